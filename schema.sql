@@ -1,0 +1,61 @@
+-- The search index schema: the single source of truth, applied by src/store/open.ts on open.
+-- The index is derived from the workspace's markdown and can always be rebuilt, so a version
+-- change rebuilds it rather than migrating: an index is never read with the wrong layout.
+-- Bump schema_version whenever anything below changes.
+-- schema_version: 1
+
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+-- One row per indexed workspace file. (size, mtime_ms) is the cheap "unchanged?" test;
+-- hash decides whether a touched file really changed.
+CREATE TABLE IF NOT EXISTS files (
+  id          INTEGER PRIMARY KEY,
+  path        TEXT NOT NULL UNIQUE,          -- relative to the workspace, forward slashes
+  kind        TEXT NOT NULL,                 -- soul, memory, daily, bootstrap, note, session, reflection
+  source      TEXT NOT NULL,                 -- memory (markdown) or sessions (transcripts)
+  date        TEXT,                          -- YYYY-MM-DD for daily notes and sessions
+  size        INTEGER NOT NULL,
+  mtime_ms    REAL NOT NULL,
+  hash        TEXT NOT NULL,                 -- sha256 of the file's bytes
+  capped      INTEGER NOT NULL DEFAULT 0,    -- 1 when only the first maxFileBytes were indexed
+  chunk_count INTEGER NOT NULL,
+  indexed_at  INTEGER NOT NULL               -- ms since epoch
+);
+
+CREATE TABLE IF NOT EXISTS chunks (
+  id         INTEGER PRIMARY KEY,
+  file_id    INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  seq        INTEGER NOT NULL,
+  start_line INTEGER NOT NULL,               -- 1-based, inclusive
+  end_line   INTEGER NOT NULL,               -- 1-based, inclusive
+  heading    TEXT NOT NULL,                  -- heading path, "A > B", '' before any heading
+  text       TEXT NOT NULL,
+  hash       TEXT NOT NULL,                  -- sha256 of text: the embedding cache key
+  tokens     INTEGER NOT NULL,
+  date       TEXT,                           -- copied from files.date so search needs no join to filter
+  UNIQUE (file_id, seq)
+);
+CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id);
+CREATE INDEX IF NOT EXISTS chunks_date ON chunks(date);
+
+-- Keyword index. rowid = chunks.id. `cjk` holds character bigrams of CJK runs, because
+-- unicode61 would treat a whole unspaced CJK sentence as one token and never match a word.
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
+  heading, body, cjk,
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);
+
+CREATE TRIGGER IF NOT EXISTS chunks_fts_delete AFTER DELETE ON chunks BEGIN
+  DELETE FROM chunks_fts WHERE rowid = old.id;
+END;
+
+-- Files that could not be indexed as they are (skipped, capped, lossy decode, bad date).
+CREATE TABLE IF NOT EXISTS problems (
+  path     TEXT PRIMARY KEY,
+  severity TEXT NOT NULL,                    -- 'skipped' | 'warning'
+  message  TEXT NOT NULL,
+  seen_at  INTEGER NOT NULL
+);

@@ -1,0 +1,36 @@
+import type { Command } from "commander";
+import { printJson, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
+
+export function registerStatus(program: Command): void {
+  withJsonOption(
+    withWorkspaceOption(program.command("status").description("what is indexed, how old it is, and anything stale or unreadable")),
+  ).action(async (opts: WorkspaceOpts) => {
+    await withEngine(opts, (engine) => {
+      const s = engine.status();
+      const ageMs = s.lastSyncAt === null ? null : engine.now() - s.lastSyncAt;
+      if (opts.json) return printJson({ workspace: engine.workspace, index: engine.indexPath, ...s, ageMs });
+      const out: string[] = [
+        `workspace: ${engine.workspace}`,
+        `index:     ${engine.indexPath}`,
+        `files:     ${s.files} (${Object.entries(s.byKind).map(([k, v]) => `${k} ${v}`).join(", ") || "none"})`,
+        `chunks:    ${s.chunks}`,
+        `indexed:   ${ageMs === null ? "never — run `agent index`" : `${formatAge(ageMs)} ago`}`,
+      ];
+      out.push(s.stale.length === 0 ? "stale:     none" : `stale:     ${s.stale.length} file(s) changed since indexing (the next search or \`agent index\` picks them up)`);
+      for (const p of s.stale.slice(0, 20)) out.push(`  ${p}`);
+      if (s.missing.length > 0) out.push(`gone:      ${s.missing.length} indexed file(s) no longer on disk`);
+      for (const p of s.missing.slice(0, 20)) out.push(`  ${p}`);
+      if (s.problems.length > 0) out.push(`problems:  ${s.problems.length}`);
+      for (const p of s.problems) out.push(`  [${p.severity}] ${p.message}`);
+      process.stdout.write(out.join("\n") + "\n");
+    });
+  });
+}
+
+export function formatAge(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 86400) return `${(s / 3600).toFixed(1)} h`;
+  return `${(s / 86400).toFixed(1)} days`;
+}

@@ -1,0 +1,23 @@
+/**
+ * The one interface every embedding model sits behind. The index records `modelId` and
+ * `dimension` and never compares vectors of different models.
+ */
+export interface Embedder {
+  /** Provider kind: "transformers" | "use-lite" | "ollama" | "none". */
+  readonly provider: string;
+  /** Stable identity of the model + settings that change vectors, e.g. "use-lite@0.2.0". Used as the cache key. */
+  readonly modelId: string;
+  readonly dimension: number;
+  /** Largest input the model reads, in its own tokens; longer text is cut silently by the model. */
+  readonly maxInputTokens: number;
+  /** Preferred batch size for `embed`. */
+  readonly batchSize: number;
+  /**
+   * Split a text into windows the model reads whole (it would silently ignore the rest).
+   * A chunk is scored by its best window. Returns at least one window.
+   */
+  windows(text: string): string[];
+  /** One L2-normalised vector per input text, in order. */
+  embed(texts: string[]): Promise<Float32Array[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,191 @@
+import { lstatSync } from "node:fs";
+import path from "node:path";
+import type { IndexStore, NewChunk } from "../store/index-store.js";
+import { cjkBigrams } from "../store/fts-text.js";
+import type { IndexConfig } from "../workspace/config.js";
+import { classify, isIndexable } from "../workspace/kinds.js";
+import { readForIndex, sha256 } from "../workspace/read.js";
+import { scanWorkspace, type ScannedFile } from "../workspace/scan.js";
+import { chunkMarkdown } from "./chunk.js";
+import { chunkSession } from "./session-chunk.js";
+
+export interface IndexProblem {
+  path: string;
+  severity: "skipped" | "warning";
+  message: string;
+}
+
+export interface IndexSummary {
+  scanned: number;
+  /** Files whose chunks were (re)written. */
+  indexed: string[];
+  /** Files dropped from the index because they are gone (deleted, renamed away). */
+  removed: string[];
+  unchanged: number;
+  problems: IndexProblem[];
+  chunks: number;
+  ms: number;
+}
+
+export interface IndexProgress {
+  done: number;
+  total: number;
+  path: string;
+}
+
+export interface IndexerOptions {
+  now?: () => number;
+}
+
+/**
+ * Keeps the index equal to the workspace, file by file. The test for "changed" is cheap
+ * first: same size and mtime → untouched (one stat). Otherwise the content hash decides,
+ * so a `touch` or a save without changes rewrites nothing.
+ */
+export class Indexer {
+  private readonly now: () => number;
+
+  constructor(
+    readonly workspace: string,
+    readonly store: IndexStore,
+    readonly config: IndexConfig,
+    opts: IndexerOptions = {},
+  ) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Full pass: every file in the workspace, and removal of files that are gone. */
+  sync(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
+    const t0 = performance.now();
+    const scan = scanWorkspace(this.workspace);
+    const summary: IndexSummary = { scanned: scan.files.length, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
+    const seen = new Set<string>();
+    scan.files.forEach((f, i) => {
+      seen.add(f.rel);
+      this.syncOne(f, summary, opts.force ?? false);
+      opts.onProgress?.({ done: i + 1, total: scan.files.length, path: f.rel });
+    });
+    for (const s of scan.skipped) {
+      seen.add(s.rel);
+      // A file that became unreadable or now points outside must not stay searchable.
+      this.store.deleteFile(s.rel);
+      this.recordProblem(summary, { path: s.rel, severity: "skipped", message: s.reason });
+    }
+    for (const row of this.store.allFiles()) {
+      if (!seen.has(row.path)) {
+        this.store.deleteFile(row.path);
+        summary.removed.push(row.path);
+      }
+    }
+    // Problems of files that no longer exist at all are stale.
+    for (const p of this.store.problems()) if (!seen.has(p.path)) this.store.clearProblem(p.path);
+    this.store.setMeta("last_sync_at", String(this.now()));
+    summary.chunks = this.store.counts().chunks;
+    summary.ms = performance.now() - t0;
+    return summary;
+  }
+
+  /**
+   * Brings specific paths up to date (the watcher's entry point): a path that no longer
+   * exists is removed; anything else is checked like in `sync`.
+   */
+  syncPaths(rels: string[]): IndexSummary {
+    const t0 = performance.now();
+    const summary: IndexSummary = { scanned: 0, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
+    for (const rel of new Set(rels)) {
+      if (!isIndexable(rel)) continue;
+      const abs = path.join(this.workspace, rel);
+      let st;
+      try {
+        st = lstatSync(abs);
+      } catch {
+        if (this.store.deleteFile(rel)) summary.removed.push(rel);
+        this.store.clearProblem(rel);
+        continue;
+      }
+      summary.scanned++;
+      if (st.isSymbolicLink() || !st.isFile()) {
+        // Symlinks and odd files need the full scan's checks (outside targets, loops).
+        const one = scanWorkspace(this.workspace);
+        const f = one.files.find((x) => x.rel === rel);
+        const skip = one.skipped.find((x) => x.rel === rel);
+        if (f) this.syncOne(f, summary, false);
+        else if (skip) {
+          this.store.deleteFile(rel);
+          this.recordProblem(summary, { path: rel, severity: "skipped", message: skip.reason });
+        }
+        continue;
+      }
+      this.syncOne({ rel, abs, size: st.size, mtimeMs: st.mtimeMs }, summary, false);
+    }
+    summary.chunks = this.store.counts().chunks;
+    summary.ms = performance.now() - t0;
+    return summary;
+  }
+
+  private syncOne(f: ScannedFile, summary: IndexSummary, force: boolean): void {
+    const existing = this.store.getFile(f.rel);
+    if (!force && existing && existing.size === f.size && existing.mtime_ms === f.mtimeMs) {
+      summary.unchanged++;
+      return;
+    }
+    const read = readForIndex(f.abs, f.rel, this.config.maxFileBytes);
+    if (!read.ok) {
+      if (existing) this.store.deleteFile(f.rel);
+      this.recordProblem(summary, { path: f.rel, severity: "skipped", message: read.reason });
+      return;
+    }
+    if (!force && existing && existing.hash === read.hash) {
+      this.store.touchFile(f.rel, f.size, f.mtimeMs);
+      summary.unchanged++;
+      return;
+    }
+    const cls = classify(f.rel);
+    const warnings = [...read.warnings];
+    if (cls.problem) warnings.push(cls.problem);
+    let chunks: NewChunk[];
+    let date = cls.date;
+    if (cls.kind === "session") {
+      const id = path.basename(f.rel, ".jsonl");
+      const res = chunkSession(id, read.text, { targetTokens: this.config.chunkTokens });
+      if (res.problems.length > 0) {
+        warnings.push(`${f.rel}: ${res.problems.length} transcript line(s) skipped (${res.problems.slice(0, 3).join("; ")}); the rest is indexed`);
+      }
+      chunks = res.chunks.map((c) => toNewChunk(c, c.date));
+      date = res.chunks[0]?.date ?? null;
+    } else {
+      chunks = chunkMarkdown(read.text, { targetTokens: this.config.chunkTokens, overlapTokens: this.config.overlapTokens }).map((c) => toNewChunk(c));
+    }
+    if (read.text.trim() === "") warnings.push(`${f.rel}: empty file; nothing to index`);
+    this.store.replaceFile(
+      { path: f.rel, kind: cls.kind, source: cls.source, date, size: f.size, mtimeMs: f.mtimeMs, hash: read.hash, capped: read.capped },
+      chunks,
+      this.now(),
+    );
+    summary.indexed.push(f.rel);
+    if (warnings.length > 0) {
+      this.recordProblem(summary, { path: f.rel, severity: "warning", message: warnings.join(" | ") });
+    } else {
+      this.store.clearProblem(f.rel);
+    }
+  }
+
+  private recordProblem(summary: IndexSummary, p: IndexProblem): void {
+    summary.problems.push(p);
+    this.store.setProblem(p.path, p.severity, p.message, this.now());
+  }
+}
+
+function toNewChunk(c: { startLine: number; endLine: number; heading: string; text: string; tokens: number }, date?: string | null): NewChunk {
+  const chunk: NewChunk = {
+    startLine: c.startLine,
+    endLine: c.endLine,
+    heading: c.heading,
+    text: c.text,
+    hash: sha256(c.text),
+    tokens: c.tokens,
+    cjk: cjkBigrams(c.heading + "\n" + c.text).join(" "),
+  };
+  if (date !== undefined) chunk.date = date;
+  return chunk;
+}

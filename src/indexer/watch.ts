@@ -1,0 +1,93 @@
+import { watch, type FSWatcher } from "chokidar";
+import path from "node:path";
+import { isIndexable } from "../workspace/kinds.js";
+import { toRel } from "../workspace/paths.js";
+
+export interface WatchOptions {
+  /** Quiet period after the last event before a batch is indexed. */
+  debounceMs?: number;
+  /**
+   * Called with the workspace-relative paths that changed, at most one batch at a time.
+   * `rescan` is set when a whole folder went away or appeared, which needs a full pass.
+   */
+  onBatch: (batch: { paths: string[]; rescan: boolean }) => void | Promise<void>;
+  onError?: (err: unknown) => void;
+}
+
+export interface WorkspaceWatcher {
+  /** Resolves once the initial scan is done and events are being delivered. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Watches the workspace and hands debounced batches of changed paths to `onBatch`.
+ * Every event kind collapses to "this path may have changed": the indexer re-checks the
+ * path on disk, so create/modify/delete and editors that save by writing a temp file and
+ * renaming it over the original all end in the same, correct state. A burst of hundreds
+ * of writes becomes one batch.
+ */
+export function watchWorkspace(workspace: string, opts: WatchOptions): WorkspaceWatcher {
+  const debounceMs = opts.debounceMs ?? 250;
+  const pending = new Set<string>();
+  let rescan = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const watcher: FSWatcher = watch(workspace, {
+    ignoreInitial: true,
+    // chokidar's atomic mode folds unlink+add within 100 ms into one change event.
+    atomic: true,
+    ignored: (p: string) => {
+      const rel = toRel(workspace, p);
+      if (rel === "") return false;
+      return rel.split("/").some((seg) => seg.startsWith(".") || seg === "node_modules");
+    },
+  });
+
+  const flush = () => {
+    timer = null;
+    if ((pending.size === 0 && !rescan) || closed) return;
+    const batch = { paths: [...pending].sort(), rescan };
+    pending.clear();
+    rescan = false;
+    running = running.then(async () => {
+      try {
+        await opts.onBatch(batch);
+      } catch (e) {
+        opts.onError?.(e);
+      }
+    });
+  };
+
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  };
+  const onPath = (p: string) => {
+    const rel = toRel(workspace, path.resolve(workspace, p));
+    if (!isIndexable(rel)) return;
+    pending.add(rel);
+    schedule();
+  };
+  const onDir = () => {
+    rescan = true;
+    schedule();
+  };
+
+  watcher.on("add", onPath).on("change", onPath).on("unlink", onPath);
+  watcher.on("addDir", onDir).on("unlinkDir", onDir);
+  watcher.on("error", (e) => opts.onError?.(e));
+  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+
+  return {
+    ready,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await watcher.close();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * How text is shaped for the FTS5 tables, shared by the indexer (writing) and search
+ * (querying) so both sides always agree.
+ */
+
+// Han, Hiragana, Katakana, Hangul: scripts written without spaces between words.
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+
+/**
+ * Overlapping character bigrams of every CJK run ("記憶検索" → "記憶 憶検 検索"), plus
+ * single characters for runs of length one. Bigrams find 2-character words, the most
+ * common CJK word length, which a trigram index cannot.
+ */
+export function cjkBigrams(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(CJK_RUN)) {
+    const chars = Array.from(m[0]);
+    if (chars.length === 1) {
+      out.push(chars[0]!);
+      continue;
+    }
+    for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+  }
+  return out;
+}
+
+export function hasCjk(text: string): boolean {
+  CJK_RUN.lastIndex = 0;
+  return new RegExp(CJK_RUN.source, "u").test(text);
+}
+
+/**
+ * Rough token count for sizing chunks: about 4 characters per token for Latin text (the
+ * usual BPE/WordPiece ratio), one token per CJK character.
+ */
+export function estimateTokens(text: string): number {
+  let cjk = 0;
+  for (const m of text.matchAll(CJK_RUN)) cjk += Array.from(m[0]).length;
+  const rest = text.length - cjk;
+  return Math.ceil(rest / 4) + cjk;
+}

@@ -1,0 +1,171 @@
+import type { DB } from "./open.js";
+
+export interface FileRow {
+  id: number;
+  path: string;
+  kind: string;
+  source: string;
+  date: string | null;
+  size: number;
+  mtime_ms: number;
+  hash: string;
+  capped: number;
+  chunk_count: number;
+  indexed_at: number;
+}
+
+export interface NewFile {
+  path: string;
+  kind: string;
+  source: string;
+  date: string | null;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+  capped: boolean;
+}
+
+export interface NewChunk {
+  startLine: number;
+  endLine: number;
+  heading: string;
+  text: string;
+  hash: string;
+  tokens: number;
+  /** Overrides the file's date (sessions date each chunk by its turns). */
+  date?: string | null;
+  /** Extra text for the CJK bigram column. */
+  cjk: string;
+}
+
+export interface ChunkRow {
+  id: number;
+  file_id: number;
+  seq: number;
+  start_line: number;
+  end_line: number;
+  heading: string;
+  text: string;
+  hash: string;
+  tokens: number;
+  date: string | null;
+}
+
+export interface ProblemRow {
+  path: string;
+  severity: "skipped" | "warning";
+  message: string;
+  seen_at: number;
+}
+
+/**
+ * All reads and writes of the index tables. Writes that change a file's chunks happen in
+ * one IMMEDIATE transaction, so a concurrent reader sees the old chunks or the new ones,
+ * and two writers (watch + search) queue on the busy timeout instead of deadlocking.
+ */
+export class IndexStore {
+  private readonly s;
+
+  constructor(readonly db: DB) {
+    this.s = {
+      getFile: db.prepare("SELECT * FROM files WHERE path = ?"),
+      allFiles: db.prepare("SELECT * FROM files ORDER BY path"),
+      insertFile: db.prepare(
+        `INSERT INTO files(path, kind, source, date, size, mtime_ms, hash, capped, chunk_count, indexed_at)
+         VALUES (@path, @kind, @source, @date, @size, @mtimeMs, @hash, @capped, @chunkCount, @indexedAt)`,
+      ),
+      deleteFile: db.prepare("DELETE FROM files WHERE path = ?"),
+      touchFile: db.prepare("UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?"),
+      insertChunk: db.prepare(
+        `INSERT INTO chunks(file_id, seq, start_line, end_line, heading, text, hash, tokens, date)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertFts: db.prepare("INSERT INTO chunks_fts(rowid, heading, body, cjk) VALUES (?, ?, ?, ?)"),
+      chunksOf: db.prepare("SELECT * FROM chunks WHERE file_id = ? ORDER BY seq"),
+      setProblem: db.prepare(
+        "INSERT OR REPLACE INTO problems(path, severity, message, seen_at) VALUES (?, ?, ?, ?)",
+      ),
+      clearProblem: db.prepare("DELETE FROM problems WHERE path = ?"),
+      problems: db.prepare("SELECT * FROM problems ORDER BY path"),
+      getMeta: db.prepare("SELECT value FROM meta WHERE key = ?"),
+      setMeta: db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)"),
+      counts: db.prepare(
+        "SELECT (SELECT COUNT(*) FROM files) AS files, (SELECT COUNT(*) FROM chunks) AS chunks",
+      ),
+    };
+  }
+
+  getFile(path: string): FileRow | undefined {
+    return this.s.getFile.get(path) as FileRow | undefined;
+  }
+
+  allFiles(): FileRow[] {
+    return this.s.allFiles.all() as FileRow[];
+  }
+
+  chunksOf(fileId: number): ChunkRow[] {
+    return this.s.chunksOf.all(fileId) as ChunkRow[];
+  }
+
+  /** Replaces a file's row and all its chunks atomically (deleting first removes orphans via cascade). */
+  replaceFile(file: NewFile, chunks: NewChunk[], now: number): void {
+    const tx = this.db.transaction(() => {
+      this.s.deleteFile.run(file.path);
+      const info = this.s.insertFile.run({
+        path: file.path,
+        kind: file.kind,
+        source: file.source,
+        date: file.date,
+        size: file.size,
+        mtimeMs: file.mtimeMs,
+        hash: file.hash,
+        capped: file.capped ? 1 : 0,
+        chunkCount: chunks.length,
+        indexedAt: now,
+      });
+      const fileId = Number(info.lastInsertRowid);
+      chunks.forEach((c, seq) => {
+        const r = this.s.insertChunk.run(fileId, seq, c.startLine, c.endLine, c.heading, c.text, c.hash, c.tokens, c.date === undefined ? file.date : c.date);
+        this.s.insertFts.run(r.lastInsertRowid, c.heading, c.text, c.cjk);
+      });
+    });
+    tx.immediate();
+  }
+
+  /** The file did not change in content, only in stat: remember the new stat. */
+  touchFile(path: string, size: number, mtimeMs: number): void {
+    this.s.touchFile.run(size, mtimeMs, path);
+  }
+
+  deleteFile(path: string): boolean {
+    const tx = this.db.transaction(() => {
+      this.s.clearProblem.run(path);
+      return this.s.deleteFile.run(path).changes > 0;
+    });
+    return tx.immediate();
+  }
+
+  setProblem(path: string, severity: "skipped" | "warning", message: string, now: number): void {
+    this.s.setProblem.run(path, severity, message, now);
+  }
+
+  clearProblem(path: string): void {
+    this.s.clearProblem.run(path);
+  }
+
+  problems(): ProblemRow[] {
+    return this.s.problems.all() as ProblemRow[];
+  }
+
+  getMeta(key: string): string | undefined {
+    return (this.s.getMeta.get(key) as { value: string } | undefined)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.s.setMeta.run(key, value);
+  }
+
+  counts(): { files: number; chunks: number } {
+    return this.s.counts.get() as { files: number; chunks: number };
+  }
+}

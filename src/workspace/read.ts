@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import { closeSync, openSync, readSync, fstatSync } from "node:fs";
+
+export type ReadOutcome =
+  | {
+      ok: true;
+      text: string;
+      /** sha256 of the whole file's bytes, even when only a prefix was decoded. */
+      hash: string;
+      size: number;
+      capped: boolean;
+      warnings: string[];
+    }
+  | { ok: false; reason: string };
+
+const SNIFF_BYTES = 8192;
+const MiB = 1024 * 1024;
+
+/**
+ * Reads a workspace file for indexing without ever trusting it: binary files are refused,
+ * invalid UTF-8 is decoded lossily (the file itself is untouched), and huge files are
+ * indexed only up to `maxBytes`, cut at a line end so no line is split.
+ */
+export function readForIndex(abs: string, rel: string, maxBytes: number): ReadOutcome {
+  let fd: number;
+  try {
+    fd = openSync(abs, "r");
+  } catch (e) {
+    return { ok: false, reason: `${rel}: cannot be read (${errCode(e)}); skipped — check its permissions` };
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const hasher = createHash("sha256");
+    const keepBytes = Math.min(size, maxBytes);
+    const kept = Buffer.alloc(keepBytes);
+    // Read in blocks: hash everything, keep only the prefix we will index.
+    const block = Buffer.alloc(Math.min(Math.max(size, 1), 4 * MiB));
+    let pos = 0;
+    for (;;) {
+      const n = readSync(fd, block, 0, block.length, pos);
+      if (n === 0) break;
+      hasher.update(block.subarray(0, n));
+      if (pos < keepBytes) block.copy(kept, pos, 0, Math.min(n, keepBytes - pos));
+      pos += n;
+    }
+    const hash = hasher.digest("hex");
+    const total = pos;
+    const sniff = kept.subarray(0, Math.min(SNIFF_BYTES, kept.length));
+    if (sniff.includes(0)) {
+      return { ok: false, reason: `${rel}: looks like a binary file (NUL bytes); skipped — only text is indexed` };
+    }
+    const warnings: string[] = [];
+    let bytes = kept.subarray(0, Math.min(keepBytes, total));
+    const capped = total > maxBytes;
+    if (capped) {
+      const lastNl = bytes.lastIndexOf(0x0a);
+      if (lastNl > 0) bytes = bytes.subarray(0, lastNl + 1);
+      warnings.push(
+        `${rel}: ${(total / MiB).toFixed(1)} MB is over the ${(maxBytes / MiB).toFixed(1)} MB limit; only the first ${(bytes.length / MiB).toFixed(1)} MB is indexed (split the file, or raise index.maxFileBytes in agent.config.json)`,
+      );
+    }
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      text = new TextDecoder("utf-8").decode(bytes);
+      warnings.push(`${rel}: not valid UTF-8; indexed with replacement characters (the file is unchanged — re-save it as UTF-8 to fix)`);
+    }
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return { ok: true, text, hash, size: total, capped, warnings };
+  } catch (e) {
+    return { ok: false, reason: `${rel}: cannot be read (${errCode(e)}); skipped` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function sha256(text: string | Buffer): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+export function errCode(e: unknown): string {
+  if (e && typeof e === "object" && "code" in e && typeof (e as { code: unknown }).code === "string") {
+    return (e as { code: string }).code;
+  }
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,98 @@
+import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
+import path from "node:path";
+import { isIndexable } from "./kinds.js";
+import { isInside, toRel } from "./paths.js";
+import { errCode } from "./read.js";
+
+export interface ScannedFile {
+  rel: string;
+  abs: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface ScanResult {
+  files: ScannedFile[];
+  /** Paths that look indexable but were refused, with a message naming the file and why. */
+  skipped: { rel: string; reason: string }[];
+}
+
+/** Folders never indexed: the engine's own state, VCS data, dependencies, and dot-folders. */
+function ignoredDir(name: string): boolean {
+  return name.startsWith(".") || name === "node_modules";
+}
+
+/**
+ * Lists the workspace's indexable files with their stat, cheaply (one readdir per folder,
+ * one stat per file). Symlinks are followed only when they resolve inside the workspace,
+ * so a link can never pull outside files into the agent's memory.
+ */
+export function scanWorkspace(workspace: string): ScanResult {
+  const root = realpathSync(workspace);
+  const files: ScannedFile[] = [];
+  const skipped: { rel: string; reason: string }[] = [];
+  const seenDirs = new Set<string>();
+
+  const walk = (dir: string): void => {
+    let real: string;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      return;
+    }
+    if (seenDirs.has(real)) return; // symlink loop
+    seenDirs.add(real);
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      skipped.push({ rel: toRel(workspace, dir) + "/", reason: `${toRel(workspace, dir)}/: folder cannot be read (${errCode(e)}); skipped` });
+      return;
+    }
+    for (const ent of entries) {
+      const abs = path.join(dir, ent.name);
+      const rel = toRel(workspace, abs);
+      if (ent.isDirectory()) {
+        if (!ignoredDir(ent.name)) walk(abs);
+        continue;
+      }
+      if (ent.isSymbolicLink()) {
+        let target: string;
+        let st: Stats;
+        try {
+          target = realpathSync(abs);
+          st = statSync(abs);
+        } catch (e) {
+          if (isIndexable(rel)) skipped.push({ rel, reason: `${rel}: broken symlink (${errCode(e)}); skipped` });
+          continue;
+        }
+        if (!isInside(root, target)) {
+          if (isIndexable(rel) || st.isDirectory()) {
+            skipped.push({ rel, reason: `${rel}: symlink points outside the workspace (${target}); skipped — memory only reads files inside the workspace` });
+          }
+          continue;
+        }
+        if (st.isDirectory()) {
+          if (!ignoredDir(ent.name)) walk(abs);
+          continue;
+        }
+        if (st.isFile() && isIndexable(rel)) files.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs });
+        continue;
+      }
+      if (!isIndexable(rel)) continue;
+      if (!ent.isFile()) {
+        skipped.push({ rel, reason: `${rel}: not a regular file; skipped` });
+        continue;
+      }
+      try {
+        const st = lstatSync(abs);
+        files.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs });
+      } catch (e) {
+        skipped.push({ rel, reason: `${rel}: cannot be read (${errCode(e)}); skipped` });
+      }
+    }
+  };
+  walk(workspace);
+  files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  return { files, skipped };
+}
