@@ -1,7 +1,14 @@
--- The search index schema: the single source of truth, applied by src/store/open.ts on open.
--- The index is derived from the workspace's markdown and can always be rebuilt, so a version
--- change rebuilds it rather than migrating: an index is never read with the wrong layout.
--- Bump schema_version whenever anything below changes.
+-- The single source of the engine's database schemas, in two sections:
+--
+--   1. index  (.agent/index.db): derived from the workspace's markdown, rebuildable at any
+--      time. A version change rebuilds it rather than migrating, so an index is never read
+--      with the wrong layout. Bump schema_version whenever the index section changes.
+--   2. state  (.agent/state.db): the engine's own state (SOUL versions, reflection runs,
+--      job runs, memories). Never derived, never rebuilt: it upgrades by numbered
+--      migrations that run once each, in order. Add a new "-- migration: N" block; never
+--      edit one that has shipped.
+
+-- ==== database: index ====
 -- schema_version: 1
 
 CREATE TABLE IF NOT EXISTS meta (
@@ -58,4 +65,12 @@ CREATE TABLE IF NOT EXISTS problems (
   severity TEXT NOT NULL,                    -- 'skipped' | 'warning'
   message  TEXT NOT NULL,
   seen_at  INTEGER NOT NULL
+);
+
+-- ==== database: state ====
+
+-- migration: 1
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
 );

@@ -11,11 +11,19 @@ const ENGINE_TAG = "agent-memory-index";
 
 let schemaCache: { sql: string; version: number } | null = null;
 
+/** One "-- ==== database: NAME ====" section of schema.sql. */
+export function schemaSection(name: "index" | "state"): string {
+  const text = readFileSync(SCHEMA_FILE, "utf8");
+  const parts = text.split(/^-- ==== database: (\w+) ====$/m);
+  for (let i = 1; i < parts.length; i += 2) if (parts[i] === name) return parts[i + 1]!;
+  throw new Error(`${SCHEMA_FILE}: no "-- ==== database: ${name} ====" section`);
+}
+
 export function loadSchema(): { sql: string; version: number } {
   if (schemaCache) return schemaCache;
-  const sql = readFileSync(SCHEMA_FILE, "utf8");
+  const sql = schemaSection("index");
   const m = /--\s*schema_version:\s*(\d+)/.exec(sql);
-  if (!m) throw new Error(`${SCHEMA_FILE}: missing "-- schema_version: N" line`);
+  if (!m) throw new Error(`${SCHEMA_FILE}: missing "-- schema_version: N" line in the index section`);
   schemaCache = { sql, version: Number(m[1]) };
   return schemaCache;
 }
@@ -71,7 +79,7 @@ export function openIndexDb(file: string, opts: OpenIndexOptions = {}): { db: DB
   return { db, notices };
 }
 
-function configure(db: DB, busyTimeoutMs: number): void {
+export function configure(db: DB, busyTimeoutMs: number): void {
   // WAL lets a `watch` write while a `search` reads; the busy timeout makes a second
   // writer wait instead of failing with SQLITE_BUSY.
   db.pragma("journal_mode = WAL");

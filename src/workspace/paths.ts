@@ -47,6 +47,11 @@ export function indexDbPath(workspace: string): string {
   return path.join(agentDir(workspace), "index.db");
 }
 
+/** The engine's own, non-derived state (SOUL versions, runs, memories): back it up. */
+export function stateDbPath(workspace: string): string {
+  return path.join(agentDir(workspace), "state.db");
+}
+
 export function configPath(workspace: string): string {
   return path.join(workspace, "agent.config.json");
 }

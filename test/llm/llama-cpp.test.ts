@@ -1,0 +1,143 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { LLMError, LlamaCppProvider, type CompletionRequest } from "../../src/llm/index.js";
+
+/**
+ * End to end over the real node-llama-cpp with karpathy's stories260K: it writes children's
+ * stories, so these tests check the pipeline (load, stop, grammar, abort), never the content.
+ */
+const repoRoot = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const MODEL = path.resolve(repoRoot, "../shared/models/stories260K.gguf");
+
+const story = (extra: Partial<CompletionRequest> = {}): CompletionRequest => ({
+  messages: [{ role: "user", content: "Once upon a time, there was a little girl named Lily." }],
+  ...extra,
+});
+
+async function llmError(promise: Promise<unknown>): Promise<LLMError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(LLMError);
+  return err as LLMError;
+}
+
+describe("LlamaCppProvider with stories260K", { timeout: 60_000 }, () => {
+  const provider = new LlamaCppProvider({ modelPath: MODEL, threads: 1 });
+
+  afterAll(async () => {
+    await provider.close();
+  });
+
+  it("completes a prompt with non-empty text and token counts", async () => {
+    const result = await provider.complete(story({ system: "You write short stories.", maxTokens: 24 }));
+    expect(result.text.trim().length).toBeGreaterThan(0);
+    expect(result.model).toBe(MODEL);
+    expect(result.completionTokens).toBeGreaterThan(0);
+    expect(result.completionTokens).toBeLessThanOrEqual(24);
+    expect(result.promptTokens).toBeGreaterThan(0);
+    expect(["stop", "length"]).toContain(result.finishReason);
+  });
+
+  it("reports finishReason length when maxTokens cuts the reply", async () => {
+    const result = await provider.complete(story({ maxTokens: 3 }));
+    expect(result.finishReason).toBe("length");
+    expect(result.completionTokens).toBe(3);
+  });
+
+  it("constrains the reply to a JSON schema", async () => {
+    const schema = {
+      type: "object",
+      properties: { title: { type: "string" }, count: { type: "number" } },
+      required: ["title", "count"],
+    };
+    const result = await provider.complete(story({ jsonSchema: schema, maxTokens: 200 }));
+    expect(result.finishReason).toBe("stop");
+    const parsed = JSON.parse(result.text) as Record<string, unknown>;
+    expect(typeof parsed.title).toBe("string");
+    expect(typeof parsed.count).toBe("number");
+    expect(Object.keys(parsed).sort()).toEqual(["count", "title"]);
+  });
+
+  it("keeps earlier turns: a multi-turn conversation still completes", async () => {
+    const result = await provider.complete({
+      system: "Stories only.",
+      messages: [
+        { role: "user", content: "Tell me about a dog." },
+        { role: "assistant", content: "The dog was happy." },
+        { role: "user", content: "What did the dog do next?" },
+      ],
+      maxTokens: 8,
+    });
+    expect(result.text.length).toBeGreaterThan(0);
+    expect(result.promptTokens).toBeGreaterThan(10);
+  });
+
+  it("serializes concurrent calls on the single context sequence", async () => {
+    const results = await Promise.all([
+      provider.complete(story({ maxTokens: 5 })),
+      provider.complete(story({ maxTokens: 5 })),
+      provider.complete(story({ maxTokens: 5 })),
+    ]);
+    // Greedy decoding from a fresh sequence each time gives the same text.
+    expect(new Set(results.map((r) => r.text)).size).toBe(1);
+  });
+
+  it("throws cancelled for an already-aborted signal", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const err = await llmError(provider.complete(story({ signal: controller.signal, maxTokens: 8 })));
+    expect(err.code).toBe("cancelled");
+  });
+
+  it("throws cancelled when the caller aborts mid-generation", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 20);
+    // Long enough that generation is still running at 20 ms (about 400 tokens/s here).
+    const err = await llmError(provider.complete(story({ signal: controller.signal, maxTokens: 2_000 })));
+    expect(err.code).toBe("cancelled");
+  });
+
+  it("throws timeout when generation outlasts timeoutMs", async () => {
+    const started = Date.now();
+    const err = await llmError(provider.complete(story({ timeoutMs: 30, maxTokens: 2_000 })));
+    expect(err.code).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("lets a queued call give up without breaking the queue", async () => {
+    const running = provider.complete(story({ maxTokens: 2_000, timeoutMs: 300 }));
+    const queued = new AbortController();
+    const waiting = provider.complete(story({ signal: queued.signal, maxTokens: 4 }));
+    const after = provider.complete(story({ maxTokens: 4 }));
+    setTimeout(() => queued.abort(), 20);
+    expect((await llmError(waiting)).code).toBe("cancelled");
+    expect((await llmError(running)).code).toBe("timeout");
+    expect((await after).completionTokens).toBe(4);
+  });
+
+  it("still works after aborted calls (the sequence was released)", async () => {
+    const result = await provider.complete(story({ maxTokens: 4 }));
+    expect(result.completionTokens).toBe(4);
+  });
+
+  it("check() reports the loaded model", async () => {
+    const status = await provider.check();
+    expect(status.ok).toBe(true);
+    expect(status.detail).toContain("stories260K.gguf");
+  });
+
+  it("names the missing GGUF path as model-not-found, in complete() and check()", async () => {
+    const missing = path.join(repoRoot, "no-such-model.gguf");
+    const absent = new LlamaCppProvider({ modelPath: missing });
+    const err = await llmError(absent.complete(story({ maxTokens: 4 })));
+    expect(err.code).toBe("model-not-found");
+    expect(err.message).toContain(missing);
+    const status = await absent.check();
+    expect(status).toMatchObject({ ok: false });
+    expect(status.detail).toContain(missing);
+    await absent.close();
+  });
+});
