@@ -1,0 +1,94 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, cleanup, read, tempDir, write } from "../helpers/workspace.js";
+
+function run(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: opts.cwd ?? process.cwd(),
+    env: { ...process.env, AGENT_WORKSPACE: "", ...opts.env },
+    encoding: "utf8",
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("agent CLI (built dist/cli/main.js)", () => {
+  let dir = "";
+  let ws = "";
+  beforeAll(() => {
+    dir = tempDir();
+    ws = path.join(dir, "assistant");
+    expect(run(["init", ws]).code).toBe(0);
+    write(ws, "memory/2026-05-01.md", "# 2026-05-01\n\nWe decided to keep the VPS at Hetzner for another year.\n");
+  });
+  afterAll(() => cleanup(dir));
+
+  it("has --help for every command", () => {
+    for (const cmd of ["init", "index", "search", "watch", "status"]) {
+      const r = run([cmd, "--help"]);
+      expect(r.code, cmd).toBe(0);
+      expect(r.stdout).toContain(`Usage: agent ${cmd}`);
+      if (cmd !== "init") expect(r.stdout).toContain("--workspace");
+    }
+  });
+
+  it("indexes, then search --json prints the documented shape with workspace-relative paths", () => {
+    expect(run(["index", "--workspace", ws]).code).toBe(0);
+    const r = run(["search", "what did we decide about the VPS", "--workspace", ws, "--json", "--limit", "3"]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.query).toBe("what did we decide about the VPS");
+    expect(out.results.length).toBeGreaterThan(0);
+    expect(out.results.length).toBeLessThanOrEqual(3);
+    const top = out.results[0];
+    expect(Object.keys(top)).toEqual(expect.arrayContaining(["path", "startLine", "endLine", "heading", "date", "score", "snippet", "source"]));
+    expect(top.path).toBe("memory/2026-05-01.md");
+    expect(top.date).toBe("2026-05-01");
+    expect(path.isAbsolute(top.path)).toBe(false);
+  });
+
+  it("finds the workspace from AGENT_WORKSPACE and from the current folder", () => {
+    const byEnv = run(["status", "--json"], { cwd: dir, env: { AGENT_WORKSPACE: ws } });
+    expect(byEnv.code).toBe(0);
+    expect(JSON.parse(byEnv.stdout).workspace).toBe(ws);
+    const byCwd = run(["status", "--json"], { cwd: path.join(ws, "memory") });
+    expect(byCwd.code).toBe(0);
+    expect(JSON.parse(byCwd.stdout).workspace).toBe(ws);
+  });
+
+  it("status --json reports files, chunks, age, stale and problems", () => {
+    write(ws, "memory/2026-05-02.md", "# new note\n\nnot indexed yet\n");
+    const s = JSON.parse(run(["status", "--workspace", ws, "--json"]).stdout);
+    expect(s.files).toBeGreaterThan(5);
+    expect(s.chunks).toBeGreaterThan(5);
+    expect(s.ageMs).toBeGreaterThanOrEqual(0);
+    expect(s.stale).toEqual(["memory/2026-05-02.md"]);
+    expect(s.problems).toEqual([]);
+  });
+
+  it("fails with exit code 1 and one clear line on stderr", () => {
+    const missing = run(["search", "x", "--workspace", path.join(dir, "nope")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim().split("\n")).toHaveLength(1);
+    expect(missing.stderr).toMatch(/does not exist: create it with `agent init/);
+    const badLimit = run(["search", "x", "--workspace", ws, "--limit", "zero"]);
+    expect(badLimit.code).not.toBe(0);
+    expect(badLimit.stderr).toMatch(/--limit must be a positive whole number/);
+    const nowhere = run(["status"], { cwd: "/" });
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toMatch(/no workspace found/);
+  });
+
+  it("init through the CLI never overwrites a file", () => {
+    write(ws, "USER.md", "# USER\n\nMy own words.\n");
+    const r = run(["init", ws, "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).created).toEqual([]);
+    expect(read(ws, "USER.md")).toBe("# USER\n\nMy own words.\n");
+  });
+
+  it("npx --no-install resolves the package's own bin inside the clone", () => {
+    const out = execFileSync("npx", ["--no-install", "agent", "--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    expect(out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
