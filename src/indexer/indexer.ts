@@ -1,6 +1,6 @@
 import { lstatSync } from "node:fs";
 import path from "node:path";
-import type { IndexStore, NewChunk } from "../store/index-store.js";
+import type { FileRow, IndexStore, NewChunk } from "../store/index-store.js";
 import { cjkBigrams } from "../store/fts-text.js";
 import type { IndexConfig } from "../workspace/config.js";
 import { classify, isIndexable } from "../workspace/kinds.js";
@@ -60,9 +60,11 @@ export class Indexer {
     const scan = scanWorkspace(this.workspace);
     const summary: IndexSummary = { scanned: scan.files.length, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
     const seen = new Set<string>();
+    // One query for all rows instead of one per file: this pass runs before every search.
+    const known = new Map(this.store.allFiles().map((r) => [r.path, r]));
     scan.files.forEach((f, i) => {
       seen.add(f.rel);
-      this.syncOne(f, summary, opts.force ?? false);
+      this.syncOne(f, summary, opts.force ?? false, known.get(f.rel));
       opts.onProgress?.({ done: i + 1, total: scan.files.length, path: f.rel });
     });
     for (const s of scan.skipped) {
@@ -71,7 +73,7 @@ export class Indexer {
       this.store.deleteFile(s.rel);
       this.recordProblem(summary, { path: s.rel, severity: "skipped", message: s.reason });
     }
-    for (const row of this.store.allFiles()) {
+    for (const row of known.values()) {
       if (!seen.has(row.path)) {
         this.store.deleteFile(row.path);
         summary.removed.push(row.path);
@@ -79,7 +81,11 @@ export class Indexer {
     }
     // Problems of files that no longer exist at all are stale.
     for (const p of this.store.problems()) if (!seen.has(p.path)) this.store.clearProblem(p.path);
-    this.store.setMeta("last_sync_at", String(this.now()));
+    // Recorded only when something changed, so a search stays read-only in the common
+    // case (no write lock taken, no contention with a running watcher).
+    if (summary.indexed.length > 0 || summary.removed.length > 0 || this.store.getMeta("last_sync_at") === undefined) {
+      this.store.setMeta("last_sync_at", String(this.now()));
+    }
     summary.chunks = this.store.counts().chunks;
     summary.ms = performance.now() - t0;
     return summary;
@@ -123,8 +129,8 @@ export class Indexer {
     return summary;
   }
 
-  private syncOne(f: ScannedFile, summary: IndexSummary, force: boolean): void {
-    const existing = this.store.getFile(f.rel);
+  private syncOne(f: ScannedFile, summary: IndexSummary, force: boolean, known?: FileRow): void {
+    const existing = known ?? this.store.getFile(f.rel);
     if (!force && existing && existing.size === f.size && existing.mtime_ms === f.mtimeMs) {
       summary.unchanged++;
       return;

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// npm run demo: a sample workspace in a temp folder, indexed and searched, offline.
+import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Engine, initWorkspace } from "../dist/index.js";
+import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
+
+const t0 = performance.now();
+const ws = path.join(mkdtempSync(path.join(os.tmpdir(), "agent-demo-")), "assistant");
+initWorkspace(ws);
+const r = rng(42);
+for (let i = 0; i < 60; i++) {
+  const date = isoDate("2026-09-01", i);
+  writeFileSync(path.join(ws, "memory", `${date}.md`), dailyNote(date, r));
+}
+writeFileSync(
+  path.join(ws, "memory", "2026-10-30.md"),
+  "# 2026-10-30\n\n## VPS migration\n\n- Decided: the VPS moves from Hetzner to Netcup in November; Hetzner's price went up 30%.\n- Ana will copy the backups first.\n\n## 私事\n\n- 来週、東京で記憶検索について話す。\n",
+);
+mkdirSync(path.join(ws, "sessions"), { recursive: true });
+writeFileSync(
+  path.join(ws, "sessions", "2026-10-31-main.jsonl"),
+  [
+    { role: "user", content: "Remind me what Ana prefers for dinner?", ts: "2026-10-31T18:02:00Z" },
+    { role: "assistant", content: "Ana prefers Thai food, and she is vegetarian.", ts: "2026-10-31T18:02:04Z" },
+    { role: "user", content: "Great, book the Thai place on Friday.", ts: "2026-10-31T18:03:10Z" },
+  ].map((o) => JSON.stringify(o)).join("\n") + "\n",
+);
+
+const engine = Engine.open({ workspace: ws });
+const summary = engine.index();
+console.log(`workspace: ${ws}`);
+console.log(`indexed ${summary.indexed.length} files into ${summary.chunks} chunks in ${summary.ms.toFixed(0)} ms\n`);
+
+for (const q of ["what did we decide about the VPS", "what food does Ana like", "記憶検索", "follow up about the router firmware"]) {
+  const res = engine.search(q, { limit: 3 });
+  console.log(`search: ${q}`);
+  for (const x of res.results) {
+    console.log(`  ${x.path}:${x.startLine}-${x.endLine}${x.date ? "  " + x.date : ""}  score ${x.score.toFixed(3)}`);
+    console.log(`    ${x.snippet}`);
+  }
+  console.log("");
+}
+const st = engine.status();
+console.log(`status: ${st.files} files, ${st.chunks} chunks, ${st.stale.length} stale, ${st.problems.length} problems`);
+engine.close();
+console.log(`demo finished in ${((performance.now() - t0) / 1000).toFixed(2)} s — try: node dist/cli/main.js search "VPS" --workspace ${ws} --explain`);
