@@ -84,9 +84,9 @@ export class Engine {
    * Reconciles the index with the disk (stat each file, re-read only what changed), then
    * searches, so a search right after a hand edit never returns the old text.
    */
-  search(query: string, opts: SearchOptions = {}): SearchReport {
+  search(query: string, opts: SearchOptions & { refresh?: boolean } = {}): SearchReport {
     return this.recovering(() => {
-      const sync = this.indexer.sync();
+      const sync = opts.refresh === false ? { indexed: [], removed: [] } : this.indexer.sync();
       const res = searchIndex(this.db, query, opts);
       return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed } };
     });
