@@ -11,8 +11,11 @@ export function registerWatch(program: Command): void {
     ),
   ).action(async (opts: WorkspaceOpts & { debounce: number }) => {
     await withEngine(opts, async (engine) => {
-      const first = engine.index();
-      log(opts, { event: "ready", indexed: first.indexed.length, chunks: first.chunks }, `watching ${engine.workspace} (${first.chunks} chunks; Ctrl-C to stop)`);
+      // Signal handlers first: a SIGTERM right after "ready" must close cleanly, not kill.
+      let stop!: () => void;
+      const stopped = new Promise<void>((resolve) => (stop = resolve));
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
       const watcher = engine.watch({
         debounceMs: opts.debounce,
         onSync: (s) => {
@@ -23,13 +26,18 @@ export function registerWatch(program: Command): void {
         },
         onError: (e) => warn(`watch: ${(e as Error).message ?? String(e)}`),
       });
-      await watcher.ready;
-      await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
-      });
-      await watcher.close();
+      try {
+        // Index only once the watcher is live, and say "ready" only then: an edit made while
+        // it was starting is caught by this pass, any later one by the watcher.
+        await watcher.ready;
+        const first = engine.index();
+        log(opts, { event: "ready", indexed: first.indexed.length, chunks: first.chunks }, `watching ${engine.workspace} (${first.chunks} chunks; Ctrl-C to stop)`);
+        await stopped;
+      } finally {
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
+        await watcher.close();
+      }
     });
   });
 }
