@@ -74,3 +74,35 @@ CREATE TABLE meta (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
+
+-- migration: 2
+-- Reflection (issue #4). Every SOUL.md that reflection or a rollback put in place, and the
+-- SOUL.md a person had before (origin 'baseline'), so any version can be restored.
+CREATE TABLE soul_versions (
+  number        INTEGER PRIMARY KEY,          -- 1, 2, 3... in the order they were recorded
+  created_at    INTEGER NOT NULL,             -- ms since epoch
+  content       TEXT NOT NULL,                -- the whole SOUL.md
+  content_hash  TEXT NOT NULL,                -- sha256 of content (utf8)
+  words         INTEGER NOT NULL,
+  tokens        INTEGER NOT NULL,             -- estimated
+  summary       TEXT NOT NULL,                -- one line
+  report        TEXT,                         -- the evolution report shown to the person
+  insights      TEXT,                         -- JSON {insights:[{content,topics}], principles:[...]}
+  model         TEXT,                         -- provider model that wrote it
+  session_ids   TEXT NOT NULL DEFAULT '[]',   -- JSON array of the sessions reflected on
+  origin        TEXT NOT NULL CHECK (origin IN ('reflection', 'rollback', 'baseline')),
+  run_id        INTEGER,                      -- reflection_runs.id for origin 'reflection'
+  restored_from INTEGER                       -- the version a rollback restored
+);
+
+-- One row per `agent reflect` run: 'tick' when it starts (a run killed midway stays 'tick'
+-- with no ended_at), then 'skip', 'complete' or 'error' with the reason.
+CREATE TABLE reflection_runs (
+  id         INTEGER PRIMARY KEY,
+  started_at INTEGER NOT NULL,
+  ended_at   INTEGER,
+  outcome    TEXT NOT NULL CHECK (outcome IN ('tick', 'skip', 'complete', 'error')),
+  reason     TEXT,
+  details    TEXT NOT NULL DEFAULT '{}'       -- JSON: version, words, tokens, proposal, sessions...
+);
+CREATE INDEX reflection_runs_outcome ON reflection_runs(outcome, started_at);

@@ -146,3 +146,30 @@ export class Engine {
     }
   }
 }
+
+// Reflection and SOUL.md history (issue #4): `agent reflect`, `agent soul`, `agent log`.
+export {
+  runReflection,
+  rollbackSoul,
+  soulLog,
+  soulDiff,
+  parseSoulRef,
+  readSoul,
+  appendSessionTurn,
+  ReflectionConfigSchema,
+} from "./jobs/reflect/index.js";
+export type {
+  ReflectionResult,
+  ReflectionStatus,
+  ReflectionOptions,
+  RunReflectionInput,
+  ReflectionConfig,
+  SoulLog,
+  SoulDiffResult,
+  SoulRef,
+  RollbackResult,
+  AppendSessionInput,
+  AppendSessionResult,
+} from "./jobs/reflect/index.js";
+export { SoulVersionStore, contentHash } from "./store/soul-versions.js";
+export type { SoulVersion, SoulVersionSummary, SoulOrigin, ReflectionRun, RunOutcome } from "./store/soul-versions.js";

@@ -5,6 +5,9 @@ import { registerInit } from "./commands/init.js";
 import { registerSearch } from "./commands/search.js";
 import { registerStatus } from "./commands/status.js";
 import { registerWatch } from "./commands/watch.js";
+import { registerReflect } from "./commands/reflect.js";
+import { registerSoul } from "./commands/soul.js";
+import { registerLog } from "./commands/log.js";
 
 /** Builds the CLI. Each command lives in commands/ and only adapts arguments to the Engine. */
 export function buildProgram(): Command {
@@ -18,6 +21,9 @@ export function buildProgram(): Command {
   registerSearch(program);
   registerWatch(program);
   registerStatus(program);
+  registerReflect(program);
+  registerSoul(program);
+  registerLog(program);
   program.commands.forEach((c) => c.exitOverride());
   return program;
 }
