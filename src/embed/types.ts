@@ -7,6 +7,10 @@ export interface Embedder {
   readonly provider: string;
   /** Stable identity of the model + settings that change vectors, e.g. "use-lite@0.2.0". Used as the cache key. */
   readonly modelId: string;
+  /**
+   * Length of every vector. 0 only while unknown: an Ollama model reports it with its first
+   * reply (call `init()` to learn it up front).
+   */
   readonly dimension: number;
   /** Largest input the model reads, in its own tokens; longer text is cut silently by the model. */
   readonly maxInputTokens: number;
@@ -19,5 +23,22 @@ export interface Embedder {
   windows(text: string): string[];
   /** One L2-normalised vector per input text, in order. */
   embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * Optional: load the model (or reach the server) now rather than on the first `embed`, so
+   * `dimension` is known and a missing model fails before any work starts.
+   */
+  init?(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Why an embedder could not do its job; `message` always says what to do about it. */
+export type EmbedErrorCode = "model-missing" | "unreachable" | "bad-config" | "provider-error";
+
+export class EmbedError extends Error {
+  readonly code: EmbedErrorCode;
+  constructor(code: EmbedErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "EmbedError";
+    this.code = code;
+  }
 }

