@@ -53,12 +53,14 @@ async function openIndexed(ws, config, opts, now) {
   writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify(merge(config, opts.config), null, 2));
   const engine = Engine.open({ workspace: ws, ...(now ? { now: () => now } : {}) });
   engine.index();
-  if (opts.mode !== "bm25" && typeof engine.embedPending === "function") {
-    const res = await engine.embedPending({
-      onProgress: opts.json ? undefined : (p) => process.stderr.write(`\r  embedding ${p.done}/${p.total} chunks`),
+  if (opts.mode !== "bm25") {
+    const t0 = performance.now();
+    const res = await engine.embed({
+      batchChunks: 64,
+      onProgress: opts.json ? undefined : (p) => process.stderr.write(`\r  embedding ${p.done}/${p.total} chunks (${p.cached} windows cached, ${((performance.now() - t0) / 1000).toFixed(0)} s)`),
     });
     if (!opts.json) process.stderr.write("\n");
-    if (res && res.embedder === null) throw new Error(`mode ${opts.mode} needs an embedder, but none is available: ${res.reason}`);
+    if (res.provider === null) throw new Error(`mode ${opts.mode} needs an embedder, but none is available: ${res.reason}`);
   }
   return engine;
 }

@@ -12,47 +12,91 @@
  *   jobs/, scheduler/, cli/, mcp/
  */
 import { renameSync, existsSync } from "node:fs";
+import path from "node:path";
+import { EmbeddingCache, EMBED_CACHE_FILE } from "./embed/cache.js";
+import { EmbedConfigSchema, selectEmbedder, type EmbedConfig, type Selection } from "./embed/select.js";
+import type { Embedder } from "./embed/types.js";
+import { embedPending, type EmbedPendingProgress, type EmbedPendingResult } from "./indexer/embed-pending.js";
 import { Indexer, type IndexProgress, type IndexSummary } from "./indexer/indexer.js";
 import { indexStatus, type IndexStatus } from "./indexer/status.js";
 import { watchWorkspace, type WorkspaceWatcher } from "./indexer/watch.js";
-import { searchIndex, type SearchOptions, type SearchResponse } from "./search/search.js";
+import { SearchConfigSchema, vectorWeightFor, type SearchConfig } from "./search/config.js";
+import { planQuery, searchIndex, type SearchOptions, type SearchResponse } from "./search/search.js";
 import { IndexStore } from "./store/index-store.js";
 import { openIndexDb, type DB, type OpenNotice } from "./store/open.js";
-import { loadConfig, type LoadedConfig } from "./workspace/config.js";
-import { indexDbPath } from "./workspace/paths.js";
+import { VectorStore } from "./store/vectors.js";
+import { configSection, loadConfig, type LoadedConfig } from "./workspace/config.js";
+import { agentDir, indexDbPath } from "./workspace/paths.js";
 
 export { initWorkspace, type InitResult } from "./workspace/init.js";
 export { resolveWorkspace, WorkspaceError } from "./workspace/paths.js";
 export { ConfigError } from "./workspace/config.js";
 export type { IndexSummary, IndexProgress } from "./indexer/indexer.js";
 export type { IndexStatus } from "./indexer/status.js";
-export type { SearchOptions, SearchResponse, SearchResult } from "./search/search.js";
+export type { EmbedPendingProgress, EmbedPendingResult } from "./indexer/embed-pending.js";
+export type { SearchOptions, SearchResponse, SearchResult, SearchMode, ScoreExplanation } from "./search/search.js";
+export type { SearchConfig } from "./search/config.js";
 
 export interface EngineOptions {
   workspace: string;
   /** Injectable clock (ms since epoch) for tests. */
   now?: () => number;
+  /** Use this embedder instead of selecting one from the config (tests, eval). */
+  embedder?: Embedder | null;
+}
+
+export interface VectorInfo {
+  /** Embedder in use and why, or null for keyword-only search. */
+  provider: string | null;
+  modelId: string | null;
+  reason: string;
+  /** Set when search runs without vectors. */
+  warning?: string;
+  /** Chunks that have no vectors yet (they are found by keywords only). */
+  missing: number;
 }
 
 export interface SearchReport extends SearchResponse {
   /** What the pre-search freshness check reindexed (usually nothing). */
   refreshed: { indexed: string[]; removed: string[] };
+  vectors: VectorInfo;
+}
+
+export interface EmbedReport extends EmbedPendingResult {
+  provider: string | null;
+  modelId: string | null;
+  reason: string;
+  /** True when vectors of a previous model were dropped (they are re-embedded from the cache). */
+  modelChanged: boolean;
 }
 
 export class Engine {
   readonly workspace: string;
   readonly config: LoadedConfig;
+  readonly searchConfig: SearchConfig;
+  readonly embedConfig: EmbedConfig;
   readonly now: () => number;
   /** Things that happened while opening (an index rebuilt, moved aside...). */
   readonly notices: OpenNotice[] = [];
   private db!: DB;
   private store!: IndexStore;
+  private vectors!: VectorStore;
   private indexer!: Indexer;
+  private selection: Promise<Selection> | null = null;
+  private cache: EmbeddingCache | null = null;
+  /** Embedding runs one at a time per Engine: two would fetch the same pending chunks. */
+  private embedQueue: Promise<unknown> = Promise.resolve();
 
   private constructor(opts: EngineOptions) {
     this.workspace = opts.workspace;
     this.now = opts.now ?? Date.now;
     this.config = loadConfig(this.workspace);
+    this.searchConfig = configSection(this.config, "search", SearchConfigSchema);
+    this.embedConfig = configSection(this.config, "embed", EmbedConfigSchema);
+    if (opts.embedder !== undefined) {
+      const e = opts.embedder;
+      this.selection = Promise.resolve(e ? { embedder: e, reason: `${e.provider} (given by the caller)` } : { embedder: null, reason: "embeddings off (given by the caller)" });
+    }
     this.openDb();
   }
 
@@ -64,12 +108,12 @@ export class Engine {
     return indexDbPath(this.workspace);
   }
 
-  /** Incremental index of the whole workspace; `force` re-reads every file. */
+  /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
   index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     return this.recovering(() => this.indexer.sync(opts));
   }
 
-  /** Throws away the index and builds it again from the markdown. */
+  /** Throws away the index and builds it again from the markdown (vectors come back from the cache). */
   rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     this.db.close();
     for (const ext of ["", "-wal", "-shm"]) {
@@ -80,16 +124,69 @@ export class Engine {
     return this.indexer.sync(opts);
   }
 
+  /** The embedder the config selects (loaded once per Engine), or null for keyword-only. */
+  async embedder(): Promise<Selection> {
+    if (!this.selection) {
+      this.selection = selectEmbedder(this.embedConfig, { baseDir: this.workspace });
+    }
+    return this.selection;
+  }
+
   /**
-   * Reconciles the index with the disk (stat each file, re-read only what changed), then
-   * searches, so a search right after a hand edit never returns the old text.
+   * Progressive indexing's second stage: vectors for every chunk that lacks them, in
+   * batches, each committed as it completes, so an interruption (signal) loses nothing.
    */
-  search(query: string, opts: SearchOptions & { refresh?: boolean } = {}): SearchReport {
-    return this.recovering(() => {
-      const sync = opts.refresh === false ? { indexed: [], removed: [] } : this.indexer.sync();
-      const res = searchIndex(this.db, query, opts);
-      return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed } };
-    });
+  embed(opts: { signal?: AbortSignal; maxChunks?: number; batchChunks?: number; onProgress?: (p: EmbedPendingProgress) => void } = {}): Promise<EmbedReport> {
+    const run = this.embedQueue.then(() => this.embedNow(opts));
+    this.embedQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async embedNow(opts: { signal?: AbortSignal; maxChunks?: number; batchChunks?: number; onProgress?: (p: EmbedPendingProgress) => void }): Promise<EmbedReport> {
+    const sel = await this.embedder();
+    if (!sel.embedder) {
+      return { embedded: 0, cacheHits: 0, computed: 0, remaining: this.vectors.countPending(), interrupted: false, provider: null, modelId: null, reason: sel.reason, modelChanged: false };
+    }
+    const e = sel.embedder;
+    await e.init?.();
+    const modelChanged = this.vectors.useModel(e.modelId, e.dimension);
+    const res = await embedPending(this.vectors, e, this.embeddingCache(), opts);
+    return { ...res, provider: e.provider, modelId: e.modelId, reason: sel.reason, modelChanged };
+  }
+
+  /**
+   * Reconciles the index with the disk (stat each file, re-read only what changed), embeds
+   * a few new chunks if any, then searches: a search right after a hand edit never returns
+   * the old text. Vectors are used where they exist; `vectors.missing` says how many
+   * chunks are still keyword-only.
+   */
+  async search(query: string, opts: SearchOptions & { refresh?: boolean } = {}): Promise<SearchReport> {
+    const sync = opts.refresh === false ? { indexed: [], removed: [] } : this.recovering(() => this.indexer.sync());
+    const mode = opts.mode ?? this.searchConfig.mode;
+    const plan = planQuery(query, this.now(), this.searchConfig);
+    let queryVector: Float32Array | null = null;
+    let info: VectorInfo = { provider: null, modelId: null, reason: "keyword mode", missing: 0 };
+    if (mode !== "keyword") {
+      const sel = await this.embedder();
+      info = { provider: null, modelId: null, reason: sel.reason, missing: this.vectors.countPending() };
+      if (sel.warning) info.warning = sel.warning;
+      if (sel.embedder) {
+        const e = sel.embedder;
+        if (opts.refresh !== false && this.searchConfig.autoEmbedLimit > 0) {
+          await this.embed({ maxChunks: this.searchConfig.autoEmbedLimit });
+        } else {
+          await e.init?.();
+          this.vectors.useModel(e.modelId, e.dimension);
+        }
+        queryVector = (await e.embed([e.windows(plan.text)[0] ?? plan.text]))[0] ?? null;
+        info = { provider: e.provider, modelId: e.modelId, reason: sel.reason, missing: this.vectors.countPending() };
+      }
+    }
+    const weight = vectorWeightFor(this.searchConfig, info.provider);
+    const res = this.recovering(() =>
+      searchIndex({ db: this.db, vectors: this.vectors, config: this.searchConfig, nowMs: this.now(), queryVector, vectorWeight: weight }, plan, opts),
+    );
+    return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
   }
 
   /** Re-checks specific workspace-relative paths (the watcher's entry point). */
@@ -97,16 +194,27 @@ export class Engine {
     return this.recovering(() => this.indexer.syncPaths(rels));
   }
 
-  status(): IndexStatus {
-    return this.recovering(() => indexStatus(this.workspace, this.store));
+  status(): IndexStatus & { vectors: { modelId: string | null; embedded: number; missing: number } } {
+    return this.recovering(() => {
+      const model = this.vectors.model();
+      return {
+        ...indexStatus(this.workspace, this.store),
+        vectors: { modelId: model?.modelId ?? null, embedded: this.vectors.countEmbedded(), missing: this.vectors.countPending() },
+      };
+    });
   }
 
-  /** Keeps the index in step with the disk until the returned watcher is closed. */
-  watch(opts: { debounceMs?: number; onSync?: (s: IndexSummary) => void; onError?: (e: unknown) => void } = {}): WorkspaceWatcher {
+  /** Keeps the index (text, then vectors) in step with the disk until the watcher is closed. */
+  watch(
+    opts: { debounceMs?: number; embed?: boolean; signal?: AbortSignal; onSync?: (s: IndexSummary) => void; onEmbed?: (r: EmbedReport) => void; onError?: (e: unknown) => void } = {},
+  ): WorkspaceWatcher {
     const watchOpts: Parameters<typeof watchWorkspace>[1] = {
-      onBatch: ({ paths, rescan }) => {
+      onBatch: async ({ paths, rescan }) => {
         const s = rescan ? this.index() : this.syncPaths(paths);
         opts.onSync?.(s);
+        if (opts.embed && s.indexed.length > 0 && !opts.signal?.aborted) {
+          opts.onEmbed?.(await this.embed(opts.signal ? { signal: opts.signal } : {}));
+        }
       },
     };
     if (opts.debounceMs !== undefined) watchOpts.debounceMs = opts.debounceMs;
@@ -116,6 +224,18 @@ export class Engine {
 
   close(): void {
     if (this.db.open) this.db.close();
+    this.cache?.close();
+    this.cache = null;
+    // Native model resources are freed in the background; nothing waits on them.
+    void this.selection?.then((s) => s.embedder?.close()).catch(() => undefined);
+  }
+
+  private embeddingCache(): EmbeddingCache {
+    if (!this.cache) {
+      const dir = this.embedConfig.cacheDir ? path.resolve(this.workspace, this.embedConfig.cacheDir) : agentDir(this.workspace);
+      this.cache = new EmbeddingCache(path.join(dir, EMBED_CACHE_FILE));
+    }
+    return this.cache;
   }
 
   private openDb(): void {
@@ -123,6 +243,7 @@ export class Engine {
     this.notices.push(...notices);
     this.db = db;
     this.store = new IndexStore(db);
+    this.vectors = new VectorStore(db);
     this.indexer = new Indexer(this.workspace, this.store, this.config.index, { now: this.now });
   }
 

@@ -30,6 +30,11 @@ export const EmbedConfigSchema = z
     /** transformers: override the per-model default (cls for bge, mean otherwise). */
     pooling: z.enum(["mean", "cls"]).optional(),
     batchSize: z.number().int().positive().max(1024).optional(),
+    /**
+     * Folder of the embedding cache (embeddings.db). Default: the workspace's .agent/.
+     * Kept apart from index.db so deleting or rebuilding the index re-embeds nothing.
+     */
+    cacheDir: z.string().min(1).optional(),
   })
   .strict();
 

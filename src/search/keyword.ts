@@ -20,8 +20,8 @@ export interface Candidate {
   date: string | null;
   text: string;
   tokens: number;
-  /** -bm25(): FTS5 returns more-negative-is-better, flipped here so higher is better. */
-  keyword: number;
+  /** -bm25(): FTS5 returns more-negative-is-better, flipped here so higher is better. Absent for vector-only candidates. */
+  keyword?: number;
 }
 
 export interface KeywordWeights {
@@ -32,11 +32,7 @@ export interface KeywordWeights {
 
 export const DEFAULT_KEYWORD_WEIGHTS: KeywordWeights = { heading: 2, body: 1, cjk: 1 };
 
-/** Top `limit` chunks by BM25 over the FTS5 index, with filters applied inside SQL. */
-export function keywordSearch(db: DB, q: ParsedQuery, limit: number, filters: SearchFilters = {}, w: KeywordWeights = DEFAULT_KEYWORD_WEIGHTS): Candidate[] {
-  if (q.match === "") return [];
-  const where: string[] = ["chunks_fts MATCH @match"];
-  const params: Record<string, unknown> = { match: q.match, limit, wh: w.heading, wb: w.body, wc: w.cjk };
+function filterSql(filters: SearchFilters, where: string[], params: Record<string, unknown>): void {
   if (filters.source) {
     where.push("f.source = @source");
     params.source = filters.source;
@@ -53,10 +49,20 @@ export function keywordSearch(db: DB, q: ParsedQuery, limit: number, filters: Se
     where.push(`f.kind IN (${filters.kinds.map((_, i) => `@k${i}`).join(", ")})`);
     filters.kinds.forEach((k, i) => (params[`k${i}`] = k));
   }
-  const sql = `
-    SELECT c.id AS chunkId, f.path AS path, f.kind AS kind, f.source AS source,
+}
+
+const CANDIDATE_COLUMNS = `c.id AS chunkId, f.path AS path, f.kind AS kind, f.source AS source,
            c.start_line AS startLine, c.end_line AS endLine, c.heading AS heading,
-           c.date AS date, c.text AS text, c.tokens AS tokens,
+           c.date AS date, c.text AS text, c.tokens AS tokens`;
+
+/** Top `limit` chunks by BM25 over the FTS5 index, with filters applied inside SQL. */
+export function keywordSearch(db: DB, q: ParsedQuery, limit: number, filters: SearchFilters = {}, w: KeywordWeights = DEFAULT_KEYWORD_WEIGHTS): Candidate[] {
+  if (q.match === "") return [];
+  const where: string[] = ["chunks_fts MATCH @match"];
+  const params: Record<string, unknown> = { match: q.match, limit, wh: w.heading, wb: w.body, wc: w.cjk };
+  filterSql(filters, where, params);
+  const sql = `
+    SELECT ${CANDIDATE_COLUMNS},
            -bm25(chunks_fts, @wh, @wb, @wc) AS keyword
     FROM chunks_fts
     JOIN chunks c ON c.id = chunks_fts.rowid
@@ -65,4 +71,23 @@ export function keywordSearch(db: DB, q: ParsedQuery, limit: number, filters: Se
     ORDER BY bm25(chunks_fts, @wh, @wb, @wc)
     LIMIT @limit`;
   return db.prepare(sql).all(params) as Candidate[];
+}
+
+/** Chunk rows for ids found by vector search, with the same filters applied. */
+export function loadCandidates(db: DB, ids: number[], filters: SearchFilters = {}): Map<number, Candidate> {
+  const out = new Map<number, Candidate>();
+  if (ids.length === 0) return out;
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  filterSql(filters, where, params);
+  // Chunked IN lists stay under SQLite's variable limit.
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    part.forEach((id, j) => (params[`id${j}`] = id));
+    const sql = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
+      WHERE c.id IN (${part.map((_, j) => `@id${j}`).join(", ")})${where.length ? " AND " + where.join(" AND ") : ""}`;
+    for (const row of db.prepare(sql).all(params) as Candidate[]) out.set(row.chunkId, row);
+    part.forEach((_, j) => delete params[`id${j}`]);
+  }
+  return out;
 }

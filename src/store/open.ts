@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,6 +65,8 @@ export function openIndexDb(file: string, opts: OpenIndexOptions = {}): { db: DB
 
   const db = new Database(file, { timeout: opts.busyTimeoutMs ?? 5000 });
   configure(db, opts.busyTimeoutMs ?? 5000);
+  // Every connection needs vec0 loaded: deleting a chunk fires a trigger into vec_chunks.
+  sqliteVec.load(db);
   const current = db.pragma("user_version", { simple: true }) as number;
   if (current !== schema.version) {
     // Serialise schema creation across processes: the first one in creates, others wait.
@@ -77,6 +80,21 @@ export function openIndexDb(file: string, opts: OpenIndexOptions = {}): { db: DB
     }).immediate();
   }
   return { db, notices };
+}
+
+/**
+ * The vector-table statements from schema.sql (commented out there because they need the
+ * model's dimension), ready to run.
+ */
+export function vectorTableSql(dimension: number): string {
+  const section = schemaSection("index");
+  const m = /-- @vectors-begin\n([\s\S]*?)-- @vectors-end/.exec(section);
+  if (!m) throw new Error(`${SCHEMA_FILE}: missing the "-- @vectors-begin ... -- @vectors-end" block`);
+  return m[1]!
+    .split("\n")
+    .map((l) => l.replace(/^-- ?/, ""))
+    .join("\n")
+    .replaceAll("{{dimension}}", String(Math.trunc(dimension)));
 }
 
 export function configure(db: DB, busyTimeoutMs: number): void {

@@ -34,11 +34,11 @@ describe("incremental indexing", () => {
     ws = tempDir();
     write(ws, "MEMORY.md", "# Memory\n\nThe VPS runs Debian at Hetzner.\n");
     for (let d = 1; d <= 9; d++) write(ws, `memory/2026-03-0${d}.md`, `# Day ${d}\n\nWorked on item${d} and the garden.\n`);
-    engine = Engine.open({ workspace: ws, now: () => clock });
+    engine = Engine.open({ workspace: ws, now: () => clock, embedder: null });
     return engine;
   }
 
-  it("indexes everything once, then touches only the changed file", () => {
+  it("indexes everything once, then touches only the changed file", async () => {
     const e = setup();
     const first = e.index();
     expect(first.indexed).toHaveLength(10);
@@ -54,11 +54,11 @@ describe("incremental indexing", () => {
       if (f.path === "memory/2026-03-04.md") expect(changedAt(after)[f.path]).toBe(clock);
       else expect(changedAt(after)[f.path]).toBe(f.indexed_at);
     }
-    expect(e.search("pharmacy").results[0]?.path).toBe("memory/2026-03-04.md");
-    expect(e.search("item4").results).toHaveLength(0);
+    expect((await e.search("pharmacy")).results[0]?.path).toBe("memory/2026-03-04.md");
+    expect((await e.search("item4")).results).toHaveLength(0);
   });
 
-  it("a touch without a content change rewrites nothing", () => {
+  it("a touch without a content change rewrites nothing", async () => {
     const e = setup();
     e.index();
     const future = new Date(Date.now() + 60_000);
@@ -68,7 +68,7 @@ describe("incremental indexing", () => {
     expect(s.unchanged).toBe(10);
   });
 
-  it("delete and rename leave no orphan rows in files, chunks or the FTS index", () => {
+  it("delete and rename leave no orphan rows in files, chunks or the FTS index", async () => {
     const e = setup();
     e.index();
     rmSync(path.join(ws, "memory/2026-03-02.md"));
@@ -82,40 +82,40 @@ describe("incremental indexing", () => {
     expect(r.orphans).toBe(0);
     expect(r.ftsOrphans).toBe(0);
     expect(r.fts).toBe(r.chunks);
-    expect(e.search("item2").results).toHaveLength(0);
-    const moved = e.search("item3").results;
+    expect((await e.search("item2")).results).toHaveLength(0);
+    const moved = (await e.search("item3")).results;
     expect(moved.map((x) => x.path)).toEqual(["memory/2026-04-03.md"]);
     expect(moved[0]!.date).toBe("2026-04-03");
   });
 
-  it("search right after an edit returns the new text, with no watcher running", () => {
+  it("search right after an edit returns the new text, with no watcher running", async () => {
     const e = setup();
     e.index();
     write(ws, "MEMORY.md", "# Memory\n\nThe VPS moved to Netcup in November.\n");
-    const res = e.search("where does the VPS run");
+    const res = (await e.search("where does the VPS run"));
     expect(res.refreshed.indexed).toEqual(["MEMORY.md"]);
     expect(res.results[0]!.snippet).toContain("Netcup");
-    expect(e.search("Hetzner").results).toHaveLength(0);
+    expect((await e.search("Hetzner")).results).toHaveLength(0);
   });
 
-  it("the index is derived: deleting it and indexing again gives identical search results", () => {
+  it("the index is derived: deleting it and indexing again gives identical search results", async () => {
     const e = setup();
     e.index();
     const queries = ["garden", "VPS Debian", "item7 garden"];
-    const before = queries.map((q) => e.search(q, { limit: 5 }).results);
+    const before = await Promise.all(queries.map(async (q) => (await e.search(q, { limit: 5 })).results));
     e.close();
     for (const ext of ["", "-wal", "-shm"]) rmSync(path.join(ws, ".agent/index.db" + ext), { force: true });
-    engine = Engine.open({ workspace: ws, now: () => clock });
+    engine = Engine.open({ workspace: ws, now: () => clock, embedder: null });
     engine.index();
-    const after = queries.map((q) => engine!.search(q, { limit: 5 }).results);
+    const after = await Promise.all(queries.map(async (q) => (await engine!.search(q, { limit: 5 })).results));
     expect(after).toEqual(before);
   });
 
-  it("never changes a user file", () => {
+  it("never changes a user file", async () => {
     const e = setup();
     const before = fingerprint(ws);
     e.index();
-    e.search("garden");
+    (await e.search("garden"));
     e.rebuild();
     expect(fingerprint(ws)).toEqual(before);
   });

@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, type IndexSummary } from "../../src/index.js";
 import type { WorkspaceWatcher } from "../../src/indexer/watch.js";
-import { searchIndex } from "../../src/search/search.js";
+import { keywordSearch } from "../../src/search/keyword.js";
+import { parseQuery } from "../../src/search/query.js";
 import { cleanup, eventually, tempDir, write } from "../helpers/workspace.js";
 
 /**
@@ -46,7 +47,7 @@ afterEach(async () => {
 
 /** Files whose indexed chunks contain `word`, as the index holds them right now. */
 function found(word: string): string[] {
-  return [...new Set(searchIndex(ro!, word, { limit: 1000 }).results.map((r) => r.path))].sort();
+  return [...new Set(keywordSearch(ro!, parseQuery(word), 1000).map((r) => r.path))].sort();
 }
 
 function rowsFor(rel: string): { files: number; chunks: number } {

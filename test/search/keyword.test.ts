@@ -5,23 +5,23 @@ import { makeSnippet } from "../../src/search/snippet.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 describe("parseQuery", () => {
-  it("OR-joins quoted content words and drops stop words", () => {
+  it("OR-joins quoted content words and drops stop words", async () => {
     const q = parseQuery("What did we decide about the VPS?");
     expect(q.terms).toEqual(["decide", "vps"]);
     expect(q.match).toBe('"decide" OR "vps"');
   });
 
-  it("keeps a stop-word-only query searchable", () => {
+  it("keeps a stop-word-only query searchable", async () => {
     expect(parseQuery("who are you").terms).toEqual(["who", "are", "you"]);
   });
 
-  it("cannot be tricked into FTS5 syntax", () => {
+  it("cannot be tricked into FTS5 syntax", async () => {
     const q = parseQuery('NEAR(a b) OR "x" AND -y * col:z');
     expect(q.match).not.toMatch(/(^|\s)(AND|NEAR\()/);
     for (const part of q.match.split(" OR ")) expect(part).toMatch(/^(cjk:)?".*"$/);
   });
 
-  it("turns CJK text into bigrams and hyphenated words into phrases", () => {
+  it("turns CJK text into bigrams and hyphenated words into phrases", async () => {
     const q = parseQuery("記憶検索 e-mail");
     expect(q.cjk).toEqual(["記憶", "憶検", "検索"]);
     expect(q.match).toContain('"e mail"');
@@ -30,7 +30,7 @@ describe("parseQuery", () => {
 });
 
 describe("makeSnippet", () => {
-  it("picks the best-matching sentence and cuts at sentence boundaries", () => {
+  it("picks the best-matching sentence and cuts at sentence boundaries", async () => {
     const text =
       "We met at the cafe. The weather was grey and cold all day long. " +
       "We decided to move the VPS to a provider in Germany because of latency. " +
@@ -67,55 +67,55 @@ describe("keyword search over a real index", () => {
         .map((o) => JSON.stringify(o))
         .join("\n") + "\n",
     );
-    engine = Engine.open({ workspace: ws });
+    engine = Engine.open({ workspace: ws, embedder: null });
     engine.index();
     return engine;
   }
 
-  it("answers a natural-language question that shares only some words with the note (OR, not AND)", () => {
+  it("answers a natural-language question that shares only some words with the note (OR, not AND)", async () => {
     const e = open();
-    const res = e.search("what did we decide about the VPS provider");
+    const res = (await e.search("what did we decide about the VPS provider"));
     expect(res.results[0]!.path).toBe("memory/2026-02-10.md");
     expect(res.results[0]!.heading).toBe("2026-02-10 > Decisions");
     expect(res.results[0]!.date).toBe("2026-02-10");
     expect(res.results.map((r) => r.path)).toContain("MEMORY.md");
   });
 
-  it("gives results with path, 1-based line range, heading, score and a snippet", () => {
+  it("gives results with path, 1-based line range, heading, score and a snippet", async () => {
     const e = open();
-    const r = e.search("Thai food").results[0]!;
+    const r = (await e.search("Thai food")).results[0]!;
     expect(r).toMatchObject({ path: "memory/2026-02-11.md", startLine: 1, endLine: 3, source: "memory", kind: "daily" });
     expect(r.score).toBeGreaterThan(0);
     expect(r.score).toBeLessThan(1);
     expect(r.snippet).toBe("Dinner with Ana. She prefers Thai food.");
   });
 
-  it("stems English words (porter): 'decisions' finds 'decided'", () => {
+  it("stems English words (porter): 'decisions' finds 'decided'", async () => {
     const e = open();
-    expect(e.search("deciding").results[0]!.path).toBe("memory/2026-02-10.md");
+    expect((await e.search("deciding")).results[0]!.path).toBe("memory/2026-02-10.md");
   });
 
-  it("finds CJK words inside unspaced text", () => {
+  it("finds CJK words inside unspaced text", async () => {
     const e = open();
-    const res = e.search("記憶");
+    const res = (await e.search("記憶"));
     expect(res.results.map((r) => r.path)).toEqual(["notes/japan.md"]);
-    expect(e.search("東京").results[0]!.path).toBe("notes/japan.md");
+    expect((await e.search("東京")).results[0]!.path).toBe("notes/japan.md");
   });
 
-  it("indexes session transcripts as their own source and can filter by it", () => {
+  it("indexes session transcripts as their own source and can filter by it", async () => {
     const e = open();
-    const all = e.search("dentist appointment").results;
+    const all = (await e.search("dentist appointment")).results;
     expect(all[0]!.path).toBe("sessions/chat-1.jsonl");
     expect(all[0]!.source).toBe("sessions");
     expect(all[0]!.startLine).toBe(1);
     expect(all[0]!.endLine).toBe(2);
-    expect(e.search("dentist", { filters: { source: "memory" } }).results).toHaveLength(0);
-    expect(e.search("VPS", { filters: { source: "sessions" } }).results).toHaveLength(0);
+    expect((await e.search("dentist", { filters: { source: "memory" } })).results).toHaveLength(0);
+    expect((await e.search("VPS", { filters: { source: "sessions" } })).results).toHaveLength(0);
   });
 
-  it("scores are ordered, bounded and explained", () => {
+  it("scores are ordered, bounded and explained", async () => {
     const e = open();
-    const res = e.search("VPS Debian Hetzner", { explain: true }).results;
+    const res = (await e.search("VPS Debian Hetzner", { explain: true })).results;
     expect(res.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < res.length; i++) expect(res[i - 1]!.score).toBeGreaterThanOrEqual(res[i]!.score);
     for (const r of res) {
@@ -124,9 +124,9 @@ describe("keyword search over a real index", () => {
     }
   });
 
-  it("returns nothing, without error, for an empty or punctuation-only query", () => {
+  it("returns nothing, without error, for an empty or punctuation-only query", async () => {
     const e = open();
-    expect(e.search("").results).toEqual([]);
-    expect(e.search("?!...").results).toEqual([]);
+    expect((await e.search("")).results).toEqual([]);
+    expect((await e.search("?!...")).results).toEqual([]);
   });
 });

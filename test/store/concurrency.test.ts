@@ -27,6 +27,9 @@ afterEach(async () => {
 function newWorkspace(): string {
   const ws = tempDir("agent-concurrency-");
   dirs.push(ws);
+  // Keyword-only: this file tests SQLite concurrency, not ranking; loading an embedding
+  // model in each of dozens of child processes would only slow it down.
+  write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
   write(ws, "MEMORY.md", "# Memory\n\nLong-term facts: the cat is called Pistachio.\n");
   write(ws, "notes/live.md", "# Live\n\nstartword\n");
   for (let i = 0; i < 20; i++) write(ws, `notes/other-${i}.md`, `# Other ${i}\n\nfiller note number ${i} about apples\n`);
@@ -141,20 +144,20 @@ describe("two processes on one index", () => {
     expect((all[3] as { chunks: number }).chunks).toBe(22);
   });
 
-  it("two in-process engines (two connections) index and search interleaved with edits, consistently", () => {
+  it("two in-process engines (two connections) index and search interleaved with edits, consistently", async () => {
     const ws = newWorkspace();
-    const a = Engine.open({ workspace: ws });
+    const a = Engine.open({ workspace: ws, embedder: null });
     engines.push(a);
-    const b = Engine.open({ workspace: ws });
+    const b = Engine.open({ workspace: ws, embedder: null });
     engines.push(b);
     expect(a.notices).toEqual([]);
     expect(b.notices).toEqual([]);
 
-    const paths = (e: Engine, q: string) => [...new Set(e.search(q).results.map((r) => r.path))].sort();
+    const paths = async (e: Engine, q: string) => [...new Set((await e.search(q)).results.map((r) => r.path))].sort();
 
     expect(a.index().indexed).toHaveLength(22);
     // B sees A's work and has nothing left to do.
-    const bFirst = b.search("Pistachio");
+    const bFirst = (await b.search("Pistachio"));
     expect(bFirst.refreshed).toEqual({ indexed: [], removed: [] });
     expect(bFirst.results.map((r) => r.path)).toEqual(["MEMORY.md"]);
 
@@ -163,16 +166,16 @@ describe("two processes on one index", () => {
       write(ws, "notes/live.md", `# Live\n\nround ${i}: ${word}\n`);
       // Alternate which engine notices the edit first.
       const [first, second] = i % 2 === 0 ? [a, b] : [b, a];
-      const r1 = first.search(word);
+      const r1 = await first.search(word);
       expect(r1.refreshed.indexed).toEqual(["notes/live.md"]);
       expect(r1.results.map((r) => r.path)).toEqual(["notes/live.md"]);
-      const r2 = second.search(word);
+      const r2 = await second.search(word);
       // The other connection sees the row already written: no second reindex.
       expect(r2.refreshed).toEqual({ indexed: [], removed: [] });
       expect(r2.results.map((r) => r.path)).toEqual(["notes/live.md"]);
       if (i > 0) {
-        expect(paths(a, `interleavedz${i - 1}q`)).toEqual([]);
-        expect(paths(b, `interleavedz${i - 1}q`)).toEqual([]);
+        expect(await paths(a, `interleavedz${i - 1}q`)).toEqual([]);
+        expect(await paths(b, `interleavedz${i - 1}q`)).toEqual([]);
       }
       expect(a.status()).toMatchObject({ stale: [], missing: [] });
       expect(b.status()).toMatchObject({ stale: [], missing: [] });
@@ -181,14 +184,14 @@ describe("two processes on one index", () => {
     // A deletion seen by one is seen by both.
     unlinkSync(path.join(ws, "notes/live.md"));
     expect(b.index().removed).toEqual(["notes/live.md"]);
-    expect(paths(a, "interleavedz9q")).toEqual([]);
+    expect(await paths(a, "interleavedz9q")).toEqual([]);
     expect(a.index().removed).toEqual([]);
 
     // Writers through syncPaths (the watcher's path) on one, full sync on the other.
     write(ws, "notes/new.md", "Brand new: Saltmarshowl.\n");
     expect(a.syncPaths(["notes/new.md"]).indexed).toEqual(["notes/new.md"]);
     expect(b.index().indexed).toEqual([]);
-    expect(paths(b, "Saltmarshowl")).toEqual(["notes/new.md"]);
+    expect(await paths(b, "Saltmarshowl")).toEqual(["notes/new.md"]);
 
     const sa = a.status();
     const sb = b.status();

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { IndexSummary } from "../../index.js";
+import type { EmbedReport, IndexSummary } from "../../index.js";
 import { printJson, warn, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
 import { progressBar } from "../progress.js";
 
@@ -8,11 +8,12 @@ export function registerIndex(program: Command): void {
     withWorkspaceOption(
       program
         .command("index")
-        .description("bring the index up to date with the workspace (incremental)")
-        .option("--rebuild", "throw the index away and build it again from the markdown"),
+        .description("bring the index up to date with the workspace: text first, then vectors (incremental, resumable)")
+        .option("--rebuild", "throw the index away and build it again from the markdown (vectors come back from the cache)")
+        .option("--no-embed", "index text only; vectors fill in later (next index, watch or search)"),
     ),
-  ).action(async (opts: WorkspaceOpts & { rebuild?: boolean }) => {
-    await withEngine(opts, (engine) => {
+  ).action(async (opts: WorkspaceOpts & { rebuild?: boolean; embed: boolean }) => {
+    await withEngine(opts, async (engine) => {
       const bar = progressBar(!opts.json);
       const onProgress = (p: { done: number; total: number; path: string }) => bar.update(p.done, p.total, p.path);
       let summary: IndexSummary;
@@ -21,8 +22,26 @@ export function registerIndex(program: Command): void {
       } finally {
         bar.stop();
       }
-      if (opts.json) return printJson(summary);
-      printSummary(summary);
+      if (!opts.json) printSummary(summary);
+      let embed: EmbedReport | null = null;
+      if (opts.embed) {
+        // Ctrl-C stops after the batch in flight; what was embedded is kept and the next run resumes.
+        const ac = new AbortController();
+        const stop = () => ac.abort();
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+        const vbar = progressBar(!opts.json, "chunks");
+        try {
+          embed = await engine.embed({ signal: ac.signal, onProgress: (p) => vbar.update(p.done, p.total, `embedding (${p.cached} cached)`) });
+        } finally {
+          vbar.stop();
+          process.off("SIGINT", stop);
+          process.off("SIGTERM", stop);
+        }
+        if (!opts.json) printEmbed(embed);
+      }
+      if (opts.json) printJson({ ...summary, embed });
+      if (embed?.interrupted) process.exitCode = 130;
     });
   });
 }
@@ -33,4 +52,14 @@ export function printSummary(s: IndexSummary): void {
     `indexed ${s.indexed.length} file(s), ${s.unchanged} unchanged, ${s.removed.length} removed; ` +
       `${s.chunks} chunks in the index (${(s.ms / 1000).toFixed(2)} s)\n`,
   );
+}
+
+function printEmbed(e: EmbedReport): void {
+  if (e.provider === null) {
+    warn(`${e.reason}; search is keyword-only`);
+    return;
+  }
+  if (e.modelChanged) process.stdout.write(`embedding model changed to ${e.modelId}: old vectors dropped\n`);
+  const state = e.interrupted ? `interrupted; ${e.remaining} chunk(s) left — run \`agent index\` again to resume` : e.remaining === 0 ? "all chunks have vectors" : `${e.remaining} chunk(s) left`;
+  process.stdout.write(`vectors: ${e.embedded} chunk(s) embedded with ${e.modelId} (${e.computed} window(s) computed, ${e.cacheHits} from cache); ${state}\n`);
 }

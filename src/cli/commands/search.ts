@@ -1,38 +1,63 @@
 import type { Command } from "commander";
-import type { SearchResult } from "../../index.js";
-import { parsePositiveInt, printJson, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
+import type { SearchMode, SearchResult } from "../../index.js";
+import { parsePositiveInt, printJson, warn, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
 
 interface SearchCmdOpts extends WorkspaceOpts {
-  limit: number;
+  limit?: number;
   explain?: boolean;
-  source?: "memory" | "sessions";
+  source?: string;
+  mode?: string;
+  from?: string;
+  to?: string;
 }
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function registerSearch(program: Command): void {
   withJsonOption(
     withWorkspaceOption(
       program
         .command("search")
-        .description("search the agent's memory (reindexes changed files first)")
-        .argument("<query...>", "what to look for, in plain words")
-        .option("-n, --limit <n>", "number of results", parsePositiveInt("--limit"), 10)
+        .description("search the agent's memory: keywords + meaning, recent notes first (reindexes changed files first)")
+        .argument("<query...>", 'what to look for, in plain words; dates like "last week" or "in March" narrow it')
+        .option("-n, --limit <n>", "number of results (default: search.limit, 10)", parsePositiveInt("--limit"))
         .option("--explain", "show how each score was made")
-        .option("--source <source>", "only 'memory' (markdown) or 'sessions' (transcripts)"),
+        .option("--source <source>", "only 'memory' (markdown) or 'sessions' (transcripts)")
+        .option("--mode <mode>", "hybrid, keyword or vector (default: search.mode)")
+        .option("--from <date>", "only notes dated on or after YYYY-MM-DD")
+        .option("--to <date>", "only notes dated on or before YYYY-MM-DD"),
     ),
   ).action(async (words: string[], opts: SearchCmdOpts) => {
     const query = words.join(" ");
     if (opts.source && opts.source !== "memory" && opts.source !== "sessions") {
       throw new Error(`--source must be "memory" or "sessions", got "${opts.source}"`);
     }
-    await withEngine(opts, (engine) => {
-      const res = engine.search(query, {
-        limit: opts.limit,
+    if (opts.mode && !["hybrid", "keyword", "vector"].includes(opts.mode)) {
+      throw new Error(`--mode must be hybrid, keyword or vector, got "${opts.mode}"`);
+    }
+    for (const [flag, v] of [["--from", opts.from], ["--to", opts.to]] as const) {
+      if (v !== undefined && !DATE.test(v)) throw new Error(`${flag} must be a date like 2026-03-01, got "${v}"`);
+    }
+    await withEngine(opts, async (engine) => {
+      const filters = {
+        ...(opts.source ? { source: opts.source as "memory" | "sessions" } : {}),
+        ...(opts.from ? { dateFrom: opts.from } : {}),
+        ...(opts.to ? { dateTo: opts.to } : {}),
+      };
+      const res = await engine.search(query, {
+        ...(opts.limit ? { limit: opts.limit } : {}),
         explain: opts.explain ?? false,
-        ...(opts.source ? { filters: { source: opts.source } } : {}),
+        filters,
+        ...(opts.mode ? { mode: opts.mode as SearchMode } : {}),
       });
+      if (res.vectors.warning) warn(res.vectors.warning);
       if (opts.json) {
-        return printJson({ query: res.query, results: res.results });
+        return printJson({ query: res.query, mode: res.mode, dateRange: res.dateRange, vectors: res.vectors, results: res.results });
       }
+      if (res.vectors.missing > 0 && res.mode !== "keyword") {
+        warn(`${res.vectors.missing} chunk(s) have no vectors yet and are found by keywords only; run \`agent index\` to embed them`);
+      }
+      if (res.dateRange) process.stdout.write(`dates: "${res.dateRange.text}" → ${res.dateRange.from}..${res.dateRange.to} (${res.dateRange.mode})\n`);
       if (res.results.length === 0) {
         process.stdout.write(`no results for "${query}"\n`);
         return;
@@ -50,7 +75,13 @@ function formatResult(r: SearchResult, n: number): string {
   out += `   ${r.snippet}\n`;
   if (r.explain) {
     const e = r.explain;
-    out += `   explain: bm25 ${e.bm25.toFixed(3)} → keyword ${e.keyword.toFixed(3)} = final ${e.final.toFixed(3)}; terms [${e.terms.join(", ")}]\n`;
+    const f = (x: number) => x.toFixed(3);
+    out +=
+      `   explain: keyword ${f(e.keyword)}${e.bm25 === null ? " (no match)" : ` (bm25 ${f(e.bm25)})`}` +
+      `, vector ${f(e.vector)}${e.cosine === null ? " (not a neighbour)" : ` (cos ${f(e.cosine)})`}` +
+      ` → fused ${f(e.fused)} = ${f(1 - e.vectorWeight)}·kw + ${f(e.vectorWeight)}·vec` +
+      `; × decay ${f(e.decay)} × date ${f(e.dateBoost)}${e.dateMatch ? " (in range)" : ""} = ${f(e.final)}` +
+      `; MMR penalty ${f(e.mmrPenalty)}\n`;
   }
   return out;
 }

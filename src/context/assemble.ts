@@ -1,0 +1,300 @@
+/**
+ * Context assembly: the system prompt an assistant injects at the start of a session.
+ * Pure — file contents and search results come in as data, the prompt and a report of what
+ * was included, cut, missing or withheld come out — so it can be tested without a disk and
+ * reused by the CLI, the heartbeat and anything else.
+ *
+ * Order is fixed: AGENTS, SOUL, TOOLS, IDENTITY, USER, HEARTBEAT, MEMORY, today's note,
+ * yesterday's note, then search results. Budgets: each file is cut to `perFileChars`, and
+ * the whole text never exceeds `totalChars`; what does not fit is cut or left out from the
+ * end of that order, always with a visible marker naming the file to read for the rest.
+ * Long files keep their beginning, except daily notes, which keep their end (they are
+ * append-only, so the newest entries are at the bottom).
+ *
+ * Privacy: only `main` sessions (the person's own, one-to-one) see MEMORY.md, USER.md, daily
+ * notes and search results from private files; `group` and `isolated` sessions never do,
+ * and the text does not even mention those files.
+ */
+import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
+
+export type SessionType = "main" | "group" | "isolated";
+export const SESSION_TYPES: readonly SessionType[] = ["main", "group", "isolated"];
+
+export type BootstrapFile = (typeof BOOTSTRAP_FILES)[number];
+
+/** Files that hold the person's private life: main sessions only. */
+const PRIVATE_BOOTSTRAP = new Set<string>(["MEMORY.md", "USER.md"]);
+
+/**
+ * Whether a workspace-relative path is private to main sessions: MEMORY.md, USER.md, the
+ * daily notes, transcripts and reflections (which are made from transcripts).
+ */
+export function isPrivatePath(rel: string): boolean {
+  return (
+    PRIVATE_BOOTSTRAP.has(rel) ||
+    rel.startsWith("memory/") ||
+    rel.startsWith("sessions/") ||
+    rel.startsWith("reflections/")
+  );
+}
+
+/** One search result, as the caller got it from `engine.search` (only these fields are used). */
+export interface MemoryHit {
+  path: string;
+  startLine: number;
+  endLine: number;
+  heading?: string;
+  date?: string | null;
+  snippet: string;
+}
+
+export interface DailyNote {
+  /** "YYYY-MM-DD". */
+  date: string;
+  label: "today" | "yesterday";
+  /** The note's text, or null when there is no note for that day. */
+  text: string | null;
+}
+
+export interface ContextFiles {
+  /** Each bootstrap file's text, or null (or absent) when the file does not exist. */
+  bootstrap: Partial<Record<BootstrapFile, string | null>>;
+  /** Today's and yesterday's notes, in that order. */
+  daily: DailyNote[];
+}
+
+export interface AssembleOptions {
+  session: SessionType;
+  perFileChars: number;
+  totalChars: number;
+  /** The task or query the memories were searched for (shown in their heading). */
+  query?: string;
+  /** Search results, best first; the caller runs the search. */
+  memories?: MemoryHit[];
+  /** Folder prefixed to paths in markers (the workspace), so the model can open the file. */
+  root?: string;
+}
+
+export type EntryStatus = "included" | "truncated" | "missing" | "omitted" | "withheld";
+
+export interface ContextEntry {
+  /** Workspace-relative path ("AGENTS.md", "memory/2026-11-21.md"), or "search" for the results. */
+  path: string;
+  status: EntryStatus;
+  /** Characters of the file's text that made it into the prompt, and the file's length. */
+  shownChars: number;
+  totalChars: number;
+  /** Why it was cut, left out or withheld. */
+  reason?: string;
+}
+
+export interface ContextReport {
+  session: SessionType;
+  budget: { perFileChars: number; totalChars: number };
+  entries: ContextEntry[];
+  included: string[];
+  truncated: string[];
+  missing: string[];
+  omitted: string[];
+  withheld: string[];
+  memories: { given: number; shown: number; withheld: number; duplicate: number };
+}
+
+export interface AssembledContext {
+  text: string;
+  chars: number;
+  report: ContextReport;
+}
+
+/** Below this many characters of room a file is left out with a marker rather than cut to a stub. */
+const MIN_USEFUL_CHARS = 120;
+
+export function assembleContext(files: ContextFiles, opts: AssembleOptions): AssembledContext {
+  if (!Number.isInteger(opts.perFileChars) || opts.perFileChars < 1) throw new Error("perFileChars must be a positive whole number");
+  if (!Number.isInteger(opts.totalChars) || opts.totalChars < 1) throw new Error("totalChars must be a positive whole number");
+  const main = opts.session === "main";
+  const display = (rel: string) => (opts.root ? joinPath(opts.root, rel) : rel);
+  const entries: ContextEntry[] = [];
+  const shownWhole = new Set<string>();
+
+  let text = `# Workspace context (${opts.session} session)\n`;
+  if (text.length > opts.totalChars) text = text.slice(0, opts.totalChars);
+  const room = () => opts.totalChars - text.length;
+
+  const addFile = (rel: string, label: string, content: string | null, keep: "head" | "tail") => {
+    const heading = `\n## ${label}\n`;
+    if (content === null) {
+      const block = `${heading}[MISSING] expected at ${display(rel)}\n`;
+      if (block.length <= room()) text += block;
+      entries.push({ path: rel, status: "missing", shownChars: 0, totalChars: 0, reason: "file does not exist" });
+      return;
+    }
+    const body = normalize(content);
+    const cap = Math.min(opts.perFileChars, room() - heading.length - 1);
+    if (body.length <= cap) {
+      text += `${heading}${body}\n`;
+      shownWhole.add(rel);
+      entries.push({ path: rel, status: "included", shownChars: body.length, totalChars: body.length });
+      return;
+    }
+    const overTotal = cap < opts.perFileChars;
+    if (cap >= MIN_USEFUL_CHARS) {
+      const cut = truncate(body, cap, keep, rel, display(rel));
+      text += `${heading}${cut.text}\n`;
+      entries.push({
+        path: rel,
+        status: "truncated",
+        shownChars: cut.shown,
+        totalChars: body.length,
+        reason: overTotal ? `the total budget (${opts.totalChars} characters) ran out` : `longer than ${opts.perFileChars} characters per file`,
+      });
+      return;
+    }
+    const marker = `\n[OMITTED: ${rel} did not fit in the context budget; read ${display(rel)}]\n`;
+    if (marker.length <= room()) text += marker;
+    entries.push({
+      path: rel,
+      status: "omitted",
+      shownChars: 0,
+      totalChars: body.length,
+      reason: `the total budget (${opts.totalChars} characters) ran out`,
+    });
+  };
+
+  for (const name of BOOTSTRAP_FILES) {
+    if (!main && PRIVATE_BOOTSTRAP.has(name)) {
+      entries.push({ path: name, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${opts.session} sessions never see it` });
+      continue;
+    }
+    addFile(name, name, files.bootstrap[name] ?? null, "head");
+  }
+
+  for (const note of files.daily) {
+    const rel = `memory/${note.date}.md`;
+    if (!main) {
+      entries.push({ path: rel, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${opts.session} sessions never see daily notes` });
+      continue;
+    }
+    // No note for a day is normal (nothing was written), not a missing workspace file.
+    if (note.text === null) continue;
+    addFile(rel, `${rel} (${note.label})`, note.text, "tail");
+  }
+
+  const memories = { given: opts.memories?.length ?? 0, shown: 0, withheld: 0, duplicate: 0 };
+  if (opts.memories && opts.memories.length > 0) {
+    const lines: string[] = [];
+    for (const hit of opts.memories) {
+      if (!main && isPrivatePath(hit.path)) {
+        memories.withheld++;
+        continue;
+      }
+      if (shownWhole.has(hit.path)) {
+        memories.duplicate++;
+        continue;
+      }
+      lines.push(formatHit(hit));
+    }
+    if (lines.length > 0) {
+      const q = opts.query !== undefined && opts.query.trim() !== "" ? ` for "${oneLine(opts.query, 200)}"` : "";
+      const heading = `\n## Relevant memories${q}\n`;
+      let block = heading;
+      let shown = 0;
+      for (const line of lines) {
+        const perLine = line.length > opts.perFileChars ? `${line.slice(0, Math.max(0, opts.perFileChars - 1))}…` : line;
+        if (block.length + perLine.length + 1 > room()) break;
+        block += `${perLine}\n`;
+        shown++;
+      }
+      if (shown > 0) text += block;
+      memories.shown = shown;
+      entries.push({
+        path: "search",
+        status: shown === lines.length ? "included" : shown === 0 ? "omitted" : "truncated",
+        shownChars: shown,
+        totalChars: lines.length,
+        ...(shown < lines.length ? { reason: `${lines.length - shown} of ${lines.length} results did not fit in the total budget` } : {}),
+      });
+    }
+  }
+
+  const pick = (s: EntryStatus) => entries.filter((e) => e.status === s).map((e) => e.path);
+  return {
+    text,
+    chars: text.length,
+    report: {
+      session: opts.session,
+      budget: { perFileChars: opts.perFileChars, totalChars: opts.totalChars },
+      entries,
+      included: pick("included"),
+      truncated: pick("truncated"),
+      missing: pick("missing"),
+      omitted: pick("omitted"),
+      withheld: pick("withheld"),
+      memories,
+    },
+  };
+}
+
+/** BOM and CR removed, trailing blank space trimmed: what the model sees of a file. */
+function normalize(content: string): string {
+  let t = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+  t = t.replace(/\r\n?/g, "\n");
+  return t.replace(/\s+$/, "");
+}
+
+/**
+ * Cuts `body` so that the cut text plus its marker is at most `max` characters, at a line
+ * end where one is near, never inside a surrogate pair.
+ */
+export function truncate(
+  body: string,
+  max: number,
+  keep: "head" | "tail",
+  rel: string,
+  where: string,
+): { text: string; shown: number } {
+  const total = body.length;
+  const marker = (shown: number) =>
+    keep === "head"
+      ? `[TRUNCATED: ${rel} continues; ${shown} of ${total} characters shown — read ${where} for the rest]`
+      : `[TRUNCATED: the first ${total - shown} of ${total} characters of ${rel} are not shown — read ${where} for them]`;
+  // The marker's length depends on the numbers in it; size it for the widest case.
+  const avail = max - marker(total).length - 1;
+  if (avail <= 0) return { text: marker(0).slice(0, max), shown: 0 };
+  if (keep === "head") {
+    let end = avail;
+    const nl = body.lastIndexOf("\n", end);
+    if (nl >= avail / 2) end = nl;
+    if (isLowSurrogate(body.charCodeAt(end))) end--;
+    const kept = body.slice(0, end).replace(/\s+$/, "");
+    return { text: `${kept}\n${marker(kept.length)}`, shown: kept.length };
+  }
+  let start = total - avail;
+  const nl = body.indexOf("\n", start);
+  if (nl >= 0 && nl - start <= avail / 2) start = nl + 1;
+  if (isLowSurrogate(body.charCodeAt(start))) start++;
+  const kept = body.slice(start).replace(/^\s+/, "");
+  return { text: `${marker(kept.length)}\n${kept}`, shown: kept.length };
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+function formatHit(hit: MemoryHit): string {
+  const where = `${hit.path}:${hit.startLine}-${hit.endLine}`;
+  const date = hit.date ? ` (${hit.date})` : "";
+  const heading = hit.heading ? ` ${oneLine(hit.heading, 120)}:` : "";
+  return `- ${where}${date}${heading} ${oneLine(hit.snippet, 600)}`;
+}
+
+function oneLine(s: string, max: number): string {
+  const t = s.replace(/\s+/g, " ").trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+/** root + "/" + rel without importing node:path, so this module stays pure and portable. */
+function joinPath(root: string, rel: string): string {
+  const sep = root.includes("\\") && !root.includes("/") ? "\\" : "/";
+  return `${root.replace(/[\\/]+$/, "")}${sep}${sep === "\\" ? rel.replace(/\//g, "\\") : rel}`;
+}

@@ -1,0 +1,71 @@
+import { embedWithCache, type EmbeddingCache } from "../embed/cache.js";
+import type { Embedder } from "../embed/types.js";
+import type { PendingChunk, VectorStore } from "../store/vectors.js";
+
+export interface EmbedPendingProgress {
+  done: number;
+  total: number;
+  /** Windows served from the embedding cache so far. */
+  cached: number;
+}
+
+export interface EmbedPendingResult {
+  /** Chunks that got vectors in this call. */
+  embedded: number;
+  /** Windows taken from the cache / computed by the model. */
+  cacheHits: number;
+  computed: number;
+  /** Chunks still without vectors (interrupted, or a limit was set). */
+  remaining: number;
+  interrupted: boolean;
+}
+
+/** What the model sees for a chunk: its heading path gives short chunks their context. */
+export function embedText(c: { heading: string; text: string }): string {
+  return c.heading ? `${c.heading}\n${c.text}` : c.text;
+}
+
+/**
+ * Progressive indexing, second stage: gives vectors to chunks that lack them, a batch at a
+ * time, each batch committed before the next starts. Keyword search never waits for this,
+ * and an interrupted run (Ctrl-C, signal, limit) resumes where it stopped because the
+ * state is simply "chunks without vectors".
+ */
+export async function embedPending(
+  vectors: VectorStore,
+  embedder: Embedder,
+  cache: EmbeddingCache,
+  opts: { batchChunks?: number; maxChunks?: number; signal?: AbortSignal; onProgress?: (p: EmbedPendingProgress) => void } = {},
+): Promise<EmbedPendingResult> {
+  // Small batches: a stop request waits for at most one batch (a few seconds with USE-lite).
+  const batchChunks = opts.batchChunks ?? 8;
+  const total = Math.min(vectors.countPending(), opts.maxChunks ?? Infinity);
+  const res: EmbedPendingResult = { embedded: 0, cacheHits: 0, computed: 0, remaining: 0, interrupted: false };
+  opts.onProgress?.({ done: 0, total, cached: 0 });
+  while (res.embedded < total) {
+    if (opts.signal?.aborted) {
+      res.interrupted = true;
+      break;
+    }
+    const batch: PendingChunk[] = vectors.pending(Math.min(batchChunks, total - res.embedded));
+    if (batch.length === 0) break;
+    const windows = batch.map((c) => embedder.windows(embedText(c)));
+    const flat = windows.flat();
+    const out = await embedWithCache(embedder, cache, flat);
+    res.cacheHits += out.hits;
+    res.computed += out.misses;
+    let at = 0;
+    const items = batch.map((c, i) => {
+      const n = windows[i]!.length;
+      const vs = out.vectors.slice(at, at + n);
+      at += n;
+      return { chunkId: c.id, vectors: vs };
+    });
+    vectors.insert(items);
+    // Count the batch even if some chunks vanished meanwhile, so the loop always ends.
+    res.embedded += batch.length;
+    opts.onProgress?.({ done: res.embedded, total, cached: res.cacheHits });
+  }
+  res.remaining = vectors.countPending();
+  return res;
+}

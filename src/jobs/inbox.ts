@@ -1,0 +1,90 @@
+/**
+ * The inbox: alerts (a heartbeat that needs the person's attention, a write that could not be
+ * verified) and reports (what the nightly reflection did) that the daemon produced while no
+ * one was watching. `agent inbox` shows them; the notifier pushes alerts as they happen.
+ */
+import type { DB } from "../store/open.js";
+
+export type InboxKind = "alert" | "report";
+
+export interface InboxItem {
+  id: number;
+  createdAt: number;
+  kind: InboxKind;
+  title: string;
+  body: string;
+  source: string | null;
+  runId: number | null;
+  read: boolean;
+}
+
+export interface NewInboxItem {
+  createdAt: number;
+  kind: InboxKind;
+  title: string;
+  body: string;
+  source?: string | null;
+  runId?: number | null;
+}
+
+interface Row {
+  id: number;
+  created_at: number;
+  kind: InboxKind;
+  title: string;
+  body: string;
+  source: string | null;
+  run_id: number | null;
+  read: number;
+}
+
+export class InboxStore {
+  constructor(readonly db: DB) {}
+
+  add(item: NewInboxItem): number {
+    const r = this.db
+      .prepare("INSERT INTO inbox (created_at, kind, title, body, source, run_id) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(item.createdAt, item.kind, item.title, item.body, item.source ?? null, item.runId ?? null);
+    return Number(r.lastInsertRowid);
+  }
+
+  /** Newest first; unread only unless `all`. */
+  list(opts: { all?: boolean; limit?: number } = {}): InboxItem[] {
+    const limit = opts.limit ?? 50;
+    const rows = (
+      opts.all
+        ? this.db.prepare("SELECT * FROM inbox ORDER BY created_at DESC, id DESC LIMIT ?").all(limit)
+        : this.db.prepare("SELECT * FROM inbox WHERE read = 0 ORDER BY created_at DESC, id DESC LIMIT ?").all(limit)
+    ) as Row[];
+    return rows.map(toItem);
+  }
+
+  get(id: number): InboxItem | undefined {
+    const row = this.db.prepare("SELECT * FROM inbox WHERE id = ?").get(id) as Row | undefined;
+    return row === undefined ? undefined : toItem(row);
+  }
+
+  markRead(ids: number[]): void {
+    const stmt = this.db.prepare("UPDATE inbox SET read = 1 WHERE id = ?");
+    this.db.transaction(() => {
+      for (const id of ids) stmt.run(id);
+    })();
+  }
+
+  unreadCount(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM inbox WHERE read = 0").get() as { n: number }).n;
+  }
+}
+
+function toItem(r: Row): InboxItem {
+  return {
+    id: r.id,
+    createdAt: r.created_at,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    source: r.source,
+    runId: r.run_id,
+    read: r.read === 1,
+  };
+}

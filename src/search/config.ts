@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/**
+ * The `search` section of agent.config.json. Defaults come from `npm run eval` on the
+ * development data (README, "Search quality"), not from folklore.
+ */
+export const SearchConfigSchema = z
+  .object({
+    limit: z.number().int().positive().max(1000).default(10),
+    /** hybrid: keyword + vector; keyword: FTS5 only; vector: embeddings only. */
+    mode: z.enum(["hybrid", "keyword", "vector"]).default("hybrid"),
+    /** Each list contributes limit x this many candidates before fusion and MMR. */
+    candidateMultiplier: z.number().int().min(1).max(100).default(5),
+    keyword: z
+      .object({
+        /** BM25 column weights: the heading path is short and telling, so it counts more. */
+        headingWeight: z.number().min(0).max(100).default(2),
+        bodyWeight: z.number().min(0).max(100).default(1),
+      })
+      .strict()
+      .prefault({}),
+    fusion: z
+      .object({
+        method: z.enum(["weighted", "rrf"]).default("weighted"),
+        /** Vector share of the weighted sum. Unset: the per-model default (DEFAULT_VECTOR_WEIGHTS). */
+        vectorWeight: z.number().min(0).max(1).optional(),
+        rrfK: z.number().positive().default(60),
+      })
+      .strict()
+      .prefault({}),
+    recency: z
+      .object({
+        enabled: z.boolean().default(true),
+        halfLifeDays: z.number().positive().default(30),
+        /** Share of the score an arbitrarily old note keeps (see recency.ts). */
+        floor: z.number().min(0).max(1).default(0.5),
+      })
+      .strict()
+      .prefault({}),
+    mmr: z
+      .object({
+        /** 1 = pure relevance, lower = more diversity. */
+        lambda: z.number().min(0).max(1).default(0.7),
+      })
+      .strict()
+      .prefault({}),
+    dates: z
+      .object({
+        /** boost: dated notes inside a date the query names rank higher; filter: only those; off. */
+        mode: z.enum(["boost", "filter", "off"]).default("boost"),
+        boost: z.number().min(1).max(100).default(2),
+        /** IANA zone for "yesterday", "last week"...; default: the machine's. */
+        timeZone: z.string().optional(),
+      })
+      .strict()
+      .prefault({}),
+    /** A search embeds at most this many chunks that still lack vectors before answering. */
+    autoEmbedLimit: z.number().int().min(0).default(64),
+  })
+  .strict();
+
+export type SearchConfig = z.output<typeof SearchConfigSchema>;
+
+/**
+ * Per-provider vector weight when the config sets none. A weak model gets a low weight:
+ * USE-lite alone scores far below BM25 on both dev sets, and only a small share helps.
+ * The transformers/ollama values are not measured here (no such model can be downloaded
+ * on the build machines); 0.5 is the common equal-weight starting point for strong models.
+ */
+export const DEFAULT_VECTOR_WEIGHTS: Record<string, number> = {
+  "use-lite": 0.2,
+  transformers: 0.5,
+  ollama: 0.5,
+};
+
+export function vectorWeightFor(config: SearchConfig, provider: string | null): number {
+  if (config.fusion.vectorWeight !== undefined) return config.fusion.vectorWeight;
+  return provider ? (DEFAULT_VECTOR_WEIGHTS[provider] ?? 0.3) : 0;
+}

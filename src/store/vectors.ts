@@ -1,0 +1,139 @@
+import type { DB } from "./open.js";
+import { vectorTableSql } from "./open.js";
+
+export interface PendingChunk {
+  id: number;
+  heading: string;
+  text: string;
+}
+
+export interface VectorHit {
+  chunkId: number;
+  /** Cosine similarity of the chunk's best window to the query. */
+  similarity: number;
+}
+
+/**
+ * The index's vectors: which model they belong to, which chunks still lack them, and
+ * nearest-neighbour search. Vectors of one model only: switching models drops them all
+ * (the embedding cache makes re-embedding cheap), so two models are never compared.
+ */
+export class VectorStore {
+  constructor(readonly db: DB) {}
+
+  model(): { modelId: string; dimension: number } | null {
+    const id = this.meta("embed_model");
+    const dim = this.meta("embed_dim");
+    if (!id || !dim || !this.hasTable()) return null;
+    return { modelId: id, dimension: Number(dim) };
+  }
+
+  /**
+   * Makes the vector table match the model. Returns true when existing vectors were
+   * dropped because the model (or its dimension) changed.
+   */
+  useModel(modelId: string, dimension: number): boolean {
+    const cur = this.model();
+    if (cur && cur.modelId === modelId && cur.dimension === dimension) return false;
+    this.db
+      .transaction(() => {
+        this.db.exec("DROP TRIGGER IF EXISTS chunk_vectors_delete; DELETE FROM chunk_vectors; DROP TABLE IF EXISTS vec_chunks;");
+        this.db.exec(vectorTableSql(dimension));
+        this.setMeta("embed_model", modelId);
+        this.setMeta("embed_dim", String(dimension));
+      })
+      .immediate();
+    return cur !== null;
+  }
+
+  countPending(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id)").get() as { n: number }).n;
+  }
+
+  countEmbedded(): number {
+    return (this.db.prepare("SELECT count(DISTINCT chunk_id) AS n FROM chunk_vectors").get() as { n: number }).n;
+  }
+
+  /** Chunks without vectors, oldest id first, so an interrupted run resumes in order. */
+  pending(limit: number): PendingChunk[] {
+    return this.db
+      .prepare(
+        "SELECT c.id, c.heading, c.text FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id) ORDER BY c.id LIMIT ?",
+      )
+      .all(limit) as PendingChunk[];
+  }
+
+  /**
+   * Stores each chunk's window vectors in one transaction. A chunk deleted meanwhile (the
+   * watcher reindexed its file) is skipped rather than resurrected.
+   */
+  insert(items: { chunkId: number; vectors: Float32Array[] }[]): number {
+    const exists = this.db.prepare("SELECT 1 FROM chunks WHERE id = ?");
+    const insVec = this.db.prepare("INSERT INTO chunk_vectors(chunk_id, win) VALUES (?, ?) ON CONFLICT(chunk_id, win) DO NOTHING");
+    const insEmb = this.db.prepare("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, ?)");
+    let stored = 0;
+    this.db
+      .transaction(() => {
+        for (const it of items) {
+          if (!exists.get(it.chunkId)) continue;
+          it.vectors.forEach((v, win) => {
+            const r = insVec.run(it.chunkId, win);
+            if (r.changes === 0) return;
+            insEmb.run(BigInt(r.lastInsertRowid), Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+          });
+          stored++;
+        }
+      })
+      .immediate();
+    return stored;
+  }
+
+  /** The k nearest chunks (by their best window) to a normalised query vector. */
+  knn(query: Float32Array, k: number): VectorHit[] {
+    if (!this.hasTable() || k <= 0) return [];
+    // Ask for more windows than chunks wanted: several windows can belong to one chunk.
+    const rows = this.db
+      .prepare(
+        `SELECT v.chunk_id AS chunkId, MIN(n.distance) AS distance
+         FROM (SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ?) n
+         JOIN chunk_vectors v ON v.id = n.rowid
+         GROUP BY v.chunk_id ORDER BY distance LIMIT ?`,
+      )
+      .all(Buffer.from(query.buffer, query.byteOffset, query.byteLength), Math.min(4096, k * 3), k) as { chunkId: number; distance: number }[];
+    return rows.map((r) => ({ chunkId: r.chunkId, similarity: 1 - r.distance }));
+  }
+
+  /** All window vectors of the given chunks (for MMR's similarity between results). */
+  vectorsOf(chunkIds: number[]): Map<number, Float32Array[]> {
+    const out = new Map<number, Float32Array[]>();
+    if (chunkIds.length === 0 || !this.hasTable()) return out;
+    const stmt = this.db.prepare(
+      `SELECT v.chunk_id AS chunkId, e.embedding AS emb FROM chunk_vectors v JOIN vec_chunks e ON e.rowid = v.id WHERE v.chunk_id = ? ORDER BY v.win`,
+    );
+    for (const id of chunkIds) {
+      const rows = stmt.all(id) as { chunkId: number; emb: Buffer }[];
+      if (rows.length === 0) continue;
+      out.set(
+        id,
+        rows.map((r) => {
+          const copy = new Uint8Array(r.emb.byteLength);
+          copy.set(r.emb);
+          return new Float32Array(copy.buffer);
+        }),
+      );
+    }
+    return out;
+  }
+
+  private hasTable(): boolean {
+    return this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").get() !== undefined;
+  }
+
+  private meta(key: string): string | undefined {
+    return (this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run(key, value);
+  }
+}
