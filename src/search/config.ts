@@ -25,6 +25,8 @@ export const SearchConfigSchema = z
         /** Vector share of the weighted sum. Unset: the per-model default (DEFAULT_VECTOR_WEIGHTS). */
         vectorWeight: z.number().min(0).max(1).optional(),
         rrfK: z.number().positive().default(60),
+        keywordNorm: z.enum(["max", "minmax"]).default("max"),
+        vectorNorm: z.enum(["max", "minmax"]).default("minmax"),
       })
       .strict()
       .prefault({}),
@@ -41,6 +43,11 @@ export const SearchConfigSchema = z
       .object({
         /** 1 = pure relevance, lower = more diversity. */
         lambda: z.number().min(0).max(1).default(0.7),
+        /**
+         * Similarity assumed between two chunks of the same file (at least): a second chunk
+         * of a note already shown must earn its place against other notes.
+         */
+        sameFileSimilarity: z.number().min(0).max(1).default(1),
       })
       .strict()
       .prefault({}),

@@ -25,12 +25,28 @@ export interface FusedScore {
   fused: number;
 }
 
+export type Normalization = "minmax" | "max";
+
 export interface FusionOptions {
   method: FusionMethod;
+  /**
+   * How each list is scaled to 0..1. "max" (x / best) keeps proportions and never zeroes
+   * the last candidate, which min-max does (the weakest keyword match would get 0 and
+   * could then never be lifted by recency or MMR). Cosines bunch in a narrow band, so the
+   * vector list is min-max scaled to spread it.
+   */
+  keywordNorm?: Normalization;
+  vectorNorm?: Normalization;
   /** Share of the vector list in the weighted sum, 0..1. */
   vectorWeight: number;
   /** RRF's k constant. */
   rrfK?: number;
+}
+
+function scaler(kind: Normalization, values: number[]): (x: number) => number {
+  if (kind === "minmax") return minMax(values);
+  const hi = values.length === 0 ? 0 : Math.max(...values);
+  return hi <= 0 ? () => 0 : (x) => Math.max(0, x / hi);
 }
 
 function minMax(values: number[]): (x: number) => number {
@@ -44,8 +60,8 @@ function minMax(values: number[]): (x: number) => number {
 
 export function fuse(cands: FusionInput[], opts: FusionOptions): FusedScore[] {
   if (opts.method === "rrf") return rrf(cands, opts.rrfK ?? 60);
-  const kw = minMax(cands.filter((c) => c.keyword !== undefined).map((c) => c.keyword!));
-  const vec = minMax(cands.filter((c) => c.vector !== undefined).map((c) => c.vector!));
+  const kw = scaler(opts.keywordNorm ?? "max", cands.filter((c) => c.keyword !== undefined).map((c) => c.keyword!));
+  const vec = scaler(opts.vectorNorm ?? "minmax", cands.filter((c) => c.vector !== undefined).map((c) => c.vector!));
   const w = opts.vectorWeight;
   return cands.map((c) => {
     const keywordNorm = c.keyword === undefined ? 0 : kw(c.keyword);

@@ -23,7 +23,7 @@ export interface SearchOptions {
 export interface ScoreExplanation {
   /** Raw BM25, sign-flipped (higher is better); null when not a keyword match. */
   bm25: number | null;
-  /** BM25 min-max normalised over this query's keyword candidates. */
+  /** BM25 scaled to 0..1 over this query's keyword candidates (search.fusion.keywordNorm). */
   keyword: number;
   /** Cosine similarity of the best window; null when not a vector candidate. */
   cosine: number | null;
@@ -159,7 +159,13 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
       if (e.cosine !== null) input.vector = e.cosine;
       return input;
     }),
-    { method: mode === "hybrid" ? cfg.fusion.method : "weighted", vectorWeight: weight, rrfK: cfg.fusion.rrfK },
+    {
+      method: mode === "hybrid" ? cfg.fusion.method : "weighted",
+      vectorWeight: weight,
+      rrfK: cfg.fusion.rrfK,
+      keywordNorm: cfg.fusion.keywordNorm,
+      vectorNorm: cfg.fusion.vectorNorm,
+    },
   );
   const scored = new Map<number, Scored>();
   entries.forEach((e, i) => {
@@ -193,8 +199,8 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
   const sim = (a: number, b: number): number => {
     const va = vecs.get(a);
     const vb = vecs.get(b);
-    if (va && vb) return Math.max(0, bestPairCosine(va, vb));
-    return jaccard(wordsOf(a), wordsOf(b));
+    const content = va && vb ? Math.max(0, bestPairCosine(va, vb)) : jaccard(wordsOf(a), wordsOf(b));
+    return scored.get(a)!.cand.path === scored.get(b)!.cand.path ? Math.max(content, cfg.mmr.sameFileSimilarity) : content;
   };
   const picks = mmrRerank(
     ranked.map((s) => ({ id: s.cand.chunkId, relevance: s.final })),

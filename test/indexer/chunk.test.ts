@@ -52,7 +52,9 @@ describe("chunkMarkdown", () => {
 
   it("records the heading path and ignores # lines inside code fences", () => {
     const chunks = chunkMarkdown(sampleDoc(), opts);
-    expect(chunks[0]!.heading).toBe("Projects");
+    // "# Projects" has no content of its own: its line opens the first subsection's chunk.
+    expect(chunks[0]!.heading).toBe("Projects > Section 1");
+    expect(chunks[0]!.startLine).toBe(1);
     expect(chunks.some((c) => c.heading === "Projects > Section 3")).toBe(true);
     expect(chunks.some((c) => c.heading.includes("not a heading"))).toBe(false);
     const last = chunks[chunks.length - 1]!;

@@ -12,7 +12,7 @@ describe("fuse (hand-checked)", () => {
         { id: 3, keyword: 0 }, // keyword only
         { id: 4, vector: 0.4 }, // vector only
       ],
-      { method: "weighted", vectorWeight: 0.25 },
+      { method: "weighted", vectorWeight: 0.25, keywordNorm: "minmax" },
     );
     const by = new Map(out.map((o) => [o.id, o]));
     // keyword: 10→1, 5→0.5, 0→0 ; vector over 0.2..0.6: 0.2→0, 0.6→1, 0.4→0.5
@@ -28,10 +28,21 @@ describe("fuse (hand-checked)", () => {
       { id: 1, keyword: 3, vector: 0.1 },
       { id: 2, keyword: 1, vector: 0.9 },
     ];
-    expect(fuse(c, { method: "weighted", vectorWeight: 0 }).map((x) => x.fused)).toEqual([1, 0]);
+    expect(fuse(c, { method: "weighted", vectorWeight: 0, keywordNorm: "minmax" }).map((x) => x.fused)).toEqual([1, 0]);
     const v = fuse(c, { method: "weighted", vectorWeight: 1 }).map((x) => x.fused);
     expect(v[0]).toBeCloseTo(0, 10);
     expect(v[1]).toBeCloseTo(1, 10);
+  });
+
+  it("max scaling keeps proportions and never zeroes the weakest keyword match", () => {
+    const out = fuse(
+      [
+        { id: 1, keyword: 8 },
+        { id: 2, keyword: 2 },
+      ],
+      { method: "weighted", vectorWeight: 0 },
+    );
+    expect(out.map((o) => o.keywordNorm)).toEqual([1, 0.25]);
   });
 
   it("a single candidate (or all equal) normalises to 1, never divides by zero", () => {

@@ -75,7 +75,7 @@ function formatResult(r: SearchResult, n: number): string {
   out += `   ${r.snippet}\n`;
   if (r.explain) {
     const e = r.explain;
-    const f = (x: number) => x.toFixed(3);
+    const f = (x: number) => (x !== 0 && Math.abs(x) < 0.001 ? x.toExponential(2) : x.toFixed(3));
     out +=
       `   explain: keyword ${f(e.keyword)}${e.bm25 === null ? " (no match)" : ` (bm25 ${f(e.bm25)})`}` +
       `, vector ${f(e.vector)}${e.cosine === null ? " (not a neighbour)" : ` (cos ${f(e.cosine)})`}` +

@@ -1,0 +1,208 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Embedder } from "../../src/embed/types.js";
+import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
+import { Engine } from "../../src/index.js";
+import { cleanup, tempDir, write } from "../helpers/workspace.js";
+
+// The real USE-lite model from npm, shared by the tests (loading it costs ~0.5 s).
+let useLite: UseLiteEmbedder;
+beforeAll(async () => {
+  useLite = new UseLiteEmbedder();
+  await useLite.init();
+}, 60_000);
+afterAll(async () => {
+  await useLite.close();
+});
+
+/** The same model under another id: what the index sees when the user switches models. */
+function renamed(e: Embedder, modelId: string): Embedder {
+  return {
+    provider: e.provider,
+    modelId,
+    dimension: e.dimension,
+    maxInputTokens: e.maxInputTokens,
+    batchSize: e.batchSize,
+    windows: (t) => e.windows(t),
+    embed: (t) => e.embed(t),
+    close: async () => undefined,
+  };
+}
+
+/** Counts the windows the model really computes. */
+function counting(e: Embedder): Embedder & { computed: number } {
+  const c = { ...renamed(e, e.modelId), computed: 0 };
+  c.embed = async (t: string[]) => {
+    c.computed += t.length;
+    return e.embed(t);
+  };
+  return c;
+}
+
+const NOW = Date.parse("2026-11-21T12:00:00Z");
+let ws = "";
+const open: Engine[] = [];
+function engine(embedder: Embedder | null, config?: object): Engine {
+  if (config) write(ws, "agent.config.json", JSON.stringify(config));
+  const e = Engine.open({ workspace: ws, now: () => NOW, embedder });
+  open.push(e);
+  return e;
+}
+function seed(): void {
+  ws = tempDir("agent-hybrid-");
+  write(ws, "memory/2026-11-02.md", "# 2026-11-02\n\nThe cat sat on the mat all afternoon, purring.\n");
+  write(ws, "memory/2026-11-20.md", "# 2026-11-20\n\n## Infra\n\nWe moved the VPS to a new hosting provider in Germany.\n");
+  write(ws, "memory/2026-11-14.md", "# 2026-11-14\n\nBought vegetables at the market and cooked a curry for dinner.\n");
+  write(ws, "notes/taxes.md", "# Taxes\n\nThe tax return is due at the end of May; the accountant needs the invoices.\n");
+}
+afterEach(() => {
+  while (open.length) open.pop()!.close();
+  cleanup(ws);
+});
+
+describe("hybrid search with the real USE-lite embedder", () => {
+  it("finds a paraphrase by meaning that keywords cannot match", async () => {
+    seed();
+    const e = engine(useLite, { search: { recency: { enabled: false } } });
+    e.index();
+    await e.embed();
+    const kw = await e.search("a kitten resting on a rug", { mode: "keyword" });
+    expect(kw.results.map((r) => r.path)).not.toContain("memory/2026-11-02.md");
+    const vec = await e.search("a kitten resting on a rug", { mode: "vector" });
+    expect(vec.results[0]!.path).toBe("memory/2026-11-02.md");
+    const hy = await e.search("a kitten resting on a rug");
+    expect(hy.mode).toBe("hybrid");
+    expect(hy.results[0]!.path).toBe("memory/2026-11-02.md");
+    expect(hy.vectors).toMatchObject({ provider: "use-lite", modelId: "use-lite@0.2.0", missing: 0 });
+  });
+
+  it("explain adds up: fused = (1-w)·keyword + w·vector, score = fused × decay × dateBoost", async () => {
+    seed();
+    const e = engine(useLite);
+    e.index();
+    await e.embed();
+    const res = await e.search("VPS hosting provider yesterday", { explain: true });
+    expect(res.dateRange).toMatchObject({ from: "2026-11-20", to: "2026-11-20", mode: "boost" });
+    expect(res.results[0]!.path).toBe("memory/2026-11-20.md");
+    for (const r of res.results) {
+      const x = r.explain!;
+      expect(x.fused).toBeCloseTo((1 - x.vectorWeight) * x.keyword + x.vectorWeight * x.vector, 5);
+      expect(x.final).toBeCloseTo(x.fused * x.decay * x.dateBoost, 5);
+      expect(r.score).toBeCloseTo(x.final, 6);
+      expect(x.mmr).toBeCloseTo(0.7 * x.final - x.mmrPenalty, 5);
+    }
+    const top = res.results[0]!.explain!;
+    expect(top.dateMatch).toBe(true);
+    expect(top.dateBoost).toBe(2);
+    expect(top.decay).toBeCloseTo(0.5 + 0.5 * Math.pow(0.5, 1 / 30), 6);
+  });
+
+  it("progressive: keyword search works before vectors exist; embedding resumes after an interruption", async () => {
+    seed();
+    for (let i = 0; i < 20; i++) write(ws, `notes/n${i}.md`, `# Note ${i}\n\nFiller text number ${i} about gardening and tomatoes.\n`);
+    const model = counting(useLite);
+    const e = engine(model, { search: { autoEmbedLimit: 0 } });
+    const idx = e.index();
+    const before = await e.search("tomatoes", { refresh: false });
+    expect(before.results.length).toBeGreaterThan(0);
+    expect(before.vectors.missing).toBe(idx.chunks);
+    const ac = new AbortController();
+    const first = await e.embed({ batchChunks: 5, onProgress: (p) => p.done >= 5 && ac.abort(), signal: ac.signal });
+    expect(first.interrupted).toBe(true);
+    expect(first.embedded).toBe(5);
+    expect(first.remaining).toBe(idx.chunks - 5);
+    const second = await e.embed();
+    expect(second.embedded).toBe(idx.chunks - 5);
+    expect(second.remaining).toBe(0);
+    expect((await e.search("tomatoes")).vectors.missing).toBe(0);
+  });
+
+  it("the cache: an edit re-embeds only the changed chunk; a rebuild re-embeds nothing", async () => {
+    seed();
+    const model = counting(useLite);
+    const e = engine(model);
+    e.index();
+    const full = await e.embed();
+    const computedFirst = model.computed;
+    expect(full.computed).toBe(computedFirst);
+    expect(computedFirst).toBeGreaterThanOrEqual(4);
+    write(ws, "notes/taxes.md", "# Taxes\n\nThe tax return is due at the end of June now.\n");
+    e.index();
+    const edit = await e.embed();
+    expect(edit.embedded).toBe(1);
+    expect(model.computed - computedFirst).toBe(1);
+    e.rebuild();
+    const rb = await e.embed();
+    expect(rb.computed).toBe(0);
+    expect(rb.cacheHits).toBeGreaterThanOrEqual(4);
+    expect(model.computed - computedFirst).toBe(1);
+  });
+
+  it("a model change drops the old vectors and re-embeds every chunk; models are never mixed", async () => {
+    seed();
+    const a = engine(useLite);
+    const idx = a.index();
+    await a.embed();
+    expect(a.status().vectors).toMatchObject({ modelId: "use-lite@0.2.0", missing: 0 });
+    a.close();
+    const b = engine(renamed(useLite, "use-lite@variant"));
+    const res = await b.embed();
+    expect(res.modelChanged).toBe(true);
+    expect(res.embedded).toBe(idx.chunks);
+    expect(b.status().vectors).toMatchObject({ modelId: "use-lite@variant", embedded: idx.chunks, missing: 0 });
+  });
+
+  it("falls back to keyword-only search with one clear warning when embeddings are off", async () => {
+    seed();
+    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
+    const e = Engine.open({ workspace: ws, now: () => NOW });
+    open.push(e);
+    const res = await e.search("VPS provider");
+    expect(res.mode).toBe("keyword");
+    expect(res.vectors.provider).toBeNull();
+    expect(res.vectors.warning).toMatch(/keyword-only/);
+    expect(res.results[0]!.path).toBe("memory/2026-11-20.md");
+  });
+});
+
+describe("ranking rules on an index (keyword-only, deterministic)", () => {
+  it("recency: with equal text, the newer daily note ranks first; MEMORY.md never decays", async () => {
+    ws = tempDir("agent-rank-");
+    write(ws, "memory/2026-01-10.md", "# Day\n\nParking permit renewed.\n");
+    write(ws, "memory/2026-11-10.md", "# Day\n\nParking permit renewed.\n");
+    const e = engine(null);
+    e.index();
+    const r = (await e.search("parking permit", { explain: true })).results;
+    expect(r.map((x) => x.path)).toEqual(["memory/2026-11-10.md", "memory/2026-01-10.md"]);
+    expect(r[0]!.explain!.decay).toBeGreaterThan(r[1]!.explain!.decay);
+  });
+
+  it("MMR keeps five near-identical chunks of one note from crowding out another note", async () => {
+    ws = tempDir("agent-mmr-");
+    const para = (i: number) => `## Part ${i}\n\nPassport renewal form, passport photos and passport fees for the embassy visit ${i}.\n`;
+    write(ws, "notes/passport.md", "# Passport\n\n" + [1, 2, 3, 4, 5].map(para).join("\n"));
+    // Nearly as relevant as each passport chunk, but a different note.
+    write(ws, "notes/travel.md", "# Travel\n\nPassport needed for the trip to Japan; check the passport expiry date.\n");
+    // Enough other notes that "passport" is a rare, telling word (BM25's IDF).
+    for (let i = 0; i < 20; i++) write(ws, `notes/other-${i}.md`, `# Other ${i}\n\nGroceries, laundry and a walk in the park, day ${i}.\n`);
+    const cfg = (lambda: number) => ({ search: { mmr: { lambda }, recency: { enabled: false } } });
+    const plain = engine(null, cfg(1));
+    plain.index();
+    const top3Plain = (await plain.search("passport", { limit: 3 })).results.map((r) => r.path);
+    expect(top3Plain).toEqual(["notes/passport.md", "notes/passport.md", "notes/passport.md"]);
+    plain.close();
+    const diverse = engine(null, cfg(0.7));
+    const top3 = (await diverse.search("passport", { limit: 3 })).results.map((r) => r.path);
+    expect(top3).toContain("notes/travel.md");
+  });
+
+  it('a date expression filters instead of boosting when dates.mode is "filter"', async () => {
+    seed();
+    const e = engine(null, { search: { dates: { mode: "filter", timeZone: "UTC" } } });
+    e.index();
+    const res = await e.search("what did we do last week");
+    expect(res.dateRange).toMatchObject({ from: "2026-11-09", to: "2026-11-15", mode: "filter" });
+    expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-14.md"].filter(() => res.results.length > 0));
+    for (const r of res.results) expect(r.date! >= "2026-11-09" && r.date! <= "2026-11-15").toBe(true);
+  });
+});
+
