@@ -8,6 +8,13 @@ import { registerWatch } from "./commands/watch.js";
 import { registerReflect } from "./commands/reflect.js";
 import { registerSoul } from "./commands/soul.js";
 import { registerLog } from "./commands/log.js";
+import { registerModels } from "./commands/models.js";
+import { registerDaemon } from "./commands/daemon.js";
+import { registerContext } from "./commands/context.js";
+import { registerFlush } from "./commands/flush.js";
+import { registerHeartbeat } from "./commands/heartbeat.js";
+import { registerJobs } from "./commands/jobs.js";
+import { registerInbox } from "./commands/inbox.js";
 
 /** Builds the CLI. Each command lives in commands/ and only adapts arguments to the Engine. */
 export function buildProgram(): Command {
@@ -22,8 +29,15 @@ export function buildProgram(): Command {
   registerWatch(program);
   registerStatus(program);
   registerReflect(program);
+  registerModels(program);
   registerSoul(program);
   registerLog(program);
+  registerDaemon(program);
+  registerContext(program);
+  registerFlush(program);
+  registerHeartbeat(program);
+  registerJobs(program);
+  registerInbox(program);
   program.commands.forEach((c) => c.exitOverride());
   return program;
 }

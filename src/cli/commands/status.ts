@@ -5,15 +5,19 @@ export function registerStatus(program: Command): void {
   withJsonOption(
     withWorkspaceOption(program.command("status").description("what is indexed, how old it is, and anything stale or unreadable")),
   ).action(async (opts: WorkspaceOpts) => {
-    await withEngine(opts, (engine) => {
+    await withEngine(opts, async (engine) => {
       const s = engine.status();
+      const sel = await engine.embedder();
+      const embedder = { provider: sel.embedder?.provider ?? null, modelId: sel.embedder?.modelId ?? null, reason: sel.reason };
       const ageMs = s.lastSyncAt === null ? null : engine.now() - s.lastSyncAt;
-      if (opts.json) return printJson({ workspace: engine.workspace, index: engine.indexPath, ...s, ageMs });
+      if (opts.json) return printJson({ workspace: engine.workspace, index: engine.indexPath, ...s, ageMs, embedder });
       const out: string[] = [
         `workspace: ${engine.workspace}`,
         `index:     ${engine.indexPath}`,
         `files:     ${s.files} (${Object.entries(s.byKind).map(([k, v]) => `${k} ${v}`).join(", ") || "none"})`,
         `chunks:    ${s.chunks}`,
+        `vectors:   ${s.vectors.embedded} chunk(s) embedded${s.vectors.modelId ? ` with ${s.vectors.modelId}` : ""}, ${s.vectors.missing} without${s.vectors.missing > 0 ? " (found by keywords only until `agent index` embeds them)" : ""}`,
+        `embedder:  ${embedder.modelId ?? "none (keyword-only)"} — ${embedder.reason}`,
         `indexed:   ${ageMs === null ? "never — run `agent index`" : `${formatAge(ageMs)} ago`}`,
       ];
       out.push(s.stale.length === 0 ? "stale:     none" : `stale:     ${s.stale.length} file(s) changed since indexing (the next search or \`agent index\` picks them up)`);
