@@ -1,4 +1,4 @@
--- The single source of the engine's database schemas, in two sections:
+-- The single source of the engine's database schemas, in three sections:
 --
 --   1. index  (.agent/index.db): derived from the workspace's markdown, rebuildable at any
 --      time. A version change rebuilds it rather than migrating, so an index is never read
@@ -7,6 +7,9 @@
 --      job runs, memories). Never derived, never rebuilt: it upgrades by numbered
 --      migrations that run once each, in order. Add a new "-- migration: N" block; never
 --      edit one that has shipped.
+--   3. cache  (.agent/embeddings.db, or embed.cacheDir): vectors keyed by (model, text
+--      hash). A cache: losing it costs only re-embedding time; kept apart from the index so
+--      a rebuild re-embeds nothing.
 
 -- ==== database: index ====
 -- schema_version: 2
@@ -84,6 +87,17 @@ CREATE TABLE IF NOT EXISTS problems (
   message  TEXT NOT NULL,
   seen_at  INTEGER NOT NULL
 );
+
+-- ==== database: cache ====
+-- schema_version: 1
+CREATE TABLE IF NOT EXISTS embeddings (
+  model_id   TEXT    NOT NULL,
+  text_hash  TEXT    NOT NULL,               -- sha256 of the exact text embedded
+  dim        INTEGER NOT NULL,
+  vector     BLOB    NOT NULL,               -- Float32, little-endian
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (model_id, text_hash)
+) WITHOUT ROWID;
 
 -- ==== database: state ====
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { schemaSection } from "../store/open.js";
 import type { Embedder } from "./types.js";
 import { fromBlob, toBlob } from "./vector.js";
 
@@ -47,17 +48,9 @@ export class EmbeddingCache {
         `embedding cache ${this.file} was written by a newer version (schema ${version}): upgrade, or point the cache elsewhere`,
       );
     }
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS embeddings (
-        model_id   TEXT    NOT NULL,
-        text_hash  TEXT    NOT NULL,
-        dim        INTEGER NOT NULL,
-        vector     BLOB    NOT NULL,
-        created_at INTEGER NOT NULL,
-        PRIMARY KEY (model_id, text_hash)
-      ) WITHOUT ROWID;
-      PRAGMA user_version = ${SCHEMA_VERSION};
-    `);
+    // The table comes from schema.sql's "cache" section, like every other schema.
+    this.db.exec(schemaSection("cache"));
+    this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     this.getStmt = this.db.prepare("SELECT vector, dim FROM embeddings WHERE model_id = ? AND text_hash = ?");
     this.putStmt = this.db.prepare(
       "INSERT OR REPLACE INTO embeddings (model_id, text_hash, dim, vector, created_at) VALUES (?, ?, ?, ?, ?)",

@@ -13,7 +13,7 @@ const ENGINE_TAG = "agent-memory-index";
 let schemaCache: { sql: string; version: number } | null = null;
 
 /** One "-- ==== database: NAME ====" section of schema.sql. */
-export function schemaSection(name: "index" | "state"): string {
+export function schemaSection(name: "index" | "state" | "cache"): string {
   const text = readFileSync(SCHEMA_FILE, "utf8");
   const parts = text.split(/^-- ==== database: (\w+) ====$/m);
   for (let i = 1; i < parts.length; i += 2) if (parts[i] === name) return parts[i + 1]!;
