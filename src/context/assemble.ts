@@ -7,7 +7,9 @@
  * Order is fixed: AGENTS, SOUL, TOOLS, IDENTITY, USER, HEARTBEAT, MEMORY, today's note,
  * yesterday's note, then search results. Budgets: each file is cut to `perFileChars`, and
  * the whole text never exceeds `totalChars`; what does not fit is cut or left out from the
- * end of that order, always with a visible marker naming the file to read for the rest.
+ * end of that order, always visibly: a cut file ends (or, for a daily note, starts) with a
+ * [TRUNCATED ...] marker naming the file to read for the rest, and one last [OMITTED ...]
+ * line names the files left out entirely (room for it is kept in reserve).
  * Long files keep their beginning, except daily notes, which keep their end (they are
  * append-only, so the newest entries are at the bottom).
  *
@@ -106,8 +108,10 @@ export interface AssembledContext {
   report: ContextReport;
 }
 
-/** Below this many characters of room a file is left out with a marker rather than cut to a stub. */
+/** Below this many characters of room a file is left out rather than cut to a stub. */
 const MIN_USEFUL_CHARS = 120;
+/** Room kept at the end for the line that names the files left out (at most a tenth of the budget). */
+const OMITTED_RESERVE = 240;
 
 export function assembleContext(files: ContextFiles, opts: AssembleOptions): AssembledContext {
   if (!Number.isInteger(opts.perFileChars) || opts.perFileChars < 1) throw new Error("perFileChars must be a positive whole number");
@@ -119,7 +123,9 @@ export function assembleContext(files: ContextFiles, opts: AssembleOptions): Ass
 
   let text = `# Workspace context (${opts.session} session)\n`;
   if (text.length > opts.totalChars) text = text.slice(0, opts.totalChars);
-  const room = () => opts.totalChars - text.length;
+  // Kept free for the one line that lists what did not fit, so that line always fits.
+  const reserve = Math.min(OMITTED_RESERVE, Math.floor(opts.totalChars / 10));
+  const room = () => opts.totalChars - reserve - text.length;
 
   const addFile = (rel: string, label: string, content: string | null, keep: "head" | "tail") => {
     const heading = `\n## ${label}\n`;
@@ -150,8 +156,6 @@ export function assembleContext(files: ContextFiles, opts: AssembleOptions): Ass
       });
       return;
     }
-    const marker = `\n[OMITTED: ${rel} did not fit in the context budget; read ${display(rel)}]\n`;
-    if (marker.length <= room()) text += marker;
     entries.push({
       path: rel,
       status: "omitted",
@@ -215,6 +219,15 @@ export function assembleContext(files: ContextFiles, opts: AssembleOptions): Ass
         ...(shown < lines.length ? { reason: `${lines.length - shown} of ${lines.length} results did not fit in the total budget` } : {}),
       });
     }
+  }
+
+  const left = entries.filter((e) => e.status === "omitted" && e.path !== "search").map((e) => e.path);
+  if (left.length > 0) {
+    const where = opts.root ? ` in ${opts.root}` : "";
+    let line = `\n[OMITTED: ${left.join(", ")} did not fit in the ${opts.totalChars}-character context budget; read ${left.length === 1 ? "it" : "them"}${where}]\n`;
+    const space = opts.totalChars - text.length;
+    if (line.length > space) line = `\n[OMITTED: ${left.length} file(s) did not fit in the context budget; read ${left[0]}${where} first]\n`;
+    if (line.length <= space) text += line;
   }
 
   const pick = (s: EntryStatus) => entries.filter((e) => e.status === s).map((e) => e.path);

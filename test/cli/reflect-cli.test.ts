@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from "vitest";
-import { CLI, cleanup, fingerprint, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { runAgent } from "../helpers/cli.js";
+import { deadHost as freeHost, startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
+import { cleanup, fingerprint, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 import { FIRST_SOUL, reflectionJson, soulJson, TEMPLATE_SOUL } from "../jobs/reflect/helpers.js";
 
 /**
@@ -15,70 +14,30 @@ import { FIRST_SOUL, reflectionJson, soulJson, TEMPLATE_SOUL } from "../jobs/ref
  */
 
 const MODEL = path.resolve(REPO_ROOT, "../shared/models/stories260K.gguf");
-let server: http.Server;
+let ollama: FakeOllama;
 let host = "";
 let deadHost = "";
-const chats: Record<string, unknown>[] = [];
-
-function fakeOllama(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const chunks: Buffer[] = [];
-  req.on("data", (c: Buffer) => chunks.push(c));
-  req.on("end", () => {
-    const raw = Buffer.concat(chunks).toString("utf8");
-    const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
-    const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-      res.end(JSON.stringify(payload));
-    };
-    if (req.method === "GET" && req.url === "/api/tags") return send(200, { models: [{ name: "good:latest", model: "good:latest" }] });
-    if (req.method !== "POST" || req.url !== "/api/chat") return send(404, { error: "not found" });
-    chats.push(body);
-    const model = String(body.model);
-    if (model !== "good") return send(404, { error: `model '${model}' not found, try pulling it first` });
-    const format = body.format as { properties?: Record<string, unknown> } | undefined;
-    const content = format?.properties?.soul ? soulJson(FIRST_SOUL) : reflectionJson();
-    send(200, {
-      model,
-      created_at: new Date().toISOString(),
-      message: { role: "assistant", content },
-      done: true,
-      done_reason: "stop",
-      prompt_eval_count: 100,
-      eval_count: 50,
-    });
-  });
-}
+let chats: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  server = http.createServer(fakeOllama);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const s = http.createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  deadHost = `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
+  ollama = await startFakeOllama((body) => {
+    const model = String(body.model);
+    if (model !== "good") return { status: 404, error: `model '${model}' not found, try pulling it first` };
+    const format = body.format as { properties?: Record<string, unknown> } | undefined;
+    return format?.properties?.soul ? soulJson(FIRST_SOUL) : reflectionJson();
+  });
+  host = ollama.host;
+  chats = ollama.chats;
+  deadHost = await freeHost();
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await ollama.close();
 });
 
 /** Runs the CLI without blocking this process, so the fake daemon can answer it. */
 function agent(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, AGENT_WORKSPACE: "", OLLAMA_HOST: host, ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? "");
-  });
+  return runAgent(args, { OLLAMA_HOST: host, ...env }, input);
 }
 
 let dir = "";

@@ -1,34 +1,27 @@
-import { Option, type Command } from "commander";
+import type { Command } from "commander";
 import { runReflection, type ReflectionResult } from "../../index.js";
-import { createLLMProvider, LLMConfigSchema, type LLMConfigInput } from "../../llm/index.js";
-import { configSection, loadConfig } from "../../workspace/config.js";
 import { printJson, warn, withJsonOption, withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
+import { providerFor, withProviderOptions, type ProviderOpts } from "../provider.js";
 
-interface ReflectOpts extends WorkspaceOpts {
+interface ReflectOpts extends WorkspaceOpts, ProviderOpts {
   dryRun?: boolean;
   since?: string;
-  provider?: "ollama" | "llama-cpp";
-  model?: string;
 }
 
 export function registerReflect(program: Command): void {
   withJsonOption(
     withWorkspaceOption(
-      program
-        .command("reflect")
-        .description("reflect on recent conversations and re-distil SOUL.md (safely: see `agent soul log`)")
-        .option("--dry-run", "show the diff of what would change; write nothing")
-        .option("--since <duration>", 'look back this far, e.g. "24h", "3d" (default: since the last reflection, else 24h)')
-        .addOption(new Option("--provider <provider>", "LLM for this run (overrides agent.config.json)").choices(["ollama", "llama-cpp"]))
-        .option("--model <name|path>", "Ollama model name or GGUF file path for this run"),
+      withProviderOptions(
+        program
+          .command("reflect")
+          .description("reflect on recent conversations and re-distil SOUL.md (safely: see `agent soul log`)")
+          .option("--dry-run", "show the diff of what would change; write nothing")
+          .option("--since <duration>", 'look back this far, e.g. "24h", "3d" (default: since the last reflection, else 24h)'),
+      ),
     ),
   ).action(async (opts: ReflectOpts) => {
     const workspace = workspaceFrom(opts);
-    const loaded = loadConfig(workspace);
-    const llm: LLMConfigInput = { ...configSection(loaded, "llm", LLMConfigSchema) };
-    if (opts.provider !== undefined) llm.provider = opts.provider;
-    if (opts.model !== undefined) llm.model = opts.model;
-    const provider = createLLMProvider(llm);
+    const provider = providerFor(workspace, opts);
 
     // Ctrl-C cancels the model call cleanly: the run is recorded as an error, nothing else is written.
     const controller = new AbortController();
