@@ -12,7 +12,7 @@
 --      a rebuild re-embeds nothing.
 
 -- ==== database: index ====
--- schema_version: 2
+-- schema_version: 3
 
 CREATE TABLE IF NOT EXISTS meta (
   key   TEXT PRIMARY KEY,
@@ -79,6 +79,18 @@ CREATE TABLE IF NOT EXISTS chunk_vectors (
 -- CREATE VIRTUAL TABLE vec_chunks USING vec0(embedding float[{{dimension}}] distance_metric=cosine);
 -- CREATE TRIGGER chunk_vectors_delete AFTER DELETE ON chunk_vectors BEGIN DELETE FROM vec_chunks WHERE rowid = old.id; END;
 -- @vectors-end
+
+-- Inline annotations of a chunk (issue #7): `ctx::`, `project::`, `meeting::`, `mode::`
+-- markers on its lines or in its heading path (src/indexer/annotations.ts). `value` is the
+-- display form, `norm` the lower-cased form filters match against (fuzzily, in search).
+CREATE TABLE IF NOT EXISTS chunk_annotations (
+  chunk_id INTEGER NOT NULL REFERENCES chunks(id) ON DELETE CASCADE,
+  key      TEXT NOT NULL,                  -- ctx | project | meeting | mode
+  value    TEXT NOT NULL,
+  norm     TEXT NOT NULL,
+  PRIMARY KEY (chunk_id, key, norm)
+);
+CREATE INDEX IF NOT EXISTS chunk_annotations_key ON chunk_annotations(key, norm);
 
 -- Files that could not be indexed as they are (skipped, capped, lossy decode, bad date).
 CREATE TABLE IF NOT EXISTS problems (
@@ -179,4 +191,86 @@ CREATE TABLE job_state (
   key        TEXT PRIMARY KEY,
   value      TEXT NOT NULL,
   updated_at INTEGER NOT NULL
+);
+
+-- migration: 4
+-- `agent ask` (issue #7): conversations with the local model, kept so they can be resumed
+-- and forked by id. Every step is a message: the question, each tool call and result, the
+-- answer (with its citations and status in `data`). IF NOT EXISTS: this block was numbered
+-- while another migration was in flight, so it must be safe to renumber.
+CREATE TABLE IF NOT EXISTS conversations (
+  id          TEXT PRIMARY KEY,             -- "ask-YYYYMMDD-xxxxxx"
+  created_at  INTEGER NOT NULL,             -- ms since epoch
+  updated_at  INTEGER NOT NULL,
+  title       TEXT NOT NULL,                -- the first question, on one line
+  forked_from TEXT                          -- the conversation this one was copied from
+);
+
+CREATE TABLE IF NOT EXISTS conversation_messages (
+  conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  seq        INTEGER NOT NULL,              -- 1, 2, 3... within the conversation
+  created_at INTEGER NOT NULL,
+  role       TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'tool')),
+  kind       TEXT NOT NULL CHECK (kind IN ('question', 'tool-call', 'tool-result', 'answer')),
+  content    TEXT NOT NULL,
+  data       TEXT NOT NULL DEFAULT '{}',    -- JSON: tool and args, citations, status
+  PRIMARY KEY (conversation_id, seq)
+);
+
+-- migration: 5
+-- The evolution system (issue #6; numbered 5 because `agent ask` took 4). Typed memories that
+-- form (nightly reflection), fade (lazily: vividness is stored with the instant it was computed
+-- at, and decay is applied from there) and are recalled (context injection); the archive is
+-- the rows with archived_at set — a memory that fades out or is forgotten is moved there with
+-- the reason, never deleted. Personality snapshots with their traits, narrative and drift.
+-- IF NOT EXISTS, like migration 4, so the block stays safe to renumber.
+CREATE TABLE IF NOT EXISTS memories (
+  id                 INTEGER PRIMARY KEY,
+  type               TEXT NOT NULL CHECK (type IN ('lesson_learned', 'pattern_recognized', 'relationship_event',
+                       'failure', 'triumph', 'user_preference', 'system_knowledge', 'decision_record',
+                       'process_note', 'personality_moment')),
+  content            TEXT NOT NULL,                 -- one sentence a person can read
+  data               TEXT NOT NULL DEFAULT '{}',    -- JSON: structured details, signals
+  significance       REAL NOT NULL CHECK (significance >= 0 AND significance <= 1),
+  valence            TEXT NOT NULL CHECK (valence IN ('positive', 'neutral', 'negative')),
+  domain             TEXT NOT NULL DEFAULT 'general',
+  created_at         INTEGER NOT NULL,              -- ms since epoch
+  last_recalled_at   INTEGER,
+  recall_count       INTEGER NOT NULL DEFAULT 0,
+  reinforce_count    INTEGER NOT NULL DEFAULT 0,    -- later candidates that repeated it
+  last_reinforced_at INTEGER,
+  vividness          REAL NOT NULL,                 -- 1 = vivid, 0 = forgotten; as of vivid_at
+  vivid_at           INTEGER NOT NULL,              -- decay is applied from this instant on read
+  pinned             INTEGER NOT NULL DEFAULT 0,    -- 1: never fades
+  source             TEXT NOT NULL DEFAULT '{}',    -- JSON {kind: reflection|session|note|manual, runId?, sessions?, path?}
+  archived_at        INTEGER,                       -- set once it moved to the archive
+  archive_reason     TEXT
+);
+CREATE INDEX IF NOT EXISTS memories_active ON memories(archived_at, type);
+
+-- Every recall: a memory injected into a prompt (via 'context') or returned by a search ('search').
+CREATE TABLE IF NOT EXISTS memory_recalls (
+  id        INTEGER PRIMARY KEY,
+  memory_id INTEGER NOT NULL REFERENCES memories(id),
+  at        INTEGER NOT NULL,
+  via       TEXT NOT NULL,
+  query     TEXT
+);
+CREATE INDEX IF NOT EXISTS memory_recalls_memory ON memory_recalls(memory_id, at);
+
+-- Personality snapshots (weekly by `agent evolve` / the daemon, or on demand by `agent snapshot`).
+CREATE TABLE IF NOT EXISTS personality_snapshots (
+  id           INTEGER PRIMARY KEY,
+  created_at   INTEGER NOT NULL,
+  trigger      TEXT NOT NULL CHECK (trigger IN ('weekly', 'manual')),
+  week         TEXT NOT NULL,                 -- ISO week of created_at, "2026-W47"
+  traits       TEXT NOT NULL,                 -- JSON {workStyle: {label, score, inputs, evidence}, ...}
+  narrative    TEXT NOT NULL,                 -- "who you are now"
+  narrative_by TEXT NOT NULL,                 -- 'rules', or the model that wrote it
+  defining     TEXT NOT NULL DEFAULT '[]',    -- JSON: the three defining memories
+  stats        TEXT NOT NULL DEFAULT '{}',    -- JSON: memory statistics the traits came from
+  drift        TEXT NOT NULL DEFAULT '[]',    -- JSON: trait changes since the previous snapshot
+  soul_hash    TEXT,                          -- sha256 of SOUL.md's text when taken
+  report_path  TEXT,                          -- workspace-relative weekly report, when one was written
+  report_hash  TEXT                           -- sha256 of the report as written (ours to replace only if unchanged)
 );

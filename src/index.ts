@@ -381,3 +381,133 @@ export {
   REFLECT_JOB,
 } from "./scheduler/index.js";
 export type { DaemonOptions, DaemonSettings, DaemonEvent, DaemonLock, DaemonLockInfo, Clock, NightlyStatus, ScheduleConfig } from "./scheduler/index.js";
+
+// Interfaces for assistants (issue #7): annotations, brain boot, the MCP server, `agent ask`.
+export {
+  parseAnnotations,
+  parseAnnotationLine,
+  annotationMatches,
+  normalizeAnnotationValue,
+  ANNOTATION_KEYS,
+} from "./indexer/annotations.js";
+export type { Annotation, AnnotationKey } from "./indexer/annotations.js";
+export type { SearchFilters } from "./search/keyword.js";
+export { fuseBoot, bootKey, DEFAULT_RECENT_SHARE } from "./search/boot.js";
+export type { BootCandidate, BootItem, BootOrigin, BootSources, FuseBootOptions, FusedBoot } from "./search/boot.js";
+export { bootContext } from "./search/boot-sources.js";
+export type { BootEngine, BootOptions, BootResult } from "./search/boot-sources.js";
+export { MCP_TOOL_NAMES, MCP_SERVER_NAME } from "./mcp/names.js";
+export type { CreateMcpServerOptions } from "./mcp/server.js";
+/**
+ * The MCP server over this library (connect it to a transport, e.g. the SDK's
+ * StdioServerTransport). Async because the MCP SDK is loaded on first use: importing the
+ * engine, and every other CLI command, stays fast.
+ */
+export async function createMcpServer(opts: import("./mcp/server.js").CreateMcpServerOptions): Promise<import("@modelcontextprotocol/sdk/server/mcp.js").McpServer> {
+  return (await import("./mcp/server.js")).createMcpServer(opts);
+}
+export { formatDailyView, formatDailyList, MISSING_DAY } from "./mcp/resources.js";
+export { resolveWorkspaceFile, readLines, PathRefusedError } from "./workspace/safe-read.js";
+export type { WorkspaceFile, LineRange } from "./workspace/safe-read.js";
+export { appendDailyNote, readDailyNote } from "./workspace/daily.js";
+export type { AppendDailyInput, AppendDailyResult, DailyDay } from "./workspace/daily.js";
+export { askQuestion, listConversations, runAsk, parseAskReply, AskConfigSchema, ASK_TOOL_NAMES } from "./jobs/ask/index.js";
+export type { AskQuestionInput, AskResult, AskStatus, AskTool, AskToolOutcome, AskBudget, Citation, RunAskInput, AskConfig } from "./jobs/ask/index.js";
+export { ConversationStore } from "./store/conversations.js";
+export type { Conversation, StoredMessage } from "./store/conversations.js";
+
+// The evolution system (issue #6): typed memories that form, fade and are recalled;
+// personality snapshots and drift; the weekly evolution report; export/import of all state.
+export {
+  MEMORY_TYPES,
+  MEMORY_TYPE_CONFIG,
+  VALENCES,
+  SIGNALS,
+  SIGNAL_WEIGHTS,
+  significanceOf,
+  parseMemoryCandidates,
+  planFormation,
+  DUPLICATE_COSINE,
+  effectiveDailyDecay,
+  vividnessAfter,
+  vividnessAt,
+  refreshOnRecall,
+  daysToFade,
+  FADE_OUT,
+  rankMemories,
+  memoryLine,
+  INJECT_WEIGHTS,
+  DOMAIN_BONUS,
+  MIN_RELEVANCE,
+  takeSnapshot,
+  deriveTraits,
+  TRAIT_NAMES,
+  detectDrift,
+  weeklyReportMarkdown,
+  teamLines,
+  isoWeekOf,
+  EvolutionConfigSchema,
+  evolutionConfig,
+  planMemories,
+  applyFormation,
+  fadePass,
+  recordRecall,
+  rankForTask,
+  currentIdentity,
+  experienceForContext,
+  markRecalled,
+  listMemories,
+  forgetMemory,
+  pinMemory,
+  unpinMemory,
+  restoreMemory,
+  isShareable,
+  MemoryNotFoundError,
+  runEvolution,
+  takePersonalitySnapshot,
+  evolveJobResult,
+  EVOLVE_JOB,
+  exportState,
+  importState,
+  stateJson,
+  validateExport,
+  ImportRefusedError,
+  openMemoryDb,
+} from "./jobs/evolve/index.js";
+export type {
+  Memory,
+  MemoryType,
+  MemoryTypeConfig,
+  MemorySignals,
+  MemorySource,
+  Valence,
+  MemoryCandidate,
+  FormationDecision,
+  FormationPlan,
+  FormationSummary,
+  MemoryView,
+  RankedMemory,
+  Trait,
+  Traits,
+  TraitName,
+  MemoryStats,
+  DefiningMemory,
+  PersonalitySnapshot,
+  TraitDrift,
+  EvolutionConfig,
+  RecallResult,
+  Identity,
+  ExperienceForContext,
+  MemoryChange,
+  RunEvolutionInput,
+  EvolutionResult,
+  SnapshotResult,
+  StateExport,
+  ImportResult,
+} from "./jobs/evolve/index.js";
+export { buildEvolvedContext } from "./jobs/evolve/context.js";
+export type { EvolvedContextInput, EvolvedContext } from "./jobs/evolve/context.js";
+export { MemoryStore } from "./store/memories.js";
+export type { NewMemory, MemoryPatch, SnapshotRecord } from "./store/memories.js";
+export { weeklyStatus, parseWeeklyAt, WEEKLY_STATE_KEY } from "./scheduler/weekly.js";
+export type { WeeklyStatus, WeeklyInput } from "./scheduler/weekly.js";

@@ -15,6 +15,12 @@ import { registerFlush } from "./commands/flush.js";
 import { registerHeartbeat } from "./commands/heartbeat.js";
 import { registerJobs } from "./commands/jobs.js";
 import { registerInbox } from "./commands/inbox.js";
+import { registerBoot } from "./commands/boot.js";
+import { registerMcp } from "./commands/mcp.js";
+import { registerAsk } from "./commands/ask.js";
+import { registerMemories } from "./commands/memories.js";
+import { registerEvolve } from "./commands/evolve.js";
+import { registerExport, registerImport } from "./commands/export.js";
 
 /** Builds the CLI. Each command lives in commands/ and only adapts arguments to the Engine. */
 export function buildProgram(): Command {
@@ -38,6 +44,13 @@ export function buildProgram(): Command {
   registerHeartbeat(program);
   registerJobs(program);
   registerInbox(program);
+  registerBoot(program);
+  registerMcp(program);
+  registerAsk(program);
+  registerMemories(program);
+  registerEvolve(program);
+  registerExport(program);
+  registerImport(program);
   program.commands.forEach((c) => c.exitOverride());
   return program;
 }

@@ -75,6 +75,21 @@ export interface AssembleOptions {
   memories?: MemoryHit[];
   /** Folder prefixed to paths in markers (the workspace), so the model can open the file. */
   root?: string;
+  /**
+   * From the evolution system (issue #6): the latest personality snapshot's narrative, shown
+   * as "## Who you are now" right after SOUL.md; and memories ranked for the query, shown as
+   * "## Memories" after the daily notes (before search results). Items marked private are
+   * withheld from group and isolated sessions.
+   */
+  identity?: { text: string; private: boolean };
+  experience?: { legend: string; memories: ExperienceItem[] };
+}
+
+/** One memory line for the "## Memories" section (formatted by the caller). */
+export interface ExperienceItem {
+  id: number;
+  line: string;
+  private: boolean;
 }
 
 export type EntryStatus = "included" | "truncated" | "missing" | "omitted" | "withheld";
@@ -100,6 +115,8 @@ export interface ContextReport {
   omitted: string[];
   withheld: string[];
   memories: { given: number; shown: number; withheld: number; duplicate: number };
+  /** Issue #6: whether the identity narrative went in, and which memories were shown (their ids). */
+  experience: { identity: "none" | "included" | "truncated" | "withheld" | "omitted"; given: number; shown: number; withheld: number; shownIds: number[] };
 }
 
 export interface AssembledContext {
@@ -165,12 +182,41 @@ export function assembleContext(files: ContextFiles, opts: AssembleOptions): Ass
     });
   };
 
+  const experience: ContextReport["experience"] = { identity: "none", given: 0, shown: 0, withheld: 0, shownIds: [] };
+  /** "## Who you are now": the narrative whole, or cut at a sentence to fit, or left out. */
+  const addIdentity = (identity: { text: string; private: boolean }) => {
+    const body = oneLine(identity.text, Number.MAX_SAFE_INTEGER);
+    if (body === "") return;
+    if (!main && identity.private) {
+      experience.identity = "withheld";
+      entries.push({ path: "identity", status: "withheld", shownChars: 0, totalChars: body.length, reason: `private: it names memories ${opts.session} sessions never see` });
+      return;
+    }
+    const heading = "\n## Who you are now\n";
+    const cap = Math.min(opts.perFileChars, room() - heading.length - 1);
+    if (cap < MIN_USEFUL_CHARS) {
+      experience.identity = "omitted";
+      entries.push({ path: "identity", status: "omitted", shownChars: 0, totalChars: body.length, reason: `the total budget (${opts.totalChars} characters) ran out` });
+      return;
+    }
+    let shown = body;
+    if (body.length > cap) {
+      const cut = body.slice(0, cap);
+      const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("! "), cut.lastIndexOf("? "));
+      shown = end > 0 ? cut.slice(0, end + 1) : `${cut.slice(0, cap - 1).trimEnd()}…`;
+    }
+    text += `${heading}${shown}\n`;
+    experience.identity = shown === body ? "included" : "truncated";
+    entries.push({ path: "identity", status: experience.identity, shownChars: shown.length, totalChars: body.length });
+  };
+
   for (const name of BOOTSTRAP_FILES) {
     if (!main && PRIVATE_BOOTSTRAP.has(name)) {
       entries.push({ path: name, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${opts.session} sessions never see it` });
       continue;
     }
     addFile(name, name, files.bootstrap[name] ?? null, "head");
+    if (name === "SOUL.md" && opts.identity !== undefined) addIdentity(opts.identity);
   }
 
   for (const note of files.daily) {
@@ -182,6 +228,31 @@ export function assembleContext(files: ContextFiles, opts: AssembleOptions): Ass
     // No note for a day is normal (nothing was written), not a missing workspace file.
     if (note.text === null) continue;
     addFile(rel, `${rel} (${note.label})`, note.text, "tail");
+  }
+
+  if (opts.experience !== undefined && opts.experience.memories.length > 0) {
+    const visible = opts.experience.memories.filter((m) => main || !m.private);
+    experience.given = opts.experience.memories.length;
+    experience.withheld = experience.given - visible.length;
+    if (visible.length > 0) {
+      const q = opts.query !== undefined && opts.query.trim() !== "" ? ` for "${oneLine(opts.query, 200)}"` : "";
+      let block = `\n## Memories${q}\n(${opts.experience.legend})\n`;
+      for (const m of visible) {
+        const line = oneLine(m.line, Math.min(opts.perFileChars, 600));
+        if (block.length + line.length + 1 > room()) break;
+        block += `${line}\n`;
+        experience.shownIds.push(m.id);
+      }
+      experience.shown = experience.shownIds.length;
+      if (experience.shown > 0) text += block;
+      entries.push({
+        path: "experience",
+        status: experience.shown === visible.length ? "included" : experience.shown === 0 ? "omitted" : "truncated",
+        shownChars: experience.shown,
+        totalChars: visible.length,
+        ...(experience.shown < visible.length ? { reason: `${visible.length - experience.shown} of ${visible.length} memories did not fit in the total budget` } : {}),
+      });
+    }
   }
 
   const memories = { given: opts.memories?.length ?? 0, shown: 0, withheld: 0, duplicate: 0 };
@@ -221,7 +292,7 @@ export function assembleContext(files: ContextFiles, opts: AssembleOptions): Ass
     }
   }
 
-  const left = entries.filter((e) => e.status === "omitted" && e.path !== "search").map((e) => e.path);
+  const left = entries.filter((e) => e.status === "omitted" && e.path !== "search" && e.path !== "identity" && e.path !== "experience").map((e) => e.path);
   if (left.length > 0) {
     const where = opts.root ? ` in ${opts.root}` : "";
     let line = `\n[OMITTED: ${left.join(", ")} did not fit in the ${opts.totalChars}-character context budget; read ${left.length === 1 ? "it" : "them"}${where}]\n`;
@@ -244,6 +315,7 @@ export function assembleContext(files: ContextFiles, opts: AssembleOptions): Ass
       omitted: pick("omitted"),
       withheld: pick("withheld"),
       memories,
+      experience,
     },
   };
 }

@@ -9,6 +9,7 @@ export type {
   ContextReport,
   DailyNote,
   EntryStatus,
+  ExperienceItem,
   MemoryHit,
   SessionType,
 } from "./assemble.js";

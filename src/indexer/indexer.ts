@@ -6,6 +6,7 @@ import type { IndexConfig } from "../workspace/config.js";
 import { classify, isIndexable } from "../workspace/kinds.js";
 import { readForIndex, sha256 } from "../workspace/read.js";
 import { scanWorkspace, type ScannedFile } from "../workspace/scan.js";
+import { parseAnnotations, uniqueAnnotations } from "./annotations.js";
 import { chunkMarkdown } from "./chunk.js";
 import { chunkSession } from "./session-chunk.js";
 
@@ -201,6 +202,9 @@ function toNewChunk(c: { startLine: number; endLine: number; heading: string; te
     tokens: c.tokens,
     cjk: cjkBigrams(c.heading + "\n" + c.text).join(" "),
   };
+  // Markers in the heading path apply to every chunk of that section.
+  const annotations = uniqueAnnotations(parseAnnotations(c.heading + "\n" + c.text));
+  if (annotations.length > 0) chunk.annotations = annotations.map((a) => ({ key: a.key, value: a.value, norm: a.norm }));
   if (date !== undefined) chunk.date = date;
   return chunk;
 }

@@ -33,6 +33,10 @@ import { systemClock, type Clock } from "./clock.js";
 import { scheduleConfig, type ScheduleConfig } from "./config.js";
 import { acquireDaemonLock, type DaemonLock } from "./lock.js";
 import { NIGHTLY_STATE_KEY, nightlyStatus, type NightlyStatus } from "./nightly.js";
+import type { Embedder } from "../embed/types.js";
+import { evolutionConfig, evolutionTimeZone, type EvolutionConfig } from "../jobs/evolve/config.js";
+import { EVOLVE_JOB, evolveJobResult, runEvolution, type EvolutionResult, type RunEvolutionInput } from "../jobs/evolve/cycle.js";
+import { WEEKLY_STATE_KEY, weeklyStatus, type WeeklyStatus } from "./weekly.js";
 
 export const FLUSH_JOB = "flush";
 export const REFLECT_JOB = "reflect";
@@ -43,6 +47,10 @@ export interface DaemonSettings {
   scheduleTimeZone?: string;
   heartbeat: HeartbeatSettings;
   flush: FlushSettings;
+  /** The weekly evolution (issue #6); absent = off. */
+  evolution?: EvolutionConfig;
+  /** evolution.timeZone, else the schedule's zone. */
+  evolutionTimeZone?: string;
 }
 
 /** Everything the daemon reads from agent.config.json, validated once at start. */
@@ -55,7 +63,14 @@ export function daemonSettings(workspace: string): DaemonSettings {
     ...(tz !== undefined ? { scheduleTimeZone: tz } : {}),
     heartbeat: heartbeatSettings(workspace),
     flush: flushSettings(workspace),
+    ...evolutionSettings(loaded),
   };
+}
+
+function evolutionSettings(loaded: ReturnType<typeof loadConfig>): Pick<DaemonSettings, "evolution" | "evolutionTimeZone"> {
+  const evolution = evolutionConfig(loaded);
+  const tz = evolutionTimeZone(loaded, evolution);
+  return { evolution, ...(tz !== undefined ? { evolutionTimeZone: tz } : {}) };
 }
 
 export interface DaemonEvent {
@@ -82,6 +97,10 @@ export interface DaemonOptions {
   log?: (e: DaemonEvent) => void;
   /** Replaces runReflection (tests). */
   reflect?: (input: RunReflectionInput) => Promise<ReflectionResult>;
+  /** Replaces runEvolution (tests). */
+  evolve?: (input: RunEvolutionInput) => Promise<EvolutionResult>;
+  /** The embedder nightly reflection uses to find repeated memories (loaded on first use). */
+  embedder?: () => Promise<Embedder | null>;
   /** Replaces the configured notifier (tests). */
   notify?: (alert: AlertMessage) => Promise<NotifyResult[]>;
 }
@@ -104,6 +123,7 @@ export class Daemon {
   private jobAbort = new AbortController();
   private wake = new AbortController();
   private failures = new Map<string, { count: number; retryAt: number }>();
+  private startedAt = 0;
   private seen = new Map<string, { key: string; due: boolean }>();
   private warned = new Set<string>();
 
@@ -118,7 +138,8 @@ export class Daemon {
     if (this.state !== "new") throw new Error("the daemon was already started");
     this.settings = this.opts.settings ?? daemonSettings(this.workspace);
     this.tickMs = parseDuration(this.settings.schedule.tick) ?? 60_000;
-    this.lock = acquireDaemonLock(this.workspace, { now: this.clock.now() });
+    this.startedAt = this.clock.now();
+    this.lock = acquireDaemonLock(this.workspace, { now: this.startedAt });
     this.state = "started";
     try {
       const took = this.lock.takenOver;
@@ -190,6 +211,10 @@ export class Daemon {
     }
     if (!this.stopping && this.settings.schedule.reflect) {
       const r = await this.nightlyTick(jobs);
+      if (r) out.push(r);
+    }
+    if (!this.stopping && this.settings.evolution?.weekly) {
+      const r = await this.weeklyTick(jobs);
       if (r) out.push(r);
     }
     return out;
@@ -293,6 +318,7 @@ export class Daemon {
         provider: this.opts.provider,
         now: this.clock.now,
         options: { signal: this.jobAbort.signal },
+        ...(this.opts.embedder ? { embedder: this.opts.embedder } : {}),
       });
       const details: Record<string, unknown> = { status: r.status, reflectionRun: r.runId };
       if (r.version !== undefined) details.version = r.version;
@@ -314,6 +340,35 @@ export class Daemon {
       }
       const what = r.status === "updated" ? `SOUL.md version ${r.version}` : r.status;
       return { outcome: r.status === "skipped" ? "skip" : "ok", reason: `${st.catchUp ? "catch-up, " : ""}night ${st.night}: ${what}${r.reason ? ` (${r.reason})` : ""}`, details };
+    });
+  }
+
+  /** The weekly evolution's state right now (see weekly.ts). */
+  weekly(now = this.clock.now()): WeeklyStatus {
+    const jobs = this.db();
+    const evo = this.settings.evolution!;
+    const lastWeek = jobs.state.get(WEEKLY_STATE_KEY);
+    const everEvolved = lastWeek !== undefined || jobs.runs.last(EVOLVE_JOB) !== undefined;
+    return weeklyStatus({
+      now,
+      weeklyAt: evo.weeklyAt,
+      ...(this.settings.evolutionTimeZone !== undefined ? { timeZone: this.settings.evolutionTimeZone } : {}),
+      lastWeek,
+      evolvedSince: (ms) => jobs.runs.recent({ job: EVOLVE_JOB, limit: 20 }).some((r) => (r.outcome === "ok" || r.outcome === "skip") && r.startedAt >= ms),
+      ...(everEvolved ? {} : { owedFrom: this.startedAt }),
+      graceMs: this.tickMs,
+    });
+  }
+
+  private async weeklyTick(jobs: JobsDb): Promise<JobRun | undefined> {
+    const st = this.weekly();
+    if (!st.due || !this.mayRun(EVOLVE_JOB)) return undefined;
+    const evolve = this.opts.evolve ?? runEvolution;
+    return this.runJob(EVOLVE_JOB, EVOLVE_JOB, { week: st.week, trigger: st.catchUp ? "catch-up" : "scheduled" }, async (): Promise<JobResult> => {
+      const r = await evolve({ workspace: this.workspace, now: this.clock.now, provider: this.opts.provider, signal: this.jobAbort.signal, week: st.week });
+      jobs.state.set(WEEKLY_STATE_KEY, st.week, this.clock.now());
+      const res = evolveJobResult(r);
+      return { ...res, reason: `${st.catchUp ? "catch-up, " : ""}${res.reason ?? ""}` };
     });
   }
 
@@ -352,6 +407,10 @@ export class Daemon {
       const n = this.nightly(now);
       next = Math.min(next, n.due ? Math.max(now, retryAt(REFLECT_JOB)) : n.next);
     }
+    if (this.settings.evolution?.weekly) {
+      const w = this.weekly(now);
+      next = Math.min(next, w.due ? Math.max(now, retryAt(EVOLVE_JOB)) : w.next);
+    }
     return Math.max(MIN_SLEEP_MS, next - now);
   }
 
@@ -385,6 +444,7 @@ export class Daemon {
     parts.push(hb.enabled ? `heartbeat every ${hb.interval} ${hb.activeHours.start}–${hb.activeHours.end}${s.heartbeat.timeZone ? ` ${s.heartbeat.timeZone}` : ""}` : "heartbeat off");
     parts.push(s.schedule.reflect ? `reflection at ${s.schedule.reflectAt}${s.scheduleTimeZone ? ` ${s.scheduleTimeZone}` : ""}` : "reflection off");
     parts.push(s.flush.config.enabled ? "pre-compaction flush on" : "flush off");
+    if (s.evolution) parts.push(s.evolution.weekly ? `evolution ${s.evolution.weeklyAt}${s.evolutionTimeZone ? ` ${s.evolutionTimeZone}` : ""}` : "evolution off");
     parts.push(`tick ${s.schedule.tick}`);
     return parts.join(", ");
   }

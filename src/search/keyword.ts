@@ -1,3 +1,4 @@
+import { annotationMatches } from "../indexer/annotations.js";
 import type { DB } from "../store/open.js";
 import type { ParsedQuery } from "./query.js";
 
@@ -7,6 +8,10 @@ export interface SearchFilters {
   dateFrom?: string;
   dateTo?: string;
   kinds?: string[];
+  /** Only chunks annotated `project:: ...` with a value matching this, fuzzily (annotationMatches). */
+  project?: string;
+  /** Only chunks carrying each of these annotations (key → value, matched fuzzily): { mode: "deep" }. */
+  annotations?: Record<string, string>;
 }
 
 export interface Candidate {
@@ -32,7 +37,7 @@ export interface KeywordWeights {
 
 export const DEFAULT_KEYWORD_WEIGHTS: KeywordWeights = { heading: 2, body: 1, cjk: 1 };
 
-function filterSql(filters: SearchFilters, where: string[], params: Record<string, unknown>): void {
+function filterSql(db: DB, filters: SearchFilters, where: string[], params: Record<string, unknown>): void {
   if (filters.source) {
     where.push("f.source = @source");
     params.source = filters.source;
@@ -49,6 +54,56 @@ function filterSql(filters: SearchFilters, where: string[], params: Record<strin
     where.push(`f.kind IN (${filters.kinds.map((_, i) => `@k${i}`).join(", ")})`);
     filters.kinds.forEach((k, i) => (params[`k${i}`] = k));
   }
+  annotationFilterSql(db, filters, where, params);
+}
+
+/** The annotation filters as (key, wanted value) pairs; `project` is shorthand for one of them. */
+export function annotationFilters(filters: SearchFilters): [string, string][] {
+  const out: [string, string][] = [];
+  if (filters.project !== undefined && filters.project.trim() !== "") out.push(["project", filters.project]);
+  for (const [k, v] of Object.entries(filters.annotations ?? {})) {
+    if (typeof v === "string" && v.trim() !== "") out.push([k.toLowerCase(), v]);
+  }
+  return out;
+}
+
+/**
+ * Fuzzy matching happens over the distinct stored values of a key (a few hundred at most),
+ * in JS; SQL then filters chunks by the exact normalised values that matched.
+ */
+function annotationFilterSql(db: DB, filters: SearchFilters, where: string[], params: Record<string, unknown>): void {
+  annotationFilters(filters).forEach(([key, wanted], i) => {
+    const norms = (db.prepare("SELECT DISTINCT norm FROM chunk_annotations WHERE key = ?").all(key) as { norm: string }[])
+      .map((r) => r.norm)
+      .filter((n) => annotationMatches(wanted, n));
+    if (norms.length === 0) {
+      where.push("0");
+      return;
+    }
+    params[`ak${i}`] = key;
+    norms.forEach((n, j) => (params[`an${i}_${j}`] = n));
+    where.push(
+      `EXISTS (SELECT 1 FROM chunk_annotations a${i} WHERE a${i}.chunk_id = c.id AND a${i}.key = @ak${i} AND a${i}.norm IN (${norms.map((_, j) => `@an${i}_${j}`).join(", ")}))`,
+    );
+  });
+}
+
+/** Annotations of the given chunks, grouped: chunk id → { project: ["Pharmacy App"] }. */
+export function annotationsOf(db: DB, ids: number[]): Map<number, Record<string, string[]>> {
+  const out = new Map<number, Record<string, string[]>>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    const rows = db
+      .prepare(`SELECT chunk_id AS id, key, value FROM chunk_annotations WHERE chunk_id IN (${part.map(() => "?").join(", ")}) ORDER BY rowid`)
+      .all(...part) as { id: number; key: string; value: string }[];
+    for (const r of rows) {
+      const rec = out.get(r.id) ?? {};
+      const list = (rec[r.key] ??= []);
+      if (!list.includes(r.value)) list.push(r.value);
+      out.set(r.id, rec);
+    }
+  }
+  return out;
 }
 
 const CANDIDATE_COLUMNS = `c.id AS chunkId, f.path AS path, f.kind AS kind, f.source AS source,
@@ -60,7 +115,7 @@ export function keywordSearch(db: DB, q: ParsedQuery, limit: number, filters: Se
   if (q.match === "") return [];
   const where: string[] = ["chunks_fts MATCH @match"];
   const params: Record<string, unknown> = { match: q.match, limit, wh: w.heading, wb: w.body, wc: w.cjk };
-  filterSql(filters, where, params);
+  filterSql(db, filters, where, params);
   const sql = `
     SELECT ${CANDIDATE_COLUMNS},
            -bm25(chunks_fts, @wh, @wb, @wc) AS keyword
@@ -79,7 +134,7 @@ export function loadCandidates(db: DB, ids: number[], filters: SearchFilters = {
   if (ids.length === 0) return out;
   const where: string[] = [];
   const params: Record<string, unknown> = {};
-  filterSql(filters, where, params);
+  filterSql(db, filters, where, params);
   // Chunked IN lists stay under SQLite's variable limit.
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);

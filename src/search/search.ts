@@ -4,7 +4,7 @@ import type { VectorStore } from "../store/vectors.js";
 import type { SearchConfig } from "./config.js";
 import { resolveDates, type DateRange } from "./dates.js";
 import { fuse } from "./fuse.js";
-import { keywordSearch, loadCandidates, type Candidate, type SearchFilters } from "./keyword.js";
+import { annotationsOf, keywordSearch, loadCandidates, type Candidate, type SearchFilters } from "./keyword.js";
 import { jaccard, mmrRerank, wordSet } from "./mmr.js";
 import { parseQuery } from "./query.js";
 import { decayFactor } from "./recency.js";
@@ -56,6 +56,8 @@ export interface SearchResult {
   snippet: string;
   source: string;
   kind: string;
+  /** Inline annotations of the chunk (ctx::, project::, meeting::, mode::), when it has any. */
+  annotations?: Record<string, string[]>;
   explain?: ScoreExplanation;
 }
 
@@ -209,6 +211,7 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
     sim,
   );
 
+  const annotations = annotationsOf(ctx.db, picks.map((p) => p.id));
   const results = picks.map((p) => {
     const s = scored.get(p.id)!;
     const r: SearchResult = {
@@ -222,6 +225,8 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
       source: s.cand.source,
       kind: s.cand.kind,
     };
+    const ann = annotations.get(p.id);
+    if (ann) r.annotations = ann;
     if (opts.explain) {
       r.explain = {
         bm25: s.cand.keyword === undefined ? null : round(s.cand.keyword),

@@ -36,6 +36,8 @@ export interface NewChunk {
   date?: string | null;
   /** Extra text for the CJK bigram column. */
   cjk: string;
+  /** Inline annotations (ctx::, project::, meeting::, mode::), distinct by (key, norm). */
+  annotations?: { key: string; value: string; norm: string }[];
 }
 
 export interface ChunkRow {
@@ -81,6 +83,7 @@ export class IndexStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertFts: db.prepare("INSERT INTO chunks_fts(rowid, heading, body, cjk) VALUES (?, ?, ?, ?)"),
+      insertAnnotation: db.prepare("INSERT OR IGNORE INTO chunk_annotations(chunk_id, key, value, norm) VALUES (?, ?, ?, ?)"),
       chunksOf: db.prepare("SELECT * FROM chunks WHERE file_id = ? ORDER BY seq"),
       setProblem: db.prepare(
         "INSERT OR REPLACE INTO problems(path, severity, message, seen_at) VALUES (?, ?, ?, ?)",
@@ -127,6 +130,7 @@ export class IndexStore {
       chunks.forEach((c, seq) => {
         const r = this.s.insertChunk.run(fileId, seq, c.startLine, c.endLine, c.heading, c.text, c.hash, c.tokens, c.date === undefined ? file.date : c.date);
         this.s.insertFts.run(r.lastInsertRowid, c.heading, c.text, c.cjk);
+        for (const a of c.annotations ?? []) this.s.insertAnnotation.run(r.lastInsertRowid, a.key, a.value, a.norm);
       });
     });
     tx.immediate();

@@ -150,9 +150,10 @@ describe("agent reflect against a local Ollama-speaking server", () => {
     expect(r.stdout).toContain("the previous SOUL.md was saved first as version 1");
     expect(r.stdout).toMatch(/report: reflections\/\d{4}-\d{2}-\d{2}.md/);
     expect(read(ws, "SOUL.md")).toBe(FIRST_SOUL);
-    // Both calls asked for JSON through Ollama's `format`, with the transcript in call 1.
+    // Both calls asked for JSON through Ollama's `format`, with the transcript in call 1
+    // (whose optional `memories` list feeds the evolution system, issue #6).
     expect(chats.map((c) => Object.keys((c.format as { properties: object }).properties).sort())).toEqual([
-      ["insights", "principles"],
+      ["insights", "memories", "principles"],
       ["report", "soul", "summary"],
     ]);
     expect(JSON.stringify(chats[0]!.messages)).toContain("rent is up 5%");

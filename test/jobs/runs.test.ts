@@ -17,8 +17,9 @@ afterEach(() => {
 
 describe("job runs", () => {
   it("migration 3 adds the scheduler tables after the reflection ones", () => {
-    expect(stateMigrations().map((m) => m.version)).toEqual([1, 2, 3]);
-    expect(jobs.db.pragma("user_version", { simple: true })).toBe(3);
+    // Later migrations (ask conversations, evolution...) follow; 1-3 stay as they shipped.
+    expect(stateMigrations().map((m) => m.version).slice(0, 3)).toEqual([1, 2, 3]);
+    expect(jobs.db.pragma("user_version", { simple: true })).toBe(stateMigrations().length);
     const tables = (jobs.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(["soul_versions", "reflection_runs", "job_runs", "inbox", "flush_cycles", "job_state"]));
   });

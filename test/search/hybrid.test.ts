@@ -93,7 +93,8 @@ describe("hybrid search with the real USE-lite embedder", () => {
     const top = res.results[0]!.explain!;
     expect(top.dateMatch).toBe(true);
     expect(top.dateBoost).toBe(2);
-    expect(top.decay).toBeCloseTo(0.5 + 0.5 * Math.pow(0.5, 1 / 30), 6);
+    // Default floor 0.9, half-life 30 days, the note is one day old.
+    expect(top.decay).toBeCloseTo(0.9 + 0.1 * Math.pow(0.5, 1 / 30), 6);
   });
 
   it("progressive: keyword search works before vectors exist; embedding resumes after an interruption", async () => {

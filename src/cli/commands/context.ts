@@ -1,14 +1,8 @@
 import { Option, type Command } from "commander";
-import {
-  assembleContext,
-  auditWorkspace,
-  contextConfig,
-  isPrivatePath,
-  loadContextFiles,
-  type MemoryHit,
-  type SessionType,
-} from "../../index.js";
+import { auditWorkspace, contextConfig, isPrivatePath, type MemoryHit, type SessionType } from "../../index.js";
 import { loadConfig } from "../../workspace/config.js";
+import type { Embedder } from "../../embed/types.js";
+import { buildEvolvedContext, type EvolvedContext } from "../../jobs/evolve/context.js";
 import { parsePositiveInt, printJson, warn, withEngine, withJsonOption, withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
 
 interface ContextOpts extends WorkspaceOpts {
@@ -40,39 +34,56 @@ export function registerContext(program: Command): void {
     const perFileChars = opts.perFile ?? cfg.perFileChars;
     if (totalChars < 500) throw new Error(`--budget must be at least 500 characters, got ${totalChars}`);
 
-    let memories: MemoryHit[] | undefined;
     const query = opts.query?.trim();
-    if (query && cfg.memoryResults > 0) {
-      memories = await withEngine(opts, async (engine) => {
-        // Group and isolated sessions cannot see private files: ask for more, keep the public ones.
-        const limit = opts.session === "main" ? cfg.memoryResults : cfg.memoryResults * 4;
-        const res = await engine.search(query, { limit });
-        const hits: MemoryHit[] = res.results.map((r) => ({
-          path: r.path,
-          startLine: r.startLine,
-          endLine: r.endLine,
-          heading: r.heading,
-          date: r.date,
-          snippet: r.snippet,
-        }));
-        return (opts.session === "main" ? hits : hits.filter((h) => !isPrivatePath(h.path))).slice(0, cfg.memoryResults);
-      });
-    }
-
     const now = Date.now();
-    const files = loadContextFiles(workspace, { now, ...(cfg.timeZone !== undefined ? { timeZone: cfg.timeZone } : {}) });
-    const ctx = assembleContext(files, {
-      session: opts.session,
-      perFileChars,
-      totalChars,
-      root: workspace,
-      ...(query ? { query } : {}),
-      ...(memories !== undefined ? { memories } : {}),
-    });
+    // Issue #6: the latest snapshot's "who you are now", and with a query the memories ranked
+    // for it (by meaning when an embedder is configured); the ones shown are marked recalled.
+    const build = (memories: MemoryHit[] | undefined, embedder: Embedder | null): Promise<EvolvedContext> =>
+      buildEvolvedContext({
+        workspace,
+        session: opts.session,
+        now,
+        perFileChars,
+        totalChars,
+        embedder,
+        ...(cfg.timeZone !== undefined ? { timeZone: cfg.timeZone } : {}),
+        ...(query ? { query } : {}),
+        ...(memories !== undefined ? { memories } : {}),
+      });
+    let ctx: EvolvedContext;
+    if (query) {
+      ctx = await withEngine(opts, async (engine) => {
+        let memories: MemoryHit[] | undefined;
+        if (cfg.memoryResults > 0) {
+          // Group and isolated sessions cannot see private files: ask for more, keep the public ones.
+          const limit = opts.session === "main" ? cfg.memoryResults : cfg.memoryResults * 4;
+          const res = await engine.search(query, { limit });
+          const hits: MemoryHit[] = res.results.map((r) => ({
+            path: r.path,
+            startLine: r.startLine,
+            endLine: r.endLine,
+            heading: r.heading,
+            date: r.date,
+            snippet: r.snippet,
+          }));
+          memories = (opts.session === "main" ? hits : hits.filter((h) => !isPrivatePath(h.path))).slice(0, cfg.memoryResults);
+        }
+        return build(memories, (await engine.embedder()).embedder);
+      });
+    } else {
+      ctx = await build(undefined, null);
+    }
     const audit = auditWorkspace(workspace);
-    if (opts.json) return printJson({ workspace, text: ctx.text, chars: ctx.chars, report: ctx.report, audit, problems: files.problems });
+    const experience = {
+      identity: ctx.experience.identity,
+      relevance: ctx.experience.relevance,
+      memories: ctx.experience.ranked.map((r) => ({ id: r.memory.id, type: r.memory.type, score: r.score, relevance: r.relevance, shown: ctx.report.experience.shownIds.includes(r.memory.id) })),
+      recalled: ctx.recalled,
+    };
+    if (opts.json) return printJson({ workspace, text: ctx.text, chars: ctx.chars, report: ctx.report, audit, problems: ctx.problems, experience });
     for (const m of audit.messages) warn(m);
-    for (const p of files.problems) warn(p);
+    for (const p of ctx.problems) warn(p);
+    for (const w of ctx.experience.warnings) warn(w);
     if (ctx.report.truncated.length > 0) warn(`cut to fit the budget: ${ctx.report.truncated.join(", ")}`);
     if (ctx.report.omitted.length > 0) warn(`left out (over the ${totalChars}-character budget): ${ctx.report.omitted.join(", ")}`);
     process.stdout.write(ctx.text);

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { Daemon, Engine, type DaemonEvent } from "../../index.js";
 import { warn, withJsonOption, withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
 import { providerFor, withProviderOptions, type ProviderOpts } from "../provider.js";
+import { lazyEmbedder } from "../embedder.js";
 
 interface DaemonOpts extends WorkspaceOpts, ProviderOpts {
   watch: boolean;
@@ -24,6 +25,8 @@ export function registerDaemon(program: Command): void {
   ).action(async (opts: DaemonOpts) => {
     const workspace = workspaceFrom(opts);
     const provider = providerFor(workspace, opts);
+    // Nightly memory formation finds repeated memories by meaning; loaded the first time it is needed.
+    const embedder = lazyEmbedder(workspace);
     const print = (e: DaemonEvent) => {
       if (opts.json) {
         process.stdout.write(JSON.stringify({ at: new Date(e.at).toISOString(), level: e.level, event: e.event, message: e.message, ...(e.run ? { run: e.run } : {}) }) + "\n");
@@ -35,6 +38,7 @@ export function registerDaemon(program: Command): void {
     const daemon: Daemon = new Daemon({
       workspace,
       provider,
+      embedder: embedder.get,
       log: print,
       ...(opts.watch
         ? {
@@ -100,6 +104,7 @@ export function registerDaemon(program: Command): void {
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);
       await provider.close();
+      await embedder.close();
     }
   });
 }

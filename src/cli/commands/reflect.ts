@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { runReflection, type ReflectionResult } from "../../index.js";
 import { printJson, warn, withJsonOption, withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
 import { providerFor, withProviderOptions, type ProviderOpts } from "../provider.js";
+import { lazyEmbedder } from "../embedder.js";
 
 interface ReflectOpts extends WorkspaceOpts, ProviderOpts {
   dryRun?: boolean;
@@ -22,6 +23,8 @@ export function registerReflect(program: Command): void {
   ).action(async (opts: ReflectOpts) => {
     const workspace = workspaceFrom(opts);
     const provider = providerFor(workspace, opts);
+    // Memory formation (issue #6) finds repeats by meaning; the model loads only if memories are proposed.
+    const embedder = lazyEmbedder(workspace);
 
     // Ctrl-C cancels the model call cleanly: the run is recorded as an error, nothing else is written.
     const controller = new AbortController();
@@ -34,12 +37,14 @@ export function registerReflect(program: Command): void {
         workspace,
         provider,
         dryRun: opts.dryRun ?? false,
+        embedder: embedder.get,
         options: { signal: controller.signal, ...(opts.since !== undefined ? { since: opts.since } : {}) },
       });
     } finally {
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);
       await provider.close();
+      await embedder.close();
     }
 
     if (opts.json) {
@@ -47,6 +52,7 @@ export function registerReflect(program: Command): void {
     } else {
       for (const w of result.warnings) warn(w);
       process.stdout.write(describe(result));
+      if (result.memories) process.stdout.write(describeMemories(result));
     }
     // A run whose model output could not be used did not do its job: exit 1 (main prints the reason).
     if (result.status === "kept") throw new Error(result.reason ?? "the model's SOUL could not be used");
@@ -88,6 +94,16 @@ function describe(r: ReflectionResult): string {
   }
   for (const line of r.restoredLocked) out.push(`  locked text restored: ${line}`);
   return out.join("\n") + "\n";
+}
+
+/** Issue #6: what memory formation and the fade pass did. */
+function describeMemories(r: ReflectionResult): string {
+  const m = r.memories!;
+  const would = m.dryRun ? "would be " : "";
+  const parts: string[] = [];
+  if (m.candidates > 0) parts.push(`${m.created.length} ${would}formed, ${m.reinforced.length} ${would}reinforced, ${m.rejected.length} below their threshold (duplicates by ${m.dedupe})`);
+  if (m.archived.length > 0) parts.push(`${m.archived.length} faded into the archive`);
+  return parts.length > 0 ? `  memories: ${parts.join("; ")} — see \`agent memories\`\n` : "";
 }
 
 function dryRunLine(r: ReflectionResult): string {

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { SearchMode, SearchResult } from "../../index.js";
+import { ANNOTATION_KEYS, isAnnotationKey } from "../../indexer/annotations.js";
 import { parsePositiveInt, printJson, warn, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
 
 interface SearchCmdOpts extends WorkspaceOpts {
@@ -9,6 +10,8 @@ interface SearchCmdOpts extends WorkspaceOpts {
   mode?: string;
   from?: string;
   to?: string;
+  project?: string;
+  annotation?: string[];
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,7 +28,9 @@ export function registerSearch(program: Command): void {
         .option("--source <source>", "only 'memory' (markdown) or 'sessions' (transcripts)")
         .option("--mode <mode>", "hybrid, keyword or vector (default: search.mode)")
         .option("--from <date>", "only notes dated on or after YYYY-MM-DD")
-        .option("--to <date>", "only notes dated on or before YYYY-MM-DD"),
+        .option("--to <date>", "only notes dated on or before YYYY-MM-DD")
+        .option("--project <name>", "only chunks annotated project:: NAME (matched fuzzily)")
+        .option("--annotation <key::value>", "only chunks with this annotation (ctx, project, meeting, mode); repeatable", collectAnnotation, []),
     ),
   ).action(async (words: string[], opts: SearchCmdOpts) => {
     const query = words.join(" ");
@@ -43,6 +48,8 @@ export function registerSearch(program: Command): void {
         ...(opts.source ? { source: opts.source as "memory" | "sessions" } : {}),
         ...(opts.from ? { dateFrom: opts.from } : {}),
         ...(opts.to ? { dateTo: opts.to } : {}),
+        ...(opts.project ? { project: opts.project } : {}),
+        ...(opts.annotation && opts.annotation.length > 0 ? { annotations: parseAnnotationFilters(opts.annotation) } : {}),
       };
       const res = await engine.search(query, {
         ...(opts.limit ? { limit: opts.limit } : {}),
@@ -72,6 +79,7 @@ function formatResult(r: SearchResult, n: number): string {
   const date = r.date ? `  ${r.date}` : "";
   let out = `${n}. ${where}${date}  score ${r.score.toFixed(3)}\n`;
   if (r.heading) out += `   ${r.heading}\n`;
+  if (r.annotations) out += `   ${Object.entries(r.annotations).map(([k, vs]) => vs.map((v) => `${k}:: ${v}`).join("  ")).join("  ")}\n`;
   out += `   ${r.snippet}\n`;
   if (r.explain) {
     const e = r.explain;
@@ -82,6 +90,23 @@ function formatResult(r: SearchResult, n: number): string {
       ` → fused ${f(e.fused)} = ${f(1 - e.vectorWeight)}·kw + ${f(e.vectorWeight)}·vec` +
       `; × decay ${f(e.decay)} × date ${f(e.dateBoost)}${e.dateMatch ? " (in range)" : ""} = ${f(e.final)}` +
       `; MMR penalty ${f(e.mmrPenalty)}\n`;
+  }
+  return out;
+}
+
+function collectAnnotation(value: string, prev: string[]): string[] {
+  return [...prev, value];
+}
+
+/** "mode::deep work" or "mode=deep work" → { mode: "deep work" }; keys ctx, project, meeting, mode. */
+export function parseAnnotationFilters(specs: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const spec of specs) {
+    const m = /^\s*(\w+)\s*(?:::|=)\s*(.+?)\s*$/.exec(spec);
+    if (!m || !isAnnotationKey(m[1]!.toLowerCase())) {
+      throw new Error(`--annotation must look like "project::pharmacy" with a key among ${ANNOTATION_KEYS.join(", ")}, got "${spec}"`);
+    }
+    out[m[1]!.toLowerCase()] = m[2]!;
   }
   return out;
 }

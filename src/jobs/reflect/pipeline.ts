@@ -5,6 +5,8 @@
  *   1. SOUL.md + its version row (commitSoul: one transaction, see history.ts), or
  *      SOUL.proposed.md when the run must not touch SOUL.md (see below);
  *   2. the report, appended to reflections/YYYY-MM-DD.md;
+ *   2b. memories formed from call 1's candidates, and the daily fade pass (issue #6; one
+ *      transaction each, see formMemories) — on every run that did not throw, skips included;
  *   3. the run's outcome in reflection_runs.
  * A run that fails or is killed before step 1 has written nothing but its 'tick' row.
  *
@@ -30,6 +32,7 @@ import { mkdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import type { LLMProvider } from "../../llm/types.js";
+import type { Embedder } from "../../embed/types.js";
 import { loadConfig } from "../../workspace/config.js";
 import { appendVerified, atomicWrite } from "../../workspace/safe-write.js";
 import { parseDuration, reflectionConfig, type ReflectionConfig, type ReflectionConfigInput } from "./config.js";
@@ -58,6 +61,11 @@ import {
   verifyLocked,
 } from "./soul-safety.js";
 import type { SoulVersionStore } from "../../store/soul-versions.js";
+import { MemoryStore } from "../../store/memories.js";
+import { evolutionConfig } from "../evolve/config.js";
+import type { MemoryCandidate } from "../evolve/form.js";
+import { applyFormation, emptySummary, fadePass, planMemories, type FormationSummary } from "../evolve/formation.js";
+import { openEmbedCache, resolveEmbedder, type EmbedderInput } from "../evolve/memory-db.js";
 
 export interface ReflectionOptions {
   /** Look back this far ("24h", "3d") instead of "since the last completed reflection". */
@@ -78,6 +86,12 @@ export interface RunReflectionInput {
   options?: ReflectionOptions;
   /** Compute everything, return the diff, write nothing (not even the run row). */
   dryRun?: boolean;
+  /**
+   * Embedder for memory formation's duplicate check (issue #6), or a function that loads it
+   * (called only when the reflection proposes memories). Without one, a candidate counts as
+   * a repeat of a memory only when their texts are equal after normalisation.
+   */
+  embedder?: EmbedderInput;
 }
 
 /**
@@ -129,6 +143,11 @@ export interface ReflectionResult {
   /** Locked content the model changed and the code put back. */
   restoredLocked: string[];
   warnings: string[];
+  /**
+   * Memories formed from call 1's candidates and the daily fade pass (issue #6); absent when
+   * nothing was proposed and nothing faded. For a dry run, what would have happened.
+   */
+  memories?: FormationSummary;
 }
 
 const MIN_TARGET_WORDS = 400;
@@ -163,7 +182,10 @@ export async function runReflection(input: RunReflectionInput): Promise<Reflecti
           : startedAt - parseDuration(cfg.since)!;
     if (!dryRun) runId = store.startRun(startedAt, { provider: input.provider.name, model: input.provider.model });
 
-    const result = await reflect({ ...input, options, dryRun, now, cfg, store, since, startedAt, runId });
+    const formation = { candidates: [] as MemoryCandidate[] };
+    const result = await reflect({ ...input, options, dryRun, now, cfg, store, since, startedAt, runId, formation });
+    const memories = await formMemories(input, store, result, formation.candidates, dryRun, now());
+    if (memories !== undefined) result.memories = memories;
     if (runId !== null) {
       store.finishRun(runId, {
         outcome: result.status === "skipped" ? "skip" : result.status === "kept" ? "error" : "complete",
@@ -211,7 +233,66 @@ function runDetails(r: ReflectionResult): Record<string, unknown> {
   if (r.insights.length > 0 || r.principles.length > 0) d.reflection = { insights: r.insights, principles: r.principles };
   if (r.restoredLocked.length > 0) d.restoredLocked = r.restoredLocked;
   if (r.warnings.length > 0) d.warnings = r.warnings;
+  if (r.memories) {
+    d.memories = {
+      created: r.memories.created.map((m) => m.id),
+      reinforced: r.memories.reinforced.map((m) => m.id),
+      rejected: r.memories.rejected.length,
+      archived: r.memories.archived.map((m) => m.id),
+    };
+  }
   return d;
+}
+
+/**
+ * Issue #6: memories from call 1's candidates, and the daily fade pass. Runs after the SOUL
+ * step whatever its outcome (the candidates come from call 1, which succeeded) and on
+ * skipped runs too (so fading happens every night), but never for a run that threw. A dry
+ * run plans and writes nothing (it embeds without the cache). A failure here is a warning:
+ * it never turns a good reflection into an error.
+ */
+async function formMemories(
+  input: RunReflectionInput,
+  souls: SoulVersionStore,
+  result: ReflectionResult,
+  candidates: MemoryCandidate[],
+  dryRun: boolean,
+  now: number,
+): Promise<FormationSummary | undefined> {
+  try {
+    const store = new MemoryStore(souls.db);
+    let summary: FormationSummary | undefined;
+    if (candidates.length > 0) {
+      const cfg = evolutionConfig(loadConfig(input.workspace));
+      let embedder: Embedder | null = null;
+      try {
+        embedder = await resolveEmbedder(input.embedder);
+      } catch (e) {
+        result.warnings.push(`no embedder for memory formation (${e instanceof Error ? e.message : String(e)}); duplicates were found by exact text only`);
+      }
+      const cache = embedder !== null && !dryRun ? openEmbedCache(input.workspace) : null;
+      try {
+        const plan = await planMemories({ store, candidates, embedder, cache, duplicateCosine: cfg.duplicateCosine });
+        result.warnings.push(...plan.warnings);
+        summary = applyFormation(store, plan, {
+          now,
+          dryRun,
+          source: { kind: "reflection", ...(result.runId !== null ? { runId: result.runId } : {}), sessions: result.sessions.map((s) => s.id) },
+        });
+      } finally {
+        cache?.close();
+      }
+    }
+    const archived = fadePass(store, now, { dryRun });
+    if (archived.length > 0) {
+      summary ??= emptySummary("n/a", dryRun);
+      summary.archived = archived.map((a) => ({ id: a.id, type: a.type, reason: a.reason }));
+    }
+    return summary;
+  } catch (e) {
+    result.warnings.push(`memory formation failed (${e instanceof Error ? e.message : String(e)}); SOUL.md and the reflection are unaffected`);
+    return undefined;
+  }
 }
 
 interface ReflectContext extends RunReflectionInput {
@@ -223,6 +304,8 @@ interface ReflectContext extends RunReflectionInput {
   since: number;
   startedAt: number;
   runId: number | null;
+  /** Call 1's memory candidates, handed back to runReflection (issue #6). */
+  formation: { candidates: MemoryCandidate[] };
 }
 
 async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
@@ -296,6 +379,7 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   }
   result.insights = reflection.insights;
   result.principles = reflection.principles;
+  if (reflection.kind === "ok" && reflection.memories) ctx.formation.candidates = reflection.memories;
 
   // 3. Call 2: SOUL re-distillation.
   const recent = ctx.store.recent(3).map((v) => ({

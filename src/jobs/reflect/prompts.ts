@@ -3,6 +3,8 @@
  * Parsing never throws; a reply that cannot be used says why, so the pipeline can record it.
  */
 import type { CompletionRequest } from "../../llm/types.js";
+import { parseMemoryCandidates, type MemoryCandidate } from "../evolve/form.js";
+import { MEMORY_TYPES, MEMORY_TYPE_CONFIG, SIGNALS, VALENCES } from "../evolve/types.js";
 import { findSection, missingLayers, normalizeSoul, RECENT_GROWTH, LOCK_CLOSE, LOCK_OPEN } from "./soul-safety.js";
 
 export const REFLECTION_SKIP = "REFLECTION_SKIP";
@@ -18,7 +20,11 @@ export interface Reflection {
 }
 
 export type ParsedReflection =
-  | ({ kind: "ok" } & Reflection)
+  /**
+   * `memories`: candidate memories (issue #6), present only when the reply listed usable
+   * ones; replies without the field parse exactly as before.
+   */
+  | ({ kind: "ok"; memories?: MemoryCandidate[] } & Reflection)
   /** Not JSON we understand: one insight holds the raw text, so nothing the model said is lost. */
   | ({ kind: "fallback"; reason: string } & Reflection)
   | { kind: "skip"; reason: string };
@@ -40,6 +46,26 @@ export const REFLECTION_SCHEMA: Record<string, unknown> = {
       },
     },
     principles: { type: "array", maxItems: 8, items: { type: "string", maxLength: 300 } },
+    // Optional (not in `required`): candidate memories for the evolution system (issue #6).
+    memories: {
+      type: "array",
+      maxItems: 4,
+      items: {
+        type: "object",
+        properties: {
+          type: { enum: [...MEMORY_TYPES] },
+          content: { type: "string", maxLength: 300 },
+          domain: { type: "string", maxLength: 40 },
+          valence: { enum: [...VALENCES] },
+          signals: {
+            type: "object",
+            properties: Object.fromEntries(SIGNALS.map((k) => [k, { type: "number" }])),
+            required: [...SIGNALS],
+          },
+        },
+        required: ["type", "content", "domain", "valence", "signals"],
+      },
+    },
   },
   required: ["insights", "principles"],
 };
@@ -90,10 +116,18 @@ export function buildReflectionPrompt(input: ReflectionPromptInput): CompletionR
     "1. What went well, and what went badly (mistakes, misunderstandings, friction)?",
     "2. Principles for next time: what to do, and what not to do.",
     "3. Patterns: recurring requests, preferences, topics, moods, times of day.",
+    "4. Memories worth keeping (0 to 4): experiences I should remember for weeks, each one sentence,",
+    "   classified by type:",
+    ...MEMORY_TYPES.map((t) => `   - ${t}: ${MEMORY_TYPE_CONFIG[t].description}`),
+    "   Rate each signal from 0 to 1: complexity (how involved), novelty (new vs familiar), failure",
+    "   (something went wrong), userInvolved (the person was directly involved), emotionalWeight",
+    "   (how much it mattered). Valence is positive, neutral or negative; domain is one topic word.",
     "",
     "Answer with JSON only, in this shape:",
     '{"insights":[{"content":"one concrete observation, one sentence","topics":["short","tags"]}],',
-    ' "principles":["Do: ...","Don\'t: ..."]}',
+    ' "principles":["Do: ...","Don\'t: ..."],',
+    ' "memories":[{"type":"lesson_learned","content":"one sentence","domain":"topic","valence":"neutral",',
+    '   "signals":{"complexity":0.5,"novelty":0.5,"failure":0,"userInvolved":1,"emotionalWeight":0.5}}]}',
     "Give 1 to 8 insights and 0 to 8 principles. Tag what went well \"went-well\", what went badly",
     "\"went-badly\", and patterns \"pattern\", plus topic words.",
     `If nothing meaningful happened, answer exactly ${REFLECTION_SKIP} (or the JSON with both lists empty).`,
@@ -121,7 +155,7 @@ export function parseReflection(text: string): ParsedReflection {
   if (o.skip === true || o[REFLECTION_SKIP] === true) {
     return { kind: "skip", reason: `the model answered ${REFLECTION_SKIP}: nothing meaningful happened` };
   }
-  if (!Array.isArray(o.insights) && !Array.isArray(o.principles)) {
+  if (!Array.isArray(o.insights) && !Array.isArray(o.principles) && !Array.isArray(o.memories)) {
     return fallback(raw, 'the reflection JSON had neither "insights" nor "principles"');
   }
   const insights: Insight[] = [];
@@ -146,10 +180,11 @@ export function parseReflection(text: string): ParsedReflection {
       if (t !== undefined) principles.push(t.trim());
     }
   }
-  if (insights.length === 0 && principles.length === 0) {
+  const { candidates } = parseMemoryCandidates(o.memories);
+  if (insights.length === 0 && principles.length === 0 && candidates.length === 0) {
     return { kind: "skip", reason: "the model found nothing meaningful (no insights, no principles)" };
   }
-  return { kind: "ok", insights, principles };
+  return candidates.length > 0 ? { kind: "ok", insights, principles, memories: candidates } : { kind: "ok", insights, principles };
 }
 
 function fallback(raw: string, reason: string): ParsedReflection {

@@ -1,0 +1,64 @@
+import type { Command } from "commander";
+import type { BootItem } from "../../search/boot.js";
+import { bootContext, type BootResult } from "../../search/boot-sources.js";
+import { parsePositiveInt, printJson, warn, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
+
+interface BootOpts extends WorkspaceOpts {
+  days?: number;
+  project?: string;
+  limit?: number;
+  includeDaily?: boolean;
+}
+
+export function registerBoot(program: Command): void {
+  withJsonOption(
+    withWorkspaceOption(
+      program
+        .command("boot")
+        .description("morning context restoration: relevant history plus the last days' conversations and daily notes, deduplicated, with dates")
+        .argument("[query...]", 'what you are picking up, e.g. "what was I doing on the pharmacy project"')
+        .option("--days <n>", "days of recent activity, today included (default 7)", parsePositiveInt("--days"))
+        .option("--project <name>", "only items annotated project:: NAME (matched fuzzily)")
+        .option("-n, --limit <n>", "items in all (default 10; about 30% go to recent activity)", parsePositiveInt("--limit"))
+        .option("--include-daily", "also print today's daily note verbatim"),
+    ),
+  ).action(async (words: string[], opts: BootOpts) => {
+    await withEngine(opts, async (engine) => {
+      const res = await bootContext(engine, words.join(" "), {
+        ...(opts.days ? { days: opts.days } : {}),
+        ...(opts.project ? { project: opts.project } : {}),
+        ...(opts.limit ? { limit: opts.limit } : {}),
+        ...(opts.includeDaily ? { includeDaily: true } : {}),
+      });
+      if (opts.json) return printJson(res);
+      for (const w of res.warnings) warn(w);
+      process.stdout.write(formatBoot(res));
+    });
+  });
+}
+
+export function formatBoot(r: BootResult): string {
+  const head = [`boot${r.query ? `: "${r.query}"` : ""}`, `last ${r.days} day${r.days === 1 ? "" : "s"} (${r.from}..${r.to})`];
+  if (r.project) head.push(`project ${r.project}`);
+  let out = head.join(" · ") + "\n";
+  const history = r.items.filter((i) => i.origin === "history");
+  const recent = r.items.filter((i) => i.origin !== "history");
+  let n = 0;
+  const item = (it: BootItem) => {
+    n++;
+    const also = it.alsoFrom.length > 0 ? `  (also ${it.alsoFrom.join(", ")})` : "";
+    let s = `${String(n).padStart(2)}. ${it.path}:${it.startLine}-${it.endLine}${it.date ? `  ${it.date}` : ""}${it.origin === "history" ? "" : `  [${it.origin}]`}${also}\n`;
+    if (it.heading) s += `    ${it.heading}\n`;
+    if (it.annotations) s += `    ${Object.entries(it.annotations).map(([k, vs]) => vs.map((v) => `${k}:: ${v}`).join("  ")).join("  ")}\n`;
+    s += `    ${it.snippet}\n`;
+    return s;
+  };
+  if (r.items.length === 0) out += "nothing found in history or recent activity\n";
+  if (history.length > 0) out += `\nHistory\n${history.map(item).join("")}`;
+  if (recent.length > 0) out += `\nRecent activity\n${recent.map(item).join("")}`;
+  if (r.today) {
+    out += `\nToday's note (${r.today.path})\n`;
+    out += r.today.text === null ? "(no note yet today)\n" : r.today.text.endsWith("\n") ? r.today.text : `${r.today.text}\n`;
+  }
+  return out;
+}

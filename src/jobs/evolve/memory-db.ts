@@ -1,0 +1,79 @@
+/**
+ * The I/O helpers the evolution modules share: opening the state database's memory tables,
+ * memories as seen at an instant (vividness decayed to `now`), and embedding memory texts
+ * through the embedding cache (so a memory is embedded once per model, not on every run).
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { EMBED_CACHE_FILE, EmbeddingCache, embedWithCache } from "../../embed/cache.js";
+import { EmbedConfigSchema } from "../../embed/select.js";
+import type { Embedder } from "../../embed/types.js";
+import { MemoryStore } from "../../store/memories.js";
+import type { DB } from "../../store/open.js";
+import { openStateDb } from "../../store/state.js";
+import { configSection, loadConfig } from "../../workspace/config.js";
+import { agentDir, stateDbPath } from "../../workspace/paths.js";
+import { vividnessAt } from "./fade.js";
+import type { MemoryView } from "./inject.js";
+import type { Memory } from "./types.js";
+
+export interface MemoryDb {
+  db: DB;
+  store: MemoryStore;
+  close(): void;
+}
+
+/**
+ * Opens the workspace's state database. With `ifExists`, a workspace that has none gets an
+ * empty in-memory one (read-only commands and dry runs create no files).
+ */
+export function openMemoryDb(workspace: string, opts: { ifExists?: boolean } = {}): MemoryDb {
+  const file = stateDbPath(workspace);
+  const db = opts.ifExists && !existsSync(file) ? openStateDb(":memory:") : openStateDb(file);
+  return {
+    db,
+    store: new MemoryStore(db),
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}
+
+export function viewAt(m: Memory, now: number): MemoryView {
+  return { ...m, vividNow: vividnessAt(m, now) };
+}
+
+/** Active memories with their vividness at `now`, oldest first. */
+export function activeViews(store: MemoryStore, now: number): MemoryView[] {
+  return store.list().map((m) => viewAt(m, now));
+}
+
+/** The embedding cache the Engine uses for this workspace (embed.cacheDir, else .agent/). */
+export function openEmbedCache(workspace: string): EmbeddingCache {
+  const cfg = configSection(loadConfig(workspace), "embed", EmbedConfigSchema);
+  const dir = cfg.cacheDir ? path.resolve(workspace, cfg.cacheDir) : agentDir(workspace);
+  return new EmbeddingCache(path.join(dir, EMBED_CACHE_FILE));
+}
+
+/**
+ * One vector per text: the text's first window (memories are a sentence; the model would
+ * ignore the rest anyway), through the cache when one is given.
+ */
+export async function embedTexts(embedder: Embedder, texts: string[], cache?: EmbeddingCache | null): Promise<Float32Array[]> {
+  if (texts.length === 0) return [];
+  await embedder.init?.();
+  const windows = texts.map((t) => embedder.windows(t)[0] ?? t);
+  if (cache) return (await embedWithCache(embedder, cache, windows)).vectors;
+  const out: Float32Array[] = [];
+  const batch = Math.max(1, embedder.batchSize);
+  for (let i = 0; i < windows.length; i += batch) out.push(...(await embedder.embed(windows.slice(i, i + batch))));
+  return out;
+}
+
+/** Resolves an embedder given directly or lazily. */
+export type EmbedderInput = Embedder | null | (() => Promise<Embedder | null>);
+
+export async function resolveEmbedder(e: EmbedderInput | undefined): Promise<Embedder | null> {
+  if (e === undefined || e === null) return null;
+  return typeof e === "function" ? e() : e;
+}

@@ -1,0 +1,3 @@
+/** Names the MCP server publishes; kept apart from server.ts so importing them does not load the SDK. */
+export const MCP_SERVER_NAME = "agent-memory";
+export const MCP_TOOL_NAMES = ["memory_search", "memory_get", "memory_append", "context", "soul_get", "boot", "ask"] as const;

@@ -1,0 +1,268 @@
+/**
+ * Memories, the archive, the recall log and personality snapshots in the state database
+ * (.agent/state.db, tables from schema.sql migration 5). A plain repository: no policy, no
+ * clock — the evolution job (src/jobs/evolve) decides what vividness, significance and
+ * archive reasons to record. Rows are never deleted: the archive is the memories whose
+ * archived_at is set.
+ */
+import type { DB } from "./open.js";
+import type { Memory, MemorySource, MemoryType, Valence } from "../jobs/evolve/types.js";
+
+export interface NewMemory {
+  type: MemoryType;
+  content: string;
+  data?: Record<string, unknown>;
+  significance: number;
+  valence: Valence;
+  domain: string;
+  createdAt: number;
+  source: MemorySource;
+  /** Default 1 (vivid). */
+  vividness?: number;
+}
+
+export interface MemoryPatch {
+  significance?: number;
+  vividness?: number;
+  vividAt?: number;
+  recallCount?: number;
+  lastRecalledAt?: number | null;
+  reinforceCount?: number;
+  lastReinforcedAt?: number | null;
+  pinned?: boolean;
+  archivedAt?: number | null;
+  archiveReason?: string | null;
+  data?: Record<string, unknown>;
+}
+
+export interface SnapshotRecord {
+  id: number;
+  createdAt: number;
+  trigger: "weekly" | "manual";
+  week: string;
+  /** Parsed JSON, as the evolution job wrote it. */
+  traits: unknown;
+  narrative: string;
+  narrativeBy: string;
+  defining: unknown;
+  stats: unknown;
+  drift: unknown;
+  soulHash: string | null;
+  reportPath: string | null;
+  reportHash: string | null;
+}
+
+export type NewSnapshot = Omit<SnapshotRecord, "id" | "reportPath" | "reportHash">;
+
+interface MemoryRow {
+  id: number;
+  type: MemoryType;
+  content: string;
+  data: string;
+  significance: number;
+  valence: Valence;
+  domain: string;
+  created_at: number;
+  last_recalled_at: number | null;
+  recall_count: number;
+  reinforce_count: number;
+  last_reinforced_at: number | null;
+  vividness: number;
+  vivid_at: number;
+  pinned: number;
+  source: string;
+  archived_at: number | null;
+  archive_reason: string | null;
+}
+
+interface SnapshotRow {
+  id: number;
+  created_at: number;
+  trigger: "weekly" | "manual";
+  week: string;
+  traits: string;
+  narrative: string;
+  narrative_by: string;
+  defining: string;
+  stats: string;
+  drift: string;
+  soul_hash: string | null;
+  report_path: string | null;
+  report_hash: string | null;
+}
+
+const PATCH_COLUMNS: Record<keyof MemoryPatch, string> = {
+  significance: "significance",
+  vividness: "vividness",
+  vividAt: "vivid_at",
+  recallCount: "recall_count",
+  lastRecalledAt: "last_recalled_at",
+  reinforceCount: "reinforce_count",
+  lastReinforcedAt: "last_reinforced_at",
+  pinned: "pinned",
+  archivedAt: "archived_at",
+  archiveReason: "archive_reason",
+  data: "data",
+};
+
+export class MemoryStore {
+  constructor(readonly db: DB) {}
+
+  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE), rolled back if it throws. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  insert(m: NewMemory): number {
+    const r = this.db
+      .prepare(
+        `INSERT INTO memories (type, content, data, significance, valence, domain, created_at, vividness, vivid_at, source)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(m.type, m.content, JSON.stringify(m.data ?? {}), m.significance, m.valence, m.domain, m.createdAt, m.vividness ?? 1, m.createdAt, JSON.stringify(m.source));
+    return Number(r.lastInsertRowid);
+  }
+
+  get(id: number): Memory | undefined {
+    const row = this.db.prepare("SELECT * FROM memories WHERE id = ?").get(id) as MemoryRow | undefined;
+    return row === undefined ? undefined : toMemory(row);
+  }
+
+  /** Oldest first. `archived`: false = active only (default), true = the archive only, "all" = both. */
+  list(opts: { archived?: boolean | "all"; type?: MemoryType } = {}): Memory[] {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const archived = opts.archived ?? false;
+    if (archived === false) where.push("archived_at IS NULL");
+    else if (archived === true) where.push("archived_at IS NOT NULL");
+    if (opts.type !== undefined) {
+      where.push("type = ?");
+      args.push(opts.type);
+    }
+    const sql = `SELECT * FROM memories${where.length > 0 ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY id`;
+    return (this.db.prepare(sql).all(...args) as MemoryRow[]).map(toMemory);
+  }
+
+  count(opts: { archived?: boolean } = {}): number {
+    const sql = opts.archived ? "SELECT count(*) AS n FROM memories WHERE archived_at IS NOT NULL" : "SELECT count(*) AS n FROM memories WHERE archived_at IS NULL";
+    return (this.db.prepare(sql).get() as { n: number }).n;
+  }
+
+  update(id: number, patch: MemoryPatch): void {
+    const sets: string[] = [];
+    const args: unknown[] = [];
+    for (const [k, col] of Object.entries(PATCH_COLUMNS) as [keyof MemoryPatch, string][]) {
+      const v = patch[k];
+      if (v === undefined) continue;
+      sets.push(`${col} = ?`);
+      args.push(k === "pinned" ? (v ? 1 : 0) : k === "data" ? JSON.stringify(v) : v);
+    }
+    if (sets.length === 0) return;
+    this.db.prepare(`UPDATE memories SET ${sets.join(", ")} WHERE id = ?`).run(...args, id);
+  }
+
+  logRecall(memoryId: number, at: number, via: string, query: string | null): void {
+    this.db.prepare("INSERT INTO memory_recalls (memory_id, at, via, query) VALUES (?, ?, ?, ?)").run(memoryId, at, via, query);
+  }
+
+  /** Recalls logged in [from, to). */
+  recallsBetween(from: number, to: number): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM memory_recalls WHERE at >= ? AND at < ?").get(from, to) as { n: number }).n;
+  }
+
+  createdBetween(from: number, to: number): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM memories WHERE created_at >= ? AND created_at < ?").get(from, to) as { n: number }).n;
+  }
+
+  reinforcedBetween(from: number, to: number): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM memories WHERE last_reinforced_at >= ? AND last_reinforced_at < ?").get(from, to) as { n: number }).n;
+  }
+
+  archivedBetween(from: number, to: number): Memory[] {
+    return (this.db.prepare("SELECT * FROM memories WHERE archived_at >= ? AND archived_at < ? ORDER BY archived_at, id").all(from, to) as MemoryRow[]).map(toMemory);
+  }
+
+  insertSnapshot(s: NewSnapshot): number {
+    const r = this.db
+      .prepare(
+        `INSERT INTO personality_snapshots (created_at, trigger, week, traits, narrative, narrative_by, defining, stats, drift, soul_hash)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(s.createdAt, s.trigger, s.week, JSON.stringify(s.traits), s.narrative, s.narrativeBy, JSON.stringify(s.defining), JSON.stringify(s.stats), JSON.stringify(s.drift), s.soulHash);
+    return Number(r.lastInsertRowid);
+  }
+
+  setSnapshotReport(id: number, reportPath: string, reportHash: string): void {
+    this.db.prepare("UPDATE personality_snapshots SET report_path = ?, report_hash = ? WHERE id = ?").run(reportPath, reportHash, id);
+  }
+
+  /** The newest snapshot (by time, then id). */
+  latestSnapshot(): SnapshotRecord | undefined {
+    const row = this.db.prepare("SELECT * FROM personality_snapshots ORDER BY created_at DESC, id DESC LIMIT 1").get() as SnapshotRow | undefined;
+    return row === undefined ? undefined : toSnapshot(row);
+  }
+
+  /** Newest first. */
+  snapshots(limit = 20): SnapshotRecord[] {
+    return (this.db.prepare("SELECT * FROM personality_snapshots ORDER BY created_at DESC, id DESC LIMIT ?").all(limit) as SnapshotRow[]).map(toSnapshot);
+  }
+
+  /** Whether some snapshot's report was written to `reportPath` with exactly this content hash. */
+  wroteReport(reportPath: string, reportHash: string): boolean {
+    return this.db.prepare("SELECT 1 FROM personality_snapshots WHERE report_path = ? AND report_hash = ? LIMIT 1").get(reportPath, reportHash) !== undefined;
+  }
+}
+
+function toMemory(r: MemoryRow): Memory {
+  return {
+    id: r.id,
+    type: r.type,
+    content: r.content,
+    data: parseObject(r.data),
+    significance: r.significance,
+    valence: r.valence,
+    domain: r.domain,
+    createdAt: r.created_at,
+    lastRecalledAt: r.last_recalled_at,
+    recallCount: r.recall_count,
+    reinforceCount: r.reinforce_count,
+    lastReinforcedAt: r.last_reinforced_at,
+    vividness: r.vividness,
+    vividAt: r.vivid_at,
+    pinned: r.pinned === 1,
+    source: parseObject(r.source) as unknown as MemorySource,
+    archivedAt: r.archived_at,
+    archiveReason: r.archive_reason,
+  };
+}
+
+function toSnapshot(r: SnapshotRow): SnapshotRecord {
+  return {
+    id: r.id,
+    createdAt: r.created_at,
+    trigger: r.trigger,
+    week: r.week,
+    traits: parseJson(r.traits, {}),
+    narrative: r.narrative,
+    narrativeBy: r.narrative_by,
+    defining: parseJson(r.defining, []),
+    stats: parseJson(r.stats, {}),
+    drift: parseJson(r.drift, []),
+    soulHash: r.soul_hash,
+    reportPath: r.report_path,
+    reportHash: r.report_hash,
+  };
+}
+
+function parseJson(text: string, fallback: unknown): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return fallback;
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> {
+  const v = parseJson(text, {});
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
