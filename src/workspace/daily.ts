@@ -104,7 +104,8 @@ export function appendDailyNote(input: AppendDailyInput): AppendDailyResult {
   return { path: rel, date, chars: entry.length, created: !state.exists };
 }
 
-function noteState(file: string): { exists: boolean; endsWithNewline: boolean } {
+/** The daily note must be a plain file (a symlink could point an append at any other file). */
+export function noteState(file: string): { exists: boolean; endsWithNewline: boolean } {
   let st;
   try {
     st = lstatSync(file);

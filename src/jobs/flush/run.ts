@@ -10,13 +10,14 @@
  *   - at most once per compaction cycle (flush_cycles in the state database); a NO_REPLY
  *     counts as that cycle's flush and writes nothing.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import type { LLMProvider } from "../../llm/types.js";
 import { contextConfig } from "../../context/config.js";
 import { loadConfig } from "../../workspace/config.js";
 import { appendVerified, AppendVerificationError } from "../../workspace/safe-write.js";
+import { noteState } from "../../workspace/daily.js";
 import { isValidSessionId } from "../../workspace/sessions.js";
 import { zonedDate, zonedTime } from "../../workspace/time.js";
 import type { JobResult, JobsDb } from "../runs.js";
@@ -198,27 +199,6 @@ export function flushJobResult(r: FlushResult): JobResult {
       return { outcome: "ok", reason: `NO_REPLY: ${r.reason}`, details };
     case "not-due":
       return { outcome: "skip", reason: r.reason, details };
-  }
-}
-
-/** The daily note must be a plain file (a symlink could point the append at any other file). */
-function noteState(file: string): { exists: boolean; endsWithNewline: boolean } {
-  let st;
-  try {
-    st = lstatSync(file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, endsWithNewline: true };
-    throw e;
-  }
-  if (!st.isFile()) throw new Error(`${file} is not a regular file (a link or folder?); the flush writes only to plain daily notes`);
-  if (st.size === 0) return { exists: true, endsWithNewline: true };
-  const fd = openSync(file, "r");
-  try {
-    const b = Buffer.alloc(1);
-    readSync(fd, b, 0, 1, st.size - 1);
-    return { exists: true, endsWithNewline: b[0] === 0x0a };
-  } finally {
-    closeSync(fd);
   }
 }
 
