@@ -148,7 +148,7 @@ if (!args.includes("--skip-vectors")) {
   console.log(`== hybrid search latency (stored vectors synthetic, query embedded for real) ==`);
   const { VectorStore } = await import("../dist/store/vectors.js");
   for (const target of SCALES) {
-    const notes = Math.ceil(target / 4);
+    const notes = Math.ceil(target / 3); // about 3 chunks per generated note
     const { ws } = makeWorkspace(`hybrid-${target}`, notes, 13, { embed: { provider: "use-lite" }, search: { autoEmbedLimit: 0 } });
     const engine = Engine.open({ workspace: ws });
     const idx = engine.index();
