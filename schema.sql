@@ -12,7 +12,7 @@
 --      a rebuild re-embeds nothing.
 
 -- ==== database: index ====
--- schema_version: 3
+-- schema_version: 4
 
 CREATE TABLE IF NOT EXISTS meta (
   key   TEXT PRIMARY KEY,
@@ -35,8 +35,10 @@ CREATE TABLE IF NOT EXISTS files (
   indexed_at  INTEGER NOT NULL               -- ms since epoch
 );
 
+-- AUTOINCREMENT: a chunk id is never reused, even after the highest chunks are deleted, so a
+-- vector computed for a chunk's text can never be stored under another text's id.
 CREATE TABLE IF NOT EXISTS chunks (
-  id         INTEGER PRIMARY KEY,
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
   file_id    INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
   seq        INTEGER NOT NULL,
   start_line INTEGER NOT NULL,               -- 1-based, inclusive

@@ -1,9 +1,17 @@
-import type { Command } from "commander";
-import { Engine, resolveWorkspace } from "../index.js";
+import { Option, type Command } from "commander";
+import { Engine, type EngineOptions } from "../engine/engine.js";
+import { UsageError } from "../engine/errors.js";
+import { resolveWorkspace } from "../workspace/paths.js";
 
 export interface WorkspaceOpts {
   workspace?: string;
   json?: boolean;
+}
+
+/** --provider / --model, for every command that may call the local model. */
+export interface ProviderOpts {
+  provider?: "ollama" | "llama-cpp";
+  model?: string;
 }
 
 /** Every command takes --workspace; the fallback order is documented in resolveWorkspace. */
@@ -12,7 +20,18 @@ export function withWorkspaceOption(cmd: Command): Command {
 }
 
 export function withJsonOption(cmd: Command): Command {
-  return cmd.option("--json", "machine-readable JSON on stdout");
+  return cmd.option("--json", "machine-readable JSON on stdout (errors too)");
+}
+
+export function withProviderOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option("--provider <provider>", "LLM for this run (overrides agent.config.json)").choices(["ollama", "llama-cpp"]))
+    .option("--model <name|path>", "Ollama model name or GGUF file path for this run");
+}
+
+/** The usual option set of a command: --workspace and --json. */
+export function standard(cmd: Command): Command {
+  return withJsonOption(withWorkspaceOption(cmd));
 }
 
 export function workspaceFrom(opts: WorkspaceOpts): string {
@@ -23,13 +42,35 @@ export function workspaceFrom(opts: WorkspaceOpts): string {
 }
 
 /** Opens the engine for a command, prints what happened on open, always closes it. */
-export async function withEngine<T>(opts: WorkspaceOpts, fn: (engine: Engine) => T | Promise<T>): Promise<T> {
-  const engine = Engine.open({ workspace: workspaceFrom(opts) });
-  for (const n of engine.notices) warn(n.message);
+export async function withEngine<T>(opts: WorkspaceOpts & ProviderOpts, fn: (engine: Engine) => T | Promise<T>, extra: Partial<EngineOptions> = {}): Promise<T> {
+  const llm = { ...(opts.provider ? { provider: opts.provider } : {}), ...(opts.model ? { model: opts.model } : {}) };
+  const engine = Engine.open({ workspace: workspaceFrom(opts), ...(Object.keys(llm).length > 0 ? { llm } : {}), ...extra });
+  engine.onNotice = (n) => warn(n.message);
   try {
     return await fn(engine);
   } finally {
-    engine.close();
+    await engine.close();
+  }
+}
+
+/**
+ * An AbortSignal that Ctrl-C and SIGTERM abort, for the length of `fn`: every long operation
+ * (embedding, a model call) stops at its next check and leaves consistent state. A second
+ * signal exits at once.
+ */
+export async function withCancel<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(sig === "SIGINT" ? 130 : 143);
+    controller.abort(new Error(`stopped by ${sig}`));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    return await fn(controller.signal);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
   }
 }
 
@@ -44,7 +85,33 @@ export function warn(message: string): void {
 export function parsePositiveInt(name: string) {
   return (v: string): number => {
     const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${v}"`);
+    if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} must be a positive whole number, got "${v}"`);
     return n;
   };
+}
+
+/** A real calendar date "YYYY-MM-DD" (2026-13-45 is refused). */
+export function parseDateOption(name: string) {
+  return (v: string): string => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+    if (!m || !d || d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
+      throw new UsageError(`${name} must be a real date like 2026-03-01, got "${v}"`);
+    }
+    return v;
+  };
+}
+
+/** Joins the words of a query and refuses an empty one. */
+export function queryFrom(words: string[], example: string): string {
+  const q = words.join(" ").trim();
+  if (q === "") throw new UsageError(`give something to look for, e.g. ${example}`);
+  return q;
+}
+
+/** Local "YYYY-MM-DD HH:MM:SS". */
+export function stamp(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }

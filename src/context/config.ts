@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { configSection, type LoadedConfig } from "../workspace/config.js";
-import { isValidTimeZone } from "../workspace/time.js";
+import { TimeZoneSchema } from "../workspace/time.js";
 
-/** A time zone name Intl understands; shared by every section that has a `timeZone` key. */
-export const TimeZoneSchema = z
-  .string()
-  .min(1)
-  .refine(isValidTimeZone, { message: 'not a time zone name this system knows (expected e.g. "Europe/Berlin" or "UTC")' });
+export { TimeZoneSchema };
 
 /**
  * The `context` section of agent.config.json: how much of the workspace goes into the

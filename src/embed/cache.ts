@@ -128,13 +128,14 @@ export interface EmbedWithCacheResult {
 /**
  * Embeds `texts`, asking the embedder only for those not cached under its `modelId`. Repeated
  * texts are embedded once. Each batch is written to the cache as soon as it is done, so an
- * interrupted run keeps what it paid for.
+ * interrupted run keeps what it paid for. An aborted `signal` rejects with an "AbortError"
+ * (between batches, or inside one when the embedder can stop mid-call).
  */
 export async function embedWithCache(
   embedder: Embedder,
   cache: EmbeddingCache,
   texts: string[],
-  opts: { onProgress?: (p: EmbedProgress) => void } = {},
+  opts: { onProgress?: (p: EmbedProgress) => void; signal?: AbortSignal } = {},
 ): Promise<EmbedWithCacheResult> {
   const hashes = texts.map(textHash);
   const unique = new Map<string, string>();
@@ -157,8 +158,11 @@ export async function embedWithCache(
   const batchSize = Math.max(1, embedder.batchSize);
   opts.onProgress?.({ embedded: 0, toEmbed: missing.length, hits });
   for (let start = 0; start < missing.length; start += batchSize) {
+    throwIfAborted(opts.signal);
     const batch = missing.slice(start, start + batchSize);
-    const vectors = await embedder.embed(batch.map((h) => unique.get(h) as string));
+    const texts = batch.map((h) => unique.get(h) as string);
+    const vectors = await (opts.signal ? embedder.embed(texts, { signal: opts.signal }) : embedder.embed(texts));
+    // An embedder that cannot stop mid-call still finished this batch: keep it, then stop.
     if (vectors.length !== batch.length) {
       throw new Error(`${embedder.modelId} returned ${vectors.length} vectors for ${batch.length} texts`);
     }
@@ -169,4 +173,11 @@ export async function embedWithCache(
   }
 
   return { vectors: hashes.map((h) => found.get(h) as Float32Array), hits, misses: missing.length };
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (!signal?.aborted) return;
+  const err = new Error("embedding stopped");
+  err.name = "AbortError";
+  throw err;
 }

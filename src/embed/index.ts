@@ -1,7 +1,7 @@
-export { EmbedError, type EmbedErrorCode, type Embedder } from "./types.js";
+export { EmbedError, isAbortError, type EmbedErrorCode, type EmbedOptions, type Embedder } from "./types.js";
 export { cosine, dot, fromBlob, l2norm, l2normalize, toBlob } from "./vector.js";
 export { estimateTokens, splitIntoWindows, type WindowOptions } from "./windows.js";
-export { UseLiteEmbedder, resolveUseLiteDir, useLitePackageDir, USE_LITE_PACKAGE, type UseLiteOptions } from "./use-lite.js";
+export { UseLiteEmbedder, defaultUseLiteThreads, resolveUseLiteDir, useLitePackageDir, USE_LITE_PACKAGE, type UseLiteOptions } from "./use-lite.js";
 export {
   DEFAULT_TRANSFORMERS_MODEL,
   TransformersEmbedder,

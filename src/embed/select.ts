@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import { OllamaEmbedder, resolveOllamaEmbedHost, DEFAULT_OLLAMA_EMBED_MODEL } from "./ollama.js";
 import {
   DEFAULT_TRANSFORMERS_MODEL,
@@ -10,35 +9,9 @@ import {
 } from "./transformers.js";
 import { EmbedError, type Embedder } from "./types.js";
 
-/** The `embed` section of agent.config.json. */
-export const EmbedConfigSchema = z
-  .object({
-    /** "auto": a local transformers model if one is on disk, else USE-lite from npm. */
-    provider: z.enum(["auto", "transformers", "use-lite", "ollama", "none"]).default("auto"),
-    /** transformers: Hub id (default Xenova/bge-small-en-v1.5); ollama: model name (default nomic-embed-text). */
-    model: z.string().min(1).optional(),
-    /**
-     * transformers: a model folder, or a root holding <org>/<name>/ folders; use-lite: a folder
-     * with model.json + vocab.json. Relative paths are resolved against the workspace.
-     */
-    modelPath: z.string().min(1).optional(),
-    /** Ollama address; falls back to OLLAMA_HOST, then http://127.0.0.1:11434. */
-    host: z.string().min(1).optional(),
-    /** transformers: allow fetching a missing model from Hugging Face when the embedder opens. */
-    allowDownload: z.boolean().default(false),
-    /** transformers: override the per-model default (cls for bge, mean otherwise). */
-    pooling: z.enum(["mean", "cls"]).optional(),
-    batchSize: z.number().int().positive().max(1024).optional(),
-    /**
-     * Folder of the embedding cache (embeddings.db). Default: the workspace's .agent/.
-     * Kept apart from index.db so deleting or rebuilding the index re-embeds nothing.
-     */
-    cacheDir: z.string().min(1).optional(),
-  })
-  .strict();
-
-export type EmbedConfig = z.output<typeof EmbedConfigSchema>;
-export type EmbedConfigInput = z.input<typeof EmbedConfigSchema>;
+import { z } from "zod";
+import { EmbedConfigSchema, type EmbedConfig, type EmbedConfigInput } from "./config.js";
+export { EmbedConfigSchema, type EmbedConfig, type EmbedConfigInput } from "./config.js";
 
 export interface SelectOptions {
   /** Base for a relative `modelPath` (the workspace). Default cwd. */

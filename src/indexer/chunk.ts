@@ -1,4 +1,5 @@
 import { estimateTokens } from "../store/fts-text.js";
+import { isBoilerplate } from "./boilerplate.js";
 
 export interface Chunk {
   /** 1-based inclusive line range in the source file. */
@@ -14,6 +15,11 @@ export interface Chunk {
 export interface ChunkOptions {
   targetTokens: number;
   overlapTokens: number;
+  /**
+   * Lines of the shipped template for this file (boilerplate.ts templateLines): a chunk
+   * made only of them, headings and blank lines is dropped.
+   */
+  boilerplate?: ReadonlySet<string> | null;
 }
 
 interface Section {
@@ -78,6 +84,7 @@ export function chunkMarkdown(text: string, opts: ChunkOptions): Chunk[] {
     while (to > from && lines[to - 1]!.trim() === "") to--;
     if (to <= from) return;
     const body = lines.slice(from, to).join("\n");
+    if (opts.boilerplate && isBoilerplate(body, opts.boilerplate)) return;
     chunks.push({ startLine: from + 1, endLine: to, heading, text: body, tokens: estimateTokens(body) });
   };
 

@@ -1,5 +1,5 @@
 import { embedWithCache, type EmbeddingCache } from "../embed/cache.js";
-import type { Embedder } from "../embed/types.js";
+import { isAbortError, type Embedder } from "../embed/types.js";
 import type { PendingChunk, VectorStore } from "../store/vectors.js";
 
 export interface EmbedPendingProgress {
@@ -29,7 +29,9 @@ export function embedText(c: { heading: string; text: string }): string {
  * Progressive indexing, second stage: gives vectors to chunks that lack them, a batch at a
  * time, each batch committed before the next starts. Keyword search never waits for this,
  * and an interrupted run (Ctrl-C, signal, limit) resumes where it stopped because the
- * state is simply "chunks without vectors".
+ * state is simply "chunks without vectors". The signal reaches the embedder too: USE-lite
+ * stops its workers mid-batch, so a stop request is honoured within about a second; windows
+ * finished before it are already in the embedding cache.
  */
 export async function embedPending(
   vectors: VectorStore,
@@ -37,8 +39,8 @@ export async function embedPending(
   cache: EmbeddingCache,
   opts: { batchChunks?: number; maxChunks?: number; signal?: AbortSignal; onProgress?: (p: EmbedPendingProgress) => void } = {},
 ): Promise<EmbedPendingResult> {
-  // Small batches: a stop request waits for at most one batch (a few seconds with USE-lite).
-  const batchChunks = opts.batchChunks ?? 8;
+  // Each batch is one write transaction; between batches a watcher or search can write.
+  const batchChunks = opts.batchChunks ?? 32;
   const total = Math.min(vectors.countPending(), opts.maxChunks ?? Infinity);
   const res: EmbedPendingResult = { embedded: 0, cacheHits: 0, computed: 0, remaining: 0, interrupted: false };
   opts.onProgress?.({ done: 0, total, cached: 0 });
@@ -51,7 +53,14 @@ export async function embedPending(
     if (batch.length === 0) break;
     const windows = batch.map((c) => embedder.windows(embedText(c)));
     const flat = windows.flat();
-    const out = await embedWithCache(embedder, cache, flat);
+    let out;
+    try {
+      out = await embedWithCache(embedder, cache, flat, opts.signal ? { signal: opts.signal } : {});
+    } catch (e) {
+      if (!isAbortError(e)) throw e;
+      res.interrupted = true;
+      break;
+    }
     res.cacheHits += out.hits;
     res.computed += out.misses;
     let at = 0;
@@ -59,7 +68,7 @@ export async function embedPending(
       const n = windows[i]!.length;
       const vs = out.vectors.slice(at, at + n);
       at += n;
-      return { chunkId: c.id, vectors: vs };
+      return { chunkId: c.id, hash: c.hash, heading: c.heading, vectors: vs };
     });
     vectors.insert(items);
     // Count the batch even if some chunks vanished meanwhile, so the loop always ends.

@@ -7,11 +7,19 @@ import { classify, isIndexable } from "../workspace/kinds.js";
 import { readForIndex, sha256 } from "../workspace/read.js";
 import { scanWorkspace, type ScannedFile } from "../workspace/scan.js";
 import { parseAnnotations, uniqueAnnotations } from "./annotations.js";
+import { templateLines } from "./boilerplate.js";
 import { chunkMarkdown } from "./chunk.js";
 import { chunkSession } from "./session-chunk.js";
 
 /** Bump when chunk boundaries change for the same input (forces a re-chunk of every file). */
-export const CHUNKER_VERSION = 2;
+export const CHUNKER_VERSION = 3;
+
+/**
+ * Longest a write transaction of the indexer stays open. Files are written many per
+ * transaction (measured: one commit per file doubled a full index), but a watcher or another
+ * CLI waiting on the lock should not wait long; 150 ms is well inside their busy timeout.
+ */
+const BATCH_MS = 150;
 
 export interface IndexProblem {
   path: string;
@@ -71,22 +79,43 @@ export class Indexer {
     const seen = new Set<string>();
     // One query for all rows instead of one per file: this pass runs before every search.
     const known = new Map(this.store.allFiles().map((r) => [r.path, r]));
+    // The stat test needs no lock: a search's freshness check over unchanged files writes
+    // nothing and takes no write lock (no contention with a running watcher).
+    const todo: { f: ScannedFile; row: FileRow | undefined; at: number }[] = [];
+    const force = opts.force ?? false;
     scan.files.forEach((f, i) => {
       seen.add(f.rel);
-      this.syncOne(f, summary, opts.force ?? false, known.get(f.rel));
-      opts.onProgress?.({ done: i + 1, total: scan.files.length, path: f.rel });
+      const row = known.get(f.rel);
+      if (!force && row && row.size === f.size && row.mtime_ms === f.mtimeMs) {
+        summary.unchanged++;
+        opts.onProgress?.({ done: i + 1, total: scan.files.length, path: f.rel });
+      } else todo.push({ f, row, at: i });
     });
-    for (const s of scan.skipped) {
-      seen.add(s.rel);
-      // A file that became unreadable or now points outside must not stay searchable.
-      this.store.deleteFile(s.rel);
-      this.recordProblem(summary, { path: s.rel, severity: "skipped", message: s.reason });
+    let next = 0;
+    while (next < todo.length) {
+      const started = performance.now();
+      this.store.batch(() => {
+        do {
+          const { f, row, at } = todo[next++]!;
+          this.syncOne(f, summary, force, row ?? null);
+          opts.onProgress?.({ done: at + 1, total: scan.files.length, path: f.rel });
+        } while (next < todo.length && performance.now() - started < BATCH_MS);
+      });
     }
-    for (const row of known.values()) {
-      if (!seen.has(row.path)) {
-        this.store.deleteFile(row.path);
-        summary.removed.push(row.path);
-      }
+    const gone = [...known.values()].filter((row) => !seen.has(row.path) && !scan.skipped.some((s) => s.rel === row.path));
+    if (scan.skipped.length > 0 || gone.length > 0) {
+      this.store.batch(() => {
+        for (const s of scan.skipped) {
+          seen.add(s.rel);
+          // A file that became unreadable or now points outside must not stay searchable.
+          this.store.deleteFile(s.rel);
+          this.recordProblem(summary, { path: s.rel, severity: "skipped", message: s.reason });
+        }
+        for (const row of gone) {
+          this.store.deleteFile(row.path);
+          summary.removed.push(row.path);
+        }
+      });
     }
     // Problems of files that no longer exist at all are stale.
     for (const p of this.store.problems()) if (!seen.has(p.path)) this.store.clearProblem(p.path);
@@ -139,8 +168,9 @@ export class Indexer {
     return summary;
   }
 
-  private syncOne(f: ScannedFile, summary: IndexSummary, force: boolean, known?: FileRow): void {
-    const existing = known ?? this.store.getFile(f.rel);
+  /** `known`: the file's row when the caller has it (null: known to be absent). */
+  private syncOne(f: ScannedFile, summary: IndexSummary, force: boolean, known?: FileRow | null): void {
+    const existing = known === undefined ? this.store.getFile(f.rel) : (known ?? undefined);
     if (!force && existing && existing.size === f.size && existing.mtime_ms === f.mtimeMs) {
       summary.unchanged++;
       return;
@@ -170,7 +200,11 @@ export class Indexer {
       chunks = res.chunks.map((c) => toNewChunk(c, c.date));
       date = res.chunks[0]?.date ?? null;
     } else {
-      chunks = chunkMarkdown(read.text, { targetTokens: this.config.chunkTokens, overlapTokens: this.config.overlapTokens }).map((c) => toNewChunk(c));
+      chunks = chunkMarkdown(read.text, {
+        targetTokens: this.config.chunkTokens,
+        overlapTokens: this.config.overlapTokens,
+        boilerplate: templateLines(f.rel),
+      }).map((c) => toNewChunk(c));
     }
     if (read.text.trim() === "") warnings.push(`${f.rel}: empty file; nothing to index`);
     this.store.replaceFile(

@@ -48,6 +48,27 @@ export class InboxStore {
     return Number(r.lastInsertRowid);
   }
 
+  /**
+   * Adds the item, or replaces the one from the same source whose title starts with
+   * `titlePrefix` (a report that is redone, such as a second evolution in one week, must
+   * not leave two reports for one week). A replaced item keeps its id and is unread again.
+   */
+  replace(item: NewInboxItem, titlePrefix: string): number {
+    return this.db.transaction(() => {
+      const found = this.db
+        .prepare("SELECT id FROM inbox WHERE source IS ? AND substr(title, 1, ?) = ? ORDER BY created_at DESC, id DESC")
+        .all(item.source ?? null, titlePrefix.length, titlePrefix) as { id: number }[];
+      const [keep, ...extra] = found;
+      if (keep === undefined) return this.add(item);
+      this.db
+        .prepare("UPDATE inbox SET created_at = ?, kind = ?, title = ?, body = ?, run_id = ?, read = 0 WHERE id = ?")
+        .run(item.createdAt, item.kind, item.title, item.body, item.runId ?? null, keep.id);
+      const del = this.db.prepare("DELETE FROM inbox WHERE id = ?");
+      for (const e of extra) del.run(e.id);
+      return keep.id;
+    }).immediate();
+  }
+
   /** Newest first; unread only unless `all`. */
   list(opts: { all?: boolean; limit?: number } = {}): InboxItem[] {
     const limit = opts.limit ?? 50;

@@ -4,9 +4,8 @@
  * facts, and the helper that runs a job and records it whatever happens. Plain repositories:
  * the jobs and the scheduler decide what to record.
  */
-import { openStateDb } from "../store/state.js";
 import type { DB } from "../store/open.js";
-import { stateDbPath } from "../workspace/paths.js";
+import { isProcessAlive } from "../shared/process.js";
 import { InboxStore } from "./inbox.js";
 
 export type JobOutcome = "running" | "ok" | "skip" | "error";
@@ -137,30 +136,16 @@ export class JobStateStore {
   }
 }
 
-/** The state database with the scheduler's repositories. Close it when done. */
-export interface JobsDb {
+/** The job repositories over the state database the host opened (and will close). */
+export interface JobStores {
   db: DB;
   runs: JobRunStore;
   inbox: InboxStore;
   state: JobStateStore;
-  close(): void;
 }
 
-export function openJobsDb(workspace: string): JobsDb {
-  const db = openStateDb(stateDbPath(workspace));
-  return wrapJobsDb(db);
-}
-
-export function wrapJobsDb(db: DB): JobsDb {
-  return {
-    db,
-    runs: new JobRunStore(db),
-    inbox: new InboxStore(db),
-    state: new JobStateStore(db),
-    close: () => {
-      if (db.open) db.close();
-    },
-  };
+export function jobStores(db: DB): JobStores {
+  return { db, runs: new JobRunStore(db), inbox: new InboxStore(db), state: new JobStateStore(db) };
 }
 
 /**
@@ -208,15 +193,4 @@ export async function recordRun(
 export function errorMessage(e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e);
   return msg.split("\n")[0] ?? msg;
-}
-
-/** Whether a process with this id exists (on this machine). EPERM means it exists but is not ours. */
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -4,24 +4,8 @@ import { OllamaProvider } from "./ollama.js";
 import { ScriptedProvider, type ScriptedReply } from "./scripted.js";
 import { LLMError, type CompletionResult, type LLMProvider } from "./types.js";
 
-export const LLMConfigSchema = z.object({
-  provider: z.enum(["ollama", "llama-cpp", "scripted"]).default("ollama"),
-  /** Ollama model name ("llama3.2:3b"), or the GGUF file path for llama-cpp. */
-  model: z.string().min(1).default("llama3.2:3b"),
-  /** Ollama address; falls back to OLLAMA_HOST, then http://127.0.0.1:11434. */
-  host: z.string().min(1).optional(),
-  /** llama-cpp threads; the provider defaults to 1 (see LlamaCppProviderOptions). */
-  threads: z.number().int().positive().optional(),
-  /** llama-cpp context window in tokens. */
-  contextSize: z.number().int().positive().optional(),
-  /** Per-call limit when a request sets none; local models on CPU can be slow. */
-  timeoutMs: z.number().int().positive().default(120_000),
-});
-
-/** The config after defaults are applied. */
-export type LLMConfig = z.output<typeof LLMConfigSchema>;
-/** The config as written by a user: every field optional. */
-export type LLMConfigInput = z.input<typeof LLMConfigSchema>;
+import { LLMConfigSchema, type LLMConfig, type LLMConfigInput } from "./config.js";
+export { LLMConfigSchema, type LLMConfig, type LLMConfigInput } from "./config.js";
 
 export interface CreateLLMProviderDeps {
   /** Replies for provider "scripted" (tests, demos). */
@@ -41,7 +25,7 @@ export function createLLMProvider(config?: LLMConfigInput, deps: CreateLLMProvid
   const c = parseLLMConfig(config);
   switch (c.provider) {
     case "ollama":
-      return new OllamaProvider({ model: c.model, host: c.host, defaultTimeoutMs: c.timeoutMs });
+      return new OllamaProvider({ model: c.model, host: c.host, defaultTimeoutMs: c.timeoutMs, contextSize: c.contextSize });
     case "llama-cpp":
       return new LlamaCppProvider({
         modelPath: c.model,

@@ -7,3 +7,5 @@ export { ScriptedProvider } from "./scripted.js";
 export type { ScriptedReply, ScriptedProviderOptions } from "./scripted.js";
 export { LLMConfigSchema, createLLMProvider, parseLLMConfig, requireCompleteReply } from "./factory.js";
 export type { LLMConfig, LLMConfigInput, CreateLLMProviderDeps } from "./factory.js";
+export { ensureContextFits, estimatePromptTokens, isContextSizeMessage } from "./context.js";
+export type { ContextFit } from "./context.js";

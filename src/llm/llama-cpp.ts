@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 // Type-only: erased at build time, so the heavy native package loads only on first use.
 import type { ChatHistoryItem, Llama, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
+import { isContextSizeMessage } from "./context.js";
 import { raceAbort, startDeadline, type Deadline } from "./deadline.js";
 import {
   LLMError,
@@ -42,7 +43,7 @@ export class LlamaCppProvider implements LLMProvider {
   readonly model: string;
   private readonly modelPath: string;
   private readonly threads: number;
-  private readonly contextSize: number | undefined;
+  private readonly configuredContext: number | undefined;
   private readonly defaultTimeoutMs: number | undefined;
   private loading: Promise<Loaded> | undefined;
   /** Grammar compilation costs up to seconds; jobs reuse the same few schemas. */
@@ -55,7 +56,7 @@ export class LlamaCppProvider implements LLMProvider {
     this.model = options.modelPath;
     this.modelPath = path.resolve(options.modelPath);
     this.threads = options.threads ?? 1;
-    this.contextSize = options.contextSize;
+    this.configuredContext = options.contextSize;
     this.defaultTimeoutMs = options.defaultTimeoutMs;
   }
 
@@ -99,10 +100,32 @@ export class LlamaCppProvider implements LLMProvider {
     } catch (err) {
       if (deadline.why() !== undefined) throw deadline.error(err);
       if (err instanceof LLMError) throw err;
+      if (isContextSizeMessage(messageOf(err))) throw await this.contextError(err);
       throw new LLMError("provider-error", `llama.cpp failed on ${this.modelPath}: ${messageOf(err)}`, { cause: err });
     } finally {
       deadline.clear();
     }
+  }
+
+  /** The loaded context's window (loads the model on first use). */
+  async contextSize(): Promise<number | undefined> {
+    return (await this.load()).context.contextSize;
+  }
+
+  /** llama.cpp's raw "context size" failure, said as the setting to change. */
+  private async contextError(err: unknown): Promise<LLMError> {
+    const loaded = await this.load().catch(() => undefined);
+    const size = loaded?.context.contextSize;
+    const trained = loaded?.model.trainContextSize;
+    return new LLMError(
+      "context-too-small",
+      `the prompt does not fit the context window of ${path.basename(this.modelPath)}` +
+        (size !== undefined ? ` (${size} tokens)` : "") +
+        `: raise llm.contextSize` +
+        (trained !== undefined ? ` (this model was trained for up to ${trained} tokens)` : "") +
+        ` or shorten the input (llama.cpp said: ${messageOf(err)})`,
+      { cause: err },
+    );
   }
 
   async check(): Promise<{ ok: boolean; detail: string }> {
@@ -165,7 +188,7 @@ export class LlamaCppProvider implements LLMProvider {
     try {
       const model = await llama.loadModel({ modelPath: this.modelPath });
       const context = await model.createContext({
-        contextSize: this.contextSize ?? Math.min(model.trainContextSize, MAX_DEFAULT_CONTEXT),
+        contextSize: this.configuredContext ?? Math.min(model.trainContextSize, MAX_DEFAULT_CONTEXT),
         threads: this.threads,
         sequences: 1,
       });

@@ -17,6 +17,11 @@ export interface OllamaProviderOptions {
   host?: string;
   /** Used when a request carries no timeoutMs of its own. */
   defaultTimeoutMs?: number;
+  /**
+   * The context window to run with, sent as `num_ctx` on every call. Without it Ollama uses its
+   * own default (2048 or 4096 tokens, by version) and silently drops the start of longer prompts.
+   */
+  contextSize?: number;
 }
 
 /**
@@ -98,11 +103,42 @@ export class OllamaProvider implements LLMProvider {
   readonly model: string;
   readonly host: string;
   private readonly defaultTimeoutMs: number | undefined;
+  private readonly configuredContext: number | undefined;
+  private trainedContext: Promise<number | undefined> | undefined;
 
   constructor(options: OllamaProviderOptions) {
     this.model = options.model;
     this.host = resolveOllamaHost(options.host);
     this.defaultTimeoutMs = options.defaultTimeoutMs;
+    this.configuredContext = options.contextSize;
+  }
+
+  /**
+   * The configured window, else the model's own (`<arch>.context_length` from /api/show, asked
+   * once). Undefined when Ollama cannot say (an old server, a failed request): callers then
+   * skip their check rather than fail on it.
+   */
+  async contextSize(signal?: AbortSignal): Promise<number | undefined> {
+    if (this.configuredContext !== undefined) return this.configuredContext;
+    this.trainedContext ??= this.showContextLength(signal);
+    return this.trainedContext;
+  }
+
+  private async showContextLength(signal?: AbortSignal): Promise<number | undefined> {
+    const deadline = startDeadline(`Ollama at ${this.host}`, CHECK_TIMEOUT_MS, signal);
+    try {
+      const info = await clientFor(this.host, deadline.signal).show({ model: this.model });
+      // Typed as a Map by the client, but the wire format is a plain JSON object.
+      const raw = info.model_info as unknown;
+      const entries: [string, unknown][] =
+        raw instanceof Map ? [...(raw as Map<string, unknown>).entries()] : typeof raw === "object" && raw !== null ? Object.entries(raw) : [];
+      const hit = entries.find(([k, v]) => k.endsWith(".context_length") && typeof v === "number");
+      return hit === undefined ? undefined : (hit[1] as number);
+    } catch {
+      return undefined;
+    } finally {
+      deadline.clear();
+    }
   }
 
   async complete(request: CompletionRequest): Promise<CompletionResult> {
@@ -122,6 +158,7 @@ export class OllamaProvider implements LLMProvider {
         options: {
           ...(request.maxTokens !== undefined ? { num_predict: request.maxTokens } : {}),
           ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+          ...(this.configuredContext !== undefined ? { num_ctx: this.configuredContext } : {}),
         },
       };
       if (request.jsonSchema !== undefined) chat.format = request.jsonSchema;

@@ -18,6 +18,8 @@ export type ScriptedReply =
 
 export interface ScriptedProviderOptions {
   model?: string;
+  /** The context window to report (tests of the too-small-window refusal); unknown without. */
+  contextSize?: number;
 }
 
 /** A deterministic provider for tests: answers from a script, in order, and records every request. */
@@ -27,10 +29,16 @@ export class ScriptedProvider implements LLMProvider {
   /** Every request received, in order, including ones whose reply was an error. */
   readonly calls: CompletionRequest[] = [];
   private readonly replies: ScriptedReply[];
+  private readonly window: number | undefined;
 
   constructor(replies: ScriptedReply[] = [], options: ScriptedProviderOptions = {}) {
     this.replies = [...replies];
     this.model = options.model ?? "scripted";
+    this.window = options.contextSize;
+  }
+
+  async contextSize(): Promise<number | undefined> {
+    return this.window;
   }
 
   /** Appends more turns, for tests that script as they go. */

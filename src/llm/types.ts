@@ -44,6 +44,12 @@ export interface LLMProvider {
   check(): Promise<{ ok: boolean; detail: string }>;
   /** Frees native resources (llama-cpp); a no-op elsewhere. */
   close(): Promise<void>;
+  /**
+   * The context window in tokens the calls run with, when the provider can tell (llama-cpp
+   * from the loaded context, Ollama from the config or /api/show); undefined when unknown.
+   * Lets callers refuse a prompt that cannot fit before spending minutes on a call.
+   */
+  contextSize?(signal?: AbortSignal): Promise<number | undefined>;
 }
 
 export type LLMErrorCode =
@@ -54,6 +60,7 @@ export type LLMErrorCode =
   | "empty-reply"
   | "truncated" // finishReason "length" where the caller required a complete reply
   | "bad-config"
+  | "context-too-small" // the prompt and the reply cannot fit the model's context window
   | "provider-error";
 
 /** Errors carry a code for callers and a message a person can act on (what to run). */

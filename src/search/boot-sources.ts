@@ -8,7 +8,7 @@ import path from "node:path";
 import { contextConfig } from "../context/config.js";
 import { annotationMatches, groupAnnotations, parseAnnotations, uniqueAnnotations } from "../indexer/annotations.js";
 import { chunkMarkdown } from "../indexer/chunk.js";
-import type { SearchReport } from "../index.js";
+import type { SearchReport } from "./report.js";
 import type { LoadedConfig } from "../workspace/config.js";
 import { dailyRel, lastDays, readDailyNote } from "../workspace/daily.js";
 import { readLines } from "../workspace/safe-read.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TimeZoneSchema } from "../workspace/time.js";
 
 /**
  * The `search` section of agent.config.json. Defaults come from `npm run eval` on the
@@ -62,7 +63,24 @@ export const SearchConfigSchema = z
         mode: z.enum(["boost", "filter", "off"]).default("boost"),
         boost: z.number().min(1).max(100).default(2),
         /** IANA zone for "yesterday", "last week"...; default: the machine's. */
-        timeZone: z.string().optional(),
+        timeZone: TimeZoneSchema.optional(),
+      })
+      .strict()
+      .prefault({}),
+    /**
+     * The relevance floor (evidence.ts): a result is returned only when it is evidence,
+     * i.e. its keyword coverage or its cosine reaches these absolute levels. When nothing
+     * does, search answers with no results and a reason.
+     */
+    floor: z
+      .object({
+        enabled: z.boolean().default(true),
+        /** IDF-weighted share of the query's content words a chunk must contain. */
+        keywordCoverage: z.number().min(0).max(1).default(0.2),
+        /** Cosine a chunk must reach by meaning alone; unset: the level calibrated for the model. */
+        vectorCosine: z.number().min(-1).max(1).optional(),
+        /** Results scoring below this are left out (what --min-score sets per query). */
+        minScore: z.number().min(0).optional(),
       })
       .strict()
       .prefault({}),

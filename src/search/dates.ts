@@ -46,7 +46,16 @@
  *   ("the 2023 budget plan" has no date). ISO dates and "May 2023" accept 1000–2999.
  * - Impossible dates (2023-02-30, "Feb 30 2023") are not matches and stay in `rest`.
  * - Ordinal words ("second", "third") are never days, so "second thoughts" is not a date.
- * - "since", "before", "until" are not interpreted: "since March" yields March only.
+ * - Ranges: "since March" is March 1 up to today; "after June" the day after June ends up
+ *   to today; "before June" and "until June" are open at the start (OPEN_START) and end the
+ *   day before June / on June 30; "between May and July" and "from May to July" run from
+ *   the start of the first to the end of the second. A year written only on the second
+ *   date applies to both ("between August 11 and August 15 2023").
+ * - Parts of a month: "early May" is the 1st–10th, "mid May" the 11th–20th, "late May"
+ *   the 21st to the end; "the beginning/start of" and "the end of" a month likewise.
+ *   "the first/second/third/fourth/last week of May" are the 7-day spans from the 1st, 8th,
+ *   15th, 22nd, and the last 7 days of the month; "the week of/before/after <day>" are the
+ *   calendar week containing the day, or the 7 days before or after it.
  */
 
 export interface DateRange {
@@ -81,9 +90,18 @@ export interface ResolveDatesOptions {
   weekStartsOn?: 0 | 1;
 }
 
+/** The start of a range open into the past ("before June"): earlier than any note. */
+export const OPEN_START = "1000-01-01";
+
+// Cheap test before the rule table: a query without any of these words or a digit cannot
+// hold a date, and most queries hold none.
+const MAYBE_DATE =
+  /\d|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|ago|day|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
+
 export function resolveDates(query: string, now: Date, opts: ResolveDatesOptions = {}): DateQuery {
+  if (!MAYBE_DATE.test(query)) return { matches: [], range: null, rest: removeMatches(query, []) };
   const ctx: Ctx = { today: todayIn(now, opts.timeZone), weekStartsOn: opts.weekStartsOn ?? 1 };
-  const matches = pickMatches(query, findCandidates(query, ctx));
+  const matches = applyRanges(query, pickMatches(query, findCandidates(query, ctx)), ctx, opts, now);
   return { matches, range: union(matches), rest: removeMatches(query, matches) };
 }
 
@@ -492,7 +510,106 @@ const RULES: readonly Rule[] = [
     pattern: `(last)\\s+(${MONTH})|(next|this)\\s+(${SAFE_MONTH})`,
     resolve: (m, ctx) => namedMonth(monthNum((m[2] ?? m[4])), m[1] ?? m[3], ctx),
   },
+
+  // --- parts of a month: "early May", "mid-November 2022", "the end of June"
+  {
+    example: "early May 2023",
+    pattern: `(early|mid|late|(?:the\\s+)?(?:beginning|start|middle|end)\\s+of)[\\s-]+(${MONTH})(?:,?\\s+${YEAR})?`,
+    resolve: (m, ctx) => monthPart(m[1], monthNum(m[2]), m[3], ctx),
+  },
+  {
+    example: "the end of the month",
+    pattern: "(?:the\\s+)?(beginning|start|end)\\s+of\\s+(?:the|this)\\s+(week|month|year)",
+    resolve: (m, ctx) => {
+      const u = unit(m[2]);
+      const [from, to] = calendarPeriod(u, 0, ctx);
+      const end = m[1].toLowerCase() === "end";
+      // Thirds: days 1–10 / 21–end of a month, Jan–Apr / Sep–Dec of a year, 3 days of a week.
+      if (u === "month") return end ? [from + 20, to] : [from, from + 9];
+      if (u === "year") return end ? [monthSpan(to, -3)[0], to] : [from, monthSpan(from, 3)[1]];
+      return end ? [to - 2, to] : [from, from + 2];
+    },
+  },
+  {
+    example: "the second week of November",
+    pattern: `(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+week\\s+of\\s+(${MONTH})(?:,?\\s+${YEAR})?`,
+    resolve: (m, ctx) => {
+      const month = monthSpanNamed(monthNum(m[2]), m[3], ctx);
+      if (!month) return null;
+      const n = ORDINAL_WEEKS[m[1].toLowerCase()]!;
+      return n < 0 ? [month[1] - 6, month[1]] : [month[0] + 7 * (n - 1), month[0] + 7 * (n - 1) + 6];
+    },
+  },
+  {
+    example: "the week before 16 November 2023",
+    pattern: `(?:the\\s+)?week\\s+(of|before|after)\\s+(?:the\\s+)?((?:${MONTH})\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+[12]\\d{3})?|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTH})(?:,?\\s+[12]\\d{3})?|[12]\\d{3}-\\d{2}-\\d{2})`,
+    resolve: (m, ctx) => {
+      const day = singleDay(m[2], ctx);
+      if (day === null) return null;
+      const rel = m[1].toLowerCase();
+      if (rel === "of") return weekSpan(day, ctx);
+      return rel === "before" ? [day - 7, day - 1] : [day + 1, day + 7];
+    },
+  },
+  {
+    example: "earlier this week",
+    pattern: "earlier\\s+this\\s+(week|month|year)|earlier\\s+(today)",
+    resolve: (m, ctx) => (m[2] ? [ctx.today, ctx.today] : [calendarPeriod(unit(m[1]), 0, ctx)[0], ctx.today]),
+  },
+  {
+    example: "this past weekend",
+    pattern: "this\\s+past\\s+(weekend|week)",
+    resolve: (m, ctx) => {
+      if (m[1].toLowerCase() === "week") return rollingWindow("week", 1, ctx);
+      const sat = thisWeekendSaturday(ctx);
+      const dow = weekdayOf(ctx.today);
+      const s = dow === 6 || dow === 0 ? sat : sat - 7;
+      return [s, s + 1];
+    },
+  },
+  {
+    example: "a couple of days ago",
+    pattern: "(?:a\\s+)?couple\\s+(?:of\\s+)?(days|weeks|months)\\s+ago",
+    resolve: (m, ctx) => calendarPeriod(unit(m[1]), -2, ctx),
+  },
 ];
+
+const ORDINAL_WEEKS: Record<string, number> = {
+  first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: -1,
+};
+
+/** A named month with an optional year; without one, the most recent not in the future. */
+function monthSpanNamed(m: number, yearText: string | undefined, ctx: Ctx): Span | null {
+  if (Number.isNaN(m)) return null;
+  if (yearText === undefined) return namedMonth(m, undefined, ctx);
+  const y = Number(yearText);
+  return [dayOf(y, m, 1), dayOf(y, m, daysInMonth(y, m))];
+}
+
+/** early/mid/late or beginning/middle/end of a month: thirds of 1–10, 11–20, 21–end. */
+function monthPart(part: string, m: number, yearText: string | undefined, ctx: Ctx): Span | null {
+  const month = monthSpanNamed(m, yearText, ctx);
+  if (!month) return null;
+  const p = part.toLowerCase();
+  if (p === "early" || /beginning|start/.test(p)) return [month[0], month[0] + 9];
+  if (p === "mid" || /middle/.test(p)) return [month[0] + 10, month[0] + 19];
+  return [month[0] + 20, month[1]];
+}
+
+const DAY_RULE_EXAMPLES = new Set(["May 8th, 2023", "the 8th of May 2023", "2023-05-08"]);
+const DAY_RULES = (): Rule[] => RULES.filter((r) => DAY_RULE_EXAMPLES.has(r.example));
+
+/** One calendar day written as a date ("16 November 2023", "May 3", "2023-05-03"). */
+function singleDay(text: string, ctx: Ctx): Day | null {
+  for (const rule of DAY_RULES()) {
+    const re = new RegExp(`^(?:${rule.pattern})$`, "iu");
+    const m = re.exec(text.trim());
+    if (!m) continue;
+    const span = rule.resolve(m, ctx);
+    if (span && span[0] === span[1]) return span[0];
+  }
+  return null;
+}
 
 // Word-bounded on both sides; an optional possessive ("last week's") belongs to the match.
 const COMPILED = RULES.map((r) => ({
@@ -538,6 +655,63 @@ function pickMatches(query: string, cands: Candidate[]): DateMatch[] {
   return out;
 }
 
+// Words that turn the date after them into an open or closed range.
+const RANGE_BEFORE = /(?<![\p{L}\p{N}])(since|after|from|before|until|till|up\s+to|prior\s+to|between)\s+(?:the\s+)?$/iu;
+const RANGE_JOIN = /^\s*(?:and|to|until|till|through|thru|-|–)\s*$/iu;
+const YEAR_IN = /(?<!\d)([12]\d{3})(?!\d)/;
+
+/**
+ * "since X", "before X", "between X and Y", "from X to Y": widens a match to the range the
+ * preposition means, and takes the preposition into the match so it leaves the keywords.
+ */
+function applyRanges(query: string, matches: DateMatch[], ctx: Ctx, opts: ResolveDatesOptions, now: Date): DateMatch[] {
+  const out: DateMatch[] = [];
+  const today = iso(ctx.today);
+  for (let i = 0; i < matches.length; i++) {
+    const m = matches[i]!;
+    const prevEnd = out.length > 0 ? out[out.length - 1]!.end : 0;
+    const pre = RANGE_BEFORE.exec(query.slice(prevEnd, m.start));
+    const next = matches[i + 1];
+    const word = pre?.[1]?.toLowerCase().replace(/\s+/g, " ");
+    if (pre && next && (word === "between" || word === "from") && RANGE_JOIN.test(query.slice(m.end, next.start))) {
+      let first = m.range;
+      // A year written only once, on the second date, belongs to both.
+      if (!YEAR_IN.test(m.text) && YEAR_IN.test(next.text)) {
+        const again = resolveDates(`${m.text} ${YEAR_IN.exec(next.text)![1]}`, now, opts).matches;
+        if (again.length === 1 && again[0]!.text.length > m.text.length) first = again[0]!.range;
+      }
+      const start = prevEnd + pre.index;
+      const from = first.from < next.range.from ? first.from : next.range.from;
+      const to = next.range.to > first.to ? next.range.to : first.to;
+      out.push({ text: query.slice(start, next.end), range: { from, to }, start, end: next.end });
+      i++;
+      continue;
+    }
+    if (!pre || word === "between" || word === "from") {
+      out.push(m);
+      continue;
+    }
+    const start = prevEnd + pre.index;
+    let range: DateRange;
+    if (word === "since") range = { from: m.range.from, to: maxIso(today, m.range.from) };
+    else if (word === "after") {
+      const from = iso(dayFromIso(m.range.to) + 1);
+      range = { from, to: maxIso(today, from) };
+    } else if (word === "before" || word === "prior to") range = { from: OPEN_START, to: iso(dayFromIso(m.range.from) - 1) };
+    else range = { from: OPEN_START, to: m.range.to };
+    out.push({ text: query.slice(start, m.end), range, start, end: m.end });
+  }
+  return out;
+}
+
+function dayFromIso(s: string): Day {
+  return Date.parse(`${s}T00:00:00Z`) / MS_PER_DAY;
+}
+
+function maxIso(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
 function union(matches: DateMatch[]): DateRange | null {
   if (matches.length === 0) return null;
   let { from, to } = matches[0]!.range;
@@ -549,7 +723,7 @@ function union(matches: DateMatch[]): DateRange | null {
 }
 
 // A preposition left dangling once its date is gone ("decided on [Tuesday]").
-const DANGLING = /(?<![\p{L}\p{N}])(?:on|in|at|during|over|within|from|throughout)\s+$/iu;
+const DANGLING = /(?<![\p{L}\p{N}])(?:on|in|at|during|over|within|from|throughout|around|for|of)\s+$/iu;
 
 /** The query minus the matches (and their dangling prepositions), spaces collapsed. */
 function removeMatches(query: string, matches: DateMatch[]): string {

@@ -2,8 +2,16 @@ import { annotationMatches } from "../indexer/annotations.js";
 import type { DB } from "../store/open.js";
 import type { ParsedQuery } from "./query.js";
 
+/**
+ * Where a chunk comes from: the user's markdown, conversation transcripts, or the engine's
+ * own reports (reflections/, weekly reports). Reports are searched only when asked for:
+ * they restate the user's notes and would crowd them out.
+ */
+export const SEARCH_SOURCES = ["memory", "sessions", "reflections"] as const;
+export type SearchSource = (typeof SEARCH_SOURCES)[number];
+
 export interface SearchFilters {
-  source?: "memory" | "sessions";
+  source?: SearchSource;
   /** Inclusive YYYY-MM-DD bounds on the chunk's date (undated chunks are excluded when set). */
   dateFrom?: string;
   dateTo?: string;
@@ -38,9 +46,15 @@ export interface KeywordWeights {
 export const DEFAULT_KEYWORD_WEIGHTS: KeywordWeights = { heading: 2, body: 1, cjk: 1 };
 
 function filterSql(db: DB, filters: SearchFilters, where: string[], params: Record<string, unknown>): void {
-  if (filters.source) {
-    where.push("f.source = @source");
-    params.source = filters.source;
+  // kind 'reflection' as well as the source: an index built before reports had a source of
+  // their own lists them under 'memory' until their files are re-indexed.
+  if (filters.source === "reflections") where.push("(f.source = 'reflections' OR f.kind = 'reflection')");
+  else {
+    where.push("f.source <> 'reflections' AND f.kind <> 'reflection'");
+    if (filters.source) {
+      where.push("f.source = @source");
+      params.source = filters.source;
+    }
   }
   if (filters.dateFrom) {
     where.push("c.date >= @dateFrom");
@@ -110,21 +124,51 @@ const CANDIDATE_COLUMNS = `c.id AS chunkId, f.path AS path, f.kind AS kind, f.so
            c.start_line AS startLine, c.end_line AS endLine, c.heading AS heading,
            c.date AS date, c.text AS text, c.tokens AS tokens`;
 
-/** Top `limit` chunks by BM25 over the FTS5 index, with filters applied inside SQL. */
+/**
+ * Top `limit` chunks by BM25 over the FTS5 index, filters applied. FTS5 ranks and limits
+ * first and only the winners are joined to their rows, so SQLite never reads the text of
+ * the thousands of other matches. Filters run after that limit, so the first pass takes
+ * extra rows; when filters threw away so many that fewer than `limit` remain while more
+ * matches exist, the filtered query runs in full (correct, just slower).
+ */
 export function keywordSearch(db: DB, q: ParsedQuery, limit: number, filters: SearchFilters = {}, w: KeywordWeights = DEFAULT_KEYWORD_WEIGHTS): Candidate[] {
   if (q.match === "") return [];
-  const where: string[] = ["chunks_fts MATCH @match"];
-  const params: Record<string, unknown> = { match: q.match, limit, wh: w.heading, wb: w.body, wc: w.cjk };
+  const where: string[] = [];
+  const params: Record<string, unknown> = { match: q.match, wh: w.heading, wb: w.body, wc: w.cjk };
   filterSql(db, filters, where, params);
-  const sql = `
+  const firstPass = limit * 2 + 20;
+  const rankFirst = `
+    WITH top AS (
+      SELECT rowid AS id, -bm25(chunks_fts, @wh, @wb, @wc) AS keyword
+      FROM chunks_fts WHERE chunks_fts MATCH @match
+      ORDER BY bm25(chunks_fts, @wh, @wb, @wc) LIMIT @first)
+    SELECT ${CANDIDATE_COLUMNS}, top.keyword AS keyword
+    FROM top JOIN chunks c ON c.id = top.id JOIN files f ON f.id = c.file_id
+    WHERE ${where.join(" AND ")}
+    ORDER BY top.keyword DESC LIMIT @limit`;
+  const rows = db.prepare(rankFirst).all({ ...params, first: firstPass, limit }) as Candidate[];
+  if (rows.length >= limit) return rows;
+  const matches = (db.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH @match").get({ match: q.match }) as { n: number }).n;
+  if (matches <= firstPass) return rows;
+  const full = `
     SELECT ${CANDIDATE_COLUMNS},
            -bm25(chunks_fts, @wh, @wb, @wc) AS keyword
     FROM chunks_fts
     JOIN chunks c ON c.id = chunks_fts.rowid
     JOIN files f ON f.id = c.file_id
-    WHERE ${where.join(" AND ")}
+    WHERE chunks_fts MATCH @match AND ${where.join(" AND ")}
     ORDER BY bm25(chunks_fts, @wh, @wb, @wc)
     LIMIT @limit`;
+  return db.prepare(full).all({ ...params, limit }) as Candidate[];
+}
+
+/** Chunks dated inside [from, to] (filters applied), newest first: a query that is only a date. */
+export function datedChunks(db: DB, from: string, to: string, limit: number, filters: SearchFilters = {}): Candidate[] {
+  const where: string[] = ["c.date >= @from", "c.date <= @to"];
+  const params: Record<string, unknown> = { from, to, limit };
+  filterSql(db, filters, where, params);
+  const sql = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
+    WHERE ${where.join(" AND ")} ORDER BY c.date DESC, f.path, c.seq LIMIT @limit`;
   return db.prepare(sql).all(params) as Candidate[];
 }
 

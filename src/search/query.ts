@@ -8,6 +8,10 @@ export interface ParsedQuery {
   cjk: string[];
   /** FTS5 MATCH expression; empty when the query has nothing searchable. */
   match: string;
+  /** True when the query had no content words and `terms` are its stop words. */
+  stopWordsOnly: boolean;
+  /** The FTS5 expression of one of `terms` (a quoted word, or a phrase for "e-mail"). */
+  ftsOf: (term: string) => string;
 }
 
 // Words are runs of letters/digits, with inner apostrophes or hyphens ("don't", "e-mail").
@@ -32,7 +36,13 @@ export function parseQuery(q: string): ParsedQuery {
   const terms = dedupe(content.length > 0 ? content : all);
   const cjk = dedupe(cjkBigrams(q.normalize("NFKC")));
   const parts = [...terms.flatMap(ftsTerms), ...cjk.map((b) => `cjk:${quote(b)}`)];
-  return { terms, cjk, match: dedupe(parts).join(" OR ") };
+  return {
+    terms,
+    cjk,
+    match: dedupe(parts).join(" OR "),
+    stopWordsOnly: content.length === 0 && all.length > 0,
+    ftsOf: (t) => ftsTerms(t)[0]!,
+  };
 }
 
 /**

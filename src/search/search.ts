@@ -4,7 +4,8 @@ import type { VectorStore } from "../store/vectors.js";
 import type { SearchConfig } from "./config.js";
 import { resolveDates, type DateRange } from "./dates.js";
 import { fuse } from "./fuse.js";
-import { annotationsOf, keywordSearch, loadCandidates, type Candidate, type SearchFilters } from "./keyword.js";
+import { coverage, evidenceTerms, matchedTerms, providerOf, termStats, VECTOR_FLOORS } from "./evidence.js";
+import { annotationsOf, datedChunks, keywordSearch, loadCandidates, type Candidate, type SearchFilters } from "./keyword.js";
 import { jaccard, mmrRerank, wordSet } from "./mmr.js";
 import { parseQuery } from "./query.js";
 import { decayFactor } from "./recency.js";
@@ -18,7 +19,12 @@ export interface SearchOptions {
   explain?: boolean;
   /** Overrides search.mode for one query. */
   mode?: SearchMode;
+  /** Raises the floor: results scoring below this (0..1) are left out (`--min-score`). */
+  minScore?: number;
 }
+
+/** Why a result is evidence: which test of the floor it passed. */
+export type Evidence = "keyword" | "vector" | "date";
 
 export interface ScoreExplanation {
   /** Raw BM25, sign-flipped (higher is better); null when not a keyword match. */
@@ -44,6 +50,30 @@ export interface ScoreExplanation {
   /** lambda * final - mmrPenalty: the value results are ordered by. */
   mmr: number;
   terms: string[];
+  /** Query terms the chunk contains. */
+  matched: string[];
+  /** IDF-weighted share of the query's content words the chunk contains (evidence.ts). */
+  coverage: number;
+  /** The floor tests this result passed. */
+  evidence: Evidence[];
+}
+
+/** The relevance floor a result must pass, as applied to this query. */
+export interface FloorExplanation {
+  enabled: boolean;
+  /** Keyword evidence: coverage at least this. */
+  keywordCoverage: number;
+  /** Vector evidence: cosine at least this; null when vectors cannot be evidence here. */
+  vectorCosine: number | null;
+  /** The embedding provider the cosine level belongs to. */
+  vectorModel: string | null;
+  /** Caller's minimum score, if any. */
+  minScore: number | null;
+  /** Candidates scored, and how many passed. */
+  candidates: number;
+  passed: number;
+  /** Per query term: chunks containing it and its weight (idf). */
+  terms: { term: string; df: number; idf: number }[];
 }
 
 export interface SearchResult {
@@ -67,6 +97,10 @@ export interface SearchResponse {
   /** The date range the query named ("last week"), if any, and how it was used. */
   dateRange: (DateRange & { text: string; mode: "boost" | "filter" }) | null;
   results: SearchResult[];
+  /** Set when results is empty: why, in one line (nothing searchable, nothing above the floor). */
+  reason?: string;
+  /** With `explain`: the floor and what passed it. */
+  explain?: { floor: FloorExplanation };
 }
 
 export interface QueryPlan {
@@ -82,7 +116,9 @@ export function planQuery(query: string, nowMs: number, config: SearchConfig): Q
   const opts = config.dates.timeZone ? { timeZone: config.dates.timeZone } : {};
   const d = resolveDates(query, new Date(nowMs), opts);
   if (!d.range) return { query, text: query, dateRange: null };
-  const text = d.rest.trim() !== "" ? d.rest : query;
+  // Only the date words: nothing is left for keywords or the embedder; the date range alone
+  // selects the notes (searchIndex lists them).
+  const text = d.rest.trim();
   return { query, text, dateRange: { ...d.range, text: d.matches.map((m) => m.text).join(", ") } };
 }
 
@@ -94,6 +130,11 @@ export interface SearchContext {
   /** Embedding of plan.text; null when there is no embedder (keyword-only). */
   queryVector: Float32Array | null;
   vectorWeight: number;
+  /**
+   * Model id of the query vector ("use-lite@0.2.0"), which picks the calibrated cosine
+   * floor; default: the model the index's vectors were made with.
+   */
+  embedModel?: string | null;
 }
 
 interface Scored {
@@ -106,11 +147,14 @@ interface Scored {
   dateMatch: boolean;
   dateBoost: number;
   final: number;
+  matched: string[];
+  coverage: number;
+  evidence: Evidence[];
 }
 
 /**
- * Keyword and vector candidates → fused relevance → recency and date boosts → MMR.
- * Pure over the index: the caller (the Engine) refreshes the index and embeds the query.
+ * Keyword and vector candidates → fused relevance → recency and date boosts → the floor →
+ * MMR. Pure over the index: the caller (the Engine) refreshes the index and embeds the query.
  */
 export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions = {}): SearchResponse {
   const cfg = ctx.config;
@@ -118,13 +162,39 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
   let mode: SearchMode = opts.mode ?? cfg.mode;
   if (ctx.queryVector === null && mode !== "keyword") mode = "keyword";
   const filters: SearchFilters = { ...opts.filters };
-  const dateMode = cfg.dates.mode === "filter" ? "filter" : "boost";
+  const dateMode: "filter" | "boost" = cfg.dates.mode === "filter" ? "filter" : "boost";
+  const dateRange = plan.dateRange ? { ...plan.dateRange, mode: dateMode } : null;
   if (plan.dateRange && dateMode === "filter") {
     filters.dateFrom = maxStr(filters.dateFrom, plan.dateRange.from);
     filters.dateTo = minStr(filters.dateTo, plan.dateRange.to);
   }
   const q = parseQuery(plan.text);
   const pool = limit * cfg.candidateMultiplier;
+  const model = ctx.embedModel !== undefined ? ctx.embedModel : (ctx.vectors.model()?.modelId ?? null);
+  const provider = providerOf(model);
+  const floorCfg = cfg.floor;
+  const vectorFloor = cfg.floor.vectorCosine ?? (provider ? (VECTOR_FLOORS[provider] ?? null) : null);
+  const minScore = opts.minScore ?? floorCfg.minScore ?? null;
+  const floor: FloorExplanation = {
+    enabled: floorCfg.enabled,
+    keywordCoverage: floorCfg.keywordCoverage,
+    vectorCosine: mode === "keyword" ? null : vectorFloor,
+    vectorModel: mode === "keyword" ? null : provider,
+    minScore,
+    candidates: 0,
+    passed: 0,
+    terms: [],
+  };
+  const respond = (results: SearchResult[], reason?: string): SearchResponse => {
+    const res: SearchResponse = { query: plan.query, mode, dateRange, results };
+    if (results.length === 0 && reason) res.reason = reason;
+    if (opts.explain) res.explain = { floor };
+    return res;
+  };
+
+  // A query that is only a date ("yesterday", "last week"): the notes of those days.
+  if (q.match === "" && plan.dateRange) return listDated(ctx, plan, filters, limit, q.terms, opts, floor, respond);
+  if (q.match === "" && (mode === "keyword" || ctx.queryVector === null)) return respond([], "the query has no words to search for");
 
   const byId = new Map<number, { cand: Candidate; cosine: number | null }>();
   if (mode !== "vector") {
@@ -134,7 +204,7 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
   if (mode !== "keyword" && ctx.queryVector) {
     const hasFilters = Object.values(filters).some((v) => v !== undefined);
     // Filters apply after the nearest-neighbour scan, so look further when filtering.
-    const hits = ctx.vectors.knn(ctx.queryVector, hasFilters ? pool * 4 : pool);
+    const hits = ctx.vectors.knn(ctx.queryVector, hasFilters ? pool * 4 : pool + 20);
     const missing = hits.filter((h) => !byId.has(h.chunkId)).map((h) => h.chunkId);
     const rows = loadCandidates(ctx.db, missing, filters);
     let taken = 0;
@@ -150,7 +220,7 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
       taken++;
     }
   }
-  if (byId.size === 0) return { query: plan.query, mode, dateRange: plan.dateRange ? { ...plan.dateRange, mode: dateMode } : null, results: [] };
+  if (byId.size === 0) return respond([], "no note matches any word of the query");
 
   const entries = [...byId.values()];
   const weight = mode === "keyword" ? 0 : mode === "vector" ? 1 : ctx.vectorWeight;
@@ -169,12 +239,22 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
       vectorNorm: cfg.fusion.vectorNorm,
     },
   );
+  const eterms = evidenceTerms(q);
+  const stats = termStats(ctx.db, eterms);
+  floor.terms = stats.terms.map((t) => ({ term: t.term, df: t.df, idf: round(t.idf) }));
+  const matchedBy = matchedTerms(ctx.db, eterms, entries.map((e) => e.cand.chunkId));
   const scored = new Map<number, Scored>();
   entries.forEach((e, i) => {
     const f = fused[i]!;
     const decay = decayFactor(e.cand.date, e.cand.kind, ctx.nowMs, cfg.recency);
     const dateMatch = plan.dateRange !== null && e.cand.date !== null && e.cand.date >= plan.dateRange.from && e.cand.date <= plan.dateRange.to;
     const dateBoost = dateMatch && dateMode === "boost" ? cfg.dates.boost : 1;
+    const m = matchedBy.get(e.cand.chunkId);
+    const cov = coverage(stats, m);
+    const final = f.fused * decay * dateBoost;
+    const evidence: Evidence[] = [];
+    if (cov > 0 && cov >= floor.keywordCoverage) evidence.push("keyword");
+    if (e.cosine !== null && floor.vectorCosine !== null && e.cosine >= floor.vectorCosine) evidence.push("vector");
     scored.set(e.cand.chunkId, {
       cand: e.cand,
       cosine: e.cosine,
@@ -184,14 +264,29 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
       decay,
       dateMatch,
       dateBoost,
-      final: f.fused * decay * dateBoost,
+      final,
+      matched: m ? eterms.map((t) => t.term).filter((t) => m.has(t)) : [],
+      coverage: cov,
+      evidence,
     });
   });
+  floor.candidates = scored.size;
+  const passes = (s: Scored): boolean => (!floor.enabled || s.evidence.length > 0) && (minScore === null || s.final >= minScore);
+  const kept = [...scored.values()].filter(passes);
+  floor.passed = kept.length;
+  if (kept.length === 0) {
+    return respond(
+      [],
+      minScore !== null && [...scored.values()].some((s) => s.evidence.length > 0)
+        ? `nothing relevant: no result scores at least --min-score ${minScore}`
+        : `nothing relevant: ${scored.size} candidate(s), none above the floor (keyword coverage ${floor.keywordCoverage}${floor.vectorCosine !== null ? `, cosine ${floor.vectorCosine}` : ""})`,
+    );
+  }
 
   // MMR over the best `pool` by final score; similarity by vectors when both chunks have
   // them, else by shared words (which also catches overlapping neighbour chunks).
-  const ranked = [...scored.values()].sort((a, b) => b.final - a.final).slice(0, pool);
-  const vecs = cfg.mmr.lambda < 1 ? ctx.vectors.vectorsOf(ranked.map((s) => s.cand.chunkId)) : new Map<number, Float32Array[]>();
+  const ranked = kept.sort((a, b) => b.final - a.final).slice(0, pool);
+  const vecs = cfg.mmr.lambda < 1 ? loadVectors(ctx.db, ranked.map((s) => s.cand.chunkId)) : new Map<number, Float32Array[]>();
   const words = new Map<number, Set<string>>();
   const wordsOf = (id: number) => {
     let w = words.get(id);
@@ -214,19 +309,7 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
   const annotations = annotationsOf(ctx.db, picks.map((p) => p.id));
   const results = picks.map((p) => {
     const s = scored.get(p.id)!;
-    const r: SearchResult = {
-      path: s.cand.path,
-      startLine: s.cand.startLine,
-      endLine: s.cand.endLine,
-      heading: s.cand.heading,
-      date: s.cand.date,
-      score: round(s.final),
-      snippet: makeSnippet(s.cand.text, q.terms),
-      source: s.cand.source,
-      kind: s.cand.kind,
-    };
-    const ann = annotations.get(p.id);
-    if (ann) r.annotations = ann;
+    const r = toResult(s.cand, s.final, q.terms, annotations.get(p.id));
     if (opts.explain) {
       r.explain = {
         bm25: s.cand.keyword === undefined ? null : round(s.cand.keyword),
@@ -242,11 +325,99 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
         mmrPenalty: round(p.penalty),
         mmr: round(p.mmr),
         terms: q.terms,
+        matched: s.matched,
+        coverage: round(s.coverage),
+        evidence: s.evidence,
       };
     }
     return r;
   });
-  return { query: plan.query, mode, dateRange: plan.dateRange ? { ...plan.dateRange, mode: dateMode } : null, results };
+  return respond(results);
+}
+
+function toResult(c: Candidate, score: number, terms: string[], ann: Record<string, string[]> | undefined): SearchResult {
+  const r: SearchResult = {
+    path: c.path,
+    startLine: c.startLine,
+    endLine: c.endLine,
+    heading: c.heading,
+    date: c.date,
+    score: round(score),
+    snippet: makeSnippet(c.text, terms),
+    source: c.source,
+    kind: c.kind,
+  };
+  if (ann) r.annotations = ann;
+  return r;
+}
+
+/** The notes of the days a date-only query names, newest first; the date is the evidence. */
+function listDated(
+  ctx: SearchContext,
+  plan: QueryPlan,
+  filters: SearchFilters,
+  limit: number,
+  terms: string[],
+  opts: SearchOptions,
+  floor: FloorExplanation,
+  respond: (r: SearchResult[], reason?: string) => SearchResponse,
+): SearchResponse {
+  const range = plan.dateRange!;
+  const from = maxStr(filters.dateFrom, range.from);
+  const to = minStr(filters.dateTo, range.to);
+  const rows = from <= to ? datedChunks(ctx.db, from, to, limit, filters) : [];
+  floor.candidates = rows.length;
+  floor.passed = rows.length;
+  if (rows.length === 0) return respond([], `no notes dated ${range.from === range.to ? range.from : `${range.from} to ${range.to}`}`);
+  const annotations = annotationsOf(ctx.db, rows.map((r) => r.chunkId));
+  return respond(
+    rows.map((c) => {
+      const decay = decayFactor(c.date, c.kind, ctx.nowMs, ctx.config.recency);
+      const r = toResult(c, decay, terms, annotations.get(c.chunkId));
+      if (opts.explain) {
+        r.explain = {
+          bm25: null,
+          keyword: 0,
+          cosine: null,
+          vector: 0,
+          vectorWeight: 0,
+          fused: 1,
+          decay: round(decay),
+          dateMatch: true,
+          dateBoost: 1,
+          final: round(decay),
+          mmrPenalty: 0,
+          mmr: round(decay),
+          terms,
+          matched: [],
+          coverage: 0,
+          evidence: ["date"],
+        };
+      }
+      return r;
+    }),
+  );
+}
+
+/** All window vectors of the given chunks, in one query (for MMR's similarity). */
+function loadVectors(db: DB, ids: number[]): Map<number, Float32Array[]> {
+  const out = new Map<number, Float32Array[]>();
+  if (ids.length === 0) return out;
+  if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").get() === undefined) return out;
+  const rows = db
+    .prepare(
+      `SELECT v.chunk_id AS id, e.embedding AS emb FROM chunk_vectors v JOIN vec_chunks e ON e.rowid = v.id
+       WHERE v.chunk_id IN (SELECT value FROM json_each(?)) ORDER BY v.chunk_id, v.win`,
+    )
+    .all(JSON.stringify(ids)) as { id: number; emb: Buffer }[];
+  for (const r of rows) {
+    const copy = new Uint8Array(r.emb.byteLength);
+    copy.set(r.emb);
+    const list = out.get(r.id) ?? [];
+    list.push(new Float32Array(copy.buffer));
+    out.set(r.id, list);
+  }
+  return out;
 }
 
 function bestPairCosine(a: Float32Array[], b: Float32Array[]): number {

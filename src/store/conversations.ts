@@ -111,6 +111,29 @@ export class ConversationStore {
     }).immediate();
   }
 
+  /** The highest sequence number in a conversation (0 when it has no messages). */
+  lastSeq(id: string): number {
+    return (this.db.prepare("SELECT MAX(seq) AS s FROM conversation_messages WHERE conversation_id = ?").get(id) as { s: number | null }).s ?? 0;
+  }
+
+  /**
+   * Undoes a question that failed (the model was unreachable, the run was cancelled): the
+   * messages after `keepSeq` go, and a conversation left with no message at all goes too,
+   * so a failed first question leaves nothing behind and a failed follow-up leaves the
+   * conversation as it was. Returns the number of messages removed.
+   */
+  rollback(id: string, keepSeq: number): number {
+    return this.db.transaction(() => {
+      const removed = this.db.prepare("DELETE FROM conversation_messages WHERE conversation_id = ? AND seq > ?").run(id, keepSeq).changes;
+      if (this.lastSeq(id) === 0) this.db.prepare("DELETE FROM conversations WHERE id = ?").run(id);
+      else if (removed > 0) {
+        const last = this.db.prepare("SELECT MAX(created_at) AS t FROM conversation_messages WHERE conversation_id = ?").get(id) as { t: number };
+        this.db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?").run(last.t, id);
+      }
+      return removed;
+    }).immediate();
+  }
+
   /** A new conversation `newId` holding a copy of `fromId`'s messages; the original is untouched. */
   fork(fromId: string, newId: string, now: number): Conversation {
     return this.db.transaction(() => {

@@ -5,6 +5,17 @@
 
 // Han, Hiragana, Katakana, Hangul: scripts written without spaces between words.
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+/**
+ * A cheap superset of CJK_RUN: the UTF-16 ranges (BMP blocks, and the high surrogates of the
+ * astral blocks) where those scripts live. Text without any of them skips the Unicode-property
+ * scan, which was 7% of a full index of English notes. test/store/fts-text.test.ts checks
+ * every code point CJK_RUN matches is caught here.
+ */
+const MAYBE_CJK = /[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\uff00-\uffef\ud81b\ud82b\ud82c\ud83c\ud840-\ud8ff]/;
+
+export function mayContainCjk(text: string): boolean {
+  return MAYBE_CJK.test(text);
+}
 
 /**
  * Overlapping character bigrams of every CJK run ("記憶検索" → "記憶 憶検 検索"), plus
@@ -13,6 +24,7 @@ const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
  */
 export function cjkBigrams(text: string): string[] {
   const out: string[] = [];
+  if (!MAYBE_CJK.test(text)) return out;
   for (const m of text.matchAll(CJK_RUN)) {
     const chars = Array.from(m[0]);
     if (chars.length === 1) {
@@ -25,6 +37,7 @@ export function cjkBigrams(text: string): string[] {
 }
 
 export function hasCjk(text: string): boolean {
+  if (!MAYBE_CJK.test(text)) return false;
   CJK_RUN.lastIndex = 0;
   return new RegExp(CJK_RUN.source, "u").test(text);
 }
@@ -35,7 +48,7 @@ export function hasCjk(text: string): boolean {
  */
 export function estimateTokens(text: string): number {
   let cjk = 0;
-  for (const m of text.matchAll(CJK_RUN)) cjk += Array.from(m[0]).length;
+  if (MAYBE_CJK.test(text)) for (const m of text.matchAll(CJK_RUN)) cjk += Array.from(m[0]).length;
   const rest = text.length - cjk;
   return Math.ceil(rest / 4) + cjk;
 }

@@ -6,7 +6,7 @@
  * archived_at is set.
  */
 import type { DB } from "./open.js";
-import type { Memory, MemorySource, MemoryType, Valence } from "../jobs/evolve/types.js";
+import type { Memory, MemorySource, MemoryType, Valence } from "./memory-types.js";
 
 export interface NewMemory {
   type: MemoryType;

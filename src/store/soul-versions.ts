@@ -11,6 +11,11 @@ export type RunOutcome = "tick" | "skip" | "complete" | "error";
 
 export interface SoulVersionSummary {
   number: number;
+  /**
+   * Who wrote the text: "user" for the person's own SOUL.md, hand edits, saves and the
+   * rollbacks they asked for ('baseline', 'rollback'); "reflection" for the model's.
+   */
+  author: "user" | "reflection";
   createdAt: number;
   hash: string;
   words: number;
@@ -116,6 +121,19 @@ export class SoulVersionStore {
     return rows.map(toVersion);
   }
 
+  /** The newest version with this content hash, or undefined. */
+  findByHash(hash: string): number | undefined {
+    const row = this.db.prepare("SELECT number FROM soul_versions WHERE content_hash = ? ORDER BY number DESC LIMIT 1").get(hash) as
+      | { number: number }
+      | undefined;
+    return row?.number;
+  }
+
+  /** Replaces a run's details (a review of its proposal is added to them later). */
+  setRunDetails(id: number, details: Record<string, unknown>): void {
+    this.db.prepare("UPDATE reflection_runs SET details = ? WHERE id = ?").run(JSON.stringify(details), id);
+  }
+
   /** Records a version with the next number and returns that number. */
   insert(v: NewSoulVersion): number {
     const next = (this.db.prepare("SELECT coalesce(max(number), 0) + 1 AS n FROM soul_versions").get() as { n: number }).n;
@@ -189,6 +207,7 @@ export class SoulVersionStore {
 function toSummary(r: VersionRow): SoulVersionSummary {
   return {
     number: r.number,
+    author: r.origin === "reflection" ? "reflection" : "user",
     createdAt: r.created_at,
     hash: r.content_hash,
     words: r.words,

@@ -5,6 +5,16 @@ export interface PendingChunk {
   id: number;
   heading: string;
   text: string;
+  /** sha256 of text: the vector is stored only if the chunk still has this text. */
+  hash: string;
+}
+
+export interface ChunkVectors {
+  chunkId: number;
+  /** The chunk's heading and text hash when it was read for embedding. */
+  hash: string;
+  heading: string;
+  vectors: Float32Array[];
 }
 
 export interface VectorHit {
@@ -58,24 +68,27 @@ export class VectorStore {
   pending(limit: number): PendingChunk[] {
     return this.db
       .prepare(
-        "SELECT c.id, c.heading, c.text FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id) ORDER BY c.id LIMIT ?",
+        "SELECT c.id, c.heading, c.text, c.hash FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id) ORDER BY c.id LIMIT ?",
       )
       .all(limit) as PendingChunk[];
   }
 
   /**
-   * Stores each chunk's window vectors in one transaction. A chunk deleted meanwhile (the
-   * watcher reindexed its file) is skipped rather than resurrected.
+   * Stores each chunk's window vectors in one transaction, only if the chunk still holds the
+   * text they were computed from: another connection may have re-indexed the note while the
+   * model ran. Chunk ids are never reused (AUTOINCREMENT), and the text hash and heading are
+   * checked in this same transaction, so a vector can never land on other text. Returns how
+   * many chunks were stored.
    */
-  insert(items: { chunkId: number; vectors: Float32Array[] }[]): number {
-    const exists = this.db.prepare("SELECT 1 FROM chunks WHERE id = ?");
+  insert(items: ChunkVectors[]): number {
+    const exists = this.db.prepare("SELECT 1 FROM chunks WHERE id = ? AND hash = ? AND heading = ?");
     const insVec = this.db.prepare("INSERT INTO chunk_vectors(chunk_id, win) VALUES (?, ?) ON CONFLICT(chunk_id, win) DO NOTHING");
     const insEmb = this.db.prepare("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, ?)");
     let stored = 0;
     this.db
       .transaction(() => {
         for (const it of items) {
-          if (!exists.get(it.chunkId)) continue;
+          if (!exists.get(it.chunkId, it.hash, it.heading)) continue;
           it.vectors.forEach((v, win) => {
             const r = insVec.run(it.chunkId, win);
             if (r.changes === 0) return;

@@ -23,6 +23,10 @@ export const IndexConfigSchema = z
     overlapTokens: z.number().int().min(0).max(2048).default(80),
     /** Files larger than this are indexed only up to it (cut at a line end). */
     maxFileBytes: z.number().int().min(1024).default(5 * 1024 * 1024),
+    /** Largest single append to a daily note (MCP memory_append, the flush), in UTF-8 bytes. */
+    maxAppendBytes: z.number().int().min(256).default(64 * 1024),
+    /** Serve (memory_get, ask, boot) regular files with more than one hard link; off because a hard link can expose a file outside the workspace. */
+    allowHardLinks: z.boolean().default(false),
   })
   .strict();
 export type IndexConfig = z.infer<typeof IndexConfigSchema>;

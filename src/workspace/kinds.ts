@@ -12,7 +12,7 @@ export type FileKind =
   | "session"
   | "reflection";
 
-export type Source = "memory" | "sessions";
+export type Source = "memory" | "sessions" | "reflections";
 
 export interface FileClass {
   kind: FileKind;
@@ -44,7 +44,7 @@ export function classify(rel: string): FileClass {
   if (rel === "SOUL.md") return { kind: "soul", source: "memory", date: null };
   if (rel === "MEMORY.md") return { kind: "memory", source: "memory", date: null };
   if ((BOOTSTRAP_FILES as readonly string[]).includes(rel)) return { kind: "bootstrap", source: "memory", date: null };
-  if (rel.startsWith("reflections/")) return { kind: "reflection", source: "memory", date: null };
+  if (rel.startsWith("reflections/")) return { kind: "reflection", source: "reflections", date: null };
   const m = DAILY.exec(rel);
   if (m) {
     const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -19,10 +19,11 @@ export function resolveWorkspace(opts: { flag?: string; env?: string; cwd?: stri
   const explicit = opts.flag ?? (opts.env && opts.env.trim() !== "" ? opts.env : undefined);
   if (explicit) {
     const dir = path.resolve(opts.cwd ?? process.cwd(), explicit);
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-      throw new WorkspaceError(
-        `workspace ${dir} does not exist: create it with \`agent init ${explicit}\``,
-      );
+    if (!existsSync(dir)) {
+      throw new WorkspaceError(`workspace ${dir} does not exist: create it with \`agent init ${explicit}\``);
+    }
+    if (!statSync(dir).isDirectory()) {
+      throw new WorkspaceError(`workspace ${dir} is a file, not a folder: pass the folder that holds SOUL.md and memory/`);
     }
     return dir;
   }

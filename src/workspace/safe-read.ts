@@ -4,9 +4,10 @@
  * refused when it has a `..` segment, is an absolute path outside the workspace, or resolves
  * (through symlinks, after realpath) to anything outside it.
  */
-import { closeSync, openSync, readSync, realpathSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { isInside, toRel } from "./paths.js";
+import { loadConfig } from "./config.js";
+import { configPath, isInside, toRel } from "./paths.js";
 
 export class PathRefusedError extends Error {
   constructor(
@@ -18,23 +19,44 @@ export class PathRefusedError extends Error {
   }
 }
 
+/**
+ * One answer for "does not exist", "is an engine file" and "leads outside": telling them
+ * apart would let a caller probe which files exist under .agent/ or outside the workspace.
+ */
+export const NOT_READABLE = "no such file in the workspace, or not one that can be read here (only regular files inside the workspace, outside .agent/)";
+
 export interface WorkspaceFile {
   /** Real absolute path (symlinks resolved). */
   abs: string;
   /** Workspace-relative path with forward slashes (of the real file). */
   rel: string;
   size: number;
+  /** Device and inode, so an opened descriptor can be checked to be this very file. */
+  dev: number;
+  ino: number;
+}
+
+export interface ResolveOptions {
+  /** Serve regular files with more than one hard link; default index.allowHardLinks from agent.config.json. */
+  allowHardLinks?: boolean;
 }
 
 /** Largest file `readLines` reads whole. */
 export const MAX_READ_BYTES = 20 * 1024 * 1024;
 
+function isEngineRel(rel: string): boolean {
+  const r = rel.toLowerCase();
+  return r === ".agent" || r.startsWith(".agent/");
+}
+
 /**
  * Resolves `requested` (workspace-relative, or absolute inside the workspace) to a regular
- * file inside the workspace, or throws PathRefusedError (outside, `..`, engine files) or a
- * plain Error (does not exist, not a file).
+ * file inside the workspace, or throws PathRefusedError: `..`, outside the workspace, an
+ * engine file, missing, or a file with several hard links (one of which may live outside,
+ * so its content would leak). Missing, engine and through-a-link-outside files get the same
+ * message (NOT_READABLE), so the answer never tells whether such a file exists.
  */
-export function resolveWorkspaceFile(workspace: string, requested: string): WorkspaceFile {
+export function resolveWorkspaceFile(workspace: string, requested: string, opts: ResolveOptions = {}): WorkspaceFile {
   if (typeof requested !== "string" || requested.trim() === "") throw new PathRefusedError(String(requested), "empty path");
   if (requested.includes("\u0000")) throw new PathRefusedError(requested, "the path contains a NUL byte");
   if (requested.split(/[\\/]+/).some((seg) => seg === "..")) {
@@ -48,22 +70,49 @@ export function resolveWorkspaceFile(workspace: string, requested: string): Work
   }
   const abs = path.resolve(workspace, requested);
   // Checked before touching the file system, so nothing outside is even stat'ed.
-  if (!isInside(workspace, abs) && !isInside(realWs, abs)) throw new PathRefusedError(requested, "outside the workspace");
+  const lexWs = isInside(workspace, abs) ? workspace : isInside(realWs, abs) ? realWs : null;
+  if (lexWs === null) throw new PathRefusedError(requested, "outside the workspace");
+  if (isEngineRel(toRel(lexWs, abs))) throw new PathRefusedError(requested, NOT_READABLE);
   let real: string;
   try {
     real = realpathSync(abs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw new Error(`${requested}: no such file in the workspace`);
+    if (code === "ENOENT" || code === "ENOTDIR") throw new PathRefusedError(requested, NOT_READABLE);
     if (code === "ELOOP") throw new PathRefusedError(requested, "a symlink loop");
     throw new Error(`${requested}: cannot be read (${code ?? (e as Error).message})`);
   }
-  if (!isInside(realWs, real)) throw new PathRefusedError(requested, "it resolves (through a symlink) to a file outside the workspace");
+  if (!isInside(realWs, real)) throw new PathRefusedError(requested, NOT_READABLE);
   const rel = toRel(realWs, real);
-  if (rel === ".agent" || rel.startsWith(".agent/")) throw new PathRefusedError(requested, "the engine's own files (.agent/) are not readable here");
+  if (isEngineRel(rel)) throw new PathRefusedError(requested, NOT_READABLE);
   const st = statSync(real);
   if (!st.isFile()) throw new Error(`${requested}: not a regular file`);
-  return { abs: real, rel, size: st.size };
+  if (st.nlink > 1 && !(opts.allowHardLinks ?? allowHardLinks(workspace))) {
+    throw new PathRefusedError(
+      requested,
+      `it has ${st.nlink} hard links, and another of them may be a file outside the workspace; set index.allowHardLinks to true in agent.config.json to serve such files`,
+    );
+  }
+  return { abs: real, rel, size: st.size, dev: st.dev, ino: st.ino };
+}
+
+const hardLinkSetting = new Map<string, { key: string; value: boolean }>();
+
+/** index.allowHardLinks, re-read only when agent.config.json changes. */
+function allowHardLinks(workspace: string): boolean {
+  const file = configPath(workspace);
+  let key = "none";
+  try {
+    const st = statSync(file);
+    key = `${st.mtimeMs}:${st.size}:${st.ino}`;
+  } catch {
+    // No config file: the default.
+  }
+  const cached = hardLinkSetting.get(file);
+  if (cached?.key === key) return cached.value;
+  const value = loadConfig(workspace).index.allowHardLinks;
+  hardLinkSetting.set(file, { key, value });
+  return value;
 }
 
 export interface LineRange {
@@ -80,18 +129,27 @@ export interface LineRange {
  * Lines [from, from + count) of a workspace file (1-based). `from` past the end returns no
  * lines; a binary file (NUL bytes) is refused.
  */
-export function readLines(workspace: string, requested: string, from = 1, count = 200): LineRange {
-  const f = resolveWorkspaceFile(workspace, requested);
+export function readLines(workspace: string, requested: string, from = 1, count = 200, opts: ResolveOptions = {}): LineRange {
+  const f = resolveWorkspaceFile(workspace, requested, opts);
   if (f.size > MAX_READ_BYTES) throw new Error(`${f.rel}: larger than ${MAX_READ_BYTES} bytes; not read`);
-  const buf = Buffer.alloc(f.size);
+  let buf: Buffer;
   const fd = openSync(f.abs, "r");
   try {
+    // The path was checked, then opened: if it was swapped for another file (or linked
+    // again) in between, the descriptor shows it.
+    const st = fstatSync(fd);
+    if (st.dev !== f.dev || st.ino !== f.ino || (st.nlink > 1 && !(opts.allowHardLinks ?? allowHardLinks(workspace)))) {
+      throw new PathRefusedError(requested, "the file changed while it was being opened; try again");
+    }
+    const size = Math.min(st.size, MAX_READ_BYTES);
+    buf = Buffer.alloc(size);
     let off = 0;
-    while (off < f.size) {
-      const n = readSync(fd, buf, off, f.size - off, off);
+    while (off < size) {
+      const n = readSync(fd, buf, off, size - off, off);
       if (n === 0) break;
       off += n;
     }
+    buf = buf.subarray(0, off);
   } finally {
     closeSync(fd);
   }

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 
@@ -54,16 +54,188 @@ export class AppendVerificationError extends Error {
  * edits that append from being overwritten.
  */
 export function appendVerified(file: string, text: string): void {
-  const before = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
-  const fd = openSync(file, "a");
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+  let before = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+  // An editor's atomic-rename save can replace the file between our open and our write: the
+  // text then went into the replaced file. Seen by the inode changing; append again.
+  for (let attempt = 0; ; attempt++) {
+    const fd = openSync(file, "a");
+    let ino: number;
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+      ino = fstatSync(fd).ino;
+    } finally {
+      closeSync(fd);
+    }
+    let now: number | undefined;
+    try {
+      now = statSync(file).ino;
+    } catch {
+      now = undefined;
+    }
+    if (now === ino || attempt >= 3) break;
+    before = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+    // The replacing editor read the file after our write: our text is already in it.
+    if (before.includes(Buffer.from(text, "utf8"))) return;
   }
   const after = readFileSync(file);
   if (after.length < before.length || !after.subarray(0, before.length).equals(before)) {
     throw new AppendVerificationError(file);
   }
+}
+
+export type SwapResult =
+  | { ok: true }
+  | {
+      ok: false;
+      /** What a person did to the file meanwhile, in words. */
+      reason: string;
+      /** Absolute path of a file kept beside `file` so no one's text is lost, if one was needed. */
+      kept?: string;
+    };
+
+export interface SwapOptions {
+  /**
+   * True when the caller has the bytes it compared saved elsewhere (a version history):
+   * then, when someone else's file took the name during the swap, the old file need not be
+   * kept beside it.
+   */
+  oldIsSaved?: boolean;
+  /**
+   * How long to wait, after the new file is in place, before the last look at the old one. A
+   * writer that opened the old file just before the swap (an `>>` append, an editor writing
+   * in place) lands its bytes within microseconds of opening it; this wait catches them.
+   */
+  settleMs?: number;
+  /** Clock for the kept file's name. */
+  now?: () => number;
+}
+
+/**
+ * Compare-and-swap on a file that people edit by hand: replaces `file` with `content` only if
+ * it holds exactly `expected` (null: only if it does not exist), and never loses a byte
+ * someone else wrote, whichever way they write.
+ *
+ * Why not read, compare, then rename a temp file over: an edit landing between the compare and
+ * the rename was silently lost. Here the compare happens on the old file after it has left the
+ * name, so nothing can change it through the name any more:
+ *   1. the new content goes to a temp file (fsync);
+ *   2. `file` is renamed aside (atomic); an editor's atomic-rename save after this instant
+ *      creates a new `file`, which step 4 will not replace;
+ *   3. the aside file is compared with `expected`; a difference means an edit landed before the
+ *      rename: the aside file is linked back (never over a file created meanwhile) -> changed;
+ *   4. the temp file is hard-linked to `file` (link fails if the name exists, so a file an
+ *      editor or an `>>` created meanwhile is never replaced) -> changed;
+ *   5. after `settleMs`, the aside file is compared again: a writer that opened the old file
+ *      before step 2 writes into it; its text wins: it goes back to `file` if `file` is still
+ *      ours, else it is kept beside -> changed;
+ *   6. the aside file is removed.
+ * "kept" names any file left beside `file` (`<file>.kept-<time>`) so a person's text survives.
+ */
+export function swapFile(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions = {}): SwapResult {
+  const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+  const dir = path.dirname(file);
+  const tmp = tempName(file, "new");
+  writeSynced(tmp, data);
+  try {
+    if (expected === null) {
+      if (!tryLink(tmp, file)) return { ok: false, reason: `${path.basename(file)} was created meanwhile` };
+      fsyncDir(dir);
+      return { ok: true };
+    }
+    const aside = tempName(file, "old");
+    try {
+      renameSync(file, aside);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return { ok: false, reason: `${path.basename(file)} was deleted meanwhile` };
+      throw e;
+    }
+    const old = readFileSync(aside);
+    if (!old.equals(expected)) {
+      if (tryLink(aside, file)) {
+        unlinkSync(aside);
+        return { ok: false, reason: `${path.basename(file)} was edited meanwhile` };
+      }
+      return { ok: false, reason: `${path.basename(file)} was edited meanwhile, twice`, kept: keepBeside(aside, file, opts) };
+    }
+    if (!tryLink(tmp, file)) {
+      // Someone's new file holds the name; the old bytes are the ones the caller compared.
+      if (opts.oldIsSaved) {
+        unlinkSync(aside);
+        return { ok: false, reason: `${path.basename(file)} was replaced meanwhile` };
+      }
+      return { ok: false, reason: `${path.basename(file)} was replaced meanwhile`, kept: keepBeside(aside, file, opts) };
+    }
+    fsyncDir(dir);
+    if ((opts.settleMs ?? 10) > 0) sleepSync(opts.settleMs ?? 10);
+    const late = readFileSync(aside);
+    if (!late.equals(expected)) {
+      // A write into the old file after the swap: the person's text wins the name back.
+      let cur: Buffer | undefined;
+      try {
+        cur = readFileSync(file);
+      } catch {
+        cur = undefined;
+      }
+      if (cur !== undefined && cur.equals(data)) {
+        renameSync(aside, file);
+        fsyncDir(dir);
+        return { ok: false, reason: `${path.basename(file)} was written to during the swap` };
+      }
+      return { ok: false, reason: `${path.basename(file)} was written to during the swap`, kept: keepBeside(aside, file, opts) };
+    }
+    unlinkSync(aside);
+    return { ok: true };
+  } finally {
+    if (existsSync(tmp)) unlinkSync(tmp);
+  }
+}
+
+function tempName(file: string, what: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${what}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+}
+
+function writeSynced(file: string, data: Buffer): void {
+  const fd = openSync(file, "wx");
+  try {
+    writeSync(fd, data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** link(2): true when `to` was created, false when the name was taken. */
+function tryLink(from: string, to: string): boolean {
+  try {
+    linkSync(from, to);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw e;
+  }
+}
+
+function keepBeside(aside: string, file: string, opts: SwapOptions): string {
+  const stamp = new Date((opts.now ?? Date.now)()).toISOString().replace(/[-:]/g, "").replace(/\..*$/, "");
+  let kept = `${file}.kept-${stamp}`;
+  for (let i = 2; existsSync(kept); i++) kept = `${file}.kept-${stamp}-${i}`;
+  renameSync(aside, kept);
+  return kept;
+}
+
+function fsyncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, "r");
+    fsyncSync(fd);
+  } catch {
+    // Some file systems refuse fsync on a directory; the rename itself is still atomic.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }

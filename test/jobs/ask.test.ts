@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
-import { askQuestion, listConversations } from "../../src/jobs/ask/index.js";
+import { askQuestion, listConversations, type AskQuestionInput } from "../../src/jobs/ask/index.js";
 import { runAsk, type AskTool } from "../../src/jobs/ask/loop.js";
 import { ASK_ANSWER_SCHEMA, askReplySchema, parseAskReply, parseCitations } from "../../src/jobs/ask/protocol.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
 import type { CompletionRequest } from "../../src/llm/types.js";
 import { ConversationStore } from "../../src/store/conversations.js";
-import { openStateDb } from "../../src/store/state.js";
-import { stateDbPath } from "../../src/workspace/paths.js";
+import { LLMError } from "../../src/llm/types.js";
+import { bootContext } from "../../src/search/boot-sources.js";
+import { jobsConfig, stateDb } from "./deps.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
@@ -69,8 +70,37 @@ describe("askQuestion over a workspace (scripted model)", () => {
     return engine;
   }
 
+  /** askQuestion as the engine calls it: its search and boot, the `ask` config, the state database. */
+  async function ask(e: Engine, input: Pick<AskQuestionInput, "provider" | "question" | "session" | "fork">) {
+    const db = stateDb(ws);
+    const cfg = jobsConfig(ws);
+    try {
+      return await askQuestion({
+        workspace: ws,
+        db,
+        config: cfg.ask,
+        ...(cfg.context.timeZone !== undefined ? { timeZone: cfg.context.timeZone } : {}),
+        now: e.now,
+        search: (q, o) => e.search(q, o),
+        boot: (q, o) => bootContext(e, q, o),
+        ...input,
+      });
+    } finally {
+      db.close();
+    }
+  }
+
+  function conversations() {
+    const db = stateDb(ws);
+    try {
+      return listConversations(db);
+    } finally {
+      db.close();
+    }
+  }
+
   function conversation(id: string) {
-    const db = openStateDb(stateDbPath(ws));
+    const db = stateDb(ws);
     try {
       const store = new ConversationStore(db);
       return { conv: store.get(id), messages: store.messages(id) };
@@ -95,7 +125,7 @@ describe("askQuestion over a workspace (scripted model)", () => {
         ]);
       },
     ]);
-    const r = await askQuestion({ engine: e, provider, question: "Which fridge supplier did we pick?" });
+    const r = await ask(e, { provider, question: "Which fridge supplier did we pick?" });
     expect(r).toMatchObject({ status: "answered", answer: "You chose Kühlmann, for the warranty.", resumed: false, modelCalls: 3 });
     expect(r.citations).toEqual([{ path: "memory/2025-03-02.md", startLine: 5, endLine: 5 }]);
     expect(r.warnings).toEqual([expect.stringContaining("memory/2024-01-01.md:1-2 dropped")]);
@@ -121,8 +151,7 @@ describe("askQuestion over a workspace (scripted model)", () => {
 
   it("resumes a conversation by id (earlier answers replayed) and forks it into a new id", async () => {
     const e = setup();
-    const first = await askQuestion({
-      engine: e,
+    const first = await ask(e, {
       provider: new ScriptedProvider([call("daily", { date: "today" }), answer("You called Ana about dinner.", [{ path: "memory/2026-11-21.md", startLine: 3, endLine: 3 }])]),
       question: "What did I do today?",
     });
@@ -132,7 +161,7 @@ describe("askQuestion over a workspace (scripted model)", () => {
       // Citing a file only an earlier answer showed is fine.
       answer("Yes: Ana, about dinner.", [{ path: "memory/2026-11-21.md", startLine: 3, endLine: 3 }]),
     ]);
-    const resumed = await askQuestion({ engine: e, provider: resumeModel, question: "Was it Ana?", session: first.conversationId });
+    const resumed = await ask(e, { provider: resumeModel, question: "Was it Ana?", session: first.conversationId });
     expect(resumed).toMatchObject({ conversationId: first.conversationId, resumed: true, status: "answered", citations: [{ path: "memory/2026-11-21.md", startLine: 3, endLine: 3 }] });
     expect(resumeModel.calls[0]!.messages).toEqual([
       { role: "user", content: "Question: What did I do today?" },
@@ -143,7 +172,7 @@ describe("askQuestion over a workspace (scripted model)", () => {
     expect(before).toBe(6); // question, call, result, answer, question, answer
 
     const forkModel = new ScriptedProvider([answer("In the fork.")]);
-    const forked = await askQuestion({ engine: e, provider: forkModel, question: "And tomorrow?", session: first.conversationId, fork: true });
+    const forked = await ask(e, { provider: forkModel, question: "And tomorrow?", session: first.conversationId, fork: true });
     expect(forked.conversationId).not.toBe(first.conversationId);
     expect(forked.forkedFrom).toBe(first.conversationId);
     expect(forkModel.calls[0]!.messages.map((m) => m.content)).toEqual([
@@ -157,10 +186,25 @@ describe("askQuestion over a workspace (scripted model)", () => {
     expect(conversation(first.conversationId).messages).toHaveLength(before);
     const f = conversation(forked.conversationId);
     expect(f.conv).toMatchObject({ forkedFrom: first.conversationId, messages: before + 2 });
-    expect(listConversations(ws).map((c) => c.id).sort()).toEqual([first.conversationId, forked.conversationId].sort());
+    expect(conversations().map((c) => c.id).sort()).toEqual([first.conversationId, forked.conversationId].sort());
 
-    await expect(askQuestion({ engine: e, provider: new ScriptedProvider([]), question: "x", session: "ask-nope" })).rejects.toThrow(/no conversation "ask-nope"/);
-    await expect(askQuestion({ engine: e, provider: new ScriptedProvider([]), question: "x", fork: true })).rejects.toThrow(/--fork needs --session/);
+    await expect(ask(e, { provider: new ScriptedProvider([]), question: "x", session: "ask-nope" })).rejects.toThrow(/no conversation "ask-nope"/);
+    await expect(ask(e, { provider: new ScriptedProvider([]), question: "x", fork: true })).rejects.toThrow(/--fork needs --session/);
+  });
+
+  it("a question that fails leaves no conversation behind; a failed follow-up or fork leaves the conversation as it was", async () => {
+    const e = setup();
+    const down = () => new ScriptedProvider([call("search", { query: "fridge" }), new LLMError("unreachable", "ollama is not running")]);
+    await expect(ask(e, { provider: down(), question: "Which fridge supplier?" })).rejects.toThrow("ollama is not running");
+    expect(conversations()).toEqual([]);
+
+    const first = await ask(e, { provider: new ScriptedProvider([answer("Kühlmann.")]), question: "Which fridge supplier?" });
+    const before = conversation(first.conversationId);
+    expect(before.messages).toHaveLength(2);
+    await expect(ask(e, { provider: down(), question: "And why?", session: first.conversationId })).rejects.toThrow("ollama is not running");
+    await expect(ask(e, { provider: down(), question: "And why?", session: first.conversationId, fork: true })).rejects.toThrow("ollama is not running");
+    expect(conversation(first.conversationId)).toEqual(before);
+    expect(conversations().map((c) => c.id)).toEqual([first.conversationId]);
   });
 
   it("stops early after three searches that find nothing, answering not found with the queries tried", async () => {
@@ -171,7 +215,7 @@ describe("askQuestion over a workspace (scripted model)", () => {
       call("search", { query: "xylophone" }),
       call("search", { query: "plumbus invoice" }),
     ]);
-    const r = await askQuestion({ engine: e, provider, question: "When did I buy the plumbus?" });
+    const r = await ask(e, { provider, question: "When did I buy the plumbus?" });
     expect(r.status).toBe("not-found");
     expect(r.answer).toBe('Not found: I searched your notes and conversations for "zebra quartz", "xylophone" and "plumbus invoice" and found nothing relevant.');
     expect(r.citations).toEqual([]);
@@ -189,7 +233,7 @@ describe("askQuestion over a workspace (scripted model)", () => {
         return answer("I could not find it.");
       },
     ]);
-    const r = await askQuestion({ engine: e, provider, question: "Anything?" });
+    const r = await ask(e, { provider, question: "Anything?" });
     expect(r.status).toBe("answered");
     expect(r.toolCalls).toEqual([{ tool: "ask", args: { question: "same question again" }, ok: false, summary: expect.stringContaining("no tool") }]);
 
@@ -204,8 +248,7 @@ describe("askQuestion over a workspace (scripted model)", () => {
 
   it("asks the model to repair an unreadable reply once, then uses plain text as the answer", async () => {
     const e = setup();
-    const fixed = await askQuestion({
-      engine: e,
+    const fixed = await ask(e, {
       provider: new ScriptedProvider([
         "Let me think about it.",
         (r) => {
@@ -216,7 +259,7 @@ describe("askQuestion over a workspace (scripted model)", () => {
       question: "q1",
     });
     expect(fixed).toMatchObject({ status: "answered", answer: "Fixed.", modelCalls: 2 });
-    const plain = await askQuestion({ engine: e, provider: new ScriptedProvider(["Not JSON.", "Still prose: it was Tuesday."]), question: "q2" });
+    const plain = await ask(e, { provider: new ScriptedProvider(["Not JSON.", "Still prose: it was Tuesday."]), question: "q2" });
     expect(plain).toMatchObject({ status: "answered", answer: "Still prose: it was Tuesday.", citations: [] });
     expect(plain.warnings[0]).toMatch(/did not answer in JSON/);
   });

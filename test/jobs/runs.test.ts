@@ -1,14 +1,15 @@
 import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openJobsDb, recordRun, type JobsDb } from "../../src/jobs/runs.js";
+import { recordRun, type JobStores } from "../../src/jobs/runs.js";
+import { openJobs } from "./deps.js";
 import { stateMigrations } from "../../src/store/state.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";
 
 let dir = "";
-let jobs: JobsDb;
+let jobs: JobStores & { close(): void };
 beforeEach(() => {
   dir = tempDir("agent-runs-");
-  jobs = openJobsDb(dir);
+  jobs = openJobs(dir);
 });
 afterEach(() => {
   jobs.close();

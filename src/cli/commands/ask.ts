@@ -1,7 +1,6 @@
 import type { Command } from "commander";
-import { askQuestion, listConversations, type AskResult } from "../../jobs/ask/index.js";
-import { parsePositiveInt, printJson, warn, withEngine, withJsonOption, withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
-import { providerFor, withProviderOptions, type ProviderOpts } from "../provider.js";
+import { UsageError } from "../../engine/errors.js";
+import { parsePositiveInt, printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
 
 interface AskOpts extends WorkspaceOpts, ProviderOpts {
   session?: string;
@@ -11,24 +10,22 @@ interface AskOpts extends WorkspaceOpts, ProviderOpts {
   list?: boolean;
 }
 
-export function registerAsk(program: Command): void {
-  withJsonOption(
-    withWorkspaceOption(
-      withProviderOptions(
-        program
-          .command("ask")
-          .description("ask the local model about your past: it searches your notes and conversations itself and answers with citations")
-          .argument("[question...]", 'e.g. "when did I last talk to the wholesaler about the fridge?"')
-          .option("--session <id>", "continue this conversation")
-          .option("--fork", "with --session: continue in a copy under a new id, leaving the original as it was")
-          .option("--project <name>", "search only within this project (project:: annotations, fuzzy)")
-          .option("--max-tool-calls <n>", "tool calls before the model must answer (default: ask.maxToolCalls, 8)", parsePositiveInt("--max-tool-calls"))
-          .option("--list", "list recent conversations instead of asking"),
-      ),
+export function register(program: Command): void {
+  standard(
+    withProviderOptions(
+      program
+        .command("ask")
+        .description("ask the local model about your past: it searches your notes and conversations itself and answers with citations")
+        .argument("[question...]", 'e.g. "when did I last talk to the wholesaler about the fridge?"')
+        .option("--session <id>", "continue this conversation")
+        .option("--fork", "with --session: continue in a copy under a new id, leaving the original as it was")
+        .option("--project <name>", "search only within this project (project:: annotations, fuzzy)")
+        .option("--max-tool-calls <n>", "tool calls before the model must answer (default: ask.maxToolCalls, 8)", parsePositiveInt("--max-tool-calls"))
+        .option("--list", "list recent conversations instead of asking"),
     ),
   ).action(async (words: string[], opts: AskOpts) => {
     if (opts.list) {
-      const list = listConversations(workspaceFrom(opts));
+      const list = await withEngine(opts, (engine) => engine.conversations());
       if (opts.json) return printJson({ conversations: list });
       if (list.length === 0) process.stdout.write("no conversations yet\n");
       for (const c of list) {
@@ -38,33 +35,19 @@ export function registerAsk(program: Command): void {
       return;
     }
     const question = words.join(" ").trim();
-    if (question === "") throw new Error('give a question, e.g. agent ask "what did we decide about the VPS?"');
-    if (opts.fork && !opts.session) throw new Error("--fork needs --session ID: the conversation to fork");
-    const workspace = workspaceFrom(opts);
-    const provider = providerFor(workspace, opts);
-    const controller = new AbortController();
-    const onSignal = () => controller.abort();
-    process.once("SIGINT", onSignal);
-    process.once("SIGTERM", onSignal);
-    let result: AskResult;
-    try {
-      result = await withEngine(opts, (engine) =>
-        askQuestion({
-          engine,
-          provider,
-          question,
-          signal: controller.signal,
+    if (question === "") throw new UsageError('give a question, e.g. agent ask "what did we decide about the VPS?"');
+    if (opts.fork && !opts.session) throw new UsageError("--fork needs --session ID: the conversation to fork");
+    const result = await withEngine(opts, (engine) =>
+      withCancel((signal) =>
+        engine.ask(question, {
+          signal,
           ...(opts.session ? { session: opts.session } : {}),
           ...(opts.fork ? { fork: true } : {}),
           ...(opts.project ? { project: opts.project } : {}),
-          ...(opts.maxToolCalls ? { budget: { maxToolCalls: opts.maxToolCalls } } : {}),
+          ...(opts.maxToolCalls ? { maxToolCalls: opts.maxToolCalls } : {}),
         }),
-      );
-    } finally {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-      await provider.close();
-    }
+      ),
+    );
     if (opts.json) return printJson(result);
     for (const w of result.warnings) warn(w);
     let out = `${result.answer.trimEnd()}\n`;

@@ -1,18 +1,19 @@
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
+import type { SessionType } from "../../context/assemble.js";
 import type { BootItem } from "../../search/boot.js";
-import { bootContext, type BootResult } from "../../search/boot-sources.js";
-import { parsePositiveInt, printJson, warn, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
+import type { BootResult } from "../../search/boot-sources.js";
+import { parsePositiveInt, printJson, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
 
 interface BootOpts extends WorkspaceOpts {
   days?: number;
   project?: string;
   limit?: number;
   includeDaily?: boolean;
+  session: SessionType;
 }
 
-export function registerBoot(program: Command): void {
-  withJsonOption(
-    withWorkspaceOption(
+export function register(program: Command): void {
+  standard(
       program
         .command("boot")
         .description("morning context restoration: relevant history plus the last days' conversations and daily notes, deduplicated, with dates")
@@ -20,11 +21,12 @@ export function registerBoot(program: Command): void {
         .option("--days <n>", "days of recent activity, today included (default 7)", parsePositiveInt("--days"))
         .option("--project <name>", "only items annotated project:: NAME (matched fuzzily)")
         .option("-n, --limit <n>", "items in all (default 10; about 30% go to recent activity)", parsePositiveInt("--limit"))
-        .option("--include-daily", "also print today's daily note verbatim"),
-    ),
+        .option("--include-daily", "also print today's daily note verbatim")
+        .addOption(new Option("--session <type>", "main (private, everything); group or isolated (no private files)").choices(["main", "group", "isolated"]).default("main")),
   ).action(async (words: string[], opts: BootOpts) => {
     await withEngine(opts, async (engine) => {
-      const res = await bootContext(engine, words.join(" "), {
+      const res = await engine.boot(words.join(" "), {
+        session: opts.session,
         ...(opts.days ? { days: opts.days } : {}),
         ...(opts.project ? { project: opts.project } : {}),
         ...(opts.limit ? { limit: opts.limit } : {}),

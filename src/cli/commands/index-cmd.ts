@@ -1,17 +1,16 @@
 import type { Command } from "commander";
-import type { EmbedReport, IndexSummary } from "../../index.js";
-import { printJson, warn, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
+import type { EmbedReport } from "../../engine/engine.js";
+import type { IndexSummary } from "../../indexer/indexer.js";
+import { printJson, standard, warn, withCancel, withEngine, type WorkspaceOpts } from "../common.js";
 import { progressBar } from "../progress.js";
 
-export function registerIndex(program: Command): void {
-  withJsonOption(
-    withWorkspaceOption(
+export function register(program: Command): void {
+  standard(
       program
         .command("index")
         .description("bring the index up to date with the workspace: text first, then vectors (incremental, resumable)")
         .option("--rebuild", "throw the index away and build it again from the markdown (vectors come back from the cache)")
-        .option("--no-embed", "index text only; vectors fill in later (next index, watch or search)"),
-    ),
+        .option("--no-embed", "index text only; vectors fill in later (next index, watch or the daemon)"),
   ).action(async (opts: WorkspaceOpts & { rebuild?: boolean; embed: boolean }) => {
     await withEngine(opts, async (engine) => {
       const bar = progressBar(!opts.json);
@@ -25,18 +24,12 @@ export function registerIndex(program: Command): void {
       if (!opts.json) printSummary(summary);
       let embed: EmbedReport | null = null;
       if (opts.embed) {
-        // Ctrl-C stops after the batch in flight; what was embedded is kept and the next run resumes.
-        const ac = new AbortController();
-        const stop = () => ac.abort();
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
+        // Ctrl-C stops within the batch in flight; what was embedded is kept and the next run resumes.
         const vbar = progressBar(!opts.json, "chunks");
         try {
-          embed = await engine.embed({ signal: ac.signal, onProgress: (p) => vbar.update(p.done, p.total, `embedding (${p.cached} cached)`) });
+          embed = await withCancel((signal) => engine.embed({ signal, onProgress: (p) => vbar.update(p.done, p.total, `embedding (${p.cached} cached)`) }));
         } finally {
           vbar.stop();
-          process.off("SIGINT", stop);
-          process.off("SIGTERM", stop);
         }
         if (!opts.json) printEmbed(embed);
       }

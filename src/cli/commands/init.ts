@@ -1,12 +1,12 @@
 import type { Command } from "commander";
-import { initWorkspace } from "../../index.js";
+import { initWorkspace } from "../../workspace/init.js";
 import { printJson, withJsonOption } from "../common.js";
 
-export function registerInit(program: Command): void {
+export function register(program: Command): void {
   withJsonOption(
     program
       .command("init")
-      .description("create a workspace from the template; existing files are never overwritten")
+      .description("create a workspace from the template, with an agent.config.json that validates; existing files are never overwritten")
       .argument("[dir]", "folder for the workspace", "."),
   ).action((dir: string, opts: { json?: boolean }) => {
     const res = initWorkspace(dir);
@@ -14,6 +14,6 @@ export function registerInit(program: Command): void {
     process.stdout.write(`workspace: ${res.workspace}\n`);
     for (const f of res.created) process.stdout.write(`  created ${f}\n`);
     for (const f of res.kept) process.stdout.write(`  kept    ${f} (already there, not touched)\n`);
-    process.stdout.write(`next: agent index --workspace ${dir}\n`);
+    process.stdout.write(`next: agent index --workspace ${dir}   (settings: agent config --workspace ${dir})\n`);
   });
 }

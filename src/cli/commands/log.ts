@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { Option, type Command } from "commander";
-import { appendSessionTurn } from "../../index.js";
+import { UsageError } from "../../engine/errors.js";
 import type { SessionRole } from "../../workspace/sessions.js";
-import { printJson, withJsonOption, withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
+import { printJson, standard, withEngine, type WorkspaceOpts } from "../common.js";
 
 interface LogOpts extends WorkspaceOpts {
   session: string;
@@ -11,9 +11,8 @@ interface LogOpts extends WorkspaceOpts {
   compacted?: boolean;
 }
 
-export function registerLog(program: Command): void {
-  withJsonOption(
-    withWorkspaceOption(
+export function register(program: Command): void {
+  standard(
       program
         .command("log")
         .description("append a turn to a session transcript (sessions/<id>.jsonl), which reflection reads")
@@ -22,20 +21,18 @@ export function registerLog(program: Command): void {
         .addOption(new Option("--role <role>", "who said it").choices(["user", "assistant", "system", "tool"]))
         .option("--thread <name>", "thread or channel name")
         .option("--compacted", 'record that the assistant compacted its context here ({"type":"compaction"} line)'),
-    ),
-  ).action((words: string[], opts: LogOpts) => {
+  ).action(async (words: string[], opts: LogOpts) => {
     let text = words.join(" ");
     if (text === "-") text = readFileSync(0, "utf8").replace(/\n$/, "");
-    if (text !== "" && opts.role === undefined) throw new Error("--role is required with text (user or assistant)");
-    if (text === "" && opts.role !== undefined) throw new Error(`no text to log for --role ${opts.role}`);
-    const res = appendSessionTurn({
-      workspace: workspaceFrom(opts),
+    if (text !== "" && opts.role === undefined) throw new UsageError("--role is required with text (user or assistant)");
+    if (text === "" && opts.role !== undefined) throw new UsageError(`no text to log for --role ${opts.role}`);
+    const res = await withEngine(opts, (engine) => engine.logTurn({
       session: opts.session,
       ...(opts.role !== undefined
         ? { turn: { role: opts.role, content: text, ...(opts.thread !== undefined ? { thread: opts.thread } : {}) } }
         : {}),
       compacted: opts.compacted ?? false,
-    });
+    }));
     if (opts.json) return printJson(res);
     process.stdout.write(`${res.file}: ${res.lines === 1 ? "1 line" : `${res.lines} lines`} appended at ${res.ts}\n`);
   });

@@ -1,7 +1,8 @@
-import type { Command } from "commander";
-import type { SearchMode, SearchResult } from "../../index.js";
+import { Option, type Command } from "commander";
+import { UsageError } from "../../engine/errors.js";
 import { ANNOTATION_KEYS, isAnnotationKey } from "../../indexer/annotations.js";
-import { parsePositiveInt, printJson, warn, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
+import type { SearchMode, SearchResult } from "../../search/search.js";
+import { parseDateOption, parsePositiveInt, printJson, queryFrom, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
 
 interface SearchCmdOpts extends WorkspaceOpts {
   limit?: number;
@@ -14,35 +15,23 @@ interface SearchCmdOpts extends WorkspaceOpts {
   annotation?: string[];
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function registerSearch(program: Command): void {
-  withJsonOption(
-    withWorkspaceOption(
+export function register(program: Command): void {
+  standard(
       program
         .command("search")
         .description("search the agent's memory: keywords + meaning, recent notes first (reindexes changed files first)")
         .argument("<query...>", 'what to look for, in plain words; dates like "last week" or "in March" narrow it')
         .option("-n, --limit <n>", "number of results (default: search.limit, 10)", parsePositiveInt("--limit"))
         .option("--explain", "show how each score was made")
-        .option("--source <source>", "only 'memory' (markdown) or 'sessions' (transcripts)")
-        .option("--mode <mode>", "hybrid, keyword or vector (default: search.mode)")
-        .option("--from <date>", "only notes dated on or after YYYY-MM-DD")
-        .option("--to <date>", "only notes dated on or before YYYY-MM-DD")
+        .addOption(new Option("--source <source>", "only 'memory' (markdown) or 'sessions' (transcripts)").choices(["memory", "sessions"]))
+        .addOption(new Option("--mode <mode>", "default: search.mode").choices(["hybrid", "keyword", "vector"]))
+        .option("--from <date>", "only notes dated on or after YYYY-MM-DD", parseDateOption("--from"))
+        .option("--to <date>", "only notes dated on or before YYYY-MM-DD", parseDateOption("--to"))
         .option("--project <name>", "only chunks annotated project:: NAME (matched fuzzily)")
         .option("--annotation <key::value>", "only chunks with this annotation (ctx, project, meeting, mode); repeatable", collectAnnotation, []),
-    ),
   ).action(async (words: string[], opts: SearchCmdOpts) => {
-    const query = words.join(" ");
-    if (opts.source && opts.source !== "memory" && opts.source !== "sessions") {
-      throw new Error(`--source must be "memory" or "sessions", got "${opts.source}"`);
-    }
-    if (opts.mode && !["hybrid", "keyword", "vector"].includes(opts.mode)) {
-      throw new Error(`--mode must be hybrid, keyword or vector, got "${opts.mode}"`);
-    }
-    for (const [flag, v] of [["--from", opts.from], ["--to", opts.to]] as const) {
-      if (v !== undefined && !DATE.test(v)) throw new Error(`${flag} must be a date like 2026-03-01, got "${v}"`);
-    }
+    const query = queryFrom(words, 'agent search "what did we decide about the database"');
+    if (opts.from && opts.to && opts.from > opts.to) throw new UsageError(`--from ${opts.from} is after --to ${opts.to}`);
     await withEngine(opts, async (engine) => {
       const filters = {
         ...(opts.source ? { source: opts.source as "memory" | "sessions" } : {}),
@@ -104,7 +93,7 @@ export function parseAnnotationFilters(specs: string[]): Record<string, string> 
   for (const spec of specs) {
     const m = /^\s*(\w+)\s*(?:::|=)\s*(.+?)\s*$/.exec(spec);
     if (!m || !isAnnotationKey(m[1]!.toLowerCase())) {
-      throw new Error(`--annotation must look like "project::pharmacy" with a key among ${ANNOTATION_KEYS.join(", ")}, got "${spec}"`);
+      throw new UsageError(`--annotation must look like "project::pharmacy" with a key among ${ANNOTATION_KEYS.join(", ")}, got "${spec}"`);
     }
     out[m[1]!.toLowerCase()] = m[2]!;
   }

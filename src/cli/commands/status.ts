@@ -1,19 +1,16 @@
 import type { Command } from "commander";
-import { printJson, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
+import type { StatusReport } from "../../engine/engine.js";
+import { printJson, standard, withEngine, type WorkspaceOpts } from "../common.js";
 
-export function registerStatus(program: Command): void {
-  withJsonOption(
-    withWorkspaceOption(program.command("status").description("what is indexed, how old it is, and anything stale or unreadable")),
-  ).action(async (opts: WorkspaceOpts) => {
+export function register(program: Command): void {
+  standard(program.command("status").description("what is indexed, how old it is, and anything stale or unreadable")).action(async (opts: WorkspaceOpts) => {
     await withEngine(opts, async (engine) => {
-      const s = engine.status();
-      const sel = await engine.embedder();
-      const embedder = { provider: sel.embedder?.provider ?? null, modelId: sel.embedder?.modelId ?? null, reason: sel.reason };
-      const ageMs = s.lastSyncAt === null ? null : engine.now() - s.lastSyncAt;
-      if (opts.json) return printJson({ workspace: engine.workspace, index: engine.indexPath, ...s, ageMs, embedder });
+      const r: StatusReport = await engine.statusReport();
+      if (opts.json) return printJson(r);
+      const { embedder, ageMs, ...s } = r;
       const out: string[] = [
-        `workspace: ${engine.workspace}`,
-        `index:     ${engine.indexPath}`,
+        `workspace: ${r.workspace}`,
+        `index:     ${r.index}`,
         `files:     ${s.files} (${Object.entries(s.byKind).map(([k, v]) => `${k} ${v}`).join(", ") || "none"})`,
         `chunks:    ${s.chunks}`,
         `vectors:   ${s.vectors.embedded} chunk(s) embedded${s.vectors.modelId ? ` with ${s.vectors.modelId}` : ""}, ${s.vectors.missing} without${s.vectors.missing > 0 ? " (found by keywords only until `agent index` embeds them)" : ""}`,

@@ -1,15 +1,13 @@
 import type { Command } from "commander";
-import { warn, withEngine, withJsonOption, withWorkspaceOption, type WorkspaceOpts } from "../common.js";
+import { standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
 
-export function registerWatch(program: Command): void {
-  withJsonOption(
-    withWorkspaceOption(
+export function register(program: Command): void {
+  standard(
       program
         .command("watch")
         .description("keep the index in step with edits until Ctrl-C")
         .option("--debounce <ms>", "quiet time before indexing a burst of changes", (v) => Number(v), 250)
         .option("--no-embed", "keep text only in step; leave vectors to `agent index`"),
-    ),
   ).action(async (opts: WorkspaceOpts & { debounce: number; embed: boolean }) => {
     await withEngine(opts, async (engine) => {
       // Signal handlers first: a SIGTERM right after "ready" must close cleanly, not kill.

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { configSection, type LoadedConfig } from "../../workspace/config.js";
 
 /** The `ask` section of agent.config.json: the budget guard and what the model is shown. */
 export const AskConfigSchema = z
@@ -29,6 +28,3 @@ export const AskConfigSchema = z
 export type AskConfig = z.output<typeof AskConfigSchema>;
 export type AskConfigInput = z.input<typeof AskConfigSchema>;
 
-export function askConfig(cfg: Pick<LoadedConfig, "file" | "raw">): AskConfig {
-  return configSection(cfg, "ask", AskConfigSchema);
-}

@@ -1,22 +1,33 @@
 /**
- * `agent ask` (issue #7): the local model answers a question about the person's past by
- * calling the engine's own tools, with citations; conversations persist in the state
- * database. `askQuestion` wires the loop (loop.ts) to an Engine, the workspace's `ask`
- * config and the state database; the CLI and the MCP `ask` tool both call it.
+ * `agent ask`: the local model answers a question about the person's past by calling the
+ * engine's own tools, with citations; conversations persist in the state database.
+ * `askQuestion` wires the loop (loop.ts) to what its host hands it — the search and boot
+ * functions, the `ask` config and the state database — so this module never opens an
+ * engine, a database or the config itself.
  */
-import { contextConfig } from "../../context/config.js";
 import type { LLMProvider } from "../../llm/types.js";
-import type { BootEngine } from "../../search/boot-sources.js";
 import { ConversationStore, type Conversation } from "../../store/conversations.js";
-import { openStateDb } from "../../store/state.js";
-import { stateDbPath } from "../../workspace/paths.js";
+import type { DB } from "../../store/open.js";
 import { zonedDate } from "../../workspace/time.js";
-import { askConfig } from "./config.js";
+import type { AskConfig } from "./config.js";
 import { runAsk, type AskBudget, type AskResult } from "./loop.js";
-import { engineAskTools } from "./tools.js";
+import { engineAskTools, type AskBoot, type AskSearch } from "./tools.js";
 
 export interface AskQuestionInput {
-  engine: BootEngine;
+  workspace: string;
+  /** The state database (conversations); owned by the caller. */
+  db: DB;
+  /** The `ask` section. */
+  config: AskConfig;
+  /** Zone of "today" (context.timeZone). */
+  timeZone?: string;
+  now: () => number;
+  /** The engine's search (hybrid, the workspace's search config). */
+  search: AskSearch;
+  /** The engine's brain boot. */
+  boot: AskBoot;
+  /** Serve files with several hard links (index.allowHardLinks). */
+  allowHardLinks?: boolean;
   provider: LLMProvider;
   question: string;
   /** Resume this conversation. */
@@ -33,47 +44,45 @@ export interface AskQuestionInput {
 }
 
 export async function askQuestion(input: AskQuestionInput): Promise<AskResult> {
-  const cfg = askConfig(input.engine.config);
-  const tz = contextConfig(input.engine.config).timeZone;
-  const db = openStateDb(stateDbPath(input.engine.workspace));
-  try {
-    return await runAsk({
-      question: input.question,
-      provider: input.provider,
-      tools: engineAskTools(input.engine, { config: cfg, ...(input.project ? { project: input.project } : {}) }),
-      store: new ConversationStore(db),
-      ...(input.session !== undefined ? { session: input.session } : {}),
-      ...(input.fork ? { fork: true } : {}),
-      budget: { maxToolCalls: cfg.maxToolCalls, maxTokens: cfg.maxTokens, maxEmptySearches: cfg.maxEmptySearches, ...input.budget },
-      now: input.engine.now,
-      today: zonedDate(input.engine.now(), tz),
-      replyTokens: cfg.replyTokens,
-      temperature: cfg.temperature,
-      resultChars: cfg.resultChars,
-      historyTurns: cfg.historyTurns,
-      ...(input.signal ? { signal: input.signal } : {}),
-      ...(input.newId ? { newId: input.newId } : {}),
-    });
-  } finally {
-    db.close();
-  }
+  const cfg = input.config;
+  return runAsk({
+    question: input.question,
+    provider: input.provider,
+    tools: engineAskTools({
+      workspace: input.workspace,
+      now: input.now,
+      search: input.search,
+      boot: input.boot,
+      config: cfg,
+      ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
+      ...(input.allowHardLinks !== undefined ? { allowHardLinks: input.allowHardLinks } : {}),
+      ...(input.project ? { project: input.project } : {}),
+    }),
+    store: new ConversationStore(input.db),
+    ...(input.session !== undefined ? { session: input.session } : {}),
+    ...(input.fork ? { fork: true } : {}),
+    budget: { maxToolCalls: cfg.maxToolCalls, maxTokens: cfg.maxTokens, maxEmptySearches: cfg.maxEmptySearches, ...input.budget },
+    now: input.now,
+    today: zonedDate(input.now(), input.timeZone),
+    replyTokens: cfg.replyTokens,
+    temperature: cfg.temperature,
+    resultChars: cfg.resultChars,
+    historyTurns: cfg.historyTurns,
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.newId ? { newId: input.newId } : {}),
+  });
 }
 
-/** Conversations, newest first, and one conversation's messages (for `agent ask --list` / `--show`). */
-export function listConversations(workspace: string, limit = 20): Conversation[] {
-  const db = openStateDb(stateDbPath(workspace));
-  try {
-    return new ConversationStore(db).list(limit);
-  } finally {
-    db.close();
-  }
+/** Conversations, newest first (for `agent ask --list`). */
+export function listConversations(db: DB, limit = 20): Conversation[] {
+  return new ConversationStore(db).list(limit);
 }
 
 export { runAsk, replayHistory, DEFAULT_ASK_BUDGET } from "./loop.js";
 export type { AskBudget, AskResult, AskStatus, AskTool, AskToolCall, AskToolOutcome, RunAskInput } from "./loop.js";
 export { engineAskTools } from "./tools.js";
-export type { AskToolsOptions } from "./tools.js";
-export { AskConfigSchema, askConfig } from "./config.js";
+export type { AskToolsOptions, AskSearch, AskBoot } from "./tools.js";
+export { AskConfigSchema } from "./config.js";
 export type { AskConfig, AskConfigInput } from "./config.js";
 export {
   ASK_TOOL_NAMES,

@@ -127,20 +127,37 @@ export async function runAsk(input: RunAskInput): Promise<AskResult> {
   let earlier: StoredMessage[] = [];
   const newId = input.newId ?? (() => defaultId(now()));
   if (input.fork && input.session === undefined) throw new Error("--fork needs --session ID: the conversation to fork");
+  // Nothing is written until the run has an answer: a run that fails (the model is down, a
+  // Ctrl-C) leaves no half conversation behind, and a resumed one exactly as it was.
+  const pending: ((s: ConversationStore) => void)[] = [];
   if (input.session !== undefined) {
     if (!store) throw new Error("resuming a conversation needs the state database");
     if (!store.get(input.session)) throw new Error(`there is no conversation "${input.session}" to resume`);
+    const from = input.session;
+    earlier = store.messages(from);
     if (input.fork) {
-      conversationId = newId();
-      store.fork(input.session, conversationId, now());
-      forkedFrom = input.session;
-    } else conversationId = input.session;
-    earlier = store.messages(conversationId);
+      const id = newId();
+      const at = now();
+      conversationId = id;
+      pending.push((s) => s.fork(from, id, at));
+      forkedFrom = from;
+    } else conversationId = from;
   } else {
-    conversationId = newId();
-    store?.create({ id: conversationId, title: oneLine(question, 120), createdAt: now() });
+    const id = newId();
+    const at = now();
+    conversationId = id;
+    pending.push((s) => s.create({ id, title: oneLine(question, 120), createdAt: at }));
   }
-  const record = (m: Omit<Parameters<ConversationStore["append"]>[1], "createdAt">) => store?.append(conversationId, { ...m, createdAt: now() });
+  const record = (m: Omit<Parameters<ConversationStore["append"]>[1], "createdAt">) => {
+    const at = now();
+    pending.push((s) => s.append(conversationId, { ...m, createdAt: at }));
+  };
+  const commit = () => {
+    if (!store) return;
+    store.db.transaction(() => {
+      for (const write of pending) write(store);
+    }).immediate();
+  };
   record({ role: "user", kind: "question", content: question });
 
   // What may be cited: files tools showed in this conversation, or that earlier answers cited.
@@ -164,6 +181,7 @@ export async function runAsk(input: RunAskInput): Promise<AskResult> {
 
   const finish = (status: AskStatus, answer: string, citations: Citation[]): AskResult => {
     record({ role: "assistant", kind: "answer", content: answer, data: { status, citations } });
+    commit();
     const r: AskResult = {
       conversationId,
       resumed: input.session !== undefined,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TimeZoneSchema } from "../../context/config.js";
-import { parseWeeklyAt } from "../../scheduler/weekly.js";
+import { parseWeeklyAt } from "../schedule/weekly.js";
 import { configSection, type LoadedConfig } from "../../workspace/config.js";
 import { DUPLICATE_COSINE } from "./form.js";
 import { MIN_RELEVANCE } from "./inject.js";
@@ -47,10 +47,10 @@ export function evolutionConfig(cfg: Pick<LoadedConfig, "file" | "raw">): Evolut
 }
 
 /** Zone of weeklyAt and of report weeks: evolution.timeZone, else schedule.timeZone, else context.timeZone. */
-export function evolutionTimeZone(cfg: Pick<LoadedConfig, "file" | "raw">, evolution = evolutionConfig(cfg)): string | undefined {
-  if (evolution.timeZone !== undefined) return evolution.timeZone;
-  const schedule = configSection(cfg, "schedule", z.object({ timeZone: TimeZoneSchema.optional() }).passthrough());
-  if (schedule.timeZone !== undefined) return schedule.timeZone;
-  const context = configSection(cfg, "context", z.object({ timeZone: TimeZoneSchema.optional() }).passthrough());
-  return context.timeZone;
+export function evolutionTimeZone(c: {
+  evolution: Pick<EvolutionConfig, "timeZone">;
+  schedule: { timeZone?: string | undefined };
+  context: { timeZone?: string | undefined };
+}): string | undefined {
+  return c.evolution.timeZone ?? c.schedule.timeZone ?? c.context.timeZone;
 }

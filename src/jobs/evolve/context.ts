@@ -6,12 +6,21 @@
  */
 import { assembleContext, type AssembledContext, type MemoryHit, type SessionType } from "../../context/assemble.js";
 import { loadContextFiles } from "../../context/load.js";
+import type { EmbeddingCache } from "../../embed/cache.js";
 import type { Embedder } from "../../embed/types.js";
+import type { DB } from "../../store/open.js";
+import type { EvolutionConfig } from "./config.js";
 import { MEMORY_LEGEND } from "./inject.js";
 import { experienceForContext, markRecalled, type ExperienceForContext } from "./recall.js";
 
 export interface EvolvedContextInput {
   workspace: string;
+  /** The state database (memories, snapshots, recall marks); owned by the caller. */
+  db: DB;
+  /** memoryResults and minRelevance (the `evolution` section). */
+  evolution: Pick<EvolutionConfig, "memoryResults" | "minRelevance">;
+  /** Where memory vectors are cached; null embeds without caching. */
+  cache: EmbeddingCache | null;
   session: SessionType;
   now: number;
   perFileChars: number;
@@ -36,7 +45,9 @@ export interface EvolvedContext extends AssembledContext {
 
 export async function buildEvolvedContext(input: EvolvedContextInput): Promise<EvolvedContext> {
   const experience = await experienceForContext({
-    workspace: input.workspace,
+    db: input.db,
+    config: input.evolution,
+    cache: input.cache,
     session: input.session,
     now: input.now,
     embedder: input.embedder,
@@ -54,6 +65,6 @@ export async function buildEvolvedContext(input: EvolvedContextInput): Promise<E
     ...(experience.memories.length > 0 ? { experience: { legend: MEMORY_LEGEND, memories: experience.memories } } : {}),
   });
   const recalled =
-    input.recordRecall === false ? [] : markRecalled(input.workspace, ctx.report.experience.shownIds, input.now, "context", input.query?.trim() || null);
+    input.recordRecall === false ? [] : markRecalled(input.db, ctx.report.experience.shownIds, input.now, "context", input.query?.trim() || null);
   return { ...ctx, problems: files.problems, experience, recalled };
 }

@@ -16,11 +16,12 @@
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import type { LLMProvider } from "../../llm/types.js";
 import { requireCompleteReply } from "../../llm/factory.js";
+import { MemoryStore } from "../../store/memories.js";
+import type { DB } from "../../store/open.js";
 import { SoulVersionStore, contentHash } from "../../store/soul-versions.js";
-import { loadConfig } from "../../workspace/config.js";
+import { openStateDbReadOnly } from "../../store/state.js";
 import { stateDbPath } from "../../workspace/paths.js";
 import { atomicWrite, createExclusive } from "../../workspace/safe-write.js";
 import { zonedDate, zonedTime } from "../../workspace/time.js";
@@ -29,25 +30,33 @@ import { diffStats } from "../reflect/diff.js";
 import { readSoul } from "../reflect/history.js";
 import { countWords } from "../reflect/soul-safety.js";
 import { errorMessage, type JobResult } from "../runs.js";
-import { evolutionConfig, evolutionTimeZone, type EvolutionConfig } from "./config.js";
+import type { EvolutionConfig } from "./config.js";
 import { detectDrift, driftLine, type TraitDrift } from "./drift.js";
 import { isFaded } from "./fade.js";
 import { fadePass } from "./formation.js";
-import { activeViews, openMemoryDb, type MemoryDb } from "./memory-db.js";
+import { activeViews } from "./memory-db.js";
 import { buildNarrativePrompt, parseNarrative } from "./narrative.js";
 import { teamLines, weeklyReportMarkdown, type MemoryWeek, type SoulWeek, type TeamMember } from "./report.js";
 import { takeSnapshot, type DefiningMemory, type MemoryStats, type Traits } from "./snapshot.js";
 import { DAY_MS, type MemoryType } from "./types.js";
-import { isoWeekOf } from "./week.js";
+import { isoWeekOf } from "../schedule/week.js";
 
 export const EVOLVE_JOB = "evolve";
 
 export interface RunEvolutionInput {
   workspace: string;
-  /** Injectable clock, ms since epoch. */
-  now?: () => number;
-  /** Writes the narrative when evolution.narrative (or `narrative`) is "model". */
-  provider?: LLMProvider | null;
+  /** The state database (memories, snapshots, SOUL versions, the inbox); owned by the caller. */
+  db: DB;
+  /** The `evolution` section. */
+  config: EvolutionConfig;
+  /** Zone of report weeks and dates (see evolutionTimeZone). */
+  timeZone: string | undefined;
+  now: () => number;
+  /**
+   * Writes the narrative when evolution.narrative (or `narrative`) is "model"; a function is
+   * called only then, so a rules-only run never creates a model.
+   */
+  provider?: LLMProvider | (() => LLMProvider) | null;
   /** Overrides evolution.narrative for this run. */
   narrative?: "rules" | "model";
   /**
@@ -93,11 +102,12 @@ interface Ctx {
   now: number;
   cfg: EvolutionConfig;
   timeZone: string | undefined;
-  mdb: MemoryDb;
+  db: DB;
+  store: MemoryStore;
 }
 
 async function snapshotStep(ctx: Ctx, input: RunEvolutionInput, trigger: "weekly" | "manual"): Promise<SnapshotResult> {
-  const { store } = ctx.mdb;
+  const { store } = ctx;
   const warnings: string[] = [];
   const archived = fadePass(store, ctx.now);
   const views = activeViews(store, ctx.now).filter((m) => !isFaded(m.vividNow));
@@ -114,8 +124,9 @@ async function snapshotStep(ctx: Ctx, input: RunEvolutionInput, trigger: "weekly
     if (!input.provider) warnings.push("evolution.narrative is \"model\" but no model is available: the narrative is by the rules");
     else {
       try {
+        const provider = typeof input.provider === "function" ? input.provider() : input.provider;
         const reply = requireCompleteReply(
-          await input.provider.complete({ ...buildNarrativePrompt({ traits: snap.traits, defining: snap.defining, rulesNarrative: snap.narrative }), ...(input.signal ? { signal: input.signal } : {}) }),
+          await provider.complete({ ...buildNarrativePrompt({ traits: snap.traits, defining: snap.defining, rulesNarrative: snap.narrative }), ...(input.signal ? { signal: input.signal } : {}) }),
         );
         const text = parseNarrative(reply.text);
         if (text === undefined) warnings.push("the model's narrative was unusable: the narrative is by the rules");
@@ -160,104 +171,100 @@ async function snapshotStep(ctx: Ctx, input: RunEvolutionInput, trigger: "weekly
 }
 
 function context(input: RunEvolutionInput): Ctx {
-  const loaded = loadConfig(input.workspace);
-  const cfg = evolutionConfig(loaded);
   return {
     workspace: input.workspace,
-    now: (input.now ?? Date.now)(),
-    cfg,
-    timeZone: evolutionTimeZone(loaded, cfg),
-    mdb: openMemoryDb(input.workspace),
+    now: input.now(),
+    cfg: input.config,
+    timeZone: input.timeZone,
+    db: input.db,
+    store: new MemoryStore(input.db),
   };
 }
 
 /** `agent snapshot`: fade pass, snapshot and drift, recorded; no report. */
 export async function takePersonalitySnapshot(input: RunEvolutionInput): Promise<SnapshotResult> {
-  const ctx = context(input);
-  try {
-    return await snapshotStep(ctx, input, "manual");
-  } finally {
-    ctx.mdb.close();
-  }
+  return snapshotStep(context(input), input, "manual");
 }
 
 /** `agent evolve` and the daemon's weekly job. */
 export async function runEvolution(input: RunEvolutionInput): Promise<EvolutionResult> {
   const ctx = context(input);
-  try {
-    const snap = await snapshotStep(ctx, input, "weekly");
-    const { store } = ctx.mdb;
-    const from = ctx.now - 7 * DAY_MS;
-    const to = ctx.now + 1;
+  const snap = await snapshotStep(ctx, input, "weekly");
+  const { store } = ctx;
+  const from = ctx.now - 7 * DAY_MS;
+  const to = ctx.now + 1;
 
-    // SOUL.md over the week: versions recorded in it, and the diff from the one before it to the newest.
-    const souls = new SoulVersionStore(ctx.mdb.db);
-    const all = souls.list();
-    const inWeek = all.filter((v) => v.createdAt >= from && v.createdAt < to);
-    let added = 0;
-    let removed = 0;
-    if (inWeek.length > 0) {
-      const before = [...all].reverse().find((v) => v.createdAt < from);
-      const base = before !== undefined ? (souls.get(before.number)?.content ?? "") : "";
-      const latest = souls.get(inWeek[inWeek.length - 1]!.number)?.content ?? "";
-      ({ added, removed } = diffStats(base, latest));
-    }
-    const soulNow = readSoul(ctx.workspace);
-    const soul: SoulWeek = {
-      versions: inWeek.map((v) => ({ number: v.number, date: zonedDate(v.createdAt, ctx.timeZone), origin: v.origin, summary: v.summary })),
-      added,
-      removed,
-      words: soulNow.exists ? countWords(soulNow.text) : null,
-    };
-
-    const memories: MemoryWeek = {
-      active: snap.stats.active,
-      vivid: snap.stats.vivid,
-      fading: snap.stats.fading,
-      pinned: snap.stats.pinned,
-      archivedTotal: store.count({ archived: true }),
-      formed: store.createdBetween(from, to),
-      reinforced: store.reinforcedBetween(from, to),
-      recalled: store.recallsBetween(from, to),
-      byType: snap.stats.byType,
-      archived: store.archivedBetween(from, to).map((m) => ({ id: m.id, type: m.type, content: m.content, reason: m.archiveReason ?? "" })),
-    };
-
-    const agent = ctx.cfg.name ?? path.basename(path.resolve(ctx.workspace));
-    const team =
-      ctx.cfg.team.length === 0
-        ? []
-        : teamLines([
-            { name: agent, traits: snap.traits, domains: snap.stats.topDomains.map((d) => d.domain) },
-            ...ctx.cfg.team.map((t) => readTeammate(t.name, path.resolve(ctx.workspace, t.workspace))),
-          ]);
-
-    const markdown = weeklyReportMarkdown({
-      week: snap.week,
-      agent,
-      generatedAt: `${zonedDate(ctx.now, ctx.timeZone)} ${zonedTime(ctx.now, ctx.timeZone)}`,
-      period: { from: zonedDate(from, ctx.timeZone), to: zonedDate(ctx.now, ctx.timeZone) },
-      soul,
-      memories,
-      defining: snap.defining,
-      traits: snap.traits,
-      drift: snap.drift,
-      hadPrevious: snap.hadPrevious,
-      narrative: snap.narrative,
-      narrativeBy: snap.narrativeBy,
-      team,
-    });
-    const written = writeWeeklyReport(ctx, snap.week, markdown);
-    store.setSnapshotReport(snap.snapshotId, written.rel, contentHash(Buffer.from(markdown, "utf8")));
-
-    const title = `Weekly evolution ${snap.week}: ${memories.active} memories (${memories.vivid} vivid)${snap.drift.length > 0 ? `, ${snap.drift.length} trait(s) drifted` : ""}`;
-    const body = [snap.narrative, ...snap.drift.map(driftLine), `Report: ${written.rel}`].join("\n\n");
-    const inboxId = new InboxStore(ctx.mdb.db).add({ createdAt: ctx.now, kind: "report", title, body, source: EVOLVE_JOB });
-
-    return { ...snap, reportPath: written.rel, reportReplaced: written.replaced, memories, soul, team, inboxId };
-  } finally {
-    ctx.mdb.close();
+  // SOUL.md over the week: versions recorded in it, and the diff from the one before it to the newest.
+  const souls = new SoulVersionStore(ctx.db);
+  const all = souls.list();
+  const inWeek = all.filter((v) => v.createdAt >= from && v.createdAt < to);
+  let added = 0;
+  let removed = 0;
+  if (inWeek.length > 0) {
+    const before = [...all].reverse().find((v) => v.createdAt < from);
+    const base = before !== undefined ? (souls.get(before.number)?.content ?? "") : "";
+    const latest = souls.get(inWeek[inWeek.length - 1]!.number)?.content ?? "";
+    ({ added, removed } = diffStats(base, latest));
   }
+  const soulNow = readSoul(ctx.workspace);
+  const soul: SoulWeek = {
+    versions: inWeek.map((v) => ({ number: v.number, date: zonedDate(v.createdAt, ctx.timeZone), origin: v.origin, summary: v.summary })),
+    added,
+    removed,
+    words: soulNow.exists ? countWords(soulNow.text) : null,
+  };
+
+  const memories: MemoryWeek = {
+    active: snap.stats.active,
+    vivid: snap.stats.vivid,
+    fading: snap.stats.fading,
+    pinned: snap.stats.pinned,
+    archivedTotal: store.count({ archived: true }),
+    formed: store.createdBetween(from, to),
+    reinforced: store.reinforcedBetween(from, to),
+    recalled: store.recallsBetween(from, to),
+    byType: snap.stats.byType,
+    archived: store.archivedBetween(from, to).map((m) => ({ id: m.id, type: m.type, content: m.content, reason: m.archiveReason ?? "" })),
+  };
+
+  const agent = ctx.cfg.name ?? path.basename(path.resolve(ctx.workspace));
+  const team =
+    ctx.cfg.team.length === 0
+      ? []
+      : teamLines([
+          { name: agent, traits: snap.traits, domains: snap.stats.topDomains.map((d) => d.domain) },
+          ...ctx.cfg.team.map((t) => readTeammate(t.name, path.resolve(ctx.workspace, t.workspace))),
+        ]);
+
+  const markdown = weeklyReportMarkdown({
+    week: snap.week,
+    agent,
+    generatedAt: `${zonedDate(ctx.now, ctx.timeZone)} ${zonedTime(ctx.now, ctx.timeZone)}`,
+    period: { from: zonedDate(from, ctx.timeZone), to: zonedDate(ctx.now, ctx.timeZone) },
+    soul,
+    memories,
+    defining: snap.defining,
+    traits: snap.traits,
+    drift: snap.drift,
+    hadPrevious: snap.hadPrevious,
+    narrative: snap.narrative,
+    narrativeBy: snap.narrativeBy,
+    team,
+  });
+  const written = writeWeeklyReport(ctx, snap.week, markdown);
+  store.setSnapshotReport(snap.snapshotId, written.rel, contentHash(Buffer.from(markdown, "utf8")));
+
+  const title = `${weeklyTitlePrefix(snap.week)} ${memories.active} memories (${memories.vivid} vivid)${snap.drift.length > 0 ? `, ${snap.drift.length} trait(s) drifted` : ""}`;
+  const body = [snap.narrative, ...snap.drift.map(driftLine), `Report: ${written.rel}`].join("\n\n");
+  // A second evolution for the same week replaces that week's report in the inbox, as it does the file.
+  const inboxId = new InboxStore(ctx.db).replace({ createdAt: ctx.now, kind: "report", title, body, source: EVOLVE_JOB }, weeklyTitlePrefix(snap.week));
+
+  return { ...snap, reportPath: written.rel, reportReplaced: written.replaced, memories, soul, team, inboxId };
+}
+
+/** How every weekly report's inbox title starts; one week, one report. */
+export function weeklyTitlePrefix(week: string): string {
+  return `Weekly evolution ${week}:`;
 }
 
 /** The job-run record of an evolution (for job_runs via recordRun). */
@@ -281,7 +288,7 @@ function writeWeeklyReport(ctx: Ctx, week: string, content: string): { rel: stri
     } catch {
       continue; // unreadable or not a file: someone else's, leave it
     }
-    if (ctx.mdb.store.wroteReport(rel, contentHash(current))) {
+    if (ctx.store.wroteReport(rel, contentHash(current))) {
       atomicWrite(file, content);
       return { rel, replaced: true };
     }
@@ -293,9 +300,9 @@ function writeWeeklyReport(ctx: Ctx, week: string, content: string): { rel: stri
 function readTeammate(name: string, workspace: string): TeamMember {
   if (!existsSync(workspace)) return { name, traits: null, domains: [], note: `no workspace at ${workspace}` };
   if (!existsSync(stateDbPath(workspace))) return { name, traits: null, domains: [], note: "no snapshot yet" };
-  let db: Database.Database | undefined;
+  let db: DB | undefined;
   try {
-    db = new Database(stateDbPath(workspace), { readonly: true, fileMustExist: true });
+    db = openStateDbReadOnly(stateDbPath(workspace));
     const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'personality_snapshots'").get();
     if (has === undefined) return { name, traits: null, domains: [], note: "no snapshot yet" };
     const row = db.prepare("SELECT traits, stats FROM personality_snapshots ORDER BY created_at DESC, id DESC LIMIT 1").get() as { traits: string; stats: string } | undefined;

@@ -18,13 +18,13 @@
  * a file from an older engine imports (columns it lacks take their defaults). Stop the
  * daemon of the target workspace first: an import refuses while it runs.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { readDaemonLock } from "../../shared/lock.js";
 import type { DB } from "../../store/open.js";
-import { openStateDb, stateMigrations } from "../../store/state.js";
-import { agentDir, stateDbPath } from "../../workspace/paths.js";
+import { stateMigrations } from "../../store/state.js";
+import { agentDir } from "../../workspace/paths.js";
 import { createExclusive } from "../../workspace/safe-write.js";
-import { readDaemonLock } from "../../scheduler/lock.js";
 
 export const STATE_FORMAT = "agent-state";
 export const STATE_FORMAT_VERSION = 1;
@@ -101,17 +101,6 @@ export function exportStateDb(db: DB, now: number): StateExport {
   };
 }
 
-/** The workspace's whole state; a workspace without a state database exports empty tables. */
-export function exportState(workspace: string, now = Date.now()): StateExport {
-  const file = stateDbPath(workspace);
-  const db = existsSync(file) ? openStateDb(file) : openStateDb(":memory:");
-  try {
-    return exportStateDb(db, now);
-  } finally {
-    db.close();
-  }
-}
-
 /** The JSON text `agent export` prints: two-space indent, a final newline. */
 export function stateJson(e: StateExport): string {
   return JSON.stringify(e, null, 2) + "\n";
@@ -162,58 +151,53 @@ function rowCounts(db: DB): Record<string, number> {
 }
 
 /**
- * Imports an export into a workspace's state database (see the policy above). `now` names
- * the backup file.
+ * Imports an export into a workspace's state database `db` (see the policy above); the
+ * caller owns `db`. `now` names the backup file, saved under the workspace's .agent/backups/.
  */
-export function importState(workspace: string, data: unknown, opts: { force?: boolean; now?: number } = {}): ImportResult {
+export function importState(db: DB, workspace: string, data: unknown, opts: { force?: boolean; now: number }): ImportResult {
   const exp = validateExport(data);
   const daemon = readDaemonLock(workspace);
   if (daemon?.alive) throw new ImportRefusedError(`an agent daemon (pid ${daemon.pid}) is running on ${workspace}; stop it before importing`);
-  const db = openStateDb(stateDbPath(workspace));
-  try {
-    const known = new Map(tableNames(db).map((t) => [t, new Set(columns(db, t).map((c) => c.name))]));
-    for (const [table, rows] of Object.entries(exp.tables)) {
-      const cols = known.get(table);
-      if (cols === undefined) throw new ImportRefusedError(`the export has a table this engine does not know: ${table}; nothing was imported`);
-      for (const r of rows) {
-        for (const k of Object.keys(r)) {
-          if (!cols.has(k)) throw new ImportRefusedError(`the export's table ${table} has a column this engine does not know: ${k}; nothing was imported`);
-        }
+  const known = new Map(tableNames(db).map((t) => [t, new Set(columns(db, t).map((c) => c.name))]));
+  for (const [table, rows] of Object.entries(exp.tables)) {
+    const cols = known.get(table);
+    if (cols === undefined) throw new ImportRefusedError(`the export has a table this engine does not know: ${table}; nothing was imported`);
+    for (const r of rows) {
+      for (const k of Object.keys(r)) {
+        if (!cols.has(k)) throw new ImportRefusedError(`the export's table ${table} has a column this engine does not know: ${k}; nothing was imported`);
       }
     }
-    const before = rowCounts(db);
-    const replaced = Object.values(before).reduce((a, b) => a + b, 0);
-    let backup: string | null = null;
-    if (replaced > 0) {
-      if (!opts.force) {
-        const what = Object.entries(before)
-          .filter(([, n]) => n > 0)
-          .map(([t, n]) => `${t} ${n}`)
-          .join(", ");
-        throw new ImportRefusedError(`${workspace} already has engine state (${what}); import into a fresh workspace, or pass --force to replace it (the current state is saved to .agent/backups/ first)`);
-      }
-      backup = saveBackup(workspace, exportStateDb(db, opts.now ?? Date.now()), opts.now ?? Date.now());
-    }
-    const rows: Record<string, number> = {};
-    db.transaction(() => {
-      // Rows reference each other (recalls → memories, messages → conversations): check at commit.
-      db.pragma("defer_foreign_keys = ON");
-      for (const t of known.keys()) db.prepare(`DELETE FROM ${quoteId(t)}`).run();
-      for (const [table, list] of Object.entries(exp.tables).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        rows[table] = 0;
-        for (const [i, r] of list.entries()) {
-          const keys = Object.keys(r).sort();
-          if (keys.length === 0) continue;
-          const values = keys.map((k) => fromJsonValue(r[k], `table ${table}, row ${i + 1}, ${k}`));
-          db.prepare(`INSERT INTO ${quoteId(table)} (${keys.map(quoteId).join(", ")}) VALUES (${keys.map(() => "?").join(", ")})`).run(...values);
-          rows[table]++;
-        }
-      }
-    }).immediate();
-    return { rows, backup, replaced };
-  } finally {
-    db.close();
   }
+  const before = rowCounts(db);
+  const replaced = Object.values(before).reduce((a, b) => a + b, 0);
+  let backup: string | null = null;
+  if (replaced > 0) {
+    if (!opts.force) {
+      const what = Object.entries(before)
+        .filter(([, n]) => n > 0)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(", ");
+      throw new ImportRefusedError(`${workspace} already has engine state (${what}); import into a fresh workspace, or pass --force to replace it (the current state is saved to .agent/backups/ first)`);
+    }
+    backup = saveBackup(workspace, exportStateDb(db, opts.now), opts.now);
+  }
+  const rows: Record<string, number> = {};
+  db.transaction(() => {
+    // Rows reference each other (recalls → memories, messages → conversations): check at commit.
+    db.pragma("defer_foreign_keys = ON");
+    for (const t of known.keys()) db.prepare(`DELETE FROM ${quoteId(t)}`).run();
+    for (const [table, list] of Object.entries(exp.tables).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      rows[table] = 0;
+      for (const [i, r] of list.entries()) {
+        const keys = Object.keys(r).sort();
+        if (keys.length === 0) continue;
+        const values = keys.map((k) => fromJsonValue(r[k], `table ${table}, row ${i + 1}, ${k}`));
+        db.prepare(`INSERT INTO ${quoteId(table)} (${keys.map(quoteId).join(", ")}) VALUES (${keys.map(() => "?").join(", ")})`).run(...values);
+        rows[table]++;
+      }
+    }
+  }).immediate();
+  return { rows, backup, replaced };
 }
 
 function saveBackup(workspace: string, e: StateExport, now: number): string {

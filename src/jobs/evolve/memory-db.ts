@@ -1,43 +1,18 @@
 /**
- * The I/O helpers the evolution modules share: opening the state database's memory tables,
- * memories as seen at an instant (vividness decayed to `now`), and embedding memory texts
- * through the embedding cache (so a memory is embedded once per model, not on every run).
+ * The I/O helpers the evolution modules share: memories as seen at an instant (vividness
+ * decayed to `now`), and embedding memory texts through the embedding cache (so a memory is
+ * embedded once per model, not on every run).
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { EMBED_CACHE_FILE, EmbeddingCache, embedWithCache } from "../../embed/cache.js";
 import { EmbedConfigSchema } from "../../embed/select.js";
 import type { Embedder } from "../../embed/types.js";
-import { MemoryStore } from "../../store/memories.js";
-import type { DB } from "../../store/open.js";
-import { openStateDb } from "../../store/state.js";
+import type { MemoryStore } from "../../store/memories.js";
 import { configSection, loadConfig } from "../../workspace/config.js";
-import { agentDir, stateDbPath } from "../../workspace/paths.js";
+import { agentDir } from "../../workspace/paths.js";
 import { vividnessAt } from "./fade.js";
 import type { MemoryView } from "./inject.js";
 import type { Memory } from "./types.js";
-
-export interface MemoryDb {
-  db: DB;
-  store: MemoryStore;
-  close(): void;
-}
-
-/**
- * Opens the workspace's state database. With `ifExists`, a workspace that has none gets an
- * empty in-memory one (read-only commands and dry runs create no files).
- */
-export function openMemoryDb(workspace: string, opts: { ifExists?: boolean } = {}): MemoryDb {
-  const file = stateDbPath(workspace);
-  const db = opts.ifExists && !existsSync(file) ? openStateDb(":memory:") : openStateDb(file);
-  return {
-    db,
-    store: new MemoryStore(db),
-    close: () => {
-      if (db.open) db.close();
-    },
-  };
-}
 
 export function viewAt(m: Memory, now: number): MemoryView {
   return { ...m, vividNow: vividnessAt(m, now) };

@@ -11,13 +11,14 @@
  * MEMORY.md-derived reaches those sessions through here.
  */
 import type { SessionType } from "../../context/assemble.js";
+import type { EmbeddingCache } from "../../embed/cache.js";
 import type { Embedder } from "../../embed/types.js";
-import type { MemoryStore } from "../../store/memories.js";
-import { loadConfig } from "../../workspace/config.js";
-import { evolutionConfig } from "./config.js";
+import { MemoryStore } from "../../store/memories.js";
+import type { DB } from "../../store/open.js";
+import type { EvolutionConfig } from "./config.js";
 import { refreshOnRecall, vividnessAt } from "./fade.js";
 import { memoryLine, rankMemories, type MemoryView, type RankedMemory } from "./inject.js";
-import { activeViews, embedTexts, openEmbedCache, openMemoryDb, viewAt } from "./memory-db.js";
+import { activeViews, embedTexts, viewAt } from "./memory-db.js";
 import type { DefiningMemory } from "./snapshot.js";
 import { MEMORY_TYPE_CONFIG, type Memory, type MemoryType } from "./types.js";
 
@@ -52,7 +53,12 @@ export function isShareable(type: MemoryType): boolean {
 }
 
 export interface RecallInput {
-  workspace: string;
+  /** The state database; owned by the caller. */
+  db: DB;
+  /** memoryResults and minRelevance (the `evolution` section). */
+  config: Pick<EvolutionConfig, "memoryResults" | "minRelevance">;
+  /** Where memory vectors are cached; null embeds without caching. */
+  cache: EmbeddingCache | null;
   query: string;
   session: SessionType;
   now: number;
@@ -73,42 +79,34 @@ export interface RecallResult {
 
 /** Ranks the workspace's active memories for a task. Reads only; call recordRecall for the ones shown. */
 export async function rankForTask(input: RecallInput): Promise<RecallResult> {
-  const cfg = evolutionConfig(loadConfig(input.workspace));
-  const mdb = openMemoryDb(input.workspace, { ifExists: true });
-  try {
-    const all = activeViews(mdb.store, input.now);
-    const visible = input.session === "main" ? all : all.filter((m) => isShareable(m.type));
-    const withheld = all.length - visible.length;
-    const warnings: string[] = [];
-    let relevance = "word overlap (no embedder)";
-    let queryVector: Float32Array | null = null;
-    let vectors: Map<number, Float32Array> | undefined;
-    if (input.embedder !== null && visible.length > 0) {
-      const cache = openEmbedCache(input.workspace);
-      try {
-        const vs = await embedTexts(input.embedder, visible.map((m) => m.content), cache);
-        vectors = new Map(visible.map((m, i) => [m.id, vs[i]!]));
-        queryVector = (await embedTexts(input.embedder, [input.query], null))[0] ?? null;
-        relevance = `cosine (${input.embedder.modelId})`;
-      } catch (e) {
-        warnings.push(`ranking memories by meaning failed (${e instanceof Error ? e.message : String(e)}); used word overlap`);
-        vectors = undefined;
-        queryVector = null;
-      } finally {
-        cache.close();
-      }
+  const cfg = input.config;
+  const all = activeViews(new MemoryStore(input.db), input.now);
+  const visible = input.session === "main" ? all : all.filter((m) => isShareable(m.type));
+  const withheld = all.length - visible.length;
+  const warnings: string[] = [];
+  let relevance = "word overlap (no embedder)";
+  let queryVector: Float32Array | null = null;
+  let vectors: Map<number, Float32Array> | undefined;
+  if (input.embedder !== null && visible.length > 0) {
+    try {
+      const vs = await embedTexts(input.embedder, visible.map((m) => m.content), input.cache);
+      vectors = new Map(visible.map((m, i) => [m.id, vs[i]!]));
+      queryVector = (await embedTexts(input.embedder, [input.query], null))[0] ?? null;
+      relevance = `cosine (${input.embedder.modelId})`;
+    } catch (e) {
+      warnings.push(`ranking memories by meaning failed (${e instanceof Error ? e.message : String(e)}); used word overlap`);
+      vectors = undefined;
+      queryVector = null;
     }
-    const ranked = rankMemories(visible, {
-      query: input.query,
-      queryVector,
-      ...(vectors !== undefined ? { vectors } : {}),
-      limit: input.limit ?? cfg.memoryResults,
-      minRelevance: input.minRelevance ?? cfg.minRelevance,
-    });
-    return { ranked, withheld, relevance, warnings };
-  } finally {
-    mdb.close();
   }
+  const ranked = rankMemories(visible, {
+    query: input.query,
+    queryVector,
+    ...(vectors !== undefined ? { vectors } : {}),
+    limit: input.limit ?? cfg.memoryResults,
+    minRelevance: input.minRelevance ?? cfg.minRelevance,
+  });
+  return { ranked, withheld, relevance, warnings };
 }
 
 export interface Identity {
@@ -121,21 +119,16 @@ export interface Identity {
 }
 
 /** The "who you are now" narrative of the latest snapshot, or null before the first one. */
-export function currentIdentity(workspace: string): Identity | null {
-  const mdb = openMemoryDb(workspace, { ifExists: true });
-  try {
-    const s = mdb.store.latestSnapshot();
-    if (s === undefined) return null;
-    const defining = Array.isArray(s.defining) ? (s.defining as DefiningMemory[]) : [];
-    return {
-      text: s.narrative,
-      private: defining.some((d) => typeof d.type === "string" && MEMORY_TYPE_CONFIG[d.type] !== undefined && !isShareable(d.type)),
-      snapshotId: s.id,
-      createdAt: s.createdAt,
-    };
-  } finally {
-    mdb.close();
-  }
+export function currentIdentity(db: DB): Identity | null {
+  const s = new MemoryStore(db).latestSnapshot();
+  if (s === undefined) return null;
+  const defining = Array.isArray(s.defining) ? (s.defining as DefiningMemory[]) : [];
+  return {
+    text: s.narrative,
+    private: defining.some((d) => typeof d.type === "string" && MEMORY_TYPE_CONFIG[d.type] !== undefined && !isShareable(d.type)),
+    snapshotId: s.id,
+    createdAt: s.createdAt,
+  };
 }
 
 /** What `agent context` adds from the evolution system: memories for the task and the identity. */
@@ -149,7 +142,7 @@ export interface ExperienceForContext {
 }
 
 export async function experienceForContext(input: Omit<RecallInput, "query"> & { query?: string }): Promise<ExperienceForContext> {
-  const identity = currentIdentity(input.workspace);
+  const identity = currentIdentity(input.db);
   const q = input.query?.trim();
   if (!q) return { identity, memories: [], ranked: [], withheld: 0, relevance: "no query", warnings: [] };
   const r = await rankForTask({ ...input, query: q });
@@ -163,15 +156,10 @@ export async function experienceForContext(input: Omit<RecallInput, "query"> & {
   };
 }
 
-/** Marks memories shown in a prompt (or by a search) as recalled; opens and closes the state database. */
-export function markRecalled(workspace: string, ids: readonly number[], now: number, via: RecallVia, query: string | null): number[] {
+/** Marks memories shown in a prompt (or by a search) as recalled. */
+export function markRecalled(db: DB, ids: readonly number[], now: number, via: RecallVia, query: string | null): number[] {
   if (ids.length === 0) return [];
-  const mdb = openMemoryDb(workspace);
-  try {
-    return recordRecall(mdb.store, ids, now, via, query);
-  } finally {
-    mdb.close();
-  }
+  return recordRecall(new MemoryStore(db), ids, now, via, query);
 }
 
 export interface ListMemoriesOptions {
@@ -182,16 +170,11 @@ export interface ListMemoriesOptions {
 }
 
 /** Memories with their vividness now: active ones most vivid × significant first; the archive newest first. */
-export function listMemories(workspace: string, opts: ListMemoriesOptions): MemoryView[] {
-  const mdb = openMemoryDb(workspace, { ifExists: true });
-  try {
-    const ms = mdb.store.list({ archived: opts.faded ?? false, ...(opts.type !== undefined ? { type: opts.type } : {}) });
-    const views = ms.map((m) => (m.archivedAt !== null ? { ...m, vividNow: m.vividness } : viewAt(m, opts.now)));
-    if (opts.faded) return views.sort((a, b) => (b.archivedAt ?? 0) - (a.archivedAt ?? 0) || b.id - a.id);
-    return views.sort((a, b) => b.vividNow * b.significance - a.vividNow * a.significance || a.id - b.id);
-  } finally {
-    mdb.close();
-  }
+export function listMemories(db: DB, opts: ListMemoriesOptions): MemoryView[] {
+  const ms = new MemoryStore(db).list({ archived: opts.faded ?? false, ...(opts.type !== undefined ? { type: opts.type } : {}) });
+  const views = ms.map((m) => (m.archivedAt !== null ? { ...m, vividNow: m.vividness } : viewAt(m, opts.now)));
+  if (opts.faded) return views.sort((a, b) => (b.archivedAt ?? 0) - (a.archivedAt ?? 0) || b.id - a.id);
+  return views.sort((a, b) => b.vividNow * b.significance - a.vividNow * a.significance || a.id - b.id);
 }
 
 export class MemoryNotFoundError extends Error {
@@ -201,15 +184,11 @@ export class MemoryNotFoundError extends Error {
   }
 }
 
-function withMemory<T>(workspace: string, id: number, fn: (store: MemoryStore, m: Memory) => T): T {
-  const mdb = openMemoryDb(workspace, { ifExists: true });
-  try {
-    const m = mdb.store.get(id);
-    if (m === undefined) throw new MemoryNotFoundError(id);
-    return mdb.store.transaction(() => fn(mdb.store, m));
-  } finally {
-    mdb.close();
-  }
+function withMemory<T>(db: DB, id: number, fn: (store: MemoryStore, m: Memory) => T): T {
+  const store = new MemoryStore(db);
+  const m = store.get(id);
+  if (m === undefined) throw new MemoryNotFoundError(id);
+  return store.transaction(() => fn(store, m));
 }
 
 export interface MemoryChange {
@@ -219,8 +198,8 @@ export interface MemoryChange {
 }
 
 /** Moves a memory to the archive ("forgotten by you"); it stays restorable, nothing is deleted. */
-export function forgetMemory(workspace: string, id: number, now: number): MemoryChange {
-  return withMemory(workspace, id, (store, m) => {
+export function forgetMemory(db: DB, id: number, now: number): MemoryChange {
+  return withMemory(db, id, (store, m) => {
     if (m.archivedAt !== null) return { memory: m, changed: false, message: `memory #${id} is already in the archive (${m.archiveReason ?? ""})` };
     store.update(id, { vividness: vividnessAt(m, now), vividAt: now, archivedAt: now, archiveReason: "forgotten: by you (`agent memories forget`)", pinned: false });
     return { memory: store.get(id)!, changed: true, message: `memory #${id} moved to the archive; \`agent memories restore ${id}\` brings it back` };
@@ -228,8 +207,8 @@ export function forgetMemory(workspace: string, id: number, now: number): Memory
 }
 
 /** Pins a memory: vivid again, and it never fades until unpinned. */
-export function pinMemory(workspace: string, id: number, now: number): MemoryChange {
-  return withMemory(workspace, id, (store, m) => {
+export function pinMemory(db: DB, id: number, now: number): MemoryChange {
+  return withMemory(db, id, (store, m) => {
     if (m.archivedAt !== null) throw new Error(`memory #${id} is in the archive; \`agent memories restore ${id}\` first`);
     if (m.pinned) return { memory: m, changed: false, message: `memory #${id} is already pinned` };
     store.update(id, { pinned: true, vividness: 1, vividAt: now });
@@ -238,8 +217,8 @@ export function pinMemory(workspace: string, id: number, now: number): MemoryCha
 }
 
 /** Unpins a memory: it fades again from now on, starting from its current vividness. */
-export function unpinMemory(workspace: string, id: number, now: number): MemoryChange {
-  return withMemory(workspace, id, (store, m) => {
+export function unpinMemory(db: DB, id: number, now: number): MemoryChange {
+  return withMemory(db, id, (store, m) => {
     if (!m.pinned) return { memory: m, changed: false, message: `memory #${id} is not pinned` };
     store.update(id, { pinned: false, vividAt: now });
     return { memory: store.get(id)!, changed: true, message: `memory #${id} unpinned: it fades again from now on` };
@@ -247,8 +226,8 @@ export function unpinMemory(workspace: string, id: number, now: number): MemoryC
 }
 
 /** Brings a memory back from the archive, vivid enough not to fade out again at once (0.5). */
-export function restoreMemory(workspace: string, id: number, now: number): MemoryChange {
-  return withMemory(workspace, id, (store, m) => {
+export function restoreMemory(db: DB, id: number, now: number): MemoryChange {
+  return withMemory(db, id, (store, m) => {
     if (m.archivedAt === null) return { memory: m, changed: false, message: `memory #${id} is not in the archive` };
     store.update(id, { archivedAt: null, archiveReason: null, vividness: Math.max(0.5, m.vividness), vividAt: now });
     return { memory: store.get(id)!, changed: true, message: `memory #${id} restored from the archive` };

@@ -31,22 +31,9 @@
  * person's preferences, relationships and habits stay in main sessions, like MEMORY.md.
  */
 
-export const MEMORY_TYPES = [
-  "lesson_learned",
-  "pattern_recognized",
-  "relationship_event",
-  "failure",
-  "triumph",
-  "user_preference",
-  "system_knowledge",
-  "decision_record",
-  "process_note",
-  "personality_moment",
-] as const;
-export type MemoryType = (typeof MEMORY_TYPES)[number];
-
-export const VALENCES = ["positive", "neutral", "negative"] as const;
-export type Valence = (typeof VALENCES)[number];
+export { MEMORY_TYPES, VALENCES } from "../../store/memory-types.js";
+export type { Memory, MemorySource, MemoryType, Valence } from "../../store/memory-types.js";
+import { MEMORY_TYPES, VALENCES, type MemoryType, type Valence } from "../../store/memory-types.js";
 
 export interface MemoryTypeConfig {
   /** Minimum significance (0..1) for a candidate of this type to become a memory. */
@@ -84,39 +71,6 @@ export const SIGNAL_WEIGHTS: Readonly<MemorySignals> = {
   userInvolved: 0.2,
   emotionalWeight: 0.25,
 };
-
-/** Where a memory came from. */
-export interface MemorySource {
-  kind: "reflection" | "session" | "note" | "manual";
-  /** reflection_runs.id of the reflection that formed it. */
-  runId?: number;
-  /** Session transcripts it was drawn from. */
-  sessions?: string[];
-  /** A workspace-relative note. */
-  path?: string;
-}
-
-/** A memory as stored in state.db (vividness as of `vividAt`; see fade.ts for "now"). */
-export interface Memory {
-  id: number;
-  type: MemoryType;
-  content: string;
-  data: Record<string, unknown>;
-  significance: number;
-  valence: Valence;
-  domain: string;
-  createdAt: number;
-  lastRecalledAt: number | null;
-  recallCount: number;
-  reinforceCount: number;
-  lastReinforcedAt: number | null;
-  vividness: number;
-  vividAt: number;
-  pinned: boolean;
-  source: MemorySource;
-  archivedAt: number | null;
-  archiveReason: string | null;
-}
 
 export function isMemoryType(t: unknown): t is MemoryType {
   return typeof t === "string" && (MEMORY_TYPES as readonly string[]).includes(t);

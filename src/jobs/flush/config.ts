@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { configSection, type LoadedConfig } from "../../workspace/config.js";
 
 /**
  * The `flush` section of agent.config.json: when a session is close enough to compaction
@@ -39,10 +38,6 @@ export const FlushConfigSchema = z
 
 export type FlushConfig = z.output<typeof FlushConfigSchema>;
 export type FlushConfigInput = z.input<typeof FlushConfigSchema>;
-
-export function flushConfig(cfg: Pick<LoadedConfig, "file" | "raw">): FlushConfig {
-  return configSection(cfg, "flush", FlushConfigSchema);
-}
 
 /** Tokens since the last compaction at which a flush is due. */
 export function flushThresholdTokens(c: Pick<FlushConfig, "contextWindow" | "reserveTokensFloor" | "softThresholdTokens">): number {

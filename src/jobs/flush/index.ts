@@ -1,5 +1,5 @@
 /** The pre-compaction memory flush (issue #5). See run.ts for what it may write and how. */
-export { FlushConfigSchema, flushConfig, flushThresholdTokens } from "./config.js";
+export { FlushConfigSchema, flushThresholdTokens } from "./config.js";
 export type { FlushConfig, FlushConfigInput } from "./config.js";
 export { currentCycle, decideFlush, buildFlushPrompt, parseFlushReply, formatFlushEntry, cutTurns, NO_REPLY } from "./plan.js";
 export type { CycleView, FlushDecision, FlushPromptInput, FlushReply, FlushEntryInput } from "./plan.js";

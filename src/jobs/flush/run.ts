@@ -14,14 +14,15 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import type { LLMProvider } from "../../llm/types.js";
-import { contextConfig } from "../../context/config.js";
-import { loadConfig } from "../../workspace/config.js";
 import { appendVerified, AppendVerificationError } from "../../workspace/safe-write.js";
 import { noteState } from "../../workspace/daily.js";
 import { isValidSessionId } from "../../workspace/sessions.js";
 import { zonedDate, zonedTime } from "../../workspace/time.js";
-import type { JobResult, JobsDb } from "../runs.js";
-import { flushConfig, type FlushConfig } from "./config.js";
+import type { ContextConfig } from "../../context/config.js";
+import type { DB } from "../../store/open.js";
+import { InboxStore } from "../inbox.js";
+import type { JobResult } from "../runs.js";
+import type { FlushConfig } from "./config.js";
 import { buildFlushPrompt, currentCycle, decideFlush, formatFlushEntry, parseFlushReply, type CycleView, type FlushDecision } from "./plan.js";
 import { FlushCycleStore } from "./state.js";
 
@@ -31,11 +32,10 @@ export interface FlushSettings {
   timeZone?: string;
 }
 
-/** The flush settings from agent.config.json (`flush`, and `context.timeZone`). */
-export function flushSettings(workspace: string): FlushSettings {
-  const loaded = loadConfig(workspace);
-  const tz = contextConfig(loaded).timeZone;
-  return { config: flushConfig(loaded), ...(tz !== undefined ? { timeZone: tz } : {}) };
+/** The flush settings from the validated config (`flush`, and `context.timeZone`). */
+export function flushSettings(config: { flush: FlushConfig; context: Pick<ContextConfig, "timeZone"> }): FlushSettings {
+  const tz = config.context.timeZone;
+  return { config: config.flush, ...(tz !== undefined ? { timeZone: tz } : {}) };
 }
 
 export interface FlushCheck {
@@ -51,7 +51,7 @@ export function sessionFile(workspace: string, session: string): string {
 }
 
 /** Whether a session's flush is due now; reads the transcript and the state, calls no model. */
-export function checkFlush(workspace: string, session: string, jobs: JobsDb, config: FlushConfig, force = false): FlushCheck {
+export function checkFlush(workspace: string, session: string, db: DB, config: FlushConfig, force = false): FlushCheck {
   const file = sessionFile(workspace, session);
   let text: string;
   try {
@@ -61,7 +61,7 @@ export function checkFlush(workspace: string, session: string, jobs: JobsDb, con
     throw e;
   }
   const view = currentCycle(session, text);
-  const flushed = new FlushCycleStore(jobs.db).get(session);
+  const flushed = new FlushCycleStore(db).get(session);
   return { view, decision: decideFlush(view, config, flushed?.cycleKey, force) };
 }
 
@@ -69,10 +69,10 @@ export interface RunFlushInput {
   workspace: string;
   session: string;
   provider: LLMProvider;
-  jobs: JobsDb;
-  now?: () => number;
-  /** Default: read from agent.config.json. */
-  settings?: FlushSettings;
+  /** The state database (flush cycles, alerts); owned by the caller. */
+  db: DB;
+  now: () => number;
+  settings: FlushSettings;
   /** Ignore the threshold and the once-per-cycle rule. */
   force?: boolean;
   signal?: AbortSignal;
@@ -111,10 +111,10 @@ export class FlushAppendError extends Error {
 }
 
 export async function runFlush(input: RunFlushInput): Promise<FlushResult> {
-  const now = input.now ?? Date.now;
-  const settings = input.settings ?? flushSettings(input.workspace);
+  const now = input.now;
+  const settings = input.settings;
   const cfg = settings.config;
-  const { view, decision } = checkFlush(input.workspace, input.session, input.jobs, cfg, input.force ?? false);
+  const { view, decision } = checkFlush(input.workspace, input.session, input.db, cfg, input.force ?? false);
   const base = {
     session: input.session,
     cycleKey: view.cycleKey,
@@ -147,7 +147,7 @@ export async function runFlush(input: RunFlushInput): Promise<FlushResult> {
       ...(input.signal !== undefined ? { signal: input.signal } : {}),
     }),
   );
-  const cycles = new FlushCycleStore(input.jobs.db);
+  const cycles = new FlushCycleStore(input.db);
   const parsed = parseFlushReply(reply.text);
   if (parsed.kind === "none") {
     cycles.markFlushed(input.session, view.cycleKey, now(), input.runId ?? null);
@@ -172,7 +172,7 @@ export async function runFlush(input: RunFlushInput): Promise<FlushResult> {
     if (!(e instanceof AppendVerificationError)) throw e;
     // The append itself went through: mark the cycle so it is not written twice, and tell the person.
     cycles.markFlushed(input.session, view.cycleKey, now(), input.runId ?? null);
-    input.jobs.inbox.add({
+    new InboxStore(input.db).add({
       createdAt: now(),
       kind: "alert",
       title: `${rel} changed while notes were appended`,

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { TimeZoneSchema } from "../../context/config.js";
-import { configSection, type LoadedConfig } from "../../workspace/config.js";
 import { parseClockTime } from "../../workspace/time.js";
-import { parseDuration } from "../reflect/config.js";
+import { parseDuration } from "../../shared/duration.js";
 
 const clock = (allow24: boolean) =>
   z.string().refine((s) => parseClockTime(s, { allow24 }) !== undefined, {
@@ -58,10 +57,6 @@ export const HeartbeatConfigSchema = z
 
 export type HeartbeatConfig = z.output<typeof HeartbeatConfigSchema>;
 export type HeartbeatConfigInput = z.input<typeof HeartbeatConfigSchema>;
-
-export function heartbeatConfig(cfg: Pick<LoadedConfig, "file" | "raw">): HeartbeatConfig {
-  return configSection(cfg, "heartbeat", HeartbeatConfigSchema);
-}
 
 /** The interval in ms (validated by the schema). */
 export function heartbeatIntervalMs(c: Pick<HeartbeatConfig, "interval">): number {

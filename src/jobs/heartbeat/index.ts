@@ -1,5 +1,5 @@
 /** Heartbeats (issue #5): periodic checks of HEARTBEAT.md inside active hours, alerts to the inbox. */
-export { HeartbeatConfigSchema, ActiveHoursSchema, NotifierConfigSchema, heartbeatConfig, heartbeatIntervalMs } from "./config.js";
+export { HeartbeatConfigSchema, ActiveHoursSchema, NotifierConfigSchema, heartbeatIntervalMs } from "./config.js";
 export type { HeartbeatConfig, HeartbeatConfigInput, ActiveHours, NotifierConfig } from "./config.js";
 export {
   HEARTBEAT_OK,

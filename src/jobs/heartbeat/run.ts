@@ -5,14 +5,15 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { contextConfig, type ContextConfig } from "../../context/config.js";
+import type { ContextConfig } from "../../context/config.js";
 import { buildContext } from "../../context/load.js";
 import { requireCompleteReply } from "../../llm/factory.js";
 import type { LLMProvider } from "../../llm/types.js";
-import { loadConfig } from "../../workspace/config.js";
 import { timeZoneLabel } from "../../workspace/time.js";
-import type { JobResult, JobsDb } from "../runs.js";
-import { heartbeatConfig, heartbeatIntervalMs, type HeartbeatConfig } from "./config.js";
+import type { DB } from "../../store/open.js";
+import { InboxStore } from "../inbox.js";
+import { JobRunStore, type JobResult } from "../runs.js";
+import { heartbeatIntervalMs, type HeartbeatConfig } from "./config.js";
 import { notify as sendNotification, type AlertMessage, type NotifyResult } from "./notify.js";
 import { alertTitle, buildHeartbeatPrompt, heartbeatDueAt, isHeartbeatEmpty, isOkReply, isWithinActiveHours, type HeartbeatDue } from "./plan.js";
 
@@ -25,26 +26,27 @@ export interface HeartbeatSettings {
   timeZone?: string;
 }
 
-export function heartbeatSettings(workspace: string): HeartbeatSettings {
-  const loaded = loadConfig(workspace);
-  const config = heartbeatConfig(loaded);
-  const context = contextConfig(loaded);
+/** The heartbeat settings from the validated config (`heartbeat`, and `context`). */
+export function heartbeatSettings(c: { heartbeat: HeartbeatConfig; context: ContextConfig }): HeartbeatSettings {
+  const config = c.heartbeat;
+  const context = c.context;
   const tz = config.timeZone ?? context.timeZone;
   return { config, context, ...(tz !== undefined ? { timeZone: tz } : {}) };
 }
 
 /** Whether a heartbeat is due now, from the last one recorded in job_runs (manual ones count). */
-export function heartbeatDue(jobs: JobsDb, now: number, settings: HeartbeatSettings): HeartbeatDue {
-  const last = jobs.runs.last(HEARTBEAT_JOB, ["ok", "skip"]);
+export function heartbeatDue(db: DB, now: number, settings: HeartbeatSettings): HeartbeatDue {
+  const last = new JobRunStore(db).last(HEARTBEAT_JOB, ["ok", "skip"]);
   return heartbeatDueAt(now, last?.startedAt, heartbeatIntervalMs(settings.config), settings.config.activeHours, settings.timeZone);
 }
 
 export interface RunHeartbeatInput {
   workspace: string;
   provider: LLMProvider;
-  jobs: JobsDb;
-  now?: () => number;
-  settings?: HeartbeatSettings;
+  /** The state database (the inbox); owned by the caller. */
+  db: DB;
+  now: () => number;
+  settings: HeartbeatSettings;
   /** Run even outside the active hours (`agent heartbeat --now`). */
   ignoreActiveHours?: boolean;
   signal?: AbortSignal;
@@ -67,8 +69,8 @@ export interface HeartbeatResult {
 }
 
 export async function runHeartbeat(input: RunHeartbeatInput): Promise<HeartbeatResult> {
-  const now = input.now ?? Date.now;
-  const settings = input.settings ?? heartbeatSettings(input.workspace);
+  const now = input.now;
+  const settings = input.settings;
   const cfg = settings.config;
   const at = now();
   if (!input.ignoreActiveHours && !isWithinActiveHours(at, cfg.activeHours, settings.timeZone)) {
@@ -115,7 +117,7 @@ export async function runHeartbeat(input: RunHeartbeatInput): Promise<HeartbeatR
 
   const title = alertTitle(reply);
   const createdAt = now();
-  const inboxId = input.jobs.inbox.add({ createdAt, kind: "alert", title, body: reply, source: HEARTBEAT_JOB, runId: input.runId ?? null });
+  const inboxId = new InboxStore(input.db).add({ createdAt, kind: "alert", title, body: reply, source: HEARTBEAT_JOB, runId: input.runId ?? null });
   const alert: AlertMessage = { kind: "alert", title, body: reply, createdAt, workspace: input.workspace, source: HEARTBEAT_JOB, inboxId };
   const notified = await (input.notify ?? ((a: AlertMessage) => sendNotification(a, cfg.notifier)))(alert);
   return { status: "alert", reason: `alert #${inboxId}: ${title}`, reply, inboxId, notified, model: result.model };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDuration } from "../../shared/duration.js";
 import { configSection, type LoadedConfig } from "../../workspace/config.js";
 
 /**
@@ -17,6 +18,12 @@ export const ReflectionConfigSchema = z
     maxMessageChars: z.number().int().min(20).max(100_000).default(200),
     /** Longer SOUL.md proposals are cut at the last complete sentence within this many words. */
     maxSoulWords: z.number().int().min(50).max(20_000).default(600),
+    /**
+     * The floor: a new SOUL shorter than this many words is refused (or shorter than the
+     * current SOUL, when that is shorter still). Default: half the lower word target the
+     * prompt asks for (min(400, 2/3 of maxSoulWords)), i.e. 200 with the defaults.
+     */
+    minSoulWords: z.number().int().min(1).max(20_000).optional(),
     /** Estimated tokens SOUL.md may take in the assistant's context; over it is a warning. */
     tokenBudget: z.number().int().min(50).default(800),
     /** Largest share of SOUL.md's lines one run may change; bigger rewrites become a proposal. */
@@ -36,6 +43,16 @@ export const ReflectionConfigSchema = z
   .strict();
 
 export type ReflectionConfig = z.output<typeof ReflectionConfigSchema>;
+
+/** The word range the SOUL prompt asks for: at most maxSoulWords, at least min(400, 2/3 of it). */
+export function soulWordTarget(cfg: Pick<ReflectionConfig, "maxSoulWords">): { min: number; max: number } {
+  return { min: Math.min(400, Math.floor((cfg.maxSoulWords * 2) / 3)), max: cfg.maxSoulWords };
+}
+
+/** The floor in words (see minSoulWords). */
+export function soulWordFloor(cfg: Pick<ReflectionConfig, "maxSoulWords" | "minSoulWords">): number {
+  return cfg.minSoulWords ?? Math.floor(soulWordTarget(cfg).min / 2);
+}
 export type ReflectionConfigInput = z.input<typeof ReflectionConfigSchema>;
 
 /** Reads and validates the `reflection` section; errors name the file and the key. */
@@ -43,19 +60,4 @@ export function reflectionConfig(cfg: Pick<LoadedConfig, "file" | "raw">): Refle
   return configSection(cfg, "reflection", ReflectionConfigSchema);
 }
 
-const UNIT_MS: Record<string, number> = {
-  s: 1000,
-  m: 60_000,
-  min: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 7 * 86_400_000,
-};
-
-/** "24h", "3d", "90m", "45s", "2w", "1.5h" → milliseconds; undefined when it does not parse. */
-export function parseDuration(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(s|m|min|h|d|w)\s*$/i.exec(text);
-  if (!m) return undefined;
-  const ms = Number(m[1]) * UNIT_MS[m[2]!.toLowerCase()]!;
-  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
-}
+export { parseDuration } from "../../shared/duration.js";

@@ -1,29 +1,29 @@
 /**
  * SOUL.md on disk and its versions in the state database, kept in step: reading SOUL.md,
- * committing a new SOUL (version row + file, crash-ordered), rollback, log and diff.
+ * recording a SOUL a person wrote, committing a new SOUL (version row + file, crash-ordered),
+ * rollback, log and diff. Every function takes the open store; none opens the database.
  *
- * Write order (commitSoul), chosen so history never claims a SOUL that was not on disk:
- *   BEGIN IMMEDIATE
- *     re-read SOUL.md; if its hash is not the one the caller started from -> roll back, report
- *       "changed" (compare-and-swap: a hand edit made meanwhile is never overwritten)
- *     if SOUL.md differs from the newest version (hand edits, or no version yet) -> insert it
- *       as a 'baseline' version first, so a rollback can always restore what the person had
- *     insert the new version
- *     atomicWrite SOUL.md (temp file + fsync + rename)
- *   COMMIT
- * Any failure before the rename rolls the transaction back: SOUL.md and the version list are
- * exactly as before. A kill in the instant between the rename and COMMIT leaves the new
- * SOUL.md without its row (SQLite rolls the uncommitted rows back); the next commit or
- * rollback sees SOUL.md differ from the newest version and records it as a 'baseline' then,
- * so the text is never lost and no version points at a file that never existed.
+ * Write order (commitSoul), chosen so history never claims a SOUL that was not on disk and
+ * nothing a person wrote is lost:
+ *   1. if SOUL.md differs from the newest version (hand edits, or no version yet) it is
+ *      recorded first, as a version of the person's ('baseline'), in its own transaction;
+ *   2. BEGIN IMMEDIATE
+ *        insert the new version
+ *        swapFile SOUL.md (compare-and-swap against the bytes the caller started from; see
+ *          workspace/safe-write.ts: an edit landing at any moment is kept, never overwritten)
+ *      COMMIT, or ROLLBACK when the swap found an edit ("changed": the caller writes its SOUL
+ *      to SOUL.proposed.md instead)
+ * Any failure before the swap rolls the transaction back: SOUL.md and the version list are
+ * exactly as before. A kill in the instant between the swap and COMMIT leaves the new
+ * SOUL.md without its row (SQLite rolls the uncommitted rows back); the next run sees SOUL.md
+ * differ from the newest version and records it as a version then, so the text is never lost
+ * and no version points at a file that never existed.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { openStateDb } from "../../store/state.js";
-import { contentHash, SoulVersionStore, type NewSoulVersion, type SoulVersion, type SoulVersionSummary } from "../../store/soul-versions.js";
+import { contentHash, type NewSoulVersion, type SoulVersion, type SoulVersionStore, type SoulVersionSummary } from "../../store/soul-versions.js";
 import { templateDir } from "../../workspace/init.js";
-import { stateDbPath } from "../../workspace/paths.js";
-import { atomicWrite } from "../../workspace/safe-write.js";
+import { swapFile, type SwapResult } from "../../workspace/safe-write.js";
 import { unifiedDiff } from "./diff.js";
 import { countWords, estimateTokens, normalizeSoul } from "./soul-safety.js";
 
@@ -42,6 +42,8 @@ export interface SoulOnDisk {
   fileHash: string | null;
   /** sha256 of the text, comparable with a version's hash. */
   textHash: string | null;
+  /** The file's bytes: what the compare-and-swap compares. */
+  bytes: Buffer | null;
 }
 
 export function readSoul(workspace: string): SoulOnDisk {
@@ -50,11 +52,11 @@ export function readSoul(workspace: string): SoulOnDisk {
   try {
     bytes = readFileSync(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, text: "", fileHash: null, textHash: null };
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, text: "", fileHash: null, textHash: null, bytes: null };
     throw e;
   }
   const text = bytes.toString("utf8");
-  return { exists: true, text, fileHash: contentHash(bytes), textHash: contentHash(text) };
+  return { exists: true, text, fileHash: contentHash(bytes), textHash: contentHash(text), bytes };
 }
 
 let templateSoulCache: string | null | undefined;
@@ -74,80 +76,97 @@ export function isTemplateSoul(text: string): boolean {
   return t !== null && normalizeSoul(text) === normalizeSoul(t);
 }
 
-/** A store over the workspace's state database; close it with `history.close()`. */
-export interface SoulHistory {
-  store: SoulVersionStore;
-  close(): void;
-}
-
-/**
- * Opens the workspace's state database. With `ifExists`, a workspace that has none gets an
- * empty in-memory one instead (dry runs and read-only commands create no files).
- */
-export function openSoulHistory(workspace: string, opts: { ifExists?: boolean } = {}): SoulHistory {
-  const file = stateDbPath(workspace);
-  const db = opts.ifExists && !existsSync(file) ? openStateDb(":memory:") : openStateDb(file);
-  return { store: new SoulVersionStore(db), close: () => db.close() };
-}
+/** How SOUL.md is swapped; tests replace it to inject failures and races. */
+export type SoulSwap = (file: string, expected: Buffer | null, content: string) => SwapResult;
 
 export interface CommitSoulInput {
   workspace: string;
   store: SoulVersionStore;
-  /** SOUL.md's fileHash when the caller read it (null: it did not exist). */
-  expectedFileHash: string | null;
+  /** SOUL.md as the caller read it (the compare-and-swap's expected bytes). */
+  expected: SoulOnDisk;
   content: string;
   version: Omit<NewSoulVersion, "content" | "words" | "tokens" | "createdAt">;
   now: number;
-  /** How SOUL.md is written; tests inject failures here. Default atomicWrite. */
-  writeFile?: (file: string, content: string) => void;
+  /** Default swapFile. */
+  swap?: SoulSwap;
 }
 
 export type CommitSoulResult =
   | { ok: true; number: number; baseline?: number }
-  | { ok: false; reason: "changed" };
+  | {
+      ok: false;
+      reason: "changed";
+      /** What happened to SOUL.md, in words. */
+      detail: string;
+      /** A file kept beside SOUL.md holding someone's text, if the swap needed one. */
+      kept?: string;
+      baseline?: number;
+    };
 
 /** Records `content` as the next version and puts it in SOUL.md, in the order documented above. */
 export function commitSoul(input: CommitSoulInput): CommitSoulResult {
-  const write = input.writeFile ?? atomicWrite;
+  const swap = input.swap ?? ((file, expected, content) => swapFile(file, expected, content, { oldIsSaved: true }));
   const file = soulPath(input.workspace);
-  return input.store.transaction((): CommitSoulResult => {
-    const cur = readSoul(input.workspace);
-    if (cur.fileHash !== input.expectedFileHash) return { ok: false, reason: "changed" };
-    const baseline = recordBaselineIfNeeded(input.store, cur, input.now);
-    const number = input.store.insert({
-      ...input.version,
-      content: input.content,
-      words: countWords(input.content),
-      tokens: estimateTokens(input.content),
-      createdAt: input.now,
+  const baseline = input.store.transaction(() => recordUserSoulIfNew(input.store, input.expected, input.now));
+  let lost: { detail: string; kept?: string } | undefined;
+  let number = 0;
+  try {
+    input.store.transaction(() => {
+      number = input.store.insert({
+        ...input.version,
+        content: input.content,
+        words: countWords(input.content),
+        tokens: estimateTokens(input.content),
+        createdAt: input.now,
+      });
+      const res = swap(file, input.expected.bytes, input.content);
+      if (!res.ok) {
+        lost = { detail: res.reason, ...(res.kept !== undefined ? { kept: res.kept } : {}) };
+        throw new SwapLost();
+      }
     });
-    write(file, input.content);
-    return baseline === undefined ? { ok: true, number } : { ok: true, number, baseline };
-  });
+  } catch (e) {
+    if (!(e instanceof SwapLost)) throw e;
+  }
+  if (lost !== undefined) {
+    return { ok: false, reason: "changed", detail: lost.detail, ...(lost.kept ? { kept: lost.kept } : {}), ...(baseline !== undefined ? { baseline } : {}) };
+  }
+  return baseline === undefined ? { ok: true, number } : { ok: true, number, baseline };
 }
 
+/** Thrown inside the transaction to roll the version row back when the swap lost the race. */
+class SwapLost extends Error {}
+
 /**
- * Records SOUL.md as a 'baseline' version when it is not the newest version already (the
- * first reflection, or hand edits since). Call inside a transaction.
+ * Records SOUL.md as a version of the person's ('baseline') when it is not the newest version
+ * already: their own SOUL before the first reflection, their hand edits since, a SOUL.md
+ * restored by hand. Call inside a transaction. Returns the new version's number.
  */
-export function recordBaselineIfNeeded(store: SoulVersionStore, cur: SoulOnDisk, now: number): number | undefined {
+export function recordUserSoulIfNew(store: SoulVersionStore, cur: SoulOnDisk, now: number, message?: string): number | undefined {
   if (!cur.exists) return undefined;
   const latest = store.latest();
   if (latest !== undefined && latest.hash === cur.textHash) return undefined;
+  const known = latest === undefined ? undefined : store.findByHash(cur.textHash!);
   return store.insert({
     createdAt: now,
     content: cur.text,
     words: countWords(cur.text),
     tokens: estimateTokens(cur.text),
     summary:
-      latest === undefined
+      message ??
+      (latest === undefined
         ? isTemplateSoul(cur.text)
           ? "baseline: the starter SOUL.md, before the first reflection"
-          : "baseline: SOUL.md as it was before the first reflection"
-        : `baseline: SOUL.md as edited by hand after version ${latest.number}`,
+          : "baseline: SOUL.md as written by hand, before the first reflection"
+        : known !== undefined
+          ? `baseline: SOUL.md restored by hand to the text of version ${known}`
+          : `baseline: SOUL.md as edited by hand after version ${latest.number}`),
     origin: "baseline",
   });
 }
+
+/** Kept for callers of the old name. */
+export const recordBaselineIfNeeded = recordUserSoulIfNew;
 
 export interface RollbackResult {
   /** The version whose content is now SOUL.md. */
@@ -162,49 +181,48 @@ export interface RollbackResult {
 /** Restores version `number` as SOUL.md; the restore is itself a new version (origin 'rollback'). */
 export function rollbackSoul(opts: {
   workspace: string;
+  store: SoulVersionStore;
   number: number;
   now?: () => number;
-  writeFile?: (file: string, content: string) => void;
+  swap?: SoulSwap;
 }): RollbackResult {
   const now = (opts.now ?? Date.now)();
-  // No state database means no versions: fail below without creating one.
-  const history = openSoulHistory(opts.workspace, { ifExists: true });
-  try {
-    const { store } = history;
-    const target = store.get(opts.number);
-    if (target === undefined) {
-      const n = store.count();
-      throw new Error(
-        n === 0
-          ? `there are no SOUL versions yet: the first \`agent reflect\` records one`
-          : `there is no SOUL version ${opts.number} (versions are 1 to ${n}; see \`agent soul log\`)`,
-      );
-    }
-    const cur = readSoul(opts.workspace);
-    if (cur.exists && cur.textHash === target.hash) {
-      // Already that content: at most record the hand edit that made it so.
-      const baseline = store.transaction(() => recordBaselineIfNeeded(store, cur, now));
-      return { restoredFrom: target.number, unchanged: true, ...(baseline !== undefined ? { baseline } : {}) };
-    }
-    const res = commitSoul({
-      workspace: opts.workspace,
-      store,
-      expectedFileHash: cur.fileHash,
-      content: target.content,
-      version: {
-        summary: `rollback to version ${target.number}`,
-        origin: "rollback",
-        restoredFrom: target.number,
-        model: null,
-      },
-      now,
-      ...(opts.writeFile ? { writeFile: opts.writeFile } : {}),
-    });
-    if (!res.ok) throw new Error("SOUL.md changed during the rollback; nothing was written — run it again");
-    return { restoredFrom: target.number, version: res.number, unchanged: false, ...(res.baseline !== undefined ? { baseline: res.baseline } : {}) };
-  } finally {
-    history.close();
+  const { store } = opts;
+  const target = store.get(opts.number);
+  if (target === undefined) {
+    const n = store.count();
+    throw new Error(
+      n === 0
+        ? `there are no SOUL versions yet: the first \`agent reflect\` records one`
+        : `there is no SOUL version ${opts.number} (versions are 1 to ${n}; see \`agent soul log\`)`,
+    );
   }
+  const cur = readSoul(opts.workspace);
+  if (cur.exists && cur.textHash === target.hash) {
+    // Already that content: at most record the hand edit that made it so.
+    const baseline = store.transaction(() => recordUserSoulIfNew(store, cur, now));
+    return { restoredFrom: target.number, unchanged: true, ...(baseline !== undefined ? { baseline } : {}) };
+  }
+  const res = commitSoul({
+    workspace: opts.workspace,
+    store,
+    expected: cur,
+    content: target.content,
+    version: {
+      summary: `rollback to version ${target.number}`,
+      origin: "rollback",
+      restoredFrom: target.number,
+      model: null,
+    },
+    now,
+    ...(opts.swap ? { swap: opts.swap } : {}),
+  });
+  if (!res.ok) {
+    throw new Error(
+      `SOUL.md changed during the rollback (${res.detail}); nothing was replaced${res.kept ? ` (a copy of the edit is in ${path.basename(res.kept)})` : ""} — run it again`,
+    );
+  }
+  return { restoredFrom: target.number, version: res.number, unchanged: false, ...(res.baseline !== undefined ? { baseline: res.baseline } : {}) };
 }
 
 export interface SoulLog {
@@ -221,10 +239,9 @@ export interface SoulLog {
   proposal: string | null;
 }
 
-export function soulLog(workspace: string): SoulLog {
-  const history = openSoulHistory(workspace, { ifExists: true });
-  try {
-    const versions = history.store.list();
+export function soulLog(workspace: string, store: SoulVersionStore): SoulLog {
+  {
+    const versions = store.list();
     const cur = readSoul(workspace);
     const match = [...versions].reverse().find((v) => v.hash === cur.textHash);
     return {
@@ -237,8 +254,6 @@ export function soulLog(workspace: string): SoulLog {
       },
       proposal: existsSync(path.join(workspace, SOUL_PROPOSAL_FILE)) ? SOUL_PROPOSAL_FILE : null,
     };
-  } finally {
-    history.close();
   }
 }
 
@@ -264,10 +279,8 @@ export interface SoulDiffResult {
  * Unified diff between two versions. Defaults: no refs = the newest two versions; one ref =
  * that version against the newest.
  */
-export function soulDiff(workspace: string, a?: SoulRef, b?: SoulRef): SoulDiffResult {
-  const history = openSoulHistory(workspace, { ifExists: true });
-  try {
-    const { store } = history;
+export function soulDiff(workspace: string, store: SoulVersionStore, a?: SoulRef, b?: SoulRef): SoulDiffResult {
+  {
     let from = a;
     let to = b;
     if (from === undefined) {
@@ -298,7 +311,5 @@ export function soulDiff(workspace: string, a?: SoulRef, b?: SoulRef): SoulDiffR
     const x = load(from);
     const y = load(to!);
     return { from, to: to!, diff: unifiedDiff(x.text, y.text, { fromFile: x.label, toFile: y.label }) };
-  } finally {
-    history.close();
   }
 }

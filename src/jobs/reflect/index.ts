@@ -1,7 +1,7 @@
-/** Nightly reflection and SOUL.md history (issue #4). See pipeline.ts for the design. */
-export { runReflection, localDate } from "./pipeline.js";
-export type { ReflectionOptions, ReflectionResult, ReflectionStatus, RunReflectionInput } from "./pipeline.js";
-export { ReflectionConfigSchema, reflectionConfig, parseDuration } from "./config.js";
+/** Nightly reflection and SOUL.md history. See pipeline.ts for the design. */
+export { runReflection, localDate, REPLY_CAP } from "./pipeline.js";
+export type { ReflectionResult, ReflectionStatus, RunReflectionInput, RecordedReply } from "./pipeline.js";
+export { ReflectionConfigSchema, reflectionConfig, parseDuration, soulWordFloor, soulWordTarget } from "./config.js";
 export type { ReflectionConfig, ReflectionConfigInput } from "./config.js";
 export { gatherSessions, cutTranscript } from "./gather.js";
 export type { GatherResult, GatheredSession, GatheredMessage, CutTranscript } from "./gather.js";
@@ -29,16 +29,31 @@ export {
 export { diffLines, unifiedDiff, diffStats } from "./diff.js";
 export {
   readSoul,
-  commitSoul,
   rollbackSoul,
   soulLog,
   soulDiff,
   parseSoulRef,
-  openSoulHistory,
+  commitSoul,
+  recordUserSoulIfNew,
   isTemplateSoul,
   SOUL_FILE,
   SOUL_PROPOSAL_FILE,
 } from "./history.js";
-export type { SoulLog, SoulDiffResult, SoulRef, RollbackResult, SoulHistory } from "./history.js";
+export type { SoulLog, SoulDiffResult, SoulRef, RollbackResult, SoulOnDisk, SoulSwap, CommitSoulResult } from "./history.js";
+export {
+  pendingProposal,
+  soulProposed,
+  acceptProposal,
+  rejectProposal,
+  saveSoul,
+  recentRejections,
+  showReflectionRun,
+  describeReflectionRun,
+} from "./review.js";
+export type { PendingProposal, ProposalView, AcceptInput, AcceptResult, RejectResult, SaveResult, RejectionNote } from "./review.js";
+export { mapToLayers, canonicalLayers, layerOf } from "./layers.js";
+export type { MappedSoul } from "./layers.js";
+export { parseLenientJson } from "./lenient-json.js";
+export type { LenientJson } from "./lenient-json.js";
 export { appendSessionTurn, SESSION_ROLES } from "./session-log.js";
 export type { AppendSessionInput, AppendSessionResult } from "./session-log.js";

@@ -1,97 +1,123 @@
 /**
  * Nightly reflection: read the day's conversations, reflect on them (call 1), fold the
- * result into SOUL.md (call 2), and save it safely. Everything is computed first; the only
- * writes happen at the end, in this order:
- *   1. SOUL.md + its version row (commitSoul: one transaction, see history.ts), or
+ * result into SOUL.md (call 2), and save it safely.
+ *
+ * Injection: this module opens no database and reads no config file. The caller passes the
+ * open state database (`db`, opened and closed by the caller), the validated `reflection`
+ * and `evolution` config sections, the provider, the clock, the AbortSignal and a lazy
+ * embedder. A dry run must create no files: when the workspace has no state database yet the
+ * caller passes an in-memory one (`openStateDb(":memory:")`); a dry run never writes to the
+ * database it is given either.
+ *
+ * Before anything is read by the model, SOUL.md is settled (prepareSoul):
+ *   - a missing SOUL.md is restored from the newest version first (then reflected on); it is
+ *     written from nothing only when there is no version at all;
+ *   - a SOUL.md the engine has not seen (hand-written, edited, restored by hand) is recorded
+ *     as a version of the person's (author "user") before the model reads it;
+ *   - a SOUL.md without the three layers is mapped into them in memory (see layers.ts): the
+ *     person's text kept word for word as a locked block, the missing layers added empty.
+ *
+ * The writes happen at the end, in this order:
+ *   1. SOUL.md + its version row (commitSoul: compare-and-swap, see history.ts), or
  *      SOUL.proposed.md when the run must not touch SOUL.md (see below);
  *   2. the report, appended to reflections/YYYY-MM-DD.md;
- *   2b. memories formed from call 1's candidates, and the daily fade pass (issue #6; one
- *      transaction each, see formMemories) — on every run that did not throw, skips included;
- *   3. the run's outcome in reflection_runs.
- * A run that fails or is killed before step 1 has written nothing but its 'tick' row.
+ *   3. memories formed from call 1's candidates — only when the run succeeded (updated,
+ *      proposed or unchanged): a run that fails, is refused or is cancelled forms none — and
+ *      the daily fade pass;
+ *   4. the run's record in reflection_runs: its inputs, the model's raw replies (capped) and
+ *      the decision with its reason, so a night that did nothing says why (showReflectionRun).
+ * A run that fails or is killed before step 1 has written nothing but its run row.
  *
  * When SOUL.md is not replaced, and what happens instead:
- *   - the model's SOUL is malformed or empty, or a locked section cannot be kept
- *     byte-identical: SOUL.md is kept, the run is recorded as 'error' with the reason;
- *   - SOUL.md changed while the run was thinking (compare-and-swap on its hash): the new
- *     SOUL goes to SOUL.proposed.md, the person's edit stays;
- *   - the new SOUL changes more than `changeBudget` of the lines (see changedLineShare):
- *     it goes to SOUL.proposed.md for the person to review.
+ *   - the model's SOUL is malformed or empty, a locked section cannot be kept byte-identical,
+ *     the SOUL is under the word floor, or it drops locked text of an earlier version (the
+ *     floors): SOUL.md is kept, the run is recorded as 'error' with the reason;
+ *   - SOUL.md changed while the run was thinking, or during the swap itself: the new SOUL goes
+ *     to SOUL.proposed.md, the person's edit stays (or is kept beside SOUL.md, named);
+ *   - the new SOUL changes more than `changeBudget` of the lines: it goes to SOUL.proposed.md
+ *     for the person to review (acceptProposal / rejectProposal in review.ts).
  *
- * First distillation. When there is no SOUL.md yet, or SOUL.md is still byte-for-byte the
- * starter template (line endings and trailing space aside), the first run restructures
- * the whole file into the three layers (Core Identity / Active Values / Recent Growth),
- * which necessarily rewrites most lines. So the change budget does not apply to that run;
- * everything else does: locked sections come back byte-identical (restored and verified
- * in code), the template is recorded as the 'baseline' version 1 before anything is
- * written so `agent soul rollback 1` restores it, and compare-and-swap still protects an
- * edit made during the run. A SOUL.md that a person has already edited is never "first":
- * restructuring it is a large change and becomes a proposal.
+ * First distillation. When there is no SOUL.md and no version, or SOUL.md is still the
+ * starter template, the first run restructures the whole file into the three layers, so the
+ * change budget does not apply to it; locked sections, the floors and compare-and-swap do.
+ * For a mapped SOUL the budget counts only lines of the person's text the model removed.
  */
 import { mkdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
-import type { LLMProvider } from "../../llm/types.js";
+import { ensureContextFits } from "../../llm/context.js";
+import type { CompletionRequest, CompletionResult, LLMProvider } from "../../llm/types.js";
 import type { Embedder } from "../../embed/types.js";
-import { loadConfig } from "../../workspace/config.js";
-import { appendVerified, atomicWrite } from "../../workspace/safe-write.js";
-import { parseDuration, reflectionConfig, type ReflectionConfig, type ReflectionConfigInput } from "./config.js";
+import type { EmbeddingCache } from "../../embed/cache.js";
+import type { DB } from "../../store/open.js";
+import { appendVerified, atomicWrite, createExclusive } from "../../workspace/safe-write.js";
+import { parseDuration, soulWordFloor, soulWordTarget, type ReflectionConfig } from "./config.js";
 import { unifiedDiff } from "./diff.js";
 import { cutTranscript, gatherSessions } from "./gather.js";
 import {
   commitSoul,
   isTemplateSoul,
-  openSoulHistory,
   readSoul,
+  recordUserSoulIfNew,
   SOUL_FILE,
   SOUL_PROPOSAL_FILE,
+  soulPath,
   type SoulOnDisk,
+  type SoulSwap,
 } from "./history.js";
+import { mapToLayers } from "./layers.js";
 import { buildReflectionPrompt, buildSoulPrompt, parseReflection, parseSoul, type Insight } from "./prompts.js";
+import { recentRejections } from "./review.js";
 import {
   changedLineShare,
   CORE_IDENTITY,
   countWords,
+  droppedLocked,
   estimateTokens,
   findSection,
   lockedEnd,
   normalizeSoul,
+  removedLineShare,
+  requiredLockedTexts,
   restoreLocked,
   truncateAtSentence,
   verifyLocked,
+  wordFloor,
 } from "./soul-safety.js";
-import type { SoulVersionStore } from "../../store/soul-versions.js";
+import { contentHash, SoulVersionStore } from "../../store/soul-versions.js";
 import { MemoryStore } from "../../store/memories.js";
-import { evolutionConfig } from "../evolve/config.js";
+import type { EvolutionConfig } from "../evolve/config.js";
 import type { MemoryCandidate } from "../evolve/form.js";
 import { applyFormation, emptySummary, fadePass, planMemories, type FormationSummary } from "../evolve/formation.js";
 import { openEmbedCache, resolveEmbedder, type EmbedderInput } from "../evolve/memory-db.js";
 
-export interface ReflectionOptions {
-  /** Look back this far ("24h", "3d") instead of "since the last completed reflection". */
-  since?: string;
-  /** Overrides over the `reflection` section of agent.config.json. */
-  config?: Partial<ReflectionConfigInput>;
-  /** Cancels the model calls (Ctrl-C); the run is recorded as an error and writes nothing. */
-  signal?: AbortSignal;
-  /** How SOUL.md and the proposal are written; tests inject failures. Default atomicWrite. */
-  writeFile?: (file: string, content: string) => void;
-}
-
 export interface RunReflectionInput {
   workspace: string;
+  /** The open state database; the caller opens and closes it (in memory for a dry run without one). */
+  db: DB;
+  /** The validated `reflection` section (overrides already merged in by the caller). */
+  reflection: ReflectionConfig;
+  /** The validated `evolution` section: memory formation's duplicate threshold. */
+  evolution: Pick<EvolutionConfig, "duplicateCosine">;
   provider: LLMProvider;
   /** Injectable clock, ms since epoch. */
   now?: () => number;
-  options?: ReflectionOptions;
+  /** Cancels the model calls (Ctrl-C); the run is recorded as an error and writes nothing else. */
+  signal?: AbortSignal;
+  /** Look back this far ("24h", "3d") instead of "since the last completed reflection". */
+  since?: string;
   /** Compute everything, return the diff, write nothing (not even the run row). */
   dryRun?: boolean;
   /**
-   * Embedder for memory formation's duplicate check (issue #6), or a function that loads it
-   * (called only when the reflection proposes memories). Without one, a candidate counts as
-   * a repeat of a memory only when their texts are equal after normalisation.
+   * Embedder for memory formation's duplicate check, or a function that loads it (called only
+   * when the reflection proposes memories). Without one, a candidate counts as a repeat of a
+   * memory only when their texts are equal after normalisation.
    */
   embedder?: EmbedderInput;
+  /** The embedding cache for formation; default: the workspace's cache (never in a dry run). */
+  embedCache?: EmbeddingCache | null;
+  /** How SOUL.md is swapped; tests inject failures and races. Default swapFile. */
+  swap?: SoulSwap;
 }
 
 /**
@@ -100,7 +126,7 @@ export interface RunReflectionInput {
  *   updated    SOUL.md replaced, new version recorded
  *   proposed   new SOUL written to SOUL.proposed.md (changed during the run / change budget)
  *   unchanged  the model returned the same SOUL
- *   kept       the model's SOUL was unusable; SOUL.md kept (recorded as an error)
+ *   kept       the model's SOUL was unusable or refused by a floor; SOUL.md kept (an error)
  * With dryRun the status says what would have happened.
  */
 export type ReflectionStatus = "skipped" | "updated" | "proposed" | "unchanged" | "kept";
@@ -121,57 +147,77 @@ export interface ReflectionResult {
   /** Sessions with any message in the window, qualifying or not. */
   sessionsSeen: number;
   firstDistillation: boolean;
+  /** True when SOUL.md lacked the three layers and was mapped into them (see layers.ts). */
+  mapped: boolean;
   insights: Insight[];
   principles: string[];
   /** Set when call 1's reply was not usable JSON and its raw text became one insight. */
   reflectionFallback?: string;
   version?: number;
-  /** A 'baseline' version recorded first (the SOUL.md the person had). */
+  /** A version recorded first for the person's SOUL.md (their own text or hand edits). */
   baselineVersion?: number;
+  /** SOUL.md was missing and was restored from this version before reflecting. */
+  restoredFrom?: number;
   words?: number;
   tokens?: number;
   summary?: string;
   report?: string;
   /** Unified diff from SOUL.md to the new SOUL (also for proposals and dry runs). */
   diff?: string;
-  /** Share of lines the new SOUL changes (0..1). */
+  /** Share of lines the new SOUL changes (0..1), as the change budget counts them. */
   changeShare?: number;
   proposalPath?: string;
   proposalReason?: "changed-during-run" | "change-budget";
+  /** A file kept beside SOUL.md holding an edit that raced the swap (workspace-relative). */
+  keptPath?: string;
   /** Workspace-relative path of the report file. */
   reportPath?: string;
   /** Locked content the model changed and the code put back. */
   restoredLocked: string[];
   warnings: string[];
   /**
-   * Memories formed from call 1's candidates and the daily fade pass (issue #6); absent when
-   * nothing was proposed and nothing faded. For a dry run, what would have happened.
+   * Memories formed from call 1's candidates and the daily fade pass; absent when nothing was
+   * proposed and nothing faded. For a dry run, what would have happened.
    */
   memories?: FormationSummary;
 }
 
-const MIN_TARGET_WORDS = 400;
+/** One model reply as the run record keeps it. */
+export interface RecordedReply {
+  call: "reflection" | "soul";
+  /** The raw text, cut to REPLY_CAP characters. */
+  text: string;
+  chars: number;
+  capped: boolean;
+  finishReason: CompletionResult["finishReason"];
+  model: string;
+  durationMs: number;
+}
+
+/** The raw replies kept per run: enough to see what a small model did, bounded for the database. */
+export const REPLY_CAP = 8000;
+
+/** What the run record says about the inputs. */
+interface RunInputs {
+  soul?: { exists: boolean; words: number; version: number | null; mapped: boolean; restoredFrom?: number };
+  transcript?: { sessions: number; messages: number; chars: number; cut: boolean };
+  calls?: { call: string; promptTokens: number; replyTokens: number; contextSize: number | null }[];
+}
 
 export async function runReflection(input: RunReflectionInput): Promise<ReflectionResult> {
   const now = input.now ?? Date.now;
-  const options = input.options ?? {};
   const dryRun = input.dryRun ?? false;
   const startedAt = now();
-
-  const loaded = loadConfig(input.workspace);
-  const cfg = reflectionConfig({
-    file: loaded.file,
-    raw: { ...loaded.raw, reflection: { ...sectionOf(loaded.raw.reflection), ...(options.config ?? {}) } },
-  });
+  const cfg = input.reflection;
   let windowMs: number | undefined;
-  if (options.since !== undefined) {
-    windowMs = parseDuration(options.since);
-    if (windowMs === undefined) throw new Error(`--since must be a duration like "24h", "3d" or "90m", got "${options.since}"`);
+  if (input.since !== undefined) {
+    windowMs = parseDuration(input.since);
+    if (windowMs === undefined) throw new Error(`--since must be a duration like "24h", "3d" or "90m", got "${input.since}"`);
   }
 
-  const history = openSoulHistory(input.workspace, { ifExists: dryRun });
-  const { store } = history;
+  const store = new SoulVersionStore(input.db);
   let runId: number | null = null;
+  const trace: RunTrace = { inputs: {}, replies: [] };
   try {
     const lastDone = store.lastCompletedRun();
     const since =
@@ -183,39 +229,70 @@ export async function runReflection(input: RunReflectionInput): Promise<Reflecti
     if (!dryRun) runId = store.startRun(startedAt, { provider: input.provider.name, model: input.provider.model });
 
     const formation = { candidates: [] as MemoryCandidate[] };
-    const result = await reflect({ ...input, options, dryRun, now, cfg, store, since, startedAt, runId, formation });
-    const memories = await formMemories(input, store, result, formation.candidates, dryRun, now());
+    const result = await reflect({ ...input, dryRun, now, cfg, store, since, startedAt, runId, formation, trace });
+    // All or nothing: only a run that succeeded forms memories; the fade pass runs every night.
+    input.signal?.throwIfAborted();
+    const succeeded = result.status === "updated" || result.status === "proposed" || result.status === "unchanged";
+    const memories = await formMemories(input, store, result, succeeded ? formation.candidates : [], dryRun, now());
     if (memories !== undefined) result.memories = memories;
     if (runId !== null) {
       store.finishRun(runId, {
         outcome: result.status === "skipped" ? "skip" : result.status === "kept" ? "error" : "complete",
         endedAt: now(),
         reason: result.reason,
-        details: runDetails(result),
+        details: { ...runDetails(result), ...traceDetails(trace, result.status, result.reason) },
       });
     }
     return result;
   } catch (e) {
     if (runId !== null) {
       try {
+        const reason = e instanceof Error ? e.message : String(e);
         store.finishRun(runId, {
           outcome: "error",
           endedAt: now(),
-          reason: e instanceof Error ? e.message : String(e),
-          details: { provider: input.provider.name, model: input.provider.model, ...(e instanceof Error && "code" in e ? { code: (e as { code: unknown }).code } : {}) },
+          reason,
+          details: {
+            provider: input.provider.name,
+            model: input.provider.model,
+            ...(e instanceof Error && "code" in e ? { code: (e as { code: unknown }).code } : {}),
+            ...traceDetails(trace, "error", reason),
+          },
         });
       } catch {
         // The original error matters more than a failure to record it.
       }
     }
     throw e;
-  } finally {
-    history.close();
   }
 }
 
-function sectionOf(v: unknown): Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+interface RunTrace {
+  inputs: RunInputs;
+  replies: RecordedReply[];
+  /** The proposal written to SOUL.proposed.md, kept so a review can find and restore it. */
+  proposal?: { text: string; hash: string };
+}
+
+function traceDetails(trace: RunTrace, status: string, reason: string | null): Record<string, unknown> {
+  return {
+    inputs: trace.inputs,
+    replies: trace.replies,
+    decision: { status, reason },
+    ...(trace.proposal ? { proposal: trace.proposal } : {}),
+  };
+}
+
+function recordReply(trace: RunTrace, call: RecordedReply["call"], r: CompletionResult): void {
+  trace.replies.push({
+    call,
+    text: r.text.length > REPLY_CAP ? r.text.slice(0, REPLY_CAP) : r.text,
+    chars: r.text.length,
+    capped: r.text.length > REPLY_CAP,
+    finishReason: r.finishReason,
+    model: r.model,
+    durationMs: r.durationMs,
+  });
 }
 
 function runDetails(r: ReflectionResult): Record<string, unknown> {
@@ -226,8 +303,9 @@ function runDetails(r: ReflectionResult): Record<string, unknown> {
     since: r.since,
     sessions: r.sessions,
     firstDistillation: r.firstDistillation,
+    mapped: r.mapped,
   };
-  for (const k of ["version", "baselineVersion", "words", "tokens", "summary", "changeShare", "proposalPath", "proposalReason", "reportPath", "reflectionFallback"] as const) {
+  for (const k of ["version", "baselineVersion", "restoredFrom", "words", "tokens", "summary", "report", "changeShare", "proposalPath", "proposalReason", "keptPath", "reportPath", "reflectionFallback"] as const) {
     if (r[k] !== undefined) d[k] = r[k];
   }
   if (r.insights.length > 0 || r.principles.length > 0) d.reflection = { insights: r.insights, principles: r.principles };
@@ -245,11 +323,10 @@ function runDetails(r: ReflectionResult): Record<string, unknown> {
 }
 
 /**
- * Issue #6: memories from call 1's candidates, and the daily fade pass. Runs after the SOUL
- * step whatever its outcome (the candidates come from call 1, which succeeded) and on
- * skipped runs too (so fading happens every night), but never for a run that threw. A dry
- * run plans and writes nothing (it embeds without the cache). A failure here is a warning:
- * it never turns a good reflection into an error.
+ * Memories from call 1's candidates (only those of a run that succeeded: the caller passes
+ * none otherwise), and the daily fade pass. A dry run plans and writes nothing (it embeds
+ * without the cache). A failure here is a warning: it never turns a good reflection into an
+ * error.
  */
 async function formMemories(
   input: RunReflectionInput,
@@ -263,16 +340,16 @@ async function formMemories(
     const store = new MemoryStore(souls.db);
     let summary: FormationSummary | undefined;
     if (candidates.length > 0) {
-      const cfg = evolutionConfig(loadConfig(input.workspace));
       let embedder: Embedder | null = null;
       try {
         embedder = await resolveEmbedder(input.embedder);
       } catch (e) {
         result.warnings.push(`no embedder for memory formation (${e instanceof Error ? e.message : String(e)}); duplicates were found by exact text only`);
       }
-      const cache = embedder !== null && !dryRun ? openEmbedCache(input.workspace) : null;
+      const ownCache = embedder !== null && !dryRun && input.embedCache === undefined;
+      const cache = embedder === null || dryRun ? null : ownCache ? openEmbedCache(input.workspace) : input.embedCache ?? null;
       try {
-        const plan = await planMemories({ store, candidates, embedder, cache, duplicateCosine: cfg.duplicateCosine });
+        const plan = await planMemories({ store, candidates, embedder, cache, duplicateCosine: input.evolution.duplicateCosine });
         result.warnings.push(...plan.warnings);
         summary = applyFormation(store, plan, {
           now,
@@ -280,7 +357,7 @@ async function formMemories(
           source: { kind: "reflection", ...(result.runId !== null ? { runId: result.runId } : {}), sessions: result.sessions.map((s) => s.id) },
         });
       } finally {
-        cache?.close();
+        if (ownCache) cache?.close();
       }
     }
     const archived = fadePass(store, now, { dryRun });
@@ -295,8 +372,7 @@ async function formMemories(
   }
 }
 
-interface ReflectContext extends RunReflectionInput {
-  options: ReflectionOptions;
+interface ReflectContext extends Omit<RunReflectionInput, "since"> {
   dryRun: boolean;
   now: () => number;
   cfg: ReflectionConfig;
@@ -304,14 +380,75 @@ interface ReflectContext extends RunReflectionInput {
   since: number;
   startedAt: number;
   runId: number | null;
-  /** Call 1's memory candidates, handed back to runReflection (issue #6). */
+  /** Call 1's memory candidates, handed back to runReflection. */
   formation: { candidates: MemoryCandidate[] };
+  trace: RunTrace;
+}
+
+/** SOUL.md as the run works on it, after prepareSoul. */
+interface PreparedSoul {
+  /** SOUL.md on disk (after a restore): the compare-and-swap's expected bytes. */
+  disk: SoulOnDisk;
+  /** The text reflection revises: SOUL.md, or SOUL.md mapped into the layers. */
+  base: string;
+  exists: boolean;
+  mapped: boolean;
+  firstDistillation: boolean;
+}
+
+/**
+ * Settles SOUL.md before the model reads it (see the header): restore a missing one, record
+ * one the engine has not seen, map one without layers. A dry run does the same in memory.
+ */
+function prepareSoul(ctx: ReflectContext, result: ReflectionResult): PreparedSoul {
+  const { workspace, store } = ctx;
+  let disk = readSoul(workspace);
+  const latest = store.latest();
+  if (!disk.exists && latest !== undefined) {
+    if (ctx.dryRun) {
+      result.warnings.push(`${SOUL_FILE} is missing: a real run restores version ${latest.number} first, then reflects`);
+      result.restoredFrom = latest.number;
+      const text = latest.content;
+      disk = { exists: true, text, fileHash: contentHash(text), textHash: contentHash(text), bytes: Buffer.from(text, "utf8") };
+    } else {
+      if (createExclusive(soulPath(workspace), latest.content)) {
+        result.restoredFrom = latest.number;
+        result.warnings.push(`${SOUL_FILE} was missing: restored version ${latest.number} before reflecting`);
+      }
+      disk = readSoul(workspace);
+    }
+  }
+  if (disk.exists && !ctx.dryRun) {
+    const n = store.transaction(() => recordUserSoulIfNew(store, disk, ctx.now()));
+    if (n !== undefined) result.baselineVersion = n;
+  }
+  const firstDistillation = !disk.exists || isTemplateSoul(disk.text);
+  const mapped = disk.exists && !firstDistillation ? mapToLayers(disk.text) : { text: disk.text, mapped: false, renamed: false };
+  ctx.trace.inputs.soul = {
+    exists: disk.exists,
+    words: countWords(disk.text),
+    version: disk.textHash === null ? null : (store.findByHash(disk.textHash) ?? null),
+    mapped: mapped.mapped,
+    ...(result.restoredFrom !== undefined ? { restoredFrom: result.restoredFrom } : {}),
+  };
+  return { disk, base: mapped.text, exists: disk.exists, mapped: mapped.mapped, firstDistillation };
+}
+
+/** One model call: refused before it is made when it cannot fit the window; its raw reply recorded. */
+async function call(ctx: ReflectContext, which: RecordedReply["call"], request: CompletionRequest): Promise<CompletionResult> {
+  const fit = await ensureContextFits(
+    ctx.provider,
+    request,
+    which === "reflection" ? "lower reflection.maxMessages or reflection.maxMessageChars" : "lower reflection.soulMaxTokens or reflection.maxSoulWords",
+  );
+  (ctx.trace.inputs.calls ??= []).push({ call: which, promptTokens: fit.promptTokens, replyTokens: fit.replyTokens, contextSize: fit.contextSize ?? null });
+  const reply = await ctx.provider.complete(request);
+  recordReply(ctx.trace, which, reply);
+  return requireCompleteReply(reply);
 }
 
 async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   const { cfg, provider, workspace } = ctx;
-  const soul0: SoulOnDisk = readSoul(workspace);
-  const firstDistillation = !soul0.exists || isTemplateSoul(soul0.text);
   const result: ReflectionResult = {
     status: "skipped",
     dryRun: ctx.dryRun,
@@ -323,7 +460,8 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
     model: provider.model,
     sessions: [],
     sessionsSeen: 0,
-    firstDistillation,
+    firstDistillation: false,
+    mapped: false,
     insights: [],
     principles: [],
     restoredLocked: [],
@@ -351,23 +489,32 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
     return result;
   }
   const transcript = cutTranscript(gathered.qualified, cfg);
+  ctx.trace.inputs.transcript = {
+    sessions: gathered.qualified.length,
+    messages: transcript.total,
+    chars: transcript.text.length,
+    cut: transcript.shown < transcript.total,
+  };
   const today = localDate(ctx.startedAt);
 
-  // 2. Call 1: reflection.
-  const r1 = requireCompleteReply(
-    await provider.complete({
-      ...buildReflectionPrompt({
-        transcript: transcript.text,
-        sessionCount: gathered.qualified.length,
-        since: localStamp(ctx.since),
-        today,
-        ...(soul0.exists ? { soul: soul0.text } : {}),
-      }),
-      maxTokens: cfg.reflectionMaxTokens,
-      temperature: cfg.temperature,
-      ...(ctx.options.signal ? { signal: ctx.options.signal } : {}),
+  // 2. SOUL.md settled before the model reads it.
+  const soul0 = prepareSoul(ctx, result);
+  result.firstDistillation = soul0.firstDistillation;
+  result.mapped = soul0.mapped;
+
+  // 3. Call 1: reflection.
+  const r1 = await call(ctx, "reflection", {
+    ...buildReflectionPrompt({
+      transcript: transcript.text,
+      sessionCount: gathered.qualified.length,
+      since: localStamp(ctx.since),
+      today,
+      ...(soul0.exists ? { soul: soul0.disk.text } : {}),
     }),
-  );
+    maxTokens: cfg.reflectionMaxTokens,
+    temperature: cfg.temperature,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
   const reflection = parseReflection(r1.text);
   if (reflection.kind === "skip") {
     result.reason = reflection.reason;
@@ -381,30 +528,31 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   result.principles = reflection.principles;
   if (reflection.kind === "ok" && reflection.memories) ctx.formation.candidates = reflection.memories;
 
-  // 3. Call 2: SOUL re-distillation.
+  // 4. Call 2: SOUL re-distillation.
   const recent = ctx.store.recent(3).map((v) => ({
     number: v.number,
     date: localDate(v.createdAt),
     summary: v.summary,
     content: v.content,
   }));
-  const r2 = requireCompleteReply(
-    await provider.complete({
-      ...buildSoulPrompt({
-        ...(soul0.exists ? { current: soul0.text } : {}),
-        fromTemplate: soul0.exists && firstDistillation,
-        recent,
-        reflection: { insights: reflection.insights, principles: reflection.principles },
-        today,
-        minWords: Math.min(MIN_TARGET_WORDS, Math.floor((cfg.maxSoulWords * 2) / 3)),
-        maxWords: cfg.maxSoulWords,
-        lockCoreIdentity: cfg.lockCoreIdentity,
-      }),
-      maxTokens: cfg.soulMaxTokens,
-      temperature: cfg.temperature,
-      ...(ctx.options.signal ? { signal: ctx.options.signal } : {}),
+  const target = soulWordTarget(cfg);
+  const r2 = await call(ctx, "soul", {
+    ...buildSoulPrompt({
+      ...(soul0.exists ? { current: soul0.base } : {}),
+      fromTemplate: soul0.exists && soul0.firstDistillation,
+      mapped: soul0.mapped,
+      recent,
+      rejected: recentRejections(ctx.store, ctx.startedAt),
+      reflection: { insights: reflection.insights, principles: reflection.principles },
+      today,
+      minWords: target.min,
+      maxWords: target.max,
+      lockCoreIdentity: cfg.lockCoreIdentity,
     }),
-  );
+    maxTokens: cfg.soulMaxTokens,
+    temperature: cfg.temperature,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
   const parsed = parseSoul(r2.text);
   if (parsed.kind === "malformed") {
     result.status = "kept";
@@ -418,7 +566,7 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   const lockOpts = { lockCoreIdentity: cfg.lockCoreIdentity };
   let soul = parsed.soul;
   if (soul0.exists) {
-    const restored = restoreLocked(soul0.text, soul, lockOpts);
+    const restored = restoreLocked(soul0.base, soul, lockOpts);
     soul = restored.text;
     result.restoredLocked = restored.restored;
   }
@@ -430,7 +578,7 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   }
   soul = normalizeSoul(cut.text);
   if (soul0.exists) {
-    const problems = verifyLocked(soul0.text, soul, lockOpts);
+    const problems = verifyLocked(soul0.base, soul, lockOpts);
     if (problems.length > 0) {
       result.status = "kept";
       result.reason = `locked sections could not be kept byte-identical (${problems.join("; ")}); kept the existing ${SOUL_FILE}`;
@@ -439,25 +587,43 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   }
   result.words = countWords(soul);
   result.tokens = estimateTokens(soul);
+
+  // The floors: never shorter than the floor, never without locked text of an earlier version.
+  const floor = wordFloor(soulWordFloor(cfg), soul0.exists && !soul0.firstDistillation ? countWords(soul0.disk.text) : undefined);
+  if (result.words < floor) {
+    result.status = "kept";
+    result.reason = `the new SOUL has ${result.words} words, under the floor of ${floor} (reflection.minSoulWords, or the current SOUL's length when shorter); kept the existing ${SOUL_FILE}`;
+    return result;
+  }
+  const required = requiredLockedTexts(
+    soul0.exists ? soul0.base : undefined,
+    ctx.store.recent(50).map((v) => ({ number: v.number, content: v.content, byUser: v.author === "user" })),
+  );
+  const dropped = droppedLocked(required, soul);
+  if (dropped.length > 0) {
+    result.status = "kept";
+    result.reason = `the new SOUL drops locked text of ${dropped.map((d) => `${d.from} ("${snippet(d.text)}")`).join(", ")}; kept the existing ${SOUL_FILE}`;
+    return result;
+  }
   if (result.tokens > cfg.tokenBudget) {
     result.warnings.push(`the new SOUL is about ${result.tokens} tokens, over the budget of ${cfg.tokenBudget}`);
   }
-  if (soul0.exists && soul === soul0.text) {
+  if (soul0.exists && (soul === soul0.disk.text || soul === normalizeSoul(soul0.base))) {
     result.status = "unchanged";
-    result.reason = "the model returned the same SOUL";
+    result.reason = soul0.mapped ? "the model added nothing to the layers" : "the model returned the same SOUL";
     result.diff = "";
     result.changeShare = 0;
     return result;
   }
-  result.diff = unifiedDiff(soul0.text, soul, { fromFile: SOUL_FILE, toFile: `${SOUL_FILE} (new)` });
-  result.changeShare = soul0.exists ? changedLineShare(soul0.text, soul) : 1;
-  const overBudget = !firstDistillation && result.changeShare > cfg.changeBudget;
+  result.diff = unifiedDiff(soul0.disk.text, soul, { fromFile: SOUL_FILE, toFile: `${SOUL_FILE} (new)` });
+  result.changeShare = !soul0.exists ? 1 : soul0.mapped ? removedLineShare(soul0.base, soul) : changedLineShare(soul0.base, soul);
+  const overBudget = !soul0.firstDistillation && result.changeShare > cfg.changeBudget;
   const budgetReason = `the new SOUL changes ${pct(result.changeShare)} of the lines, over the change budget of ${pct(cfg.changeBudget)}`;
   const casReason = `${SOUL_FILE} was edited while reflecting; your edit was kept`;
 
-  // 4. Save (or, for a dry run, say what would be saved).
+  // 5. Save (or, for a dry run, say what would be saved).
   if (ctx.dryRun) {
-    if (readSoul(workspace).fileHash !== soul0.fileHash) {
+    if (!soul0.disk.exists !== !readSoul(workspace).exists || (readSoul(workspace).exists && readSoul(workspace).fileHash !== soul0.disk.fileHash)) {
       proposal(result, "changed-during-run", casReason);
     } else if (overBudget) {
       proposal(result, "change-budget", budgetReason);
@@ -467,8 +633,10 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
     return result;
   }
 
-  const write = ctx.options.writeFile ?? atomicWrite;
-  const writeProposal = () => write(path.join(workspace, SOUL_PROPOSAL_FILE), soul);
+  const writeProposal = () => {
+    atomicWrite(path.join(workspace, SOUL_PROPOSAL_FILE), soul);
+    ctx.trace.proposal = { text: soul, hash: contentHash(soul) };
+  };
   const insightsJson = {
     insights: reflection.insights,
     principles: reflection.principles,
@@ -481,7 +649,7 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
     const committed = commitSoul({
       workspace,
       store: ctx.store,
-      expectedFileHash: soul0.fileHash,
+      expected: soul0.disk,
       content: soul,
       version: {
         summary: parsed.summary,
@@ -493,15 +661,23 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
         runId: ctx.runId,
       },
       now: ctx.now(),
-      writeFile: write,
+      ...(ctx.swap ? { swap: ctx.swap } : {}),
     });
+    if (committed.baseline !== undefined) result.baselineVersion ??= committed.baseline;
     if (committed.ok) {
       result.status = "updated";
       result.version = committed.number;
-      if (committed.baseline !== undefined) result.baselineVersion = committed.baseline;
     } else {
       writeProposal();
-      proposal(result, "changed-during-run", casReason);
+      const kept = committed.kept !== undefined ? path.relative(workspace, committed.kept) : undefined;
+      if (kept !== undefined) result.keptPath = kept;
+      proposal(
+        result,
+        "changed-during-run",
+        kept !== undefined
+          ? `${SOUL_FILE} was edited while reflecting (${committed.detail}); your edit is in ${kept} — compare it with ${SOUL_FILE}`
+          : casReason,
+      );
     }
   }
 
@@ -512,6 +688,11 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
     result.warnings.push(`the report could not be written to reflections/: ${(e as Error).message}`);
   }
   return result;
+}
+
+function snippet(text: string): string {
+  const t = text.replace(/<!--[\s\S]*?-->/g, " ").replace(/\s+/g, " ").trim();
+  return t.length <= 60 ? t : `${t.slice(0, 59)}…`;
 }
 
 function proposal(result: ReflectionResult, why: "changed-during-run" | "change-budget", reason: string): void {

@@ -5,6 +5,8 @@
 import type { CompletionRequest } from "../../llm/types.js";
 import { parseMemoryCandidates, type MemoryCandidate } from "../evolve/form.js";
 import { MEMORY_TYPES, MEMORY_TYPE_CONFIG, SIGNALS, VALENCES } from "../evolve/types.js";
+import { canonicalLayers } from "./layers.js";
+import { parseLenientJson } from "./lenient-json.js";
 import { findSection, missingLayers, normalizeSoul, RECENT_GROWTH, LOCK_CLOSE, LOCK_OPEN } from "./soul-safety.js";
 
 export const REFLECTION_SKIP = "REFLECTION_SKIP";
@@ -146,8 +148,15 @@ export function parseReflection(text: string): ParsedReflection {
   if (raw === REFLECTION_SKIP || raw.replace(/[`"'.\s]/g, "") === REFLECTION_SKIP) {
     return { kind: "skip", reason: `the model answered ${REFLECTION_SKIP}: nothing meaningful happened` };
   }
-  const json = extractJson(raw);
-  if (json === undefined) return fallback(raw, "the reflection was not valid JSON");
+  const parsed = parseLenientJson(raw);
+  if (!parsed.ok) {
+    // Small models put the token in a sentence ("Nothing new today, so: REFLECTION_SKIP.").
+    if (SKIP_WORD_RE.test(raw)) {
+      return { kind: "skip", reason: `the model answered ${REFLECTION_SKIP} (in a sentence): nothing meaningful happened` };
+    }
+    return fallback(raw, `the reflection was not valid JSON (${parsed.reason})`);
+  }
+  const json = parsed.value;
   if (typeof json !== "object" || json === null || Array.isArray(json)) {
     return fallback(raw, "the reflection JSON was not an object");
   }
@@ -191,27 +200,8 @@ function fallback(raw: string, reason: string): ParsedReflection {
   return { kind: "fallback", reason, insights: [{ content: raw.slice(0, 4000), topics: [] }], principles: [] };
 }
 
-/** JSON.parse of the reply, or of the first {...} in it (models like to wrap JSON in prose or fences). */
-function extractJson(text: string): unknown {
-  const tryParse = (s: string): unknown => {
-    try {
-      return JSON.parse(s) as unknown;
-    } catch {
-      return undefined;
-    }
-  };
-  const direct = tryParse(text);
-  if (direct !== undefined) return direct;
-  const fenced = /```(?:json)?\s*\n([\s\S]*?)\n```/.exec(text);
-  if (fenced) {
-    const f = tryParse(fenced[1]!);
-    if (f !== undefined) return f;
-  }
-  const start = text.indexOf("{");
-  const end = text.lastIndexOf("}");
-  if (start >= 0 && end > start) return tryParse(text.slice(start, end + 1));
-  return undefined;
-}
+/** The skip token as a word of its own, anywhere in a reply that is not JSON. */
+const SKIP_WORD_RE = new RegExp(`(^|[^A-Za-z0-9_])${REFLECTION_SKIP}($|[^A-Za-z0-9_])`);
 
 export interface VersionForPrompt {
   number: number;
@@ -234,6 +224,20 @@ export interface SoulPromptInput {
   minWords: number;
   maxWords: number;
   lockCoreIdentity: boolean;
+  /**
+   * True when the current SOUL was the person's own text mapped into the layers (see
+   * layers.ts): their words sit in a locked block and the layers are new.
+   */
+  mapped?: boolean;
+  /** Proposals the person rejected lately, newest first: not to be made again. */
+  rejected?: RejectedForPrompt[];
+}
+
+export interface RejectedForPrompt {
+  /** ISO date of the rejection. */
+  date: string;
+  summary: string;
+  reason: string | null;
 }
 
 const SOUL_SYSTEM = [
@@ -250,7 +254,9 @@ export function buildSoulPrompt(input: SoulPromptInput): CompletionRequest {
     parts.push(
       input.fromTemplate
         ? "The current SOUL.md is the starter template. Restructure it into the three sections below, keeping its meaning, and add what tonight's reflection teaches."
-        : "Here is the current SOUL.md. Revise it with what tonight's reflection teaches; most of it should stay as it is.",
+        : input.mapped
+          ? `Here is the current SOUL.md. The block between ${LOCK_OPEN} and ${LOCK_CLOSE} is the person's own text: copy it exactly, first. Fill the three sections after it with what it and tonight's reflection say about me.`
+          : "Here is the current SOUL.md. Revise it with what tonight's reflection teaches; most of it should stay as it is.",
       "<current-soul>",
       input.current.trim(),
       "</current-soul>",
@@ -264,6 +270,11 @@ export function buildSoulPrompt(input: SoulPromptInput): CompletionRequest {
       parts.push(`- version ${v.number} (${v.date}): ${v.summary}`);
       if (growth !== "") parts.push(indent(clipBlock(growth, 600)));
     }
+    parts.push("");
+  }
+  if (input.rejected !== undefined && input.rejected.length > 0) {
+    parts.push("The person rejected these recent proposals; do not make the same changes again:");
+    for (const r of input.rejected) parts.push(`- ${r.date}: ${r.summary}${r.reason ? ` (their reason: ${r.reason})` : ""}`);
     parts.push("");
   }
   parts.push(`Tonight's reflection (${input.today}):`, "Insights:");
@@ -311,20 +322,26 @@ export function parseSoul(text: string): ParsedSoul {
   let soul: string;
   let report = "";
   let summary = "";
-  const json = extractJson(raw);
+  const parsed = parseLenientJson(raw);
+  const json = parsed.ok ? parsed.value : undefined;
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     const o = json as Record<string, unknown>;
     if (typeof o.soul !== "string") return { kind: "malformed", reason: 'the reply JSON has no "soul" text' };
     soul = o.soul;
     if (typeof o.report === "string") report = o.report.trim();
     if (typeof o.summary === "string") summary = o.summary.trim();
+  } else if (!parsed.ok && /^\s*(?:```[a-z]*\s*)?\{/i.test(raw)) {
+    return { kind: "malformed", reason: `the reply looked like JSON but could not be read: ${parsed.reason}` };
   } else if (/^#{1,3}\s/m.test(raw)) {
     soul = raw;
   } else {
     return { kind: "malformed", reason: "the reply was neither the requested JSON nor markdown" };
   }
   soul = unfence(soul);
+  // Some small models escape twice: the SOUL arrives as one line with literal "\n".
+  if (!soul.includes("\n") && soul.includes("\\n")) soul = soul.replace(/\\n/g, "\n");
   if (soul.trim() === "") return { kind: "malformed", reason: "the model returned an empty SOUL" };
+  soul = canonicalLayers(soul).text;
   const missing = missingLayers(soul);
   if (missing.length > 0) {
     return { kind: "malformed", reason: `the new SOUL lacks the section(s) ${missing.map((m) => `"${m}"`).join(", ")}` };

@@ -370,3 +370,75 @@ export function missingLayers(text: string): string[] {
 export function normalizeSoul(text: string): string {
   return text.replace(/\r\n/g, "\n").replace(/\s+$/, "") + "\n";
 }
+
+/**
+ * The change budget's measure for a SOUL that was mapped into the layers: the share of the
+ * mapped SOUL's non-blank, non-heading lines that the new SOUL no longer has. What the model
+ * added (into layers that were empty) is not counted: the person's text is all that existed.
+ */
+export function removedLineShare(oldText: string, newText: string): number {
+  const norm = (t: string) =>
+    t
+      .replace(/\r\n/g, "\n")
+      .split("\n")
+      .map((l) => l.replace(/\s+$/, ""))
+      .filter((l) => l.trim() !== "");
+  const a = norm(oldText);
+  const b = norm(newText);
+  const content = a.filter((l) => !HEADING_RE.test(l)).length;
+  if (content === 0) return 0;
+  let removed = 0;
+  for (const op of diffLines(a, b)) if (op.kind === "delete" && !HEADING_RE.test(op.line)) removed++;
+  return removed / content;
+}
+
+/** A SOUL version as the floors see it: its text and whether a person wrote it. */
+export interface VersionForFloor {
+  number: number;
+  content: string;
+  /** True for versions a person made (their own SOUL.md, a save, a rollback they asked for). */
+  byUser: boolean;
+}
+
+export interface RequiredLocked {
+  text: string;
+  /** Where it comes from: "SOUL.md" or "version N". */
+  from: string;
+}
+
+/**
+ * Locked text a proposal must keep: every locked block of SOUL.md and of every earlier version
+ * back to (and including) the newest one a person made. A block the person removed by hand is
+ * not required any more: their edit was recorded as a version of their own before reflection
+ * read it, so the walk stops there.
+ */
+export function requiredLockedTexts(current: string | undefined, newestFirst: VersionForFloor[]): RequiredLocked[] {
+  const out: RequiredLocked[] = [];
+  const seen = new Set<string>();
+  const add = (text: string, from: string) => {
+    for (const b of findLockedBlocks(text).blocks) {
+      if (seen.has(b.text)) continue;
+      seen.add(b.text);
+      out.push({ text: b.text, from });
+    }
+  };
+  if (current !== undefined) add(current, "SOUL.md");
+  for (const v of newestFirst) {
+    add(v.content, `version ${v.number}`);
+    if (v.byUser) break;
+  }
+  return out;
+}
+
+/** The required locked texts a proposal does not contain, byte for byte (inside a bigger block counts). */
+export function droppedLocked(required: RequiredLocked[], proposal: string): RequiredLocked[] {
+  return required.filter((r) => !proposal.includes(r.text));
+}
+
+/**
+ * The shortest SOUL a run may write: `minWords`, or the current SOUL's own length when that is
+ * shorter (a person's 50-word SOUL is not made to grow to 200 in one night, but may not shrink).
+ */
+export function wordFloor(minWords: number, currentWords: number | undefined): number {
+  return currentWords === undefined ? minWords : Math.min(minWords, currentWords);
+}

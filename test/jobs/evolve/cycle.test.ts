@@ -2,15 +2,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { currentIdentity } from "../../../src/jobs/evolve/recall.js";
-import { runEvolution, takePersonalitySnapshot } from "../../../src/jobs/evolve/cycle.js";
 import { REPORT_MARKER } from "../../../src/jobs/evolve/report.js";
-import { isoWeekDates, isoWeekOfDate } from "../../../src/jobs/evolve/week.js";
-import { openJobsDb } from "../../../src/jobs/runs.js";
+import { isoWeekDates, isoWeekOfDate } from "../../../src/jobs/schedule/week.js";
+import { openJobs } from "../deps.js";
 import { LLMError } from "../../../src/llm/types.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { initWorkspace } from "../../../src/workspace/init.js";
 import { cleanup, read, tempDir, write } from "../../helpers/workspace.js";
-import { DAY, insertMemory, T0, withDb } from "./helpers.js";
+import { DAY, insertMemory, runEvolutionIn, T0, takeSnapshotIn, withDb } from "./helpers.js";
 
 let dir = "";
 let ws = "";
@@ -41,7 +40,7 @@ describe("the weekly evolution cycle", () => {
       insertMemory(store, { type: "lesson_learned", content: "Run the staging check first.", domain: "deploys", significance: 0.7, createdAt: T0 + DAY }),
     ]);
     const now = T0 + 4 * DAY; // Friday of 2026-W45
-    const r = await runEvolution({ workspace: ws, now: () => now });
+    const r = await runEvolutionIn(ws, now);
     expect(r.week).toBe("2026-W45");
     expect(r.archived.map((a) => a.id)).toEqual([ids[1]]);
     expect(r.memories).toMatchObject({ active: 2, archivedTotal: 1, formed: 2, archived: [{ id: ids[1], type: "process_note" }] });
@@ -59,51 +58,73 @@ describe("the weekly evolution cycle", () => {
     expect(md).toContain("First snapshot: nothing to compare with yet.");
     expect(md).not.toContain("## Team");
 
-    const jobs = openJobsDb(ws);
+    const jobs = openJobs(ws);
     try {
       const [item] = jobs.inbox.list();
       expect(item).toMatchObject({ id: r.inboxId, kind: "report", source: "evolve", title: "Weekly evolution 2026-W45: 2 memories (2 vivid)" });
       expect(item!.body).toContain("Report: reflections/weekly-2026-W45.md");
+      // The latest snapshot's narrative is "who you are now".
+      expect(currentIdentity(jobs.db)).toMatchObject({ text: r.narrative, private: false, snapshotId: r.snapshotId });
     } finally {
       jobs.close();
     }
-    // The latest snapshot's narrative is "who you are now".
-    expect(currentIdentity(ws)).toMatchObject({ text: r.narrative, private: false, snapshotId: r.snapshotId });
   });
 
   it("a second run the same week replaces its own report; a file a person wrote or edited is never touched", async () => {
     const now = T0 + DAY;
-    const first = await runEvolution({ workspace: ws, now: () => now });
-    const again = await runEvolution({ workspace: ws, now: () => now + 3_600_000 });
+    const first = await runEvolutionIn(ws, now);
+    const again = await runEvolutionIn(ws, now + 3_600_000);
     expect(again).toMatchObject({ reportPath: first.reportPath, reportReplaced: true, hadPrevious: true });
 
     // The person edits it: the next run goes beside it.
     const file = path.join(ws, first.reportPath);
     writeFileSync(file, readFileSync(file, "utf8") + "\nMy own note.\n");
     const edited = readFileSync(file);
-    const third = await runEvolution({ workspace: ws, now: () => now + 7_200_000 });
+    const third = await runEvolutionIn(ws, now + 7_200_000);
     expect(third).toMatchObject({ reportPath: "reflections/weekly-2026-W45.2.md", reportReplaced: false });
     expect(readFileSync(file)).toEqual(edited);
-    const fourth = await runEvolution({ workspace: ws, now: () => now + 10_800_000 });
+    const fourth = await runEvolutionIn(ws, now + 10_800_000);
     expect(fourth).toMatchObject({ reportPath: "reflections/weekly-2026-W45.2.md", reportReplaced: true });
 
     // A file of that name that was never ours: same.
     write(ws, "reflections/weekly-2026-W46.md", "# my plans for week 46\n");
-    const next = await runEvolution({ workspace: ws, now: () => now + 7 * DAY });
+    const next = await runEvolutionIn(ws, now + 7 * DAY);
     expect(next.reportPath).toBe("reflections/weekly-2026-W46.2.md");
     expect(read(ws, "reflections/weekly-2026-W46.md")).toBe("# my plans for week 46\n");
+  });
+
+  it("a second run the same week replaces that week's inbox report instead of adding another; the next week adds its own", async () => {
+    const jobs = openJobs(ws);
+    try {
+      const other = jobs.inbox.add({ createdAt: T0, kind: "alert", title: "Weekly evolution 2026-W45: not ours", body: "a heartbeat alert", source: "heartbeat" });
+      const first = await runEvolutionIn(ws, T0 + DAY);
+      jobs.inbox.markRead([first.inboxId]);
+      withDb(ws, ({ store }) => insertMemory(store, { type: "failure", content: "The backup job failed.", valence: "negative", significance: 0.9, createdAt: T0 + DAY }));
+      const second = await runEvolutionIn(ws, T0 + 2 * DAY);
+      expect(second.inboxId).toBe(first.inboxId);
+      const reports = jobs.inbox.list({ all: true }).filter((i) => i.source === "evolve");
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toMatchObject({ id: first.inboxId, createdAt: T0 + 2 * DAY, read: false, title: "Weekly evolution 2026-W45: 1 memories (1 vivid)" });
+      // Another source's item with a look-alike title is left alone.
+      expect(jobs.inbox.get(other)).toMatchObject({ title: "Weekly evolution 2026-W45: not ours", source: "heartbeat" });
+      const nextWeek = await runEvolutionIn(ws, T0 + 8 * DAY);
+      expect(nextWeek.inboxId).not.toBe(first.inboxId);
+      expect(jobs.inbox.list({ all: true }).filter((i) => i.source === "evolve").map((i) => i.title.slice(0, 25))).toEqual(["Weekly evolution 2026-W46", "Weekly evolution 2026-W45"]);
+    } finally {
+      jobs.close();
+    }
   });
 
   it("drift between weekly snapshots is reported with its evidence", async () => {
     withDb(ws, ({ store }) => {
       for (let i = 0; i < 3; i++) insertMemory(store, { type: "triumph", content: `Shipped prototype ${i} fast.`, valence: "positive", significance: 0.9 });
     });
-    const w1 = await runEvolution({ workspace: ws, now: () => T0 + DAY });
+    const w1 = await runEvolutionIn(ws, T0 + DAY);
     expect(w1.traits.riskTolerance.label).toBe("bold");
     withDb(ws, ({ store }) => {
       for (let i = 0; i < 6; i++) insertMemory(store, { type: "failure", content: `Deploy ${i} broke production.`, valence: "negative", domain: "deploys", significance: 0.9, createdAt: T0 + 3 * DAY });
     });
-    const w2 = await runEvolution({ workspace: ws, now: () => T0 + 8 * DAY });
+    const w2 = await runEvolutionIn(ws, T0 + 8 * DAY);
     const risk = w2.drift.find((d) => d.trait === "riskTolerance")!;
     expect(risk).toMatchObject({ from: { label: "bold" }, to: { label: "cautious" } });
     expect(risk.evidence.some((e) => /^caution 0\.[0-9]+ → [0-9.]+$/.test(e))).toBe(true);
@@ -116,13 +137,13 @@ describe("the weekly evolution cycle", () => {
   it("the narrative may be written by the model; when the model fails the rules' text is kept", async () => {
     write(ws, "agent.config.json", JSON.stringify({ evolution: { timeZone: "UTC", narrative: "model" } }));
     const good = new ScriptedProvider(["I am a careful assistant who learns from every deploy, and I keep Sam's trust by checking twice."], { model: "m1" });
-    const r = await takePersonalitySnapshot({ workspace: ws, now: () => T0, provider: good });
+    const r = await takeSnapshotIn(ws, T0, { provider: good });
     expect(r).toMatchObject({ narrativeBy: "m1", narrative: "I am a careful assistant who learns from every deploy, and I keep Sam's trust by checking twice." });
     expect(good.calls[0]!.messages[0]!.content).toContain("- risk tolerance:");
-    const bad = await takePersonalitySnapshot({ workspace: ws, now: () => T0 + 1, provider: new ScriptedProvider([new LLMError("unreachable", "ollama is not running")]) });
+    const bad = await takeSnapshotIn(ws, T0 + 1, { provider: new ScriptedProvider([new LLMError("unreachable", "ollama is not running")]) });
     expect(bad.narrativeBy).toBe("rules");
     expect(bad.warnings[0]).toMatch(/could not write the narrative \(ollama is not running\)/);
-    const none = await takePersonalitySnapshot({ workspace: ws, now: () => T0 + 2 });
+    const none = await takeSnapshotIn(ws, T0 + 2);
     expect(none.narrativeBy).toBe("rules");
     expect(none.warnings[0]).toMatch(/no model is available/);
   });
@@ -135,12 +156,12 @@ describe("the weekly evolution cycle", () => {
     withDb(ben, ({ store }) => {
       for (let i = 0; i < 3; i++) insertMemory(store, { type: "failure", content: `Ben failure ${i}.`, domain: "deploys", valence: "negative" });
     });
-    await runEvolution({ workspace: ben, now: () => T0 });
+    await runEvolutionIn(ben, T0);
     withDb(ws, ({ store }) => {
       insertMemory(store, { type: "failure", content: "Ana failure.", domain: "deploys", valence: "negative", significance: 0.9 });
     });
     write(ws, "agent.config.json", JSON.stringify({ evolution: { timeZone: "UTC", name: "Ana", team: [{ name: "Ben", workspace: "../ben" }, { name: "Cleo", workspace: cleo }, { name: "Dan", workspace: "../nowhere" }] } }));
-    const r = await runEvolution({ workspace: ws, now: () => T0 + DAY });
+    const r = await runEvolutionIn(ws, T0 + DAY);
     expect(r.team).toHaveLength(3);
     expect(r.team[0]).toBe("Cleo: no snapshot yet");
     expect(r.team[1]).toBe(`Dan: no workspace at ${path.join(dir, "nowhere")}`);

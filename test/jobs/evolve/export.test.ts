@@ -1,16 +1,35 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runEvolution } from "../../../src/jobs/evolve/cycle.js";
-import { exportState, importState, ImportRefusedError, stateJson, type StateExport } from "../../../src/jobs/evolve/export.js";
+import { exportStateDb, importState, ImportRefusedError, stateJson, type StateExport } from "../../../src/jobs/evolve/export.js";
 import { recordRecall } from "../../../src/jobs/evolve/recall.js";
-import { openJobsDb, recordRun } from "../../../src/jobs/runs.js";
-import { runReflection } from "../../../src/jobs/reflect/pipeline.js";
+import { recordRun } from "../../../src/jobs/runs.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { stateMigrations } from "../../../src/store/state.js";
 import { cleanup, tempDir } from "../../helpers/workspace.js";
 import { FIRST_SOUL, HOUR, reflectionJson, soulJson, templateWorkspace, writeSession } from "../reflect/helpers.js";
-import { DAY, insertMemory, T0, withDb } from "./helpers.js";
+import { openJobs, stateDb } from "../deps.js";
+import { DAY, insertMemory, runEvolutionIn, T0, withDb, reflectIn } from "./helpers.js";
+
+/** `agent export`: the workspace's whole state, over a state database opened and closed for it. */
+function exportState(ws: string, now: number): StateExport {
+  const db = stateDb(ws);
+  try {
+    return exportStateDb(db, now);
+  } finally {
+    db.close();
+  }
+}
+
+/** `agent import`. */
+function importInto(ws: string, data: unknown, opts: { force?: boolean; now?: number } = {}) {
+  const db = stateDb(ws);
+  try {
+    return importState(db, ws, data, { now: opts.now ?? T0, ...(opts.force !== undefined ? { force: opts.force } : {}) });
+  } finally {
+    db.close();
+  }
+}
 
 let dir = "";
 let a = "";
@@ -25,16 +44,16 @@ afterEach(() => cleanup(dir));
 /** Some of every kind of state: SOUL versions, runs, job runs, inbox, memories, archive, recalls, snapshots, a conversation. */
 async function populate(ws: string): Promise<void> {
   writeSession(ws, "s1", 4, T0 - HOUR);
-  await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(FIRST_SOUL)]), now: () => T0 });
+  await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(FIRST_SOUL)]), now: () => T0 });
   const ids = withDb(ws, ({ store }) => [
     insertMemory(store, { type: "failure", content: "The deploy broke production — “quotes”, ünïcödé and\nnewlines.", valence: "negative", domain: "deploys", significance: 0.1 + 0.2 }),
     insertMemory(store, { type: "process_note", content: "Restart nginx.", significance: 0.1, createdAt: T0 - 200 * DAY }),
   ]);
   withDb(ws, ({ store }) => recordRecall(store, [ids[0]!], T0 + HOUR, "context", "deploy"));
-  const jobs = openJobsDb(ws);
+  const jobs = openJobs(ws);
   try {
     await recordRun(jobs.runs, "evolve", () => T0 + DAY, { trigger: "manual" }, async () => {
-      await runEvolution({ workspace: ws, now: () => T0 + DAY });
+      await runEvolutionIn(ws, T0 + DAY);
       return { outcome: "ok" };
     });
     jobs.state.set("nightly.lastDate", "2026-11-02", T0);
@@ -61,7 +80,7 @@ describe("export and import of all engine state", () => {
     for (const rows of Object.values(first.tables)) for (const r of rows) expect(Object.keys(r)).toEqual([...Object.keys(r)].sort());
     expect(first.tables.memories!.map((m) => m.archived_at !== null)).toEqual([false, true]); // the archive is exported too
 
-    const result = importState(b, JSON.parse(stateJson(first)) as unknown);
+    const result = importInto(b, JSON.parse(stateJson(first)) as unknown);
     expect(result.backup).toBeNull();
     expect(result.rows.memories).toBe(2);
     const second = exportState(b, T0 + 3 * DAY);
@@ -74,11 +93,11 @@ describe("export and import of all engine state", () => {
     withDb(b, ({ store }) => insertMemory(store, { type: "triumph", content: "B's own memory.", valence: "positive" }));
     const before = exportState(b, 0);
     const data = JSON.parse(stateJson(exportState(a, 0))) as unknown;
-    expect(() => importState(b, data)).toThrow(ImportRefusedError);
-    expect(() => importState(b, data)).toThrow(/already has engine state \(.*memories 1.*\); import into a fresh workspace, or pass --force/);
+    expect(() => importInto(b, data)).toThrow(ImportRefusedError);
+    expect(() => importInto(b, data)).toThrow(/already has engine state \(.*memories 1.*\); import into a fresh workspace, or pass --force/);
     expect(withoutStamp(exportState(b, 0))).toBe(withoutStamp(before));
 
-    const r = importState(b, data, { force: true, now: T0 });
+    const r = importInto(b, data, { force: true, now: T0 });
     expect(r.replaced).toBeGreaterThan(0);
     expect(r.backup).toMatch(/\.agent\/backups\/state-before-import-2026-11-02T12-00-00-000Z\.json$/);
     const saved = JSON.parse(readFileSync(r.backup!, "utf8")) as StateExport;
@@ -89,7 +108,7 @@ describe("export and import of all engine state", () => {
   it("refuses files it cannot read faithfully, and changes nothing", async () => {
     await populate(a);
     const good = JSON.parse(stateJson(exportState(a, 0))) as StateExport;
-    const refused = (data: unknown, re: RegExp) => expect(() => importState(b, data)).toThrow(re);
+    const refused = (data: unknown, re: RegExp) => expect(() => importInto(b, data)).toThrow(re);
     refused({ ...good, schemaVersion: 99 }, /newer engine \(state schema 99/);
     refused({ ...good, format: "other" }, /not an agent state export/);
     refused({ ...good, tables: { ...good.tables, mystery: [] } }, /table this engine does not know: mystery/);
@@ -98,7 +117,7 @@ describe("export and import of all engine state", () => {
     expect(exportState(b, 0).tables.memories).toEqual([]);
     // A broken row rolls the whole import back.
     const broken = { ...good, tables: { ...good.tables, memories: [{ ...good.tables.memories![0]!, type: "not-a-type" }] } };
-    expect(() => importState(b, broken)).toThrow(/CHECK constraint/);
+    expect(() => importInto(b, broken)).toThrow(/CHECK constraint/);
     expect(Object.values(exportState(b, 0).tables).every((rows) => rows.length === 0)).toBe(true);
   });
 });

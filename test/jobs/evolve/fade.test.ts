@@ -4,7 +4,7 @@ import { fadePass } from "../../../src/jobs/evolve/formation.js";
 import { forgetMemory, listMemories, pinMemory, recordRecall, restoreMemory, unpinMemory } from "../../../src/jobs/evolve/recall.js";
 import { MEMORY_TYPES, MEMORY_TYPE_CONFIG, type MemoryType } from "../../../src/jobs/evolve/types.js";
 import { cleanup, tempDir } from "../../helpers/workspace.js";
-import { DAY, insertMemory, T0, withDb } from "./helpers.js";
+import { DAY, insertMemory, T0, withDb, openMemoryDb } from "./helpers.js";
 
 let ws = "";
 beforeEach(() => {
@@ -113,19 +113,22 @@ describe("recall refreshes", () => {
 
 describe("the person's corrections", () => {
   it("forget archives (restorable), pin stops fading, unpin resumes it; nothing is ever deleted", () => {
-    const id = withDb(ws, ({ store }) => insertMemory(store, { type: "process_note", content: "Use rsync for backups.", significance: 0.2 }));
+    const mem = openMemoryDb(ws);
+    const db = mem.db;
+    const id = insertMemory(mem.store, { type: "process_note", content: "Use rsync for backups.", significance: 0.2 });
     const now = T0 + 20 * DAY;
-    expect(pinMemory(ws, id, now)).toMatchObject({ changed: true, memory: { pinned: true, vividness: 1 } });
+    expect(pinMemory(db, id, now)).toMatchObject({ changed: true, memory: { pinned: true, vividness: 1 } });
     withDb(ws, ({ store }) => expect(fadePass(store, T0 + 400 * DAY)).toEqual([]));
-    expect(listMemories(ws, { now: T0 + 400 * DAY })[0]).toMatchObject({ id, vividNow: 1 });
-    expect(unpinMemory(ws, id, now + DAY).memory.pinned).toBe(false);
-    expect(forgetMemory(ws, id, now + 2 * DAY)).toMatchObject({ changed: true, memory: { archivedAt: now + 2 * DAY, archiveReason: expect.stringMatching(/^forgotten: by you/) } });
-    expect(listMemories(ws, { now: now + 2 * DAY })).toEqual([]);
-    expect(listMemories(ws, { now: now + 2 * DAY, faded: true }).map((m) => m.id)).toEqual([id]);
-    expect(() => pinMemory(ws, id, now)).toThrow(/in the archive/);
-    expect(restoreMemory(ws, id, now + 3 * DAY)).toMatchObject({ changed: true, memory: { archivedAt: null, archiveReason: null } });
-    expect(() => forgetMemory(ws, 4242, now)).toThrow(/there is no memory #4242/);
+    expect(listMemories(db, { now: T0 + 400 * DAY })[0]).toMatchObject({ id, vividNow: 1 });
+    expect(unpinMemory(db, id, now + DAY).memory.pinned).toBe(false);
+    expect(forgetMemory(db, id, now + 2 * DAY)).toMatchObject({ changed: true, memory: { archivedAt: now + 2 * DAY, archiveReason: expect.stringMatching(/^forgotten: by you/) } });
+    expect(listMemories(db, { now: now + 2 * DAY })).toEqual([]);
+    expect(listMemories(db, { now: now + 2 * DAY, faded: true }).map((m) => m.id)).toEqual([id]);
+    expect(() => pinMemory(db, id, now)).toThrow(/in the archive/);
+    expect(restoreMemory(db, id, now + 3 * DAY)).toMatchObject({ changed: true, memory: { archivedAt: null, archiveReason: null } });
+    expect(() => forgetMemory(db, 4242, now)).toThrow(/there is no memory #4242/);
     withDb(ws, ({ store }) => expect(store.list({ archived: "all" })).toHaveLength(1));
     expect(FADE_OUT).toBe(0.05);
+    mem.close();
   });
 });

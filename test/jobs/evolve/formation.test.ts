@@ -3,12 +3,12 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UseLiteEmbedder } from "../../../src/embed/use-lite.js";
 import { applyFormation, planMemories } from "../../../src/jobs/evolve/formation.js";
-import { openEmbedCache, openMemoryDb } from "../../../src/jobs/evolve/memory-db.js";
-import { runReflection } from "../../../src/jobs/reflect/pipeline.js";
+import { EMBED_CACHE_FILE, EmbeddingCache } from "../../../src/embed/cache.js";
+import { agentDir } from "../../../src/workspace/paths.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { cleanup, tempDir } from "../../helpers/workspace.js";
 import { FIRST_SOUL, HOUR, soulJson, templateWorkspace, writeSession } from "../reflect/helpers.js";
-import { candidate, DAY, insertMemory, reflectionWithMemories, T0, withDb } from "./helpers.js";
+import { candidate, DAY, insertMemory, reflectionWithMemories, T0, withDb, openMemoryDb, reflectIn } from "./helpers.js";
 
 // The real USE-lite model from npm, shared by the tests of this file (loading it costs ~1 s).
 let useLite: UseLiteEmbedder;
@@ -40,7 +40,7 @@ describe("duplicates reinforce (real USE-lite embeddings)", () => {
     ];
     const mdb = openMemoryDb(ws);
     const store = mdb.store;
-    const cache = openEmbedCache(ws);
+    const cache = new EmbeddingCache(path.join(agentDir(ws), EMBED_CACHE_FILE));
     const s = await (async () => {
       try {
         const plan = await planMemories({ store, candidates, embedder: useLite, cache, duplicateCosine: 0.8 });
@@ -85,7 +85,7 @@ describe("formation from the nightly reflection", () => {
       ]),
       soulJson(FIRST_SOUL),
     ]);
-    const r1 = await runReflection({ workspace: ws, provider: p1, now, embedder: useLite });
+    const r1 = await reflectIn({ workspace: ws, provider: p1, now, embedder: useLite });
     expect(r1.status).toBe("updated");
     expect(r1.memories).toMatchObject({ candidates: 2, created: [{ type: "failure", content: FRIDAY }], reinforced: [], rejected: [{ type: "personality_moment" }], dryRun: false });
     const id = r1.memories!.created[0]!.id;
@@ -106,7 +106,7 @@ describe("formation from the nightly reflection", () => {
     const t1 = T0 + DAY;
     writeSession(ws, "s2", 4, t1 - HOUR);
     const p2 = new ScriptedProvider([reflectionWithMemories([failureCandidate("Deploying on Friday without a rollback plan took the site down.")]), soulJson(FIRST_SOUL)]);
-    const r2 = await runReflection({ workspace: ws, provider: p2, now: () => t1, embedder: async () => useLite });
+    const r2 = await reflectIn({ workspace: ws, provider: p2, now: () => t1, embedder: async () => useLite });
     expect(r2.memories).toMatchObject({ created: [], reinforced: [{ id, content: FRIDAY }] });
     withDb(ws, ({ store }) => {
       expect(store.list()).toHaveLength(1);
@@ -116,9 +116,9 @@ describe("formation from the nightly reflection", () => {
 
   it("without an embedder, only an equal text counts as a repeat (and the result says so)", async () => {
     writeSession(ws, "s1", 4, T0 - HOUR);
-    await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionWithMemories([failureCandidate(FRIDAY)]), soulJson(FIRST_SOUL)]), now });
+    await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionWithMemories([failureCandidate(FRIDAY)]), soulJson(FIRST_SOUL)]), now });
     writeSession(ws, "s2", 4, T0 + DAY - HOUR);
-    const r = await runReflection({
+    const r = await reflectIn({
       workspace: ws,
       provider: new ScriptedProvider([reflectionWithMemories([failureCandidate("Deploying on Friday without a rollback plan took the site down."), failureCandidate(FRIDAY.toUpperCase())]), soulJson(FIRST_SOUL)]),
       now: () => T0 + DAY,
@@ -128,7 +128,7 @@ describe("formation from the nightly reflection", () => {
 
   it("a dry run writes no memories (it says what it would do)", async () => {
     writeSession(ws, "s1", 4, T0 - HOUR);
-    const r = await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionWithMemories([failureCandidate(FRIDAY)]), soulJson(FIRST_SOUL)]), now, dryRun: true, embedder: useLite });
+    const r = await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionWithMemories([failureCandidate(FRIDAY)]), soulJson(FIRST_SOUL)]), now, dryRun: true, embedder: useLite });
     expect(r.memories).toMatchObject({ dryRun: true, created: [{ id: 0, content: FRIDAY }] });
     expect(existsSync(path.join(ws, ".agent", "state.db"))).toBe(false);
     expect(existsSync(path.join(ws, ".agent", "embeddings.db"))).toBe(false);
@@ -136,7 +136,7 @@ describe("formation from the nightly reflection", () => {
 
   it("every reflection run is also the daily fade pass, even when it skips", async () => {
     const old = withDb(ws, ({ store }) => insertMemory(store, { type: "process_note", content: "Restart nginx after edits.", significance: 0.2, createdAt: T0 - 100 * DAY }));
-    const r = await runReflection({ workspace: ws, provider: new ScriptedProvider([]), now });
+    const r = await reflectIn({ workspace: ws, provider: new ScriptedProvider([]), now });
     expect(r.status).toBe("skipped");
     expect(r.memories?.archived).toEqual([{ id: old, type: "process_note", reason: expect.stringMatching(/^faded: /) }]);
     withDb(ws, ({ store }) => expect(store.get(old)!.archivedAt).toBe(T0));

@@ -1,6 +1,10 @@
 /** Shared fixtures for the evolution tests: memories in a state database, views at an instant. */
 import { MemoryStore, type NewMemory } from "../../../src/store/memories.js";
-import { openMemoryDb, type MemoryDb } from "../../../src/jobs/evolve/memory-db.js";
+import { evolutionTimeZone } from "../../../src/jobs/evolve/config.js";
+import { runEvolution, takePersonalitySnapshot, type EvolutionResult, type RunEvolutionInput, type SnapshotResult } from "../../../src/jobs/evolve/cycle.js";
+import { runReflection, type ReflectionResult, type RunReflectionInput } from "../../../src/jobs/reflect/pipeline.js";
+import type { DB } from "../../../src/store/open.js";
+import { jobsConfig, stateDb } from "../deps.js";
 import type { MemoryView } from "../../../src/jobs/evolve/inject.js";
 import type { MemorySignals, MemoryType, Valence } from "../../../src/jobs/evolve/types.js";
 import type { MemoryCandidate } from "../../../src/jobs/evolve/form.js";
@@ -52,6 +56,18 @@ export function insertMemory(store: MemoryStore, m: Partial<NewMemory> & { type:
   return store.insert({ significance: 0.5, valence: "neutral", domain: "general", createdAt: T0, source: { kind: "manual" }, ...m });
 }
 
+export interface MemoryDb {
+  db: DB;
+  store: MemoryStore;
+  close(): void;
+}
+
+/** The workspace's state database with its memory repository; close() closes it. */
+export function openMemoryDb(ws: string): MemoryDb {
+  const db = stateDb(ws);
+  return { db, store: new MemoryStore(db), close: () => db.close() };
+}
+
 export function withDb<T>(ws: string, fn: (db: MemoryDb) => T): T {
   const db = openMemoryDb(ws);
   try {
@@ -61,7 +77,37 @@ export function withDb<T>(ws: string, fn: (db: MemoryDb) => T): T {
   }
 }
 
+/** What the engine passes runEvolution for `ws` at `now`, over a state database closed after. */
+async function withEvolutionInput<T>(ws: string, now: number, over: Partial<RunEvolutionInput>, fn: (input: RunEvolutionInput) => Promise<T>): Promise<T> {
+  const db = stateDb(ws);
+  const cfg = jobsConfig(ws);
+  try {
+    return await fn({ workspace: ws, db, config: cfg.evolution, timeZone: evolutionTimeZone(cfg), now: () => now, ...over });
+  } finally {
+    db.close();
+  }
+}
+
+export function runEvolutionIn(ws: string, now: number, over: Partial<RunEvolutionInput> = {}): Promise<EvolutionResult> {
+  return withEvolutionInput(ws, now, over, runEvolution);
+}
+
+export function takeSnapshotIn(ws: string, now: number, over: Partial<RunEvolutionInput> = {}): Promise<SnapshotResult> {
+  return withEvolutionInput(ws, now, over, takePersonalitySnapshot);
+}
+
 /** A reflection reply (call 1) with insights and memory candidates. */
 export function reflectionWithMemories(memories: unknown[], insights = [{ content: "The deploy went badly.", topics: ["went-badly"] }]): string {
   return JSON.stringify({ insights, principles: ["Do: keep a rollback plan."], memories });
+}
+
+/** runReflection as the engine calls it: the workspace's state database and config sections. */
+export async function reflectIn(input: Omit<RunReflectionInput, "db" | "reflection" | "evolution">): Promise<ReflectionResult> {
+  const db = stateDb(input.workspace);
+  const cfg = jobsConfig(input.workspace);
+  try {
+    return await runReflection({ db, reflection: cfg.reflection, evolution: cfg.evolution, ...input });
+  } finally {
+    db.close();
+  }
 }

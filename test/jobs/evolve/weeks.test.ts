@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UseLiteEmbedder } from "../../../src/embed/use-lite.js";
 import { buildEvolvedContext } from "../../../src/jobs/evolve/context.js";
-import { runEvolution, type EvolutionResult } from "../../../src/jobs/evolve/cycle.js";
-import { runReflection } from "../../../src/jobs/reflect/pipeline.js";
+import type { EvolutionResult } from "../../../src/jobs/evolve/cycle.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { cleanup, tempDir, write } from "../../helpers/workspace.js";
 import { FIRST_SOUL, soulJson, templateWorkspace, writeSession } from "../reflect/helpers.js";
-import { DAY, T0, withDb } from "./helpers.js";
+import { jobsConfig, stateDb } from "../deps.js";
+import { DAY, runEvolutionIn, T0, withDb, reflectIn } from "./helpers.js";
 
 /**
  * Weeks of simulated life in one workspace: a conversation every day, the nightly
@@ -53,16 +53,21 @@ async function live(fromDay: number, toDay: number, weekly: EvolutionResult[]): 
     const noon = T0 + d * DAY;
     writeSession(ws, `day-${d}`, 4, noon);
     const provider = new ScriptedProvider([JSON.stringify({ insights: [{ content: `Day ${d + 1}.`, topics: [] }], principles: [], memories: memoriesOfDay(d) }), soulJson(FIRST_SOUL)]);
-    const r = await runReflection({ workspace: ws, provider, now: () => noon + 15 * 3_600_000 }); // 03:00 the next night
+    const r = await reflectIn({ workspace: ws, provider, now: () => noon + 15 * 3_600_000 }); // 03:00 the next night
     expect(r.status === "updated" || r.status === "unchanged", `${d}: ${r.status} ${r.reason}`).toBe(true);
-    if (d % 7 === 6) weekly.push(await runEvolution({ workspace: ws, now: () => noon + 8 * 3_600_000 })); // Sunday 20:00
+    if (d % 7 === 6) weekly.push(await runEvolutionIn(ws, noon + 8 * 3_600_000)); // Sunday 20:00
   }
 }
 
 const QUERY = "deploy the new release to production";
 
 async function context(now: number) {
-  return buildEvolvedContext({ workspace: ws, session: "main", now, perFileChars: 4000, totalChars: 16000, query: QUERY, embedder: useLite, timeZone: "UTC" });
+  const db = stateDb(ws);
+  try {
+    return await buildEvolvedContext({ workspace: ws, db, evolution: jobsConfig(ws).evolution, cache: null, session: "main", now, perFileChars: 4000, totalChars: 16000, query: QUERY, embedder: useLite, timeZone: "UTC" });
+  } finally {
+    db.close();
+  }
 }
 
 describe("accumulated experience", () => {

@@ -27,7 +27,7 @@ const { readFileSync } = await import("node:fs");
 const { FlushConfigSchema } = await import("../../../src/jobs/flush/config.js");
 const { runFlush, FlushAppendError } = await import("../../../src/jobs/flush/run.js");
 const { FlushCycleStore } = await import("../../../src/jobs/flush/state.js");
-const { openJobsDb } = await import("../../../src/jobs/runs.js");
+const { openJobs } = await import("../deps.js");
 const { appendSessionTurn } = await import("../../../src/jobs/reflect/session-log.js");
 const { ScriptedProvider } = await import("../../../src/llm/scripted.js");
 const { initWorkspace } = await import("../../../src/workspace/init.js");
@@ -52,12 +52,12 @@ describe("append-only, verified", () => {
       appendSessionTurn({ workspace: dir, session: "chat", turn: { role: "user", content: `turn ${i} ${"z".repeat(400)}` }, now: () => NOW + i });
     }
     const file = write(dir, "memory/2026-11-21.md", "# 2026-11-21\n\n- written by hand\n");
-    const jobs = openJobsDb(dir);
+    const jobs = openJobs(dir);
     try {
       const provider = new ScriptedProvider(["- the model's note", "- must never be asked"]);
       race.file = file;
       race.edit = "EDITED AT THE SAME MOMENT";
-      const flush = () => runFlush({ workspace: dir, session: "chat", provider, jobs, now: () => NOW, settings: { config: SMALL, timeZone: "UTC" }, runId: 7 });
+      const flush = () => runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now: () => NOW, settings: { config: SMALL, timeZone: "UTC" }, runId: 7 });
       race.armed = true;
       const err = await flush().then(
         () => undefined,

@@ -5,7 +5,8 @@ import { FlushConfigSchema, type FlushConfig } from "../../../src/jobs/flush/con
 import { currentCycle, decideFlush, formatFlushEntry, parseFlushReply, cutTurns, NO_REPLY } from "../../../src/jobs/flush/plan.js";
 import { checkFlush, runFlush, flushJobResult } from "../../../src/jobs/flush/run.js";
 import { appendSessionTurn } from "../../../src/jobs/reflect/session-log.js";
-import { openJobsDb, recordRun, type JobsDb } from "../../../src/jobs/runs.js";
+import { recordRun, type JobStores } from "../../../src/jobs/runs.js";
+import { openJobs } from "../deps.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { initWorkspace } from "../../../src/workspace/init.js";
 import { cleanup, fingerprint, tempDir, write } from "../../helpers/workspace.js";
@@ -16,14 +17,14 @@ const T0 = Date.parse("2026-11-21T23:30:00Z"); // 2026-11-22 00:30 in Berlin
 const TZ = "Europe/Berlin";
 
 let dir = "";
-let jobs: JobsDb;
+let jobs: JobStores & { close(): void };
 let clock = T0;
 const now = () => clock;
 
 beforeEach(() => {
   dir = tempDir("agent-flush-");
   initWorkspace(dir);
-  jobs = openJobsDb(dir);
+  jobs = openJobs(dir);
   clock = T0;
 });
 afterEach(() => {
@@ -127,7 +128,7 @@ describe("runFlush", () => {
     talk("chat", 2);
     const provider = new ScriptedProvider([]);
     const before = fingerprint(dir);
-    const r = await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings });
+    const r = await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings });
     expect(r.status).toBe("not-due");
     expect(provider.calls).toHaveLength(0);
     expect(fingerprint(dir)).toEqual(before);
@@ -137,7 +138,7 @@ describe("runFlush", () => {
     talk("chat", 8);
     const before = fingerprint(dir);
     const provider = new ScriptedProvider(["- Decided to keep the VPS at Hetzner.\n- Sam wants a reminder on Friday."]);
-    const r = await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings });
+    const r = await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings });
     expect(r).toMatchObject({ status: "flushed", file: "memory/2026-11-22.md", session: "chat" });
     // 23:30 UTC + 8 turns is 00:30 on the 22nd in Berlin: the Berlin date names the note.
     expect(readFileSync(note("2026-11-22"), "utf8")).toBe(
@@ -157,19 +158,19 @@ describe("runFlush", () => {
   it("flushes once per compaction cycle; a recorded compaction starts the next cycle", async () => {
     talk("chat", 8);
     const provider = new ScriptedProvider(["- first cycle note"]);
-    expect((await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings })).status).toBe("flushed");
+    expect((await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings })).status).toBe("flushed");
     talk("chat", 8, 400, 8); // still the same cycle, even fuller
-    const again = await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings });
+    const again = await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings });
     expect(again.status).toBe("not-due");
     expect(again.reason).toMatch(/^already flushed in this compaction cycle/);
     expect(provider.calls).toHaveLength(1);
 
     appendSessionTurn({ workspace: dir, session: "chat", compacted: true, now }); // `agent log --compacted`
     clock += 1000;
-    expect(checkFlush(dir, "chat", jobs, SMALL).decision.due).toBe(false); // nothing since the compaction
+    expect(checkFlush(dir, "chat", jobs.db, SMALL).decision.due).toBe(false); // nothing since the compaction
     talk("chat", 8, 400, 16);
     provider.push("- second cycle note");
-    const second = await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings });
+    const second = await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings });
     expect(second.status).toBe("flushed");
     expect(second.cycleKey).toMatch(/^1:2026-11-2\dT/);
     const text = readFileSync(note("2026-11-22"), "utf8");
@@ -186,11 +187,11 @@ describe("runFlush", () => {
     talk("chat", 8);
     const before = fingerprint(dir);
     const provider = new ScriptedProvider(["NO_REPLY"]);
-    const r = await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings });
+    const r = await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings });
     expect(r.status).toBe("no-reply");
     expect(fingerprint(dir)).toEqual(before);
     expect(existsSync(note("2026-11-22"))).toBe(false);
-    expect((await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings })).status).toBe("not-due");
+    expect((await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings })).status).toBe("not-due");
     expect(flushJobResult(r)).toMatchObject({ outcome: "ok", reason: expect.stringMatching(/^NO_REPLY: /) });
   });
 
@@ -204,7 +205,7 @@ describe("runFlush", () => {
         return "- the model's note";
       },
     ]);
-    const r = await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings });
+    const r = await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings });
     expect(r.status).toBe("flushed");
     expect(readFileSync(note("2026-11-22"), "utf8")).toBe(
       "# 2026-11-22\n\n- REWRITTEN by hand during the flush\n- and a second line\n\n## 00:30 — notes before compaction (session chat)\n\n- the model's note\n",
@@ -215,21 +216,21 @@ describe("runFlush", () => {
     talk("chat", 8);
     const before = fingerprint(dir);
     const provider = new ScriptedProvider([{ text: "- cut off mid", finishReason: "length" }, new Error("model crashed"), "- third time lucky"]);
-    const run1 = await recordRun(jobs.runs, "flush", now, { session: "chat" }, async () => flushJobResult(await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings })));
+    const run1 = await recordRun(jobs.runs, "flush", now, { session: "chat" }, async () => flushJobResult(await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings })));
     expect(run1).toMatchObject({ outcome: "error", reason: expect.stringMatching(/stopped at the token limit/) });
-    const run2 = await recordRun(jobs.runs, "flush", now, { session: "chat" }, async () => flushJobResult(await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings })));
+    const run2 = await recordRun(jobs.runs, "flush", now, { session: "chat" }, async () => flushJobResult(await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings })));
     expect(run2).toMatchObject({ outcome: "error", reason: "model crashed" });
     expect(fingerprint(dir)).toEqual(before);
-    const r = await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings });
+    const r = await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings });
     expect(r.status).toBe("flushed");
   });
 
   it("--force flushes below the threshold and again in the same cycle; bad ids and missing transcripts are refused", async () => {
     talk("chat", 2);
     const provider = new ScriptedProvider(["- forced one", "- forced two"]);
-    expect((await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings, force: true })).status).toBe("flushed");
-    expect((await runFlush({ workspace: dir, session: "chat", provider, jobs, now, settings, force: true })).status).toBe("flushed");
-    await expect(runFlush({ workspace: dir, session: "../etc", provider, jobs, now, settings })).rejects.toThrow(/is not allowed/);
-    await expect(runFlush({ workspace: dir, session: "nope", provider, jobs, now, settings })).rejects.toThrow("there is no transcript sessions/nope.jsonl");
+    expect((await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings, force: true })).status).toBe("flushed");
+    expect((await runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now, settings, force: true })).status).toBe("flushed");
+    await expect(runFlush({ workspace: dir, session: "../etc", provider, db: jobs.db, now, settings })).rejects.toThrow(/is not allowed/);
+    await expect(runFlush({ workspace: dir, session: "nope", provider, db: jobs.db, now, settings })).rejects.toThrow("there is no transcript sessions/nope.jsonl");
   });
 });

@@ -14,7 +14,8 @@ import {
 } from "../../../src/jobs/heartbeat/plan.js";
 import { heartbeatDue, heartbeatJobResult, runHeartbeat, type HeartbeatSettings } from "../../../src/jobs/heartbeat/run.js";
 import { ContextConfigSchema } from "../../../src/context/config.js";
-import { openJobsDb, recordRun, type JobsDb } from "../../../src/jobs/runs.js";
+import { recordRun, type JobStores } from "../../../src/jobs/runs.js";
+import { openJobs } from "../deps.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { initWorkspace } from "../../../src/workspace/init.js";
 import { cleanup, read, REPO_ROOT, tempDir, write } from "../../helpers/workspace.js";
@@ -110,7 +111,7 @@ describe("active hours", () => {
 
 describe("runHeartbeat", () => {
   let dir = "";
-  let jobs: JobsDb;
+  let jobs: JobStores & { close(): void };
   const NOON = at("2026-11-21T12:00:00Z");
   const settings = (over: Record<string, unknown> = {}): HeartbeatSettings => ({
     config: HeartbeatConfigSchema.parse(over),
@@ -126,7 +127,7 @@ describe("runHeartbeat", () => {
   beforeEach(() => {
     dir = tempDir("agent-heartbeat-");
     initWorkspace(dir);
-    jobs = openJobsDb(dir);
+    jobs = openJobs(dir);
     alerts.length = 0;
   });
   afterEach(() => {
@@ -136,10 +137,10 @@ describe("runHeartbeat", () => {
 
   it("skips without calling the model when HEARTBEAT.md has no tasks, or outside active hours", async () => {
     const provider = new ScriptedProvider([]);
-    const r = await runHeartbeat({ workspace: dir, provider, jobs, now: () => NOON, settings: settings(), notify });
+    const r = await runHeartbeat({ workspace: dir, provider, db: jobs.db, now: () => NOON, settings: settings(), notify });
     expect(r).toMatchObject({ status: "skipped", reason: "HEARTBEAT.md has no tasks (only headings, blank lines and empty checkboxes)" });
     write(dir, "HEARTBEAT.md", "# HEARTBEAT\n\n- [ ] check the backups\n");
-    const night = await runHeartbeat({ workspace: dir, provider, jobs, now: () => at("2026-11-21T23:00:00Z"), settings: settings(), notify });
+    const night = await runHeartbeat({ workspace: dir, provider, db: jobs.db, now: () => at("2026-11-21T23:00:00Z"), settings: settings(), notify });
     expect(night).toMatchObject({ status: "skipped", reason: "outside active hours 08:00–22:00 (UTC)" });
     expect(provider.calls).toHaveLength(0);
     expect(heartbeatJobResult(r)).toMatchObject({ outcome: "skip" });
@@ -149,7 +150,7 @@ describe("runHeartbeat", () => {
     write(dir, "HEARTBEAT.md", "# HEARTBEAT\n\n- [ ] check the backups\n");
     const provider = new ScriptedProvider(["HEARTBEAT_OK"]);
     const run = await recordRun(jobs.runs, "heartbeat", () => NOON, {}, async (runId) =>
-      heartbeatJobResult(await runHeartbeat({ workspace: dir, provider, jobs, now: () => NOON, settings: settings(), notify, runId })),
+      heartbeatJobResult(await runHeartbeat({ workspace: dir, provider, db: jobs.db, now: () => NOON, settings: settings(), notify, runId })),
     );
     expect(run).toMatchObject({ job: "heartbeat", outcome: "ok", reason: "HEARTBEAT_OK", details: { reply: "HEARTBEAT_OK" } });
     expect(jobs.inbox.list({ all: true })).toEqual([]);
@@ -166,7 +167,7 @@ describe("runHeartbeat", () => {
     write(dir, "HEARTBEAT.md", "# HEARTBEAT\n\n- [ ] check the backups\n");
     const provider = new ScriptedProvider(["## Backup missing\nThe NAS backup did not run last night."]);
     const run = await recordRun(jobs.runs, "heartbeat", () => NOON, {}, async (runId) =>
-      heartbeatJobResult(await runHeartbeat({ workspace: dir, provider, jobs, now: () => NOON, settings: settings(), notify, runId })),
+      heartbeatJobResult(await runHeartbeat({ workspace: dir, provider, db: jobs.db, now: () => NOON, settings: settings(), notify, runId })),
     );
     const [item] = jobs.inbox.list();
     expect(item).toMatchObject({ kind: "alert", title: "Backup missing", body: "## Backup missing\nThe NAS backup did not run last night.", source: "heartbeat", runId: run.id, read: false });
@@ -177,13 +178,13 @@ describe("runHeartbeat", () => {
   it("a heartbeat is due again only after the interval (manual runs count)", async () => {
     write(dir, "HEARTBEAT.md", "- [ ] look around\n");
     const s = settings();
-    expect(heartbeatDue(jobs, NOON, s).due).toBe(true);
+    expect(heartbeatDue(jobs.db, NOON, s).due).toBe(true);
     jobs.runs.finish(jobs.runs.start("heartbeat", NOON), { outcome: "ok", endedAt: NOON });
-    expect(heartbeatDue(jobs, NOON + 29 * MIN, s)).toMatchObject({ due: false, at: NOON + 30 * MIN });
+    expect(heartbeatDue(jobs.db, NOON + 29 * MIN, s)).toMatchObject({ due: false, at: NOON + 30 * MIN });
     // Errors do not count as the last heartbeat: the next tick retries.
     jobs.runs.finish(jobs.runs.start("heartbeat", NOON + 30 * MIN), { outcome: "error", endedAt: NOON + 30 * MIN, reason: "x" });
-    expect(heartbeatDue(jobs, NOON + 31 * MIN, s).due).toBe(true);
-    expect(heartbeatDue(jobs, NOON + 11 * HOUR, s).due).toBe(false); // 23:00 UTC
+    expect(heartbeatDue(jobs.db, NOON + 31 * MIN, s).due).toBe(true);
+    expect(heartbeatDue(jobs.db, NOON + 11 * HOUR, s).due).toBe(false); // 23:00 UTC
   });
 });
 

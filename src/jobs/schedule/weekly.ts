@@ -14,8 +14,8 @@
  * sleeps through), not the moment a daemon is first started.
  */
 import { Cron } from "croner";
-import { isoWeekOf } from "../jobs/evolve/week.js";
-import { timeZoneLabel, zonedDate, zonedTime } from "../workspace/time.js";
+import { isoWeekOf } from "./week.js";
+import { timeZoneLabel, zonedDate, zonedTime } from "../../workspace/time.js";
 
 export const WEEKLY_STATE_KEY = "evolution.lastWeek";
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { TimeZoneSchema } from "../context/config.js";
-import { parseDuration } from "../jobs/reflect/config.js";
-import { configSection, type LoadedConfig } from "../workspace/config.js";
-import { parseClockTime } from "../workspace/time.js";
+import { TimeZoneSchema } from "../../context/config.js";
+import { parseDuration } from "../../shared/duration.js";
+import { parseClockTime } from "../../workspace/time.js";
 
 /** The `schedule` section of agent.config.json: the daemon's own timing. */
 export const ScheduleConfigSchema = z
@@ -30,6 +29,7 @@ export const ScheduleConfigSchema = z
 export type ScheduleConfig = z.output<typeof ScheduleConfigSchema>;
 export type ScheduleConfigInput = z.input<typeof ScheduleConfigSchema>;
 
-export function scheduleConfig(cfg: Pick<LoadedConfig, "file" | "raw">): ScheduleConfig {
-  return configSection(cfg, "schedule", ScheduleConfigSchema);
+/** Zone of reflectAt: schedule.timeZone, else context.timeZone, else this machine's (undefined). */
+export function scheduleTimeZone(c: { schedule: Pick<ScheduleConfig, "timeZone">; context: { timeZone?: string | undefined } }): string | undefined {
+  return c.schedule.timeZone ?? c.context.timeZone;
 }

@@ -11,7 +11,7 @@
 import { readFileSync, statSync, unlinkSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isProcessAlive } from "../jobs/runs.js";
+import { isProcessAlive } from "./process.js";
 import { agentDir } from "../workspace/paths.js";
 import { createExclusive } from "../workspace/safe-write.js";
 

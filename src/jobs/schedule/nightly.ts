@@ -9,7 +9,7 @@
  * down. Only the latest night is ever owed, so a week away means one run, not seven, and a
  * night is never run twice.
  */
-import { previousClockTime, nextClockTime, zonedDate, zonedTime, timeZoneLabel } from "../workspace/time.js";
+import { previousClockTime, nextClockTime, zonedDate, zonedTime, timeZoneLabel } from "../../workspace/time.js";
 
 export const NIGHTLY_STATE_KEY = "nightly.lastDate";
 

@@ -2,14 +2,14 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EvolutionResult, RunEvolutionInput } from "../../../src/jobs/evolve/cycle.js";
-import { openJobsDb, type JobRun } from "../../../src/jobs/runs.js";
-import { ScriptedProvider } from "../../../src/llm/scripted.js";
-import { FakeClock } from "../../../src/scheduler/clock.js";
-import { Daemon, daemonSettings } from "../../../src/scheduler/daemon.js";
-import { parseWeeklyAt, previousWeeklyTime, nextWeeklyTime, weeklyStatus, WEEKLY_STATE_KEY } from "../../../src/scheduler/weekly.js";
+import { evolutionTimeZone } from "../../../src/jobs/evolve/config.js";
+import type { JobRun } from "../../../src/jobs/runs.js";
+import { parseWeeklyAt, previousWeeklyTime, nextWeeklyTime, weeklyStatus, WEEKLY_STATE_KEY } from "../../../src/jobs/schedule/weekly.js";
+import type { FakeClock } from "../../../src/shared/clock.js";
 import { initWorkspace } from "../../../src/workspace/init.js";
 import { zonedDate, zonedTime } from "../../../src/workspace/time.js";
 import { cleanup, tempDir, write } from "../../helpers/workspace.js";
+import { jobsConfig, openJobs, simulate as simulateLoop } from "../deps.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -24,7 +24,7 @@ beforeEach(() => {
 afterEach(() => cleanup(ws));
 
 function evolveRuns(): JobRun[] {
-  const jobs = openJobsDb(ws);
+  const jobs = openJobs(ws);
   try {
     return jobs.runs.recent({ job: "evolve", limit: 1000 }).reverse();
   } finally {
@@ -33,15 +33,7 @@ function evolveRuns(): JobRun[] {
 }
 
 function simulate(start: number, until: number, hook?: (c: FakeClock) => void, evolve?: (i: RunEvolutionInput) => Promise<EvolutionResult>): Promise<void> {
-  let daemon: Daemon | undefined;
-  const clock = new FakeClock(start, {
-    onSleep: (c) => {
-      hook?.(c);
-      if (c.now() >= until) daemon?.stop("simulation over");
-    },
-  });
-  daemon = new Daemon({ workspace: ws, provider: new ScriptedProvider(), clock, ...(evolve ? { evolve } : {}) });
-  return daemon.run();
+  return simulateLoop(ws, { start, until, ...(hook ? { hook } : {}), ...(evolve ? { evolve } : {}) });
 }
 
 describe("weekly schedule", () => {
@@ -66,10 +58,15 @@ describe("weekly schedule", () => {
     expect(weeklyStatus({ ...base, owedFrom: wed - HOUR })).toMatchObject({ due: false, reason: expect.stringMatching(/before the first run/) });
   });
 
-  it("the evolution config is validated and reaches the daemon", () => {
-    expect(daemonSettings(ws)).toMatchObject({ evolution: { weekly: true, weeklyAt: "sun 04:00" }, evolutionTimeZone: TZ });
+  it("the evolution config is validated and its zone falls back to the schedule's, then the context's", () => {
+    expect(jobsConfig(ws).evolution).toMatchObject({ weekly: true, weeklyAt: "sun 04:00" });
+    expect(evolutionTimeZone(jobsConfig(ws))).toBe(TZ);
+    write(ws, "agent.config.json", JSON.stringify({ schedule: { timeZone: "Asia/Tokyo" }, context: { timeZone: "UTC" } }));
+    expect(evolutionTimeZone(jobsConfig(ws))).toBe("Asia/Tokyo");
+    write(ws, "agent.config.json", JSON.stringify({ context: { timeZone: "UTC" } }));
+    expect(evolutionTimeZone(jobsConfig(ws))).toBe("UTC");
     write(ws, "agent.config.json", JSON.stringify({ evolution: { weeklyAt: "every sunday" } }));
-    expect(() => daemonSettings(ws)).toThrow(/evolution\.weeklyAt: expected a weekday and time/);
+    expect(() => jobsConfig(ws)).toThrow(/evolution\.weeklyAt: expected a weekday and time/);
   });
 });
 
@@ -84,7 +81,7 @@ describe("the daemon's weekly evolution", { timeout: 60_000 }, () => {
       ["2026-W48", "scheduled", "2026-11-29 04:00", "ok"],
     ]);
     expect(existsSync(path.join(ws, "reflections", "weekly-2026-W47.md"))).toBe(true);
-    const jobs = openJobsDb(ws);
+    const jobs = openJobs(ws);
     expect(jobs.state.get(WEEKLY_STATE_KEY)).toBe("2026-W48");
     expect(jobs.inbox.list().map((i) => i.title)).toEqual([expect.stringMatching(/^Weekly evolution 2026-W48:/), expect.stringMatching(/^Weekly evolution 2026-W47:/)]);
     jobs.close();

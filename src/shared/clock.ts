@@ -1,5 +1,5 @@
 /**
- * The scheduler's notion of time, injected so tests can run a simulated week in
+ * The notion of time of everything scheduled, injected so tests can run a simulated week in
  * milliseconds: `now()` for decisions, `sleep()` for waiting (cut short by an abort signal,
  * which is how the daemon is woken early or stopped).
  */

@@ -1,20 +1,19 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendSessionTurn } from "../../src/jobs/reflect/session-log.js";
 import type { ReflectionResult, RunReflectionInput } from "../../src/jobs/reflect/pipeline.js";
-import { openJobsDb, type JobRun } from "../../src/jobs/runs.js";
+import { JOB_NAMES, parseJobName } from "../../src/jobs/catalog.js";
+import { JobService, ScheduleLoop, type JobEvent } from "../../src/jobs/runner.js";
+import type { JobRun } from "../../src/jobs/runs.js";
+import { NIGHTLY_STATE_KEY } from "../../src/jobs/schedule/nightly.js";
 import { LLMError, type CompletionRequest } from "../../src/llm/types.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
-import { FakeClock } from "../../src/scheduler/clock.js";
-import { Daemon, type DaemonEvent } from "../../src/scheduler/daemon.js";
-import { daemonLockPath, DaemonLockedError } from "../../src/scheduler/lock.js";
-import { NIGHTLY_STATE_KEY } from "../../src/scheduler/nightly.js";
+import { FakeClock } from "../../src/shared/clock.js";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { zonedDate, zonedTime } from "../../src/workspace/time.js";
 import { cleanup, fingerprint, tempDir, write } from "../helpers/workspace.js";
+import { openJobs, simulate, testDeps } from "./deps.js";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -23,7 +22,7 @@ const TZ = "America/New_York";
 
 let ws = "";
 beforeEach(() => {
-  ws = tempDir("agent-daemon-");
+  ws = tempDir("agent-runner-");
   initWorkspace(ws);
 });
 afterEach(() => cleanup(ws));
@@ -33,7 +32,7 @@ function config(c: Record<string, unknown>): void {
 }
 
 function allRuns(): JobRun[] {
-  const jobs = openJobsDb(ws);
+  const jobs = openJobs(ws);
   try {
     return jobs.runs.recent({ limit: 100_000 }).reverse();
   } finally {
@@ -52,18 +51,6 @@ function steadyProvider(): ScriptedProvider {
   return p;
 }
 
-/** A fake clock that stops the daemon once it reaches `until`; `hook` may move it first (a machine asleep). */
-function fakeClock(start: number, until: number, hook?: (c: FakeClock) => void): { clock: FakeClock; stop: (d: Daemon) => void } {
-  let daemon: Daemon | undefined;
-  const clock = new FakeClock(start, {
-    onSleep: (c) => {
-      hook?.(c);
-      if (c.now() >= until) daemon?.stop("simulation over");
-    },
-  });
-  return { clock, stop: (d) => (daemon = d) };
-}
-
 describe("a simulated week", () => {
   it("heartbeats every 30 minutes inside 08:00–22:00 New York time, one reflection per night, in well under a second per day", async () => {
     config({
@@ -73,13 +60,10 @@ describe("a simulated week", () => {
     write(ws, "HEARTBEAT.md", "# HEARTBEAT\n\n- [ ] look at the calendar\n");
     const start = Date.parse("2026-11-16T05:00:00Z"); // Monday 00:00 in New York
     const end = start + 7 * DAY;
-    const { clock, stop } = fakeClock(start, end);
     const provider = steadyProvider();
-    const events: DaemonEvent[] = [];
-    const daemon = new Daemon({ workspace: ws, provider, clock, log: (e) => events.push(e) });
-    stop(daemon);
+    const events: JobEvent[] = [];
     const t0 = Date.now();
-    await daemon.run();
+    await simulate(ws, { start, until: end, provider, log: (e) => events.push(e) });
     const elapsed = Date.now() - t0;
 
     const runs = allRuns();
@@ -106,8 +90,7 @@ describe("a simulated week", () => {
     expect(nights.slice(1).every((r) => r.details.trigger === "scheduled" && zonedTime(r.startedAt, TZ) === "03:00")).toBe(true);
     expect(nights.every((r) => r.outcome === "skip")).toBe(true); // no conversations: reflection skips without a model call
     expect(events.filter((e) => e.level === "error")).toEqual([]);
-    expect(events.at(-1)!.message).toBe("daemon stopped; lock released");
-    expect(existsSync(daemonLockPath(ws))).toBe(false);
+    expect(events.filter((e) => e.event === "job")).toHaveLength(runs.length);
     expect(elapsed).toBeLessThan(15_000);
   });
 
@@ -118,10 +101,7 @@ describe("a simulated week", () => {
     });
     write(ws, "HEARTBEAT.md", "- [ ] anything urgent overnight?\n");
     const start = Date.parse("2026-11-16T00:00:00Z"); // 09:00 in Tokyo
-    const { clock, stop } = fakeClock(start, start + 2 * DAY);
-    const daemon = new Daemon({ workspace: ws, provider: steadyProvider(), clock });
-    stop(daemon);
-    await daemon.run();
+    await simulate(ws, { start, until: start + 2 * DAY, provider: steadyProvider() });
     const times = allRuns().filter((r) => r.job === "heartbeat").map((r) => `${zonedDate(r.startedAt, "Asia/Tokyo")} ${zonedTime(r.startedAt, "Asia/Tokyo")}`);
     expect(times).toEqual([
       "2026-11-16 22:00", "2026-11-16 23:00", "2026-11-17 00:00", "2026-11-17 01:00",
@@ -142,62 +122,51 @@ describe("nightly reflection catch-up", () => {
   });
 
   it("after a simulated sleep over 03:00 it runs once on waking, never twice for one night, and reports to the inbox", async () => {
-    const jobs = openJobsDb(ws);
+    const jobs = openJobs(ws);
     jobs.state.set(NIGHTLY_STATE_KEY, "2026-11-17", 0);
     jobs.close();
     const start = Date.parse("2026-11-18T06:00:00Z"); // 01:00 in New York
     let slept = false;
-    const { clock, stop } = fakeClock(start, start + 11 * HOUR, (c) => {
+    const hook = (c: FakeClock) => {
       // The lid closes at 02:00 and opens at 09:00.
       if (!slept && c.now() >= start + HOUR) {
         slept = true;
         c.jump(7 * HOUR);
       }
-    });
-    const daemon = new Daemon({ workspace: ws, provider: new ScriptedProvider(), clock, reflect: fakeReflect });
-    stop(daemon);
-    await daemon.run();
+    };
+    await simulate(ws, { start, until: start + 11 * HOUR, hook, reflect: fakeReflect });
     const nights = allRuns().filter((r) => r.job === "reflect");
     expect(nights).toHaveLength(1);
     expect(nights[0]).toMatchObject({ outcome: "ok", details: { night: "2026-11-18", trigger: "catch-up", version: 2 } });
     // The first tick after waking (the clock jumped to 09:00, then the tick's own sleep ended).
     expect(zonedTime(nights[0]!.startedAt, TZ)).toMatch(/^09:0\d$/);
-    const inbox = openJobsDb(ws);
+    const inbox = openJobs(ws);
     expect(inbox.inbox.list()).toMatchObject([{ kind: "report", title: "Nightly reflection: SOUL.md is now version 2", source: "reflect" }]);
     expect(inbox.state.get(NIGHTLY_STATE_KEY)).toBe("2026-11-18");
     inbox.close();
 
     // A restart the same day does not run it again.
-    const again = fakeClock(start + 12 * HOUR, start + 14 * HOUR);
-    const second = new Daemon({ workspace: ws, provider: new ScriptedProvider(), clock: again.clock, reflect: fakeReflect });
-    again.stop(second);
-    await second.run();
+    await simulate(ws, { start: start + 12 * HOUR, until: start + 14 * HOUR, reflect: fakeReflect });
     expect(allRuns().filter((r) => r.job === "reflect")).toHaveLength(1);
     expect(reflections).toHaveLength(1);
   });
 
   it("down for three nights: one catch-up run for the latest night, not three", async () => {
-    const jobs = openJobsDb(ws);
+    const jobs = openJobs(ws);
     jobs.state.set(NIGHTLY_STATE_KEY, "2026-11-18", 0);
     jobs.close();
     const start = Date.parse("2026-11-22T15:00:00Z"); // 10:00 on the 22nd in New York
-    const { clock, stop } = fakeClock(start, start + HOUR);
-    const daemon = new Daemon({ workspace: ws, provider: new ScriptedProvider(), clock, reflect: fakeReflect });
-    stop(daemon);
-    await daemon.run();
+    await simulate(ws, { start, until: start + HOUR, reflect: fakeReflect });
     expect(allRuns().filter((r) => r.job === "reflect").map((r) => r.details.night)).toEqual(["2026-11-22"]);
   });
 
   it("a reflection run by hand (or cron) after 03:00 counts for that night", async () => {
-    const jobs = openJobsDb(ws);
+    const jobs = openJobs(ws);
     jobs.state.set(NIGHTLY_STATE_KEY, "2026-11-17", 0);
     jobs.db.prepare("INSERT INTO reflection_runs (started_at, ended_at, outcome) VALUES (?, ?, 'complete')").run(Date.parse("2026-11-18T09:00:00Z"), Date.parse("2026-11-18T09:01:00Z"));
     jobs.close();
     const start = Date.parse("2026-11-18T15:00:00Z");
-    const { clock, stop } = fakeClock(start, start + HOUR);
-    const daemon = new Daemon({ workspace: ws, provider: new ScriptedProvider(), clock, reflect: fakeReflect });
-    stop(daemon);
-    await daemon.run();
+    await simulate(ws, { start, until: start + HOUR, reflect: fakeReflect });
     expect(reflections).toHaveLength(0);
   });
 });
@@ -208,11 +177,8 @@ describe("failures and retries", () => {
     write(ws, "HEARTBEAT.md", "- [ ] check\n");
     const provider = new ScriptedProvider([new Error("Ollama is not running"), new Error("still down"), new Error("still down"), "HEARTBEAT_OK", "HEARTBEAT_OK"]);
     const start = Date.parse("2026-11-21T12:00:00Z");
-    const { clock, stop } = fakeClock(start, start + 40 * MIN);
-    const events: DaemonEvent[] = [];
-    const daemon = new Daemon({ workspace: ws, provider, clock, log: (e) => events.push(e) });
-    stop(daemon);
-    await daemon.run();
+    const events: JobEvent[] = [];
+    await simulate(ws, { start, until: start + 40 * MIN, provider, log: (e) => events.push(e) });
     const beats = allRuns().filter((r) => r.job === "heartbeat");
     expect(beats.map((r) => [(r.startedAt - start) / MIN, r.outcome])).toEqual([
       [0, "error"],
@@ -243,18 +209,16 @@ describe("pre-compaction flush from the daemon", () => {
     const say = (n: number, c: FakeClock) => {
       for (let i = 0; i < n; i++) appendSessionTurn({ workspace: ws, session: "chat", turn: { role: "user", content: `${step}-${i} ${"w".repeat(400)}` }, now: c.now });
     };
-    const { clock, stop } = fakeClock(start, start + 30 * MIN, (c) => {
+    const hook = (c: FakeClock) => {
       step++;
       if (step === 2) say(2, c); // below the threshold
       if (step === 3) say(6, c); // crosses it: flush on the next tick
       if (step === 5) say(6, c); // same cycle: no second flush
       if (step === 7) appendSessionTurn({ workspace: ws, session: "chat", compacted: true, now: c.now });
       if (step === 8) say(8, c); // new cycle crosses again
-    });
+    };
     const provider = steadyProvider();
-    const daemon = new Daemon({ workspace: ws, provider, clock });
-    stop(daemon);
-    await daemon.run();
+    await simulate(ws, { start, until: start + 30 * MIN, hook, provider });
     const flushes = allRuns().filter((r) => r.job === "flush");
     expect(flushes.map((r) => [r.outcome, r.details.session])).toEqual([
       ["ok", "chat"],
@@ -266,50 +230,30 @@ describe("pre-compaction flush from the daemon", () => {
   });
 });
 
-describe("one daemon per workspace, and stopping", () => {
-  it("a second daemon is refused with the pid; a stale lock is taken over with a notice", async () => {
-    config({ heartbeat: { enabled: false }, schedule: { reflect: false } });
-    const a = new Daemon({ workspace: ws, provider: new ScriptedProvider(), clock: new FakeClock(Date.parse("2026-11-21T12:00:00Z")) });
-    await a.start();
-    const b = new Daemon({ workspace: ws, provider: new ScriptedProvider() });
-    await expect(b.start()).rejects.toThrow(DaemonLockedError);
-    await expect(new Daemon({ workspace: ws, provider: new ScriptedProvider() }).start()).rejects.toThrow(`(pid ${process.pid}, started 2026-11-21T12:00:00.000Z)`);
-    a.stop();
-    await a.run();
-    expect(existsSync(daemonLockPath(ws))).toBe(false);
-
-    const dead = spawnSync(process.execPath, ["-e", "0"]).pid!;
-    mkdirSync(path.join(ws, ".agent"), { recursive: true });
-    writeFileSync(daemonLockPath(ws), JSON.stringify({ pid: dead, host: os.hostname(), startedAt: 5 }));
-    const events: DaemonEvent[] = [];
-    const c = new Daemon({ workspace: ws, provider: new ScriptedProvider(), log: (e) => events.push(e) });
-    await c.start();
-    expect(events[0]).toMatchObject({ level: "warn", event: "lock", message: `took over a stale lock left by pid ${dead} (started 1970-01-01T00:00:00.005Z), which is no longer running` });
-    c.stop();
-    await c.run();
-  });
-
-  it("stop during a model call cancels it: the job is recorded as an error, nothing is written, watcher closed, lock released", async () => {
+describe("stopping", () => {
+  it("a stop during a model call cancels it: the run is recorded once as an error, reason cancelled, nothing is written", async () => {
     config({ heartbeat: { timeZone: "UTC", activeHours: { start: "00:00", end: "00:00" } }, schedule: { reflect: false } });
     write(ws, "HEARTBEAT.md", "- [ ] check\n");
-    let daemon!: Daemon;
+    const stop = new AbortController();
     const provider = new ScriptedProvider([
       (req) =>
         new Promise<string>((_, reject) => {
           req.signal!.addEventListener("abort", () => reject(new LLMError("cancelled", "scripted completion was cancelled")));
-          daemon.stop("SIGTERM");
+          stop.abort(new Error("SIGTERM"));
         }),
     ]);
-    let closed = 0;
-    daemon = new Daemon({ workspace: ws, provider, clock: new FakeClock(Date.parse("2026-11-21T12:00:00Z")), startWatcher: () => ({ close: () => void closed++ }) });
+    const clock = new FakeClock(Date.parse("2026-11-21T12:00:00Z"));
+    const deps = testDeps(ws, { now: clock.now, provider });
     const before = fingerprint(ws);
-    await daemon.run();
-    expect(closed).toBe(1);
-    expect(existsSync(daemonLockPath(ws))).toBe(false);
+    try {
+      await new ScheduleLoop(new JobService(deps), clock).run(stop.signal);
+    } finally {
+      deps.close();
+    }
     expect(fingerprint(ws)).toEqual(before);
-    const [run] = allRuns();
-    expect(run).toMatchObject({ job: "heartbeat", outcome: "error", reason: "scripted completion was cancelled" });
-    const jobs = openJobsDb(ws);
+    expect(allRuns()).toMatchObject([{ job: "heartbeat", outcome: "error", reason: "cancelled", details: { cancelled: "scripted completion was cancelled" } }]);
+    expect(clock.sleeps).toEqual([]); // stopped: no sleep after the cancelled tick
+    const jobs = openJobs(ws);
     expect(jobs.inbox.list({ all: true })).toEqual([]);
     jobs.close();
   });
@@ -319,18 +263,118 @@ describe("one daemon per workspace, and stopping", () => {
     const start = Date.parse("2026-11-21T12:00:00Z");
     for (let i = 0; i < 8; i++) appendSessionTurn({ workspace: ws, session: "chat", turn: { role: "user", content: "v".repeat(400) }, now: () => start });
     write(ws, "memory/2026-11-21.md", "# 2026-11-21\n\n- by hand\n");
-    let daemon!: Daemon;
+    const stop = new AbortController();
     const notes = Array.from({ length: 200 }, (_, i) => `- durable fact ${i}`).join("\n");
     const provider = new ScriptedProvider([
       () => {
-        daemon.stop("SIGTERM"); // the signal lands just as the model answers
+        stop.abort(new Error("SIGTERM")); // the signal lands just as the model answers
         return notes;
       },
     ]);
-    daemon = new Daemon({ workspace: ws, provider, clock: new FakeClock(start) });
-    await daemon.run();
+    const clock = new FakeClock(start);
+    const deps = testDeps(ws, { now: clock.now, provider });
+    try {
+      await new ScheduleLoop(new JobService(deps), clock).run(stop.signal);
+    } finally {
+      deps.close();
+    }
     expect(readFileSync(path.join(ws, "memory", "2026-11-21.md"), "utf8")).toBe(`# 2026-11-21\n\n- by hand\n\n## 12:00 — notes before compaction (session chat)\n\n${notes}\n`);
     expect(allRuns()).toMatchObject([{ job: "flush", outcome: "ok" }]);
-    expect(existsSync(daemonLockPath(ws))).toBe(false);
+  });
+
+  it("a run asked with an already aborted signal starts nothing and is recorded as cancelled", async () => {
+    write(ws, "HEARTBEAT.md", "- [ ] check\n");
+    const provider = new ScriptedProvider(["never asked"]);
+    const deps = testDeps(ws, { now: () => Date.parse("2026-11-21T12:00:00Z"), provider });
+    try {
+      const ac = new AbortController();
+      ac.abort(new Error("Ctrl-C"));
+      const { run, value } = await new JobService(deps).run("heartbeat", { ignoreActiveHours: true }, { signal: ac.signal });
+      expect(run).toMatchObject({ job: "heartbeat", outcome: "error", reason: "cancelled", details: { trigger: "manual --now", cancelled: "Ctrl-C" } });
+      expect(value).toBeUndefined();
+      expect(provider.calls).toEqual([]);
+    } finally {
+      deps.close();
+    }
+  });
+});
+
+describe("one runner for manual and scheduled runs", () => {
+  it("a manual reflect is recorded in job_runs exactly once, like the nightly one; a dry run leaves no row and no file", async () => {
+    config({ schedule: { reflectAt: "03:00", timeZone: "UTC" } });
+    const now = Date.parse("2026-11-21T12:00:00Z");
+    const deps = testDeps(ws, { now: () => now });
+    try {
+      const jobs = new JobService(deps);
+      const dry = await jobs.run("reflect", { dryRun: true });
+      expect(dry.run).toMatchObject({ id: -1, job: "reflect", outcome: "skip", details: { trigger: "manual", dryRun: true } });
+      expect(dry.value?.dryRun).toBe(true);
+      expect(jobs.runs()).toEqual([]);
+      const { run, value } = await jobs.run("reflect", {});
+      expect(value?.status).toBe("skipped"); // no conversations: no model call
+      expect(run).toMatchObject({ job: "reflect", outcome: "skip", details: { trigger: "manual", status: "skipped" } });
+      expect(jobs.runs()).toEqual([run]);
+      expect(jobs.runs({ job: "reflect" })).toEqual([run]);
+      // Not a scheduled run: the night is not marked by state, but the reflection counts for it.
+      expect(jobs.nightly(now + 1)).toMatchObject({ due: false });
+      expect(jobs.inbox.list({ all: true })).toEqual([]);
+    } finally {
+      deps.close();
+    }
+  });
+
+  it("a manual flush and heartbeat go through the same recording; a failure is an error row, never a throw", async () => {
+    config({ context: { timeZone: "UTC" }, flush: { contextWindow: 2000, reserveTokensFloor: 1000, softThresholdTokens: 500 } });
+    const start = Date.parse("2026-11-21T12:00:00Z");
+    appendSessionTurn({ workspace: ws, session: "chat", turn: { role: "user", content: "hello" }, now: () => start });
+    write(ws, "HEARTBEAT.md", "- [ ] check\n");
+    const provider = new ScriptedProvider(["- keep this", new Error("model crashed")]);
+    const deps = testDeps(ws, { now: () => start, provider });
+    try {
+      const jobs = new JobService(deps);
+      const notDue = await jobs.run("flush", { session: "chat" });
+      expect(notDue.run).toMatchObject({ outcome: "skip", details: { session: "chat", trigger: "manual" } });
+      expect(notDue.value?.status).toBe("not-due");
+      const forced = await jobs.run("flush", { session: "chat", force: true });
+      expect(forced.run).toMatchObject({ outcome: "ok", details: { session: "chat", trigger: "manual --force", file: "memory/2026-11-21.md" } });
+      const beat = await jobs.run("heartbeat", { ignoreActiveHours: true });
+      expect(beat.run).toMatchObject({ job: "heartbeat", outcome: "error", reason: "model crashed", details: { trigger: "manual --now" } });
+      expect(beat.value).toBeUndefined();
+      const missing = await jobs.run("flush", { session: "nope" });
+      expect(missing.run).toMatchObject({ outcome: "error", reason: "there is no transcript sessions/nope.jsonl" });
+      expect(jobs.runs().map((r) => [r.job, r.outcome])).toEqual([
+        ["flush", "error"],
+        ["heartbeat", "error"],
+        ["flush", "ok"],
+        ["flush", "skip"],
+      ]);
+      expect(jobs.runs().every((r) => r.endedAt !== null)).toBe(true);
+    } finally {
+      deps.close();
+    }
+  });
+
+  it("the job names are a closed list; an unknown name is refused with the list", () => {
+    expect(JOB_NAMES).toEqual(["reflect", "flush", "heartbeat", "evolve"]);
+    expect(parseJobName("evolve")).toBe("evolve");
+    expect(() => parseJobName("bogus")).toThrow('there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve');
+  });
+
+  it("says when it wants to wake: the next heartbeat or night, at most one tick away", () => {
+    config({ heartbeat: { interval: "30m", activeHours: { start: "08:00", end: "22:00" }, timeZone: "UTC" }, schedule: { reflectAt: "03:00", timeZone: "UTC", tick: "1h" } });
+    write(ws, "HEARTBEAT.md", "- [ ] check\n");
+    const at = Date.parse("2026-11-21T23:00:00Z");
+    const deps = testDeps(ws, { now: () => at });
+    try {
+      const jobs = openJobs(ws);
+      jobs.state.set(NIGHTLY_STATE_KEY, "2026-11-21", 0);
+      jobs.close();
+      const service = new JobService(deps);
+      expect(service.nextWakeAt()).toBe(at + HOUR); // heartbeat at 08:00, reflection at 03:00: the tick is sooner
+      expect(service.due("heartbeat")).toMatchObject({ due: false, nextAt: Date.parse("2026-11-22T08:00:00Z") });
+      expect(service.describeSchedule()).toBe("heartbeat every 30m 08:00–22:00 UTC, reflection at 03:00 UTC, pre-compaction flush on, evolution sun 04:00 UTC, tick 1h");
+    } finally {
+      deps.close();
+    }
   });
 });

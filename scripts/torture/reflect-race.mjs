@@ -1,0 +1,105 @@
+// Reflection racing hand edits of SOUL.md, both in place (an `>>` append) and by atomic
+// rename (how most editors save). Every edit carries a unique marker; after the run each
+// marker must still be somewhere a person can find it: SOUL.md, a file kept beside it, or
+// the SOUL version history. One "run" here is one edit.
+import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import {
+  allWorkspaceText,
+  crashOf,
+  makeWorkspace,
+  probeToken,
+  REPO,
+  reflectionReply,
+  rng,
+  shellLine,
+  sleep,
+  soulVersions,
+  spawnAgent,
+  startFakeOllama,
+  Tally,
+  writeSessions,
+} from "./lib.mjs";
+
+const PROPOSED = `# SOUL
+
+## Core Identity
+
+- I tell the truth, including "I don't know".
+
+## Active Values
+
+- Brief answers first.
+
+## Recent Growth
+
+- Learned that Sam prefers mornings.
+`;
+
+export async function reflectRace({ root, quick, scale, seed }) {
+  const tally = new Tally("reflect racing hand edits of SOUL.md (in place + atomic rename)");
+  const runs = quick ? 4 : Math.max(1, Math.round(200 * scale));
+  const r = rng(seed + 31);
+  const ollama = await startFakeOllama((body) => ({ content: reflectionReply(body, PROPOSED), delayMs: Math.floor(r() * 150) }));
+  const template = readFileSync(path.join(REPO, "workspace-template", "SOUL.md"), "utf8");
+  const ws = path.join(root, "race");
+  await makeWorkspace(ws, { seed, notes: 3, config: { embed: { provider: "none" }, llm: { provider: "ollama", model: "good", host: ollama.host } } });
+  const soul = path.join(ws, "SOUL.md");
+  let durations = [];
+  let crashes = 0;
+  try {
+    for (let run = 0; run < runs; run++) {
+      writeFileSync(soul, template);
+      rmSync(path.join(ws, "SOUL.proposed.md"), { force: true });
+      writeSessions(ws, 1, 6, Date.now(), `race-${run}`);
+      const args = ["reflect", "--since", "30d", "--workspace", ws];
+      const child = spawnAgent(args);
+      child.stdin.end();
+      // Edits start at a random point of a typical run (learned from the runs so far), so
+      // some land in the moment between the engine's last look at SOUL.md and its swap.
+      const typical = durations.length ? durations.slice().sort((a, b) => a - b)[Math.floor(durations.length / 2)] : 900;
+      const start = Date.now() + Math.floor(typical * (0.3 + 0.8 * r()));
+      const burst = quick ? 3 : 5;
+      const markers = [];
+      while (Date.now() < start && child.exitCode === null) await sleep(2);
+      for (let i = 0; i < burst; i++) {
+        const marker = `hand edit ${run}.${i} ${probeToken(r)}`;
+        const atomic = r() < 0.5;
+        try {
+          if (atomic) {
+            const tmp = path.join(ws, `.SOUL.md.edit-${run}-${i}`);
+            let current = "";
+            try {
+              current = readFileSync(soul, "utf8");
+            } catch {
+              current = "";
+            }
+            writeFileSync(tmp, `${current.replace(/\n?$/, "\n")}- ${marker}\n`);
+            renameSync(tmp, soul);
+          } else appendFileSync(soul, `\n- ${marker}\n`);
+          markers.push({ marker, atomic });
+        } catch (e) {
+          tally.note(`edit ${run}.${i} could not be made: ${e.message}`);
+        }
+        await sleep(Math.floor(r() * 6));
+      }
+      const res = await child.finished(60_000);
+      durations.push(res.ms);
+      const crash = crashOf(res);
+      if (crash) crashes++;
+      const everything = allWorkspaceText(ws) + "\n" + soulVersions(ws).join("\n");
+      for (const m of markers) {
+        if (everything.includes(m.marker)) tally.pass();
+        else
+          tally.fail(
+            `${m.atomic ? "atomic-rename" : "in-place"} edit "${m.marker}" lost (reflect exit ${res.code}${crash ? `, ${crash}` : ""})`,
+            `${shellLine(args)} with a fake Ollama, editing SOUL.md ${Math.round(start - child.started)} ms after the start; workspace ${ws}`,
+          );
+      }
+    }
+  } finally {
+    await ollama.close();
+  }
+  tally.note(`${runs} reflections; median reflect ${durations.sort((a, b) => a - b)[Math.floor(durations.length / 2)]} ms; ${crashes} crashed`);
+  return tally;
+}

@@ -1,0 +1,198 @@
+/**
+ * What an assistant asks of the engine: the system prompt (context), brain boot, reading and
+ * appending notes, logging a turn. One implementation, so `agent context` and the MCP
+ * `context` tool cannot drift apart, and a privacy scope that every front applies the same.
+ */
+import { isPrivatePath, type MemoryHit, type SessionType } from "../context/assemble.js";
+import { auditWorkspace, type WorkspaceAudit } from "../context/audit.js";
+import { buildContext } from "../context/load.js";
+import { buildEvolvedContext, type EvolvedContext } from "../jobs/evolve/context.js";
+import { appendSessionTurn, type AppendSessionInput, type AppendSessionResult } from "../jobs/reflect/session-log.js";
+import { bootContext, type BootOptions, type BootResult } from "../search/boot-sources.js";
+import { appendDailyNote, dailyFileInfo, lastDays, readDailyNotes, type AppendDailyResult, type DailyDay, type DailyFileInfo } from "../workspace/daily.js";
+import { readLines, type LineRange } from "../workspace/safe-read.js";
+import { zonedDate } from "../workspace/time.js";
+import type { EngineCore } from "./core.js";
+import { errorText } from "./errors.js";
+
+export interface ContextRequest {
+  session?: SessionType;
+  /** A task or question: adds the notes and memories most relevant to it. */
+  query?: string;
+  /** Total characters (default context.totalChars). */
+  budget?: number;
+  /** Characters per file (default context.perFileChars). */
+  perFile?: number;
+}
+
+export interface ContextAnswer {
+  workspace: string;
+  session: SessionType;
+  text: string;
+  chars: number;
+  report: EvolvedContext["report"];
+  audit: WorkspaceAudit;
+  /** Files that exist but could not be read, or state that could not be used. */
+  problems: string[];
+  experience: {
+    identity: EvolvedContext["experience"]["identity"];
+    relevance: EvolvedContext["experience"]["relevance"];
+    memories: { id: number; type: string; score: number; relevance: number; shown: boolean }[];
+    recalled: number[];
+  };
+  warnings: string[];
+}
+
+/**
+ * The system prompt for a session type. Group and isolated sessions never get private files
+ * (MEMORY.md, USER.md, daily notes, transcripts) nor private search hits. When state.db
+ * cannot be read, the prompt is still built from the markdown, with a warning: an assistant
+ * must never be left without its system prompt.
+ */
+export async function context(engine: EngineCore, req: ContextRequest): Promise<ContextAnswer> {
+  const cfg = engine.config.context;
+  const session = req.session ?? "main";
+  const totalChars = req.budget ?? cfg.totalChars;
+  const perFileChars = req.perFile ?? cfg.perFileChars;
+  if (totalChars < 500) throw new RangeError(`the context budget must be at least 500 characters, got ${totalChars}`);
+  const query = req.query?.trim() || undefined;
+  const now = engine.now();
+  const tz = cfg.timeZone;
+
+  let memories: MemoryHit[] | undefined;
+  if (query && cfg.memoryResults > 0) {
+    // Group and isolated sessions cannot see private files: ask for more, keep the public ones.
+    const res = await engine.search(query, { limit: session === "main" ? cfg.memoryResults : cfg.memoryResults * 4 });
+    memories = scopeHits(res.results, session)
+      .slice(0, cfg.memoryResults)
+      .map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading, date: r.date, snippet: r.snippet }));
+  }
+  const audit = auditWorkspace(engine.workspace);
+  const warnings: string[] = [];
+  let ctx: EvolvedContext;
+  try {
+    ctx = await buildEvolvedContext({
+      workspace: engine.workspace,
+      db: engine.state(),
+      evolution: engine.config.evolution,
+      cache: engine.embeddingCacheOrNull(),
+      session,
+      now,
+      perFileChars,
+      totalChars,
+      embedder: query ? await engine.embedderOrNull().catch(() => null) : null,
+      ...(tz !== undefined ? { timeZone: tz } : {}),
+      ...(query ? { query } : {}),
+      ...(memories !== undefined ? { memories } : {}),
+    });
+  } catch (e) {
+    if (!isStateProblem(e)) throw e;
+    warnings.push(`${errorText(e)} — the prompt was built from the markdown files only`);
+    const plain = buildContext(engine.workspace, {
+      now,
+      ...(tz !== undefined ? { timeZone: tz } : {}),
+      session,
+      perFileChars,
+      totalChars,
+      ...(query ? { query } : {}),
+      ...(memories ? { memories } : {}),
+    });
+    ctx = { ...plain, experience: { identity: null, relevance: "none", memories: [], ranked: [], withheld: 0, warnings: [] }, recalled: [] } as unknown as EvolvedContext;
+  }
+  warnings.push(...ctx.experience.warnings);
+  return {
+    workspace: engine.workspace,
+    session,
+    text: ctx.text,
+    chars: ctx.chars,
+    report: ctx.report,
+    audit,
+    problems: ctx.problems,
+    experience: {
+      identity: ctx.experience.identity,
+      relevance: ctx.experience.relevance,
+      memories: ctx.experience.ranked.map((r) => ({ id: r.memory.id, type: r.memory.type, score: r.score, relevance: r.relevance, shown: ctx.report.experience.shownIds.includes(r.memory.id) })),
+      recalled: ctx.recalled,
+    },
+    warnings,
+  };
+}
+
+function isStateProblem(e: unknown): boolean {
+  const code = (e as { code?: string }).code;
+  return code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB" || code === "SQLITE_CANTOPEN" || (e as Error).name === "StateVersionError" || (e as Error).name === "StateDbError";
+}
+
+/** Only what a session of this type may see. */
+export function scopeHits<T extends { path: string }>(hits: readonly T[], session: SessionType): T[] {
+  return session === "main" ? [...hits] : hits.filter((h) => !isPrivatePath(h.path));
+}
+
+export interface BootRequest extends BootOptions {
+  session?: SessionType;
+}
+
+/** Brain boot; group and isolated sessions get no private items and no daily note. */
+export async function boot(engine: EngineCore, query: string, req: BootRequest = {}): Promise<BootResult> {
+  const { session = "main", ...opts } = req;
+  if (session === "main") return bootContext(engine, query, opts);
+  const res = await bootContext(engine, query, { ...opts, includeDaily: false, limit: (opts.limit ?? 10) * 3 });
+  const items = scopeHits(res.items, session).slice(0, opts.limit ?? 10);
+  const counts = { history: 0, session: 0, daily: 0 };
+  for (const i of items) counts[i.origin === "history" ? "history" : i.origin === "session" ? "session" : "daily"]++;
+  const { today: _today, ...rest } = res;
+  return { ...rest, items, counts };
+}
+
+export interface ReadRequest {
+  from?: number;
+  lines?: number;
+  session?: SessionType;
+}
+
+/** Lines of a workspace file (never outside it, never .agent/); private files only for main sessions. */
+export function readFile(engine: EngineCore, rel: string, req: ReadRequest = {}): LineRange {
+  const r = readLines(engine.workspace, rel, req.from ?? 1, req.lines ?? 200, { allowHardLinks: engine.config.index.allowHardLinks });
+  if ((req.session ?? "main") !== "main" && isPrivatePath(r.rel)) {
+    throw new PrivateFileError(r.rel);
+  }
+  return r;
+}
+
+export class PrivateFileError extends Error {
+  constructor(rel: string) {
+    super(`${rel} is private to the person's own (main) sessions; this session cannot read it`);
+    this.name = "PrivateFileError";
+  }
+}
+
+/** Appends to today's daily note (checked, verified, within the size limits). */
+export function appendNote(engine: EngineCore, text: string | Uint8Array, title?: string): AppendDailyResult {
+  const tz = engine.config.context.timeZone;
+  return appendDailyNote({
+    workspace: engine.workspace,
+    text,
+    now: engine.now(),
+    limits: { maxAppendBytes: engine.config.index.maxAppendBytes, maxFileBytes: engine.config.index.maxFileBytes },
+    ...(tz !== undefined ? { timeZone: tz } : {}),
+    ...(title ? { title } : {}),
+  });
+}
+
+/** Appends a turn (or a compaction mark) to a session transcript. */
+export function logTurn(engine: EngineCore, input: Omit<AppendSessionInput, "workspace">): AppendSessionResult {
+  return appendSessionTurn({ ...input, workspace: engine.workspace });
+}
+
+/** Today's date in the context zone. */
+export function today(engine: EngineCore): string {
+  return zonedDate(engine.now(), engine.config.context.timeZone);
+}
+
+export function dailyNotes(engine: EngineCore, days: number): DailyDay[] {
+  return readDailyNotes(engine.workspace, lastDays(today(engine), days));
+}
+
+export function dailyFiles(engine: EngineCore, days: number): DailyFileInfo[] {
+  return lastDays(today(engine), days).map((d) => dailyFileInfo(engine.workspace, d));
+}

@@ -1,0 +1,208 @@
+/**
+ * agent.config.json, loaded and validated whole, once per engine. Each layer owns the schema
+ * of its own section; this is the one place that knows every section, so a typo anywhere
+ * ("serach", "search.limt") is an error naming the key and the file instead of a setting
+ * silently ignored, and a bad section fails when the engine opens, not at 03:00.
+ *
+ * Rules a user can rely on (README, "Configuration"):
+ *   - every key is optional; `null` means "not set" (the default applies) wherever it appears;
+ *   - a UTF-8 byte-order mark at the start of the file is ignored;
+ *   - unknown keys at any level are refused, with a suggestion when one is close.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import type { z } from "zod";
+import { ContextConfigSchema, type ContextConfig } from "../context/config.js";
+import { EmbedConfigSchema, type EmbedConfig } from "../embed/config.js";
+import { AskConfigSchema, type AskConfig } from "../jobs/ask/config.js";
+import { EvolutionConfigSchema, type EvolutionConfig } from "../jobs/evolve/config.js";
+import { FlushConfigSchema, type FlushConfig } from "../jobs/flush/config.js";
+import { HeartbeatConfigSchema, type HeartbeatConfig } from "../jobs/heartbeat/config.js";
+import type { JobsConfig } from "../jobs/job.js";
+import { ReflectionConfigSchema, type ReflectionConfig } from "../jobs/reflect/config.js";
+import { ScheduleConfigSchema, type ScheduleConfig } from "../jobs/schedule/config.js";
+import { LLMConfigSchema, type LLMConfig } from "../llm/config.js";
+import { SearchConfigSchema, type SearchConfig } from "../search/config.js";
+import { ConfigError, IndexConfigSchema, type IndexConfig } from "../workspace/config.js";
+import { configPath } from "../workspace/paths.js";
+import { DaemonConfigSchema, type DaemonConfig } from "./daemon-config.js";
+
+/** Every section, in the order README documents them. */
+export const CONFIG_SECTIONS = {
+  index: IndexConfigSchema,
+  embed: EmbedConfigSchema,
+  search: SearchConfigSchema,
+  llm: LLMConfigSchema,
+  reflection: ReflectionConfigSchema,
+  context: ContextConfigSchema,
+  flush: FlushConfigSchema,
+  heartbeat: HeartbeatConfigSchema,
+  schedule: ScheduleConfigSchema,
+  evolution: EvolutionConfigSchema,
+  ask: AskConfigSchema,
+  daemon: DaemonConfigSchema,
+} as const;
+
+/** Top-level keys that are notes for people, not settings (JSON has no comments). */
+const NOTE_KEYS = new Set(["$comment", "$schema"]);
+
+export type SectionName = keyof typeof CONFIG_SECTIONS;
+export const SECTION_NAMES = Object.keys(CONFIG_SECTIONS) as SectionName[];
+
+export interface AgentConfig extends JobsConfig {
+  /** Absolute path of the config file (which may not exist). */
+  file: string;
+  /** Whether the file exists (false: every value is a default). */
+  exists: boolean;
+  /** The file's object with `null`s removed: what the user set. */
+  raw: Record<string, unknown>;
+  index: IndexConfig;
+  embed: EmbedConfig;
+  search: SearchConfig;
+  llm: LLMConfig;
+  reflection: ReflectionConfig;
+  context: ContextConfig;
+  flush: FlushConfig;
+  heartbeat: HeartbeatConfig;
+  schedule: ScheduleConfig;
+  evolution: EvolutionConfig;
+  ask: AskConfig;
+  daemon: DaemonConfig;
+}
+
+export function loadAgentConfig(workspace: string): AgentConfig {
+  const file = configPath(workspace);
+  const exists = existsSync(file);
+  let raw: Record<string, unknown> = {};
+  if (exists) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (e) {
+      throw new ConfigError(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); check its permissions`);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
+    } catch (e) {
+      throw new ConfigError(`${file}: not valid JSON (${(e as Error).message}); fix the file or move it away to use the defaults`);
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      throw new ConfigError(`${file}: must hold a JSON object like {"search": {"limit": 5}}`);
+    }
+    raw = withoutNulls(parsed) as Record<string, unknown>;
+  }
+  return validateAgentConfig(file, raw, exists);
+}
+
+/** Validates a whole config object (already free of nulls); errors name the file and every bad key. */
+export function validateAgentConfig(file: string, raw: Record<string, unknown>, exists = true): AgentConfig {
+  const problems: string[] = [];
+  for (const key of Object.keys(raw)) {
+    if (!(key in CONFIG_SECTIONS) && !NOTE_KEYS.has(key)) problems.push(unknownKey(key, SECTION_NAMES));
+  }
+  const out: Record<string, unknown> = {};
+  for (const name of SECTION_NAMES) {
+    const schema: z.ZodType = CONFIG_SECTIONS[name];
+    const value = raw[name] ?? {};
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      for (const i of result.error.issues) {
+        if (i.code === "unrecognized_keys") {
+          for (const k of i.keys) problems.push(unknownKey([name, ...i.path.map(String), k].join("."), knownKeysAt(CONFIG_SECTIONS[name], i.path)));
+        } else {
+          problems.push(`${[name, ...i.path.map(String)].join(".")}: ${i.message}`);
+        }
+      }
+      continue;
+    }
+    // Sections that are not strict drop unknown keys silently; find them by comparing.
+    for (const k of droppedKeys(value, result.data, name)) problems.push(unknownKey(k, []));
+    out[name] = result.data;
+  }
+  if (problems.length > 0) throw new ConfigError(`${file}: ${problems.join("; ")}`);
+  return { file, exists, raw, ...(out as Omit<AgentConfig, "file" | "exists" | "raw">) };
+}
+
+/** `null` means "not set" everywhere in the file: drop those keys so defaults apply. */
+export function withoutNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutNulls);
+  if (typeof v === "object" && v !== null) {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) if (x !== null) o[k] = withoutNulls(x);
+    return o;
+  }
+  return v;
+}
+
+function droppedKeys(input: unknown, output: unknown, at: string): string[] {
+  if (!isPlainObject(input) || !isPlainObject(output)) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(input)) {
+    if (!(k in output)) out.push(`${at}.${k}`);
+    else out.push(...droppedKeys(v, output[k], `${at}.${k}`));
+  }
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function knownKeysAt(schema: z.ZodType, path: PropertyKey[]): string[] {
+  let s: unknown = schema;
+  for (const p of [...path]) {
+    s = unwrap(s);
+    const shape = (s as { shape?: Record<string, unknown> }).shape;
+    if (!shape || typeof p !== "string" || !(p in shape)) return [];
+    s = shape[p];
+  }
+  const shape = (unwrap(s) as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+/** Looks through default/optional/prefault wrappers to the object schema inside. */
+function unwrap(s: unknown): unknown {
+  let cur = s as { def?: { innerType?: unknown }; shape?: unknown } | undefined;
+  for (let i = 0; i < 8 && cur && !cur.shape && cur.def?.innerType; i++) cur = cur.def.innerType as typeof cur;
+  return cur;
+}
+
+function unknownKey(key: string, known: readonly string[]): string {
+  const last = key.split(".").pop()!;
+  const close = known.find((k) => editDistance(k.toLowerCase(), last.toLowerCase()) <= 2);
+  const hint = close ? ` (did you mean "${close}"?)` : known.length > 0 ? ` (known keys: ${known.join(", ")})` : "";
+  return `unknown key "${key}"${hint}; remove it or fix its spelling`;
+}
+
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+export interface ConfigEntry {
+  /** Dotted key, e.g. "search.limit". */
+  key: string;
+  value: unknown;
+  /** "file" when agent.config.json sets it, else "default". */
+  source: "file" | "default";
+}
+
+/** The effective configuration, leaf by leaf, with where each value came from (`agent config`). */
+export function configEntries(cfg: AgentConfig): ConfigEntry[] {
+  const out: ConfigEntry[] = [];
+  const walk = (value: unknown, raw: unknown, key: string) => {
+    if (isPlainObject(value) && Object.keys(value).length > 0) {
+      for (const [k, v] of Object.entries(value)) walk(v, isPlainObject(raw) ? raw[k] : undefined, `${key}.${k}`);
+      return;
+    }
+    out.push({ key, value: value ?? null, source: raw !== undefined ? "file" : "default" });
+  };
+  for (const name of SECTION_NAMES) walk(cfg[name], cfg.raw[name], name);
+  return out;
+}

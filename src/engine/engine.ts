@@ -1,0 +1,416 @@
+/**
+ * The engine: the one front door to a workspace. It loads and validates the whole config
+ * once, owns the index database, the state database, the embedding cache, the embedder and
+ * the LLM provider (the last two created on first use), and offers the whole product as
+ * methods and small services. The CLI, the MCP server and the daemon only parse arguments,
+ * call it and format what it returns.
+ */
+import { existsSync, renameSync } from "node:fs";
+import path from "node:path";
+import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
+import type { Selection } from "../embed/select.js";
+import type { Embedder } from "../embed/types.js";
+import { embedPending, type EmbedPendingProgress, type EmbedPendingResult } from "../indexer/embed-pending.js";
+import { Indexer, type IndexProgress, type IndexSummary } from "../indexer/indexer.js";
+import { indexStatus, type IndexStatus } from "../indexer/status.js";
+import { watchWorkspace, type WorkspaceWatcher } from "../indexer/watch.js";
+import type { LLMConfig } from "../llm/config.js";
+import type { LLMProvider } from "../llm/types.js";
+import { vectorWeightFor } from "../search/config.js";
+import type { SearchReport, VectorInfo } from "../search/report.js";
+import { planQuery, searchIndex, type SearchOptions } from "../search/search.js";
+import { IndexStore } from "../store/index-store.js";
+import { openIndexDb, type DB, type OpenNotice } from "../store/open.js";
+import { openStateDb } from "../store/state.js";
+import { VectorStore } from "../store/vectors.js";
+import { agentDir, indexDbPath, stateDbPath } from "../workspace/paths.js";
+import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
+import type { JobDeps } from "../jobs/job.js";
+import type { BootResult } from "../search/boot-sources.js";
+import type { AppendDailyResult, DailyDay, DailyFileInfo } from "../workspace/daily.js";
+import type { LineRange } from "../workspace/safe-read.js";
+import type { RestoreResult } from "../store/backup.js";
+import type { ConfigView, DoctorReport, ModelsReport } from "./admin.js";
+import type { BootRequest, ContextAnswer, ContextRequest, ReadRequest } from "./assist.js";
+import { loadAgentConfig, type AgentConfig } from "./config.js";
+import type { EngineCore } from "./core.js";
+import { LazyProvider } from "./lazy-llm.js";
+
+export interface EngineOptions {
+  workspace: string;
+  /** Injectable clock (ms since epoch) for tests. */
+  now?: () => number;
+  /** Use this embedder instead of selecting one from the config (tests, eval). */
+  embedder?: Embedder | null;
+  /**
+   * The LLM: overrides of the `llm` section for this process (the CLI's --provider and
+   * --model), or a ready provider (tests hand in a scripted one; it stays the caller's).
+   */
+  llm?: Partial<Pick<LLMConfig, "provider" | "model">> | LLMProvider;
+  /** An already validated config (the daemon re-reads it on reload); default: read the file. */
+  config?: AgentConfig;
+}
+
+export interface EmbedReport extends EmbedPendingResult {
+  provider: string | null;
+  modelId: string | null;
+  reason: string;
+  /** True when vectors of a previous model were dropped (they are re-embedded from the cache). */
+  modelChanged: boolean;
+}
+
+export interface StatusReport extends EngineStatus {
+  workspace: string;
+  index: string;
+  /** Since the last index pass, or null when never indexed. */
+  ageMs: number | null;
+  embedder: { provider: string | null; modelId: string | null; reason: string };
+}
+
+export type EngineStatus = IndexStatus & { vectors: { modelId: string | null; embedded: number; missing: number } };
+
+export class Engine implements EngineCore {
+  readonly workspace: string;
+  readonly config: AgentConfig;
+  readonly now: () => number;
+  /** Things that happened while opening (an index rebuilt, moved aside...). */
+  readonly notices: OpenNotice[] = [];
+  /** Told of each notice as it happens (the CLI prints them as warnings). */
+  onNotice: ((n: OpenNotice) => void) | undefined;
+  private idx: { db: DB; store: IndexStore; vectors: VectorStore; indexer: Indexer } | null = null;
+  private stateDb: DB | null = null;
+  private selection: Promise<Selection> | null = null;
+  /** An embedder handed in by the caller is the caller's to close. */
+  private ownsEmbedder = true;
+  private cache: EmbeddingCache | null = null;
+  private provider: LLMProvider | null = null;
+  private ownsProvider = true;
+  /** Embedding runs one at a time per Engine: two would fetch the same pending chunks. */
+  private embedQueue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  protected constructor(opts: EngineOptions) {
+    this.workspace = opts.workspace;
+    this.now = opts.now ?? Date.now;
+    this.config = opts.config ?? loadAgentConfig(this.workspace);
+    if (opts.embedder !== undefined) {
+      const e = opts.embedder;
+      this.ownsEmbedder = false;
+      this.selection = Promise.resolve(e ? { embedder: e, reason: `${e.provider} (given by the caller)` } : { embedder: null, reason: "embeddings off (given by the caller)" });
+    }
+    if (opts.llm !== undefined && isProvider(opts.llm)) {
+      this.provider = opts.llm;
+      this.ownsProvider = false;
+    } else if (opts.llm !== undefined) {
+      const o = opts.llm;
+      this.llmOverrides = { ...(o.provider !== undefined ? { provider: o.provider } : {}), ...(o.model !== undefined ? { model: o.model } : {}) };
+    }
+  }
+
+  private llmOverrides: Partial<Pick<LLMConfig, "provider" | "model">> = {};
+
+  static open(opts: EngineOptions | string): Engine {
+    return new Engine(typeof opts === "string" ? { workspace: opts } : opts);
+  }
+
+  get indexPath(): string {
+    return indexDbPath(this.workspace);
+  }
+
+  get statePath(): string {
+    return stateDbPath(this.workspace);
+  }
+
+  // ---- owned resources ---------------------------------------------------------------
+
+  /** The state database (.agent/state.db), opened on first use and kept for the engine's life. */
+  state(): DB {
+    if (this.stateDb === null || !this.stateDb.open) this.stateDb = openStateDb(this.statePath);
+    return this.stateDb;
+  }
+
+  /** Whether the state database exists yet (read-only commands create no files). */
+  hasState(): boolean {
+    return this.stateDb !== null || existsSync(this.statePath);
+  }
+
+  /** The configured LLM provider with this process's overrides, created (not loaded) on first use. */
+  llm(): LLMProvider {
+    this.provider ??= new LazyProvider({ ...this.config.llm, ...this.llmOverrides });
+    return this.provider;
+  }
+
+  /** The embedder the config selects (loaded once per Engine), or null for keyword-only. */
+  async embedder(): Promise<Selection> {
+    if (!this.selection) {
+      this.selection = import("../embed/select.js").then((m) => m.selectEmbedder(this.config.embed, { baseDir: this.workspace }));
+    }
+    return this.selection;
+  }
+
+  /** The embedder itself, for jobs that need one only sometimes (memory formation, recall). */
+  async embedderOrNull(): Promise<Embedder | null> {
+    return (await this.embedder()).embedder;
+  }
+
+  /** The embedding cache (embeddings.db), opened on first use; memory recall shares it. */
+  embeddingCacheOrNull(): EmbeddingCache | null {
+    return this.embeddingCache();
+  }
+
+  /** What every job is handed: nothing is opened twice, nothing is loaded before it is used. */
+  jobDeps(): JobDeps {
+    return {
+      workspace: this.workspace,
+      config: this.config,
+      state: () => this.state(),
+      now: this.now,
+      llm: () => this.llm(),
+      embedder: () => this.embedderOrNull(),
+      embedCache: () => this.embeddingCacheOrNull(),
+    };
+  }
+
+  // ---- assistants: context, boot, notes ---------------------------------------------
+
+  /** The system prompt for a session (identical for the CLI, MCP and the daemon). */
+  async context(req: ContextRequest = {}): Promise<ContextAnswer> {
+    return (await import("./assist.js")).context(this, req);
+  }
+
+  /** Brain boot: relevant history plus recent activity, deduplicated, with dates. */
+  async boot(query: string, req: BootRequest = {}): Promise<BootResult> {
+    return (await import("./assist.js")).boot(this, query, req);
+  }
+
+  /** Numbered lines of a workspace file; refuses paths outside it, .agent/, and (for group sessions) private files. */
+  async readFile(rel: string, req: ReadRequest = {}): Promise<LineRange> {
+    return (await import("./assist.js")).readFile(this, rel, req);
+  }
+
+  /** Appends to today's daily note, checked and verified. */
+  async appendNote(text: string | Uint8Array, title?: string): Promise<AppendDailyResult> {
+    return (await import("./assist.js")).appendNote(this, text, title);
+  }
+
+  /** Appends a turn to a session transcript (what reflection and the flush read). */
+  async logTurn(input: Omit<AppendSessionInput, "workspace">): Promise<AppendSessionResult> {
+    return (await import("./assist.js")).logTurn(this, input);
+  }
+
+  /** The last `days` daily notes, newest first (the MCP daily resources). */
+  async dailyNotes(days: number): Promise<DailyDay[]> {
+    return (await import("./assist.js")).dailyNotes(this, days);
+  }
+
+  async dailyFiles(days: number): Promise<DailyFileInfo[]> {
+    return (await import("./assist.js")).dailyFiles(this, days);
+  }
+
+  // ---- the engine looking at itself -------------------------------------------------
+
+  /** The configured LLM and embedder, and whether each works (`agent models`). */
+  async models(): Promise<ModelsReport> {
+    return (await import("./admin.js")).models(this);
+  }
+
+  /** The effective configuration with where each value came from (`agent config`). */
+  async configView(): Promise<ConfigView> {
+    return (await import("./admin.js")).configView(this.config);
+  }
+
+  /**
+   * Every check a user needs (config, databases, embedder, LLM, daemon, freshness). Static:
+   * it must run, and say what is wrong, even when the config does not load.
+   */
+  static async doctor(workspace: string, opts: Omit<EngineOptions, "workspace" | "config"> = {}): Promise<DoctorReport> {
+    return (await import("./admin.js")).doctor(workspace, (config) => new Engine({ ...opts, workspace, config }));
+  }
+
+  /**
+   * Puts the newest good backup of state.db (or the one named) in place of a damaged one;
+   * the damaged file is kept beside it. Stop the daemon first.
+   */
+  static async restoreState(workspace: string, opts: { backup?: string; force?: boolean } = {}): Promise<RestoreResult> {
+    return (await import("../store/backup.js")).restoreStateBackup(stateDbPath(workspace), opts);
+  }
+
+  // ---- index -------------------------------------------------------------------------
+
+  /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
+  index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
+    return this.recovering(() => this.index_().indexer.sync(opts));
+  }
+
+  /** Throws away the index and builds it again from the markdown (vectors come back from the cache). */
+  rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
+    this.idx?.db.close();
+    this.idx = null;
+    for (const ext of ["", "-wal", "-shm"]) {
+      const f = this.indexPath + ext;
+      if (existsSync(f)) renameSync(f, `${f}.old`);
+    }
+    return this.index_().indexer.sync(opts);
+  }
+
+  /**
+   * Progressive indexing's second stage: vectors for every chunk that lacks them, in
+   * batches, each committed as it completes, so an interruption (signal) loses nothing.
+   */
+  embed(opts: { signal?: AbortSignal; maxChunks?: number; batchChunks?: number; onProgress?: (p: EmbedPendingProgress) => void } = {}): Promise<EmbedReport> {
+    const run = this.embedQueue.then(() => this.embedNow(opts));
+    this.embedQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async embedNow(opts: { signal?: AbortSignal; maxChunks?: number; batchChunks?: number; onProgress?: (p: EmbedPendingProgress) => void }): Promise<EmbedReport> {
+    const sel = await this.embedder();
+    if (!sel.embedder) {
+      return { embedded: 0, cacheHits: 0, computed: 0, remaining: this.index_().vectors.countPending(), interrupted: false, provider: null, modelId: null, reason: sel.reason, modelChanged: false };
+    }
+    const e = sel.embedder;
+    await e.init?.();
+    const modelChanged = this.index_().vectors.useModel(e.modelId, e.dimension);
+    const res = await embedPending(this.index_().vectors, e, this.embeddingCache(), opts);
+    return { ...res, provider: e.provider, modelId: e.modelId, reason: sel.reason, modelChanged };
+  }
+
+  /** Re-checks specific workspace-relative paths (the watcher's entry point). */
+  syncPaths(rels: string[]): IndexSummary {
+    return this.recovering(() => this.index_().indexer.syncPaths(rels));
+  }
+
+  status(): EngineStatus {
+    return this.recovering(() => {
+      const model = this.index_().vectors.model();
+      return {
+        ...indexStatus(this.workspace, this.index_().store),
+        vectors: { modelId: model?.modelId ?? null, embedded: this.index_().vectors.countEmbedded(), missing: this.index_().vectors.countPending() },
+      };
+    });
+  }
+
+  /** `agent status`: the index, its age, the vectors and the embedder the config selects. */
+  async statusReport(): Promise<StatusReport> {
+    const s = this.status();
+    const sel = await this.embedder();
+    return {
+      workspace: this.workspace,
+      index: this.indexPath,
+      ...s,
+      ageMs: s.lastSyncAt === null ? null : this.now() - s.lastSyncAt,
+      embedder: { provider: sel.embedder?.provider ?? null, modelId: sel.embedder?.modelId ?? null, reason: sel.reason },
+    };
+  }
+
+  // ---- search ------------------------------------------------------------------------
+
+  /**
+   * Reconciles the index with the disk (stat each file, re-read only what changed), then
+   * searches: a search right after a hand edit never returns the old text. Chunks without
+   * vectors yet are found by keywords; `vectors.missing` says how many, and nothing but the
+   * query itself is embedded here (`agent index` or the daemon embeds the rest).
+   */
+  async search(query: string, opts: SearchOptions & { refresh?: boolean } = {}): Promise<SearchReport> {
+    const sync = opts.refresh === false ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync());
+    const mode = opts.mode ?? this.config.search.mode;
+    const plan = planQuery(query, this.now(), this.config.search);
+    let queryVector: Float32Array | null = null;
+    let info: VectorInfo = { provider: null, modelId: null, reason: "keyword mode", missing: 0 };
+    if (mode !== "keyword") {
+      const sel = await this.embedder();
+      info = { provider: null, modelId: null, reason: sel.reason, missing: 0 };
+      if (sel.warning) info.warning = sel.warning;
+      if (sel.embedder) {
+        const e = sel.embedder;
+        await e.init?.();
+        this.index_().vectors.useModel(e.modelId, e.dimension);
+        queryVector = (await e.embed([e.windows(plan.text)[0] ?? plan.text]))[0] ?? null;
+        info = { provider: e.provider, modelId: e.modelId, reason: sel.reason, missing: this.index_().vectors.countPending() };
+      }
+    }
+    const weight = vectorWeightFor(this.config.search, info.provider);
+    const res = this.recovering(() =>
+      searchIndex({ db: this.index_().db, vectors: this.index_().vectors, config: this.config.search, nowMs: this.now(), queryVector, vectorWeight: weight }, plan, opts),
+    );
+    return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
+  }
+
+  /** Keeps the index (text, then vectors) in step with the disk until the watcher is closed. */
+  watch(
+    opts: { debounceMs?: number; embed?: boolean; signal?: AbortSignal; onSync?: (s: IndexSummary) => void; onEmbed?: (r: EmbedReport) => void; onError?: (e: unknown) => void } = {},
+  ): WorkspaceWatcher {
+    const watchOpts: Parameters<typeof watchWorkspace>[1] = {
+      onBatch: async ({ paths, rescan }) => {
+        const s = rescan ? this.index() : this.syncPaths(paths);
+        opts.onSync?.(s);
+        if (opts.embed && s.indexed.length > 0 && !opts.signal?.aborted) {
+          opts.onEmbed?.(await this.embed(opts.signal ? { signal: opts.signal } : {}));
+        }
+      },
+    };
+    if (opts.debounceMs !== undefined) watchOpts.debounceMs = opts.debounceMs;
+    if (opts.onError) watchOpts.onError = opts.onError;
+    return watchWorkspace(this.workspace, watchOpts);
+  }
+
+  // ---- life cycle --------------------------------------------------------------------
+
+  /** Closes the databases and frees the models this engine created. Safe to call twice. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.idx?.db.open) this.idx.db.close();
+    if (this.stateDb?.open) this.stateDb.close();
+    this.cache?.close();
+    this.cache = null;
+    const waits: Promise<unknown>[] = [];
+    if (this.ownsProvider && this.provider) waits.push(this.provider.close().catch(() => undefined));
+    if (this.ownsEmbedder && this.selection) waits.push(this.selection.then((s) => s.embedder?.close()).catch(() => undefined));
+    await Promise.all(waits);
+  }
+
+  private embeddingCache(): EmbeddingCache {
+    if (!this.cache) {
+      const dir = this.config.embed.cacheDir ? path.resolve(this.workspace, this.config.embed.cacheDir) : agentDir(this.workspace);
+      this.cache = new EmbeddingCache(path.join(dir, EMBED_CACHE_FILE));
+    }
+    return this.cache;
+  }
+
+  /** The index database and what works on it, opened on first use (a `log` or `jobs` never opens it). */
+  private index_(): { db: DB; store: IndexStore; vectors: VectorStore; indexer: Indexer } {
+    if (this.idx === null) {
+      const { db, notices } = openIndexDb(this.indexPath);
+      this.notices.push(...notices);
+      for (const n of notices) this.onNotice?.(n);
+      const store = new IndexStore(db);
+      this.idx = { db, store, vectors: new VectorStore(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }) };
+    }
+    return this.idx;
+  }
+
+  /**
+   * Damage inside the file only shows when a page is read. The index is derived, so the
+   * answer is to move the damaged file aside, rebuild from the markdown, and retry once.
+   */
+  private recovering<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code !== "SQLITE_CORRUPT" && code !== "SQLITE_NOTADB") throw e;
+      this.idx?.db.close();
+      this.idx = null;
+      const aside = `${this.indexPath}.corrupt-${Date.now()}`;
+      renameSync(this.indexPath, aside);
+      this.notices.push({ message: `${this.indexPath}: damaged (${code}); moved to ${aside} and rebuilt from the workspace` });
+      this.index_().indexer.sync();
+      return fn();
+    }
+  }
+}
+
+function isProvider(v: unknown): v is LLMProvider {
+  return typeof v === "object" && v !== null && typeof (v as LLMProvider).complete === "function";
+}

@@ -1,0 +1,320 @@
+/**
+ * The one job runner. `agent reflect|flush|heartbeat|evolve`, cron and the daemon all start
+ * jobs through `JobService.run`, so every run is recorded the same way in job_runs (once:
+ * start, end, outcome, reason) and cancelled the same way: an aborted signal stops the model
+ * call in flight and the run is recorded as an error with reason "cancelled" (every write
+ * a job makes is an atomic replace or a verified append that runs after the model answered,
+ * so a cancel never lands in the middle of one).
+ *
+ * The daemon is `tick()` in a loop (`ScheduleLoop`): each tick runs every due job one at a
+ * time, in catalog order — flushes of growing transcripts, the heartbeat inside its active
+ * hours, the nightly reflection with catch-up, the weekly evolution. A job that fails is
+ * retried on the next tick; if it keeps failing the retries back off (1, 2, 4... ticks, at
+ * most 30 minutes) so a model that is down is not called every minute all night. A failing
+ * job never stops the loop.
+ */
+import type { Clock } from "../shared/clock.js";
+import { parseDuration } from "../shared/duration.js";
+import {
+  buildCatalog,
+  JOB_NAMES,
+  nightlyOf,
+  weeklyOf,
+  type CatalogEnv,
+  type JobArgs,
+  type JobCatalog,
+  type JobName,
+  type JobValues,
+} from "./catalog.js";
+import { InboxStore } from "./inbox.js";
+import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
+import type { NightlyStatus } from "./schedule/nightly.js";
+import type { WeeklyStatus } from "./schedule/weekly.js";
+import { errorMessage, JobRunStore, recordRun, type JobResult, type JobRun } from "./runs.js";
+
+export interface JobEvent {
+  at: number;
+  level: "info" | "warn" | "error";
+  /** "job" (a run ended), "warning", "recovered". */
+  event: string;
+  message: string;
+  run?: JobRun;
+}
+
+export interface JobServiceOptions extends Partial<Pick<CatalogEnv, "reflect" | "evolve" | "notify">> {
+  /** Where job endings and warnings go (the daemon's log). */
+  log?: (e: JobEvent) => void;
+  /** When the host started (default now): a workspace that never evolved owes no earlier week. */
+  startedAt?: number;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Default "manual". */
+  trigger?: JobTrigger;
+}
+
+export interface RunOutcome<V> {
+  /** The recorded run (id -1 for a run that is not recorded, such as a dry run). */
+  run: JobRun;
+  /** What the job returned; undefined when it failed or was cancelled. */
+  value: V | undefined;
+}
+
+const MIN_SLEEP_MS = 1_000;
+const MAX_BACKOFF_MS = 30 * 60_000;
+
+export class JobService {
+  readonly deps: JobDeps;
+  readonly tickMs: number;
+  readonly startedAt: number;
+  private readonly jobs: JobCatalog;
+  private readonly log: (e: JobEvent) => void;
+  private readonly failures = new Map<string, { count: number; retryAt: number }>();
+  private readonly warned = new Set<string>();
+
+  constructor(deps: JobDeps, opts: JobServiceOptions = {}) {
+    this.deps = deps;
+    this.tickMs = parseDuration(deps.config.schedule.tick) ?? 60_000;
+    this.startedAt = opts.startedAt ?? deps.now();
+    this.log = opts.log ?? (() => undefined);
+    this.jobs = buildCatalog(deps, {
+      tickMs: this.tickMs,
+      startedAt: this.startedAt,
+      warn: (key, message) => this.warnOnce(key, message),
+      ...(opts.reflect ? { reflect: opts.reflect } : {}),
+      ...(opts.evolve ? { evolve: opts.evolve } : {}),
+      ...(opts.notify ? { notify: opts.notify } : {}),
+    });
+  }
+
+  /** The job names, in the order a tick runs them. */
+  get names(): readonly JobName[] {
+    return TICK_ORDER;
+  }
+
+  /** Whether `name` is due now, and why (what `agent heartbeat` checks before running). */
+  due<N extends JobName>(name: N, now = this.deps.now()): JobDue<JobArgs[N]> {
+    return (this.jobs[name] as Job<JobArgs[N], JobValues[N]>).due(now);
+  }
+
+  /**
+   * Runs job `name` once and records it: a 'running' row, then the outcome. Never throws for
+   * a failing job (the run says error and why); a dry run leaves no row.
+   */
+  async run<N extends JobName>(name: N, args: JobArgs[N], opts: RunOptions = {}): Promise<RunOutcome<JobValues[N]>> {
+    const job = this.jobs[name] as Job<JobArgs[N], JobValues[N]>;
+    const trigger = opts.trigger ?? "manual";
+    const signal = opts.signal ?? new AbortController().signal;
+    const details = job.startDetails(args, trigger);
+    let value: JobValues[N] | undefined;
+    const body = async (runId: number | null): Promise<JobResult> => {
+      if (signal.aborted) return cancelled(signal.reason);
+      try {
+        const out = await job.run(args, { signal, trigger, runId });
+        value = out.value;
+        return out.result;
+      } catch (e) {
+        if (signal.aborted) return cancelled(e);
+        throw e;
+      }
+    };
+    if (!job.recorded(args)) {
+      const startedAt = this.deps.now();
+      let result: JobResult;
+      try {
+        result = await body(null);
+      } catch (e) {
+        result = { outcome: "error", reason: errorMessage(e) };
+      }
+      const run: JobRun = { id: -1, job: name, startedAt, endedAt: this.deps.now(), outcome: result.outcome, reason: result.reason ?? null, details: { ...details, ...(result.details ?? {}) } };
+      return { run, value };
+    }
+    const run = await recordRun(this.runStore(), name, this.deps.now, details, (id) => body(id));
+    return { run, value: run.outcome === "error" ? undefined : value };
+  }
+
+  /**
+   * The daemon's one step: every due job, one at a time, in tick order, each run recorded;
+   * a job in back-off waits for its retry time. An aborted signal starts nothing new and
+   * cancels the run in flight.
+   */
+  async tick(signal: AbortSignal): Promise<JobRun[]> {
+    const out: JobRun[] = [];
+    for (const name of TICK_ORDER) {
+      if (signal.aborted) break;
+      const now = this.deps.now();
+      let due: JobDue<unknown>;
+      try {
+        due = this.jobs[name].due(now) as JobDue<unknown>;
+      } catch (e) {
+        this.warnOnce(`due:${name}:${errorMessage(e)}`, `checking whether ${name} is due failed: ${errorMessage(e)}`);
+        continue;
+      }
+      if (!due.due) continue;
+      for (const r of due.runs) {
+        if (signal.aborted) break;
+        if (!this.mayRun(r.key)) continue;
+        const { run } = await this.run(name, r.args as never, { signal, trigger: "schedule" });
+        this.settle(r.key, run);
+        out.push(run);
+      }
+    }
+    return out;
+  }
+
+  /** When the loop should wake next: the next due heartbeat, night or week, or a retry; at most one tick away. */
+  nextWakeAt(): number {
+    const now = this.deps.now();
+    let next = now + this.tickMs;
+    for (const name of TICK_ORDER) {
+      // Transcripts are looked at every tick anyway; the watcher pokes the loop when they grow.
+      if (name === "flush") continue;
+      let due: JobDue<unknown>;
+      try {
+        due = this.jobs[name].due(now) as JobDue<unknown>;
+      } catch {
+        continue;
+      }
+      if (due.due) {
+        // Due but held back by a retry: wake at the earliest retry (never before now).
+        const retry = Math.min(...due.runs.map((r) => this.failures.get(r.key)?.retryAt ?? 0));
+        const at = name === "heartbeat" && due.nextAt !== null ? Math.max(due.nextAt, retry) : Math.max(now, retry);
+        next = Math.min(next, at);
+      } else if (due.nextAt !== null) next = Math.min(next, due.nextAt);
+    }
+    return Math.max(now + MIN_SLEEP_MS, next);
+  }
+
+  /** Recent runs, newest first; optionally of one job. */
+  runs(opts: { limit?: number; job?: JobName } = {}): JobRun[] {
+    return this.runStore().recent(opts);
+  }
+
+  /** The inbox (`agent inbox`, the unread count of `agent jobs`). */
+  get inbox(): InboxStore {
+    return new InboxStore(this.deps.state());
+  }
+
+  /** The nightly reflection's state (for `agent daemon`'s start line and `agent doctor`). */
+  nightly(now = this.deps.now()): NightlyStatus {
+    return nightlyOf(this.deps, now, this.tickMs);
+  }
+
+  /** The weekly evolution's state. */
+  weekly(now = this.deps.now()): WeeklyStatus {
+    return weeklyOf(this.deps, now, this.tickMs, this.startedAt);
+  }
+
+  /**
+   * Runs left 'running' by a process that no longer exists are closed as errors (call once
+   * when a daemon starts). Returns how many.
+   */
+  recoverInterrupted(): number {
+    const n = this.runStore().closeInterrupted(this.deps.now());
+    if (n > 0) this.emit("warn", "recovered", `${n} job run(s) left unfinished by a stopped process were recorded as interrupted`);
+    return n;
+  }
+
+  /** One line on what runs when, for the daemon's start message. */
+  describeSchedule(): string {
+    const c = this.deps.config;
+    const parts: string[] = [];
+    const hb = c.heartbeat;
+    const hbZone = hb.timeZone ?? c.context.timeZone;
+    parts.push(hb.enabled ? `heartbeat every ${hb.interval} ${hb.activeHours.start}–${hb.activeHours.end}${hbZone ? ` ${hbZone}` : ""}` : "heartbeat off");
+    const zone = c.schedule.timeZone ?? c.context.timeZone;
+    parts.push(c.schedule.reflect ? `reflection at ${c.schedule.reflectAt}${zone ? ` ${zone}` : ""}` : "reflection off");
+    parts.push(c.flush.enabled ? "pre-compaction flush on" : "flush off");
+    const evoZone = c.evolution.timeZone ?? zone;
+    parts.push(c.evolution.weekly ? `evolution ${c.evolution.weeklyAt}${evoZone ? ` ${evoZone}` : ""}` : "evolution off");
+    parts.push(`tick ${c.schedule.tick}`);
+    return parts.join(", ");
+  }
+
+  private runStore(): JobRunStore {
+    return new JobRunStore(this.deps.state());
+  }
+
+  private mayRun(key: string): boolean {
+    const f = this.failures.get(key);
+    return f === undefined || f.retryAt <= this.deps.now();
+  }
+
+  private settle(key: string, run: JobRun): void {
+    if (run.outcome === "error") {
+      const count = (this.failures.get(key)?.count ?? 0) + 1;
+      const delay = Math.min(this.tickMs * 2 ** Math.min(count - 1, 20), Math.max(MAX_BACKOFF_MS, this.tickMs));
+      this.failures.set(key, { count, retryAt: this.deps.now() + delay });
+    } else {
+      this.failures.delete(key);
+    }
+    const took = run.endedAt !== null ? ` (${formatMs(run.endedAt - run.startedAt)})` : "";
+    const who = typeof run.details.session === "string" ? ` ${run.details.session}` : "";
+    this.emit(run.outcome === "error" ? "error" : "info", "job", `${run.job}${who} ${run.outcome}${took}: ${run.reason ?? ""}`.trimEnd(), run);
+  }
+
+  private warnOnce(key: string, message: string): void {
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.emit("warn", "warning", message);
+  }
+
+  private emit(level: JobEvent["level"], event: string, message: string, run?: JobRun): void {
+    this.log({ at: this.deps.now(), level, event, message, ...(run !== undefined ? { run } : {}) });
+  }
+}
+
+/** Flushes first (a transcript about to be compacted cannot wait), then the timed jobs. */
+const TICK_ORDER: readonly JobName[] = ["flush", "heartbeat", "reflect", "evolve"];
+// Every job is in the tick order exactly once.
+if (TICK_ORDER.length !== JOB_NAMES.length || !JOB_NAMES.every((n) => TICK_ORDER.includes(n))) throw new Error("TICK_ORDER must list every job once");
+
+function cancelled(cause: unknown): JobResult {
+  return { outcome: "error", reason: "cancelled", details: { cancelled: cause === undefined ? "the run was cancelled" : errorMessage(cause) } };
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * The daemon's loop around a JobService: tick, then sleep until the next wake time (at most
+ * one tick), until the signal aborts. `poke()` wakes it early (a transcript changed).
+ */
+export class ScheduleLoop {
+  private wake = new AbortController();
+  private poked = false;
+
+  constructor(
+    readonly service: JobService,
+    readonly clock: Clock,
+  ) {}
+
+  async run(signal: AbortSignal): Promise<void> {
+    const onAbort = () => this.wake.abort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      while (!signal.aborted) {
+        await this.service.tick(signal);
+        if (signal.aborted) break;
+        if (this.poked) {
+          this.poked = false;
+          continue;
+        }
+        this.wake = new AbortController();
+        if (signal.aborted) break;
+        const delay = Math.max(MIN_SLEEP_MS, this.service.nextWakeAt() - this.clock.now());
+        await this.clock.sleep(delay, this.wake.signal);
+        this.poked = false;
+      }
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+    }
+  }
+
+  poke(): void {
+    this.poked = true;
+    this.wake.abort();
+  }
+}

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { NOT_READABLE, PathRefusedError, readLines, resolveWorkspaceFile } from "../../src/workspace/safe-read.js";
+import { cleanup, tempDir, write } from "../helpers/workspace.js";
+
+describe("reads on behalf of others do not leak", () => {
+  let dir: string;
+  let ws: string;
+  beforeEach(() => {
+    dir = tempDir();
+    ws = path.join(dir, "ws");
+    write(ws, "MEMORY.md", "# Memory\n\nfine to read\n");
+    write(ws, ".agent/state.db", "pretend state");
+    write(dir, "outside/secret.txt", "SECRET outside the workspace\n");
+  });
+  afterEach(() => cleanup(dir));
+
+  const errorOf = (rel: string): Error => {
+    try {
+      readLines(ws, rel);
+    } catch (e) {
+      return e as Error;
+    }
+    throw new Error(`${rel} was read`);
+  };
+
+  it("refuses a hard link to a file outside the workspace", () => {
+    linkSync(path.join(dir, "outside/secret.txt"), path.join(ws, "notes.md"));
+    const e = errorOf("notes.md");
+    expect(e).toBeInstanceOf(PathRefusedError);
+    expect(e.message).toMatch(/2 hard links.*index\.allowHardLinks/);
+    expect(e.message).not.toContain("SECRET");
+    expect(() => resolveWorkspaceFile(ws, "notes.md")).toThrow(PathRefusedError);
+    // Also a hard link to the engine's own state.
+    linkSync(path.join(ws, ".agent/state.db"), path.join(ws, "state-copy.md"));
+    expect(errorOf("state-copy.md").message).toMatch(/hard links/);
+  });
+
+  it("serves hard links when the config allows them, or the caller says so", () => {
+    linkSync(path.join(dir, "outside/secret.txt"), path.join(ws, "notes.md"));
+    expect(readLines(ws, "notes.md", 1, 10, { allowHardLinks: true }).lines).toEqual(["SECRET outside the workspace"]);
+    writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ index: { allowHardLinks: true } }));
+    expect(readLines(ws, "notes.md").lines).toEqual(["SECRET outside the workspace"]);
+    writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ index: { allowHardLinks: false } }));
+    expect(() => readLines(ws, "notes.md")).toThrow(/hard links/);
+  });
+
+  it("answers the same for a missing file, an engine file and a link leading outside (existing or not)", () => {
+    symlinkSync(path.join(dir, "outside/secret.txt"), path.join(ws, "to-secret.md"));
+    symlinkSync(path.join(dir, "outside/nothing.txt"), path.join(ws, "to-nothing.md"));
+    symlinkSync(path.join(ws, ".agent/state.db"), path.join(ws, "to-state.md"));
+    symlinkSync(path.join(ws, ".agent/absent.db"), path.join(ws, "to-absent.md"));
+    const cases = [
+      "memory/1999-01-01.md",
+      ".agent/state.db",
+      ".agent/absent.db",
+      ".agent",
+      "./.agent/state.db",
+      ".AGENT/state.db",
+      path.join(ws, ".agent/state.db"),
+      path.join(ws, ".agent/absent.db"),
+      "to-secret.md",
+      "to-nothing.md",
+      "to-state.md",
+      "to-absent.md",
+    ];
+    for (const rel of cases) {
+      const e = errorOf(rel);
+      expect(e, rel).toBeInstanceOf(PathRefusedError);
+      expect(e.message, rel).toBe(`refused "${rel}": ${NOT_READABLE}`);
+    }
+  });
+
+  it("still reads ordinary files, including through a link inside the workspace", () => {
+    mkdirSync(path.join(ws, "memory"));
+    symlinkSync(path.join(ws, "MEMORY.md"), path.join(ws, "memory/alias.md"));
+    expect(readLines(ws, "MEMORY.md").lines).toEqual(["# Memory", "", "fine to read"]);
+    expect(readLines(ws, "memory/alias.md").rel).toBe("MEMORY.md");
+    expect(readLines(ws, path.join(ws, "MEMORY.md")).totalLines).toBe(3);
+  });
+});
