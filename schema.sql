@@ -50,13 +50,17 @@ CREATE TABLE IF NOT EXISTS chunks (
   date       TEXT,                           -- copied from files.date so search needs no join to filter
   UNIQUE (file_id, seq)
 );
-CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id);
+-- No separate index on file_id: UNIQUE (file_id, seq) already serves lookups by file.
 CREATE INDEX IF NOT EXISTS chunks_date ON chunks(date);
 
 -- Keyword index. rowid = chunks.id. `cjk` holds character bigrams of CJK runs, because
 -- unicode61 would treat a whole unspaced CJK sentence as one token and never match a word.
+-- Contentless: search reads text from `chunks`, never from here, so the index alone is kept
+-- (storing the text a second time was a third of a full index's writes); contentless_delete
+-- lets the trigger below delete by rowid.
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
   heading, body, cjk,
+  content = '', contentless_delete = 1,
   tokenize = 'porter unicode61 remove_diacritics 2'
 );
 

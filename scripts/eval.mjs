@@ -1,9 +1,17 @@
 #!/usr/bin/env node
-// npm run eval -- --dataset locomo|scifact --data DIR [--mode bm25|vector|hybrid] [--json]
+// npm run eval [-- --dataset locomo|scifact|all] [--data DIR] [--mode bm25|vector|hybrid] [--json]
 //                 [--qrels FILE] [--cache DIR] [--limit-queries N] [--config JSON]
+//                 [--no-answer] [--no-answer-limit N] [--dump FILE]
 // Builds a throwaway workspace from benchmark data, indexes it with the real engine, runs
 // every query through the real search path and prints retrieval metrics. Never a test.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+//
+// Without --dataset it runs both sets from ../shared/eval-data, prints the recall tables by
+// category, the no-answer table, and the comparison with the defaults before the relevance
+// floor (BEFORE, measured at commit 908e71e with this script's metrics).
+//
+// The no-answer set: every query again, against its workspace with the query's gold notes
+// removed (deleted, re-indexed; put back afterwards). A correct answer there is no result.
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +20,7 @@ import { Engine } from "../dist/index.js";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 export function parseArgs(argv) {
-  const o = { dataset: null, data: null, mode: "hybrid", json: false, qrels: null, cache: path.join(HERE, "..", ".eval-cache"), limitQueries: 0, config: {}, keep: false };
+  const o = { dataset: "all", data: null, mode: "hybrid", json: false, qrels: null, cache: path.join(HERE, "..", ".eval-cache"), limitQueries: 0, config: {}, keep: false, noAnswer: false, noAnswerLimit: 0, dump: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -28,10 +36,14 @@ export function parseArgs(argv) {
     else if (a === "--limit-queries") o.limitQueries = Number(next());
     else if (a === "--config") o.config = JSON.parse(next());
     else if (a === "--keep") o.keep = true;
+    else if (a === "--no-answer") o.noAnswer = true;
+    else if (a === "--no-answer-limit") o.noAnswerLimit = Number(next());
+    else if (a === "--dump") o.dump = path.resolve(next());
     else throw new Error(`unknown option ${a}`);
   }
-  if (o.dataset !== "locomo" && o.dataset !== "scifact") throw new Error("--dataset must be locomo or scifact");
-  if (!o.data) throw new Error("--data DIR is required (e.g. ../shared/eval-data/locomo/workspaces or ../shared/eval-data/scifact)");
+  if (!["locomo", "scifact", "all"].includes(o.dataset)) throw new Error("--dataset must be locomo, scifact or all");
+  if (o.dataset === "all" && o.data) throw new Error("--data needs --dataset locomo or scifact");
+  if (o.dataset === "all") o.noAnswer = true;
   if (!["bm25", "vector", "hybrid"].includes(o.mode)) throw new Error("--mode must be bm25, vector or hybrid");
   return o;
 }
@@ -73,8 +85,46 @@ function rankedFiles(results) {
   return out;
 }
 
+/** One line per query for offline floor calibration: every result with its evidence figures. */
+function dumpLine(opts, rec) {
+  if (opts.dump) appendFileSync(opts.dump, JSON.stringify(rec) + "\n");
+}
+
+function features(results, goldOf) {
+  return results.map((r) => ({ g: goldOf(r.path), s: r.score, cov: r.explain?.coverage ?? null, cos: r.explain?.cosine ?? null, ev: r.explain?.evidence ?? [] }));
+}
+
 const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const round = (x) => Math.round(x * 10000) / 10000;
+
+/**
+ * Runs `fn` while the given workspace files are gone from disk and from the index, then
+ * puts them back and re-indexes them (their vectors come back from the embedding cache).
+ */
+async function withoutFiles(engine, ws, rels, fn) {
+  // Outside the workspace, so the scan cannot see them.
+  const hidden = `${ws}-hidden`;
+  const moved = rels.map((rel) => [path.join(ws, rel), path.join(hidden, rel.replace(/\//g, "__"))]);
+  mkdirSync(hidden, { recursive: true });
+  for (const [from, to] of moved) renameSync(from, to);
+  engine.syncPaths(rels);
+  try {
+    return await fn();
+  } finally {
+    for (const [from, to] of moved) renameSync(to, from);
+    engine.syncPaths(rels);
+    // No progress output and no model work beyond cache lookups: the text is unchanged.
+    await engine.embed({ batchChunks: 64 }).catch(() => undefined);
+  }
+}
+
+/** Normal queries wrongly empty; no-answer queries correctly empty. */
+function floorTable(normal, noAnswer) {
+  const share = (xs) => (xs.length === 0 ? null : round(xs.filter((x) => x.empty).length / xs.length));
+  const out = { normalEmpty: share(normal), normal: normal.length };
+  if (noAnswer.length > 0) Object.assign(out, { noAnswerEmpty: share(noAnswer), noAnswer: noAnswer.length });
+  return out;
+}
 
 // ---------- LoCoMo: file-level recall@k per category ----------
 async function evalLocomo(opts) {
@@ -83,6 +133,7 @@ async function evalLocomo(opts) {
   if (opts.limitQueries > 0) queries = queries.slice(0, opts.limitQueries);
   const root = mkdtempSync(path.join(os.tmpdir(), "agent-eval-locomo-"));
   const perQuery = [];
+  const noAnswer = [];
   try {
     for (const conv of Object.keys(manifest)) {
       const convQueries = queries.filter((q) => q.workspace === conv);
@@ -96,11 +147,19 @@ async function evalLocomo(opts) {
       const now = Date.parse(`${last}T12:00:00Z`) + 86400000;
       const engine = await openIndexed(ws, { embed: { cacheDir: opts.cache } }, opts, now);
       for (const q of convQueries) {
-        const res = await engine.search(q.question, { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false });
+        const res = await engine.search(q.question, { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
         const files = rankedFiles(res.results);
         const gold = new Set(q.gold_files);
         const recallAt = (k) => files.slice(0, k).filter((f) => gold.has(f)).length / gold.size;
-        perQuery.push({ category: q.category_name, r1: recallAt(1), r3: recallAt(3), r5: recallAt(5) });
+        perQuery.push({ category: q.category_name, r1: recallAt(1), r3: recallAt(3), r5: recallAt(5), empty: res.results.length === 0 });
+        dumpLine(opts, { set: "normal", qid: q.qid, category: q.category_name, results: features(res.results, (p) => (gold.has(p) ? 1 : 0)) });
+      }
+      if (opts.noAnswer) {
+        for (const q of convQueries.slice(0, opts.noAnswerLimit > 0 ? opts.noAnswerLimit : undefined)) {
+          const res = await withoutFiles(engine, ws, q.gold_files, () => engine.search(q.question, { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }));
+          noAnswer.push({ category: q.category_name, empty: res.results.length === 0 });
+          dumpLine(opts, { set: "no-answer", qid: q.qid, category: q.category_name, results: features(res.results, () => 0) });
+        }
       }
       engine.close();
     }
@@ -112,7 +171,7 @@ async function evalLocomo(opts) {
   for (const cat of [...new Set(perQuery.map((q) => q.category))].sort()) byCategory[cat] = summarise(perQuery.filter((q) => q.category === cat));
   const { n: _n, ...metrics } = summarise(perQuery);
   const { n: _m, ...noAdv } = summarise(perQuery.filter((q) => q.category !== "adversarial"));
-  return { queries: perQuery.length, metrics, metricsNoAdversarial: noAdv, byCategory };
+  return { queries: perQuery.length, metrics, metricsNoAdversarial: noAdv, byCategory, floor: floorTable(perQuery, noAnswer) };
 }
 
 // ---------- SciFact: nDCG@10 and recall@100 over documents ----------
@@ -152,18 +211,31 @@ async function evalScifact(opts) {
     writeFileSync(path.join(ws, "docs", `${d._id}.md`), `# ${d.title}\n\n${d.text}\n`);
   }
   const per = [];
+  const noAnswer = [];
   try {
     // No dates in SciFact: recency off; pure relevance (MMR lambda 1) as published numbers are.
     const engine = await openIndexed(ws, { embed: { cacheDir: opts.cache }, search: { recency: { enabled: false }, mmr: { lambda: 1 } } }, opts);
     for (const qid of qids) {
-      const res = await engine.search(queryText.get(qid), { limit: 300, mode: MODE_TO_ENGINE[opts.mode], refresh: false });
+      const res = await engine.search(queryText.get(qid), { limit: 300, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
       const docs = rankedFiles(res.results).map((p) => path.basename(p, ".md"));
       const rels = qrels.get(qid);
       const relevant = [...rels.entries()].filter(([, g]) => g > 0).map(([d]) => d);
       per.push({
         ndcg: ndcgAt(docs, rels, 10),
+        r5: relevant.length === 0 ? 0 : docs.slice(0, 5).filter((d) => rels.get(d) > 0).length / relevant.length,
         r100: relevant.length === 0 ? 0 : docs.slice(0, 100).filter((d) => rels.get(d) > 0).length / relevant.length,
+        empty: res.results.length === 0,
       });
+      dumpLine(opts, { set: "normal", qid, results: features(res.results.slice(0, 50), (p) => (rels.get(path.basename(p, ".md")) > 0 ? 1 : 0)) });
+    }
+    if (opts.noAnswer) {
+      // Every query would take two re-indexes of a 5,000-note workspace; a fixed slice keeps it minutes.
+      for (const qid of qids.slice(0, opts.noAnswerLimit > 0 ? opts.noAnswerLimit : 300)) {
+        const gold = [...qrels.get(qid).entries()].filter(([, g]) => g > 0).map(([d]) => `docs/${d}.md`).filter((rel) => existsSync(path.join(ws, rel)));
+        const res = await withoutFiles(engine, ws, gold, () => engine.search(queryText.get(qid), { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }));
+        noAnswer.push({ empty: res.results.length === 0 });
+        dumpLine(opts, { set: "no-answer", qid, results: features(res.results.slice(0, 20), () => 0) });
+      }
     }
     engine.close();
   } finally {
@@ -172,25 +244,68 @@ async function evalScifact(opts) {
   return {
     queries: per.length,
     qrels: path.basename(qrelsFile),
-    metrics: { "ndcg@10": round(mean(per.map((p) => p.ndcg))), "recall@100": round(mean(per.map((p) => p.r100))) },
+    metrics: { "ndcg@10": round(mean(per.map((p) => p.ndcg))), "recall@5": round(mean(per.map((p) => p.r5))), "recall@100": round(mean(per.map((p) => p.r100))) },
     byCategory: {},
+    floor: floorTable(per, noAnswer),
   };
 }
 
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
+/**
+ * The defaults before the relevance floor and the ranking changes, measured with this
+ * script at commit 908e71e (npm run eval, same data): what every run is compared with.
+ */
+const BEFORE = {
+  locomo: {
+    bm25: { all: { "recall@1": 0.698, "recall@3": 0.831, "recall@5": 0.882 }, noAdv: { "recall@1": 0.654, "recall@3": 0.801, "recall@5": 0.857 }, "multi-hop": { "recall@3": 0.494 }, temporal: { "recall@1": 0.734 } },
+    hybrid: { all: { "recall@1": 0.705 }, noAdv: { "recall@1": 0.662 }, "multi-hop": { "recall@3": 0.481 }, temporal: { "recall@1": 0.744 } },
+  },
+  scifact: { bm25: { "ndcg@10": 0.694 }, hybrid: { "ndcg@10": 0.701 } },
+};
+
+async function runOne(opts) {
   const t0 = performance.now();
   const res = opts.dataset === "locomo" ? await evalLocomo(opts) : await evalScifact(opts);
-  const out = { dataset: opts.dataset, mode: opts.mode, ...res, seconds: Math.round((performance.now() - t0) / 100) / 10 };
-  if (opts.json) {
-    process.stdout.write(JSON.stringify(out) + "\n");
-    return;
-  }
+  return { dataset: opts.dataset, mode: opts.mode, ...res, seconds: Math.round((performance.now() - t0) / 100) / 10 };
+}
+
+function print(out) {
   console.log(`${out.dataset} — mode ${out.mode} — ${out.queries} queries${out.qrels ? ` (qrels ${out.qrels})` : ""} — ${out.seconds} s`);
   const fmt = (m) => Object.entries(m).filter(([k]) => k !== "n").map(([k, v]) => `${k} ${v.toFixed(3)}`).join("  ");
   console.log(`  all:                 ${fmt(out.metrics)}`);
   if (out.metricsNoAdversarial) console.log(`  without adversarial: ${fmt(out.metricsNoAdversarial)}`);
   for (const [cat, m] of Object.entries(out.byCategory)) console.log(`  ${cat.padEnd(20)} ${fmt(m)}  (n=${m.n})`);
+  const f = out.floor;
+  if (f) {
+    console.log(`  floor: normal queries wrongly empty ${(100 * f.normalEmpty).toFixed(1)} % (of ${f.normal})` + (f.noAnswer ? `; no-answer queries correctly empty ${(100 * f.noAnswerEmpty).toFixed(1)} % (of ${f.noAnswer})` : ""));
+  }
+  const before = BEFORE[out.dataset]?.[out.mode];
+  if (before) {
+    const cmp = (label, was, now) => Object.entries(was).filter(([k]) => now?.[k] !== undefined).map(([k, v]) => `${label}${k} ${v.toFixed(3)} → ${now[k].toFixed(3)} (${now[k] - v >= 0 ? "+" : ""}${(now[k] - v).toFixed(3)})`);
+    const lines = out.dataset === "locomo"
+      ? [...cmp("", before.all, out.metrics), ...cmp("w/o adversarial ", before.noAdv, out.metricsNoAdversarial), ...cmp("multi-hop ", before["multi-hop"], out.byCategory["multi-hop"]), ...cmp("temporal ", before.temporal, out.byCategory.temporal)]
+      : cmp("", before, out.metrics);
+    console.log(`  vs. before (908e71e): ${lines.join("; ")}`);
+  }
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (opts.dump) writeFileSync(opts.dump, "");
+  const shared = path.join(HERE, "..", "..", "shared", "eval-data");
+  const runs =
+    opts.dataset === "all"
+      ? [
+          { ...opts, dataset: "locomo", data: path.join(shared, "locomo", "workspaces") },
+          { ...opts, dataset: "locomo", data: path.join(shared, "locomo", "workspaces"), mode: "bm25", noAnswer: false },
+          { ...opts, dataset: "scifact", data: path.join(shared, "scifact") },
+          { ...opts, dataset: "scifact", data: path.join(shared, "scifact"), mode: "bm25", noAnswer: false },
+        ].filter((r, i, all) => all.findIndex((x) => x.dataset === r.dataset && x.mode === r.mode) === i)
+      : [{ ...opts, data: opts.data ?? (opts.dataset === "locomo" ? path.join(shared, "locomo", "workspaces") : path.join(shared, "scifact")) }];
+  for (const r of runs) {
+    const out = await runOne(r);
+    if (opts.json) process.stdout.write(JSON.stringify(out) + "\n");
+    else print(out);
+  }
 }
 
 main().catch((e) => {

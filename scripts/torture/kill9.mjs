@@ -49,9 +49,9 @@ const MODES = {
   reflect: { args: ["reflect", "--since", "30d"], killMs: [150, 2500], embed: "none" },
 };
 
-export async function kill9({ root, quick, scale, seed }) {
+export async function kill9({ root, quick, tiny, scale, seed }) {
   const tally = new Tally("kill -9 during index/rebuild/embed/reflect, then recover");
-  const perMode = quick ? 2 : Math.max(1, Math.round(50 * scale));
+  const perMode = tiny ? 1 : quick ? 2 : Math.max(1, Math.round(50 * scale));
   const ollama = await startFakeOllama((body) => ({ content: reflectionReply(body, PROPOSED_SOUL), delayMs: Math.floor(Math.random() * 400) }));
   try {
     for (const [mode, spec] of Object.entries(MODES)) {

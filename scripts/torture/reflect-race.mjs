@@ -36,9 +36,9 @@ const PROPOSED = `# SOUL
 - Learned that Sam prefers mornings.
 `;
 
-export async function reflectRace({ root, quick, scale, seed }) {
+export async function reflectRace({ root, quick, tiny, scale, seed }) {
   const tally = new Tally("reflect racing hand edits of SOUL.md (in place + atomic rename)");
-  const runs = quick ? 4 : Math.max(1, Math.round(200 * scale));
+  const runs = tiny ? 2 : quick ? 4 : Math.max(1, Math.round(200 * scale));
   const r = rng(seed + 31);
   const ollama = await startFakeOllama((body) => ({ content: reflectionReply(body, PROPOSED), delayMs: Math.floor(r() * 150) }));
   const template = readFileSync(path.join(REPO, "workspace-template", "SOUL.md"), "utf8");

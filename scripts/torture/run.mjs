@@ -4,7 +4,8 @@
 // runs, passed, failed — then how to reproduce each failure. It measures; it never stops at
 // the first failure. Exit code 1 when any run failed.
 //
-//   --quick            a short version (about a minute of work)
+//   --quick            a short version (a few minutes of work)
+//   --tiny             smaller still: what test/torture/quick.test.ts runs
 //   --only a,b         only these experiments (kill9, soak, reflect-race, rebuild-daemon,
 //                      signals, malformed, mcp)
 //   --scale X          multiply the full run counts (0.5 = half)
@@ -34,6 +35,7 @@ export function parseArgs(argv) {
   const only = opt("only", null);
   return {
     quick: argv.includes("--quick"),
+    tiny: argv.includes("--tiny"),
     keep: argv.includes("--keep"),
     only: only ? only.split(",").map((s) => s.trim()) : Object.keys(EXPERIMENTS),
     scale: Number(opt("scale", "1")),
@@ -56,7 +58,7 @@ export async function runTorture(o, log = (s) => process.stderr.write(s + "\n"))
     let tally;
     try {
       const fn = await EXPERIMENTS[name]();
-      tally = await fn({ root, quick: o.quick, scale: o.scale, seed: o.seed, minutes: o.minutes === null ? (o.quick ? 0.3 : 5) : Number(o.minutes), log, ...(o.cases ? { cases: o.cases } : {}) });
+      tally = await fn({ root, quick: o.quick || o.tiny === true, tiny: o.tiny === true, scale: o.scale, seed: o.seed, minutes: o.minutes === null ? (o.quick ? 0.3 : 5) : Number(o.minutes), log, ...(o.cases ? { cases: o.cases } : {}) });
     } catch (e) {
       tally = { name, runs: 1, passed: 0, failed: 1, failures: [{ what: `the experiment itself failed: ${e.stack ?? e}`, repro: `npm run torture -- --only ${name}${o.quick ? " --quick" : ""}` }], notes: [], measures: {} };
     }

@@ -59,6 +59,8 @@ interface Slot {
   ready: Promise<void>;
   job: Job | null;
   nextId: number;
+  /** Runs from different callers (a search's query beside background embedding) take turns on a worker. */
+  tail: Promise<unknown>;
 }
 
 type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array } | { id: number; error: string };
@@ -100,7 +102,8 @@ export class UseLitePool {
     let next = 0;
     const wanted = Math.min(this.threads, batches.length);
     while (this.slots.length < wanted) this.spawn();
-    const used = this.slots.slice(0, wanted);
+    // Idle workers first: a one-text query is not queued behind a background batch when a worker is free.
+    const used = [...this.slots].sort((a, b) => Number(a.job !== null) - Number(b.job !== null)).slice(0, wanted);
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       if (!signal) return;
@@ -147,7 +150,7 @@ export class UseLitePool {
       readyReject = rej;
     });
     ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, job: null, nextId: 0 };
+    const slot: Slot = { worker, ready, job: null, nextId: 0, tail: Promise.resolve() };
     worker.on("message", (m: Reply) => {
       if ("ready" in m) readyResolve();
       else if ("fatal" in m) {
@@ -175,6 +178,12 @@ export class UseLitePool {
   }
 
   private send(slot: Slot, texts: string[]): Promise<Float32Array[]> {
+    const run = slot.tail.then(() => this.sendNow(slot, texts));
+    slot.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private sendNow(slot: Slot, texts: string[]): Promise<Float32Array[]> {
     if (!this.slots.includes(slot)) return Promise.reject(new EmbedError("provider-error", "USE-lite worker stopped"));
     return new Promise<Float32Array[]>((resolve, reject) => {
       slot.job = { texts, resolve, reject };

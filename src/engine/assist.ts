@@ -7,6 +7,9 @@ import { isPrivatePath, type MemoryHit, type SessionType } from "../context/asse
 import { auditWorkspace, type WorkspaceAudit } from "../context/audit.js";
 import { buildContext } from "../context/load.js";
 import { buildEvolvedContext, type EvolvedContext } from "../jobs/evolve/context.js";
+import { askQuestion, listConversations } from "../jobs/ask/index.js";
+import type { AskResult } from "../jobs/ask/loop.js";
+import type { Conversation } from "../store/conversations.js";
 import { appendSessionTurn, type AppendSessionInput, type AppendSessionResult } from "../jobs/reflect/session-log.js";
 import { bootContext, type BootOptions, type BootResult } from "../search/boot-sources.js";
 import { appendDailyNote, dailyFileInfo, lastDays, readDailyNotes, type AppendDailyResult, type DailyDay, type DailyFileInfo } from "../workspace/daily.js";
@@ -195,4 +198,45 @@ export function dailyNotes(engine: EngineCore, days: number): DailyDay[] {
 
 export function dailyFiles(engine: EngineCore, days: number): DailyFileInfo[] {
   return lastDays(today(engine), days).map((d) => dailyFileInfo(engine.workspace, d));
+}
+
+export interface AskRequest {
+  /** Continue this conversation. */
+  session?: string;
+  /** With session: continue in a copy under a new id. */
+  fork?: boolean;
+  /** Search only within this project (project:: annotations). */
+  project?: string;
+  maxToolCalls?: number;
+  signal?: AbortSignal;
+}
+
+/** `agent ask`: the local model answers from the notes with citations; the conversation is kept. */
+export async function ask(engine: EngineCore, question: string, req: AskRequest = {}): Promise<AskResult> {
+  const q = question.trim();
+  if (q === "") throw new RangeError('give a question, e.g. "what did we decide about the VPS?"');
+  const tz = engine.config.context.timeZone;
+  return askQuestion({
+    workspace: engine.workspace,
+    db: engine.state(),
+    config: engine.config.ask,
+    now: engine.now,
+    search: (query, opts) => engine.search(query, opts),
+    boot: (query, opts) => bootContext(engine, query, opts),
+    allowHardLinks: engine.config.index.allowHardLinks,
+    provider: engine.llm(),
+    question: q,
+    ...(tz !== undefined ? { timeZone: tz } : {}),
+    ...(req.session !== undefined ? { session: req.session } : {}),
+    ...(req.fork ? { fork: true } : {}),
+    ...(req.project ? { project: req.project } : {}),
+    ...(req.maxToolCalls !== undefined ? { budget: { maxToolCalls: req.maxToolCalls } } : {}),
+    ...(req.signal ? { signal: req.signal } : {}),
+  });
+}
+
+/** Conversations of `agent ask`, newest first. */
+export function conversations(engine: EngineCore, limit = 20): Conversation[] {
+  if (!engine.hasState()) return [];
+  return listConversations(engine.state(), limit);
 }

@@ -2,6 +2,7 @@
  * What the engine's services need of the engine: a structural type, so the service modules
  * (loaded on first use) do not import the Engine class that loads them.
  */
+import type { SessionType } from "../context/assemble.js";
 import type { EmbeddingCache } from "../embed/cache.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
@@ -24,6 +25,6 @@ export interface EngineCore {
   embedder(): Promise<Selection>;
   embedderOrNull(): Promise<Embedder | null>;
   embeddingCacheOrNull(): EmbeddingCache | null;
-  search(query: string, opts?: SearchOptions & { refresh?: boolean }): Promise<SearchReport>;
+  search(query: string, opts?: SearchOptions & { refresh?: boolean; session?: SessionType }): Promise<SearchReport>;
   jobDeps(): JobDeps;
 }

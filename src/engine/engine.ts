@@ -16,6 +16,7 @@ import { indexStatus, type IndexStatus } from "../indexer/status.js";
 import { watchWorkspace, type WorkspaceWatcher } from "../indexer/watch.js";
 import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
+import { isPrivatePath, type SessionType } from "../context/assemble.js";
 import { vectorWeightFor } from "../search/config.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
 import { planQuery, searchIndex, type SearchOptions } from "../search/search.js";
@@ -30,8 +31,14 @@ import type { BootResult } from "../search/boot-sources.js";
 import type { AppendDailyResult, DailyDay, DailyFileInfo } from "../workspace/daily.js";
 import type { LineRange } from "../workspace/safe-read.js";
 import type { RestoreResult } from "../store/backup.js";
+import type { SoulService } from "./soul.js";
+import type { EvolutionService } from "./evolution.js";
+import type { JobArgs, JobName, JobValues } from "../jobs/catalog.js";
+import type { JobService, JobServiceOptions, RunOptions, RunOutcome } from "../jobs/runner.js";
 import type { ConfigView, DoctorReport, ModelsReport } from "./admin.js";
-import type { BootRequest, ContextAnswer, ContextRequest, ReadRequest } from "./assist.js";
+import type { AskRequest, BootRequest, ContextAnswer, ContextRequest, ReadRequest } from "./assist.js";
+import type { AskResult } from "../jobs/ask/loop.js";
+import type { Conversation } from "../store/conversations.js";
 import { loadAgentConfig, type AgentConfig } from "./config.js";
 import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
@@ -67,6 +74,13 @@ export interface StatusReport extends EngineStatus {
   embedder: { provider: string | null; modelId: string | null; reason: string };
 }
 
+export interface EngineSearchOptions extends SearchOptions {
+  /** false: skip the freshness scan (the caller knows the index is fresh). */
+  refresh?: boolean;
+  /** Privacy scope of the caller: group and isolated sessions never get private files. */
+  session?: SessionType;
+}
+
 export type EngineStatus = IndexStatus & { vectors: { modelId: string | null; embedded: number; missing: number } };
 
 export class Engine implements EngineCore {
@@ -77,6 +91,12 @@ export class Engine implements EngineCore {
   readonly notices: OpenNotice[] = [];
   /** Told of each notice as it happens (the CLI prints them as warnings). */
   onNotice: ((n: OpenNotice) => void) | undefined;
+  /**
+   * Set by a host whose watcher keeps the index in step with the disk (the daemon): awaited
+   * before each search that does not pass `refresh`; true means the index has every change
+   * and the stat scan is skipped, false means scan as usual.
+   */
+  freshness: (() => Promise<boolean>) | undefined;
   private idx: { db: DB; store: IndexStore; vectors: VectorStore; indexer: Indexer } | null = null;
   private stateDb: DB | null = null;
   private selection: Promise<Selection> | null = null;
@@ -88,6 +108,7 @@ export class Engine implements EngineCore {
   /** Embedding runs one at a time per Engine: two would fetch the same pending chunks. */
   private embedQueue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private jobService: JobService | null = null;
 
   protected constructor(opts: EngineOptions) {
     this.workspace = opts.workspace;
@@ -164,6 +185,7 @@ export class Engine implements EngineCore {
       workspace: this.workspace,
       config: this.config,
       state: () => this.state(),
+      existingState: () => (this.hasState() ? this.state() : null),
       now: this.now,
       llm: () => this.llm(),
       embedder: () => this.embedderOrNull(),
@@ -198,6 +220,21 @@ export class Engine implements EngineCore {
     return (await import("./assist.js")).logTurn(this, input);
   }
 
+  /** The local model answers a question from the notes, with citations (`agent ask`, MCP ask). */
+  async ask(question: string, req: AskRequest = {}): Promise<AskResult> {
+    return (await import("./assist.js")).ask(this, question, req);
+  }
+
+  /** Conversations of `agent ask`, newest first. */
+  async conversations(limit = 20): Promise<Conversation[]> {
+    return (await import("./assist.js")).conversations(this, limit);
+  }
+
+  /** Today's date (YYYY-MM-DD) in the context time zone. */
+  async today(): Promise<string> {
+    return (await import("./assist.js")).today(this);
+  }
+
   /** The last `days` daily notes, newest first (the MCP daily resources). */
   async dailyNotes(days: number): Promise<DailyDay[]> {
     return (await import("./assist.js")).dailyNotes(this, days);
@@ -205,6 +242,40 @@ export class Engine implements EngineCore {
 
   async dailyFiles(days: number): Promise<DailyFileInfo[]> {
     return (await import("./assist.js")).dailyFiles(this, days);
+  }
+
+  // ---- jobs -------------------------------------------------------------------------
+
+  /**
+   * The one job runner (reflect, flush, heartbeat, evolve): manual runs, cron and the
+   * daemon's schedule all go through it, so every run is recorded and cancelled the same way.
+   * Options only count for the first call (the daemon passes its log).
+   */
+  async jobs(opts: JobServiceOptions = {}): Promise<JobService> {
+    if (this.jobService === null) {
+      const { JobService } = await import("../jobs/runner.js");
+      this.jobService = new JobService(this.jobDeps(), opts);
+    }
+    return this.jobService;
+  }
+
+  /** Runs one job now and records it (what `agent reflect|flush|heartbeat|evolve` do). */
+  async runJob<N extends JobName>(name: N, args: JobArgs[N], opts: RunOptions = {}): Promise<RunOutcome<JobValues[N]>> {
+    return (await this.jobs()).run(name, args, opts);
+  }
+
+  /** Memories, personality snapshots, export and import of the state. */
+  async evolution(): Promise<EvolutionService> {
+    const { EvolutionService } = await import("./evolution.js");
+    return new EvolutionService(this);
+  }
+
+  // ---- SOUL.md ------------------------------------------------------------------------
+
+  /** SOUL.md's versions and proposals (log, diff, rollback, proposed, accept, reject, save). */
+  async soul(): Promise<SoulService> {
+    const { SoulService } = await import("./soul.js");
+    return new SoulService(this);
   }
 
   // ---- the engine looking at itself -------------------------------------------------
@@ -311,8 +382,18 @@ export class Engine implements EngineCore {
    * vectors yet are found by keywords; `vectors.missing` says how many, and nothing but the
    * query itself is embedded here (`agent index` or the daemon embeds the rest).
    */
-  async search(query: string, opts: SearchOptions & { refresh?: boolean } = {}): Promise<SearchReport> {
-    const sync = opts.refresh === false ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync());
+  async search(query: string, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+    const session = opts.session ?? "main";
+    if (session !== "main") {
+      // Private files never reach a group or isolated session: ask for more, keep the public ones.
+      const limit = opts.limit ?? this.config.search.limit;
+      const { session: _s, ...rest } = opts;
+      const res = await this.search(query, { ...rest, limit: limit * 4 });
+      const results = res.results.filter((r) => !isPrivatePath(r.path)).slice(0, limit);
+      return { ...res, results };
+    }
+    const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
+    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync());
     const mode = opts.mode ?? this.config.search.mode;
     const plan = planQuery(query, this.now(), this.config.search);
     let queryVector: Float32Array | null = null;

@@ -39,6 +39,9 @@ const NAME_CODES: Record<string, string> = {
 
 export function errorInfo(e: unknown): ErrorInfo {
   if (!(e instanceof Error)) return { code: "error", message: String(e) };
+  // An error passed on from another process (the daemon) already says what it means.
+  const given = (e as { errorInfo?: ErrorInfo }).errorInfo;
+  if (given !== undefined) return given;
   const errno = (e as NodeJS.ErrnoException).code;
   const code = NAME_CODES[e.name] ?? (typeof errno === "string" && errno.startsWith("E") ? "io" : typeof errno === "string" && errno.startsWith("SQLITE") ? "database" : "error");
   return { code, message: errorText(e) };

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,6 +19,25 @@ function norm(line: string): string {
   return line.replace(/\s+/g, " ").trim();
 }
 
+const listings = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The template's files, listed once: a failed read per workspace file (every daily note) was
+ * 15% of a full index.
+ */
+function templateFiles(templateDir: string): ReadonlySet<string> {
+  let files = listings.get(templateDir);
+  if (files === undefined) {
+    try {
+      files = new Set(readdirSync(templateDir, { recursive: true, encoding: "utf8" }).map((f) => f.split(path.sep).join("/")));
+    } catch {
+      files = new Set();
+    }
+    listings.set(templateDir, files);
+  }
+  return files;
+}
+
 /**
  * The template's lines for a workspace file of the same relative path, or null when the
  * template has no such file (daily notes, the user's own notes) or cannot be read.
@@ -27,7 +46,7 @@ export function templateLines(rel: string, templateDir: string = TEMPLATE_DIR): 
   const key = `${templateDir}\u0000${rel}`;
   if (cache.has(key)) return cache.get(key)!;
   let lines: ReadonlySet<string> | null = null;
-  if (!rel.includes("..") && rel.endsWith(".md")) {
+  if (!rel.includes("..") && rel.endsWith(".md") && templateFiles(templateDir).has(rel)) {
     try {
       const text = readFileSync(path.join(templateDir, rel), "utf8");
       lines = new Set(text.split(/\r?\n/).map(norm).filter((l) => l !== ""));

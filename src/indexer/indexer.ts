@@ -17,9 +17,9 @@ export const CHUNKER_VERSION = 3;
 /**
  * Longest a write transaction of the indexer stays open. Files are written many per
  * transaction (measured: one commit per file doubled a full index), but a watcher or another
- * CLI waiting on the lock should not wait long; 150 ms is well inside their busy timeout.
+ * CLI waiting on the lock should not wait long; 400 ms is well inside their 5 s busy timeout.
  */
-const BATCH_MS = 150;
+const BATCH_MS = 400;
 
 export interface IndexProblem {
   path: string;

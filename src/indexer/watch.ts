@@ -17,6 +17,11 @@ export interface WatchOptions {
 export interface WorkspaceWatcher {
   /** Resolves once the initial scan is done and events are being delivered. */
   ready: Promise<void>;
+  /**
+   * Hands what is pending to `onBatch` now, without waiting for the quiet period, and resolves
+   * once every batch so far is done: after it, the index has every change the watcher has seen.
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,13 @@ export function watchWorkspace(workspace: string, opts: WatchOptions): Workspace
 
   return {
     ready,
+    settle() {
+      if (timer) {
+        clearTimeout(timer);
+        flush();
+      }
+      return running;
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -9,6 +9,7 @@ import path from "node:path";
 import { ReflectionConfigSchema, type ReflectionConfig, type ReflectionConfigInput } from "./reflect/config.js";
 import { runReflection, type ReflectionResult, type RunReflectionInput } from "./reflect/pipeline.js";
 import { SoulVersionStore } from "../store/soul-versions.js";
+import { openStateDb } from "../store/state.js";
 import { isValidSessionId } from "../workspace/sessions.js";
 import { evolutionTimeZone } from "./evolve/config.js";
 import { EVOLVE_JOB, evolveJobResult, runEvolution, type EvolutionResult, type RunEvolutionInput } from "./evolve/cycle.js";
@@ -177,20 +178,26 @@ function reflectJob(deps: JobDeps, env: CatalogEnv): Job<ReflectArgs, Reflection
     recorded: (args) => args.dryRun !== true,
     async run(args, ctx) {
       const reflect = env.reflect ?? runReflection;
-      const r = await reflect({
-        workspace: deps.workspace,
-        db: deps.state(),
-        reflection: reflectionWith(deps, args.config),
-        evolution: deps.config.evolution,
-        provider: deps.llm(),
-        now: deps.now,
-        signal: ctx.signal,
-        ...(args.since !== undefined ? { since: args.since } : {}),
-        ...(args.dryRun ? { dryRun: true } : {}),
-        embedder: deps.embedder,
-        embedCache: args.dryRun ? null : deps.embedCache(),
-      });
-      return { result: reflectResult(deps, args, ctx.trigger, r), value: r };
+      // A dry run writes nothing, and creates no state file either: it reads an empty one.
+      const scratch = args.dryRun && deps.existingState() === null ? openStateDb(":memory:") : null;
+      try {
+        const r = await reflect({
+          workspace: deps.workspace,
+          db: scratch ?? deps.state(),
+          reflection: reflectionWith(deps, args.config),
+          evolution: deps.config.evolution,
+          provider: deps.llm(),
+          now: deps.now,
+          signal: ctx.signal,
+          ...(args.since !== undefined ? { since: args.since } : {}),
+          ...(args.dryRun ? { dryRun: true } : {}),
+          embedder: deps.embedder,
+          embedCache: args.dryRun ? null : deps.embedCache(),
+        });
+        return { result: reflectResult(deps, args, ctx.trigger, r), value: r };
+      } finally {
+        scratch?.close();
+      }
     },
   };
 }
@@ -210,10 +217,9 @@ function reflectResult(deps: JobDeps, args: ReflectArgs, trigger: JobTrigger, r:
   if (r.version !== undefined) details.version = r.version;
   if (r.dryRun) details.dryRun = true;
   if (r.status === "kept") return { outcome: "error", reason: r.reason ?? "the model's SOUL could not be used", details };
-  const db = deps.state();
-  if (args.night !== undefined && !r.dryRun) new JobStateStore(db).set(NIGHTLY_STATE_KEY, args.night, deps.now());
+  if (args.night !== undefined && !r.dryRun) new JobStateStore(deps.state()).set(NIGHTLY_STATE_KEY, args.night, deps.now());
   if (trigger === "schedule" && !r.dryRun && (r.status === "updated" || r.status === "proposed")) {
-    new InboxStore(db).add({
+    new InboxStore(deps.state()).add({
       createdAt: deps.now(),
       kind: "report",
       title: r.status === "updated" ? `Nightly reflection: SOUL.md is now version ${r.version}` : "Nightly reflection proposes a SOUL.md change (SOUL.proposed.md)",

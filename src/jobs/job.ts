@@ -40,6 +40,11 @@ export interface JobDeps {
   config: JobsConfig;
   /** The state database (.agent/state.db), opened once by the host on first use. */
   state: () => DB;
+  /**
+   * The state database only when its file exists already, else null (what state() would
+   * create): dry runs read through it and so create no file.
+   */
+  existingState: () => DB | null;
   now: () => number;
   /** The configured LLM provider (with the caller's overrides), created on first use. */
   llm: () => LLMProvider;

@@ -17,7 +17,9 @@ import type { Clock } from "../shared/clock.js";
 import { parseDuration } from "../shared/duration.js";
 import {
   buildCatalog,
+  isJobName,
   JOB_NAMES,
+  UnknownJobError,
   nightlyOf,
   weeklyOf,
   type CatalogEnv,
@@ -103,6 +105,8 @@ export class JobService {
    * a failing job (the run says error and why); a dry run leaves no row.
    */
   async run<N extends JobName>(name: N, args: JobArgs[N], opts: RunOptions = {}): Promise<RunOutcome<JobValues[N]>> {
+    // The name may come from a command line: refuse anything outside the catalog by name.
+    if (!isJobName(name)) throw new UnknownJobError(name);
     const job = this.jobs[name] as Job<JobArgs[N], JobValues[N]>;
     const trigger = opts.trigger ?? "manual";
     const signal = opts.signal ?? new AbortController().signal;

@@ -71,6 +71,7 @@ export class LlamaCppProvider implements LLMProvider {
       const loaded = await raceAbort(this.load(), deadline);
       const grammar =
         request.jsonSchema !== undefined ? await raceAbort(this.grammarFor(loaded, request.jsonSchema), deadline) : undefined;
+      this.ensureFits(loaded, request);
       return await this.withSequence(deadline, async () => {
         const sequence = loaded.context.getSequence();
         const session = new loaded.lib.LlamaChatSession({ contextSequence: sequence });
@@ -110,6 +111,26 @@ export class LlamaCppProvider implements LLMProvider {
   /** The loaded context's window (loads the model on first use). */
   async contextSize(): Promise<number | undefined> {
     return (await this.load()).context.contextSize;
+  }
+
+  /**
+   * Refuses a prompt that cannot fit the window, counted with the model's own tokenizer: past
+   * the window node-llama-cpp silently drops the start of the chat history, so the model would
+   * answer a prompt it never fully saw.
+   */
+  private ensureFits(loaded: Loaded, request: CompletionRequest): void {
+    const text = [request.system ?? "", ...request.messages.map((m) => m.content)].join("\n");
+    const promptTokens = loaded.model.tokenize(text).length;
+    const size = loaded.context.contextSize;
+    // The reply's cap is not counted here: it is a ceiling, and callers that need the whole
+    // reply to fit check it themselves (ensureContextFits) before calling.
+    if (promptTokens >= size) {
+      throw new LLMError(
+        "context-too-small",
+        `model ${path.basename(this.modelPath)} (llama-cpp) has a context window of ${size} tokens, but the prompt alone takes ${promptTokens}: ` +
+          `raise llm.contextSize (this model was trained for up to ${loaded.model.trainContextSize} tokens) or shorten the input`,
+      );
+    }
   }
 
   /** llama.cpp's raw "context size" failure, said as the setting to change. */

@@ -1,6 +1,6 @@
 /**
  * The MCP resources' views of daily notes and SOUL.md. The formatting functions are pure
- * (days in, markdown or JSON out); `dailyViews` does the reading.
+ * (days in, markdown or JSON out); the engine does the reading.
  *
  *   daily://today    today's note
  *   daily://recent   the last 3 days, oldest first
@@ -10,7 +10,8 @@
  * Concatenated views give each day a `# YYYY-MM-DD` header and put `---` between days; a day
  * without a note shows a placeholder line, never an error.
  */
-import { dailyFileInfo, lastDays, readDailyNotes, type DailyDay, type DailyFileInfo } from "../workspace/daily.js";
+import { lastDays, type DailyDay, type DailyFileInfo } from "../workspace/daily.js";
+import type { McpContext } from "./tools/shared.js";
 
 export const DAILY_RESOURCES = {
   today: { uri: "daily://today", days: 1, description: "Today's daily note (memory/YYYY-MM-DD.md)." },
@@ -57,13 +58,29 @@ export function viewDates(today: string, days: number): string[] {
   return lastDays(today, days).reverse();
 }
 
-export function readDailyView(workspace: string, today: string, days: number): string {
-  return formatDailyView(readDailyNotes(workspace, viewDates(today, days)));
-}
-
-export function readDailyList(workspace: string, today: string, days = DAILY_LIST_DAYS): string {
-  return formatDailyList(
-    today,
-    lastDays(today, days).map((d) => dailyFileInfo(workspace, d)),
+/** The MCP resources: the daily-note views (main sessions only: daily notes are private) and SOUL.md. */
+export function register({ server, engine, session }: McpContext): void {
+  if (session === "main") {
+    for (const [name, r] of Object.entries(DAILY_RESOURCES)) {
+      server.registerResource(`daily-${name}`, r.uri, { description: r.description, mimeType: "text/markdown" }, async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: "text/markdown", text: formatDailyView((await engine.dailyNotes(r.days)).reverse()) }],
+      }));
+    }
+    server.registerResource(
+      "daily-list",
+      DAILY_LIST_URI,
+      { description: "JSON: the last 30 days, newest first, with each daily note's path, whether it exists and its size.", mimeType: "application/json" },
+      async (uri) => ({ contents: [{ uri: uri.href, mimeType: "application/json", text: formatDailyList(await engine.today(), await engine.dailyFiles(DAILY_LIST_DAYS)) }] }),
+    );
+  }
+  server.registerResource("soul-current", SOUL_CURRENT_URI, { description: "SOUL.md as it is on disk.", mimeType: "text/markdown" }, async (uri) => {
+    const s = (await engine.soul()).current();
+    return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: s.exists ? s.text : "_(SOUL.md does not exist in this workspace)_\n" }] };
+  });
+  server.registerResource(
+    "soul-history",
+    SOUL_HISTORY_URI,
+    { description: "JSON: SOUL.md versions (number, date, summary, origin) and which one the file matches.", mimeType: "application/json" },
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify((await engine.soul()).log(), null, 2) }] }),
   );
 }

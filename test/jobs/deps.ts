@@ -3,6 +3,7 @@
  * opened once with openStateDb (closed by the test), the config sections validated from the
  * workspace's agent.config.json, a scripted model, an injected clock.
  */
+import { existsSync } from "node:fs";
 import { ContextConfigSchema } from "../../src/context/config.js";
 import type { EmbeddingCache } from "../../src/embed/cache.js";
 import type { Embedder } from "../../src/embed/types.js";
@@ -64,6 +65,7 @@ export function testDeps(ws: string, opts: TestDepsOptions = {}): JobDeps & { cl
     workspace: ws,
     config: jobsConfig(ws),
     state: () => (db ??= stateDb(ws)),
+    existingState: () => db ?? (existsSync(stateDbPath(ws)) ? (db = stateDb(ws)) : null),
     now: opts.now ?? Date.now,
     llm: () => provider,
     embedder: async () => opts.embedder ?? null,

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendSessionTurn } from "../../src/jobs/reflect/session-log.js";
@@ -309,7 +309,8 @@ describe("one runner for manual and scheduled runs", () => {
       const dry = await jobs.run("reflect", { dryRun: true });
       expect(dry.run).toMatchObject({ id: -1, job: "reflect", outcome: "skip", details: { trigger: "manual", dryRun: true } });
       expect(dry.value?.dryRun).toBe(true);
-      expect(jobs.runs()).toEqual([]);
+      expect(deps.opened()).toBe(false); // a dry run never even created the state database
+      expect(existsSync(path.join(ws, ".agent", "state.db"))).toBe(false);
       const { run, value } = await jobs.run("reflect", {});
       expect(value?.status).toBe("skipped"); // no conversations: no model call
       expect(run).toMatchObject({ job: "reflect", outcome: "skip", details: { trigger: "manual", status: "skipped" } });

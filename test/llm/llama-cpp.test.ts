@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { LLMError, LlamaCppProvider, type CompletionRequest } from "../../src/llm/index.js";
+import { isContextSizeMessage, LLMError, LlamaCppProvider, type CompletionRequest } from "../../src/llm/index.js";
 
 /**
  * End to end over the real node-llama-cpp with karpathy's stories260K: it writes children's
@@ -141,3 +141,33 @@ describe("LlamaCppProvider with stories260K", { timeout: 60_000 }, () => {
     await absent.close();
   });
 });
+
+describe("LlamaCppProvider context window", { timeout: 60_000 }, () => {
+  const tiny = new LlamaCppProvider({ modelPath: MODEL, threads: 1, contextSize: 64 });
+
+  afterAll(async () => {
+    await tiny.close();
+  });
+
+  it("reports the loaded context's size (llama.cpp rounds tiny windows up to 256)", async () => {
+    expect(await tiny.contextSize()).toBe(256);
+  });
+
+  it("a prompt longer than the window is refused before generation, naming the setting (node-llama-cpp would silently drop its start)", async () => {
+    const err = await llmError(tiny.complete(story({ messages: [{ role: "user", content: "Once upon a time there was a cat. ".repeat(40) }], maxTokens: 8 })));
+    expect(err.code).toBe("context-too-small");
+    expect(err.message).toMatch(
+      /^model stories260K\.gguf \(llama-cpp\) has a context window of 256 tokens, but the prompt alone takes \d+: raise llm\.contextSize \(this model was trained for up to \d+ tokens\) or shorten the input$/,
+    );
+    // A prompt that fits still runs on the same provider.
+    const ok = await tiny.complete(story({ maxTokens: 8 }));
+    expect(ok.text.length).toBeGreaterThan(0);
+  });
+
+  it("llama.cpp's own context-size messages are recognised", () => {
+    expect(isContextSizeMessage("Input is longer than the usable context size. Consider increasing the context size or shortening the long prompt or system message.")).toBe(true);
+    expect(isContextSizeMessage("Failed to compress chat history to fit context window. Try increasing the context size or shortening the system prompt")).toBe(true);
+    expect(isContextSizeMessage("model file is corrupt")).toBe(false);
+  });
+});
+

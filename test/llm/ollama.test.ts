@@ -7,6 +7,7 @@ import {
   ollamaEmbed,
   requireCompleteReply,
   resolveOllamaHost,
+  ensureContextFits,
   type CompletionRequest,
 } from "../../src/llm/index.js";
 
@@ -60,6 +61,12 @@ function fakeOllama(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === "POST" && req.url === "/api/embed") {
       const input = body.input as string[];
       sendJson(res, 200, { model, embeddings: input.map((t) => [t.length, 1, 0]) });
+      return;
+    }
+    if (req.method === "POST" && req.url === "/api/show") {
+      // Ollama's /api/show: the model's trained window under "<architecture>.context_length".
+      if (model === "good") sendJson(res, 200, { modelfile: "", parameters: "", template: "", details: {}, model_info: { "general.architecture": "llama", "llama.context_length": 131072 }, capabilities: ["completion"] });
+      else sendJson(res, 404, { error: `model '${model}' not found` });
       return;
     }
     if (req.method !== "POST" || req.url !== "/api/chat") {
@@ -261,6 +268,48 @@ describe("ollamaEmbed", () => {
   it("maps errors like completions do", async () => {
     const err = await llmError(ollamaEmbed(`http://127.0.0.1:${await deadPort()}`, "m", ["x"]));
     expect(err.code).toBe("unreachable");
+  });
+});
+
+describe("OllamaProvider context window", () => {
+  it("reads the model's window from /api/show, once", async () => {
+    const provider = new OllamaProvider({ model: "good", host });
+    received.length = 0;
+    expect(await provider.contextSize()).toBe(131072);
+    expect(await provider.contextSize()).toBe(131072);
+    expect(received.filter((r) => r.path === "/api/show")).toHaveLength(1);
+  });
+
+  it("a configured window wins and is sent as num_ctx with every call", async () => {
+    const provider = new OllamaProvider({ model: "good", host, contextSize: 8192 });
+    received.length = 0;
+    expect(await provider.contextSize()).toBe(8192);
+    await provider.complete(ask());
+    const chat = received.find((r) => r.path === "/api/chat")!;
+    expect((chat.body.options as Record<string, unknown>).num_ctx).toBe(8192);
+    expect(received.some((r) => r.path === "/api/show")).toBe(false);
+  });
+
+  it("unknown when Ollama cannot say: callers skip their check", async () => {
+    expect(await new OllamaProvider({ model: "nope", host }).contextSize()).toBeUndefined();
+  });
+
+  it("ensureContextFits refuses a prompt that cannot fit, before any chat call", async () => {
+    const provider = new OllamaProvider({ model: "good", host, contextSize: 512 });
+    received.length = 0;
+    const big = ask({ messages: [{ role: "user", content: "word ".repeat(1000) }], maxTokens: 256 });
+    const err = await ensureContextFits(provider, big, "lower reflection.maxMessages").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(LLMError);
+    expect((err as LLMError).code).toBe("context-too-small");
+    expect((err as LLMError).message).toMatch(
+      /^model good \(ollama\) has a context window of 512 tokens, but this call needs about \d+ \(prompt ~\d+ \+ reply up to 256\): set llm.contextSize to at least \d+ or use a model with a larger window, or lower reflection.maxMessages$/,
+    );
+    expect(received.some((r) => r.path === "/api/chat")).toBe(false);
+    // A prompt that fits passes and says what it measured.
+    expect(await ensureContextFits(provider, ask({ maxTokens: 16 }))).toMatchObject({ contextSize: 512, replyTokens: 16 });
   });
 });
 

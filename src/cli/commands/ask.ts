@@ -1,8 +1,9 @@
 import type { Command } from "commander";
 import { UsageError } from "../../engine/errors.js";
 import { parsePositiveInt, printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
+import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
-interface AskOpts extends WorkspaceOpts, ProviderOpts {
+interface AskOpts extends WorkspaceOpts, ProviderOpts, DaemonRouting {
   session?: string;
   fork?: boolean;
   project?: string;
@@ -11,7 +12,7 @@ interface AskOpts extends WorkspaceOpts, ProviderOpts {
 }
 
 export function register(program: Command): void {
-  standard(
+  withDaemonOption(standard(
     withProviderOptions(
       program
         .command("ask")
@@ -23,7 +24,7 @@ export function register(program: Command): void {
         .option("--max-tool-calls <n>", "tool calls before the model must answer (default: ask.maxToolCalls, 8)", parsePositiveInt("--max-tool-calls"))
         .option("--list", "list recent conversations instead of asking"),
     ),
-  ).action(async (words: string[], opts: AskOpts) => {
+  )).action(async (words: string[], opts: AskOpts) => {
     if (opts.list) {
       const list = await withEngine(opts, (engine) => engine.conversations());
       if (opts.json) return printJson({ conversations: list });
@@ -37,17 +38,17 @@ export function register(program: Command): void {
     const question = words.join(" ").trim();
     if (question === "") throw new UsageError('give a question, e.g. agent ask "what did we decide about the VPS?"');
     if (opts.fork && !opts.session) throw new UsageError("--fork needs --session ID: the conversation to fork");
-    const result = await withEngine(opts, (engine) =>
-      withCancel((signal) =>
-        engine.ask(question, {
-          signal,
-          ...(opts.session ? { session: opts.session } : {}),
-          ...(opts.fork ? { fork: true } : {}),
-          ...(opts.project ? { project: opts.project } : {}),
-          ...(opts.maxToolCalls ? { maxToolCalls: opts.maxToolCalls } : {}),
-        }),
-      ),
-    );
+    const options = {
+      ...(opts.session ? { session: opts.session } : {}),
+      ...(opts.fork ? { fork: true } : {}),
+      ...(opts.project ? { project: opts.project } : {}),
+      ...(opts.maxToolCalls ? { maxToolCalls: opts.maxToolCalls } : {}),
+    };
+    const inProcess = () => withEngine(opts, (engine) => withCancel((signal) => engine.ask(question, { signal, ...options })));
+    // The running daemon answers with its warm engine, unless this run names its own model;
+    // Ctrl-C closes the connection, which cancels the question in the daemon.
+    const routed = opts.provider || opts.model ? undefined : await withCancel((signal) => viaDaemon<Awaited<ReturnType<typeof inProcess>>>(opts, "ask", { question, options }, { signal, timeoutMs: 0 }));
+    const result = routed ?? (await inProcess());
     if (opts.json) return printJson(result);
     for (const w of result.warnings) warn(w);
     let out = `${result.answer.trimEnd()}\n`;

@@ -3,8 +3,9 @@ import type { SessionType } from "../../context/assemble.js";
 import type { BootItem } from "../../search/boot.js";
 import type { BootResult } from "../../search/boot-sources.js";
 import { parsePositiveInt, printJson, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
+import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
-interface BootOpts extends WorkspaceOpts {
+interface BootOpts extends WorkspaceOpts, DaemonRouting {
   days?: number;
   project?: string;
   limit?: number;
@@ -13,7 +14,7 @@ interface BootOpts extends WorkspaceOpts {
 }
 
 export function register(program: Command): void {
-  standard(
+  withDaemonOption(standard(
       program
         .command("boot")
         .description("morning context restoration: relevant history plus the last days' conversations and daily notes, deduplicated, with dates")
@@ -23,19 +24,22 @@ export function register(program: Command): void {
         .option("-n, --limit <n>", "items in all (default 10; about 30% go to recent activity)", parsePositiveInt("--limit"))
         .option("--include-daily", "also print today's daily note verbatim")
         .addOption(new Option("--session <type>", "main (private, everything); group or isolated (no private files)").choices(["main", "group", "isolated"]).default("main")),
-  ).action(async (words: string[], opts: BootOpts) => {
-    await withEngine(opts, async (engine) => {
-      const res = await engine.boot(words.join(" "), {
+  )).action(async (words: string[], opts: BootOpts) => {
+    {
+      const query = words.join(" ");
+      const options = {
         session: opts.session,
         ...(opts.days ? { days: opts.days } : {}),
         ...(opts.project ? { project: opts.project } : {}),
         ...(opts.limit ? { limit: opts.limit } : {}),
         ...(opts.includeDaily ? { includeDaily: true } : {}),
-      });
+      };
+      // The running daemon answers warm when there is one; the answer is the same object.
+      const res = (await viaDaemon<BootResult>(opts, "boot", { query, options })) ?? (await withEngine(opts, (engine) => engine.boot(query, options)));
       if (opts.json) return printJson(res);
       for (const w of res.warnings) warn(w);
       process.stdout.write(formatBoot(res));
-    });
+    }
   });
 }
 

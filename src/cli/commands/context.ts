@@ -1,8 +1,10 @@
 import { Option, type Command } from "commander";
 import type { SessionType } from "../../context/assemble.js";
+import type { ContextAnswer } from "../../engine/assist.js";
 import { parsePositiveInt, printJson, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
+import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
-interface ContextOpts extends WorkspaceOpts {
+interface ContextOpts extends WorkspaceOpts, DaemonRouting {
   session: SessionType;
   query?: string;
   budget?: number;
@@ -10,7 +12,7 @@ interface ContextOpts extends WorkspaceOpts {
 }
 
 export function register(program: Command): void {
-  standard(
+  withDaemonOption(standard(
     program
       .command("context")
       .description("print the system prompt an assistant should inject: bootstrap files, recent daily notes and relevant memories, within budget")
@@ -22,14 +24,16 @@ export function register(program: Command): void {
       .option("--query <task>", "add the memories most relevant to this task or question")
       .option("--budget <chars>", "total characters (default: context.totalChars, 16000)", parsePositiveInt("--budget"))
       .option("--per-file <chars>", "characters per file (default: context.perFileChars, 4000)", parsePositiveInt("--per-file")),
-  ).action(async (opts: ContextOpts) => {
-    await withEngine(opts, async (engine) => {
-      const ctx = await engine.context({
+  )).action(async (opts: ContextOpts) => {
+    {
+      const req = {
         session: opts.session,
         ...(opts.query !== undefined ? { query: opts.query } : {}),
         ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
         ...(opts.perFile !== undefined ? { perFile: opts.perFile } : {}),
-      });
+      };
+      // The running daemon answers warm when there is one; the answer is the same object.
+      const ctx = (await viaDaemon<ContextAnswer>(opts, "context", req)) ?? (await withEngine(opts, (engine) => engine.context(req)));
       if (opts.json) return printJson(ctx);
       for (const m of ctx.audit.messages) warn(m);
       for (const p of ctx.problems) warn(p);
@@ -37,6 +41,6 @@ export function register(program: Command): void {
       if (ctx.report.truncated.length > 0) warn(`cut to fit the budget: ${ctx.report.truncated.join(", ")}`);
       if (ctx.report.omitted.length > 0) warn(`left out (over the budget): ${ctx.report.omitted.join(", ")}`);
       process.stdout.write(ctx.text);
-    });
+    }
   });
 }

@@ -1,8 +1,10 @@
 import type { Command } from "commander";
 import { Engine } from "../../engine/engine.js";
+import type { DoctorReport } from "../../engine/admin.js";
 import { printJson, standard, warn, workspaceFrom, type WorkspaceOpts } from "../common.js";
+import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
-interface DoctorOpts extends WorkspaceOpts {
+interface DoctorOpts extends WorkspaceOpts, DaemonRouting {
   restoreState?: boolean;
   backup?: string;
   force?: boolean;
@@ -11,14 +13,14 @@ interface DoctorOpts extends WorkspaceOpts {
 const MARK = { ok: "✓", warn: "!", fail: "✗" } as const;
 
 export function register(program: Command): void {
-  standard(
+  withDaemonOption(standard(
     program
       .command("doctor")
       .description("check everything in one go — config, databases, embedder, LLM, daemon, index freshness — and say what to do (exit 1 when anything fails)")
       .option("--restore-state", "put the newest good backup of state.db in place of a damaged one (the damaged file is kept)")
       .option("--backup <file>", "with --restore-state: this backup instead of the newest")
       .option("--force", "with --restore-state: replace a state.db that is still readable"),
-  ).action(async (opts: DoctorOpts) => {
+  )).action(async (opts: DoctorOpts) => {
     const workspace = workspaceFrom(opts);
     if (opts.restoreState) {
       const r = await Engine.restoreState(workspace, { ...(opts.backup ? { backup: opts.backup } : {}), force: opts.force ?? false });
@@ -26,7 +28,8 @@ export function register(program: Command): void {
       process.stdout.write(`state.db restored from ${r.restored.file}${r.movedAside ? `; the previous file was kept as ${r.movedAside}` : ""}\n`);
       return;
     }
-    const r = await Engine.doctor(workspace);
+    // The running daemon answers when there is one (the same checks, the same report).
+    const r = (await viaDaemon<DoctorReport>(opts, "doctor", {}, { timeoutMs: 120_000 })) ?? (await Engine.doctor(workspace));
     if (opts.json) printJson(r);
     else {
       const width = Math.max(...r.checks.map((c) => c.name.length));

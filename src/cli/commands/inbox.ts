@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { openJobsDb, type InboxItem } from "../../index.js";
-import { parsePositiveInt, printJson, withJsonOption, withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
+import type { InboxItem } from "../../jobs/inbox.js";
+import { parsePositiveInt, printJson, standard, withEngine, type WorkspaceOpts } from "../common.js";
 
 interface InboxOpts extends WorkspaceOpts {
   all?: boolean;
@@ -8,30 +8,29 @@ interface InboxOpts extends WorkspaceOpts {
   limit: number;
 }
 
-export function registerInbox(program: Command): void {
-  withJsonOption(
-    withWorkspaceOption(
-      program
-        .command("inbox")
-        .description("alerts and reports the daemon produced (heartbeat alerts, nightly reflection reports); shown ones are marked read")
-        .option("--all", "also show items already read")
-        .option("--keep", "do not mark the shown items as read")
-        .option("-n, --limit <n>", "number of items", parsePositiveInt("--limit"), 50),
-    ),
-  ).action((opts: InboxOpts) => {
-    const jobs = openJobsDb(workspaceFrom(opts));
-    try {
-      const items = jobs.inbox.list({ all: opts.all ?? false, limit: opts.limit });
-      if (!opts.keep) jobs.inbox.markRead(items.filter((i) => !i.read).map((i) => i.id));
-      if (opts.json) return printJson({ items });
-      if (items.length === 0) {
-        process.stdout.write(opts.all ? "the inbox is empty\n" : "no unread alerts or reports (--all shows read ones)\n");
-        return;
-      }
-      process.stdout.write(items.map(format).join("\n"));
-    } finally {
-      jobs.close();
-    }
+export function register(program: Command): void {
+  standard(
+    program
+      .command("inbox")
+      .description("alerts and reports the jobs produced (heartbeat alerts, reflection reports, proposals waiting for review); shown ones are marked read")
+      .option("--all", "also show items already read")
+      .option("--keep", "do not mark the shown items as read")
+      .option("-n, --limit <n>", "number of items", parsePositiveInt("--limit"), 50),
+  ).action(async (opts: InboxOpts) => {
+    const { items, proposal } = await withEngine(opts, async (engine) => {
+      const proposal = (await engine.soul()).pending();
+      if (!engine.hasState()) return { items: [] as InboxItem[], proposal };
+      const inbox = (await engine.jobs()).inbox;
+      const items = inbox.list({ all: opts.all ?? false, limit: opts.limit });
+      if (!opts.keep) inbox.markRead(items.filter((i) => !i.read).map((i) => i.id));
+      return { items, proposal };
+    });
+    if (opts.json) return printJson({ items, proposal });
+    const out: string[] = [];
+    if (proposal) out.push(`a SOUL proposal waits for review (${proposal.path}): \`agent soul proposed\`, then accept or reject\n`);
+    if (items.length === 0) out.push(opts.all ? "the inbox is empty\n" : "no unread alerts or reports (--all shows read ones)\n");
+    out.push(...items.map(format));
+    process.stdout.write(out.join("\n"));
   });
 }
 

@@ -1,23 +1,8 @@
 import { Option, type Command } from "commander";
-import {
-  forgetMemory,
-  isMemoryType,
-  listMemories,
-  markRecalled,
-  MEMORY_TYPES,
-  pinMemory,
-  rankForTask,
-  restoreMemory,
-  typeLabel,
-  unpinMemory,
-  valenceMark,
-  vividnessMark,
-  type MemoryChange,
-  type MemoryType,
-  type MemoryView,
-} from "../../jobs/evolve/index.js";
-import { parsePositiveInt, printJson, warn, withJsonOption, withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
-import { lazyEmbedder } from "../embedder.js";
+import { UsageError } from "../../engine/errors.js";
+import type { MemoryAction } from "../../engine/evolution.js";
+import { isMemoryType, MEMORY_TYPES, typeLabel, valenceMark, vividnessMark, type MemoryType, type MemoryView } from "../../jobs/evolve/index.js";
+import { parsePositiveInt, printJson, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
 
 interface MemoriesOpts extends WorkspaceOpts {
   type?: MemoryType;
@@ -32,80 +17,60 @@ function allOpts(cmd: Command): WorkspaceOpts {
   return cmd.optsWithGlobals() as WorkspaceOpts;
 }
 
-export function registerMemories(program: Command): void {
-  const memories = withJsonOption(
-    withWorkspaceOption(
-      program
-        .command("memories")
-        .description("the agent's memories: list them (most vivid first), see the archive, search them, forget or pin one")
-        .addOption(new Option("--type <type>", "only memories of this type").choices([...MEMORY_TYPES]))
-        .option("--faded", "list the archive: memories that faded out or were forgotten (never deleted)")
-        .option("--query <task>", "rank memories for a task, as `agent context --query` does (marks them recalled)")
-        .addOption(new Option("--session <type>", "with --query: group/isolated leave out private types").choices(["main", "group", "isolated"]).default("main"))
-        .option("-n, --limit <n>", "at most this many", parsePositiveInt("--limit")),
-    ),
+export function register(program: Command): void {
+  const memories = standard(
+    program
+      .command("memories")
+      .description("the agent's memories: list them (most vivid first), see the archive, search them, forget or pin one")
+      .addOption(new Option("--type <type>", "only memories of this type").choices([...MEMORY_TYPES]))
+      .option("--faded", "list the archive: memories that faded out or were forgotten (never deleted)")
+      .option("--query <task>", "rank memories for a task, as `agent context --query` does (marks them recalled)")
+      .addOption(new Option("--session <type>", "with --query: group/isolated leave out private types").choices(["main", "group", "isolated"]).default("main"))
+      .option("-n, --limit <n>", "at most this many", parsePositiveInt("--limit")),
   );
+
   memories.action(async (opts: MemoriesOpts) => {
-    const workspace = workspaceFrom(opts);
-    const now = Date.now();
-    if (opts.type !== undefined && !isMemoryType(opts.type)) throw new Error(`unknown memory type ${opts.type}`);
-    if (opts.query !== undefined && opts.query.trim() !== "") {
-      if (opts.faded) throw new Error("--query searches the active memories; it cannot be combined with --faded");
-      const embedder = lazyEmbedder(workspace);
-      try {
-        const r = await rankForTask({
-          workspace,
-          query: opts.query.trim(),
-          session: opts.session,
-          now,
-          embedder: await embedder.get().catch((e: unknown) => {
-            warn(`no embedder (${e instanceof Error ? e.message : String(e)}); ranking by word overlap`);
-            return null;
-          }),
-          ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
-        });
-        const ranked = opts.type === undefined ? r.ranked : r.ranked.filter((x) => x.memory.type === opts.type);
-        const recalled = markRecalled(workspace, ranked.map((x) => x.memory.id), now, "search", opts.query.trim());
-        if (opts.json) return printJson({ relevance: r.relevance, withheld: r.withheld, recalled, memories: ranked.map((x) => ({ ...x.memory, score: x.score, relevance: x.relevance, cosine: x.cosine, domainMatch: x.domainMatch })) });
-        for (const w of r.warnings) warn(w);
-        if (ranked.length === 0) {
-          process.stdout.write("no memory is relevant enough to that task\n");
-          return;
-        }
-        process.stdout.write(ranked.map((x) => `${formatMemory(x.memory)}\n    score ${x.score.toFixed(2)} (relevance ${x.relevance.toFixed(2)}${x.domainMatch ? ", domain match" : ""})`).join("\n") + "\n");
-      } finally {
-        await embedder.close();
+    if (opts.type !== undefined && !isMemoryType(opts.type)) throw new UsageError(`unknown memory type ${opts.type}`);
+    const query = opts.query?.trim();
+    if (query) {
+      if (opts.faded) throw new UsageError("--query searches the active memories; it cannot be combined with --faded");
+      const r = await withEngine(opts, async (engine) =>
+        (await engine.evolution()).rank({ query, session: opts.session, ...(opts.type !== undefined ? { type: opts.type } : {}), ...(opts.limit !== undefined ? { limit: opts.limit } : {}) }),
+      );
+      if (opts.json) return printJson({ relevance: r.relevance, withheld: r.withheld, recalled: r.recalled, memories: r.ranked.map((x) => ({ ...x.memory, score: x.score, relevance: x.relevance, cosine: x.cosine, domainMatch: x.domainMatch })) });
+      for (const w of r.warnings) warn(w);
+      if (r.ranked.length === 0) {
+        process.stdout.write("no memory is relevant enough to that task\n");
+        return;
       }
+      process.stdout.write(r.ranked.map((x) => `${formatMemory(x.memory)}\n    score ${x.score.toFixed(2)} (relevance ${x.relevance.toFixed(2)}${x.domainMatch ? ", domain match" : ""})`).join("\n") + "\n");
       return;
     }
-    let list = listMemories(workspace, { now, faded: opts.faded ?? false, ...(opts.type !== undefined ? { type: opts.type } : {}) });
-    if (opts.limit !== undefined) list = list.slice(0, opts.limit);
+    const list = await withEngine(opts, async (engine) =>
+      (await engine.evolution()).list({ faded: opts.faded ?? false, ...(opts.type !== undefined ? { type: opts.type } : {}), ...(opts.limit !== undefined ? { limit: opts.limit } : {}) }),
+    );
     if (opts.json) return printJson({ archive: opts.faded ?? false, memories: list });
     if (list.length === 0) {
-      process.stdout.write(
-        opts.faded ? "the archive is empty\n" : "no memories yet: nightly reflection forms them from conversations (`agent reflect`)\n",
-      );
+      process.stdout.write(opts.faded ? "the archive is empty\n" : "no memories yet: nightly reflection forms them from conversations (`agent reflect`)\n");
       return;
     }
     process.stdout.write(list.map(formatMemory).join("\n") + "\n");
   });
 
-  const change = (name: string, description: string, fn: (workspace: string, id: number, now: number) => MemoryChange) => {
-    withJsonOption(withWorkspaceOption(memories.command(name).description(description).argument("<id>", "memory number (#N in `agent memories`)"))).action(
-      (idText: string, _opts: WorkspaceOpts, cmd: Command) => {
-        const opts = allOpts(cmd);
-        const id = Number(idText.replace(/^#/, ""));
-        if (!Number.isInteger(id) || id <= 0) throw new Error(`"${idText}" is not a memory number`);
-        const r = fn(workspaceFrom(opts), id, Date.now());
-        if (opts.json) return printJson(r);
-        process.stdout.write(`${r.message}\n`);
-      },
-    );
+  const change = (action: MemoryAction, description: string) => {
+    standard(memories.command(action).description(description).argument("<id>", "memory number (#N in `agent memories`)")).action(async (idText: string, _opts: WorkspaceOpts, cmd: Command) => {
+      const opts = allOpts(cmd);
+      const id = Number(idText.replace(/^#/, ""));
+      if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${idText}" is not a memory number`);
+      const r = await withEngine(opts, async (engine) => (await engine.evolution()).change(action, id));
+      if (opts.json) return printJson(r);
+      process.stdout.write(`${r.message}\n`);
+    });
   };
-  change("forget", "move a memory to the archive (it stays there, restorable; nothing is deleted)", forgetMemory);
-  change("pin", "pin a memory: vivid again, and it never fades until unpinned", pinMemory);
-  change("unpin", "let a pinned memory fade again", unpinMemory);
-  change("restore", "bring a memory back from the archive", restoreMemory);
+  change("forget", "move a memory to the archive (it stays there, restorable; nothing is deleted)");
+  change("pin", "pin a memory: vivid again, and it never fades until unpinned");
+  change("unpin", "let a pinned memory fade again");
+  change("restore", "bring a memory back from the archive");
 }
 
 function formatMemory(m: MemoryView): string {

@@ -1,52 +1,41 @@
 import type { Command } from "commander";
-import { runReflection, type ReflectionResult } from "../../index.js";
-import { printJson, warn, withJsonOption, withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
-import { providerFor, withProviderOptions, type ProviderOpts } from "../provider.js";
-import { lazyEmbedder } from "../embedder.js";
+import type { ReflectionResult } from "../../jobs/reflect/pipeline.js";
+import { parsePositiveInt, printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
 
 interface ReflectOpts extends WorkspaceOpts, ProviderOpts {
   dryRun?: boolean;
   since?: string;
+  show?: number;
 }
 
-export function registerReflect(program: Command): void {
-  withJsonOption(
-    withWorkspaceOption(
-      withProviderOptions(
-        program
-          .command("reflect")
-          .description("reflect on recent conversations and re-distil SOUL.md (safely: see `agent soul log`)")
-          .option("--dry-run", "show the diff of what would change; write nothing")
-          .option("--since <duration>", 'look back this far, e.g. "24h", "3d" (default: since the last reflection, else 24h)'),
-      ),
+export function register(program: Command): void {
+  standard(
+    withProviderOptions(
+      program
+        .command("reflect")
+        .description("reflect on recent conversations and re-distil SOUL.md (safely: see `agent soul log`)")
+        .option("--dry-run", "show the diff of what would change; write nothing")
+        .option("--since <duration>", 'look back this far, e.g. "24h", "3d" (default: since the last reflection, else 24h)')
+        .option("--show <run>", "show a past run: its inputs, the model's raw replies and the decision with its reason", parsePositiveInt("--show")),
     ),
   ).action(async (opts: ReflectOpts) => {
-    const workspace = workspaceFrom(opts);
-    const provider = providerFor(workspace, opts);
-    // Memory formation (issue #6) finds repeats by meaning; the model loads only if memories are proposed.
-    const embedder = lazyEmbedder(workspace);
-
-    // Ctrl-C cancels the model call cleanly: the run is recorded as an error, nothing else is written.
-    const controller = new AbortController();
-    const onSignal = () => controller.abort();
-    process.once("SIGINT", onSignal);
-    process.once("SIGTERM", onSignal);
-    let result: ReflectionResult;
-    try {
-      result = await runReflection({
-        workspace,
-        provider,
-        dryRun: opts.dryRun ?? false,
-        embedder: embedder.get,
-        options: { signal: controller.signal, ...(opts.since !== undefined ? { since: opts.since } : {}) },
+    if (opts.show !== undefined) {
+      const id = opts.show;
+      const { run, text } = await withEngine(opts, async (engine) => {
+        const soul = await engine.soul();
+        const r = soul.run(id);
+        return { run: r, text: (await import("../../jobs/reflect/review.js")).describeReflectionRun(r) };
       });
-    } finally {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-      await provider.close();
-      await embedder.close();
+      if (opts.json) return printJson(run);
+      process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+      return;
     }
-
+    // Ctrl-C cancels the model call cleanly: the run is recorded as an error, nothing else is written.
+    const { run, value } = await withEngine(opts, (engine) =>
+      withCancel((signal) => engine.runJob("reflect", { dryRun: opts.dryRun ?? false, ...(opts.since !== undefined ? { since: opts.since } : {}) }, { signal })),
+    );
+    if (value === undefined) throw new Error(run.reason ?? "the reflection failed");
+    const result = value;
     if (opts.json) {
       printJson(result);
     } else {
@@ -54,7 +43,7 @@ export function registerReflect(program: Command): void {
       process.stdout.write(describe(result));
       if (result.memories) process.stdout.write(describeMemories(result));
     }
-    // A run whose model output could not be used did not do its job: exit 1 (main prints the reason).
+    // A run whose model output could not be used did not do its job: exit 1 (the reason is printed).
     if (result.status === "kept") throw new Error(result.reason ?? "the model's SOUL could not be used");
   });
 }
@@ -82,7 +71,7 @@ function describe(r: ReflectionResult): string {
       break;
     case "proposed":
       out.push(`SOUL.md not changed: ${r.reason}`);
-      out.push("  compare: diff SOUL.md SOUL.proposed.md — to accept it, move it over SOUL.md");
+      out.push("  review it: `agent soul proposed`, then `agent soul accept` or `agent soul reject --reason \"...\"`");
       if (r.reportPath) out.push(`  report: ${r.reportPath}`);
       break;
     case "unchanged":
@@ -96,7 +85,7 @@ function describe(r: ReflectionResult): string {
   return out.join("\n") + "\n";
 }
 
-/** Issue #6: what memory formation and the fade pass did. */
+/** What memory formation and the fade pass did. */
 function describeMemories(r: ReflectionResult): string {
   const m = r.memories!;
   const would = m.dryRun ? "would be " : "";

@@ -2,9 +2,11 @@ import { Option, type Command } from "commander";
 import { UsageError } from "../../engine/errors.js";
 import { ANNOTATION_KEYS, isAnnotationKey } from "../../indexer/annotations.js";
 import type { SearchMode, SearchResult } from "../../search/search.js";
+import type { SearchReport } from "../../search/report.js";
 import { parseDateOption, parsePositiveInt, printJson, queryFrom, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
+import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
-interface SearchCmdOpts extends WorkspaceOpts {
+interface SearchCmdOpts extends WorkspaceOpts, DaemonRouting {
   limit?: number;
   explain?: boolean;
   source?: string;
@@ -16,7 +18,7 @@ interface SearchCmdOpts extends WorkspaceOpts {
 }
 
 export function register(program: Command): void {
-  standard(
+  withDaemonOption(standard(
       program
         .command("search")
         .description("search the agent's memory: keywords + meaning, recent notes first (reindexes changed files first)")
@@ -29,10 +31,10 @@ export function register(program: Command): void {
         .option("--to <date>", "only notes dated on or before YYYY-MM-DD", parseDateOption("--to"))
         .option("--project <name>", "only chunks annotated project:: NAME (matched fuzzily)")
         .option("--annotation <key::value>", "only chunks with this annotation (ctx, project, meeting, mode); repeatable", collectAnnotation, []),
-  ).action(async (words: string[], opts: SearchCmdOpts) => {
+  )).action(async (words: string[], opts: SearchCmdOpts) => {
     const query = queryFrom(words, 'agent search "what did we decide about the database"');
     if (opts.from && opts.to && opts.from > opts.to) throw new UsageError(`--from ${opts.from} is after --to ${opts.to}`);
-    await withEngine(opts, async (engine) => {
+    {
       const filters = {
         ...(opts.source ? { source: opts.source as "memory" | "sessions" } : {}),
         ...(opts.from ? { dateFrom: opts.from } : {}),
@@ -40,12 +42,14 @@ export function register(program: Command): void {
         ...(opts.project ? { project: opts.project } : {}),
         ...(opts.annotation && opts.annotation.length > 0 ? { annotations: parseAnnotationFilters(opts.annotation) } : {}),
       };
-      const res = await engine.search(query, {
+      const options = {
         ...(opts.limit ? { limit: opts.limit } : {}),
         explain: opts.explain ?? false,
         filters,
         ...(opts.mode ? { mode: opts.mode as SearchMode } : {}),
-      });
+      };
+      // The running daemon answers warm when there is one; the answer is the same object.
+      const res = (await viaDaemon<SearchReport>(opts, "search", { query, options })) ?? (await withEngine(opts, (engine) => engine.search(query, options)));
       if (res.vectors.warning) warn(res.vectors.warning);
       if (opts.json) {
         return printJson({ query: res.query, mode: res.mode, dateRange: res.dateRange, vectors: res.vectors, results: res.results });
@@ -59,7 +63,7 @@ export function register(program: Command): void {
         return;
       }
       res.results.forEach((r, i) => process.stdout.write(formatResult(r, i + 1)));
-    });
+    }
   });
 }
 

@@ -1,11 +1,13 @@
 import type { Command } from "commander";
 import type { StatusReport } from "../../engine/engine.js";
 import { printJson, standard, withEngine, type WorkspaceOpts } from "../common.js";
+import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
 export function register(program: Command): void {
-  standard(program.command("status").description("what is indexed, how old it is, and anything stale or unreadable")).action(async (opts: WorkspaceOpts) => {
-    await withEngine(opts, async (engine) => {
-      const r: StatusReport = await engine.statusReport();
+  withDaemonOption(standard(program.command("status").description("what is indexed, how old it is, and anything stale or unreadable"))).action(async (opts: WorkspaceOpts & DaemonRouting) => {
+    {
+      // The running daemon answers warm when there is one; the answer is the same object.
+      const r: StatusReport = (await viaDaemon<StatusReport>(opts, "status", {})) ?? (await withEngine(opts, (engine) => engine.statusReport()));
       if (opts.json) return printJson(r);
       const { embedder, ageMs, ...s } = r;
       const out: string[] = [
@@ -24,7 +26,7 @@ export function register(program: Command): void {
       if (s.problems.length > 0) out.push(`problems:  ${s.problems.length}`);
       for (const p of s.problems) out.push(`  [${p.severity}] ${p.message}`);
       process.stdout.write(out.join("\n") + "\n");
-    });
+    }
   });
 }
 

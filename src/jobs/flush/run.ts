@@ -15,7 +15,7 @@ import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import type { LLMProvider } from "../../llm/types.js";
 import { appendVerified, AppendVerificationError } from "../../workspace/safe-write.js";
-import { noteState } from "../../workspace/daily.js";
+import { appendLimits, checkDailyAppend, cleanAppendText, noteState } from "../../workspace/daily.js";
 import { isValidSessionId } from "../../workspace/sessions.js";
 import { zonedDate, zonedTime } from "../../workspace/time.js";
 import type { ContextConfig } from "../../context/config.js";
@@ -166,8 +166,12 @@ export async function runFlush(input: RunFlushInput): Promise<FlushResult> {
     endsWithNewline: state.endsWithNewline,
   });
   mkdirSync(path.dirname(file), { recursive: true });
+  // Model text is cleaned (a NUL would make the day's note "binary" and unsearchable) rather
+  // than refused, so the notes are not lost; the size limits hold as for any append.
+  const cleaned = cleanAppendText(entry);
+  checkDailyAppend(file, rel, cleaned, appendLimits(input.workspace));
   try {
-    (input.append ?? appendVerified)(file, entry);
+    (input.append ?? appendVerified)(file, cleaned);
   } catch (e) {
     if (!(e instanceof AppendVerificationError)) throw e;
     // The append itself went through: mark the cycle so it is not written twice, and tell the person.

@@ -25,7 +25,7 @@ import { contentHash, type NewSoulVersion, type SoulVersion, type SoulVersionSto
 import { templateDir } from "../../workspace/init.js";
 import { swapFile, type SwapResult } from "../../workspace/safe-write.js";
 import { unifiedDiff } from "./diff.js";
-import { countWords, estimateTokens, normalizeSoul } from "./soul-safety.js";
+import { countWords, estimateTokens, normalizeSoul, type VersionForFloor } from "./soul-safety.js";
 
 export const SOUL_FILE = "SOUL.md";
 export const SOUL_PROPOSAL_FILE = "SOUL.proposed.md";
@@ -312,4 +312,15 @@ export function soulDiff(workspace: string, store: SoulVersionStore, a?: SoulRef
     const y = load(to!);
     return { from, to: to!, diff: unifiedDiff(x.text, y.text, { fromFile: x.label, toFile: y.label }) };
   }
+}
+
+/**
+ * The history the locked-text floor walks. A SOUL.md that is not the newest version is the
+ * person's own (a real run records it as such first; a dry run does not write, so it is
+ * treated the same way here): then only its own locked blocks count.
+ */
+export function versionsForFloor(store: SoulVersionStore, disk: SoulOnDisk): VersionForFloor[] {
+  const latest = store.latest();
+  if (disk.exists && latest !== undefined && latest.hash !== disk.textHash) return [];
+  return store.recent(50).map((v) => ({ number: v.number, content: v.content, byUser: v.author === "user" }));
 }

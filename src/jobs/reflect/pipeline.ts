@@ -64,6 +64,7 @@ import {
   soulPath,
   type SoulOnDisk,
   type SoulSwap,
+  versionsForFloor,
 } from "./history.js";
 import { mapToLayers } from "./layers.js";
 import { buildReflectionPrompt, buildSoulPrompt, parseReflection, parseSoul, type Insight } from "./prompts.js";
@@ -595,10 +596,7 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
     result.reason = `the new SOUL has ${result.words} words, under the floor of ${floor} (reflection.minSoulWords, or the current SOUL's length when shorter); kept the existing ${SOUL_FILE}`;
     return result;
   }
-  const required = requiredLockedTexts(
-    soul0.exists ? soul0.base : undefined,
-    ctx.store.recent(50).map((v) => ({ number: v.number, content: v.content, byUser: v.author === "user" })),
-  );
+  const required = requiredLockedTexts(soul0.exists ? soul0.base : undefined, versionsForFloor(ctx.store, soul0.disk));
   const dropped = droppedLocked(required, soul);
   if (dropped.length > 0) {
     result.status = "kept";

@@ -13,7 +13,7 @@ import path from "node:path";
 import { contentHash, type ReflectionRun, type SoulVersionStore } from "../../store/soul-versions.js";
 import type { ReflectionConfig } from "./config.js";
 import { unifiedDiff } from "./diff.js";
-import { commitSoul, readSoul, recordUserSoulIfNew, SOUL_FILE, SOUL_PROPOSAL_FILE, type SoulSwap } from "./history.js";
+import { commitSoul, readSoul, recordUserSoulIfNew, SOUL_FILE, SOUL_PROPOSAL_FILE, versionsForFloor, type SoulSwap } from "./history.js";
 import { countWords, droppedLocked, normalizeSoul, requiredLockedTexts, verifyLocked } from "./soul-safety.js";
 
 export interface PendingProposal {
@@ -139,10 +139,7 @@ export function acceptProposal(input: AcceptInput): AcceptResult {
       );
     }
   }
-  const required = requiredLockedTexts(
-    cur.exists ? cur.text : undefined,
-    store.recent(50).map((v) => ({ number: v.number, content: v.content, byUser: v.author === "user" })),
-  );
+  const required = requiredLockedTexts(cur.exists ? cur.text : undefined, versionsForFloor(store, cur));
   const dropped = droppedLocked(required, text);
   if (dropped.length > 0) {
     throw new Error(

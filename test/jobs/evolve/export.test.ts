@@ -7,9 +7,9 @@ import { recordRun } from "../../../src/jobs/runs.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { stateMigrations } from "../../../src/store/state.js";
 import { cleanup, tempDir } from "../../helpers/workspace.js";
-import { FIRST_SOUL, HOUR, reflectionJson, soulJson, templateWorkspace, writeSession } from "../reflect/helpers.js";
+import { FIRST_SOUL, HOUR, reflectionJson, soulJson, templateWorkspace, writeSession, reflectIn } from "../reflect/helpers.js";
 import { openJobs, stateDb } from "../deps.js";
-import { DAY, insertMemory, runEvolutionIn, T0, withDb, reflectIn } from "./helpers.js";
+import { DAY, insertMemory, runEvolutionIn, T0, withDb } from "./helpers.js";
 
 /** `agent export`: the workspace's whole state, over a state database opened and closed for it. */
 function exportState(ws: string, now: number): StateExport {

@@ -7,8 +7,8 @@ import { EMBED_CACHE_FILE, EmbeddingCache } from "../../../src/embed/cache.js";
 import { agentDir } from "../../../src/workspace/paths.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { cleanup, tempDir } from "../../helpers/workspace.js";
-import { FIRST_SOUL, HOUR, soulJson, templateWorkspace, writeSession } from "../reflect/helpers.js";
-import { candidate, DAY, insertMemory, reflectionWithMemories, T0, withDb, openMemoryDb, reflectIn } from "./helpers.js";
+import { FIRST_SOUL, HOUR, soulJson, templateWorkspace, writeSession, reflectIn } from "../reflect/helpers.js";
+import { candidate, DAY, insertMemory, reflectionWithMemories, T0, withDb, openMemoryDb } from "./helpers.js";
 
 // The real USE-lite model from npm, shared by the tests of this file (loading it costs ~1 s).
 let useLite: UseLiteEmbedder;

@@ -2,7 +2,6 @@
 import { MemoryStore, type NewMemory } from "../../../src/store/memories.js";
 import { evolutionTimeZone } from "../../../src/jobs/evolve/config.js";
 import { runEvolution, takePersonalitySnapshot, type EvolutionResult, type RunEvolutionInput, type SnapshotResult } from "../../../src/jobs/evolve/cycle.js";
-import { runReflection, type ReflectionResult, type RunReflectionInput } from "../../../src/jobs/reflect/pipeline.js";
 import type { DB } from "../../../src/store/open.js";
 import { jobsConfig, stateDb } from "../deps.js";
 import type { MemoryView } from "../../../src/jobs/evolve/inject.js";
@@ -101,13 +100,3 @@ export function reflectionWithMemories(memories: unknown[], insights = [{ conten
   return JSON.stringify({ insights, principles: ["Do: keep a rollback plan."], memories });
 }
 
-/** runReflection as the engine calls it: the workspace's state database and config sections. */
-export async function reflectIn(input: Omit<RunReflectionInput, "db" | "reflection" | "evolution">): Promise<ReflectionResult> {
-  const db = stateDb(input.workspace);
-  const cfg = jobsConfig(input.workspace);
-  try {
-    return await runReflection({ db, reflection: cfg.reflection, evolution: cfg.evolution, ...input });
-  } finally {
-    db.close();
-  }
-}

@@ -4,9 +4,9 @@ import { buildEvolvedContext } from "../../../src/jobs/evolve/context.js";
 import type { EvolutionResult } from "../../../src/jobs/evolve/cycle.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { cleanup, tempDir, write } from "../../helpers/workspace.js";
-import { FIRST_SOUL, soulJson, templateWorkspace, writeSession } from "../reflect/helpers.js";
+import { FIRST_SOUL, soulJson, templateWorkspace, writeSession, reflectIn } from "../reflect/helpers.js";
 import { jobsConfig, stateDb } from "../deps.js";
-import { DAY, runEvolutionIn, T0, withDb, reflectIn } from "./helpers.js";
+import { DAY, runEvolutionIn, T0, withDb } from "./helpers.js";
 
 /**
  * Weeks of simulated life in one workspace: a conversation every day, the nightly

@@ -1,9 +1,24 @@
 /** Shared fixtures for the reflection tests: workspaces, sessions, model replies. */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { initWorkspace } from "../../../src/workspace/init.js";
-import { openSoulHistory } from "../../../src/jobs/reflect/history.js";
-import type { ReflectionRun, SoulVersion } from "../../../src/store/soul-versions.js";
+import { loadConfig } from "../../../src/workspace/config.js";
+import { stateDbPath } from "../../../src/workspace/paths.js";
+import { openStateDb } from "../../../src/store/state.js";
+import type { DB } from "../../../src/store/open.js";
+import { reflectionConfig, type ReflectionConfigInput } from "../../../src/jobs/reflect/config.js";
+import { evolutionConfig } from "../../../src/jobs/evolve/config.js";
+import {
+  rollbackSoul as rollbackWith,
+  soulDiff as soulDiffWith,
+  soulLog as soulLogWith,
+  type SoulRef,
+  type SoulSwap,
+} from "../../../src/jobs/reflect/history.js";
+import { runReflection, type ReflectionResult } from "../../../src/jobs/reflect/pipeline.js";
+import type { LLMProvider } from "../../../src/llm/types.js";
+import type { EmbedderInput } from "../../../src/jobs/evolve/memory-db.js";
+import { SoulVersionStore, type ReflectionRun, type SoulVersion } from "../../../src/store/soul-versions.js";
 import { REPO_ROOT, write } from "../../helpers/workspace.js";
 
 export const T0 = Date.parse("2026-11-21T03:00:00.000Z");
@@ -85,12 +100,85 @@ export function soulJson(soul: string, report = "I now keep summaries. Morning h
   return JSON.stringify({ soul, report, summary });
 }
 
-export function history(ws: string): { versions: SoulVersion[]; runs: ReflectionRun[] } {
-  const h = openSoulHistory(ws);
+/**
+ * Opens the workspace's state database the way a front does (in memory when `ifExists` and
+ * there is none yet), runs `fn` with it, closes it.
+ */
+export function withDb<T>(ws: string, fn: (db: DB) => T, opts: { ifExists?: boolean } = {}): T {
+  const file = stateDbPath(ws);
+  const db = opts.ifExists && !existsSync(file) ? openStateDb(":memory:") : openStateDb(file);
   try {
-    const versions = h.store.list().map((v) => h.store.get(v.number)!);
-    return { versions, runs: h.store.runs(100).reverse() };
-  } finally {
-    h.close();
+    const out = fn(db);
+    if (out instanceof Promise) {
+      return out.finally(() => db.close()) as T;
+    }
+    db.close();
+    return out;
+  } catch (e) {
+    db.close();
+    throw e;
   }
+}
+
+export function withStore<T>(ws: string, fn: (store: SoulVersionStore) => T, opts: { ifExists?: boolean } = {}): T {
+  return withDb(ws, (db) => fn(new SoulVersionStore(db)), opts);
+}
+
+export interface ReflectIn {
+  workspace: string;
+  provider: LLMProvider;
+  now?: () => number;
+  dryRun?: boolean;
+  embedder?: EmbedderInput;
+  options?: { since?: string; config?: Partial<ReflectionConfigInput>; signal?: AbortSignal; swap?: SoulSwap };
+}
+
+/** runReflection as the CLI calls it: config loaded and validated, state db opened and closed here. */
+export function reflectIn(input: ReflectIn): Promise<ReflectionResult> {
+  const loaded = loadConfig(input.workspace);
+  const section = (v: unknown) => (typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {});
+  const reflection = reflectionConfig({
+    file: loaded.file,
+    // The fixtures here are short SOULs; the word floor has its own tests (lifecycle.test.ts).
+    raw: { ...loaded.raw, reflection: { minSoulWords: 1, ...section(loaded.raw.reflection), ...(input.options?.config ?? {}) } },
+  });
+  const evolution = evolutionConfig(loaded);
+  const o = input.options ?? {};
+  return withDb(
+    input.workspace,
+    (db) =>
+      runReflection({
+        workspace: input.workspace,
+        db,
+        reflection,
+        evolution,
+        provider: input.provider,
+        ...(input.now ? { now: input.now } : {}),
+        ...(input.dryRun !== undefined ? { dryRun: input.dryRun } : {}),
+        ...(input.embedder !== undefined ? { embedder: input.embedder } : {}),
+        ...(o.since !== undefined ? { since: o.since } : {}),
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.swap ? { swap: o.swap } : {}),
+      }),
+    { ifExists: input.dryRun ?? false },
+  );
+}
+
+export function rollbackSoul(opts: { workspace: string; number: number; now?: () => number; swap?: SoulSwap }) {
+  return withStore(opts.workspace, (store) => rollbackWith({ ...opts, store }), { ifExists: true });
+}
+
+export function soulLog(ws: string) {
+  return withStore(ws, (store) => soulLogWith(ws, store), { ifExists: true });
+}
+
+export function soulDiff(ws: string, a?: SoulRef, b?: SoulRef) {
+  return withStore(ws, (store) => soulDiffWith(ws, store, a, b), { ifExists: true });
+}
+
+export function history(ws: string): { versions: SoulVersion[]; runs: ReflectionRun[] } {
+  return withStore(ws, (store) => {
+    const versions = store.list().map((v) => store.get(v.number)!);
+    return { versions, runs: store.runs(100).reverse() };
+  });
 }

@@ -3,10 +3,10 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LLMError, LlamaCppProvider, type CompletionRequest, type LLMProvider } from "../../../src/llm/index.js";
 import { readSoul } from "../../../src/jobs/reflect/history.js";
-import { runReflection, type ReflectionResult } from "../../../src/jobs/reflect/pipeline.js";
+import type { ReflectionResult } from "../../../src/jobs/reflect/pipeline.js";
 import { findLockedBlocks, missingLayers } from "../../../src/jobs/reflect/soul-safety.js";
 import { cleanup, REPO_ROOT, tempDir } from "../../helpers/workspace.js";
-import { history, HOUR, T0, TEMPLATE_LOCKED, TEMPLATE_SOUL, templateWorkspace, writeSession } from "./helpers.js";
+import { history, HOUR, T0, TEMPLATE_LOCKED, TEMPLATE_SOUL, templateWorkspace, writeSession, reflectIn } from "./helpers.js";
 
 /**
  * The whole pipeline over the real embedded provider (node-llama-cpp) with karpathy's
@@ -37,7 +37,20 @@ class Recording implements LLMProvider {
     let req = request;
     const props = request.jsonSchema?.properties as Record<string, Record<string, unknown>> | undefined;
     if (this.requireInsight && props?.insights) {
-      req = { ...request, jsonSchema: { ...request.jsonSchema, properties: { ...props, insights: { ...props.insights, minItems: 1 } } } };
+      // One insight, at most one principle, no memories: with the whole prompt in its window
+      // the tiny model otherwise writes until the token limit.
+      req = {
+        ...request,
+        jsonSchema: {
+          ...request.jsonSchema,
+          properties: {
+            ...props,
+            insights: { ...props.insights, minItems: 1, maxItems: 1 },
+            principles: { ...props.principles, maxItems: 1 },
+            memories: { ...props.memories, maxItems: 0 },
+          },
+        },
+      };
     }
     const result = await this.inner.complete(req);
     this.replies.push(result.text);
@@ -52,7 +65,9 @@ class Recording implements LLMProvider {
 }
 
 describe("reflection end to end with the embedded stories260K model", { timeout: 120_000 }, () => {
-  const llama = new LlamaCppProvider({ modelPath: MODEL, threads: 1 });
+  // The model was trained on 512-token stories; the reflection prompt needs a bigger window,
+  // which llama.cpp gives it (quality past the trained length does not matter here).
+  const llama = new LlamaCppProvider({ modelPath: MODEL, threads: 1, contextSize: 8192 });
   let ws = "";
   beforeEach(() => {
     ws = templateWorkspace(tempDir("agent-reflect-llama-"));
@@ -64,12 +79,12 @@ describe("reflection end to end with the embedded stories260K model", { timeout:
   });
 
   async function run(provider: LLMProvider): Promise<ReflectionResult | LLMError> {
-    return runReflection({
+    return reflectIn({
       workspace: ws,
       provider,
       now: () => T0,
       // Greedy decoding and small output limits keep the run short and repeatable.
-      options: { config: { temperature: 0, reflectionMaxTokens: 400, soulMaxTokens: 800 } },
+      options: { config: { temperature: 0, reflectionMaxTokens: 1000, soulMaxTokens: 800 } },
     }).catch((e: unknown) => {
       if (e instanceof LLMError) return e;
       throw e;
@@ -87,7 +102,8 @@ describe("reflection end to end with the embedded stories260K model", { timeout:
       expect(h.versions[0]).toMatchObject({ origin: "baseline", content: TEMPLATE_SOUL });
     } else {
       expect(soul.text).toBe(TEMPLATE_SOUL);
-      expect(h.versions).toEqual([]);
+      // Only the starter SOUL, recorded before the model read it.
+      expect(h.versions.map((v) => [v.origin, v.author, v.content])).toEqual([["baseline", "user", TEMPLATE_SOUL]]);
     }
     expect(h.runs).toHaveLength(1);
     expect(h.runs[0]!.outcome).not.toBe("tick");
@@ -122,5 +138,21 @@ describe("reflection end to end with the embedded stories260K model", { timeout:
     }
     expectIntact(outcome);
     expect(readFileSync(path.join(ws, "SOUL.md"), "utf8").length).toBeGreaterThan(0);
+  });
+
+  it("with its own 512-token window the run is refused before any generation, naming model, window and need", async () => {
+    const small = new LlamaCppProvider({ modelPath: MODEL, threads: 1 });
+    try {
+      const outcome = await run(small);
+      expect(outcome).toBeInstanceOf(LLMError);
+      const e = outcome as LLMError;
+      expect(e.code).toBe("context-too-small");
+      expect(e.message).toMatch(/^model .*stories260K\.gguf \(llama-cpp\) has a context window of \d+ tokens, but this call needs about \d+ .*set llm\.contextSize to at least \d+/);
+      const h = history(ws);
+      expect(h.runs.map((r) => [r.outcome, r.reason])).toEqual([["error", e.message]]);
+      expect(readSoul(ws).text).toBe(TEMPLATE_SOUL);
+    } finally {
+      await small.close();
+    }
   });
 });

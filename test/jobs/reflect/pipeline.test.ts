@@ -2,8 +2,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LLMError, ScriptedProvider } from "../../../src/llm/index.js";
-import { rollbackSoul, soulDiff, soulLog } from "../../../src/jobs/reflect/history.js";
-import { runReflection, localDate } from "../../../src/jobs/reflect/pipeline.js";
+import { localDate } from "../../../src/jobs/reflect/pipeline.js";
 import { countWords, findLockedBlocks } from "../../../src/jobs/reflect/soul-safety.js";
 import { atomicWrite } from "../../../src/workspace/safe-write.js";
 import { cleanup, fingerprint, read, tempDir, write } from "../../helpers/workspace.js";
@@ -20,6 +19,10 @@ import {
   TEMPLATE_SOUL,
   templateWorkspace,
   writeSession,
+  reflectIn,
+  rollbackSoul,
+  soulDiff,
+  soulLog,
 } from "./helpers.js";
 
 let ws = "";
@@ -40,7 +43,7 @@ describe("reflection: the seven cases of the design", () => {
   it("1. no sessions: skips with the reason recorded, calls no model, writes nothing", async () => {
     const before = fingerprint(ws);
     const provider = new ScriptedProvider([]);
-    const r = await runReflection({ workspace: ws, provider, now });
+    const r = await reflectIn({ workspace: ws, provider, now });
     expect(r.status).toBe("skipped");
     expect(r.reason).toMatch(/^no conversation since 2026-11-20T03:00:00.000Z/);
     expect(provider.calls).toHaveLength(0);
@@ -56,7 +59,7 @@ describe("reflection: the seven cases of the design", () => {
     writeSession(ws, "s2", 1, T0 - 2 * HOUR);
     writeSession(ws, "old", 10, T0 - 3 * DAY); // outside the 24h window
     const provider = new ScriptedProvider([]);
-    const r = await runReflection({ workspace: ws, provider, now });
+    const r = await reflectIn({ workspace: ws, provider, now });
     expect(r.status).toBe("skipped");
     expect(r.reason).toMatch(/2 conversation\(s\) since .*, 0 with at least 3 messages \(1 needed\)/);
     expect(provider.calls).toHaveLength(0);
@@ -66,7 +69,7 @@ describe("reflection: the seven cases of the design", () => {
   it("3. first SOUL from the untouched template: restructured, template kept as baseline v1, budget not applied", async () => {
     writeSession(ws, "s1", 4, T0 - HOUR);
     const provider = new ScriptedProvider([reflectionJson(), soulJson(FIRST_SOUL)]);
-    const r = await runReflection({ workspace: ws, provider, now });
+    const r = await reflectIn({ workspace: ws, provider, now });
     expect(r.status).toBe("updated");
     expect(r.firstDistillation).toBe(true);
     expect(r.changeShare).toBeGreaterThan(0.3); // a full restructure, accepted anyway
@@ -112,7 +115,7 @@ describe("reflection: the seven cases of the design", () => {
   it("3b. first SOUL when there is no SOUL.md at all: written, no baseline", async () => {
     rmSync(soulFile());
     writeSession(ws, "s1", 3, T0 - HOUR);
-    const r = await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(FIRST_SOUL)]), now });
+    const r = await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(FIRST_SOUL)]), now });
     expect(r.status).toBe("updated");
     expect(r.version).toBe(1);
     expect(r.baselineVersion).toBeUndefined();
@@ -124,7 +127,7 @@ describe("reflection: the seven cases of the design", () => {
     writeSession(ws, "day1", 5, T0 - HOUR);
     const night1 = CUSTOM_SOUL.replace("- Learned to confirm time zones.", "- Learned to confirm time zones.\n- I now save summaries to today's note.");
     const p1 = new ScriptedProvider([reflectionJson(), soulJson(night1, "Added the summary habit.", "summary habit")]);
-    const r1 = await runReflection({ workspace: ws, provider: p1, now });
+    const r1 = await reflectIn({ workspace: ws, provider: p1, now });
     expect(r1.status).toBe("updated");
     expect(r1.firstDistillation).toBe(false);
     expect(r1.changeShare).toBeCloseTo(1 / 31);
@@ -138,7 +141,7 @@ describe("reflection: the seven cases of the design", () => {
     writeSession(ws, "day2", 3, T1 - HOUR);
     const night2 = night1.replace("- Mark opinions as opinions.", "- Mark opinions as opinions, briefly.");
     const p2 = new ScriptedProvider([reflectionJson(), soulJson(night2, "Opinions, briefly.", "briefer opinions")]);
-    const r2 = await runReflection({ workspace: ws, provider: p2, now: () => T1 });
+    const r2 = await reflectIn({ workspace: ws, provider: p2, now: () => T1 });
     expect(r2.since).toBe(new Date(T0).toISOString());
     expect(r2.sessions.map((s) => s.id)).toEqual(["day2"]);
     expect(r2.version).toBe(3);
@@ -154,7 +157,7 @@ describe("reflection: the seven cases of the design", () => {
     const raw = "Today went well. The user liked {short answers";
     const next = CUSTOM_SOUL.replace("- Learned to confirm time zones.", "- Short answers are liked.");
     const provider = new ScriptedProvider([raw, soulJson(next)]);
-    const r = await runReflection({ workspace: ws, provider, now });
+    const r = await reflectIn({ workspace: ws, provider, now });
     expect(r.reflectionFallback).toMatch(/not valid JSON/);
     expect(r.insights).toEqual([{ content: raw, topics: [] }]);
     expect(r.warnings.join("\n")).toMatch(/raw text was kept as one insight/);
@@ -169,7 +172,7 @@ describe("reflection: the seven cases of the design", () => {
     const before = soulBytes();
     const beforeFiles = fingerprint(ws);
     for (const bad of ['{"soul": "Once upon a time there was a dog.", "report": "x", "summary": "y"}', "{not json", ""]) {
-      const r = await runReflection({
+      const r = await reflectIn({
         workspace: ws,
         provider: new ScriptedProvider([reflectionJson(), bad === "" ? { text: " " } : bad]),
         now,
@@ -184,7 +187,7 @@ describe("reflection: the seven cases of the design", () => {
     expect(soulBytes().equals(before)).toBe(true);
     expect(fingerprint(ws)).toEqual(beforeFiles); // no report, no proposal
     const h = history(ws);
-    expect(h.versions).toEqual([]);
+    expect(h.versions.map((v) => [v.origin, v.author, v.content])).toEqual([["baseline", "user", CUSTOM_SOUL]]); // only the person's own SOUL, recorded before the model read it
     expect(h.runs.map((x) => x.outcome)).toEqual(["error", "error", "error"]);
     expect(h.runs[0]!.reason).toMatch(/lacks the section/);
   });
@@ -194,7 +197,7 @@ describe("reflection: the seven cases of the design", () => {
     writeSession(ws, "s1", 3, T0 - HOUR);
     const sentence = "I keep what I learn short and useful for the person I help.";
     const long = CUSTOM_SOUL + "- " + Array.from({ length: 80 }, () => sentence).join(" ") + "\n";
-    const r = await runReflection({
+    const r = await reflectIn({
       workspace: ws,
       provider: new ScriptedProvider([reflectionJson(), soulJson(long)]),
       now,
@@ -216,7 +219,7 @@ describe("reflection: other outcomes", () => {
   it("REFLECTION_SKIP from the model skips without a second call", async () => {
     writeSession(ws, "s1", 3, T0 - HOUR);
     const provider = new ScriptedProvider(["REFLECTION_SKIP"]);
-    const r = await runReflection({ workspace: ws, provider, now });
+    const r = await reflectIn({ workspace: ws, provider, now });
     expect(r).toMatchObject({ status: "skipped", reason: expect.stringMatching(/REFLECTION_SKIP/) });
     expect(provider.remaining).toBe(0);
     expect(history(ws).runs.map((x) => x.outcome)).toEqual(["skip"]);
@@ -224,20 +227,20 @@ describe("reflection: other outcomes", () => {
 
   it("--since widens the window beyond the default 24h", async () => {
     writeSession(ws, "old", 3, T0 - 3 * DAY);
-    const skipped = await runReflection({ workspace: ws, provider: new ScriptedProvider([]), now });
+    const skipped = await reflectIn({ workspace: ws, provider: new ScriptedProvider([]), now });
     expect(skipped.status).toBe("skipped");
     const provider = new ScriptedProvider([reflectionJson(), soulJson(FIRST_SOUL)]);
-    const r = await runReflection({ workspace: ws, provider, now, options: { since: "4d" } });
+    const r = await reflectIn({ workspace: ws, provider, now, options: { since: "4d" } });
     expect(r.sessions.map((s) => s.id)).toEqual(["old"]);
-    await expect(runReflection({ workspace: ws, provider, now, options: { since: "yesterday" } })).rejects.toThrow(/--since/);
+    await expect(reflectIn({ workspace: ws, provider, now, options: { since: "yesterday" } })).rejects.toThrow(/--since/);
   });
 
   it("the same SOUL back is 'unchanged': no version, no file write", async () => {
     customWorkspace();
     writeSession(ws, "s1", 3, T0 - HOUR);
-    const r = await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(CUSTOM_SOUL)]), now });
+    const r = await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(CUSTOM_SOUL)]), now });
     expect(r.status).toBe("unchanged");
-    expect(history(ws).versions).toEqual([]);
+    expect(history(ws).versions.map((v) => [v.origin, v.author, v.content])).toEqual([["baseline", "user", CUSTOM_SOUL]]);
     expect(history(ws).runs.map((x) => x.outcome)).toEqual(["complete"]);
   });
 });
@@ -255,13 +258,13 @@ describe("safety", () => {
         return soulJson(next);
       },
     ]);
-    const r = await runReflection({ workspace: ws, provider, now });
+    const r = await reflectIn({ workspace: ws, provider, now });
     expect(r.status).toBe("proposed");
     expect(r.proposalReason).toBe("changed-during-run");
     expect(r.reason).toMatch(/edited while reflecting.*SOUL.proposed.md/);
     expect(read(ws, "SOUL.md")).toBe(edited);
     expect(read(ws, "SOUL.proposed.md")).toBe(next);
-    expect(history(ws).versions).toEqual([]);
+    expect(history(ws).versions.map((v) => [v.origin, v.author, v.content])).toEqual([["baseline", "user", CUSTOM_SOUL]]); // what the run read; the edit stays on disk
     expect(history(ws).runs[0]!.details).toMatchObject({ proposalReason: "changed-during-run" });
     expect(read(ws, r.reportPath!)).toContain("proposal in SOUL.proposed.md");
     expect(soulLog(ws).proposal).toBe("SOUL.proposed.md");
@@ -275,7 +278,7 @@ describe("safety", () => {
       "- Learned to confirm time zones.",
       "- Learned to confirm time zones and dates.",
     );
-    const r = await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(tampered)]), now });
+    const r = await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(tampered)]), now });
     expect(r.status).toBe("updated");
     expect(r.restoredLocked).toHaveLength(1);
     const soul = read(ws, "SOUL.md");
@@ -287,7 +290,7 @@ describe("safety", () => {
     try {
       writeSession(ws2, "s1", 3, T0 - HOUR);
       const dropped = FIRST_SOUL.replace(`${TEMPLATE_LOCKED}\n`, "");
-      const r2 = await runReflection({ workspace: ws2, provider: new ScriptedProvider([reflectionJson(), soulJson(dropped)]), now });
+      const r2 = await reflectIn({ workspace: ws2, provider: new ScriptedProvider([reflectionJson(), soulJson(dropped)]), now });
       expect(r2.status).toBe("updated");
       expect(findLockedBlocks(read(ws2, "SOUL.md")).blocks.map((b) => b.text)).toEqual([TEMPLATE_LOCKED]);
     } finally {
@@ -303,7 +306,7 @@ describe("safety", () => {
       "- Learned to confirm time zones.",
       "- Learned to confirm dates.",
     );
-    const r = await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(changed)]), now });
+    const r = await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(changed)]), now });
     expect(r.status).toBe("updated");
     const soul = read(ws, "SOUL.md");
     expect(soul).toContain("- I keep private things private.");
@@ -316,16 +319,16 @@ describe("safety", () => {
     writeSession(ws, "s1", 3, T0 - HOUR);
     const rewrite = CUSTOM_SOUL.replace(/## Active Values[\s\S]*$/, "## Active Values\n\n- Totally new value A.\n- Totally new value B.\n\n## Recent Growth\n\n- Everything is new.\n");
     const before = soulBytes();
-    const r = await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(rewrite)]), now });
+    const r = await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(rewrite)]), now });
     expect(r.status).toBe("proposed");
     expect(r.proposalReason).toBe("change-budget");
     expect(r.changeShare).toBeGreaterThan(0.3);
     expect(r.reason).toMatch(/changes \d+% of the lines, over the change budget of 30%/);
     expect(soulBytes().equals(before)).toBe(true);
     expect(read(ws, "SOUL.proposed.md")).toBe(rewrite);
-    expect(history(ws).versions).toEqual([]);
+    expect(history(ws).versions.map((v) => [v.origin, v.author, v.content])).toEqual([["baseline", "user", CUSTOM_SOUL]]);
 
-    const r2 = await runReflection({
+    const r2 = await reflectIn({
       workspace: ws,
       provider: new ScriptedProvider([reflectionJson(), soulJson(rewrite)]),
       now,
@@ -340,7 +343,7 @@ describe("safety", () => {
     writeSession(ws, "s1", 3, T0 - HOUR);
     const before = fingerprint(ws);
     const next = CUSTOM_SOUL.replace("- Learned to confirm time zones.", "- Learned to confirm dates.");
-    const r = await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(next)]), now, dryRun: true });
+    const r = await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(next)]), now, dryRun: true });
     expect(r).toMatchObject({ status: "updated", dryRun: true, runId: null });
     expect(r.diff).toContain("-- Learned to confirm time zones.\n+- Learned to confirm dates.");
     expect(fingerprint(ws)).toEqual(before);
@@ -353,7 +356,7 @@ describe("a failed run leaves SOUL.md and the version history exactly as before"
     customWorkspace();
     writeSession(ws, "s1", 3, T0 - HOUR);
     const next = CUSTOM_SOUL.replace("- Learned to confirm time zones.", "- Learned to confirm dates.");
-    await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(next)]), now });
+    await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(next)]), now });
     writeSession(ws, "s2", 3, T0 + HOUR);
   }
 
@@ -364,7 +367,7 @@ describe("a failed run leaves SOUL.md and the version history exactly as before"
     const files = fingerprint(ws);
     const err = new LLMError("unreachable", "Ollama is not running at http://127.0.0.1:1: start it with `ollama serve`");
     await expect(
-      runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), err]), now: () => T0 + 2 * HOUR }),
+      reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), err]), now: () => T0 + 2 * HOUR }),
     ).rejects.toBe(err);
     expect(soulBytes().equals(bytes)).toBe(true);
     expect(history(ws).versions).toEqual(versions);
@@ -379,12 +382,12 @@ describe("a failed run leaves SOUL.md and the version history exactly as before"
     const versions = history(ws).versions;
     const next = read(ws, "SOUL.md").replace("- Learned to confirm dates.", "- Learned to confirm dates and times.");
     await expect(
-      runReflection({
+      reflectIn({
         workspace: ws,
         provider: new ScriptedProvider([reflectionJson(), soulJson(next)]),
         now: () => T0 + 2 * HOUR,
         options: {
-          writeFile: () => {
+          swap: () => {
             throw new Error("ENOSPC: no space left on device");
           },
         },
@@ -399,12 +402,12 @@ describe("a failed run leaves SOUL.md and the version history exactly as before"
     const versions = history(ws).versions;
     const next = read(ws, "SOUL.md").replace("- Learned to confirm dates.", "- Learned to confirm dates and times.");
     await expect(
-      runReflection({
+      reflectIn({
         workspace: ws,
         provider: new ScriptedProvider([reflectionJson(), soulJson(next)]),
         now: () => T0 + 2 * HOUR,
         options: {
-          writeFile: (file, content) => {
+          swap: (file, _expected, content) => {
             atomicWrite(file, content);
             throw new Error("killed");
           },
@@ -429,7 +432,7 @@ describe("rollback", () => {
     customWorkspace();
     writeSession(ws, "s1", 3, T0 - HOUR);
     const next = CUSTOM_SOUL.replace("- Learned to confirm time zones.", "- Learned to confirm dates.");
-    await runReflection({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(next)]), now });
+    await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(next)]), now });
     expect(history(ws).versions.map((v) => v.number)).toEqual([1, 2]);
 
     const r = rollbackSoul({ workspace: ws, number: 1, now: () => T0 + HOUR });

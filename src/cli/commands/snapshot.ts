@@ -1,0 +1,16 @@
+import type { Command } from "commander";
+import { printJson, standard, warn, withEngine, withProviderOptions } from "../common.js";
+import { describeSnapshot, narrativeOption, type EvolveOpts } from "./evolve.js";
+
+export function register(program: Command): void {
+  standard(
+    withProviderOptions(
+      narrativeOption(program.command("snapshot").description("take a personality snapshot now (traits, narrative, defining memories, drift since the last one); no report")),
+    ),
+  ).action(async (opts: EvolveOpts) => {
+    const r = await withEngine(opts, async (engine) => (await engine.evolution()).snapshot(opts.narrative !== undefined ? { narrative: opts.narrative } : {}));
+    if (opts.json) return printJson(r);
+    for (const w of r.warnings) warn(w);
+    process.stdout.write([`snapshot #${r.snapshotId} (${r.week}): ${r.stats.active} active memories`, ...describeSnapshot(r)].join("\n") + "\n");
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * An MCP transport over newline-delimited JSON: what a socket connection becomes after it
+ * asks for "mcp". The framing is the stdio transport's, so `agent mcp` forwards its stdin and
+ * stdout line for line.
+ */
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+export interface LineChannel {
+  write(line: string): void;
+  end(): void;
+}
+
+export class LineTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private closed = false;
+
+  constructor(private readonly channel: LineChannel) {}
+
+  async start(): Promise<void> {}
+
+  /** A line from the client. */
+  receive(line: string): void {
+    if (this.closed || line.trim() === "") return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch (e) {
+      this.onerror?.(new Error(`not JSON: ${(e as Error).message}`));
+      return;
+    }
+    const msg = JSONRPCMessageSchema.safeParse(raw);
+    if (!msg.success) {
+      this.onerror?.(new Error("not a JSON-RPC message"));
+      return;
+    }
+    this.onmessage?.(msg.data);
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return;
+    this.channel.write(JSON.stringify(message) + "\n");
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.channel.end();
+    this.onclose?.();
+  }
+
+  /** The client went away. */
+  ended(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The daemon's watcher: keeps the index in step with the disk (text at once, vectors in the
+ * background) and tells search whether it can skip its stat scan.
+ *
+ * Freshness contract: a search never answers from text older than the disk. While the
+ * watcher is healthy (ready, no error from the file-system watcher, every batch indexed), a
+ * search first takes what the watcher has seen but not yet indexed — the debounce is cut
+ * short — and waits until it is indexed; then the index holds every change and the scan of
+ * every file is skipped. A change the watcher never reported cannot be ruled out after a
+ * watcher error (an inotify limit, an overflow), so from then on every search scans, as a
+ * process without a daemon does. A batch that failed to index (a busy database) is repaired
+ * by one full pass before the next search.
+ *
+ * Embedding never sits in the watcher's batches: a batch indexes text and returns; vectors
+ * follow in a background loop, so a search waiting for a batch never waits for embedding.
+ */
+import type { Engine, EmbedReport } from "../engine/engine.js";
+import type { IndexSummary } from "../indexer/indexer.js";
+import { watchWorkspace, type WorkspaceWatcher } from "../indexer/watch.js";
+
+export interface DaemonWatcherOptions {
+  engine: Engine;
+  /** Compute vectors for new chunks in the background. */
+  embed: boolean;
+  /** Aborts background embedding between (and inside) batches on stop. */
+  signal: AbortSignal;
+  debounceMs?: number;
+  /** Chunks per embedding transaction: small, so a search's query is never queued long behind one. */
+  embedBatchChunks?: number;
+  onSync?: (s: IndexSummary) => void;
+  onEmbed?: (r: EmbedReport) => void;
+  warn: (message: string) => void;
+}
+
+export class DaemonWatcher {
+  private watcher: WorkspaceWatcher | undefined;
+  private broken: string | null = null;
+  private needsFullPass = false;
+  private embedding: Promise<void> | null = null;
+  private embedAgain = false;
+
+  private constructor(private readonly opts: DaemonWatcherOptions) {}
+
+  /** Starts watching, then brings the index up to date; vectors start filling in behind it. */
+  static async start(opts: DaemonWatcherOptions): Promise<DaemonWatcher> {
+    const w = new DaemonWatcher(opts);
+    w.watcher = watchWorkspace(opts.engine.workspace, {
+      ...(opts.debounceMs !== undefined ? { debounceMs: opts.debounceMs } : {}),
+      onBatch: ({ paths, rescan }) => w.onBatch(paths, rescan),
+      onError: (e) => w.onWatchError(e),
+    });
+    try {
+      await w.watcher.ready;
+      // Changes made while the watcher started are in its first batch; this pass covers the rest.
+      opts.onSync?.(opts.engine.index());
+    } catch (e) {
+      await w.close();
+      throw e;
+    }
+    w.kickEmbed();
+    return w;
+  }
+
+  /** Whether search may trust the index without scanning (see the contract above). */
+  get healthy(): boolean {
+    return this.watcher !== undefined && this.broken === null;
+  }
+
+  /**
+   * For Engine.freshness: true once the index has every change the watcher has seen, false
+   * when search must scan.
+   */
+  async fresh(): Promise<boolean> {
+    if (!this.healthy || !this.watcher) return false;
+    // A change the kernel has reported may still be on its way through the watcher (each event
+    // costs it a stat on the thread pool): one turn of the event loop's I/O lets it arrive.
+    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    await this.watcher.settle();
+    if (this.needsFullPass) {
+      try {
+        this.opts.onSync?.(this.opts.engine.index());
+        this.needsFullPass = false;
+      } catch {
+        return false;
+      }
+    }
+    return this.healthy;
+  }
+
+  /** Computes vectors for whatever lacks them, unless a run is going (then once more after it). */
+  kickEmbed(): void {
+    if (!this.opts.embed || this.opts.signal.aborted) return;
+    if (this.embedding) {
+      this.embedAgain = true;
+      return;
+    }
+    this.embedding = (async () => {
+      do {
+        this.embedAgain = false;
+        const r = await this.opts.engine.embed({ signal: this.opts.signal, batchChunks: this.opts.embedBatchChunks ?? 8 });
+        this.opts.onEmbed?.(r);
+      } while (this.embedAgain && !this.opts.signal.aborted);
+    })()
+      .catch((e: unknown) => {
+        if (!this.opts.signal.aborted) this.opts.warn(`embedding: ${e instanceof Error ? e.message : String(e)}`);
+      })
+      .finally(() => {
+        this.embedding = null;
+      });
+  }
+
+  /** Stops watching; waits for the batch in flight and for background embedding to stop. */
+  async close(): Promise<void> {
+    const w = this.watcher;
+    this.watcher = undefined;
+    await w?.close();
+    await this.embedding;
+  }
+
+  private onBatch(paths: string[], rescan: boolean): void {
+    let s: IndexSummary;
+    try {
+      s = rescan ? this.opts.engine.index() : this.opts.engine.syncPaths(paths);
+    } catch (e) {
+      // Not a watcher fault (a busy or damaged database): the next search repairs it with a full pass.
+      this.needsFullPass = true;
+      this.opts.warn(`index: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    this.opts.onSync?.(s);
+    if (s.indexed.length > 0) this.kickEmbed();
+  }
+
+  private onWatchError(e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    if (this.broken === null) {
+      this.broken = message;
+      this.opts.warn(`watch: ${message}; from now on every search checks every file (restart the daemon to watch again)`);
+    }
+  }
+}

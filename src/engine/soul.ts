@@ -1,0 +1,74 @@
+/**
+ * SOUL.md's life as the engine serves it: the file and its versions, diffs, rollback, and
+ * the review of a proposal (see, accept, reject, save by hand). Every front (CLI, MCP, the
+ * daemon) goes through these, so a proposal accepted over MCP is checked exactly like one
+ * accepted on the command line.
+ */
+import { acceptProposal, pendingProposal, rejectProposal, saveSoul, showReflectionRun, soulProposed, type AcceptResult, type PendingProposal, type ProposalView, type RejectResult, type SaveResult } from "../jobs/reflect/review.js";
+import { readSoul, rollbackSoul, soulDiff, soulLog, type RollbackResult, type SoulDiffResult, type SoulLog, type SoulOnDisk, type SoulRef } from "../jobs/reflect/history.js";
+import { SoulVersionStore, type ReflectionRun, type SoulVersion } from "../store/soul-versions.js";
+import { openStateDb } from "../store/state.js";
+import type { EngineCore } from "./core.js";
+
+export class SoulService {
+  constructor(private readonly engine: EngineCore) {}
+
+  /** The version store on the state database; read-only questions on a workspace without one create nothing. */
+  private store(forWriting: boolean): SoulVersionStore {
+    if (forWriting || this.engine.hasState()) return new SoulVersionStore(this.engine.state());
+    return new SoulVersionStore(openStateDb(":memory:"));
+  }
+
+  /** SOUL.md as it is on disk. */
+  current(): SoulOnDisk {
+    return readSoul(this.engine.workspace);
+  }
+
+  version(n: number): SoulVersion {
+    const v = this.store(false).get(n);
+    if (!v) throw new RangeError(`there is no SOUL version ${n} (see \`agent soul log\`)`);
+    return v;
+  }
+
+  log(): SoulLog {
+    return soulLog(this.engine.workspace, this.store(false));
+  }
+
+  diff(a?: SoulRef, b?: SoulRef): SoulDiffResult {
+    return soulDiff(this.engine.workspace, this.store(false), a, b);
+  }
+
+  rollback(n: number): RollbackResult {
+    return rollbackSoul({ workspace: this.engine.workspace, store: this.store(true), number: n, now: this.engine.now });
+  }
+
+  /** The proposal waiting in SOUL.proposed.md, if any (cheap: the inbox and notifier ask). */
+  pending(): PendingProposal | null {
+    return pendingProposal(this.engine.workspace);
+  }
+
+  /** The pending proposal as a diff against SOUL.md, with its report and why it was held back. */
+  proposed(): ProposalView | null {
+    return soulProposed(this.engine.workspace, this.store(false));
+  }
+
+  accept(): AcceptResult {
+    return acceptProposal({ workspace: this.engine.workspace, store: this.store(true), reflection: this.engine.config.reflection, now: this.engine.now });
+  }
+
+  reject(reason?: string): RejectResult {
+    return rejectProposal({ workspace: this.engine.workspace, store: this.store(true), now: this.engine.now, ...(reason !== undefined ? { reason } : {}) });
+  }
+
+  /** Records SOUL.md as it is now as a version, with the person's message. */
+  save(message?: string): SaveResult {
+    return saveSoul({ workspace: this.engine.workspace, store: this.store(true), now: this.engine.now, ...(message !== undefined ? { message } : {}) });
+  }
+
+  /** A reflection run with its inputs, the model's raw replies and the decision (`agent reflect --show`). */
+  run(id: number): ReflectionRun {
+    const r = showReflectionRun(this.store(false), id);
+    if (!r) throw new RangeError(`there is no reflection run ${id} (see \`agent jobs --job reflect\`)`);
+    return r;
+  }
+}

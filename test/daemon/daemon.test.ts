@@ -1,0 +1,312 @@
+/**
+ * `agent daemon` as the engine's host, through the built CLI (run `npm run build` first):
+ * a real daemon process, its real Unix socket, the CLI routed through it and not, `agent mcp`
+ * forwarding to it, and its MCP Streamable HTTP transport.
+ */
+import { renameSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { zonedDate } from "../../src/workspace/time.js";
+import { runAgent, spawnAgent, type AgentRun, type RunningAgent } from "../helpers/cli.js";
+import { startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
+import { CLI, cleanup, eventually, read, tempDir, write } from "../helpers/workspace.js";
+
+interface ToolResult {
+  content?: { type: string; text?: string }[];
+  isError?: boolean;
+}
+const textOf = (r: unknown): string => ((r as ToolResult).content ?? []).map((c) => c.text ?? "").join("\n");
+
+let fake: FakeOllama;
+let onChat: () => void = () => undefined;
+beforeAll(async () => {
+  fake = await startFakeOllama((body) => {
+    onChat();
+    const messages = body.messages as { role: string; content: string }[];
+    const last = messages[messages.length - 1]!.content;
+    if (last.startsWith("Question:")) return JSON.stringify({ tool: "search", args: { query: "fridge supplier" } });
+    return JSON.stringify({ answer: "Kühlmann.", citations: [{ path: "memory/2025-03-02.md", startLine: 3, endLine: 3 }] });
+  });
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+const today = zonedDate(Date.now(), "UTC");
+let dir = "";
+let ws = "";
+const running: RunningAgent[] = [];
+const clients: Client[] = [];
+
+beforeEach(() => {
+  dir = tempDir("agent-daemon-");
+  ws = path.join(dir, "ws");
+  onChat = () => undefined;
+  configure();
+  write(ws, "SOUL.md", "# SOUL\n\nHelpful and brief.\n");
+  write(ws, "AGENTS.md", "# AGENTS\n\nSearch before answering.\n");
+  write(ws, "MEMORY.md", "# MEMORY\n\n- The family password manager is Bitwarden.\n");
+  write(ws, "USER.md", "# USER\n\n- Secret: salary negotiation in March.\n");
+  write(ws, "memory/2025-03-02.md", "# 2025-03-02\n\nWe chose the fridge supplier Kühlmann. project:: pharmacy\n");
+  write(ws, `memory/${today}.md`, `# ${today}\n\n- Booked the dentist for Friday.\n- Bitwarden vault cleanup.\n`);
+  write(ws, "projects/garden.md", "# Garden\n\nPlant the tulip bulbs before the first frost.\n\n## Tools\n\nThe fridge in the shed holds seeds.\n");
+});
+afterEach(async () => {
+  for (const c of clients.splice(0)) await c.close().catch(() => undefined);
+  for (const child of running.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await child.done.catch(() => undefined);
+  }
+  cleanup(dir);
+});
+
+function configure(over: Record<string, unknown> = {}): void {
+  write(
+    ws,
+    "agent.config.json",
+    JSON.stringify({
+      embed: { provider: "none" },
+      context: { timeZone: "UTC" },
+      llm: { provider: "ollama", model: "good", host: fake.host },
+      heartbeat: { enabled: false },
+      flush: { enabled: false },
+      schedule: { reflect: false },
+      evolution: { weekly: false },
+      ...over,
+    }),
+  );
+}
+
+const env = (extra: Record<string, string> = {}) => ({ TZ: "UTC", ...extra });
+const agent = (args: string[], extra: Record<string, string> = {}): Promise<AgentRun> => runAgent(args, env(extra));
+/** Only the daemon may answer: fails instead of working in-process. */
+const viaDaemon = (args: string[]) => agent([...args, "--workspace", ws], { AGENT_DAEMON: "require" });
+const inProcess = (args: string[]) => agent([...args, "--workspace", ws, "--no-daemon"]);
+
+async function startDaemon(extra: string[] = []): Promise<RunningAgent> {
+  const d = spawnAgent(["daemon", "--workspace", ws, ...extra], env());
+  running.push(d);
+  await d.waitFor(extra.includes("--no-watch") ? /serving the engine on / : /watching for changes/, 60_000);
+  if (extra.includes("--http")) await d.waitFor(/MCP over HTTP at /, 30_000);
+  return d;
+}
+
+function json<T = Record<string, unknown>>(r: AgentRun): T {
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as T;
+}
+
+describe("the CLI through the daemon", { timeout: 120_000 }, () => {
+  it("search, context, boot and status give the same JSON with and without the daemon", async () => {
+    const d = await startDaemon();
+    const cases: string[][] = [
+      ["search", "fridge", "--json"],
+      ["search", "Bitwarden", "--json", "--explain", "-n", "3"],
+      ["search", "tulip", "--json", "--source", "memory"],
+      ["context", "--json"],
+      ["context", "--json", "--session", "group", "--query", "fridge supplier"],
+      ["boot", "fridge", "--json"],
+      ["boot", "--json", "--session", "group"],
+    ];
+    for (const args of cases) {
+      const warm = json(await viaDaemon(args));
+      const cold = json(await inProcess(args));
+      expect(warm, args.join(" ")).toEqual(cold);
+    }
+    const { ageMs: _a, ...warmStatus } = json<{ ageMs: number }>(await viaDaemon(["status", "--json"]));
+    const { ageMs: _b, ...coldStatus } = json<{ ageMs: number }>(await inProcess(["status", "--json"]));
+    expect(warmStatus).toEqual(coldStatus);
+    // An error the engine raises is the same error, with the same exit code.
+    const badWarm = await viaDaemon(["context", "--budget", "10"]);
+    const badCold = await inProcess(["context", "--budget", "10"]);
+    expect(badWarm.code).toBe(2);
+    expect([badWarm.code, badWarm.stderr]).toEqual([badCold.code, badCold.stderr]);
+    // Without a daemon, require fails and the default quietly works in-process.
+    d.kill("SIGTERM");
+    await d.done;
+    expect((await viaDaemon(["search", "fridge"])).stderr).toMatch(/no agent daemon answered search/);
+    expect(json(await agent(["search", "fridge", "--json", "--workspace", ws]))).toEqual(json(await inProcess(["search", "fridge", "--json"])));
+  });
+
+  it("the socket is the owner's only (0600 in a 0700 .agent/), and is removed on stop", async () => {
+    const d = await startDaemon(["--no-watch"]);
+    const sock = path.join(ws, ".agent", "daemon.sock");
+    const st = statSync(sock);
+    expect(st.isSocket()).toBe(true);
+    expect(st.mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(ws, ".agent")).mode & 0o777).toBe(0o700);
+    d.kill("SIGTERM");
+    const r = await d.done;
+    expect(r.code).toBe(0);
+    expect(() => statSync(sock)).toThrow();
+  });
+
+  it("a search right after an edit never returns the old text (in-place and atomic-rename saves)", async () => {
+    await startDaemon();
+    for (let i = 0; i < 5; i++) {
+      write(ws, "projects/garden.md", `# Garden\n\nPlant the crocus${i} bulbs.\n`);
+      const r = json<{ results: { snippet: string }[] }>(await viaDaemon(["search", `crocus${i}`, "--json"]));
+      expect(r.results.map((x) => x.snippet)).toEqual([`Plant the crocus${i} bulbs.`]);
+      const tmp = path.join(ws, "projects", ".garden.md.tmp");
+      writeFileSync(tmp, `# Garden\n\nPlant the iris${i} bulbs.\n`);
+      renameSync(tmp, path.join(ws, "projects", "garden.md"));
+      const r2 = json<{ results: { snippet: string }[] }>(await viaDaemon(["search", `iris${i}`, "--json"]));
+      expect(r2.results.map((x) => x.snippet)).toEqual([`Plant the iris${i} bulbs.`]);
+      expect(json<{ results: unknown[] }>(await viaDaemon(["search", `crocus${i}`, "--json"])).results).toEqual([]);
+    }
+  });
+
+  it("when the daemon dies mid-request the command answers in-process", async () => {
+    const d = await startDaemon(["--no-watch"]);
+    let killed = false;
+    onChat = () => {
+      // The daemon's engine is asking the model: kill it with the question in flight.
+      if (!killed) {
+        killed = true;
+        d.kill("SIGKILL");
+      }
+    };
+    const r = await agent(["ask", "Which fridge supplier?", "--workspace", ws, "--json"]);
+    expect(killed).toBe(true);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/the daemon stopped before answering ask; working in-process/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: "answered", answer: "Kühlmann." });
+    // The stale socket and lock do not get in the way of the next command or daemon.
+    expect(json(await agent(["search", "fridge", "--json", "--workspace", ws]))).toEqual(json(await inProcess(["search", "fridge", "--json"])));
+    await startDaemon(["--no-watch"]);
+    expect(json(await viaDaemon(["search", "fridge", "--json"]))).toEqual(json(await inProcess(["search", "fridge", "--json"])));
+  });
+
+  it("a changed config sends commands back in-process until the daemon restarts", async () => {
+    const d = await startDaemon(["--no-watch"]);
+    configure({ search: { limit: 1 } });
+    const r = await agent(["search", "fridge", "--json", "--workspace", ws]);
+    expect(json<{ results: unknown[] }>(r).results).toHaveLength(1);
+    await d.waitFor(/agent\.config\.json changed since the daemon started/);
+  });
+});
+
+describe("search while vectors are pending", { timeout: 240_000 }, () => {
+  it("answers by keywords at once, says how many chunks wait, and the daemon fills them in", async () => {
+    configure({ embed: { provider: "use-lite" } });
+    for (let i = 0; i < 120; i++) write(ws, `notes/n${i}.md`, `# Note ${i}\n\nMeeting ${i} about the warehouse layout and the loading dock schedule, item ${i}.\n`);
+    await startDaemon();
+    const r = json<{ mode: string; vectors: { missing: number; provider: string }; results: { path: string }[] }>(await viaDaemon(["search", "Kühlmann", "--json"]));
+    expect(r.mode).toBe("hybrid");
+    expect(r.vectors.provider).toBe("use-lite");
+    expect(r.vectors.missing).toBeGreaterThan(0);
+    expect(r.results[0]!.path).toBe("memory/2025-03-02.md");
+    await eventually(async () => json<{ vectors: { embedded: number } }>(await viaDaemon(["status", "--json"])).vectors.embedded > 0, 120_000, 1000);
+  });
+});
+
+describe("MCP through the daemon", { timeout: 120_000 }, () => {
+  async function stdioClient(extra: string[] = []): Promise<{ client: Client; stderr: () => string }> {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "mcp", "--workspace", ws, ...extra],
+      env: { ...getDefaultEnvironment(), TZ: "UTC" },
+      stderr: "pipe",
+    });
+    let err = "";
+    transport.stderr?.on("data", (d: Buffer) => (err += d.toString("utf8")));
+    const client = new Client({ name: "test", version: "1.0.0" });
+    clients.push(client);
+    await client.connect(transport);
+    return { client, stderr: () => err };
+  }
+
+  it("agent mcp forwards to the running daemon, and carries on in-process when it dies", async () => {
+    const d = await startDaemon();
+    const { client, stderr } = await stdioClient();
+    expect(stderr()).toMatch(/through the running daemon/);
+    const first = textOf(await client.callTool({ name: "memory_search", arguments: { query: "fridge supplier" } }));
+    expect(first).toContain("memory/2025-03-02.md");
+    d.kill("SIGKILL");
+    await d.done;
+    const after = textOf(await client.callTool({ name: "memory_search", arguments: { query: "fridge supplier" } }));
+    expect(after).toBe(first);
+    expect(stderr()).toMatch(/the daemon went away; serving in-process/);
+    expect(textOf(await client.callTool({ name: "memory_get", arguments: { path: "projects/garden.md" } }))).toContain("tulip");
+  });
+
+  it("a group-session client never gets MEMORY.md, USER.md or daily notes (stdio through the daemon)", async () => {
+    await startDaemon();
+    const { client } = await stdioClient(["--session", "group"]);
+    await expectGroupScope(client);
+  });
+
+  it("HTTP: bearer token in a 0600 file, Host and Origin checked, clients share the engine, group scope", async () => {
+    const d = await startDaemon(["--http", "--port", "0", "--session", "group"]);
+    const url = /MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(d.out().stdout)![1]!;
+    const tokenFile = path.join(ws, ".agent", "mcp-http.token");
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    const token = read(ws, ".agent/mcp-http.token").trim();
+    expect(token.length).toBeGreaterThanOrEqual(32);
+
+    const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+    const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    const port = Number(new URL(url).port);
+    expect((await rawPost(port, init, { ...headers, Authorization: `Bearer ${token}x` })).status).toBe(401);
+    expect((await rawPost(port, init, headers)).status).toBe(401);
+    expect((await rawPost(port, init, { ...headers, Authorization: `Bearer ${token}`, Host: "evil.example" })).status).toBe(403);
+    expect((await rawPost(port, init, { ...headers, Authorization: `Bearer ${token}`, Host: `evil.example:${port}` })).status).toBe(403);
+    expect((await rawPost(port, init, { ...headers, Authorization: `Bearer ${token}`, Origin: "http://evil.example" })).status).toBe(403);
+    expect((await rawPost(port, init, { ...headers, Authorization: `Bearer ${token}`, Origin: `http://localhost:${port}` })).status).toBe(200);
+
+    const connect = async () => {
+      const client = new Client({ name: "http-test", version: "1.0.0" });
+      clients.push(client);
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      return client;
+    };
+    const [a, b] = await Promise.all([connect(), connect()]);
+    const [ra, rb] = await Promise.all([
+      a.callTool({ name: "memory_search", arguments: { query: "fridge" } }),
+      b.callTool({ name: "memory_search", arguments: { query: "fridge" } }),
+    ]);
+    expect(textOf(ra)).toBe(textOf(rb));
+    expect(textOf(ra)).toContain("projects/garden.md");
+    await expectGroupScope(a);
+  });
+});
+
+/** What a group-session MCP client sees: public notes only, whatever it asks for. */
+async function expectGroupScope(client: Client): Promise<void> {
+  const leak = /Bitwarden|salary|dentist/;
+  for (const query of ["Bitwarden password manager", "salary", "dentist Friday", "fridge"]) {
+    const r = JSON.stringify((JSON.parse(textOf(await client.callTool({ name: "memory_search", arguments: { query } }))) as { results: unknown[] }).results);
+    expect(r, query).not.toMatch(leak);
+    expect(r).not.toMatch(/MEMORY\.md|USER\.md|memory\/\d{4}/);
+  }
+  for (const p of ["MEMORY.md", "USER.md", `memory/${today}.md`]) {
+    const r = (await client.callTool({ name: "memory_get", arguments: { path: p } })) as ToolResult;
+    expect(r.isError, p).toBe(true);
+    expect(textOf(r)).not.toMatch(leak);
+  }
+  const tools = await client.listTools();
+  const names = tools.tools.map((t) => t.name);
+  if (names.includes("context")) expect(textOf(await client.callTool({ name: "context", arguments: { query: "password manager" } }))).not.toMatch(leak);
+  if (names.includes("boot")) expect(textOf(await client.callTool({ name: "boot", arguments: { query: "dentist", includeDaily: true } }))).not.toMatch(leak);
+}
+
+function rawPost(port: number, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (res) => {
+      let data = "";
+      res.on("data", (c: Buffer) => (data += c.toString("utf8")));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: data }));
+      // An accepted initialize opens an SSE stream or returns JSON; either way the status is known now.
+      if (res.statusCode === 200) {
+        res.destroy();
+        resolve({ status: 200, body: "" });
+      }
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}

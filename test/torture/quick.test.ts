@@ -1,0 +1,45 @@
+/**
+ * The torture suite's smallest cases (`npm run torture -- --quick`, cut down further), so CI
+ * keeps the experiments honest: they run the built CLI (dist/cli/main.js) on generated
+ * workspaces and must report every run passed. The full suite is `npm run torture`.
+ */
+import { describe, expect, it } from "vitest";
+
+interface Tally {
+  name: string;
+  runs: number;
+  passed: number;
+  failed: number;
+  failures: { what: string; repro: string }[];
+}
+interface TortureModule {
+  runTorture(o: { quick: boolean; tiny: boolean; keep: boolean; only: string[]; scale: number; minutes: string | null; seed: number; json: null }, log?: (s: string) => void): Promise<Tally[]>;
+  formatTable(results: Tally[]): string;
+}
+
+const load = async (): Promise<TortureModule> => (await import(new URL("../../scripts/torture/run.mjs", import.meta.url).href)) as TortureModule;
+
+const EXPERIMENTS: [string, number][] = [
+  ["mcp", 120_000],
+  ["reflect-race", 180_000],
+  ["rebuild-daemon", 180_000],
+  ["kill9", 300_000],
+  ["signals", 300_000],
+  ["malformed", 300_000],
+  ["soak", 180_000],
+];
+
+describe("torture suite, smallest cases", () => {
+  for (const [name, timeout] of EXPERIMENTS) {
+    it(
+      name,
+      async () => {
+        const { runTorture, formatTable } = await load();
+        const [t] = await runTorture({ quick: true, tiny: true, keep: false, only: [name], scale: 1, minutes: "0.15", seed: 1, json: null }, () => {});
+        expect(t!.runs).toBeGreaterThan(0);
+        expect(t!.failed, formatTable([t!])).toBe(0);
+      },
+      timeout,
+    );
+  }
+});
