@@ -91,7 +91,7 @@ function dumpLine(opts, rec) {
 }
 
 function features(results, goldOf) {
-  return results.map((r) => ({ g: goldOf(r.path), s: r.score, cov: r.explain?.coverage ?? null, cos: r.explain?.cosine ?? null, ev: r.explain?.evidence ?? [] }));
+  return results.map((r) => ({ p: r.path, g: goldOf(r.path), s: r.score, cov: r.explain?.coverage ?? null, cos: r.explain?.cosine ?? null, ev: r.explain?.evidence ?? [] }));
 }
 
 const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
@@ -152,7 +152,7 @@ async function evalLocomo(opts) {
         const gold = new Set(q.gold_files);
         const recallAt = (k) => files.slice(0, k).filter((f) => gold.has(f)).length / gold.size;
         perQuery.push({ category: q.category_name, r1: recallAt(1), r3: recallAt(3), r5: recallAt(5), empty: res.results.length === 0 });
-        dumpLine(opts, { set: "normal", qid: q.qid, category: q.category_name, results: features(res.results, (p) => (gold.has(p) ? 1 : 0)) });
+        dumpLine(opts, { set: "normal", qid: q.qid, category: q.category_name, ngold: gold.size, results: features(res.results, (p) => (gold.has(p) ? 1 : 0)) });
       }
       if (opts.noAnswer) {
         for (const q of convQueries.slice(0, opts.noAnswerLimit > 0 ? opts.noAnswerLimit : undefined)) {
@@ -226,7 +226,7 @@ async function evalScifact(opts) {
         r100: relevant.length === 0 ? 0 : docs.slice(0, 100).filter((d) => rels.get(d) > 0).length / relevant.length,
         empty: res.results.length === 0,
       });
-      dumpLine(opts, { set: "normal", qid, results: features(res.results.slice(0, 50), (p) => (rels.get(path.basename(p, ".md")) > 0 ? 1 : 0)) });
+      dumpLine(opts, { set: "normal", qid, ngold: relevant.length, results: features(res.results.slice(0, 50), (p) => (rels.get(path.basename(p, ".md")) > 0 ? 1 : 0)) });
     }
     if (opts.noAnswer) {
       // Every query would take two re-indexes of a 5,000-note workspace; a fixed slice keeps it minutes.

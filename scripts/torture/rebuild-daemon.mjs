@@ -23,7 +23,7 @@ import {
 
 export async function rebuildDaemon({ root, quick, scale, seed }) {
   const tally = new Tally("index --rebuild under a running daemon, then edits searchable <= 1 s");
-  const runs = quick ? 2 : Math.max(1, Math.round(10 * scale));
+  const runs = quick ? 2 : Math.max(10, Math.round(10 * scale));
   const r = rng(seed + 57);
   const ws = path.join(root, "rebuild");
   const config = { embed: { provider: "none" }, schedule: { reflect: false }, heartbeat: { enabled: false }, evolution: { weekly: false }, flush: { enabled: false } };

@@ -38,12 +38,12 @@ const PROPOSED = `# SOUL
 
 export async function reflectRace({ root, quick, tiny, scale, seed }) {
   const tally = new Tally("reflect racing hand edits of SOUL.md (in place + atomic rename)");
-  const runs = tiny ? 2 : quick ? 4 : Math.max(1, Math.round(200 * scale));
+  const runs = tiny ? 2 : quick ? 4 : Math.max(100, Math.round(100 * scale));
   const r = rng(seed + 31);
   const ollama = await startFakeOllama((body) => ({ content: reflectionReply(body, PROPOSED), delayMs: Math.floor(r() * 150) }));
   const template = readFileSync(path.join(REPO, "workspace-template", "SOUL.md"), "utf8");
   const ws = path.join(root, "race");
-  await makeWorkspace(ws, { seed, notes: 3, config: { embed: { provider: "none" }, llm: { provider: "ollama", model: "good", host: ollama.host } } });
+  await makeWorkspace(ws, { seed, notes: 3, config: { embed: { provider: "none" }, llm: { provider: "ollama", model: "good", host: ollama.host }, reflection: { minSoulWords: 1 } } });
   const soul = path.join(ws, "SOUL.md");
   let durations = [];
   let crashes = 0;
@@ -59,7 +59,7 @@ export async function reflectRace({ root, quick, tiny, scale, seed }) {
       // some land in the moment between the engine's last look at SOUL.md and its swap.
       const typical = durations.length ? durations.slice().sort((a, b) => a - b)[Math.floor(durations.length / 2)] : 900;
       const start = Date.now() + Math.floor(typical * (0.3 + 0.8 * r()));
-      const burst = quick ? 3 : 5;
+      const burst = quick ? 3 : 10;
       const markers = [];
       while (Date.now() < start && child.exitCode === null) await sleep(2);
       for (let i = 0; i < burst; i++) {

@@ -26,7 +26,7 @@ const LIMIT_MS = 2000;
 
 export async function signals({ root, quick, scale, seed }) {
   const tally = new Tally("Ctrl-C / SIGTERM during embed, reflect, flush, rebuild: stopped <= 2 s");
-  const perMode = quick ? 1 : Math.max(1, Math.round(20 * scale));
+  const perMode = quick ? 1 : Math.max(20, Math.round(20 * scale));
   const r = rng(seed + 101);
   // A model that thinks for a long time: the signal must not wait for it.
   const ollama = await startFakeOllama(() => ({ content: "NO_REPLY", delayMs: 60_000 }));

@@ -1,5 +1,5 @@
 import { Option, type Command } from "commander";
-import { Engine, type EngineOptions } from "../engine/engine.js";
+import type { Engine, EngineOptions } from "../engine/engine.js";
 import { UsageError } from "../engine/errors.js";
 import { resolveWorkspace } from "../workspace/paths.js";
 
@@ -44,6 +44,8 @@ export function workspaceFrom(opts: WorkspaceOpts): string {
 /** Opens the engine for a command, prints what happened on open, always closes it. */
 export async function withEngine<T>(opts: WorkspaceOpts & ProviderOpts, fn: (engine: Engine) => T | Promise<T>, extra: Partial<EngineOptions> = {}): Promise<T> {
   const llm = { ...(opts.provider ? { provider: opts.provider } : {}), ...(opts.model ? { model: opts.model } : {}) };
+  // Loaded here, not at start-up: a command the daemon answers never needs the engine's modules.
+  const { Engine } = await import("../engine/engine.js");
   const engine = Engine.open({ workspace: workspaceFrom(opts), ...(Object.keys(llm).length > 0 ? { llm } : {}), ...extra });
   engine.onNotice = (n) => warn(n.message);
   try {

@@ -89,7 +89,7 @@ export async function main(argv: string[]): Promise<number> {
       // Commander printed help, the version or its own one-line usage error.
       if (e.code === "commander.helpDisplayed" || e.code === "commander.version" || e.code === "commander.help") return 0;
       if (json) process.stdout.write(JSON.stringify({ error: { code: "usage", message: e.message.replace(/^error: /, "") } }) + "\n");
-      return e.exitCode === 1 ? 2 : e.exitCode;
+      return e.exitCode;
     }
     return reportError(e, json);
   }

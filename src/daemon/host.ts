@@ -70,6 +70,7 @@ export class DaemonHost {
   private http: McpHttpServer | undefined;
   private watcher: DaemonWatcher | undefined;
   private backupTimer: NodeJS.Timeout | undefined;
+  private backingUp: Promise<void> = Promise.resolve();
   private configSeen = "";
   private configWarned = false;
   private session: SessionType = "main";
@@ -167,9 +168,9 @@ export class DaemonHost {
         this.emit("info", "watching", `index up to date (${st.files} files, ${st.chunks} chunks, ${st.vectors.missing} without vectors); watching for changes`);
       }
       this.warmUp(engine);
-      this.backupTimer = setInterval(() => void this.backup(), BACKUP_CHECK_MS);
+      this.backupTimer = setInterval(() => this.backup(), BACKUP_CHECK_MS);
       this.backupTimer.unref();
-      void this.backup();
+      this.backup();
     } catch (e) {
       await this.cleanup(false);
       throw e;
@@ -240,14 +241,19 @@ export class DaemonHost {
     import("../mcp/server.js").catch(quiet);
   }
 
-  private async backup(): Promise<void> {
-    if (this.stopping || !this.engine) return;
-    try {
-      const b = await backupStateIfDue(this.engine.statePath, { now: this.clock.now() });
-      if (b) this.emit("info", "backup", `state backed up to ${b.file}`);
-    } catch (e) {
-      this.emit("warn", "warning", `state backup failed: ${e instanceof Error ? e.message : String(e)}`);
-    }
+  /** The daily copy of state.db, when due (one at a time; a stop waits for the one in progress). */
+  private backup(): void {
+    const engine = this.engine;
+    if (this.stopping || !engine) return;
+    this.backingUp = this.backingUp.then(async () => {
+      if (this.stopping) return;
+      try {
+        const b = await backupStateIfDue(engine.statePath, { now: this.clock.now() });
+        if (b) this.emit("info", "backup", `state backed up to ${b.file}`);
+      } catch (e) {
+        this.emit("warn", "warning", `state backup failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    });
   }
 
   private async cleanup(announce: boolean): Promise<void> {
@@ -265,6 +271,7 @@ export class DaemonHost {
     await step("the socket", () => this.socket?.close());
     await step("the HTTP server", () => this.http?.close());
     await step("the watcher", () => this.watcher?.close());
+    await step("the state backup", () => this.backingUp);
     await step("the engine", () => this.engine?.close());
     this.lock?.release();
     if (announce) this.emit("info", "stopped", "daemon stopped; lock released");

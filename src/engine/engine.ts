@@ -5,7 +5,7 @@
  * methods and small services. The CLI, the MCP server and the daemon only parse arguments,
  * call it and format what it returns.
  */
-import { existsSync, renameSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
 import type { Selection } from "../embed/select.js";
@@ -21,7 +21,7 @@ import { vectorWeightFor } from "../search/config.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
 import { planQuery, searchIndex, type SearchOptions } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
-import { openIndexDb, type DB, type OpenNotice } from "../store/open.js";
+import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
 import { agentDir, indexDbPath, stateDbPath } from "../workspace/paths.js";
@@ -97,7 +97,7 @@ export class Engine implements EngineCore {
    * and the stat scan is skipped, false means scan as usual.
    */
   freshness: (() => Promise<boolean>) | undefined;
-  private idx: { db: DB; store: IndexStore; vectors: VectorStore; indexer: Indexer } | null = null;
+  private idx: { db: DB; store: IndexStore; vectors: VectorStore; indexer: Indexer; openedAs: string | null } | null = null;
   private stateDb: DB | null = null;
   private selection: Promise<Selection> | null = null;
   /** An embedder handed in by the caller is the caller's to close. */
@@ -313,15 +313,19 @@ export class Engine implements EngineCore {
     return this.recovering(() => this.index_().indexer.sync(opts));
   }
 
-  /** Throws away the index and builds it again from the markdown (vectors come back from the cache). */
+  /**
+   * Throws away the index and builds it again from the markdown (vectors come back from the
+   * cache). In place, inside the same file: a daemon or watcher that has it open keeps
+   * reading and writing the live index.
+   */
   rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
-    this.idx?.db.close();
-    this.idx = null;
-    for (const ext of ["", "-wal", "-shm"]) {
-      const f = this.indexPath + ext;
-      if (existsSync(f)) renameSync(f, `${f}.old`);
-    }
-    return this.index_().indexer.sync(opts);
+    return this.recovering(() => {
+      const idx = this.index_();
+      resetIndexInPlace(idx.db);
+      const summary = idx.indexer.sync(opts);
+      removeRebuildLeftovers(this.indexPath);
+      return summary;
+    });
   }
 
   /**
@@ -460,13 +464,14 @@ export class Engine implements EngineCore {
   }
 
   /** The index database and what works on it, opened on first use (a `log` or `jobs` never opens it). */
-  private index_(): { db: DB; store: IndexStore; vectors: VectorStore; indexer: Indexer } {
+  private index_(): { db: DB; store: IndexStore; vectors: VectorStore; indexer: Indexer; openedAs: string | null } {
     if (this.idx === null) {
       const { db, notices } = openIndexDb(this.indexPath);
+      const openedAs = fileIdentity(this.indexPath);
       this.notices.push(...notices);
       for (const n of notices) this.onNotice?.(n);
       const store = new IndexStore(db);
-      this.idx = { db, store, vectors: new VectorStore(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }) };
+      this.idx = { db, store, vectors: new VectorStore(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs };
     }
     return this.idx;
   }
@@ -481,11 +486,11 @@ export class Engine implements EngineCore {
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (code !== "SQLITE_CORRUPT" && code !== "SQLITE_NOTADB") throw e;
-      this.idx?.db.close();
+      const idx = this.idx;
       this.idx = null;
-      const aside = `${this.indexPath}.corrupt-${Date.now()}`;
-      renameSync(this.indexPath, aside);
-      this.notices.push({ message: `${this.indexPath}: damaged (${code}); moved to ${aside} and rebuilt from the workspace` });
+      // In place when the damage allows it, so other processes keep the live file.
+      const rec = idx ? recoverIndexDb(this.indexPath, idx.db, idx.openedAs) : { notices: [] };
+      for (const n of rec.notices) this.notices.push({ message: `${n.message} (${code})` });
       this.index_().indexer.sync();
       return fn();
     }

@@ -78,31 +78,32 @@ export class Indexer {
     const summary: IndexSummary = { scanned: scan.files.length, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
     const seen = new Set<string>();
     // One query for all rows instead of one per file: this pass runs before every search.
-    const known = new Map(this.store.allFiles().map((r) => [r.path, r]));
+    const known = this.store.fileStats();
     // The stat test needs no lock: a search's freshness check over unchanged files writes
     // nothing and takes no write lock (no contention with a running watcher).
-    const todo: { f: ScannedFile; row: FileRow | undefined; at: number }[] = [];
+    const todo: { f: ScannedFile; isNew: boolean; at: number }[] = [];
     const force = opts.force ?? false;
     scan.files.forEach((f, i) => {
       seen.add(f.rel);
       const row = known.get(f.rel);
-      if (!force && row && row.size === f.size && row.mtime_ms === f.mtimeMs) {
+      if (!force && row && row.size === f.size && row.mtimeMs === f.mtimeMs) {
         summary.unchanged++;
         opts.onProgress?.({ done: i + 1, total: scan.files.length, path: f.rel });
-      } else todo.push({ f, row, at: i });
+      } else todo.push({ f, isNew: row === undefined, at: i });
     });
     let next = 0;
     while (next < todo.length) {
       const started = performance.now();
       this.store.batch(() => {
         do {
-          const { f, row, at } = todo[next++]!;
-          this.syncOne(f, summary, force, row ?? null);
+          const { f, isNew, at } = todo[next++]!;
+          this.syncOne(f, summary, force, isNew ? null : undefined);
           opts.onProgress?.({ done: at + 1, total: scan.files.length, path: f.rel });
         } while (next < todo.length && performance.now() - started < BATCH_MS);
       });
     }
-    const gone = [...known.values()].filter((row) => !seen.has(row.path) && !scan.skipped.some((s) => s.rel === row.path));
+    const skipped = new Set(scan.skipped.map((s) => s.rel));
+    const gone = [...known.keys()].filter((p) => !seen.has(p) && !skipped.has(p));
     if (scan.skipped.length > 0 || gone.length > 0) {
       this.store.batch(() => {
         for (const s of scan.skipped) {
@@ -111,9 +112,9 @@ export class Indexer {
           this.store.deleteFile(s.rel);
           this.recordProblem(summary, { path: s.rel, severity: "skipped", message: s.reason });
         }
-        for (const row of gone) {
-          this.store.deleteFile(row.path);
-          summary.removed.push(row.path);
+        for (const p of gone) {
+          this.store.deleteFile(p);
+          summary.removed.push(p);
         }
       });
     }

@@ -28,8 +28,10 @@ import {
   type JobName,
   type JobValues,
 } from "./catalog.js";
+import { evolutionTimeZone } from "./evolve/config.js";
 import { InboxStore } from "./inbox.js";
 import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
+import { scheduleTimeZone } from "./schedule/config.js";
 import type { NightlyStatus } from "./schedule/nightly.js";
 import type { WeeklyStatus } from "./schedule/weekly.js";
 import { errorMessage, JobRunStore, recordRun, type JobResult, type JobRun } from "./runs.js";
@@ -227,10 +229,10 @@ export class JobService {
     const hb = c.heartbeat;
     const hbZone = hb.timeZone ?? c.context.timeZone;
     parts.push(hb.enabled ? `heartbeat every ${hb.interval} ${hb.activeHours.start}–${hb.activeHours.end}${hbZone ? ` ${hbZone}` : ""}` : "heartbeat off");
-    const zone = c.schedule.timeZone ?? c.context.timeZone;
+    const zone = scheduleTimeZone(c);
     parts.push(c.schedule.reflect ? `reflection at ${c.schedule.reflectAt}${zone ? ` ${zone}` : ""}` : "reflection off");
     parts.push(c.flush.enabled ? "pre-compaction flush on" : "flush off");
-    const evoZone = c.evolution.timeZone ?? zone;
+    const evoZone = evolutionTimeZone(c);
     parts.push(c.evolution.weekly ? `evolution ${c.evolution.weeklyAt}${evoZone ? ` ${evoZone}` : ""}` : "evolution off");
     parts.push(`tick ${c.schedule.tick}`);
     return parts.join(", ");

@@ -14,6 +14,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     "there's these they they'd they'll they're they've this those through to too under until up very was wasn't we " +
     "we'd we'll we're we've were weren't what what's when when's where where's which while who who's whom why why's " +
     "with won't would wouldn't you you'd you'll you're you've your yours yourself yourselves " +
-    "s t d ll m re ve also just will shall may might must us"
+    "s t d ll m re ve also just will shall may might must us " +
+    // Question frames: "what happened last week" asks about the week, not the word.
+    "happen happened happening happens anything something"
   ).split(" "),
 );

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -43,8 +43,9 @@ export interface OpenIndexOptions {
 /**
  * Opens (creating if needed) the index database. The index is derived data, so anything
  * that is not exactly our current schema is never read: an older version of our own index
- * is rebuilt from scratch; a corrupt or foreign file is moved aside (never deleted, it may
- * be someone's) and a fresh index is created. Notices say what happened.
+ * is emptied and recreated in place (the same file, so any other process that has it open
+ * keeps working on the live index); a corrupt or foreign file is moved aside (never deleted,
+ * it may be someone's) and a fresh index is created. Notices say what happened.
  */
 export function openIndexDb(file: string, opts: OpenIndexOptions = {}): { db: DB; notices: OpenNotice[] } {
   const schema = opts.schema ?? loadSchema();
@@ -58,7 +59,6 @@ export function openIndexDb(file: string, opts: OpenIndexOptions = {}): { db: DB
       moveWithSidecars(file, aside);
       notices.push({ message: `${file}: ${verdict.detail}; moved to ${path.basename(aside)} and rebuilding the index` });
     } else if (verdict.kind === "old") {
-      removeWithSidecars(file);
       notices.push({ message: `${file}: index schema v${verdict.version} is not the current v${schema.version}; rebuilding the index` });
     }
   }
@@ -70,16 +70,116 @@ export function openIndexDb(file: string, opts: OpenIndexOptions = {}): { db: DB
   const current = db.pragma("user_version", { simple: true }) as number;
   if (current !== schema.version) {
     // Serialise schema creation across processes: the first one in creates, others wait.
-    db.transaction(() => {
-      const v = db.pragma("user_version", { simple: true }) as number;
-      if (v === schema.version) return;
-      db.exec(schema.sql);
-      db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('engine', ?)").run(ENGINE_TAG);
-      db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)").run(String(schema.version));
-      db.pragma(`user_version = ${schema.version}`);
-    }).immediate();
+    withoutForeignKeys(db, () =>
+      db.transaction(() => {
+        const v = db.pragma("user_version", { simple: true }) as number;
+        if (v === schema.version) return;
+        if (v !== 0) dropIndexObjects(db);
+        createIndexObjects(db, schema);
+      }).immediate(),
+    );
   }
   return { db, notices };
+}
+
+/**
+ * Empties the index and recreates its tables inside the same database file, in one
+ * transaction: every process that has the file open (a daemon, a watcher) goes on reading
+ * and writing the live index, where a rename-based rebuild left them writing into a file
+ * about to be deleted. Readers see the old index or the empty new one, never a mix.
+ */
+export function resetIndexInPlace(db: DB, schema: { sql: string; version: number } = loadSchema()): void {
+  withoutForeignKeys(db, () =>
+    db.transaction(() => {
+      dropIndexObjects(db);
+      createIndexObjects(db, schema);
+    }).immediate(),
+  );
+}
+
+/**
+ * Files left by the rename-based rebuild of earlier versions (index.db.old, -wal.old,
+ * -shm.old): removed once a rebuild has succeeded. Returns the files removed.
+ */
+export function removeRebuildLeftovers(file: string): string[] {
+  const removed: string[] = [];
+  for (const ext of [".old", "-wal.old", "-shm.old"]) {
+    if (existsSync(file + ext)) {
+      rmSync(file + ext, { force: true });
+      removed.push(file + ext);
+    }
+  }
+  return removed;
+}
+
+/** Identity of the file a path names now (device and inode), to tell whether it was replaced. */
+export function fileIdentity(file: string): string | null {
+  try {
+    const st = statSync(file);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Recovery after SQLITE_CORRUPT / SQLITE_NOTADB on `db` (opened from `file`, whose identity at
+ * open time was `openedAs`). In order of preference, so that as few processes as possible lose
+ * the live index:
+ *  1. another process already replaced the file: just open the new one;
+ *  2. the damage is confined to the index's tables: empty and recreate them in place and
+ *     verify the file (quick_check); other processes keep the same file;
+ *  3. otherwise move the damaged file aside (kept, as before) and start a fresh one.
+ * `db` is closed in every case; the caller opens the file again (openIndexDb) and re-indexes
+ * from the workspace.
+ */
+export function recoverIndexDb(file: string, db: DB, openedAs: string | null): { notices: OpenNotice[]; inPlace: boolean } {
+  if (openedAs !== null && fileIdentity(file) !== openedAs) {
+    db.close();
+    return { notices: [{ message: `${file}: damaged; another process already replaced it` }], inPlace: false };
+  }
+  try {
+    resetIndexInPlace(db);
+    if (db.pragma("quick_check", { simple: true }) === "ok") {
+      db.close();
+      return { notices: [{ message: `${file}: damaged; emptied and rebuilt in place from the workspace` }], inPlace: true };
+    }
+  } catch {
+    // Damage outside what a reset rewrites (the header, the schema pages): move it aside.
+  }
+  if (db.open) db.close();
+  const aside = `${file}.corrupt-${Date.now()}`;
+  moveWithSidecars(file, aside);
+  return { notices: [{ message: `${file}: damaged; moved to ${path.basename(aside)} and rebuilt from the workspace` }], inPlace: false };
+}
+
+/**
+ * Drops every table, virtual table and trigger of the index (virtual tables first: dropping
+ * one drops its shadow tables). Foreign keys must be off: with them on, each DROP would first
+ * delete every row through the cascades.
+ */
+function dropIndexObjects(db: DB): void {
+  const virtuals = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'").all() as { name: string }[];
+  for (const t of virtuals) db.exec(`DROP TABLE IF EXISTS "${t.name.replaceAll('"', '""')}"`);
+  const rest = db.prepare("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'trigger', 'view') AND name NOT LIKE 'sqlite_%'").all() as { type: string; name: string }[];
+  for (const o of rest) db.exec(`DROP ${o.type.toUpperCase()} IF EXISTS "${o.name.replaceAll('"', '""')}"`);
+  if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").get()) db.exec("DELETE FROM sqlite_sequence");
+}
+
+function createIndexObjects(db: DB, schema: { sql: string; version: number }): void {
+  db.exec(schema.sql);
+  db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('engine', ?)").run(ENGINE_TAG);
+  db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)").run(String(schema.version));
+  db.pragma(`user_version = ${schema.version}`);
+}
+
+function withoutForeignKeys<T>(db: DB, fn: () => T): T {
+  db.pragma("foreign_keys = OFF");
+  try {
+    return fn();
+  } finally {
+    db.pragma("foreign_keys = ON");
+  }
 }
 
 /**
@@ -148,8 +248,4 @@ function inspect(file: string, version: number): Verdict {
 function moveWithSidecars(file: string, to: string): void {
   renameSync(file, to);
   for (const ext of ["-wal", "-shm"]) if (existsSync(file + ext)) renameSync(file + ext, to + ext);
-}
-
-function removeWithSidecars(file: string): void {
-  for (const ext of ["", "-wal", "-shm"]) rmSync(file + ext, { force: true });
 }

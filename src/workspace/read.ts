@@ -45,6 +45,8 @@ export function readForIndex(abs: string, rel: string, maxBytes: number): ReadOu
     }
     const hash = hasher.digest("hex");
     const total = pos;
+    const utf16 = utf16Bom(kept);
+    if (utf16 !== null) return decodeUtf16(kept, utf16, { rel, hash, total, maxBytes });
     const sniff = kept.subarray(0, Math.min(SNIFF_BYTES, kept.length));
     if (sniff.includes(0)) {
       return { ok: false, reason: `${rel}: looks like a binary file (NUL bytes); skipped — only text is indexed` };
@@ -73,6 +75,46 @@ export function readForIndex(abs: string, rel: string, maxBytes: number): ReadOu
   } finally {
     closeSync(fd);
   }
+}
+
+/** "utf-16le" / "utf-16be" when the bytes start with that byte-order mark (Windows editors save so). */
+function utf16Bom(bytes: Buffer): "utf-16le" | "utf-16be" | null {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return null;
+}
+
+/**
+ * UTF-16 text is full of NUL bytes, so it is decoded before any binary test; with a BOM the
+ * encoding is certain. A cap cuts at the last whole line, as for UTF-8.
+ */
+function decodeUtf16(
+  kept: Buffer,
+  encoding: "utf-16le" | "utf-16be",
+  f: { rel: string; hash: string; total: number; maxBytes: number },
+): ReadOutcome {
+  const warnings: string[] = [];
+  const bytes = kept.subarray(0, kept.length - (kept.length % 2));
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder(encoding).decode(bytes);
+    warnings.push(`${f.rel}: not valid ${encoding.toUpperCase()}; indexed with replacement characters (the file is unchanged — re-save it as UTF-8 to fix)`);
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.includes("\u0000")) {
+    return { ok: false, reason: `${f.rel}: looks like a binary file (NUL characters in ${encoding.toUpperCase()} text); skipped — only text is indexed` };
+  }
+  const capped = f.total > f.maxBytes;
+  if (capped) {
+    const lastNl = text.lastIndexOf("\n");
+    if (lastNl > 0) text = text.slice(0, lastNl + 1);
+    warnings.push(
+      `${f.rel}: ${(f.total / MiB).toFixed(1)} MB is over the ${(f.maxBytes / MiB).toFixed(1)} MB limit; only the first part is indexed (split the file, or raise index.maxFileBytes in agent.config.json)`,
+    );
+  }
+  return { ok: true, text, hash: f.hash, size: f.total, capped, warnings };
 }
 
 export function sha256(text: string | Buffer): string {

@@ -1,7 +1,8 @@
 import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDailyList, formatDailyView, MISSING_DAY, readDailyList, readDailyView, viewDates } from "../../src/mcp/resources.js";
+import { Engine } from "../../src/engine/engine.js";
+import { formatDailyList, formatDailyView, MISSING_DAY, viewDates } from "../../src/mcp/resources.js";
 import { appendDailyNote, readDailyNote } from "../../src/workspace/daily.js";
 import { numberLines, PathRefusedError, readLines, resolveWorkspaceFile } from "../../src/workspace/safe-read.js";
 import { cleanup, read, tempDir, write } from "../helpers/workspace.js";
@@ -31,16 +32,19 @@ describe("daily views and appends on disk", () => {
   let dir = "";
   afterEach(() => cleanup(dir));
 
-  it("reads a week with missing days, and lists 30 days", () => {
+  it("reads a week with missing days, and lists 30 days (through the engine, as the MCP resources do)", async () => {
     dir = tempDir();
     const ws = path.join(dir, "ws");
     write(ws, "memory/2026-11-21.md", "today\n");
     write(ws, "memory/2026-11-16.md", "six days ago\n");
-    const week = readDailyView(ws, "2026-11-21", 7);
+    write(ws, "agent.config.json", JSON.stringify({ context: { timeZone: "UTC" } }));
+    const engine = Engine.open({ workspace: ws, now: () => Date.parse("2026-11-21T12:00:00Z") });
+    const week = formatDailyView((await engine.dailyNotes(7)).reverse());
     expect(week.match(/^# \d{4}-\d{2}-\d{2}$/gm)).toEqual(viewDates("2026-11-21", 7).map((d) => `# ${d}`));
     expect(week.split("\n---\n")).toHaveLength(7);
     expect(week.split(MISSING_DAY)).toHaveLength(6);
-    const list = JSON.parse(readDailyList(ws, "2026-11-21")) as { days: { date: string; exists: boolean }[] };
+    const list = JSON.parse(formatDailyList(await engine.today(), await engine.dailyFiles(30))) as { days: { date: string; exists: boolean }[] };
+    await engine.close();
     expect(list.days).toHaveLength(30);
     expect(list.days[0]).toMatchObject({ date: "2026-11-21", exists: true });
     expect(list.days.filter((d) => d.exists).map((d) => d.date)).toEqual(["2026-11-21", "2026-11-16"]);

@@ -6,9 +6,11 @@ import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { MCP_TOOL_NAMES } from "../../src/mcp/names.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { addDays, zonedDate } from "../../src/workspace/time.js";
+import { runAgent } from "../helpers/cli.js";
 import { startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
 import { CLI, cleanup, read, tempDir, write } from "../helpers/workspace.js";
 
@@ -69,9 +71,10 @@ describe("agent mcp (stdio child process, SDK client)", () => {
     cleanup(dir);
   });
 
-  it("lists the seven tools with short operational descriptions", async () => {
+  it("lists every tool (the SOUL review ones included) with short operational descriptions", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["ask", "boot", "context", "memory_append", "memory_get", "memory_search", "soul_get"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["ask", "boot", "context", "memory_append", "memory_get", "memory_search", "soul_accept", "soul_get", "soul_proposed", "soul_reject", "soul_save"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
     for (const t of tools) {
       expect(t.description!.length, t.name).toBeLessThan(200);
       expect(t.inputSchema.type).toBe("object");
@@ -174,6 +177,31 @@ describe("agent mcp (stdio child process, SDK client)", () => {
     expect(boot.items.map((i) => i.path)).toEqual(expect.arrayContaining(["memory/2025-03-02.md", `memory/${today}.md`]));
     expect(boot.items.some((i) => i.origin !== "history")).toBe(true);
     expect(boot.today.text).toBe(read(ws, `memory/${today}.md`));
+  });
+
+  it("gives the same answers as the CLI: context text, and search and boot JSON", async () => {
+    const cli = async (args: string[]) => {
+      const r = await runAgent([...args, "--workspace", ws]);
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    const ctxMcp = textOf(await client.callTool({ name: "context", arguments: { query: "fridge supplier" } }));
+    expect(ctxMcp).toContain("Kühlmann");
+    expect(ctxMcp).toBe(await cli(["context", "--query", "fridge supplier"]));
+    expect(textOf(await client.callTool({ name: "context", arguments: { session: "group" } }))).toBe(await cli(["context", "--session", "group"]));
+
+    // What the freshness pass reindexed depends on which call came first; the answer itself may not differ.
+    const answer = (text: string) => {
+      const { refreshed: _r, ...rest } = JSON.parse(text) as Record<string, unknown>;
+      return rest;
+    };
+    const searchMcp = answer(textOf(await client.callTool({ name: "memory_search", arguments: { query: "fridge supplier" } })));
+    expect((searchMcp.results as unknown[]).length).toBeGreaterThan(0);
+    expect(searchMcp).toEqual(answer(await cli(["search", "fridge supplier", "--json"])));
+
+    const bootMcp = JSON.parse(textOf(await client.callTool({ name: "boot", arguments: { query: "pharmacy" } }))) as Record<string, unknown>;
+    expect((bootMcp.items as unknown[]).length).toBeGreaterThan(0);
+    expect(bootMcp).toEqual(JSON.parse(await cli(["boot", "pharmacy", "--json"])));
   });
 
   it("ask runs the tool loop with the configured model and returns an answer with citations", async () => {

@@ -33,7 +33,7 @@ describe("initWorkspace", () => {
     const before = fingerprint(dir);
     const second = initWorkspace(dir);
     expect(second.created).toEqual([]);
-    expect(second.kept.sort()).toEqual([...EXPECTED, ".gitignore"].sort());
+    expect(second.kept.sort()).toEqual([...EXPECTED, ".gitignore", "agent.config.json"].sort());
     expect(fingerprint(dir)).toEqual(before);
     expect(existsSync(path.join(dir, "memory/.keep"))).toBe(false);
   });

@@ -78,6 +78,10 @@ export function register(program: Command): void {
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);
     }
+    // Everything is closed and the lock released; a model still loading in a worker thread
+    // must not keep the process (and a service manager) waiting.
+    await new Promise<void>((resolve) => process.stdout.write("", () => resolve()));
+    process.exit(process.exitCode ?? 0);
   });
 }
 

@@ -52,7 +52,8 @@ export function register(program: Command): void {
       const res = (await viaDaemon<SearchReport>(opts, "search", { query, options })) ?? (await withEngine(opts, (engine) => engine.search(query, options)));
       if (res.vectors.warning) warn(res.vectors.warning);
       if (opts.json) {
-        return printJson({ query: res.query, mode: res.mode, dateRange: res.dateRange, vectors: res.vectors, results: res.results });
+        // The engine's whole answer, exactly what the MCP memory_search tool returns.
+        return printJson(res);
       }
       if (res.vectors.missing > 0 && res.mode !== "keyword") {
         warn(`${res.vectors.missing} chunk(s) have no vectors yet and are found by keywords only; run \`agent index\` to embed them`);

@@ -1,4 +1,4 @@
-/** The evolution system (issue #6): memories that form, fade and are recalled; snapshots; the weekly cycle; backups. */
+/** The evolution system: memories that form, fade and are recalled; snapshots; the weekly cycle; backups. */
 export {
   MEMORY_TYPES,
   MEMORY_TYPE_CONFIG,

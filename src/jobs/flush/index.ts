@@ -1,4 +1,4 @@
-/** The pre-compaction memory flush (issue #5). See run.ts for what it may write and how. */
+/** The pre-compaction memory flush. See run.ts for what it may write and how. */
 export { FlushConfigSchema, flushThresholdTokens } from "./config.js";
 export type { FlushConfig, FlushConfigInput } from "./config.js";
 export { currentCycle, decideFlush, buildFlushPrompt, parseFlushReply, formatFlushEntry, cutTurns, NO_REPLY } from "./plan.js";

@@ -1,4 +1,4 @@
-/** Heartbeats (issue #5): periodic checks of HEARTBEAT.md inside active hours, alerts to the inbox. */
+/** Heartbeats: periodic checks of HEARTBEAT.md inside active hours, alerts to the inbox. */
 export { HeartbeatConfigSchema, ActiveHoursSchema, NotifierConfigSchema, heartbeatIntervalMs } from "./config.js";
 export type { HeartbeatConfig, HeartbeatConfigInput, ActiveHours, NotifierConfig } from "./config.js";
 export {

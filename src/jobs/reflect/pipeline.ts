@@ -13,7 +13,8 @@
  *   - a missing SOUL.md is restored from the newest version first (then reflected on); it is
  *     written from nothing only when there is no version at all;
  *   - a SOUL.md the engine has not seen (hand-written, edited, restored by hand) is recorded
- *     as a version of the person's (author "user") before the model reads it;
+ *     as a version of the person's (author "user") just before the first model call reads it
+ *     (a run refused before any call, e.g. by the context check, records nothing);
  *   - a SOUL.md without the three layers is mapped into them in memory (see layers.ts): the
  *     person's text kept word for word as a locked block, the missing layers added empty.
  *
@@ -398,8 +399,8 @@ interface PreparedSoul {
 }
 
 /**
- * Settles SOUL.md before the model reads it (see the header): restore a missing one, record
- * one the engine has not seen, map one without layers. A dry run does the same in memory.
+ * Settles SOUL.md before the model reads it (see the header): restore a missing one, map one
+ * without layers (recordUserSoul records it, later). A dry run does the same in memory.
  */
 function prepareSoul(ctx: ReflectContext, result: ReflectionResult): PreparedSoul {
   const { workspace, store } = ctx;
@@ -419,10 +420,6 @@ function prepareSoul(ctx: ReflectContext, result: ReflectionResult): PreparedSou
       disk = readSoul(workspace);
     }
   }
-  if (disk.exists && !ctx.dryRun) {
-    const n = store.transaction(() => recordUserSoulIfNew(store, disk, ctx.now()));
-    if (n !== undefined) result.baselineVersion = n;
-  }
   const firstDistillation = !disk.exists || isTemplateSoul(disk.text);
   const mapped = disk.exists && !firstDistillation ? mapToLayers(disk.text) : { text: disk.text, mapped: false, renamed: false };
   ctx.trace.inputs.soul = {
@@ -435,14 +432,34 @@ function prepareSoul(ctx: ReflectContext, result: ReflectionResult): PreparedSou
   return { disk, base: mapped.text, exists: disk.exists, mapped: mapped.mapped, firstDistillation };
 }
 
+/**
+ * Records SOUL.md as the person's version when the engine has not seen it: called just before
+ * the first model call that reads it (after the context check), so a run refused before any
+ * model saw the SOUL records nothing, and no proposal can exist without it in the history.
+ */
+function recordUserSoul(ctx: ReflectContext, result: ReflectionResult, disk: SoulOnDisk): void {
+  if (!disk.exists || ctx.dryRun) return;
+  const n = ctx.store.transaction(() => recordUserSoulIfNew(ctx.store, disk, ctx.now()));
+  if (n !== undefined) {
+    result.baselineVersion = n;
+    if (ctx.trace.inputs.soul) ctx.trace.inputs.soul.version = n;
+  }
+}
+
 /** One model call: refused before it is made when it cannot fit the window; its raw reply recorded. */
-async function call(ctx: ReflectContext, which: RecordedReply["call"], request: CompletionRequest): Promise<CompletionResult> {
+async function call(
+  ctx: ReflectContext,
+  which: RecordedReply["call"],
+  request: CompletionRequest,
+  before?: () => void,
+): Promise<CompletionResult> {
   const fit = await ensureContextFits(
     ctx.provider,
     request,
     which === "reflection" ? "lower reflection.maxMessages or reflection.maxMessageChars" : "lower reflection.soulMaxTokens or reflection.maxSoulWords",
   );
   (ctx.trace.inputs.calls ??= []).push({ call: which, promptTokens: fit.promptTokens, replyTokens: fit.replyTokens, contextSize: fit.contextSize ?? null });
+  before?.();
   const reply = await ctx.provider.complete(request);
   recordReply(ctx.trace, which, reply);
   return requireCompleteReply(reply);
@@ -515,7 +532,7 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
     maxTokens: cfg.reflectionMaxTokens,
     temperature: cfg.temperature,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
-  });
+  }, () => recordUserSoul(ctx, result, soul0.disk));
   const reflection = parseReflection(r1.text);
   if (reflection.kind === "skip") {
     result.reason = reflection.reason;
@@ -621,7 +638,10 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
 
   // 5. Save (or, for a dry run, say what would be saved).
   if (ctx.dryRun) {
-    if (!soul0.disk.exists !== !readSoul(workspace).exists || (readSoul(workspace).exists && readSoul(workspace).fileHash !== soul0.disk.fileHash)) {
+    // A SOUL.md a dry run only restored in memory is still missing on disk: that is no edit.
+    const onDisk = readSoul(workspace);
+    const changed = result.restoredFrom !== undefined ? onDisk.exists : onDisk.fileHash !== soul0.disk.fileHash;
+    if (changed) {
       proposal(result, "changed-during-run", casReason);
     } else if (overBudget) {
       proposal(result, "change-budget", budgetReason);

@@ -429,3 +429,20 @@ describe("an edit in the instant of the swap", () => {
     });
   }
 });
+
+it("a dry run with SOUL.md missing reflects on the newest version in memory and writes nothing", async () => {
+  write(ws, "SOUL.md", CUSTOM_SOUL);
+  writeSession(ws, "s1", 4, T0 - HOUR);
+  await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionJson(), soulJson(CUSTOM_SOUL)]), now });
+  rmSync(path.join(ws, "SOUL.md"));
+  writeSession(ws, "s2", 4, T0 + HOUR / 2);
+  const before = history(ws);
+  const next = CUSTOM_SOUL.replace("- Learned to confirm time zones.", "- Learned to confirm dates.");
+  const provider = new ScriptedProvider([reflectionJson(), soulJson(next)]);
+  const r = await reflectIn({ workspace: ws, provider, now: () => T0 + HOUR, dryRun: true });
+  expect(r).toMatchObject({ status: "updated", dryRun: true, restoredFrom: 1 });
+  expect(r.warnings).toContain("SOUL.md is missing: a real run restores version 1 first, then reflects");
+  expect(currentInPrompt(provider.calls[1]!)).toBe(CUSTOM_SOUL);
+  expect(existsSync(path.join(ws, "SOUL.md"))).toBe(false);
+  expect(history(ws)).toEqual(before);
+});

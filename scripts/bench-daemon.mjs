@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+// node scripts/bench-daemon.mjs: what the daemon buys. Prints numbers; never asserts on time.
+//   cold `agent search` (a new process) without a daemon and with one running;
+//   the daemon's own search latency over its socket (freshness included: no stat scan);
+//   the first MCP search of an assistant started after the daemon, and without a daemon.
+// Options: --notes N (default 5120 daily notes), --runs N (cold runs each, default 9),
+//          --hybrid (also the hybrid cold search, USE-lite; its vectors fill in first).
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { initWorkspace } from "../dist/workspace/init.js";
+import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
+
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : def;
+};
+const NOTES = Number(opt("notes", 5120));
+const RUNS = Number(opt("runs", 9));
+const HYBRID = args.includes("--hybrid");
+const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-daemon-"));
+const QUERIES = ["VPS migration", "backup job", "garden watering schedule", "router firmware deadline", "tax return invoice"];
+
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const median = (xs) => pct(xs, 50);
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+function makeWorkspace(notes, config) {
+  const ws = path.join(root, "ws");
+  initWorkspace(ws);
+  writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify(config));
+  const r = rng(7);
+  const start = "2012-01-01T00:00:00Z";
+  for (let i = 0; i < notes; i++) {
+    const date = isoDate(start, i);
+    writeFileSync(path.join(ws, "memory", `${date}.md`), dailyNote(date, r));
+  }
+  return ws;
+}
+
+function timeCli(argv, env = {}) {
+  const t = process.hrtime.bigint();
+  execFileSync(process.execPath, [cli, ...argv], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
+
+function coldSearches(ws, extra, env) {
+  const out = [];
+  timeCli(["search", QUERIES[0], "--workspace", ws, "--json", ...extra], env); // page cache warm, not the process
+  for (let i = 0; i < RUNS; i++) out.push(timeCli(["search", QUERIES[i % QUERIES.length], "--workspace", ws, "--json", ...extra], env));
+  return out;
+}
+
+function startDaemon(ws) {
+  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, AGENT_WORKSPACE: "" } });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  const ready = new Promise((resolve, reject) => {
+    const t = setInterval(() => {
+      if (/watching for changes/.test(out)) {
+        clearInterval(t);
+        resolve();
+      }
+    }, 20);
+    child.once("exit", (c) => {
+      clearInterval(t);
+      reject(new Error(`daemon exited (${c}):\n${out}`));
+    });
+  });
+  return { child, ready, output: () => out };
+}
+
+/** The daemon's own latency: one connection, sequential searches over the socket. */
+async function socketLatency(ws, n, options = {}) {
+  const sock = path.join(ws, ".agent", "daemon.sock");
+  const conn = net.createConnection(sock);
+  await new Promise((r) => conn.once("connect", r));
+  let buf = "";
+  const waiters = [];
+  conn.on("data", (d) => {
+    buf += d;
+    let i;
+    while ((i = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      waiters.shift()?.(JSON.parse(line));
+    }
+  });
+  const times = [];
+  for (let k = 0; k < n; k++) {
+    const t = process.hrtime.bigint();
+    const answer = new Promise((r) => waiters.push(r));
+    conn.write(JSON.stringify({ id: k + 1, method: "search", params: { query: QUERIES[k % QUERIES.length], options } }) + "\n");
+    const a = await answer;
+    if (a.error) throw new Error(a.error.message);
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  conn.destroy();
+  return times;
+}
+
+async function firstMcpSearch(ws, extraEnv = {}) {
+  const t0 = process.hrtime.bigint();
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", "--workspace", ws], env: { ...getDefaultEnvironment(), ...extraEnv }, stderr: "ignore" });
+  const client = new Client({ name: "bench", version: "1" });
+  await client.connect(transport);
+  const t1 = process.hrtime.bigint();
+  await client.callTool({ name: "memory_search", arguments: { query: QUERIES[1] } });
+  const t2 = process.hrtime.bigint();
+  await client.close();
+  return { total: Number(t2 - t0) / 1e6, call: Number(t2 - t1) / 1e6 };
+}
+
+async function main() {
+  console.log(`workspace: ${NOTES} daily notes in ${root}; ${RUNS} cold runs each; ${os.cpus().length} cores`);
+  const ws = makeWorkspace(NOTES, { embed: { provider: HYBRID ? "use-lite" : "none" }, heartbeat: { enabled: false }, schedule: { reflect: false }, evolution: { weekly: false }, flush: { enabled: false } });
+  let t = process.hrtime.bigint();
+  execFileSync(process.execPath, [cli, "index", "--workspace", ws, ...(HYBRID ? [] : [])], { stdio: "ignore" });
+  console.log(`index (in-process): ${ms(Number(process.hrtime.bigint() - t) / 1e6)}`);
+
+  const rows = [];
+  const cold = coldSearches(ws, ["--mode", "keyword"], { AGENT_DAEMON: "off" });
+  rows.push(["cold `agent search`, keyword, no daemon", cold]);
+  const mcpCold = [];
+  for (let i = 0; i < 3; i++) mcpCold.push(await firstMcpSearch(ws, { AGENT_DAEMON: "off" }));
+
+  t = process.hrtime.bigint();
+  const d = startDaemon(ws);
+  await d.ready;
+  console.log(`daemon ready (lock, engine, socket, watcher, index check): ${ms(Number(process.hrtime.bigint() - t) / 1e6)}`);
+  try {
+    rows.push(["cold `agent search`, keyword, daemon running", coldSearches(ws, ["--mode", "keyword"], { AGENT_DAEMON: "require" })]);
+    if (HYBRID) {
+      rows.push(["cold `agent search`, hybrid, daemon running", coldSearches(ws, [], { AGENT_DAEMON: "require" })]);
+      rows.push(["cold `agent search`, hybrid, no daemon", coldSearches(ws, [], { AGENT_DAEMON: "off" })]);
+    }
+    const mcpWarm = [];
+    for (let i = 0; i < 3; i++) mcpWarm.push(await firstMcpSearch(ws));
+    await socketLatency(ws, 20, { mode: "keyword" });
+    const warm = await socketLatency(ws, 200, { mode: "keyword" });
+    for (const [name, xs] of rows) console.log(`${name.padEnd(48)} median ${ms(median(xs))}  min ${ms(Math.min(...xs))}  max ${ms(Math.max(...xs))}`);
+    console.log(`${"daemon socket search, keyword, freshness incl.".padEnd(48)} p50 ${ms(pct(warm, 50))}  p95 ${ms(pct(warm, 95))}  (200 sequential)`);
+    const fm = (xs) => `median ${ms(median(xs.map((x) => x.total)))} (spawn + handshake + call; the call alone ${ms(median(xs.map((x) => x.call)))})`;
+    console.log(`${"first MCP search, no daemon".padEnd(48)} ${fm(mcpCold)}`);
+    console.log(`${"first MCP search, assistant after the daemon".padEnd(48)} ${fm(mcpWarm)}`);
+  } finally {
+    d.child.kill("SIGTERM");
+    await new Promise((r) => d.child.once("exit", r));
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  rmSync(root, { recursive: true, force: true });
+  process.exit(1);
+});

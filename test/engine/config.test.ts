@@ -1,0 +1,110 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { configEntries, loadAgentConfig, SECTION_NAMES, validateAgentConfig, withoutNulls } from "../../src/engine/config.js";
+import { Engine } from "../../src/engine/engine.js";
+import { ConfigError } from "../../src/workspace/config.js";
+import { initWorkspace } from "../../src/workspace/init.js";
+import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+
+/** Strips // and /* *\/ comments outside strings (README's blocks are JSONC). */
+function stripJsonComments(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      const m = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(i))!;
+      out += m[0];
+      i += m[0].length - 1;
+    } else if (c === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+      out += "\n";
+    } else if (c === "/" && text[i + 1] === "*") {
+      i = text.indexOf("*/", i + 2) + 1;
+    } else out += c;
+  }
+  return out;
+}
+
+/** Every ```json / ```jsonc block of README.md that holds a config object. */
+function readmeConfigBlocks(): { at: number; text: string }[] {
+  const readme = readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+  const out: { at: number; text: string }[] = [];
+  const re = /```jsonc?\n([\s\S]*?)```/g;
+  for (let m = re.exec(readme); m; m = re.exec(readme)) {
+    const text = stripJsonComments(m[1]!).trim();
+    let v: unknown;
+    try {
+      v = JSON.parse(text);
+    } catch {
+      continue; // not a whole JSON document (an MCP client snippet with "..." and the like)
+    }
+    const keys = typeof v === "object" && v !== null ? Object.keys(v) : [];
+    if (keys.length > 0 && keys.every((k) => (SECTION_NAMES as string[]).includes(k))) out.push({ at: readme.slice(0, m.index).split("\n").length, text });
+  }
+  return out;
+}
+
+describe("agent.config.json, validated whole", () => {
+  let dir = "";
+  afterEach(() => cleanup(dir));
+
+  it("README's configuration block (the defaults, nulls included) validates, and so does every other config example", () => {
+    const blocks = readmeConfigBlocks();
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    // The big defaults block lists every section.
+    const defaults = blocks.find((b) => SECTION_NAMES.every((s) => b.text.includes(`"${s}"`)));
+    expect(defaults, "README's Configuration block names every section").toBeDefined();
+    for (const b of blocks) {
+      const raw = withoutNulls(JSON.parse(b.text)) as Record<string, unknown>;
+      expect(() => validateAgentConfig(`README.md:${b.at}`, raw), `README.md line ${b.at}`).not.toThrow();
+    }
+  });
+
+  it("refuses unknown keys at any level, naming the key and the file, with a suggestion", () => {
+    dir = tempDir();
+    write(dir, "agent.config.json", JSON.stringify({ serach: { limit: 3 } }));
+    expect(() => loadAgentConfig(dir)).toThrow(ConfigError);
+    expect(() => loadAgentConfig(dir)).toThrow(/agent\.config\.json: unknown key "serach" \(did you mean "search"\?\)/);
+    write(dir, "agent.config.json", JSON.stringify({ search: { limt: 3 } }));
+    expect(() => loadAgentConfig(dir)).toThrow(/unknown key "search\.limt" \(did you mean "limit"\?\)/);
+    write(dir, "agent.config.json", JSON.stringify({ search: { fusion: { vectorWieght: 0.2 } } }));
+    expect(() => loadAgentConfig(dir)).toThrow(/unknown key "search\.fusion\.vectorWieght"/);
+  });
+
+  it("accepts null wherever a key may be left unset, and a UTF-8 byte-order mark", () => {
+    dir = tempDir();
+    const cfg = { search: { fusion: { vectorWeight: null }, dates: { timeZone: null } }, embed: { modelPath: null, host: null }, llm: { host: null, threads: null }, context: { timeZone: null } };
+    writeFileSync(path.join(dir, "agent.config.json"), "\uFEFF" + JSON.stringify(cfg));
+    const c = loadAgentConfig(dir);
+    expect(c.search.fusion.vectorWeight).toBeUndefined();
+    expect(c.search.limit).toBe(10);
+  });
+
+  it("validates every section when the engine opens: a bad reflection section fails at once, not at 03:00", () => {
+    dir = tempDir();
+    initWorkspace(dir);
+    write(dir, "agent.config.json", JSON.stringify({ reflection: { changeBudget: 7 } }));
+    expect(() => Engine.open({ workspace: dir })).toThrow(/reflection\.changeBudget/);
+    write(dir, "agent.config.json", JSON.stringify({ heartbeat: { timeZone: "Mars/Olympus" } }));
+    expect(() => Engine.open({ workspace: dir })).toThrow(/agent\.config\.json: heartbeat\.timeZone/);
+  });
+
+  it("agent init writes a config that validates, and never overwrites one", () => {
+    dir = tempDir();
+    const r = initWorkspace(dir);
+    expect(r.created).toContain("agent.config.json");
+    expect(() => loadAgentConfig(dir)).not.toThrow();
+    write(dir, "agent.config.json", JSON.stringify({ search: { limit: 3 } }));
+    expect(initWorkspace(dir).kept).toContain("agent.config.json");
+    expect(loadAgentConfig(dir).search.limit).toBe(3);
+  });
+
+  it("configEntries says where each value came from", () => {
+    dir = tempDir();
+    write(dir, "agent.config.json", JSON.stringify({ search: { limit: 3 } }));
+    const entries = configEntries(loadAgentConfig(dir));
+    expect(entries.find((e) => e.key === "search.limit")).toEqual({ key: "search.limit", value: 3, source: "file" });
+    expect(entries.find((e) => e.key === "search.mode")).toEqual({ key: "search.mode", value: "hybrid", source: "default" });
+  });
+});

@@ -1,0 +1,203 @@
+import { cpSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Indexer } from "../../src/indexer/indexer.js";
+import { isBoilerplate, templateLines } from "../../src/indexer/boilerplate.js";
+import { chunkMarkdown } from "../../src/indexer/chunk.js";
+import { SearchConfigSchema } from "../../src/search/config.js";
+import { coverage, idf, providerOf, VECTOR_FLOORS } from "../../src/search/evidence.js";
+import { planQuery, searchIndex, type SearchOptions } from "../../src/search/search.js";
+import { IndexStore } from "../../src/store/index-store.js";
+import { openIndexDb, type DB } from "../../src/store/open.js";
+import { VectorStore } from "../../src/store/vectors.js";
+import { IndexConfigSchema } from "../../src/workspace/config.js";
+import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+
+// Saturday 21 November 2026, noon UTC.
+const NOW = Date.parse("2026-11-21T12:00:00Z");
+let ws = "";
+let db: DB | null = null;
+
+afterEach(() => {
+  db?.close();
+  db = null;
+  cleanup(ws);
+});
+
+/** A workspace from the shipped template plus `files`, indexed; returns a keyword search. */
+function workspace(files: Record<string, string>, config: object = {}) {
+  ws = tempDir("agent-relevance-");
+  cpSync(path.join(REPO_ROOT, "workspace-template"), ws, { recursive: true });
+  for (const [rel, text] of Object.entries(files)) write(ws, rel, text);
+  db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+  const store = new IndexStore(db);
+  new Indexer(ws, store, IndexConfigSchema.parse({}), { now: () => NOW }).sync();
+  const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC" }, ...config });
+  const vectors = new VectorStore(db);
+  return (query: string, opts: SearchOptions = {}) =>
+    searchIndex({ db: db!, vectors, config: cfg, nowMs: NOW, queryVector: null, vectorWeight: 0 }, planQuery(query, NOW, cfg), { explain: true, ...opts });
+}
+
+const NOTES = {
+  "memory/2026-11-20.md": "# 2026-11-20\n\n## Infra\n\nWe decided to use Postgres for the database instead of SQLite.\n",
+  "memory/2026-11-19.md": "# 2026-11-19\n\nLunch with Ana; we talked about hiking in the Alps.\n",
+  "memory/2026-11-12.md": "# 2026-11-12\n\nBooked the train to Vienna for the conference.\n",
+  "notes/garden.md": "# Garden\n\nTomatoes need water every evening in summer.\n",
+};
+
+describe("the relevance floor", () => {
+  it("returns nothing, with a reason, when no note is about the query", () => {
+    const search = workspace(NOTES);
+    const res = search("kubernetes cluster autoscaling");
+    expect(res.results).toEqual([]);
+    expect(res.reason).toMatch(/nothing|no note/);
+  });
+
+  it("a match on a word of the query that says little is not evidence", () => {
+    // "evening" matches the garden note, but the query is about something else entirely.
+    const search = workspace(NOTES);
+    const res = search("quarterly revenue forecast spreadsheet evening");
+    expect(res.results).toEqual([]);
+    expect(res.reason).toMatch(/none above the floor/);
+    expect(res.explain!.floor.candidates).toBeGreaterThan(0);
+    expect(res.explain!.floor.passed).toBe(0);
+  });
+
+  it("after deleting the only note about a topic, the topic finds nothing (no filler result)", () => {
+    const search = workspace({ ...NOTES, "memory/2026-11-12.md": "# 2026-11-12\n\nQuiet day.\n" });
+    expect(search("train to Vienna").results).toEqual([]);
+  });
+
+  it("explain shows the floor and why each result passed it", () => {
+    const search = workspace(NOTES);
+    const res = search("postgres database decision");
+    expect(res.results[0]!.path).toBe("memory/2026-11-20.md");
+    const floor = res.explain!.floor;
+    expect(floor.enabled).toBe(true);
+    expect(floor.keywordCoverage).toBeGreaterThan(0);
+    expect(floor.terms.map((t) => t.term)).toEqual(["postgres", "database", "decision"]);
+    for (const r of res.results) {
+      const x = r.explain!;
+      expect(x.evidence).toContain("keyword");
+      expect(x.coverage).toBeGreaterThanOrEqual(floor.keywordCoverage);
+      expect(x.matched.length).toBeGreaterThan(0);
+      expect(r.score).toBeCloseTo(x.final, 6);
+    }
+  });
+
+  it("--min-score raises the floor", () => {
+    const search = workspace(NOTES);
+    const all = search("postgres database");
+    expect(all.results.length).toBeGreaterThan(0);
+    const top = all.results[0]!.score;
+    expect(search("postgres database", { minScore: top + 0.01 }).results).toEqual([]);
+    expect(search("postgres database", { minScore: top + 0.01 }).reason).toMatch(/min-score/);
+    expect(search("postgres database", { minScore: top - 0.01 }).results.length).toBeGreaterThan(0);
+  });
+
+  it("can be switched off in config (every candidate is returned)", () => {
+    const search = workspace(NOTES, { floor: { enabled: false } });
+    expect(search("quarterly revenue forecast spreadsheet evening").results.length).toBeGreaterThan(0);
+  });
+
+  it("coverage weighs words by rarity: a rare word counts more than a common one", () => {
+    expect(idf(100, 1)).toBeGreaterThan(idf(100, 50));
+    expect(idf(100, 100)).toBeGreaterThan(0); // never zero, unlike FTS5's
+    const stats = { n: 100, total: idf(100, 1) + idf(100, 50), terms: [{ term: "rare", df: 1, idf: idf(100, 1) }, { term: "common", df: 50, idf: idf(100, 50) }] };
+    expect(coverage(stats, new Set(["rare"]))).toBeGreaterThan(coverage(stats, new Set(["common"])));
+    expect(coverage(stats, new Set(["rare", "common"]))).toBeCloseTo(1, 9);
+    expect(coverage(stats, undefined)).toBe(0);
+  });
+
+  it("has a calibrated cosine level for USE-lite and knows providers from model ids", () => {
+    expect(VECTOR_FLOORS["use-lite"]).toBeGreaterThan(0);
+    expect(providerOf("use-lite@0.2.0")).toBe("use-lite");
+    expect(providerOf("transformers:Xenova/all-MiniLM-L6-v2:mean:fp32:abc")).toBe("transformers");
+    expect(providerOf(null)).toBeNull();
+  });
+});
+
+describe("no boilerplate", () => {
+  it("the untouched template is not indexed at all", () => {
+    const search = workspace({});
+    const rows = db!.prepare("SELECT f.path FROM chunks c JOIN files f ON f.id = c.file_id").all() as { path: string }[];
+    expect(rows).toEqual([]);
+    for (const q of ["memory", "curated long-term facts", "notes", "checks", "name", "what did we decide"]) {
+      expect(search(q).results, q).toEqual([]);
+    }
+  });
+
+  it("the user's own lines in template files are indexed and found; the placeholders are not", () => {
+    const memory = "# MEMORY\n\nCurated long-term facts: the things worth knowing in every session. Keep it short and\ncurrent; move detail to daily notes (`memory/YYYY-MM-DD.md`) and keep only what lasts here.\n\n## People\n\n## Projects\n\n## Decisions\n\n- Database: Postgres, decided in November.\n\n## Preferences\n";
+    const user = "# USER\n\nWho I work for. Fill this in (or let the assistant fill it in as it learns).\n\n- Name: Robin\n- How to address them:\n- Time zone: Europe/Berlin\n";
+    const search = workspace({ ...NOTES, "MEMORY.md": memory, "USER.md": user });
+    const decided = search("what did we decide about the database");
+    expect(decided.results.map((r) => r.path)).toContain("MEMORY.md");
+    const mem = decided.results.find((r) => r.path === "MEMORY.md")!;
+    expect(mem.heading).toBe("MEMORY > Decisions");
+    expect(search("Robin").results.map((r) => r.path)).toEqual(["USER.md"]);
+    expect(search("curated long-term facts").results).toEqual([]);
+    for (const r of search("heartbeat checks calendar").results) expect(r.path).not.toBe("HEARTBEAT.md");
+  });
+
+  it("isBoilerplate: template lines, headings and empty checkboxes only", () => {
+    const t = templateLines("HEARTBEAT.md")!;
+    expect(t).not.toBeNull();
+    expect(isBoilerplate("## Checks\n\n- [ ]", t)).toBe(true);
+    expect(isBoilerplate("## Checks\n\n- [ ] water the plants", t)).toBe(false);
+    expect(templateLines("memory/2026-11-20.md")).toBeNull();
+    expect(isBoilerplate("- [ ]", null)).toBe(false);
+  });
+
+  it("chunkMarkdown drops template-only chunks and keeps the rest intact", () => {
+    const text = "# USER\n\nWho I work for. Fill this in (or let the assistant fill it in as it learns).\n\n## Work\n\nRobin builds bikes.\n";
+    const chunks = chunkMarkdown(text, { targetTokens: 400, overlapTokens: 0, boilerplate: templateLines("USER.md") });
+    expect(chunks.map((c) => c.text)).toEqual(["## Work\n\nRobin builds bikes."]);
+    expect(chunkMarkdown(text, { targetTokens: 400, overlapTokens: 0 })).toHaveLength(2);
+  });
+});
+
+describe("reflections are their own source", () => {
+  const withReports = {
+    ...NOTES,
+    "reflections/2026-11-20.md": "# Reflection 2026-11-20\n\nThe user decided on Postgres for the database.\n",
+    "reflections/weekly-2026-W47.md": "# Week 47\n\nPostgres database migration planned.\n",
+  };
+
+  it("are left out of default search and found with source reflections", () => {
+    const search = workspace(withReports);
+    const def = search("postgres database");
+    expect(def.results.length).toBeGreaterThan(0);
+    for (const r of def.results) expect(r.source).not.toBe("reflections");
+    const refl = search("postgres database", { filters: { source: "reflections" } });
+    expect(refl.results.map((r) => r.path).sort()).toEqual(["reflections/2026-11-20.md", "reflections/weekly-2026-W47.md"]);
+    for (const r of refl.results) expect(r.source).toBe("reflections");
+    for (const r of search("postgres database", { filters: { source: "memory" } }).results) expect(r.source).toBe("memory");
+  });
+});
+
+describe("date-only queries list the notes of those days", () => {
+  it.each([
+    ["yesterday", ["memory/2026-11-20.md"]],
+    ["last week", ["memory/2026-11-12.md"]],
+    ["what happened last week", ["memory/2026-11-12.md"]],
+    ["since Thursday", ["memory/2026-11-20.md", "memory/2026-11-19.md"]],
+  ])("%s", (query, paths) => {
+    const search = workspace(NOTES);
+    const res = search(query);
+    expect(res.results.map((r) => r.path)).toEqual(paths);
+    for (const r of res.results) expect(r.explain!.evidence).toEqual(["date"]);
+  });
+
+  it("a date with no notes says so", () => {
+    const search = workspace(NOTES);
+    const res = search("2026-10-01");
+    expect(res.results).toEqual([]);
+    expect(res.reason).toMatch(/no notes dated 2026-10-01/);
+  });
+
+  it("'yesterday' never matches the word yesterday's in a note", () => {
+    const search = workspace({ ...NOTES, "notes/howto.md": "# Howto\n\nRead yesterday's notes first.\n" });
+    expect(search("yesterday").results.map((r) => r.path)).toEqual(["memory/2026-11-20.md"]);
+  });
+});
