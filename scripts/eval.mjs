@@ -101,7 +101,7 @@ const round = (x) => Math.round(x * 10000) / 10000;
  * Runs `fn` while the given workspace files are gone from disk and from the index, then
  * puts them back and re-indexes them (their vectors come back from the embedding cache).
  */
-async function withoutFiles(engine, ws, rels, fn) {
+async function withoutFiles(engine, ws, rels, fn, embed) {
   // Outside the workspace, so the scan cannot see them.
   const hidden = `${ws}-hidden`;
   const moved = rels.map((rel) => [path.join(ws, rel), path.join(hidden, rel.replace(/\//g, "__"))]);
@@ -113,8 +113,8 @@ async function withoutFiles(engine, ws, rels, fn) {
   } finally {
     for (const [from, to] of moved) renameSync(to, from);
     engine.syncPaths(rels);
-    // No progress output and no model work beyond cache lookups: the text is unchanged.
-    await engine.embed({ batchChunks: 64 }).catch(() => undefined);
+    // No model work beyond cache lookups: the text is unchanged.
+    if (embed) await engine.embed({ batchChunks: 64 });
   }
 }
 
@@ -156,7 +156,7 @@ async function evalLocomo(opts) {
       }
       if (opts.noAnswer) {
         for (const q of convQueries.slice(0, opts.noAnswerLimit > 0 ? opts.noAnswerLimit : undefined)) {
-          const res = await withoutFiles(engine, ws, q.gold_files, () => engine.search(q.question, { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }));
+          const res = await withoutFiles(engine, ws, q.gold_files, () => engine.search(q.question, { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }), opts.mode !== "bm25");
           noAnswer.push({ category: q.category_name, empty: res.results.length === 0 });
           dumpLine(opts, { set: "no-answer", qid: q.qid, category: q.category_name, results: features(res.results, () => 0) });
         }
@@ -232,7 +232,7 @@ async function evalScifact(opts) {
       // Every query would take two re-indexes of a 5,000-note workspace; a fixed slice keeps it minutes.
       for (const qid of qids.slice(0, opts.noAnswerLimit > 0 ? opts.noAnswerLimit : 300)) {
         const gold = [...qrels.get(qid).entries()].filter(([, g]) => g > 0).map(([d]) => `docs/${d}.md`).filter((rel) => existsSync(path.join(ws, rel)));
-        const res = await withoutFiles(engine, ws, gold, () => engine.search(queryText.get(qid), { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }));
+        const res = await withoutFiles(engine, ws, gold, () => engine.search(queryText.get(qid), { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }), opts.mode !== "bm25");
         noAnswer.push({ empty: res.results.length === 0 });
         dumpLine(opts, { set: "no-answer", qid, results: features(res.results.slice(0, 20), () => 0) });
       }

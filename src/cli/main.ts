@@ -104,5 +104,6 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 main(process.argv).then((code) => {
-  process.exitCode = code;
+  // A command that finished but found a problem (doctor, models) has set its own exit code.
+  if (code !== 0 || process.exitCode === undefined) process.exitCode = code;
 });

@@ -131,7 +131,13 @@ describe("batched full index", () => {
     expect(partial.n).toBe(0);
     const ftsVsChunks = db.prepare("SELECT (SELECT count(*) FROM chunks_fts) AS fts, (SELECT count(*) FROM chunks) AS chunks").get() as { fts: number; chunks: number };
     expect(ftsVsChunks.fts).toBe(ftsVsChunks.chunks);
+    const committed = (db.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
     const resumed = indexer.sync();
+    // The kill landed mid-pass: some batches were committed. The pass had not recorded its
+    // chunker settings yet, so the next one re-chunks every file, as it must.
+    expect(out).not.toContain("finished");
+    expect(committed).toBeGreaterThan(0);
+    expect(committed).toBeLessThan(1500);
     expect(resumed.indexed.length + resumed.unchanged).toBe(1500);
 
     // Same files and chunks as a clean index of the same workspace.

@@ -1,0 +1,117 @@
+/**
+ * What a user expects of any command, now that every command is an adapter over the engine:
+ * quiet exits into closed pipes, JSON errors with --json, one clear line for bad input,
+ * doctor/config/models that say what is wrong, and shell completion.
+ */
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initWorkspace } from "../../src/workspace/init.js";
+import { runAgent } from "../helpers/cli.js";
+import { CLI, cleanup, tempDir, write } from "../helpers/workspace.js";
+
+describe("CLI hygiene (built CLI)", () => {
+  let dir = "";
+  let ws = "";
+  beforeAll(() => {
+    dir = tempDir();
+    ws = path.join(dir, "ws");
+    initWorkspace(ws);
+    // Nothing listens on port 9: the model is unreachable, and quickly so.
+    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, llm: { host: "http://127.0.0.1:9" } }));
+    write(ws, "MEMORY.md", `# Memory\n\n${"- a long line about the database decision and what followed from it\n".repeat(6000)}`);
+  });
+  afterAll(() => cleanup(dir));
+
+  it("writing into a closed pipe exits quietly (no EPIPE stack trace, exit 0)", () => {
+    const r = spawnSync("bash", ["-c", `set -o pipefail; "${process.execPath}" "${CLI}" context --workspace "${ws}" --budget 1000000 --per-file 1000000 | head -c 10 >/dev/null`], { encoding: "utf8" });
+    expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
+    expect(r.status).toBe(0);
+  });
+
+  it("with --json, errors are JSON on stdout and the exit code is non-zero", async () => {
+    const empty = await runAgent(["search", "", "--workspace", ws, "--json"]);
+    expect(empty.code).toBe(1);
+    expect(JSON.parse(empty.stdout)).toEqual({ error: { code: "usage", message: expect.stringMatching(/give something to look for/) } });
+    const nowhere = await runAgent(["status", "--workspace", path.join(dir, "nope"), "--json"]);
+    expect(nowhere.code).toBe(1);
+    expect(JSON.parse(nowhere.stdout).error.message).toMatch(/does not exist/);
+    const badFlag = await runAgent(["search", "x", "--bogus", "--workspace", ws, "--json"]);
+    expect(badFlag.code).not.toBe(0);
+    expect(JSON.parse(badFlag.stdout).error.code).toBe("usage");
+  });
+
+  it("refuses bad input with one clear line", async () => {
+    const cases: [string[], RegExp][] = [
+      [["search", "   "], /give something to look for/],
+      [["search", "x", "--from", "2026-13-45"], /--from must be a real date like 2026-03-01, got "2026-13-45"/],
+      [["search", "x", "--from", "2026-05-02", "--to", "2026-05-01"], /--from 2026-05-02 is after --to 2026-05-01/],
+      [["jobs", "--job", "bogus"], /there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve/],
+      [["boot", "--days", "0"], /--days must be a positive whole number/],
+    ];
+    for (const [args, re] of cases) {
+      const r = await runAgent([...args, "--workspace", ws]);
+      expect(r.code, args.join(" ")).toBe(1);
+      expect(r.stderr, args.join(" ")).toMatch(re);
+      expect(r.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+    }
+    const file = write(dir, "a-file.txt", "not a folder\n");
+    const r = await runAgent(["search", "x", "--workspace", file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/is a file, not a folder/);
+  });
+
+  it("agent models and agent doctor exit non-zero when the LLM is unreachable, and say what to do", async () => {
+    const models = await runAgent(["models", "--workspace", ws]);
+    expect(models.code).toBe(1);
+    expect(models.stdout).toMatch(/NOT reachable/);
+    const doctor = await runAgent(["doctor", "--workspace", ws, "--json"]);
+    expect(doctor.code).toBe(1);
+    const report = JSON.parse(doctor.stdout) as { ok: boolean; checks: { name: string; status: string; fix?: string }[] };
+    expect(report.ok).toBe(false);
+    const byName = Object.fromEntries(report.checks.map((c) => [c.name, c]));
+    expect(byName.config!.status).toBe("ok");
+    expect(byName.llm!.status).toBe("fail");
+    expect(byName.llm!.fix).toMatch(/ollama pull|llm\.model/);
+    expect(byName.daemon!.status).toBe("ok");
+    for (const name of ["index database", "state database", "embedding cache", "index", "vectors", "embedder"]) expect(byName[name], name).toBeDefined();
+  });
+
+  it("doctor names a damaged state.db and the way back; a broken config is a failed check, not a crash", async () => {
+    const other = path.join(dir, "broken");
+    initWorkspace(other);
+    write(other, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, llm: { host: "http://127.0.0.1:9" } }));
+    write(other, ".agent/state.db", "this is not a database at all, just text that is long enough to look like a file".repeat(100));
+    const r = await runAgent(["doctor", "--workspace", other]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/✗ state database\s+.*state\.db is damaged/);
+    expect(r.stdout).toMatch(/agent doctor --restore-state/);
+    writeFileSync(path.join(other, "agent.config.json"), '{ "serach": {} }');
+    const bad = await runAgent(["doctor", "--workspace", other, "--json"]);
+    expect(bad.code).toBe(1);
+    const checks = (JSON.parse(bad.stdout) as { checks: { name: string; status: string; detail: string }[] }).checks;
+    expect(checks[0]).toMatchObject({ name: "config", status: "fail", detail: expect.stringMatching(/unknown key "serach" \(did you mean "search"\?\)/) });
+  });
+
+  it("agent config prints the effective configuration and where each value came from", async () => {
+    const r = await runAgent(["config", "--workspace", ws]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^llm\.host\s+"http:\/\/127\.0\.0\.1:9"\s+\(agent\.config\.json\)$/m);
+    expect(r.stdout).toMatch(/^search\.limit\s+10$/m);
+    const changed = JSON.parse((await runAgent(["config", "--workspace", ws, "--changed", "--json"])).stdout) as { entries: { key: string }[] };
+    expect(changed.entries.map((e) => e.key).sort()).toEqual(["embed.provider", "llm.host"]);
+  });
+
+  it("prints bash and zsh completion scripts, and completes commands and options", async () => {
+    for (const shell of ["bash", "zsh"]) {
+      const r = await runAgent(["completion", shell]);
+      expect(r.code, shell).toBe(0);
+      expect(r.stdout, shell).toMatch(/agent complete --/);
+    }
+    const cmds = await runAgent(["complete", "--", "se"]);
+    expect(cmds.stdout).toMatch(/^search\b/m);
+    const opts = await runAgent(["complete", "--", "search", "--mo"]);
+    expect(opts.stdout).toMatch(/--mode/);
+  });
+});
