@@ -38,6 +38,8 @@ export async function mcpHostile({ root, quick, seed }) {
     hardlinks = false;
     tally.note("hard links are not possible here; those cases were skipped");
   }
+  const relinked = await agent(["index", "--no-embed", "--workspace", ws]);
+  if (relinked.code !== 0) tally.note(`index after making the links failed: ${relinked.stderr.slice(0, 200)}`);
   const outsideBefore = fingerprint(root, (rel) => rel === "ws" || rel.startsWith("ws/") || rel.startsWith("clean-"));
   const wsBefore = fingerprint(ws);
 
@@ -94,6 +96,22 @@ export async function mcpHostile({ root, quick, seed }) {
       }
       if (leaks(res.text)) tally.fail(`memory_get ${show(p)} leaked: ${res.text.slice(0, 160)}`, `memory_get {path: ${show(p)}} on ${ws}`);
       else if (res.ok && p !== "memory/" && p !== "memory") tally.fail(`memory_get ${show(p)} was served: ${res.text.slice(0, 120)}`, `memory_get {path: ${show(p)}}`);
+      else tally.pass();
+    }
+
+    // Search and boot serve indexed text: a file reachable only through a link must not be in it.
+    for (const [tool, args] of [
+      ["memory_search", { query: SENTINEL, limit: 20 }],
+      ["memory_search", { query: "sentinel outside", limit: 20 }],
+      ["boot", { query: "sentinel outside secret", includeDaily: true }],
+      ["context", { query: "sentinel outside" }],
+    ]) {
+      const res = await call(tool, args);
+      if (!alive) {
+        tally.fail(`the server died on ${tool}`, `${tool} ${JSON.stringify(args)}`);
+        break;
+      }
+      if (leaks(res.text)) tally.fail(`${tool} ${JSON.stringify(args)} returned text of a file outside the workspace: ${res.text.slice(0, 160)}`, `${tool} ${JSON.stringify(args)} on ${ws} (hard link hard-out.md, symlink link-out.md)`);
       else tally.pass();
     }
 

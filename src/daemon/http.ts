@@ -15,8 +15,9 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 
 export const MCP_HTTP_PATH = "/mcp";
-/** At most this many MCP sessions at once; another client is told to try later. */
+/** At most this many MCP sessions at once; past it the longest-idle one is closed if idle long enough, else the new client is told to try later. */
 const MAX_SESSIONS = 64;
+const EVICTABLE_IDLE_MS = 10 * 60_000;
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"];
 
@@ -34,6 +35,7 @@ export interface McpHttpOptions {
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
+  lastSeen: number;
 }
 
 export class McpHttpServer {
@@ -108,18 +110,21 @@ export class McpHttpServer {
     if (typeof sid === "string") {
       const s = this.sessions.get(sid);
       if (!s) return jsonRpcError(res, 404, -32001, "Session not found");
+      s.lastSeen = Date.now();
       return s.transport.handleRequest(req, res);
     }
     if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: No valid session ID provided");
     const body = await readJson(req);
     if (body === undefined) return jsonRpcError(res, 400, -32700, "Parse error");
     if (!this.isInitialize(body)) return jsonRpcError(res, 400, -32000, "Bad Request: No valid session ID provided");
-    if (this.sessions.size >= MAX_SESSIONS) return jsonRpcError(res, 503, -32000, `too many MCP sessions (${MAX_SESSIONS}); close one and try again`);
+    if (this.sessions.size >= MAX_SESSIONS && !(await this.evictIdle())) {
+      return jsonRpcError(res, 503, -32000, `too many MCP sessions (${MAX_SESSIONS}); close one and try again`);
+    }
     const server = this.opts.createServer();
     const transport: StreamableHTTPServerTransport = new this.Transport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server });
+        this.sessions.set(id, { transport, server, lastSeen: Date.now() });
       },
       onsessionclosed: (id) => {
         this.sessions.delete(id);
@@ -131,6 +136,16 @@ export class McpHttpServer {
     };
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
+  }
+
+  /** Closes the longest-idle session if it has been idle long enough; whether one was closed. */
+  private async evictIdle(): Promise<boolean> {
+    let oldest: [string, Session] | undefined;
+    for (const e of this.sessions) if (!oldest || e[1].lastSeen < oldest[1].lastSeen) oldest = e;
+    if (!oldest || Date.now() - oldest[1].lastSeen < EVICTABLE_IDLE_MS) return false;
+    this.sessions.delete(oldest[0]);
+    await oldest[1].transport.close().catch(() => undefined);
+    return true;
   }
 
   private authorized(header: string | undefined): boolean {

@@ -29,6 +29,12 @@ export class LazyProvider implements LLMProvider {
     return (await this.get()).check();
   }
 
+  /** Forwarded so callers can refuse a prompt that cannot fit before the call. */
+  async contextSize(signal?: AbortSignal): Promise<number | undefined> {
+    const inner = await this.get();
+    return inner.contextSize ? inner.contextSize(signal) : undefined;
+  }
+
   async close(): Promise<void> {
     if (this.inner === null) return;
     const p = await this.inner.catch(() => null);

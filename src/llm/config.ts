@@ -8,7 +8,7 @@ export const LLMConfigSchema = z.object({
   host: z.string().min(1).optional(),
   /** llama-cpp threads; the provider defaults to 1 (see LlamaCppProviderOptions). */
   threads: z.number().int().positive().optional(),
-  /** llama-cpp context window in tokens. */
+  /** Context window in tokens: llama-cpp's context, Ollama's `num_ctx` (sent with every call). */
   contextSize: z.number().int().positive().optional(),
   /** Per-call limit when a request sets none; local models on CPU can be slow. */
   timeoutMs: z.number().int().positive().default(120_000),

@@ -42,7 +42,7 @@ export function createLLMProvider(config?: LLMConfigInput, deps: CreateLLMProvid
  * For callers that parse the reply (JSON, structured notes): a blank or cut-off reply is a
  * failure to report, not text to store.
  */
-export function requireCompleteReply(result: CompletionResult): CompletionResult {
+export function requireCompleteReply(result: CompletionResult, limitKey?: string): CompletionResult {
   if (result.text.trim() === "") {
     throw new LLMError(
       "empty-reply",
@@ -52,7 +52,7 @@ export function requireCompleteReply(result: CompletionResult): CompletionResult
   if (result.finishReason === "length") {
     throw new LLMError(
       "truncated",
-      `model ${result.model} stopped at the token limit (${result.completionTokens ?? "?"} tokens) before finishing: raise maxTokens`,
+      `model ${result.model} stopped at the token limit (${result.completionTokens ?? "?"} tokens) before finishing: ${limitKey ? `raise ${limitKey} in agent.config.json` : "the reply limit is too small for this model's answer"}`,
     );
   }
   return result;

@@ -87,7 +87,7 @@ export function resolveWorkspaceFile(workspace: string, requested: string, opts:
   if (isEngineRel(rel)) throw new PathRefusedError(requested, NOT_READABLE);
   const st = statSync(real);
   if (!st.isFile()) throw new Error(`${requested}: not a regular file`);
-  if (st.nlink > 1 && !(opts.allowHardLinks ?? allowHardLinks(workspace))) {
+  if (st.nlink > 1 && !(opts.allowHardLinks ?? hardLinksAllowed(workspace))) {
     throw new PathRefusedError(
       requested,
       `it has ${st.nlink} hard links, and another of them may be a file outside the workspace; set index.allowHardLinks to true in agent.config.json to serve such files`,
@@ -99,7 +99,7 @@ export function resolveWorkspaceFile(workspace: string, requested: string, opts:
 const hardLinkSetting = new Map<string, { key: string; value: boolean }>();
 
 /** index.allowHardLinks, re-read only when agent.config.json changes. */
-function allowHardLinks(workspace: string): boolean {
+export function hardLinksAllowed(workspace: string): boolean {
   const file = configPath(workspace);
   let key = "none";
   try {
@@ -138,7 +138,7 @@ export function readLines(workspace: string, requested: string, from = 1, count 
     // The path was checked, then opened: if it was swapped for another file (or linked
     // again) in between, the descriptor shows it.
     const st = fstatSync(fd);
-    if (st.dev !== f.dev || st.ino !== f.ino || (st.nlink > 1 && !(opts.allowHardLinks ?? allowHardLinks(workspace)))) {
+    if (st.dev !== f.dev || st.ino !== f.ino || (st.nlink > 1 && !(opts.allowHardLinks ?? hardLinksAllowed(workspace)))) {
       throw new PathRefusedError(requested, "the file changed while it was being opened; try again");
     }
     const size = Math.min(st.size, MAX_READ_BYTES);

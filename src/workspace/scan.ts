@@ -3,6 +3,7 @@ import path from "node:path";
 import { isIndexable } from "./kinds.js";
 import { isInside } from "./paths.js";
 import { errCode } from "./read.js";
+import { hardLinksAllowed } from "./safe-read.js";
 
 export interface ScannedFile {
   rel: string;
@@ -27,8 +28,16 @@ function ignoredDir(name: string): boolean {
  * one stat per file). Symlinks are followed only when they resolve inside the workspace,
  * so a link can never pull outside files into the agent's memory.
  */
-export function scanWorkspace(workspace: string): ScanResult {
+export function scanWorkspace(workspace: string, opts: { allowHardLinks?: boolean } = {}): ScanResult {
   const root = realpathSync(workspace);
+  // A file with several hard links may be a file from outside the workspace under a second
+  // name; indexing it would serve its text to every search (index.allowHardLinks).
+  const allowLinks = opts.allowHardLinks ?? safeHardLinksAllowed(workspace);
+  const linked = (rel: string, st: Stats): boolean => {
+    if (allowLinks || st.nlink <= 1) return false;
+    skipped.push({ rel, reason: `${rel}: has ${st.nlink} hard links (one may be a file outside the workspace); skipped — set index.allowHardLinks in agent.config.json to index it` });
+    return true;
+  };
   const files: ScannedFile[] = [];
   const skipped: { rel: string; reason: string }[] = [];
   const seenDirs = new Set<string>();
@@ -77,7 +86,7 @@ export function scanWorkspace(workspace: string): ScanResult {
           if (!ignoredDir(ent.name)) walk(abs, rel);
           continue;
         }
-        if (st.isFile() && isIndexable(rel)) files.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs });
+        if (st.isFile() && isIndexable(rel) && !linked(rel, st)) files.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs });
         continue;
       }
       if (!isIndexable(rel)) continue;
@@ -87,7 +96,7 @@ export function scanWorkspace(workspace: string): ScanResult {
       }
       try {
         const st = lstatSync(abs);
-        files.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs });
+        if (!linked(rel, st)) files.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs });
       } catch (e) {
         skipped.push({ rel, reason: `${rel}: cannot be read (${errCode(e)}); skipped` });
       }
@@ -96,4 +105,13 @@ export function scanWorkspace(workspace: string): ScanResult {
   walk(path.resolve(workspace), "");
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { files, skipped };
+}
+
+/** index.allowHardLinks; an unreadable config is reported by whoever loads it, and counts as the default here. */
+function safeHardLinksAllowed(workspace: string): boolean {
+  try {
+    return hardLinksAllowed(workspace);
+  } catch {
+    return false;
+  }
 }

@@ -381,6 +381,7 @@ describe("bad index.db", () => {
     const before = fingerprint(ws);
 
     const engine = open(ws);
+    engine.status(); // the engine opens its index on first use
     const aside = readdirSync(path.join(ws, ".agent")).filter((f) => /^index\.db\.corrupt-\d+$/.test(f));
     expect(aside).toHaveLength(1);
     expect(readFileSync(path.join(ws, ".agent", aside[0]!)).equals(junk)).toBe(true);
@@ -406,6 +407,7 @@ describe("bad index.db", () => {
     const foreignBytes = readFileSync(dbFile);
 
     const engine = open(ws);
+    engine.status(); // the engine opens its index on first use
     const aside = readdirSync(path.join(ws, ".agent")).filter((f) => /^index\.db\.foreign-\d+$/.test(f));
     expect(aside).toHaveLength(1);
     const moved = path.join(ws, ".agent", aside[0]!);

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import Database from "better-sqlite3";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Indexer } from "../../src/indexer/indexer.js";
@@ -113,11 +114,21 @@ describe("batched full index", () => {
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
     const exited = new Promise<void>((r) => child.once("exit", () => r()));
-    // Kill once some rows are committed (the WAL has grown past its header) but before the end.
+    // Kill once a first batch is committed (another connection sees file rows), before the end.
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline && !out.includes("finished")) {
-      const wal = file + "-wal";
-      if (existsSync(wal) && statSync(wal).size > 200_000) break;
+      if (existsSync(file)) {
+        const peek = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
+        let n = 0;
+        try {
+          n = (peek.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+        } catch {
+          // the schema is not created yet
+        } finally {
+          peek.close();
+        }
+        if (n > 0) break;
+      }
       await new Promise((r) => setTimeout(r, 5));
     }
     child.kill("SIGKILL");

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { linkSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { NOT_READABLE, PathRefusedError, readLines, resolveWorkspaceFile } from "../../src/workspace/safe-read.js";
+import { scanWorkspace } from "../../src/workspace/scan.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 describe("reads on behalf of others do not leak", () => {
@@ -78,5 +79,27 @@ describe("reads on behalf of others do not leak", () => {
     expect(readLines(ws, "MEMORY.md").lines).toEqual(["# Memory", "", "fine to read"]);
     expect(readLines(ws, "memory/alias.md").rel).toBe("MEMORY.md");
     expect(readLines(ws, path.join(ws, "MEMORY.md")).totalLines).toBe(3);
+  });
+});
+
+describe("the index does not take in hard-linked files", () => {
+  let dir: string;
+  let ws: string;
+  beforeEach(() => {
+    dir = tempDir();
+    ws = path.join(dir, "ws");
+    write(ws, "MEMORY.md", "# Memory\n");
+    write(dir, "outside/secret.md", "SECRET outside the workspace\n");
+    linkSync(path.join(dir, "outside/secret.md"), path.join(ws, "notes.md"));
+  });
+  afterEach(() => cleanup(dir));
+
+  it("scanWorkspace skips a file with several hard links, naming the key that allows it", () => {
+    const scan = scanWorkspace(ws);
+    expect(scan.files.map((f) => f.rel)).toEqual(["MEMORY.md"]);
+    expect(scan.skipped).toEqual([{ rel: "notes.md", reason: expect.stringMatching(/notes\.md: has 2 hard links .*index\.allowHardLinks/) }]);
+    expect(scanWorkspace(ws, { allowHardLinks: true }).files.map((f) => f.rel)).toEqual(["MEMORY.md", "notes.md"]);
+    writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ index: { allowHardLinks: true } }));
+    expect(scanWorkspace(ws).files.map((f) => f.rel)).toEqual(["MEMORY.md", "notes.md"]);
   });
 });

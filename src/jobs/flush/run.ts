@@ -146,6 +146,7 @@ export async function runFlush(input: RunFlushInput): Promise<FlushResult> {
       temperature: cfg.temperature,
       ...(input.signal !== undefined ? { signal: input.signal } : {}),
     }),
+    "flush.maxReplyTokens"
   );
   const cycles = new FlushCycleStore(input.db);
   const parsed = parseFlushReply(reply.text);

@@ -109,6 +109,7 @@ export async function runHeartbeat(input: RunHeartbeatInput): Promise<HeartbeatR
       temperature: cfg.temperature,
       ...(input.signal !== undefined ? { signal: input.signal } : {}),
     }),
+    "heartbeat.maxReplyTokens"
   );
   const reply = result.text.trim();
   if (isOkReply(reply, cfg.okMaxChars)) {

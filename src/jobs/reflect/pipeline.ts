@@ -462,7 +462,7 @@ async function call(
   before?.();
   const reply = await ctx.provider.complete(request);
   recordReply(ctx.trace, which, reply);
-  return requireCompleteReply(reply);
+  return requireCompleteReply(reply, which === "reflection" ? "reflection.reflectionMaxTokens" : "reflection.soulMaxTokens");
 }
 
 async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
