@@ -22,7 +22,7 @@ const normal = rows.filter((r) => r.set === "normal");
 const noAnswer = rows.filter((r) => r.set === "no-answer");
 
 function passes(x, k, c) {
-  return (x.cov !== null && x.cov > 0 && x.cov >= k) || (x.cos !== null && x.cos >= c);
+  return (x.cov !== null && x.cov > 0 && (x.cov >= k || x.dm)) || (x.cos !== null && x.cos >= c);
 }
 
 function recall5(q, keep) {

@@ -91,7 +91,7 @@ function dumpLine(opts, rec) {
 }
 
 function features(results, goldOf) {
-  return results.map((r) => ({ p: r.path, g: goldOf(r.path), s: r.score, cov: r.explain?.coverage ?? null, cos: r.explain?.cosine ?? null, ev: r.explain?.evidence ?? [] }));
+  return results.map((r) => ({ p: r.path, g: goldOf(r.path), s: r.score, cov: r.explain?.coverage ?? null, cos: r.explain?.cosine ?? null, dm: r.explain?.dateMatch ?? false }));
 }
 
 const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);

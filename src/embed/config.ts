@@ -20,6 +20,11 @@ export const EmbedConfigSchema = z
     pooling: z.enum(["mean", "cls"]).optional(),
     batchSize: z.number().int().positive().max(1024).optional(),
     /**
+     * use-lite: worker threads running the model (each holds its own copy, about 60 MB).
+     * Default: one per core, at most 2. 0 runs it in the calling thread.
+     */
+    threads: z.number().int().min(0).max(16).optional(),
+    /**
      * Folder of the embedding cache (embeddings.db). Default: the workspace's .agent/.
      * Kept apart from index.db so deleting or rebuilding the index re-embeds nothing.
      */

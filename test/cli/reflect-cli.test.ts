@@ -159,6 +159,11 @@ describe("agent reflect against a local Ollama-speaking server", () => {
     ]);
     expect(JSON.stringify(chats[0]!.messages)).toContain("rent is up 5%");
 
+    // A run by hand goes through the one job runner: it is listed in `agent jobs` like a scheduled one.
+    const jobs = JSON.parse((await agent(["jobs", "--workspace", ws, "--job", "reflect", "--json"])).stdout) as { runs: { job: string; outcome: string; details: { trigger?: string } }[] };
+    expect(jobs.runs).toHaveLength(1);
+    expect(jobs.runs[0]).toMatchObject({ job: "reflect", outcome: "ok", details: { trigger: "manual" } });
+
     const log = await agent(["soul", "log", "--workspace", ws]);
     expect(log.code, log.stderr).toBe(0);
     expect(log.stdout).toMatch(/^ {3}1 {2}\d{4}-\d{2}-\d{2} \d{2}:\d{2} +\d+ words {2}baseline/m);

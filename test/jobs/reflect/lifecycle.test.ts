@@ -446,3 +446,17 @@ it("a dry run with SOUL.md missing reflects on the newest version in memory and 
   expect(existsSync(path.join(ws, "SOUL.md"))).toBe(false);
   expect(history(ws)).toEqual(before);
 });
+
+it("the template edited by one line is mapped, not trapped: the run updates SOUL.md instead of proposing every night", async () => {
+  const mine = TEMPLATE_SOUL.replace("- Calm under pressure; a little dry humour when the moment allows.", "- Calm under pressure; no jokes, please.");
+  expect(mine).not.toBe(TEMPLATE_SOUL);
+  write(ws, "SOUL.md", mine);
+  writeSession(ws, "s1", 4, T0 - HOUR);
+  const provider = new ScriptedProvider([reflectionJson(), (req) => soulJson(fillLayers(currentInPrompt(req)))]);
+  const r = await reflectIn({ workspace: ws, provider, now, options: { config: { minSoulWords: 200 } } });
+  expect(r).toMatchObject({ status: "updated", mapped: true, firstDistillation: false, baselineVersion: 1 });
+  expect(r.changeShare).toBe(0);
+  const soul = read(ws, "SOUL.md");
+  for (const section of ["## Boundaries", "## How I Learn", "## Vibe", "- Calm under pressure; no jokes, please."]) expect(soul).toContain(section);
+  expect(missingLayers(soul)).toEqual([]);
+});
