@@ -119,12 +119,46 @@ async function firstMcpSearch(ws, extraEnv = {}) {
   return { total: Number(t2 - t0) / 1e6, call: Number(t2 - t1) / 1e6 };
 }
 
+/**
+ * What freshness costs inside one process: the stat scan of every file (no watcher) against
+ * trusting a healthy watcher (cut its debounce short, wait for what it has seen).
+ */
+async function freshnessCost(ws) {
+  const { Engine } = await import("../dist/engine/engine.js");
+  const { DaemonWatcher } = await import("../dist/daemon/watcher.js");
+  const engine = Engine.open({ workspace: ws });
+  const ac = new AbortController();
+  const times = async (opts) => {
+    const xs = [];
+    for (let k = 0; k < 120; k++) {
+      const t = process.hrtime.bigint();
+      await engine.search(QUERIES[k % QUERIES.length], { mode: "keyword", ...opts });
+      if (k >= 20) xs.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    return xs;
+  };
+  const scan = await times({});
+  const none = await times({ refresh: false });
+  const watcher = await DaemonWatcher.start({ engine, embed: false, signal: ac.signal, warn: () => undefined });
+  engine.freshness = () => watcher.fresh();
+  const trusted = await times({});
+  ac.abort();
+  await watcher.close();
+  await engine.close();
+  return { scan, none, trusted };
+}
+
 async function main() {
   console.log(`workspace: ${NOTES} daily notes in ${root}; ${RUNS} cold runs each; ${os.cpus().length} cores`);
   const ws = makeWorkspace(NOTES, { embed: { provider: HYBRID ? "use-lite" : "none" }, heartbeat: { enabled: false }, schedule: { reflect: false }, evolution: { weekly: false }, flush: { enabled: false } });
   let t = process.hrtime.bigint();
   execFileSync(process.execPath, [cli, "index", "--workspace", ws, ...(HYBRID ? [] : [])], { stdio: "ignore" });
   console.log(`index (in-process): ${ms(Number(process.hrtime.bigint() - t) / 1e6)}`);
+
+  const f = await freshnessCost(ws);
+  for (const [name, xs] of [["warm keyword search, stat scan (no watcher)", f.scan], ["warm keyword search, trusting the watcher", f.trusted], ["warm keyword search, no freshness at all", f.none]]) {
+    console.log(`${name.padEnd(48)} p50 ${ms(pct(xs, 50))}  p95 ${ms(pct(xs, 95))}  (in-process, 100 searches)`);
+  }
 
   const rows = [];
   const cold = coldSearches(ws, ["--mode", "keyword"], { AGENT_DAEMON: "off" });

@@ -111,7 +111,8 @@ export async function mcpHostile({ root, quick, seed }) {
         tally.fail(`the server died on ${tool}`, `${tool} ${JSON.stringify(args)}`);
         break;
       }
-      if (leaks(res.text)) tally.fail(`${tool} ${JSON.stringify(args)} returned text of a file outside the workspace: ${res.text.slice(0, 160)}`, `${tool} ${JSON.stringify(args)} on ${ws} (hard link hard-out.md, symlink link-out.md)`);
+      // The answer repeats the query: only text beyond it counts.
+      if (leaks(res.text.split(args.query).join(""))) tally.fail(`${tool} ${JSON.stringify(args)} returned text of a file outside the workspace: ${res.text.slice(0, 160)}`, `${tool} ${JSON.stringify(args)} on ${ws} (hard link hard-out.md, symlink link-out.md)`);
       else tally.pass();
     }
 

@@ -14,7 +14,7 @@ import { isValidSessionId } from "../workspace/sessions.js";
 import { evolutionTimeZone } from "./evolve/config.js";
 import { EVOLVE_JOB, evolveJobResult, runEvolution, type EvolutionResult, type RunEvolutionInput } from "./evolve/cycle.js";
 import { checkFlush, flushJobResult, flushSettings, runFlush, type FlushResult } from "./flush/run.js";
-import type { AlertMessage, NotifyResult } from "./heartbeat/notify.js";
+import { notify, type AlertMessage, type NotifyResult } from "./heartbeat/notify.js";
 import { HEARTBEAT_JOB, heartbeatDue, heartbeatJobResult, heartbeatSettings, runHeartbeat, type HeartbeatResult } from "./heartbeat/run.js";
 import { InboxStore } from "./inbox.js";
 import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
@@ -194,7 +194,9 @@ function reflectJob(deps: JobDeps, env: CatalogEnv): Job<ReflectArgs, Reflection
           embedder: deps.embedder,
           embedCache: args.dryRun ? null : deps.embedCache(),
         });
-        return { result: reflectResult(deps, args, ctx.trigger, r), value: r };
+        const result = reflectResult(deps, args, ctx.trigger, r);
+        if (ctx.trigger === "schedule" && !r.dryRun && r.status === "proposed") await announceProposal(deps, env, r);
+        return { result, value: r };
       } finally {
         scratch?.close();
       }
@@ -210,6 +212,23 @@ function reflectionWith(deps: JobDeps, over: Partial<ReflectionConfigInput> | un
     throw new Error(`reflection settings for this run: ${r.error.issues.map((i) => `${["reflection", ...i.path.map(String)].join(".")}: ${i.message}`).join("; ")}`);
   }
   return r.data;
+}
+
+/** A proposal waits for the person: the notifier says so (the inbox already holds the report). */
+async function announceProposal(deps: JobDeps, env: CatalogEnv, r: ReflectionResult): Promise<void> {
+  const alert: AlertMessage = {
+    kind: "report",
+    title: "A SOUL.md proposal waits for review",
+    body: `${r.reason ?? "nightly reflection held a change back"}\n\nReview it: agent soul proposed, then agent soul accept or agent soul reject --reason "..."`,
+    createdAt: deps.now(),
+    workspace: deps.workspace,
+    source: REFLECT_JOB,
+  };
+  try {
+    await (env.notify ?? ((a: AlertMessage) => notify(a, deps.config.heartbeat.notifier)))(alert);
+  } catch (e) {
+    env.warn("notify-proposal", `could not send the proposal notice: ${errorMessage(e)}`);
+  }
 }
 
 function reflectResult(deps: JobDeps, args: ReflectArgs, trigger: JobTrigger, r: ReflectionResult): JobResult {

@@ -1,4 +1,5 @@
 import { Ollama, type ChatRequest, type Message } from "ollama";
+import { estimatePromptTokens } from "./context.js";
 import { startDeadline, type Deadline } from "./deadline.js";
 import {
   LLMError,
@@ -8,6 +9,8 @@ import {
 } from "./types.js";
 
 export const DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434";
+/** Older Ollama versions run every model with this window unless told otherwise. */
+const OLLAMA_SMALLEST_DEFAULT_CTX = 2048;
 /** `check()` backs a status command: a daemon that takes longer than this is as good as down. */
 const CHECK_TIMEOUT_MS = 5_000;
 
@@ -124,6 +127,21 @@ export class OllamaProvider implements LLMProvider {
     return this.trainedContext;
   }
 
+  /**
+   * The `num_ctx` to send: the configured window; else, for a prompt that would not fit the
+   * smallest default Ollama runs with (2048 tokens), a window that holds it (rounded up to a
+   * multiple of 2048, so calls of similar size share one loaded context), capped at the
+   * model's own. Short prompts send none and run with Ollama's default.
+   */
+  private async windowFor(request: CompletionRequest, signal: AbortSignal): Promise<number | undefined> {
+    if (this.configuredContext !== undefined) return this.configuredContext;
+    const needed = estimatePromptTokens(request) + (request.maxTokens ?? 0);
+    if (needed <= OLLAMA_SMALLEST_DEFAULT_CTX) return undefined;
+    const want = Math.ceil(needed / OLLAMA_SMALLEST_DEFAULT_CTX) * OLLAMA_SMALLEST_DEFAULT_CTX;
+    const trained = await this.contextSize(signal);
+    return trained === undefined ? want : Math.min(want, trained);
+  }
+
   private async showContextLength(signal?: AbortSignal): Promise<number | undefined> {
     const deadline = startDeadline(`Ollama at ${this.host}`, CHECK_TIMEOUT_MS, signal);
     try {
@@ -158,9 +176,10 @@ export class OllamaProvider implements LLMProvider {
         options: {
           ...(request.maxTokens !== undefined ? { num_predict: request.maxTokens } : {}),
           ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-          ...(this.configuredContext !== undefined ? { num_ctx: this.configuredContext } : {}),
         },
       };
+      const numCtx = await this.windowFor(request, deadline.signal);
+      if (numCtx !== undefined) chat.options = { ...chat.options, num_ctx: numCtx };
       if (request.jsonSchema !== undefined) chat.format = request.jsonSchema;
 
       const response = await clientFor(this.host, deadline.signal).chat(chat);

@@ -1,3 +1,4 @@
+import type { AlertMessage } from "../../src/jobs/heartbeat/notify.js";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -168,6 +169,23 @@ describe("nightly reflection catch-up", () => {
     const start = Date.parse("2026-11-18T15:00:00Z");
     await simulate(ws, { start, until: start + HOUR, reflect: fakeReflect });
     expect(reflections).toHaveLength(0);
+  });
+
+  it("a night that ends in a proposal says so in the inbox and through the notifier", async () => {
+    const jobs = openJobs(ws);
+    jobs.state.set(NIGHTLY_STATE_KEY, "2026-11-17", 0);
+    jobs.close();
+    const alerts: AlertMessage[] = [];
+    const proposing = async (): Promise<ReflectionResult> =>
+      ({ status: "proposed", reason: "the change touches 62% of the lines (budget 30%)", proposalPath: "SOUL.proposed.md", summary: "rewrites the values" }) as ReflectionResult;
+    const start = Date.parse("2026-11-18T15:00:00Z");
+    await simulate(ws, { start, until: start + HOUR, reflect: proposing, notify: async (a) => (alerts.push(a), []) });
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ kind: "report", title: "A SOUL.md proposal waits for review", source: "reflect" });
+    expect(alerts[0]!.body).toMatch(/62% of the lines[\s\S]*agent soul proposed/);
+    const inbox = openJobs(ws);
+    expect(inbox.inbox.list().map((i) => i.title)).toEqual(["Nightly reflection proposes a SOUL.md change (SOUL.proposed.md)"]);
+    inbox.close();
   });
 });
 

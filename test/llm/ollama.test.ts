@@ -290,6 +290,17 @@ describe("OllamaProvider context window", () => {
     expect(received.some((r) => r.path === "/api/show")).toBe(false);
   });
 
+  it("without a configured window, a long prompt gets a num_ctx that holds it, capped at the model's; a short one none", async () => {
+    const provider = new OllamaProvider({ model: "good", host });
+    received.length = 0;
+    await provider.complete(ask({ maxTokens: 16 }));
+    expect((received.find((r) => r.path === "/api/chat")!.body.options as Record<string, unknown>).num_ctx).toBeUndefined();
+    received.length = 0;
+    await provider.complete(ask({ messages: [{ role: "user", content: "word ".repeat(4000) }], maxTokens: 1024 }));
+    // ~5,000 prompt tokens + a 1,024-token reply: rounded up to the next multiple of 2048.
+    expect((received.find((r) => r.path === "/api/chat")!.body.options as Record<string, unknown>).num_ctx).toBe(6144);
+  });
+
   it("unknown when Ollama cannot say: callers skip their check", async () => {
     expect(await new OllamaProvider({ model: "nope", host }).contextSize()).toBeUndefined();
   });

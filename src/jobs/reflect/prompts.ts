@@ -23,7 +23,7 @@ export interface Reflection {
 
 export type ParsedReflection =
   /**
-   * `memories`: candidate memories (issue #6), present only when the reply listed usable
+   * `memories`: candidate memories for the evolution system, present only when the reply listed usable
    * ones; replies without the field parse exactly as before.
    */
   | ({ kind: "ok"; memories?: MemoryCandidate[] } & Reflection)
@@ -48,7 +48,7 @@ export const REFLECTION_SCHEMA: Record<string, unknown> = {
       },
     },
     principles: { type: "array", maxItems: 8, items: { type: "string", maxLength: 300 } },
-    // Optional (not in `required`): candidate memories for the evolution system (issue #6).
+    // Optional (not in `required`): candidate memories for the evolution system.
     memories: {
       type: "array",
       maxItems: 4,
