@@ -229,7 +229,7 @@ if (!args.includes("--skip-vectors")) {
     const { ws } = makeWorkspace(`hybrid-${target}`, notes, 13, { embed: { provider: "use-lite" }, search: { autoEmbedLimit: 0 } });
     const engine = Engine.open({ workspace: ws });
     const idx = engine.index();
-    const vs = new VectorStore(engine["db"]);
+    const vs = new VectorStore(engine["index_"]().db);
     vs.useModel(modelId, 512);
     const r = rng(target);
     for (;;) {

@@ -11,6 +11,12 @@
  * process without a daemon does. A batch that failed to index (a busy database) is repaired
  * by one full pass before the next search.
  *
+ * The file watcher drops a second event for a file that arrives within a few milliseconds of
+ * the first (it expects the quiet period to cover it). Cutting the quiet period short for a
+ * search could therefore index a file just before a second write whose event is never
+ * delivered. So the files of recent batches stay "hot" for a moment: every search re-checks
+ * them (a stat each), and each batch's files are checked once more after the moment passes.
+ *
  * Embedding never sits in the watcher's batches: a batch indexes text and returns; vectors
  * follow in a background loop, so a search waiting for a batch never waits for embedding.
  */
@@ -32,8 +38,16 @@ export interface DaemonWatcherOptions {
   warn: (message: string) => void;
 }
 
+/** How long a batch's files are re-checked by searches, and when they are checked once more. */
+const HOT_MS = 1_000;
+/** At most this long a search waits for the watcher to finish the events it is handling. */
+const MAX_BUSY_WAIT_MS = 250;
+
 export class DaemonWatcher {
   private watcher: WorkspaceWatcher | undefined;
+  /** Files of recent batches, and when their batch ran. */
+  private readonly hot = new Map<string, number>();
+  private readonly trailing = new Set<NodeJS.Timeout>();
   private broken: string | null = null;
   private needsFullPass = false;
   private embedding: Promise<void> | null = null;
@@ -72,10 +86,29 @@ export class DaemonWatcher {
    */
   async fresh(): Promise<boolean> {
     if (!this.healthy || !this.watcher) return false;
-    // A change the kernel has reported may still be on its way through the watcher (each event
-    // costs it a stat on the thread pool): one turn of the event loop's I/O lets it arrive.
-    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    // A change the kernel has reported may still be on its way through the watcher: one poll
+    // phase of the event loop (two setImmediate hops span one) hands every queued event to it,
+    // then it may still be statting a file or reading a folder; wait (bounded) until it is done.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (let waited = 0; this.watcher?.busy() && waited < MAX_BUSY_WAIT_MS; waited += 2) {
+      await new Promise<void>((resolve) => setTimeout(resolve, 2));
+    }
+    if (!this.watcher) return false;
     await this.watcher.settle();
+    const now = Date.now();
+    const hot: string[] = [];
+    for (const [p, at] of this.hot) {
+      if (now - at <= HOT_MS) hot.push(p);
+      else this.hot.delete(p);
+    }
+    if (hot.length > 0) {
+      try {
+        this.afterSync(this.opts.engine.syncPaths(hot));
+      } catch {
+        this.needsFullPass = true;
+      }
+    }
     if (this.needsFullPass) {
       try {
         this.opts.onSync?.(this.opts.engine.index());
@@ -111,6 +144,8 @@ export class DaemonWatcher {
 
   /** Stops watching; waits for the batch in flight and for background embedding to stop. */
   async close(): Promise<void> {
+    for (const t of this.trailing) clearTimeout(t);
+    this.trailing.clear();
     const w = this.watcher;
     this.watcher = undefined;
     await w?.close();
@@ -127,6 +162,28 @@ export class DaemonWatcher {
       this.opts.warn(`index: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
+    this.opts.onSync?.(s);
+    if (s.indexed.length > 0) this.kickEmbed();
+    if (rescan || paths.length === 0) return;
+    const at = Date.now();
+    for (const p of paths) this.hot.set(p, at);
+    // The check once the moment has passed: a write whose event was dropped is on disk by then.
+    const t = setTimeout(() => {
+      this.trailing.delete(t);
+      if (!this.watcher) return;
+      try {
+        this.afterSync(this.opts.engine.syncPaths(paths));
+      } catch {
+        this.needsFullPass = true;
+      }
+    }, HOT_MS);
+    t.unref();
+    this.trailing.add(t);
+  }
+
+  /** After a re-check: reported only when it found something the watcher had missed. */
+  private afterSync(s: IndexSummary): void {
+    if (s.indexed.length === 0 && s.removed.length === 0) return;
     this.opts.onSync?.(s);
     if (s.indexed.length > 0) this.kickEmbed();
   }

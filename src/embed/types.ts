@@ -28,9 +28,10 @@ export interface Embedder {
   embed(texts: string[], opts?: EmbedOptions): Promise<Float32Array[]>;
   /**
    * Optional: load the model (or reach the server) now rather than on the first `embed`, so
-   * `dimension` is known and a missing model fails before any work starts.
+   * `dimension` is known and a missing model fails before any work starts. With a signal, it
+   * stops waiting once the signal aborts (the next embed call then reports the abort).
    */
-  init?(): Promise<void>;
+  init?(opts?: EmbedOptions): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -108,7 +108,8 @@ export class UseLitePool {
     const aborted = new Promise<never>((_, reject) => {
       if (!signal) return;
       onAbort = () => {
-        for (const s of used) if (s.job) this.kill(s, new AbortedError(signal.reason));
+        // Busy and still-loading workers alike: either would keep the process alive.
+        for (const s of used) this.kill(s, new AbortedError(signal.reason));
         reject(new AbortedError(signal.reason));
       };
       signal.addEventListener("abort", onAbort, { once: true });

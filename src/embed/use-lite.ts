@@ -130,9 +130,30 @@ export class UseLiteEmbedder implements Embedder {
     });
   }
 
-  async init(): Promise<void> {
-    if (this.threads > 0) await this.getPool().init();
-    else await this.model();
+  async init(opts: EmbedOptions = {}): Promise<void> {
+    const loading = this.threads > 0 ? this.getPool().init() : this.model().then(() => undefined);
+    const signal = opts.signal;
+    if (!signal) return loading;
+    // Loading takes seconds on a busy machine; a stop request must not wait for it.
+    if (signal.aborted) return;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<void>((resolve) => {
+      onAbort = resolve;
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    try {
+      await Promise.race([loading, aborted]);
+    } finally {
+      if (onAbort) signal.removeEventListener("abort", onAbort);
+    }
+    // Stopped while loading: stop the load too (a loading worker keeps the process alive);
+    // the next call starts a fresh one.
+    if (signal.aborted && this.pool) {
+      loading.catch(() => undefined);
+      const pool = this.pool;
+      this.pool = undefined;
+      await pool.close();
+    }
   }
 
   async embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {

@@ -212,7 +212,10 @@ export class Engine implements EngineCore {
 
   /** Appends to today's daily note, checked and verified. */
   async appendNote(text: string | Uint8Array, title?: string): Promise<AppendDailyResult> {
-    return (await import("./assist.js")).appendNote(this, text, title);
+    const r = (await import("./assist.js")).appendNote(this, text, title);
+    // A host that trusts its watcher indexes the note now: an assistant's next call may be a search.
+    if (this.freshness !== undefined) this.syncPaths([r.path]);
+    return r;
   }
 
   /** Appends a turn to a session transcript (what reflection and the flush read). */
@@ -344,7 +347,7 @@ export class Engine implements EngineCore {
       return { embedded: 0, cacheHits: 0, computed: 0, remaining: this.index_().vectors.countPending(), interrupted: false, provider: null, modelId: null, reason: sel.reason, modelChanged: false };
     }
     const e = sel.embedder;
-    await e.init?.();
+    await e.init?.(opts.signal ? { signal: opts.signal } : {});
     const modelChanged = this.index_().vectors.useModel(e.modelId, e.dimension);
     const res = await embedPending(this.index_().vectors, e, this.embeddingCache(), opts);
     return { ...res, provider: e.provider, modelId: e.modelId, reason: sel.reason, modelChanged };

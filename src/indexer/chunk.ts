@@ -20,27 +20,6 @@ export interface ChunkOptions {
    * made only of them, headings and blank lines is dropped.
    */
   boilerplate?: ReadonlySet<string> | null;
-  /**
-   * Target size for dialogue sections (most lines "**Name**: ..." or "Name: ..."): a turn
-   * or two is the unit a question about a conversation points at. Unset: targetTokens.
-   */
-  dialogueTokens?: number;
-}
-
-// "**Caroline**: hi", "Caroline: hi", "- **Ana:** hi": a speaker label, then the turn.
-const TURN = /^\s*(?:[-*+]\s+)?(?:\*\*[^*\n]{1,40}\*\*\s*:|\*\*[^*\n]{1,40}:\*\*|[\p{Lu}][\p{L} .'-]{0,30}:\s)/u;
-
-/** A section is dialogue when at least 60% of its non-blank lines are turns (and there are 4+). */
-function isDialogue(lines: string[], from: number, to: number): boolean {
-  let turns = 0;
-  let other = 0;
-  for (let i = from; i < to; i++) {
-    const l = lines[i]!;
-    if (l.trim() === "" || ATX.test(l)) continue;
-    if (TURN.test(l)) turns++;
-    else other++;
-  }
-  return turns >= 4 && turns >= 0.6 * (turns + other);
 }
 
 interface Section {
@@ -110,19 +89,17 @@ export function chunkMarkdown(text: string, opts: ChunkOptions): Chunk[] {
   };
 
   for (const sec of sections(lines)) {
-    const target = opts.dialogueTokens !== undefined && isDialogue(lines, sec.from, sec.to) ? Math.min(opts.targetTokens, opts.dialogueTokens) : opts.targetTokens;
-    const overlapMax = Math.min(opts.overlapTokens, Math.floor(target / 4));
     let start = sec.from;
     let tokens = 0;
     let i = sec.from;
     while (i < sec.to) {
       const t = lineTokens[i]!;
-      if (tokens + t > target && i > start) {
+      if (tokens + t > opts.targetTokens && i > start) {
         emit(start, i, sec.heading);
         // Step back over whole lines for the overlap, but always make progress.
         let back = i;
         let overlap = 0;
-        while (back - 1 > start && overlap + lineTokens[back - 1]! <= overlapMax) {
+        while (back - 1 > start && overlap + lineTokens[back - 1]! <= opts.overlapTokens) {
           back--;
           overlap += lineTokens[back]!;
         }

@@ -138,35 +138,46 @@ export class Indexer {
   syncPaths(rels: string[]): IndexSummary {
     const t0 = performance.now();
     const summary: IndexSummary = { scanned: 0, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
-    for (const rel of new Set(rels)) {
-      if (!isIndexable(rel)) continue;
-      const abs = path.join(this.workspace, rel);
-      let st;
-      try {
-        st = lstatSync(abs);
-      } catch {
-        if (this.store.deleteFile(rel)) summary.removed.push(rel);
-        this.store.clearProblem(rel);
-        continue;
-      }
-      summary.scanned++;
-      if (st.isSymbolicLink() || !st.isFile()) {
-        // Symlinks and odd files need the full scan's checks (outside targets, loops).
-        const one = scanWorkspace(this.workspace);
-        const f = one.files.find((x) => x.rel === rel);
-        const skip = one.skipped.find((x) => x.rel === rel);
-        if (f) this.syncOne(f, summary, false);
-        else if (skip) {
-          this.store.deleteFile(rel);
-          this.recordProblem(summary, { path: rel, severity: "skipped", message: skip.reason });
-        }
-        continue;
-      }
-      this.syncOne({ rel, abs, size: st.size, mtimeMs: st.mtimeMs }, summary, false);
+    const list = [...new Set(rels)].filter((rel) => isIndexable(rel));
+    // A burst of edits (a git checkout, a sync client) is written like a full pass: many
+    // paths per transaction, none held open long.
+    let next = 0;
+    while (next < list.length) {
+      const started = performance.now();
+      this.store.batch(() => {
+        do this.syncPath(list[next++]!, summary);
+        while (next < list.length && performance.now() - started < BATCH_MS);
+      });
     }
     summary.chunks = this.store.counts().chunks;
     summary.ms = performance.now() - t0;
     return summary;
+  }
+
+  private syncPath(rel: string, summary: IndexSummary): void {
+    const abs = path.join(this.workspace, rel);
+    let st;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      if (this.store.deleteFile(rel)) summary.removed.push(rel);
+      this.store.clearProblem(rel);
+      return;
+    }
+    summary.scanned++;
+    if (st.isSymbolicLink() || !st.isFile()) {
+      // Symlinks and odd files need the full scan's checks (outside targets, loops).
+      const one = scanWorkspace(this.workspace);
+      const f = one.files.find((x) => x.rel === rel);
+      const skip = one.skipped.find((x) => x.rel === rel);
+      if (f) this.syncOne(f, summary, false);
+      else if (skip) {
+        this.store.deleteFile(rel);
+        this.recordProblem(summary, { path: rel, severity: "skipped", message: skip.reason });
+      }
+      return;
+    }
+    this.syncOne({ rel, abs, size: st.size, mtimeMs: st.mtimeMs }, summary, false);
   }
 
   /** `known`: the file's row when the caller has it (null: known to be absent). */

@@ -22,6 +22,12 @@ export interface WorkspaceWatcher {
    * once every batch so far is done: after it, the index has every change the watcher has seen.
    */
   settle(): Promise<void>;
+  /**
+   * Whether chokidar is still turning a file-system event into a change event (a stat or a
+   * folder read in flight, a file event in its 5 ms window, a deletion held back to see whether
+   * the file comes back): a change made just now may not have reached `onBatch` yet.
+   */
+  busy(): boolean;
   close(): Promise<void>;
 }
 
@@ -88,6 +94,11 @@ export function watchWorkspace(workspace: string, opts: WatchOptions): Workspace
 
   return {
     ready,
+    busy() {
+      // chokidar 4 keeps this state in private fields; missing fields (another version) read as idle.
+      const w = watcher as unknown as { _throttled?: Map<string, Map<string, unknown>>; _pendingUnlinks?: Map<string, unknown> };
+      return (w._throttled?.get("watch")?.size ?? 0) > 0 || (w._throttled?.get("readdir")?.size ?? 0) > 0 || (w._pendingUnlinks?.size ?? 0) > 0;
+    },
     settle() {
       if (timer) {
         clearTimeout(timer);

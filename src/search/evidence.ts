@@ -67,7 +67,9 @@ export function matchedTerms(db: DB, terms: EvidenceTerm[], ids: number[]): Map<
   const out = new Map<number, Set<string>>();
   if (ids.length === 0 || terms.length === 0) return out;
   const idList = JSON.stringify(ids);
-  const stmt = db.prepare("SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))");
+  // "rowid + 0": FTS5 would take a bare rowid IN as one lookup (and one MATCH) per id; as
+  // an expression it is tested against a set built once while the term's postings stream.
+  const stmt = db.prepare("SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))");
   for (const { term, expr } of terms) {
     for (const r of stmt.all(expr, idList) as { id: number }[]) {
       let s = out.get(r.id);

@@ -168,7 +168,7 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
     filters.dateFrom = maxStr(filters.dateFrom, plan.dateRange.from);
     filters.dateTo = minStr(filters.dateTo, plan.dateRange.to);
   }
-  const q = parseQuery(plan.text, { phrases: cfg.keyword.phrases });
+  const q = parseQuery(plan.text);
   const pool = limit * cfg.candidateMultiplier;
   const model = ctx.embedModel !== undefined ? ctx.embedModel : (ctx.vectors.model()?.modelId ?? null);
   const provider = providerOf(model);
@@ -195,7 +195,7 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
   // A query that is only a date ("yesterday", "last week"): the notes of those days.
   // "what happened last week" has no content word left either.
   if ((q.match === "" || q.stopWordsOnly) && plan.dateRange) return listDated(ctx, plan, filters, limit, q.terms, opts, floor, respond);
-  if (q.match === "" && (mode === "keyword" || ctx.queryVector === null)) return respond([], "the query has no words to search for");
+  if (q.match === "" && (mode === "keyword" || ctx.queryVector === null || plan.text.trim() === "")) return respond([], "the query has no words to search for");
 
   const byId = new Map<number, { cand: Candidate; cosine: number | null }>();
   if (mode !== "vector") {

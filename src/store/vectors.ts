@@ -83,10 +83,13 @@ export class VectorStore {
   insert(items: ChunkVectors[]): number {
     const exists = this.db.prepare("SELECT 1 FROM chunks WHERE id = ? AND hash = ? AND heading = ?");
     const insVec = this.db.prepare("INSERT INTO chunk_vectors(chunk_id, win) VALUES (?, ?) ON CONFLICT(chunk_id, win) DO NOTHING");
-    const insEmb = this.db.prepare("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, ?)");
     let stored = 0;
     this.db
       .transaction(() => {
+        // Another process rebuilt the index meanwhile (its vector table is recreated by the
+        // next useModel): nothing to store into, the chunks stay pending.
+        if (!this.hasTable()) return;
+        const insEmb = this.db.prepare("INSERT INTO vec_chunks(rowid, embedding) VALUES (?, ?)");
         for (const it of items) {
           if (!exists.get(it.chunkId, it.hash, it.heading)) continue;
           it.vectors.forEach((v, win) => {

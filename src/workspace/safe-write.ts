@@ -1,6 +1,6 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 /**
  * Replaces a file so that readers see either the old or the new content, never half of
@@ -85,13 +85,18 @@ export function appendVerified(file: string, text: string): void {
 }
 
 export type SwapResult =
-  | { ok: true }
+  | {
+      ok: true;
+      /** Files kept beside `file` holding writes that landed after an earlier swap (see settleSwaps). */
+      keptEarlier?: string[];
+    }
   | {
       ok: false;
       /** What a person did to the file meanwhile, in words. */
       reason: string;
       /** Absolute path of a file kept beside `file` so no one's text is lost, if one was needed. */
       kept?: string;
+      keptEarlier?: string[];
     };
 
 export interface SwapOptions {
@@ -109,6 +114,12 @@ export interface SwapOptions {
   settleMs?: number;
   /** Clock for the kept file's name. */
   now?: () => number;
+  /**
+   * Replace an empty file too. Off by default: an empty file is what an editor's in-place save
+   * looks like between its truncate and its write, and a caller that read it a moment ago may
+   * be looking at exactly that. A person's explicit command (accept, rollback) turns it on.
+   */
+  allowEmpty?: boolean;
 }
 
 /**
@@ -129,10 +140,18 @@ export interface SwapOptions {
  *   5. after `settleMs`, the aside file is compared again: a writer that opened the old file
  *      before step 2 writes into it; its text wins: it goes back to `file` if `file` is still
  *      ours, else it is kept beside -> changed;
- *   6. the aside file is removed.
+ *   6. the aside file is parked under a hidden name (see park) and removed by the next swap if
+ *      nothing wrote into it meanwhile, else kept beside `file` (settleSwaps).
  * "kept" names any file left beside `file` (`<file>.kept-<time>`) so a person's text survives.
+ * An empty file is never replaced (see below).
  */
 export function swapFile(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions = {}): SwapResult {
+  const earlier = settleSwaps(file, opts);
+  const res = swapNow(file, expected, content, opts);
+  return earlier.length > 0 ? { ...res, keptEarlier: earlier } : res;
+}
+
+function swapNow(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions): SwapResult {
   const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
   const dir = path.dirname(file);
   const tmp = tempName(file, "new");
@@ -142,6 +161,11 @@ export function swapFile(file: string, expected: Buffer | null, content: string 
       if (!tryLink(tmp, file)) return { ok: false, reason: `${path.basename(file)} was created meanwhile` };
       fsyncDir(dir);
       return { ok: true };
+    }
+    if (expected.length === 0 && !opts.allowEmpty) {
+      // An empty file is what an editor's in-place save looks like between its truncate and
+      // its write: the bytes about to land exist only in the editor. Never replaced.
+      return { ok: false, reason: `${path.basename(file)} was empty, as during an editor's save` };
     }
     const aside = tempName(file, "old");
     try {
@@ -161,7 +185,7 @@ export function swapFile(file: string, expected: Buffer | null, content: string 
     if (!tryLink(tmp, file)) {
       // Someone's new file holds the name; the old bytes are the ones the caller compared.
       if (opts.oldIsSaved) {
-        unlinkSync(aside);
+        park(aside, file, expected);
         return { ok: false, reason: `${path.basename(file)} was replaced meanwhile` };
       }
       return { ok: false, reason: `${path.basename(file)} was replaced meanwhile`, kept: keepBeside(aside, file, opts) };
@@ -184,11 +208,59 @@ export function swapFile(file: string, expected: Buffer | null, content: string 
       }
       return { ok: false, reason: `${path.basename(file)} was written to during the swap`, kept: keepBeside(aside, file, opts) };
     }
-    unlinkSync(aside);
+    park(aside, file, expected);
     return { ok: true };
   } finally {
     if (existsSync(tmp)) unlinkSync(tmp);
   }
+}
+
+/**
+ * The old file is not deleted at the end of a swap but parked under a hidden name that carries
+ * the hash of the bytes it held: a writer that opened it before the swap and was descheduled
+ * past `settleMs` (a loaded machine) still writes into it, and the next swap (settleSwaps)
+ * sees the hash no longer match and keeps it beside the file instead of losing it.
+ */
+function park(aside: string, file: string, expected: Buffer): void {
+  renameSync(aside, path.join(path.dirname(file), `${parkPrefix(file)}${shortHash(expected)}.${process.pid}.${randomBytes(4).toString("hex")}`));
+}
+
+function parkPrefix(file: string): string {
+  return `.${path.basename(file)}.prev-`;
+}
+
+function shortHash(b: Buffer): string {
+  return createHash("sha256").update(b).digest("hex").slice(0, 16);
+}
+
+/**
+ * Looks at the old files earlier swaps parked beside `file`: one still holding the bytes it was
+ * parked with is removed; one written to since is kept beside `file` as `<file>.kept-<time>`,
+ * and returned. swapFile calls it first; callers may call it at other times too.
+ */
+export function settleSwaps(file: string, opts: Pick<SwapOptions, "now"> = {}): string[] {
+  const dir = path.dirname(file);
+  const prefix = parkPrefix(file);
+  const kept: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return kept;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const abs = path.join(dir, name);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(abs);
+    } catch {
+      continue;
+    }
+    if (shortHash(bytes) === name.slice(prefix.length).split(".")[0]) unlinkSync(abs);
+    else kept.push(keepBeside(abs, file, opts));
+  }
+  return kept;
 }
 
 function tempName(file: string, what: string): string {

@@ -5,6 +5,7 @@
  */
 import { renameSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -161,6 +162,38 @@ describe("the CLI through the daemon", { timeout: 120_000 }, () => {
     }
   });
 
+  it("over an open connection, a search sent the moment a file is written sees the new text", async () => {
+    await startDaemon();
+    const conn = net.createConnection(path.join(ws, ".agent", "daemon.sock"));
+    await new Promise<void>((resolve) => conn.once("connect", () => resolve()));
+    let buf = "";
+    const answers: ((v: { result: { results: { snippet: string }[] } }) => void)[] = [];
+    conn.on("data", (d: Buffer) => {
+      buf += d.toString("utf8");
+      for (let i = buf.indexOf("\n"); i >= 0; i = buf.indexOf("\n")) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        answers.shift()?.(JSON.parse(line));
+      }
+    });
+    try {
+      for (let i = 0; i < 30; i++) {
+        // In place, by rename over the file, and a new file, in turn.
+        const text = `# Garden\n\nPlant the aster${i} seeds.\n`;
+        if (i % 3 === 0) write(ws, "projects/garden.md", text);
+        else if (i % 3 === 1) {
+          writeFileSync(path.join(ws, "projects", ".garden.tmp"), text);
+          renameSync(path.join(ws, "projects", ".garden.tmp"), path.join(ws, "projects", "garden.md"));
+        } else write(ws, `projects/new-${i}.md`, text);
+        const got = new Promise<{ result: { results: { snippet: string }[] } }>((resolve) => answers.push(resolve));
+        conn.write(JSON.stringify({ id: i + 1, method: "search", params: { query: `aster${i}` } }) + "\n");
+        expect((await got).result.results.map((r) => r.snippet), `round ${i}`).toEqual([`Plant the aster${i} seeds.`]);
+      }
+    } finally {
+      conn.destroy();
+    }
+  });
+
   it("when the daemon dies mid-request the command answers in-process", async () => {
     const d = await startDaemon(["--no-watch"]);
     let killed = false;
@@ -233,10 +266,15 @@ describe("MCP through the daemon", { timeout: 120_000 }, () => {
     expect(stderr()).toMatch(/through the running daemon/);
     const first = textOf(await client.callTool({ name: "memory_search", arguments: { query: "fridge supplier" } }));
     expect(first).toContain("memory/2025-03-02.md");
+    // An append is searchable by the very next call.
+    await client.callTool({ name: "memory_append", arguments: { text: "Ordered a walnut desk from Holzwerk." } });
+    expect(textOf(await client.callTool({ name: "memory_search", arguments: { query: "walnut Holzwerk" } }))).toContain(`memory/${today}.md`);
+    const before = textOf(await client.callTool({ name: "memory_search", arguments: { query: "fridge supplier" } }));
     d.kill("SIGKILL");
     await d.done;
+    const results = (t: string) => (JSON.parse(t) as { results: unknown[] }).results;
     const after = textOf(await client.callTool({ name: "memory_search", arguments: { query: "fridge supplier" } }));
-    expect(after).toBe(first);
+    expect(results(after)).toEqual(results(before));
     expect(stderr()).toMatch(/the daemon went away; serving in-process/);
     expect(textOf(await client.callTool({ name: "memory_get", arguments: { path: "projects/garden.md" } }))).toContain("tulip");
   });

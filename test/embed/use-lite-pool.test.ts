@@ -60,6 +60,24 @@ describe("USE-lite on worker threads", () => {
     expect(cosine(again!, snapshotVectors[1]!)).toBeGreaterThanOrEqual(0.999);
   }, 120_000);
 
+  it("stops waiting for the model to load when the signal aborts", async () => {
+    const fresh = new UseLiteEmbedder({ threads: 1 });
+    try {
+      const ctl = new AbortController();
+      const loading = fresh.init({ signal: ctl.signal });
+      await new Promise((r) => setTimeout(r, 50));
+      const abortedAt = Date.now();
+      ctl.abort();
+      await loading;
+      expect(Date.now() - abortedAt).toBeLessThan(2000);
+      // A later call loads again and embeds as usual.
+      const [v] = await fresh.embed([SNAPSHOT.texts[2]!]);
+      expect(cosine(v!, snapshotVectors[2]!)).toBeGreaterThanOrEqual(0.999);
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
+
   it("rejects at once when the signal is already aborted", async () => {
     const ctl = new AbortController();
     ctl.abort();

@@ -11,8 +11,9 @@ import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 import { longText } from "../embed/helpers.js";
+import { IndexConfigSchema } from "../../src/workspace/config.js";
 
-const INDEX_CONFIG = { chunkTokens: 400, overlapTokens: 50, maxFileBytes: 5 * 1024 * 1024 };
+const INDEX_CONFIG = IndexConfigSchema.parse({ chunkTokens: 400, overlapTokens: 50 });
 const useLite = new UseLiteEmbedder({ threads: 2 });
 afterAll(async () => {
   await useLite.close();

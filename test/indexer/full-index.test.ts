@@ -9,8 +9,9 @@ import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
 import { readForIndex } from "../../src/workspace/read.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { IndexConfigSchema } from "../../src/workspace/config.js";
 
-const INDEX_CONFIG = { chunkTokens: 400, overlapTokens: 50, maxFileBytes: 5 * 1024 * 1024 };
+const INDEX_CONFIG = IndexConfigSchema.parse({ chunkTokens: 400, overlapTokens: 50 });
 const dirs: string[] = [];
 const dbs: DB[] = [];
 afterEach(() => {

@@ -201,3 +201,25 @@ describe("date-only queries list the notes of those days", () => {
     expect(search("yesterday").results.map((r) => r.path)).toEqual(["memory/2026-11-20.md"]);
   });
 });
+
+describe("keyword search ranks in FTS5 first, then joins", () => {
+  it("gives the same top results as ranking after the join, filters included", () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`notes/n${i}.md`] = `# Note ${i}\n\nalpha ${"beta ".repeat(i % 7)} gamma ${i % 3 === 0 ? "delta" : ""}\n`;
+    for (let i = 0; i < 3; i++) files[`memory/2026-11-0${i + 1}.md`] = `# Day\n\nalpha delta in the daily note ${i}\n`;
+    const search = workspace(files, { floor: { enabled: false }, mmr: { lambda: 1 }, recency: { enabled: false } });
+    const joinFirst = (match: string, where: string, limit: number) =>
+      (db!
+        .prepare(
+          `SELECT f.path AS path, c.start_line AS line FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid JOIN files f ON f.id = c.file_id
+           WHERE chunks_fts MATCH ? ${where} ORDER BY bm25(chunks_fts, 2, 1, 1) LIMIT ?`,
+        )
+        .all(match, limit) as { path: string; line: number }[]).map((r) => `${r.path}:${r.line}`);
+    const got = (q: string, limit: number, kinds?: string[]) =>
+      search(q, { limit, ...(kinds ? { filters: { kinds } } : {}) }).results.map((r) => `${r.path}:${r.startLine}`);
+    expect(got("alpha beta", 10)).toEqual(joinFirst('"alpha" OR "beta"', "", 10));
+    // A filter that throws away nearly every match: the three daily notes must still come back.
+    expect(got("alpha delta", 3, ["daily"]).sort()).toEqual(joinFirst('"alpha" OR "delta"', "AND f.kind = 'daily'", 3).sort());
+    expect(got("alpha delta", 3, ["daily"])).toHaveLength(3);
+  });
+});

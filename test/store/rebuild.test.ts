@@ -5,10 +5,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { IndexStore } from "../../src/store/index-store.js";
+import { VectorStore } from "../../src/store/vectors.js";
 import { fileIdentity, loadSchema, openIndexDb, recoverIndexDb, resetIndexInPlace, type DB } from "../../src/store/open.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { IndexConfigSchema } from "../../src/workspace/config.js";
 
-const INDEX_CONFIG = { chunkTokens: 400, overlapTokens: 50, maxFileBytes: 5 * 1024 * 1024 };
+const INDEX_CONFIG = IndexConfigSchema.parse({ chunkTokens: 400, overlapTokens: 50 });
 
 /** What a brand-new process opening the index sees: paths of files whose text matches `word`. */
 function freshLookup(ws: string, word: string): string[] {
@@ -62,6 +64,25 @@ describe("rebuild in place", () => {
     expect(fileIdentity(file)).toBe(before);
     expect(freshLookup(ws, "zeppelin")).toEqual(["notes/after.md"]);
     expect(freshLookup(ws, "pistachio")).toEqual(["MEMORY.md"]);
+  });
+
+  it("vectors computed before another process's reset are dropped, not stored or thrown", () => {
+    const ws = workspace();
+    const file = path.join(ws, ".agent/index.db");
+    const a = openIndexDb(file).db;
+    const b = openIndexDb(file).db;
+    dbs.push(a, b);
+    new Indexer(ws, new IndexStore(a), INDEX_CONFIG).sync();
+    const va = new VectorStore(a);
+    va.useModel("test-model", 4);
+    const pending = va.pending(100);
+    expect(pending.length).toBeGreaterThan(0);
+    resetIndexInPlace(b);
+    new Indexer(ws, new IndexStore(b), INDEX_CONFIG).sync();
+    const unit = new Float32Array([1, 0, 0, 0]);
+    expect(va.insert(pending.map((c) => ({ chunkId: c.id, hash: c.hash, heading: c.heading, vectors: [unit] })))).toBe(0);
+    expect(va.useModel("test-model", 4)).toBe(false);
+    expect(va.countPending()).toBe(new IndexStore(a).counts().chunks);
   });
 
   it("Engine.rebuild leaves another engine on the live index, and removes old leftovers", async () => {

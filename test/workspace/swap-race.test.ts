@@ -9,7 +9,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { atomicWrite, swapFile, type SwapResult } from "../../src/workspace/safe-write.js";
+import { appendFileSync } from "node:fs";
+import { atomicWrite, settleSwaps, swapFile, type SwapResult } from "../../src/workspace/safe-write.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";
 
 const EDITOR = `
@@ -79,6 +80,8 @@ async function race(dir: string, mode: "append" | "inplace" | "rename", swap: Sw
     if (swaps % 50 === 0) await new Promise((r) => setImmediate(r));
   }
   await exited;
+  // What the last swaps parked is looked at once the writers are done, as the next swap would.
+  settleSwaps(file);
   const keptFiles = readdirSync(dir).filter((f) => f.startsWith("SOUL.md.kept-"));
   const everywhere = [readFileSync(file, "utf8"), ...keptFiles.map((f) => readFileSync(path.join(dir, f), "utf8")), ...replaced].join("");
   const lost: string[] = [];
@@ -113,11 +116,23 @@ describe("swapFile racing real edits", { timeout: 120_000 }, () => {
 describe("swapFile outcomes", () => {
   const file = () => path.join(dir, "SOUL.md");
 
-  it("replaces the file when it holds the expected bytes", () => {
+  it("replaces the file when it holds the expected bytes; the old one is parked until the next look", () => {
     writeFileSync(file(), "old\n");
     expect(swapFile(file(), Buffer.from("old\n"), "new\n")).toEqual({ ok: true });
     expect(readFileSync(file(), "utf8")).toBe("new\n");
+    expect(readdirSync(dir).filter((f) => f.startsWith(".SOUL.md.prev-"))).toHaveLength(1);
+    expect(settleSwaps(file())).toEqual([]);
     expect(readdirSync(dir)).toEqual(["SOUL.md"]);
+  });
+
+  it("a write that lands in the old file after the swap, however late, is kept beside by the next swap", () => {
+    writeFileSync(file(), "old\n");
+    expect(swapFile(file(), Buffer.from("old\n"), "new\n", { now: () => Date.parse("2026-11-21T03:00:00Z") })).toEqual({ ok: true });
+    const parked = readdirSync(dir).find((f) => f.startsWith(".SOUL.md.prev-"))!;
+    appendFileSync(path.join(dir, parked), "- typed by a slow writer\n"); // it had the old file open
+    const next = swapFile(file(), Buffer.from("new\n"), "newer\n", { now: () => Date.parse("2026-11-21T03:00:00Z") });
+    expect(next).toEqual({ ok: true, keptEarlier: [path.join(dir, "SOUL.md.kept-20261121T030000")] });
+    expect(readFileSync(path.join(dir, "SOUL.md.kept-20261121T030000"), "utf8")).toBe("old\n- typed by a slow writer\n");
   });
 
   it("an edit before the swap is put back; the new content is not written", () => {
@@ -131,6 +146,14 @@ describe("swapFile outcomes", () => {
     expect(swapFile(file(), null, "first\n")).toEqual({ ok: true });
     expect(swapFile(file(), null, "second\n")).toEqual({ ok: false, reason: "SOUL.md was created meanwhile" });
     expect(readFileSync(file(), "utf8")).toBe("first\n");
+  });
+
+  it("an empty file is not replaced (an editor's save between truncate and write looks so), unless asked", () => {
+    writeFileSync(file(), "");
+    expect(swapFile(file(), Buffer.alloc(0), "new\n")).toEqual({ ok: false, reason: "SOUL.md was empty, as during an editor's save" });
+    expect(readFileSync(file(), "utf8")).toBe("");
+    expect(swapFile(file(), Buffer.alloc(0), "new\n", { allowEmpty: true })).toEqual({ ok: true });
+    expect(readFileSync(file(), "utf8")).toBe("new\n");
   });
 
   it("a deleted file is not recreated", () => {

@@ -89,10 +89,12 @@ export interface CommitSoulInput {
   now: number;
   /** Default swapFile. */
   swap?: SoulSwap;
+  /** Replace an empty SOUL.md too (a person's command; see SwapOptions.allowEmpty). */
+  allowEmpty?: boolean;
 }
 
 export type CommitSoulResult =
-  | { ok: true; number: number; baseline?: number }
+  | { ok: true; number: number; baseline?: number; keptEarlier?: string[] }
   | {
       ok: false;
       reason: "changed";
@@ -101,14 +103,16 @@ export type CommitSoulResult =
       /** A file kept beside SOUL.md holding someone's text, if the swap needed one. */
       kept?: string;
       baseline?: number;
+      keptEarlier?: string[];
     };
 
 /** Records `content` as the next version and puts it in SOUL.md, in the order documented above. */
 export function commitSoul(input: CommitSoulInput): CommitSoulResult {
-  const swap = input.swap ?? ((file, expected, content) => swapFile(file, expected, content, { oldIsSaved: true }));
+  const swap = input.swap ?? ((file, expected, content) => swapFile(file, expected, content, { oldIsSaved: true, allowEmpty: input.allowEmpty ?? false }));
   const file = soulPath(input.workspace);
   const baseline = input.store.transaction(() => recordUserSoulIfNew(input.store, input.expected, input.now));
   let lost: { detail: string; kept?: string } | undefined;
+  let keptEarlier: string[] | undefined;
   let number = 0;
   try {
     input.store.transaction(() => {
@@ -120,6 +124,7 @@ export function commitSoul(input: CommitSoulInput): CommitSoulResult {
         createdAt: input.now,
       });
       const res = swap(file, input.expected.bytes, input.content);
+      if (res.keptEarlier !== undefined && res.keptEarlier.length > 0) keptEarlier = res.keptEarlier;
       if (!res.ok) {
         lost = { detail: res.reason, ...(res.kept !== undefined ? { kept: res.kept } : {}) };
         throw new SwapLost();
@@ -128,10 +133,11 @@ export function commitSoul(input: CommitSoulInput): CommitSoulResult {
   } catch (e) {
     if (!(e instanceof SwapLost)) throw e;
   }
+  const extra = { ...(baseline !== undefined ? { baseline } : {}), ...(keptEarlier !== undefined ? { keptEarlier } : {}) };
   if (lost !== undefined) {
-    return { ok: false, reason: "changed", detail: lost.detail, ...(lost.kept ? { kept: lost.kept } : {}), ...(baseline !== undefined ? { baseline } : {}) };
+    return { ok: false, reason: "changed", detail: lost.detail, ...(lost.kept ? { kept: lost.kept } : {}), ...extra };
   }
-  return baseline === undefined ? { ok: true, number } : { ok: true, number, baseline };
+  return { ok: true, number, ...extra };
 }
 
 /** Thrown inside the transaction to roll the version row back when the swap lost the race. */
@@ -164,9 +170,6 @@ export function recordUserSoulIfNew(store: SoulVersionStore, cur: SoulOnDisk, no
     origin: "baseline",
   });
 }
-
-/** Kept for callers of the old name. */
-export const recordBaselineIfNeeded = recordUserSoulIfNew;
 
 export interface RollbackResult {
   /** The version whose content is now SOUL.md. */
@@ -215,6 +218,7 @@ export function rollbackSoul(opts: {
       model: null,
     },
     now,
+    allowEmpty: true,
     ...(opts.swap ? { swap: opts.swap } : {}),
   });
   if (!res.ok) {

@@ -682,6 +682,9 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
       ...(ctx.swap ? { swap: ctx.swap } : {}),
     });
     if (committed.baseline !== undefined) result.baselineVersion ??= committed.baseline;
+    for (const k of committed.keptEarlier ?? []) {
+      result.warnings.push(`an edit that reached ${SOUL_FILE} just after an earlier swap is kept in ${path.relative(workspace, k)}: compare it with ${SOUL_FILE}`);
+    }
     if (committed.ok) {
       result.status = "updated";
       result.version = committed.number;
@@ -694,7 +697,9 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
         "changed-during-run",
         kept !== undefined
           ? `${SOUL_FILE} was edited while reflecting (${committed.detail}); your edit is in ${kept} — compare it with ${SOUL_FILE}`
-          : casReason,
+          : soul0.disk.bytes !== null && soul0.disk.bytes.length === 0
+            ? `${SOUL_FILE} is empty (perhaps mid-save), so it was not replaced`
+            : casReason,
       );
     }
   }

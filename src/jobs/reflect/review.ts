@@ -161,6 +161,7 @@ export function acceptProposal(input: AcceptInput): AcceptResult {
       model: str(found?.run.details.model),
     },
     now,
+    allowEmpty: true,
     ...(input.swap ? { swap: input.swap } : {}),
   });
   if (!res.ok) {
