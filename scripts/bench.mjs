@@ -5,6 +5,7 @@
 //   --embed-notes N  notes for the embedding-throughput part (default 60)
 //   --scales a,b,c   chunk counts for the hybrid latency part (default 1000,10000,50000)
 //   --skip-vectors   keyword part only
+//   --peer qmd       ours and qmd 2.8.3 side by side instead (scripts/bench-peer.mjs)
 import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,6 +16,11 @@ import { embedText } from "../dist/indexer/embed-pending.js";
 import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
 
 const args = process.argv.slice(2);
+if (args.includes("--peer")) {
+  // `npm run bench -- --peer qmd`: the side-by-side with qmd lives beside this script.
+  await import("./bench-peer.mjs");
+  process.exit(0);
+}
 const opt = (name, def) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : def;

@@ -13,7 +13,7 @@ export function register(program: Command): void {
     if (log.versions.length === 0) out.push("no SOUL versions yet: the first `agent reflect` (or `agent soul save`) records one");
     for (const v of log.versions) {
       const here = v.number === log.current.matchesVersion ? "*" : " ";
-      out.push(`${here}${String(v.number).padStart(3)}  ${stamp(v.createdAt)}  ${String(v.words).padStart(4)} words  ${v.origin.padEnd(10)}  ${v.summary}`);
+      out.push(`${here}${String(v.number).padStart(3)}  ${stamp(v.createdAt)}  ${String(v.words).padStart(4)} words  ${v.origin.padEnd(10)}  ${v.summary}${v.author === "user" && v.origin !== "baseline" && v.origin !== "rollback" ? "  (by you)" : ""}`);
     }
     if (!log.current.exists) out.push("SOUL.md: missing (the next `agent reflect` restores the latest version first; or `agent soul rollback N`)");
     else if (log.current.matchesVersion !== null) out.push(`SOUL.md is version ${log.current.matchesVersion} (*)`);

