@@ -183,7 +183,8 @@ if (!args.includes("--skip-vectors")) {
     // neighbours than about the code.
     const { UseLiteEmbedder } = await import("../dist/embed/use-lite.js");
     const rawRate = async (embedder) => {
-      await embedder.embed(["warm up"]);
+      // Warm-up: enough texts that every worker starts and loads its model first.
+      await embedder.embed(windows.slice(0, 4 * Math.max(1, embedder.threads)));
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       const out = [];

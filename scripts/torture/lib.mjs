@@ -368,7 +368,8 @@ export function reflectionReply(body, soul) {
 
 /**
  * An HTTP server on 127.0.0.1 speaking enough of Ollama's API (/api/chat, /api/tags,
- * /api/show) for the engine. `answer(body)` returns {content, delayMs?} or {status, error}.
+ * /api/show) for the engine. `answer(body)` returns {content, delayMs?, onSent?} or
+ * {status, error}; onSent is called once the reply is on its way.
  */
 export async function startFakeOllama(answer) {
   const sockets = new Set();
@@ -403,6 +404,7 @@ export async function startFakeOllama(answer) {
         prompt_eval_count: 100,
         eval_count: 50,
       });
+      a.onSent?.();
     });
   });
   server.on("connection", (s) => {

@@ -165,7 +165,6 @@ export async function mcpHostile({ root, quick, seed }) {
       { text: big(64 * 1024 + 1) },
       { text: big(200_000, "é") },
       { text: big(6 * 1024 * 1024) },
-      ...(quick ? [] : [{ text: big(10 * 1024 * 1024) }]),
       { text: "\r\r\r only carriage returns \r" },
       { text: "   \n\t\n  " },
       { text: "" },
@@ -201,6 +200,14 @@ export async function mcpHostile({ root, quick, seed }) {
     if (!found.text.includes(probe)) problems.push(`the probe "${probe}" appended first is no longer found by memory_search`);
     if (problems.length > 0) tally.fail(`memory/${today}.md after the hostile appends: ${problems.join("; ")}`, `the memory_append calls above, on ${ws}`);
     else tally.pass();
+
+    // Last, as it may end the session: one message over the SDK's 10 MiB stdio buffer.
+    if (!quick) {
+      const res = await call("memory_append", { text: big(10 * 1024 * 1024) });
+      if (!alive) tally.fail(`a 10 MiB memory_append closed the session instead of being refused (the MCP SDK's stdio ReadBuffer stops at 10 MiB): ${res.text.slice(0, 120)}`, `memory_append with 10,485,760 characters on ${ws}`);
+      else if (res.ok) tally.fail("a 10 MiB memory_append was accepted", ws);
+      else tally.pass();
+    }
   } finally {
     await client.close().catch(() => {});
   }

@@ -27,6 +27,9 @@ initModel(async () => ({
   vocabulary: JSON.parse(fs.readFileSync(path.join(workerData.modelDir, "vocab.json"), "utf8")),
 })).then(
   (model) => {
+    // The graph model keeps its loaded weight files (28 MB) for save(), which is never
+    // called: the weights already live in the WASM heap.
+    if (model.model && model.model.artifacts) model.model.artifacts.weightData = undefined;
     parentPort.on("message", async (m) => {
       try {
         const rows = await model.embed(m.texts);

@@ -1,4 +1,4 @@
-import { watch, type FSWatcher } from "chokidar";
+import type { FSWatcher } from "chokidar";
 import path from "node:path";
 import { isIndexable } from "../workspace/kinds.js";
 import { toRel } from "../workspace/paths.js";
@@ -46,15 +46,21 @@ export function watchWorkspace(workspace: string, opts: WatchOptions): Workspace
   let running: Promise<void> = Promise.resolve();
   let closed = false;
 
-  const watcher: FSWatcher = watch(workspace, {
-    ignoreInitial: true,
-    // chokidar's atomic mode folds unlink+add within 100 ms into one change event.
-    atomic: true,
-    ignored: (p: string) => {
-      const rel = toRel(workspace, p);
-      if (rel === "") return false;
-      return rel.split("/").some((seg) => seg.startsWith(".") || seg === "node_modules");
-    },
+  // chokidar loads with the first watcher: a search or `agent log` never pays for it.
+  let watcher: FSWatcher | null = null;
+  const started = import("chokidar").then(({ watch }) => {
+    const w = watch(workspace, {
+      ignoreInitial: true,
+      // chokidar's atomic mode folds unlink+add within 100 ms into one change event.
+      atomic: true,
+      ignored: (p: string) => {
+        const rel = toRel(workspace, p);
+        if (rel === "") return false;
+        return rel.split("/").some((seg) => seg.startsWith(".") || seg === "node_modules");
+      },
+    });
+    watcher = w;
+    return w;
   });
 
   const flush = () => {
@@ -87,15 +93,21 @@ export function watchWorkspace(workspace: string, opts: WatchOptions): Workspace
     schedule();
   };
 
-  watcher.on("add", onPath).on("change", onPath).on("unlink", onPath);
-  watcher.on("addDir", onDir).on("unlinkDir", onDir);
-  watcher.on("error", (e) => opts.onError?.(e));
-  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  const ready = started.then(
+    (w) =>
+      new Promise<void>((resolve) => {
+        w.on("add", onPath).on("change", onPath).on("unlink", onPath);
+        w.on("addDir", onDir).on("unlinkDir", onDir);
+        w.on("error", (e) => opts.onError?.(e));
+        w.once("ready", () => resolve());
+      }),
+  );
 
   return {
     ready,
     busy() {
       // chokidar 4 keeps this state in private fields; missing fields (another version) read as idle.
+      if (watcher === null) return true;
       const w = watcher as unknown as { _throttled?: Map<string, Map<string, unknown>>; _pendingUnlinks?: Map<string, unknown> };
       return (w._throttled?.get("watch")?.size ?? 0) > 0 || (w._throttled?.get("readdir")?.size ?? 0) > 0 || (w._pendingUnlinks?.size ?? 0) > 0;
     },
@@ -109,7 +121,7 @@ export function watchWorkspace(workspace: string, opts: WatchOptions): Workspace
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      await watcher.close();
+      await (await started).close();
       await running;
     },
   };

@@ -224,11 +224,16 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
   if (byId.size === 0) return respond([], "no note matches any word of the query");
 
   const entries = [...byId.values()];
+  const eterms = evidenceTerms(q);
+  const stats = termStats(ctx.db, eterms);
+  floor.terms = stats.terms.map((t) => ({ term: t.term, df: t.df, idf: round(t.idf) }));
+  const matchedBy = matchedTerms(ctx.db, eterms, entries.map((e) => e.cand.chunkId));
   const weight = mode === "keyword" ? 0 : mode === "vector" ? 1 : ctx.vectorWeight;
+  const coord = cfg.keyword.coord;
   const fused = fuse(
     entries.map((e) => {
       const input: { id: number; keyword?: number; vector?: number } = { id: e.cand.chunkId };
-      if (e.cand.keyword !== undefined) input.keyword = e.cand.keyword;
+      if (e.cand.keyword !== undefined) input.keyword = e.cand.keyword * (coord ? coverage(stats, matchedBy.get(e.cand.chunkId)) : 1);
       if (e.cosine !== null) input.vector = e.cosine;
       return input;
     }),
@@ -240,10 +245,6 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
       vectorNorm: cfg.fusion.vectorNorm,
     },
   );
-  const eterms = evidenceTerms(q);
-  const stats = termStats(ctx.db, eterms);
-  floor.terms = stats.terms.map((t) => ({ term: t.term, df: t.df, idf: round(t.idf) }));
-  const matchedBy = matchedTerms(ctx.db, eterms, entries.map((e) => e.cand.chunkId));
   const scored = new Map<number, Scored>();
   entries.forEach((e, i) => {
     const f = fused[i]!;

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Part of `npm run build`: bundles the CLI (already compiled by tsc into dist/) into
+// dist/bundle/, one chunk per lazily loaded command, so starting `agent` resolves a handful
+// of files instead of a few hundred (zod alone is 224 modules). Native and model packages stay
+// external: they load from node_modules as before, and only when a command needs them.
+// dist/bundle/ sits at the same depth as dist/<layer>/, so paths like ../../schema.sql hold.
+import { build } from "esbuild";
+import { writeFileSync } from "node:fs";
+
+await build({
+  entryPoints: { main: "dist/cli/main.js" },
+  outdir: "dist/bundle",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  sourcemap: true,
+  logLevel: "warning",
+  external: [
+    "better-sqlite3",
+    "sqlite-vec",
+    "@energetic-ai/*",
+    "@huggingface/transformers",
+    "node-llama-cpp",
+    "onnxruntime-node",
+    "sharp",
+  ],
+  // Bundled CommonJS packages (commander, croner...) may call require() for Node built-ins.
+  banner: { js: 'import { createRequire as __agentRequire } from "node:module"; const require = __agentRequire(import.meta.url);' },
+});
+// The command `agent` (package.json "bin") and everything that runs dist/cli/main.js start the bundle.
+writeFileSync("dist/cli/main.js", '#!/usr/bin/env node\nimport "../bundle/main.js";\n');
