@@ -14,6 +14,7 @@ import {
   makeWorkspace,
   missingProbes,
   probeToken,
+  proposedSoul,
   REPO,
   reflectionReply,
   rng,
@@ -26,21 +27,7 @@ import {
   writeSessions,
 } from "./lib.mjs";
 
-const PROPOSED_SOUL = `# SOUL
-
-## Core Identity
-
-- I tell the truth, including "I don't know".
-- I ask before anything irreversible.
-
-## Active Values
-
-- Warm, direct and brief: the answer first.
-
-## Recent Growth
-
-- Sam likes morning summaries.
-`;
+const PROPOSED_SOUL = proposedSoul();
 
 const MODES = {
   index: { args: ["index", "--no-embed"], killMs: [150, 1800], embed: "none" },
@@ -64,6 +51,19 @@ export async function kill9({ root, quick, tiny, scale, seed }) {
         if (pre.code !== 0) throw new Error(`setup index failed: ${pre.stderr}`);
       }
       let killed = 0;
+      // Kill moments are spread over how long the operation takes on this machine now:
+      // one un-killed run measures it (embedding is long enough for its fixed range).
+      let killMs = spec.killMs;
+      if (mode !== "embed") {
+        churn(ws, probes, r, 10, 0);
+        if (mode === "reflect") {
+          resetSoul(ws);
+          writeSessions(ws, 1, 6, Date.now(), "k9-calibrate");
+        }
+        const cal = await agent([...spec.args, "--workspace", ws]);
+        killMs = [Math.max(20, Math.floor(cal.ms * 0.1)), Math.max(100, Math.floor(cal.ms * 1.05))];
+        tally.note(`${mode}: an un-killed run took ${cal.ms} ms; kills at ${killMs[0]}-${killMs[1]} ms`);
+      }
       for (let run = 0; run < perMode; run++) {
         // New work for this run: rewrite a few notes (new probes), add one with unseen words.
         churn(ws, probes, r, mode === "embed" ? 6 : 10, mode === "embed" ? 12 : 0);
@@ -75,7 +75,7 @@ export async function kill9({ root, quick, tiny, scale, seed }) {
         const soulBefore = readFileSync(path.join(ws, "SOUL.md"), "utf8");
         const before = fingerprint(ws);
         const args = [...spec.args, "--workspace", ws];
-        const delay = Math.floor(spec.killMs[0] + r() * (spec.killMs[1] - spec.killMs[0]));
+        const delay = Math.floor(killMs[0] + r() * (killMs[1] - killMs[0]));
         const child = spawnAgent(args);
         child.stdin.end();
         await sleep(delay);

@@ -351,6 +351,32 @@ export function allWorkspaceText(ws) {
 // ---------------------------------------------------------------------------------------
 // A stand-in Ollama daemon
 
+/**
+ * A re-distilled SOUL that a first distillation of the shipped template accepts: the three
+ * layers, the template's locked block byte for byte, and enough words to clear the floor.
+ */
+export function proposedSoul() {
+  const template = readFileSync(path.join(REPO, "workspace-template", "SOUL.md"), "utf8");
+  const locked = /<!-- locked -->[\s\S]*?<!-- \/locked -->/.exec(template)?.[0] ?? "";
+  const values = [
+    "Warm, direct and brief: the answer first, then the reasoning when it helps the person decide.",
+    "I write down decisions, reasons, preferences, promises, names and dates while they are fresh.",
+    "I ask before anything irreversible, such as deleting, sending, paying, publishing or changing files.",
+    "I mark my opinions as opinions and follow the person's decision once it is made.",
+    "I check my memory before asking a question I may already have the answer to.",
+    "When I make a mistake I note what happened and what I will do differently, once, without drama.",
+    "I keep private notes private and never share them with other people or agents unless asked.",
+    "I prefer the person's own words for their preferences and do not over-generalise from one remark.",
+  ];
+  const growth = [
+    "Learned that Sam prefers mornings for calls and likes a short summary before nine.",
+    "Learned to save a summary to today's note the first time it is asked for, not the second.",
+    "Learned to confirm time zones before proposing a meeting time to anyone.",
+    "Learned that long answers at night are read the next morning, so they should start with the point.",
+  ];
+  return `# SOUL\n\n## Core Identity\n\n${locked}\n- I am a careful, honest assistant with a long memory.\n\n## Active Values\n\n${values.map((v) => `- ${v}`).join("\n")}\n\n## Recent Growth\n\n${growth.map((g) => `- ${g}`).join("\n")}\n`;
+}
+
 /** The chat reply for a reflection's two calls: insights, then the re-distilled SOUL. */
 export function reflectionReply(body, soul) {
   const format = body.format;

@@ -2,13 +2,14 @@
 // rename (how most editors save). Every edit carries a unique marker; after the run each
 // marker must still be somewhere a person can find it: SOUL.md, a file kept beside it, or
 // the SOUL version history. One "run" here is one edit.
-import { appendFileSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   allWorkspaceText,
   crashOf,
   makeWorkspace,
   probeToken,
+  proposedSoul,
   REPO,
   reflectionReply,
   rng,
@@ -21,20 +22,7 @@ import {
   writeSessions,
 } from "./lib.mjs";
 
-const PROPOSED = `# SOUL
-
-## Core Identity
-
-- I tell the truth, including "I don't know".
-
-## Active Values
-
-- Brief answers first.
-
-## Recent Growth
-
-- Learned that Sam prefers mornings.
-`;
+const PROPOSED = proposedSoul();
 
 export async function reflectRace({ root, quick, tiny, scale, seed }) {
   const tally = new Tally("reflect racing hand edits of SOUL.md (in place + atomic rename)");
@@ -49,9 +37,10 @@ export async function reflectRace({ root, quick, tiny, scale, seed }) {
   });
   const template = readFileSync(path.join(REPO, "workspace-template", "SOUL.md"), "utf8");
   const ws = path.join(root, "race");
-  await makeWorkspace(ws, { seed, notes: 3, config: { embed: { provider: "none" }, llm: { provider: "ollama", model: "good", host: ollama.host }, reflection: { minSoulWords: 1 } } });
+  await makeWorkspace(ws, { seed, notes: 3, config: { embed: { provider: "none" }, llm: { provider: "ollama", model: "good", host: ollama.host } } });
   const soul = path.join(ws, "SOUL.md");
   let durations = [];
+  const outcomes = { replaced: 0, proposed: 0, untouched: 0 };
   let crashes = 0;
   try {
     for (let run = 0; run < runs; run++) {
@@ -117,6 +106,10 @@ export async function reflectRace({ root, quick, tiny, scale, seed }) {
       durations.push(res.ms);
       const crash = crashOf(res);
       if (crash) crashes++;
+      const now = readFileSync(soul, "utf8");
+      if (now.includes("Learned that Sam prefers mornings for calls")) outcomes.replaced++;
+      else if (existsSync(path.join(ws, "SOUL.proposed.md"))) outcomes.proposed++;
+      else outcomes.untouched++;
       const everything = allWorkspaceText(ws) + "\n" + soulVersions(ws).join("\n");
       for (const m of markers) {
         if (everything.includes(m.marker)) tally.pass();
@@ -130,6 +123,7 @@ export async function reflectRace({ root, quick, tiny, scale, seed }) {
   } finally {
     await ollama.close();
   }
+  tally.note(`SOUL.md replaced by the proposal in ${outcomes.replaced} runs, proposal set aside in ${outcomes.proposed}, untouched in ${outcomes.untouched}`);
   tally.note(`${runs} reflections; median reflect ${durations.sort((a, b) => a - b)[Math.floor(durations.length / 2)]} ms; ${crashes} crashed`);
   return tally;
 }

@@ -17,8 +17,6 @@ export const SearchConfigSchema = z
         /** BM25 column weights: the heading path is short and telling, so it counts more. */
         headingWeight: z.number().min(0).max(100).default(2),
         bodyWeight: z.number().min(0).max(100).default(1),
-        /** Multiply BM25 by the chunk's keyword coverage (evidence.ts) before fusion. */
-        coord: z.boolean().default(false),
       })
       .strict()
       .prefault({}),

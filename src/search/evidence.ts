@@ -52,14 +52,27 @@ export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
   ];
 }
 
+// Document frequencies change only when the index does: cached per connection until any
+// connection commits (data_version) or this one writes (total_changes()).
+const dfCache = new WeakMap<DB, { key: string; n: number; df: Map<string, number> }>();
+
 export function termStats(db: DB, terms: EvidenceTerm[]): TermStats {
-  const n = (db.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n;
+  const v = db.prepare("SELECT total_changes() AS c").get() as { c: number };
+  const key = `${db.pragma("data_version", { simple: true }) as number}:${v.c}`;
+  let cached = dfCache.get(db);
+  if (!cached || cached.key !== key) {
+    const n = (db.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n;
+    cached = { key, n, df: new Map() };
+    dfCache.set(db, cached);
+  }
+  const c = cached;
   const count = db.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?");
   const stats = terms.map(({ term, expr }) => {
-    const df = (count.get(expr) as { n: number }).n;
-    return { term, df, idf: idf(n, df) };
+    let df = c.df.get(expr);
+    if (df === undefined) c.df.set(expr, (df = (count.get(expr) as { n: number }).n));
+    return { term, df, idf: idf(c.n, df) };
   });
-  return { n, terms: stats, total: stats.reduce((s, t) => s + t.idf, 0) };
+  return { n: c.n, terms: stats, total: stats.reduce((s, t) => s + t.idf, 0) };
 }
 
 /** For each chunk id, the query terms it contains. One FTS5 lookup per term. */

@@ -229,11 +229,10 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
   floor.terms = stats.terms.map((t) => ({ term: t.term, df: t.df, idf: round(t.idf) }));
   const matchedBy = matchedTerms(ctx.db, eterms, entries.map((e) => e.cand.chunkId));
   const weight = mode === "keyword" ? 0 : mode === "vector" ? 1 : ctx.vectorWeight;
-  const coord = cfg.keyword.coord;
   const fused = fuse(
     entries.map((e) => {
       const input: { id: number; keyword?: number; vector?: number } = { id: e.cand.chunkId };
-      if (e.cand.keyword !== undefined) input.keyword = e.cand.keyword * (coord ? coverage(stats, matchedBy.get(e.cand.chunkId)) : 1);
+      if (e.cand.keyword !== undefined) input.keyword = e.cand.keyword;
       if (e.cosine !== null) input.vector = e.cosine;
       return input;
     }),

@@ -68,6 +68,19 @@ describe("the relevance floor", () => {
     expect(search("train to Vienna").results).toEqual([]);
   });
 
+  it("term statistics follow the index: an edit that removes the topic removes the result", () => {
+    const search = workspace(NOTES);
+    expect(search("train to Vienna").results.map((r) => r.path)).toEqual(["memory/2026-11-12.md"]);
+    expect(search("train to Vienna").explain!.floor.terms.find((t) => t.term === "vienna")!.df).toBe(1);
+    write(ws, "memory/2026-11-12.md", "# 2026-11-12\n\nQuiet day.\n");
+    new Indexer(ws, new IndexStore(db!), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
+    const after = search("train to Vienna");
+    expect(after.results).toEqual([]);
+    expect(after.reason).toMatch(/no note matches/);
+    // "train" is still in no note, "vienna" is gone: the cached frequencies were dropped.
+    expect(search("Vienna conference").results).toEqual([]);
+  });
+
   it("explain shows the floor and why each result passed it", () => {
     const search = workspace(NOTES);
     const res = search("postgres database decision");
