@@ -196,6 +196,9 @@ export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOpt
   // "what happened last week" has no content word left either.
   if ((q.match === "" || q.stopWordsOnly) && plan.dateRange) return listDated(ctx, plan, filters, limit, q.terms, opts, floor, respond);
   if (q.match === "" && (mode === "keyword" || ctx.queryVector === null || plan.text.trim() === "")) return respond([], "the query has no words to search for");
+  if (q.stopWordsOnly && floor.enabled && (mode === "keyword" || ctx.queryVector === null)) {
+    return respond([], `the query has only common words (${q.terms.join(", ")}), which are no evidence; add a word the note would contain`);
+  }
 
   const byId = new Map<number, { cand: Candidate; cosine: number | null }>();
   if (mode !== "vector") {

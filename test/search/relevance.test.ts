@@ -53,6 +53,13 @@ describe("the relevance floor", () => {
     expect(res.reason).toMatch(/nothing|no note/);
   });
 
+  it("stop words are never evidence", () => {
+    const search = workspace({ ...NOTES, "notes/who.md": "# Who\n\nWho are you and what are they doing here?\n" });
+    const res = search("who are you");
+    expect(res.results).toEqual([]);
+    expect(res.reason).toMatch(/only common words/);
+  });
+
   it("a match on a word of the query that says little is not evidence", () => {
     // "evening" matches the garden note, but the query is about something else entirely.
     const search = workspace(NOTES);
