@@ -409,7 +409,8 @@ export class Engine implements EngineCore {
       const sel = await this.embedder();
       info = { provider: null, modelId: null, reason: sel.reason, missing: 0 };
       if (sel.warning) info.warning = sel.warning;
-      if (sel.embedder) {
+      // A date-only query ("what happened yesterday") has no words to embed.
+      if (sel.embedder && plan.text.trim() !== "") {
         const e = sel.embedder;
         await e.init?.();
         this.index_().vectors.useModel(e.modelId, e.dimension);

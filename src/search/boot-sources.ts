@@ -103,6 +103,8 @@ export async function bootContext(engine: BootEngine, query: string, opts: BootO
 async function historyCandidates(engine: BootEngine, query: string, limit: number, project: string | null, warnings: string[]): Promise<BootCandidate[]> {
   const res = await engine.search(query, { limit, ...(project ? { filters: { project } } : {}) });
   if (res.vectors.warning) warnings.push(res.vectors.warning);
+  // Nothing in the history passed the relevance floor: say so rather than pad with noise.
+  if (res.results.length === 0 && res.reason) warnings.push(`history: ${res.reason}`);
   return res.results.map((r) => {
     const c: BootCandidate = {
       path: r.path,

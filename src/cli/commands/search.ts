@@ -1,5 +1,6 @@
 import { Option, type Command } from "commander";
 import { UsageError } from "../../engine/errors.js";
+import { SEARCH_SOURCES, type SearchSource } from "../../search/keyword.js";
 import { ANNOTATION_KEYS, isAnnotationKey } from "../../indexer/annotations.js";
 import type { SearchMode, SearchResult } from "../../search/search.js";
 import type { SearchReport } from "../../search/report.js";
@@ -10,6 +11,7 @@ interface SearchCmdOpts extends WorkspaceOpts, DaemonRouting {
   limit?: number;
   explain?: boolean;
   source?: string;
+  minScore?: number;
   mode?: string;
   from?: string;
   to?: string;
@@ -25,7 +27,8 @@ export function register(program: Command): void {
         .argument("<query...>", 'what to look for, in plain words; dates like "last week" or "in March" narrow it')
         .option("-n, --limit <n>", "number of results (default: search.limit, 10)", parsePositiveInt("--limit"))
         .option("--explain", "show how each score was made")
-        .addOption(new Option("--source <source>", "only 'memory' (markdown) or 'sessions' (transcripts)").choices(["memory", "sessions"]))
+        .addOption(new Option("--source <source>", "only 'memory' (markdown), 'sessions' (transcripts) or 'reflections' (the engine's own reports, left out by default)").choices([...SEARCH_SOURCES]))
+        .option("--min-score <x>", "raise the relevance floor: only results scoring at least this (0..1)", parseScore)
         .addOption(new Option("--mode <mode>", "default: search.mode").choices(["hybrid", "keyword", "vector"]))
         .option("--from <date>", "only notes dated on or after YYYY-MM-DD", parseDateOption("--from"))
         .option("--to <date>", "only notes dated on or before YYYY-MM-DD", parseDateOption("--to"))
@@ -36,7 +39,7 @@ export function register(program: Command): void {
     if (opts.from && opts.to && opts.from > opts.to) throw new UsageError(`--from ${opts.from} is after --to ${opts.to}`);
     {
       const filters = {
-        ...(opts.source ? { source: opts.source as "memory" | "sessions" } : {}),
+        ...(opts.source ? { source: opts.source as SearchSource } : {}),
         ...(opts.from ? { dateFrom: opts.from } : {}),
         ...(opts.to ? { dateTo: opts.to } : {}),
         ...(opts.project ? { project: opts.project } : {}),
@@ -47,6 +50,7 @@ export function register(program: Command): void {
         explain: opts.explain ?? false,
         filters,
         ...(opts.mode ? { mode: opts.mode as SearchMode } : {}),
+        ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
       };
       // The running daemon answers warm when there is one; the answer is the same object.
       const res = (await viaDaemon<SearchReport>(opts, "search", { query, options })) ?? (await withEngine(opts, (engine) => engine.search(query, options)));
@@ -60,12 +64,18 @@ export function register(program: Command): void {
       }
       if (res.dateRange) process.stdout.write(`dates: "${res.dateRange.text}" → ${res.dateRange.from}..${res.dateRange.to} (${res.dateRange.mode})\n`);
       if (res.results.length === 0) {
-        process.stdout.write(`no results for "${query}"\n`);
+        process.stdout.write(`no results for "${query}"${res.reason ? `: ${res.reason}` : ""}\n`);
         return;
       }
       res.results.forEach((r, i) => process.stdout.write(formatResult(r, i + 1)));
     }
   });
+}
+
+function parseScore(v: string): number {
+  const x = Number(v);
+  if (!Number.isFinite(x) || x < 0 || x > 1) throw new UsageError(`--min-score must be a number from 0 to 1, got "${v}"`);
+  return x;
 }
 
 function formatResult(r: SearchResult, n: number): string {

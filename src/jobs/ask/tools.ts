@@ -54,7 +54,8 @@ export function engineAskTools(opts: AskToolsOptions): AskTool[] {
       const res = await opts.search(query, { limit: cfg.searchLimit, explain: true, ...(opts.project ? { filters: { project: opts.project } } : {}) });
       // Relevant: shares a content word with the query, or is close in meaning.
       const hits = res.results.filter((r) => r.explain === undefined || r.explain.bm25 !== null || (r.explain.cosine ?? -1) >= cfg.minCosine);
-      if (hits.length === 0) return { text: `No results for "${query}".`, sources: [], empty: true };
+      // The engine's own "nothing relevant" reason tells the model to stop searching for it.
+      if (hits.length === 0) return { text: `No results for "${query}"${res.reason ? `: ${res.reason}` : ""}.`, sources: [], empty: true };
       const lines = hits.map((r, i) => {
         const date = r.date ? ` (${r.date})` : "";
         const heading = r.heading ? ` ${r.heading}:` : "";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ANNOTATION_KEYS } from "../../indexer/annotations.js";
-import type { SearchFilters } from "../../search/keyword.js";
+import { SEARCH_SOURCES, type SearchFilters } from "../../search/keyword.js";
 import { DATE, json, type McpContext } from "./shared.js";
 
 /** memory_search: the engine's search, the same JSON as `agent search --json`. */
@@ -14,7 +14,8 @@ export function register({ server, engine, session }: McpContext): void {
       inputSchema: {
         query: z.string().min(1).describe("what to look for, in plain words"),
         limit: z.number().int().min(1).max(50).optional().describe("results (default 10)"),
-        source: z.enum(["memory", "sessions"]).optional().describe("only notes (memory) or only transcripts (sessions)"),
+        source: z.enum(SEARCH_SOURCES).optional().describe("only notes (memory), transcripts (sessions) or the engine's own reports (reflections)"),
+        minScore: z.number().min(0).max(1).optional().describe("only results scoring at least this"),
         dateFrom: DATE.optional().describe("only notes dated on or after YYYY-MM-DD"),
         dateTo: DATE.optional().describe("only notes dated on or before YYYY-MM-DD"),
         project: z.string().optional().describe("only chunks annotated project:: NAME (fuzzy)"),
@@ -35,7 +36,7 @@ export function register({ server, engine, session }: McpContext): void {
         const ann = Object.fromEntries(Object.entries(a.annotations).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
         if (Object.keys(ann).length > 0) filters.annotations = ann;
       }
-      const res = await engine.search(a.query, { ...(a.limit ? { limit: a.limit } : {}), filters, session });
+      const res = await engine.search(a.query, { ...(a.limit ? { limit: a.limit } : {}), ...(a.minScore !== undefined ? { minScore: a.minScore } : {}), filters, session });
       return json(res);
     },
   );
