@@ -138,6 +138,9 @@ export interface BootRequest extends BootOptions {
 /** Brain boot; group and isolated sessions get no private items and no daily note. */
 export async function boot(engine: EngineCore, query: string, req: BootRequest = {}): Promise<BootResult> {
   const { session = "main", ...opts } = req;
+  if (opts.days !== undefined && (!Number.isInteger(opts.days) || opts.days < 1 || opts.days > 3650)) {
+    throw new RangeError(`boot looks back 1 to 3650 days, got ${opts.days}`);
+  }
   if (session === "main") return bootContext(engine, query, opts);
   const res = await bootContext(engine, query, { ...opts, includeDaily: false, limit: (opts.limit ?? 10) * 3 });
   const items = scopeHits(res.items, session).slice(0, opts.limit ?? 10);

@@ -89,7 +89,11 @@ export function loadAgentConfig(workspace: string): AgentConfig {
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       throw new ConfigError(`${file}: must hold a JSON object like {"search": {"limit": 5}}`);
     }
-    raw = withoutNulls(parsed) as Record<string, unknown>;
+    try {
+      raw = withoutNulls(parsed) as Record<string, unknown>;
+    } catch (e) {
+      throw new ConfigError(`${file}: ${(e as Error).message}; no setting is nested that deep — fix the file or move it away to use the defaults`);
+    }
   }
   return validateAgentConfig(file, raw, exists);
 }
@@ -123,12 +127,16 @@ export function validateAgentConfig(file: string, raw: Record<string, unknown>, 
   return { file, exists, raw, ...(out as Omit<AgentConfig, "file" | "exists" | "raw">) };
 }
 
+/** No setting is nested deeper than this; a deeper file is refused before it is walked. */
+const MAX_DEPTH = 32;
+
 /** `null` means "not set" everywhere in the file: drop those keys so defaults apply. */
-export function withoutNulls(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(withoutNulls);
+export function withoutNulls(v: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw new RangeError(`nested more than ${MAX_DEPTH} levels deep`);
+  if (Array.isArray(v)) return v.map((x) => withoutNulls(x, depth + 1));
   if (typeof v === "object" && v !== null) {
     const o: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) if (x !== null) o[k] = withoutNulls(x);
+    for (const [k, x] of Object.entries(v)) if (x !== null) o[k] = withoutNulls(x, depth + 1);
     return o;
   }
   return v;

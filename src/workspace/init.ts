@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createExclusive } from "./safe-write.js";
@@ -21,7 +21,7 @@ export interface InitResult {
  */
 export function initWorkspace(target: string, template = templateDir()): InitResult {
   const workspace = path.resolve(target);
-  mkdirSync(workspace, { recursive: true });
+  makeDirs(workspace);
   const created: string[] = [];
   const kept: string[] = [];
   const copy = (fromDir: string, toDir: string, relBase: string): void => {
@@ -46,4 +46,27 @@ export function initWorkspace(target: string, template = templateDir()): InitRes
   mkdirSync(path.join(workspace, "memory"), { recursive: true });
   if (!statSync(workspace).isDirectory()) throw new Error(`${workspace} is not a folder`);
   return { workspace, created: created.sort(), kept: kept.sort() };
+}
+
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdirSync never returns for some paths it
+ * cannot create (a new folder under /proc spins forever), where this fails with the error.
+ */
+function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  let cur = dir;
+  while (!existsSync(cur)) {
+    missing.push(cur);
+    const parent = path.dirname(cur);
+    if (parent === cur) break;
+    cur = parent;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== "EEXIST") throw new Error(`cannot create the workspace folder ${d} (${code ?? (e as Error).message}); choose a folder you can write to`);
+    }
+  }
 }

@@ -49,12 +49,24 @@ describe("CLI hygiene (built CLI)", () => {
       [["search", "x", "--from", "2026-05-02", "--to", "2026-05-01"], /--from 2026-05-02 is after --to 2026-05-01/],
       [["jobs", "--job", "bogus"], /there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve/],
       [["boot", "--days", "0"], /--days must be a positive whole number/],
+      [["boot", "--days", "1e9"], /--days must be at most 3650/],
     ];
     for (const [args, re] of cases) {
       const r = await runAgent([...args, "--workspace", ws]);
       expect(r.code, args.join(" ")).toBe(1);
       expect(r.stderr, args.join(" ")).toMatch(re);
       expect(r.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+    }
+    const deep = path.join(dir, "deep");
+    initWorkspace(deep);
+    writeFileSync(path.join(deep, "agent.config.json"), '{"search": ' + '{"x": '.repeat(20000) + "1" + "}".repeat(20000) + "}");
+    const d = await runAgent(["search", "x", "--workspace", deep]);
+    expect(d.code).toBe(1);
+    expect(d.stderr).toMatch(/agent\.config\.json: nested more than 32 levels deep/);
+    if (process.platform === "linux") {
+      const proc = await runAgent(["init", "/proc/agent-no-such-folder"]);
+      expect(proc.code).toBe(1);
+      expect(proc.stderr).toMatch(/cannot create the workspace folder \/proc\/agent-no-such-folder/);
     }
     const file = write(dir, "a-file.txt", "not a folder\n");
     const r = await runAgent(["search", "x", "--workspace", file]);

@@ -160,8 +160,12 @@ describe("embedding beside a second connection", () => {
       side.vectors.useModel(useLite.modelId, useLite.dimension);
       const total = side.vectors.countPending();
       const ctl = new AbortController();
-      const run = embedPending(side.vectors, useLite, cache, { signal: ctl.signal, batchChunks: 64 });
-      await new Promise((r) => setTimeout(r, 1500));
+      // Abort while the second batch is being embedded: the first is committed, more is left.
+      let firstBatch!: () => void;
+      const firstDone = new Promise<void>((r) => (firstBatch = r));
+      const run = embedPending(side.vectors, useLite, cache, { signal: ctl.signal, batchChunks: 4, onProgress: (p) => p.done > 0 && firstBatch() });
+      await firstDone;
+      await new Promise((r) => setTimeout(r, 200));
       const abortedAt = Date.now();
       ctl.abort();
       const res = await run;

@@ -105,7 +105,9 @@ describe("batched full index", () => {
          const { IndexStore } = await import(${JSON.stringify(path.join(REPO_ROOT, "dist/store/index-store.js"))});
          const { Indexer } = await import(${JSON.stringify(path.join(REPO_ROOT, "dist/indexer/indexer.js"))});
          const { db } = openIndexDb(${JSON.stringify(file)});
-         new Indexer(${JSON.stringify(ws)}, new IndexStore(db), ${JSON.stringify(INDEX_CONFIG)}).sync({ onProgress: (p) => { if (p.done === 1) console.log("started"); } });
+         // 3 ms per file: the pass takes seconds however fast the machine, so the kill lands inside it.
+         const pause = new Int32Array(new SharedArrayBuffer(4));
+         new Indexer(${JSON.stringify(ws)}, new IndexStore(db), ${JSON.stringify(INDEX_CONFIG)}).sync({ onProgress: (p) => { if (p.done === 1) console.log("started"); Atomics.wait(pause, 0, 0, 3); } });
          console.log("finished");`,
       ],
       { stdio: ["ignore", "pipe", "pipe"] },

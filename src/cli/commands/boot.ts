@@ -1,5 +1,6 @@
 import { Option, type Command } from "commander";
 import type { SessionType } from "../../context/assemble.js";
+import { UsageError } from "../../engine/errors.js";
 import type { BootItem } from "../../search/boot.js";
 import type { BootResult } from "../../search/boot-sources.js";
 import { parsePositiveInt, printJson, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
@@ -19,7 +20,7 @@ export function register(program: Command): void {
         .command("boot")
         .description("morning context restoration: relevant history plus the last days' conversations and daily notes, deduplicated, with dates")
         .argument("[query...]", 'what you are picking up, e.g. "what was I doing on the pharmacy project"')
-        .option("--days <n>", "days of recent activity, today included (default 7)", parsePositiveInt("--days"))
+        .option("--days <n>", "days of recent activity, today included (default 7, at most 3650)", parseDays)
         .option("--project <name>", "only items annotated project:: NAME (matched fuzzily)")
         .option("-n, --limit <n>", "items in all (default 10; about 30% go to recent activity)", parsePositiveInt("--limit"))
         .option("--include-daily", "also print today's daily note verbatim")
@@ -41,6 +42,12 @@ export function register(program: Command): void {
       process.stdout.write(formatBoot(res));
     }
   });
+}
+
+function parseDays(v: string): number {
+  const n = parsePositiveInt("--days")(v);
+  if (n > 3650) throw new UsageError(`--days must be at most 3650 (ten years), got ${v}`);
+  return n;
 }
 
 export function formatBoot(r: BootResult): string {
