@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, mkdirSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 
@@ -115,6 +115,12 @@ export interface SwapOptions {
   /** Clock for the kept file's name. */
   now?: () => number;
   /**
+   * A folder on the same file system (the engine's .agent/swap/) for the swap's temporary and
+   * parked files, so none is ever left in the person's folder, even by a kill -9. Default, or
+   * when it is on another device: beside the file.
+   */
+  workDir?: string;
+  /**
    * Replace an empty file too. Off by default: an empty file is what an editor's in-place save
    * looks like between its truncate and its write, and a caller that read it a moment ago may
    * be looking at exactly that. A person's explicit command (accept, rollback) turns it on.
@@ -147,14 +153,14 @@ export interface SwapOptions {
  */
 export function swapFile(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions = {}): SwapResult {
   const earlier = settleSwaps(file, opts);
-  const res = swapNow(file, expected, content, opts);
+  const res = swapNow(file, expected, content, { ...opts, workDir: workDirFor(file, opts.workDir) });
   return earlier.length > 0 ? { ...res, keptEarlier: earlier } : res;
 }
 
 function swapNow(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions): SwapResult {
   const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
   const dir = path.dirname(file);
-  const tmp = tempName(file, "new");
+  const tmp = tempName(file, "new", opts.workDir);
   writeSynced(tmp, data);
   try {
     if (expected === null) {
@@ -167,7 +173,7 @@ function swapNow(file: string, expected: Buffer | null, content: string | Buffer
       // its write: the bytes about to land exist only in the editor. Never replaced.
       return { ok: false, reason: `${path.basename(file)} was empty, as during an editor's save` };
     }
-    const aside = tempName(file, "old");
+    const aside = tempName(file, "old", opts.workDir);
     try {
       renameSync(file, aside);
     } catch (e) {
@@ -185,7 +191,7 @@ function swapNow(file: string, expected: Buffer | null, content: string | Buffer
     if (!tryLink(tmp, file)) {
       // Someone's new file holds the name; the old bytes are the ones the caller compared.
       if (opts.oldIsSaved) {
-        park(aside, file, expected);
+        park(aside, file, expected, opts.workDir);
         return { ok: false, reason: `${path.basename(file)} was replaced meanwhile` };
       }
       return { ok: false, reason: `${path.basename(file)} was replaced meanwhile`, kept: keepBeside(aside, file, opts) };
@@ -208,7 +214,7 @@ function swapNow(file: string, expected: Buffer | null, content: string | Buffer
       }
       return { ok: false, reason: `${path.basename(file)} was written to during the swap`, kept: keepBeside(aside, file, opts) };
     }
-    park(aside, file, expected);
+    park(aside, file, expected, opts.workDir);
     return { ok: true };
   } finally {
     if (existsSync(tmp)) unlinkSync(tmp);
@@ -221,8 +227,19 @@ function swapNow(file: string, expected: Buffer | null, content: string | Buffer
  * past `settleMs` (a loaded machine) still writes into it, and the next swap (settleSwaps)
  * sees the hash no longer match and keeps it beside the file instead of losing it.
  */
-function park(aside: string, file: string, expected: Buffer): void {
-  renameSync(aside, path.join(path.dirname(file), `${parkPrefix(file)}${shortHash(expected)}.${process.pid}.${randomBytes(4).toString("hex")}`));
+function park(aside: string, file: string, expected: Buffer, workDir: string | undefined): void {
+  renameSync(aside, path.join(workDir ?? path.dirname(file), `${parkPrefix(file)}${shortHash(expected)}.${process.pid}.${randomBytes(4).toString("hex")}`));
+}
+
+/** The work folder when it exists (or can be made) on the file's device; else undefined (beside the file). */
+function workDirFor(file: string, workDir: string | undefined): string | undefined {
+  if (workDir === undefined) return undefined;
+  try {
+    mkdirSync(workDir, { recursive: true });
+    return statSync(workDir).dev === statSync(path.dirname(file)).dev ? workDir : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parkPrefix(file: string): string {
@@ -238,8 +255,13 @@ function shortHash(b: Buffer): string {
  * parked with is removed; one written to since is kept beside `file` as `<file>.kept-<time>`,
  * and returned. swapFile calls it first; callers may call it at other times too.
  */
-export function settleSwaps(file: string, opts: Pick<SwapOptions, "now"> = {}): string[] {
-  const dir = path.dirname(file);
+export function settleSwaps(file: string, opts: Pick<SwapOptions, "now" | "workDir"> = {}): string[] {
+  const kept: string[] = [];
+  for (const dir of opts.workDir !== undefined ? [path.dirname(file), opts.workDir] : [path.dirname(file)]) kept.push(...settleIn(dir, file, opts));
+  return kept;
+}
+
+function settleIn(dir: string, file: string, opts: Pick<SwapOptions, "now">): string[] {
   const prefix = parkPrefix(file);
   const kept: string[] = [];
   let names: string[];
@@ -263,8 +285,8 @@ export function settleSwaps(file: string, opts: Pick<SwapOptions, "now"> = {}): 
   return kept;
 }
 
-function tempName(file: string, what: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.${what}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+function tempName(file: string, what: string, workDir?: string): string {
+  return path.join(workDir ?? path.dirname(file), `.${path.basename(file)}.${what}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
 
 function writeSynced(file: string, data: Buffer): void {

@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 /**
  * The SOUL lifecycle a person lives with: their own SOUL is versioned and mapped into the
  * layers (never refused), the floors, a missing SOUL.md restored, review (proposed / accept /
@@ -94,6 +95,8 @@ describe("a SOUL the person wrote is versioned and mapped into the layers, never
       ]);
       expect(h.versions[0]!.content).toBe(own);
       expect(h.versions[0]!.summary).toBe("baseline: SOUL.md as written by hand, before the first reflection");
+      // The swap's temporary and parked copies live in .agent/, never in the person's folder.
+      expect(readdirSync(ws).filter((n) => n.startsWith(".SOUL.md"))).toEqual([]);
     });
   }
 
