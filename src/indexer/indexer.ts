@@ -74,7 +74,7 @@ export class Indexer {
     const chunking = JSON.stringify({ v: CHUNKER_VERSION, tokens: this.config.chunkTokens, overlap: this.config.overlapTokens });
     const rechunk = this.store.getMeta("chunking") !== chunking;
     if (rechunk) opts = { ...opts, force: true };
-    const scan = scanWorkspace(this.workspace);
+    const scan = scanWorkspace(this.workspace, { allowHardLinks: this.config.allowHardLinks });
     const summary: IndexSummary = { scanned: scan.files.length, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
     const seen = new Set<string>();
     // One query for all rows instead of one per file: this pass runs before every search.
@@ -167,7 +167,7 @@ export class Indexer {
     summary.scanned++;
     if (st.isSymbolicLink() || !st.isFile()) {
       // Symlinks and odd files need the full scan's checks (outside targets, loops).
-      const one = scanWorkspace(this.workspace);
+      const one = scanWorkspace(this.workspace, { allowHardLinks: this.config.allowHardLinks });
       const f = one.files.find((x) => x.rel === rel);
       const skip = one.skipped.find((x) => x.rel === rel);
       if (f) this.syncOne(f, summary, false);
