@@ -400,7 +400,7 @@ export class Engine implements EngineCore {
       return { ...res, results };
     }
     const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
-    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync());
+    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync({ countChunks: false }));
     const mode = opts.mode ?? this.config.search.mode;
     const plan = planQuery(query, this.now(), this.config.search);
     let queryVector: Float32Array | null = null;
