@@ -24,7 +24,9 @@ import { IndexStore } from "../store/index-store.js";
 import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
-import { agentDir, indexDbPath, stateDbPath } from "../workspace/paths.js";
+import { isProcessAlive } from "../shared/process.js";
+import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
+import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
 import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
 import type { JobDeps } from "../jobs/job.js";
 import type { BootResult } from "../search/boot-sources.js";
@@ -311,8 +313,21 @@ export class Engine implements EngineCore {
 
   // ---- index -------------------------------------------------------------------------
 
+  /**
+   * A SOUL.md swap cut short by a kill -9 leaves a second hard link to SOUL.md in .agent/swap/
+   * (and the indexer skips files with several links): tidy that up before indexing.
+   */
+  private recoverSwaps(): void {
+    for (const message of recoverInterruptedSwaps(path.join(this.workspace, "SOUL.md"), swapDir(this.workspace), isProcessAlive)) {
+      const n = { message };
+      this.notices.push(n);
+      this.onNotice?.(n);
+    }
+  }
+
   /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
   index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
+    this.recoverSwaps();
     return this.recovering(() => this.index_().indexer.sync(opts));
   }
 
@@ -322,6 +337,7 @@ export class Engine implements EngineCore {
    * reading and writing the live index.
    */
   rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
+    this.recoverSwaps();
     return this.recovering(() => {
       const idx = this.index_();
       resetIndexInPlace(idx.db);

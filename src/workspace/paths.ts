@@ -44,6 +44,11 @@ export function agentDir(workspace: string): string {
   return path.join(workspace, ".agent");
 }
 
+/** Where SOUL.md's compare-and-swap keeps its temporary and parked copies (never beside SOUL.md). */
+export function swapDir(workspace: string): string {
+  return path.join(agentDir(workspace), "swap");
+}
+
 export function indexDbPath(workspace: string): string {
   return path.join(agentDir(workspace), "index.db");
 }

@@ -285,6 +285,44 @@ function settleIn(dir: string, file: string, opts: Pick<SwapOptions, "now">): st
   return kept;
 }
 
+/**
+ * Cleans up after a swap of `file` that a kill -9 cut short (its process is gone): a leftover
+ * new-content temp file is only a second name of `file` (or never reached it: the caller's
+ * version history holds that content), so it is removed — while it stays, `file` has two
+ * hard links and the indexer, rightly wary of those, would skip it. A leftover old file
+ * goes back to `file` when `file` is missing; otherwise it is parked like a finished swap's
+ * (settleSwaps keeps it beside `file` if it differs from what was parked). Returns what it
+ * did, for a notice.
+ */
+export function recoverInterruptedSwaps(file: string, workDir: string, isAlive: (pid: number) => boolean): string[] {
+  const done: string[] = [];
+  const base = path.basename(file);
+  for (const dir of [path.dirname(file), workDir]) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const m = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.(new|old)\\.(\\d+)\\.[0-9a-f]+\\.tmp$`).exec(name);
+      if (!m || isAlive(Number(m[2]))) continue;
+      const abs = path.join(dir, name);
+      if (m[1] === "new") {
+        unlinkSync(abs);
+        done.push(`removed ${name} left by an interrupted swap of ${base}`);
+      } else if (!existsSync(file) && tryLink(abs, file)) {
+        unlinkSync(abs);
+        done.push(`${base} was missing after an interrupted swap: put back from ${name}`);
+      } else {
+        park(abs, file, readFileSync(abs), workDirFor(file, workDir));
+        done.push(`parked ${name} left by an interrupted swap of ${base}`);
+      }
+    }
+  }
+  return done;
+}
+
 function tempName(file: string, what: string, workDir?: string): string {
   return path.join(workDir ?? path.dirname(file), `.${path.basename(file)}.${what}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }

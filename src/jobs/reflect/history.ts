@@ -23,8 +23,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { contentHash, type NewSoulVersion, type SoulVersion, type SoulVersionStore, type SoulVersionSummary } from "../../store/soul-versions.js";
 import { templateDir } from "../../workspace/init.js";
-import { agentDir } from "../../workspace/paths.js";
-import { swapFile, type SwapResult } from "../../workspace/safe-write.js";
+import { swapDir } from "../../workspace/paths.js";
+import { isProcessAlive } from "../../shared/process.js";
+import { recoverInterruptedSwaps, swapFile, type SwapResult } from "../../workspace/safe-write.js";
 import { unifiedDiff } from "./diff.js";
 import { countWords, estimateTokens, normalizeSoul, type VersionForFloor } from "./soul-safety.js";
 
@@ -109,13 +110,14 @@ export type CommitSoulResult =
 
 /** Where SOUL.md's swaps keep their temporary and parked files: inside .agent/, never beside SOUL.md. */
 export function soulWorkDir(workspace: string): string {
-  return path.join(agentDir(workspace), "swap");
+  return swapDir(workspace);
 }
 
 /** Records `content` as the next version and puts it in SOUL.md, in the order documented above. */
 export function commitSoul(input: CommitSoulInput): CommitSoulResult {
   const swap = input.swap ?? ((file, expected, content) => swapFile(file, expected, content, { oldIsSaved: true, allowEmpty: input.allowEmpty ?? false, workDir: soulWorkDir(input.workspace) }));
   const file = soulPath(input.workspace);
+  recoverInterruptedSwaps(file, soulWorkDir(input.workspace), isProcessAlive);
   const baseline = input.store.transaction(() => recordUserSoulIfNew(input.store, input.expected, input.now));
   let lost: { detail: string; kept?: string } | undefined;
   let keptEarlier: string[] | undefined;
