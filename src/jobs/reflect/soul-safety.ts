@@ -262,6 +262,15 @@ export function verifyLocked(original: string, proposal: string, opts: LockOptio
   return problems;
 }
 
+/** The lines the change budget compares: trailing spaces and blank lines do not count. */
+function contentLines(t: string): string[] {
+  return t
+    .replace(/\r\n/g, "\n")
+    .split("\n")
+    .map((l) => l.replace(/\s+$/, ""))
+    .filter((l) => l.trim() !== "");
+}
+
 /**
  * The change budget's measure: the share of non-blank lines that differ, counted over both
  * versions — (lines removed + lines added) / (old lines + new lines), from a line diff that
@@ -269,14 +278,8 @@ export function verifyLocked(original: string, proposal: string, opts: LockOptio
  * to n gives k/(2n+k); an unchanged file 0; a complete rewrite 1.
  */
 export function changedLineShare(oldText: string, newText: string): number {
-  const norm = (t: string) =>
-    t
-      .replace(/\r\n/g, "\n")
-      .split("\n")
-      .map((l) => l.replace(/\s+$/, ""))
-      .filter((l) => l.trim() !== "");
-  const a = norm(oldText);
-  const b = norm(newText);
+  const a = contentLines(oldText);
+  const b = contentLines(newText);
   if (a.length + b.length === 0) return 0;
   let changed = 0;
   for (const op of diffLines(a, b)) if (op.kind !== "equal") changed++;
@@ -377,14 +380,8 @@ export function normalizeSoul(text: string): string {
  * added (into layers that were empty) is not counted: the person's text is all that existed.
  */
 export function removedLineShare(oldText: string, newText: string): number {
-  const norm = (t: string) =>
-    t
-      .replace(/\r\n/g, "\n")
-      .split("\n")
-      .map((l) => l.replace(/\s+$/, ""))
-      .filter((l) => l.trim() !== "");
-  const a = norm(oldText);
-  const b = norm(newText);
+  const a = contentLines(oldText);
+  const b = contentLines(newText);
   const content = a.filter((l) => !HEADING_RE.test(l)).length;
   if (content === 0) return 0;
   let removed = 0;
