@@ -157,6 +157,14 @@ interface Scored {
  * MMR. Pure over the index: the caller (the Engine) refreshes the index and embeds the query.
  */
 export function searchIndex(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions = {}): SearchResponse {
+  // One read snapshot for every query below: a writer in another process (a watcher, an
+  // `agent index`) replaces a file's chunks with new ids, and candidates read before its
+  // commit would otherwise be judged against term matches read after it (none: empty).
+  if (ctx.db.inTransaction) return searchSnapshot(ctx, plan, opts);
+  return ctx.db.transaction(() => searchSnapshot(ctx, plan, opts)).deferred();
+}
+
+function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions): SearchResponse {
   const cfg = ctx.config;
   const limit = opts.limit ?? cfg.limit;
   let mode: SearchMode = opts.mode ?? cfg.mode;

@@ -1,0 +1,56 @@
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Indexer } from "../../src/indexer/indexer.js";
+import { SearchConfigSchema } from "../../src/search/config.js";
+import { planQuery, searchIndex } from "../../src/search/search.js";
+import { IndexStore } from "../../src/store/index-store.js";
+import { openIndexDb, type DB } from "../../src/store/open.js";
+import { VectorStore } from "../../src/store/vectors.js";
+import { IndexConfigSchema } from "../../src/workspace/config.js";
+import { cleanup, tempDir, write } from "../helpers/workspace.js";
+
+const NOW = Date.parse("2026-11-21T12:00:00Z");
+const dbs: DB[] = [];
+const dirs: string[] = [];
+
+afterEach(() => {
+  while (dbs.length > 0) dbs.pop()!.close();
+  while (dirs.length > 0) cleanup(dirs.pop()!);
+});
+
+describe("a search reads one snapshot of the index", () => {
+  it("finds its results while another connection re-indexes every file in the middle of it", () => {
+    const ws = tempDir("agent-snapshot-");
+    dirs.push(ws);
+    for (let i = 0; i < 20; i++) write(ws, `notes/other-${i}.md`, `# Other ${i}\n\nfiller note number ${i} about apples\n`);
+    const file = path.join(ws, ".agent", "index.db");
+    const mine = openIndexDb(file).db;
+    const theirs = openIndexDb(file).db;
+    dbs.push(mine, theirs);
+    new Indexer(ws, new IndexStore(mine), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
+    const writer = new Indexer(ws, new IndexStore(theirs), IndexConfigSchema.parse({}), { now: () => NOW });
+
+    // The vector pass runs between the keyword candidates and the term matches; here it
+    // lets another connection (as another process would) rewrite every chunk with new ids.
+    const real = new VectorStore(mine);
+    let rewritten = 0;
+    const vectors = Object.assign(Object.create(real) as VectorStore, {
+      knn: () => {
+        rewritten = writer.sync({ force: true }).indexed.length;
+        return [];
+      },
+    });
+    const cfg = SearchConfigSchema.parse({ mode: "hybrid", dates: { timeZone: "UTC" } });
+    const before = (mine.prepare("SELECT min(id) AS id FROM chunks").get() as { id: number }).id;
+    const res = searchIndex(
+      { db: mine, vectors, config: cfg, nowMs: NOW, queryVector: new Float32Array(8), vectorWeight: 0.5, embedModel: "use-lite@test" },
+      planQuery("apples", NOW, cfg),
+    );
+    expect(rewritten).toBe(20);
+    expect(res.reason).toBeUndefined();
+    expect(res.results).toHaveLength(10);
+    // The rewrite did land: after the search, the chunks have new ids.
+    const after = (mine.prepare("SELECT min(id) AS id FROM chunks").get() as { id: number }).id;
+    expect(after).toBeGreaterThan(before);
+  });
+});
