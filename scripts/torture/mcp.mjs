@@ -201,7 +201,7 @@ export async function mcpHostile({ root, quick, seed }) {
     if (problems.length > 0) tally.fail(`memory/${today}.md after the hostile appends: ${problems.join("; ")}`, `the memory_append calls above, on ${ws}`);
     else tally.pass();
 
-    // Last, as it may end the session: one message over the SDK's 10 MiB stdio buffer.
+    // One message over the MCP SDK's 10 MiB stdio buffer (which used to end the session).
     if (!quick) {
       const res = await call("memory_append", { text: big(10 * 1024 * 1024) });
       if (!alive) tally.fail(`a 10 MiB memory_append closed the session instead of being refused (the MCP SDK's stdio ReadBuffer stops at 10 MiB): ${res.text.slice(0, 120)}`, `memory_append with 10,485,760 characters on ${ws}`);

@@ -5,6 +5,7 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { oversizeError, type OversizeLine } from "./protocol.js";
 
 export interface LineChannel {
   write(line: string): void;
@@ -37,6 +38,17 @@ export class LineTransport implements Transport {
       return;
     }
     this.onmessage?.(msg.data);
+  }
+
+  /**
+   * A message too large to read was skipped: the client gets an error for it (under its
+   * request id when the id shows before the params) and the session goes on.
+   */
+  refuse(line: OversizeLine, max: number): void {
+    if (this.closed) return;
+    const reply = oversizeError(line, max);
+    this.onerror?.(new Error(reply.error.message));
+    this.channel.write(JSON.stringify(reply) + "\n");
   }
 
   async send(message: JSONRPCMessage): Promise<void> {

@@ -87,15 +87,30 @@ export function httpTokenPath(workspace: string): string {
   return path.join(agentDir(workspace), "mcp-http.token");
 }
 
+/** A line dropped for being over the limit: its first bytes (to name its id) and its length. */
+export interface OversizeLine {
+  head: string;
+  bytes: number;
+}
+
+const OVERSIZE_HEAD_BYTES = 64 * 1024;
+
 /**
- * Splits a byte stream into lines (without the newline). A line over `max` bytes is an error:
- * the connection is dropped rather than buffering without bound.
+ * Splits a byte stream into lines (without the newline). A line over `max` bytes is never
+ * buffered whole: without `onOversize` it is an error (the caller drops the connection);
+ * with it, the line is skipped up to its newline and reported, so the stream carries on
+ * with the next line (an MCP client gets an error for that one message, not a dead session).
  */
 export class LineSplitter {
   private parts: Buffer[] = [];
   private size = 0;
+  /** Set while skipping an oversize line: its head and the bytes seen so far. */
+  private skipping: { head: Buffer; bytes: number } | null = null;
 
-  constructor(private readonly max = MAX_LINE_BYTES) {}
+  constructor(
+    private readonly max = MAX_LINE_BYTES,
+    private readonly onOversize?: (line: OversizeLine) => void,
+  ) {}
 
   push(chunk: Buffer): string[] {
     const out: string[] = [];
@@ -104,19 +119,65 @@ export class LineSplitter {
       const nl = chunk.indexOf(10, start);
       if (nl === -1) break;
       const piece = chunk.subarray(start, nl);
+      start = nl + 1;
+      if (this.skipping) {
+        const { head, bytes } = this.skipping;
+        this.skipping = null;
+        this.onOversize?.({ head: head.toString("utf8"), bytes: bytes + piece.length });
+        continue;
+      }
+      if (this.size + piece.length > this.max && this.onOversize) {
+        const head = Buffer.concat([...this.parts, piece]).subarray(0, OVERSIZE_HEAD_BYTES);
+        const bytes = this.size + piece.length;
+        this.parts = [];
+        this.size = 0;
+        this.onOversize({ head: head.toString("utf8"), bytes });
+        continue;
+      }
       const line = this.parts.length === 0 ? piece : Buffer.concat([...this.parts, piece]);
       this.parts = [];
       this.size = 0;
       out.push(line.toString("utf8").replace(/\r$/, ""));
-      start = nl + 1;
     }
     if (start < chunk.length) {
       const rest = chunk.subarray(start);
+      if (this.skipping) {
+        this.skipping.bytes += rest.length;
+        return out;
+      }
       this.size += rest.length;
-      if (this.size > this.max) throw new Error(`a line longer than ${this.max} bytes`);
+      if (this.size > this.max) {
+        if (!this.onOversize) throw new Error(`a line longer than ${this.max} bytes`);
+        this.skipping = { head: Buffer.concat([...this.parts, rest]).subarray(0, OVERSIZE_HEAD_BYTES), bytes: this.size };
+        this.parts = [];
+        this.size = 0;
+        return out;
+      }
       // Copy: the caller's buffer may be reused.
       this.parts.push(Buffer.from(rest));
     }
     return out;
   }
+}
+
+/**
+ * The id of a JSON-RPC message known only by its first bytes, when it shows before the
+ * params (as every client writes it): lets the refusal of an oversize request answer it.
+ */
+export function idOfHead(head: string): string | number | null {
+  const params = head.indexOf('"params"');
+  const before = params === -1 ? head : head.slice(0, params);
+  const m = /"id"\s*:\s*(-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.)*")/.exec(before);
+  if (!m) return null;
+  try {
+    return JSON.parse(m[1]!) as string | number;
+  } catch {
+    return null;
+  }
+}
+
+/** The JSON-RPC error (Invalid Request) answering a message skipped for its size. */
+export function oversizeError(line: OversizeLine, max: number): { jsonrpc: "2.0"; id: string | number | null; error: { code: number; message: string } } {
+  const message = `message of ${line.bytes} bytes is over the ${max}-byte limit; it was not read and nothing was done (send less at a time)`;
+  return { jsonrpc: "2.0", id: idOfHead(line.head), error: { code: -32600, message } };
 }

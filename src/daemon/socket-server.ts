@@ -8,7 +8,7 @@ import net from "node:net";
 import { errorInfo } from "../engine/errors.js";
 import { LineTransport } from "./line-transport.js";
 import { daemonErrorCode } from "./methods.js";
-import { LineSplitter, type RpcRequest } from "./protocol.js";
+import { idOfHead, LineSplitter, MAX_LINE_BYTES, oversizeError, type RpcRequest } from "./protocol.js";
 
 export interface SocketServerOptions {
   path: string;
@@ -59,12 +59,21 @@ export class SocketServer {
     const ac = new AbortController();
     const onStop = () => ac.abort(this.stopping.signal.reason);
     this.stopping.signal.addEventListener("abort", onStop, { once: true });
-    const lines = new LineSplitter();
     let mcp: LineTransport | null = null;
     let mcpReady: Promise<void> | null = null;
     const write = (obj: unknown) => {
       if (!conn.destroyed) conn.write(JSON.stringify(obj) + "\n");
     };
+    // A line too long to read is skipped and answered with an error; the connection stays.
+    const lines = new LineSplitter(MAX_LINE_BYTES, (big) => {
+      opts.warn(`socket: a message of ${big.bytes} bytes skipped (over ${MAX_LINE_BYTES})`);
+      if (mcp !== null) {
+        const t = mcp;
+        if (mcpReady) mcpReady = mcpReady.then(() => t.refuse(big, MAX_LINE_BYTES));
+        else t.refuse(big, MAX_LINE_BYTES);
+      }
+      else write({ id: idOfHead(big.head), error: { code: "bad-request", message: oversizeError(big, MAX_LINE_BYTES).error.message } });
+    });
     conn.on("close", () => {
       this.conns.delete(conn);
       this.stopping.signal.removeEventListener("abort", onStop);
@@ -73,15 +82,7 @@ export class SocketServer {
     });
     conn.on("error", () => undefined);
     conn.on("data", (chunk: Buffer) => {
-      let got: string[];
-      try {
-        got = lines.push(chunk);
-      } catch (e) {
-        opts.warn(`socket: ${(e as Error).message}; connection dropped`);
-        conn.destroy();
-        return;
-      }
-      for (const line of got) {
+      for (const line of lines.push(chunk)) {
         if (mcp !== null) {
           const t = mcp;
           // Lines that arrive while the server is being connected wait for it, in order.

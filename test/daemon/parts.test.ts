@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
 import { hostnameOf } from "../../src/daemon/http.js";
-import { LineSplitter, socketPath } from "../../src/daemon/protocol.js";
+import { idOfHead, LineSplitter, socketPath, type OversizeLine } from "../../src/daemon/protocol.js";
 
 describe("LineSplitter", () => {
   it("splits on newlines across chunks, keeps UTF-8 whole, drops \\r", () => {
@@ -18,6 +18,27 @@ describe("LineSplitter", () => {
   it("refuses a line longer than its limit instead of buffering without bound", () => {
     const s = new LineSplitter(10);
     expect(() => s.push(Buffer.from("x".repeat(11)))).toThrow(/longer than 10 bytes/);
+  });
+
+  it("with an oversize handler, skips the long line to its newline, reports it, and goes on", () => {
+    const seen: OversizeLine[] = [];
+    const s = new LineSplitter(16, (l) => seen.push(l));
+    // Over the limit across three chunks, then a normal line in the same chunk as its end.
+    expect(s.push(Buffer.from('{"id":7,"params":"'))).toEqual([]);
+    expect(s.push(Buffer.from("y".repeat(40)))).toEqual([]);
+    expect(s.push(Buffer.from('"}\n{"ok":1}\n'))).toEqual(['{"ok":1}']);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.bytes).toBe(18 + 40 + 2);
+    expect(idOfHead(seen[0]!.head)).toBe(7);
+    // A long line whole inside one chunk is skipped too.
+    expect(s.push(Buffer.from(`${"z".repeat(30)}\nshort\n`))).toEqual(["short"]);
+    expect(seen.map((l) => l.bytes)).toEqual([60, 30]);
+  });
+
+  it("reads a request's id from its head only before the params", () => {
+    expect(idOfHead('{"jsonrpc":"2.0","id":"a\\"b","method":"tools/call","params":{"x')).toBe('a"b');
+    expect(idOfHead('{"jsonrpc":"2.0","method":"x","params":{"id":5')).toBeNull();
+    expect(idOfHead("garbage")).toBeNull();
   });
 });
 

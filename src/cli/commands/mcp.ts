@@ -3,7 +3,7 @@ import type net from "node:net";
 import { Option, type Command } from "commander";
 import type { SessionType } from "../../context/assemble.js";
 import type { Engine } from "../../engine/engine.js";
-import { LineSplitter, socketPath } from "../../daemon/protocol.js";
+import { LineSplitter, MAX_LINE_BYTES, oversizeError, socketPath } from "../../daemon/protocol.js";
 import { warn, withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
 import { connectDaemon, routingEnabled, withDaemonOption } from "../remote.js";
 
@@ -101,15 +101,18 @@ async function mcpViaDaemon(workspace: string, session: SessionType | undefined)
 /** The in-process server over stdio (no daemon). */
 async function serveInProcess(workspace: string, session: SessionType | undefined): Promise<void> {
   // Loaded here, not at start-up: the SDK adds ~0.4 s to every other command otherwise.
-  const [{ StdioServerTransport }, { createMcpServer }, { Engine }] = await Promise.all([
-    import("@modelcontextprotocol/sdk/server/stdio.js"),
+  const [{ createMcpServer }, { Engine }, { LineTransport }] = await Promise.all([
     import("../../mcp/server.js"),
     import("../../engine/engine.js"),
+    import("../../daemon/line-transport.js"),
   ]);
   const engine = Engine.open({ workspace });
   engine.onNotice = (n) => warn(n.message);
   const server = createMcpServer({ engine, session: session ?? engine.config.daemon.session });
-  const transport = new StdioServerTransport();
+  // Our own line framing rather than the SDK's stdio transport, whose buffer ends the
+  // session on a message over 10 MiB: here such a message is skipped and refused alone.
+  const transport = new LineTransport({ write: (l) => process.stdout.write(l), end: () => undefined });
+  const lines = new LineSplitter(MAX_LINE_BYTES, (big) => transport.refuse(big, MAX_LINE_BYTES));
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   // The client ends the session by closing our stdin (or with a signal).
@@ -120,9 +123,13 @@ async function serveInProcess(workspace: string, session: SessionType | undefine
   try {
     await server.connect(transport);
     server.server.onclose = () => stop();
+    process.stdin.on("data", (chunk: Buffer) => {
+      for (const line of lines.push(chunk)) transport.receive(line);
+    });
     warn(`MCP server for ${workspace} on stdio`);
     await stopped;
   } finally {
+    process.stdin.pause();
     await server.close().catch(() => undefined);
     await engine.close();
   }
@@ -150,7 +157,12 @@ async function forward(conn: DaemonMcp, workspace: string, session: SessionType 
   let engine: Engine | undefined;
   let local: { close(): Promise<void> } | undefined;
 
-  const stdinLines = new LineSplitter();
+  // A message too large to pass on is answered here and never reaches the daemon.
+  const stdinLines = new LineSplitter(MAX_LINE_BYTES, (big) => {
+    const reply = oversizeError(big, MAX_LINE_BYTES);
+    warn(reply.error.message);
+    process.stdout.write(JSON.stringify(reply) + "\n");
+  });
   const onStdin = (chunk: Buffer) => {
     for (const line of stdinLines.push(chunk)) {
       if (line.trim() === "") continue;
