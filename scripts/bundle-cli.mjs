@@ -4,8 +4,23 @@
 // of files instead of a few hundred (zod alone is 224 modules). Native and model packages stay
 // external: they load from node_modules as before, and only when a command needs them.
 // dist/bundle/ sits at the same depth as dist/<layer>/, so paths like ../../schema.sql hold.
+import { createHash } from "node:crypto";
 import { build } from "esbuild";
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+// The build id keys caches of results that depend on the code (the validated config): a
+// hash of every source file and of package.json, so any change to either makes a new one.
+const hash = createHash("sha256");
+for (const rel of readdirSync("src", { recursive: true }).map(String).sort()) {
+  const file = path.join("src", rel);
+  if (/\.(ts|sql|json)$/.test(file)) hash.update(`${rel}\0`).update(readFileSync(file)).update("\0");
+}
+hash.update(readFileSync("package.json"));
+const buildId = hash.digest("hex").slice(0, 16);
+
+// Chunk names change with their contents: start empty so old chunks do not pile up.
+rmSync("dist/bundle", { recursive: true, force: true });
 
 await build({
   entryPoints: { main: "dist/cli/main.js" },
@@ -17,6 +32,7 @@ await build({
   target: "node20",
   sourcemap: true,
   logLevel: "warning",
+  define: { __AGENT_BUILD_ID__: JSON.stringify(buildId) },
   external: [
     "better-sqlite3",
     "sqlite-vec",

@@ -46,7 +46,7 @@ export async function withEngine<T>(opts: WorkspaceOpts & ProviderOpts, fn: (eng
   const llm = { ...(opts.provider ? { provider: opts.provider } : {}), ...(opts.model ? { model: opts.model } : {}) };
   // Loaded here, not at start-up: a command the daemon answers never needs the engine's modules.
   const { Engine } = await import("../engine/engine.js");
-  const engine = Engine.open({ workspace: workspaceFrom(opts), ...(Object.keys(llm).length > 0 ? { llm } : {}), ...extra });
+  const engine = await Engine.load({ workspace: workspaceFrom(opts), ...(Object.keys(llm).length > 0 ? { llm } : {}), ...extra });
   engine.onNotice = (n) => warn(n.message);
   try {
     return await fn(engine);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { configSection, type LoadedConfig } from "../workspace/config.js";
-import { TimeZoneSchema } from "../workspace/time.js";
+import { TimeZoneSchema } from "../workspace/time-zone-schema.js";
 
 export { TimeZoneSchema };
 

@@ -111,7 +111,7 @@ export class DaemonHost {
             : "took over an unreadable stale lock file",
         );
       }
-      const engine = Engine.open({ workspace: this.workspace, now: this.clock.now, ...(this.opts.llm && Object.keys(this.opts.llm).length > 0 ? { llm: this.opts.llm } : {}) });
+      const engine = await Engine.load({ workspace: this.workspace, now: this.clock.now, ...(this.opts.llm && Object.keys(this.opts.llm).length > 0 ? { llm: this.opts.llm } : {}) });
       this.engine = engine;
       engine.onNotice = (n) => this.emit("warn", "warning", n.message);
       this.configSeen = configSignature(this.workspace);

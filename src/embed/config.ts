@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EmbedError } from "./types.js";
 
 /** The `embed` section of agent.config.json. */
 export const EmbedConfigSchema = z
@@ -34,3 +35,11 @@ export const EmbedConfigSchema = z
 
 export type EmbedConfig = z.output<typeof EmbedConfigSchema>;
 export type EmbedConfigInput = z.input<typeof EmbedConfigSchema>;
+
+export function parseEmbedConfig(config: EmbedConfigInput | undefined): EmbedConfig {
+  const parsed = EmbedConfigSchema.safeParse(config ?? {});
+  if (!parsed.success) {
+    throw new EmbedError("bad-config", `invalid embed config:\n${z.prettifyError(parsed.error)}`, { cause: parsed.error });
+  }
+  return parsed.data;
+}

@@ -32,12 +32,12 @@ export {
   type EmbedWithCacheResult,
 } from "./cache.js";
 export {
-  EmbedConfigSchema,
   KEYWORD_ONLY_WARNING,
-  parseEmbedConfig,
+  chooseEmbedder,
   selectEmbedder,
   type EmbedConfig,
   type EmbedConfigInput,
   type Selection,
   type SelectOptions,
 } from "./select.js";
+export { EmbedConfigSchema, parseEmbedConfig } from "./config.js";

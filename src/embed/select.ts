@@ -7,11 +7,9 @@ import {
   defaultModelsDir,
   locateTransformersModel,
 } from "./transformers.js";
-import { EmbedError, type Embedder } from "./types.js";
-
-import { z } from "zod";
-import { EmbedConfigSchema, type EmbedConfig, type EmbedConfigInput } from "./config.js";
-export { EmbedConfigSchema, type EmbedConfig, type EmbedConfigInput } from "./config.js";
+import type { Embedder } from "./types.js";
+import type { EmbedConfig, EmbedConfigInput } from "./config.js";
+export type { EmbedConfig, EmbedConfigInput } from "./config.js";
 
 export interface SelectOptions {
   /** Base for a relative `modelPath` (the workspace). Default cwd. */
@@ -32,21 +30,20 @@ export interface Selection {
 export const KEYWORD_ONLY_WARNING =
   "semantic search is off: search is keyword-only (FTS5), so matches by meaning (synonyms, paraphrases) are missed";
 
-export function parseEmbedConfig(config: EmbedConfigInput | undefined): EmbedConfig {
-  const parsed = EmbedConfigSchema.safeParse(config ?? {});
-  if (!parsed.success) {
-    throw new EmbedError("bad-config", `invalid embed config:\n${z.prettifyError(parsed.error)}`, { cause: parsed.error });
-  }
-  return parsed.data;
+/** `chooseEmbedder` for a config not validated yet (the library's direct callers). */
+export async function selectEmbedder(config: EmbedConfigInput | undefined, opts: SelectOptions = {}): Promise<Selection> {
+  // Loaded here: the engine hands over a validated config and never needs the schema library.
+  const { parseEmbedConfig } = await import("./config.js");
+  return chooseEmbedder(parseEmbedConfig(config), opts);
 }
 
 /**
- * Picks the embedder the config asks for. Nothing heavy loads here except a transformers
- * tokenizer; model weights load on first embed. An explicitly named provider that cannot work
- * throws an EmbedError saying how to fix it; "auto" falls back instead and says why in `reason`.
+ * Picks the embedder a validated config asks for. Nothing heavy loads here except a
+ * transformers tokenizer; model weights load on first embed. An explicitly named provider that
+ * cannot work throws an EmbedError saying how to fix it; "auto" falls back instead and says
+ * why in `reason`.
  */
-export async function selectEmbedder(config: EmbedConfigInput | undefined, opts: SelectOptions = {}): Promise<Selection> {
-  const c = parseEmbedConfig(config);
+export async function chooseEmbedder(c: EmbedConfig, opts: SelectOptions = {}): Promise<Selection> {
   const modelPath = c.modelPath !== undefined ? path.resolve(opts.baseDir ?? process.cwd(), c.modelPath) : undefined;
   const modelsDir = path.resolve(opts.modelsDir ?? defaultModelsDir());
 

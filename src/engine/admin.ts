@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { EMBED_CACHE_FILE } from "../embed/cache.js";
-import { vectorWeightFor } from "../search/config.js";
+import { vectorWeightFor } from "../search/weights.js";
 import { checkIntegrity, listStateBackups, STATE_RESTORE_HINT } from "../store/backup.js";
 import { readDaemonLock } from "../shared/lock.js";
 import { agentDir, configPath, indexDbPath, stateDbPath } from "../workspace/paths.js";

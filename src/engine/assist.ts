@@ -196,11 +196,11 @@ export function today(engine: EngineCore): string {
 }
 
 export function dailyNotes(engine: EngineCore, days: number): DailyDay[] {
-  return readDailyNotes(engine.workspace, lastDays(today(engine), days));
+  return readDailyNotes(engine.workspace, lastDays(today(engine), days), { allowHardLinks: engine.config.index.allowHardLinks });
 }
 
 export function dailyFiles(engine: EngineCore, days: number): DailyFileInfo[] {
-  return lastDays(today(engine), days).map((d) => dailyFileInfo(engine.workspace, d));
+  return lastDays(today(engine), days).map((d) => dailyFileInfo(engine.workspace, d, { allowHardLinks: engine.config.index.allowHardLinks }));
 }
 
 export interface AskRequest {

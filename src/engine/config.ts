@@ -11,20 +11,21 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { z } from "zod";
-import { ContextConfigSchema, type ContextConfig } from "../context/config.js";
-import { EmbedConfigSchema, type EmbedConfig } from "../embed/config.js";
-import { AskConfigSchema, type AskConfig } from "../jobs/ask/config.js";
-import { EvolutionConfigSchema, type EvolutionConfig } from "../jobs/evolve/config.js";
-import { FlushConfigSchema, type FlushConfig } from "../jobs/flush/config.js";
-import { HeartbeatConfigSchema, type HeartbeatConfig } from "../jobs/heartbeat/config.js";
-import type { JobsConfig } from "../jobs/job.js";
-import { ReflectionConfigSchema, type ReflectionConfig } from "../jobs/reflect/config.js";
-import { ScheduleConfigSchema, type ScheduleConfig } from "../jobs/schedule/config.js";
-import { LLMConfigSchema, type LLMConfig } from "../llm/config.js";
-import { SearchConfigSchema, type SearchConfig } from "../search/config.js";
-import { ConfigError, IndexConfigSchema, type IndexConfig } from "../workspace/config.js";
+import { ContextConfigSchema } from "../context/config.js";
+import { EmbedConfigSchema } from "../embed/config.js";
+import { AskConfigSchema } from "../jobs/ask/config.js";
+import { EvolutionConfigSchema } from "../jobs/evolve/config.js";
+import { FlushConfigSchema } from "../jobs/flush/config.js";
+import { HeartbeatConfigSchema } from "../jobs/heartbeat/config.js";
+import { ReflectionConfigSchema } from "../jobs/reflect/config.js";
+import { ScheduleConfigSchema } from "../jobs/schedule/config.js";
+import { LLMConfigSchema } from "../llm/config.js";
+import { SearchConfigSchema } from "../search/config.js";
+import { ConfigError, IndexConfigSchema } from "../workspace/config.js";
 import { configPath } from "../workspace/paths.js";
-import { DaemonConfigSchema, type DaemonConfig } from "./daemon-config.js";
+import { provideConfigValidator, writeConfigCache } from "./config-cache.js";
+import type { AgentConfig } from "./config-types.js";
+import { DaemonConfigSchema } from "./daemon-config.js";
 
 /** Every section, in the order README documents them. */
 export const CONFIG_SECTIONS = {
@@ -48,33 +49,14 @@ const NOTE_KEYS = new Set(["$comment", "$schema"]);
 export type SectionName = keyof typeof CONFIG_SECTIONS;
 export const SECTION_NAMES = Object.keys(CONFIG_SECTIONS) as SectionName[];
 
-export interface AgentConfig extends JobsConfig {
-  /** Absolute path of the config file (which may not exist). */
-  file: string;
-  /** Whether the file exists (false: every value is a default). */
-  exists: boolean;
-  /** The file's object with `null`s removed: what the user set. */
-  raw: Record<string, unknown>;
-  index: IndexConfig;
-  embed: EmbedConfig;
-  search: SearchConfig;
-  llm: LLMConfig;
-  reflection: ReflectionConfig;
-  context: ContextConfig;
-  flush: FlushConfig;
-  heartbeat: HeartbeatConfig;
-  schedule: ScheduleConfig;
-  evolution: EvolutionConfig;
-  ask: AskConfig;
-  daemon: DaemonConfig;
-}
+export type { AgentConfig } from "./config-types.js";
 
 export function loadAgentConfig(workspace: string): AgentConfig {
   const file = configPath(workspace);
   const exists = existsSync(file);
   let raw: Record<string, unknown> = {};
+  let text: string | null = null;
   if (exists) {
-    let text: string;
     try {
       text = readFileSync(file, "utf8");
     } catch (e) {
@@ -95,8 +77,12 @@ export function loadAgentConfig(workspace: string): AgentConfig {
       throw new ConfigError(`${file}: ${(e as Error).message}; no setting is nested that deep — fix the file or move it away to use the defaults`);
     }
   }
-  return validateAgentConfig(file, raw, exists);
+  const config = validateAgentConfig(file, raw, exists);
+  writeConfigCache(workspace, text, config);
+  return config;
 }
+
+provideConfigValidator(loadAgentConfig);
 
 /** Validates a whole config object (already free of nulls); errors name the file and every bad key. */
 export function validateAgentConfig(file: string, raw: Record<string, unknown>, exists = true): AgentConfig {

@@ -17,7 +17,7 @@ import { watchWorkspace, type WorkspaceWatcher } from "../indexer/watch.js";
 import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
 import { isPrivatePath, type SessionType } from "../context/assemble.js";
-import { vectorWeightFor } from "../search/config.js";
+import { vectorWeightFor } from "../search/weights.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
 import { planQuery, searchIndex, type SearchOptions } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
@@ -41,7 +41,8 @@ import type { ConfigView, DoctorReport, ModelsReport } from "./admin.js";
 import type { AskRequest, BootRequest, ContextAnswer, ContextRequest, ReadRequest } from "./assist.js";
 import type { AskResult } from "../jobs/ask/loop.js";
 import type { Conversation } from "../store/conversations.js";
-import { loadAgentConfig, type AgentConfig } from "./config.js";
+import type { AgentConfig } from "./config.js";
+import { configFor, readConfigCache } from "./config-cache.js";
 import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
 
@@ -115,7 +116,7 @@ export class Engine implements EngineCore {
   protected constructor(opts: EngineOptions) {
     this.workspace = opts.workspace;
     this.now = opts.now ?? Date.now;
-    this.config = opts.config ?? loadAgentConfig(this.workspace);
+    this.config = opts.config ?? configFor(this.workspace);
     if (opts.embedder !== undefined) {
       const e = opts.embedder;
       this.ownsEmbedder = false;
@@ -134,6 +135,18 @@ export class Engine implements EngineCore {
 
   static open(opts: EngineOptions | string): Engine {
     return new Engine(typeof opts === "string" ? { workspace: opts } : opts);
+  }
+
+  /**
+   * `open`, for callers that start cold (the CLI, the daemon): the config comes from the
+   * validated-config cache when the file has not changed, and the validator (with its schema
+   * library) is loaded only when it has.
+   */
+  static async load(opts: EngineOptions | string): Promise<Engine> {
+    const o = typeof opts === "string" ? { workspace: opts } : opts;
+    if (o.config) return new Engine(o);
+    const config = readConfigCache(o.workspace) ?? (await import("./config.js")).loadAgentConfig(o.workspace);
+    return new Engine({ ...o, config });
   }
 
   get indexPath(): string {
@@ -166,7 +179,7 @@ export class Engine implements EngineCore {
   /** The embedder the config selects (loaded once per Engine), or null for keyword-only. */
   async embedder(): Promise<Selection> {
     if (!this.selection) {
-      this.selection = import("../embed/select.js").then((m) => m.selectEmbedder(this.config.embed, { baseDir: this.workspace }));
+      this.selection = import("../embed/select.js").then((m) => m.chooseEmbedder(this.config.embed, { baseDir: this.workspace }));
     }
     return this.selection;
   }
@@ -378,7 +391,7 @@ export class Engine implements EngineCore {
     return this.recovering(() => {
       const model = this.index_().vectors.model();
       return {
-        ...indexStatus(this.workspace, this.index_().store),
+        ...indexStatus(this.workspace, this.index_().store, { allowHardLinks: this.config.index.allowHardLinks }),
         vectors: { modelId: model?.modelId ?? null, embedded: this.index_().vectors.countEmbedded(), missing: this.index_().vectors.countPending() },
       };
     });

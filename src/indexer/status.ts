@@ -18,10 +18,10 @@ export interface IndexStatus {
  * Compares the index with the disk by stat only (no reading, no hashing), so it is cheap
  * and never writes: a file is stale when its size or mtime differ from what was indexed.
  */
-export function indexStatus(workspace: string, store: IndexStore): IndexStatus {
+export function indexStatus(workspace: string, store: IndexStore, opts: { allowHardLinks: boolean }): IndexStatus {
   const rows = store.allFiles();
   const byPath = new Map(rows.map((r) => [r.path, r]));
-  const scan = scanWorkspace(workspace);
+  const scan = scanWorkspace(workspace, opts);
   const stale: string[] = [];
   const onDisk = new Set<string>();
   for (const f of scan.files) {

@@ -10,6 +10,7 @@ import type { LLMProvider } from "../llm/types.js";
 import type { DB } from "../store/open.js";
 import type { JobResult } from "./runs.js";
 import type { ContextConfig } from "../context/config.js";
+import type { IndexConfig } from "../workspace/config.js";
 import type { AskConfig } from "./ask/config.js";
 import type { EvolutionConfig } from "./evolve/config.js";
 import type { FlushConfig } from "./flush/config.js";
@@ -24,6 +25,8 @@ import type { ScheduleConfig } from "./schedule/config.js";
 export interface JobsConfig {
   /** Absolute path of agent.config.json, for messages that name the file. */
   file: string;
+  /** For the size limits of what a job appends to a note. */
+  index: IndexConfig;
   reflection: ReflectionConfig;
   flush: FlushConfig;
   heartbeat: HeartbeatConfig;

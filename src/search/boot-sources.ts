@@ -11,7 +11,7 @@ import { chunkMarkdown } from "../indexer/chunk.js";
 import type { SearchReport } from "./report.js";
 import type { LoadedConfig } from "../workspace/config.js";
 import { dailyRel, lastDays, readDailyNote } from "../workspace/daily.js";
-import { readLines } from "../workspace/safe-read.js";
+import { readLines, type ResolveOptions } from "../workspace/safe-read.js";
 import { isValidSessionId, parseSessionText, type SessionTurn } from "../workspace/sessions.js";
 import { addDays, zonedDate } from "../workspace/time.js";
 import { DEFAULT_BOOT_SNIPPET_CHARS, DEFAULT_RECENT_SHARE, fuseBoot, rankRecent, type BootCandidate, type BootItem } from "./boot.js";
@@ -71,10 +71,11 @@ export async function bootContext(engine: BootEngine, query: string, opts: BootO
   const terms = q === "" ? [] : parseQuery(q).terms;
   const warnings: string[] = [];
   const per = limit * 2;
+  const read = { allowHardLinks: engine.config.index.allowHardLinks };
 
   const [history, session, daily] = await Promise.all([
     q === "" ? Promise.resolve([]) : historyCandidates(engine, q, per, project, warnings),
-    Promise.resolve().then(() => sessionCandidates(engine.workspace, { from, tz, project, terms, max: per, turnsPerBlock: opts.turnsPerBlock ?? 4 })),
+    Promise.resolve().then(() => sessionCandidates(engine.workspace, { from, tz, project, terms, max: per, turnsPerBlock: opts.turnsPerBlock ?? 4, read })),
     Promise.resolve().then(() => dailyCandidates(engine, { dates: lastDays(to, days), project, terms, max: per })),
   ]);
   const fused = fuseBoot(
@@ -96,7 +97,7 @@ export async function bootContext(engine: BootEngine, query: string, opts: BootO
     offered: { history: history.length, session: session.length, daily: daily.length },
     warnings,
   };
-  if (opts.includeDaily) result.today = { date: to, path: dailyRel(to), text: readDailyNote(engine.workspace, to) };
+  if (opts.includeDaily) result.today = { date: to, path: dailyRel(to), text: readDailyNote(engine.workspace, to, read) };
   return result;
 }
 
@@ -114,7 +115,7 @@ async function historyCandidates(engine: BootEngine, query: string, limit: numbe
       kind: r.kind,
       heading: r.heading,
       date: r.date,
-      text: rangeText(engine.workspace, r.path, r.startLine, r.endLine) ?? r.snippet,
+      text: rangeText(engine.workspace, r.path, r.startLine, r.endLine, { allowHardLinks: engine.config.index.allowHardLinks }) ?? r.snippet,
       score: r.score,
     };
     if (r.annotations) c.annotations = r.annotations;
@@ -123,9 +124,9 @@ async function historyCandidates(engine: BootEngine, query: string, limit: numbe
 }
 
 /** The lines of a result as text ("role: content" for transcripts), or null if unreadable. */
-export function rangeText(workspace: string, rel: string, start: number, end: number): string | null {
+export function rangeText(workspace: string, rel: string, start: number, end: number, read: ResolveOptions): string | null {
   try {
-    const r = readLines(workspace, rel, start, end - start + 1);
+    const r = readLines(workspace, rel, start, end - start + 1, read);
     if (!rel.endsWith(".jsonl")) return r.lines.join("\n");
     return parseSessionText(rel, r.lines.join("\n"))
       .turns.map((t) => `${t.role}: ${t.content.replace(/\s*\n\s*/g, " ")}`)
@@ -137,7 +138,7 @@ export function rangeText(workspace: string, rel: string, start: number, end: nu
 
 function sessionCandidates(
   workspace: string,
-  o: { from: string; tz: string | undefined; project: string | null; terms: string[]; max: number; turnsPerBlock: number },
+  o: { from: string; tz: string | undefined; project: string | null; terms: string[]; max: number; turnsPerBlock: number; read: ResolveOptions },
 ): BootCandidate[] {
   const dir = path.join(workspace, "sessions");
   let names: string[];
@@ -155,7 +156,7 @@ function sessionCandidates(
     const rel = `sessions/${name}`;
     try {
       if (skipOld && statSync(path.join(dir, name)).mtimeMs < fromMs) continue;
-      const r = readLines(workspace, rel, 1, Number.MAX_SAFE_INTEGER);
+      const r = readLines(workspace, rel, 1, Number.MAX_SAFE_INTEGER, o.read);
       const id = name.slice(0, -".jsonl".length);
       const parsed = parseSessionText(id, r.lines.join("\n"));
       const dateOf = (t: SessionTurn) => {
@@ -207,7 +208,7 @@ function sessionCandidates(
 function dailyCandidates(engine: BootEngine, o: { dates: string[]; project: string | null; terms: string[]; max: number }): BootCandidate[] {
   const out: { item: BootCandidate; at: string }[] = [];
   for (const date of o.dates) {
-    const text = readDailyNote(engine.workspace, date);
+    const text = readDailyNote(engine.workspace, date, { allowHardLinks: engine.config.index.allowHardLinks });
     if (text === null || text.trim() === "") continue;
     const chunks = chunkMarkdown(text, { targetTokens: engine.config.index.chunkTokens, overlapTokens: engine.config.index.overlapTokens });
     // Daily notes are append-only: later sections are newer.

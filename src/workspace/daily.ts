@@ -6,10 +6,9 @@
  */
 import { closeSync, lstatSync, mkdirSync, openSync, readSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { loadConfig } from "./config.js";
 import { isInside } from "./paths.js";
 import { appendVerified } from "./safe-write.js";
-import { readLines, resolveWorkspaceFile } from "./safe-read.js";
+import { readLines, resolveWorkspaceFile, type ResolveOptions } from "./safe-read.js";
 import { addDays, zonedDate, zonedTime } from "./time.js";
 
 export function dailyRel(date: string): string {
@@ -28,17 +27,17 @@ export interface DailyDay {
 }
 
 /** A day's note, or null when there is no readable note inside the workspace for it. */
-export function readDailyNote(workspace: string, date: string): string | null {
+export function readDailyNote(workspace: string, date: string, read: ResolveOptions): string | null {
   try {
-    const r = readLines(workspace, dailyRel(date), 1, Number.MAX_SAFE_INTEGER);
+    const r = readLines(workspace, dailyRel(date), 1, Number.MAX_SAFE_INTEGER, read);
     return r.lines.join("\n") + (r.lines.length > 0 ? "\n" : "");
   } catch {
     return null;
   }
 }
 
-export function readDailyNotes(workspace: string, dates: string[]): DailyDay[] {
-  return dates.map((date) => ({ date, text: readDailyNote(workspace, date) }));
+export function readDailyNotes(workspace: string, dates: string[], read: ResolveOptions): DailyDay[] {
+  return dates.map((date) => ({ date, text: readDailyNote(workspace, date, read) }));
 }
 
 export interface DailyFileInfo {
@@ -48,10 +47,10 @@ export interface DailyFileInfo {
   bytes: number;
 }
 
-export function dailyFileInfo(workspace: string, date: string): DailyFileInfo {
+export function dailyFileInfo(workspace: string, date: string, read: ResolveOptions): DailyFileInfo {
   const rel = dailyRel(date);
   try {
-    const f = resolveWorkspaceFile(workspace, rel);
+    const f = resolveWorkspaceFile(workspace, rel, read);
     return { date, path: rel, exists: true, bytes: f.size };
   } catch {
     return { date, path: rel, exists: false, bytes: 0 };
@@ -63,12 +62,6 @@ export interface AppendLimits {
   maxAppendBytes: number;
   /** Largest note the indexer reads whole (index.maxFileBytes): an append may not push a note past it. */
   maxFileBytes: number;
-}
-
-/** The workspace's append limits from agent.config.json (`index` section). */
-export function appendLimits(workspace: string): AppendLimits {
-  const { index } = loadConfig(workspace);
-  return { maxAppendBytes: index.maxAppendBytes, maxFileBytes: index.maxFileBytes };
 }
 
 /** An append refused before anything was written: the note is unchanged. */
@@ -151,8 +144,8 @@ export interface AppendDailyInput {
   timeZone?: string;
   /** Words after the time in the entry's heading ("## 09:14 — <title>"). */
   title?: string;
-  /** Default: the workspace's agent.config.json. */
-  limits?: AppendLimits;
+  /** index.maxAppendBytes and index.maxFileBytes from the caller's config. */
+  limits: AppendLimits;
   /** Default appendVerified; tests wrap it. */
   append?: (file: string, text: string) => void;
 }
@@ -179,7 +172,7 @@ export function appendDailyNote(input: AppendDailyInput): AppendDailyResult {
   if (body.trim() === "") throw new AppendRefusedError("nothing to append: the text is empty");
   const problem = appendTextProblem(body) ?? (input.title !== undefined ? appendTextProblem(input.title.replace(/\s+/g, " "), "the title") : null);
   if (problem) throw new AppendRefusedError(`${problem}; nothing was written`);
-  const limits = input.limits ?? appendLimits(input.workspace);
+  const limits = input.limits;
   const date = zonedDate(input.now, input.timeZone);
   const rel = dailyRel(date);
   const file = path.join(input.workspace, rel);

@@ -6,7 +6,6 @@
  */
 import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { loadConfig } from "./config.js";
 import { configPath, isInside, toRel } from "./paths.js";
 
 export class PathRefusedError extends Error {
@@ -37,8 +36,8 @@ export interface WorkspaceFile {
 }
 
 export interface ResolveOptions {
-  /** Serve regular files with more than one hard link; default index.allowHardLinks from agent.config.json. */
-  allowHardLinks?: boolean;
+  /** Serve regular files with more than one hard link (index.allowHardLinks, from the caller's config). */
+  allowHardLinks: boolean;
 }
 
 /** Largest file `readLines` reads whole. */
@@ -56,7 +55,7 @@ function isEngineRel(rel: string): boolean {
  * so its content would leak). Missing, engine and through-a-link-outside files get the same
  * message (NOT_READABLE), so the answer never tells whether such a file exists.
  */
-export function resolveWorkspaceFile(workspace: string, requested: string, opts: ResolveOptions = {}): WorkspaceFile {
+export function resolveWorkspaceFile(workspace: string, requested: string, opts: ResolveOptions): WorkspaceFile {
   if (typeof requested !== "string" || requested.trim() === "") throw new PathRefusedError(String(requested), "empty path");
   if (requested.includes("\u0000")) throw new PathRefusedError(requested, "the path contains a NUL byte");
   if (requested.split(/[\\/]+/).some((seg) => seg === "..")) {
@@ -87,32 +86,13 @@ export function resolveWorkspaceFile(workspace: string, requested: string, opts:
   if (isEngineRel(rel)) throw new PathRefusedError(requested, NOT_READABLE);
   const st = statSync(real);
   if (!st.isFile()) throw new Error(`${requested}: not a regular file`);
-  if (st.nlink > 1 && !(opts.allowHardLinks ?? hardLinksAllowed(workspace))) {
+  if (st.nlink > 1 && !(opts.allowHardLinks)) {
     throw new PathRefusedError(
       requested,
       `it has ${st.nlink} hard links, and another of them may be a file outside the workspace; set index.allowHardLinks to true in agent.config.json to serve such files`,
     );
   }
   return { abs: real, rel, size: st.size, dev: st.dev, ino: st.ino };
-}
-
-const hardLinkSetting = new Map<string, { key: string; value: boolean }>();
-
-/** index.allowHardLinks, re-read only when agent.config.json changes. */
-export function hardLinksAllowed(workspace: string): boolean {
-  const file = configPath(workspace);
-  let key = "none";
-  try {
-    const st = statSync(file);
-    key = `${st.mtimeMs}:${st.size}:${st.ino}`;
-  } catch {
-    // No config file: the default.
-  }
-  const cached = hardLinkSetting.get(file);
-  if (cached?.key === key) return cached.value;
-  const value = loadConfig(workspace).index.allowHardLinks;
-  hardLinkSetting.set(file, { key, value });
-  return value;
 }
 
 export interface LineRange {
@@ -129,7 +109,7 @@ export interface LineRange {
  * Lines [from, from + count) of a workspace file (1-based). `from` past the end returns no
  * lines; a binary file (NUL bytes) is refused.
  */
-export function readLines(workspace: string, requested: string, from = 1, count = 200, opts: ResolveOptions = {}): LineRange {
+export function readLines(workspace: string, requested: string, from = 1, count: number, opts: ResolveOptions): LineRange {
   const f = resolveWorkspaceFile(workspace, requested, opts);
   if (f.size > MAX_READ_BYTES) throw new Error(`${f.rel}: larger than ${MAX_READ_BYTES} bytes; not read`);
   let buf: Buffer;
@@ -138,7 +118,7 @@ export function readLines(workspace: string, requested: string, from = 1, count 
     // The path was checked, then opened: if it was swapped for another file (or linked
     // again) in between, the descriptor shows it.
     const st = fstatSync(fd);
-    if (st.dev !== f.dev || st.ino !== f.ino || (st.nlink > 1 && !(opts.allowHardLinks ?? hardLinksAllowed(workspace)))) {
+    if (st.dev !== f.dev || st.ino !== f.ino || (st.nlink > 1 && !(opts.allowHardLinks))) {
       throw new PathRefusedError(requested, "the file changed while it was being opened; try again");
     }
     const size = Math.min(st.size, MAX_READ_BYTES);

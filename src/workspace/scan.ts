@@ -3,7 +3,6 @@ import path from "node:path";
 import { isIndexable } from "./kinds.js";
 import { isInside } from "./paths.js";
 import { errCode } from "./read.js";
-import { hardLinksAllowed } from "./safe-read.js";
 
 export interface ScannedFile {
   rel: string;
@@ -28,11 +27,11 @@ function ignoredDir(name: string): boolean {
  * one stat per file). Symlinks are followed only when they resolve inside the workspace,
  * so a link can never pull outside files into the agent's memory.
  */
-export function scanWorkspace(workspace: string, opts: { allowHardLinks?: boolean } = {}): ScanResult {
+export function scanWorkspace(workspace: string, opts: { allowHardLinks: boolean }): ScanResult {
   const root = realpathSync(workspace);
   // A file with several hard links may be a file from outside the workspace under a second
   // name; indexing it would serve its text to every search (index.allowHardLinks).
-  const allowLinks = opts.allowHardLinks ?? safeHardLinksAllowed(workspace);
+  const allowLinks = opts.allowHardLinks;
   const linked = (rel: string, st: Stats): boolean => {
     if (allowLinks || st.nlink <= 1) return false;
     skipped.push({ rel, reason: `${rel}: has ${st.nlink} hard links (one may be a file outside the workspace); skipped — set index.allowHardLinks in agent.config.json to index it` });
@@ -105,13 +104,4 @@ export function scanWorkspace(workspace: string, opts: { allowHardLinks?: boolea
   walk(path.resolve(workspace), "");
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { files, skipped };
-}
-
-/** index.allowHardLinks; an unreadable config is reported by whoever loads it, and counts as the default here. */
-function safeHardLinksAllowed(workspace: string): boolean {
-  try {
-    return hardLinksAllowed(workspace);
-  } catch {
-    return false;
-  }
 }

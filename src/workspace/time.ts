@@ -5,7 +5,6 @@
  * is a calendar step, not now minus 24 hours (which is wrong on the two DST days a year).
  */
 import { Cron } from "croner";
-import { z } from "zod";
 
 export interface ZonedParts {
   year: number;
@@ -46,16 +45,6 @@ export function isValidTimeZone(timeZone: string): boolean {
     return false;
   }
 }
-
-/**
- * A time zone name Intl understands, for every config section with a `timeZone` key: checked
- * when the config is read, so a bad name is reported with its file and key (configSection)
- * instead of failing later, deep inside a date computation, without saying where it came from.
- */
-export const TimeZoneSchema = z
-  .string()
-  .min(1)
-  .refine(isValidTimeZone, { message: 'not a time zone name this system knows (expected e.g. "Europe/Berlin" or "UTC")' });
 
 /** Calendar fields of the instant `ms` as a clock in `timeZone` (default: this machine's zone) shows them. */
 export function zonedParts(ms: number, timeZone?: string): ZonedParts {

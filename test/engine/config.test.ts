@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { configEntries, loadAgentConfig, SECTION_NAMES, validateAgentConfig, withoutNulls } from "../../src/engine/config.js";
-import { Engine } from "../../src/engine/engine.js";
+import { Engine } from "../../src/index.js";
 import { ConfigError } from "../../src/workspace/config.js";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
@@ -24,6 +24,13 @@ function stripJsonComments(text: string): string {
     } else out += c;
   }
   return out;
+}
+
+/** The value as JSON keeps it: keys whose value is undefined left out, at every level. */
+function stripUndefined(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(stripUndefined);
+  if (typeof v !== "object" || v === null) return v;
+  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, stripUndefined(x)]));
 }
 
 /** Every ```json / ```jsonc block of README.md that holds a config object. */
@@ -58,6 +65,13 @@ describe("agent.config.json, validated whole", () => {
     for (const b of blocks) {
       const raw = withoutNulls(JSON.parse(b.text)) as Record<string, unknown>;
       expect(() => validateAgentConfig(`README.md:${b.at}`, raw), `README.md line ${b.at}`).not.toThrow();
+    }
+  });
+
+  it("a validated config survives a JSON round trip unchanged (what the validated-config cache stores)", () => {
+    for (const b of [...readmeConfigBlocks(), { at: 0, text: "{}" }]) {
+      const cfg = validateAgentConfig(`README.md:${b.at}`, withoutNulls(JSON.parse(b.text)) as Record<string, unknown>);
+      expect(JSON.parse(JSON.stringify(cfg)), `README.md line ${b.at}`).toStrictEqual(stripUndefined(cfg));
     }
   });
 

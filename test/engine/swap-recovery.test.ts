@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Engine } from "../../src/engine/engine.js";
+import { Engine } from "../../src/index.js";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { cleanup, read, tempDir } from "../helpers/workspace.js";
 

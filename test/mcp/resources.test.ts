@@ -1,7 +1,11 @@
 import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Engine } from "../../src/engine/engine.js";
+import { IndexConfigSchema } from "../../src/workspace/config.js";
+
+const NO_LINKS = { allowHardLinks: false };
+const LIMITS = { maxAppendBytes: IndexConfigSchema.parse({}).maxAppendBytes, maxFileBytes: IndexConfigSchema.parse({}).maxFileBytes };
+import { Engine } from "../../src/index.js";
 import { formatDailyList, formatDailyView, MISSING_DAY, viewDates } from "../../src/mcp/resources.js";
 import { appendDailyNote, readDailyNote } from "../../src/workspace/daily.js";
 import { numberLines, PathRefusedError, readLines, resolveWorkspaceFile } from "../../src/workspace/safe-read.js";
@@ -53,15 +57,15 @@ describe("daily views and appends on disk", () => {
   it("appendDailyNote only appends, under a timestamped heading, creating the note if needed", () => {
     dir = tempDir();
     const now = Date.parse("2026-11-21T09:14:00Z");
-    const first = appendDailyNote({ workspace: dir, text: "Ana prefers Thai food.", now, timeZone: "UTC" });
+    const first = appendDailyNote({ workspace: dir, text: "Ana prefers Thai food.", now, timeZone: "UTC", limits: LIMITS });
     expect(first).toEqual({ path: "memory/2026-11-21.md", date: "2026-11-21", chars: expect.any(Number), created: true });
     expect(read(dir, "memory/2026-11-21.md")).toBe("# 2026-11-21\n\n## 09:14 — note\n\nAna prefers Thai food.\n");
     write(dir, "memory/2026-11-21.md", read(dir, "memory/2026-11-21.md") + "hand edit without newline");
-    appendDailyNote({ workspace: dir, text: "Second.\n\n", now: now + 60_000, timeZone: "UTC", title: "from Claude" });
+    appendDailyNote({ workspace: dir, text: "Second.\n\n", now: now + 60_000, timeZone: "UTC", title: "from Claude", limits: LIMITS });
     expect(read(dir, "memory/2026-11-21.md")).toBe(
       "# 2026-11-21\n\n## 09:14 — note\n\nAna prefers Thai food.\nhand edit without newline\n\n## 09:15 — from Claude\n\nSecond.\n",
     );
-    expect(() => appendDailyNote({ workspace: dir, text: "  ", now, timeZone: "UTC" })).toThrow(/empty/);
+    expect(() => appendDailyNote({ workspace: dir, text: "  ", now, timeZone: "UTC", limits: LIMITS })).toThrow(/empty/);
   });
 
   it("refuses to append through a daily note that is a symlink", () => {
@@ -70,9 +74,9 @@ describe("daily views and appends on disk", () => {
     write(dir, "outside.md", "outside\n");
     write(ws, "memory/.keep", "");
     symlinkSync(path.join(dir, "outside.md"), path.join(ws, "memory/2026-11-21.md"));
-    expect(() => appendDailyNote({ workspace: ws, text: "x", now: Date.parse("2026-11-21T09:00:00Z"), timeZone: "UTC" })).toThrow(/not a regular file/);
+    expect(() => appendDailyNote({ workspace: ws, text: "x", now: Date.parse("2026-11-21T09:00:00Z"), timeZone: "UTC", limits: LIMITS })).toThrow(/not a regular file/);
     expect(read(dir, "outside.md")).toBe("outside\n");
-    expect(readDailyNote(ws, "2026-11-21")).toBeNull();
+    expect(readDailyNote(ws, "2026-11-21", NO_LINKS)).toBeNull();
   });
 });
 
@@ -89,16 +93,16 @@ describe("workspace path safety", () => {
     symlinkSync(path.join(dir, "secret.md"), path.join(ws, "notes/link.md"));
     symlinkSync(path.join(ws, "notes/a.md"), path.join(ws, "notes/inner-link.md"));
 
-    const r = readLines(ws, "notes/a.md", 2, 5);
+    const r = readLines(ws, "notes/a.md", 2, 5, NO_LINKS);
     expect(r).toEqual({ rel: "notes/a.md", from: 2, to: 3, totalLines: 3, lines: ["two", "three"] });
     expect(numberLines(r)).toBe("2| two\n3| three");
-    expect(readLines(ws, path.join(ws, "notes/a.md")).lines).toEqual(["one", "two", "three"]);
-    expect(resolveWorkspaceFile(ws, "notes/inner-link.md").rel).toBe("notes/a.md");
+    expect(readLines(ws, path.join(ws, "notes/a.md"), 1, 200, NO_LINKS).lines).toEqual(["one", "two", "three"]);
+    expect(resolveWorkspaceFile(ws, "notes/inner-link.md", NO_LINKS).rel).toBe("notes/a.md");
 
     for (const bad of ["../secret.md", "notes/../../secret.md", "notes/..\\..\\secret.md", path.join(dir, "secret.md"), "/etc/passwd", "notes/link.md", ".agent/index.db", ""]) {
-      expect(() => resolveWorkspaceFile(ws, bad), bad).toThrow(PathRefusedError);
+      expect(() => resolveWorkspaceFile(ws, bad, NO_LINKS), bad).toThrow(PathRefusedError);
     }
-    expect(() => resolveWorkspaceFile(ws, "notes/missing.md")).toThrow(/no such file/);
-    expect(() => resolveWorkspaceFile(ws, "notes")).toThrow(/not a regular file/);
+    expect(() => resolveWorkspaceFile(ws, "notes/missing.md", NO_LINKS)).toThrow(/no such file/);
+    expect(() => resolveWorkspaceFile(ws, "notes", NO_LINKS)).toThrow(/not a regular file/);
   });
 });

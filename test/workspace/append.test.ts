@@ -8,6 +8,11 @@ import { cleanup, fingerprint, tempDir, write } from "../helpers/workspace.js";
 
 const NOW = Date.UTC(2026, 10, 21, 9, 14);
 const NOTE = "memory/2026-11-21.md";
+/** index.maxAppendBytes and index.maxFileBytes as the workspace's config sets them now (what the engine passes). */
+const limitsOf = (ws: string) => {
+  const { index } = loadConfig(ws);
+  return { maxAppendBytes: index.maxAppendBytes, maxFileBytes: index.maxFileBytes };
+};
 
 describe("daily-note appends are checked before anything is written", () => {
   let ws: string;
@@ -18,7 +23,7 @@ describe("daily-note appends are checked before anything is written", () => {
   afterEach(() => cleanup(ws));
 
   const append = (text: string | Uint8Array, extra: Record<string, unknown> = {}) =>
-    appendDailyNote({ workspace: ws, text, now: NOW, timeZone: "UTC", ...extra });
+    appendDailyNote({ workspace: ws, text, now: NOW, timeZone: "UTC", limits: limitsOf(ws), ...extra });
 
   it("refuses NUL and other control characters, naming the character; the note keeps searching", () => {
     const before = fingerprint(ws);

@@ -3,7 +3,10 @@ import { linkSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { NOT_READABLE, PathRefusedError, readLines, resolveWorkspaceFile } from "../../src/workspace/safe-read.js";
 import { scanWorkspace } from "../../src/workspace/scan.js";
+import { Engine } from "../../src/index.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+
+const NO_LINKS = { allowHardLinks: false };
 
 describe("reads on behalf of others do not leak", () => {
   let dir: string;
@@ -19,7 +22,7 @@ describe("reads on behalf of others do not leak", () => {
 
   const errorOf = (rel: string): Error => {
     try {
-      readLines(ws, rel);
+      readLines(ws, rel, 1, 200, NO_LINKS);
     } catch (e) {
       return e as Error;
     }
@@ -32,19 +35,23 @@ describe("reads on behalf of others do not leak", () => {
     expect(e).toBeInstanceOf(PathRefusedError);
     expect(e.message).toMatch(/2 hard links.*index\.allowHardLinks/);
     expect(e.message).not.toContain("SECRET");
-    expect(() => resolveWorkspaceFile(ws, "notes.md")).toThrow(PathRefusedError);
+    expect(() => resolveWorkspaceFile(ws, "notes.md", NO_LINKS)).toThrow(PathRefusedError);
     // Also a hard link to the engine's own state.
     linkSync(path.join(ws, ".agent/state.db"), path.join(ws, "state-copy.md"));
     expect(errorOf("state-copy.md").message).toMatch(/hard links/);
   });
 
-  it("serves hard links when the config allows them, or the caller says so", () => {
+  it("serves hard links when the caller says so; the engine says so from index.allowHardLinks", async () => {
     linkSync(path.join(dir, "outside/secret.txt"), path.join(ws, "notes.md"));
     expect(readLines(ws, "notes.md", 1, 10, { allowHardLinks: true }).lines).toEqual(["SECRET outside the workspace"]);
     writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ index: { allowHardLinks: true } }));
-    expect(readLines(ws, "notes.md").lines).toEqual(["SECRET outside the workspace"]);
+    const allowing = Engine.open({ workspace: ws, embedder: null });
+    expect((await allowing.readFile("notes.md")).lines).toEqual(["SECRET outside the workspace"]);
+    await allowing.close();
     writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ index: { allowHardLinks: false } }));
-    expect(() => readLines(ws, "notes.md")).toThrow(/hard links/);
+    const refusing = Engine.open({ workspace: ws, embedder: null });
+    await expect(refusing.readFile("notes.md")).rejects.toThrow(/hard links/);
+    await refusing.close();
   });
 
   it("answers the same for a missing file, an engine file and a link leading outside (existing or not)", () => {
@@ -76,9 +83,9 @@ describe("reads on behalf of others do not leak", () => {
   it("still reads ordinary files, including through a link inside the workspace", () => {
     mkdirSync(path.join(ws, "memory"));
     symlinkSync(path.join(ws, "MEMORY.md"), path.join(ws, "memory/alias.md"));
-    expect(readLines(ws, "MEMORY.md").lines).toEqual(["# Memory", "", "fine to read"]);
-    expect(readLines(ws, "memory/alias.md").rel).toBe("MEMORY.md");
-    expect(readLines(ws, path.join(ws, "MEMORY.md")).totalLines).toBe(3);
+    expect(readLines(ws, "MEMORY.md", 1, 200, NO_LINKS).lines).toEqual(["# Memory", "", "fine to read"]);
+    expect(readLines(ws, "memory/alias.md", 1, 200, NO_LINKS).rel).toBe("MEMORY.md");
+    expect(readLines(ws, path.join(ws, "MEMORY.md"), 1, 200, NO_LINKS).totalLines).toBe(3);
   });
 });
 
@@ -95,11 +102,9 @@ describe("the index does not take in hard-linked files", () => {
   afterEach(() => cleanup(dir));
 
   it("scanWorkspace skips a file with several hard links, naming the key that allows it", () => {
-    const scan = scanWorkspace(ws);
+    const scan = scanWorkspace(ws, NO_LINKS);
     expect(scan.files.map((f) => f.rel)).toEqual(["MEMORY.md"]);
     expect(scan.skipped).toEqual([{ rel: "notes.md", reason: expect.stringMatching(/notes\.md: has 2 hard links .*index\.allowHardLinks/) }]);
     expect(scanWorkspace(ws, { allowHardLinks: true }).files.map((f) => f.rel)).toEqual(["MEMORY.md", "notes.md"]);
-    writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ index: { allowHardLinks: true } }));
-    expect(scanWorkspace(ws).files.map((f) => f.rel)).toEqual(["MEMORY.md", "notes.md"]);
   });
 });

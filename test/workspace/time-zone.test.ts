@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { configSection, loadConfig } from "../../src/workspace/config.js";
-import { TimeZoneSchema } from "../../src/workspace/time.js";
+import { TimeZoneSchema } from "../../src/workspace/time-zone-schema.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
 import { contextConfig } from "../../src/context/config.js";
 import { z } from "zod";

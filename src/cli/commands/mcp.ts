@@ -106,7 +106,7 @@ async function serveInProcess(workspace: string, session: SessionType | undefine
     import("../../engine/engine.js"),
     import("../../daemon/line-transport.js"),
   ]);
-  const engine = Engine.open({ workspace });
+  const engine = await Engine.load({ workspace });
   engine.onNotice = (n) => warn(n.message);
   const server = createMcpServer({ engine, session: session ?? engine.config.daemon.session });
   // Our own line framing rather than the SDK's stdio transport, whose buffer ends the
@@ -205,7 +205,7 @@ async function forward(conn: DaemonMcp, workspace: string, session: SessionType 
         import("../../engine/engine.js"),
         import("../../daemon/line-transport.js"),
       ]);
-      engine = Engine.open({ workspace });
+      engine = await Engine.load({ workspace });
       engine.onNotice = (n) => warn(n.message);
       const server = createMcpServer({ engine, session: session ?? engine.config.daemon.session });
       local = server;

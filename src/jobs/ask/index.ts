@@ -27,7 +27,7 @@ export interface AskQuestionInput {
   /** The engine's brain boot. */
   boot: AskBoot;
   /** Serve files with several hard links (index.allowHardLinks). */
-  allowHardLinks?: boolean;
+  allowHardLinks: boolean;
   provider: LLMProvider;
   question: string;
   /** Resume this conversation. */
@@ -55,7 +55,7 @@ export async function askQuestion(input: AskQuestionInput): Promise<AskResult> {
       boot: input.boot,
       config: cfg,
       ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
-      ...(input.allowHardLinks !== undefined ? { allowHardLinks: input.allowHardLinks } : {}),
+      allowHardLinks: input.allowHardLinks,
       ...(input.project ? { project: input.project } : {}),
     }),
     store: new ConversationStore(input.db),

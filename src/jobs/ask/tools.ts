@@ -26,7 +26,7 @@ export interface AskToolsOptions {
   /** Zone of "today" and "yesterday" (context.timeZone). */
   timeZone?: string;
   /** Serve files with several hard links (index.allowHardLinks). */
-  allowHardLinks?: boolean;
+  allowHardLinks: boolean;
   /** Restrict every search and boot to one project (annotation filter). */
   project?: string;
 }
@@ -35,7 +35,7 @@ export function engineAskTools(opts: AskToolsOptions): AskTool[] {
   const cfg = opts.config;
   const tz = opts.timeZone;
   const workspace = opts.workspace;
-  const read = opts.allowHardLinks !== undefined ? { allowHardLinks: opts.allowHardLinks } : {};
+  const read = { allowHardLinks: opts.allowHardLinks };
   const str = (args: Record<string, unknown>, key: string): string => {
     const v = args[key];
     if (typeof v !== "string" || v.trim() === "") throw new Error(`"${key}" must be a non-empty string`);
@@ -97,7 +97,7 @@ export function engineAskTools(opts: AskToolsOptions): AskTool[] {
       const date = raw === "today" ? today : raw === "yesterday" ? addDays(today, -1) : raw;
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`"date" must be YYYY-MM-DD, "today" or "yesterday", got "${raw}"`);
       const rel = dailyRel(date);
-      if (readDailyNote(workspace, date) === null) return { text: `There is no daily note for ${date} (${rel}).`, sources: [] };
+      if (readDailyNote(workspace, date, read) === null) return { text: `There is no daily note for ${date} (${rel}).`, sources: [] };
       const r = readLines(workspace, rel, 1, cfg.getLines, read);
       const more = r.to < r.totalLines ? `\n[lines ${r.to + 1}-${r.totalLines} not shown: use get]` : "";
       return { text: `${rel} lines ${r.from}-${r.to} of ${r.totalLines}:\n${numberLines(r)}${more}`, sources: [{ path: rel, startLine: r.from, endLine: Math.max(r.from, r.to) }] };

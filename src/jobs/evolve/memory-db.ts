@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { EMBED_CACHE_FILE, EmbeddingCache, embedWithCache } from "../../embed/cache.js";
-import { EmbedConfigSchema } from "../../embed/select.js";
+import { EmbedConfigSchema } from "../../embed/config.js";
 import type { Embedder } from "../../embed/types.js";
 import type { MemoryStore } from "../../store/memories.js";
 import { configSection, loadConfig } from "../../workspace/config.js";

@@ -15,7 +15,8 @@ import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import type { LLMProvider } from "../../llm/types.js";
 import { appendVerified, AppendVerificationError } from "../../workspace/safe-write.js";
-import { appendLimits, checkDailyAppend, cleanAppendText, noteState } from "../../workspace/daily.js";
+import { checkDailyAppend, cleanAppendText, noteState, type AppendLimits } from "../../workspace/daily.js";
+import type { IndexConfig } from "../../workspace/config.js";
 import { isValidSessionId } from "../../workspace/sessions.js";
 import { zonedDate, zonedTime } from "../../workspace/time.js";
 import type { ContextConfig } from "../../context/config.js";
@@ -30,12 +31,15 @@ export interface FlushSettings {
   config: FlushConfig;
   /** Zone of "today" for the daily note (context.timeZone); default this machine's. */
   timeZone?: string;
+  /** index.maxAppendBytes and index.maxFileBytes: the flush appends like any other writer. */
+  limits: AppendLimits;
 }
 
 /** The flush settings from the validated config (`flush`, and `context.timeZone`). */
-export function flushSettings(config: { flush: FlushConfig; context: Pick<ContextConfig, "timeZone"> }): FlushSettings {
+export function flushSettings(config: { flush: FlushConfig; context: Pick<ContextConfig, "timeZone">; index: Pick<IndexConfig, "maxAppendBytes" | "maxFileBytes"> }): FlushSettings {
   const tz = config.context.timeZone;
-  return { config: config.flush, ...(tz !== undefined ? { timeZone: tz } : {}) };
+  const limits = { maxAppendBytes: config.index.maxAppendBytes, maxFileBytes: config.index.maxFileBytes };
+  return { config: config.flush, limits, ...(tz !== undefined ? { timeZone: tz } : {}) };
 }
 
 export interface FlushCheck {
@@ -170,7 +174,7 @@ export async function runFlush(input: RunFlushInput): Promise<FlushResult> {
   // Model text is cleaned (a NUL would make the day's note "binary" and unsearchable) rather
   // than refused, so the notes are not lost; the size limits hold as for any append.
   const cleaned = cleanAppendText(entry);
-  checkDailyAppend(file, rel, cleaned, appendLimits(input.workspace));
+  checkDailyAppend(file, rel, cleaned, settings.limits);
   try {
     (input.append ?? appendVerified)(file, cleaned);
   } catch (e) {

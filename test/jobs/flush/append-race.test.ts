@@ -57,7 +57,7 @@ describe("append-only, verified", () => {
       const provider = new ScriptedProvider(["- the model's note", "- must never be asked"]);
       race.file = file;
       race.edit = "EDITED AT THE SAME MOMENT";
-      const flush = () => runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now: () => NOW, settings: { config: SMALL, timeZone: "UTC" }, runId: 7 });
+      const flush = () => runFlush({ workspace: dir, session: "chat", provider, db: jobs.db, now: () => NOW, settings: { config: SMALL, timeZone: "UTC", limits: { maxAppendBytes: 1 << 20, maxFileBytes: 8 << 20 } }, runId: 7 });
       race.armed = true;
       const err = await flush().then(
         () => undefined,

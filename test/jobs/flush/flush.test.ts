@@ -45,7 +45,7 @@ function talk(session: string, n: number, chars = 400, from = 0): void {
   }
 }
 
-const settings = { config: SMALL, timeZone: TZ };
+const settings = { config: SMALL, timeZone: TZ, limits: { maxAppendBytes: 64 * 1024, maxFileBytes: 8 * 1024 * 1024 } };
 const note = (date: string) => path.join(dir, "memory", `${date}.md`);
 
 describe("the flush threshold and the compaction cycle (pure)", () => {
