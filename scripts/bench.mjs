@@ -6,7 +6,7 @@
 //   --scales a,b,c   chunk counts for the hybrid latency part (default 1000,10000,50000)
 //   --skip-vectors   keyword part only
 //   --peer qmd       ours and qmd 2.8.3 side by side instead (scripts/bench-peer.mjs)
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -72,6 +72,43 @@ function coldCli(ws, extra = []) {
     times.push(performance.now() - t);
   }
   return times;
+}
+
+/**
+ * The daemon's memory with USE-lite loaded: `agent daemon` on the workspace (watcher and
+ * engine warm), 20 hybrid searches through it from the CLI (the query is embedded in the
+ * daemon), then its peak resident set from /proc (Linux only).
+ */
+async function daemonRss(ws, chunks) {
+  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws], { stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  child.stderr.on("data", (d) => (err += d));
+  const started = performance.now();
+  while (!/daemon started on /.test(err)) {
+    if (child.exitCode !== null || performance.now() - started > 120_000) {
+      console.log(`daemon did not start: ${err.trim().split("\n").pop()}`);
+      child.kill("SIGKILL");
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const lat = [];
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    execFileSync(process.execPath, [cli, "search", WORDS[i % WORDS.length], "--workspace", ws, "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+    lat.push(performance.now() - t);
+  }
+  let status = "";
+  try {
+    status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  } catch {
+    // Not Linux: no /proc.
+  }
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  console.log(`daemon (USE-lite loaded, ${chunks} chunks): peak RSS ${(kb("VmHWM") / 1024).toFixed(0)} MB, now ${(kb("VmRSS") / 1024).toFixed(0)} MB; \`agent search\` through it p50 ${ms(pct(lat, 50))} (whole CLI process)`);
+  const gone = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await gone;
 }
 
 /** Median wall time of a whole process, `runs` times. */
@@ -256,8 +293,9 @@ if (!args.includes("--skip-vectors")) {
     console.log(`${String(idx.chunks).padStart(6)} chunks: hybrid p50 ${ms(pct(lat, 50))} p95 ${ms(pct(lat, 95))} | keyword p50 ${ms(pct(kw, 50))} | hybrid/keyword ${(pct(lat, 50) / pct(kw, 50)).toFixed(1)}x`);
     engine.close();
     if (target === SCALES[SCALES.length - 1]) {
-      const cold = coldCli(ws);
+      const cold = coldCli(ws, ["--no-daemon"]);
       console.log(`cold \`agent search\` (hybrid, new process, ${idx.chunks} chunks): p50 ${ms(pct(cold, 50))}`);
+      await daemonRss(ws, idx.chunks);
     }
   }
   console.log(`peak RSS: ${rssMb()} MB`);

@@ -1,0 +1,41 @@
+import { Engine } from "../../engine/engine.js";
+import { printJson, standard, warn, workspaceFrom } from "../common.js";
+import { viaDaemon, withDaemonOption } from "../remote.js";
+const MARK = { ok: "✓", warn: "!", fail: "✗" };
+export function register(program) {
+    withDaemonOption(standard(program
+        .command("doctor")
+        .description("check everything in one go — config, databases, embedder, LLM, daemon, index freshness — and say what to do (exit 1 when anything fails)")
+        .option("--restore-state", "put the newest good backup of state.db in place of a damaged one (the damaged file is kept)")
+        .option("--backup <file>", "with --restore-state: this backup instead of the newest")
+        .option("--force", "with --restore-state: replace a state.db that is still readable"))).action(async (opts) => {
+        const workspace = workspaceFrom(opts);
+        if (opts.restoreState) {
+            const r = await Engine.restoreState(workspace, { ...(opts.backup ? { backup: opts.backup } : {}), force: opts.force ?? false });
+            if (opts.json)
+                return printJson(r);
+            process.stdout.write(`state.db restored from ${r.restored.file}${r.movedAside ? `; the previous file was kept as ${r.movedAside}` : ""}\n`);
+            return;
+        }
+        // The running daemon answers when there is one (the same checks, the same report).
+        const r = (await viaDaemon(opts, "doctor", {}, { timeoutMs: 120_000 })) ?? (await Engine.doctor(workspace));
+        if (opts.json)
+            printJson(r);
+        else {
+            const width = Math.max(...r.checks.map((c) => c.name.length));
+            const out = [`workspace: ${r.workspace}`];
+            for (const c of r.checks) {
+                out.push(`${MARK[c.status]} ${c.name.padEnd(width)}  ${c.detail}`);
+                if (c.fix && c.status !== "ok")
+                    out.push(`  ${" ".repeat(width)}  → ${c.fix}`);
+            }
+            out.push(r.ok ? "all checks passed" : `${r.checks.filter((c) => c.status === "fail").length} check(s) failed`);
+            process.stdout.write(out.join("\n") + "\n");
+            if (!r.ok)
+                warn("some checks failed; see above");
+        }
+        if (!r.ok)
+            process.exitCode = 1;
+    });
+}
+//# sourceMappingURL=doctor.js.map

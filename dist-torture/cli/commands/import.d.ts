@@ -1,0 +1,3 @@
+import type { Command } from "commander";
+/** `agent import`: restore state exported by `agent export`. */
+export declare function register(program: Command): void;

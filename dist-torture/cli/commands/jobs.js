@@ -1,0 +1,56 @@
+import { JOB_NAMES, parseJobName } from "../../jobs/catalog.js";
+import { readDaemonLock } from "../../shared/lock.js";
+import { UsageError } from "../../engine/errors.js";
+import { parsePositiveInt, printJson, stamp, standard, withEngine } from "../common.js";
+export function register(program) {
+    standard(program
+        .command("jobs")
+        .description(`recent job runs (${JOB_NAMES.join(", ")}), by hand or scheduled: start, end, outcome and reason`)
+        .option("-n, --limit <n>", "number of runs", parsePositiveInt("--limit"), 20)
+        .option("--job <name>", `only this job (${JOB_NAMES.join(", ")})`)).action(async (opts) => {
+        let job;
+        if (opts.job !== undefined) {
+            try {
+                job = parseJobName(opts.job);
+            }
+            catch (e) {
+                throw new UsageError(e.message);
+            }
+        }
+        const { runs, unread, daemon } = await withEngine(opts, async (engine) => {
+            const jobs = await engine.jobs();
+            const hasState = engine.hasState();
+            return {
+                runs: hasState ? jobs.runs({ limit: opts.limit, ...(job !== undefined ? { job } : {}) }) : [],
+                unread: hasState ? jobs.inbox.unreadCount() : 0,
+                daemon: readDaemonLock(engine.workspace),
+            };
+        });
+        if (opts.json)
+            return printJson({ daemon: daemon ?? null, unread, runs });
+        const out = [
+            daemon === undefined
+                ? "daemon: not running"
+                : daemon.alive
+                    ? `daemon: running (pid ${daemon.pid}, since ${stamp(daemon.startedAt)})`
+                    : `daemon: not running (stale lock of pid ${daemon.pid}; the next \`agent daemon\` takes it over)`,
+        ];
+        if (unread > 0)
+            out.push(`inbox: ${unread} unread — see \`agent inbox\``);
+        if (runs.length === 0)
+            out.push("no job runs yet");
+        else {
+            out.push("");
+            out.push(`${"job".padEnd(10)} ${"start".padEnd(19)} ${"end".padEnd(8)} ${"outcome".padEnd(7)} reason`);
+            for (const r of runs)
+                out.push(formatRun(r));
+        }
+        process.stdout.write(out.join("\n") + "\n");
+    });
+}
+function formatRun(r) {
+    const end = r.endedAt === null ? "-" : stamp(r.startedAt).slice(0, 10) === stamp(r.endedAt).slice(0, 10) ? stamp(r.endedAt).slice(11) : stamp(r.endedAt);
+    const who = typeof r.details.session === "string" ? `[${r.details.session}] ` : "";
+    return `${r.job.padEnd(10)} ${stamp(r.startedAt)} ${end.padEnd(8)} ${r.outcome.padEnd(7)} ${who}${r.reason ?? ""}`.trimEnd();
+}
+//# sourceMappingURL=jobs.js.map

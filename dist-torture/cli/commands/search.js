@@ -1,0 +1,102 @@
+import { Option } from "commander";
+import { UsageError } from "../../engine/errors.js";
+import { SEARCH_SOURCES } from "../../search/keyword.js";
+import { ANNOTATION_KEYS, isAnnotationKey } from "../../indexer/annotations.js";
+import { parseDateOption, parsePositiveInt, printJson, queryFrom, standard, warn, withEngine } from "../common.js";
+import { viaDaemon, withDaemonOption } from "../remote.js";
+export function register(program) {
+    withDaemonOption(standard(program
+        .command("search")
+        .description("search the agent's memory: keywords + meaning, recent notes first (reindexes changed files first)")
+        .argument("<query...>", 'what to look for, in plain words; dates like "last week" or "in March" narrow it')
+        .option("-n, --limit <n>", "number of results (default: search.limit, 10)", parsePositiveInt("--limit"))
+        .option("--explain", "show how each score was made")
+        .addOption(new Option("--source <source>", "only 'memory' (markdown), 'sessions' (transcripts) or 'reflections' (the engine's own reports, left out by default)").choices([...SEARCH_SOURCES]))
+        .option("--min-score <x>", "raise the relevance floor: only results scoring at least this (0..1)", parseScore)
+        .addOption(new Option("--mode <mode>", "default: search.mode").choices(["hybrid", "keyword", "vector"]))
+        .option("--from <date>", "only notes dated on or after YYYY-MM-DD", parseDateOption("--from"))
+        .option("--to <date>", "only notes dated on or before YYYY-MM-DD", parseDateOption("--to"))
+        .option("--project <name>", "only chunks annotated project:: NAME (matched fuzzily)")
+        .option("--annotation <key::value>", "only chunks with this annotation (ctx, project, meeting, mode); repeatable", collectAnnotation, []))).action(async (words, opts) => {
+        const query = queryFrom(words, 'agent search "what did we decide about the database"');
+        if (opts.from && opts.to && opts.from > opts.to)
+            throw new UsageError(`--from ${opts.from} is after --to ${opts.to}`);
+        {
+            const filters = {
+                ...(opts.source ? { source: opts.source } : {}),
+                ...(opts.from ? { dateFrom: opts.from } : {}),
+                ...(opts.to ? { dateTo: opts.to } : {}),
+                ...(opts.project ? { project: opts.project } : {}),
+                ...(opts.annotation && opts.annotation.length > 0 ? { annotations: parseAnnotationFilters(opts.annotation) } : {}),
+            };
+            const options = {
+                ...(opts.limit ? { limit: opts.limit } : {}),
+                explain: opts.explain ?? false,
+                filters,
+                ...(opts.mode ? { mode: opts.mode } : {}),
+                ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
+            };
+            // The running daemon answers warm when there is one; the answer is the same object.
+            const res = (await viaDaemon(opts, "search", { query, options })) ?? (await withEngine(opts, (engine) => engine.search(query, options)));
+            if (res.vectors.warning)
+                warn(res.vectors.warning);
+            if (opts.json) {
+                // The engine's whole answer, exactly what the MCP memory_search tool returns.
+                return printJson(res);
+            }
+            if (res.vectors.missing > 0 && res.mode !== "keyword") {
+                warn(`${res.vectors.missing} chunk(s) have no vectors yet and are found by keywords only; run \`agent index\` to embed them`);
+            }
+            if (res.dateRange)
+                process.stdout.write(`dates: "${res.dateRange.text}" → ${res.dateRange.from}..${res.dateRange.to} (${res.dateRange.mode})\n`);
+            if (res.results.length === 0) {
+                process.stdout.write(`no results for "${query}"${res.reason ? `: ${res.reason}` : ""}\n`);
+                return;
+            }
+            res.results.forEach((r, i) => process.stdout.write(formatResult(r, i + 1)));
+        }
+    });
+}
+function parseScore(v) {
+    const x = Number(v);
+    if (!Number.isFinite(x) || x < 0 || x > 1)
+        throw new UsageError(`--min-score must be a number from 0 to 1, got "${v}"`);
+    return x;
+}
+function formatResult(r, n) {
+    const where = `${r.path}:${r.startLine}-${r.endLine}`;
+    const date = r.date ? `  ${r.date}` : "";
+    let out = `${n}. ${where}${date}  score ${r.score.toFixed(3)}\n`;
+    if (r.heading)
+        out += `   ${r.heading}\n`;
+    if (r.annotations)
+        out += `   ${Object.entries(r.annotations).map(([k, vs]) => vs.map((v) => `${k}:: ${v}`).join("  ")).join("  ")}\n`;
+    out += `   ${r.snippet}\n`;
+    if (r.explain) {
+        const e = r.explain;
+        const f = (x) => (x !== 0 && Math.abs(x) < 0.001 ? x.toExponential(2) : x.toFixed(3));
+        out +=
+            `   explain: keyword ${f(e.keyword)}${e.bm25 === null ? " (no match)" : ` (bm25 ${f(e.bm25)})`}` +
+                `, vector ${f(e.vector)}${e.cosine === null ? " (not a neighbour)" : ` (cos ${f(e.cosine)})`}` +
+                ` → fused ${f(e.fused)} = ${f(1 - e.vectorWeight)}·kw + ${f(e.vectorWeight)}·vec` +
+                `; × decay ${f(e.decay)} × date ${f(e.dateBoost)}${e.dateMatch ? " (in range)" : ""} = ${f(e.final)}` +
+                `; MMR penalty ${f(e.mmrPenalty)}\n`;
+    }
+    return out;
+}
+function collectAnnotation(value, prev) {
+    return [...prev, value];
+}
+/** "mode::deep work" or "mode=deep work" → { mode: "deep work" }; keys ctx, project, meeting, mode. */
+export function parseAnnotationFilters(specs) {
+    const out = {};
+    for (const spec of specs) {
+        const m = /^\s*(\w+)\s*(?:::|=)\s*(.+?)\s*$/.exec(spec);
+        if (!m || !isAnnotationKey(m[1].toLowerCase())) {
+            throw new UsageError(`--annotation must look like "project::pharmacy" with a key among ${ANNOTATION_KEYS.join(", ")}, got "${spec}"`);
+        }
+        out[m[1].toLowerCase()] = m[2];
+    }
+    return out;
+}
+//# sourceMappingURL=search.js.map

@@ -1,0 +1,66 @@
+import { standard, warn, withEngine } from "../common.js";
+export function register(program) {
+    standard(program
+        .command("watch")
+        .description("keep the index in step with edits until Ctrl-C")
+        .option("--debounce <ms>", "quiet time before indexing a burst of changes", (v) => Number(v), 250)
+        .option("--no-embed", "keep text only in step; leave vectors to `agent index`")).action(async (opts) => {
+        await withEngine(opts, async (engine) => {
+            // Signal handlers first: a SIGTERM right after "ready" must close cleanly, not kill.
+            let stop;
+            const stopped = new Promise((resolve) => (stop = resolve));
+            process.once("SIGINT", stop);
+            process.once("SIGTERM", stop);
+            // Stops embedding between batches on shutdown, so the database is closed only after.
+            const ac = new AbortController();
+            let background = Promise.resolve();
+            const watcher = engine.watch({
+                debounceMs: opts.debounce,
+                signal: ac.signal,
+                onSync: (s) => {
+                    if (s.indexed.length === 0 && s.removed.length === 0 && s.problems.length === 0)
+                        return;
+                    for (const p of s.problems)
+                        warn(p.message);
+                    const parts = [...s.indexed.map((p) => `reindexed ${p}`), ...s.removed.map((p) => `removed ${p}`)];
+                    log(opts, { event: "sync", indexed: s.indexed, removed: s.removed, ms: Math.round(s.ms) }, `${new Date().toLocaleTimeString()} ${parts.join(", ")} (${Math.round(s.ms)} ms)`);
+                },
+                embed: opts.embed,
+                onEmbed: (r) => {
+                    if (r.embedded > 0)
+                        log(opts, { event: "embed", embedded: r.embedded, remaining: r.remaining }, `${new Date().toLocaleTimeString()} embedded ${r.embedded} chunk(s)`);
+                },
+                onError: (e) => warn(`watch: ${e.message ?? String(e)}`),
+            });
+            try {
+                // Index only once the watcher is live, and say "ready" only then: an edit made while
+                // it was starting is caught by this pass, any later one by the watcher.
+                await watcher.ready;
+                const first = engine.index();
+                log(opts, { event: "ready", indexed: first.indexed.length, chunks: first.chunks }, `watching ${engine.workspace} (${first.chunks} chunks; Ctrl-C to stop)`);
+                if (opts.embed) {
+                    // Vectors for what is not embedded yet fill in behind the ready watcher.
+                    background = engine
+                        .embed({ signal: ac.signal })
+                        .then((r) => r.embedded > 0 && log(opts, { event: "embed", embedded: r.embedded, remaining: r.remaining }, `embedded ${r.embedded} chunk(s)`))
+                        .catch((e) => warn(`embedding: ${e.message}`));
+                }
+                await stopped;
+            }
+            finally {
+                process.off("SIGINT", stop);
+                process.off("SIGTERM", stop);
+                ac.abort();
+                await watcher.close();
+                await background;
+            }
+        });
+    });
+}
+function log(opts, obj, text) {
+    if (opts.json)
+        process.stdout.write(JSON.stringify(obj) + "\n");
+    else
+        process.stdout.write(text + "\n");
+}
+//# sourceMappingURL=watch.js.map

@@ -1,0 +1,102 @@
+import { Option } from "commander";
+import { UsageError } from "../engine/errors.js";
+import { resolveWorkspace } from "../workspace/paths.js";
+/** Every command takes --workspace; the fallback order is documented in resolveWorkspace. */
+export function withWorkspaceOption(cmd) {
+    return cmd.option("-w, --workspace <dir>", "workspace folder (default: $AGENT_WORKSPACE, else found from the current folder)");
+}
+export function withJsonOption(cmd) {
+    return cmd.option("--json", "machine-readable JSON on stdout (errors too)");
+}
+export function withProviderOptions(cmd) {
+    return cmd
+        .addOption(new Option("--provider <provider>", "LLM for this run (overrides agent.config.json)").choices(["ollama", "llama-cpp"]))
+        .option("--model <name|path>", "Ollama model name or GGUF file path for this run");
+}
+/** The usual option set of a command: --workspace and --json. */
+export function standard(cmd) {
+    return withJsonOption(withWorkspaceOption(cmd));
+}
+export function workspaceFrom(opts) {
+    const o = {};
+    if (opts.workspace !== undefined)
+        o.flag = opts.workspace;
+    if (process.env.AGENT_WORKSPACE !== undefined)
+        o.env = process.env.AGENT_WORKSPACE;
+    return resolveWorkspace(o);
+}
+/** Opens the engine for a command, prints what happened on open, always closes it. */
+export async function withEngine(opts, fn, extra = {}) {
+    const llm = { ...(opts.provider ? { provider: opts.provider } : {}), ...(opts.model ? { model: opts.model } : {}) };
+    // Loaded here, not at start-up: a command the daemon answers never needs the engine's modules.
+    const { Engine } = await import("../engine/engine.js");
+    const engine = await Engine.load({ workspace: workspaceFrom(opts), ...(Object.keys(llm).length > 0 ? { llm } : {}), ...extra });
+    engine.onNotice = (n) => warn(n.message);
+    try {
+        return await fn(engine);
+    }
+    finally {
+        await engine.close();
+    }
+}
+/**
+ * An AbortSignal that Ctrl-C and SIGTERM abort, for the length of `fn`: every long operation
+ * (embedding, a model call) stops at its next check and leaves consistent state. A second
+ * signal exits at once.
+ */
+export async function withCancel(fn) {
+    const controller = new AbortController();
+    const onSignal = (sig) => {
+        if (controller.signal.aborted)
+            process.exit(sig === "SIGINT" ? 130 : 143);
+        controller.abort(new Error(`stopped by ${sig}`));
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+    try {
+        return await fn(controller.signal);
+    }
+    finally {
+        process.off("SIGINT", onSignal);
+        process.off("SIGTERM", onSignal);
+    }
+}
+export function printJson(value) {
+    process.stdout.write(JSON.stringify(value, null, 2) + "\n");
+}
+export function warn(message) {
+    process.stderr.write(`agent: ${message}\n`);
+}
+export function parsePositiveInt(name) {
+    return (v) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n <= 0)
+            throw new UsageError(`${name} must be a positive whole number, got "${v}"`);
+        return n;
+    };
+}
+/** A real calendar date "YYYY-MM-DD" (2026-13-45 is refused). */
+export function parseDateOption(name) {
+    return (v) => {
+        const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+        const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+        if (!m || !d || d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
+            throw new UsageError(`${name} must be a real date like 2026-03-01, got "${v}"`);
+        }
+        return v;
+    };
+}
+/** Joins the words of a query and refuses an empty one. */
+export function queryFrom(words, example) {
+    const q = words.join(" ").trim();
+    if (q === "")
+        throw new UsageError(`give something to look for, e.g. ${example}`);
+    return q;
+}
+/** Local "YYYY-MM-DD HH:MM:SS". */
+export function stamp(ms) {
+    const d = new Date(ms);
+    const p = (n) => String(n).padStart(2, "0");
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+//# sourceMappingURL=common.js.map

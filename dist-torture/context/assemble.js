@@ -1,0 +1,287 @@
+/**
+ * Context assembly: the system prompt an assistant injects at the start of a session.
+ * Pure — file contents and search results come in as data, the prompt and a report of what
+ * was included, cut, missing or withheld come out — so it can be tested without a disk and
+ * reused by the CLI, the heartbeat and anything else.
+ *
+ * Order is fixed: AGENTS, SOUL, TOOLS, IDENTITY, USER, HEARTBEAT, MEMORY, today's note,
+ * yesterday's note, then search results. Budgets: each file is cut to `perFileChars`, and
+ * the whole text never exceeds `totalChars`; what does not fit is cut or left out from the
+ * end of that order, always visibly: a cut file ends (or, for a daily note, starts) with a
+ * [TRUNCATED ...] marker naming the file to read for the rest, and one last [OMITTED ...]
+ * line names the files left out entirely (room for it is kept in reserve).
+ * Long files keep their beginning, except daily notes, which keep their end (they are
+ * append-only, so the newest entries are at the bottom).
+ *
+ * Privacy: only `main` sessions (the person's own, one-to-one) see MEMORY.md, USER.md, daily
+ * notes and search results from private files; `group` and `isolated` sessions never do,
+ * and the text does not even mention those files.
+ */
+import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
+export const SESSION_TYPES = ["main", "group", "isolated"];
+/** Files that hold the person's private life: main sessions only. */
+const PRIVATE_BOOTSTRAP = new Set(["MEMORY.md", "USER.md"]);
+/**
+ * Whether a workspace-relative path is private to main sessions: MEMORY.md, USER.md, the
+ * daily notes, transcripts and reflections (which are made from transcripts).
+ */
+export function isPrivatePath(rel) {
+    return (PRIVATE_BOOTSTRAP.has(rel) ||
+        rel.startsWith("memory/") ||
+        rel.startsWith("sessions/") ||
+        rel.startsWith("reflections/"));
+}
+/** Below this many characters of room a file is left out rather than cut to a stub. */
+const MIN_USEFUL_CHARS = 120;
+/** Room kept at the end for the line that names the files left out (at most a tenth of the budget). */
+const OMITTED_RESERVE = 240;
+export function assembleContext(files, opts) {
+    if (!Number.isInteger(opts.perFileChars) || opts.perFileChars < 1)
+        throw new Error("perFileChars must be a positive whole number");
+    if (!Number.isInteger(opts.totalChars) || opts.totalChars < 1)
+        throw new Error("totalChars must be a positive whole number");
+    const main = opts.session === "main";
+    const display = (rel) => (opts.root ? joinPath(opts.root, rel) : rel);
+    const entries = [];
+    const shownWhole = new Set();
+    let text = `# Workspace context (${opts.session} session)\n`;
+    if (text.length > opts.totalChars)
+        text = text.slice(0, opts.totalChars);
+    // Kept free for the one line that lists what did not fit, so that line always fits.
+    const reserve = Math.min(OMITTED_RESERVE, Math.floor(opts.totalChars / 10));
+    const room = () => opts.totalChars - reserve - text.length;
+    const addFile = (rel, label, content, keep) => {
+        const heading = `\n## ${label}\n`;
+        if (content === null) {
+            const block = `${heading}[MISSING] expected at ${display(rel)}\n`;
+            if (block.length <= room())
+                text += block;
+            entries.push({ path: rel, status: "missing", shownChars: 0, totalChars: 0, reason: "file does not exist" });
+            return;
+        }
+        const body = normalize(content);
+        const cap = Math.min(opts.perFileChars, room() - heading.length - 1);
+        if (body.length <= cap) {
+            text += `${heading}${body}\n`;
+            shownWhole.add(rel);
+            entries.push({ path: rel, status: "included", shownChars: body.length, totalChars: body.length });
+            return;
+        }
+        const overTotal = cap < opts.perFileChars;
+        if (cap >= MIN_USEFUL_CHARS) {
+            const cut = truncate(body, cap, keep, rel, display(rel));
+            text += `${heading}${cut.text}\n`;
+            entries.push({
+                path: rel,
+                status: "truncated",
+                shownChars: cut.shown,
+                totalChars: body.length,
+                reason: overTotal ? `the total budget (${opts.totalChars} characters) ran out` : `longer than ${opts.perFileChars} characters per file`,
+            });
+            return;
+        }
+        entries.push({
+            path: rel,
+            status: "omitted",
+            shownChars: 0,
+            totalChars: body.length,
+            reason: `the total budget (${opts.totalChars} characters) ran out`,
+        });
+    };
+    const experience = { identity: "none", given: 0, shown: 0, withheld: 0, shownIds: [] };
+    /** "## Who you are now": the narrative whole, or cut at a sentence to fit, or left out. */
+    const addIdentity = (identity) => {
+        const body = oneLine(identity.text, Number.MAX_SAFE_INTEGER);
+        if (body === "")
+            return;
+        if (!main && identity.private) {
+            experience.identity = "withheld";
+            entries.push({ path: "identity", status: "withheld", shownChars: 0, totalChars: body.length, reason: `private: it names memories ${opts.session} sessions never see` });
+            return;
+        }
+        const heading = "\n## Who you are now\n";
+        const cap = Math.min(opts.perFileChars, room() - heading.length - 1);
+        if (cap < MIN_USEFUL_CHARS) {
+            experience.identity = "omitted";
+            entries.push({ path: "identity", status: "omitted", shownChars: 0, totalChars: body.length, reason: `the total budget (${opts.totalChars} characters) ran out` });
+            return;
+        }
+        let shown = body;
+        if (body.length > cap) {
+            const cut = body.slice(0, cap);
+            const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("! "), cut.lastIndexOf("? "));
+            shown = end > 0 ? cut.slice(0, end + 1) : `${cut.slice(0, cap - 1).trimEnd()}…`;
+        }
+        text += `${heading}${shown}\n`;
+        experience.identity = shown === body ? "included" : "truncated";
+        entries.push({ path: "identity", status: experience.identity, shownChars: shown.length, totalChars: body.length });
+    };
+    for (const name of BOOTSTRAP_FILES) {
+        if (!main && PRIVATE_BOOTSTRAP.has(name)) {
+            entries.push({ path: name, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${opts.session} sessions never see it` });
+            continue;
+        }
+        addFile(name, name, files.bootstrap[name] ?? null, "head");
+        if (name === "SOUL.md" && opts.identity !== undefined)
+            addIdentity(opts.identity);
+    }
+    for (const note of files.daily) {
+        const rel = `memory/${note.date}.md`;
+        if (!main) {
+            entries.push({ path: rel, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${opts.session} sessions never see daily notes` });
+            continue;
+        }
+        // No note for a day is normal (nothing was written), not a missing workspace file.
+        if (note.text === null)
+            continue;
+        addFile(rel, `${rel} (${note.label})`, note.text, "tail");
+    }
+    if (opts.experience !== undefined && opts.experience.memories.length > 0) {
+        const visible = opts.experience.memories.filter((m) => main || !m.private);
+        experience.given = opts.experience.memories.length;
+        experience.withheld = experience.given - visible.length;
+        if (visible.length > 0) {
+            const q = opts.query !== undefined && opts.query.trim() !== "" ? ` for "${oneLine(opts.query, 200)}"` : "";
+            let block = `\n## Memories${q}\n(${opts.experience.legend})\n`;
+            for (const m of visible) {
+                const line = oneLine(m.line, Math.min(opts.perFileChars, 600));
+                if (block.length + line.length + 1 > room())
+                    break;
+                block += `${line}\n`;
+                experience.shownIds.push(m.id);
+            }
+            experience.shown = experience.shownIds.length;
+            if (experience.shown > 0)
+                text += block;
+            entries.push({
+                path: "experience",
+                status: experience.shown === visible.length ? "included" : experience.shown === 0 ? "omitted" : "truncated",
+                shownChars: experience.shown,
+                totalChars: visible.length,
+                ...(experience.shown < visible.length ? { reason: `${visible.length - experience.shown} of ${visible.length} memories did not fit in the total budget` } : {}),
+            });
+        }
+    }
+    const memories = { given: opts.memories?.length ?? 0, shown: 0, withheld: 0, duplicate: 0 };
+    if (opts.memories && opts.memories.length > 0) {
+        const lines = [];
+        for (const hit of opts.memories) {
+            if (!main && isPrivatePath(hit.path)) {
+                memories.withheld++;
+                continue;
+            }
+            if (shownWhole.has(hit.path)) {
+                memories.duplicate++;
+                continue;
+            }
+            lines.push(formatHit(hit));
+        }
+        if (lines.length > 0) {
+            const q = opts.query !== undefined && opts.query.trim() !== "" ? ` for "${oneLine(opts.query, 200)}"` : "";
+            const heading = `\n## Relevant memories${q}\n`;
+            let block = heading;
+            let shown = 0;
+            for (const line of lines) {
+                const perLine = line.length > opts.perFileChars ? `${line.slice(0, Math.max(0, opts.perFileChars - 1))}…` : line;
+                if (block.length + perLine.length + 1 > room())
+                    break;
+                block += `${perLine}\n`;
+                shown++;
+            }
+            if (shown > 0)
+                text += block;
+            memories.shown = shown;
+            entries.push({
+                path: "search",
+                status: shown === lines.length ? "included" : shown === 0 ? "omitted" : "truncated",
+                shownChars: shown,
+                totalChars: lines.length,
+                ...(shown < lines.length ? { reason: `${lines.length - shown} of ${lines.length} results did not fit in the total budget` } : {}),
+            });
+        }
+    }
+    const left = entries.filter((e) => e.status === "omitted" && e.path !== "search" && e.path !== "identity" && e.path !== "experience").map((e) => e.path);
+    if (left.length > 0) {
+        const where = opts.root ? ` in ${opts.root}` : "";
+        let line = `\n[OMITTED: ${left.join(", ")} did not fit in the ${opts.totalChars}-character context budget; read ${left.length === 1 ? "it" : "them"}${where}]\n`;
+        const space = opts.totalChars - text.length;
+        if (line.length > space)
+            line = `\n[OMITTED: ${left.length} file(s) did not fit in the context budget; read ${left[0]}${where} first]\n`;
+        if (line.length <= space)
+            text += line;
+    }
+    const pick = (s) => entries.filter((e) => e.status === s).map((e) => e.path);
+    return {
+        text,
+        chars: text.length,
+        report: {
+            session: opts.session,
+            budget: { perFileChars: opts.perFileChars, totalChars: opts.totalChars },
+            entries,
+            included: pick("included"),
+            truncated: pick("truncated"),
+            missing: pick("missing"),
+            omitted: pick("omitted"),
+            withheld: pick("withheld"),
+            memories,
+            experience,
+        },
+    };
+}
+/** BOM and CR removed, trailing blank space trimmed: what the model sees of a file. */
+function normalize(content) {
+    let t = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+    t = t.replace(/\r\n?/g, "\n");
+    return t.replace(/\s+$/, "");
+}
+/**
+ * Cuts `body` so that the cut text plus its marker is at most `max` characters, at a line
+ * end where one is near, never inside a surrogate pair.
+ */
+export function truncate(body, max, keep, rel, where) {
+    const total = body.length;
+    const marker = (shown) => keep === "head"
+        ? `[TRUNCATED: ${rel} continues; ${shown} of ${total} characters shown — read ${where} for the rest]`
+        : `[TRUNCATED: the first ${total - shown} of ${total} characters of ${rel} are not shown — read ${where} for them]`;
+    // The marker's length depends on the numbers in it; size it for the widest case.
+    const avail = max - marker(total).length - 1;
+    if (avail <= 0)
+        return { text: marker(0).slice(0, max), shown: 0 };
+    if (keep === "head") {
+        let end = avail;
+        const nl = body.lastIndexOf("\n", end);
+        if (nl >= avail / 2)
+            end = nl;
+        if (isLowSurrogate(body.charCodeAt(end)))
+            end--;
+        const kept = body.slice(0, end).replace(/\s+$/, "");
+        return { text: `${kept}\n${marker(kept.length)}`, shown: kept.length };
+    }
+    let start = total - avail;
+    const nl = body.indexOf("\n", start);
+    if (nl >= 0 && nl - start <= avail / 2)
+        start = nl + 1;
+    if (isLowSurrogate(body.charCodeAt(start)))
+        start++;
+    const kept = body.slice(start).replace(/^\s+/, "");
+    return { text: `${marker(kept.length)}\n${kept}`, shown: kept.length };
+}
+function isLowSurrogate(code) {
+    return code >= 0xdc00 && code <= 0xdfff;
+}
+function formatHit(hit) {
+    const where = `${hit.path}:${hit.startLine}-${hit.endLine}`;
+    const date = hit.date ? ` (${hit.date})` : "";
+    const heading = hit.heading ? ` ${oneLine(hit.heading, 120)}:` : "";
+    return `- ${where}${date}${heading} ${oneLine(hit.snippet, 600)}`;
+}
+function oneLine(s, max) {
+    const t = s.replace(/\s+/g, " ").trim();
+    return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+/** root + "/" + rel without importing node:path, so this module stays pure and portable. */
+function joinPath(root, rel) {
+    const sep = root.includes("\\") && !root.includes("/") ? "\\" : "/";
+    return `${root.replace(/[\\/]+$/, "")}${sep}${sep === "\\" ? rel.replace(/\//g, "\\") : rel}`;
+}
+//# sourceMappingURL=assemble.js.map

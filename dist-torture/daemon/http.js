@@ -1,0 +1,221 @@
+/**
+ * The MCP Streamable HTTP transport of the daemon, for assistants that speak HTTP (a desktop
+ * client, an editor, a local agent): several clients, each its own MCP session, share the one
+ * warm engine.
+ *
+ * Only this machine, only the owner: it listens on 127.0.0.1 and nowhere else; every request
+ * needs the bearer token from a 0600 file in .agent/ (readable by the owner only); and a Host
+ * or Origin header naming anything but this machine (or a name in daemon.http.allowedHosts) is
+ * refused, so a web page cannot reach it through DNS rebinding.
+ */
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
+export const MCP_HTTP_PATH = "/mcp";
+/** At most this many MCP sessions at once; past it the longest-idle one is closed if idle long enough, else the new client is told to try later. */
+const MAX_SESSIONS = 64;
+const EVICTABLE_IDLE_MS = 10 * 60_000;
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"];
+export class McpHttpServer {
+    http;
+    opts;
+    Transport;
+    isInitialize;
+    sessions = new Map();
+    constructor(http, opts, Transport, isInitialize) {
+        this.http = http;
+        this.opts = opts;
+        this.Transport = Transport;
+        this.isInitialize = isInitialize;
+    }
+    get port() {
+        const a = this.http.address();
+        return typeof a === "object" && a !== null ? a.port : this.opts.port;
+    }
+    get url() {
+        return `http://127.0.0.1:${this.port}${MCP_HTTP_PATH}`;
+    }
+    static async listen(opts) {
+        const [{ StreamableHTTPServerTransport: Transport }, { isInitializeRequest }] = await Promise.all([
+            import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+            import("@modelcontextprotocol/sdk/types.js"),
+        ]);
+        const server = http.createServer();
+        const s = new McpHttpServer(server, opts, Transport, isInitializeRequest);
+        server.on("request", (req, res) => {
+            s.handle(req, res).catch((e) => {
+                opts.warn(`mcp http: ${e instanceof Error ? e.message : String(e)}`);
+                if (!res.headersSent)
+                    reply(res, 500, "internal error");
+                else
+                    res.end();
+            });
+        });
+        await new Promise((resolve, reject) => {
+            server.once("error", reject);
+            server.listen(opts.port, "127.0.0.1", () => {
+                server.off("error", reject);
+                resolve();
+            });
+        });
+        return s;
+    }
+    async close() {
+        const all = [...this.sessions.values()];
+        this.sessions.clear();
+        await Promise.all(all.map((x) => x.transport.close().catch(() => undefined)));
+        await Promise.all(all.map((x) => x.server.close().catch(() => undefined)));
+        this.http.closeAllConnections();
+        await new Promise((resolve) => this.http.close(() => resolve()));
+    }
+    async handle(req, res) {
+        const allowed = [...LOCAL_HOSTS, ...this.opts.allowedHosts].map((h) => h.toLowerCase());
+        const host = hostnameOf(req.headers.host);
+        if (host === null || !allowed.includes(host))
+            return reply(res, 403, `Host ${JSON.stringify(req.headers.host ?? "")} is not allowed`);
+        const origin = req.headers.origin;
+        if (origin !== undefined) {
+            const o = originHostname(origin);
+            if (o === null || !allowed.includes(o))
+                return reply(res, 403, `Origin ${JSON.stringify(origin)} is not allowed`);
+        }
+        if (!this.authorized(req.headers.authorization)) {
+            res.setHeader("WWW-Authenticate", 'Bearer realm="agent-memory"');
+            return reply(res, 401, "a valid bearer token is required (see .agent/mcp-http.token)");
+        }
+        const url = new URL(req.url ?? "/", "http://127.0.0.1");
+        if (url.pathname !== MCP_HTTP_PATH)
+            return reply(res, 404, `not found; the MCP endpoint is ${MCP_HTTP_PATH}`);
+        const sid = req.headers["mcp-session-id"];
+        if (typeof sid === "string") {
+            const s = this.sessions.get(sid);
+            if (!s)
+                return jsonRpcError(res, 404, -32001, "Session not found");
+            s.lastSeen = Date.now();
+            return s.transport.handleRequest(req, res);
+        }
+        if (req.method !== "POST")
+            return jsonRpcError(res, 400, -32000, "Bad Request: No valid session ID provided");
+        const body = await readJson(req);
+        if (body === undefined)
+            return jsonRpcError(res, 400, -32700, "Parse error");
+        if (!this.isInitialize(body))
+            return jsonRpcError(res, 400, -32000, "Bad Request: No valid session ID provided");
+        if (this.sessions.size >= MAX_SESSIONS && !(await this.evictIdle())) {
+            return jsonRpcError(res, 503, -32000, `too many MCP sessions (${MAX_SESSIONS}); close one and try again`);
+        }
+        const server = this.opts.createServer();
+        const transport = new this.Transport({
+            sessionIdGenerator: () => randomUUID(),
+            onsessioninitialized: (id) => {
+                this.sessions.set(id, { transport, server, lastSeen: Date.now() });
+            },
+            onsessionclosed: (id) => {
+                this.sessions.delete(id);
+            },
+        });
+        transport.onclose = () => {
+            if (transport.sessionId)
+                this.sessions.delete(transport.sessionId);
+            void server.close().catch(() => undefined);
+        };
+        await server.connect(transport);
+        await transport.handleRequest(req, res, body);
+    }
+    /** Closes the longest-idle session if it has been idle long enough; whether one was closed. */
+    async evictIdle() {
+        let oldest;
+        for (const e of this.sessions)
+            if (!oldest || e[1].lastSeen < oldest[1].lastSeen)
+                oldest = e;
+        if (!oldest || Date.now() - oldest[1].lastSeen < EVICTABLE_IDLE_MS)
+            return false;
+        this.sessions.delete(oldest[0]);
+        await oldest[1].transport.close().catch(() => undefined);
+        return true;
+    }
+    authorized(header) {
+        const m = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
+        if (!m)
+            return false;
+        const given = Buffer.from(m[1]);
+        const want = Buffer.from(this.opts.token);
+        return given.length === want.length && timingSafeEqual(given, want);
+    }
+}
+/** "127.0.0.1:7357" → "127.0.0.1"; "[::1]:80" → "[::1]"; lower case; null when absent or odd. */
+export function hostnameOf(host) {
+    if (host === undefined || host === "")
+        return null;
+    const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::(\d+))?$/.exec(host.trim());
+    return m ? m[1].toLowerCase() : null;
+}
+function originHostname(origin) {
+    try {
+        const u = new URL(origin);
+        if (u.protocol !== "http:" && u.protocol !== "https:")
+            return null;
+        return u.hostname.toLowerCase();
+    }
+    catch {
+        return null;
+    }
+}
+function reply(res, status, message) {
+    res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" });
+    res.end(`${message}\n`);
+}
+function jsonRpcError(res, status, code, message) {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
+function readJson(req) {
+    return new Promise((resolve, reject) => {
+        const parts = [];
+        let size = 0;
+        req.on("data", (c) => {
+            size += c.length;
+            if (size > MAX_BODY_BYTES) {
+                req.destroy();
+                resolve(undefined);
+                return;
+            }
+            parts.push(c);
+        });
+        req.on("end", () => {
+            try {
+                resolve(JSON.parse(Buffer.concat(parts).toString("utf8")));
+            }
+            catch {
+                resolve(undefined);
+            }
+        });
+        req.on("error", reject);
+    });
+}
+/**
+ * The bearer token in `file`: created on first start (32 random bytes, mode 0600), else read.
+ * A token file others can read is made private again, with a warning.
+ */
+export function ensureToken(file, warn) {
+    try {
+        writeFileSync(file, randomBytes(32).toString("base64url") + "\n", { flag: "wx", mode: 0o600 });
+    }
+    catch (e) {
+        if (e.code !== "EEXIST")
+            throw e;
+    }
+    const st = statSync(file);
+    if (!st.isFile())
+        throw new Error(`${file} is not a regular file; remove it and start the daemon again`);
+    if ((st.mode & 0o077) !== 0) {
+        chmodSync(file, 0o600);
+        warn(`${file} was readable by others (mode ${(st.mode & 0o777).toString(8)}); made it 0600 — replace the token if others may have read it (delete the file and restart)`);
+    }
+    const token = readFileSync(file, "utf8").trim();
+    if (token.length < 16)
+        throw new Error(`${file} holds no usable token (at least 16 characters); delete it and start the daemon again to make a new one`);
+    return token;
+}
+//# sourceMappingURL=http.js.map

@@ -1,0 +1,63 @@
+import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+import { oversizeError } from "./protocol.js";
+export class LineTransport {
+    channel;
+    onclose;
+    onerror;
+    onmessage;
+    closed = false;
+    constructor(channel) {
+        this.channel = channel;
+    }
+    async start() { }
+    /** A line from the client. */
+    receive(line) {
+        if (this.closed || line.trim() === "")
+            return;
+        let raw;
+        try {
+            raw = JSON.parse(line);
+        }
+        catch (e) {
+            this.onerror?.(new Error(`not JSON: ${e.message}`));
+            return;
+        }
+        const msg = JSONRPCMessageSchema.safeParse(raw);
+        if (!msg.success) {
+            this.onerror?.(new Error("not a JSON-RPC message"));
+            return;
+        }
+        this.onmessage?.(msg.data);
+    }
+    /**
+     * A message too large to read was skipped: the client gets an error for it (under its
+     * request id when the id shows before the params) and the session goes on.
+     */
+    refuse(line, max) {
+        if (this.closed)
+            return;
+        const reply = oversizeError(line, max);
+        this.onerror?.(new Error(reply.error.message));
+        this.channel.write(JSON.stringify(reply) + "\n");
+    }
+    async send(message) {
+        if (this.closed)
+            return;
+        this.channel.write(JSON.stringify(message) + "\n");
+    }
+    async close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        this.channel.end();
+        this.onclose?.();
+    }
+    /** The client went away. */
+    ended() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        this.onclose?.();
+    }
+}
+//# sourceMappingURL=line-transport.js.map

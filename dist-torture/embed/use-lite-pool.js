@@ -1,0 +1,200 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import { EmbedError } from "./types.js";
+/**
+ * USE-lite on worker threads. TF.js's WASM backend runs single-threaded in Node (its threaded
+ * build needs browser workers), so one process uses one core however many it has; measured
+ * (bench, 2 cores): one model per worker thread, fed batches from one queue, embeds about
+ * twice as many windows per second. A worker can also be stopped mid-batch (terminate), which
+ * is what lets embedding honour an AbortSignal within a second.
+ */
+/**
+ * The worker's code, run with `eval: true` so the same file works from src/ (tests, through
+ * vitest) and dist/ (the CLI) without a second build output. Packages come in as absolute
+ * paths resolved by the parent, because an eval worker resolves `require` from the cwd.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const fs = require("node:fs");
+const path = require("node:path");
+const core = require(workerData.core);
+const { initModel } = require(workerData.embeddings);
+const dim = workerData.dimension;
+initModel(async () => ({
+  model: await core.loadGraphModel("file://" + path.join(workerData.modelDir, "model.json")),
+  vocabulary: JSON.parse(fs.readFileSync(path.join(workerData.modelDir, "vocab.json"), "utf8")),
+})).then(
+  (model) => {
+    // The graph model keeps its loaded weight files (28 MB) for save(), which is never
+    // called: the weights already live in the WASM heap.
+    if (model.model && model.model.artifacts) model.model.artifacts.weightData = undefined;
+    parentPort.on("message", async (m) => {
+      try {
+        const rows = await model.embed(m.texts);
+        const flat = new Float32Array(rows.length * dim);
+        let bad = rows.length !== m.texts.length;
+        rows.forEach((r, i) => {
+          if (r.length !== dim) bad = true;
+          else flat.set(r, i * dim);
+        });
+        if (bad) parentPort.postMessage({ id: m.id, error: "USE-lite returned " + rows.length + " vectors for " + m.texts.length + " texts (expected " + dim + "-d each)" });
+        else parentPort.postMessage({ id: m.id, flat }, [flat.buffer]);
+      } catch (e) {
+        parentPort.postMessage({ id: m.id, error: String((e && e.message) || e) });
+      }
+    });
+    parentPort.postMessage({ ready: true });
+  },
+  (e) => parentPort.postMessage({ fatal: String((e && e.message) || e) }),
+);
+`;
+export class AbortedError extends Error {
+    constructor(reason) {
+        super(reason instanceof Error ? reason.message : "embedding stopped");
+        this.name = "AbortError";
+    }
+}
+export class UseLitePool {
+    modelDir;
+    threads;
+    dimension;
+    slots = [];
+    paths;
+    constructor(modelDir, threads, dimension) {
+        this.modelDir = modelDir;
+        this.threads = threads;
+        this.dimension = dimension;
+        const require = createRequire(import.meta.url);
+        this.paths = { core: require.resolve("@energetic-ai/core"), embeddings: require.resolve("@energetic-ai/embeddings") };
+    }
+    /** Loads the model in one worker (more start when work needs them), so a bad model fails here. */
+    async init() {
+        const slot = this.slots[0] ?? this.spawn();
+        await slot.ready;
+    }
+    /**
+     * Embeds each batch on whichever worker is free, in parallel across workers. Rows come back
+     * raw (not normalised) in batch order. On abort, busy workers are terminated at once and
+     * replaced on the next call.
+     */
+    async run(batches, signal) {
+        if (signal?.aborted)
+            throw new AbortedError(signal.reason);
+        const out = new Array(batches.length);
+        let next = 0;
+        const wanted = Math.min(this.threads, batches.length);
+        while (this.slots.length < wanted)
+            this.spawn();
+        // Idle workers first: a one-text query is not queued behind a background batch when a worker is free.
+        const used = [...this.slots].sort((a, b) => Number(a.job !== null) - Number(b.job !== null)).slice(0, wanted);
+        let onAbort;
+        const aborted = new Promise((_, reject) => {
+            if (!signal)
+                return;
+            onAbort = () => {
+                // Busy and still-loading workers alike: either would keep the process alive.
+                for (const s of used)
+                    this.kill(s, new AbortedError(signal.reason));
+                reject(new AbortedError(signal.reason));
+            };
+            signal.addEventListener("abort", onAbort, { once: true });
+        });
+        aborted.catch(() => undefined);
+        try {
+            const lanes = used.map(async (slot) => {
+                await slot.ready;
+                while (next < batches.length) {
+                    if (signal?.aborted)
+                        throw new AbortedError(signal.reason);
+                    const k = next++;
+                    out[k] = await this.send(slot, batches[k]);
+                }
+            });
+            await Promise.race([Promise.all(lanes), aborted]);
+            return out;
+        }
+        finally {
+            if (onAbort)
+                signal?.removeEventListener("abort", onAbort);
+        }
+    }
+    async close() {
+        const slots = this.slots;
+        this.slots = [];
+        await Promise.all(slots.map((s) => s.worker.terminate().catch(() => undefined)));
+    }
+    spawn() {
+        const worker = new Worker(WORKER_SOURCE, {
+            eval: true,
+            workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension },
+        });
+        // Ref'd while it loads and while it has a job (a caller awaits it); idle, it is unref'd so
+        // an idle pool never keeps a finished CLI command alive.
+        let readyResolve;
+        let readyReject;
+        const ready = new Promise((res, rej) => {
+            readyResolve = res;
+            readyReject = rej;
+        });
+        ready.catch(() => undefined);
+        const slot = { worker, ready, job: null, nextId: 0, tail: Promise.resolve() };
+        worker.on("message", (m) => {
+            if ("ready" in m) {
+                if (!slot.job)
+                    worker.unref();
+                readyResolve();
+            }
+            else if ("fatal" in m) {
+                const err = new EmbedError("model-missing", `could not load USE-lite from ${this.modelDir}: ${m.fatal}`);
+                readyReject(err);
+                this.kill(slot, err);
+            }
+            else {
+                const job = slot.job;
+                slot.job = null;
+                worker.unref();
+                if (!job)
+                    return;
+                if ("error" in m)
+                    job.reject(new EmbedError("provider-error", `USE-lite: ${m.error}`));
+                else
+                    job.resolve(Array.from({ length: job.texts.length }, (_, i) => m.flat.subarray(i * this.dimension, (i + 1) * this.dimension)));
+            }
+        });
+        const fail = (e) => {
+            const err = e instanceof EmbedError || e instanceof AbortedError ? e : new EmbedError("provider-error", `USE-lite worker stopped: ${e?.message ?? String(e)}`);
+            readyReject(err);
+            this.kill(slot, err);
+        };
+        worker.on("error", fail);
+        worker.on("exit", (code) => fail(new Error(`exit code ${code}`)));
+        this.slots.push(slot);
+        return slot;
+    }
+    send(slot, texts) {
+        const run = slot.tail.then(() => this.sendNow(slot, texts));
+        slot.tail = run.catch(() => undefined);
+        return run;
+    }
+    sendNow(slot, texts) {
+        if (!this.slots.includes(slot))
+            return Promise.reject(new EmbedError("provider-error", "USE-lite worker stopped"));
+        return new Promise((resolve, reject) => {
+            slot.job = { texts, resolve, reject };
+            slot.worker.ref();
+            slot.worker.postMessage({ id: slot.nextId++, texts });
+        });
+    }
+    /** Drops a worker: its job (if any) fails with `err`; a later call starts a fresh one. */
+    kill(slot, err) {
+        const i = this.slots.indexOf(slot);
+        if (i >= 0)
+            this.slots.splice(i, 1);
+        const job = slot.job;
+        slot.job = null;
+        job?.reject(err);
+        slot.worker.removeAllListeners("exit");
+        void slot.worker.terminate().catch(() => undefined);
+    }
+}
+//# sourceMappingURL=use-lite-pool.js.map

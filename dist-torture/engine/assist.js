@@ -1,0 +1,187 @@
+/**
+ * What an assistant asks of the engine: the system prompt (context), brain boot, reading and
+ * appending notes, logging a turn. One implementation, so `agent context` and the MCP
+ * `context` tool cannot drift apart, and a privacy scope that every front applies the same.
+ */
+import { isPrivatePath } from "../context/assemble.js";
+import { auditWorkspace } from "../context/audit.js";
+import { buildContext } from "../context/load.js";
+import { buildEvolvedContext } from "../jobs/evolve/context.js";
+import { askQuestion, listConversations } from "../jobs/ask/index.js";
+import { appendSessionTurn } from "../jobs/reflect/session-log.js";
+import { bootContext } from "../search/boot-sources.js";
+import { appendDailyNote, dailyFileInfo, lastDays, readDailyNotes } from "../workspace/daily.js";
+import { readLines } from "../workspace/safe-read.js";
+import { zonedDate } from "../workspace/time.js";
+import { errorText } from "./errors.js";
+/**
+ * The system prompt for a session type. Group and isolated sessions never get private files
+ * (MEMORY.md, USER.md, daily notes, transcripts) nor private search hits. When state.db
+ * cannot be read, the prompt is still built from the markdown, with a warning: an assistant
+ * must never be left without its system prompt.
+ */
+export async function context(engine, req) {
+    const cfg = engine.config.context;
+    const session = req.session ?? "main";
+    const totalChars = req.budget ?? cfg.totalChars;
+    const perFileChars = req.perFile ?? cfg.perFileChars;
+    if (totalChars < 500)
+        throw new RangeError(`the context budget must be at least 500 characters, got ${totalChars}`);
+    const query = req.query?.trim() || undefined;
+    const now = engine.now();
+    const tz = cfg.timeZone;
+    let memories;
+    if (query && cfg.memoryResults > 0) {
+        // Group and isolated sessions cannot see private files: ask for more, keep the public ones.
+        const res = await engine.search(query, { limit: session === "main" ? cfg.memoryResults : cfg.memoryResults * 4 });
+        memories = scopeHits(res.results, session)
+            .slice(0, cfg.memoryResults)
+            .map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading, date: r.date, snippet: r.snippet }));
+    }
+    const audit = auditWorkspace(engine.workspace);
+    const warnings = [];
+    let ctx;
+    try {
+        ctx = await buildEvolvedContext({
+            workspace: engine.workspace,
+            db: engine.state(),
+            evolution: engine.config.evolution,
+            cache: engine.embeddingCacheOrNull(),
+            session,
+            now,
+            perFileChars,
+            totalChars,
+            embedder: query ? await engine.embedderOrNull().catch(() => null) : null,
+            ...(tz !== undefined ? { timeZone: tz } : {}),
+            ...(query ? { query } : {}),
+            ...(memories !== undefined ? { memories } : {}),
+        });
+    }
+    catch (e) {
+        if (!isStateProblem(e))
+            throw e;
+        warnings.push(`${errorText(e)} — the prompt was built from the markdown files only`);
+        const plain = buildContext(engine.workspace, {
+            now,
+            ...(tz !== undefined ? { timeZone: tz } : {}),
+            session,
+            perFileChars,
+            totalChars,
+            ...(query ? { query } : {}),
+            ...(memories ? { memories } : {}),
+        });
+        ctx = { ...plain, experience: { identity: null, relevance: "none", memories: [], ranked: [], withheld: 0, warnings: [] }, recalled: [] };
+    }
+    warnings.push(...ctx.experience.warnings);
+    return {
+        workspace: engine.workspace,
+        session,
+        text: ctx.text,
+        chars: ctx.chars,
+        report: ctx.report,
+        audit,
+        problems: ctx.problems,
+        experience: {
+            identity: ctx.experience.identity,
+            relevance: ctx.experience.relevance,
+            memories: ctx.experience.ranked.map((r) => ({ id: r.memory.id, type: r.memory.type, score: r.score, relevance: r.relevance, shown: ctx.report.experience.shownIds.includes(r.memory.id) })),
+            recalled: ctx.recalled,
+        },
+        warnings,
+    };
+}
+function isStateProblem(e) {
+    const code = e.code;
+    return code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB" || code === "SQLITE_CANTOPEN" || e.name === "StateVersionError" || e.name === "StateDbError";
+}
+/** Only what a session of this type may see. */
+export function scopeHits(hits, session) {
+    return session === "main" ? [...hits] : hits.filter((h) => !isPrivatePath(h.path));
+}
+/** Brain boot; group and isolated sessions get no private items and no daily note. */
+export async function boot(engine, query, req = {}) {
+    const { session = "main", ...opts } = req;
+    if (opts.days !== undefined && (!Number.isInteger(opts.days) || opts.days < 1 || opts.days > 3650)) {
+        throw new RangeError(`boot looks back 1 to 3650 days, got ${opts.days}`);
+    }
+    if (session === "main")
+        return bootContext(engine, query, opts);
+    const res = await bootContext(engine, query, { ...opts, includeDaily: false, limit: (opts.limit ?? 10) * 3 });
+    const items = scopeHits(res.items, session).slice(0, opts.limit ?? 10);
+    const counts = { history: 0, session: 0, daily: 0 };
+    for (const i of items)
+        counts[i.origin === "history" ? "history" : i.origin === "session" ? "session" : "daily"]++;
+    const { today: _today, ...rest } = res;
+    return { ...rest, items, counts };
+}
+/** Lines of a workspace file (never outside it, never .agent/); private files only for main sessions. */
+export function readFile(engine, rel, req = {}) {
+    const r = readLines(engine.workspace, rel, req.from ?? 1, req.lines ?? 200, { allowHardLinks: engine.config.index.allowHardLinks });
+    if ((req.session ?? "main") !== "main" && isPrivatePath(r.rel)) {
+        throw new PrivateFileError(r.rel);
+    }
+    return r;
+}
+export class PrivateFileError extends Error {
+    constructor(rel) {
+        super(`${rel} is private to the person's own (main) sessions; this session cannot read it`);
+        this.name = "PrivateFileError";
+    }
+}
+/** Appends to today's daily note (checked, verified, within the size limits). */
+export function appendNote(engine, text, title) {
+    const tz = engine.config.context.timeZone;
+    return appendDailyNote({
+        workspace: engine.workspace,
+        text,
+        now: engine.now(),
+        limits: { maxAppendBytes: engine.config.index.maxAppendBytes, maxFileBytes: engine.config.index.maxFileBytes },
+        ...(tz !== undefined ? { timeZone: tz } : {}),
+        ...(title ? { title } : {}),
+    });
+}
+/** Appends a turn (or a compaction mark) to a session transcript. */
+export function logTurn(engine, input) {
+    return appendSessionTurn({ ...input, workspace: engine.workspace });
+}
+/** Today's date in the context zone. */
+export function today(engine) {
+    return zonedDate(engine.now(), engine.config.context.timeZone);
+}
+export function dailyNotes(engine, days) {
+    return readDailyNotes(engine.workspace, lastDays(today(engine), days), { allowHardLinks: engine.config.index.allowHardLinks });
+}
+export function dailyFiles(engine, days) {
+    return lastDays(today(engine), days).map((d) => dailyFileInfo(engine.workspace, d, { allowHardLinks: engine.config.index.allowHardLinks }));
+}
+/** `agent ask`: the local model answers from the notes with citations; the conversation is kept. */
+export async function ask(engine, question, req = {}) {
+    const q = question.trim();
+    if (q === "")
+        throw new RangeError('give a question, e.g. "what did we decide about the VPS?"');
+    const tz = engine.config.context.timeZone;
+    return askQuestion({
+        workspace: engine.workspace,
+        db: engine.state(),
+        config: engine.config.ask,
+        now: engine.now,
+        search: (query, opts) => engine.search(query, opts),
+        boot: (query, opts) => bootContext(engine, query, opts),
+        allowHardLinks: engine.config.index.allowHardLinks,
+        provider: engine.llm(),
+        question: q,
+        ...(tz !== undefined ? { timeZone: tz } : {}),
+        ...(req.session !== undefined ? { session: req.session } : {}),
+        ...(req.fork ? { fork: true } : {}),
+        ...(req.project ? { project: req.project } : {}),
+        ...(req.maxToolCalls !== undefined ? { budget: { maxToolCalls: req.maxToolCalls } } : {}),
+        ...(req.signal ? { signal: req.signal } : {}),
+    });
+}
+/** Conversations of `agent ask`, newest first. */
+export function conversations(engine, limit = 20) {
+    if (!engine.hasState())
+        return [];
+    return listConversations(engine.state(), limit);
+}
+//# sourceMappingURL=assist.js.map

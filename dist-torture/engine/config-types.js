@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=config-types.js.map

@@ -1,0 +1,195 @@
+/**
+ * agent.config.json, loaded and validated whole, once per engine. Each layer owns the schema
+ * of its own section; this is the one place that knows every section, so a typo anywhere
+ * ("serach", "search.limt") is an error naming the key and the file instead of a setting
+ * silently ignored, and a bad section fails when the engine opens, not at 03:00.
+ *
+ * Rules a user can rely on (README, "Configuration"):
+ *   - every key is optional; `null` means "not set" (the default applies) wherever it appears;
+ *   - a UTF-8 byte-order mark at the start of the file is ignored;
+ *   - unknown keys at any level are refused, with a suggestion when one is close.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { ContextConfigSchema } from "../context/config.js";
+import { EmbedConfigSchema } from "../embed/config.js";
+import { AskConfigSchema } from "../jobs/ask/config.js";
+import { EvolutionConfigSchema } from "../jobs/evolve/config.js";
+import { FlushConfigSchema } from "../jobs/flush/config.js";
+import { HeartbeatConfigSchema } from "../jobs/heartbeat/config.js";
+import { ReflectionConfigSchema } from "../jobs/reflect/config.js";
+import { ScheduleConfigSchema } from "../jobs/schedule/config.js";
+import { LLMConfigSchema } from "../llm/config.js";
+import { SearchConfigSchema } from "../search/config.js";
+import { ConfigError, IndexConfigSchema } from "../workspace/config.js";
+import { configPath } from "../workspace/paths.js";
+import { provideConfigValidator, writeConfigCache } from "./config-cache.js";
+import { DaemonConfigSchema } from "./daemon-config.js";
+/** Every section, in the order README documents them. */
+export const CONFIG_SECTIONS = {
+    index: IndexConfigSchema,
+    embed: EmbedConfigSchema,
+    search: SearchConfigSchema,
+    llm: LLMConfigSchema,
+    reflection: ReflectionConfigSchema,
+    context: ContextConfigSchema,
+    flush: FlushConfigSchema,
+    heartbeat: HeartbeatConfigSchema,
+    schedule: ScheduleConfigSchema,
+    evolution: EvolutionConfigSchema,
+    ask: AskConfigSchema,
+    daemon: DaemonConfigSchema,
+};
+/** Top-level keys that are notes for people, not settings (JSON has no comments). */
+const NOTE_KEYS = new Set(["$comment", "$schema"]);
+export const SECTION_NAMES = Object.keys(CONFIG_SECTIONS);
+export function loadAgentConfig(workspace) {
+    const file = configPath(workspace);
+    const exists = existsSync(file);
+    let raw = {};
+    let text = null;
+    if (exists) {
+        try {
+            text = readFileSync(file, "utf8");
+        }
+        catch (e) {
+            throw new ConfigError(`${file}: cannot be read (${e.code ?? e.message}); check its permissions`);
+        }
+        let parsed;
+        try {
+            parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
+        }
+        catch (e) {
+            throw new ConfigError(`${file}: not valid JSON (${e.message}); fix the file or move it away to use the defaults`);
+        }
+        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+            throw new ConfigError(`${file}: must hold a JSON object like {"search": {"limit": 5}}`);
+        }
+        try {
+            raw = withoutNulls(parsed);
+        }
+        catch (e) {
+            throw new ConfigError(`${file}: ${e.message}; no setting is nested that deep — fix the file or move it away to use the defaults`);
+        }
+    }
+    const config = validateAgentConfig(file, raw, exists);
+    writeConfigCache(workspace, text, config);
+    return config;
+}
+provideConfigValidator(loadAgentConfig);
+/** Validates a whole config object (already free of nulls); errors name the file and every bad key. */
+export function validateAgentConfig(file, raw, exists = true) {
+    const problems = [];
+    for (const key of Object.keys(raw)) {
+        if (!(key in CONFIG_SECTIONS) && !NOTE_KEYS.has(key))
+            problems.push(unknownKey(key, SECTION_NAMES));
+    }
+    const out = {};
+    for (const name of SECTION_NAMES) {
+        const schema = CONFIG_SECTIONS[name];
+        const value = raw[name] ?? {};
+        const result = schema.safeParse(value);
+        if (!result.success) {
+            for (const i of result.error.issues) {
+                if (i.code === "unrecognized_keys") {
+                    for (const k of i.keys)
+                        problems.push(unknownKey([name, ...i.path.map(String), k].join("."), knownKeysAt(CONFIG_SECTIONS[name], i.path)));
+                }
+                else {
+                    problems.push(`${[name, ...i.path.map(String)].join(".")}: ${i.message}`);
+                }
+            }
+            continue;
+        }
+        // Sections that are not strict drop unknown keys silently; find them by comparing.
+        for (const k of droppedKeys(value, result.data, name))
+            problems.push(unknownKey(k, []));
+        out[name] = result.data;
+    }
+    if (problems.length > 0)
+        throw new ConfigError(`${file}: ${problems.join("; ")}`);
+    return { file, exists, raw, ...out };
+}
+/** No setting is nested deeper than this; a deeper file is refused before it is walked. */
+const MAX_DEPTH = 32;
+/** `null` means "not set" everywhere in the file: drop those keys so defaults apply. */
+export function withoutNulls(v, depth = 0) {
+    if (depth > MAX_DEPTH)
+        throw new RangeError(`nested more than ${MAX_DEPTH} levels deep`);
+    if (Array.isArray(v))
+        return v.map((x) => withoutNulls(x, depth + 1));
+    if (typeof v === "object" && v !== null) {
+        const o = {};
+        for (const [k, x] of Object.entries(v))
+            if (x !== null)
+                o[k] = withoutNulls(x, depth + 1);
+        return o;
+    }
+    return v;
+}
+function droppedKeys(input, output, at) {
+    if (!isPlainObject(input) || !isPlainObject(output))
+        return [];
+    const out = [];
+    for (const [k, v] of Object.entries(input)) {
+        if (!(k in output))
+            out.push(`${at}.${k}`);
+        else
+            out.push(...droppedKeys(v, output[k], `${at}.${k}`));
+    }
+    return out;
+}
+function isPlainObject(v) {
+    return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function knownKeysAt(schema, path) {
+    let s = schema;
+    for (const p of [...path]) {
+        s = unwrap(s);
+        const shape = s.shape;
+        if (!shape || typeof p !== "string" || !(p in shape))
+            return [];
+        s = shape[p];
+    }
+    const shape = unwrap(s).shape;
+    return shape ? Object.keys(shape) : [];
+}
+/** Looks through default/optional/prefault wrappers to the object schema inside. */
+function unwrap(s) {
+    let cur = s;
+    for (let i = 0; i < 8 && cur && !cur.shape && cur.def?.innerType; i++)
+        cur = cur.def.innerType;
+    return cur;
+}
+function unknownKey(key, known) {
+    const last = key.split(".").pop();
+    const close = known.find((k) => editDistance(k.toLowerCase(), last.toLowerCase()) <= 2);
+    const hint = close ? ` (did you mean "${close}"?)` : known.length > 0 ? ` (known keys: ${known.join(", ")})` : "";
+    return `unknown key "${key}"${hint}; remove it or fix its spelling`;
+}
+function editDistance(a, b) {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+    for (let j = 1; j <= b.length; j++)
+        d[0][j] = j;
+    for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+            d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+    }
+    return d[a.length][b.length];
+}
+/** The effective configuration, leaf by leaf, with where each value came from (`agent config`). */
+export function configEntries(cfg) {
+    const out = [];
+    const walk = (value, raw, key) => {
+        if (isPlainObject(value) && Object.keys(value).length > 0) {
+            for (const [k, v] of Object.entries(value))
+                walk(v, isPlainObject(raw) ? raw[k] : undefined, `${key}.${k}`);
+            return;
+        }
+        out.push({ key, value: value ?? null, source: raw !== undefined ? "file" : "default" });
+    };
+    for (const name of SECTION_NAMES)
+        walk(cfg[name], cfg.raw[name], name);
+    return out;
+}
+//# sourceMappingURL=config.js.map

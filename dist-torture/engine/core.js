@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=core.js.map

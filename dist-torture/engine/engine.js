@@ -1,0 +1,432 @@
+/**
+ * The engine: the one front door to a workspace. It loads and validates the whole config
+ * once, owns the index database, the state database, the embedding cache, the embedder and
+ * the LLM provider (the last two created on first use), and offers the whole product as
+ * methods and small services. The CLI, the MCP server and the daemon only parse arguments,
+ * call it and format what it returns.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
+import { embedPending } from "../indexer/embed-pending.js";
+import { Indexer } from "../indexer/indexer.js";
+import { indexStatus } from "../indexer/status.js";
+import { watchWorkspace } from "../indexer/watch.js";
+import { isPrivatePath } from "../context/assemble.js";
+import { vectorWeightFor } from "../search/weights.js";
+import { planQuery, searchIndex } from "../search/search.js";
+import { IndexStore } from "../store/index-store.js";
+import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace } from "../store/open.js";
+import { openStateDb } from "../store/state.js";
+import { VectorStore } from "../store/vectors.js";
+import { isProcessAlive } from "../shared/process.js";
+import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
+import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
+import { configFor, readConfigCache } from "./config-cache.js";
+import { LazyProvider } from "./lazy-llm.js";
+export class Engine {
+    workspace;
+    config;
+    now;
+    /** Things that happened while opening (an index rebuilt, moved aside...). */
+    notices = [];
+    /** Told of each notice as it happens (the CLI prints them as warnings). */
+    onNotice;
+    /**
+     * Set by a host whose watcher keeps the index in step with the disk (the daemon): awaited
+     * before each search that does not pass `refresh`; true means the index has every change
+     * and the stat scan is skipped, false means scan as usual.
+     */
+    freshness;
+    idx = null;
+    stateDb = null;
+    selection = null;
+    /** An embedder handed in by the caller is the caller's to close. */
+    ownsEmbedder = true;
+    cache = null;
+    provider = null;
+    ownsProvider = true;
+    /** Embedding runs one at a time per Engine: two would fetch the same pending chunks. */
+    embedQueue = Promise.resolve();
+    closed = false;
+    jobService = null;
+    constructor(opts) {
+        this.workspace = opts.workspace;
+        this.now = opts.now ?? Date.now;
+        this.config = opts.config ?? configFor(this.workspace);
+        if (opts.embedder !== undefined) {
+            const e = opts.embedder;
+            this.ownsEmbedder = false;
+            this.selection = Promise.resolve(e ? { embedder: e, reason: `${e.provider} (given by the caller)` } : { embedder: null, reason: "embeddings off (given by the caller)" });
+        }
+        if (opts.llm !== undefined && isProvider(opts.llm)) {
+            this.provider = opts.llm;
+            this.ownsProvider = false;
+        }
+        else if (opts.llm !== undefined) {
+            const o = opts.llm;
+            this.llmOverrides = { ...(o.provider !== undefined ? { provider: o.provider } : {}), ...(o.model !== undefined ? { model: o.model } : {}) };
+        }
+    }
+    llmOverrides = {};
+    static open(opts) {
+        return new Engine(typeof opts === "string" ? { workspace: opts } : opts);
+    }
+    /**
+     * `open`, for callers that start cold (the CLI, the daemon): the config comes from the
+     * validated-config cache when the file has not changed, and the validator (with its schema
+     * library) is loaded only when it has.
+     */
+    static async load(opts) {
+        const o = typeof opts === "string" ? { workspace: opts } : opts;
+        if (o.config)
+            return new Engine(o);
+        const config = readConfigCache(o.workspace) ?? (await import("./config.js")).loadAgentConfig(o.workspace);
+        return new Engine({ ...o, config });
+    }
+    get indexPath() {
+        return indexDbPath(this.workspace);
+    }
+    get statePath() {
+        return stateDbPath(this.workspace);
+    }
+    // ---- owned resources ---------------------------------------------------------------
+    /** The state database (.agent/state.db), opened on first use and kept for the engine's life. */
+    state() {
+        if (this.stateDb === null || !this.stateDb.open)
+            this.stateDb = openStateDb(this.statePath);
+        return this.stateDb;
+    }
+    /** Whether the state database exists yet (read-only commands create no files). */
+    hasState() {
+        return this.stateDb !== null || existsSync(this.statePath);
+    }
+    /** The configured LLM provider with this process's overrides, created (not loaded) on first use. */
+    llm() {
+        this.provider ??= new LazyProvider({ ...this.config.llm, ...this.llmOverrides });
+        return this.provider;
+    }
+    /** The embedder the config selects (loaded once per Engine), or null for keyword-only. */
+    async embedder() {
+        if (!this.selection) {
+            this.selection = import("../embed/select.js").then((m) => m.chooseEmbedder(this.config.embed, { baseDir: this.workspace }));
+        }
+        return this.selection;
+    }
+    /** The embedder itself, for jobs that need one only sometimes (memory formation, recall). */
+    async embedderOrNull() {
+        return (await this.embedder()).embedder;
+    }
+    /** The embedding cache (embeddings.db), opened on first use; memory recall shares it. */
+    embeddingCacheOrNull() {
+        return this.embeddingCache();
+    }
+    /** What every job is handed: nothing is opened twice, nothing is loaded before it is used. */
+    jobDeps() {
+        return {
+            workspace: this.workspace,
+            config: this.config,
+            state: () => this.state(),
+            existingState: () => (this.hasState() ? this.state() : null),
+            now: this.now,
+            llm: () => this.llm(),
+            embedder: () => this.embedderOrNull(),
+            embedCache: () => this.embeddingCacheOrNull(),
+        };
+    }
+    // ---- assistants: context, boot, notes ---------------------------------------------
+    /** The system prompt for a session (identical for the CLI, MCP and the daemon). */
+    async context(req = {}) {
+        return (await import("./assist.js")).context(this, req);
+    }
+    /** Brain boot: relevant history plus recent activity, deduplicated, with dates. */
+    async boot(query, req = {}) {
+        return (await import("./assist.js")).boot(this, query, req);
+    }
+    /** Numbered lines of a workspace file; refuses paths outside it, .agent/, and (for group sessions) private files. */
+    async readFile(rel, req = {}) {
+        return (await import("./assist.js")).readFile(this, rel, req);
+    }
+    /** Appends to today's daily note, checked and verified. */
+    async appendNote(text, title) {
+        const r = (await import("./assist.js")).appendNote(this, text, title);
+        // A host that trusts its watcher indexes the note now: an assistant's next call may be a search.
+        if (this.freshness !== undefined)
+            this.syncPaths([r.path]);
+        return r;
+    }
+    /** Appends a turn to a session transcript (what reflection and the flush read). */
+    async logTurn(input) {
+        return (await import("./assist.js")).logTurn(this, input);
+    }
+    /** The local model answers a question from the notes, with citations (`agent ask`, MCP ask). */
+    async ask(question, req = {}) {
+        return (await import("./assist.js")).ask(this, question, req);
+    }
+    /** Conversations of `agent ask`, newest first. */
+    async conversations(limit = 20) {
+        return (await import("./assist.js")).conversations(this, limit);
+    }
+    /** Today's date (YYYY-MM-DD) in the context time zone. */
+    async today() {
+        return (await import("./assist.js")).today(this);
+    }
+    /** The last `days` daily notes, newest first (the MCP daily resources). */
+    async dailyNotes(days) {
+        return (await import("./assist.js")).dailyNotes(this, days);
+    }
+    async dailyFiles(days) {
+        return (await import("./assist.js")).dailyFiles(this, days);
+    }
+    // ---- jobs -------------------------------------------------------------------------
+    /**
+     * The one job runner (reflect, flush, heartbeat, evolve): manual runs, cron and the
+     * daemon's schedule all go through it, so every run is recorded and cancelled the same way.
+     * Options only count for the first call (the daemon passes its log).
+     */
+    async jobs(opts = {}) {
+        if (this.jobService === null) {
+            const { JobService } = await import("../jobs/runner.js");
+            this.jobService = new JobService(this.jobDeps(), opts);
+        }
+        return this.jobService;
+    }
+    /** Runs one job now and records it (what `agent reflect|flush|heartbeat|evolve` do). */
+    async runJob(name, args, opts = {}) {
+        return (await this.jobs()).run(name, args, opts);
+    }
+    /** Memories, personality snapshots, export and import of the state. */
+    async evolution() {
+        const { EvolutionService } = await import("./evolution.js");
+        return new EvolutionService(this);
+    }
+    // ---- SOUL.md ------------------------------------------------------------------------
+    /** SOUL.md's versions and proposals (log, diff, rollback, proposed, accept, reject, save). */
+    async soul() {
+        const { SoulService } = await import("./soul.js");
+        return new SoulService(this);
+    }
+    // ---- the engine looking at itself -------------------------------------------------
+    /** The configured LLM and embedder, and whether each works (`agent models`). */
+    async models() {
+        return (await import("./admin.js")).models(this);
+    }
+    /** The effective configuration with where each value came from (`agent config`). */
+    async configView() {
+        return (await import("./admin.js")).configView(this.config);
+    }
+    /**
+     * Every check a user needs (config, databases, embedder, LLM, daemon, freshness). Static:
+     * it must run, and say what is wrong, even when the config does not load.
+     */
+    static async doctor(workspace, opts = {}) {
+        return (await import("./admin.js")).doctor(workspace, (config) => new Engine({ ...opts, workspace, config }));
+    }
+    /**
+     * Puts the newest good backup of state.db (or the one named) in place of a damaged one;
+     * the damaged file is kept beside it. Stop the daemon first.
+     */
+    static async restoreState(workspace, opts = {}) {
+        return (await import("../store/backup.js")).restoreStateBackup(stateDbPath(workspace), opts);
+    }
+    // ---- index -------------------------------------------------------------------------
+    /**
+     * A SOUL.md swap cut short by a kill -9 leaves a second hard link to SOUL.md in .agent/swap/
+     * (and the indexer skips files with several links): tidy that up before indexing.
+     */
+    recoverSwaps() {
+        for (const message of recoverInterruptedSwaps(path.join(this.workspace, "SOUL.md"), swapDir(this.workspace), isProcessAlive)) {
+            const n = { message };
+            this.notices.push(n);
+            this.onNotice?.(n);
+        }
+    }
+    /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
+    index(opts = {}) {
+        this.recoverSwaps();
+        return this.recovering(() => this.index_().indexer.sync(opts));
+    }
+    /**
+     * Throws away the index and builds it again from the markdown (vectors come back from the
+     * cache). In place, inside the same file: a daemon or watcher that has it open keeps
+     * reading and writing the live index.
+     */
+    rebuild(opts = {}) {
+        this.recoverSwaps();
+        return this.recovering(() => {
+            const idx = this.index_();
+            resetIndexInPlace(idx.db);
+            const summary = idx.indexer.sync(opts);
+            removeRebuildLeftovers(this.indexPath);
+            return summary;
+        });
+    }
+    /**
+     * Progressive indexing's second stage: vectors for every chunk that lacks them, in
+     * batches, each committed as it completes, so an interruption (signal) loses nothing.
+     */
+    embed(opts = {}) {
+        const run = this.embedQueue.then(() => this.embedNow(opts));
+        this.embedQueue = run.catch(() => undefined);
+        return run;
+    }
+    async embedNow(opts) {
+        const sel = await this.embedder();
+        if (!sel.embedder) {
+            return { embedded: 0, cacheHits: 0, computed: 0, remaining: this.index_().vectors.countPending(), interrupted: false, provider: null, modelId: null, reason: sel.reason, modelChanged: false };
+        }
+        const e = sel.embedder;
+        await e.init?.(opts.signal ? { signal: opts.signal } : {});
+        const modelChanged = this.index_().vectors.useModel(e.modelId, e.dimension);
+        const res = await embedPending(this.index_().vectors, e, this.embeddingCache(), opts);
+        return { ...res, provider: e.provider, modelId: e.modelId, reason: sel.reason, modelChanged };
+    }
+    /** Re-checks specific workspace-relative paths (the watcher's entry point). */
+    syncPaths(rels) {
+        return this.recovering(() => this.index_().indexer.syncPaths(rels));
+    }
+    status() {
+        return this.recovering(() => {
+            const model = this.index_().vectors.model();
+            return {
+                ...indexStatus(this.workspace, this.index_().store, { allowHardLinks: this.config.index.allowHardLinks }),
+                vectors: { modelId: model?.modelId ?? null, embedded: this.index_().vectors.countEmbedded(), missing: this.index_().vectors.countPending() },
+            };
+        });
+    }
+    /** `agent status`: the index, its age, the vectors and the embedder the config selects. */
+    async statusReport() {
+        const s = this.status();
+        const sel = await this.embedder();
+        return {
+            workspace: this.workspace,
+            index: this.indexPath,
+            ...s,
+            ageMs: s.lastSyncAt === null ? null : this.now() - s.lastSyncAt,
+            embedder: { provider: sel.embedder?.provider ?? null, modelId: sel.embedder?.modelId ?? null, reason: sel.reason },
+        };
+    }
+    // ---- search ------------------------------------------------------------------------
+    /**
+     * Reconciles the index with the disk (stat each file, re-read only what changed), then
+     * searches: a search right after a hand edit never returns the old text. Chunks without
+     * vectors yet are found by keywords; `vectors.missing` says how many, and nothing but the
+     * query itself is embedded here (`agent index` or the daemon embeds the rest).
+     */
+    async search(query, opts = {}) {
+        const session = opts.session ?? "main";
+        if (session !== "main") {
+            // Private files never reach a group or isolated session: ask for more, keep the public ones.
+            const limit = opts.limit ?? this.config.search.limit;
+            const { session: _s, ...rest } = opts;
+            const res = await this.search(query, { ...rest, limit: limit * 4 });
+            const results = res.results.filter((r) => !isPrivatePath(r.path)).slice(0, limit);
+            return { ...res, results };
+        }
+        const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
+        const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync({ countChunks: false }));
+        const mode = opts.mode ?? this.config.search.mode;
+        const plan = planQuery(query, this.now(), this.config.search);
+        let queryVector = null;
+        let info = { provider: null, modelId: null, reason: "keyword mode", missing: 0 };
+        if (mode !== "keyword") {
+            const sel = await this.embedder();
+            info = { provider: null, modelId: null, reason: sel.reason, missing: 0 };
+            if (sel.warning)
+                info.warning = sel.warning;
+            // A date-only query ("what happened yesterday") has no words to embed.
+            if (sel.embedder && plan.text.trim() !== "") {
+                const e = sel.embedder;
+                await e.init?.();
+                this.index_().vectors.useModel(e.modelId, e.dimension);
+                queryVector = (await e.embed([e.windows(plan.text)[0] ?? plan.text]))[0] ?? null;
+                info = { provider: e.provider, modelId: e.modelId, reason: sel.reason, missing: this.index_().vectors.countPending() };
+            }
+        }
+        const weight = vectorWeightFor(this.config.search, info.provider);
+        const res = this.recovering(() => searchIndex({ db: this.index_().db, vectors: this.index_().vectors, config: this.config.search, nowMs: this.now(), queryVector, vectorWeight: weight }, plan, opts));
+        return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
+    }
+    /** Keeps the index (text, then vectors) in step with the disk until the watcher is closed. */
+    watch(opts = {}) {
+        const watchOpts = {
+            onBatch: async ({ paths, rescan }) => {
+                const s = rescan ? this.index() : this.syncPaths(paths);
+                opts.onSync?.(s);
+                if (opts.embed && s.indexed.length > 0 && !opts.signal?.aborted) {
+                    opts.onEmbed?.(await this.embed(opts.signal ? { signal: opts.signal } : {}));
+                }
+            },
+        };
+        if (opts.debounceMs !== undefined)
+            watchOpts.debounceMs = opts.debounceMs;
+        if (opts.onError)
+            watchOpts.onError = opts.onError;
+        return watchWorkspace(this.workspace, watchOpts);
+    }
+    // ---- life cycle --------------------------------------------------------------------
+    /** Closes the databases and frees the models this engine created. Safe to call twice. */
+    async close() {
+        if (this.closed)
+            return;
+        this.closed = true;
+        if (this.idx?.db.open)
+            this.idx.db.close();
+        if (this.stateDb?.open)
+            this.stateDb.close();
+        this.cache?.close();
+        this.cache = null;
+        const waits = [];
+        if (this.ownsProvider && this.provider)
+            waits.push(this.provider.close().catch(() => undefined));
+        if (this.ownsEmbedder && this.selection)
+            waits.push(this.selection.then((s) => s.embedder?.close()).catch(() => undefined));
+        await Promise.all(waits);
+    }
+    embeddingCache() {
+        if (!this.cache) {
+            const dir = this.config.embed.cacheDir ? path.resolve(this.workspace, this.config.embed.cacheDir) : agentDir(this.workspace);
+            this.cache = new EmbeddingCache(path.join(dir, EMBED_CACHE_FILE));
+        }
+        return this.cache;
+    }
+    /** The index database and what works on it, opened on first use (a `log` or `jobs` never opens it). */
+    index_() {
+        if (this.idx === null) {
+            const { db, notices } = openIndexDb(this.indexPath);
+            const openedAs = fileIdentity(this.indexPath);
+            this.notices.push(...notices);
+            for (const n of notices)
+                this.onNotice?.(n);
+            const store = new IndexStore(db);
+            this.idx = { db, store, vectors: new VectorStore(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs };
+        }
+        return this.idx;
+    }
+    /**
+     * Damage inside the file only shows when a page is read. The index is derived, so the
+     * answer is to move the damaged file aside, rebuild from the markdown, and retry once.
+     */
+    recovering(fn) {
+        try {
+            return fn();
+        }
+        catch (e) {
+            const code = e.code;
+            if (code !== "SQLITE_CORRUPT" && code !== "SQLITE_NOTADB")
+                throw e;
+            const idx = this.idx;
+            this.idx = null;
+            // In place when the damage allows it, so other processes keep the live file.
+            const rec = idx ? recoverIndexDb(this.indexPath, idx.db, idx.openedAs) : { notices: [] };
+            for (const n of rec.notices)
+                this.notices.push({ message: `${n.message} (${code})` });
+            this.index_().indexer.sync();
+            return fn();
+        }
+    }
+}
+function isProvider(v) {
+    return typeof v === "object" && v !== null && typeof v.complete === "function";
+}
+//# sourceMappingURL=engine.js.map

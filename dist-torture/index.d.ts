@@ -1,0 +1,70 @@
+/**
+ * The engine's public API. Everything the product does is a method of `Engine` (or of a
+ * small service it hands out): open one per workspace, call it, close it. The CLI
+ * (src/cli), the MCP server (src/mcp) and the daemon (src/daemon) are thin fronts over it.
+ *
+ *   const engine = Engine.open({ workspace: "/home/me/assistant" });
+ *   await engine.search("what did we decide about the database");
+ *   await engine.context({ session: "main", query: "the pharmacy project" });
+ *   await engine.runJob("reflect", { dryRun: true });
+ *   (await engine.soul()).proposed();
+ *   await engine.close();
+ *
+ * The surface, by area:
+ *   index      index(), rebuild(), embed(), status(), statusReport(), watch()
+ *   search     search(query, { limit, mode, filters, explain, session })
+ *   assistants context(), boot(), ask(), conversations(), readFile(), appendNote(), logTurn()
+ *   SOUL       soul() → log, diff, rollback, pending, proposed, accept, reject, save, run
+ *   jobs       jobs() → the one runner (run, due, tick, runs, inbox); runJob(name, args)
+ *   evolution  evolution() → memories (list, rank, forget/pin/unpin/restore), snapshot, export/import
+ *   self       models(), configView(), Engine.doctor(), Engine.restoreState()
+ *
+ * Layers, lowest first (a folder uses only folders below it; `node ../shared/tools/import-cycles.mjs src`):
+ *   shared/     durations, clock, locks, process checks
+ *   workspace/  files, kinds, config sections, safe reads and writes (markdown is the truth)
+ *   store/      SQLite: index, state (SOUL versions, runs, memories...), backups
+ *   embed/ llm/ local models: embedders and their cache; Ollama, llama.cpp, scripted
+ *   indexer/    chunk, index, watch
+ *   search/     keyword, vector, fusion, dates, boot
+ *   context/    the system prompt's assembly
+ *   jobs/       reflect, flush, heartbeat, evolve, ask; the job runner and the schedule
+ *   engine/     the front door: whole-config validation, owned resources, services
+ *   cli/ mcp/ daemon/  fronts
+ */
+export { Engine } from "./engine/engine.js";
+export type { EngineOptions, EngineSearchOptions, EmbedReport, EngineStatus, StatusReport } from "./engine/engine.js";
+export { loadAgentConfig, validateAgentConfig, configEntries, CONFIG_SECTIONS, SECTION_NAMES } from "./engine/config.js";
+export type { AgentConfig, ConfigEntry, SectionName } from "./engine/config.js";
+export { errorInfo, errorText, UsageError } from "./engine/errors.js";
+export type { ErrorInfo } from "./engine/errors.js";
+export type { ContextRequest, ContextAnswer, BootRequest, ReadRequest, AskRequest } from "./engine/assist.js";
+export type { ModelsReport, DoctorReport, DoctorCheck, ConfigView } from "./engine/admin.js";
+export type { SoulService } from "./engine/soul.js";
+export type { EvolutionService, MemoryAction, RankRequest } from "./engine/evolution.js";
+export { initWorkspace, type InitResult } from "./workspace/init.js";
+export { resolveWorkspace, WorkspaceError } from "./workspace/paths.js";
+export { ConfigError } from "./workspace/config.js";
+export type { IndexSummary, IndexProgress } from "./indexer/indexer.js";
+export type { IndexStatus } from "./indexer/status.js";
+export type { EmbedPendingProgress, EmbedPendingResult } from "./indexer/embed-pending.js";
+export type { SearchOptions, SearchResponse, SearchResult, SearchMode, ScoreExplanation } from "./search/search.js";
+export type { SearchReport, VectorInfo } from "./search/report.js";
+export type { SearchFilters } from "./search/keyword.js";
+export type { SearchConfig } from "./search/config.js";
+export type { BootOptions, BootResult } from "./search/boot-sources.js";
+export type { SessionType } from "./context/assemble.js";
+export { JOB_NAMES } from "./jobs/catalog.js";
+export type { JobName, JobArgs, JobValues } from "./jobs/catalog.js";
+export type { JobService, RunOutcome } from "./jobs/runner.js";
+export type { JobRun, JobResult } from "./jobs/runs.js";
+export type { ReflectionResult } from "./jobs/reflect/pipeline.js";
+export type { AskResult } from "./jobs/ask/loop.js";
+export type { Embedder } from "./embed/types.js";
+export type { LLMProvider } from "./llm/types.js";
+/**
+ * The MCP server over an engine (connect it to a transport, e.g. the SDK's
+ * StdioServerTransport). Async because the MCP SDK is loaded on first use.
+ */
+export declare function createMcpServer(opts: import("./mcp/server.js").CreateMcpServerOptions): Promise<import("@modelcontextprotocol/sdk/server/mcp.js").McpServer>;
+export type { CreateMcpServerOptions } from "./mcp/server.js";
+export { MCP_TOOL_NAMES, MCP_SERVER_NAME } from "./mcp/names.js";

@@ -1,0 +1,58 @@
+import { embedWithCache } from "../embed/cache.js";
+import { isAbortError } from "../embed/types.js";
+/** What the model sees for a chunk: its heading path gives short chunks their context. */
+export function embedText(c) {
+    return c.heading ? `${c.heading}\n${c.text}` : c.text;
+}
+/**
+ * Progressive indexing, second stage: gives vectors to chunks that lack them, a batch at a
+ * time, each batch committed before the next starts. Keyword search never waits for this,
+ * and an interrupted run (Ctrl-C, signal, limit) resumes where it stopped because the
+ * state is simply "chunks without vectors". The signal reaches the embedder too: USE-lite
+ * stops its workers mid-batch, so a stop request is honoured within about a second; windows
+ * finished before it are already in the embedding cache.
+ */
+export async function embedPending(vectors, embedder, cache, opts = {}) {
+    // Each batch is one write transaction; between batches a watcher or search can write.
+    const batchChunks = opts.batchChunks ?? 32;
+    const total = Math.min(vectors.countPending(), opts.maxChunks ?? Infinity);
+    const res = { embedded: 0, cacheHits: 0, computed: 0, remaining: 0, interrupted: false };
+    opts.onProgress?.({ done: 0, total, cached: 0 });
+    while (res.embedded < total) {
+        if (opts.signal?.aborted) {
+            res.interrupted = true;
+            break;
+        }
+        const batch = vectors.pending(Math.min(batchChunks, total - res.embedded));
+        if (batch.length === 0)
+            break;
+        const windows = batch.map((c) => embedder.windows(embedText(c)));
+        const flat = windows.flat();
+        let out;
+        try {
+            out = await embedWithCache(embedder, cache, flat, opts.signal ? { signal: opts.signal } : {});
+        }
+        catch (e) {
+            if (!isAbortError(e))
+                throw e;
+            res.interrupted = true;
+            break;
+        }
+        res.cacheHits += out.hits;
+        res.computed += out.misses;
+        let at = 0;
+        const items = batch.map((c, i) => {
+            const n = windows[i].length;
+            const vs = out.vectors.slice(at, at + n);
+            at += n;
+            return { chunkId: c.id, hash: c.hash, heading: c.heading, vectors: vs };
+        });
+        vectors.insert(items);
+        // Count the batch even if some chunks vanished meanwhile, so the loop always ends.
+        res.embedded += batch.length;
+        opts.onProgress?.({ done: res.embedded, total, cached: res.cacheHits });
+    }
+    res.remaining = vectors.countPending();
+    return res;
+}
+//# sourceMappingURL=embed-pending.js.map

@@ -1,0 +1,233 @@
+import { lstatSync } from "node:fs";
+import path from "node:path";
+import { cjkBigrams } from "../store/fts-text.js";
+import { classify, isIndexable } from "../workspace/kinds.js";
+import { readForIndex, sha256 } from "../workspace/read.js";
+import { scanWorkspace } from "../workspace/scan.js";
+import { parseAnnotations, uniqueAnnotations } from "./annotations.js";
+import { templateLines } from "./boilerplate.js";
+import { chunkMarkdown } from "./chunk.js";
+import { chunkSession } from "./session-chunk.js";
+/** Bump when chunk boundaries change for the same input (forces a re-chunk of every file). */
+export const CHUNKER_VERSION = 3;
+/**
+ * Longest a write transaction of the indexer stays open. Files are written many per
+ * transaction (measured: one commit per file doubled a full index), but a watcher or another
+ * CLI waiting on the lock should not wait long; 400 ms is well inside their 5 s busy timeout.
+ */
+const BATCH_MS = 400;
+/**
+ * Keeps the index equal to the workspace, file by file. The test for "changed" is cheap
+ * first: same size and mtime → untouched (one stat). Otherwise the content hash decides,
+ * so a `touch` or a save without changes rewrites nothing.
+ */
+export class Indexer {
+    workspace;
+    store;
+    config;
+    now;
+    constructor(workspace, store, config, opts = {}) {
+        this.workspace = workspace;
+        this.store = store;
+        this.config = config;
+        this.now = opts.now ?? Date.now;
+    }
+    /** Full pass: every file in the workspace, and removal of files that are gone. */
+    sync(opts = {}) {
+        const t0 = performance.now();
+        // Chunks depend on the chunker and its settings as much as on the files: when either
+        // changed since the last pass, every file is re-chunked even though none was edited.
+        const chunking = JSON.stringify({ v: CHUNKER_VERSION, tokens: this.config.chunkTokens, overlap: this.config.overlapTokens });
+        const rechunk = this.store.getMeta("chunking") !== chunking;
+        if (rechunk)
+            opts = { ...opts, force: true };
+        const scan = scanWorkspace(this.workspace, { allowHardLinks: this.config.allowHardLinks });
+        const summary = { scanned: scan.files.length, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
+        const seen = new Set();
+        // One query for all rows instead of one per file: this pass runs before every search.
+        const known = this.store.fileStats();
+        // The stat test needs no lock: a search's freshness check over unchanged files writes
+        // nothing and takes no write lock (no contention with a running watcher).
+        const todo = [];
+        const force = opts.force ?? false;
+        scan.files.forEach((f, i) => {
+            seen.add(f.rel);
+            const row = known.get(f.rel);
+            if (!force && row && row.size === f.size && row.mtimeMs === f.mtimeMs) {
+                summary.unchanged++;
+                opts.onProgress?.({ done: i + 1, total: scan.files.length, path: f.rel });
+            }
+            else
+                todo.push({ f, isNew: row === undefined, at: i });
+        });
+        let next = 0;
+        while (next < todo.length) {
+            const started = performance.now();
+            this.store.batch(() => {
+                do {
+                    const { f, isNew, at } = todo[next++];
+                    this.syncOne(f, summary, force, isNew ? null : undefined);
+                    opts.onProgress?.({ done: at + 1, total: scan.files.length, path: f.rel });
+                } while (next < todo.length && performance.now() - started < BATCH_MS);
+            });
+        }
+        const skipped = new Set(scan.skipped.map((s) => s.rel));
+        const gone = [...known.keys()].filter((p) => !seen.has(p) && !skipped.has(p));
+        if (scan.skipped.length > 0 || gone.length > 0) {
+            this.store.batch(() => {
+                for (const s of scan.skipped) {
+                    seen.add(s.rel);
+                    // A file that became unreadable or now points outside must not stay searchable.
+                    this.store.deleteFile(s.rel);
+                    this.recordProblem(summary, { path: s.rel, severity: "skipped", message: s.reason });
+                }
+                for (const p of gone) {
+                    this.store.deleteFile(p);
+                    summary.removed.push(p);
+                }
+            });
+        }
+        // Problems of files that no longer exist at all are stale.
+        for (const p of this.store.problems())
+            if (!seen.has(p.path))
+                this.store.clearProblem(p.path);
+        // Recorded only when something changed, so a search stays read-only in the common
+        // case (no write lock taken, no contention with a running watcher).
+        if (summary.indexed.length > 0 || summary.removed.length > 0 || this.store.getMeta("last_sync_at") === undefined) {
+            this.store.setMeta("last_sync_at", String(this.now()));
+        }
+        if (rechunk)
+            this.store.setMeta("chunking", chunking);
+        // Counting reads every page of the chunks table; the freshness pass before a search
+        // does not need the number (countChunks: false leaves it at -1).
+        summary.chunks = opts.countChunks === false ? -1 : this.store.counts().chunks;
+        summary.ms = performance.now() - t0;
+        return summary;
+    }
+    /**
+     * Brings specific paths up to date (the watcher's entry point): a path that no longer
+     * exists is removed; anything else is checked like in `sync`.
+     */
+    syncPaths(rels) {
+        const t0 = performance.now();
+        const summary = { scanned: 0, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
+        const list = [...new Set(rels)].filter((rel) => isIndexable(rel));
+        // A burst of edits (a git checkout, a sync client) is written like a full pass: many
+        // paths per transaction, none held open long.
+        let next = 0;
+        while (next < list.length) {
+            const started = performance.now();
+            this.store.batch(() => {
+                do
+                    this.syncPath(list[next++], summary);
+                while (next < list.length && performance.now() - started < BATCH_MS);
+            });
+        }
+        summary.chunks = this.store.counts().chunks;
+        summary.ms = performance.now() - t0;
+        return summary;
+    }
+    syncPath(rel, summary) {
+        const abs = path.join(this.workspace, rel);
+        let st;
+        try {
+            st = lstatSync(abs);
+        }
+        catch {
+            if (this.store.deleteFile(rel))
+                summary.removed.push(rel);
+            this.store.clearProblem(rel);
+            return;
+        }
+        summary.scanned++;
+        if (st.isSymbolicLink() || !st.isFile()) {
+            // Symlinks and odd files need the full scan's checks (outside targets, loops).
+            const one = scanWorkspace(this.workspace, { allowHardLinks: this.config.allowHardLinks });
+            const f = one.files.find((x) => x.rel === rel);
+            const skip = one.skipped.find((x) => x.rel === rel);
+            if (f)
+                this.syncOne(f, summary, false);
+            else if (skip) {
+                this.store.deleteFile(rel);
+                this.recordProblem(summary, { path: rel, severity: "skipped", message: skip.reason });
+            }
+            return;
+        }
+        this.syncOne({ rel, abs, size: st.size, mtimeMs: st.mtimeMs }, summary, false);
+    }
+    /** `known`: the file's row when the caller has it (null: known to be absent). */
+    syncOne(f, summary, force, known) {
+        const existing = known === undefined ? this.store.getFile(f.rel) : (known ?? undefined);
+        if (!force && existing && existing.size === f.size && existing.mtime_ms === f.mtimeMs) {
+            summary.unchanged++;
+            return;
+        }
+        const read = readForIndex(f.abs, f.rel, this.config.maxFileBytes);
+        if (!read.ok) {
+            if (existing)
+                this.store.deleteFile(f.rel);
+            this.recordProblem(summary, { path: f.rel, severity: "skipped", message: read.reason });
+            return;
+        }
+        if (!force && existing && existing.hash === read.hash) {
+            this.store.touchFile(f.rel, f.size, f.mtimeMs);
+            summary.unchanged++;
+            return;
+        }
+        const cls = classify(f.rel);
+        const warnings = [...read.warnings];
+        if (cls.problem)
+            warnings.push(cls.problem);
+        let chunks;
+        let date = cls.date;
+        if (cls.kind === "session") {
+            const id = path.basename(f.rel, ".jsonl");
+            const res = chunkSession(id, read.text, { targetTokens: this.config.chunkTokens });
+            if (res.problems.length > 0) {
+                warnings.push(`${f.rel}: ${res.problems.length} transcript line(s) skipped (${res.problems.slice(0, 3).join("; ")}); the rest is indexed`);
+            }
+            chunks = res.chunks.map((c) => toNewChunk(c, c.date));
+            date = res.chunks[0]?.date ?? null;
+        }
+        else {
+            chunks = chunkMarkdown(read.text, {
+                targetTokens: this.config.chunkTokens,
+                overlapTokens: this.config.overlapTokens,
+                boilerplate: templateLines(f.rel),
+            }).map((c) => toNewChunk(c));
+        }
+        if (read.text.trim() === "")
+            warnings.push(`${f.rel}: empty file; nothing to index`);
+        this.store.replaceFile({ path: f.rel, kind: cls.kind, source: cls.source, date, size: f.size, mtimeMs: f.mtimeMs, hash: read.hash, capped: read.capped }, chunks, this.now());
+        summary.indexed.push(f.rel);
+        if (warnings.length > 0) {
+            this.recordProblem(summary, { path: f.rel, severity: "warning", message: warnings.join(" | ") });
+        }
+        else {
+            this.store.clearProblem(f.rel);
+        }
+    }
+    recordProblem(summary, p) {
+        summary.problems.push(p);
+        this.store.setProblem(p.path, p.severity, p.message, this.now());
+    }
+}
+function toNewChunk(c, date) {
+    const chunk = {
+        startLine: c.startLine,
+        endLine: c.endLine,
+        heading: c.heading,
+        text: c.text,
+        hash: sha256(c.text),
+        tokens: c.tokens,
+        cjk: cjkBigrams(c.heading + "\n" + c.text).join(" "),
+    };
+    // Markers in the heading path apply to every chunk of that section.
+    const annotations = uniqueAnnotations(parseAnnotations(c.heading + "\n" + c.text));
+    if (annotations.length > 0)
+        chunk.annotations = annotations.map((a) => ({ key: a.key, value: a.value, norm: a.norm }));
+    if (date !== undefined)
+        chunk.date = date;
+    return chunk;
+}
+//# sourceMappingURL=indexer.js.map

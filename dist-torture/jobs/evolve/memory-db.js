@@ -1,0 +1,47 @@
+/**
+ * The I/O helpers the evolution modules share: memories as seen at an instant (vividness
+ * decayed to `now`), and embedding memory texts through the embedding cache (so a memory is
+ * embedded once per model, not on every run).
+ */
+import path from "node:path";
+import { EMBED_CACHE_FILE, EmbeddingCache, embedWithCache } from "../../embed/cache.js";
+import { EmbedConfigSchema } from "../../embed/config.js";
+import { configSection, loadConfig } from "../../workspace/config.js";
+import { agentDir } from "../../workspace/paths.js";
+import { vividnessAt } from "./fade.js";
+export function viewAt(m, now) {
+    return { ...m, vividNow: vividnessAt(m, now) };
+}
+/** Active memories with their vividness at `now`, oldest first. */
+export function activeViews(store, now) {
+    return store.list().map((m) => viewAt(m, now));
+}
+/** The embedding cache the Engine uses for this workspace (embed.cacheDir, else .agent/). */
+export function openEmbedCache(workspace) {
+    const cfg = configSection(loadConfig(workspace), "embed", EmbedConfigSchema);
+    const dir = cfg.cacheDir ? path.resolve(workspace, cfg.cacheDir) : agentDir(workspace);
+    return new EmbeddingCache(path.join(dir, EMBED_CACHE_FILE));
+}
+/**
+ * One vector per text: the text's first window (memories are a sentence; the model would
+ * ignore the rest anyway), through the cache when one is given.
+ */
+export async function embedTexts(embedder, texts, cache) {
+    if (texts.length === 0)
+        return [];
+    await embedder.init?.();
+    const windows = texts.map((t) => embedder.windows(t)[0] ?? t);
+    if (cache)
+        return (await embedWithCache(embedder, cache, windows)).vectors;
+    const out = [];
+    const batch = Math.max(1, embedder.batchSize);
+    for (let i = 0; i < windows.length; i += batch)
+        out.push(...(await embedder.embed(windows.slice(i, i + batch))));
+    return out;
+}
+export async function resolveEmbedder(e) {
+    if (e === undefined || e === null)
+        return null;
+    return typeof e === "function" ? e() : e;
+}
+//# sourceMappingURL=memory-db.js.map

@@ -1,0 +1,165 @@
+/**
+ * The pre-compaction memory flush, I/O part: one silent model turn that turns the current
+ * compaction cycle of a session into durable notes, appended to today's daily note.
+ *
+ * What a flush may write, and how:
+ *   - only `memory/YYYY-MM-DD.md` (today, in context.timeZone), never any other file;
+ *   - only by appending (appendVerified: the bytes that were there before are checked,
+ *     byte for byte, after the write), so a note edited by hand while the model was thinking
+ *     keeps the edit, and an edit that races the append itself is detected and reported;
+ *   - at most once per compaction cycle (flush_cycles in the state database); a NO_REPLY
+ *     counts as that cycle's flush and writes nothing.
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { requireCompleteReply } from "../../llm/factory.js";
+import { appendVerified, AppendVerificationError } from "../../workspace/safe-write.js";
+import { checkDailyAppend, cleanAppendText, noteState } from "../../workspace/daily.js";
+import { isValidSessionId } from "../../workspace/sessions.js";
+import { zonedDate, zonedTime } from "../../workspace/time.js";
+import { InboxStore } from "../inbox.js";
+import { buildFlushPrompt, currentCycle, decideFlush, formatFlushEntry, parseFlushReply } from "./plan.js";
+import { FlushCycleStore } from "./state.js";
+/** The flush settings from the validated config (`flush`, and `context.timeZone`). */
+export function flushSettings(config) {
+    const tz = config.context.timeZone;
+    const limits = { maxAppendBytes: config.index.maxAppendBytes, maxFileBytes: config.index.maxFileBytes };
+    return { config: config.flush, limits, ...(tz !== undefined ? { timeZone: tz } : {}) };
+}
+export function sessionFile(workspace, session) {
+    if (!isValidSessionId(session)) {
+        throw new Error(`session id "${session}" is not allowed: use letters, digits, ".", "_" and "-" (up to 128, starting with a letter or digit)`);
+    }
+    return path.join(workspace, "sessions", `${session}.jsonl`);
+}
+/** Whether a session's flush is due now; reads the transcript and the state, calls no model. */
+export function checkFlush(workspace, session, db, config, force = false) {
+    const file = sessionFile(workspace, session);
+    let text;
+    try {
+        text = readFileSync(file, "utf8");
+    }
+    catch (e) {
+        if (e.code === "ENOENT")
+            throw new Error(`there is no transcript sessions/${session}.jsonl`);
+        throw e;
+    }
+    const view = currentCycle(session, text);
+    const flushed = new FlushCycleStore(db).get(session);
+    return { view, decision: decideFlush(view, config, flushed?.cycleKey, force) };
+}
+/** The append went through but the note changed under it; the cycle is marked done and an alert raised. */
+export class FlushAppendError extends Error {
+    file;
+    constructor(file, cause) {
+        super(`${file}: the note changed while the flush appended to it; the notes were appended but check the file`, { cause });
+        this.file = file;
+        this.name = "FlushAppendError";
+    }
+}
+export async function runFlush(input) {
+    const now = input.now;
+    const settings = input.settings;
+    const cfg = settings.config;
+    const { view, decision } = checkFlush(input.workspace, input.session, input.db, cfg, input.force ?? false);
+    const base = {
+        session: input.session,
+        cycleKey: view.cycleKey,
+        tokens: view.tokens,
+        bytes: view.bytes,
+        thresholdTokens: decision.thresholdTokens,
+    };
+    if (!decision.due)
+        return { ...base, status: "not-due", reason: decision.reason };
+    const at = now();
+    const date = zonedDate(at, settings.timeZone);
+    const rel = `memory/${date}.md`;
+    const file = path.join(input.workspace, rel);
+    const tail = readTail(file, 1_500);
+    const reply = requireCompleteReply(await input.provider.complete({
+        ...buildFlushPrompt({
+            session: input.session,
+            turns: view.turns,
+            today: date,
+            ...(tail !== undefined ? { dailyNoteTail: tail } : {}),
+            maxTranscriptChars: cfg.maxTranscriptChars,
+            stamp: (ts) => {
+                const ms = Date.parse(ts);
+                return Number.isNaN(ms) ? ts : zonedTime(ms, settings.timeZone);
+            },
+        }),
+        maxTokens: cfg.maxReplyTokens,
+        temperature: cfg.temperature,
+        ...(input.signal !== undefined ? { signal: input.signal } : {}),
+    }), "flush.maxReplyTokens");
+    const cycles = new FlushCycleStore(input.db);
+    const parsed = parseFlushReply(reply.text);
+    if (parsed.kind === "none") {
+        cycles.markFlushed(input.session, view.cycleKey, now(), input.runId ?? null);
+        return { ...base, status: "no-reply", reason: `${decision.reason}; the model had nothing to keep (${reply.model})`, model: reply.model };
+    }
+    // Written at the time of the write, not of the request: the model may have taken minutes.
+    const writtenAt = now();
+    const state = noteState(file);
+    const entry = formatFlushEntry({
+        notes: parsed.notes,
+        date,
+        time: zonedTime(writtenAt, settings.timeZone),
+        session: input.session,
+        fileExists: state.exists,
+        endsWithNewline: state.endsWithNewline,
+    });
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Model text is cleaned (a NUL would make the day's note "binary" and unsearchable) rather
+    // than refused, so the notes are not lost; the size limits hold as for any append.
+    const cleaned = cleanAppendText(entry);
+    checkDailyAppend(file, rel, cleaned, settings.limits);
+    try {
+        (input.append ?? appendVerified)(file, cleaned);
+    }
+    catch (e) {
+        if (!(e instanceof AppendVerificationError))
+            throw e;
+        // The append itself went through: mark the cycle so it is not written twice, and tell the person.
+        cycles.markFlushed(input.session, view.cycleKey, now(), input.runId ?? null);
+        new InboxStore(input.db).add({
+            createdAt: now(),
+            kind: "alert",
+            title: `${rel} changed while notes were appended`,
+            body: `The pre-compaction flush of session ${input.session} appended its notes to ${rel}, but the text that was already in the file was different afterwards: someone or something edited it at the same moment. Check ${rel}; nothing else was written.`,
+            source: "flush",
+            runId: input.runId ?? null,
+        });
+        throw new FlushAppendError(rel, e);
+    }
+    cycles.markFlushed(input.session, view.cycleKey, now(), input.runId ?? null);
+    return { ...base, status: "flushed", reason: decision.reason, file: rel, chars: entry.length, model: reply.model };
+}
+/** How a flush result is recorded in job_runs. */
+export function flushJobResult(r) {
+    const details = { session: r.session, tokens: r.tokens, bytes: r.bytes, cycle: r.cycleKey };
+    if (r.file !== undefined)
+        details.file = r.file;
+    if (r.chars !== undefined)
+        details.chars = r.chars;
+    if (r.model !== undefined)
+        details.model = r.model;
+    switch (r.status) {
+        case "flushed":
+            return { outcome: "ok", reason: `appended ${r.chars} characters to ${r.file} (${r.reason})`, details };
+        case "no-reply":
+            return { outcome: "ok", reason: `NO_REPLY: ${r.reason}`, details };
+        case "not-due":
+            return { outcome: "skip", reason: r.reason, details };
+    }
+}
+function readTail(file, chars) {
+    try {
+        const text = readFileSync(file, "utf8");
+        return text.length <= chars ? text : text.slice(text.length - chars);
+    }
+    catch {
+        return undefined;
+    }
+}
+//# sourceMappingURL=run.js.map

@@ -1,0 +1,249 @@
+/**
+ * SOUL.md on disk and its versions in the state database, kept in step: reading SOUL.md,
+ * recording a SOUL a person wrote, committing a new SOUL (version row + file, crash-ordered),
+ * rollback, log and diff. Every function takes the open store; none opens the database.
+ *
+ * Write order (commitSoul), chosen so history never claims a SOUL that was not on disk and
+ * nothing a person wrote is lost:
+ *   1. if SOUL.md differs from the newest version (hand edits, or no version yet) it is
+ *      recorded first, as a version of the person's ('baseline'), in its own transaction;
+ *   2. BEGIN IMMEDIATE
+ *        insert the new version
+ *        swapFile SOUL.md (compare-and-swap against the bytes the caller started from; see
+ *          workspace/safe-write.ts: an edit landing at any moment is kept, never overwritten)
+ *      COMMIT, or ROLLBACK when the swap found an edit ("changed": the caller writes its SOUL
+ *      to SOUL.proposed.md instead)
+ * Any failure before the swap rolls the transaction back: SOUL.md and the version list are
+ * exactly as before. A kill in the instant between the swap and COMMIT leaves the new
+ * SOUL.md without its row (SQLite rolls the uncommitted rows back); the next run sees SOUL.md
+ * differ from the newest version and records it as a version then, so the text is never lost
+ * and no version points at a file that never existed.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { contentHash } from "../../store/soul-versions.js";
+import { templateDir } from "../../workspace/init.js";
+import { swapDir } from "../../workspace/paths.js";
+import { isProcessAlive } from "../../shared/process.js";
+import { recoverInterruptedSwaps, swapFile } from "../../workspace/safe-write.js";
+import { unifiedDiff } from "./diff.js";
+import { countWords, estimateTokens, normalizeSoul } from "./soul-safety.js";
+export const SOUL_FILE = "SOUL.md";
+export const SOUL_PROPOSAL_FILE = "SOUL.proposed.md";
+export function soulPath(workspace) {
+    return path.join(workspace, SOUL_FILE);
+}
+export function readSoul(workspace) {
+    const file = soulPath(workspace);
+    let bytes;
+    try {
+        bytes = readFileSync(file);
+    }
+    catch (e) {
+        if (e.code === "ENOENT")
+            return { exists: false, text: "", fileHash: null, textHash: null, bytes: null };
+        throw e;
+    }
+    const text = bytes.toString("utf8");
+    return { exists: true, text, fileHash: contentHash(bytes), textHash: contentHash(text), bytes };
+}
+let templateSoulCache;
+/** The starter SOUL.md that `agent init` copies, or null when the template is not installed. */
+export function templateSoul() {
+    if (templateSoulCache === undefined) {
+        const file = path.join(templateDir(), SOUL_FILE);
+        templateSoulCache = existsSync(file) ? readFileSync(file, "utf8") : null;
+    }
+    return templateSoulCache;
+}
+/** True when `text` is the untouched starter template (line endings and trailing space aside). */
+export function isTemplateSoul(text) {
+    const t = templateSoul();
+    return t !== null && normalizeSoul(text) === normalizeSoul(t);
+}
+/** Where SOUL.md's swaps keep their temporary and parked files: inside .agent/, never beside SOUL.md. */
+export function soulWorkDir(workspace) {
+    return swapDir(workspace);
+}
+/** Records `content` as the next version and puts it in SOUL.md, in the order documented above. */
+export function commitSoul(input) {
+    const swap = input.swap ?? ((file, expected, content) => swapFile(file, expected, content, { oldIsSaved: true, allowEmpty: input.allowEmpty ?? false, workDir: soulWorkDir(input.workspace) }));
+    const file = soulPath(input.workspace);
+    recoverInterruptedSwaps(file, soulWorkDir(input.workspace), isProcessAlive);
+    const baseline = input.store.transaction(() => recordUserSoulIfNew(input.store, input.expected, input.now));
+    let lost;
+    let keptEarlier;
+    let number = 0;
+    try {
+        input.store.transaction(() => {
+            number = input.store.insert({
+                ...input.version,
+                content: input.content,
+                words: countWords(input.content),
+                tokens: estimateTokens(input.content),
+                createdAt: input.now,
+            });
+            const res = swap(file, input.expected.bytes, input.content);
+            if (res.keptEarlier !== undefined && res.keptEarlier.length > 0)
+                keptEarlier = res.keptEarlier;
+            if (!res.ok) {
+                lost = { detail: res.reason, ...(res.kept !== undefined ? { kept: res.kept } : {}) };
+                throw new SwapLost();
+            }
+        });
+    }
+    catch (e) {
+        if (!(e instanceof SwapLost))
+            throw e;
+    }
+    const extra = { ...(baseline !== undefined ? { baseline } : {}), ...(keptEarlier !== undefined ? { keptEarlier } : {}) };
+    if (lost !== undefined) {
+        return { ok: false, reason: "changed", detail: lost.detail, ...(lost.kept ? { kept: lost.kept } : {}), ...extra };
+    }
+    return { ok: true, number, ...extra };
+}
+/** Thrown inside the transaction to roll the version row back when the swap lost the race. */
+class SwapLost extends Error {
+}
+/**
+ * Records SOUL.md as a version of the person's ('baseline') when it is not the newest version
+ * already: their own SOUL before the first reflection, their hand edits since, a SOUL.md
+ * restored by hand. Call inside a transaction. Returns the new version's number.
+ */
+export function recordUserSoulIfNew(store, cur, now, message) {
+    if (!cur.exists)
+        return undefined;
+    const latest = store.latest();
+    if (latest !== undefined && latest.hash === cur.textHash)
+        return undefined;
+    const known = latest === undefined ? undefined : store.findByHash(cur.textHash);
+    return store.insert({
+        createdAt: now,
+        content: cur.text,
+        words: countWords(cur.text),
+        tokens: estimateTokens(cur.text),
+        summary: message ??
+            (latest === undefined
+                ? isTemplateSoul(cur.text)
+                    ? "baseline: the starter SOUL.md, before the first reflection"
+                    : "baseline: SOUL.md as written by hand, before the first reflection"
+                : known !== undefined
+                    ? `baseline: SOUL.md restored by hand to the text of version ${known}`
+                    : `baseline: SOUL.md as edited by hand after version ${latest.number}`),
+        origin: "baseline",
+    });
+}
+/** Restores version `number` as SOUL.md; the restore is itself a new version (origin 'rollback'). */
+export function rollbackSoul(opts) {
+    const now = (opts.now ?? Date.now)();
+    const { store } = opts;
+    const target = store.get(opts.number);
+    if (target === undefined) {
+        const n = store.count();
+        throw new Error(n === 0
+            ? `there are no SOUL versions yet: the first \`agent reflect\` records one`
+            : `there is no SOUL version ${opts.number} (versions are 1 to ${n}; see \`agent soul log\`)`);
+    }
+    const cur = readSoul(opts.workspace);
+    if (cur.exists && cur.textHash === target.hash) {
+        // Already that content: at most record the hand edit that made it so.
+        const baseline = store.transaction(() => recordUserSoulIfNew(store, cur, now));
+        return { restoredFrom: target.number, unchanged: true, ...(baseline !== undefined ? { baseline } : {}) };
+    }
+    const res = commitSoul({
+        workspace: opts.workspace,
+        store,
+        expected: cur,
+        content: target.content,
+        version: {
+            summary: `rollback to version ${target.number}`,
+            origin: "rollback",
+            restoredFrom: target.number,
+            model: null,
+        },
+        now,
+        allowEmpty: true,
+        ...(opts.swap ? { swap: opts.swap } : {}),
+    });
+    if (!res.ok) {
+        throw new Error(`SOUL.md changed during the rollback (${res.detail}); nothing was replaced${res.kept ? ` (a copy of the edit is in ${path.basename(res.kept)})` : ""} — run it again`);
+    }
+    return { restoredFrom: target.number, version: res.number, unchanged: false, ...(res.baseline !== undefined ? { baseline: res.baseline } : {}) };
+}
+export function soulLog(workspace, store) {
+    {
+        const versions = store.list();
+        const cur = readSoul(workspace);
+        const match = [...versions].reverse().find((v) => v.hash === cur.textHash);
+        return {
+            versions,
+            current: {
+                exists: cur.exists,
+                matchesVersion: match?.number ?? null,
+                words: countWords(cur.text),
+                tokens: estimateTokens(cur.text),
+            },
+            proposal: existsSync(path.join(workspace, SOUL_PROPOSAL_FILE)) ? SOUL_PROPOSAL_FILE : null,
+        };
+    }
+}
+export function parseSoulRef(text) {
+    const t = text.trim().toLowerCase();
+    if (t === "current" || t === "soul.md")
+        return "current";
+    const n = Number(t.replace(/^v/, ""));
+    if (!Number.isInteger(n) || n <= 0)
+        throw new Error(`"${text}" is not a version number (or "current" for SOUL.md on disk)`);
+    return n;
+}
+/**
+ * Unified diff between two versions. Defaults: no refs = the newest two versions; one ref =
+ * that version against the newest.
+ */
+export function soulDiff(workspace, store, a, b) {
+    {
+        let from = a;
+        let to = b;
+        if (from === undefined) {
+            const recent = store.recent(2);
+            if (recent.length < 2) {
+                throw new Error(recent.length === 0
+                    ? "there are no SOUL versions yet: the first `agent reflect` records one"
+                    : "there is only one SOUL version: compare it with SOUL.md on disk with `agent soul diff 1 current`");
+            }
+            from = recent[1].number;
+            to = recent[0].number;
+        }
+        else if (to === undefined) {
+            const latest = store.latest();
+            if (latest === undefined)
+                throw new Error("there are no SOUL versions yet: the first `agent reflect` records one");
+            to = latest.number;
+        }
+        const load = (ref) => {
+            if (ref === "current") {
+                const cur = readSoul(workspace);
+                return { text: cur.text, label: `${SOUL_FILE} (on disk)` };
+            }
+            const v = store.get(ref);
+            if (v === undefined)
+                throw new Error(`there is no SOUL version ${ref} (see \`agent soul log\`)`);
+            return { text: v.content, label: `${SOUL_FILE} version ${v.number} (${new Date(v.createdAt).toISOString().slice(0, 16).replace("T", " ")})` };
+        };
+        const x = load(from);
+        const y = load(to);
+        return { from, to: to, diff: unifiedDiff(x.text, y.text, { fromFile: x.label, toFile: y.label }) };
+    }
+}
+/**
+ * The history the locked-text floor walks. A SOUL.md that is not the newest version is the
+ * person's own (a real run records it as such first; a dry run does not write, so it is
+ * treated the same way here): then only its own locked blocks count.
+ */
+export function versionsForFloor(store, disk) {
+    const latest = store.latest();
+    if (disk.exists && latest !== undefined && latest.hash !== disk.textHash)
+        return [];
+    return store.recent(50).map((v) => ({ number: v.number, content: v.content, byUser: v.author === "user" }));
+}
+//# sourceMappingURL=history.js.map

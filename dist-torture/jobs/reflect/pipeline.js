@@ -1,0 +1,584 @@
+/**
+ * Nightly reflection: read the day's conversations, reflect on them (call 1), fold the
+ * result into SOUL.md (call 2), and save it safely.
+ *
+ * Injection: this module opens no database and reads no config file. The caller passes the
+ * open state database (`db`, opened and closed by the caller), the validated `reflection`
+ * and `evolution` config sections, the provider, the clock, the AbortSignal and a lazy
+ * embedder. A dry run must create no files: when the workspace has no state database yet the
+ * caller passes an in-memory one (`openStateDb(":memory:")`); a dry run never writes to the
+ * database it is given either.
+ *
+ * Before anything is read by the model, SOUL.md is settled (prepareSoul):
+ *   - a missing SOUL.md is restored from the newest version first (then reflected on); it is
+ *     written from nothing only when there is no version at all;
+ *   - a SOUL.md the engine has not seen (hand-written, edited, restored by hand) is recorded
+ *     as a version of the person's (author "user") just before the first model call reads it
+ *     (a run refused before any call, e.g. by the context check, records nothing);
+ *   - a SOUL.md without the three layers is mapped into them in memory (see layers.ts): the
+ *     person's text kept word for word as a locked block, the missing layers added empty.
+ *
+ * The writes happen at the end, in this order:
+ *   1. SOUL.md + its version row (commitSoul: compare-and-swap, see history.ts), or
+ *      SOUL.proposed.md when the run must not touch SOUL.md (see below);
+ *   2. the report, appended to reflections/YYYY-MM-DD.md;
+ *   3. memories formed from call 1's candidates — only when the run succeeded (updated,
+ *      proposed or unchanged): a run that fails, is refused or is cancelled forms none — and
+ *      the daily fade pass;
+ *   4. the run's record in reflection_runs: its inputs, the model's raw replies (capped) and
+ *      the decision with its reason, so a night that did nothing says why (showReflectionRun).
+ * A run that fails or is killed before step 1 has written nothing but its run row.
+ *
+ * When SOUL.md is not replaced, and what happens instead:
+ *   - the model's SOUL is malformed or empty, a locked section cannot be kept byte-identical,
+ *     the SOUL is under the word floor, or it drops locked text of an earlier version (the
+ *     floors): SOUL.md is kept, the run is recorded as 'error' with the reason;
+ *   - SOUL.md changed while the run was thinking, or during the swap itself: the new SOUL goes
+ *     to SOUL.proposed.md, the person's edit stays (or is kept beside SOUL.md, named);
+ *   - the new SOUL changes more than `changeBudget` of the lines: it goes to SOUL.proposed.md
+ *     for the person to review (acceptProposal / rejectProposal in review.ts).
+ *
+ * First distillation. When there is no SOUL.md and no version, or SOUL.md is still the
+ * starter template, the first run restructures the whole file into the three layers, so the
+ * change budget does not apply to it; locked sections, the floors and compare-and-swap do.
+ * For a mapped SOUL the budget counts only lines of the person's text the model removed.
+ */
+import { mkdirSync, existsSync } from "node:fs";
+import path from "node:path";
+import { requireCompleteReply } from "../../llm/factory.js";
+import { ensureContextFits } from "../../llm/context.js";
+import { appendVerified, atomicWrite, createExclusive } from "../../workspace/safe-write.js";
+import { parseDuration, soulWordFloor, soulWordTarget } from "./config.js";
+import { unifiedDiff } from "./diff.js";
+import { cutTranscript, gatherSessions } from "./gather.js";
+import { commitSoul, isTemplateSoul, readSoul, recordUserSoulIfNew, SOUL_FILE, SOUL_PROPOSAL_FILE, soulPath, versionsForFloor, } from "./history.js";
+import { mapToLayers } from "./layers.js";
+import { buildReflectionPrompt, buildSoulPrompt, parseReflection, parseSoul } from "./prompts.js";
+import { recentRejections } from "./review.js";
+import { changedLineShare, CORE_IDENTITY, countWords, droppedLocked, estimateTokens, findSection, lockedEnd, normalizeSoul, removedLineShare, requiredLockedTexts, restoreLocked, truncateAtSentence, verifyLocked, wordFloor, } from "./soul-safety.js";
+import { contentHash, SoulVersionStore } from "../../store/soul-versions.js";
+import { MemoryStore } from "../../store/memories.js";
+import { applyFormation, emptySummary, fadePass, planMemories } from "../evolve/formation.js";
+import { openEmbedCache, resolveEmbedder } from "../evolve/memory-db.js";
+/** The raw replies kept per run: enough to see what a small model did, bounded for the database. */
+export const REPLY_CAP = 8000;
+export async function runReflection(input) {
+    const now = input.now ?? Date.now;
+    const dryRun = input.dryRun ?? false;
+    const startedAt = now();
+    const cfg = input.reflection;
+    let windowMs;
+    if (input.since !== undefined) {
+        windowMs = parseDuration(input.since);
+        if (windowMs === undefined)
+            throw new Error(`--since must be a duration like "24h", "3d" or "90m", got "${input.since}"`);
+    }
+    const store = new SoulVersionStore(input.db);
+    let runId = null;
+    const trace = { inputs: {}, replies: [] };
+    try {
+        const lastDone = store.lastCompletedRun();
+        const since = windowMs !== undefined
+            ? startedAt - windowMs
+            : lastDone !== undefined
+                ? lastDone.startedAt
+                : startedAt - parseDuration(cfg.since);
+        if (!dryRun)
+            runId = store.startRun(startedAt, { provider: input.provider.name, model: input.provider.model });
+        const formation = { candidates: [] };
+        const result = await reflect({ ...input, dryRun, now, cfg, store, since, startedAt, runId, formation, trace });
+        // All or nothing: only a run that succeeded forms memories; the fade pass runs every night.
+        input.signal?.throwIfAborted();
+        const succeeded = result.status === "updated" || result.status === "proposed" || result.status === "unchanged";
+        const memories = await formMemories(input, store, result, succeeded ? formation.candidates : [], dryRun, now());
+        if (memories !== undefined)
+            result.memories = memories;
+        if (runId !== null) {
+            store.finishRun(runId, {
+                outcome: result.status === "skipped" ? "skip" : result.status === "kept" ? "error" : "complete",
+                endedAt: now(),
+                reason: result.reason,
+                details: { ...runDetails(result), ...traceDetails(trace, result.status, result.reason) },
+            });
+        }
+        return result;
+    }
+    catch (e) {
+        if (runId !== null) {
+            try {
+                const reason = e instanceof Error ? e.message : String(e);
+                store.finishRun(runId, {
+                    outcome: "error",
+                    endedAt: now(),
+                    reason,
+                    details: {
+                        provider: input.provider.name,
+                        model: input.provider.model,
+                        ...(e instanceof Error && "code" in e ? { code: e.code } : {}),
+                        ...traceDetails(trace, "error", reason),
+                    },
+                });
+            }
+            catch {
+                // The original error matters more than a failure to record it.
+            }
+        }
+        throw e;
+    }
+}
+function traceDetails(trace, status, reason) {
+    return {
+        inputs: trace.inputs,
+        replies: trace.replies,
+        decision: { status, reason },
+        ...(trace.proposal ? { proposal: trace.proposal } : {}),
+    };
+}
+function recordReply(trace, call, r) {
+    trace.replies.push({
+        call,
+        text: r.text.length > REPLY_CAP ? r.text.slice(0, REPLY_CAP) : r.text,
+        chars: r.text.length,
+        capped: r.text.length > REPLY_CAP,
+        finishReason: r.finishReason,
+        model: r.model,
+        durationMs: r.durationMs,
+    });
+}
+function runDetails(r) {
+    const d = {
+        status: r.status,
+        provider: r.provider,
+        model: r.model,
+        since: r.since,
+        sessions: r.sessions,
+        firstDistillation: r.firstDistillation,
+        mapped: r.mapped,
+    };
+    for (const k of ["version", "baselineVersion", "restoredFrom", "words", "tokens", "summary", "report", "changeShare", "proposalPath", "proposalReason", "keptPath", "reportPath", "reflectionFallback"]) {
+        if (r[k] !== undefined)
+            d[k] = r[k];
+    }
+    if (r.insights.length > 0 || r.principles.length > 0)
+        d.reflection = { insights: r.insights, principles: r.principles };
+    if (r.restoredLocked.length > 0)
+        d.restoredLocked = r.restoredLocked;
+    if (r.warnings.length > 0)
+        d.warnings = r.warnings;
+    if (r.memories) {
+        d.memories = {
+            created: r.memories.created.map((m) => m.id),
+            reinforced: r.memories.reinforced.map((m) => m.id),
+            rejected: r.memories.rejected.length,
+            archived: r.memories.archived.map((m) => m.id),
+        };
+    }
+    return d;
+}
+/**
+ * Memories from call 1's candidates (only those of a run that succeeded: the caller passes
+ * none otherwise), and the daily fade pass. A dry run plans and writes nothing (it embeds
+ * without the cache). A failure here is a warning: it never turns a good reflection into an
+ * error.
+ */
+async function formMemories(input, souls, result, candidates, dryRun, now) {
+    try {
+        const store = new MemoryStore(souls.db);
+        let summary;
+        if (candidates.length > 0) {
+            let embedder = null;
+            try {
+                embedder = await resolveEmbedder(input.embedder);
+            }
+            catch (e) {
+                result.warnings.push(`no embedder for memory formation (${e instanceof Error ? e.message : String(e)}); duplicates were found by exact text only`);
+            }
+            const ownCache = embedder !== null && !dryRun && input.embedCache === undefined;
+            const cache = embedder === null || dryRun ? null : ownCache ? openEmbedCache(input.workspace) : input.embedCache ?? null;
+            try {
+                const plan = await planMemories({ store, candidates, embedder, cache, duplicateCosine: input.evolution.duplicateCosine });
+                result.warnings.push(...plan.warnings);
+                summary = applyFormation(store, plan, {
+                    now,
+                    dryRun,
+                    source: { kind: "reflection", ...(result.runId !== null ? { runId: result.runId } : {}), sessions: result.sessions.map((s) => s.id) },
+                });
+            }
+            finally {
+                if (ownCache)
+                    cache?.close();
+            }
+        }
+        const archived = fadePass(store, now, { dryRun });
+        if (archived.length > 0) {
+            summary ??= emptySummary("n/a", dryRun);
+            summary.archived = archived.map((a) => ({ id: a.id, type: a.type, reason: a.reason }));
+        }
+        return summary;
+    }
+    catch (e) {
+        result.warnings.push(`memory formation failed (${e instanceof Error ? e.message : String(e)}); SOUL.md and the reflection are unaffected`);
+        return undefined;
+    }
+}
+/**
+ * Settles SOUL.md before the model reads it (see the header): restore a missing one, map one
+ * without layers (recordUserSoul records it, later). A dry run does the same in memory.
+ */
+function prepareSoul(ctx, result) {
+    const { workspace, store } = ctx;
+    let disk = readSoul(workspace);
+    const latest = store.latest();
+    if (!disk.exists && latest !== undefined) {
+        if (ctx.dryRun) {
+            result.warnings.push(`${SOUL_FILE} is missing: a real run restores version ${latest.number} first, then reflects`);
+            result.restoredFrom = latest.number;
+            const text = latest.content;
+            disk = { exists: true, text, fileHash: contentHash(text), textHash: contentHash(text), bytes: Buffer.from(text, "utf8") };
+        }
+        else {
+            if (createExclusive(soulPath(workspace), latest.content)) {
+                result.restoredFrom = latest.number;
+                result.warnings.push(`${SOUL_FILE} was missing: restored version ${latest.number} before reflecting`);
+            }
+            disk = readSoul(workspace);
+        }
+    }
+    const firstDistillation = !disk.exists || isTemplateSoul(disk.text);
+    const mapped = disk.exists && !firstDistillation ? mapToLayers(disk.text) : { text: disk.text, mapped: false, renamed: false };
+    ctx.trace.inputs.soul = {
+        exists: disk.exists,
+        words: countWords(disk.text),
+        version: disk.textHash === null ? null : (store.findByHash(disk.textHash) ?? null),
+        mapped: mapped.mapped,
+        ...(result.restoredFrom !== undefined ? { restoredFrom: result.restoredFrom } : {}),
+    };
+    return { disk, base: mapped.text, exists: disk.exists, mapped: mapped.mapped, firstDistillation };
+}
+/**
+ * Records SOUL.md as the person's version when the engine has not seen it: called just before
+ * the first model call that reads it (after the context check), so a run refused before any
+ * model saw the SOUL records nothing, and no proposal can exist without it in the history.
+ */
+function recordUserSoul(ctx, result, disk) {
+    if (!disk.exists || ctx.dryRun)
+        return;
+    const n = ctx.store.transaction(() => recordUserSoulIfNew(ctx.store, disk, ctx.now()));
+    if (n !== undefined) {
+        result.baselineVersion = n;
+        if (ctx.trace.inputs.soul)
+            ctx.trace.inputs.soul.version = n;
+    }
+}
+/** One model call: refused before it is made when it cannot fit the window; its raw reply recorded. */
+async function call(ctx, which, request, before) {
+    const fit = await ensureContextFits(ctx.provider, request, which === "reflection" ? "lower reflection.maxMessages or reflection.maxMessageChars" : "lower reflection.soulMaxTokens or reflection.maxSoulWords");
+    (ctx.trace.inputs.calls ??= []).push({ call: which, promptTokens: fit.promptTokens, replyTokens: fit.replyTokens, contextSize: fit.contextSize ?? null });
+    before?.();
+    const reply = await ctx.provider.complete(request);
+    recordReply(ctx.trace, which, reply);
+    return requireCompleteReply(reply, which === "reflection" ? "reflection.reflectionMaxTokens" : "reflection.soulMaxTokens");
+}
+async function reflect(ctx) {
+    const { cfg, provider, workspace } = ctx;
+    const result = {
+        status: "skipped",
+        dryRun: ctx.dryRun,
+        runId: ctx.runId,
+        reason: null,
+        since: new Date(ctx.since).toISOString(),
+        until: new Date(ctx.startedAt).toISOString(),
+        provider: provider.name,
+        model: provider.model,
+        sessions: [],
+        sessionsSeen: 0,
+        firstDistillation: false,
+        mapped: false,
+        insights: [],
+        principles: [],
+        restoredLocked: [],
+        warnings: [],
+    };
+    // 1. Gather.
+    const gathered = gatherSessions(workspace, {
+        since: ctx.since,
+        until: ctx.startedAt,
+        minMessagesPerSession: cfg.minMessagesPerSession,
+    });
+    if (gathered.problems.length > 0) {
+        result.warnings.push(`${gathered.problems.length} transcript line(s) could not be read, e.g. ${gathered.problems[0]}`);
+    }
+    result.sessionsSeen = gathered.sessions.length;
+    result.sessions = gathered.qualified.map((s) => ({ id: s.id, messages: s.messageCount }));
+    if (gathered.qualified.length < cfg.minSessions) {
+        result.reason =
+            gathered.sessions.length === 0
+                ? `no conversation since ${result.since}`
+                : `${gathered.sessions.length} conversation(s) since ${result.since}, ${gathered.qualified.length} with at least ${cfg.minMessagesPerSession} messages (${cfg.minSessions} needed)`;
+        return result;
+    }
+    const transcript = cutTranscript(gathered.qualified, cfg);
+    ctx.trace.inputs.transcript = {
+        sessions: gathered.qualified.length,
+        messages: transcript.total,
+        chars: transcript.text.length,
+        cut: transcript.shown < transcript.total,
+    };
+    const today = localDate(ctx.startedAt);
+    // 2. SOUL.md settled before the model reads it.
+    const soul0 = prepareSoul(ctx, result);
+    result.firstDistillation = soul0.firstDistillation;
+    result.mapped = soul0.mapped;
+    // 3. Call 1: reflection.
+    const r1 = await call(ctx, "reflection", {
+        ...buildReflectionPrompt({
+            transcript: transcript.text,
+            sessionCount: gathered.qualified.length,
+            since: localStamp(ctx.since),
+            today,
+            ...(soul0.exists ? { soul: soul0.disk.text } : {}),
+        }),
+        maxTokens: cfg.reflectionMaxTokens,
+        temperature: cfg.temperature,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+    }, () => recordUserSoul(ctx, result, soul0.disk));
+    const reflection = parseReflection(r1.text);
+    if (reflection.kind === "skip") {
+        result.reason = reflection.reason;
+        return result;
+    }
+    if (reflection.kind === "fallback") {
+        result.reflectionFallback = reflection.reason;
+        result.warnings.push(`${reflection.reason}: its raw text was kept as one insight`);
+    }
+    result.insights = reflection.insights;
+    result.principles = reflection.principles;
+    if (reflection.kind === "ok" && reflection.memories)
+        ctx.formation.candidates = reflection.memories;
+    // 4. Call 2: SOUL re-distillation.
+    const recent = ctx.store.recent(3).map((v) => ({
+        number: v.number,
+        date: localDate(v.createdAt),
+        summary: v.summary,
+        content: v.content,
+    }));
+    const target = soulWordTarget(cfg);
+    const r2 = await call(ctx, "soul", {
+        ...buildSoulPrompt({
+            ...(soul0.exists ? { current: soul0.base } : {}),
+            fromTemplate: soul0.exists && soul0.firstDistillation,
+            mapped: soul0.mapped,
+            recent,
+            rejected: recentRejections(ctx.store, ctx.startedAt),
+            reflection: { insights: reflection.insights, principles: reflection.principles },
+            today,
+            minWords: target.min,
+            maxWords: target.max,
+            lockCoreIdentity: cfg.lockCoreIdentity,
+        }),
+        maxTokens: cfg.soulMaxTokens,
+        temperature: cfg.temperature,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
+    const parsed = parseSoul(r2.text);
+    if (parsed.kind === "malformed") {
+        result.status = "kept";
+        result.reason = `malformed SOUL from the model: ${parsed.reason}; kept the existing ${SOUL_FILE}`;
+        return result;
+    }
+    result.summary = parsed.summary;
+    result.report = parsed.report;
+    // Safety, in code: locked sections back byte for byte, length cut at a sentence.
+    const lockOpts = { lockCoreIdentity: cfg.lockCoreIdentity };
+    let soul = parsed.soul;
+    if (soul0.exists) {
+        const restored = restoreLocked(soul0.base, soul, lockOpts);
+        soul = restored.text;
+        result.restoredLocked = restored.restored;
+    }
+    const modelWords = countWords(soul);
+    const core = cfg.lockCoreIdentity ? findSection(soul, CORE_IDENTITY) : undefined;
+    const cut = truncateAtSentence(soul, cfg.maxSoulWords, Math.max(lockedEnd(soul), core?.end ?? 0));
+    if (cut.truncated) {
+        result.warnings.push(`the model wrote ${modelWords} words; cut to ${cut.words} at the last complete sentence within ${cfg.maxSoulWords}`);
+    }
+    soul = normalizeSoul(cut.text);
+    if (soul0.exists) {
+        const problems = verifyLocked(soul0.base, soul, lockOpts);
+        if (problems.length > 0) {
+            result.status = "kept";
+            result.reason = `locked sections could not be kept byte-identical (${problems.join("; ")}); kept the existing ${SOUL_FILE}`;
+            return result;
+        }
+    }
+    result.words = countWords(soul);
+    result.tokens = estimateTokens(soul);
+    // The floors: never shorter than the floor, never without locked text of an earlier version.
+    const floor = wordFloor(soulWordFloor(cfg), soul0.exists && !soul0.firstDistillation ? countWords(soul0.disk.text) : undefined);
+    if (result.words < floor) {
+        result.status = "kept";
+        result.reason = `the new SOUL has ${result.words} words, under the floor of ${floor} (reflection.minSoulWords, or the current SOUL's length when shorter); kept the existing ${SOUL_FILE}`;
+        return result;
+    }
+    const required = requiredLockedTexts(soul0.exists ? soul0.base : undefined, versionsForFloor(ctx.store, soul0.disk));
+    const dropped = droppedLocked(required, soul);
+    if (dropped.length > 0) {
+        result.status = "kept";
+        result.reason = `the new SOUL drops locked text of ${dropped.map((d) => `${d.from} ("${snippet(d.text)}")`).join(", ")}; kept the existing ${SOUL_FILE}`;
+        return result;
+    }
+    if (result.tokens > cfg.tokenBudget) {
+        result.warnings.push(`the new SOUL is about ${result.tokens} tokens, over the budget of ${cfg.tokenBudget}`);
+    }
+    if (soul0.exists && (soul === soul0.disk.text || soul === normalizeSoul(soul0.base))) {
+        result.status = "unchanged";
+        result.reason = soul0.mapped ? "the model added nothing to the layers" : "the model returned the same SOUL";
+        result.diff = "";
+        result.changeShare = 0;
+        return result;
+    }
+    result.diff = unifiedDiff(soul0.disk.text, soul, { fromFile: SOUL_FILE, toFile: `${SOUL_FILE} (new)` });
+    result.changeShare = !soul0.exists ? 1 : soul0.mapped ? removedLineShare(soul0.base, soul) : changedLineShare(soul0.base, soul);
+    const overBudget = !soul0.firstDistillation && result.changeShare > cfg.changeBudget;
+    const budgetReason = `the new SOUL changes ${pct(result.changeShare)} of the lines, over the change budget of ${pct(cfg.changeBudget)}`;
+    const casReason = `${SOUL_FILE} was edited while reflecting; your edit was kept`;
+    // 5. Save (or, for a dry run, say what would be saved).
+    if (ctx.dryRun) {
+        // A SOUL.md a dry run only restored in memory is still missing on disk: that is no edit.
+        const onDisk = readSoul(workspace);
+        const changed = result.restoredFrom !== undefined ? onDisk.exists : onDisk.fileHash !== soul0.disk.fileHash;
+        if (changed) {
+            proposal(result, "changed-during-run", casReason);
+        }
+        else if (overBudget) {
+            proposal(result, "change-budget", budgetReason);
+        }
+        else {
+            result.status = "updated";
+        }
+        return result;
+    }
+    const writeProposal = () => {
+        atomicWrite(path.join(workspace, SOUL_PROPOSAL_FILE), soul);
+        ctx.trace.proposal = { text: soul, hash: contentHash(soul) };
+    };
+    const insightsJson = {
+        insights: reflection.insights,
+        principles: reflection.principles,
+        ...(reflection.kind === "fallback" ? { fallback: reflection.reason } : {}),
+    };
+    if (overBudget) {
+        writeProposal();
+        proposal(result, "change-budget", budgetReason);
+    }
+    else {
+        const committed = commitSoul({
+            workspace,
+            store: ctx.store,
+            expected: soul0.disk,
+            content: soul,
+            version: {
+                summary: parsed.summary,
+                report: parsed.report,
+                insights: insightsJson,
+                model: r2.model,
+                sessionIds: result.sessions.map((s) => s.id),
+                origin: "reflection",
+                runId: ctx.runId,
+            },
+            now: ctx.now(),
+            ...(ctx.swap ? { swap: ctx.swap } : {}),
+        });
+        if (committed.baseline !== undefined)
+            result.baselineVersion ??= committed.baseline;
+        for (const k of committed.keptEarlier ?? []) {
+            result.warnings.push(`an edit that reached ${SOUL_FILE} just after an earlier swap is kept in ${path.relative(workspace, k)}: compare it with ${SOUL_FILE}`);
+        }
+        if (committed.ok) {
+            result.status = "updated";
+            result.version = committed.number;
+        }
+        else {
+            writeProposal();
+            const kept = committed.kept !== undefined ? path.relative(workspace, committed.kept) : undefined;
+            if (kept !== undefined)
+                result.keptPath = kept;
+            proposal(result, "changed-during-run", kept !== undefined
+                ? `${SOUL_FILE} was edited while reflecting (${committed.detail}); your edit is in ${kept} — compare it with ${SOUL_FILE}`
+                : soul0.disk.bytes !== null && soul0.disk.bytes.length === 0
+                    ? `${SOUL_FILE} is empty (perhaps mid-save), so it was not replaced`
+                    : casReason);
+        }
+    }
+    // The report: appended, so hand notes in the day's file and earlier runs stay.
+    try {
+        result.reportPath = appendReport(workspace, ctx.startedAt, result);
+    }
+    catch (e) {
+        result.warnings.push(`the report could not be written to reflections/: ${e.message}`);
+    }
+    return result;
+}
+function snippet(text) {
+    const t = text.replace(/<!--[\s\S]*?-->/g, " ").replace(/\s+/g, " ").trim();
+    return t.length <= 60 ? t : `${t.slice(0, 59)}…`;
+}
+function proposal(result, why, reason) {
+    result.status = "proposed";
+    result.proposalPath = SOUL_PROPOSAL_FILE;
+    result.proposalReason = why;
+    result.reason = `${reason}: the new SOUL is in ${SOUL_PROPOSAL_FILE}`;
+}
+function pct(x) {
+    return `${Math.round(x * 100)}%`;
+}
+/** Appends this run's report to reflections/YYYY-MM-DD.md; returns the relative path. */
+function appendReport(workspace, at, r) {
+    const day = localDate(at);
+    const rel = `reflections/${day}.md`;
+    const file = path.join(workspace, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const lines = [];
+    if (!existsSync(file))
+        lines.push(`# Reflections ${day}`, "");
+    else
+        lines.push("");
+    const time = localStamp(at).slice(11);
+    const what = r.status === "updated"
+        ? `${SOUL_FILE} version ${r.version} (${r.words} words, ~${r.tokens} tokens)`
+        : `proposal in ${SOUL_PROPOSAL_FILE} (${r.reason ?? ""})`;
+    lines.push(`## ${time} — ${what}`, "");
+    if (r.summary)
+        lines.push(`**${r.summary}**`, "");
+    if (r.report)
+        lines.push(r.report.trim(), "");
+    if (r.insights.length > 0) {
+        lines.push("### Insights", "");
+        for (const i of r.insights)
+            lines.push(`- ${i.content.replace(/\s+/g, " ")}${i.topics.length > 0 ? ` _(${i.topics.join(", ")})_` : ""}`);
+        lines.push("");
+    }
+    if (r.principles.length > 0) {
+        lines.push("### Principles", "");
+        for (const p of r.principles)
+            lines.push(`- ${p.replace(/\s+/g, " ")}`);
+        lines.push("");
+    }
+    lines.push(`Sessions: ${r.sessions.map((s) => `${s.id} (${s.messages} messages)`).join(", ")}. Model: ${r.model}.`);
+    appendVerified(file, lines.join("\n") + "\n");
+    return rel;
+}
+function pad(n) {
+    return String(n).padStart(2, "0");
+}
+/** Local YYYY-MM-DD. */
+export function localDate(ms) {
+    const d = new Date(ms);
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+/** Local "YYYY-MM-DD HH:MM". */
+function localStamp(ms) {
+    const d = new Date(ms);
+    return `${localDate(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+//# sourceMappingURL=pipeline.js.map

@@ -1,0 +1,75 @@
+/**
+ * `agent log`: appends turns and compaction markers to `sessions/<id>.jsonl`, the
+ * transcripts reflection reads. Append-only and verified: bytes already in the file are
+ * never rewritten (appendVerified), and a bad id can never name a file outside sessions/.
+ */
+import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import path from "node:path";
+import { appendVerified } from "../../workspace/safe-write.js";
+import { formatSessionTurn, isValidSessionId } from "../../workspace/sessions.js";
+export const SESSION_ROLES = ["user", "assistant", "system", "tool"];
+export function appendSessionTurn(input) {
+    if (!isValidSessionId(input.session)) {
+        throw new Error(`session id "${input.session}" is not allowed: use letters, digits, ".", "_" and "-" (up to 128, starting with a letter or digit)`);
+    }
+    if (input.turn === undefined && !input.compacted)
+        throw new Error("nothing to log: give a role and text, or --compacted");
+    if (input.turn !== undefined) {
+        if (!SESSION_ROLES.includes(input.turn.role)) {
+            throw new Error(`role must be one of ${SESSION_ROLES.join(", ")}, got "${input.turn.role}"`);
+        }
+        if (input.turn.content.trim() === "")
+            throw new Error("the text to log is empty");
+    }
+    const ts = new Date((input.now ?? Date.now)()).toISOString();
+    const dir = path.join(input.workspace, "sessions");
+    mkdirSync(dir, { recursive: true });
+    const rel = `sessions/${input.session}.jsonl`;
+    const file = path.join(input.workspace, rel);
+    let text = "";
+    let lines = 0;
+    const created = !exists(file);
+    // A hand-edited file may lack its final newline: start on a fresh line rather than glue.
+    if (!created && !endsWithNewline(file))
+        text += "\n";
+    if (input.turn !== undefined) {
+        const t = {
+            role: input.turn.role,
+            content: input.turn.content,
+            ts,
+        };
+        if (input.turn.thread !== undefined && input.turn.thread !== "")
+            t.thread = input.turn.thread;
+        text += formatSessionTurn(t);
+        lines++;
+    }
+    if (input.compacted) {
+        text += JSON.stringify({ type: "compaction", ts }) + "\n";
+        lines++;
+    }
+    appendVerified(file, text);
+    return { file: rel, ts, lines, created };
+}
+function exists(file) {
+    try {
+        return statSync(file).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+function endsWithNewline(file) {
+    const size = statSync(file).size;
+    if (size === 0)
+        return true;
+    const fd = openSync(file, "r");
+    try {
+        const b = Buffer.alloc(1);
+        readSync(fd, b, 0, 1, size - 1);
+        return b[0] === 0x0a;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+//# sourceMappingURL=session-log.js.map

@@ -1,0 +1,35 @@
+/**
+ * The MCP server (`agent mcp`, and the daemon's HTTP transport): the engine's memory as tools
+ * and resources for any MCP client. Each tool lives in tools/ and is a thin call into the
+ * engine, so the CLI and MCP always give the same answers.
+ *
+ * Privacy: the server has a session scope. `main` (the person's own assistant) gets every
+ * tool; `group` and `isolated` (a bot in a group chat) never get MEMORY.md, USER.md, daily
+ * notes or transcripts — not through search, boot, context, memory_get or a resource — and
+ * have no tool that writes or asks the model.
+ *
+ * Safety: `memory_get` reads only regular files inside the workspace (no `..`, no absolute
+ * path outside, no symlink or hard link that leads outside, never `.agent/`); a refused path
+ * is a tool error (`isError`). `memory_append` only appends to today's daily note, verified.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { MCP_SERVER_NAME, MCP_TOOL_NAMES } from "./names.js";
+import { register as resources } from "./resources.js";
+import { register as ask } from "./tools/ask.js";
+import { register as boot } from "./tools/boot.js";
+import { register as context } from "./tools/context.js";
+import { register as notes } from "./tools/notes.js";
+import { register as search } from "./tools/search.js";
+import { register as soul } from "./tools/soul.js";
+export { MCP_SERVER_NAME, MCP_TOOL_NAMES };
+export function createMcpServer(opts) {
+    const server = new McpServer({ name: MCP_SERVER_NAME, version: opts.version ?? "0.1.0" }, {
+        instructions: "Long-term memory of the person: markdown notes (memory/YYYY-MM-DD.md daily notes, MEMORY.md, SOUL.md) and past conversations. " +
+            "Search before answering questions about the past; cite path:lines. An empty result means nothing relevant is stored. Append new facts with memory_append.",
+    });
+    const ctx = { server, engine: opts.engine, session: opts.session ?? "main" };
+    for (const register of [search, notes, context, soul, boot, ask, resources])
+        register(ctx);
+    return server;
+}
+//# sourceMappingURL=server.js.map

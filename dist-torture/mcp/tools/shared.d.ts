@@ -1,0 +1,15 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { SessionType } from "../../context/assemble.js";
+import type { Engine } from "../../engine/engine.js";
+/** What every tool and resource is given: the one engine and the privacy scope of this server. */
+export interface McpContext {
+    server: McpServer;
+    engine: Engine;
+    /** main sees everything; group and isolated never see private files. */
+    session: SessionType;
+}
+export declare const DATE: z.ZodString;
+export declare function text(t: string): CallToolResult;
+export declare function json(v: unknown): CallToolResult;

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { json, text } from "./shared.js";
+/** SOUL.md and its review: read it or a version, see the pending proposal, accept, reject, save. */
+export function register({ server, engine, session }) {
+    server.registerTool("soul_get", {
+        title: "SOUL.md",
+        description: "The current SOUL.md (personality and guidelines), or a numbered earlier version.",
+        inputSchema: { version: z.number().int().min(1).optional().describe("a version number from soul://history (default: the file on disk)") },
+        annotations: { readOnlyHint: true },
+    }, async (a) => {
+        const soul = await engine.soul();
+        if (a.version === undefined) {
+            const s = soul.current();
+            return text(s.exists ? s.text : "SOUL.md does not exist in this workspace.");
+        }
+        return text(soul.version(a.version).content);
+    });
+    // Reviewing and changing the personality is the person's own business, not a group's.
+    if (session !== "main")
+        return;
+    server.registerTool("soul_proposed", {
+        title: "Pending SOUL proposal",
+        description: "The proposal nightly reflection left in SOUL.proposed.md, as a diff against SOUL.md, with its report and why it was held back; null when none waits.",
+        inputSchema: {},
+        annotations: { readOnlyHint: true },
+    }, async () => json((await engine.soul()).proposed()));
+    server.registerTool("soul_accept", {
+        title: "Accept the SOUL proposal",
+        description: "The pending proposal becomes SOUL.md and a new version, through the same locked-section and compare-and-swap checks as a nightly run.",
+        inputSchema: {},
+    }, async () => json((await engine.soul()).accept()));
+    server.registerTool("soul_reject", {
+        title: "Reject the SOUL proposal",
+        description: "Discard the pending proposal; the reason is recorded and the next reflection takes it into account.",
+        inputSchema: { reason: z.string().optional().describe("why, in a sentence") },
+    }, async (a) => json((await engine.soul()).reject(a.reason)));
+    server.registerTool("soul_save", {
+        title: "Save SOUL.md as a version",
+        description: "Record SOUL.md as it is now as a version, with a message (after editing it by hand).",
+        inputSchema: { message: z.string().optional().describe("why, in a sentence") },
+    }, async (a) => json((await engine.soul()).save(a.message)));
+}
+//# sourceMappingURL=soul.js.map

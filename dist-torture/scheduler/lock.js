@@ -1,0 +1,142 @@
+/**
+ * One daemon per workspace: `.agent/daemon.lock`, created with O_EXCL and holding the pid,
+ * host and start time of the daemon that owns it.
+ *
+ * A second daemon finds the file, sees that the pid is alive and refuses, naming the pid. A
+ * lock whose process is gone (killed, crashed, machine rebooted: `kill(pid, 0)` says ESRCH)
+ * is stale and taken over. The take-over itself is guarded by a second O_EXCL file, so two
+ * daemons starting at once over the same stale lock cannot both win: one of them removes the
+ * stale file and creates its own, the other then finds a live lock and refuses.
+ */
+import { readFileSync, statSync, unlinkSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isProcessAlive } from "../jobs/runs.js";
+import { agentDir } from "../workspace/paths.js";
+import { createExclusive } from "../workspace/safe-write.js";
+export class DaemonLockedError extends Error {
+    file;
+    holder;
+    constructor(file, holder, detail) {
+        super(holder === undefined
+            ? `another agent daemon is starting on this workspace (${detail ?? file}); try again in a moment`
+            : holder.host !== os.hostname()
+                ? `an agent daemon (pid ${holder.pid} on host ${holder.host}) holds ${file}; this machine cannot check whether it still runs — if it does not, delete the file`
+                : `an agent daemon is already running on this workspace (pid ${holder.pid}, started ${new Date(holder.startedAt).toISOString()}); stop it first (kill ${holder.pid})`);
+        this.file = file;
+        this.holder = holder;
+        this.name = "DaemonLockedError";
+    }
+}
+export function daemonLockPath(workspace) {
+    return path.join(agentDir(workspace), "daemon.lock");
+}
+/** A lock file that cannot be parsed and is older than this is debris, not a lock being written. */
+const UNREADABLE_GRACE_MS = 5_000;
+/** A take-over guard older than this belongs to a process that died mid take-over. */
+const GUARD_GRACE_MS = 10_000;
+export function acquireDaemonLock(workspace, opts = {}) {
+    const file = daemonLockPath(workspace);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const info = { pid: opts.pid ?? process.pid, host: os.hostname(), startedAt: opts.now ?? Date.now() };
+    const content = JSON.stringify({ ...info, started: new Date(info.startedAt).toISOString() }) + "\n";
+    const alive = opts.isAlive ?? isProcessAlive;
+    let takenOver;
+    for (let attempt = 0; attempt < 3; attempt++) {
+        if (createExclusive(file, content)) {
+            return { file, info, ...(takenOver !== undefined ? { takenOver } : {}), release: () => releaseIfOurs(file, info) };
+        }
+        const seen = readLock(file);
+        if (seen.kind === "gone")
+            continue; // released between our two steps: try again
+        if (seen.kind === "unreadable") {
+            if (Date.now() - seen.mtimeMs < UNREADABLE_GRACE_MS)
+                throw new DaemonLockedError(file, undefined, `${file} is being written`);
+        }
+        else {
+            if (seen.info.host !== info.host)
+                throw new DaemonLockedError(file, seen.info);
+            if (alive(seen.info.pid))
+                throw new DaemonLockedError(file, seen.info);
+        }
+        // Stale: take it over under the guard, removing only the exact stale file we looked at.
+        const guard = `${file}.takeover`;
+        if (!createExclusive(guard, `${info.pid}\n`)) {
+            const age = ageMs(guard);
+            if (age !== undefined && age > GUARD_GRACE_MS) {
+                unlinkQuiet(guard);
+                continue;
+            }
+            throw new DaemonLockedError(file, undefined, "another process is taking over a stale lock");
+        }
+        try {
+            const again = readLock(file);
+            if (again.kind === "gone" || again.raw !== seen.raw)
+                continue;
+            unlinkQuiet(file);
+            takenOver = seen.kind === "ok" ? seen.info : { unreadable: true };
+            if (createExclusive(file, content)) {
+                return { file, info, takenOver, release: () => releaseIfOurs(file, info) };
+            }
+        }
+        finally {
+            unlinkQuiet(guard);
+        }
+    }
+    const last = readLock(file);
+    throw new DaemonLockedError(file, last.kind === "ok" ? last.info : undefined, "the lock kept changing");
+}
+/** The daemon holding the workspace's lock, if the file is there (alive or not). */
+export function readDaemonLock(workspace) {
+    const seen = readLock(daemonLockPath(workspace));
+    if (seen.kind !== "ok")
+        return undefined;
+    return { ...seen.info, alive: seen.info.host === os.hostname() && isProcessAlive(seen.info.pid) };
+}
+function readLock(file) {
+    let raw;
+    let mtimeMs;
+    try {
+        raw = readFileSync(file, "utf8");
+        mtimeMs = statSync(file).mtimeMs;
+    }
+    catch (e) {
+        if (e.code === "ENOENT")
+            return { kind: "gone" };
+        throw e;
+    }
+    try {
+        const o = JSON.parse(raw);
+        if (typeof o.pid === "number" && typeof o.startedAt === "number") {
+            return { kind: "ok", raw, info: { pid: o.pid, startedAt: o.startedAt, host: typeof o.host === "string" ? o.host : os.hostname() } };
+        }
+    }
+    catch {
+        // fall through
+    }
+    return { kind: "unreadable", raw, mtimeMs };
+}
+function releaseIfOurs(file, info) {
+    const seen = readLock(file);
+    if (seen.kind === "ok" && seen.info.pid === info.pid && seen.info.startedAt === info.startedAt && seen.info.host === info.host) {
+        unlinkQuiet(file);
+    }
+}
+function ageMs(file) {
+    try {
+        return Date.now() - statSync(file).mtimeMs;
+    }
+    catch {
+        return undefined;
+    }
+}
+function unlinkQuiet(file) {
+    try {
+        unlinkSync(file);
+    }
+    catch (e) {
+        if (e.code !== "ENOENT")
+            throw e;
+    }
+}
+//# sourceMappingURL=lock.js.map

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { TimeZoneSchema } from "../workspace/time-zone-schema.js";
+/**
+ * The `search` section of agent.config.json. Defaults come from `npm run eval` on the
+ * development data (README, "Search quality"), not from folklore.
+ */
+export const SearchConfigSchema = z
+    .object({
+    limit: z.number().int().positive().max(1000).default(10),
+    /** hybrid: keyword + vector; keyword: FTS5 only; vector: embeddings only. */
+    mode: z.enum(["hybrid", "keyword", "vector"]).default("hybrid"),
+    /** Each list contributes limit x this many candidates before fusion and MMR. */
+    candidateMultiplier: z.number().int().min(1).max(100).default(5),
+    keyword: z
+        .object({
+        /** BM25 column weights: the heading path is short and telling, so it counts more. */
+        headingWeight: z.number().min(0).max(100).default(2),
+        bodyWeight: z.number().min(0).max(100).default(1),
+    })
+        .strict()
+        .prefault({}),
+    fusion: z
+        .object({
+        method: z.enum(["weighted", "rrf"]).default("weighted"),
+        /** Vector share of the weighted sum. Unset: the per-model default (DEFAULT_VECTOR_WEIGHTS). */
+        vectorWeight: z.number().min(0).max(1).optional(),
+        rrfK: z.number().positive().default(60),
+        keywordNorm: z.enum(["max", "minmax"]).default("max"),
+        vectorNorm: z.enum(["max", "minmax"]).default("minmax"),
+    })
+        .strict()
+        .prefault({}),
+    recency: z
+        .object({
+        enabled: z.boolean().default(true),
+        halfLifeDays: z.number().positive().default(30),
+        /**
+         * Share of the score an arbitrarily old note keeps (see recency.ts). Measured on
+         * LoCoMo, whose questions are spread evenly over the past: floor 0.7 cost 2.8 points
+         * of R@1, 0.85 cost 1.4, 0.95 cost 0.4. 0.9 keeps recency a tie-breaker (newer
+         * wins among near-equals, as an assistant's user expects) at about a point.
+         */
+        floor: z.number().min(0).max(1).default(0.9),
+    })
+        .strict()
+        .prefault({}),
+    mmr: z
+        .object({
+        /** 1 = pure relevance, lower = more diversity. */
+        lambda: z.number().min(0).max(1).default(0.7),
+        /**
+         * Similarity assumed between two chunks of the same file (at least): a second chunk
+         * of a note already shown must earn its place against other notes.
+         */
+        sameFileSimilarity: z.number().min(0).max(1).default(1),
+    })
+        .strict()
+        .prefault({}),
+    dates: z
+        .object({
+        /** boost: dated notes inside a date the query names rank higher; filter: only those; off. */
+        mode: z.enum(["boost", "filter", "off"]).default("boost"),
+        boost: z.number().min(1).max(100).default(2),
+        /** IANA zone for "yesterday", "last week"...; default: the machine's. */
+        timeZone: TimeZoneSchema.optional(),
+    })
+        .strict()
+        .prefault({}),
+    /**
+     * The relevance floor (evidence.ts): a result is returned only when it is evidence,
+     * i.e. its keyword coverage or its cosine reaches these absolute levels. When nothing
+     * does, search answers with no results and a reason.
+     */
+    floor: z
+        .object({
+        enabled: z.boolean().default(true),
+        /**
+         * IDF-weighted share of the query's content words a chunk must contain. 0.15: the
+         * highest level on a 0.05 grid that cost at most 1 point of recall@5 on both
+         * LoCoMo and SciFact (README, "Search quality").
+         */
+        keywordCoverage: z.number().min(0).max(1).default(0.15),
+        /** Cosine a chunk must reach by meaning alone; unset: the level calibrated for the model. */
+        vectorCosine: z.number().min(-1).max(1).optional(),
+        /** Results scoring below this are left out (what --min-score sets per query). */
+        minScore: z.number().min(0).optional(),
+    })
+        .strict()
+        .prefault({}),
+    /** A search embeds at most this many chunks that still lack vectors before answering. */
+    autoEmbedLimit: z.number().int().min(0).default(64),
+})
+    .strict();
+//# sourceMappingURL=config.js.map

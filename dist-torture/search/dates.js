@@ -1,0 +1,666 @@
+/**
+ * Date expressions in a search query → inclusive calendar-date ranges.
+ *
+ * Notes are daily files `memory/YYYY-MM-DD.md`, so "what did we decide last week" is really
+ * a date filter plus the words "what did we decide". This module finds the date words,
+ * resolves them against an injected `now` and time zone, and hands back the rest of the
+ * query for keyword search. It is pure: no clock, no I/O, no locale beyond English.
+ *
+ * How it works: a small table of RULES, each a regex plus a resolver. Every rule is run
+ * over the whole query; among the candidates the leftmost wins, and at the same position
+ * the longest ("the day before yesterday" beats "yesterday", "8 May 2023" beats "May 2023").
+ *
+ * All arithmetic is on calendar days (`Day` = days since 1970-01-01 as given by Date.UTC),
+ * never on millisecond offsets of `now`, so a DST change can never move a date. The only
+ * place the time zone matters is turning `now` into today's calendar date.
+ *
+ * Rules chosen for ambiguous cases (tests pin each one):
+ * - Bare month ("in March", "March"): the most recent such month not in the future —
+ *   the current month counts. Day and month without a year ("May 8th"): the most recent
+ *   such day on or before today.
+ * - "may" and "march" (and every 3-letter month abbreviation) are dates only in clear date
+ *   context: after in/during/throughout/from/of, before a day or year ("May 8", "May 2023"),
+ *   after a day ("8 May"), or after "last" ("last May"). "this may"/"next may" never are.
+ *   Alone, "May"/"March" count only when capitalised mid-query ("VPS notes March") or as
+ *   the entire query; so "May I ask", "march forward", "March forward" are not dates.
+ *   Likewise "8 May" needs the capital when it has no ordinal, "of" or year ("8th may",
+ *   "8 may 2023" are fine), so "top 10 may fail" is not a date.
+ * - Full weekday names are always dates, even in idioms ("Sunday best" → a Sunday): in a
+ *   memory query a weekday name almost always means a day, and the idioms are rare.
+ *   Abbreviations (mon, tue, wed, sat, sun, ...) are also ordinary words ("sat", "sun"), so
+ *   they need "on", "last", "next" or "this" before them.
+ * - Weekdays: bare "Tuesday" / "on Tuesday" → the most recent Tuesday on or before today;
+ *   "last Tuesday" → strictly before today; "next Tuesday" → strictly after today;
+ *   "this Tuesday" → the Tuesday of the current week (may be in the future).
+ * - "last week" / "last month" / "last year" are calendar periods; "past week",
+ *   "the last 3 weeks" etc. are rolling windows ending today (N days → N days incl. today;
+ *   N weeks → 7N days; N months → the day after today-minus-N-months, clamped to month end).
+ * - "N days ago" → that day; "N weeks ago" → the whole week containing today-7N; "N months
+ *   ago" → the whole calendar month N months back (so "a month ago" on 2026-03-31 is all of
+ *   February 2026 — no day clamping question arises); "N years ago" → that whole year.
+ * - Weekends are Saturday–Sunday whatever `weekStartsOn` says. "this weekend" → the one in
+ *   progress, or the coming one on a weekday; "last weekend" → the one before that;
+ *   "next weekend" → the one after "this weekend"; "the weekend" → the current one on
+ *   Sat/Sun, otherwise the one just past.
+ * - A bare year is a date only after in/during/throughout/from/of and only 1900–2099
+ *   ("the 2023 budget plan" has no date). ISO dates and "May 2023" accept 1000–2999.
+ * - Impossible dates (2023-02-30, "Feb 30 2023") are not matches and stay in `rest`.
+ * - Ordinal words ("second", "third") are never days, so "second thoughts" is not a date.
+ * - Ranges: "since March" is March 1 up to today; "after June" the day after June ends up
+ *   to today; "before June" and "until June" are open at the start (OPEN_START) and end the
+ *   day before June / on June 30; "between May and July" and "from May to July" run from
+ *   the start of the first to the end of the second. A year written only on the second
+ *   date applies to both ("between August 11 and August 15 2023").
+ * - Parts of a month: "early May" is the 1st–10th, "mid May" the 11th–20th, "late May"
+ *   the 21st to the end; "the beginning/start of" and "the end of" a month likewise.
+ *   "the first/second/third/fourth/last week of May" are the 7-day spans from the 1st, 8th,
+ *   15th, 22nd, and the last 7 days of the month; "the week of/before/after <day>" are the
+ *   calendar week containing the day, or the 7 days before or after it.
+ */
+/** The start of a range open into the past ("before June"): earlier than any note. */
+export const OPEN_START = "1000-01-01";
+// Cheap test before the rule table: a query without any of these words or a digit cannot
+// hold a date, and most queries hold none.
+const MAYBE_DATE = /\d|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|ago|day|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
+export function resolveDates(query, now, opts = {}) {
+    if (!MAYBE_DATE.test(query))
+        return { matches: [], range: null, rest: removeMatches(query, []) };
+    const ctx = { today: todayIn(now, opts.timeZone), weekStartsOn: opts.weekStartsOn ?? 1 };
+    const matches = applyRanges(query, pickMatches(query, findCandidates(query, ctx)), ctx, opts, now);
+    return { matches, range: union(matches), rest: removeMatches(query, matches) };
+}
+const MS_PER_DAY = 86_400_000;
+function dayOf(y, m, d) {
+    return Date.UTC(y, m - 1, d) / MS_PER_DAY;
+}
+function ymd(day) {
+    const dt = new Date(day * MS_PER_DAY);
+    return { y: dt.getUTCFullYear(), m: dt.getUTCMonth() + 1, d: dt.getUTCDate() };
+}
+function daysInMonth(y, m) {
+    return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+function isValidDate(y, m, d) {
+    return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
+/** 0 = Sunday … 6 = Saturday, like Date#getUTCDay (1970-01-01 was a Thursday). */
+function weekdayOf(day) {
+    return (((day + 4) % 7) + 7) % 7;
+}
+function weekStart(day, ctx) {
+    return day - ((weekdayOf(day) - ctx.weekStartsOn + 7) % 7);
+}
+function weekSpan(day, ctx) {
+    const s = weekStart(day, ctx);
+    return [s, s + 6];
+}
+/** The whole month `offset` months away from the month containing `day`. */
+function monthSpan(day, offset) {
+    const { y, m } = ymd(day);
+    const index = y * 12 + (m - 1) + offset;
+    const yy = Math.floor(index / 12);
+    const mm = (index % 12) + 1;
+    return [dayOf(yy, mm, 1), dayOf(yy, mm, daysInMonth(yy, mm))];
+}
+function yearSpan(y) {
+    return [dayOf(y, 1, 1), dayOf(y, 12, 31)];
+}
+/** Same day-of-month `n` months later (negative: earlier), clamped: Mar 31 − 1 month = Feb 28. */
+function addMonths(day, n) {
+    const { y, m, d } = ymd(day);
+    const index = y * 12 + (m - 1) + n;
+    const yy = Math.floor(index / 12);
+    const mm = (index % 12) + 1;
+    return dayOf(yy, mm, Math.min(d, daysInMonth(yy, mm)));
+}
+const formatters = new Map();
+/** Calendar date of `now` in `timeZone`. An unknown zone throws Intl's RangeError. */
+function todayIn(now, timeZone) {
+    if (Number.isNaN(now.getTime()))
+        throw new RangeError("resolveDates: `now` is an invalid Date");
+    const key = timeZone ?? "";
+    let fmt = formatters.get(key);
+    if (!fmt) {
+        fmt = new Intl.DateTimeFormat("en-US-u-ca-gregory-nu-latn", {
+            timeZone,
+            year: "numeric",
+            month: "numeric",
+            day: "numeric",
+        });
+        formatters.set(key, fmt);
+    }
+    let y = 0;
+    let m = 0;
+    let d = 0;
+    for (const p of fmt.formatToParts(now)) {
+        if (p.type === "year")
+            y = Number(p.value);
+        else if (p.type === "month")
+            m = Number(p.value);
+        else if (p.type === "day")
+            d = Number(p.value);
+    }
+    return dayOf(y, m, d);
+}
+function iso(day) {
+    const { y, m, d } = ymd(day);
+    return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+// ---------------------------------------------------------------------------------------
+// Vocabulary.
+const WEEKDAYS = {
+    sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,
+};
+// Abbreviations are also ordinary words ("sat", "sun", "wed"), hence the stricter rule below.
+const WEEKDAY_ABBRS = {
+    sun: 0, mon: 1, tue: 2, tues: 2, wed: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6,
+};
+const MONTHS = {
+    january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8,
+    september: 9, october: 10, november: 11, december: 12,
+    jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+};
+// Full month names that are not also common English words ("may", "march"): safe alone.
+const SAFE_MONTHS = [
+    "january", "february", "april", "june", "july", "august",
+    "september", "october", "november", "december",
+];
+const NUMBER_WORDS = {
+    a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6,
+    seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+};
+/** Regex alternation of words, longest first so "sept" is tried before "sep". */
+function alt(words) {
+    return [...words].sort((a, b) => b.length - a.length).join("|");
+}
+const WEEKDAY = alt(Object.keys(WEEKDAYS));
+const WEEKDAY_ABBR = alt(Object.keys(WEEKDAY_ABBRS));
+const MONTH = alt(Object.keys(MONTHS));
+const SAFE_MONTH = alt(SAFE_MONTHS);
+// Counts: digits or one..twelve. "a"/"an" only where grammar allows ("a week ago").
+const COUNT = `\\d{1,4}|${alt(Object.keys(NUMBER_WORDS).filter((w) => w !== "a" && w !== "an"))}`;
+const DAY_OF_MONTH = `(\\d{1,2})(?:st|nd|rd|th)?`;
+const YEAR = `([12]\\d{3})`;
+const NOT_WORD_BEFORE = "(?<![\\p{L}\\p{N}])";
+// Prepositions that make a bare year or an ambiguous month ("may", "march") a date.
+const DATE_CONTEXT = `(?<=${NOT_WORD_BEFORE}(?:in|during|throughout|from|of)\\s+)`;
+function num(word) {
+    return /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word.toLowerCase()] ?? Number.NaN);
+}
+function monthNum(word) {
+    return MONTHS[word.toLowerCase()] ?? Number.NaN;
+}
+/** this → 0, last/previous/past → −1, next/coming → +1. */
+function direction(word) {
+    switch (word?.toLowerCase()) {
+        case "last":
+        case "previous":
+        case "past":
+            return -1;
+        case "next":
+        case "coming":
+            return 1;
+        default:
+            return 0;
+    }
+}
+function unit(word) {
+    const u = word.toLowerCase().replace(/s$/, "");
+    return u === "week" || u === "month" || u === "year" ? u : "day";
+}
+// ---------------------------------------------------------------------------------------
+// Resolvers shared by several rules.
+function relativeDay(offset) {
+    return (_m, ctx) => [ctx.today + offset, ctx.today + offset];
+}
+/** The calendar week/month/year `offset` periods from the current one. */
+function calendarPeriod(u, offset, ctx) {
+    const t = ctx.today;
+    switch (u) {
+        case "day":
+            return [t + offset, t + offset];
+        case "week":
+            return weekSpan(t + 7 * offset, ctx);
+        case "month":
+            return monthSpan(t, offset);
+        case "year":
+            return yearSpan(ymd(t).y + offset);
+    }
+}
+/** The last `n` units up to and including today. */
+function rollingWindow(u, n, ctx) {
+    if (!(n >= 1))
+        return null;
+    const t = ctx.today;
+    switch (u) {
+        case "day":
+            return [t - (n - 1), t];
+        case "week":
+            return [t - (7 * n - 1), t];
+        case "month":
+            return [addMonths(t, -n) + 1, t];
+        case "year":
+            return [addMonths(t, -12 * n) + 1, t];
+    }
+}
+/** A weekday relative to today; see the header for what each modifier means. */
+function weekday(wd, modifier, ctx) {
+    const t = ctx.today;
+    const dow = weekdayOf(t);
+    let day;
+    const mod = modifier?.toLowerCase();
+    if (mod === "this")
+        day = weekStart(t, ctx) + ((wd - ctx.weekStartsOn + 7) % 7);
+    else if (direction(mod) === -1)
+        day = t - ((dow - wd + 7) % 7 || 7);
+    else if (direction(mod) === 1)
+        day = t + ((wd - dow + 7) % 7 || 7);
+    else
+        day = t - ((dow - wd + 7) % 7);
+    return [day, day];
+}
+/** A month named without a year: the most recent one not in the future, or last/next/this. */
+function namedMonth(m, modifier, ctx) {
+    if (Number.isNaN(m))
+        return null;
+    const { y, m: cur } = ymd(ctx.today);
+    const mod = modifier?.toLowerCase();
+    let year;
+    if (mod === "this")
+        year = y;
+    else if (direction(mod) === -1)
+        year = m < cur ? y : y - 1;
+    else if (direction(mod) === 1)
+        year = m > cur ? y : y + 1;
+    else
+        year = m <= cur ? y : y - 1;
+    return [dayOf(year, m, 1), dayOf(year, m, daysInMonth(year, m))];
+}
+/** A day and month, with or without year; without, the most recent on or before today. */
+function dayOfMonth(d, m, yearText, ctx) {
+    if (yearText !== undefined) {
+        const y = Number(yearText);
+        return isValidDate(y, m, d) ? [dayOf(y, m, d), dayOf(y, m, d)] : null;
+    }
+    // Walk back from this year; Feb 29 may need a few years to find a leap year.
+    for (let y = ymd(ctx.today).y, tries = 0; tries < 9; y--, tries++) {
+        if (!isValidDate(y, m, d))
+            continue;
+        const day = dayOf(y, m, d);
+        if (day <= ctx.today)
+            return [day, day];
+    }
+    return null;
+}
+/** Saturday of "this weekend": today on Saturday, yesterday on Sunday, else the coming one. */
+function thisWeekendSaturday(ctx) {
+    const dow = weekdayOf(ctx.today);
+    return dow === 0 ? ctx.today - 1 : ctx.today + (6 - dow);
+}
+const RULES = [
+    // --- days relative to today
+    { example: "today", pattern: "today|tonight|this\\s+(?:morning|afternoon|evening)", resolve: relativeDay(0) },
+    { example: "yesterday", pattern: "yesterday|last\\s+night", resolve: relativeDay(-1) },
+    { example: "the day before yesterday", pattern: "(?:the\\s+)?day\\s+before\\s+yesterday", resolve: relativeDay(-2) },
+    { example: "tomorrow", pattern: "tomorrow", resolve: relativeDay(1) },
+    { example: "the day after tomorrow", pattern: "(?:the\\s+)?day\\s+after\\s+tomorrow", resolve: relativeDay(2) },
+    // --- calendar periods: "last week" is Mon–Sun of the previous week, not the last 7 days
+    {
+        example: "last week",
+        pattern: "(this|last|next|previous|coming)\\s+(week|month|year)",
+        resolve: (m, ctx) => calendarPeriod(unit(m[2]), direction(m[1]), ctx),
+    },
+    // --- "3 days ago" is one day; "2 weeks ago" / "a month ago" are that whole week / month
+    {
+        example: "3 days ago",
+        pattern: `(${COUNT}|an?)\\s+(days?|weeks?|months?|years?)\\s+ago`,
+        resolve: (m, ctx) => {
+            const n = num(m[1]);
+            return n >= 1 ? calendarPeriod(unit(m[2]), -n, ctx) : null;
+        },
+    },
+    // --- rolling windows ending today
+    {
+        example: "in the last 7 days",
+        pattern: `(?:the\\s+)?(?:last|past)\\s+(${COUNT})\\s+(days?|weeks?|months?|years?)`,
+        resolve: (m, ctx) => rollingWindow(unit(m[2]), num(m[1]), ctx),
+    },
+    {
+        example: "over the past week",
+        pattern: "(?:the\\s+)?past\\s+(day|week|month|year)",
+        resolve: (m, ctx) => rollingWindow(unit(m[1]), 1, ctx),
+    },
+    // --- weekdays; abbreviations only with a modifier or "on" (they double as words)
+    {
+        example: "last Tuesday",
+        pattern: `(?:(this|last|next|previous|past|coming)\\s+)?(${WEEKDAY})`,
+        resolve: (m, ctx) => weekday(WEEKDAYS[m[2].toLowerCase()], m[1], ctx),
+    },
+    {
+        example: "on tue",
+        pattern: `(?:(this|last|next|previous)\\s+|(?<=${NOT_WORD_BEFORE}on\\s+))(${WEEKDAY_ABBR})`,
+        resolve: (m, ctx) => weekday(WEEKDAY_ABBRS[m[2].toLowerCase()], m[1], ctx),
+    },
+    // --- weekends (always Sat–Sun)
+    {
+        example: "last weekend",
+        pattern: "(?:(this|last|next|previous|coming)|the)\\s+weekend",
+        resolve: (m, ctx) => {
+            const sat = thisWeekendSaturday(ctx);
+            const dow = weekdayOf(ctx.today);
+            // "the weekend": the current one on Sat/Sun, otherwise the one just past.
+            const offset = m[1] === undefined ? (dow === 6 || dow === 0 ? 0 : -1) : direction(m[1]);
+            return [sat + 7 * offset, sat + 7 * offset + 1];
+        },
+    },
+    // --- ISO dates; not glued to other digits/dashes ("2023-05-081", "x-2023-05")
+    {
+        example: "2023-05-08",
+        pattern: `(?<![-/.])${YEAR}-(\\d{2})-(\\d{2})(?!-\\d)`,
+        resolve: (m) => {
+            const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+            return isValidDate(y, mo, d) ? [dayOf(y, mo, d), dayOf(y, mo, d)] : null;
+        },
+    },
+    {
+        example: "2023-05",
+        pattern: `(?<![-/.])${YEAR}-(\\d{2})(?!-\\d)`,
+        resolve: (m) => {
+            const [y, mo] = [Number(m[1]), Number(m[2])];
+            return mo >= 1 && mo <= 12 ? [dayOf(y, mo, 1), dayOf(y, mo, daysInMonth(y, mo))] : null;
+        },
+    },
+    // A bare year is a date only after a preposition: "in 2023", not "the 2023 budget plan".
+    {
+        example: "in 2023",
+        pattern: `${DATE_CONTEXT}((?:19|20)\\d{2})`,
+        resolve: (m) => yearSpan(Number(m[1])),
+    },
+    // --- month names with a day and/or year: the number makes even "May"/"March" a date
+    {
+        example: "May 8th, 2023",
+        pattern: `(${MONTH})\\s+${DAY_OF_MONTH}(?:,?\\s+${YEAR})?`,
+        resolve: (m, ctx) => dayOfMonth(Number(m[2]), monthNum(m[1]), m[3], ctx),
+    },
+    {
+        example: "the 8th of May 2023",
+        pattern: `(?:the\\s+)?(\\d{1,2})(st|nd|rd|th)?\\s+(of\\s+)?(${MONTH})(?:,?\\s+${YEAR})?`,
+        resolve: (m, ctx) => {
+            const [, day, ordinal, of, month, year] = m;
+            // "top 10 may fail", "3 march songs": a plain number before the verb "may"/"march"
+            // is a date only when written as one: "8 May", "8th may", "8 of may", "8 may 2023".
+            const ambiguous = /^(?:may|march)$/.test(month) && !ordinal && !of && !year;
+            return ambiguous ? null : dayOfMonth(Number(day), monthNum(month), year, ctx);
+        },
+    },
+    {
+        example: "March 2023",
+        pattern: `(${MONTH}),?\\s+${YEAR}`,
+        resolve: (m) => {
+            const [mo, y] = [monthNum(m[1]), Number(m[2])];
+            return [dayOf(y, mo, 1), dayOf(y, mo, daysInMonth(y, mo))];
+        },
+    },
+    // --- month names alone
+    {
+        example: "in May",
+        pattern: `${DATE_CONTEXT}(${MONTH})`,
+        resolve: (m, ctx) => namedMonth(monthNum(m[1]), undefined, ctx),
+    },
+    { example: "January", pattern: `(${SAFE_MONTH})`, resolve: (m, ctx) => namedMonth(monthNum(m[1]), undefined, ctx) },
+    {
+        // "May"/"March" alone: only as a proper noun — capitalised and not opening a sentence
+        // ("notes March", but not "March forward" / "May I ask") — or as the whole query.
+        example: "VPS notes March",
+        pattern: "(may|march)",
+        resolve: (m, ctx) => {
+            const word = m[1];
+            const before = m.input.slice(0, m.index).trim();
+            const wholeQuery = before === "" && m.input.slice(m.index + word.length).trim() === "";
+            const properNoun = /^[A-Z]/.test(word) && before !== "" && !/[.!?]$/.test(before);
+            return wholeQuery || properNoun ? namedMonth(monthNum(word), undefined, ctx) : null;
+        },
+    },
+    {
+        // "this may" / "the next may be" are nearly always the verb, so only "last" takes the
+        // ambiguous names; "next"/"this" take the unambiguous ones.
+        example: "last March",
+        pattern: `(last)\\s+(${MONTH})|(next|this)\\s+(${SAFE_MONTH})`,
+        resolve: (m, ctx) => namedMonth(monthNum((m[2] ?? m[4])), m[1] ?? m[3], ctx),
+    },
+    // --- parts of a month: "early May", "mid-November 2022", "the end of June"
+    {
+        example: "early May 2023",
+        pattern: `(early|mid|late|(?:the\\s+)?(?:beginning|start|middle|end)\\s+of)[\\s-]+(${MONTH})(?:,?\\s+${YEAR})?`,
+        resolve: (m, ctx) => monthPart(m[1], monthNum(m[2]), m[3], ctx),
+    },
+    {
+        example: "the end of the month",
+        pattern: "(?:the\\s+)?(beginning|start|end)\\s+of\\s+(?:the|this)\\s+(week|month|year)",
+        resolve: (m, ctx) => {
+            const u = unit(m[2]);
+            const [from, to] = calendarPeriod(u, 0, ctx);
+            const end = m[1].toLowerCase() === "end";
+            // Thirds: days 1–10 / 21–end of a month, Jan–Apr / Sep–Dec of a year, 3 days of a week.
+            if (u === "month")
+                return end ? [from + 20, to] : [from, from + 9];
+            if (u === "year")
+                return end ? [monthSpan(to, -3)[0], to] : [from, monthSpan(from, 3)[1]];
+            return end ? [to - 2, to] : [from, from + 2];
+        },
+    },
+    {
+        example: "the second week of November",
+        pattern: `(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+week\\s+of\\s+(${MONTH})(?:,?\\s+${YEAR})?`,
+        resolve: (m, ctx) => {
+            const month = monthSpanNamed(monthNum(m[2]), m[3], ctx);
+            if (!month)
+                return null;
+            const n = ORDINAL_WEEKS[m[1].toLowerCase()];
+            return n < 0 ? [month[1] - 6, month[1]] : [month[0] + 7 * (n - 1), month[0] + 7 * (n - 1) + 6];
+        },
+    },
+    {
+        example: "the week before 16 November 2023",
+        pattern: `(?:the\\s+)?week\\s+(of|before|after)\\s+(?:the\\s+)?((?:${MONTH})\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+[12]\\d{3})?|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTH})(?:,?\\s+[12]\\d{3})?|[12]\\d{3}-\\d{2}-\\d{2})`,
+        resolve: (m, ctx) => {
+            const day = singleDay(m[2], ctx);
+            if (day === null)
+                return null;
+            const rel = m[1].toLowerCase();
+            if (rel === "of")
+                return weekSpan(day, ctx);
+            return rel === "before" ? [day - 7, day - 1] : [day + 1, day + 7];
+        },
+    },
+    {
+        example: "earlier this week",
+        pattern: "earlier\\s+this\\s+(week|month|year)|earlier\\s+(today)",
+        resolve: (m, ctx) => (m[2] ? [ctx.today, ctx.today] : [calendarPeriod(unit(m[1]), 0, ctx)[0], ctx.today]),
+    },
+    {
+        example: "this past weekend",
+        pattern: "this\\s+past\\s+(weekend|week)",
+        resolve: (m, ctx) => {
+            if (m[1].toLowerCase() === "week")
+                return rollingWindow("week", 1, ctx);
+            const sat = thisWeekendSaturday(ctx);
+            const dow = weekdayOf(ctx.today);
+            const s = dow === 6 || dow === 0 ? sat : sat - 7;
+            return [s, s + 1];
+        },
+    },
+    {
+        example: "a couple of days ago",
+        pattern: "(?:a\\s+)?couple\\s+(?:of\\s+)?(days|weeks|months)\\s+ago",
+        resolve: (m, ctx) => calendarPeriod(unit(m[1]), -2, ctx),
+    },
+];
+const ORDINAL_WEEKS = {
+    first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: -1,
+};
+/** A named month with an optional year; without one, the most recent not in the future. */
+function monthSpanNamed(m, yearText, ctx) {
+    if (Number.isNaN(m))
+        return null;
+    if (yearText === undefined)
+        return namedMonth(m, undefined, ctx);
+    const y = Number(yearText);
+    return [dayOf(y, m, 1), dayOf(y, m, daysInMonth(y, m))];
+}
+/** early/mid/late or beginning/middle/end of a month: thirds of 1–10, 11–20, 21–end. */
+function monthPart(part, m, yearText, ctx) {
+    const month = monthSpanNamed(m, yearText, ctx);
+    if (!month)
+        return null;
+    const p = part.toLowerCase();
+    if (p === "early" || /beginning|start/.test(p))
+        return [month[0], month[0] + 9];
+    if (p === "mid" || /middle/.test(p))
+        return [month[0] + 10, month[0] + 19];
+    return [month[0] + 20, month[1]];
+}
+const DAY_RULE_EXAMPLES = new Set(["May 8th, 2023", "the 8th of May 2023", "2023-05-08"]);
+const DAY_RULES = () => RULES.filter((r) => DAY_RULE_EXAMPLES.has(r.example));
+/** One calendar day written as a date ("16 November 2023", "May 3", "2023-05-03"). */
+function singleDay(text, ctx) {
+    for (const rule of DAY_RULES()) {
+        const re = new RegExp(`^(?:${rule.pattern})$`, "iu");
+        const m = re.exec(text.trim());
+        if (!m)
+            continue;
+        const span = rule.resolve(m, ctx);
+        if (span && span[0] === span[1])
+            return span[0];
+    }
+    return null;
+}
+// Word-bounded on both sides; an optional possessive ("last week's") belongs to the match.
+const COMPILED = RULES.map((r) => ({
+    rule: r,
+    re: new RegExp(`${NOT_WORD_BEFORE}(?:${r.pattern})(?:['’]s)?(?![\\p{L}\\p{N}])`, "giu"),
+}));
+// Years outside this range would not print as YYYY (e.g. "9999 years ago").
+const MIN_DAY = dayOf(1000, 1, 1);
+const MAX_DAY = dayOf(9999, 12, 31);
+function findCandidates(query, ctx) {
+    const out = [];
+    for (const { rule, re } of COMPILED) {
+        re.lastIndex = 0;
+        for (let m = re.exec(query); m !== null; m = re.exec(query)) {
+            const span = rule.resolve(m, ctx);
+            if (span && span[0] >= MIN_DAY && span[1] <= MAX_DAY) {
+                out.push({ start: m.index, end: m.index + m[0].length, span });
+            }
+        }
+    }
+    return out;
+}
+/** Leftmost wins; at the same start the longest wins; overlapping candidates are dropped. */
+function pickMatches(query, cands) {
+    cands.sort((a, b) => a.start - b.start || b.end - a.end);
+    const out = [];
+    let end = 0;
+    for (const c of cands) {
+        if (c.start < end)
+            continue;
+        const range = { from: iso(c.span[0]), to: iso(c.span[1]) };
+        out.push({ text: query.slice(c.start, c.end), range, start: c.start, end: c.end });
+        end = c.end;
+    }
+    return out;
+}
+// Words that turn the date after them into an open or closed range.
+const RANGE_BEFORE = /(?<![\p{L}\p{N}])(since|after|from|before|until|till|up\s+to|prior\s+to|between)\s+(?:the\s+)?$/iu;
+const RANGE_JOIN = /^\s*(?:and|to|until|till|through|thru|-|–)\s*$/iu;
+const YEAR_IN = /(?<!\d)([12]\d{3})(?!\d)/;
+/**
+ * "since X", "before X", "between X and Y", "from X to Y": widens a match to the range the
+ * preposition means, and takes the preposition into the match so it leaves the keywords.
+ */
+function applyRanges(query, matches, ctx, opts, now) {
+    const out = [];
+    const today = iso(ctx.today);
+    for (let i = 0; i < matches.length; i++) {
+        const m = matches[i];
+        const prevEnd = out.length > 0 ? out[out.length - 1].end : 0;
+        const pre = RANGE_BEFORE.exec(query.slice(prevEnd, m.start));
+        const next = matches[i + 1];
+        const word = pre?.[1]?.toLowerCase().replace(/\s+/g, " ");
+        if (pre && next && (word === "between" || word === "from") && RANGE_JOIN.test(query.slice(m.end, next.start))) {
+            let first = m.range;
+            // A year written only once, on the second date, belongs to both.
+            if (!YEAR_IN.test(m.text) && YEAR_IN.test(next.text)) {
+                const again = resolveDates(`${m.text} ${YEAR_IN.exec(next.text)[1]}`, now, opts).matches;
+                if (again.length === 1 && again[0].text.length > m.text.length)
+                    first = again[0].range;
+            }
+            const start = prevEnd + pre.index;
+            const from = first.from < next.range.from ? first.from : next.range.from;
+            const to = next.range.to > first.to ? next.range.to : first.to;
+            out.push({ text: query.slice(start, next.end), range: { from, to }, start, end: next.end });
+            i++;
+            continue;
+        }
+        if (!pre || word === "between" || word === "from") {
+            out.push(m);
+            continue;
+        }
+        const start = prevEnd + pre.index;
+        let range;
+        if (word === "since")
+            range = { from: m.range.from, to: maxIso(today, m.range.from) };
+        else if (word === "after") {
+            const from = iso(dayFromIso(m.range.to) + 1);
+            range = { from, to: maxIso(today, from) };
+        }
+        else if (word === "before" || word === "prior to")
+            range = { from: OPEN_START, to: iso(dayFromIso(m.range.from) - 1) };
+        else
+            range = { from: OPEN_START, to: m.range.to };
+        out.push({ text: query.slice(start, m.end), range, start, end: m.end });
+    }
+    return out;
+}
+function dayFromIso(s) {
+    return Date.parse(`${s}T00:00:00Z`) / MS_PER_DAY;
+}
+function maxIso(a, b) {
+    return a > b ? a : b;
+}
+function union(matches) {
+    if (matches.length === 0)
+        return null;
+    let { from, to } = matches[0].range;
+    for (const { range } of matches) {
+        if (range.from < from)
+            from = range.from;
+        if (range.to > to)
+            to = range.to;
+    }
+    return { from, to };
+}
+// A preposition left dangling once its date is gone ("decided on [Tuesday]").
+const DANGLING = /(?<![\p{L}\p{N}])(?:on|in|at|during|over|within|from|throughout|around|for|of)\s+$/iu;
+/** The query minus the matches (and their dangling prepositions), spaces collapsed. */
+function removeMatches(query, matches) {
+    const pieces = [];
+    let pos = 0;
+    for (const m of matches) {
+        const before = query.slice(pos, m.start);
+        const dangling = DANGLING.exec(before);
+        pieces.push(dangling ? before.slice(0, dangling.index) : before);
+        pos = m.end;
+    }
+    pieces.push(query.slice(pos));
+    // Join so that removal never leaves "what happened ?" or a leading ", ".
+    let out = "";
+    for (const raw of pieces) {
+        const p = raw.trim();
+        if (p === "")
+            continue;
+        out = out === "" || /^[,.;:!?)]/.test(p) ? out + p : `${out} ${p}`;
+    }
+    return out.replace(/\s+/g, " ").replace(/^[\s,;:]+|[\s,;:]+$/g, "");
+}
+//# sourceMappingURL=dates.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=report.js.map

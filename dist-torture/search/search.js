@@ -1,0 +1,307 @@
+import { cosine } from "../embed/vector.js";
+import { resolveDates } from "./dates.js";
+import { fuse } from "./fuse.js";
+import { coverage, evidenceTerms, matchedTerms, providerOf, termStats, VECTOR_FLOORS } from "./evidence.js";
+import { annotationsOf, datedChunks, keywordSearch, loadCandidates } from "./keyword.js";
+import { jaccard, mmrRerank, wordSet } from "./mmr.js";
+import { parseQuery } from "./query.js";
+import { decayFactor } from "./recency.js";
+import { makeSnippet } from "./snippet.js";
+/** Splits the date expressions off a query ("... last week") against "now". */
+export function planQuery(query, nowMs, config) {
+    if (config.dates.mode === "off")
+        return { query, text: query, dateRange: null };
+    const opts = config.dates.timeZone ? { timeZone: config.dates.timeZone } : {};
+    const d = resolveDates(query, new Date(nowMs), opts);
+    if (!d.range)
+        return { query, text: query, dateRange: null };
+    // Only the date words: nothing is left for keywords or the embedder; the date range alone
+    // selects the notes (searchIndex lists them).
+    const text = d.rest.trim();
+    return { query, text, dateRange: { ...d.range, text: d.matches.map((m) => m.text).join(", ") } };
+}
+/**
+ * Keyword and vector candidates → fused relevance → recency and date boosts → the floor →
+ * MMR. Pure over the index: the caller (the Engine) refreshes the index and embeds the query.
+ */
+export function searchIndex(ctx, plan, opts = {}) {
+    // One read snapshot for every query below: a writer in another process (a watcher, an
+    // `agent index`) replaces a file's chunks with new ids, and candidates read before its
+    // commit would otherwise be judged against term matches read after it (none: empty).
+    if (ctx.db.inTransaction)
+        return searchSnapshot(ctx, plan, opts);
+    return ctx.db.transaction(() => searchSnapshot(ctx, plan, opts)).deferred();
+}
+function searchSnapshot(ctx, plan, opts) {
+    const cfg = ctx.config;
+    const limit = opts.limit ?? cfg.limit;
+    let mode = opts.mode ?? cfg.mode;
+    if (ctx.queryVector === null && mode !== "keyword")
+        mode = "keyword";
+    const filters = { ...opts.filters };
+    const dateMode = cfg.dates.mode === "filter" ? "filter" : "boost";
+    const dateRange = plan.dateRange ? { ...plan.dateRange, mode: dateMode } : null;
+    if (plan.dateRange && dateMode === "filter") {
+        filters.dateFrom = maxStr(filters.dateFrom, plan.dateRange.from);
+        filters.dateTo = minStr(filters.dateTo, plan.dateRange.to);
+    }
+    const q = parseQuery(plan.text);
+    const pool = limit * cfg.candidateMultiplier;
+    const model = ctx.embedModel !== undefined ? ctx.embedModel : (ctx.vectors.model()?.modelId ?? null);
+    const provider = providerOf(model);
+    const floorCfg = cfg.floor;
+    const vectorFloor = cfg.floor.vectorCosine ?? (provider ? (VECTOR_FLOORS[provider] ?? null) : null);
+    const minScore = opts.minScore ?? floorCfg.minScore ?? null;
+    const floor = {
+        enabled: floorCfg.enabled,
+        keywordCoverage: floorCfg.keywordCoverage,
+        vectorCosine: mode === "keyword" ? null : vectorFloor,
+        vectorModel: mode === "keyword" ? null : provider,
+        minScore,
+        candidates: 0,
+        passed: 0,
+        terms: [],
+    };
+    const respond = (results, reason) => {
+        const res = { query: plan.query, mode, dateRange, results };
+        if (results.length === 0 && reason)
+            res.reason = reason;
+        if (opts.explain)
+            res.explain = { floor };
+        return res;
+    };
+    // A query that is only a date ("yesterday", "last week"): the notes of those days.
+    // "what happened last week" has no content word left either.
+    if ((q.match === "" || q.stopWordsOnly) && plan.dateRange)
+        return listDated(ctx, plan, filters, limit, q.terms, opts, floor, respond);
+    if (q.match === "" && (mode === "keyword" || ctx.queryVector === null || plan.text.trim() === ""))
+        return respond([], "the query has no words to search for");
+    if (q.stopWordsOnly && floor.enabled && (mode === "keyword" || ctx.queryVector === null)) {
+        return respond([], `the query has only common words (${q.terms.join(", ")}), which are no evidence; add a word the note would contain`);
+    }
+    const byId = new Map();
+    if (mode !== "vector") {
+        const w = { heading: cfg.keyword.headingWeight, body: cfg.keyword.bodyWeight, cjk: 1 };
+        for (const c of keywordSearch(ctx.db, q, pool, filters, w))
+            byId.set(c.chunkId, { cand: c, cosine: null });
+    }
+    if (mode !== "keyword" && ctx.queryVector) {
+        const hasFilters = Object.values(filters).some((v) => v !== undefined);
+        // Filters apply after the nearest-neighbour scan, so look further when filtering.
+        const hits = ctx.vectors.knn(ctx.queryVector, hasFilters ? pool * 4 : pool + 20);
+        const missing = hits.filter((h) => !byId.has(h.chunkId)).map((h) => h.chunkId);
+        const rows = loadCandidates(ctx.db, missing, filters);
+        let taken = 0;
+        for (const h of hits) {
+            const have = byId.get(h.chunkId);
+            if (have) {
+                have.cosine = h.similarity;
+                continue;
+            }
+            const row = rows.get(h.chunkId);
+            if (!row || taken >= pool)
+                continue;
+            byId.set(h.chunkId, { cand: row, cosine: h.similarity });
+            taken++;
+        }
+    }
+    if (byId.size === 0)
+        return respond([], "no note matches any word of the query");
+    const entries = [...byId.values()];
+    const eterms = evidenceTerms(q);
+    const stats = termStats(ctx.db, eterms);
+    floor.terms = stats.terms.map((t) => ({ term: t.term, df: t.df, idf: round(t.idf) }));
+    const matchedBy = matchedTerms(ctx.db, eterms, entries.map((e) => e.cand.chunkId));
+    const weight = mode === "keyword" ? 0 : mode === "vector" ? 1 : ctx.vectorWeight;
+    const fused = fuse(entries.map((e) => {
+        const input = { id: e.cand.chunkId };
+        if (e.cand.keyword !== undefined)
+            input.keyword = e.cand.keyword;
+        if (e.cosine !== null)
+            input.vector = e.cosine;
+        return input;
+    }), {
+        method: mode === "hybrid" ? cfg.fusion.method : "weighted",
+        vectorWeight: weight,
+        rrfK: cfg.fusion.rrfK,
+        keywordNorm: cfg.fusion.keywordNorm,
+        vectorNorm: cfg.fusion.vectorNorm,
+    });
+    const scored = new Map();
+    entries.forEach((e, i) => {
+        const f = fused[i];
+        const decay = decayFactor(e.cand.date, e.cand.kind, ctx.nowMs, cfg.recency);
+        const dateMatch = plan.dateRange !== null && e.cand.date !== null && e.cand.date >= plan.dateRange.from && e.cand.date <= plan.dateRange.to;
+        const dateBoost = dateMatch && dateMode === "boost" ? cfg.dates.boost : 1;
+        const m = matchedBy.get(e.cand.chunkId);
+        const cov = coverage(stats, m);
+        const final = f.fused * decay * dateBoost;
+        const evidence = [];
+        if (cov > 0 && cov >= floor.keywordCoverage)
+            evidence.push("keyword");
+        if (e.cosine !== null && floor.vectorCosine !== null && e.cosine >= floor.vectorCosine)
+            evidence.push("vector");
+        // The query names a time, this note is from then, and it shares a content word
+        // with the query: "where did Joanna travel in July 2022".
+        if (dateMatch && cov > 0)
+            evidence.push("date");
+        scored.set(e.cand.chunkId, {
+            cand: e.cand,
+            cosine: e.cosine,
+            keywordNorm: f.keywordNorm,
+            vectorNorm: f.vectorNorm,
+            fused: f.fused,
+            decay,
+            dateMatch,
+            dateBoost,
+            final,
+            matched: m ? eterms.map((t) => t.term).filter((t) => m.has(t)) : [],
+            coverage: cov,
+            evidence,
+        });
+    });
+    floor.candidates = scored.size;
+    const passes = (s) => (!floor.enabled || s.evidence.length > 0) && (minScore === null || s.final >= minScore);
+    const kept = [...scored.values()].filter(passes);
+    floor.passed = kept.length;
+    if (kept.length === 0) {
+        return respond([], minScore !== null && [...scored.values()].some((s) => s.evidence.length > 0)
+            ? `nothing relevant: no result scores at least --min-score ${minScore}`
+            : `nothing relevant: ${scored.size} candidate(s), none above the floor (keyword coverage ${floor.keywordCoverage}${floor.vectorCosine !== null ? `, cosine ${floor.vectorCosine}` : ""})`);
+    }
+    // MMR over the best `pool` by final score; similarity by vectors when both chunks have
+    // them, else by shared words (which also catches overlapping neighbour chunks).
+    const ranked = kept.sort((a, b) => b.final - a.final).slice(0, pool);
+    const vecs = cfg.mmr.lambda < 1 ? loadVectors(ctx.db, ranked.map((s) => s.cand.chunkId)) : new Map();
+    const words = new Map();
+    const wordsOf = (id) => {
+        let w = words.get(id);
+        if (!w)
+            words.set(id, (w = wordSet(scored.get(id).cand.text)));
+        return w;
+    };
+    const sim = (a, b) => {
+        const va = vecs.get(a);
+        const vb = vecs.get(b);
+        const content = va && vb ? Math.max(0, bestPairCosine(va, vb)) : jaccard(wordsOf(a), wordsOf(b));
+        return scored.get(a).cand.path === scored.get(b).cand.path ? Math.max(content, cfg.mmr.sameFileSimilarity) : content;
+    };
+    const picks = mmrRerank(ranked.map((s) => ({ id: s.cand.chunkId, relevance: s.final })), limit, cfg.mmr.lambda, sim);
+    const annotations = annotationsOf(ctx.db, picks.map((p) => p.id));
+    const results = picks.map((p) => {
+        const s = scored.get(p.id);
+        const r = toResult(s.cand, s.final, q.terms, annotations.get(p.id));
+        if (opts.explain) {
+            r.explain = {
+                bm25: s.cand.keyword === undefined ? null : round(s.cand.keyword),
+                keyword: round(s.keywordNorm),
+                cosine: s.cosine === null ? null : round(s.cosine),
+                vector: round(s.vectorNorm),
+                vectorWeight: weight,
+                fused: round(s.fused),
+                decay: round(s.decay),
+                dateMatch: s.dateMatch,
+                dateBoost: s.dateBoost,
+                final: round(s.final),
+                mmrPenalty: round(p.penalty),
+                mmr: round(p.mmr),
+                terms: q.terms,
+                matched: s.matched,
+                coverage: round(s.coverage),
+                evidence: s.evidence,
+            };
+        }
+        return r;
+    });
+    return respond(results);
+}
+function toResult(c, score, terms, ann) {
+    const r = {
+        path: c.path,
+        startLine: c.startLine,
+        endLine: c.endLine,
+        heading: c.heading,
+        date: c.date,
+        score: round(score),
+        snippet: makeSnippet(c.text, terms),
+        source: c.source,
+        kind: c.kind,
+    };
+    if (ann)
+        r.annotations = ann;
+    return r;
+}
+/** The notes of the days a date-only query names, newest first; the date is the evidence. */
+function listDated(ctx, plan, filters, limit, terms, opts, floor, respond) {
+    const range = plan.dateRange;
+    const from = maxStr(filters.dateFrom, range.from);
+    const to = minStr(filters.dateTo, range.to);
+    const rows = from <= to ? datedChunks(ctx.db, from, to, limit, filters) : [];
+    floor.candidates = rows.length;
+    floor.passed = rows.length;
+    if (rows.length === 0)
+        return respond([], `no notes dated ${range.from === range.to ? range.from : `${range.from} to ${range.to}`}`);
+    const annotations = annotationsOf(ctx.db, rows.map((r) => r.chunkId));
+    return respond(rows.map((c) => {
+        const decay = decayFactor(c.date, c.kind, ctx.nowMs, ctx.config.recency);
+        const r = toResult(c, decay, terms, annotations.get(c.chunkId));
+        if (opts.explain) {
+            r.explain = {
+                bm25: null,
+                keyword: 0,
+                cosine: null,
+                vector: 0,
+                vectorWeight: 0,
+                fused: 1,
+                decay: round(decay),
+                dateMatch: true,
+                dateBoost: 1,
+                final: round(decay),
+                mmrPenalty: 0,
+                mmr: round(decay),
+                terms,
+                matched: [],
+                coverage: 0,
+                evidence: ["date"],
+            };
+        }
+        return r;
+    }));
+}
+/** All window vectors of the given chunks, in one query (for MMR's similarity). */
+function loadVectors(db, ids) {
+    const out = new Map();
+    if (ids.length === 0)
+        return out;
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").get() === undefined)
+        return out;
+    const rows = db
+        .prepare(`SELECT v.chunk_id AS id, e.embedding AS emb FROM chunk_vectors v JOIN vec_chunks e ON e.rowid = v.id
+       WHERE v.chunk_id IN (SELECT value FROM json_each(?)) ORDER BY v.chunk_id, v.win`)
+        .all(JSON.stringify(ids));
+    for (const r of rows) {
+        const copy = new Uint8Array(r.emb.byteLength);
+        copy.set(r.emb);
+        const list = out.get(r.id) ?? [];
+        list.push(new Float32Array(copy.buffer));
+        out.set(r.id, list);
+    }
+    return out;
+}
+function bestPairCosine(a, b) {
+    let best = -1;
+    for (const x of a)
+        for (const y of b)
+            best = Math.max(best, cosine(x, y));
+    return best;
+}
+function maxStr(a, b) {
+    return a === undefined || b > a ? b : a;
+}
+function minStr(a, b) {
+    return a === undefined || b < a ? b : a;
+}
+function round(x) {
+    return Math.round(x * 1e6) / 1e6;
+}
+//# sourceMappingURL=search.js.map

@@ -1,0 +1,58 @@
+/**
+ * A short excerpt of a chunk for a result list: the sentence that matches the most query
+ * terms, widened with neighbouring sentences up to `maxChars`, always cut at sentence
+ * boundaries (or, for one huge sentence, at a word boundary with an ellipsis).
+ */
+export function makeSnippet(text, terms, maxChars = 280) {
+    const sentences = splitSentences(text);
+    if (sentences.length === 0)
+        return "";
+    const stems = terms.map((t) => t.toLowerCase().slice(0, Math.max(4, Math.min(t.length, 6))));
+    let best = 0;
+    let bestScore = -1;
+    sentences.forEach((s, i) => {
+        const lower = s.toLowerCase();
+        const score = stems.reduce((n, st) => n + (lower.includes(st) ? 1 : 0), 0);
+        if (score > bestScore) {
+            bestScore = score;
+            best = i;
+        }
+    });
+    let from = best;
+    let to = best + 1;
+    let len = sentences[best].length;
+    if (len > maxChars)
+        return cutAtWord(sentences[best], maxChars);
+    // Widen forwards first (the answer usually follows the matching sentence), then back.
+    for (;;) {
+        const next = to < sentences.length ? sentences[to].length + 1 : Infinity;
+        const prev = from > 0 ? sentences[from - 1].length + 1 : Infinity;
+        if (len + next <= maxChars) {
+            len += next;
+            to++;
+        }
+        else if (len + prev <= maxChars) {
+            len += prev;
+            from--;
+        }
+        else
+            break;
+    }
+    return sentences.slice(from, to).join(" ");
+}
+export function splitSentences(text) {
+    return text
+        .split(/\n+/)
+        // Headings are shown beside the snippet already; comments are markup, not content.
+        .filter((line) => !/^ {0,3}#{1,6}\s/.test(line))
+        .map((line) => line.replace(/<!--.*?-->/g, "").replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, ""))
+        .flatMap((line) => line.split(/(?<=[.!?。！？])\s+(?=\S)/u))
+        .map((s) => s.replace(/\s+/g, " ").trim())
+        .filter((s) => s !== "");
+}
+function cutAtWord(s, max) {
+    const cut = s.slice(0, max - 1);
+    const sp = cut.lastIndexOf(" ");
+    return (sp > max * 0.6 ? cut.slice(0, sp) : cut) + "…";
+}
+//# sourceMappingURL=snippet.js.map

@@ -1,0 +1,120 @@
+/**
+ * All reads and writes of the index tables. Writes that change a file's chunks happen in
+ * one IMMEDIATE transaction, so a concurrent reader sees the old chunks or the new ones,
+ * and two writers (watch + search) queue on the busy timeout instead of deadlocking.
+ */
+export class IndexStore {
+    db;
+    s;
+    constructor(db) {
+        this.db = db;
+        this.s = {
+            getFile: db.prepare("SELECT * FROM files WHERE path = ?"),
+            allFiles: db.prepare("SELECT * FROM files ORDER BY path"),
+            fileStats: db.prepare("SELECT path, size, mtime_ms FROM files").raw(true),
+            insertFile: db.prepare(`INSERT INTO files(path, kind, source, date, size, mtime_ms, hash, capped, chunk_count, indexed_at)
+         VALUES (@path, @kind, @source, @date, @size, @mtimeMs, @hash, @capped, @chunkCount, @indexedAt)`),
+            deleteFile: db.prepare("DELETE FROM files WHERE path = ?"),
+            fileId: db.prepare("SELECT id FROM files WHERE path = ?"),
+            touchFile: db.prepare("UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?"),
+            insertChunk: db.prepare(`INSERT INTO chunks(file_id, seq, start_line, end_line, heading, text, hash, tokens, date)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+            insertFts: db.prepare("INSERT INTO chunks_fts(rowid, heading, body, cjk) VALUES (?, ?, ?, ?)"),
+            insertAnnotation: db.prepare("INSERT OR IGNORE INTO chunk_annotations(chunk_id, key, value, norm) VALUES (?, ?, ?, ?)"),
+            chunksOf: db.prepare("SELECT * FROM chunks WHERE file_id = ? ORDER BY seq"),
+            setProblem: db.prepare("INSERT OR REPLACE INTO problems(path, severity, message, seen_at) VALUES (?, ?, ?, ?)"),
+            clearProblem: db.prepare("DELETE FROM problems WHERE path = ?"),
+            problems: db.prepare("SELECT * FROM problems ORDER BY path"),
+            getMeta: db.prepare("SELECT value FROM meta WHERE key = ?"),
+            setMeta: db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)"),
+            counts: db.prepare("SELECT (SELECT COUNT(*) FROM files) AS files, (SELECT COUNT(*) FROM chunks) AS chunks"),
+        };
+    }
+    getFile(path) {
+        return this.s.getFile.get(path);
+    }
+    allFiles() {
+        return this.s.allFiles.all();
+    }
+    /**
+     * Path → (size, mtime) of every indexed file: all the freshness check needs. Raw rows of
+     * three columns read about 5x faster than allFiles() at 5,000 files.
+     */
+    fileStats() {
+        const out = new Map();
+        for (const [path, size, mtimeMs] of this.s.fileStats.all())
+            out.set(path, { size, mtimeMs });
+        return out;
+    }
+    chunksOf(fileId) {
+        return this.s.chunksOf.all(fileId);
+    }
+    /**
+     * Runs `fn` in one IMMEDIATE write transaction; inside one already, it just runs. The
+     * indexer groups many files per transaction this way (one commit per file was half the time
+     * of a full index); each transaction still leaves the index consistent, so a crash loses at
+     * most the files of the batch in flight, which the next pass redoes.
+     */
+    batch(fn) {
+        if (this.db.inTransaction)
+            return fn();
+        return this.db.transaction(fn).immediate();
+    }
+    /** Replaces a file's row and all its chunks atomically (deleting first removes orphans via cascade). */
+    replaceFile(file, chunks, now) {
+        this.batch(() => {
+            // Looked up first: a DELETE that finds nothing still costs as much as the inserts
+            // (measured on a full index), and most files of a full index are new.
+            if (this.s.fileId.get(file.path) !== undefined)
+                this.s.deleteFile.run(file.path);
+            const info = this.s.insertFile.run({
+                path: file.path,
+                kind: file.kind,
+                source: file.source,
+                date: file.date,
+                size: file.size,
+                mtimeMs: file.mtimeMs,
+                hash: file.hash,
+                capped: file.capped ? 1 : 0,
+                chunkCount: chunks.length,
+                indexedAt: now,
+            });
+            const fileId = Number(info.lastInsertRowid);
+            chunks.forEach((c, seq) => {
+                const r = this.s.insertChunk.run(fileId, seq, c.startLine, c.endLine, c.heading, c.text, c.hash, c.tokens, c.date === undefined ? file.date : c.date);
+                this.s.insertFts.run(r.lastInsertRowid, c.heading, c.text, c.cjk);
+                for (const a of c.annotations ?? [])
+                    this.s.insertAnnotation.run(r.lastInsertRowid, a.key, a.value, a.norm);
+            });
+        });
+    }
+    /** The file did not change in content, only in stat: remember the new stat. */
+    touchFile(path, size, mtimeMs) {
+        this.s.touchFile.run(size, mtimeMs, path);
+    }
+    deleteFile(path) {
+        return this.batch(() => {
+            this.s.clearProblem.run(path);
+            return this.s.deleteFile.run(path).changes > 0;
+        });
+    }
+    setProblem(path, severity, message, now) {
+        this.s.setProblem.run(path, severity, message, now);
+    }
+    clearProblem(path) {
+        this.s.clearProblem.run(path);
+    }
+    problems() {
+        return this.s.problems.all();
+    }
+    getMeta(key) {
+        return this.s.getMeta.get(key)?.value;
+    }
+    setMeta(key, value) {
+        this.s.setMeta.run(key, value);
+    }
+    counts() {
+        return this.s.counts.get();
+    }
+}
+//# sourceMappingURL=index-store.js.map

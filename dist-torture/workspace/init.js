@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createExclusive } from "./safe-write.js";
+/** workspace-template/ ships beside src/ and dist/ at the package root. */
+export function templateDir() {
+    return fileURLToPath(new URL("../../workspace-template/", import.meta.url));
+}
+/**
+ * Creates a workspace from the template. Never overwrites: every file is created with an
+ * exclusive open, so even a file that appears between our check and our write survives.
+ */
+export function initWorkspace(target, template = templateDir()) {
+    const workspace = path.resolve(target);
+    makeDirs(workspace);
+    const created = [];
+    const kept = [];
+    const copy = (fromDir, toDir, relBase) => {
+        mkdirSync(toDir, { recursive: true });
+        for (const ent of readdirSync(fromDir, { withFileTypes: true })) {
+            const from = path.join(fromDir, ent.name);
+            const to = path.join(toDir, ent.name);
+            const rel = relBase ? `${relBase}/${ent.name}` : ent.name;
+            if (ent.isDirectory()) {
+                copy(from, to, rel);
+            }
+            else if (ent.name === ".keep") {
+                continue; // placeholder so git keeps the empty folder; not part of the workspace
+            }
+            else if (createExclusive(to, readFileSync(from))) {
+                created.push(rel);
+            }
+            else {
+                kept.push(rel);
+            }
+        }
+    };
+    copy(template, workspace, "");
+    // Make sure the (possibly empty) daily-notes folder exists even if the template lost it.
+    mkdirSync(path.join(workspace, "memory"), { recursive: true });
+    if (!statSync(workspace).isDirectory())
+        throw new Error(`${workspace} is not a folder`);
+    return { workspace, created: created.sort(), kept: kept.sort() };
+}
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdirSync never returns for some paths it
+ * cannot create (a new folder under /proc spins forever), where this fails with the error.
+ */
+function makeDirs(dir) {
+    const missing = [];
+    let cur = dir;
+    while (!existsSync(cur)) {
+        missing.push(cur);
+        const parent = path.dirname(cur);
+        if (parent === cur)
+            break;
+        cur = parent;
+    }
+    for (const d of missing.reverse()) {
+        try {
+            mkdirSync(d);
+        }
+        catch (e) {
+            const code = e.code;
+            if (code !== "EEXIST")
+                throw new Error(`cannot create the workspace folder ${d} (${code ?? e.message}); choose a folder you can write to`);
+        }
+    }
+}
+//# sourceMappingURL=init.js.map

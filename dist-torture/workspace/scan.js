@@ -1,0 +1,104 @@
+import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import path from "node:path";
+import { isIndexable } from "./kinds.js";
+import { isInside } from "./paths.js";
+import { errCode } from "./read.js";
+/** Folders never indexed: the engine's own state, VCS data, dependencies, and dot-folders. */
+function ignoredDir(name) {
+    return name.startsWith(".") || name === "node_modules";
+}
+/**
+ * Lists the workspace's indexable files with their stat, cheaply (one readdir per folder,
+ * one stat per file). Symlinks are followed only when they resolve inside the workspace,
+ * so a link can never pull outside files into the agent's memory.
+ */
+export function scanWorkspace(workspace, opts) {
+    const root = realpathSync(workspace);
+    // A file with several hard links may be a file from outside the workspace under a second
+    // name; indexing it would serve its text to every search (index.allowHardLinks).
+    const allowLinks = opts.allowHardLinks;
+    const linked = (rel, st) => {
+        if (allowLinks || st.nlink <= 1)
+            return false;
+        skipped.push({ rel, reason: `${rel}: has ${st.nlink} hard links (one may be a file outside the workspace); skipped — set index.allowHardLinks in agent.config.json to index it` });
+        return true;
+    };
+    const files = [];
+    const skipped = [];
+    const seenDirs = new Set();
+    // rel is built by string concatenation: path.relative per entry was most of the cost.
+    const walk = (dir, relDir) => {
+        let real;
+        try {
+            real = realpathSync(dir);
+        }
+        catch {
+            return;
+        }
+        if (seenDirs.has(real))
+            return; // symlink loop
+        seenDirs.add(real);
+        let entries;
+        try {
+            entries = readdirSync(dir, { withFileTypes: true });
+        }
+        catch (e) {
+            skipped.push({ rel: relDir + "/", reason: `${relDir}/: folder cannot be read (${errCode(e)}); skipped` });
+            return;
+        }
+        for (const ent of entries) {
+            const abs = dir + path.sep + ent.name;
+            const rel = relDir === "" ? ent.name : `${relDir}/${ent.name}`;
+            if (ent.isDirectory()) {
+                if (!ignoredDir(ent.name))
+                    walk(abs, rel);
+                continue;
+            }
+            if (ent.isSymbolicLink()) {
+                let target;
+                let st;
+                try {
+                    target = realpathSync(abs);
+                    st = statSync(abs);
+                }
+                catch (e) {
+                    if (isIndexable(rel))
+                        skipped.push({ rel, reason: `${rel}: broken symlink (${errCode(e)}); skipped` });
+                    continue;
+                }
+                if (!isInside(root, target)) {
+                    if (isIndexable(rel) || st.isDirectory()) {
+                        skipped.push({ rel, reason: `${rel}: symlink points outside the workspace (${target}); skipped — memory only reads files inside the workspace` });
+                    }
+                    continue;
+                }
+                if (st.isDirectory()) {
+                    if (!ignoredDir(ent.name))
+                        walk(abs, rel);
+                    continue;
+                }
+                if (st.isFile() && isIndexable(rel) && !linked(rel, st))
+                    files.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs });
+                continue;
+            }
+            if (!isIndexable(rel))
+                continue;
+            if (!ent.isFile()) {
+                skipped.push({ rel, reason: `${rel}: not a regular file; skipped` });
+                continue;
+            }
+            try {
+                const st = lstatSync(abs);
+                if (!linked(rel, st))
+                    files.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs });
+            }
+            catch (e) {
+                skipped.push({ rel, reason: `${rel}: cannot be read (${errCode(e)}); skipped` });
+            }
+        }
+    };
+    walk(path.resolve(workspace), "");
+    files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+    return { files, skipped };
+}
+//# sourceMappingURL=scan.js.map
