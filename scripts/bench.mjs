@@ -80,13 +80,14 @@ function coldCli(ws, extra = []) {
  * daemon), then its peak resident set from /proc (Linux only).
  */
 async function daemonRss(ws, chunks) {
-  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws], { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws], { stdio: ["ignore", "pipe", "pipe"] });
   let err = "";
+  child.stdout.on("data", (d) => (err += d));
   child.stderr.on("data", (d) => (err += d));
   const started = performance.now();
   while (!/daemon started on /.test(err)) {
     if (child.exitCode !== null || performance.now() - started > 120_000) {
-      console.log(`daemon did not start: ${err.trim().split("\n").pop()}`);
+      console.log(`daemon did not start (exit ${child.exitCode}): ${err.trim().split("\n").slice(-3).join(" | ")}`);
       child.kill("SIGKILL");
       return;
     }

@@ -1,4 +1,4 @@
-import type { DB } from "../store/open.js";
+import { dataVersion, type DB } from "../store/open.js";
 import type { ParsedQuery } from "./query.js";
 
 /**
@@ -57,8 +57,7 @@ export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
 const dfCache = new WeakMap<DB, { key: string; n: number; df: Map<string, number> }>();
 
 export function termStats(db: DB, terms: EvidenceTerm[]): TermStats {
-  const v = db.prepare("SELECT total_changes() AS c").get() as { c: number };
-  const key = `${db.pragma("data_version", { simple: true }) as number}:${v.c}`;
+  const key = dataVersion(db);
   let cached = dfCache.get(db);
   if (!cached || cached.key !== key) {
     const n = (db.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n;

@@ -1,4 +1,4 @@
-import type { DB } from "./open.js";
+import { dataVersion, type DB } from "./open.js";
 
 export interface FileRow {
   id: number;
@@ -112,11 +112,20 @@ export class IndexStore {
    * Path → (size, mtime) of every indexed file: all the freshness check needs. Raw rows of
    * three columns read about 5x faster than allFiles() at 5,000 files.
    */
-  fileStats(): Map<string, { size: number; mtimeMs: number }> {
-    const out = new Map<string, { size: number; mtimeMs: number }>();
-    for (const [path, size, mtimeMs] of this.s.fileStats.all() as [string, number, number][]) out.set(path, { size, mtimeMs });
-    return out;
+  /**
+   * Every file's size and mtime as indexed, read once and kept until the database changes:
+   * the freshness check before each search compares the disk with it.
+   */
+  fileStats(): ReadonlyMap<string, { size: number; mtimeMs: number }> {
+    const version = dataVersion(this.db);
+    if (this.fileStatsMemo?.version === version) return this.fileStatsMemo.rows;
+    const rows = new Map<string, { size: number; mtimeMs: number }>();
+    for (const [path, size, mtimeMs] of this.s.fileStats.all() as [string, number, number][]) rows.set(path, { size, mtimeMs });
+    this.fileStatsMemo = { version, rows };
+    return rows;
   }
+
+  private fileStatsMemo: { version: string; rows: ReadonlyMap<string, { size: number; mtimeMs: number }> } | null = null;
 
   chunksOf(fileId: number): ChunkRow[] {
     return this.s.chunksOf.all(fileId) as ChunkRow[];

@@ -1,5 +1,4 @@
-import type { DB } from "./open.js";
-import { vectorTableSql } from "./open.js";
+import { dataVersion, vectorTableSql, type DB } from "./open.js";
 
 export interface PendingChunk {
   id: number;
@@ -56,9 +55,16 @@ export class VectorStore {
     return cur !== null;
   }
 
+  /** Chunks without vectors; counted again only after the database changed (a search asks every time). */
   countPending(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id)").get() as { n: number }).n;
+    const version = dataVersion(this.db);
+    if (this.pendingMemo?.version === version) return this.pendingMemo.n;
+    const n = (this.db.prepare("SELECT count(*) AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id)").get() as { n: number }).n;
+    this.pendingMemo = { version, n };
+    return n;
   }
+
+  private pendingMemo: { version: string; n: number } | null = null;
 
   countEmbedded(): number {
     return (this.db.prepare("SELECT count(DISTINCT chunk_id) AS n FROM chunk_vectors").get() as { n: number }).n;
