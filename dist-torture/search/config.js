@@ -87,7 +87,10 @@ export const SearchConfigSchema = z
     })
         .strict()
         .prefault({}),
-    /** A search embeds at most this many chunks that still lack vectors before answering. */
+    /**
+     * No longer used: a search embeds only its own query and never waits for notes' vectors
+     * (the daemon or `agent index` embeds them). Still accepted so that older configs load.
+     */
     autoEmbedLimit: z.number().int().min(0).default(64),
 })
     .strict();

@@ -1,4 +1,4 @@
-import type { DB } from "../store/open.js";
+import { type DB } from "../store/open.js";
 import type { ParsedQuery } from "./query.js";
 /**
  * What makes a result evidence, in absolute terms that mean the same across queries:

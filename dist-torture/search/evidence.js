@@ -1,3 +1,4 @@
+import { dataVersion } from "../store/open.js";
 /**
  * Lucene's BM25 idf, ln(1 + (N − df + 0.5)/(df + 0.5)): always positive, unlike FTS5's,
  * which gives 0 to a word in half the chunks and so would call a tiny workspace's every
@@ -18,8 +19,7 @@ export function evidenceTerms(q) {
 // connection commits (data_version) or this one writes (total_changes()).
 const dfCache = new WeakMap();
 export function termStats(db, terms) {
-    const v = db.prepare("SELECT total_changes() AS c").get();
-    const key = `${db.pragma("data_version", { simple: true })}:${v.c}`;
+    const key = dataVersion(db);
     let cached = dfCache.get(db);
     if (!cached || cached.key !== key) {
         const n = db.prepare("SELECT count(*) AS n FROM chunks").get().n;

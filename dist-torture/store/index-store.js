@@ -1,3 +1,4 @@
+import { dataVersion } from "./open.js";
 /**
  * All reads and writes of the index tables. Writes that change a file's chunks happen in
  * one IMMEDIATE transaction, so a concurrent reader sees the old chunks or the new ones,
@@ -40,12 +41,21 @@ export class IndexStore {
      * Path → (size, mtime) of every indexed file: all the freshness check needs. Raw rows of
      * three columns read about 5x faster than allFiles() at 5,000 files.
      */
+    /**
+     * Every file's size and mtime as indexed, read once and kept until the database changes:
+     * the freshness check before each search compares the disk with it.
+     */
     fileStats() {
-        const out = new Map();
+        const version = dataVersion(this.db);
+        if (this.fileStatsMemo?.version === version)
+            return this.fileStatsMemo.rows;
+        const rows = new Map();
         for (const [path, size, mtimeMs] of this.s.fileStats.all())
-            out.set(path, { size, mtimeMs });
-        return out;
+            rows.set(path, { size, mtimeMs });
+        this.fileStatsMemo = { version, rows };
+        return rows;
     }
+    fileStatsMemo = null;
     chunksOf(fileId) {
         return this.s.chunksOf.all(fileId);
     }

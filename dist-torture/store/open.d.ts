@@ -66,4 +66,10 @@ export declare function recoverIndexDb(file: string, db: DB, openedAs: string | 
  * model's dimension), ready to run.
  */
 export declare function vectorTableSql(dimension: number): string;
+/**
+ * Changes whenever the database may hold other data than before: another connection
+ * committed (data_version) or this one wrote (total_changes()). Values read from the
+ * database can be kept under it and reused until it changes.
+ */
+export declare function dataVersion(db: DB): string;
 export declare function configure(db: DB, busyTimeoutMs: number): void;

@@ -179,6 +179,15 @@ export function vectorTableSql(dimension) {
         .join("\n")
         .replaceAll("{{dimension}}", String(Math.trunc(dimension)));
 }
+/**
+ * Changes whenever the database may hold other data than before: another connection
+ * committed (data_version) or this one wrote (total_changes()). Values read from the
+ * database can be kept under it and reused until it changes.
+ */
+export function dataVersion(db) {
+    const v = db.prepare("SELECT total_changes() AS c").get();
+    return `${db.pragma("data_version", { simple: true })}:${v.c}`;
+}
 export function configure(db, busyTimeoutMs) {
     // WAL lets a `watch` write while a `search` reads; the busy timeout makes a second
     // writer wait instead of failing with SQLITE_BUSY.

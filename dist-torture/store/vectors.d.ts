@@ -1,4 +1,4 @@
-import type { DB } from "./open.js";
+import { type DB } from "./open.js";
 export interface PendingChunk {
     id: number;
     heading: string;
@@ -35,7 +35,9 @@ export declare class VectorStore {
      * dropped because the model (or its dimension) changed.
      */
     useModel(modelId: string, dimension: number): boolean;
+    /** Chunks without vectors; counted again only after the database changed (a search asks every time). */
     countPending(): number;
+    private pendingMemo;
     countEmbedded(): number;
     /** Chunks without vectors, oldest id first, so an interrupted run resumes in order. */
     pending(limit: number): PendingChunk[];

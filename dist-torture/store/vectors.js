@@ -1,4 +1,4 @@
-import { vectorTableSql } from "./open.js";
+import { dataVersion, vectorTableSql } from "./open.js";
 /**
  * The index's vectors: which model they belong to, which chunks still lack them, and
  * nearest-neighbour search. Vectors of one model only: switching models drops them all
@@ -34,9 +34,16 @@ export class VectorStore {
             .immediate();
         return cur !== null;
     }
+    /** Chunks without vectors; counted again only after the database changed (a search asks every time). */
     countPending() {
-        return this.db.prepare("SELECT count(*) AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id)").get().n;
+        const version = dataVersion(this.db);
+        if (this.pendingMemo?.version === version)
+            return this.pendingMemo.n;
+        const n = this.db.prepare("SELECT count(*) AS n FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id)").get().n;
+        this.pendingMemo = { version, n };
+        return n;
     }
+    pendingMemo = null;
     countEmbedded() {
         return this.db.prepare("SELECT count(DISTINCT chunk_id) AS n FROM chunk_vectors").get().n;
     }

@@ -1,0 +1,123 @@
+import { createRequire as __agentRequire } from "node:module"; const require = __agentRequire(import.meta.url);
+import {
+  parsePositiveInt,
+  printJson,
+  standard,
+  warn,
+  withCancel,
+  withEngine,
+  withProviderOptions
+} from "./chunk-EENKQGIA.js";
+import "./chunk-2CVVGZF3.js";
+import "./chunk-2G4CK54T.js";
+import "./chunk-U66UVQVN.js";
+import "./chunk-QVKI7VQX.js";
+
+// dist/cli/commands/reflect.js
+function register(program) {
+  standard(withProviderOptions(program.command("reflect").description("reflect on recent conversations and re-distil SOUL.md (safely: see `agent soul log`)").option("--dry-run", "show the diff of what would change; write nothing").option("--since <duration>", 'look back this far, e.g. "24h", "3d" (default: since the last reflection, else 24h)').option("--show <run>", "show a past run: its inputs, the model's raw replies and the decision with its reason", parsePositiveInt("--show")))).action(async (opts) => {
+    if (opts.show !== void 0) {
+      const id = opts.show;
+      const { run: run2, text } = await withEngine(opts, async (engine) => {
+        const soul = await engine.soul();
+        const r = soul.run(id);
+        return { run: r, text: (await import("./review-DFMP7SU7.js")).describeReflectionRun(r) };
+      });
+      if (opts.json)
+        return printJson(run2);
+      process.stdout.write(text.endsWith("\n") ? text : `${text}
+`);
+      return;
+    }
+    const { run, value } = await withEngine(opts, (engine) => withCancel((signal) => engine.runJob("reflect", { dryRun: opts.dryRun ?? false, ...opts.since !== void 0 ? { since: opts.since } : {} }, { signal })));
+    if (value === void 0)
+      throw new Error(run.reason ?? "the reflection failed");
+    const result = value;
+    if (opts.json) {
+      printJson(result);
+    } else {
+      for (const w of result.warnings)
+        warn(w);
+      process.stdout.write(describe(result));
+      if (result.memories)
+        process.stdout.write(describeMemories(result));
+    }
+    if (result.status === "kept")
+      throw new Error(result.reason ?? "the model's SOUL could not be used");
+  });
+}
+function describe(r) {
+  const out = [];
+  const sessions = r.sessions.length === 1 ? "1 session" : `${r.sessions.length} sessions`;
+  if (r.dryRun) {
+    if (r.diff)
+      out.push(r.diff.trimEnd());
+    out.push(`dry run (${r.model}): ${dryRunLine(r)}; nothing was written`);
+    return out.join("\n") + "\n";
+  }
+  switch (r.status) {
+    case "skipped":
+      out.push(`reflection skipped: ${r.reason}`);
+      break;
+    case "updated":
+      out.push(`SOUL.md updated: version ${r.version}, ${r.words} words, ~${r.tokens} tokens (from ${sessions}, ${r.model})`);
+      if (r.baselineVersion !== void 0)
+        out.push(`  the previous SOUL.md was saved first as version ${r.baselineVersion}`);
+      if (r.summary)
+        out.push(`  ${r.summary}`);
+      if (r.reportPath)
+        out.push(`  report: ${r.reportPath}`);
+      out.push("  undo with `agent soul rollback N`; see `agent soul log`");
+      break;
+    case "proposed":
+      out.push(`SOUL.md not changed: ${r.reason}`);
+      out.push('  review it: `agent soul proposed`, then `agent soul accept` or `agent soul reject --reason "..."`');
+      if (r.reportPath)
+        out.push(`  report: ${r.reportPath}`);
+      break;
+    case "unchanged":
+      out.push(`SOUL.md unchanged: ${r.reason}`);
+      break;
+    case "kept":
+      out.push("SOUL.md unchanged (the model's answer could not be used)");
+      break;
+  }
+  for (const line of r.restoredLocked)
+    out.push(`  locked text restored: ${line}`);
+  if (r.restoredFrom !== void 0)
+    out.push(`  SOUL.md was missing: restored from version ${r.restoredFrom} before reflecting`);
+  if (r.mapped)
+    out.push("  your SOUL.md had no Core Identity / Active Values / Recent Growth layers: your text was kept as a locked block (see README, Reflection)");
+  if (r.keptPath)
+    out.push(`  an edit made during the swap was kept beside SOUL.md in ${r.keptPath}: merge it by hand, then \`agent soul save\``);
+  return out.join("\n") + "\n";
+}
+function describeMemories(r) {
+  const m = r.memories;
+  const would = m.dryRun ? "would be " : "";
+  const parts = [];
+  if (m.candidates > 0)
+    parts.push(`${m.created.length} ${would}formed, ${m.reinforced.length} ${would}reinforced, ${m.rejected.length} below their threshold (duplicates by ${m.dedupe})`);
+  if (m.archived.length > 0)
+    parts.push(`${m.archived.length} faded into the archive`);
+  return parts.length > 0 ? `  memories: ${parts.join("; ")} \u2014 see \`agent memories\`
+` : "";
+}
+function dryRunLine(r) {
+  switch (r.status) {
+    case "skipped":
+      return `would skip: ${r.reason}`;
+    case "updated":
+      return `would update SOUL.md (${r.words} words, ~${r.tokens} tokens, ${Math.round((r.changeShare ?? 0) * 100)}% of lines changed)`;
+    case "proposed":
+      return `would write a proposal: ${r.reason}`;
+    case "unchanged":
+      return "SOUL.md would stay the same";
+    case "kept":
+      return `would keep SOUL.md: ${r.reason}`;
+  }
+}
+export {
+  register
+};
+//# sourceMappingURL=reflect-J42KFGXK.js.map
