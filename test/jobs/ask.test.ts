@@ -83,6 +83,7 @@ describe("askQuestion over a workspace (scripted model)", () => {
         now: e.now,
         search: (q, o) => e.search(q, o),
         boot: (q, o) => bootContext(e, q, o),
+        allowHardLinks: false,
         ...input,
       });
     } finally {

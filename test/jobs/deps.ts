@@ -29,6 +29,7 @@ export function jobsConfig(ws: string): JobsConfig {
   const loaded = loadConfig(ws);
   return {
     file: loaded.file,
+    index: loaded.index,
     reflection: configSection(loaded, "reflection", ReflectionConfigSchema),
     flush: configSection(loaded, "flush", FlushConfigSchema),
     heartbeat: configSection(loaded, "heartbeat", HeartbeatConfigSchema),
