@@ -1,5 +1,7 @@
 import { annotationMatches } from "../indexer/annotations.js";
 import type { DB } from "../store/open.js";
+import { bm25Term, termFreqs, weightedFreq, type Bm25Params } from "./bm25.js";
+import { evidenceTerms, idf, termStats } from "./evidence.js";
 import type { ParsedQuery } from "./query.js";
 
 /**
@@ -35,6 +37,11 @@ export interface Candidate {
   tokens: number;
   /** -bm25(): FTS5 returns more-negative-is-better, flipped here so higher is better. Absent for vector-only candidates. */
   keyword?: number;
+  /**
+   * The query's evidence terms the chunk contains, when the keyword search already looked
+   * them up (the engine's own BM25 does); search then skips asking FTS5 again.
+   */
+  matched?: Set<string>;
 }
 
 export interface KeywordWeights {
@@ -131,12 +138,22 @@ const CANDIDATE_COLUMNS = `c.id AS chunkId, f.path AS path, f.kind AS kind, f.so
  * extra rows; when filters threw away so many that fewer than `limit` remain while more
  * matches exist, the filtered query runs in full (correct, just slower).
  */
-export function keywordSearch(db: DB, q: ParsedQuery, limit: number, filters: SearchFilters = {}, w: KeywordWeights = DEFAULT_KEYWORD_WEIGHTS): Candidate[] {
+export function keywordSearch(
+  db: DB,
+  q: ParsedQuery,
+  limit: number,
+  filters: SearchFilters = {},
+  w: KeywordWeights = DEFAULT_KEYWORD_WEIGHTS,
+  bm25?: Bm25Params,
+): Candidate[] {
   if (q.match === "") return [];
   const where: string[] = [];
   const params: Record<string, unknown> = { match: q.match, wh: w.heading, wb: w.body, wc: w.cjk };
   filterSql(db, filters, where, params);
   const firstPass = limit * 2 + 20;
+  // Re-scored here: take every row FTS5's first pass found, so the cut to `limit` is made
+  // by the final score.
+  const take = bm25 ? firstPass : limit;
   const rankFirst = `
     WITH top AS (
       SELECT rowid AS id, -bm25(chunks_fts, @wh, @wb, @wc) AS keyword
@@ -146,20 +163,46 @@ export function keywordSearch(db: DB, q: ParsedQuery, limit: number, filters: Se
     FROM top JOIN chunks c ON c.id = top.id JOIN files f ON f.id = c.file_id
     WHERE ${where.join(" AND ")}
     ORDER BY top.keyword DESC LIMIT @limit`;
-  const rows = db.prepare(rankFirst).all({ ...params, first: firstPass, limit }) as Candidate[];
-  if (rows.length >= limit) return rows;
-  const matches = (db.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH @match").get({ match: q.match }) as { n: number }).n;
-  if (matches <= firstPass) return rows;
-  const full = `
-    SELECT ${CANDIDATE_COLUMNS},
-           -bm25(chunks_fts, @wh, @wb, @wc) AS keyword
-    FROM chunks_fts
-    JOIN chunks c ON c.id = chunks_fts.rowid
-    JOIN files f ON f.id = c.file_id
-    WHERE chunks_fts MATCH @match AND ${where.join(" AND ")}
-    ORDER BY bm25(chunks_fts, @wh, @wb, @wc)
-    LIMIT @limit`;
-  return db.prepare(full).all({ ...params, limit }) as Candidate[];
+  let rows = db.prepare(rankFirst).all({ ...params, first: firstPass, limit: take }) as Candidate[];
+  if (rows.length < limit) {
+    const matches = (db.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH @match").get({ match: q.match }) as { n: number }).n;
+    if (matches > firstPass) {
+      const full = `
+        SELECT ${CANDIDATE_COLUMNS},
+               -bm25(chunks_fts, @wh, @wb, @wc) AS keyword
+        FROM chunks_fts
+        JOIN chunks c ON c.id = chunks_fts.rowid
+        JOIN files f ON f.id = c.file_id
+        WHERE chunks_fts MATCH @match AND ${where.join(" AND ")}
+        ORDER BY bm25(chunks_fts, @wh, @wb, @wc)
+        LIMIT @limit`;
+      rows = db.prepare(full).all({ ...params, limit: take }) as Candidate[];
+    }
+  }
+  if (!bm25) return rows;
+  rescoreBm25(db, q, rows, w, bm25);
+  return rows.sort((a, b) => b.keyword! - a.keyword!).slice(0, limit);
+}
+
+/** Replaces each row's FTS5 score with BM25 at the given k1/b and Lucene's idf (bm25.ts). */
+function rescoreBm25(db: DB, q: ParsedQuery, rows: Candidate[], w: KeywordWeights, p: Bm25Params): void {
+  const terms = evidenceTerms(q);
+  // A stop-word-only query has no evidence terms; its FTS5 order stands.
+  if (terms.length === 0 || rows.length === 0) return;
+  const stats = termStats(db, terms);
+  const df = new Map(stats.terms.map((t) => [t.term, t.df]));
+  const tfs = termFreqs(db, terms, df, rows.map((r) => r.chunkId));
+  for (const r of rows) {
+    const m = tfs.tf.get(r.chunkId);
+    const len = tfs.length.get(r.chunkId) ?? tfs.avgLength;
+    let score = 0;
+    r.matched = new Set(m?.keys() ?? []);
+    if (m) for (const t of stats.terms) {
+      const f = m.get(t.term);
+      if (f) score += bm25Term(idf(tfs.rows, t.df), weightedFreq(f, w), len, tfs.avgLength, p);
+    }
+    r.keyword = score;
+  }
 }
 
 /** Chunks dated inside [from, to] (filters applied), newest first: a query that is only a date. */

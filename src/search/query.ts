@@ -27,7 +27,7 @@ const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 export function parseQuery(q: string): ParsedQuery {
   const all: string[] = [];
   for (const m of q.normalize("NFKC").toLowerCase().matchAll(WORD)) {
-    const w = m[0].replace(/’/g, "'");
+    const w = stripPossessive(m[0].replace(/’/g, "'"));
     if (CJK_CHAR.test(w)) continue; // handled as bigrams
     all.push(w);
   }
@@ -43,6 +43,17 @@ export function parseQuery(q: string): ParsedQuery {
     stopWordsOnly: content.length === 0 && all.length > 0,
     ftsOf: (t) => ftsTerms(t)[0]!,
   };
+}
+
+/**
+ * "Caroline's" → "caroline": the possessive names the owner, and as the phrase "caroline s"
+ * it would match only notes that write the possessive too, never "Caroline said" (on LoCoMo,
+ * "What is Caroline's identity?" matched no line that names her). "it's", "let's" are stop
+ * words and are looked up before this runs in their full form.
+ */
+function stripPossessive(word: string): string {
+  if (STOP_WORDS.has(word)) return word;
+  return /^[\p{L}\p{N}][\p{L}\p{N}'\-]*'s$/u.test(word) ? word.slice(0, -2) : word;
 }
 
 /**

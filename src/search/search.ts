@@ -211,7 +211,8 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   const byId = new Map<number, { cand: Candidate; cosine: number | null }>();
   if (mode !== "vector") {
     const w = { heading: cfg.keyword.headingWeight, body: cfg.keyword.bodyWeight, cjk: 1 };
-    for (const c of keywordSearch(ctx.db, q, pool, filters, w)) byId.set(c.chunkId, { cand: c, cosine: null });
+    const own = cfg.keyword.bm25.enabled ? { k1: cfg.keyword.bm25.k1, b: cfg.keyword.bm25.b } : undefined;
+    for (const c of keywordSearch(ctx.db, q, pool, filters, w, own)) byId.set(c.chunkId, { cand: c, cosine: null });
   }
   if (mode !== "keyword" && ctx.queryVector) {
     const hasFilters = Object.values(filters).some((v) => v !== undefined);
@@ -238,7 +239,9 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   const eterms = evidenceTerms(q);
   const stats = termStats(ctx.db, eterms);
   floor.terms = stats.terms.map((t) => ({ term: t.term, df: t.df, idf: round(t.idf) }));
-  const matchedBy = matchedTerms(ctx.db, eterms, entries.map((e) => e.cand.chunkId));
+  // Keyword candidates scored by the engine's BM25 know their terms already.
+  const matchedBy = matchedTerms(ctx.db, eterms, entries.filter((e) => e.cand.matched === undefined).map((e) => e.cand.chunkId));
+  for (const e of entries) if (e.cand.matched !== undefined && e.cand.matched.size > 0) matchedBy.set(e.cand.chunkId, e.cand.matched);
   const weight = mode === "keyword" ? 0 : mode === "vector" ? 1 : ctx.vectorWeight;
   const fused = fuse(
     entries.map((e) => {

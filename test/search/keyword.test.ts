@@ -21,6 +21,13 @@ describe("parseQuery", () => {
     for (const part of q.match.split(" OR ")) expect(part).toMatch(/^(cjk:)?".*"$/);
   });
 
+  it("searches a possessive as its owner: \"Caroline's\" is caroline", async () => {
+    expect(parseQuery("What is Caroline's identity?").terms).toEqual(["caroline", "identity"]);
+    expect(parseQuery("Melanie’s kids").terms).toEqual(["melanie", "kids"]);
+    // Stop-word contractions stay stop words.
+    expect(parseQuery("it's what's left").terms).toEqual(["left"]);
+  });
+
   it("turns CJK text into bigrams and hyphenated words into phrases", async () => {
     const q = parseQuery("記憶検索 e-mail");
     expect(q.cjk).toEqual(["記憶", "憶検", "検索"]);

@@ -227,7 +227,9 @@ describe("keyword search ranks in FTS5 first, then joins", () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 60; i++) files[`notes/n${i}.md`] = `# Note ${i}\n\nalpha ${"beta ".repeat(i % 7)} gamma ${i % 3 === 0 ? "delta" : ""}\n`;
     for (let i = 0; i < 3; i++) files[`memory/2026-11-0${i + 1}.md`] = `# Day\n\nalpha delta in the daily note ${i}\n`;
-    const search = workspace(files, { floor: { enabled: false }, mmr: { lambda: 1 }, recency: { enabled: false } });
+    // FTS5's own bm25(), which the reference query below ranks by; the engine's BM25 is
+    // checked after it.
+    const search = workspace(files, { floor: { enabled: false }, mmr: { lambda: 1 }, recency: { enabled: false }, keyword: { bm25: { enabled: false } } });
     const joinFirst = (match: string, where: string, limit: number) =>
       (db!
         .prepare(
@@ -241,5 +243,19 @@ describe("keyword search ranks in FTS5 first, then joins", () => {
     // A filter that throws away nearly every match: the three daily notes must still come back.
     expect(got("alpha delta", 3, ["daily"]).sort()).toEqual(joinFirst('"alpha" OR "delta"', "AND f.kind = 'daily'", 3).sort());
     expect(got("alpha delta", 3, ["daily"])).toHaveLength(3);
+  });
+
+  it("the engine's BM25 re-ranks the same candidates and keeps the filtered fallback", () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 60; i++) files[`notes/n${i}.md`] = `# Note ${i}\n\nalpha ${"beta ".repeat(i % 7)} gamma ${i % 3 === 0 ? "delta" : ""}\n`;
+    for (let i = 0; i < 3; i++) files[`memory/2026-11-0${i + 1}.md`] = `# Day\n\nalpha delta in the daily note ${i}\n`;
+    const search = workspace(files, { floor: { enabled: false }, mmr: { lambda: 1 }, recency: { enabled: false } });
+    const daily = search("alpha delta", { limit: 3, filters: { kinds: ["daily"] } }).results.map((r) => r.path);
+    expect(daily.sort()).toEqual(["memory/2026-11-01.md", "memory/2026-11-02.md", "memory/2026-11-03.md"]);
+    const res = search("alpha beta", { limit: 10 }).results;
+    expect(res).toHaveLength(10);
+    for (let i = 1; i < res.length; i++) expect(res[i - 1]!.explain!.bm25!).toBeGreaterThanOrEqual(res[i]!.explain!.bm25!);
+    // Every note has alpha; the ones with the most beta (i % 7 = 6) lead.
+    expect(res[0]!.path).toMatch(/^notes\/n(6|13|20|27|34|41|48|55)\.md$/);
   });
 });
