@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=config-types.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=core.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=job.js.map

@@ -1,3 +1,0 @@
-/** Names the MCP server publishes; kept apart from server.ts so importing them does not load the SDK. */
-export declare const MCP_SERVER_NAME = "agent-memory";
-export declare const MCP_TOOL_NAMES: readonly ["memory_search", "memory_get", "memory_append", "context", "soul_get", "soul_proposed", "soul_accept", "soul_reject", "soul_save", "boot", "ask"];

@@ -1,7 +1,0 @@
-/** The scheduler (issue #5): `agent daemon`'s loop, its lock, clock and nightly catch-up rule. */
-export { Daemon, daemonSettings, FLUSH_JOB, REFLECT_JOB } from "./daemon.js";
-export { acquireDaemonLock, readDaemonLock, daemonLockPath, DaemonLockedError } from "./lock.js";
-export { systemClock, FakeClock } from "./clock.js";
-export { nightlyStatus, NIGHTLY_STATE_KEY } from "./nightly.js";
-export { ScheduleConfigSchema, scheduleConfig } from "./config.js";
-//# sourceMappingURL=index.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=report.js.map
