@@ -45,6 +45,11 @@ export const SearchConfigSchema = z
         rrfK: z.number().positive().default(60),
         keywordNorm: z.enum(["max", "minmax"]).default("max"),
         vectorNorm: z.enum(["max", "minmax"]).default("minmax"),
+        /**
+         * Scale each vector score by min(1, cosine / the model's evidence level) (fuse.ts),
+         * so a list of weak neighbours cannot weigh as much as a list of close ones.
+         */
+        scaleByCosine: z.boolean().default(false),
       })
       .strict()
       .prefault({}),

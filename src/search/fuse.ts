@@ -41,6 +41,13 @@ export interface FusionOptions {
   vectorWeight: number;
   /** RRF's k constant. */
   rrfK?: number;
+  /**
+   * The cosine at which the model's similarity counts as evidence (VECTOR_FLOORS). When set,
+   * a candidate's scaled vector score is multiplied by min(1, cosine / level): min-max
+   * scaling makes the nearest of a weak list look as good as the nearest of a strong one,
+   * and this gives back the absolute level. null/undefined: plain scaling.
+   */
+  cosineLevel?: number | null;
 }
 
 function scaler(kind: Normalization, values: number[]): (x: number) => number {
@@ -63,9 +70,11 @@ export function fuse(cands: FusionInput[], opts: FusionOptions): FusedScore[] {
   const kw = scaler(opts.keywordNorm ?? "max", cands.filter((c) => c.keyword !== undefined).map((c) => c.keyword!));
   const vec = scaler(opts.vectorNorm ?? "minmax", cands.filter((c) => c.vector !== undefined).map((c) => c.vector!));
   const w = opts.vectorWeight;
+  const level = opts.cosineLevel ?? null;
+  const confidence = (cos: number) => (level === null || level <= 0 ? 1 : Math.min(1, Math.max(0, cos) / level));
   return cands.map((c) => {
     const keywordNorm = c.keyword === undefined ? 0 : kw(c.keyword);
-    const vectorNorm = c.vector === undefined ? 0 : vec(c.vector);
+    const vectorNorm = c.vector === undefined ? 0 : vec(c.vector) * confidence(c.vector);
     return { id: c.id, keywordNorm, vectorNorm, fused: (1 - w) * keywordNorm + w * vectorNorm };
   });
 }

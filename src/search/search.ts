@@ -256,6 +256,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
       rrfK: cfg.fusion.rrfK,
       keywordNorm: cfg.fusion.keywordNorm,
       vectorNorm: cfg.fusion.vectorNorm,
+      cosineLevel: cfg.fusion.scaleByCosine ? vectorFloor : null,
     },
   );
   const scored = new Map<number, Scored>();

@@ -45,6 +45,21 @@ describe("fuse (hand-checked)", () => {
     expect(out.map((o) => o.keywordNorm)).toEqual([1, 0.25]);
   });
 
+  it("with a cosine level, weak neighbours keep only their share of it", () => {
+    const cands = [
+      { id: 1, vector: 0.3 },
+      { id: 2, vector: 0.25 },
+      { id: 3, vector: 0.2 },
+    ];
+    // Min-max alone: the nearest of three weak neighbours scores 1, as a close match would.
+    expect(fuse(cands, { method: "weighted", vectorWeight: 1, vectorNorm: "minmax" }).map((o) => o.vectorNorm)).toEqual([1, 0.5, 0]);
+    const scaled = fuse(cands, { method: "weighted", vectorWeight: 1, vectorNorm: "minmax", cosineLevel: 0.5 });
+    expect(scaled.map((o) => o.vectorNorm)).toEqual([1 * 0.6, 0.5 * 0.5, 0]);
+    // At or above the level nothing changes; below zero counts as nothing.
+    const strong = fuse([{ id: 1, vector: 0.8 }, { id: 2, vector: -0.1 }], { method: "weighted", vectorWeight: 1, vectorNorm: "max", cosineLevel: 0.5 });
+    expect(strong.map((o) => o.vectorNorm)).toEqual([1, 0]);
+  });
+
   it("a single candidate (or all equal) normalises to 1, never divides by zero", () => {
     const out = fuse([{ id: 7, keyword: 4.2 }], { method: "weighted", vectorWeight: 0.2 });
     expect(out[0]!.fused).toBeCloseTo(0.8, 10);
