@@ -124,7 +124,7 @@ async function firstMcpSearch(ws, extraEnv = {}) {
  * trusting a healthy watcher (cut its debounce short, wait for what it has seen).
  */
 async function freshnessCost(ws) {
-  const { Engine } = await import("../dist/engine/engine.js");
+  const { Engine } = await import("../dist/index.js");
   const { DaemonWatcher } = await import("../dist/daemon/watcher.js");
   const engine = Engine.open({ workspace: ws });
   const ac = new AbortController();

@@ -1,4 +1,5 @@
-import { dataVersion, type DB } from "../store/open.js";
+import { dataVersion } from "../store/data-version.js";
+import type { DB } from "../store/open.js";
 import type { ParsedQuery } from "./query.js";
 
 /**

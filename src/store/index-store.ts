@@ -1,4 +1,5 @@
-import { dataVersion, type DB } from "./open.js";
+import { dataVersion } from "./data-version.js";
+import type { DB } from "./open.js";
 
 export interface FileRow {
   id: number;

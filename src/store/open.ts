@@ -197,16 +197,6 @@ export function vectorTableSql(dimension: number): string {
     .replaceAll("{{dimension}}", String(Math.trunc(dimension)));
 }
 
-/**
- * Changes whenever the database may hold other data than before: another connection
- * committed (data_version) or this one wrote (total_changes()). Values read from the
- * database can be kept under it and reused until it changes.
- */
-export function dataVersion(db: DB): string {
-  const v = db.prepare("SELECT total_changes() AS c").get() as { c: number };
-  return `${db.pragma("data_version", { simple: true }) as number}:${v.c}`;
-}
-
 export function configure(db: DB, busyTimeoutMs: number): void {
   // WAL lets a `watch` write while a `search` reads; the busy timeout makes a second
   // writer wait instead of failing with SQLITE_BUSY.

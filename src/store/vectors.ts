@@ -1,4 +1,5 @@
-import { dataVersion, vectorTableSql, type DB } from "./open.js";
+import { dataVersion } from "./data-version.js";
+import { vectorTableSql, type DB } from "./open.js";
 
 export interface PendingChunk {
   id: number;
