@@ -8,7 +8,7 @@ import net from "node:net";
 import { errorInfo } from "../engine/errors.js";
 import { LineTransport } from "./line-transport.js";
 import { daemonErrorCode } from "./methods.js";
-import { idOfHead, LineSplitter, MAX_LINE_BYTES, oversizeError, type RpcRequest } from "./protocol.js";
+import { LineSplitter, MAX_LINE_BYTES, oversizeError, type RpcRequest } from "./protocol.js";
 
 export interface SocketServerOptions {
   path: string;
@@ -72,7 +72,10 @@ export class SocketServer {
         if (mcpReady) mcpReady = mcpReady.then(() => t.refuse(big, MAX_LINE_BYTES));
         else t.refuse(big, MAX_LINE_BYTES);
       }
-      else write({ id: idOfHead(big.head), error: { code: "bad-request", message: oversizeError(big, MAX_LINE_BYTES).error.message } });
+      else {
+        const refused = oversizeError(big, MAX_LINE_BYTES);
+        write({ id: refused.id, error: { code: "bad-request", message: refused.error.message } });
+      }
     });
     conn.on("close", () => {
       this.conns.delete(conn);
