@@ -6,21 +6,17 @@
 // Options: --notes N (default 5120 daily notes), --runs N (cold runs each, default 9),
 //          --hybrid (also the hybrid cold search, USE-lite; its vectors fill in first).
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { initWorkspace } from "../dist/workspace/init.js";
-import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
+import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
 
 const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : def;
-};
+const opt = (name, def) => option(args, name, def);
 const NOTES = Number(opt("notes", 5120));
 const RUNS = Number(opt("runs", 9));
 const HYBRID = args.includes("--hybrid");
@@ -28,20 +24,12 @@ const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-daemon-"));
 const QUERIES = ["VPS migration", "backup job", "garden watering schedule", "router firmware deadline", "tax return invoice"];
 
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const median = (xs) => pct(xs, 50);
 const ms = (x) => `${x.toFixed(1)} ms`;
 
 function makeWorkspace(notes, config) {
   const ws = path.join(root, "ws");
-  initWorkspace(ws);
-  writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify(config));
-  const r = rng(7);
-  const start = "2012-01-01T00:00:00Z";
-  for (let i = 0; i < notes; i++) {
-    const date = isoDate(start, i);
-    writeFileSync(path.join(ws, "memory", `${date}.md`), dailyNote(date, r));
-  }
+  notesWorkspace(ws, notes, 7, config);
   return ws;
 }
 

