@@ -229,15 +229,12 @@ export class DaemonHost {
     throw new DaemonUnavailableError("config-changed", `${configPath(this.workspace)} changed; restart the daemon to use it`);
   }
 
-  /** Loads what the first search would otherwise wait for: the embedder and the MCP server code. */
+  /** Loads what the first search would otherwise wait for: the embedder, the vectors in memory, the MCP server code. */
   private warmUp(engine: Engine): void {
     const quiet = () => undefined;
-    if (engine.config.search.mode !== "keyword") {
-      engine
-        .embedder()
-        .then((s) => s.embedder?.init?.())
-        .catch(quiet);
-    }
+    engine.warm(this.stopCtl.signal).catch((e: unknown) => {
+      if (!this.stopping) this.emit("warn", "warning", `warming the engine failed (searches still work): ${e instanceof Error ? e.message : String(e)}`);
+    });
     import("../mcp/server.js").catch(quiet);
   }
 

@@ -382,6 +382,19 @@ export class Engine implements EngineCore {
     return { ...res, provider: e.provider, modelId: e.modelId, reason: sel.reason, modelChanged };
   }
 
+  /**
+   * For a long-lived host (the daemon, a lone MCP server): loads what searches would
+   * otherwise wait for or do slowly, the embedder and, with search.vectorIndex "quantized",
+   * the in-memory copy of the vectors. Searches meanwhile work as in a one-off process.
+   */
+  async warm(signal?: AbortSignal): Promise<void> {
+    if (this.config.search.mode === "keyword") return;
+    const sel = await this.embedder();
+    await sel.embedder?.init?.();
+    if (this.closed || signal?.aborted || this.config.search.vectorIndex !== "quantized") return;
+    await this.recovering(() => this.index_().vectors.useMemoryIndex({}, signal));
+  }
+
   /** Re-checks specific workspace-relative paths (the watcher's entry point). */
   syncPaths(rels: string[]): IndexSummary {
     return this.recovering(() => this.index_().indexer.syncPaths(rels));

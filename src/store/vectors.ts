@@ -1,5 +1,6 @@
 import { dataVersion } from "./data-version.js";
 import { vectorTableSql, type DB } from "./open.js";
+import { MemoryVectorIndex, type MemoryIndexOptions } from "./vector-memory.js";
 
 export interface PendingChunk {
   id: number;
@@ -30,6 +31,22 @@ export interface VectorHit {
  */
 export class VectorStore {
   constructor(readonly db: DB) {}
+
+  /**
+   * A quantized in-memory first pass for a long-lived process (vector-memory.ts). Until it
+   * has loaded, knn keeps using sqlite-vec's exact scan.
+   */
+  private memory: MemoryVectorIndex | null = null;
+
+  /** Starts keeping the in-memory copy; resolves when it is loaded. */
+  useMemoryIndex(opts: MemoryIndexOptions = {}, signal?: AbortSignal): Promise<void> {
+    this.memory ??= new MemoryVectorIndex(this.db, opts);
+    return this.memory.build(signal);
+  }
+
+  memoryIndex(): MemoryVectorIndex | null {
+    return this.memory;
+  }
 
   model(): { modelId: string; dimension: number } | null {
     const id = this.meta("embed_model");
@@ -113,6 +130,17 @@ export class VectorStore {
 
   /** The k nearest chunks (by their best window) to a normalised query vector. */
   knn(query: Float32Array, k: number): VectorHit[] {
+    if (this.memory) {
+      const hits = this.memory.knn(query, k);
+      if (hits) return hits;
+      // Dropped by a model change: load again in the background, answer exactly meanwhile.
+      void this.memory.build().catch(() => undefined);
+    }
+    return this.exactKnn(query, k);
+  }
+
+  /** The k nearest chunks by sqlite-vec's exact scan. */
+  exactKnn(query: Float32Array, k: number): VectorHit[] {
     if (!this.hasTable() || k <= 0) return [];
     // Ask for more windows than chunks wanted: several windows can belong to one chunk.
     const rows = this.db

@@ -108,6 +108,7 @@ async function serveInProcess(workspace: string, session: SessionType | undefine
   ]);
   const engine = await Engine.load({ workspace });
   engine.onNotice = (n) => warn(n.message);
+  engine.warm().catch(() => undefined);
   const server = createMcpServer({ engine, session: session ?? engine.config.daemon.session });
   // Our own line framing rather than the SDK's stdio transport, whose buffer ends the
   // session on a message over 10 MiB: here such a message is skipped and refused alone.

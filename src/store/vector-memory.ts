@@ -1,0 +1,348 @@
+import { dataVersion } from "./data-version.js";
+import type { DB } from "./open.js";
+import type { VectorHit } from "./vectors.js";
+
+/** Options of the in-memory first pass (defaults measured in README's vector section). */
+export interface MemoryIndexOptions {
+  /** Windows kept after the sign-bit pass, at least; more when k asks for more. */
+  minBitCandidates?: number;
+  /** Bit-pass candidates per window wanted at the end (k windows × this). */
+  bitFactor?: number;
+  /** Sign bits of the vector minus the mean vector (true) or of the vector itself. */
+  center?: boolean;
+}
+
+export interface MemoryIndexStats {
+  ready: boolean;
+  windows: number;
+  dimension: number;
+  bytes: number;
+  /** Full loads and incremental catch-ups since creation. */
+  builds: number;
+  updates: number;
+}
+
+const SLICE = 2048;
+/** Hamming distance given to a freed slot: above any cut-off (dimensions stay below it). */
+const DEAD = 0xffff;
+
+/**
+ * A copy of the index's vectors in memory for a long-lived engine (the daemon, an MCP
+ * server): the float vectors plus one sign bit per dimension. A query scans the sign bits
+ * (Hamming distance, about 3 ms for 50k windows) and computes the exact cosine only for the
+ * few thousand windows nearest by that measure, so every similarity it reports is exact and
+ * only which windows are looked at is approximate (recall against sqlite-vec's exact scan:
+ * scripts/vector-recall.mjs). Reading single vectors back from vec0 costs about 140 µs each
+ * (it reads the vector's whole chunk), which is why the floats are kept here too.
+ *
+ * It follows the database by itself: when the data version moves, a cheap fingerprint of
+ * chunk_vectors tells whether vectors changed, and only then are the rows diffed and the
+ * new ones loaded. Until the first load completes, knn answers null and the caller uses
+ * sqlite-vec's exact scan.
+ */
+export class MemoryVectorIndex {
+  private dim = 0;
+  private words = 0;
+  private capacity = 0;
+  private bits = new Uint32Array(0);
+  private f32 = new Float32Array(0);
+  private norms = new Float32Array(0);
+  private rowOf = new Int32Array(0);
+  private chunkOf = new Int32Array(0);
+  /** 1 for a live slot. */
+  private live = new Uint8Array(0);
+  private slotOf = new Map<number, number>();
+  private free: number[] = [];
+  private used = 0;
+  private model: string | null = null;
+  private fingerprint = "";
+  private version = "";
+  private state: "empty" | "building" | "ready" = "empty";
+  private builds = 0;
+  private updates = 0;
+  private readonly minBit: number;
+  private readonly bitFactor: number;
+  private readonly center: boolean;
+  /** What the sign bits are taken relative to: the mean of the vectors at load, or zero. */
+  private mean: Float32Array = new Float32Array(0);
+
+  constructor(
+    private readonly db: DB,
+    opts: MemoryIndexOptions = {},
+  ) {
+    this.minBit = opts.minBitCandidates ?? 2048;
+    this.bitFactor = opts.bitFactor ?? 16;
+    this.center = opts.center ?? true;
+  }
+
+  stats(): MemoryIndexStats {
+    return {
+      ready: this.state === "ready",
+      windows: this.used - this.free.length,
+      dimension: this.dim,
+      bytes: this.capacity * (this.words * 4 + this.dim * 4 + 4 + 4 + 4 + 1),
+      builds: this.builds,
+      updates: this.updates,
+    };
+  }
+
+  /**
+   * Loads every vector, a slice at a time with the event loop let go between slices, so a
+   * daemon keeps answering (by the exact scan) while it loads. Resolves when ready.
+   */
+  build(signal?: AbortSignal): Promise<void> {
+    if (this.state === "ready") return Promise.resolve();
+    if (this.loading) return this.loading;
+    this.state = "building";
+    this.loading = this.loadAll(signal).finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private loading: Promise<void> | null = null;
+
+  private async loadAll(signal?: AbortSignal): Promise<void> {
+    try {
+      const fp = this.readFingerprint();
+      if (fp === null) {
+        this.reset(null, 0);
+        this.state = "empty";
+        return;
+      }
+      this.reset(fp.model, fp.dim);
+      const rows = this.db.prepare("SELECT id, chunk_id FROM chunk_vectors").raw().all() as [number, number][];
+      this.reserve(Math.ceil(rows.length * 1.05));
+      for (let i = 0; i < rows.length; i += SLICE) {
+        if (signal?.aborted) throw signal.reason ?? new Error("aborted");
+        // A model change meanwhile makes these rows meaningless: start over on next use.
+        if (this.readFingerprint()?.model !== fp.model) {
+          this.state = "empty";
+          return;
+        }
+        this.load(rows.slice(i, i + SLICE));
+        await new Promise<void>((r) => setImmediate(r));
+      }
+      if (this.center) this.mean = this.meanVector();
+      for (let s = 0; s < this.used; s++) if (this.live[s] === 1) this.setBits(s);
+      // Whatever changed while loading is caught up by the first sync: the fingerprint
+      // is the one from before the load.
+      this.fingerprint = fp.key;
+      this.version = "";
+      this.builds++;
+      this.state = "ready";
+    } catch (e) {
+      this.state = "empty";
+      throw e;
+    }
+  }
+
+  /**
+   * The k nearest chunks by their best window, as VectorStore.knn; null when not loaded
+   * (the caller falls back to the exact scan).
+   */
+  knn(query: Float32Array, k: number): VectorHit[] | null {
+    if (this.state !== "ready") return null;
+    if (!this.sync()) return null;
+    const n = this.used;
+    if (k <= 0 || n - this.free.length === 0) return [];
+    if (query.length !== this.dim || this.dim >= DEAD) return null;
+
+    // sqlite-vec is asked for k×3 windows; the sign bits keep this many times more.
+    const bitWanted = Math.max(this.minBit, Math.min(4096, k * 3) * this.bitFactor);
+
+    // 1. Hamming distance of the sign bits, with a histogram to find the cut-off.
+    const qb = new Uint32Array(this.words);
+    for (let j = 0; j < this.dim; j++) if (query[j]! > this.mean[j]!) qb[j >> 5]! |= 1 << (j & 31);
+    const ham = new Uint16Array(n);
+    const hist = new Uint32Array(this.dim + 2);
+    const W = this.words;
+    const bits = this.bits;
+    const live = this.live;
+    for (let i = 0; i < n; i++) {
+      if (live[i] === 0) {
+        ham[i] = DEAD;
+        continue;
+      }
+      let s = 0;
+      const o = i * W;
+      for (let w = 0; w < W; w++) s += popcount(bits[o + w]! ^ qb[w]!);
+      ham[i] = s;
+      hist[s]!++;
+    }
+    let cut = 0;
+    for (let acc = 0; cut <= this.dim; cut++) {
+      acc += hist[cut]!;
+      if (acc >= bitWanted) break;
+    }
+
+    // 2. Exact cosine for the windows within the cut-off, from the float copy.
+    const D = this.dim;
+    const f32 = this.f32;
+    const qn = norm(query);
+    const best = new Map<number, number>();
+    if (qn > 0) {
+      for (let i = 0; i < n; i++) {
+        if (ham[i]! > cut) continue;
+        let dot = 0;
+        const o = i * D;
+        for (let j = 0; j < D; j++) dot += f32[o + j]! * query[j]!;
+        const vn = this.norms[i]!;
+        const sim = vn === 0 ? 0 : dot / (qn * vn);
+        const chunk = this.chunkOf[i]!;
+        const prev = best.get(chunk);
+        if (prev === undefined || sim > prev) best.set(chunk, sim);
+      }
+    }
+    return [...best.entries()]
+      .map(([chunkId, similarity]) => ({ chunkId, similarity: Math.fround(similarity) }))
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, k);
+  }
+
+  /**
+   * Brings the copy in step with the database; false when it cannot be (the model changed:
+   * the copy is dropped and must be built again).
+   */
+  sync(): boolean {
+    const version = dataVersion(this.db);
+    if (version === this.version) return true;
+    const fp = this.readFingerprint();
+    if (fp === null || fp.model !== this.model || fp.dim !== this.dim) {
+      this.reset(null, 0);
+      this.state = "empty";
+      return false;
+    }
+    if (fp.key !== this.fingerprint) {
+      const rows = this.db.prepare("SELECT id, chunk_id FROM chunk_vectors").raw().all() as [number, number][];
+      const seen = new Uint8Array(this.used);
+      const fresh: [number, number][] = [];
+      for (const r of rows) {
+        const slot = this.slotOf.get(r[0]);
+        if (slot !== undefined && this.chunkOf[slot] === r[1]) seen[slot] = 1;
+        else fresh.push(r);
+      }
+      for (let s = 0; s < this.used; s++) if (this.live[s] === 1 && seen[s] === 0) this.drop(s);
+      this.load(fresh);
+      this.fingerprint = fp.key;
+      this.updates++;
+    }
+    this.version = version;
+    return true;
+  }
+
+  private readFingerprint(): { key: string; model: string; dim: number } | null {
+    const meta = this.db.prepare("SELECT key, value FROM meta WHERE key IN ('embed_model', 'embed_dim')").all() as { key: string; value: string }[];
+    const model = meta.find((m) => m.key === "embed_model")?.value;
+    const dim = Number(meta.find((m) => m.key === "embed_dim")?.value);
+    if (!model || !Number.isInteger(dim) || dim <= 0) return null;
+    if (this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").get() === undefined) return null;
+    // Chunk ids are never reused, so a row of another chunk always changes the sums even
+    // when its own id is a reused one.
+    const f = this.db.prepare("SELECT count(*) AS n, max(id) AS m, total(id) AS s, total(chunk_id) AS c FROM chunk_vectors").get() as { n: number; m: number | null; s: number; c: number };
+    return { key: `${model}|${dim}|${f.n}|${f.m}|${f.s}|${f.c}`, model, dim };
+  }
+
+  private reset(model: string | null, dim: number): void {
+    this.model = model;
+    this.dim = dim;
+    this.words = Math.ceil(dim / 32);
+    this.capacity = 0;
+    this.bits = new Uint32Array(0);
+    this.f32 = new Float32Array(0);
+    this.norms = new Float32Array(0);
+    this.rowOf = new Int32Array(0);
+    this.chunkOf = new Int32Array(0);
+    this.live = new Uint8Array(0);
+    this.slotOf.clear();
+    this.free = [];
+    this.used = 0;
+    this.mean = new Float32Array(dim);
+    this.fingerprint = "";
+    this.version = "";
+  }
+
+  private load(rows: [number, number][]): void {
+    if (rows.length === 0) return;
+    const get = this.db.prepare("SELECT embedding FROM vec_chunks WHERE rowid = ?").pluck();
+    for (const [id, chunk] of rows) {
+      const blob = get.get(id) as Buffer | undefined;
+      if (!blob || blob.byteLength !== this.dim * 4) continue;
+      const old = this.slotOf.get(id);
+      if (old !== undefined) this.drop(old);
+      const slot = this.free.pop() ?? this.grow();
+      this.put(slot, id, chunk, new Float32Array(blob.buffer, blob.byteOffset, this.dim));
+    }
+  }
+
+  private put(slot: number, id: number, chunk: number, v: Float32Array): void {
+    this.f32.set(v, slot * this.dim);
+    this.norms[slot] = norm(v);
+    this.setBits(slot);
+    this.rowOf[slot] = id;
+    this.chunkOf[slot] = chunk;
+    this.live[slot] = 1;
+    this.slotOf.set(id, slot);
+  }
+
+  private setBits(slot: number): void {
+    const bo = slot * this.words;
+    const o = slot * this.dim;
+    for (let w = 0; w < this.words; w++) this.bits[bo + w] = 0;
+    for (let j = 0; j < this.dim; j++) if (this.f32[o + j]! > this.mean[j]!) this.bits[bo + (j >> 5)]! |= 1 << (j & 31);
+  }
+
+  private meanVector(): Float32Array {
+    const sum = new Float64Array(this.dim);
+    let n = 0;
+    for (let s = 0; s < this.used; s++) {
+      if (this.live[s] !== 1) continue;
+      const o = s * this.dim;
+      const vn = this.norms[s]! || 1;
+      for (let j = 0; j < this.dim; j++) sum[j]! += this.f32[o + j]! / vn;
+      n++;
+    }
+    const mean = new Float32Array(this.dim);
+    for (let j = 0; j < this.dim; j++) mean[j] = n > 0 ? sum[j]! / n : 0;
+    return mean;
+  }
+
+  private drop(slot: number): void {
+    if (this.live[slot] !== 1) return;
+    this.live[slot] = 0;
+    this.slotOf.delete(this.rowOf[slot]!);
+    this.free.push(slot);
+  }
+
+  private grow(): number {
+    if (this.used === this.capacity) this.reserve(Math.max(1024, this.capacity * 2));
+    return this.used++;
+  }
+
+  private reserve(cap: number): void {
+    if (cap > this.capacity) {
+      this.bits = extend(this.bits, new Uint32Array(cap * this.words));
+      this.f32 = extend(this.f32, new Float32Array(cap * this.dim));
+      this.norms = extend(this.norms, new Float32Array(cap));
+      this.rowOf = extend(this.rowOf, new Int32Array(cap));
+      this.chunkOf = extend(this.chunkOf, new Int32Array(cap));
+      this.live = extend(this.live, new Uint8Array(cap));
+      this.capacity = cap;
+    }
+  }
+}
+
+function extend<T extends Uint32Array | Int8Array | Float32Array | Int32Array | Uint8Array>(old: T, next: T): T {
+  next.set(old as never);
+  return next;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+function norm(v: Float32Array): number {
+  let s = 0;
+  for (let j = 0; j < v.length; j++) s += v[j]! * v[j]!;
+  return Math.sqrt(s);
+}
