@@ -305,7 +305,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   // MMR over the best `pool` by final score; similarity by vectors when both chunks have
   // them, else by shared words (which also catches overlapping neighbour chunks).
   const ranked = kept.sort((a, b) => b.final - a.final).slice(0, pool);
-  const vecs = cfg.mmr.lambda < 1 ? loadVectors(ctx.db, ranked.map((s) => s.cand.chunkId)) : new Map<number, Float32Array[]>();
+  const vecs = cfg.mmr.lambda < 1 ? ctx.vectors.vectorsOf(ranked.map((s) => s.cand.chunkId)) : new Map<number, Float32Array[]>();
   const words = new Map<number, Set<string>>();
   const wordsOf = (id: number) => {
     let w = words.get(id);
@@ -416,27 +416,6 @@ function listDated(
       return r;
     }),
   );
-}
-
-/** All window vectors of the given chunks, in one query (for MMR's similarity). */
-function loadVectors(db: DB, ids: number[]): Map<number, Float32Array[]> {
-  const out = new Map<number, Float32Array[]>();
-  if (ids.length === 0) return out;
-  if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").get() === undefined) return out;
-  const rows = db
-    .prepare(
-      `SELECT v.chunk_id AS id, e.embedding AS emb FROM chunk_vectors v JOIN vec_chunks e ON e.rowid = v.id
-       WHERE v.chunk_id IN (SELECT value FROM json_each(?)) ORDER BY v.chunk_id, v.win`,
-    )
-    .all(JSON.stringify(ids)) as { id: number; emb: Buffer }[];
-  for (const r of rows) {
-    const copy = new Uint8Array(r.emb.byteLength);
-    copy.set(r.emb);
-    const list = out.get(r.id) ?? [];
-    list.push(new Float32Array(copy.buffer));
-    out.set(r.id, list);
-  }
-  return out;
 }
 
 function bestPairCosine(a: Float32Array[], b: Float32Array[]): number {

@@ -52,6 +52,8 @@ export class MemoryVectorIndex {
   /** 1 for a live slot. */
   private live = new Uint8Array(0);
   private slotOf = new Map<number, number>();
+  /** chunk id → its windows' slots. */
+  private slotsOfChunk = new Map<number, number[]>();
   private free: number[] = [];
   private used = 0;
   private model: string | null = null;
@@ -199,6 +201,20 @@ export class MemoryVectorIndex {
   }
 
   /**
+   * The window vectors of the given chunks (views into the copy: read them before the next
+   * call), or null when not loaded.
+   */
+  vectorsOf(chunkIds: number[]): Map<number, Float32Array[]> | null {
+    if (this.state !== "ready" || !this.sync()) return null;
+    const out = new Map<number, Float32Array[]>();
+    for (const id of chunkIds) {
+      const slots = this.slotsOfChunk.get(id);
+      if (slots) out.set(id, slots.map((s) => this.f32.subarray(s * this.dim, (s + 1) * this.dim)));
+    }
+    return out;
+  }
+
+  /**
    * Brings the copy in step with the database; false when it cannot be (the model changed:
    * the copy is dropped and must be built again).
    */
@@ -253,6 +269,7 @@ export class MemoryVectorIndex {
     this.chunkOf = new Int32Array(0);
     this.live = new Uint8Array(0);
     this.slotOf.clear();
+    this.slotsOfChunk.clear();
     this.free = [];
     this.used = 0;
     this.mean = new Float32Array(dim);
@@ -281,6 +298,9 @@ export class MemoryVectorIndex {
     this.chunkOf[slot] = chunk;
     this.live[slot] = 1;
     this.slotOf.set(id, slot);
+    const list = this.slotsOfChunk.get(chunk);
+    if (list) list.push(slot);
+    else this.slotsOfChunk.set(chunk, [slot]);
   }
 
   private setBits(slot: number): void {
@@ -309,6 +329,10 @@ export class MemoryVectorIndex {
     if (this.live[slot] !== 1) return;
     this.live[slot] = 0;
     this.slotOf.delete(this.rowOf[slot]!);
+    const chunk = this.chunkOf[slot]!;
+    const list = this.slotsOfChunk.get(chunk)?.filter((x) => x !== slot) ?? [];
+    if (list.length > 0) this.slotsOfChunk.set(chunk, list);
+    else this.slotsOfChunk.delete(chunk);
     this.free.push(slot);
   }
 

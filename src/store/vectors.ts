@@ -154,24 +154,24 @@ export class VectorStore {
     return rows.map((r) => ({ chunkId: r.chunkId, similarity: 1 - r.distance }));
   }
 
-  /** All window vectors of the given chunks (for MMR's similarity between results). */
+  /** All window vectors of the given chunks (for MMR's similarity between results), in one query. */
   vectorsOf(chunkIds: number[]): Map<number, Float32Array[]> {
+    const kept = this.memory?.vectorsOf(chunkIds);
+    if (kept) return kept;
     const out = new Map<number, Float32Array[]>();
     if (chunkIds.length === 0 || !this.hasTable()) return out;
-    const stmt = this.db.prepare(
-      `SELECT v.chunk_id AS chunkId, e.embedding AS emb FROM chunk_vectors v JOIN vec_chunks e ON e.rowid = v.id WHERE v.chunk_id = ? ORDER BY v.win`,
-    );
-    for (const id of chunkIds) {
-      const rows = stmt.all(id) as { chunkId: number; emb: Buffer }[];
-      if (rows.length === 0) continue;
-      out.set(
-        id,
-        rows.map((r) => {
-          const copy = new Uint8Array(r.emb.byteLength);
-          copy.set(r.emb);
-          return new Float32Array(copy.buffer);
-        }),
-      );
+    const rows = this.db
+      .prepare(
+        `SELECT v.chunk_id AS id, e.embedding AS emb FROM chunk_vectors v JOIN vec_chunks e ON e.rowid = v.id
+         WHERE v.chunk_id IN (SELECT value FROM json_each(?)) ORDER BY v.chunk_id, v.win`,
+      )
+      .all(JSON.stringify(chunkIds)) as { id: number; emb: Buffer }[];
+    for (const r of rows) {
+      const copy = new Uint8Array(r.emb.byteLength);
+      copy.set(r.emb);
+      const list = out.get(r.id) ?? [];
+      list.push(new Float32Array(copy.buffer));
+      out.set(r.id, list);
     }
     return out;
   }

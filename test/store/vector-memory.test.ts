@@ -92,6 +92,15 @@ describe("the in-memory vector pass", () => {
       expect(ids(got)).toEqual(ids(exact));
       got.forEach((h, i) => expect(h.similarity).toBeCloseTo(exact[i]!.similarity, 5));
     }
+    // The result vectors MMR compares come from the copy, identical to the stored ones.
+    const some = ids(vectors.exactKnn(centres[1]!, 30));
+    const stored = vectors.vectorsOf(some);
+    const kept = mem.vectorsOf(some)!;
+    expect([...kept.keys()].sort()).toEqual([...stored.keys()].sort());
+    for (const [id, list] of stored) {
+      const mine = kept.get(id)!.map((v) => [...v].join()).sort();
+      expect(mine).toEqual(list.map((v) => [...v].join()).sort());
+    }
   });
 
   it("keeps recall@10 high when the sign bits must narrow the windows down", async () => {
