@@ -4,9 +4,11 @@
 //   node scripts/vector-recall.mjs --index PATH [--queries FILE.jsonl] [--k 10] [--pool 120]
 // Queries come from a JSONL file ("query" or "text" field), embedded by the index's model
 // (USE-lite); without one, stored vectors of the index itself serve as queries.
+//   --settings a:b,...  first-pass settings to compare: minBitCandidates:bitFactor
 // Prints numbers; never asserts.
 import { readFileSync } from "node:fs";
-import { openIndexDb } from "../dist/store/open.js";
+import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
 import { VectorStore } from "../dist/store/vectors.js";
 import { MemoryVectorIndex } from "../dist/store/vector-memory.js";
 import { option, pct } from "./lib/bench-kit.mjs";
@@ -20,7 +22,10 @@ if (!indexPath) {
 const K = Number(option(args, "k", 10));
 const POOL = Number(option(args, "pool", 120));
 const LIMIT = Number(option(args, "limit", 500));
-const { db } = openIndexDb(indexPath);
+// Opened read-only and as it is: the engine's opener would rebuild an index of another
+// schema version, and this script must not change the index it measures.
+const db = new Database(indexPath, { readonly: true, fileMustExist: true });
+sqliteVec.load(db);
 const vs = new VectorStore(db);
 const model = vs.model();
 if (!model) throw new Error(`${indexPath}: no vectors`);
@@ -28,14 +33,12 @@ if (!model) throw new Error(`${indexPath}: no vectors`);
 let queries = [];
 const qfile = option(args, "queries", null);
 if (qfile) {
-  const { chooseEmbedder } = await import("../dist/embed/select.js").catch(() => ({}));
   const { UseLiteEmbedder } = await import("../dist/embed/use-lite.js");
   const e = new UseLiteEmbedder();
   await e.init?.();
   const texts = readFileSync(qfile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)).map((q) => q.query ?? q.text).filter(Boolean).slice(0, LIMIT);
   for (const t of texts) queries.push((await e.embed([t]))[0]);
   await e.close?.();
-  void chooseEmbedder;
 } else {
   const rows = db.prepare("SELECT embedding FROM vec_chunks ORDER BY rowid LIMIT ?").pluck().all(LIMIT * 7);
   for (let i = 0; i < rows.length && queries.length < LIMIT; i += 7) {
@@ -59,8 +62,8 @@ const exact = queries.map((q) => {
 const windows = db.prepare("SELECT count(*) FROM chunk_vectors").pluck().get();
 console.log(`${indexPath}: ${windows} windows, ${model.modelId}, ${queries.length} queries, k=${K}, pool=${POOL}`);
 console.log(`exact (sqlite-vec): p50 ${pct(exactTimes, 50).toFixed(2)} ms, p95 ${pct(exactTimes, 95).toFixed(2)} ms`);
-for (const [minBit, factor, center] of settings) {
-  const mem = new MemoryVectorIndex(db, { minBitCandidates: minBit, bitFactor: factor, center: center !== 0 });
+for (const [minBit, factor] of settings) {
+  const mem = new MemoryVectorIndex(db, { minBitCandidates: minBit, bitFactor: factor });
   const t0 = performance.now();
   await mem.build();
   const buildMs = performance.now() - t0;
@@ -88,7 +91,7 @@ for (const [minBit, factor, center] of settings) {
     totalPool += want.length;
   });
   console.log(
-    `quantized bits>=${minBit} x${factor}${center === 0 ? " uncentred" : ""}: recall@${K} ${(hit10 / total10).toFixed(4)}, recall@${POOL} ${(hitPool / totalPool).toFixed(4)}, max |sim diff| ${maxSimErr.toExponential(1)}; p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms (${(pct(exactTimes, 50) / pct(times, 50)).toFixed(1)}x faster); load ${buildMs.toFixed(0)} ms, ${(mem.stats().bytes / 1e6).toFixed(1)} MB`,
+    `quantized bits>=${minBit} x${factor}: recall@${K} ${(hit10 / total10).toFixed(4)}, recall@${POOL} ${(hitPool / totalPool).toFixed(4)}, max |sim diff| ${maxSimErr.toExponential(1)}; p50 ${pct(times, 50).toFixed(2)} ms, p95 ${pct(times, 95).toFixed(2)} ms (${(pct(exactTimes, 50) / pct(times, 50)).toFixed(1)}x faster); load ${buildMs.toFixed(0)} ms, ${(mem.stats().bytes / 1e6).toFixed(1)} MB`,
   );
 }
 db.close();

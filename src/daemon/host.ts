@@ -232,7 +232,13 @@ export class DaemonHost {
   /** Loads what the first search would otherwise wait for: the embedder, the vectors in memory, the MCP server code. */
   private warmUp(engine: Engine): void {
     const quiet = () => undefined;
-    engine.warm(this.stopCtl.signal).catch((e: unknown) => {
+    engine
+      .warm(this.stopCtl.signal)
+      .then((w) => {
+        const v = w.vectors;
+        if (v?.ready) this.emit("info", "warm", `${v.windows} vectors kept in memory (${(v.bytes / 1e6).toFixed(1)} MB), ready in ${w.ms} ms`);
+      })
+      .catch((e: unknown) => {
       if (!this.stopping) this.emit("warn", "warning", `warming the engine failed (searches still work): ${e instanceof Error ? e.message : String(e)}`);
     });
     import("../mcp/server.js").catch(quiet);

@@ -24,6 +24,7 @@ import { IndexStore } from "../store/index-store.js";
 import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
+import type { MemoryIndexStats } from "../store/vector-memory.js";
 import { isProcessAlive } from "../shared/process.js";
 import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
 import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
@@ -82,6 +83,13 @@ export interface EngineSearchOptions extends SearchOptions {
   refresh?: boolean;
   /** Privacy scope of the caller: group and isolated sessions never get private files. */
   session?: SessionType;
+}
+
+/** What `warm` loaded, and how long it took. */
+export interface WarmReport {
+  ms: number;
+  /** The in-memory copy of the vectors, when search.vectorIndex is "quantized". */
+  vectors: MemoryIndexStats | null;
 }
 
 export type EngineStatus = IndexStatus & { vectors: { modelId: string | null; embedded: number; missing: number } };
@@ -387,12 +395,16 @@ export class Engine implements EngineCore {
    * otherwise wait for or do slowly, the embedder and, with search.vectorIndex "quantized",
    * the in-memory copy of the vectors. Searches meanwhile work as in a one-off process.
    */
-  async warm(signal?: AbortSignal): Promise<void> {
-    if (this.config.search.mode === "keyword") return;
+  async warm(signal?: AbortSignal): Promise<WarmReport> {
+    const started = performance.now();
+    const report = (vectors: MemoryIndexStats | null): WarmReport => ({ ms: Math.round(performance.now() - started), vectors });
+    if (this.config.search.mode === "keyword") return report(null);
     const sel = await this.embedder();
     await sel.embedder?.init?.();
-    if (this.closed || signal?.aborted || this.config.search.vectorIndex !== "quantized") return;
-    await this.recovering(() => this.index_().vectors.useMemoryIndex({}, signal));
+    if (this.closed || signal?.aborted || this.config.search.vectorIndex !== "quantized") return report(null);
+    const vectors = this.index_().vectors;
+    await vectors.useMemoryIndex({}, signal);
+    return report(vectors.memoryIndex()?.stats() ?? null);
   }
 
   /** Re-checks specific workspace-relative paths (the watcher's entry point). */

@@ -8,8 +8,6 @@ export interface MemoryIndexOptions {
   minBitCandidates?: number;
   /** Bit-pass candidates per window wanted at the end (k windows × this). */
   bitFactor?: number;
-  /** Sign bits of the vector minus the mean vector (true) or of the vector itself. */
-  center?: boolean;
 }
 
 export interface MemoryIndexStats {
@@ -64,9 +62,6 @@ export class MemoryVectorIndex {
   private updates = 0;
   private readonly minBit: number;
   private readonly bitFactor: number;
-  private readonly center: boolean;
-  /** What the sign bits are taken relative to: the mean of the vectors at load, or zero. */
-  private mean: Float32Array = new Float32Array(0);
 
   constructor(
     private readonly db: DB,
@@ -74,7 +69,6 @@ export class MemoryVectorIndex {
   ) {
     this.minBit = opts.minBitCandidates ?? 2048;
     this.bitFactor = opts.bitFactor ?? 16;
-    this.center = opts.center ?? true;
   }
 
   stats(): MemoryIndexStats {
@@ -123,8 +117,6 @@ export class MemoryVectorIndex {
         this.load(rows.slice(i, i + SLICE));
         await new Promise<void>((r) => setImmediate(r));
       }
-      if (this.center) this.mean = this.meanVector();
-      for (let s = 0; s < this.used; s++) if (this.live[s] === 1) this.setBits(s);
       // Whatever changed while loading is caught up by the first sync: the fingerprint
       // is the one from before the load.
       this.fingerprint = fp.key;
@@ -153,7 +145,7 @@ export class MemoryVectorIndex {
 
     // 1. Hamming distance of the sign bits, with a histogram to find the cut-off.
     const qb = new Uint32Array(this.words);
-    for (let j = 0; j < this.dim; j++) if (query[j]! > this.mean[j]!) qb[j >> 5]! |= 1 << (j & 31);
+    for (let j = 0; j < this.dim; j++) if (query[j]! > 0) qb[j >> 5]! |= 1 << (j & 31);
     const ham = new Uint16Array(n);
     const hist = new Uint32Array(this.dim + 2);
     const W = this.words;
@@ -272,7 +264,6 @@ export class MemoryVectorIndex {
     this.slotsOfChunk.clear();
     this.free = [];
     this.used = 0;
-    this.mean = new Float32Array(dim);
     this.fingerprint = "";
     this.version = "";
   }
@@ -307,22 +298,7 @@ export class MemoryVectorIndex {
     const bo = slot * this.words;
     const o = slot * this.dim;
     for (let w = 0; w < this.words; w++) this.bits[bo + w] = 0;
-    for (let j = 0; j < this.dim; j++) if (this.f32[o + j]! > this.mean[j]!) this.bits[bo + (j >> 5)]! |= 1 << (j & 31);
-  }
-
-  private meanVector(): Float32Array {
-    const sum = new Float64Array(this.dim);
-    let n = 0;
-    for (let s = 0; s < this.used; s++) {
-      if (this.live[s] !== 1) continue;
-      const o = s * this.dim;
-      const vn = this.norms[s]! || 1;
-      for (let j = 0; j < this.dim; j++) sum[j]! += this.f32[o + j]! / vn;
-      n++;
-    }
-    const mean = new Float32Array(this.dim);
-    for (let j = 0; j < this.dim; j++) mean[j] = n > 0 ? sum[j]! / n : 0;
-    return mean;
+    for (let j = 0; j < this.dim; j++) if (this.f32[o + j]! > 0) this.bits[bo + (j >> 5)]! |= 1 << (j & 31);
   }
 
   private drop(slot: number): void {
