@@ -44,7 +44,8 @@ export class MemoryVectorIndex {
   private capacity = 0;
   private bits = new Uint32Array(0);
   private f32 = new Float32Array(0);
-  private norms = new Float32Array(0);
+  /** Sum of squares of each vector, accumulated in single precision (as sqlite-vec does). */
+  private magSq = new Float32Array(0);
   private rowOf = new Int32Array(0);
   private chunkOf = new Int32Array(0);
   /** 1 for a live slot. */
@@ -168,28 +169,32 @@ export class MemoryVectorIndex {
       if (acc >= bitWanted) break;
     }
 
-    // 2. Exact cosine for the windows within the cut-off, from the float copy.
+    // 2. Exact cosine for the windows within the cut-off, from the float copy, computed as
+    // sqlite-vec computes it (single-precision sums, in order), so that both paths give the
+    // same similarities to the last bit and a search answers the same either way.
     const D = this.dim;
     const f32 = this.f32;
-    const qn = norm(query);
-    const best = new Map<number, number>();
-    if (qn > 0) {
+    const qMag = magSquared(query, 0, D);
+    const fr = Math.fround;
+    const nearest = new Map<number, number>();
+    if (qMag > 0) {
+      const qRoot = Math.sqrt(qMag);
       for (let i = 0; i < n; i++) {
         if (ham[i]! > cut) continue;
         let dot = 0;
         const o = i * D;
-        for (let j = 0; j < D; j++) dot += f32[o + j]! * query[j]!;
-        const vn = this.norms[i]!;
-        const sim = vn === 0 ? 0 : dot / (qn * vn);
+        for (let j = 0; j < D; j++) dot = fr(dot + fr(query[j]! * f32[o + j]!));
+        const vMag = this.magSq[i]!;
+        const distance = vMag === 0 ? 1 : fr(1 - dot / (qRoot * Math.sqrt(vMag)));
         const chunk = this.chunkOf[i]!;
-        const prev = best.get(chunk);
-        if (prev === undefined || sim > prev) best.set(chunk, sim);
+        const prev = nearest.get(chunk);
+        if (prev === undefined || distance < prev) nearest.set(chunk, distance);
       }
     }
-    return [...best.entries()]
-      .map(([chunkId, similarity]) => ({ chunkId, similarity: Math.fround(similarity) }))
-      .sort((a, b) => b.similarity - a.similarity)
-      .slice(0, k);
+    return [...nearest.entries()]
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, k)
+      .map(([chunkId, distance]) => ({ chunkId, similarity: 1 - distance }));
   }
 
   /**
@@ -256,7 +261,7 @@ export class MemoryVectorIndex {
     this.capacity = 0;
     this.bits = new Uint32Array(0);
     this.f32 = new Float32Array(0);
-    this.norms = new Float32Array(0);
+    this.magSq = new Float32Array(0);
     this.rowOf = new Int32Array(0);
     this.chunkOf = new Int32Array(0);
     this.live = new Uint8Array(0);
@@ -283,7 +288,7 @@ export class MemoryVectorIndex {
 
   private put(slot: number, id: number, chunk: number, v: Float32Array): void {
     this.f32.set(v, slot * this.dim);
-    this.norms[slot] = norm(v);
+    this.magSq[slot] = magSquared(v, 0, this.dim);
     this.setBits(slot);
     this.rowOf[slot] = id;
     this.chunkOf[slot] = chunk;
@@ -321,7 +326,7 @@ export class MemoryVectorIndex {
     if (cap > this.capacity) {
       this.bits = extend(this.bits, new Uint32Array(cap * this.words));
       this.f32 = extend(this.f32, new Float32Array(cap * this.dim));
-      this.norms = extend(this.norms, new Float32Array(cap));
+      this.magSq = extend(this.magSq, new Float32Array(cap));
       this.rowOf = extend(this.rowOf, new Int32Array(cap));
       this.chunkOf = extend(this.chunkOf, new Int32Array(cap));
       this.live = extend(this.live, new Uint8Array(cap));
@@ -341,8 +346,10 @@ function popcount(x: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-function norm(v: Float32Array): number {
+/** Σ v[j]² over [from, from + n), in single precision, in order. */
+function magSquared(v: Float32Array, from: number, n: number): number {
+  const fr = Math.fround;
   let s = 0;
-  for (let j = 0; j < v.length; j++) s += v[j]! * v[j]!;
-  return Math.sqrt(s);
+  for (let j = from; j < from + n; j++) s = fr(s + fr(v[j]! * v[j]!));
+  return s;
 }

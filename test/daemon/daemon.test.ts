@@ -244,6 +244,22 @@ describe("search while vectors are pending", { timeout: 240_000 }, () => {
   });
 });
 
+describe("the daemon's vectors in memory", { timeout: 240_000 }, () => {
+  it("loads them, says so, and answers hybrid searches exactly as a one-off process does", async () => {
+    configure({ embed: { provider: "use-lite" } });
+    for (let i = 0; i < 30; i++) write(ws, `notes/n${i}.md`, `# Note ${i}\n\nMeeting ${i} about the ${i % 2 ? "warehouse layout" : "garden beds"} and the ${i % 3 ? "loading dock" : "compost"} schedule.\n`);
+    const indexed = await agent(["index", "--workspace", ws]);
+    expect(indexed.code, indexed.stderr).toBe(0);
+    const d = await startDaemon();
+    await d.waitFor(/\d+ vectors kept in memory \([\d.]+ MB\), ready in \d+ ms/, 120_000);
+    for (const q of ["warehouse dock", "where are the compost bins", "Kühlmann fridge", "garden"]) {
+      const warm = json<{ mode: string; results: { path: string; score: number }[] }>(await viaDaemon(["search", q, "--json", "--explain"]));
+      expect(warm.mode).toBe("hybrid");
+      expect(warm, q).toEqual(json(await inProcess(["search", q, "--json", "--explain"])));
+    }
+  });
+});
+
 describe("MCP through the daemon", { timeout: 120_000 }, () => {
   async function stdioClient(extra: string[] = []): Promise<{ client: Client; stderr: () => string }> {
     const transport = new StdioClientTransport({

@@ -89,8 +89,8 @@ describe("the in-memory vector pass", () => {
       const query = clustered(r, centres);
       const exact = vectors.exactKnn(query, 25);
       const got = mem.knn(query, 25)!;
-      expect(ids(got)).toEqual(ids(exact));
-      got.forEach((h, i) => expect(h.similarity).toBeCloseTo(exact[i]!.similarity, 5));
+      // The same similarities to the last bit: computed as sqlite-vec computes them.
+      expect(got).toEqual(exact);
     }
     // The result vectors MMR compares come from the copy, identical to the stored ones.
     const some = ids(vectors.exactKnn(centres[1]!, 30));
