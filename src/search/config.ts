@@ -86,6 +86,12 @@ export const SearchConfigSchema = z
         /** boost: dated notes inside a date the query names rank higher; filter: only those; off. */
         mode: z.enum(["boost", "filter", "off"]).default("boost"),
         boost: z.number().min(1).max(100).default(2),
+        /**
+         * A question asking when ("when did…", "how long…") multiplies the score of a chunk
+         * whose best-matching line states a time ("yesterday", "last May", "in 2019") by this
+         * (when.ts). 1: off.
+         */
+        whenBoost: z.number().min(1).max(100).default(1.25),
         /** IANA zone for "yesterday", "last week"...; default: the machine's. */
         timeZone: TimeZoneSchema.optional(),
       })

@@ -10,6 +10,7 @@ import { jaccard, mmrRerank, wordSet } from "./mmr.js";
 import { parseQuery } from "./query.js";
 import { decayFactor } from "./recency.js";
 import { makeSnippet } from "./snippet.js";
+import { asksWhen, statesTimeWhereItMatches } from "./when.js";
 
 export type SearchMode = "hybrid" | "keyword" | "vector";
 
@@ -43,7 +44,9 @@ export interface ScoreExplanation {
   /** Whether the note's date lies in the date range the query names. */
   dateMatch: boolean;
   dateBoost: number;
-  /** fused * decay * dateBoost = the result's score. */
+  /** search.dates.whenBoost when the query asks when and the chunk's matching line states a time, else 1. */
+  whenBoost: number;
+  /** fused * decay * dateBoost * whenBoost = the result's score. */
   final: number;
   /** How much MMR held this result back for resembling results above it. */
   mmrPenalty: number;
@@ -146,6 +149,7 @@ interface Scored {
   decay: number;
   dateMatch: boolean;
   dateBoost: number;
+  whenBoost: number;
   final: number;
   matched: string[];
   coverage: number;
@@ -260,6 +264,9 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     },
   );
   const scored = new Map<number, Scored>();
+  const when = cfg.dates.whenBoost > 1 && asksWhen(plan.query);
+  const weighted = when ? stats.terms.map((t) => ({ term: t.term, weight: t.idf })) : [];
+  const nowDate = new Date(ctx.nowMs);
   entries.forEach((e, i) => {
     const f = fused[i]!;
     const decay = decayFactor(e.cand.date, e.cand.kind, ctx.nowMs, cfg.recency);
@@ -267,7 +274,8 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     const dateBoost = dateMatch && dateMode === "boost" ? cfg.dates.boost : 1;
     const m = matchedBy.get(e.cand.chunkId);
     const cov = coverage(stats, m);
-    const final = f.fused * decay * dateBoost;
+    const whenBoost = when && statesTimeWhereItMatches(e.cand.text, weighted, e.cand.date, nowDate, cfg.dates.timeZone) ? cfg.dates.whenBoost : 1;
+    const final = f.fused * decay * dateBoost * whenBoost;
     const evidence: Evidence[] = [];
     if (cov > 0 && cov >= floor.keywordCoverage) evidence.push("keyword");
     if (e.cosine !== null && floor.vectorCosine !== null && e.cosine >= floor.vectorCosine) evidence.push("vector");
@@ -283,6 +291,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
       decay,
       dateMatch,
       dateBoost,
+      whenBoost,
       final,
       matched: m ? eterms.map((t) => t.term).filter((t) => m.has(t)) : [],
       coverage: cov,
@@ -340,6 +349,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
         decay: round(s.decay),
         dateMatch: s.dateMatch,
         dateBoost: s.dateBoost,
+        whenBoost: s.whenBoost,
         final: round(s.final),
         mmrPenalty: round(p.penalty),
         mmr: round(p.mmr),
@@ -404,6 +414,7 @@ function listDated(
           decay: round(decay),
           dateMatch: true,
           dateBoost: 1,
+          whenBoost: 1,
           final: round(decay),
           mmrPenalty: 0,
           mmr: round(decay),

@@ -92,7 +92,7 @@ function formatResult(r: SearchResult, n: number): string {
       `   explain: keyword ${f(e.keyword)}${e.bm25 === null ? " (no match)" : ` (bm25 ${f(e.bm25)})`}` +
       `, vector ${f(e.vector)}${e.cosine === null ? " (not a neighbour)" : ` (cos ${f(e.cosine)})`}` +
       ` → fused ${f(e.fused)} = ${f(1 - e.vectorWeight)}·kw + ${f(e.vectorWeight)}·vec` +
-      `; × decay ${f(e.decay)} × date ${f(e.dateBoost)}${e.dateMatch ? " (in range)" : ""} = ${f(e.final)}` +
+      `; × decay ${f(e.decay)} × date ${f(e.dateBoost)}${e.dateMatch ? " (in range)" : ""}${e.whenBoost !== 1 ? ` × when ${f(e.whenBoost)} (states a time)` : ""} = ${f(e.final)}` +
       `; MMR penalty ${f(e.mmrPenalty)}\n`;
   }
   return out;

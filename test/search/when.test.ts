@@ -1,0 +1,115 @@
+import { cpSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Indexer } from "../../src/indexer/indexer.js";
+import { SearchConfigSchema } from "../../src/search/config.js";
+import { planQuery, searchIndex } from "../../src/search/search.js";
+import { asksWhen, statesTimeWhereItMatches } from "../../src/search/when.js";
+import { IndexStore } from "../../src/store/index-store.js";
+import { openIndexDb, type DB } from "../../src/store/open.js";
+import { VectorStore } from "../../src/store/vectors.js";
+import { IndexConfigSchema } from "../../src/workspace/config.js";
+import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+
+describe("asksWhen", () => {
+  it.each([
+    "When did we move the backups?",
+    "when is the dentist",
+    "  When was Jon in Rome?",
+    "How long has Nate had his turtles?",
+    "how many years has she lived in Sweden",
+    "What year did Caroline move?",
+    "which month was the launch",
+    "Since when do we use Postgres?",
+    "and when did that happen",
+  ])("%s → asks when", (q) => expect(asksWhen(q)).toBe(true));
+
+  it.each([
+    "what did we decide about the database",
+    "Where did Caroline move from?",
+    "whenever the build breaks",
+    "How did the launch go?",
+    "What is Caroline's identity?",
+    "backup schedule when offline", // "when" not at the start: a condition, not a question about time
+    "",
+  ])("%s → does not", (q) => expect(asksWhen(q)).toBe(false));
+});
+
+describe("statesTimeWhereItMatches", () => {
+  const terms = [
+    { term: "charity", weight: 3 },
+    { term: "race", weight: 2 },
+    { term: "melanie", weight: 0.2 },
+  ];
+  const now = new Date("2026-11-21T12:00:00Z");
+
+  it("looks at the line that matches best, and reads relative times against the note's date", () => {
+    const text = [
+      "**Melanie**: Hey! Guess what, I ran a charity race last Sunday.",
+      "**Caroline**: Wow, that's great. What did you do next week?",
+    ].join("\n\n");
+    expect(statesTimeWhereItMatches(text, terms, "2023-05-25", now)).toBe(true);
+  });
+
+  it("a retelling that names no time does not count, even when another line does", () => {
+    const text = [
+      "**Melanie**: The charity race was such a good memory, running for a cause.",
+      "**Caroline**: I went to a support group yesterday.",
+    ].join("\n\n");
+    expect(statesTimeWhereItMatches(text, terms, "2023-07-20", now)).toBe(false);
+  });
+
+  it("explicit dates and years count; a number that is no date does not", () => {
+    expect(statesTimeWhereItMatches("We ran the charity race in 2019 with the team.", terms, null, now)).toBe(true);
+    expect(statesTimeWhereItMatches("The charity race is on 8 May 2023.", terms, null, now)).toBe(true);
+    expect(statesTimeWhereItMatches("The charity race had 300 runners and 12 stations.", terms, null, now)).toBe(false);
+  });
+
+  it("no terms or no matching line: false", () => {
+    expect(statesTimeWhereItMatches("yesterday we ran", [], "2023-05-25", now)).toBe(false);
+    expect(statesTimeWhereItMatches("Nothing about it yesterday.", terms, "2023-05-25", now)).toBe(false);
+  });
+});
+
+// Saturday 21 November 2026, noon UTC.
+const NOW = Date.parse("2026-11-21T12:00:00Z");
+let ws = "";
+let db: DB | null = null;
+afterEach(() => {
+  db?.close();
+  db = null;
+  cleanup(ws);
+});
+
+describe("a question asking when, on a real index", () => {
+  const notes = {
+    // The first mention says when; the later retelling, which matches the words better, does not.
+    "memory/2026-10-02.md": "# 2026-10-02\n\nI moved the backups to the NAS yesterday; the old drive is retired.\n",
+    "memory/2026-11-18.md": "# 2026-11-18\n\n## Backups\n\nThe backups on the NAS run fine; moving the backups was worth it. Backups are checked weekly by the NAS itself.\n",
+  };
+
+  function search(whenBoost?: number) {
+    ws = tempDir("agent-when-");
+    cpSync(path.join(REPO_ROOT, "workspace-template"), ws, { recursive: true });
+    for (const [rel, text] of Object.entries(notes)) write(ws, rel, text);
+    db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+    new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
+    const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC", ...(whenBoost !== undefined ? { whenBoost } : {}) }, recency: { enabled: false } });
+    return (q: string) => searchIndex({ db: db!, vectors: new VectorStore(db!), config: cfg, nowMs: NOW, queryVector: null, vectorWeight: 0 }, planQuery(q, NOW, cfg), { explain: true });
+  }
+
+  it("ranks the note that says when first, and explains the factor", () => {
+    const res = search()("When did I move the backups to the NAS?");
+    expect(res.results[0]!.path).toBe("memory/2026-10-02.md");
+    const e = res.results[0]!.explain!;
+    expect(e.whenBoost).toBe(1.25);
+    expect(e.final).toBeCloseTo(e.fused * e.decay * e.dateBoost * e.whenBoost, 5);
+    expect(res.results.find((r) => r.path === "memory/2026-11-18.md")!.explain!.whenBoost).toBe(1);
+  });
+
+  it("without the factor (whenBoost 1) the retelling wins on words alone; a question not asking when is unchanged", () => {
+    expect(search(1)("When did I move the backups to the NAS?").results[0]!.path).toBe("memory/2026-11-18.md");
+    const res = search()("moving the backups to the NAS");
+    expect(res.results.every((r) => r.explain!.whenBoost === 1)).toBe(true);
+  });
+});
