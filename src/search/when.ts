@@ -1,5 +1,5 @@
 import { resolveDates } from "./dates.js";
-import { splitSentences } from "./snippet.js";
+import { bestMatchingLine, type WeightedTerm } from "./lines.js";
 
 /**
  * "When did we move the backups?" is answered by the passage that says when: "we moved them
@@ -19,12 +19,6 @@ export function asksWhen(query: string): boolean {
   return ASKS_WHEN.test(query);
 }
 
-export interface WeightedTerm {
-  term: string;
-  /** The term's weight (its idf): a line matching rarer words is the better match. */
-  weight: number;
-}
-
 /** Anything a time expression could start with: a digit, or one of these words. */
 const MAYBE_TIME = /\d|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|ago|day|since|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
 
@@ -34,26 +28,9 @@ const MAYBE_TIME = /\d|today|tonight|yesterday|tomorrow|morning|afternoon|evenin
  * read against `noteDate` (YYYY-MM-DD) or `now` for undated notes.
  */
 export function statesTimeWhereItMatches(text: string, terms: WeightedTerm[], noteDate: string | null, now: Date, timeZone?: string): boolean {
-  if (terms.length === 0) return false;
-  const stems = terms.map((t) => ({ stem: stemOf(t.term), weight: t.weight }));
-  let best: string | null = null;
-  let bestScore = 0;
-  for (const line of splitSentences(text)) {
-    const lower = line.toLowerCase();
-    let score = 0;
-    for (const s of stems) if (lower.includes(s.stem)) score += s.weight;
-    if (score > bestScore) {
-      bestScore = score;
-      best = line;
-    }
-  }
-  if (best === null || !MAYBE_TIME.test(best)) return false;
+  const best = bestMatchingLine(text, terms)?.line;
+  if (best === undefined || !MAYBE_TIME.test(best)) return false;
   const at = noteDate ? new Date(`${noteDate}T12:00:00Z`) : now;
   const opts = noteDate ? { timeZone: "UTC" } : timeZone ? { timeZone } : {};
   return resolveDates(best, at, opts).matches.length > 0;
-}
-
-/** The same prefix rule snippets use: enough of the word to survive its inflections. */
-function stemOf(term: string): string {
-  return term.toLowerCase().slice(0, Math.max(4, Math.min(term.length, 6)));
 }

@@ -1,0 +1,30 @@
+import { splitSentences } from "./snippet.js";
+
+export interface WeightedTerm {
+  term: string;
+  /** The term's weight (its idf): a line matching rarer words is the better match. */
+  weight: number;
+}
+
+/**
+ * The line (a sentence, or a turn of a dialogue with its `**Speaker**:` label) of `text`
+ * holding the largest weight of the query's terms, ties to the earliest; null when no line
+ * holds any. Terms match by the same prefix rule snippets use, enough of the word to
+ * survive its inflections ("moved" for "moving"), so it needs no stemmer.
+ */
+export function bestMatchingLine(text: string, terms: WeightedTerm[]): { line: string; weight: number } | null {
+  if (terms.length === 0) return null;
+  const stems = terms.map((t) => ({ stem: stemOf(t.term), weight: t.weight }));
+  let best: { line: string; weight: number } | null = null;
+  for (const line of splitSentences(text)) {
+    const lower = line.toLowerCase();
+    let weight = 0;
+    for (const s of stems) if (lower.includes(s.stem)) weight += s.weight;
+    if (weight > 0 && (best === null || weight > best.weight)) best = { line, weight };
+  }
+  return best;
+}
+
+function stemOf(term: string): string {
+  return term.toLowerCase().slice(0, Math.max(4, Math.min(term.length, 6)));
+}
