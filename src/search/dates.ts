@@ -242,6 +242,8 @@ const SAFE_MONTH = alt(SAFE_MONTHS);
 const COUNT = `\\d{1,4}|${alt(Object.keys(NUMBER_WORDS).filter((w) => w !== "a" && w !== "an"))}`;
 const DAY_OF_MONTH = `(\\d{1,2})(?:st|nd|rd|th)?`;
 const YEAR = `([12]\\d{3})`;
+// One written calendar day ("16 November 2023", "May 3", "2023-05-03"), as one group.
+const DAY_TEXT = `((?:${MONTH})\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+[12]\\d{3})?|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTH})(?:,?\\s+[12]\\d{3})?|[12]\\d{3}-\\d{2}-\\d{2})`;
 const NOT_WORD_BEFORE = "(?<![\\p{L}\\p{N}])";
 // Prepositions that make a bare year or an ambiguous month ("may", "march") a date.
 const DATE_CONTEXT = `(?<=${NOT_WORD_BEFORE}(?:in|during|throughout|from|of)\\s+)`;
@@ -542,13 +544,44 @@ const RULES: readonly Rule[] = [
   },
   {
     example: "the week before 16 November 2023",
-    pattern: `(?:the\\s+)?week\\s+(of|before|after)\\s+(?:the\\s+)?((?:${MONTH})\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+[12]\\d{3})?|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTH})(?:,?\\s+[12]\\d{3})?|[12]\\d{3}-\\d{2}-\\d{2})`,
+    pattern: `(?:the\\s+)?week\\s+(of|before|after)\\s+(?:the\\s+)?${DAY_TEXT}`,
     resolve: (m, ctx) => {
       const day = singleDay(m[2], ctx);
       if (day === null) return null;
       const rel = m[1].toLowerCase();
       if (rel === "of") return weekSpan(day, ctx);
       return rel === "before" ? [day - 7, day - 1] : [day + 1, day + 7];
+    },
+  },
+  // --- counted from a written date instead of today: "two weeks before August 11, 2023" is
+  // what "two weeks ago" would be on August 11; "the Sunday before October 25" the last
+  // Sunday strictly before it; "the weekend after May 8" the first Saturday–Sunday after.
+  {
+    example: "two weeks before August 11, 2023",
+    pattern: `(${COUNT}|an?)\\s+(days?|weeks?|months?|years?)\\s+(before|after)\\s+(?:the\\s+)?${DAY_TEXT}`,
+    resolve: (m, ctx) => {
+      const day = singleDay(m[4], ctx);
+      const n = num(m[1]);
+      if (day === null || !(n >= 1)) return null;
+      return calendarPeriod(unit(m[2]), m[3].toLowerCase() === "before" ? -n : n, { ...ctx, today: day });
+    },
+  },
+  {
+    example: "the Sunday before October 25, 2022",
+    pattern: `(?:(?:the|last)\\s+)?(${WEEKDAY}|weekend)\\s+(before|after)\\s+(?:the\\s+)?${DAY_TEXT}`,
+    resolve: (m, ctx) => {
+      const day = singleDay(m[3], ctx);
+      if (day === null) return null;
+      const at = { ...ctx, today: day };
+      const rel = m[2].toLowerCase() === "before" ? "last" : "next";
+      if (m[1].toLowerCase() !== "weekend") return weekday(WEEKDAYS[m[1].toLowerCase()]!, rel, at);
+      // The weekend wholly before the day (its Sunday before it), or wholly after it.
+      if (rel === "last") {
+        const sun = weekday(0, "last", at)[0];
+        return [sun - 1, sun];
+      }
+      const sat = weekday(6, "next", at)[0];
+      return [sat, sat + 1];
     },
   },
   {

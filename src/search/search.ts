@@ -10,7 +10,7 @@ import { jaccard, mmrRerank, wordSet } from "./mmr.js";
 import { parseQuery } from "./query.js";
 import { decayFactor } from "./recency.js";
 import { makeSnippet } from "./snippet.js";
-import { asksWhen, statesTimeWhereItMatches } from "./when.js";
+import { asksWhen, mentionsTimeIn, statesTimeWhereItMatches } from "./when.js";
 
 export type SearchMode = "hybrid" | "keyword" | "vector";
 
@@ -41,7 +41,10 @@ export interface ScoreExplanation {
   fused: number;
   /** Recency factor for dated notes (1 for evergreen files). */
   decay: number;
-  /** Whether the note's date lies in the date range the query names. */
+  /**
+   * Whether the note's date lies in the date range the query names, or the note, written
+   * after it, says something happened then ("yesterday" in the note of the next day).
+   */
   dateMatch: boolean;
   dateBoost: number;
   /** search.dates.whenBoost when the query asks when and the chunk's matching line states a time, else 1. */
@@ -217,6 +220,15 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     const w = { heading: cfg.keyword.headingWeight, body: cfg.keyword.bodyWeight, cjk: 1 };
     const own = cfg.keyword.bm25.enabled ? { k1: cfg.keyword.bm25.k1, b: cfg.keyword.bm25.b } : undefined;
     for (const c of keywordSearch(ctx.db, q, pool, filters, w, own)) byId.set(c.chunkId, { cand: c, cosine: null });
+    // A query naming a time ("what did Nate cook on 9 November") is about the notes of then:
+    // they are candidates even when other notes match its words better, so that the date
+    // boost can weigh them. (With dates.mode "filter" the filters hold the range already.)
+    if (plan.dateRange && dateMode === "boost") {
+      const inRange = { ...filters, dateFrom: maxStr(filters.dateFrom, plan.dateRange.from), dateTo: minStr(filters.dateTo, plan.dateRange.to) };
+      if (inRange.dateFrom <= inRange.dateTo) {
+        for (const c of keywordSearch(ctx.db, q, pool, inRange, w, own)) if (!byId.has(c.chunkId)) byId.set(c.chunkId, { cand: c, cosine: null });
+      }
+    }
   }
   if (mode !== "keyword" && ctx.queryVector) {
     const hasFilters = Object.values(filters).some((v) => v !== undefined);
@@ -270,7 +282,11 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   entries.forEach((e, i) => {
     const f = fused[i]!;
     const decay = decayFactor(e.cand.date, e.cand.kind, ctx.nowMs, cfg.recency);
-    const dateMatch = plan.dateRange !== null && e.cand.date !== null && e.cand.date >= plan.dateRange.from && e.cand.date <= plan.dateRange.to;
+    const range = plan.dateRange;
+    const dateMatch =
+      range !== null &&
+      e.cand.date !== null &&
+      ((e.cand.date >= range.from && e.cand.date <= range.to) || (e.cand.date > range.to && mentionsTimeIn(e.cand.text, e.cand.date, range)));
     const dateBoost = dateMatch && dateMode === "boost" ? cfg.dates.boost : 1;
     const m = matchedBy.get(e.cand.chunkId);
     const cov = coverage(stats, m);

@@ -34,3 +34,31 @@ export function statesTimeWhereItMatches(text: string, terms: WeightedTerm[], no
   const opts = noteDate ? { timeZone: "UTC" } : timeZone ? { timeZone } : {};
   return resolveDates(best, at, opts).matches.length > 0;
 }
+
+/** The longest time a mention may span and still place an event: "last week", "last month". */
+const MAX_MENTION_DAYS = 31;
+
+/**
+ * Whether `text`, written on `noteDate`, says that something happened inside `range`:
+ * "yesterday" in the note of June 4 is June 3; "last week" in the note of August 3 is the
+ * week before. A note reports the days before it, so a question about "3 June" is also
+ * answered by the note of June 4 that says "yesterday". Mentions longer than a month ("last
+ * year") place nothing precisely enough and are ignored.
+ */
+export function mentionsTimeIn(text: string, noteDate: string, range: { from: string; to: string }): boolean {
+  if (!MAYBE_TIME.test(text)) return false;
+  const at = new Date(`${noteDate}T12:00:00Z`);
+  for (const line of text.split("\n")) {
+    if (!MAYBE_TIME.test(line)) continue;
+    for (const m of resolveDates(line, at, { timeZone: "UTC" }).matches) {
+      const r = m.range;
+      if (r.from > range.to || r.to < range.from) continue;
+      if (spanDays(r.from, r.to) <= MAX_MENTION_DAYS) return true;
+    }
+  }
+  return false;
+}
+
+function spanDays(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+}

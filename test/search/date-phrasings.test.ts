@@ -150,6 +150,16 @@ const TABLE: Row[] = [
   ["Where was Tim in the week before 16 November 2023?", ["2023-11-09", "2023-11-15"], "Where was Tim?"],
   ["the week of May 8, 2023", ["2023-05-08", "2023-05-14"], ""],
   ["the week after 2023-05-08", ["2023-05-09", "2023-05-15"], ""],
+  // counted from a written date: "N units before/after D" is "N units ago" as seen on D
+  ["What is the name of John's puppy he got two weeks before August 11, 2023?", ["2023-07-24", "2023-07-30"], "What is the name of John's puppy he got?"],
+  ["3 days after May 8, 2023", ["2023-05-11", "2023-05-11"], ""],
+  ["a month before June 15, 2023", ["2023-05-01", "2023-05-31"], ""],
+  ["one year after 2020-02-29", ["2021-01-01", "2021-12-31"], ""],
+  // a weekday or weekend strictly before or after a written date
+  ["shown on the big screen on the Sunday before October 25, 2022", ["2022-10-23", "2022-10-23"], "shown on the big screen"],
+  ["What did Maria participate in last weekend before April 10, 2023?", ["2023-04-08", "2023-04-09"], "What did Maria participate?"],
+  ["the weekend after 2023-05-08", ["2023-05-13", "2023-05-14"], ""],
+  ["the Friday after 2023-05-08", ["2023-05-12", "2023-05-12"], ""],
   // ranges: since / after / before / until / between / from-to
   ["since March", ["2026-03-01", "2026-11-21"], ""],
   ["what changed since March", ["2026-03-01", "2026-11-21"], "what changed"],

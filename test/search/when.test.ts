@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
 import { planQuery, searchIndex } from "../../src/search/search.js";
-import { asksWhen, statesTimeWhereItMatches } from "../../src/search/when.js";
+import { asksWhen, mentionsTimeIn, statesTimeWhereItMatches } from "../../src/search/when.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
@@ -111,5 +111,38 @@ describe("a question asking when, on a real index", () => {
     expect(search(1)("When did I move the backups to the NAS?").results[0]!.path).toBe("memory/2026-11-18.md");
     const res = search()("moving the backups to the NAS");
     expect(res.results.every((r) => r.explain!.whenBoost === 1)).toBe(true);
+  });
+});
+
+describe("mentionsTimeIn: a note reports the days before it", () => {
+  it("reads relative times against the note's date", () => {
+    const june3 = { from: "2023-06-03", to: "2023-06-03" };
+    expect(mentionsTimeIn("**Maria**: I started volunteering at the shelter yesterday!", "2023-06-04", june3)).toBe(true);
+    // Weeks start on Monday: from Thursday June 8, "last week" is May 29 – June 4.
+    expect(mentionsTimeIn("**Maria**: I started volunteering at the shelter last week.", "2023-06-08", june3)).toBe(true);
+    expect(mentionsTimeIn("**Maria**: I started volunteering at the shelter last week.", "2023-06-04", june3)).toBe(false);
+    expect(mentionsTimeIn("**Maria**: I started volunteering at the shelter today.", "2023-06-04", june3)).toBe(false);
+    expect(mentionsTimeIn("**Maria**: I volunteer at the shelter.", "2023-06-04", june3)).toBe(false);
+  });
+
+  it("a mention longer than a month places nothing", () => {
+    expect(mentionsTimeIn("We went camping last year.", "2023-06-04", { from: "2022-07-01", to: "2022-07-31" })).toBe(false);
+    expect(mentionsTimeIn("We went camping last month.", "2023-06-04", { from: "2023-05-10", to: "2023-05-12" })).toBe(true);
+  });
+});
+
+describe("a question naming a date finds the note written after it that reports it", () => {
+  it("the note of the next day saying 'yesterday' gets the date boost", () => {
+    ws = tempDir("agent-when-");
+    cpSync(path.join(REPO_ROOT, "workspace-template"), ws, { recursive: true });
+    write(ws, "memory/2023-06-04.md", "# 2023-06-04\n\nMade coconut ice cream yesterday, it was a hit.\n");
+    write(ws, "memory/2023-02-10.md", "# 2023-02-10\n\nIce cream recipe ideas: coconut, mango. Ice cream maker on sale.\n");
+    db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+    new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
+    const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC" }, recency: { enabled: false } });
+    const res = searchIndex({ db, vectors: new VectorStore(db), config: cfg, nowMs: NOW, queryVector: null, vectorWeight: 0 }, planQuery("What ice cream did I make on 3 June 2023?", NOW, cfg), { explain: true });
+    expect(res.results[0]!.path).toBe("memory/2023-06-04.md");
+    expect(res.results[0]!.explain).toMatchObject({ dateMatch: true, dateBoost: 2 });
+    expect(res.results.find((r) => r.path === "memory/2023-02-10.md")!.explain!.dateMatch).toBe(false);
   });
 });
