@@ -220,15 +220,6 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     const w = { heading: cfg.keyword.headingWeight, body: cfg.keyword.bodyWeight, cjk: 1 };
     const own = cfg.keyword.bm25.enabled ? { k1: cfg.keyword.bm25.k1, b: cfg.keyword.bm25.b } : undefined;
     for (const c of keywordSearch(ctx.db, q, pool, filters, w, own)) byId.set(c.chunkId, { cand: c, cosine: null });
-    // A query naming a time ("what did Nate cook on 9 November") is about the notes of then:
-    // they are candidates even when other notes match its words better, so that the date
-    // boost can weigh them. (With dates.mode "filter" the filters hold the range already.)
-    if (plan.dateRange && dateMode === "boost") {
-      const inRange = { ...filters, dateFrom: maxStr(filters.dateFrom, plan.dateRange.from), dateTo: minStr(filters.dateTo, plan.dateRange.to) };
-      if (inRange.dateFrom <= inRange.dateTo) {
-        for (const c of keywordSearch(ctx.db, q, pool, inRange, w, own)) if (!byId.has(c.chunkId)) byId.set(c.chunkId, { cand: c, cosine: null });
-      }
-    }
   }
   if (mode !== "keyword" && ctx.queryVector) {
     const hasFilters = Object.values(filters).some((v) => v !== undefined);
