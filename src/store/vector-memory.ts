@@ -1,6 +1,11 @@
 import { dataVersion } from "./data-version.js";
 import type { DB } from "./open.js";
-import type { VectorHit } from "./vectors.js";
+
+export interface VectorHit {
+  chunkId: number;
+  /** Cosine similarity of the chunk's best window to the query. */
+  similarity: number;
+}
 
 /** Options of the in-memory first pass (defaults measured in README's vector section). */
 export interface MemoryIndexOptions {

@@ -1,6 +1,6 @@
 import { dataVersion } from "./data-version.js";
 import { vectorTableSql, type DB } from "./open.js";
-import { MemoryVectorIndex, type MemoryIndexOptions } from "./vector-memory.js";
+import { MemoryVectorIndex, type MemoryIndexOptions, type VectorHit } from "./vector-memory.js";
 
 export interface PendingChunk {
   id: number;
@@ -18,11 +18,7 @@ export interface ChunkVectors {
   vectors: Float32Array[];
 }
 
-export interface VectorHit {
-  chunkId: number;
-  /** Cosine similarity of the chunk's best window to the query. */
-  similarity: number;
-}
+export type { VectorHit } from "./vector-memory.js";
 
 /**
  * The index's vectors: which model they belong to, which chunks still lack them, and

@@ -1,20 +1,16 @@
-import { cpSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { isBoilerplate, templateLines } from "../../src/indexer/boilerplate.js";
 import { chunkMarkdown } from "../../src/indexer/chunk.js";
-import { SearchConfigSchema } from "../../src/search/config.js";
 import { coverage, idf, providerOf, VECTOR_FLOORS } from "../../src/search/evidence.js";
-import { planQuery, searchIndex, type SearchOptions } from "../../src/search/search.js";
 import { IndexStore } from "../../src/store/index-store.js";
-import { openIndexDb, type DB } from "../../src/store/open.js";
-import { VectorStore } from "../../src/store/vectors.js";
+import type { DB } from "../../src/store/open.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
-import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { cleanup, write } from "../helpers/workspace.js";
+import { indexedWorkspace, SEARCH_NOW } from "../helpers/search-workspace.js";
 
-// Saturday 21 November 2026, noon UTC.
-const NOW = Date.parse("2026-11-21T12:00:00Z");
+const NOW = SEARCH_NOW;
 let ws = "";
 let db: DB | null = null;
 
@@ -26,16 +22,10 @@ afterEach(() => {
 
 /** A workspace from the shipped template plus `files`, indexed; returns a keyword search. */
 function workspace(files: Record<string, string>, config: object = {}) {
-  ws = tempDir("agent-relevance-");
-  cpSync(path.join(REPO_ROOT, "workspace-template"), ws, { recursive: true });
-  for (const [rel, text] of Object.entries(files)) write(ws, rel, text);
-  db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
-  const store = new IndexStore(db);
-  new Indexer(ws, store, IndexConfigSchema.parse({}), { now: () => NOW }).sync();
-  const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC" }, ...config });
-  const vectors = new VectorStore(db);
-  return (query: string, opts: SearchOptions = {}) =>
-    searchIndex({ db: db!, vectors, config: cfg, nowMs: NOW, queryVector: null, vectorWeight: 0 }, planQuery(query, NOW, cfg), { explain: true, ...opts });
+  const w = indexedWorkspace("agent-relevance-", files, { dates: { timeZone: "UTC" }, ...config });
+  ws = w.ws;
+  db = w.db;
+  return w.search;
 }
 
 const NOTES = {

@@ -1,15 +1,6 @@
-import { cpSync } from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Indexer } from "../../src/indexer/indexer.js";
-import { SearchConfigSchema } from "../../src/search/config.js";
-import { planQuery, searchIndex } from "../../src/search/search.js";
 import { asksWhen, mentionsTimeIn, statesTimeWhereItMatches } from "../../src/search/when.js";
-import { IndexStore } from "../../src/store/index-store.js";
-import { openIndexDb, type DB } from "../../src/store/open.js";
-import { VectorStore } from "../../src/store/vectors.js";
-import { IndexConfigSchema } from "../../src/workspace/config.js";
-import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { indexedWorkspace, type IndexedWorkspace } from "../helpers/search-workspace.js";
 
 describe("asksWhen", () => {
   it.each([
@@ -71,14 +62,10 @@ describe("statesTimeWhereItMatches", () => {
   });
 });
 
-// Saturday 21 November 2026, noon UTC.
-const NOW = Date.parse("2026-11-21T12:00:00Z");
-let ws = "";
-let db: DB | null = null;
+let opened: IndexedWorkspace | null = null;
 afterEach(() => {
-  db?.close();
-  db = null;
-  cleanup(ws);
+  opened?.close();
+  opened = null;
 });
 
 describe("a question asking when, on a real index", () => {
@@ -89,13 +76,8 @@ describe("a question asking when, on a real index", () => {
   };
 
   function search(whenBoost?: number) {
-    ws = tempDir("agent-when-");
-    cpSync(path.join(REPO_ROOT, "workspace-template"), ws, { recursive: true });
-    for (const [rel, text] of Object.entries(notes)) write(ws, rel, text);
-    db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
-    new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
-    const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC", ...(whenBoost !== undefined ? { whenBoost } : {}) }, recency: { enabled: false } });
-    return (q: string) => searchIndex({ db: db!, vectors: new VectorStore(db!), config: cfg, nowMs: NOW, queryVector: null, vectorWeight: 0 }, planQuery(q, NOW, cfg), { explain: true });
+    opened = indexedWorkspace("agent-when-", notes, { dates: { timeZone: "UTC", ...(whenBoost !== undefined ? { whenBoost } : {}) }, recency: { enabled: false } });
+    return opened.search;
   }
 
   it("ranks the note that says when first, and explains the factor", () => {
@@ -109,6 +91,7 @@ describe("a question asking when, on a real index", () => {
 
   it("without the factor (whenBoost 1) the retelling wins on words alone; a question not asking when is unchanged", () => {
     expect(search(1)("When did I move the backups to the NAS?").results[0]!.path).toBe("memory/2026-11-18.md");
+    opened!.close();
     const res = search()("moving the backups to the NAS");
     expect(res.results.every((r) => r.explain!.whenBoost === 1)).toBe(true);
   });
@@ -133,14 +116,15 @@ describe("mentionsTimeIn: a note reports the days before it", () => {
 
 describe("a question naming a date finds the note written after it that reports it", () => {
   it("the note of the next day saying 'yesterday' gets the date boost", () => {
-    ws = tempDir("agent-when-");
-    cpSync(path.join(REPO_ROOT, "workspace-template"), ws, { recursive: true });
-    write(ws, "memory/2023-06-04.md", "# 2023-06-04\n\nMade coconut ice cream yesterday, it was a hit.\n");
-    write(ws, "memory/2023-02-10.md", "# 2023-02-10\n\nIce cream recipe ideas: coconut, mango. Ice cream maker on sale.\n");
-    db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
-    new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
-    const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC" }, recency: { enabled: false } });
-    const res = searchIndex({ db, vectors: new VectorStore(db), config: cfg, nowMs: NOW, queryVector: null, vectorWeight: 0 }, planQuery("What ice cream did I make on 3 June 2023?", NOW, cfg), { explain: true });
+    opened = indexedWorkspace(
+      "agent-when-",
+      {
+        "memory/2023-06-04.md": "# 2023-06-04\n\nMade coconut ice cream yesterday, it was a hit.\n",
+        "memory/2023-02-10.md": "# 2023-02-10\n\nIce cream recipe ideas: coconut, mango. Ice cream maker on sale.\n",
+      },
+      { dates: { timeZone: "UTC" }, recency: { enabled: false } },
+    );
+    const res = opened.search("What ice cream did I make on 3 June 2023?");
     expect(res.results[0]!.path).toBe("memory/2023-06-04.md");
     expect(res.results[0]!.explain).toMatchObject({ dateMatch: true, dateBoost: 2 });
     expect(res.results.find((r) => r.path === "memory/2023-02-10.md")!.explain!.dateMatch).toBe(false);

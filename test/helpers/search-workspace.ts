@@ -1,0 +1,49 @@
+import { cpSync } from "node:fs";
+import path from "node:path";
+import { Indexer } from "../../src/indexer/indexer.js";
+import { SearchConfigSchema } from "../../src/search/config.js";
+import { planQuery, searchIndex, type SearchOptions, type SearchResponse } from "../../src/search/search.js";
+import { IndexStore } from "../../src/store/index-store.js";
+import { openIndexDb, type DB } from "../../src/store/open.js";
+import { VectorStore } from "../../src/store/vectors.js";
+import { IndexConfigSchema } from "../../src/workspace/config.js";
+import { cleanup, REPO_ROOT, tempDir, write } from "./workspace.js";
+
+/** Saturday 21 November 2026, noon UTC: the "now" of the search tests. */
+export const SEARCH_NOW = Date.parse("2026-11-21T12:00:00Z");
+
+export interface IndexedWorkspace {
+  ws: string;
+  db: DB;
+  /** Keyword search (no embedder) with `explain` on, against SEARCH_NOW. */
+  search: (query: string, opts?: SearchOptions) => SearchResponse;
+  /** Indexes the workspace again (after files were written). */
+  reindex: () => void;
+  close: () => void;
+}
+
+/**
+ * A workspace made of the shipped template plus `files`, indexed into a real SQLite file,
+ * searched through the real pipeline with the `search` section `config`.
+ */
+export function indexedWorkspace(prefix: string, files: Record<string, string>, config: object = {}): IndexedWorkspace {
+  const ws = tempDir(prefix);
+  cpSync(path.join(REPO_ROOT, "workspace-template"), ws, { recursive: true });
+  for (const [rel, text] of Object.entries(files)) write(ws, rel, text);
+  const db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+  const reindex = () => void new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({}), { now: () => SEARCH_NOW }).sync();
+  reindex();
+  const cfg = SearchConfigSchema.parse(config);
+  const vectors = new VectorStore(db);
+  return {
+    ws,
+    db,
+    search: (query, opts = {}) =>
+      searchIndex({ db, vectors, config: cfg, nowMs: SEARCH_NOW, queryVector: null, vectorWeight: 0 }, planQuery(query, SEARCH_NOW, cfg), { explain: true, ...opts }),
+    reindex,
+    close: () => {
+      if (db.open) db.close();
+      cleanup(ws);
+    },
+  };
+}
