@@ -239,8 +239,8 @@ export class DaemonHost {
         if (v?.ready) this.emit("info", "warm", `${v.windows} vectors kept in memory (${(v.bytes / 1e6).toFixed(1)} MB), ready in ${w.ms} ms`);
       })
       .catch((e: unknown) => {
-      if (!this.stopping) this.emit("warn", "warning", `warming the engine failed (searches still work): ${e instanceof Error ? e.message : String(e)}`);
-    });
+        if (!this.stopping) this.emit("warn", "warning", `warming the engine failed (searches still work): ${e instanceof Error ? e.message : String(e)}`);
+      });
     import("../mcp/server.js").catch(quiet);
   }
 

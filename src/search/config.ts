@@ -120,10 +120,9 @@ export const SearchConfigSchema = z
       .prefault({}),
     /**
      * How a long-lived process (the daemon, `agent mcp` serving alone) finds the nearest
-     * vectors. quantized: a copy in memory, one sign bit and one int8 per dimension; the
-     * sign bits pick a few thousand windows, int8 narrows them, and the best are re-scored
-     * exactly from the stored floats (store/vector-memory.ts). exact: sqlite-vec's scan of
-     * every float vector. A one-off command always scans exactly: loading the copy would
+     * vectors. quantized: a copy in memory, the float vectors plus one sign bit per
+     * dimension; the sign bits pick a few thousand windows and only those are scored, with
+     * the exact cosine (store/vector-memory.ts). exact: sqlite-vec's scan of every vector. A one-off command always scans exactly: loading the copy would
      * cost more than it saves.
      */
     vectorIndex: z.enum(["quantized", "exact"]).default("quantized"),

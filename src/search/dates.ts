@@ -98,6 +98,11 @@ export const OPEN_START = "1000-01-01";
 const MAYBE_DATE =
   /\d|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|ago|day|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
 
+/** The cheap test alone: false means `text` holds no date expression. */
+export function mayHoldDate(text: string): boolean {
+  return MAYBE_DATE.test(text);
+}
+
 export function resolveDates(query: string, now: Date, opts: ResolveDatesOptions = {}): DateQuery {
   if (!MAYBE_DATE.test(query)) return { matches: [], range: null, rest: removeMatches(query, []) };
   const ctx: Ctx = { today: todayIn(now, opts.timeZone), weekStartsOn: opts.weekStartsOn ?? 1 };

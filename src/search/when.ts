@@ -1,4 +1,4 @@
-import { resolveDates } from "./dates.js";
+import { mayHoldDate, resolveDates } from "./dates.js";
 import { bestMatchingLine, type WeightedTerm } from "./lines.js";
 
 /**
@@ -19,9 +19,6 @@ export function asksWhen(query: string): boolean {
   return ASKS_WHEN.test(query);
 }
 
-/** Anything a time expression could start with: a digit, or one of these words. */
-const MAYBE_TIME = /\d|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|ago|day|since|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
-
 /**
  * Whether the line of `text` that best matches the query's terms (by summed weight of the
  * terms it contains; ties: the earliest) states a time that the date parser understands,
@@ -29,7 +26,7 @@ const MAYBE_TIME = /\d|today|tonight|yesterday|tomorrow|morning|afternoon|evenin
  */
 export function statesTimeWhereItMatches(text: string, terms: WeightedTerm[], noteDate: string | null, now: Date, timeZone?: string): boolean {
   const best = bestMatchingLine(text, terms)?.line;
-  if (best === undefined || !MAYBE_TIME.test(best)) return false;
+  if (best === undefined || !mayHoldDate(best)) return false;
   const at = noteDate ? new Date(`${noteDate}T12:00:00Z`) : now;
   const opts = noteDate ? { timeZone: "UTC" } : timeZone ? { timeZone } : {};
   return resolveDates(best, at, opts).matches.length > 0;
@@ -46,10 +43,10 @@ const MAX_MENTION_DAYS = 31;
  * year") place nothing precisely enough and are ignored.
  */
 export function mentionsTimeIn(text: string, noteDate: string, range: { from: string; to: string }): boolean {
-  if (!MAYBE_TIME.test(text)) return false;
+  if (!mayHoldDate(text)) return false;
   const at = new Date(`${noteDate}T12:00:00Z`);
   for (const line of text.split("\n")) {
-    if (!MAYBE_TIME.test(line)) continue;
+    if (!mayHoldDate(line)) continue;
     for (const m of resolveDates(line, at, { timeZone: "UTC" }).matches) {
       const r = m.range;
       if (r.from > range.to || r.to < range.from) continue;

@@ -35,8 +35,8 @@ const DEAD = 0xffff;
  * (Hamming distance, about 3 ms for 50k windows) and computes the exact cosine only for the
  * few thousand windows nearest by that measure, so every similarity it reports is exact and
  * only which windows are looked at is approximate (recall against sqlite-vec's exact scan:
- * scripts/vector-recall.mjs). Reading single vectors back from vec0 costs about 140 µs each
- * (it reads the vector's whole chunk), which is why the floats are kept here too.
+ * scripts/vector-recall.mjs). The floats are kept here too because reading them back from
+ * vec0 costs 16 µs each (schema.sql): the few thousand a query scores would take 50 ms.
  *
  * It follows the database by itself: when the data version moves, a cheap fingerprint of
  * chunk_vectors tells whether vectors changed, and only then are the rows diffed and the
