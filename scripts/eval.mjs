@@ -20,7 +20,7 @@ import { Engine } from "../dist/index.js";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 export function parseArgs(argv) {
-  const o = { dataset: "all", data: null, mode: "hybrid", json: false, qrels: null, cache: path.join(HERE, "..", ".eval-cache"), limitQueries: 0, config: {}, keep: false, noAnswer: false, noAnswerLimit: 0, dump: null };
+  const o = { dataset: "all", data: null, mode: "hybrid", json: false, qrels: null, cache: path.join(HERE, "..", ".eval-cache"), limitQueries: 0, config: {}, keep: false, noAnswer: false, noAnswerLimit: 0, dump: null, limit: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -39,6 +39,7 @@ export function parseArgs(argv) {
     else if (a === "--no-answer") o.noAnswer = true;
     else if (a === "--no-answer-limit") o.noAnswerLimit = Number(next());
     else if (a === "--dump") o.dump = path.resolve(next());
+    else if (a === "--limit") o.limit = Number(next());
     else throw new Error(`unknown option ${a}`);
   }
   if (!["locomo", "scifact", "all"].includes(o.dataset)) throw new Error("--dataset must be locomo, scifact or all");
@@ -147,7 +148,7 @@ async function evalLocomo(opts) {
       const now = Date.parse(`${last}T12:00:00Z`) + 86400000;
       const engine = await openIndexed(ws, { embed: { cacheDir: opts.cache } }, opts, now);
       for (const q of convQueries) {
-        const res = await engine.search(q.question, { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
+        const res = await engine.search(q.question, { limit: opts.limit || 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
         const files = rankedFiles(res.results);
         const gold = new Set(q.gold_files);
         const recallAt = (k) => files.slice(0, k).filter((f) => gold.has(f)).length / gold.size;
@@ -156,7 +157,7 @@ async function evalLocomo(opts) {
       }
       if (opts.noAnswer) {
         for (const q of convQueries.slice(0, opts.noAnswerLimit > 0 ? opts.noAnswerLimit : undefined)) {
-          const res = await withoutFiles(engine, ws, q.gold_files, () => engine.search(q.question, { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }), opts.mode !== "bm25");
+          const res = await withoutFiles(engine, ws, q.gold_files, () => engine.search(q.question, { limit: opts.limit || 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }), opts.mode !== "bm25");
           noAnswer.push({ category: q.category_name, empty: res.results.length === 0 });
           dumpLine(opts, { set: "no-answer", qid: q.qid, category: q.category_name, results: features(res.results, () => 0) });
         }
@@ -216,7 +217,7 @@ async function evalScifact(opts) {
     // No dates in SciFact: recency off; pure relevance (MMR lambda 1) as published numbers are.
     const engine = await openIndexed(ws, { embed: { cacheDir: opts.cache }, search: { recency: { enabled: false }, mmr: { lambda: 1 } } }, opts);
     for (const qid of qids) {
-      const res = await engine.search(queryText.get(qid), { limit: 300, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
+      const res = await engine.search(queryText.get(qid), { limit: opts.limit || 300, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
       const docs = rankedFiles(res.results).map((p) => path.basename(p, ".md"));
       const rels = qrels.get(qid);
       const relevant = [...rels.entries()].filter(([, g]) => g > 0).map(([d]) => d);

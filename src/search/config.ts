@@ -52,6 +52,11 @@ export const SearchConfigSchema = z
          * adversarial 0.657 → 0.658; SciFact nDCG@10 0.7011 → 0.7010.
          */
         scaleByCosine: z.boolean().default(true),
+        /**
+         * Give every keyword candidate its cosine too, not only those among the nearest
+         * neighbours (fuse.ts otherwise counts a missing cosine as 0).
+         */
+        vectorForEveryCandidate: z.boolean().default(true),
       })
       .strict()
       .prefault({}),

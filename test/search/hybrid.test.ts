@@ -163,6 +163,33 @@ describe("hybrid search with the real USE-lite embedder", () => {
     expect(res.vectors.warning).toMatch(/keyword-only/);
     expect(res.results[0]!.path).toBe("memory/2026-11-20.md");
   });
+
+  it("gives a keyword hit its cosine even when it is not among the nearest neighbours, so the ranking does not depend on --limit", async () => {
+    ws = tempDir("agent-hybrid-");
+    // Forty notes close in meaning to the query without its words, and a few that share
+    // one word with it but are about something else: with limit 1 the nearest-neighbour
+    // scan (limit × 5 + 20 = 25 chunks) holds only the former.
+    for (let i = 0; i < 40; i++) write(ws, `notes/walk-${i}.md`, `# Walk ${i}\n\nPedestrians waited at the crosswalk on street ${i} until the light turned green.\n`);
+    for (let i = 0; i < 3; i++) write(ws, `notes/ledger-${i}.md`, `# Ledger ${i}\n\nInvoice ${i} paid by bank transfer; the zebra stamp was on the receipt.\n`);
+    const plain = engine(useLite, { search: { recency: { enabled: false }, fusion: { vectorForEveryCandidate: false } } });
+    plain.index();
+    await plain.embed();
+    const before = await plain.search("zebra crossing", { limit: 1, explain: true });
+    expect(before.results[0]!.path).toMatch(/^notes\/ledger-/);
+    // Without the option the keyword hit's cosine is unknown and counts as 0.
+    expect(before.results[0]!.explain!.cosine).toBeNull();
+    plain.close();
+
+    const e = engine(useLite, { search: { recency: { enabled: false } } });
+    for (const limit of [1, 10]) {
+      const res = await e.search("zebra crossing", { limit, explain: true });
+      const ledger = res.results.find((r) => r.path.startsWith("notes/ledger-"))!;
+      expect(ledger.explain!.cosine).not.toBeNull();
+      expect(ledger.explain!.cosine!).toBeGreaterThan(0);
+      expect(ledger.explain!.vector).toBeGreaterThan(0);
+      for (const r of res.results) expect(r.explain!.cosine).not.toBeNull();
+    }
+  });
 });
 
 describe("ranking rules on an index (keyword-only, deterministic)", () => {
