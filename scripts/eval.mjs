@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm run eval [-- --dataset locomo|scifact|all] [--data DIR] [--mode bm25|vector|hybrid] [--json]
 //                 [--qrels FILE] [--cache DIR] [--limit-queries N] [--config JSON]
-//                 [--no-answer] [--no-answer-limit N] [--dump FILE]
+//                 [--no-answer] [--no-answer-limit N] [--dump FILE] [--limit N]
+// --limit N: results per search (default 50 for LoCoMo, 300 for SciFact, which recall@100
+// needs); 10, the engine's default, measures what a user gets.
 // Builds a throwaway workspace from benchmark data, indexes it with the real engine, runs
 // every query through the real search path and prints retrieval metrics. Never a test.
 //
@@ -39,7 +41,10 @@ export function parseArgs(argv) {
     else if (a === "--no-answer") o.noAnswer = true;
     else if (a === "--no-answer-limit") o.noAnswerLimit = Number(next());
     else if (a === "--dump") o.dump = path.resolve(next());
-    else if (a === "--limit") o.limit = Number(next());
+    else if (a === "--limit") {
+      o.limit = Number(next());
+      if (!Number.isInteger(o.limit) || o.limit < 1) throw new Error("--limit must be a whole number of results, at least 1");
+    }
     else throw new Error(`unknown option ${a}`);
   }
   if (!["locomo", "scifact", "all"].includes(o.dataset)) throw new Error("--dataset must be locomo, scifact or all");
