@@ -13,7 +13,7 @@ export interface FusionInput {
   id: number;
   /** Sign-flipped BM25 (higher is better); undefined when not a keyword candidate. */
   keyword?: number;
-  /** Cosine similarity of the best window; undefined when not a vector candidate. */
+  /** Cosine similarity of the best window; undefined when unknown (keyword mode, chunk not embedded yet). */
   vector?: number;
 }
 

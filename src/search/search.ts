@@ -32,9 +32,9 @@ export interface ScoreExplanation {
   bm25: number | null;
   /** BM25 scaled to 0..1 over this query's keyword candidates (search.fusion.keywordNorm). */
   keyword: number;
-  /** Cosine similarity of the best window; null when not a vector candidate. */
+  /** Cosine similarity of the best window; null in keyword mode or when the chunk has no vector yet. */
   cosine: number | null;
-  /** Cosine min-max normalised over this query's vector candidates. */
+  /** Cosine min-max normalised over this query's candidates, × min(1, cosine ÷ the evidence level) with fusion.scaleByCosine. */
   vector: number;
   vectorWeight: number;
   /** (1 - vectorWeight) * keyword + vectorWeight * vector. */
