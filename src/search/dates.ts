@@ -96,7 +96,7 @@ export const OPEN_START = "1000-01-01";
 // Cheap test before the rule table: a query without any of these words or a digit cannot
 // hold a date, and most queries hold none.
 const MAYBE_DATE =
-  /\d|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|ago|day|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
+  /\d|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|ago|day|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter/i;
 
 /** The cheap test alone: false means `text` holds no date expression. */
 export function mayHoldDate(text: string): boolean {
@@ -243,6 +243,9 @@ const WEEKDAY = alt(Object.keys(WEEKDAYS));
 const WEEKDAY_ABBR = alt(Object.keys(WEEKDAY_ABBRS));
 const MONTH = alt(Object.keys(MONTHS));
 const SAFE_MONTH = alt(SAFE_MONTHS);
+const SEASON = "spring|summer|autumn|fall|winter";
+/** First month of each season; winter starts in December and runs into the next year. */
+const SEASON_START: Record<string, number> = { spring: 3, summer: 6, autumn: 9, fall: 9, winter: 12 };
 // Counts: digits or one..twelve. "a"/"an" only where grammar allows ("a week ago").
 const COUNT = `\\d{1,4}|${alt(Object.keys(NUMBER_WORDS).filter((w) => w !== "a" && w !== "an"))}`;
 const DAY_OF_MONTH = `(\\d{1,2})(?:st|nd|rd|th)?`;
@@ -605,12 +608,53 @@ const RULES: readonly Rule[] = [
       return [s, s + 1];
     },
   },
+  // --- seasons (meteorological, northern hemisphere): spring Mar–May, summer Jun–Aug,
+  // autumn Sep–Nov, winter Dec–Feb. A bare season word is too often something else ("hot
+  // spring", "did she fall"), so it needs a year, a modifier, or "in/during/over the".
+  {
+    example: "summer 2021",
+    pattern: `(?:the\\s+)?(${SEASON})\\s+(?:of\\s+)?${YEAR}`,
+    resolve: (m) => seasonOfYear(m[1], Number(m[2])),
+  },
+  {
+    example: "last summer",
+    pattern: `(this|last|next|previous|coming|past)\\s+(${SEASON})`,
+    resolve: (m, ctx) => relativeSeason(m[2], m[1], ctx),
+  },
+  {
+    example: "during the summer",
+    pattern: `(?<=${NOT_WORD_BEFORE}(?:in|during|over|throughout)\\s+)the\\s+(${SEASON})`,
+    resolve: (m, ctx) => relativeSeason(m[1], undefined, ctx),
+  },
   {
     example: "a couple of days ago",
     pattern: "(?:a\\s+)?couple\\s+(?:of\\s+)?(days|weeks|months)\\s+ago",
     resolve: (m, ctx) => calendarPeriod(unit(m[1]), -2, ctx),
   },
 ];
+
+/** "summer 2021": June–August 2021; "winter 2022": December 2022 to February 2023. */
+function seasonOfYear(name: string, y: number): Span {
+  const m = SEASON_START[name.toLowerCase()]!;
+  const start = dayOf(y, m, 1);
+  return [start, addMonths(start, 3) - 1];
+}
+
+/**
+ * A season named without a year. Bare ("in the summer"): the latest that has begun, the
+ * current one included. "last": the latest that has ended. "this": the one under way, else
+ * the next to come. "next": the first that starts after today.
+ */
+function relativeSeason(name: string, modifier: string | undefined, ctx: Ctx): Span {
+  const { y } = ymd(ctx.today);
+  const spans = [y - 2, y - 1, y, y + 1].map((year) => seasonOfYear(name, year));
+  const mod = modifier?.toLowerCase();
+  const t = ctx.today;
+  if (mod === "this") return spans.find(([a, b]) => a <= t && t <= b) ?? seasonOfYear(name, y);
+  if (direction(mod) === 1) return spans.find(([a]) => a > t)!;
+  if (direction(mod) === -1) return [...spans].reverse().find(([, b]) => b < t)!;
+  return [...spans].reverse().find(([a]) => a <= t)!;
+}
 
 const ORDINAL_WEEKS: Record<string, number> = {
   first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: -1,
