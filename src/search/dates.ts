@@ -643,7 +643,8 @@ function seasonOfYear(name: string, y: number): Span {
 /**
  * A season named without a year. Bare ("in the summer"): the latest that has begun, the
  * current one included. "last": the latest that has ended. "this": the one under way, else
- * the next to come. "next": the first that starts after today.
+ * this calendar year's ("this summer", said in November, is the summer just past). "next":
+ * the first that starts after today.
  */
 function relativeSeason(name: string, modifier: string | undefined, ctx: Ctx): Span {
   const { y } = ymd(ctx.today);

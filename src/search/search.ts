@@ -243,11 +243,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   if (mode === "hybrid" && ctx.queryVector && cfg.fusion.vectorForEveryCandidate) {
     const unscored = [...byId.entries()].filter(([, e]) => e.cosine === null).map(([id]) => id);
     const qv = ctx.queryVector;
-    for (const [id, wins] of ctx.vectors.vectorsOf(unscored)) {
-      let best = -1;
-      for (const v of wins) best = Math.max(best, cosine(qv, v));
-      byId.get(id)!.cosine = best;
-    }
+    for (const [id, wins] of ctx.vectors.vectorsOf(unscored)) byId.get(id)!.cosine = bestPairCosine([qv], wins);
   }
   if (byId.size === 0) return respond([], "no note matches any word of the query");
 
