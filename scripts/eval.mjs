@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // npm run eval [-- --dataset locomo|scifact|all] [--data DIR] [--mode bm25|vector|hybrid] [--json]
 //                 [--qrels FILE] [--cache DIR] [--limit-queries N] [--config JSON]
-//                 [--no-answer] [--no-answer-limit N] [--dump FILE] [--limit N]
+//                 [--no-answer] [--no-answer-limit N] [--dump FILE] [--limit N] [--rerank]
 // --limit N: results per search (default 50 for LoCoMo, 300 for SciFact, which recall@100
 // needs); 10, the engine's default, measures what a user gets.
+// --rerank: the LLM rerank stage on, with the model of --config's llm section, e.g.
+//   --rerank --config '{"llm":{"provider":"ollama","model":"qwen2.5:7b"}}'; prints how many
+//   results it graded and dropped, its time per search, and stops if every call fails.
 // Builds a throwaway workspace from benchmark data, indexes it with the real engine, runs
 // every query through the real search path and prints retrieval metrics. Never a test.
 //
@@ -38,6 +41,7 @@ export function parseArgs(argv) {
     else if (a === "--limit-queries") o.limitQueries = Number(next());
     else if (a === "--config") o.config = JSON.parse(next());
     else if (a === "--keep") o.keep = true;
+    else if (a === "--rerank") o.rerank = true;
     else if (a === "--no-answer") o.noAnswer = true;
     else if (a === "--no-answer-limit") o.noAnswerLimit = Number(next());
     else if (a === "--dump") o.dump = path.resolve(next());
@@ -51,6 +55,8 @@ export function parseArgs(argv) {
   if (o.dataset === "all" && o.data) throw new Error("--data needs --dataset locomo or scifact");
   if (o.dataset === "all") o.noAnswer = true;
   if (!["bm25", "vector", "hybrid"].includes(o.mode)) throw new Error("--mode must be bm25, vector or hybrid");
+  // The workspace's llm section (from --config) grades each query's first search.rerank.candidates results.
+  if (o.rerank) o.config = merge(o.config, { search: { rerank: { enabled: true } } });
   return o;
 }
 
@@ -81,6 +87,27 @@ async function openIndexed(ws, config, opts, now) {
     if (res.provider === null) throw new Error(`mode ${opts.mode} needs an embedder, but none is available: ${res.reason}`);
   }
   return engine;
+}
+
+/** What the LLM rerank stage did over a run (search.rerank.enabled, --rerank). */
+let reranks = { queries: 0, errors: 0, firstError: null, graded: 0, dropped: 0, ms: 0 };
+
+/** engine.search, counting what the rerank stage did; a model that fails every call stops the run. */
+async function search(engine, text, options) {
+  const res = await engine.search(text, options);
+  const r = res.rerank;
+  if (r) {
+    reranks.queries++;
+    reranks.graded += r.graded;
+    reranks.dropped += r.dropped;
+    reranks.ms += r.ms;
+    if (r.error) {
+      reranks.errors++;
+      reranks.firstError ??= r.error;
+      if (reranks.errors >= 3 && reranks.errors === reranks.queries) throw new Error(`reranking failed on every query so far: ${reranks.firstError}`);
+    }
+  }
+  return res;
 }
 
 /** Files of a ranked chunk list, in order of first appearance. */
@@ -153,7 +180,7 @@ async function evalLocomo(opts) {
       const now = Date.parse(`${last}T12:00:00Z`) + 86400000;
       const engine = await openIndexed(ws, { embed: { cacheDir: opts.cache } }, opts, now);
       for (const q of convQueries) {
-        const res = await engine.search(q.question, { limit: opts.limit || 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
+        const res = await search(engine, q.question, { limit: opts.limit || 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
         const files = rankedFiles(res.results);
         const gold = new Set(q.gold_files);
         const recallAt = (k) => files.slice(0, k).filter((f) => gold.has(f)).length / gold.size;
@@ -162,7 +189,7 @@ async function evalLocomo(opts) {
       }
       if (opts.noAnswer) {
         for (const q of convQueries.slice(0, opts.noAnswerLimit > 0 ? opts.noAnswerLimit : undefined)) {
-          const res = await withoutFiles(engine, ws, q.gold_files, () => engine.search(q.question, { limit: opts.limit || 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }), opts.mode !== "bm25");
+          const res = await withoutFiles(engine, ws, q.gold_files, () => search(engine, q.question, { limit: opts.limit || 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }), opts.mode !== "bm25");
           noAnswer.push({ category: q.category_name, empty: res.results.length === 0 });
           dumpLine(opts, { set: "no-answer", qid: q.qid, category: q.category_name, results: features(res.results, () => 0) });
         }
@@ -222,7 +249,7 @@ async function evalScifact(opts) {
     // No dates in SciFact: recency off; pure relevance (MMR lambda 1) as published numbers are.
     const engine = await openIndexed(ws, { embed: { cacheDir: opts.cache }, search: { recency: { enabled: false }, mmr: { lambda: 1 } } }, opts);
     for (const qid of qids) {
-      const res = await engine.search(queryText.get(qid), { limit: opts.limit || 300, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
+      const res = await search(engine, queryText.get(qid), { limit: opts.limit || 300, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
       const docs = rankedFiles(res.results).map((p) => path.basename(p, ".md"));
       const rels = qrels.get(qid);
       const relevant = [...rels.entries()].filter(([, g]) => g > 0).map(([d]) => d);
@@ -238,7 +265,7 @@ async function evalScifact(opts) {
       // Every query would take two re-indexes of a 5,000-note workspace; a fixed slice keeps it minutes.
       for (const qid of qids.slice(0, opts.noAnswerLimit > 0 ? opts.noAnswerLimit : 300)) {
         const gold = [...qrels.get(qid).entries()].filter(([, g]) => g > 0).map(([d]) => `docs/${d}.md`).filter((rel) => existsSync(path.join(ws, rel)));
-        const res = await withoutFiles(engine, ws, gold, () => engine.search(queryText.get(qid), { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }), opts.mode !== "bm25");
+        const res = await withoutFiles(engine, ws, gold, () => search(engine, queryText.get(qid), { limit: 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) }), opts.mode !== "bm25");
         noAnswer.push({ empty: res.results.length === 0 });
         dumpLine(opts, { set: "no-answer", qid, results: features(res.results.slice(0, 20), () => 0) });
       }
@@ -270,8 +297,14 @@ const BEFORE = {
 
 async function runOne(opts) {
   const t0 = performance.now();
+  reranks = { queries: 0, errors: 0, firstError: null, graded: 0, dropped: 0, ms: 0 };
   const res = opts.dataset === "locomo" ? await evalLocomo(opts) : await evalScifact(opts);
-  return { dataset: opts.dataset, mode: opts.mode, ...res, seconds: Math.round((performance.now() - t0) / 100) / 10 };
+  const out = { dataset: opts.dataset, mode: opts.mode, ...res, seconds: Math.round((performance.now() - t0) / 100) / 10 };
+  if (reranks.queries > 0) {
+    const { queries, errors, firstError, graded, dropped, ms } = reranks;
+    out.rerank = { queries, errors, ...(firstError ? { firstError } : {}), gradedPerQuery: round(graded / queries), droppedPerQuery: round(dropped / queries), secondsPerQuery: round(ms / queries / 1000) };
+  }
+  return out;
 }
 
 function print(out) {
@@ -280,6 +313,10 @@ function print(out) {
   console.log(`  all:                 ${fmt(out.metrics)}`);
   if (out.metricsNoAdversarial) console.log(`  without adversarial: ${fmt(out.metricsNoAdversarial)}`);
   for (const [cat, m] of Object.entries(out.byCategory)) console.log(`  ${cat.padEnd(20)} ${fmt(m)}  (n=${m.n})`);
+  if (out.rerank) {
+    const r = out.rerank;
+    console.log(`  rerank: ${r.queries} searches, ${r.gradedPerQuery} graded and ${r.droppedPerQuery} dropped per search, ${r.secondsPerQuery} s each; ${r.errors} failed${r.firstError ? ` (first: ${r.firstError})` : ""}`);
+  }
   const f = out.floor;
   if (f) {
     console.log(`  floor: normal queries wrongly empty ${(100 * f.normalEmpty).toFixed(1)} % (of ${f.normal})` + (f.noAnswer ? `; no-answer queries correctly empty ${(100 * f.noAnswerEmpty).toFixed(1)} % (of ${f.noAnswer})` : ""));

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { Engine } from "../engine/engine.js";
 import { UsageError } from "../engine/errors.js";
+import { SEARCH_SOURCES } from "../search/keyword.js";
 import { PROTOCOL_VERSION, type HelloResult } from "./protocol.js";
 
 const Session = z.enum(["main", "group", "isolated"]);
@@ -19,10 +20,12 @@ const SearchParams = z.object({
       limit: PosInt.optional(),
       explain: z.boolean().optional(),
       mode: z.enum(["hybrid", "keyword", "vector"]).optional(),
+      minScore: z.number().min(0).max(1).optional(),
+      rerank: z.boolean().optional(),
       session: Session.optional(),
       filters: z
         .object({
-          source: z.enum(["memory", "sessions"]).optional(),
+          source: z.enum(SEARCH_SOURCES).optional(),
           dateFrom: Str.optional(),
           dateTo: Str.optional(),
           project: Str.optional(),
@@ -123,7 +126,7 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
     case "search": {
       const p = parse(SearchParams, params, method);
       const { filters, ...rest } = p.options;
-      return engine.search(p.query, defined({ ...rest, ...(filters ? { filters: defined(filters) } : {}) }));
+      return engine.search(p.query, defined({ ...rest, ...(filters ? { filters: defined(filters) } : {}), signal: ctx.signal }));
     }
     case "context":
       return engine.context(defined(parse(ContextParams, params, method)));

@@ -224,7 +224,9 @@ export async function ask(engine: EngineCore, question: string, req: AskRequest 
     db: engine.state(),
     config: engine.config.ask,
     now: engine.now,
-    search: (query, opts) => engine.search(query, opts),
+    // The asking model reads the results and judges them itself: a second model call per
+    // search would only double the wait.
+    search: (query, opts) => engine.search(query, { ...opts, rerank: false }),
     boot: (query, opts) => bootContext(engine, query, opts),
     allowHardLinks: engine.config.index.allowHardLinks,
     provider: engine.llm(),

@@ -25,6 +25,6 @@ export interface EngineCore {
   embedder(): Promise<Selection>;
   embedderOrNull(): Promise<Embedder | null>;
   embeddingCacheOrNull(): EmbeddingCache | null;
-  search(query: string, opts?: SearchOptions & { refresh?: boolean; session?: SessionType }): Promise<SearchReport>;
+  search(query: string, opts?: SearchOptions & { refresh?: boolean; session?: SessionType; rerank?: boolean; signal?: AbortSignal }): Promise<SearchReport>;
   jobDeps(): JobDeps;
 }

@@ -20,6 +20,7 @@ import { isPrivatePath, type SessionType } from "../context/assemble.js";
 import { vectorWeightFor } from "../search/weights.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
 import { planQuery, searchIndex, type SearchOptions } from "../search/search.js";
+import { rerankResponse } from "../search/rerank.js";
 import { IndexStore } from "../store/index-store.js";
 import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
@@ -83,6 +84,10 @@ export interface EngineSearchOptions extends SearchOptions {
   refresh?: boolean;
   /** Privacy scope of the caller: group and isolated sessions never get private files. */
   session?: SessionType;
+  /** Overrides search.rerank.enabled for one query: the LLM grades and reorders the results. */
+  rerank?: boolean;
+  /** Cancels a reranking model call. */
+  signal?: AbortSignal;
 }
 
 /** What `warm` loaded, and how long it took. */
@@ -473,9 +478,16 @@ export class Engine implements EngineCore {
       }
     }
     const weight = vectorWeightFor(this.config.search, info.provider);
-    const res = this.recovering(() =>
-      searchIndex({ db: this.index_().db, vectors: this.index_().vectors, config: this.config.search, nowMs: this.now(), queryVector, vectorWeight: weight }, plan, opts),
+    const rr = this.config.search.rerank;
+    // A date-only query ("what happened yesterday") has no question for a model to judge by.
+    const rerank = (opts.rerank ?? rr.enabled) && plan.text.trim() !== "";
+    const limit = opts.limit ?? this.config.search.limit;
+    const { rerank: _r, signal, refresh: _f, session: _s, ...first } = opts;
+    if (rerank) Object.assign(first, { limit: Math.max(limit, rr.candidates), withText: true });
+    let res = this.recovering(() =>
+      searchIndex({ db: this.index_().db, vectors: this.index_().vectors, config: this.config.search, nowMs: this.now(), queryVector, vectorWeight: weight }, plan, first),
     );
+    if (rerank) res = await rerankResponse(this.llm(), query, res, limit, rr, { ...(signal ? { signal } : {}), keepText: opts.withText === true });
     return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
   }
 

@@ -124,6 +124,30 @@ export const SearchConfigSchema = z
       .strict()
       .prefault({}),
     /**
+     * Opt-in second stage (rerank.ts): the configured LLM (the `llm` section) grades the
+     * first `candidates` results, which are reordered by its grades. One model call per
+     * search: seconds on a CPU, so off by default; `agent search --rerank` turns it on for
+     * one query. When the model cannot be reached the first stage's order is kept and the
+     * answer says why.
+     */
+    rerank: z
+      .object({
+        enabled: z.boolean().default(false),
+        /**
+         * First-stage results the model reads, from the top. A search for more than this
+         * gets the rest after them, in first-stage order; for fewer, the model still reads
+         * this many and the best graded are returned.
+         */
+        candidates: z.number().int().min(1).max(50).default(10),
+        /** Leave out what the model grades unrelated (0); all of them: no results, with a reason. */
+        dropUnrelated: z.boolean().default(true),
+        /** Characters of each result's text sent to the model. */
+        maxPassageChars: z.number().int().min(100).max(8000).default(800),
+        timeoutMs: z.number().int().positive().default(120_000),
+      })
+      .strict()
+      .prefault({}),
+    /**
      * How a long-lived process (the daemon, `agent mcp` serving alone) finds the nearest
      * vectors. quantized: a copy in memory, the float vectors plus one sign bit per
      * dimension; the sign bits pick a few thousand windows and only those are scored, with

@@ -8,6 +8,7 @@ import { coverage, evidenceTerms, matchedTerms, providerOf, termStats, VECTOR_FL
 import { annotationsOf, datedChunks, keywordSearch, loadCandidates, type Candidate, type SearchFilters } from "./keyword.js";
 import { jaccard, mmrRerank, wordSet } from "./mmr.js";
 import { parseQuery } from "./query.js";
+import type { Grade, RerankInfo } from "./rerank.js";
 import { decayFactor } from "./recency.js";
 import { makeSnippet } from "./snippet.js";
 import { asksWhen, mentionsTimeIn, statesTimeWhereItMatches } from "./when.js";
@@ -22,6 +23,8 @@ export interface SearchOptions {
   mode?: SearchMode;
   /** Raises the floor: results scoring below this (0..1) are left out (`--min-score`). */
   minScore?: number;
+  /** Each result carries its chunk's whole text (what a reranking model reads). */
+  withText?: boolean;
 }
 
 /** Why a result is evidence: which test of the floor it passed. */
@@ -94,6 +97,10 @@ export interface SearchResult {
   kind: string;
   /** Inline annotations of the chunk (ctx::, project::, meeting::, mode::), when it has any. */
   annotations?: Record<string, string[]>;
+  /** The chunk's whole text, with `withText`. */
+  text?: string;
+  /** The reranking model's grade (rerank.ts): 2 answers, 1 same subject, 0 unrelated; absent when not reranked or not graded. */
+  grade?: Grade;
   explain?: ScoreExplanation;
 }
 
@@ -107,6 +114,8 @@ export interface SearchResponse {
   reason?: string;
   /** With `explain`: the floor and what passed it. */
   explain?: { floor: FloorExplanation };
+  /** Set when a model reranked the results (search.rerank, `--rerank`): what it did, or why it could not. */
+  rerank?: RerankInfo;
 }
 
 export interface QueryPlan {
@@ -349,7 +358,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   const annotations = annotationsOf(ctx.db, picks.map((p) => p.id));
   const results = picks.map((p) => {
     const s = scored.get(p.id)!;
-    const r = toResult(s.cand, s.final, q.terms, annotations.get(p.id));
+    const r = toResult(s.cand, s.final, q.terms, annotations.get(p.id), opts.withText);
     if (opts.explain) {
       r.explain = {
         bm25: s.cand.keyword === undefined ? null : round(s.cand.keyword),
@@ -376,7 +385,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   return respond(results);
 }
 
-function toResult(c: Candidate, score: number, terms: string[], ann: Record<string, string[]> | undefined): SearchResult {
+function toResult(c: Candidate, score: number, terms: string[], ann: Record<string, string[]> | undefined, withText: boolean | undefined): SearchResult {
   const r: SearchResult = {
     path: c.path,
     startLine: c.startLine,
@@ -389,6 +398,7 @@ function toResult(c: Candidate, score: number, terms: string[], ann: Record<stri
     kind: c.kind,
   };
   if (ann) r.annotations = ann;
+  if (withText) r.text = c.text;
   return r;
 }
 
@@ -414,7 +424,7 @@ function listDated(
   return respond(
     rows.map((c) => {
       const decay = decayFactor(c.date, c.kind, ctx.nowMs, ctx.config.recency);
-      const r = toResult(c, decay, terms, annotations.get(c.chunkId));
+      const r = toResult(c, decay, terms, annotations.get(c.chunkId), opts.withText);
       if (opts.explain) {
         r.explain = {
           bm25: null,

@@ -13,7 +13,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { zonedDate } from "../../src/workspace/time.js";
 import { runAgent, spawnAgent, type AgentRun, type RunningAgent } from "../helpers/cli.js";
-import { startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
+import { rerankReply, startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
 import { CLI, cleanup, eventually, read, tempDir, write } from "../helpers/workspace.js";
 
 interface ToolResult {
@@ -29,6 +29,9 @@ beforeAll(async () => {
     onChat();
     const messages = body.messages as { role: string; content: string }[];
     const last = messages[messages.length - 1]!.content;
+    // search --rerank: the note naming the supplier answers, the rest is unrelated.
+    const graded = rerankReply(last, (p) => (p.includes("Kühlmann") ? 2 : 0));
+    if (graded !== null) return graded;
     if (last.startsWith("Question:")) return JSON.stringify({ tool: "search", args: { query: "fridge supplier" } });
     return JSON.stringify({ answer: "Kühlmann.", citations: [{ path: "memory/2025-03-02.md", startLine: 3, endLine: 3 }] });
   });
@@ -145,6 +148,26 @@ describe("the CLI through the daemon", { timeout: 120_000 }, () => {
     const r = await d.done;
     expect(r.code).toBe(0);
     expect(() => statSync(sock)).toThrow();
+  });
+
+  it("search --rerank, --min-score and --source reflections: the same answer with and without the daemon", async () => {
+    await startDaemon();
+    for (const args of [
+      ["search", "fridge", "--json", "--min-score", "0.1"],
+      ["search", "fridge", "--json", "--source", "reflections"],
+    ]) {
+      expect(json(await viaDaemon(args)), args.join(" ")).toEqual(json(await inProcess(args)));
+    }
+    type Reranked = { results: { path: string; grade?: number }[]; rerank: { ms: number; model: string; graded: number; dropped: number } };
+    const withoutMs = (r: Reranked) => ({ ...r, rerank: { ...r.rerank, ms: 0 } });
+    const warm = json<Reranked>(await viaDaemon(["search", "fridge", "--json", "--rerank"]));
+    expect(withoutMs(warm)).toEqual(withoutMs(json<Reranked>(await inProcess(["search", "fridge", "--json", "--rerank"]))));
+    // Both notes mention the fridge; the model keeps the one that names the supplier.
+    expect(json<Reranked>(await viaDaemon(["search", "fridge", "--json"])).results.map((r) => r.path).sort()).toEqual(["memory/2025-03-02.md", "projects/garden.md"]);
+    expect(warm.results.map((r) => [r.path, r.grade])).toEqual([["memory/2025-03-02.md", 2]]);
+    expect(warm.rerank).toMatchObject({ model: "ollama/good", graded: 2, dropped: 1 });
+    const text = await viaDaemon(["search", "fridge", "--rerank"]);
+    expect(text.stdout).toMatch(/^reranked by ollama\/good: 2 of 2 graded, 1 unrelated left out \(\d+\.\d s\)\n1\. memory\/2025-03-02\.md:\d+-\d+ {2}2025-03-02 {2}score \d\.\d{3} {2}grade 2 \(answers\)\n/);
   });
 
   it("a search right after an edit never returns the old text (in-place and atomic-rename saves)", async () => {

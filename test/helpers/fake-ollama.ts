@@ -81,3 +81,15 @@ export async function deadHost(): Promise<string> {
   await new Promise<void>((resolve) => s.close(() => resolve()));
   return `http://127.0.0.1:${port}`;
 }
+
+/**
+ * When `prompt` is a rerank prompt (search --rerank), the reply a small model typically sends:
+ * prose, then the grades in a fenced JSON block; each passage's grade comes from `grade`,
+ * given the passage as the model sees it. null for any other prompt.
+ */
+export function rerankReply(prompt: string, grade: (passage: string) => number): string | null {
+  if (!prompt.includes("\n\nPassages:\n\n")) return null;
+  const blocks = prompt.split(/\n\n(?=\[\d+\] \()/).filter((b) => /^\[\d+\] \(/.test(b));
+  const grades = blocks.map((b) => ({ id: Number(/^\[(\d+)\]/.exec(b)![1]), grade: grade(b) }));
+  return `Here are the grades:\n\n\`\`\`json\n${JSON.stringify({ grades }, null, 2)}\n\`\`\``;
+}

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { addDays, zonedDate } from "../../src/workspace/time.js";
 import { runAgent } from "../helpers/cli.js";
-import { startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
+import { rerankReply, startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
 import { CLI, cleanup, read, tempDir, write } from "../helpers/workspace.js";
 
 interface ToolResult {
@@ -43,6 +43,8 @@ describe("agent mcp (stdio child process, SDK client)", () => {
     fake = await startFakeOllama((body) => {
       const messages = body.messages as { role: string; content: string }[];
       const last = messages[messages.length - 1]!.content;
+      const graded = rerankReply(last, (p) => (p.includes("Kühlmann") ? 2 : 0));
+      if (graded !== null) return graded;
       if (last.startsWith("Question:")) return JSON.stringify({ tool: "search", args: { query: "fridge supplier" } });
       const m = /(memory\/\S+\.md):(\d+)-(\d+)/.exec(last);
       return JSON.stringify({ answer: "Kühlmann, for the warranty.", citations: m ? [{ path: m[1], startLine: Number(m[2]), endLine: Number(m[3]) }] : [] });
@@ -122,6 +124,13 @@ describe("agent mcp (stdio child process, SDK client)", () => {
     expect(filtered.results.map((x) => x.path).sort()).toEqual([`memory/${today}.md`, "memory/2025-03-02.md"].sort());
     const garden = JSON.parse(textOf(await client.callTool({ name: "memory_search", arguments: { query: "tomatoes", annotations: { project: "gardn" } } }))) as typeof out;
     expect(garden.results.map((x) => [x.path, x.annotations])).toEqual([[`memory/${twoDaysAgo}.md`, { project: ["garden"] }]]);
+    // rerank: the workspace's model grades both fridge notes and keeps the one naming the supplier.
+    const graded = JSON.parse(textOf(await client.callTool({ name: "memory_search", arguments: { query: "fridge", rerank: true } }))) as {
+      results: { path: string; grade?: number }[];
+      rerank: { model: string; graded: number; dropped: number };
+    };
+    expect(graded.results.map((x) => [x.path, x.grade])).toEqual([["memory/2025-03-02.md", 2]]);
+    expect(graded.rerank).toMatchObject({ model: "ollama/good", graded: 2, dropped: 1 });
   });
 
   it("memory_get reads numbered lines inside the workspace", async () => {

@@ -17,6 +17,7 @@ interface SearchCmdOpts extends WorkspaceOpts, DaemonRouting {
   to?: string;
   project?: string;
   annotation?: string[];
+  rerank?: boolean;
 }
 
 export function register(program: Command): void {
@@ -33,7 +34,9 @@ export function register(program: Command): void {
         .option("--from <date>", "only notes dated on or after YYYY-MM-DD", parseDateOption("--from"))
         .option("--to <date>", "only notes dated on or before YYYY-MM-DD", parseDateOption("--to"))
         .option("--project <name>", "only chunks annotated project:: NAME (matched fuzzily)")
-        .option("--annotation <key::value>", "only chunks with this annotation (ctx, project, meeting, mode); repeatable", collectAnnotation, []),
+        .option("--annotation <key::value>", "only chunks with this annotation (ctx, project, meeting, mode); repeatable", collectAnnotation, [])
+        .option("--rerank", "let the configured LLM grade and reorder the results (slower; default: search.rerank.enabled)")
+        .option("--no-rerank", "skip the LLM grading even when search.rerank.enabled is set"),
   )).action(async (words: string[], opts: SearchCmdOpts) => {
     const query = queryFrom(words, 'agent search "what did we decide about the database"');
     if (opts.from && opts.to && opts.from > opts.to) throw new UsageError(`--from ${opts.from} is after --to ${opts.to}`);
@@ -51,6 +54,7 @@ export function register(program: Command): void {
         filters,
         ...(opts.mode ? { mode: opts.mode as SearchMode } : {}),
         ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
+        ...(opts.rerank !== undefined ? { rerank: opts.rerank } : {}),
       };
       // The running daemon answers warm when there is one; the answer is the same object.
       const res = (await viaDaemon<SearchReport>(opts, "search", { query, options })) ?? (await withEngine(opts, (engine) => engine.search(query, options)));
@@ -62,6 +66,8 @@ export function register(program: Command): void {
       if (res.vectors.missing > 0 && res.mode !== "keyword") {
         warn(`${res.vectors.missing} chunk(s) have no vectors yet and are found by keywords only; run \`agent index\` to embed them`);
       }
+      if (res.rerank?.error) warn(`reranking failed, results are in search order: ${res.rerank.error}`);
+      else if (res.rerank) process.stdout.write(`reranked by ${res.rerank.model}: ${res.rerank.graded} of ${res.rerank.candidates} graded, ${res.rerank.dropped} unrelated left out (${(res.rerank.ms / 1000).toFixed(1)} s)\n`);
       if (res.dateRange) process.stdout.write(`dates: "${res.dateRange.text}" → ${res.dateRange.from}..${res.dateRange.to} (${res.dateRange.mode})\n`);
       if (res.results.length === 0) {
         process.stdout.write(`no results for "${query}"${res.reason ? `: ${res.reason}` : ""}\n`);
@@ -72,6 +78,8 @@ export function register(program: Command): void {
   });
 }
 
+const GRADE_WORDS = ["unrelated", "same subject", "answers"] as const;
+
 function parseScore(v: string): number {
   const x = Number(v);
   if (!Number.isFinite(x) || x < 0 || x > 1) throw new UsageError(`--min-score must be a number from 0 to 1, got "${v}"`);
@@ -81,7 +89,8 @@ function parseScore(v: string): number {
 function formatResult(r: SearchResult, n: number): string {
   const where = `${r.path}:${r.startLine}-${r.endLine}`;
   const date = r.date ? `  ${r.date}` : "";
-  let out = `${n}. ${where}${date}  score ${r.score.toFixed(3)}\n`;
+  const grade = r.grade === undefined ? "" : `  grade ${r.grade} (${GRADE_WORDS[r.grade]})`;
+  let out = `${n}. ${where}${date}  score ${r.score.toFixed(3)}${grade}\n`;
   if (r.heading) out += `   ${r.heading}\n`;
   if (r.annotations) out += `   ${Object.entries(r.annotations).map(([k, vs]) => vs.map((v) => `${k}:: ${v}`).join("  ")).join("  ")}\n`;
   out += `   ${r.snippet}\n`;

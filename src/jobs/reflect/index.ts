@@ -53,7 +53,7 @@ export {
 export type { PendingProposal, ProposalView, AcceptInput, AcceptResult, RejectResult, SaveResult, RejectionNote } from "./review.js";
 export { mapToLayers, canonicalLayers, layerOf } from "./layers.js";
 export type { MappedSoul } from "./layers.js";
-export { parseLenientJson } from "./lenient-json.js";
-export type { LenientJson } from "./lenient-json.js";
+export { parseLenientJson } from "../../llm/lenient-json.js";
+export type { LenientJson } from "../../llm/lenient-json.js";
 export { appendSessionTurn, SESSION_ROLES } from "./session-log.js";
 export type { AppendSessionInput, AppendSessionResult } from "./session-log.js";

@@ -6,7 +6,7 @@ import type { CompletionRequest } from "../../llm/types.js";
 import { parseMemoryCandidates, type MemoryCandidate } from "../evolve/form.js";
 import { MEMORY_TYPES, MEMORY_TYPE_CONFIG, SIGNALS, VALENCES } from "../evolve/types.js";
 import { canonicalLayers } from "./layers.js";
-import { parseLenientJson } from "./lenient-json.js";
+import { parseLenientJson } from "../../llm/lenient-json.js";
 import { findSection, missingLayers, normalizeSoul, RECENT_GROWTH, LOCK_CLOSE, LOCK_OPEN } from "./soul-safety.js";
 
 export const REFLECTION_SKIP = "REFLECTION_SKIP";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLenientJson } from "../../../src/jobs/reflect/lenient-json.js";
+import { parseLenientJson } from "../../src/llm/lenient-json.js";
 
 const ok = (text: string) => {
   const r = parseLenientJson(text);

@@ -1,0 +1,326 @@
+/**
+ * The opt-in second stage of search: the configured local model reads the first stage's
+ * results and grades each one, and results are reordered by its grades (and, if asked,
+ * those it calls unrelated are dropped). Keyword and vector scores only say a note shares
+ * the question's words or sense; a language model can tell a note that answers from one
+ * that retells the same event or shares only a name, which is where first-stage misses are.
+ *
+ * The prompt, the reply parsing and the reordering are pure; the call is made by the caller.
+ */
+import { parseLenientJson } from "../llm/lenient-json.js";
+import type { CompletionRequest } from "../llm/types.js";
+
+/** 2: answers the question or states what it asks; 1: same subject, no answer; 0: unrelated. */
+export type Grade = 0 | 1 | 2;
+
+export interface RerankPassage {
+  path: string;
+  date: string | null;
+  heading: string;
+  /** What the model reads: the whole chunk when the search carried it, else the snippet. */
+  text?: string;
+  snippet: string;
+}
+
+export interface RerankPromptOptions {
+  /** Longest passage text sent, in characters; longer ones are cut around `focus`. */
+  maxPassageChars: number;
+  maxTokens?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+const SYSTEM = [
+  "You judge search results from a person's notes and past conversations.",
+  "For each numbered passage, decide whether it helps answer the question:",
+  "2 = it answers the question or states the fact the question asks for;",
+  "1 = it is about the same subject but does not answer;",
+  "0 = it is unrelated.",
+  "Judge only what the passage says. Reply with JSON only, one entry per passage, in this form:",
+  '{"grades": [{"id": 1, "grade": 2}, {"id": 2, "grade": 0}]}',
+].join("\n");
+
+/** What constrained decoding (Ollama `format`, llama-cpp grammar) holds the reply to. */
+export const RERANK_SCHEMA: Record<string, unknown> = {
+  type: "object",
+  properties: {
+    grades: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { id: { type: "integer" }, grade: { type: "integer", enum: [0, 1, 2] } },
+        required: ["id", "grade"],
+      },
+    },
+  },
+  required: ["grades"],
+};
+
+/** One call grades every passage: a small model on a CPU pays its prompt once, not per passage. */
+export function buildRerankRequest(question: string, passages: RerankPassage[], opts: RerankPromptOptions): CompletionRequest {
+  const blocks = passages.map((p, i) => {
+    const where = [p.path, p.date, p.heading].filter((x) => x !== null && x !== "").join(" · ");
+    return `[${i + 1}] (${where})\n${clip(p.text ?? p.snippet, opts.maxPassageChars)}`;
+  });
+  const req: CompletionRequest = {
+    system: SYSTEM,
+    messages: [{ role: "user", content: `Question: ${question.trim()}\n\nPassages:\n\n${blocks.join("\n\n")}\n\nGrade all ${passages.length} passages.` }],
+    jsonSchema: RERANK_SCHEMA,
+    // About 12 tokens per entry, plus room for a model that talks before its JSON.
+    maxTokens: opts.maxTokens ?? 64 + 16 * passages.length,
+    temperature: 0,
+  };
+  if (opts.timeoutMs !== undefined) req.timeoutMs = opts.timeoutMs;
+  if (opts.signal) req.signal = opts.signal;
+  return req;
+}
+
+/** The passage, or its first `max` characters cut at a line or word end and marked. */
+function clip(text: string, max: number): string {
+  const t = text.trim();
+  if (t.length <= max) return t;
+  const head = t.slice(0, max);
+  const cut = Math.max(head.lastIndexOf("\n"), head.lastIndexOf(" "));
+  return `${head.slice(0, cut > max * 0.6 ? cut : max).trimEnd()} …`;
+}
+
+export type RerankReply =
+  | { ok: true; grades: Map<number, Grade>; /** What was read leniently, for --explain. */ notes: string[] }
+  | { ok: false; reason: string };
+
+/**
+ * Grades by passage number (1-based) from what small local models really send: the asked-for
+ * JSON, possibly fenced or wrapped in prose or a <think> block; a bare array; an object keyed
+ * by number; grades as words ("relevant", "not relevant") or on a 0-10 scale; or one line per
+ * passage ("[2] 0 - unrelated"). Numbers outside 1..count are ignored.
+ */
+export function parseRerankReply(text: string, count: number): RerankReply {
+  const notes: string[] = [];
+  // An unclosed <think> (the reply was cut off while reasoning) holds no grades either.
+  const body = text.replace(/<think>[\s\S]*?(<\/think>|$)/gi, () => {
+    notes.push("skipped the model's <think> block");
+    return "";
+  });
+  const raw = readJson(body, notes);
+  let pairs: [number, number][] = raw === null ? [] : pairsOf(raw);
+  if (pairs.length === 0) {
+    // A reply cut off by maxTokens mid-object still holds the entries written before the cut.
+    pairs = entryPairs(body);
+    if (pairs.length > 0) notes.push("read the complete entries of a JSON reply that does not parse");
+  }
+  if (pairs.length === 0) {
+    pairs = linePairs(body);
+    if (pairs.length > 0) notes.push("read the grades line by line");
+  }
+  const inRange = pairs.filter(([id]) => Number.isInteger(id) && id >= 1 && id <= count);
+  if (inRange.length < pairs.length) notes.push(`ignored ${pairs.length - inRange.length} grade(s) for passages that do not exist`);
+  if (inRange.length === 0) return { ok: false, reason: `no grades in the reply: "${excerpt(text)}"` };
+  // A model that answered on another scale (0-10, 1-5) is mapped onto 0..2 by its own top.
+  const top = Math.max(...inRange.map(([, g]) => g));
+  const scale = top > 2 ? (top <= 5 ? 5 : top <= 10 ? 10 : 100) : 2;
+  if (scale !== 2) notes.push(`the model graded on a 0-${scale} scale; mapped onto 0-2`);
+  const grades = new Map<number, Grade>();
+  for (const [id, g] of inRange) {
+    if (grades.has(id)) continue;
+    grades.set(id, Math.max(0, Math.min(2, Math.round((g / scale) * 2))) as Grade);
+  }
+  return { ok: true, grades, notes };
+}
+
+function readJson(text: string, notes: string[]): unknown {
+  const unfenced = /```[\w-]*\s*\n?([\s\S]*?)(?:```|$)/.exec(text)?.[1] ?? text;
+  const t = unfenced.trim();
+  // A bare array: parseLenientJson reads objects only.
+  const a = t.indexOf("[");
+  const o = t.indexOf("{");
+  if (a >= 0 && (o < 0 || a < o)) {
+    const end = t.lastIndexOf("]");
+    if (end > a) {
+      try {
+        return JSON.parse(t.slice(a, end + 1)) as unknown;
+      } catch {
+        // not JSON after all: try the object reader
+      }
+    }
+  }
+  const r = parseLenientJson(text);
+  if (!r.ok) return null;
+  notes.push(...r.repairs);
+  return r.value;
+}
+
+/** [passage number, grade] pairs out of any of the JSON shapes models use. */
+function pairsOf(v: unknown): [number, number][] {
+  if (Array.isArray(v)) {
+    const out: [number, number][] = [];
+    v.forEach((item, i) => {
+      if (typeof item === "object" && item !== null && !Array.isArray(item)) {
+        const o = item as Record<string, unknown>;
+        const id = idOf(o.id ?? o.passage ?? o.index ?? o.n ?? o.number ?? o.doc);
+        const g = gradeOf(o.grade ?? o.score ?? o.relevance ?? o.rating ?? o.label ?? o.relevant);
+        if (id !== null && g !== null) out.push([id, g]);
+      } else {
+        // [2, 0, 1]: grades in passage order.
+        const g = gradeOf(item);
+        if (g !== null) out.push([i + 1, g]);
+      }
+    });
+    return out;
+  }
+  if (typeof v !== "object" || v === null) return [];
+  const o = v as Record<string, unknown>;
+  for (const key of ["grades", "results", "scores", "passages", "ratings", "judgments", "judgements"]) {
+    if (key in o) return pairsOf(o[key]);
+  }
+  // {"1": 2, "2": 0} or {"passage 1": "relevant"}
+  const out: [number, number][] = [];
+  for (const [k, val] of Object.entries(o)) {
+    const id = idOf(k);
+    const g = gradeOf(val);
+    if (id !== null && g !== null) out.push([id, g]);
+  }
+  return out;
+}
+
+function idOf(v: unknown): number | null {
+  if (typeof v === "number" && Number.isFinite(v)) return v;
+  if (typeof v === "string") {
+    const m = /(\d+)/.exec(v);
+    if (m) return Number(m[1]);
+  }
+  return null;
+}
+
+function gradeOf(v: unknown): number | null {
+  if (typeof v === "number" && Number.isFinite(v)) return Math.max(0, v);
+  if (typeof v === "boolean") return v ? 2 : 0;
+  if (typeof v !== "string") return null;
+  const s = v.trim().toLowerCase();
+  const n = /^(\d+(?:\.\d+)?)(?:\s*\/\s*(\d+))?/.exec(s);
+  if (n) return n[2] ? (Number(n[1]) / Number(n[2])) * 2 : Number(n[1]);
+  if (/\b(not|non|ir|un)[- ]?(relevant|related|helpful)\b|\bno\b|\bnone\b|\bfalse\b|\bunrelated\b|\birrelevant\b/.test(s)) return 0;
+  if (/\b(partial|partially|somewhat|related|maybe|medium|some)\b/.test(s)) return 1;
+  if (/\b(yes|true|relevant|answers|high|highly|fully|direct)\b/.test(s)) return 2;
+  return null;
+}
+
+/** Every {"id": N, "grade": G} entry (either order, other key names) in broken JSON. */
+function entryPairs(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(/\{[^{}]*\}/g)) {
+    const idm = /"?(?:id|passage|index|n|number|doc)"?\s*:\s*"?\[?(\d+)/i.exec(m[0]);
+    const gm = /"?(?:grade|score|relevance|rating|label|relevant)"?\s*:\s*("[^"]*"|[\w.]+)/i.exec(m[0]);
+    const g = gm ? gradeOf(gm[1]!.replace(/"/g, "")) : null;
+    if (idm && g !== null) out.push([Number(idm[1]), g]);
+  }
+  return out;
+}
+
+/** "[2] 0", "Passage 3: 2 - answers it", "1 - relevant" */
+function linePairs(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const line of text.split("\n")) {
+    const m = /^\s*(?:[-*]\s*)?(?:passage|doc(?:ument)?|result)?\s*\[?#?(\d+)\]?\s*[:.)=\-–]\s*(.+)$/i.exec(line);
+    if (!m) continue;
+    const g = gradeOf(m[2]!.replace(/^(grade|score|relevance)\s*[:=]?\s*/i, ""));
+    if (g !== null) out.push([Number(m[1]), g]);
+  }
+  return out;
+}
+
+function excerpt(text: string): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t.length > 80 ? `${t.slice(0, 77)}...` : t;
+}
+
+/**
+ * The results ordered by grade, the first stage's order kept among equal grades. A passage the
+ * model did not grade counts as 1: a model that stopped early is no evidence against it.
+ * With `dropUnrelated`, grade 0 is left out.
+ */
+export function applyGrades<T>(results: T[], grades: Map<number, Grade>, dropUnrelated: boolean): { kept: { item: T; grade: Grade | null }[]; dropped: number } {
+  const graded = results.map((item, i) => ({ item, grade: grades.get(i + 1) ?? null, i }));
+  const kept = graded.filter((g) => !(dropUnrelated && g.grade === 0));
+  kept.sort((a, b) => (b.grade ?? 1) - (a.grade ?? 1) || a.i - b.i);
+  return { kept: kept.map(({ item, grade }) => ({ item, grade })), dropped: graded.length - kept.length };
+}
+
+/** What the second stage did, in the search answer. */
+export interface RerankInfo {
+  /** The model that graded (provider/model). */
+  model: string;
+  /** Results the model was given. */
+  candidates: number;
+  /** How many it graded (a model that stops early grades fewer). */
+  graded: number;
+  /** Left out as unrelated (search.rerank.dropUnrelated). */
+  dropped: number;
+  ms: number;
+  /** What the reply parser had to read leniently. */
+  notes?: string[];
+  /** Set when the model could not grade: the first stage's order was kept. */
+  error?: string;
+}
+
+export interface RerankSettings {
+  /** How many of the results, from the top, the model reads. */
+  candidates: number;
+  dropUnrelated: boolean;
+  maxPassageChars: number;
+  timeoutMs: number;
+}
+
+/** The fields of a search answer the second stage reads and writes. */
+interface Rerankable<R extends RerankPassage & { grade?: Grade }> {
+  results: R[];
+  reason?: string;
+  rerank?: RerankInfo;
+}
+
+/**
+ * Asks `llm` to grade the first `settings.candidates` of `res.results` against the question
+ * and returns the answer reordered (results beyond them follow, ungraded), cut to `limit`, without the passages' text unless `keepText`. A failed call (unreachable, timeout, a reply
+ * with no grades) keeps the first stage's order and says why in `rerank.error`; an abort
+ * through `signal` is rethrown.
+ */
+export async function rerankResponse<R extends RerankPassage & { grade?: Grade }, T extends Rerankable<R>>(
+  llm: { name: string; model: string; complete(req: CompletionRequest): Promise<{ text: string }> },
+  question: string,
+  res: T,
+  limit: number,
+  settings: RerankSettings,
+  opts: { signal?: AbortSignal; nowMs?: () => number; keepText?: boolean } = {},
+): Promise<T> {
+  const now = opts.nowMs ?? (() => performance.now());
+  const strip = (r: R): R => {
+    if (opts.keepText) return r;
+    const { text: _t, ...rest } = r;
+    return rest as R;
+  };
+  if (res.results.length === 0) return { ...res, results: [] };
+  const t0 = now();
+  // The model reads the first `candidates`; any further results follow them, ungraded.
+  const head = res.results.slice(0, settings.candidates);
+  const tail = res.results.slice(settings.candidates).map(strip);
+  const info: RerankInfo = { model: `${llm.name}/${llm.model}`, candidates: head.length, graded: 0, dropped: 0, ms: 0 };
+  const keepFirstStage = (error: string): T => ({ ...res, results: res.results.slice(0, limit).map(strip), rerank: { ...info, ms: Math.round(now() - t0), error } });
+  let reply: string;
+  try {
+    const req = buildRerankRequest(question, head, { maxPassageChars: settings.maxPassageChars, timeoutMs: settings.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+    reply = (await llm.complete(req)).text;
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    return keepFirstStage(e instanceof Error ? e.message : String(e));
+  }
+  const parsed = parseRerankReply(reply, head.length);
+  if (!parsed.ok) return keepFirstStage(parsed.reason);
+  const { kept, dropped } = applyGrades(head, parsed.grades, settings.dropUnrelated);
+  info.graded = parsed.grades.size;
+  info.dropped = dropped;
+  info.ms = Math.round(now() - t0);
+  if (parsed.notes.length > 0) info.notes = parsed.notes;
+  const results = [...kept.map(({ item, grade }) => (grade === null ? strip(item) : { ...strip(item), grade })), ...tail].slice(0, limit);
+  const out: T = { ...res, results, rerank: info };
+  if (results.length === 0) out.reason = `nothing relevant: ${info.model} judged all ${info.candidates} result(s) unrelated to the question`;
+  return out;
+}

@@ -1,0 +1,242 @@
+/**
+ * The LLM rerank stage: prompt, reply parsing (on replies shaped like what 1-8 B local models
+ * send), the reordering, and the engine's search with it, on a real indexed workspace.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { Engine } from "../../src/index.js";
+import { LLMError } from "../../src/llm/types.js";
+import { ScriptedProvider } from "../../src/llm/scripted.js";
+import { applyGrades, buildRerankRequest, parseRerankReply, rerankResponse, type Grade } from "../../src/search/rerank.js";
+import { initWorkspace } from "../../src/workspace/init.js";
+import { cleanup, tempDir, write } from "../helpers/workspace.js";
+
+const grades = (text: string, count = 3): Record<number, Grade> | string => {
+  const r = parseRerankReply(text, count);
+  return r.ok ? Object.fromEntries(r.grades) : r.reason;
+};
+
+describe("the rerank prompt", () => {
+  const passages = [
+    { path: "memory/2026-11-20.md", date: "2026-11-20", heading: "Infra", snippet: "…Postgres…", text: "We decided to use Postgres for the database." },
+    { path: "MEMORY.md", date: null, heading: "", snippet: "short snippet", text: `${"word ".repeat(400)}end` },
+    { path: "notes/x.md", date: null, heading: "X", snippet: "only the snippet" },
+  ];
+
+  it("numbers every passage with where it is from, cuts long ones, asks for JSON under a schema", () => {
+    const req = buildRerankRequest("what did we decide about the database?", passages, { maxPassageChars: 200 });
+    const user = req.messages[0]!.content;
+    expect(user).toMatch(/^Question: what did we decide about the database\?/);
+    expect(user).toContain("[1] (memory/2026-11-20.md · 2026-11-20 · Infra)\nWe decided to use Postgres for the database.");
+    expect(user).toContain("[2] (MEMORY.md)\n");
+    // The 2,000-character passage is cut at a word end and marked.
+    const second = user.slice(user.indexOf("[2]"), user.indexOf("[3]"));
+    expect(second.length).toBeLessThan(260);
+    expect(second).toMatch(/word …\n/);
+    // A result without its text: the snippet is what the model reads.
+    expect(user).toContain("[3] (notes/x.md · X)\nonly the snippet");
+    expect(user).toMatch(/Grade all 3 passages\.$/);
+    expect(req.system).toMatch(/2 = it answers/);
+    expect(req.jsonSchema).toMatchObject({ required: ["grades"] });
+    expect(req.temperature).toBe(0);
+    expect(req.maxTokens).toBe(64 + 16 * 3);
+  });
+});
+
+describe("reading the model's grades", () => {
+  it("the asked-for JSON", () => {
+    expect(grades('{"grades": [{"id": 1, "grade": 2}, {"id": 2, "grade": 0}, {"id": 3, "grade": 1}]}')).toEqual({ 1: 2, 2: 0, 3: 1 });
+  });
+
+  it("fenced JSON with chatter around it (llama3.2:3b, qwen2.5:3b without format)", () => {
+    const reply = 'Sure! Here are the grades for each passage:\n\n```json\n{\n  "grades": [\n    {"id": 1, "grade": 2},\n    {"id": 2, "grade": 0}\n  ]\n}\n```\n\nPassage 1 directly states the decision.';
+    expect(grades(reply)).toEqual({ 1: 2, 2: 0 });
+  });
+
+  it("a <think> block first (qwen3, deepseek-r1), whose numbers are not grades", () => {
+    const reply = '<think>\nThe question asks about the database. Passage 1 says Postgres, so 2. Passage 3 is about lunch: 0.\n</think>\n\n{"grades":[{"id":1,"grade":2},{"id":2,"grade":1},{"id":3,"grade":0}]}';
+    const r = parseRerankReply(reply, 3);
+    expect(r.ok && Object.fromEntries(r.grades)).toEqual({ 1: 2, 2: 1, 3: 0 });
+    expect(r.ok && r.notes).toContain("skipped the model's <think> block");
+  });
+
+  it("a reply cut off inside its <think> block has no grades", () => {
+    expect(grades("<think>\nPassage 1 mentions Postgres which is a database, passage 2")).toMatch(/no grades/);
+  });
+
+  it("other shapes: a bare array, other key names, words, an object keyed by number", () => {
+    expect(grades('[{"passage": 1, "relevance": "highly relevant"}, {"passage": 2, "relevance": "not relevant"}, {"passage": 3, "relevance": "partially relevant"}]')).toEqual({ 1: 2, 2: 0, 3: 1 });
+    expect(grades('{"results": [{"id": "[2]", "score": "2"}, {"id": "1", "score": "0"}]}')).toEqual({ 1: 0, 2: 2 });
+    expect(grades('{"1": 2, "2": 0, "3": 0}')).toEqual({ 1: 2, 2: 0, 3: 0 });
+    expect(grades("[2, 0, 1]")).toEqual({ 1: 2, 2: 0, 3: 1 });
+    expect(grades('{"grades": [{"id": 1, "relevant": true}, {"id": 2, "relevant": false}]}')).toEqual({ 1: 2, 2: 0 });
+  });
+
+  it("a 0-10 scale is mapped onto 0-2", () => {
+    const r = parseRerankReply('{"grades": [{"id": 1, "grade": 9}, {"id": 2, "grade": 2}, {"id": 3, "grade": 5}]}', 3);
+    expect(r.ok && Object.fromEntries(r.grades)).toEqual({ 1: 2, 2: 0, 3: 1 });
+    expect(r.ok && r.notes.join()).toMatch(/0-10 scale/);
+  });
+
+  it("one line per passage, as models write when they ignore the format", () => {
+    const reply = "1. Relevant - it states that Postgres was chosen for the database.\n2. Not relevant, it is about lunch.\n3: partially relevant (mentions SQLite)";
+    expect(grades(reply)).toEqual({ 1: 2, 2: 0, 3: 1 });
+  });
+
+  it("a reply cut off by the token limit keeps the entries written before the cut", () => {
+    const r = parseRerankReply('{"grades": [{"id": 1, "grade": 2}, {"id": 2, "grade": 0}, {"id": 3, "gra', 3);
+    expect(r.ok && Object.fromEntries(r.grades)).toEqual({ 1: 2, 2: 0 });
+  });
+
+  it("numbers outside the passages are ignored; the first grade of a repeated number wins", () => {
+    const r = parseRerankReply('{"grades": [{"id": 0, "grade": 2}, {"id": 2, "grade": 2}, {"id": 2, "grade": 0}, {"id": 7, "grade": 2}]}', 3);
+    expect(r.ok && Object.fromEntries(r.grades)).toEqual({ 2: 2 });
+    expect(r.ok && r.notes.join()).toMatch(/ignored 2 grade/);
+  });
+
+  it("a refusal or prose without grades is an error naming what came back", () => {
+    expect(grades("I'm sorry, but I can't help with evaluating personal notes.")).toMatch(/^no grades in the reply: "I'm sorry/);
+    expect(grades("")).toMatch(/no grades/);
+  });
+});
+
+describe("reordering by grade", () => {
+  const items = ["a", "b", "c", "d"];
+
+  it("higher grades first, the first stage's order among equals; ungraded counts as 1", () => {
+    const { kept, dropped } = applyGrades(items, new Map<number, Grade>([[1, 1], [2, 2], [3, 0]]), false);
+    expect(kept).toEqual([
+      { item: "b", grade: 2 },
+      { item: "a", grade: 1 },
+      { item: "d", grade: null },
+      { item: "c", grade: 0 },
+    ]);
+    expect(dropped).toBe(0);
+  });
+
+  it("drops what the model calls unrelated when asked", () => {
+    const { kept, dropped } = applyGrades(items, new Map<number, Grade>([[1, 0], [2, 2], [3, 0]]), true);
+    expect(kept.map((k) => k.item)).toEqual(["b", "d"]);
+    expect(dropped).toBe(2);
+  });
+});
+
+describe("rerankResponse", () => {
+  const res = () => ({
+    results: [
+      { path: "a.md", date: null, heading: "", snippet: "a", text: "about lunch" },
+      { path: "b.md", date: null, heading: "", snippet: "b", text: "we chose Postgres" },
+      { path: "c.md", date: null, heading: "", snippet: "c", text: "about hiking" },
+    ],
+  });
+  const settings = { candidates: 10, dropUnrelated: true, maxPassageChars: 800, timeoutMs: 5000 };
+
+  it("reorders, cuts to the limit, drops the passages' text and reports what it did", async () => {
+    const llm = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 1}, {"id": 2, "grade": 2}, {"id": 3, "grade": 0}]}'], { model: "qwen2.5:3b" });
+    const out = await rerankResponse(llm, "which database?", res(), 1, settings);
+    expect(out.results).toEqual([{ path: "b.md", date: null, heading: "", snippet: "b", grade: 2 }]);
+    expect(out.rerank).toMatchObject({ model: "scripted/qwen2.5:3b", candidates: 3, graded: 3, dropped: 1 });
+    expect(llm.calls[0]!.timeoutMs).toBe(5000);
+  });
+
+  it("the model reads only the first `candidates`; the rest follow ungraded", async () => {
+    const llm = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 0}, {"id": 2, "grade": 2}]}']);
+    const out = await rerankResponse(llm, "which database?", res(), 10, { ...settings, candidates: 2 });
+    expect(llm.calls[0]!.messages[0]!.content).not.toContain("[3]");
+    expect(out.results.map((r) => [r.path, r.grade])).toEqual([
+      ["b.md", 2],
+      ["c.md", undefined],
+    ]);
+    expect(out.rerank).toMatchObject({ candidates: 2, graded: 2, dropped: 1 });
+  });
+
+  it("all unrelated: no results, and the reason says the model judged so", async () => {
+    const llm = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 0}, {"id": 2, "grade": 0}, {"id": 3, "grade": 0}]}']);
+    const out = await rerankResponse(llm, "kubernetes?", res(), 10, settings);
+    expect(out.results).toEqual([]);
+    expect(out.reason).toBe("nothing relevant: scripted/scripted judged all 3 result(s) unrelated to the question");
+  });
+
+  it("an unreachable model or a reply without grades keeps the first stage's order and says why", async () => {
+    const down = new ScriptedProvider([new LLMError("unreachable", "cannot reach Ollama at http://127.0.0.1:11434: is `ollama serve` running?")]);
+    const out = await rerankResponse(down, "which database?", res(), 2, settings);
+    expect(out.results.map((r) => r.path)).toEqual(["a.md", "b.md"]);
+    expect(out.results[0]).not.toHaveProperty("text");
+    expect(out.rerank!.error).toMatch(/cannot reach Ollama/);
+    const chatty = new ScriptedProvider(["All three passages look useful to me!"]);
+    const out2 = await rerankResponse(chatty, "which database?", res(), 10, settings);
+    expect(out2.results.map((r) => r.path)).toEqual(["a.md", "b.md", "c.md"]);
+    expect(out2.rerank!.error).toMatch(/no grades in the reply/);
+  });
+
+  it("a cancelled search is not turned into a first-stage answer", async () => {
+    const ac = new AbortController();
+    ac.abort();
+    const llm = new ScriptedProvider(['{"grades": []}']);
+    await expect(rerankResponse(llm, "q", res(), 10, settings, { signal: ac.signal })).rejects.toThrow(/cancelled/);
+  });
+});
+
+describe("engine.search with rerank (real index, scripted model)", () => {
+  let dir = "";
+  afterEach(() => cleanup(dir));
+
+  const NOTES: Record<string, string> = {
+    "memory/2026-11-20.md": "# 2026-11-20\n\nThe database migration is done; we moved the backups to the NAS.\n",
+    "memory/2026-11-12.md": "# 2026-11-12\n\nWe decided on Postgres as the database for the pharmacy app, because of its JSON support.\n",
+    "memory/2026-11-19.md": "# 2026-11-19\n\nLunch with Ana; she asked about the database course she teaches.\n",
+  };
+
+  function open(llm: ScriptedProvider, rerank: object = {}) {
+    dir = tempDir();
+    initWorkspace(dir);
+    for (const [p, t] of Object.entries(NOTES)) write(dir, p, t);
+    write(dir, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, search: { mode: "keyword", rerank } }));
+    return Engine.open({ workspace: dir, embedder: null, llm });
+  }
+
+  it("the model reads each result's whole chunk and its grades decide the order", async () => {
+    // What the model sees decides the reply: the note stating the decision gets 2.
+    const llm = new ScriptedProvider([
+      (req) => {
+        const user = req.messages[0]!.content;
+        const blocks = user.split(/\n\n(?=\[\d+\] )/).filter((b) => /^\[\d+\] /.test(b));
+        const entries = blocks.map((b) => ({ id: Number(/^\[(\d+)\]/.exec(b)![1]), grade: /decided on Postgres/.test(b) ? 2 : /migration/.test(b) ? 1 : 0 }));
+        return `Here is my assessment:\n\`\`\`json\n${JSON.stringify({ grades: entries })}\n\`\`\``;
+      },
+    ]);
+    const engine = open(llm, { enabled: true });
+    // Every note mentions the database: keywords alone cannot tell which one answers.
+    const plain = await engine.search("the database", { rerank: false });
+    expect(plain.rerank).toBeUndefined();
+    expect(plain.results.length).toBe(3);
+    const res = await engine.search("the database");
+    expect(llm.calls.length).toBe(1);
+    expect(llm.calls[0]!.messages[0]!.content).toContain("because of its JSON support.");
+    expect(res.results.map((r) => [r.path, r.grade])).toEqual([
+      ["memory/2026-11-12.md", 2],
+      ["memory/2026-11-20.md", 1],
+    ]);
+    expect(res.results[0]).not.toHaveProperty("text");
+    expect(res.rerank).toMatchObject({ model: "scripted/scripted", candidates: 3, graded: 3, dropped: 1 });
+    await engine.close();
+  });
+
+  it("asks the model about search.rerank.candidates results and returns --limit of them", async () => {
+    const llm = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 0}, {"id": 2, "grade": 0}, {"id": 3, "grade": 2}]}']);
+    const engine = open(llm, { candidates: 5 });
+    const res = await engine.search("database", { rerank: true, limit: 1 });
+    expect(llm.calls[0]!.messages[0]!.content).toMatch(/Grade all 3 passages/);
+    expect(res.results.length).toBe(1);
+    expect(res.results[0]!.grade).toBe(2);
+    await engine.close();
+  });
+
+  it("a date-only query is not sent to the model", async () => {
+    const llm = new ScriptedProvider([]);
+    const engine = open(llm, { enabled: true });
+    const res = await engine.search("last week");
+    expect(llm.calls.length).toBe(0);
+    expect(res.rerank).toBeUndefined();
+    await engine.close();
+  });
+});
