@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { LLMError } from "../../src/llm/types.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
-import { applyGrades, buildRerankRequest, parseRerankReply, rerankResponse, type Grade } from "../../src/search/rerank.js";
+import { applyGrades, buildRerankRequest, parseRerankReply, rerankResponse, type Grade, type RerankInfo } from "../../src/search/rerank.js";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
@@ -121,7 +121,8 @@ describe("reordering by grade", () => {
 });
 
 describe("rerankResponse", () => {
-  const res = () => ({
+  type Answer = { results: { path: string; date: string | null; heading: string; snippet: string; text?: string; grade?: Grade }[]; reason?: string; rerank?: RerankInfo };
+  const res = (): Answer => ({
     results: [
       { path: "a.md", date: null, heading: "", snippet: "a", text: "about lunch" },
       { path: "b.md", date: null, heading: "", snippet: "b", text: "we chose Postgres" },
