@@ -40,21 +40,30 @@ const SYSTEM = [
   '{"grades": [{"id": 1, "grade": 2}, {"id": 2, "grade": 0}]}',
 ].join("\n");
 
-/** What constrained decoding (Ollama `format`, llama-cpp grammar) holds the reply to. */
-export const RERANK_SCHEMA: Record<string, unknown> = {
-  type: "object",
-  properties: {
-    grades: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: { id: { type: "integer" }, grade: { type: "integer", enum: [0, 1, 2] } },
-        required: ["id", "grade"],
+/**
+ * What constrained decoding (Ollama `format`, llama-cpp grammar) holds the reply to: one
+ * entry per passage, ids among the passages' numbers, grades 0-2. A model under a grammar
+ * then cannot skip a passage or invent one.
+ */
+export function rerankSchema(count: number): Record<string, unknown> {
+  const ids = Array.from({ length: count }, (_, i) => i + 1);
+  return {
+    type: "object",
+    properties: {
+      grades: {
+        type: "array",
+        minItems: count,
+        maxItems: count,
+        items: {
+          type: "object",
+          properties: { id: { type: "integer", enum: ids }, grade: { type: "integer", enum: [0, 1, 2] } },
+          required: ["id", "grade"],
+        },
       },
     },
-  },
-  required: ["grades"],
-};
+    required: ["grades"],
+  };
+}
 
 /** One call grades every passage: a small model on a CPU pays its prompt once, not per passage. */
 export function buildRerankRequest(question: string, passages: RerankPassage[], opts: RerankPromptOptions): CompletionRequest {
@@ -65,7 +74,7 @@ export function buildRerankRequest(question: string, passages: RerankPassage[], 
   const req: CompletionRequest = {
     system: SYSTEM,
     messages: [{ role: "user", content: `Question: ${question.trim()}\n\nPassages:\n\n${blocks.join("\n\n")}\n\nGrade all ${passages.length} passages.` }],
-    jsonSchema: RERANK_SCHEMA,
+    jsonSchema: rerankSchema(passages.length),
     // About 12 tokens per entry, plus room for a model that talks before its JSON.
     maxTokens: opts.maxTokens ?? 64 + 16 * passages.length,
     temperature: 0,

@@ -4,7 +4,10 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
-import { LLMError } from "../../src/llm/types.js";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { LlamaCppProvider } from "../../src/llm/llama-cpp.js";
+import { LLMError, type CompletionRequest } from "../../src/llm/types.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
 import { applyGrades, buildRerankRequest, parseRerankReply, rerankResponse, type Grade, type RerankInfo } from "../../src/search/rerank.js";
 import { initWorkspace } from "../../src/workspace/init.js";
@@ -36,7 +39,7 @@ describe("the rerank prompt", () => {
     expect(user).toContain("[3] (notes/x.md · X)\nonly the snippet");
     expect(user).toMatch(/Grade all 3 passages\.$/);
     expect(req.system).toMatch(/2 = it answers/);
-    expect(req.jsonSchema).toMatchObject({ required: ["grades"] });
+    expect(req.jsonSchema).toMatchObject({ required: ["grades"], properties: { grades: { minItems: 3, maxItems: 3, items: { properties: { id: { enum: [1, 2, 3] } } } } } });
     expect(req.temperature).toBe(0);
     expect(req.maxTokens).toBe(64 + 16 * 3);
   });
@@ -174,6 +177,44 @@ describe("rerankResponse", () => {
     ac.abort();
     const llm = new ScriptedProvider(['{"grades": []}']);
     await expect(rerankResponse(llm, "q", res(), 10, settings, { signal: ac.signal })).rejects.toThrow(/cancelled/);
+  });
+});
+
+describe("rerank through the real llama.cpp (stories260K: it writes children's stories, so only the pipeline is checked)", { timeout: 60_000 }, () => {
+  const MODEL = path.resolve(fileURLToPath(new URL("../..", import.meta.url)), "../shared/models/stories260K.gguf");
+
+  it("the grammar from the request's schema holds the reply to one entry per passage, and it parses", async () => {
+    const inner = new LlamaCppProvider({ modelPath: MODEL, threads: 1, contextSize: 512 });
+    const replies: string[] = [];
+    const llm = {
+      name: inner.name,
+      model: "stories260K",
+      complete: async (req: CompletionRequest) => {
+        const r = await inner.complete(req);
+        replies.push(r.text);
+        return r;
+      },
+    };
+    try {
+      const res = {
+        results: [
+          { path: "memory/a.md", date: "2026-11-20", heading: "", snippet: "", text: "Lily went to the park with her dog." },
+          { path: "memory/b.md", date: null, heading: "", snippet: "", text: "Tom ate a big red apple." },
+        ],
+      };
+      const out = await rerankResponse(llm, "Where did Lily go?", res, 10, { candidates: 10, dropUnrelated: false, maxPassageChars: 800, timeoutMs: 30_000 });
+      const reply = JSON.parse(replies[0]!) as { grades: { id: number; grade: number }[] };
+      expect(reply.grades).toHaveLength(2);
+      for (const g of reply.grades) {
+        expect([1, 2]).toContain(g.id);
+        expect([0, 1, 2]).toContain(g.grade);
+      }
+      expect(out.rerank!.error).toBeUndefined();
+      expect(out.rerank!.graded).toBeGreaterThanOrEqual(1);
+      expect(out.results.map((r) => r.path).sort()).toEqual(["memory/a.md", "memory/b.md"]);
+    } finally {
+      await inner.close();
+    }
   });
 });
 
