@@ -4,7 +4,7 @@ import { SEARCH_SOURCES, type SearchSource } from "../../search/keyword.js";
 import { ANNOTATION_KEYS, isAnnotationKey } from "../../indexer/annotations.js";
 import type { SearchMode, SearchResult } from "../../search/search.js";
 import type { SearchReport } from "../../search/report.js";
-import { parseDateOption, parsePositiveInt, printJson, queryFrom, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
+import { parseDateOption, parsePositiveInt, printJson, queryFrom, standard, warn, withCancel, withEngine, type WorkspaceOpts } from "../common.js";
 import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
 interface SearchCmdOpts extends WorkspaceOpts, DaemonRouting {
@@ -56,8 +56,14 @@ export function register(program: Command): void {
         ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
         ...(opts.rerank !== undefined ? { rerank: opts.rerank } : {}),
       };
-      // The running daemon answers warm when there is one; the answer is the same object.
-      const res = (await viaDaemon<SearchReport>(opts, "search", { query, options })) ?? (await withEngine(opts, (engine) => engine.search(query, options)));
+      // The running daemon answers warm when there is one; the answer is the same object. No
+      // time limit on its answer: with reranking the model call can take minutes, and the
+      // engine bounds it (search.rerank.timeoutMs); Ctrl-C cancels it, in the daemon too.
+      const res = await withCancel(
+        async (signal) =>
+          (await viaDaemon<SearchReport>(opts, "search", { query, options }, { signal, timeoutMs: 0 })) ??
+          (await withEngine(opts, (engine) => engine.search(query, { ...options, signal }))),
+      );
       if (res.vectors.warning) warn(res.vectors.warning);
       if (opts.json) {
         // The engine's whole answer, exactly what the MCP memory_search tool returns.
