@@ -13,6 +13,8 @@ import { applyGrades, buildRerankRequest, parseRerankReply, rerankResponse, type
 import { initWorkspace } from "../../src/workspace/init.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
+type Answer = { results: { path: string; date: string | null; heading: string; snippet: string; text?: string; grade?: Grade }[]; reason?: string; rerank?: RerankInfo };
+
 const grades = (text: string, count = 3): Record<number, Grade> | string => {
   const r = parseRerankReply(text, count);
   return r.ok ? Object.fromEntries(r.grades) : r.reason;
@@ -124,7 +126,6 @@ describe("reordering by grade", () => {
 });
 
 describe("rerankResponse", () => {
-  type Answer = { results: { path: string; date: string | null; heading: string; snippet: string; text?: string; grade?: Grade }[]; reason?: string; rerank?: RerankInfo };
   const res = (): Answer => ({
     results: [
       { path: "a.md", date: null, heading: "", snippet: "a", text: "about lunch" },
@@ -196,7 +197,7 @@ describe("rerank through the real llama.cpp (stories260K: it writes children's s
       },
     };
     try {
-      const res = {
+      const res: Answer = {
         results: [
           { path: "memory/a.md", date: "2026-11-20", heading: "", snippet: "", text: "Lily went to the park with her dog." },
           { path: "memory/b.md", date: null, heading: "", snippet: "", text: "Tom ate a big red apple." },
