@@ -9,6 +9,8 @@
  */
 import { parseLenientJson } from "../llm/lenient-json.js";
 import type { CompletionRequest } from "../llm/types.js";
+import { parseQuery } from "./query.js";
+import { makeSnippet } from "./snippet.js";
 
 /** 2: answers the question or states what it asks; 1: same subject, no answer; 0: unrelated. */
 export type Grade = 0 | 1 | 2;
@@ -23,7 +25,10 @@ export interface RerankPassage {
 }
 
 export interface RerankPromptOptions {
-  /** Longest passage text sent, in characters; longer ones are cut around `focus`. */
+  /**
+   * Longest passage text sent, in characters. A longer one is cut to the sentences around
+   * the one sharing most words with the question (the snippet rule, at this length).
+   */
   maxPassageChars: number;
   maxTokens?: number;
   timeoutMs?: number;
@@ -67,9 +72,10 @@ export function rerankSchema(count: number): Record<string, unknown> {
 
 /** One call grades every passage: a small model on a CPU pays its prompt once, not per passage. */
 export function buildRerankRequest(question: string, passages: RerankPassage[], opts: RerankPromptOptions): CompletionRequest {
+  const terms = parseQuery(question).terms;
   const blocks = passages.map((p, i) => {
     const where = [p.path, p.date, p.heading].filter((x) => x !== null && x !== "").join(" · ");
-    return `[${i + 1}] (${where})\n${clip(p.text ?? p.snippet, opts.maxPassageChars)}`;
+    return `[${i + 1}] (${where})\n${clip(p.text ?? p.snippet, terms, opts.maxPassageChars)}`;
   });
   const req: CompletionRequest = {
     system: SYSTEM,
@@ -84,13 +90,9 @@ export function buildRerankRequest(question: string, passages: RerankPassage[], 
   return req;
 }
 
-/** The passage, or its first `max` characters cut at a line or word end and marked. */
-function clip(text: string, max: number): string {
+function clip(text: string, terms: string[], max: number): string {
   const t = text.trim();
-  if (t.length <= max) return t;
-  const head = t.slice(0, max);
-  const cut = Math.max(head.lastIndexOf("\n"), head.lastIndexOf(" "));
-  return `${head.slice(0, cut > max * 0.6 ? cut : max).trimEnd()} …`;
+  return t.length <= max ? t : makeSnippet(t, terms, max);
 }
 
 export type RerankReply =

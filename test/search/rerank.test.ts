@@ -23,7 +23,13 @@ const grades = (text: string, count = 3): Record<number, Grade> | string => {
 describe("the rerank prompt", () => {
   const passages = [
     { path: "memory/2026-11-20.md", date: "2026-11-20", heading: "Infra", snippet: "…Postgres…", text: "We decided to use Postgres for the database." },
-    { path: "MEMORY.md", date: null, heading: "", snippet: "short snippet", text: `${"word ".repeat(400)}end` },
+    {
+      path: "MEMORY.md",
+      date: null,
+      heading: "",
+      snippet: "short snippet",
+      text: `${"Filler sentence about the garden. ".repeat(30)}The database is Postgres, chosen in May. ${"More filler about lunch. ".repeat(30)}`,
+    },
     { path: "notes/x.md", date: null, heading: "X", snippet: "only the snippet" },
   ];
 
@@ -33,10 +39,11 @@ describe("the rerank prompt", () => {
     expect(user).toMatch(/^Question: what did we decide about the database\?/);
     expect(user).toContain("[1] (memory/2026-11-20.md · 2026-11-20 · Infra)\nWe decided to use Postgres for the database.");
     expect(user).toContain("[2] (MEMORY.md)\n");
-    // The 2,000-character passage is cut at a word end and marked.
+    // The 1,800-character passage is cut to whole sentences around the one about the question.
     const second = user.slice(user.indexOf("[2]"), user.indexOf("[3]"));
-    expect(second.length).toBeLessThan(260);
-    expect(second).toMatch(/word …\n/);
+    expect(second.length).toBeLessThan(200 + 40);
+    expect(second).toContain("The database is Postgres, chosen in May.");
+    expect(second).toMatch(/\n[A-Z][^\n]*\.\n\n$/);
     // A result without its text: the snippet is what the model reads.
     expect(user).toContain("[3] (notes/x.md · X)\nonly the snippet");
     expect(user).toMatch(/Grade all 3 passages\.$/);
