@@ -482,8 +482,9 @@ export class Engine implements EngineCore {
     // A date-only query ("what happened yesterday") has no question for a model to judge by.
     const rerank = (opts.rerank ?? rr.enabled) && plan.text.trim() !== "";
     const limit = opts.limit ?? this.config.search.limit;
-    const { rerank: _r, signal, refresh: _f, session: _s, ...first } = opts;
-    if (rerank) Object.assign(first, { limit: Math.max(limit, rr.candidates), withText: true });
+    const { rerank: _r, signal, refresh: _f, session: _s, ...asked } = opts;
+    // The model reads `candidates` results, whole: ask the first stage for that many, with text.
+    const first: SearchOptions = rerank ? { ...asked, limit: Math.max(limit, rr.candidates), withText: true } : asked;
     let res = this.recovering(() =>
       searchIndex({ db: this.index_().db, vectors: this.index_().vectors, config: this.config.search, nowMs: this.now(), queryVector, vectorWeight: weight }, plan, first),
     );
