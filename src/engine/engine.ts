@@ -20,7 +20,6 @@ import { isPrivatePath, type SessionType } from "../context/assemble.js";
 import { vectorWeightFor } from "../search/weights.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
 import { planQuery, searchIndex, type SearchOptions } from "../search/search.js";
-import { rerankResponse } from "../search/rerank.js";
 import { IndexStore } from "../store/index-store.js";
 import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
@@ -488,7 +487,11 @@ export class Engine implements EngineCore {
     let res = this.recovering(() =>
       searchIndex({ db: this.index_().db, vectors: this.index_().vectors, config: this.config.search, nowMs: this.now(), queryVector, vectorWeight: weight }, plan, first),
     );
-    if (rerank) res = await rerankResponse(this.llm(), query, res, limit, rr, { ...(signal ? { signal } : {}), keepText: opts.withText === true });
+    if (rerank) {
+      // Loaded only by a reranked search: a plain one stays as lean to start as before.
+      const { rerankResponse } = await import("../search/rerank.js");
+      res = await rerankResponse(this.llm(), query, res, limit, rr, { ...(signal ? { signal } : {}), keepText: opts.withText === true });
+    }
     return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
   }
 
