@@ -141,7 +141,7 @@ export const SearchConfigSchema = z
         candidates: z.number().int().min(1).max(50).default(10),
         /** Leave out what the model grades unrelated (0); all of them: no results, with a reason. */
         dropUnrelated: z.boolean().default(true),
-        /** Characters of each result's text sent to the model. */
+        /** Characters of each result's text sent to the model; fewer when its context window is small. */
         maxPassageChars: z.number().int().min(100).max(8000).default(800),
         timeoutMs: z.number().int().positive().default(120_000),
       })

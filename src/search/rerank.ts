@@ -8,9 +8,13 @@
  * The prompt, the reply parsing and the reordering are pure; the call is made by the caller.
  */
 import { parseLenientJson } from "../llm/lenient-json.js";
-import type { CompletionRequest } from "../llm/types.js";
+import { estimatePromptTokens } from "../llm/context.js";
+import type { CompletionRequest, LLMProvider } from "../llm/types.js";
 import { parseQuery } from "./query.js";
 import { makeSnippet } from "./snippet.js";
+
+/** Below this a passage is cut to too little to judge; a window that cannot hold that refuses. */
+const MIN_PASSAGE_CHARS = 200;
 
 /** 2: answers the question or states what it asks; 1: same subject, no answer; 0: unrelated. */
 export type Grade = 0 | 1 | 2;
@@ -295,7 +299,7 @@ interface Rerankable<R extends RerankPassage & { grade?: Grade }> {
  * through `signal` is rethrown.
  */
 export async function rerankResponse<R extends RerankPassage & { grade?: Grade }, T extends Rerankable<R>>(
-  llm: { name: string; model: string; complete(req: CompletionRequest): Promise<{ text: string }> },
+  llm: Pick<LLMProvider, "name" | "model" | "complete" | "contextSize">,
   question: string,
   res: T,
   limit: number,
@@ -315,9 +319,23 @@ export async function rerankResponse<R extends RerankPassage & { grade?: Grade }
   const tail = res.results.slice(settings.candidates).map(strip);
   const info: RerankInfo = { model: `${llm.name}/${llm.model}`, candidates: head.length, graded: 0, dropped: 0, ms: 0 };
   const keepFirstStage = (error: string): T => ({ ...res, results: res.results.slice(0, limit).map(strip), rerank: { ...info, ms: Math.round(now() - t0), error } });
+  const fitNotes: string[] = [];
   let reply: string;
   try {
-    const req = buildRerankRequest(question, head, { maxPassageChars: settings.maxPassageChars, timeoutMs: settings.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+    const build = (chars: number) => buildRerankRequest(question, head, { maxPassageChars: chars, timeoutMs: settings.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+    let chars = settings.maxPassageChars;
+    let req = build(chars);
+    // A small window (a GGUF run at 2,048 tokens) gets shorter passages rather than a refusal,
+    // down to a floor below which a passage says too little to judge.
+    const window = llm.contextSize ? await llm.contextSize(opts.signal) : undefined;
+    if (window !== undefined) {
+      const fits = () => estimatePromptTokens(req) + (req.maxTokens ?? 0) <= window * 0.9;
+      while (!fits() && chars > MIN_PASSAGE_CHARS) {
+        chars = Math.max(MIN_PASSAGE_CHARS, Math.floor(chars * 0.75));
+        req = build(chars);
+      }
+      if (chars < settings.maxPassageChars) fitNotes.push(`passages cut to ${chars} characters to fit the model's ${window}-token window`);
+    }
     reply = (await llm.complete(req)).text;
   } catch (e) {
     if (opts.signal?.aborted) throw e;
@@ -329,7 +347,7 @@ export async function rerankResponse<R extends RerankPassage & { grade?: Grade }
   info.graded = parsed.grades.size;
   info.dropped = dropped;
   info.ms = Math.round(now() - t0);
-  if (parsed.notes.length > 0) info.notes = parsed.notes;
+  if (fitNotes.length + parsed.notes.length > 0) info.notes = [...fitNotes, ...parsed.notes];
   const results = [...kept.map(({ item, grade }) => (grade === null ? strip(item) : { ...strip(item), grade })), ...tail].slice(0, limit);
   const out: T = { ...res, results, rerank: info };
   if (results.length === 0) out.reason = `nothing relevant: ${info.model} judged all ${info.candidates} result(s) unrelated to the question`;

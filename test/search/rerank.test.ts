@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { estimatePromptTokens } from "../../src/llm/context.js";
 import { LlamaCppProvider } from "../../src/llm/llama-cpp.js";
 import { LLMError, type CompletionRequest } from "../../src/llm/types.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
@@ -159,6 +160,23 @@ describe("rerankResponse", () => {
       ["c.md", undefined],
     ]);
     expect(out.rerank).toMatchObject({ candidates: 2, graded: 2, dropped: 1 });
+  });
+
+  it("passages are cut shorter to fit a small context window, and the answer says so", async () => {
+    const long = (path: string, fact: string) => ({ path, date: null, heading: "", snippet: "", text: `${"Some words about other things here. ".repeat(40)}${fact} ${"More unrelated words follow now. ".repeat(40)}` });
+    const big: Answer = { results: [long("a.md", "We chose Postgres as the database."), long("b.md", "Lunch was fine."), long("c.md", "The database is Postgres.")] };
+    const roomy = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 2}, {"id": 2, "grade": 0}, {"id": 3, "grade": 2}]}'], { contextSize: 8192 });
+    const small = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 2}, {"id": 2, "grade": 0}, {"id": 3, "grade": 2}]}'], { contextSize: 500 });
+    const wide = await rerankResponse(roomy, "which database did we choose?", big, 10, settings);
+    const narrow = await rerankResponse(small, "which database did we choose?", big, 10, settings);
+    expect(wide.rerank!.notes).toBeUndefined();
+    const sent = small.calls[0]!;
+    expect(sent.messages[0]!.content.length).toBeLessThan(roomy.calls[0]!.messages[0]!.content.length / 2);
+    // Still the sentences that matter, and within the window by the engine's estimate.
+    expect(sent.messages[0]!.content).toContain("We chose Postgres as the database.");
+    expect(estimatePromptTokens(sent) + sent.maxTokens!).toBeLessThanOrEqual(500);
+    expect(narrow.rerank!.notes![0]).toMatch(/^passages cut to \d+ characters to fit the model's 500-token window$/);
+    expect(narrow.results.map((r) => r.path)).toEqual(["a.md", "c.md"]);
   });
 
   it("all unrelated: no results, and the reason says the model judged so", async () => {
