@@ -262,7 +262,7 @@ export function applyGrades<T>(results: T[], grades: Map<number, Grade>, dropUnr
 
 /** What the second stage did, in the search answer. */
 export interface RerankInfo {
-  /** The model that graded (provider/model). */
+  /** The model that graded: provider/model (a GGUF path by its file name). */
   model: string;
   /** Results the model was given. */
   candidates: number;
@@ -317,7 +317,8 @@ export async function rerankResponse<R extends RerankPassage & { grade?: Grade }
   // The model reads the first `candidates`; any further results follow them, ungraded.
   const head = res.results.slice(0, settings.candidates);
   const tail = res.results.slice(settings.candidates).map(strip);
-  const info: RerankInfo = { model: `${llm.name}/${llm.model}`, candidates: head.length, graded: 0, dropped: 0, ms: 0 };
+  // A GGUF model is configured as a path: its file name says which model it is.
+  const info: RerankInfo = { model: `${llm.name}/${llm.model.split(/[\\/]/).pop()}`, candidates: head.length, graded: 0, dropped: 0, ms: 0 };
   const keepFirstStage = (error: string): T => ({ ...res, results: res.results.slice(0, limit).map(strip), rerank: { ...info, ms: Math.round(now() - t0), error } });
   const fitNotes: string[] = [];
   let reply: string;
