@@ -97,6 +97,15 @@ export const SearchConfigSchema = z
          * (when.ts). 1: off.
          */
         whenBoost: z.number().min(1).max(100).default(1.25),
+        /**
+         * The date phrase counts as one more query term: the notes of that time match it, and
+         * it weighs its idf (Lucene's, from how many chunks are dated in the range), added to
+         * their BM25. Without it a note of the named month that shares few words with the
+         * question can sit below an unrelated month's notes that share more, however strong
+         * the date boost, which multiplies a small score. LoCoMo: recall@5 0.855 → 0.862
+         * (keyword) and 0.858 → 0.866 (hybrid), recall@1 unchanged.
+         */
+        asTerm: z.boolean().default(true),
         /** IANA zone for "yesterday", "last week"...; default: the machine's. */
         timeZone: TimeZoneSchema.optional(),
       })

@@ -4,7 +4,7 @@ import type { VectorStore } from "../store/vectors.js";
 import type { SearchConfig } from "./config.js";
 import { resolveDates, type DateRange } from "./dates.js";
 import { fuse } from "./fuse.js";
-import { coverage, evidenceTerms, matchedTerms, providerOf, termStats, VECTOR_FLOORS } from "./evidence.js";
+import { coverage, evidenceTerms, idf, matchedTerms, providerOf, termStats, VECTOR_FLOORS } from "./evidence.js";
 import { annotationsOf, datedChunks, keywordSearch, loadCandidates, type Candidate, type SearchFilters } from "./keyword.js";
 import { jaccard, mmrRerank, wordSet } from "./mmr.js";
 import { parseQuery } from "./query.js";
@@ -31,8 +31,10 @@ export interface SearchOptions {
 export type Evidence = "keyword" | "vector" | "date";
 
 export interface ScoreExplanation {
-  /** Raw BM25, sign-flipped (higher is better); null when not a keyword match. */
+  /** Raw BM25 of the query's words, sign-flipped (higher is better); null when not a keyword match. */
   bm25: number | null;
+  /** The date phrase's term weight added to the BM25 (search.dates.asTerm): its idf when the note is of the named time, else 0. */
+  dateTerm: number;
   /** BM25 scaled to 0..1 over this query's keyword candidates (search.fusion.keywordNorm). */
   keyword: number;
   /** Cosine similarity of the best window; null in keyword mode or when the chunk has no vector yet. */
@@ -65,6 +67,12 @@ export interface ScoreExplanation {
   coverage: number;
   /** The floor tests this result passed. */
   evidence: Evidence[];
+}
+
+/** The date phrase as a query term: how many chunks are dated in its range, and the idf that gives it. */
+export interface DateTermExplanation {
+  df: number;
+  idf: number;
 }
 
 /** The relevance floor a result must pass, as applied to this query. */
@@ -113,7 +121,7 @@ export interface SearchResponse {
   /** Set when results is empty: why, in one line (nothing searchable, nothing above the floor). */
   reason?: string;
   /** With `explain`: the floor and what passed it. */
-  explain?: { floor: FloorExplanation };
+  explain?: { floor: FloorExplanation; dateTerm?: DateTermExplanation };
   /** Set when a model reranked the results (search.rerank, `--rerank`): what it did, or why it could not. */
   rerank?: RerankInfo;
 }
@@ -160,6 +168,7 @@ interface Scored {
   fused: number;
   decay: number;
   dateMatch: boolean;
+  dateTerm: number;
   dateBoost: number;
   whenBoost: number;
   final: number;
@@ -209,10 +218,11 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     passed: 0,
     terms: [],
   };
+  let dateTermInfo: DateTermExplanation | null = null;
   const respond = (results: SearchResult[], reason?: string): SearchResponse => {
     const res: SearchResponse = { query: plan.query, mode, dateRange, results };
     if (results.length === 0 && reason) res.reason = reason;
-    if (opts.explain) res.explain = { floor };
+    if (opts.explain) res.explain = dateTermInfo === null ? { floor } : { floor, dateTerm: dateTermInfo };
     return res;
   };
 
@@ -264,10 +274,25 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   const matchedBy = matchedTerms(ctx.db, eterms, entries.filter((e) => e.cand.matched === undefined).map((e) => e.cand.chunkId));
   for (const e of entries) if (e.cand.matched !== undefined && e.cand.matched.size > 0) matchedBy.set(e.cand.chunkId, e.cand.matched);
   const weight = mode === "keyword" ? 0 : mode === "vector" ? 1 : ctx.vectorWeight;
+  const range = plan.dateRange;
+  const dateMatches = entries.map(
+    (e) =>
+      range !== null &&
+      e.cand.date !== null &&
+      ((e.cand.date >= range.from && e.cand.date <= range.to) || (e.cand.date > range.to && mentionsTimeIn(e.cand.text, e.cand.date, range))),
+  );
+  // The date phrase was taken out of the words; it comes back as a query term of its own,
+  // matched by the notes of that time and weighted, like a word, by its rarity: a month of a
+  // year-long history says as much as a word in a twelfth of the chunks. (In filter mode
+  // every candidate is of that time, and a term all match ranks nothing.)
+  const dateTerm = range !== null && dateMode === "boost" && cfg.dates.asTerm && mode !== "vector" ? dateTermStats(ctx.db, range, stats.n) : null;
+  dateTermInfo = dateTerm;
   const fused = fuse(
-    entries.map((e) => {
+    entries.map((e, i) => {
       const input: { id: number; keyword?: number; vector?: number } = { id: e.cand.chunkId };
-      if (e.cand.keyword !== undefined) input.keyword = e.cand.keyword;
+      const words = e.cand.keyword;
+      const date = dateTerm !== null && dateMatches[i] ? dateTerm.idf : 0;
+      if (words !== undefined || date > 0) input.keyword = (words ?? 0) + date;
       if (e.cosine !== null) input.vector = e.cosine;
       return input;
     }),
@@ -287,11 +312,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   entries.forEach((e, i) => {
     const f = fused[i]!;
     const decay = decayFactor(e.cand.date, e.cand.kind, ctx.nowMs, cfg.recency);
-    const range = plan.dateRange;
-    const dateMatch =
-      range !== null &&
-      e.cand.date !== null &&
-      ((e.cand.date >= range.from && e.cand.date <= range.to) || (e.cand.date > range.to && mentionsTimeIn(e.cand.text, e.cand.date, range)));
+    const dateMatch = dateMatches[i]!;
     const dateBoost = dateMatch && dateMode === "boost" ? cfg.dates.boost : 1;
     const m = matchedBy.get(e.cand.chunkId);
     const cov = coverage(stats, m);
@@ -311,6 +332,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
       fused: f.fused,
       decay,
       dateMatch,
+      dateTerm: dateTerm !== null && dateMatch ? dateTerm.idf : 0,
       dateBoost,
       whenBoost,
       final,
@@ -362,6 +384,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     if (opts.explain) {
       r.explain = {
         bm25: s.cand.keyword === undefined ? null : round(s.cand.keyword),
+        dateTerm: round(s.dateTerm),
         keyword: round(s.keywordNorm),
         cosine: s.cosine === null ? null : round(s.cosine),
         vector: round(s.vectorNorm),
@@ -428,6 +451,7 @@ function listDated(
       if (opts.explain) {
         r.explain = {
           bm25: null,
+          dateTerm: 0,
           keyword: 0,
           cosine: null,
           vector: 0,
@@ -455,6 +479,12 @@ function bestPairCosine(a: Float32Array[], b: Float32Array[]): number {
   let best = -1;
   for (const x of a) for (const y of b) best = Math.max(best, cosine(x, y));
   return best;
+}
+
+/** Chunks dated inside the range, and the Lucene idf that gives the date phrase as a term. */
+function dateTermStats(db: DB, range: DateRange, n: number): DateTermExplanation {
+  const df = (db.prepare("SELECT count(*) AS n FROM chunks WHERE date BETWEEN ? AND ?").get(range.from, range.to) as { n: number }).n;
+  return { df, idf: round(idf(n, df)) };
 }
 
 function maxStr(a: string | undefined, b: string): string {

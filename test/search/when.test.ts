@@ -130,3 +130,37 @@ describe("a question naming a date finds the note written after it that reports 
     expect(res.results.find((r) => r.path === "memory/2023-02-10.md")!.explain!.dateMatch).toBe(false);
   });
 });
+
+describe("the date phrase as a query term (search.dates.asTerm)", () => {
+  let w: IndexedWorkspace | null = null;
+  afterEach(() => w?.close());
+
+  const FILES = {
+    "memory/2026-03-10.md": "# 2026-03-10\n\nVienna was lovely; we walked along the canal all afternoon.\n",
+    "memory/2026-06-02.md": "# 2026-06-02\n\nBooked the conference hotel in Vienna for the keynote.\n",
+    "memory/2026-06-20.md": "# 2026-06-20\n\nGarden: planted beans and watered the tomatoes.\n",
+    "memory/2026-07-04.md": "# 2026-07-04\n\nFixed the bike's chain before the ride.\n",
+  };
+
+  it("a note of the named month that shares fewer words outranks another month's that shares more", () => {
+    w = indexedWorkspace("agent-date-term-", FILES, { dates: { timeZone: "UTC" }, recency: { enabled: false } });
+    const res = w.search("conference hotel Vienna in March");
+    expect(res.dateRange).toMatchObject({ from: "2026-03-01", to: "2026-03-31" });
+    expect(res.results.map((r) => r.path)).toEqual(["memory/2026-03-10.md", "memory/2026-06-02.md"]);
+    // One chunk of the index is dated in March: the phrase weighs like a word that rare.
+    expect(res.explain!.dateTerm!.df).toBe(1);
+    const [march, june] = res.results.map((r) => r.explain!);
+    expect(march!.dateTerm).toBe(res.explain!.dateTerm!.idf);
+    expect(march!.dateTerm).toBeGreaterThan(0);
+    expect(june!.dateTerm).toBe(0);
+    expect(march!.dateBoost).toBe(2);
+  });
+
+  it("without it, the date boost alone multiplies a small score and the other month wins", () => {
+    w = indexedWorkspace("agent-date-term-", FILES, { dates: { timeZone: "UTC", asTerm: false }, recency: { enabled: false } });
+    const res = w.search("conference hotel Vienna in March");
+    expect(res.results.map((r) => r.path)).toEqual(["memory/2026-06-02.md", "memory/2026-03-10.md"]);
+    expect(res.explain!.dateTerm).toBeUndefined();
+    expect(res.results[1]!.explain!.dateTerm).toBe(0);
+  });
+});

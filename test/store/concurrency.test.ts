@@ -46,8 +46,9 @@ async function cliSearch(ws: string, word: string): Promise<SearchOut> {
     const { stdout } = await execFileP(process.execPath, [CLI, "search", word, "--workspace", ws, "--json"], { timeout: 30_000 });
     return JSON.parse(stdout) as SearchOut;
   } catch (e) {
-    const err = e as { code?: number; stderr?: string; message: string };
-    throw new Error(`agent search ${word} failed (exit ${err.code}): ${err.stderr ?? err.message}`);
+    // With --json the CLI reports its error as JSON on stdout.
+    const err = e as { code?: number; stdout?: string; stderr?: string; message: string };
+    throw new Error(`agent search ${word} failed (exit ${err.code}): ${[err.stdout, err.stderr].filter(Boolean).join(" ") || err.message}`);
   }
 }
 
