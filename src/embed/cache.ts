@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { schemaSection } from "../store/open.js";
 import type { Embedder } from "./types.js";
 import { fromBlob, toBlob } from "./vector.js";
+import { enableWal } from "../shared/wal.js";
 
 /**
  * Vectors already computed, keyed by (model, exact text). A SQLite file of its own, apart from
@@ -38,8 +39,8 @@ export class EmbeddingCache {
     mkdirSync(path.dirname(this.file), { recursive: true });
     this.db = new Database(this.file);
     // WAL + a busy timeout: an indexer, a watcher and an eval run may share one cache file.
-    this.db.pragma("journal_mode = WAL");
     this.db.pragma("busy_timeout = 5000");
+    enableWal(this.db, 5000);
     this.db.pragma("synchronous = NORMAL");
     const version = this.db.pragma("user_version", { simple: true }) as number;
     if (version > SCHEMA_VERSION) {

@@ -3,6 +3,7 @@ import * as sqliteVec from "sqlite-vec";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { enableWal } from "../shared/wal.js";
 
 export type DB = Database.Database;
 
@@ -200,8 +201,8 @@ export function vectorTableSql(dimension: number): string {
 export function configure(db: DB, busyTimeoutMs: number): void {
   // WAL lets a `watch` write while a `search` reads; the busy timeout makes a second
   // writer wait instead of failing with SQLITE_BUSY.
-  db.pragma("journal_mode = WAL");
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  enableWal(db, busyTimeoutMs);
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
 }

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
+import { sleepSync } from "./sleep.js";
 
 /**
  * Replaces a file so that readers see either the old or the new content, never half of
@@ -366,8 +367,4 @@ function fsyncDir(dir: string): void {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
