@@ -135,7 +135,7 @@ export const SearchConfigSchema = z
     /**
      * Opt-in second stage (rerank.ts): the configured LLM (the `llm` section) grades the
      * first `candidates` results, which are reordered by its grades. One model call per
-     * search: seconds on a CPU, so off by default; `agent search --rerank` turns it on for
+     * search, as long as the model takes to read them, so off by default; `agent search --rerank` turns it on for
      * one query. When the model cannot be reached the first stage's order is kept and the
      * answer says why.
      */
