@@ -468,18 +468,18 @@ export class Engine implements EngineCore {
       info = { provider: null, modelId: null, reason: sel.reason, missing: 0 };
       if (sel.warning) info.warning = sel.warning;
       // A date-only query ("what happened yesterday") has no words to embed.
-      if (sel.embedder && plan.text.trim() !== "") {
+      if (sel.embedder && plan.embedText !== "") {
         const e = sel.embedder;
         await e.init?.();
         this.index_().vectors.useModel(e.modelId, e.dimension);
-        queryVector = (await e.embed([e.windows(plan.text)[0] ?? plan.text]))[0] ?? null;
+        queryVector = (await e.embed([e.windows(plan.embedText)[0] ?? plan.embedText]))[0] ?? null;
         info = { provider: e.provider, modelId: e.modelId, reason: sel.reason, missing: this.index_().vectors.countPending() };
       }
     }
     const weight = vectorWeightFor(this.config.search, info.provider);
     const rr = this.config.search.rerank;
     // A date-only query ("what happened yesterday") has no question for a model to judge by.
-    const rerank = (opts.rerank ?? rr.enabled) && plan.text.trim() !== "";
+    const rerank = (opts.rerank ?? rr.enabled) && plan.embedText !== "";
     const limit = opts.limit ?? this.config.search.limit;
     const { rerank: _r, signal, refresh: _f, session: _s, ...asked } = opts;
     // The model reads `candidates` results, whole: ask the first stage for that many, with text.

@@ -12,6 +12,16 @@ export interface ParsedQuery {
   stopWordsOnly: boolean;
   /** The FTS5 expression of one of `terms` (a quoted word, or a phrase for "e-mail"). */
   ftsOf: (term: string) => string;
+  /** Phrases the query puts in double quotes, lower-cased: every result contains each of them. */
+  phrases: string[];
+  /** Words and phrases the query marks with a leading minus (-pizza, -"road trip"): no result contains any. */
+  excluded: string[];
+  /** FTS5 expression of each phrase, in the order of `phrases`. */
+  phraseExprs: string[];
+  /** FTS5 expression a result must match (the phrases, AND-ed); "" when there are none. */
+  requiredExpr: string;
+  /** FTS5 expression a result must not match (the exclusions, OR-ed); "" when there are none. */
+  excludedExpr: string;
 }
 
 // Words are runs of letters/digits, with inner apostrophes or hyphens ("don't", "e-mail").
@@ -19,12 +29,75 @@ const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
+ * Search syntax inside a query: a double-quoted phrase ("support group", or in curly quotes)
+ * must appear as written, and a word or quoted phrase after a minus at the start of a word
+ * (-pizza, -"road trip") must not appear. A lone or unbalanced quote is an ordinary character,
+ * and a hyphen inside a word ("e-mail", "well-being") or before a digit ("-5") is no operator.
+ */
+const OPERATOR = /(^|\s)(-?)(?:"([^"]*)"|“([^”]*)”|(?<=(?:^|\s)-)([\p{L}][\p{L}\p{N}'’\-]*))/gu;
+
+export interface QuerySyntax {
+  /** The query with its operators taken out; a required phrase's words stay in as ordinary words. */
+  text: string;
+  phrases: string[][];
+  excluded: string[][];
+}
+
+export function splitOperators(q: string, plainPhrases: ReadonlySet<string> = new Set()): QuerySyntax {
+  const phrases: string[][] = [];
+  const excluded: string[][] = [];
+  const text = q.normalize("NFKC").replace(OPERATOR, (_all, lead: string, minus: string, straight?: string, curly?: string, word?: string) => {
+    const inner = straight ?? curly ?? word ?? "";
+    const words = wordsOf(inner);
+    if (words.length === 0) return lead;
+    if (minus === "-") {
+      excluded.push(words);
+      return lead;
+    }
+    if (!plainPhrases.has(words.join(" "))) phrases.push(words);
+    return `${lead}${inner}`;
+  });
+  return { text, phrases, excluded };
+}
+
+/** [start, end) of each operator in the query, in order (for the date parser to skip them). */
+export function operatorSpans(q: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of q.matchAll(OPERATOR)) {
+    const inner = m[3] ?? m[4] ?? m[5] ?? "";
+    if (wordsOf(inner).length === 0) continue;
+    const start = m.index + m[1]!.length;
+    out.push([start, m.index + m[0].length]);
+  }
+  return out;
+}
+
+/** What the embedder should read: the query without its exclusions and quote marks. */
+export function withoutOperators(q: string): string {
+  return splitOperators(q).text.replace(/\s+/g, " ").trim();
+}
+
+/** Lower-cased words as FTS5's unicode61 tokenizer splits them ("e-mail" → e, mail); no CJK. */
+function wordsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD)) {
+    if (CJK_CHAR.test(m[0])) continue;
+    out.push(...m[0].split(/['’\-]/).filter((p) => p !== ""));
+  }
+  return out;
+}
+
+/**
  * A natural-language query → an OR of its content words. OR, not AND: a question shares
  * only some words with the note that answers it, and BM25 already ranks notes matching
  * more terms higher (AND measured nDCG@10 0.05 vs 0.68 on SciFact). Every term is quoted,
- * so user text can never be read as FTS5 syntax.
+ * so user text can never be read as FTS5 syntax. Quoted phrases and exclusions
+ * (splitOperators) become constraints on the matches; they do not change the scores.
+ * `plainPhrases` (as `phrases` spells them) are read as plain words, not as phrases.
  */
-export function parseQuery(q: string): ParsedQuery {
+export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>): ParsedQuery {
+  const syntax = splitOperators(query, plainPhrases);
+  const q = syntax.text;
   const all: string[] = [];
   for (const m of q.normalize("NFKC").toLowerCase().matchAll(WORD)) {
     const w = stripPossessive(m[0].replace(/’/g, "'"));
@@ -36,12 +109,25 @@ export function parseQuery(q: string): ParsedQuery {
   const terms = dedupe(content.length > 0 ? content : all);
   const cjk = dedupe(cjkBigrams(q.normalize("NFKC")));
   const parts = [...terms.flatMap(ftsTerms), ...cjk.map((b) => `cjk:${quote(b)}`)];
+  const phrase = (words: string[]) => `{heading body} : ${quote(words.join(" "))}`;
+  const phraseList = dedupe(syntax.phrases.map((w) => w.join(" ")));
+  const phraseExprs = phraseList.map((p) => phrase(p.split(" ")));
+  const requiredExpr = phraseExprs.join(" AND ");
+  const excludedExpr = dedupe(syntax.excluded.map(phrase)).join(" OR ");
+  let match = dedupe(parts).join(" OR ");
+  if (match !== "" && requiredExpr !== "") match = `(${match}) AND ${requiredExpr}`;
+  if (match !== "" && excludedExpr !== "") match = `(${match}) NOT (${excludedExpr})`;
   return {
     terms,
     cjk,
-    match: dedupe(parts).join(" OR "),
+    match,
     stopWordsOnly: content.length === 0 && all.length > 0,
     ftsOf: (t) => ftsTerms(t)[0]!,
+    phrases: phraseList,
+    phraseExprs,
+    excluded: dedupe(syntax.excluded.map((w) => w.join(" "))),
+    requiredExpr,
+    excludedExpr,
   };
 }
 

@@ -7,7 +7,7 @@ import { fuse } from "./fuse.js";
 import { coverage, evidenceTerms, idf, matchedTerms, providerOf, termStats, VECTOR_FLOORS } from "./evidence.js";
 import { annotationsOf, datedChunks, keywordSearch, loadCandidates, type Candidate, type SearchFilters } from "./keyword.js";
 import { jaccard, mmrRerank, wordSet } from "./mmr.js";
-import { parseQuery } from "./query.js";
+import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery } from "./query.js";
 import type { Grade, RerankInfo } from "./rerank.js";
 import { decayFactor } from "./recency.js";
 import { makeSnippet } from "./snippet.js";
@@ -28,7 +28,7 @@ export interface SearchOptions {
 }
 
 /** Why a result is evidence: which test of the floor it passed. */
-export type Evidence = "keyword" | "vector" | "date";
+export type Evidence = "keyword" | "vector" | "date" | "phrase";
 
 export interface ScoreExplanation {
   /** Raw BM25 of the query's words, sign-flipped (higher is better); null when not a keyword match. */
@@ -117,6 +117,12 @@ export interface SearchResponse {
   mode: SearchMode;
   /** The date range the query named ("last week"), if any, and how it was used. */
   dateRange: (DateRange & { text: string; mode: "boost" | "filter" }) | null;
+  /**
+   * Present when the query used search syntax: the quoted phrases every result contains, the
+   * excluded words and phrases none does, and the quoted phrases no note contains at all, which
+   * were searched as plain words instead (a title the notes spell another way).
+   */
+  syntax?: { phrases: string[]; excluded: string[]; relaxed: string[] };
   results: SearchResult[];
   /** Set when results is empty: why, in one line (nothing searchable, nothing above the floor). */
   reason?: string;
@@ -128,21 +134,43 @@ export interface SearchResponse {
 
 export interface QueryPlan {
   query: string;
-  /** The query without its date words: what keywords and the embedder see. */
+  /** The query without its date words: what keywords see (search syntax included). */
   text: string;
+  /** What the embedder reads: `text` without exclusions and quote marks. */
+  embedText: string;
   dateRange: (DateRange & { text: string }) | null;
 }
 
 /** Splits the date expressions off a query ("... last week") against "now". */
 export function planQuery(query: string, nowMs: number, config: SearchConfig): QueryPlan {
-  if (config.dates.mode === "off") return { query, text: query, dateRange: null };
+  const plain = (text: string) => ({ query, text, embedText: withoutOperators(text) });
+  if (config.dates.mode === "off") return { ...plain(query), dateRange: null };
   const opts = config.dates.timeZone ? { timeZone: config.dates.timeZone } : {};
-  const d = resolveDates(query, new Date(nowMs), opts);
-  if (!d.range) return { query, text: query, dateRange: null };
+  // Quoted phrases and exclusions are the user's exact words: "last week" in quotes is a
+  // phrase to find, and -yesterday excludes a word; neither names a time.
+  const { masked, restore } = maskOperators(query);
+  const d = resolveDates(masked, new Date(nowMs), opts);
+  if (!d.range) return { ...plain(query), dateRange: null };
   // Only the date words: nothing is left for keywords or the embedder; the date range alone
   // selects the notes (searchIndex lists them).
-  const text = d.rest.trim();
-  return { query, text, dateRange: { ...d.range, text: d.matches.map((m) => m.text).join(", ") } };
+  const text = restore(d.rest.trim());
+  return { ...plain(text), dateRange: { ...d.range, text: d.matches.map((m) => m.text).join(", ") } };
+}
+
+/** Replaces each operator span by a placeholder of private-use characters, which no date rule reads. */
+function maskOperators(query: string): { masked: string; restore: (s: string) => string } {
+  const spans = operatorSpans(query);
+  if (spans.length === 0) return { masked: query, restore: (s) => s };
+  const taken: string[] = [];
+  let masked = "";
+  let pos = 0;
+  for (const [start, end] of spans) {
+    masked += query.slice(pos, start) + "\uE000" + String.fromCharCode(0xe100 + taken.length) + "\uE001";
+    taken.push(query.slice(start, end));
+    pos = end;
+  }
+  masked += query.slice(pos);
+  return { masked, restore: (s) => s.replace(/\uE000([\uE100-\uEFFF])\uE001/g, (_m, c: string) => taken[c.charCodeAt(0) - 0xe100] ?? "") };
 }
 
 export interface SearchContext {
@@ -201,7 +229,11 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     filters.dateFrom = maxStr(filters.dateFrom, plan.dateRange.from);
     filters.dateTo = minStr(filters.dateTo, plan.dateRange.to);
   }
-  const q = parseQuery(plan.text);
+  let q = parseQuery(plan.text);
+  // A quoted phrase that no note contains would empty every search it is in; search its words
+  // instead and say so, as a web search does. (Filters can still leave nothing: that is an answer.)
+  const relaxed = q.phrases.filter((_, i) => termStats(ctx.db, [{ term: q.phrases[i]!, expr: q.phraseExprs[i]! }]).terms[0]!.df === 0);
+  if (relaxed.length > 0) q = parseQuery(plan.text, new Set(relaxed));
   const pool = limit * cfg.candidateMultiplier;
   const model = ctx.embedModel !== undefined ? ctx.embedModel : (ctx.vectors.model()?.modelId ?? null);
   const provider = providerOf(model);
@@ -221,6 +253,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   let dateTermInfo: DateTermExplanation | null = null;
   const respond = (results: SearchResult[], reason?: string): SearchResponse => {
     const res: SearchResponse = { query: plan.query, mode, dateRange, results };
+    if (q.phrases.length > 0 || q.excluded.length > 0 || relaxed.length > 0) res.syntax = { phrases: q.phrases, excluded: q.excluded, relaxed };
     if (results.length === 0 && reason) res.reason = reason;
     if (opts.explain) res.explain = dateTermInfo === null ? { floor } : { floor, dateTerm: dateTermInfo };
     return res;
@@ -228,9 +261,9 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
 
   // A query that is only a date ("yesterday", "last week"): the notes of those days.
   // "what happened last week" has no content word left either.
-  if ((q.match === "" || q.stopWordsOnly) && plan.dateRange) return listDated(ctx, plan, filters, limit, q.terms, opts, floor, respond);
+  if ((q.match === "" || q.stopWordsOnly) && plan.dateRange) return listDated(ctx, plan, q, filters, limit, opts, floor, respond);
   if (q.match === "" && (mode === "keyword" || ctx.queryVector === null || plan.text.trim() === "")) return respond([], "the query has no words to search for");
-  if (q.stopWordsOnly && floor.enabled && (mode === "keyword" || ctx.queryVector === null)) {
+  if (q.stopWordsOnly && q.phrases.length === 0 && floor.enabled && (mode === "keyword" || ctx.queryVector === null)) {
     return respond([], `the query has only common words (${q.terms.join(", ")}), which are no evidence; add a word the note would contain`);
   }
 
@@ -264,7 +297,12 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     const qv = ctx.queryVector;
     for (const [id, wins] of ctx.vectors.vectorsOf(unscored)) byId.get(id)!.cosine = bestPairCosine([qv], wins);
   }
-  if (byId.size === 0) return respond([], "no note matches any word of the query");
+  // Keyword candidates matched the phrases and exclusions already; vector neighbours must too.
+  if (q.requiredExpr !== "" || q.excludedExpr !== "") {
+    const ok = satisfying(ctx.db, [...byId.keys()], q);
+    for (const id of [...byId.keys()]) if (!ok.has(id)) byId.delete(id);
+  }
+  if (byId.size === 0) return respond([], q.phrases.length > 0 || q.excluded.length > 0 ? `no note matches the query's words ${syntaxWords(q)}` : "no note matches any word of the query");
 
   const entries = [...byId.values()];
   const eterms = evidenceTerms(q);
@@ -324,6 +362,8 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     // The query names a time, this note is from then, and it shares a content word
     // with the query: "where did Joanna travel in July 2022".
     if (dateMatch && cov > 0) evidence.push("date");
+    // The user asked for this exact phrase, and the chunk contains it (the only ones left).
+    if (q.phrases.length > 0) evidence.push("phrase");
     scored.set(e.cand.chunkId, {
       cand: e.cand,
       cosine: e.cosine,
@@ -429,9 +469,9 @@ function toResult(c: Candidate, score: number, terms: string[], ann: Record<stri
 function listDated(
   ctx: SearchContext,
   plan: QueryPlan,
+  q: ParsedQuery,
   filters: SearchFilters,
   limit: number,
-  terms: string[],
   opts: SearchOptions,
   floor: FloorExplanation,
   respond: (r: SearchResult[], reason?: string) => SearchResponse,
@@ -439,10 +479,18 @@ function listDated(
   const range = plan.dateRange!;
   const from = maxStr(filters.dateFrom, range.from);
   const to = minStr(filters.dateTo, range.to);
-  const rows = from <= to ? datedChunks(ctx.db, from, to, limit, filters) : [];
+  const terms = q.terms;
+  const constrained = q.requiredExpr !== "" || q.excludedExpr !== "";
+  // With phrases or exclusions, look further: they may leave few of the day's chunks.
+  let rows = from <= to ? datedChunks(ctx.db, from, to, constrained ? limit * 20 : limit, filters) : [];
+  if (constrained) {
+    const ok = satisfying(ctx.db, rows.map((r) => r.chunkId), q);
+    rows = rows.filter((r) => ok.has(r.chunkId)).slice(0, limit);
+  }
   floor.candidates = rows.length;
   floor.passed = rows.length;
-  if (rows.length === 0) return respond([], `no notes dated ${range.from === range.to ? range.from : `${range.from} to ${range.to}`}`);
+  const days = range.from === range.to ? range.from : `${range.from} to ${range.to}`;
+  if (rows.length === 0) return respond([], constrained ? `no notes dated ${days} ${syntaxWords(q)}` : `no notes dated ${days}`);
   const annotations = annotationsOf(ctx.db, rows.map((r) => r.chunkId));
   return respond(
     rows.map((c) => {
@@ -467,7 +515,7 @@ function listDated(
           terms,
           matched: [],
           coverage: 0,
-          evidence: ["date"],
+          evidence: q.phrases.length > 0 ? ["date", "phrase"] : ["date"],
         };
       }
       return r;
@@ -497,4 +545,33 @@ function minStr(a: string | undefined, b: string): string {
 
 function round(x: number): number {
   return Math.round(x * 1e6) / 1e6;
+}
+
+/** The chunks among `ids` that contain every required phrase and no excluded word or phrase. */
+function satisfying(db: DB, ids: number[], q: ParsedQuery): Set<number> {
+  const ok = new Set<number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    const inList = part.map(() => "?").join(", ");
+    let keep = new Set(part);
+    if (q.requiredExpr !== "") {
+      const rows = db.prepare(`SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid IN (${inList})`).all(q.requiredExpr, ...part) as { id: number }[];
+      keep = new Set(rows.map((r) => r.id));
+    }
+    if (q.excludedExpr !== "") {
+      const rows = db.prepare(`SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid IN (${inList})`).all(q.excludedExpr, ...part) as { id: number }[];
+      for (const r of rows) keep.delete(r.id);
+    }
+    for (const id of keep) ok.add(id);
+  }
+  return ok;
+}
+
+/** "with the phrase "support group" and without "pizza"", for a reason line. */
+function syntaxWords(q: ParsedQuery): string {
+  const quoted = (xs: string[]) => xs.map((x) => `"${x}"`).join(", ");
+  const parts: string[] = [];
+  if (q.phrases.length > 0) parts.push(`with the phrase${q.phrases.length > 1 ? "s" : ""} ${quoted(q.phrases)}`);
+  if (q.excluded.length > 0) parts.push(`without ${quoted(q.excluded)}`);
+  return parts.join(" and ");
 }

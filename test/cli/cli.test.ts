@@ -67,6 +67,22 @@ describe("agent CLI (built dist/cli/main.js)", () => {
     expect(s.problems).toEqual([]);
   });
 
+  it("reads quoted phrases and exclusions, and prints how it read them", () => {
+    write(ws, "memory/2026-05-03.md", "# 2026-05-03\n\nThe VPS backup failed again; moved the backup job to Sunday.\n");
+    expect(run(["index", "--workspace", ws]).code).toBe(0);
+    const phrase = run(["search", 'the "backup job" of the VPS', "--workspace", ws]);
+    expect(phrase.code).toBe(0);
+    expect(phrase.stdout).toContain('phrases: must contain "backup job"\n');
+    expect(phrase.stdout).toContain("memory/2026-05-03.md");
+    expect(phrase.stdout).not.toContain("memory/2026-05-01.md");
+    const excluded = JSON.parse(run(["search", "VPS -backup", "--workspace", ws, "--json"]).stdout);
+    expect(excluded.syntax).toEqual({ phrases: [], excluded: ["backup"], relaxed: [] });
+    expect(excluded.results.map((r: { path: string }) => r.path)).toEqual(["memory/2026-05-01.md"]);
+    const relaxed = run(["search", '"VPS at Contabo" hetzner', "--workspace", ws]);
+    expect(relaxed.stdout).toContain('phrases: no note contains "vps at contabo", searched as plain words\n');
+    expect(relaxed.stdout).toContain("memory/2026-05-01.md");
+  });
+
   it("fails with exit code 1 and one clear line on stderr", () => {
     const missing = run(["search", "x", "--workspace", path.join(dir, "nope")]);
     expect(missing.code).toBe(1);

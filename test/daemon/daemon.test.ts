@@ -111,6 +111,7 @@ describe("the CLI through the daemon", { timeout: 120_000 }, () => {
       ["search", "fridge", "--json"],
       ["search", "Bitwarden", "--json", "--explain", "-n", "3"],
       ["search", "tulip", "--json", "--source", "memory"],
+      ["search", 'fridge "not there" -tulip', "--json", "--explain"],
       ["context", "--json"],
       ["context", "--json", "--session", "group", "--query", "fridge supplier"],
       ["boot", "fridge", "--json"],

@@ -274,6 +274,6 @@ describe("planQuery: date words never reach the keyword query", () => {
   });
 
   it("a query without dates is passed through", () => {
-    expect(planQuery("postgres decision", NOW.getTime(), config)).toEqual({ query: "postgres decision", text: "postgres decision", dateRange: null });
+    expect(planQuery("postgres decision", NOW.getTime(), config)).toEqual({ query: "postgres decision", text: "postgres decision", embedText: "postgres decision", dateRange: null });
   });
 });

@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Embedder } from "../../src/embed/types.js";
-import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
 import { Engine } from "../../src/index.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { sharedUseLite } from "../helpers/use-lite.js";
 
-// The real USE-lite model from npm, shared by the tests (loading it costs ~0.5 s).
-let useLite: UseLiteEmbedder;
-beforeAll(async () => {
-  useLite = new UseLiteEmbedder();
-  await useLite.init();
-}, 60_000);
-afterAll(async () => {
-  await useLite.close();
-});
+// The real USE-lite model from npm, shared by the tests of this file.
+const useLite = sharedUseLite();
 
 /** The same model under another id: what the index sees when the user switches models. */
 function renamed(e: Embedder, modelId: string): Embedder {

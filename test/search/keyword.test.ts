@@ -16,9 +16,13 @@ describe("parseQuery", () => {
   });
 
   it("cannot be tricked into FTS5 syntax", async () => {
-    const q = parseQuery('NEAR(a b) OR "x" AND -y * col:z');
+    const q = parseQuery("NEAR(a b) OR x AND y * col:z");
     expect(q.match).not.toMatch(/(^|\s)(AND|NEAR\()/);
     for (const part of q.match.split(" OR ")) expect(part).toMatch(/^(cjk:)?".*"$/);
+    // With the search syntax, the operators are the engine's own; the user's words stay quoted.
+    expect(parseQuery('NEAR(a b) "x AND y" -"z* col:w"').match).toBe(
+      '(("near" OR "b" OR "x" OR "y") AND {heading body} : "x and y") NOT ({heading body} : "z col w")',
+    );
   });
 
   it("searches a possessive as its owner: \"Caroline's\" is caroline", async () => {

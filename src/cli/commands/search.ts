@@ -25,7 +25,7 @@ export function register(program: Command): void {
       program
         .command("search")
         .description("search the agent's memory: keywords + meaning, recent notes first (reindexes changed files first)")
-        .argument("<query...>", 'what to look for, in plain words; dates like "last week" or "in March" narrow it')
+        .argument("<query...>", 'what to look for, in plain words; dates like "last week" or "in March" narrow it; a "quoted phrase" must appear, -word must not')
         .option("-n, --limit <n>", "number of results (default: search.limit, 10)", parsePositiveInt("--limit"))
         .option("--explain", "show how each score was made")
         .addOption(new Option("--source <source>", "only 'memory' (markdown), 'sessions' (transcripts) or 'reflections' (the engine's own reports, left out by default)").choices([...SEARCH_SOURCES]))
@@ -75,6 +75,15 @@ export function register(program: Command): void {
       if (res.rerank?.error) warn(`reranking failed, results are in search order: ${res.rerank.error}`);
       else if (res.rerank) process.stdout.write(`reranked by ${res.rerank.model}: ${res.rerank.graded} of ${res.rerank.candidates} graded, ${res.rerank.dropped} unrelated left out (${(res.rerank.ms / 1000).toFixed(1)} s)\n`);
       if (res.dateRange) process.stdout.write(`dates: "${res.dateRange.text}" → ${res.dateRange.from}..${res.dateRange.to} (${res.dateRange.mode})\n`);
+      if (res.syntax) {
+        const q = (xs: string[]) => xs.map((x) => `"${x}"`).join(", ");
+        const parts = [
+          ...(res.syntax.phrases.length > 0 ? [`must contain ${q(res.syntax.phrases)}`] : []),
+          ...(res.syntax.excluded.length > 0 ? [`must not contain ${q(res.syntax.excluded)}`] : []),
+          ...(res.syntax.relaxed.length > 0 ? [`no note contains ${q(res.syntax.relaxed)}, searched as plain words`] : []),
+        ];
+        process.stdout.write(`phrases: ${parts.join("; ")}\n`);
+      }
       if (res.results.length === 0) {
         process.stdout.write(`no results for "${query}"${res.reason ? `: ${res.reason}` : ""}\n`);
         return;

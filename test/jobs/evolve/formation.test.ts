@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UseLiteEmbedder } from "../../../src/embed/use-lite.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyFormation, planMemories } from "../../../src/jobs/evolve/formation.js";
 import { EMBED_CACHE_FILE, EmbeddingCache } from "../../../src/embed/cache.js";
 import { agentDir } from "../../../src/workspace/paths.js";
@@ -9,16 +8,10 @@ import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { cleanup, tempDir } from "../../helpers/workspace.js";
 import { FIRST_SOUL, HOUR, soulJson, templateWorkspace, writeSession, reflectIn } from "../reflect/helpers.js";
 import { candidate, DAY, insertMemory, reflectionWithMemories, T0, withDb, openMemoryDb } from "./helpers.js";
+import { sharedUseLite } from "../../helpers/use-lite.js";
 
-// The real USE-lite model from npm, shared by the tests of this file (loading it costs ~1 s).
-let useLite: UseLiteEmbedder;
-beforeAll(async () => {
-  useLite = new UseLiteEmbedder();
-  await useLite.init();
-}, 60_000);
-afterAll(async () => {
-  await useLite.close();
-});
+// The real USE-lite model from npm, shared by the tests of this file.
+const useLite = sharedUseLite();
 
 let ws = "";
 beforeEach(() => {

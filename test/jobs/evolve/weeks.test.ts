@@ -1,5 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UseLiteEmbedder } from "../../../src/embed/use-lite.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildEvolvedContext } from "../../../src/jobs/evolve/context.js";
 import type { EvolutionResult } from "../../../src/jobs/evolve/cycle.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
@@ -7,6 +6,7 @@ import { cleanup, tempDir, write } from "../../helpers/workspace.js";
 import { FIRST_SOUL, soulJson, templateWorkspace, writeSession, reflectIn } from "../reflect/helpers.js";
 import { jobsConfig, stateDb } from "../deps.js";
 import { DAY, runEvolutionIn, T0, withDb } from "./helpers.js";
+import { sharedUseLite } from "../../helpers/use-lite.js";
 
 /**
  * Weeks of simulated life in one workspace: a conversation every day, the nightly
@@ -15,14 +15,8 @@ import { DAY, runEvolutionIn, T0, withDb } from "./helpers.js";
  * week 8 than in week 1: not a new prompt, accumulated experience.
  */
 
-let useLite: UseLiteEmbedder;
-beforeAll(async () => {
-  useLite = new UseLiteEmbedder();
-  await useLite.init();
-}, 60_000);
-afterAll(async () => {
-  await useLite.close();
-});
+// The real USE-lite model from npm, shared by the tests of this file.
+const useLite = sharedUseLite();
 
 let ws = "";
 beforeEach(() => {
