@@ -4,7 +4,8 @@
 //                 [--no-answer] [--no-answer-limit N] [--dump FILE] [--limit N] [--rerank]
 // --limit N: results per search (default 50 for LoCoMo, 300 for SciFact, which recall@100
 // needs); 10, the engine's default, measures what a user gets.
-// --rerank: the LLM rerank stage on, with the model of --config's llm section, e.g.
+// --rerank: the rerank stage on: the model of --config's llm section, or a cross-encoder with
+//   --config '{"search":{"rerank":{"provider":"cross-encoder"}}}'; for the LLM, e.g.
 //   --rerank --config '{"llm":{"provider":"ollama","model":"qwen2.5:7b"}}'; prints how many
 //   results it graded and dropped, its time per search, and stops if every call fails.
 // Builds a throwaway workspace from benchmark data, indexes it with the real engine, runs

@@ -121,7 +121,7 @@ let libLoading: Promise<Lib> | undefined;
  * already passes an absolute folder and local_files_only, and this also covers any other use of
  * the library, so only `pullTransformersModel` (which flips it for its own duration) downloads.
  */
-function loadLib(): Promise<Lib> {
+export function loadLib(): Promise<Lib> {
   libLoading ??= import("@huggingface/transformers").then((lib) => {
     lib.env.allowRemoteModels = false;
     return lib;
@@ -268,10 +268,10 @@ function maxTokensFor(model: string, config: Record<string, unknown>, tokenizer:
   return limits.length > 0 ? Math.min(...limits) : 512;
 }
 
-function missingModelError(model: string, local: LocalModel): EmbedError {
+export function missingModelError(model: string, local: LocalModel, setting = "embed.modelPath"): EmbedError {
   const where = local.explicitFolder
     ? `copy the model folder (config.json, tokenizer.json, tokenizer_config.json, onnx/) to ${local.dir}`
-    : `run \`agent models pull ${model}\` on a machine with network access and copy ${local.dir} to the same place here (or set AGENT_MODELS_DIR / embed.modelPath to where it is), or set embed.allowDownload to true`;
+    : `run \`agent models pull ${model}\` on a machine with network access and copy ${local.dir} to the same place here (or set AGENT_MODELS_DIR / ${setting} to where it is)${setting === "embed.modelPath" ? ", or set embed.allowDownload to true" : ""}`;
   return new EmbedError(
     "model-missing",
     `transformers model ${model} not found locally: looked in ${local.dir} (missing ${local.missing.join(", ")}). To get it, ${where}`,

@@ -87,6 +87,8 @@ export interface DoctorReport {
 /** What doctor needs of an open engine (absent when the config itself does not load). */
 export interface DoctorEngine extends EngineCore {
   status(): { files: number; chunks: number; lastSyncAt: number | null; stale: string[]; missing: string[]; vectors: { embedded: number; missing: number; modelId: string | null } };
+  /** Loads the cross-encoder of search.rerank (provider "cross-encoder"): its model id and folder. */
+  loadReranker(): Promise<{ model: string; modelDir: string }>;
 }
 
 /**
@@ -172,6 +174,16 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
     );
     const window = await contextWindowCheck(engine, config);
     if (window) add(window);
+    const rr = engine.config.search.rerank;
+    if (rr.provider === "cross-encoder") {
+      try {
+        const r = await engine.loadReranker();
+        add({ name: "reranker", status: "ok", detail: `cross-encoder ${r.model} loads from ${r.modelDir}${rr.enabled ? "" : " (used with --rerank; search.rerank.enabled is false)"}` });
+      } catch (e) {
+        // Only a search asked to rerank needs it; with the stage on, every search does.
+        add({ name: "reranker", status: rr.enabled ? "fail" : "warn", detail: errorText(e), fix: `run \`agent models pull ${rr.crossEncoder.model}\` where there is a network, or set search.rerank.crossEncoder.modelPath` });
+      }
+    }
   } catch (e) {
     add({ name: "engine", status: "fail", detail: errorText(e) });
   } finally {

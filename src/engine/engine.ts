@@ -8,6 +8,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
+import type { CrossEncoder } from "../embed/cross-encoder.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
 import { embedPending, type EmbedPendingProgress, type EmbedPendingResult } from "../indexer/embed-pending.js";
@@ -120,6 +121,8 @@ export class Engine implements EngineCore {
   private cache: EmbeddingCache | null = null;
   private provider: LLMProvider | null = null;
   private ownsProvider = true;
+  /** The reranker of search.rerank.provider "cross-encoder", loaded by the first reranked search. */
+  private reranker: Promise<CrossEncoder> | null = null;
   /** Embedding runs one at a time per Engine: two would fetch the same pending chunks. */
   private embedQueue: Promise<unknown> = Promise.resolve();
   private closed = false;
@@ -186,6 +189,28 @@ export class Engine implements EngineCore {
   llm(): LLMProvider {
     this.provider ??= new LazyProvider({ ...this.config.llm, ...this.llmOverrides });
     return this.provider;
+  }
+
+  /** Loads the cross-encoder of search.rerank now (agent doctor): its model id and folder. */
+  async loadReranker(): Promise<{ model: string; modelDir: string }> {
+    const r = await this.crossEncoder();
+    return { model: r.model, modelDir: r.modelDir };
+  }
+
+  /** The cross-encoder reranker the config names, loaded once; a failed load is tried again by the next search. */
+  private crossEncoder(): Promise<CrossEncoder> {
+    if (!this.reranker) {
+      const c = this.config.search.rerank.crossEncoder;
+      const loading = import("../embed/cross-encoder.js").then((m) =>
+        m.CrossEncoder.open({ model: c.model, dtype: c.dtype, ...(c.modelPath !== undefined ? { modelPath: path.resolve(this.workspace, c.modelPath) } : {}) }),
+      );
+      // The user may be pulling the model right now.
+      loading.catch(() => {
+        if (this.reranker === loading) this.reranker = null;
+      });
+      this.reranker = loading;
+    }
+    return this.reranker;
   }
 
   /** The embedder the config selects (loaded once per Engine), or null for keyword-only. */
@@ -489,8 +514,15 @@ export class Engine implements EngineCore {
     );
     if (rerank) {
       // Loaded only by a reranked search: a plain one stays as lean to start as before.
-      const { rerankResponse } = await import("../search/rerank.js");
-      res = await rerankResponse(this.llm(), query, res, limit, rr, { ...(signal ? { signal } : {}), keepText: opts.withText === true });
+      const { crossEncodeResponse, rerankResponse } = await import("../search/rerank.js");
+      const how = { ...(signal ? { signal } : {}), keepText: opts.withText === true };
+      if (rr.provider === "cross-encoder") {
+        // The model loads on first use, inside the stage: a missing model is the stage's error.
+        const scorer = { model: rr.crossEncoder.model, score: async (q: string, p: string[], s?: AbortSignal) => (await this.crossEncoder()).score(q, p, s) };
+        res = await crossEncodeResponse(scorer, query, res, limit, { ...rr, minRelevance: rr.crossEncoder.minRelevance }, how);
+      } else {
+        res = await rerankResponse(this.llm(), query, res, limit, rr, how);
+      }
     }
     return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
   }
@@ -525,6 +557,7 @@ export class Engine implements EngineCore {
     this.cache = null;
     const waits: Promise<unknown>[] = [];
     if (this.ownsProvider && this.provider) waits.push(this.provider.close().catch(() => undefined));
+    if (this.reranker) waits.push(this.reranker.then((r) => r.close()).catch(() => undefined));
     if (this.ownsEmbedder && this.selection) waits.push(this.selection.then((s) => s.embedder?.close()).catch(() => undefined));
     await Promise.all(waits);
   }

@@ -133,22 +133,46 @@ export const SearchConfigSchema = z
       .strict()
       .prefault({}),
     /**
-     * Opt-in second stage (rerank.ts): the configured LLM (the `llm` section) grades the
-     * first `candidates` results, which are reordered by its grades. One model call per
-     * search, as long as the model takes to read them, so off by default; `agent search --rerank` turns it on for
-     * one query. When the model cannot be reached the first stage's order is kept and the
-     * answer says why.
+     * Opt-in second stage (rerank.ts): a model reads the first `candidates` results and they
+     * are reordered by its judgment. `provider` "llm": the configured LLM (the `llm` section)
+     * grades them in one call, as long as the model takes to read them; "cross-encoder": a
+     * reranker model run by transformers.js scores each (question, passage) pair, a fraction
+     * of a second for ten on a CPU. Off by default (no model ships with the engine);
+     * `agent search --rerank` turns it on for one query. When the model cannot be used the
+     * first stage's order is kept and the answer says why.
      */
     rerank: z
       .object({
         enabled: z.boolean().default(false),
+        provider: z.enum(["llm", "cross-encoder"]).default("llm"),
+        /** provider "cross-encoder": which model, and where its folder is. */
+        crossEncoder: z
+          .object({
+            /** Hugging Face id, as `agent models pull` takes it. */
+            model: z.string().min(1).default("Xenova/ms-marco-MiniLM-L-6-v2"),
+            /**
+             * The model's folder, or a root holding <org>/<name>/ folders. Default: the models
+             * folder ($AGENT_MODELS_DIR, else ~/.cache/agent/models). Relative to the workspace.
+             */
+            modelPath: z.string().min(1).optional(),
+            /** Which ONNX file: fp32 is onnx/model.onnx, q8 onnx/model_quantized.onnx. */
+            dtype: z.enum(["fp32", "fp16", "q8", "int8", "uint8", "q4"]).default("fp32"),
+            /**
+             * With dropUnrelated, results the model scores below this relevance (0..1: the
+             * sigmoid of its logit) are left out. Not calibrated on the development data: no
+             * reranker model could be run where this was built.
+             */
+            minRelevance: z.number().min(0).max(1).default(0.01),
+          })
+          .strict()
+          .prefault({}),
         /**
          * First-stage results the model reads, from the top. A search for more than this
          * gets the rest after them, in first-stage order; for fewer, the model still reads
          * this many and the best graded are returned.
          */
         candidates: z.number().int().min(1).max(50).default(10),
-        /** Leave out what the model grades unrelated (0); all of them: no results, with a reason. */
+        /** Leave out what the model grades unrelated (0, or below crossEncoder.minRelevance); all of them: no results, with a reason. */
         dropUnrelated: z.boolean().default(true),
         /** Characters of each result's text sent to the model; fewer when its context window is small. */
         maxPassageChars: z.number().int().min(100).max(8000).default(800),

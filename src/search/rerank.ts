@@ -292,6 +292,76 @@ interface Rerankable<R extends RerankPassage & { grade?: Grade }> {
   rerank?: RerankInfo;
 }
 
+/** A reranker model that scores passages against a question (embed/cross-encoder.ts). */
+export interface RelevanceScorer {
+  readonly model: string;
+  score(question: string, passages: string[], signal?: AbortSignal): Promise<number[]>;
+}
+
+/**
+ * The results ordered by relevance (0..1), highest first, the first stage's order kept among
+ * equal scores. With `minRelevance`, those below it are left out.
+ */
+export function applyRelevance<T>(results: T[], relevance: number[], minRelevance: number | null): { kept: { item: T; relevance: number }[]; dropped: number } {
+  const scored = results.map((item, i) => ({ item, relevance: relevance[i] ?? 0, i }));
+  const kept = scored.filter((s) => minRelevance === null || s.relevance >= minRelevance);
+  kept.sort((a, b) => b.relevance - a.relevance || a.i - b.i);
+  return { kept: kept.map(({ item, relevance }) => ({ item, relevance })), dropped: scored.length - kept.length };
+}
+
+interface Judged<R> {
+  /** The graded head, reordered and annotated. */
+  kept: R[];
+  graded: number;
+  dropped: number;
+  notes: string[];
+}
+
+/**
+ * What both second stages share: the model judges the first `candidates` results, any
+ * further results follow them unjudged, the answer is cut to `limit` and loses the passages'
+ * text unless `keepText`. `judge` returns its verdict, or a string saying why it could not,
+ * which keeps the first stage's order with `rerank.error`; an abort through `signal` is
+ * rethrown.
+ */
+async function secondStage<R extends RerankPassage, T extends { results: R[]; reason?: string; rerank?: RerankInfo }>(
+  model: string,
+  res: T,
+  limit: number,
+  candidates: number,
+  opts: { signal?: AbortSignal; nowMs?: () => number; keepText?: boolean },
+  judge: (head: R[], strip: (r: R) => R) => Promise<Judged<R> | string>,
+): Promise<T> {
+  const now = opts.nowMs ?? (() => performance.now());
+  const strip = (r: R): R => {
+    if (opts.keepText) return r;
+    const { text: _t, ...rest } = r;
+    return rest as R;
+  };
+  if (res.results.length === 0) return { ...res, results: [] };
+  const t0 = now();
+  const head = res.results.slice(0, candidates);
+  const tail = res.results.slice(candidates).map(strip);
+  const info: RerankInfo = { model, candidates: head.length, graded: 0, dropped: 0, ms: 0 };
+  const keepFirstStage = (error: string): T => ({ ...res, results: res.results.slice(0, limit).map(strip), rerank: { ...info, ms: Math.round(now() - t0), error } });
+  let verdict: Judged<R> | string;
+  try {
+    verdict = await judge(head, strip);
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    verdict = e instanceof Error ? e.message : String(e);
+  }
+  if (typeof verdict === "string") return keepFirstStage(verdict);
+  info.graded = verdict.graded;
+  info.dropped = verdict.dropped;
+  info.ms = Math.round(now() - t0);
+  if (verdict.notes.length > 0) info.notes = verdict.notes;
+  const results = [...verdict.kept, ...tail].slice(0, limit);
+  const out: T = { ...res, results, rerank: info };
+  if (results.length === 0) out.reason = `nothing relevant: ${info.model} judged all ${info.candidates} result(s) unrelated to the question`;
+  return out;
+}
+
 /**
  * Asks `llm` to grade the first `settings.candidates` of `res.results` against the question
  * and returns the answer reordered (results beyond them follow, ungraded), cut to `limit`, without the passages' text unless `keepText`. A failed call (unreachable, timeout, a reply
@@ -306,23 +376,10 @@ export async function rerankResponse<R extends RerankPassage & { grade?: Grade }
   settings: RerankSettings,
   opts: { signal?: AbortSignal; nowMs?: () => number; keepText?: boolean } = {},
 ): Promise<T> {
-  const now = opts.nowMs ?? (() => performance.now());
-  const strip = (r: R): R => {
-    if (opts.keepText) return r;
-    const { text: _t, ...rest } = r;
-    return rest as R;
-  };
-  if (res.results.length === 0) return { ...res, results: [] };
-  const t0 = now();
-  // The model reads the first `candidates`; any further results follow them, ungraded.
-  const head = res.results.slice(0, settings.candidates);
-  const tail = res.results.slice(settings.candidates).map(strip);
   // A GGUF model is configured as a path: its file name says which model it is.
-  const info: RerankInfo = { model: `${llm.name}/${llm.model.split(/[\\/]/).pop()}`, candidates: head.length, graded: 0, dropped: 0, ms: 0 };
-  const keepFirstStage = (error: string): T => ({ ...res, results: res.results.slice(0, limit).map(strip), rerank: { ...info, ms: Math.round(now() - t0), error } });
-  const fitNotes: string[] = [];
-  let reply: string;
-  try {
+  const model = `${llm.name}/${llm.model.split(/[\\/]/).pop()}`;
+  return secondStage(model, res, limit, settings.candidates, opts, async (head, strip) => {
+    const fitNotes: string[] = [];
     const build = (chars: number) => buildRerankRequest(question, head, { maxPassageChars: chars, timeoutMs: settings.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
     let chars = settings.maxPassageChars;
     let req = build(chars);
@@ -337,20 +394,47 @@ export async function rerankResponse<R extends RerankPassage & { grade?: Grade }
       }
       if (chars < settings.maxPassageChars) fitNotes.push(`passages cut to ${chars} characters to fit the model's ${window}-token window`);
     }
-    reply = (await llm.complete(req)).text;
-  } catch (e) {
-    if (opts.signal?.aborted) throw e;
-    return keepFirstStage(e instanceof Error ? e.message : String(e));
-  }
-  const parsed = parseRerankReply(reply, head.length);
-  if (!parsed.ok) return keepFirstStage(parsed.reason);
-  const { kept, dropped } = applyGrades(head, parsed.grades, settings.dropUnrelated);
-  info.graded = parsed.grades.size;
-  info.dropped = dropped;
-  info.ms = Math.round(now() - t0);
-  if (fitNotes.length + parsed.notes.length > 0) info.notes = [...fitNotes, ...parsed.notes];
-  const results = [...kept.map(({ item, grade }) => (grade === null ? strip(item) : { ...strip(item), grade })), ...tail].slice(0, limit);
-  const out: T = { ...res, results, rerank: info };
-  if (results.length === 0) out.reason = `nothing relevant: ${info.model} judged all ${info.candidates} result(s) unrelated to the question`;
-  return out;
+    const reply = (await llm.complete(req)).text;
+    const parsed = parseRerankReply(reply, head.length);
+    if (!parsed.ok) return parsed.reason;
+    const { kept, dropped } = applyGrades(head, parsed.grades, settings.dropUnrelated);
+    return {
+      kept: kept.map(({ item, grade }) => (grade === null ? strip(item) : { ...strip(item), grade })),
+      graded: parsed.grades.size,
+      dropped,
+      notes: [...fitNotes, ...parsed.notes],
+    };
+  });
+}
+
+/**
+ * The same second stage with a cross-encoder: each of the first `settings.candidates` results
+ * gets a relevance in 0..1 (`relevance` on the result), results are reordered by it, and with
+ * `dropUnrelated` those below `minRelevance` are left out. The passages are cut as for the LLM.
+ */
+export async function crossEncodeResponse<R extends RerankPassage & { relevance?: number }, T extends { results: R[]; reason?: string; rerank?: RerankInfo }>(
+  scorer: RelevanceScorer,
+  question: string,
+  res: T,
+  limit: number,
+  settings: RerankSettings & { minRelevance: number },
+  opts: { signal?: AbortSignal; nowMs?: () => number; keepText?: boolean } = {},
+): Promise<T> {
+  return secondStage(`cross-encoder/${scorer.model}`, res, limit, settings.candidates, opts, async (head, strip) => {
+    const terms = parseQuery(question).terms;
+    const passages = head.map((p) => clip(p.text ?? p.snippet, terms, settings.maxPassageChars));
+    // The model runs in this process: a timeout stops it between batches, like a cancel.
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    let scores: number[];
+    try {
+      scores = await scorer.score(question, passages, signal);
+    } catch (e) {
+      if (timeout.aborted && !opts.signal?.aborted) return `the reranker took longer than ${settings.timeoutMs} ms`;
+      throw e;
+    }
+    if (scores.length !== head.length) return `the reranker gave ${scores.length} scores for ${head.length} passages`;
+    const { kept, dropped } = applyRelevance(head, scores, settings.dropUnrelated ? settings.minRelevance : null);
+    return { kept: kept.map(({ item, relevance }) => ({ ...strip(item), relevance: Math.round(relevance * 1e4) / 1e4 })), graded: scores.length, dropped, notes: [] };
+  });
 }

@@ -109,6 +109,8 @@ export interface SearchResult {
   text?: string;
   /** The reranking model's grade (rerank.ts): 2 answers, 1 same subject, 0 unrelated; absent when not reranked or not graded. */
   grade?: Grade;
+  /** The cross-encoder's relevance, 0..1 (search.rerank.provider "cross-encoder"); absent when not reranked. */
+  relevance?: number;
   explain?: ScoreExplanation;
 }
 

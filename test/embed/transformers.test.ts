@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -14,6 +14,7 @@ import {
 import { EmbedError } from "../../src/embed/types.js";
 import { TINY_VOCAB, tinyEmbeddingRow, writeTinyOnnxModel } from "../fixtures/tiny-onnx-model.js";
 import { maxAbsDiff, norm } from "./helpers.js";
+import { serveModels, type ModelHub } from "../helpers/model-hub.js";
 
 const MODEL = "test-org/tiny-bert";
 const DIM = 16;
@@ -34,9 +35,9 @@ function expectedMean(words: string[]): Float32Array {
 describe("TransformersEmbedder with a tiny local ONNX model", () => {
   let tmp: string;
   let modelsDir: string;
-  let hub: http.Server;
+  let hub: ModelHub;
   let hubUrl: string;
-  const hubRequests: string[] = [];
+  let hubRequests: string[] = [];
   const savedRemoteHost = env.remoteHost;
   const savedAllowRemote = env.allowRemoteModels;
 
@@ -46,28 +47,16 @@ describe("TransformersEmbedder with a tiny local ONNX model", () => {
     writeTinyOnnxModel(modelsDir, { modelId: MODEL, dim: DIM });
     // A stand-in for huggingface.co serving the fixture files. Every request is recorded, so a
     // test can prove the embedder never went to the network.
-    hub = http.createServer((req, res) => {
-      hubRequests.push(req.url ?? "");
-      const m = /^\/([^/]+)\/([^/]+)\/resolve\/main\/(.+)$/.exec(req.url ?? "");
-      const file = m ? path.join(modelsDir, m[1], m[2], ...m[3].split("/")) : "";
-      if (m && `${m[1]}/${m[2]}` === MODEL && existsSync(file)) {
-        const body = readFileSync(file);
-        res.writeHead(200, { "content-type": "application/octet-stream", "content-length": body.length });
-        res.end(body);
-      } else {
-        res.writeHead(404, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: "Entry not found" }));
-      }
-    });
-    await new Promise<void>((resolve) => hub.listen(0, "127.0.0.1", resolve));
-    hubUrl = `http://127.0.0.1:${(hub.address() as AddressInfo).port}/`;
+    hub = await serveModels(modelsDir, MODEL);
+    hubRequests = hub.requests;
+    hubUrl = hub.url;
     env.remoteHost = hubUrl;
   });
 
   afterAll(async () => {
     env.remoteHost = savedRemoteHost;
     env.allowRemoteModels = savedAllowRemote;
-    await new Promise<void>((resolve) => hub.close(() => resolve()));
+    await hub.close();
     rmSync(tmp, { recursive: true, force: true });
   });
 

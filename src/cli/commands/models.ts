@@ -23,7 +23,7 @@ export function register(program: Command): void {
   );
   models
     .command("pull")
-    .description("download a transformers.js embedding model into the local models folder (the one step that needs network)")
+    .description("download a transformers.js model (an embedder, or a cross-encoder reranker) into the local models folder (the one step that needs network)")
     .argument("[model]", "Hugging Face model id", "Xenova/bge-small-en-v1.5")
     .option("--dir <dir>", "models folder (default: $AGENT_MODELS_DIR or ~/.cache/agent/models)")
     .action(async (model: string, o: { dir?: string }) => {

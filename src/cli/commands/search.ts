@@ -35,8 +35,8 @@ export function register(program: Command): void {
         .option("--to <date>", "only notes dated on or before YYYY-MM-DD", parseDateOption("--to"))
         .option("--project <name>", "only chunks annotated project:: NAME (matched fuzzily)")
         .option("--annotation <key::value>", "only chunks with this annotation (ctx, project, meeting, mode); repeatable", collectAnnotation, [])
-        .option("--rerank", "let the configured LLM grade and reorder the results (slower; default: search.rerank.enabled)")
-        .option("--no-rerank", "skip the LLM grading even when search.rerank.enabled is set"),
+        .option("--rerank", "let a model judge and reorder the results: the LLM, or the cross-encoder of search.rerank.provider (default: search.rerank.enabled)")
+        .option("--no-rerank", "skip the second stage even when search.rerank.enabled is set"),
   )).action(async (words: string[], opts: SearchCmdOpts) => {
     const query = queryFrom(words, 'agent search "what did we decide about the database"');
     if (opts.from && opts.to && opts.from > opts.to) throw new UsageError(`--from ${opts.from} is after --to ${opts.to}`);
@@ -104,7 +104,7 @@ function parseScore(v: string): number {
 function formatResult(r: SearchResult, n: number): string {
   const where = `${r.path}:${r.startLine}-${r.endLine}`;
   const date = r.date ? `  ${r.date}` : "";
-  const grade = r.grade === undefined ? "" : `  grade ${r.grade} (${GRADE_WORDS[r.grade]})`;
+  const grade = r.grade !== undefined ? `  grade ${r.grade} (${GRADE_WORDS[r.grade]})` : r.relevance !== undefined ? `  relevance ${r.relevance.toFixed(3)}` : "";
   let out = `${n}. ${where}${date}  score ${r.score.toFixed(3)}${grade}\n`;
   if (r.heading) out += `   ${r.heading}\n`;
   if (r.annotations) out += `   ${Object.entries(r.annotations).map(([k, vs]) => vs.map((v) => `${k}:: ${v}`).join("  ")).join("  ")}\n`;

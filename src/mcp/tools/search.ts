@@ -16,7 +16,7 @@ export function register({ server, engine, session }: McpContext): void {
         limit: z.number().int().min(1).max(50).optional().describe("results (default 10)"),
         source: z.enum(SEARCH_SOURCES).optional().describe("only notes (memory), transcripts (sessions) or the engine's own reports (reflections)"),
         minScore: z.number().min(0).max(1).optional().describe("only results scoring at least this"),
-        rerank: z.boolean().optional().describe("let the local model grade the results and drop unrelated ones (slower; default: the workspace's search.rerank.enabled)"),
+        rerank: z.boolean().optional().describe("let a model (the local LLM, or a cross-encoder per search.rerank.provider) judge the results and drop unrelated ones (default: the workspace's search.rerank.enabled)"),
         dateFrom: DATE.optional().describe("only notes dated on or after YYYY-MM-DD"),
         dateTo: DATE.optional().describe("only notes dated on or before YYYY-MM-DD"),
         project: z.string().optional().describe("only chunks annotated project:: NAME (fuzzy)"),
