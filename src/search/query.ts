@@ -49,7 +49,9 @@ export function splitOperators(q: string, plainPhrases: ReadonlySet<string> = ne
   const text = q.normalize("NFKC").replace(OPERATOR, (_all, lead: string, minus: string, straight?: string, curly?: string, word?: string) => {
     const inner = straight ?? curly ?? word ?? "";
     const words = wordsOf(inner);
-    if (words.length === 0) return lead;
+    // Nothing the tokenizer would index (punctuation, or CJK, which is matched by bigrams):
+    // a phrase stays ordinary text, an exclusion is dropped.
+    if (words.length === 0) return minus === "-" ? lead : `${lead}${inner}`;
     if (minus === "-") {
       excluded.push(words);
       return lead;
@@ -74,7 +76,9 @@ export function operatorSpans(q: string): [number, number][] {
 
 /** What the embedder should read: the query without its exclusions and quote marks. */
 export function withoutOperators(q: string): string {
-  return splitOperators(q).text.replace(/\s+/g, " ").trim();
+  const text = splitOperators(q).text.replace(/\s+/g, " ").trim();
+  // Punctuation alone ('"', "-") means nothing to a sentence model either.
+  return /[\p{L}\p{N}]/u.test(text) ? text : "";
 }
 
 /** Lower-cased words as FTS5's unicode61 tokenizer splits them ("e-mail" → e, mail); no CJK. */

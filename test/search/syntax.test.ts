@@ -44,6 +44,7 @@ describe("search syntax: parsing", () => {
   it("gives the embedder the query without exclusions and quote marks", () => {
     expect(withoutOperators('hiking "Mount Tam" -rain')).toBe("hiking Mount Tam");
     expect(withoutOperators("-pizza")).toBe("");
+    expect(withoutOperators('" -')).toBe("");
   });
 
   it("never reads a quoted phrase or an excluded word as a date", () => {
