@@ -125,7 +125,9 @@ function dumpLine(opts, rec) {
 }
 
 function features(results, goldOf) {
-  return results.map((r) => ({ p: r.path, g: goldOf(r.path), s: r.score, cov: r.explain?.coverage ?? null, cos: r.explain?.cosine ?? null, dm: r.explain?.dateMatch ?? false }));
+  // rel / gr: what a rerank stage said (a cross-encoder's relevance, an LLM's grade), for
+  // calibrating its level with eval-floor.mjs --relevance / --grade.
+  return results.map((r) => ({ p: r.path, g: goldOf(r.path), s: r.score, cov: r.explain?.coverage ?? null, cos: r.explain?.cosine ?? null, dm: r.explain?.dateMatch ?? false, rel: r.relevance ?? null, gr: r.grade ?? null }));
 }
 
 const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
