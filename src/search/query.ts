@@ -30,7 +30,8 @@ const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 
 /**
  * Search syntax inside a query: a double-quoted phrase ("support group", or in curly quotes)
- * must appear as written, and a word or quoted phrase after a minus at the start of a word
+ * must appear, its words adjacent and in order (stemmed like every keyword, so "support
+ * groups" finds "support group"), and a word or quoted phrase after a minus at the start of a word
  * (-pizza, -"road trip") must not appear. A lone or unbalanced quote is an ordinary character,
  * and a hyphen inside a word ("e-mail", "well-being") or before a digit ("-5") is no operator.
  */

@@ -81,6 +81,8 @@ describe("search syntax: on a real index", () => {
     expect(paths("support group").sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-19.md", "memory/2026-11-20.md"]);
     // 11-19 has both words, not the phrase.
     expect(paths('"support group"').sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-20.md"]);
+    // Word endings and case are ignored, as for every keyword: the phrase is matched stemmed.
+    expect(paths('"Support Groups"').sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-20.md"]);
     const res = w.search('"support group"');
     expect(res.syntax).toEqual({ phrases: ["support group"], excluded: [], relaxed: [] });
     expect(res.results[0]!.explain!.evidence).toContain("phrase");

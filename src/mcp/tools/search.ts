@@ -12,7 +12,7 @@ export function register({ server, engine, session }: McpContext): void {
       description:
         "Search notes and past conversations (keywords + meaning, recent first). Returns path, line range, date, snippet and annotations per hit; an empty list with a reason when nothing is relevant.",
       inputSchema: {
-        query: z.string().min(1).describe('what to look for, in plain words; a "quoted phrase" must appear as written, -word or -"a phrase" must not appear'),
+        query: z.string().min(1).describe('what to look for, in plain words; a "quoted phrase" must appear (words adjacent, in order), -word or -"a phrase" must not appear'),
         limit: z.number().int().min(1).max(50).optional().describe("results (default 10)"),
         source: z.enum(SEARCH_SOURCES).optional().describe("only notes (memory), transcripts (sessions) or the engine's own reports (reflections)"),
         minScore: z.number().min(0).max(1).optional().describe("only results scoring at least this"),
