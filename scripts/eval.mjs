@@ -2,12 +2,15 @@
 // npm run eval [-- --dataset locomo|scifact|all] [--data DIR] [--mode bm25|vector|hybrid] [--json]
 //                 [--qrels FILE] [--cache DIR] [--limit-queries N] [--config JSON]
 //                 [--no-answer] [--no-answer-limit N] [--dump FILE] [--limit N] [--rerank]
+//                 [--peer qmd [--qmd-dir DIR]]
 // --limit N: results per search (default 50 for LoCoMo, 300 for SciFact, which recall@100
 // needs); 10, the engine's default, measures what a user gets.
 // --rerank: the rerank stage on: the model of --config's llm section, or a cross-encoder with
 //   --config '{"search":{"rerank":{"provider":"cross-encoder"}}}'; for the LLM, e.g.
 //   --rerank --config '{"llm":{"provider":"ollama","model":"qwen2.5:7b"}}'; prints how many
 //   results it graded and dropped, its time per search, and stops if every call fails.
+// --peer qmd [--qmd-dir DIR]: the same questions and metrics for qmd 2.8.3's search (BM25 over
+//   whole documents, `qmd search`), installed outside the project (scripts/lib/qmd-peer.mjs).
 // Builds a throwaway workspace from benchmark data, indexes it with the real engine, runs
 // every query through the real search path and prints retrieval metrics. Never a test.
 //
@@ -22,11 +25,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
+import { qmdPeer } from "./lib/qmd-peer.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 export function parseArgs(argv) {
-  const o = { dataset: "all", data: null, mode: "hybrid", json: false, qrels: null, cache: path.join(HERE, "..", ".eval-cache"), limitQueries: 0, config: {}, keep: false, noAnswer: false, noAnswerLimit: 0, dump: null, limit: 0 };
+  const o = { dataset: "all", data: null, mode: "hybrid", json: false, qrels: null, cache: path.join(HERE, "..", ".eval-cache"), limitQueries: 0, config: {}, keep: false, noAnswer: false, noAnswerLimit: 0, dump: null, limit: 0, peer: null, qmdDir: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -46,6 +50,8 @@ export function parseArgs(argv) {
     else if (a === "--no-answer") o.noAnswer = true;
     else if (a === "--no-answer-limit") o.noAnswerLimit = Number(next());
     else if (a === "--dump") o.dump = path.resolve(next());
+    else if (a === "--peer") o.peer = next();
+    else if (a === "--qmd-dir") o.qmdDir = path.resolve(next());
     else if (a === "--limit") {
       o.limit = Number(next());
       if (!Number.isInteger(o.limit) || o.limit < 1) throw new Error("--limit must be a whole number of results, at least 1");
@@ -56,6 +62,13 @@ export function parseArgs(argv) {
   if (o.dataset === "all" && o.data) throw new Error("--data needs --dataset locomo or scifact");
   if (o.dataset === "all") o.noAnswer = true;
   if (!["bm25", "vector", "hybrid"].includes(o.mode)) throw new Error("--mode must be bm25, vector or hybrid");
+  if (o.peer !== null) {
+    if (o.peer !== "qmd") throw new Error("--peer takes qmd");
+    if (o.rerank || o.dump || Object.keys(o.config).length > 0) throw new Error("--peer qmd measures qmd's own search: no --rerank, --dump or --config");
+    // qmd's search is BM25 over whole documents; its hybrid mode needs models from Hugging Face.
+    o.mode = "bm25";
+    o.noAnswer = false;
+  }
   // The workspace's llm section (from --config) grades each query's first search.rerank.candidates results.
   if (o.rerank) o.config = merge(o.config, { search: { rerank: { enabled: true } } });
   return o;
@@ -72,6 +85,24 @@ function merge(a, b) {
   const out = { ...a };
   for (const [k, v] of Object.entries(b)) out[k] = v && typeof v === "object" && !Array.isArray(v) ? merge(a[k] ?? {}, v) : v;
   return out;
+}
+
+/**
+ * How one workspace is searched: through our engine, or (--peer qmd) by qmd's BM25 search,
+ * which indexes the same files in its own process and answers every question in one Node 22
+ * process up front.
+ */
+async function openSearcher(ws, name, home, config, opts, now, questions, limit) {
+  if (opts.peer) {
+    const peer = qmdPeer(opts.qmdDir);
+    if (!peer.available) throw new Error(`qmd is not installed in ${peer.dir}; see the comment at the top of scripts/lib/qmd-peer.mjs`);
+    peer.index(home, ws, name);
+    const lists = peer.searchAll(home, name, questions, limit);
+    const byQuestion = new Map(questions.map((q, i) => [q, lists[i]]));
+    return { search: async (q) => ({ results: byQuestion.get(q).map((p) => ({ path: p })) }), close: () => undefined };
+  }
+  const engine = await openIndexed(ws, config, opts, now);
+  return { engine, search: (q, options) => search(engine, q, options), close: () => engine.close() };
 }
 
 async function openIndexed(ws, config, opts, now) {
@@ -181,9 +212,10 @@ async function evalLocomo(opts) {
       const days = readdirSync(path.join(ws, "memory")).filter((f) => /^\d{4}-\d{2}-\d{2}\.md$/.test(f)).sort();
       const last = days[days.length - 1].slice(0, 10);
       const now = Date.parse(`${last}T12:00:00Z`) + 86400000;
-      const engine = await openIndexed(ws, { embed: { cacheDir: opts.cache } }, opts, now);
+      const searcher = await openSearcher(ws, conv, root, { embed: { cacheDir: opts.cache } }, opts, now, convQueries.map((q) => q.question), opts.limit || 50);
+      const engine = searcher.engine;
       for (const q of convQueries) {
-        const res = await search(engine, q.question, { limit: opts.limit || 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
+        const res = await searcher.search(q.question, { limit: opts.limit || 50, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
         const files = rankedFiles(res.results);
         const gold = new Set(q.gold_files);
         const recallAt = (k) => files.slice(0, k).filter((f) => gold.has(f)).length / gold.size;
@@ -197,7 +229,7 @@ async function evalLocomo(opts) {
           dumpLine(opts, { set: "no-answer", qid: q.qid, category: q.category_name, results: features(res.results, () => 0) });
         }
       }
-      engine.close();
+      searcher.close();
     }
   } finally {
     if (!opts.keep) rmSync(root, { recursive: true, force: true });
@@ -250,9 +282,10 @@ async function evalScifact(opts) {
   const noAnswer = [];
   try {
     // No dates in SciFact: recency off; pure relevance (MMR lambda 1) as published numbers are.
-    const engine = await openIndexed(ws, { embed: { cacheDir: opts.cache }, search: { recency: { enabled: false }, mmr: { lambda: 1 } } }, opts);
+    const searcher = await openSearcher(ws, "scifact", root, { embed: { cacheDir: opts.cache }, search: { recency: { enabled: false }, mmr: { lambda: 1 } } }, opts, undefined, qids.map((q) => queryText.get(q)), opts.limit || 300);
+    const engine = searcher.engine;
     for (const qid of qids) {
-      const res = await search(engine, queryText.get(qid), { limit: opts.limit || 300, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
+      const res = await searcher.search(queryText.get(qid), { limit: opts.limit || 300, mode: MODE_TO_ENGINE[opts.mode], refresh: false, explain: Boolean(opts.dump) });
       const docs = rankedFiles(res.results).map((p) => path.basename(p, ".md"));
       const rels = qrels.get(qid);
       const relevant = [...rels.entries()].filter(([, g]) => g > 0).map(([d]) => d);
@@ -273,7 +306,7 @@ async function evalScifact(opts) {
         dumpLine(opts, { set: "no-answer", qid, results: features(res.results.slice(0, 20), () => 0) });
       }
     }
-    engine.close();
+    searcher.close();
   } finally {
     if (!opts.keep) rmSync(root, { recursive: true, force: true });
   }
@@ -302,7 +335,7 @@ async function runOne(opts) {
   const t0 = performance.now();
   reranks = { queries: 0, errors: 0, firstError: null, graded: 0, dropped: 0, ms: 0 };
   const res = opts.dataset === "locomo" ? await evalLocomo(opts) : await evalScifact(opts);
-  const out = { dataset: opts.dataset, mode: opts.mode, ...res, seconds: Math.round((performance.now() - t0) / 100) / 10 };
+  const out = { dataset: opts.dataset, mode: opts.peer ? "qmd search (peer)" : opts.mode, ...res, seconds: Math.round((performance.now() - t0) / 100) / 10 };
   if (reranks.queries > 0) {
     const { queries, errors, firstError, graded, dropped, ms } = reranks;
     out.rerank = { queries, errors, ...(firstError ? { firstError } : {}), gradedPerQuery: round(graded / queries), droppedPerQuery: round(dropped / queries), secondsPerQuery: round(ms / queries / 1000) };
@@ -345,7 +378,7 @@ async function main() {
           { ...opts, dataset: "locomo", data: path.join(shared, "locomo", "workspaces"), mode: "bm25", noAnswer: false },
           { ...opts, dataset: "scifact", data: path.join(shared, "scifact") },
           { ...opts, dataset: "scifact", data: path.join(shared, "scifact"), mode: "bm25", noAnswer: false },
-        ].filter((r, i, all) => all.findIndex((x) => x.dataset === r.dataset && x.mode === r.mode) === i)
+        ].map((r) => (opts.peer ? { ...r, mode: "bm25", noAnswer: false } : r)).filter((r, i, all) => all.findIndex((x) => x.dataset === r.dataset && x.mode === r.mode) === i)
       : [{ ...opts, data: opts.data ?? (opts.dataset === "locomo" ? path.join(shared, "locomo", "workspaces") : path.join(shared, "scifact")) }];
   for (const r of runs) {
     const out = await runOne(r);
