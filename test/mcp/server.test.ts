@@ -207,6 +207,12 @@ describe("agent mcp (stdio child process, SDK client)", () => {
     const searchMcp = answer(textOf(await client.callTool({ name: "memory_search", arguments: { query: "fridge supplier" } })));
     expect((searchMcp.results as unknown[]).length).toBeGreaterThan(0);
     expect(searchMcp).toEqual(answer(await cli(["search", "fridge supplier", "--json"])));
+    // Search syntax reads the same through both fronts: a phrase, an exclusion, a phrase no note has.
+    const syntaxQuery = '"fridge supplier" -wholesaler "not in any note"';
+    const syntaxMcp = answer(textOf(await client.callTool({ name: "memory_search", arguments: { query: syntaxQuery } })));
+    expect(syntaxMcp.syntax).toEqual({ phrases: ["fridge supplier"], excluded: ["wholesaler"], relaxed: ["not in any note"] });
+    expect((syntaxMcp.results as { path: string }[]).map((r) => r.path)).toEqual(["memory/2025-03-02.md"]);
+    expect(syntaxMcp).toEqual(answer(await cli(["search", syntaxQuery, "--json"])));
 
     const bootMcp = JSON.parse(textOf(await client.callTool({ name: "boot", arguments: { query: "pharmacy" } }))) as Record<string, unknown>;
     expect((bootMcp.items as unknown[]).length).toBeGreaterThan(0);
