@@ -6,8 +6,8 @@ import { EmbedError } from "./types.js";
  * A cross-encoder reranker run by transformers.js (ONNX Runtime, CPU) from a folder on this
  * machine: it reads the question and a passage together and gives one relevance score, which
  * sentence embeddings compared by cosine cannot (they never see the two texts side by side).
- * ms-marco-MiniLM-L-6-v2 is 22M parameters, so ten passages cost a fraction of a second on a
- * CPU, where an LLM asked to grade them takes many seconds.
+ * ms-marco-MiniLM-L-6-v2 has 22M parameters, against billions for an LLM that could grade
+ * the same passages (its speed here is not measured: no such model could be downloaded).
  *
  * The library is imported on first use, like the transformers.js embedder.
  */

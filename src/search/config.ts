@@ -136,8 +136,8 @@ export const SearchConfigSchema = z
      * Opt-in second stage (rerank.ts): a model reads the first `candidates` results and they
      * are reordered by its judgment. `provider` "llm": the configured LLM (the `llm` section)
      * grades them in one call, as long as the model takes to read them; "cross-encoder": a
-     * reranker model run by transformers.js scores each (question, passage) pair, a fraction
-     * of a second for ten on a CPU. Off by default (no model ships with the engine);
+     * reranker model run by transformers.js scores each (question, passage) pair, a model a
+     * hundred times smaller than such an LLM. Off by default (no model ships with the engine);
      * `agent search --rerank` turns it on for one query. When the model cannot be used the
      * first stage's order is kept and the answer says why.
      */
