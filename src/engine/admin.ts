@@ -197,15 +197,16 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
  * transcript share and reflection's transcript), when the provider can say how big it is.
  */
 async function contextWindowCheck(engine: EngineCore, config: AgentConfig): Promise<DoctorCheck | null> {
-  const provider = engine.llm() as { contextSize?: () => Promise<number | null> };
+  const provider = engine.llm() as { contextSize?: () => Promise<number | null | undefined> };
   if (typeof provider.contextSize !== "function") return null;
-  let size: number | null;
+  let size: number | null | undefined;
   try {
     size = await provider.contextSize();
   } catch {
     return null;
   }
-  if (size === null) return null;
+  // Unknown (the model did not answer): the llm check already says why.
+  if (typeof size !== "number") return null;
   // About 4 characters per token; the replies' own limits come on top.
   const flush = Math.ceil(config.flush.maxTranscriptChars / 4) + config.flush.maxReplyTokens + 600;
   const reflect = Math.ceil((config.reflection.maxMessages * config.reflection.maxMessageChars) / 4) + config.reflection.soulMaxTokens + 1200;
