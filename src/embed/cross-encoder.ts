@@ -65,7 +65,7 @@ export class CrossEncoder {
     const dtype = opts.dtype ?? "fp32";
     const cacheDir = path.resolve(opts.cacheDir ?? defaultModelsDir());
     const local = locateTransformersModel(model, { ...(opts.modelPath !== undefined ? { modelPath: opts.modelPath } : {}), cacheDir, dtype });
-    if (local.missing.length > 0) throw missingModelError(model, local, "search.rerank.crossEncoder.modelPath");
+    if (local.missing.length > 0) throw missingModelError(model, local, { pathSetting: "search.rerank.crossEncoder.modelPath", canDownload: false });
     const lib = await loadLib();
     try {
       // An absolute folder is never taken for a Hub id, and local_files_only forbids the network.

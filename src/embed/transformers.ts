@@ -268,10 +268,11 @@ function maxTokensFor(model: string, config: Record<string, unknown>, tokenizer:
   return limits.length > 0 ? Math.min(...limits) : 512;
 }
 
-export function missingModelError(model: string, local: LocalModel, setting = "embed.modelPath"): EmbedError {
+/** `pathSetting` names the setting that points at the folder; `canDownload`: the embedder's allowDownload applies. */
+export function missingModelError(model: string, local: LocalModel, { pathSetting = "embed.modelPath", canDownload = true } = {}): EmbedError {
   const where = local.explicitFolder
     ? `copy the model folder (config.json, tokenizer.json, tokenizer_config.json, onnx/) to ${local.dir}`
-    : `run \`agent models pull ${model}\` on a machine with network access and copy ${local.dir} to the same place here (or set AGENT_MODELS_DIR / ${setting} to where it is)${setting === "embed.modelPath" ? ", or set embed.allowDownload to true" : ""}`;
+    : `run \`agent models pull ${model}\` on a machine with network access and copy ${local.dir} to the same place here (or set AGENT_MODELS_DIR / ${pathSetting} to where it is)${canDownload ? ", or set embed.allowDownload to true" : ""}`;
   return new EmbedError(
     "model-missing",
     `transformers model ${model} not found locally: looked in ${local.dir} (missing ${local.missing.join(", ")}). To get it, ${where}`,

@@ -205,11 +205,22 @@ function rescoreBm25(db: DB, q: ParsedQuery, rows: Candidate[], w: KeywordWeight
   }
 }
 
-/** Chunks dated inside [from, to] (filters applied), newest first: a query that is only a date. */
-export function datedChunks(db: DB, from: string, to: string, limit: number, filters: SearchFilters = {}): Candidate[] {
+/**
+ * Chunks dated inside [from, to] (filters applied), newest first: a query that is only a date.
+ * `required` / `excluded`: FTS5 expressions (quoted phrases, exclusions) a chunk must / must not match.
+ */
+export function datedChunks(db: DB, from: string, to: string, limit: number, filters: SearchFilters = {}, fts: { required?: string; excluded?: string } = {}): Candidate[] {
   const where: string[] = ["c.date >= @from", "c.date <= @to"];
   const params: Record<string, unknown> = { from, to, limit };
   filterSql(db, filters, where, params);
+  if (fts.required) {
+    where.push("c.id IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH @required)");
+    params.required = fts.required;
+  }
+  if (fts.excluded) {
+    where.push("c.id NOT IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH @excluded)");
+    params.excluded = fts.excluded;
+  }
   const sql = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
     WHERE ${where.join(" AND ")} ORDER BY c.date DESC, f.path, c.seq LIMIT @limit`;
   return db.prepare(sql).all(params) as Candidate[];

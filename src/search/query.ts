@@ -44,35 +44,48 @@ export interface QuerySyntax {
   excluded: string[][];
 }
 
+interface Operator {
+  /** [start, end) in the text searched, without the whitespace before it. */
+  start: number;
+  end: number;
+  excluded: boolean;
+  /** The text inside the quotes (or the excluded word). */
+  inner: string;
+  /** Its words as the index tokenizes them; none for punctuation or CJK (matched by bigrams). */
+  words: string[];
+}
+
+function operatorsIn(text: string): Operator[] {
+  const out: Operator[] = [];
+  for (const m of text.matchAll(OPERATOR)) {
+    const inner = m[3] ?? m[4] ?? m[5] ?? "";
+    out.push({ start: m.index + m[1]!.length, end: m.index + m[0].length, excluded: m[2] === "-", inner, words: wordsOf(inner) });
+  }
+  return out;
+}
+
 export function splitOperators(q: string, plainPhrases: ReadonlySet<string> = new Set()): QuerySyntax {
   const phrases: string[][] = [];
   const excluded: string[][] = [];
-  const text = q.normalize("NFKC").replace(OPERATOR, (_all, lead: string, minus: string, straight?: string, curly?: string, word?: string) => {
-    const inner = straight ?? curly ?? word ?? "";
-    const words = wordsOf(inner);
-    // Nothing the tokenizer would index (punctuation, or CJK, which is matched by bigrams):
-    // a phrase stays ordinary text, an exclusion is dropped.
-    if (words.length === 0) return minus === "-" ? lead : `${lead}${inner}`;
-    if (minus === "-") {
-      excluded.push(words);
-      return lead;
-    }
-    if (!plainPhrases.has(words.join(" "))) phrases.push(words);
-    return `${lead}${inner}`;
-  });
-  return { text, phrases, excluded };
+  const normal = q.normalize("NFKC");
+  let text = "";
+  let pos = 0;
+  for (const op of operatorsIn(normal)) {
+    text += normal.slice(pos, op.start);
+    pos = op.end;
+    // An exclusion leaves nothing behind; a phrase's words stay in as ordinary words. Without
+    // words the tokenizer would index, a phrase is ordinary text and an exclusion is dropped.
+    if (!op.excluded) text += op.inner;
+    if (op.words.length === 0) continue;
+    if (op.excluded) excluded.push(op.words);
+    else if (!plainPhrases.has(op.words.join(" "))) phrases.push(op.words);
+  }
+  return { text: text + normal.slice(pos), phrases, excluded };
 }
 
 /** [start, end) of each operator in the query, in order (for the date parser to skip them). */
 export function operatorSpans(q: string): [number, number][] {
-  const out: [number, number][] = [];
-  for (const m of q.matchAll(OPERATOR)) {
-    const inner = m[3] ?? m[4] ?? m[5] ?? "";
-    if (wordsOf(inner).length === 0) continue;
-    const start = m.index + m[1]!.length;
-    out.push([start, m.index + m[0].length]);
-  }
-  return out;
+  return operatorsIn(q).filter((op) => op.words.length > 0).map((op) => [op.start, op.end]);
 }
 
 /** What the embedder should read: the query without its exclusions and quote marks. */

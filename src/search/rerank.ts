@@ -286,7 +286,7 @@ export interface RerankSettings {
 }
 
 /** The fields of a search answer the second stage reads and writes. */
-interface Rerankable<R extends RerankPassage & { grade?: Grade }> {
+interface Rerankable<R extends RerankPassage> {
   results: R[];
   reason?: string;
   rerank?: RerankInfo;
@@ -324,7 +324,7 @@ interface Judged<R> {
  * which keeps the first stage's order with `rerank.error`; an abort through `signal` is
  * rethrown.
  */
-async function secondStage<R extends RerankPassage, T extends { results: R[]; reason?: string; rerank?: RerankInfo }>(
+async function secondStage<R extends RerankPassage, T extends Rerankable<R>>(
   model: string,
   res: T,
   limit: number,
@@ -412,7 +412,7 @@ export async function rerankResponse<R extends RerankPassage & { grade?: Grade }
  * gets a relevance in 0..1 (`relevance` on the result), results are reordered by it, and with
  * `dropUnrelated` those below `minRelevance` are left out. The passages are cut as for the LLM.
  */
-export async function crossEncodeResponse<R extends RerankPassage & { relevance?: number }, T extends { results: R[]; reason?: string; rerank?: RerankInfo }>(
+export async function crossEncodeResponse<R extends RerankPassage & { relevance?: number }, T extends Rerankable<R>>(
   scorer: RelevanceScorer,
   question: string,
   res: T,

@@ -234,7 +234,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   let q = parseQuery(plan.text);
   // A quoted phrase that no note contains would empty every search it is in; search its words
   // instead and say so, as a web search does. (Filters can still leave nothing: that is an answer.)
-  const relaxed = q.phrases.filter((_, i) => termStats(ctx.db, [{ term: q.phrases[i]!, expr: q.phraseExprs[i]! }]).terms[0]!.df === 0);
+  const relaxed = q.phrases.filter((term, i) => termStats(ctx.db, [{ term, expr: q.phraseExprs[i]! }]).terms[0]!.df === 0);
   if (relaxed.length > 0) q = parseQuery(plan.text, new Set(relaxed));
   const pool = limit * cfg.candidateMultiplier;
   const model = ctx.embedModel !== undefined ? ctx.embedModel : (ctx.vectors.model()?.modelId ?? null);
@@ -301,8 +301,9 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   }
   // Keyword candidates matched the phrases and exclusions already; vector neighbours must too.
   if (q.requiredExpr !== "" || q.excludedExpr !== "") {
-    const ok = satisfying(ctx.db, [...byId.keys()], q);
-    for (const id of [...byId.keys()]) if (!ok.has(id)) byId.delete(id);
+    const neighbours = [...byId.values()].filter((e) => e.cand.keyword === undefined).map((e) => e.cand.chunkId);
+    const ok = satisfying(ctx.db, neighbours, q);
+    for (const id of neighbours) if (!ok.has(id)) byId.delete(id);
   }
   if (byId.size === 0) return respond([], q.phrases.length > 0 || q.excluded.length > 0 ? `no note matches the query's words ${syntaxWords(q)}` : "no note matches any word of the query");
 
@@ -483,12 +484,7 @@ function listDated(
   const to = minStr(filters.dateTo, range.to);
   const terms = q.terms;
   const constrained = q.requiredExpr !== "" || q.excludedExpr !== "";
-  // With phrases or exclusions, look further: they may leave few of the day's chunks.
-  let rows = from <= to ? datedChunks(ctx.db, from, to, constrained ? limit * 20 : limit, filters) : [];
-  if (constrained) {
-    const ok = satisfying(ctx.db, rows.map((r) => r.chunkId), q);
-    rows = rows.filter((r) => ok.has(r.chunkId)).slice(0, limit);
-  }
+  const rows = from <= to ? datedChunks(ctx.db, from, to, limit, filters, { required: q.requiredExpr, excluded: q.excludedExpr }) : [];
   floor.candidates = rows.length;
   floor.passed = rows.length;
   const days = range.from === range.to ? range.from : `${range.from} to ${range.to}`;

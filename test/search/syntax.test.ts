@@ -116,6 +116,9 @@ describe("search syntax: on a real index", () => {
     expect(dated.dateRange).toMatchObject({ from: "2026-11-20", to: "2026-11-20" });
     expect(dated.results.map((r) => r.path)).toEqual(["memory/2026-11-20.md"]);
     expect(w.search("yesterday -tahoe").reason).toBe('no notes dated 2026-11-20 without "tahoe"');
+    // A phrase of common words with a date: the day's notes that contain it.
+    const day = w.search('"at the" yesterday');
+    expect(day.results.map((r) => [r.path, r.explain!.evidence])).toEqual([["memory/2026-11-20.md", ["date", "phrase"]]]);
   });
 
   it("an only-exclusion query has nothing to search for", () => {
