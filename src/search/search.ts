@@ -78,6 +78,11 @@ export interface DateTermExplanation {
 /** The relevance floor a result must pass, as applied to this query. */
 export interface FloorExplanation {
   enabled: boolean;
+  /**
+   * The query was only a date ("yesterday", "what happened last week"): the notes of those
+   * days are the answer, the date is their evidence, and the levels below were not applied.
+   */
+  dateOnly: boolean;
   /** Keyword evidence: coverage at least this. */
   keywordCoverage: number;
   /** Vector evidence: cosine at least this; null when vectors cannot be evidence here. */
@@ -91,7 +96,31 @@ export interface FloorExplanation {
   passed: number;
   /** Per query term: chunks containing it and its weight (idf). */
   terms: { term: string; df: number; idf: number }[];
+  /**
+   * The best candidates the floor (or the caller's minimum score) left out, best score
+   * first: what a search that came back empty nearly returned, and why each fell short.
+   */
+  nearMisses: NearMiss[];
 }
+
+/** A candidate below the floor, with the measures the floor tested. */
+export interface NearMiss {
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** The score it would have had (fused × decay × boosts), before MMR. */
+  score: number;
+  /** Query terms it contains, and their idf-weighted share. */
+  matched: string[];
+  coverage: number;
+  /** Cosine of its best window; null in keyword mode or without a vector. */
+  cosine: number | null;
+  /** The evidence it had, when only the caller's minimum score left it out. */
+  evidence: Evidence[];
+}
+
+/** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
+const NEAR_MISSES = 3;
 
 export interface SearchResult {
   path: string;
@@ -244,6 +273,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   const minScore = opts.minScore ?? floorCfg.minScore ?? null;
   const floor: FloorExplanation = {
     enabled: floorCfg.enabled,
+    dateOnly: false,
     keywordCoverage: floorCfg.keywordCoverage,
     vectorCosine: mode === "keyword" ? null : vectorFloor,
     vectorModel: mode === "keyword" ? null : provider,
@@ -251,6 +281,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     candidates: 0,
     passed: 0,
     terms: [],
+    nearMisses: [],
   };
   let dateTermInfo: DateTermExplanation | null = null;
   const respond = (results: SearchResult[], reason?: string): SearchResponse => {
@@ -388,6 +419,22 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   const passes = (s: Scored): boolean => (!floor.enabled || s.evidence.length > 0) && (minScore === null || s.final >= minScore);
   const kept = [...scored.values()].filter(passes);
   floor.passed = kept.length;
+  if (opts.explain) {
+    floor.nearMisses = [...scored.values()]
+      .filter((s) => !passes(s))
+      .sort((a, b) => b.final - a.final)
+      .slice(0, NEAR_MISSES)
+      .map((s) => ({
+        path: s.cand.path,
+        startLine: s.cand.startLine,
+        endLine: s.cand.endLine,
+        score: round(s.final),
+        matched: s.matched,
+        coverage: round(s.coverage),
+        cosine: s.cosine === null ? null : round(s.cosine),
+        evidence: s.evidence,
+      }));
+  }
   if (kept.length === 0) {
     return respond(
       [],
@@ -485,6 +532,7 @@ function listDated(
   const terms = q.terms;
   const constrained = q.requiredExpr !== "" || q.excludedExpr !== "";
   const rows = from <= to ? datedChunks(ctx.db, from, to, limit, filters, { required: q.requiredExpr, excluded: q.excludedExpr }) : [];
+  floor.dateOnly = true;
   floor.candidates = rows.length;
   floor.passed = rows.length;
   const days = range.from === range.to ? range.from : `${range.from} to ${range.to}`;

@@ -83,6 +83,24 @@ describe("agent CLI (built dist/cli/main.js)", () => {
     expect(relaxed.stdout).toContain("memory/2026-05-01.md");
   });
 
+  it("--explain prints the floor, why each result passed it, and the best candidates it left out", () => {
+    expect(run(["index", "--workspace", ws]).code).toBe(0);
+    const hit = run(["search", "Hetzner VPS", "--workspace", ws, "--mode", "keyword", "--explain"]);
+    expect(hit.code).toBe(0);
+    expect(hit.stdout).toMatch(/^floor: keyword coverage ≥ 0\.15; \d+ of \d+ candidate\(s\) passed\n/);
+    expect(hit.stdout).toMatch(/\nterms: hetzner \(in 1 chunk, idf \d\.\d{3}\), vps \(in \d chunks?, idf \d\.\d{3}\)\n/);
+    expect(hit.stdout).toContain("   floor: keyword (coverage 1.000: hetzner, vps)\n");
+    // Only "hetzner" of five words is in a note: too little of the query to count.
+    const miss = run(["search", "quarterly Hetzner invoice spreadsheet forecast", "--workspace", ws, "--mode", "keyword", "--explain"]);
+    expect(miss.code).toBe(0);
+    expect(miss.stdout).toMatch(/^floor: keyword coverage ≥ 0\.15; 0 of 1 candidate\(s\) passed\n/);
+    expect(miss.stdout).toContain('no results for "quarterly Hetzner invoice spreadsheet forecast": nothing relevant');
+    expect(miss.stdout).toMatch(/\nbelow the floor \(best 1\):\n   memory\/2026-05-01\.md:\d+-\d+  score \d\.\d{3}  coverage 0\.\d{3} < 0\.15 \(hetzner\)\n$/);
+    // The same explanation is in --json, where MCP clients read it.
+    const json = JSON.parse(run(["search", "quarterly Hetzner invoice spreadsheet forecast", "--workspace", ws, "--mode", "keyword", "--explain", "--json"]).stdout);
+    expect(json.explain.floor.nearMisses).toEqual([expect.objectContaining({ path: "memory/2026-05-01.md", matched: ["hetzner"], cosine: null, evidence: [] })]);
+  });
+
   it("fails with exit code 1 and one clear line on stderr", () => {
     const missing = run(["search", "x", "--workspace", path.join(dir, "nope")]);
     expect(missing.code).toBe(1);

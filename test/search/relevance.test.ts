@@ -95,6 +95,43 @@ describe("the relevance floor", () => {
     }
   });
 
+  it("explain lists the best candidates the floor left out, and what each had", () => {
+    const search = workspace(NOTES);
+    // "evening" matches the garden note only: a match too small to count.
+    const res = search("quarterly revenue forecast spreadsheet evening");
+    expect(res.results).toEqual([]);
+    const misses = res.explain!.floor.nearMisses;
+    expect(misses.map((m) => m.path)).toEqual(["notes/garden.md"]);
+    const [m] = misses;
+    expect(m!.matched).toEqual(["evening"]);
+    expect(m!.coverage).toBeGreaterThan(0);
+    expect(m!.coverage).toBeLessThan(res.explain!.floor.keywordCoverage);
+    expect(m!.evidence).toEqual([]);
+    expect(m!.startLine).toBeGreaterThan(0);
+    // A search whose results all passed has no near misses among keyword candidates.
+    expect(search("train to Vienna").explain!.floor.nearMisses).toEqual([]);
+  });
+
+  it("a near miss left out only by --min-score keeps its evidence; results are never near misses", () => {
+    const search = workspace(NOTES);
+    const all = search("postgres database");
+    const top = all.results[0]!;
+    const res = search("postgres database", { minScore: top.score + 0.01 });
+    const misses = res.explain!.floor.nearMisses;
+    expect(misses[0]!.path).toBe(top.path);
+    expect(misses[0]!.score).toBeCloseTo(top.score, 6);
+    expect(misses[0]!.evidence).toContain("keyword");
+    expect(all.explain!.floor.nearMisses.map((m) => m.path)).not.toContain(top.path);
+  });
+
+  it("a date-only query says its floor was the date, not the levels", () => {
+    const search = workspace(NOTES);
+    const res = search("yesterday");
+    expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-20.md"]);
+    expect(res.explain!.floor.dateOnly).toBe(true);
+    expect(search("postgres database").explain!.floor.dateOnly).toBe(false);
+  });
+
   it("--min-score raises the floor", () => {
     const search = workspace(NOTES);
     const all = search("postgres database");

@@ -2,7 +2,7 @@ import { Option, type Command } from "commander";
 import { UsageError } from "../../engine/errors.js";
 import { SEARCH_SOURCES, type SearchSource } from "../../search/keyword.js";
 import { ANNOTATION_KEYS, isAnnotationKey } from "../../indexer/annotations.js";
-import type { SearchMode, SearchResult } from "../../search/search.js";
+import type { FloorExplanation, NearMiss, SearchMode, SearchResult } from "../../search/search.js";
 import type { SearchReport } from "../../search/report.js";
 import { parseDateOption, parsePositiveInt, printJson, queryFrom, standard, warn, withCancel, withEngine, type WorkspaceOpts } from "../common.js";
 import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
@@ -84,11 +84,11 @@ export function register(program: Command): void {
         ];
         process.stdout.write(`phrases: ${parts.join("; ")}\n`);
       }
-      if (res.results.length === 0) {
-        process.stdout.write(`no results for "${query}"${res.reason ? `: ${res.reason}` : ""}\n`);
-        return;
-      }
+      const floor = res.explain?.floor;
+      if (floor) process.stdout.write(formatFloor(floor));
+      if (res.results.length === 0) process.stdout.write(`no results for "${query}"${res.reason ? `: ${res.reason}` : ""}\n`);
       res.results.forEach((r, i) => process.stdout.write(formatResult(r, i + 1)));
+      if (floor && floor.nearMisses.length > 0) process.stdout.write(formatNearMisses(floor));
     }
   });
 }
@@ -117,9 +117,41 @@ function formatResult(r: SearchResult, n: number): string {
       `, vector ${f(e.vector)}${e.cosine === null ? " (not a neighbour)" : ` (cos ${f(e.cosine)})`}` +
       ` → fused ${f(e.fused)} = ${f(1 - e.vectorWeight)}·kw + ${f(e.vectorWeight)}·vec` +
       `; × decay ${f(e.decay)} × date ${f(e.dateBoost)}${e.dateMatch ? " (in range)" : ""}${e.whenBoost !== 1 ? ` × when ${f(e.whenBoost)} (states a time)` : ""} = ${f(e.final)}` +
-      `; MMR penalty ${f(e.mmrPenalty)}\n`;
+      `; MMR penalty ${f(e.mmrPenalty)}\n` +
+      `   floor: ${e.evidence.length === 0 ? "no evidence (the floor is off)" : e.evidence.map((ev) => evidenceWords(ev, e.coverage, e.matched, e.cosine)).join(", ")}\n`;
   }
   return out;
+}
+
+/** The floor as this query applied it: its tests, how many candidates passed, and each term's weight. */
+function formatFloor(fl: FloorExplanation): string {
+  const tests = [`keyword coverage ≥ ${fl.keywordCoverage}`, ...(fl.vectorCosine !== null ? [`cosine ≥ ${fl.vectorCosine} (${fl.vectorModel})`] : [])];
+  if (fl.dateOnly) return `floor: the query is only a date; its notes are the answer (${fl.passed} listed)\n`;
+  const levels = fl.enabled ? tests.join(" or ") : "off";
+  const min = fl.minScore !== null ? `, and score ≥ ${fl.minScore}` : "";
+  let out = `floor: ${levels}${min}; ${fl.passed} of ${fl.candidates} candidate(s) passed\n`;
+  if (fl.terms.length > 0) out += `terms: ${fl.terms.map((t) => `${t.term} (in ${t.df} chunk${t.df === 1 ? "" : "s"}, idf ${t.idf.toFixed(3)})`).join(", ")}\n`;
+  return out;
+}
+
+function formatNearMisses(fl: FloorExplanation): string {
+  const lines = fl.nearMisses.map((m) => `   ${m.path}:${m.startLine}-${m.endLine}  score ${m.score.toFixed(3)}  ${shortfall(m, fl)}\n`);
+  return `below the floor (best ${fl.nearMisses.length}):\n${lines.join("")}`;
+}
+
+/** Why a near miss was left out, in the floor's own measures. */
+function shortfall(m: NearMiss, fl: FloorExplanation): string {
+  if (m.evidence.length > 0 && fl.minScore !== null) return `score < --min-score ${fl.minScore} (evidence: ${m.evidence.join(", ")})`;
+  const kw = m.matched.length === 0 ? "no query word" : `coverage ${m.coverage.toFixed(3)} < ${fl.keywordCoverage} (${m.matched.join(", ")})`;
+  const vec = m.cosine === null || fl.vectorCosine === null ? "" : `, cos ${m.cosine.toFixed(3)} < ${fl.vectorCosine}`;
+  return kw + vec;
+}
+
+function evidenceWords(ev: string, coverage: number, matched: string[], cos: number | null): string {
+  if (ev === "keyword") return `keyword (coverage ${coverage.toFixed(3)}: ${matched.join(", ")})`;
+  if (ev === "vector") return `vector (cos ${cos === null ? "?" : cos.toFixed(3)})`;
+  if (ev === "date") return matched.length > 0 ? `date (of the time the query names, with ${matched.join(", ")})` : "date (of the time the query names)";
+  return "phrase (contains the quoted phrase)";
 }
 
 function collectAnnotation(value: string, prev: string[]): string[] {
