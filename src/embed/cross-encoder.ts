@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defaultModelsDir, loadLib, locateTransformersModel, missingModelError, type TransformersDtype } from "./transformers.js";
+import { GgufCrossEncoder, isGgufPath } from "./gguf-cross-encoder.js";
 import { EmbedError } from "./types.js";
 
 /**
@@ -13,6 +14,34 @@ import { EmbedError } from "./types.js";
  */
 
 export const DEFAULT_CROSS_ENCODER = "Xenova/ms-marco-MiniLM-L-6-v2";
+
+/** A loaded reranker, ONNX or GGUF: what the search's second stage and `agent doctor` use. */
+export interface RerankerModel {
+  /** What results and `agent doctor` name it by: the model id, or the GGUF file's name. */
+  readonly model: string;
+  /** Where it loaded from: the model folder, or the .gguf file. */
+  readonly modelDir: string;
+  score(question: string, passages: string[], signal?: AbortSignal): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+export interface RerankerOptions extends CrossEncoderOptions {
+  /** GGUF only: threads that evaluate tokens (default: the machine's cores). */
+  threads?: number;
+}
+
+/** The name a reranker setting will show before the model loads: the GGUF file's name, or the model id. */
+export function rerankerName(opts: { model?: string; modelPath?: string }): string {
+  return isGgufPath(opts.modelPath) ? path.basename(opts.modelPath) : (opts.model ?? DEFAULT_CROSS_ENCODER);
+}
+
+/** A modelPath ending in .gguf is run by node-llama-cpp; anything else is an ONNX folder for transformers.js. */
+export async function openReranker(opts: RerankerOptions = {}): Promise<RerankerModel> {
+  if (isGgufPath(opts.modelPath)) {
+    return GgufCrossEncoder.open({ file: opts.modelPath, ...(opts.threads !== undefined ? { threads: opts.threads } : {}) });
+  }
+  return CrossEncoder.open(opts);
+}
 
 export interface CrossEncoderOptions {
   /** Hugging Face id; the folder is `<cacheDir>/<org>/<name>/`. */
@@ -44,7 +73,7 @@ export function relevanceOf(logits: number[]): number {
   throw new EmbedError("bad-config", `a reranker gives one or two logits per pair, this model gives ${logits.length}`);
 }
 
-export class CrossEncoder {
+export class CrossEncoder implements RerankerModel {
   readonly model: string;
   readonly modelDir: string;
   private readonly maxTokens: number;

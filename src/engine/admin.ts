@@ -2,7 +2,8 @@
  * The engine looking at itself: `agent models`, `agent doctor` and `agent config`. Nothing
  * here throws for a broken part: each check reports what it found and what to do.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import { EMBED_CACHE_FILE } from "../embed/cache.js";
 import { vectorWeightFor } from "../search/weights.js";
@@ -181,7 +182,13 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
         add({ name: "reranker", status: "ok", detail: `cross-encoder ${r.model} loads from ${r.modelDir}${rr.enabled ? "" : " (used with --rerank; search.rerank.enabled is false)"}` });
       } catch (e) {
         // Only a search asked to rerank needs it; with the stage on, every search does.
-        add({ name: "reranker", status: rr.enabled ? "fail" : "warn", detail: errorText(e), fix: `run \`agent models pull ${rr.crossEncoder.model}\` where there is a network, or set search.rerank.crossEncoder.modelPath` });
+        const gguf = rr.crossEncoder.modelPath?.toLowerCase().endsWith(".gguf") ?? false;
+        const found = gguf ? [] : qmdRerankers();
+        const fix = gguf
+          ? "set search.rerank.crossEncoder.modelPath to a reranker .gguf file (Qwen3-Reranker, bge-reranker), or remove it to use an ONNX model folder"
+          : `run \`agent models pull ${rr.crossEncoder.model}\` where there is a network, or set search.rerank.crossEncoder.modelPath` +
+            (found.length > 0 ? `; qmd's reranker is on this machine: "modelPath": "${found[0]}"` : "");
+        add({ name: "reranker", status: rr.enabled ? "fail" : "warn", detail: errorText(e), fix });
       }
     }
   } catch (e) {
@@ -226,4 +233,19 @@ export interface ConfigView {
 export function configView(cfg: AgentConfig): ConfigView {
   const { raw: _raw, file, exists, ...sections } = cfg;
   return { file, exists, entries: configEntries(cfg), config: sections };
+}
+
+/**
+ * Reranker GGUF files qmd downloaded ($XDG_CACHE_HOME/qmd/models, else ~/.cache/qmd/models):
+ * a user who has qmd can point the cross-encoder stage at one instead of downloading a model.
+ */
+function qmdRerankers(): string[] {
+  const dir = path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), ".cache"), "qmd", "models");
+  try {
+    return readdirSync(dir)
+      .filter((f) => /rerank/i.test(f) && f.toLowerCase().endsWith(".gguf"))
+      .map((f) => path.join(dir, f));
+  } catch {
+    return [];
+  }
 }

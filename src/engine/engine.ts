@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
-import type { CrossEncoder } from "../embed/cross-encoder.js";
+import type { RerankerModel } from "../embed/cross-encoder.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
 import { embedPending, type EmbedPendingProgress, type EmbedPendingResult } from "../indexer/embed-pending.js";
@@ -122,7 +122,7 @@ export class Engine implements EngineCore {
   private provider: LLMProvider | null = null;
   private ownsProvider = true;
   /** The reranker of search.rerank.provider "cross-encoder", loaded by the first reranked search. */
-  private reranker: Promise<CrossEncoder> | null = null;
+  private reranker: Promise<RerankerModel> | null = null;
   /** Embedding runs one at a time per Engine: two would fetch the same pending chunks. */
   private embedQueue: Promise<unknown> = Promise.resolve();
   private closed = false;
@@ -198,11 +198,16 @@ export class Engine implements EngineCore {
   }
 
   /** The cross-encoder reranker the config names, loaded once; a failed load is tried again by the next search. */
-  private crossEncoder(): Promise<CrossEncoder> {
+  private crossEncoder(): Promise<RerankerModel> {
     if (!this.reranker) {
       const c = this.config.search.rerank.crossEncoder;
       const loading = import("../embed/cross-encoder.js").then((m) =>
-        m.CrossEncoder.open({ model: c.model, dtype: c.dtype, ...(c.modelPath !== undefined ? { modelPath: path.resolve(this.workspace, c.modelPath) } : {}) }),
+        m.openReranker({
+          model: c.model,
+          dtype: c.dtype,
+          ...(c.modelPath !== undefined ? { modelPath: path.resolve(this.workspace, c.modelPath) } : {}),
+          ...(c.threads !== undefined ? { threads: c.threads } : {}),
+        }),
       );
       // The user may be pulling the model right now.
       loading.catch(() => {
@@ -518,7 +523,8 @@ export class Engine implements EngineCore {
       const how = { ...(signal ? { signal } : {}), keepText: opts.withText === true };
       if (rr.provider === "cross-encoder") {
         // The model loads on first use, inside the stage: a missing model is the stage's error.
-        const scorer = { model: rr.crossEncoder.model, score: async (q: string, p: string[], s?: AbortSignal) => (await this.crossEncoder()).score(q, p, s) };
+        const { rerankerName } = await import("../embed/cross-encoder.js");
+        const scorer = { model: rerankerName(rr.crossEncoder), score: async (q: string, p: string[], s?: AbortSignal) => (await this.crossEncoder()).score(q, p, s) };
         res = await crossEncodeResponse(scorer, query, res, limit, { ...rr, minRelevance: rr.crossEncoder.minRelevance }, how);
       } else {
         res = await rerankResponse(this.llm(), query, res, limit, rr, how);

@@ -153,8 +153,12 @@ export const SearchConfigSchema = z
             /**
              * The model's folder, or a root holding <org>/<name>/ folders. Default: the models
              * folder ($AGENT_MODELS_DIR, else ~/.cache/agent/models). Relative to the workspace.
+             * A path ending in .gguf is a reranker GGUF file (Qwen3-Reranker, bge-reranker),
+             * run by node-llama-cpp; `model` and `dtype` then do not apply.
              */
             modelPath: z.string().min(1).optional(),
+            /** GGUF only: threads that evaluate tokens. Default: the machine's cores. */
+            threads: z.number().int().positive().optional(),
             /** Which ONNX file: fp32 is onnx/model.onnx, q8 onnx/model_quantized.onnx. */
             dtype: z.enum(["fp32", "fp16", "q8", "int8", "uint8", "q4"]).default("fp32"),
             /**

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { CrossEncoder, relevanceOf } from "../../src/embed/cross-encoder.js";
 import { pullTransformersModel } from "../../src/embed/transformers.js";
 import { Engine } from "../../src/index.js";
@@ -166,6 +166,13 @@ describe("search.rerank.provider cross-encoder, through the engine", () => {
   it("agent doctor loads the reranker and says what is wrong with it", async () => {
     const e = engine({ enabled: true, provider: "cross-encoder", crossEncoder: { model: MODEL, modelPath: models } });
     await e.close();
+    // A qmd reranker on this machine would be offered in the fix (gguf-reranker.test.ts).
+    const savedXdg = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = path.join(ws, "no-cache");
+    onTestFinished(() => {
+      if (savedXdg === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = savedXdg;
+    });
     const check = async () => (await Engine.doctor(ws, { embedder: null })).checks.find((c) => c.name === "reranker");
     expect(await check()).toMatchObject({ status: "ok", detail: `cross-encoder ${MODEL} loads from ${path.join(models, "test-org", "tiny-ce")}` });
     write(ws, "agent.config.json", JSON.stringify({ search: { rerank: { enabled: true, provider: "cross-encoder", crossEncoder: { modelPath: "models" } } } }));
