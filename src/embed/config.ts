@@ -4,15 +4,26 @@ import { EmbedError } from "./types.js";
 /** The `embed` section of agent.config.json. */
 export const EmbedConfigSchema = z
   .object({
-    /** "auto": a local transformers model if one is on disk, else USE-lite from npm. */
-    provider: z.enum(["auto", "transformers", "use-lite", "ollama", "none"]).default("auto"),
+    /**
+     * "auto": a .gguf modelPath is run by node-llama-cpp; else a local transformers model if
+     * one is on disk, else USE-lite from npm.
+     */
+    provider: z.enum(["auto", "transformers", "use-lite", "ollama", "gguf", "none"]).default("auto"),
     /** transformers: Hub id (default Xenova/bge-small-en-v1.5); ollama: model name (default nomic-embed-text). */
     model: z.string().min(1).optional(),
     /**
      * transformers: a model folder, or a root holding <org>/<name>/ folders; use-lite: a folder
-     * with model.json + vocab.json. Relative paths are resolved against the workspace.
+     * with model.json + vocab.json; gguf: the .gguf file. Relative paths are resolved against
+     * the workspace.
      */
     modelPath: z.string().min(1).optional(),
+    /**
+     * gguf: put before each search query / each note's text. Default: what the model family
+     * was trained with (nomic "search_query: " / "search_document: ", embeddinggemma, e5,
+     * Qwen3-Embedding), else nothing. Changing them re-embeds the notes.
+     */
+    queryPrefix: z.string().optional(),
+    documentPrefix: z.string().optional(),
     /** Ollama address; falls back to OLLAMA_HOST, then http://127.0.0.1:11434. */
     host: z.string().min(1).optional(),
     /** transformers: allow fetching a missing model from Hugging Face when the embedder opens. */
@@ -22,7 +33,8 @@ export const EmbedConfigSchema = z
     batchSize: z.number().int().positive().max(1024).optional(),
     /**
      * use-lite: worker threads running the model (each holds its own copy, about 60 MB).
-     * Default: one per core, at most 2. 0 runs it in the calling thread.
+     * Default: one per core, at most 2. 0 runs it in the calling thread. gguf: llama.cpp's
+     * threads (default: cores).
      */
     threads: z.number().int().min(0).max(16).optional(),
     /**

@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 // Type-only: erased at build time, so the native package loads only when a reranker does.
 import type { Llama, LlamaModel, LlamaRankingContext } from "node-llama-cpp";
+import { isGgufFile } from "./gguf.js";
 import { EmbedError } from "./types.js";
 
 /**
@@ -23,9 +24,7 @@ export interface GgufCrossEncoderOptions {
 }
 
 /** Whether a reranker setting names a GGUF file rather than an ONNX model folder. */
-export function isGgufPath(p: string | undefined): p is string {
-  return p !== undefined && p.toLowerCase().endsWith(".gguf");
-}
+export const isGgufPath = isGgufFile;
 
 export class GgufCrossEncoder {
   /** The file's name, as results and `agent doctor` show it. */

@@ -41,3 +41,4 @@ export {
   type SelectOptions,
 } from "./select.js";
 export { EmbedConfigSchema, parseEmbedConfig } from "./config.js";
+export { GgufEmbedder, familyPrefixes, type GgufEmbedderOptions, type Prefixes } from "./gguf.js";

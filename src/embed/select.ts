@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { isGgufFile } from "./gguf.js";
 import { OllamaEmbedder, resolveOllamaEmbedHost, DEFAULT_OLLAMA_EMBED_MODEL } from "./ollama.js";
 import {
   DEFAULT_TRANSFORMERS_MODEL,
@@ -7,7 +8,7 @@ import {
   defaultModelsDir,
   locateTransformersModel,
 } from "./transformers.js";
-import type { Embedder } from "./types.js";
+import { EmbedError, type Embedder } from "./types.js";
 import type { EmbedConfig, EmbedConfigInput } from "./config.js";
 export type { EmbedConfig, EmbedConfigInput } from "./config.js";
 
@@ -64,6 +65,11 @@ export async function chooseEmbedder(c: EmbedConfig, opts: SelectOptions = {}): 
       const e = new UseLiteEmbedder({ modelPath, batchSize: c.batchSize, threads: c.threads });
       return { embedder: e, reason: `use-lite: ${e.modelId} from ${modelPath ?? "npm package"}` };
     }
+    case "gguf": {
+      if (!isGgufFile(modelPath)) throw new EmbedError("bad-config", 'embed.provider "gguf" needs embed.modelPath: the path of a .gguf embedding model');
+      const e = await openGguf(c, modelPath);
+      return { embedder: e, reason: ggufReason(e) };
+    }
     case "ollama": {
       const model = c.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
       const host = resolveOllamaEmbedHost(c.host);
@@ -76,6 +82,11 @@ export async function chooseEmbedder(c: EmbedConfig, opts: SelectOptions = {}): 
 }
 
 async function selectAuto(c: EmbedConfig, modelPath: string | undefined, modelsDir: string): Promise<Selection> {
+  // A .gguf file is named on purpose: fail with its reason rather than fall back quietly.
+  if (isGgufFile(modelPath)) {
+    const e = await openGguf(c, modelPath);
+    return { embedder: e, reason: ggufReason(e) };
+  }
   const model = c.model ?? DEFAULT_TRANSFORMERS_MODEL;
   // A modelPath holding a TF.js model.json is a USE-lite folder, not a transformers one.
   const useLiteFolder = modelPath !== undefined && existsSync(path.join(modelPath, "model.json"));
@@ -104,6 +115,23 @@ async function selectAuto(c: EmbedConfig, modelPath: string | undefined, modelsD
     notes.push(`use-lite: ${(err as Error).message}`);
   }
   return { embedder: null, reason: [...notes, "no embedder available"].join("; "), warning: KEYWORD_ONLY_WARNING };
+}
+
+async function openGguf(c: EmbedConfig, file: string) {
+  // Imported here: node-llama-cpp is loaded only by a GGUF model.
+  const { GgufEmbedder } = await import("./gguf.js");
+  return GgufEmbedder.open({
+    file,
+    ...(c.threads !== undefined && c.threads > 0 ? { threads: c.threads } : {}),
+    ...(c.batchSize !== undefined ? { batchSize: c.batchSize } : {}),
+    ...(c.queryPrefix !== undefined ? { queryPrefix: c.queryPrefix } : {}),
+    ...(c.documentPrefix !== undefined ? { documentPrefix: c.documentPrefix } : {}),
+  });
+}
+
+function ggufReason(e: { model: string; file: string; dimension: number; prefixes: { query: string; document: string } }): string {
+  const p = e.prefixes.query === "" && e.prefixes.document === "" ? "no prefixes" : `prefixes ${JSON.stringify(e.prefixes.query)} / ${JSON.stringify(e.prefixes.document)}`;
+  return `gguf: ${e.model} from ${e.file} (${e.dimension}-d, ${p})`;
 }
 
 function openTransformers(c: EmbedConfig, modelPath: string | undefined, modelsDir: string): Promise<TransformersEmbedder> {

@@ -3,7 +3,7 @@
  * `dimension` and never compares vectors of different models.
  */
 export interface Embedder {
-  /** Provider kind: "transformers" | "use-lite" | "ollama" | "none". */
+  /** Provider kind: "transformers" | "use-lite" | "ollama" | "gguf" | "none". */
   readonly provider: string;
   /** Stable identity of the model + settings that change vectors, e.g. "use-lite@0.2.0". Used as the cache key. */
   readonly modelId: string;
@@ -37,6 +37,11 @@ export interface Embedder {
 
 export interface EmbedOptions {
   signal?: AbortSignal;
+  /**
+   * What the texts are: a search query, or notes' text (the default). Models trained with a
+   * prefix on each (nomic's "search_query: ") put it on; the others ignore it.
+   */
+  kind?: "query" | "document";
 }
 
 /** True for the rejection of an embed call stopped by its AbortSignal. */

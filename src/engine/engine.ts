@@ -502,7 +502,7 @@ export class Engine implements EngineCore {
         const e = sel.embedder;
         await e.init?.();
         this.index_().vectors.useModel(e.modelId, e.dimension);
-        queryVector = (await e.embed([e.windows(plan.embedText)[0] ?? plan.embedText]))[0] ?? null;
+        queryVector = (await e.embed([e.windows(plan.embedText)[0] ?? plan.embedText], { kind: "query" }))[0] ?? null;
         info = { provider: e.provider, modelId: e.modelId, reason: sel.reason, missing: this.index_().vectors.countPending() };
       }
     }

@@ -115,6 +115,7 @@ export const VECTOR_FLOORS: Record<string, number> = {
   "use-lite": 0.5,
   transformers: 0.75,
   ollama: 0.75,
+  gguf: 0.75,
 };
 
 /** "use-lite@0.2.0" → "use-lite"; "transformers:Xenova/..." → "transformers". */

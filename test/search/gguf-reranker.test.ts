@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openReranker, rerankerName } from "../../src/embed/cross-encoder.js";
 import { GgufCrossEncoder } from "../../src/embed/gguf-cross-encoder.js";
 import { Engine } from "../../src/index.js";
-import { TINY_RERANK_WORD, writeTinyGgufReranker } from "../fixtures/tiny-gguf-reranker.js";
+import { TINY_RERANK_WORD, writeTinyGgufReranker } from "../fixtures/tiny-gguf.js";
 import { SEARCH_NOW } from "../helpers/search-workspace.js";
 import { CLI, cleanup, SHARED, tempDir, write } from "../helpers/workspace.js";
 

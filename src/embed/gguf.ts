@@ -1,0 +1,191 @@
+import { createHash } from "node:crypto";
+import { existsSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+// Type-only: erased at build time, so the native package loads only when this embedder opens.
+import type { Llama, LlamaEmbeddingContext, LlamaModel } from "node-llama-cpp";
+import { EmbedError, type EmbedOptions, type Embedder } from "./types.js";
+import { l2normalize } from "./vector.js";
+import { splitIntoWindows } from "./windows.js";
+
+/**
+ * An embedding model in a GGUF file (embeddinggemma, nomic-embed-text, bge, Qwen3-Embedding,
+ * …), run by node-llama-cpp, the engine's embedded LLM runtime: one file on disk, no server,
+ * no Hugging Face folder. qmd's embedder is such a file.
+ *
+ * Most of these models were trained with a fixed prefix on the question and another on the
+ * passage (nomic: "search_query: " / "search_document: "); without them their vectors match
+ * less well. The family's prefixes are chosen from the file's architecture and name unless
+ * the config sets them (`embed.queryPrefix`, `embed.documentPrefix`), and they are part of
+ * `modelId`, so a change re-embeds.
+ */
+
+export interface GgufEmbedderOptions {
+  /** The .gguf file. */
+  file: string;
+  /** Threads that evaluate tokens. Default: the machine's cores (never more: oversubscribing slows llama.cpp by orders of magnitude). */
+  threads?: number;
+  /** Longest window in tokens, prefix and special tokens included. Default: the model's training context, at most 512. */
+  maxInputTokens?: number;
+  batchSize?: number;
+  /** Put before a search query / a note's text; default: the model family's (familyPrefixes). */
+  queryPrefix?: string;
+  documentPrefix?: string;
+}
+
+export interface Prefixes {
+  query: string;
+  document: string;
+}
+
+/**
+ * The prefixes a model family was trained with, from its GGUF architecture and name. Unknown
+ * families get none, which is right for the bge and MiniLM families.
+ */
+export function familyPrefixes(architecture: string, name: string): Prefixes {
+  const arch = architecture.toLowerCase();
+  const n = name.toLowerCase();
+  if (arch === "gemma-embedding" || n.includes("embeddinggemma")) return { query: "task: search result | query: ", document: "title: none | text: " };
+  if (arch.startsWith("nomic-bert") || n.includes("nomic-embed")) return { query: "search_query: ", document: "search_document: " };
+  if (/qwen3[ _-]?embedding/.test(n)) {
+    return { query: "Instruct: Given a web search query, retrieve relevant passages that answer the query\nQuery: ", document: "" };
+  }
+  if (/(^|[^a-z0-9])e5([^a-z0-9]|$)/.test(n)) return { query: "query: ", document: "passage: " };
+  return { query: "", document: "" };
+}
+
+/** Whether an embed.modelPath names a GGUF file. */
+export function isGgufFile(p: string | undefined): p is string {
+  return p !== undefined && p.toLowerCase().endsWith(".gguf");
+}
+
+export class GgufEmbedder implements Embedder {
+  readonly provider = "gguf";
+  readonly modelId: string;
+  readonly dimension: number;
+  readonly maxInputTokens: number;
+  readonly batchSize: number;
+  /** The file's name, and the prefixes in use (for `agent status` and logs). */
+  readonly model: string;
+  readonly file: string;
+  readonly prefixes: Prefixes;
+  private readonly specialTokens: number;
+  private readonly documentPrefixTokens: number;
+  private readonly tokenCounts = new Map<string, number>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly llama: Llama,
+    private readonly net: LlamaModel,
+    private readonly ctx: LlamaEmbeddingContext,
+    init: { file: string; maxInputTokens: number; batchSize: number; prefixes: Prefixes; fingerprint: string },
+  ) {
+    this.file = init.file;
+    this.model = path.basename(init.file);
+    this.prefixes = init.prefixes;
+    this.maxInputTokens = init.maxInputTokens;
+    this.batchSize = init.batchSize;
+    this.dimension = net.embeddingVectorSize;
+    const prefixHash = createHash("sha256").update(JSON.stringify(init.prefixes)).digest("hex").slice(0, 8);
+    this.modelId = `gguf:${this.model}:${init.fingerprint}:${prefixHash}`;
+    this.specialTokens = ctx.calculateInputLength("x") - net.tokenize("x").length;
+    this.documentPrefixTokens = init.prefixes.document === "" ? 0 : net.tokenize(init.prefixes.document).length;
+  }
+
+  /** Loads the model (memory-mapped: cheap) so that `windows()` counts with its own tokenizer. */
+  static async open(opts: GgufEmbedderOptions): Promise<GgufEmbedder> {
+    const file = path.resolve(opts.file);
+    if (!existsSync(file) || !statSync(file).isFile()) {
+      throw new EmbedError("model-missing", `no GGUF embedding model at ${file}: set embed.modelPath to a .gguf embedding model (embeddinggemma, nomic-embed-text, bge, …)`);
+    }
+    let lib: typeof import("node-llama-cpp");
+    let llama: Llama;
+    try {
+      lib = await import("node-llama-cpp");
+      // build "never": prebuilt binaries ship with the npm package; compiling needs the network.
+      llama = await lib.getLlama({ gpu: false, build: "never", logLevel: lib.LlamaLogLevel.error });
+    } catch (err) {
+      throw new EmbedError("provider-error", `node-llama-cpp could not start (${messageOf(err)}): reinstall it with \`npm install node-llama-cpp\``, { cause: err });
+    }
+    let net: LlamaModel | undefined;
+    try {
+      net = await llama.loadModel({ modelPath: file });
+      const info = net.fileInfo.metadata.general;
+      const family = familyPrefixes(String(info.architecture ?? ""), `${info.name ?? ""} ${path.basename(file)}`);
+      const prefixes = { query: opts.queryPrefix ?? family.query, document: opts.documentPrefix ?? family.document };
+      const maxInputTokens = Math.max(16, Math.min(opts.maxInputTokens ?? 512, net.trainContextSize));
+      const ctx = await net.createEmbeddingContext({
+        // Room for the longest window plus the query prefix, which a window never carries.
+        contextSize: Math.min(net.trainContextSize, maxInputTokens + net.tokenize(prefixes.query).length + 8),
+        threads: opts.threads ?? availableParallelism(),
+      });
+      const fingerprint = createHash("sha256")
+        .update(`${statSync(file).size}:${info.architecture ?? ""}:${info.name ?? ""}:${net.embeddingVectorSize}`)
+        .digest("hex")
+        .slice(0, 8);
+      return new GgufEmbedder(llama, net, ctx, { file, maxInputTokens, batchSize: opts.batchSize ?? 8, prefixes, fingerprint });
+    } catch (err) {
+      await net?.dispose().catch(() => undefined);
+      await llama.dispose().catch(() => undefined);
+      if (err instanceof EmbedError) throw err;
+      const msg = messageOf(err);
+      if (/encoder-decoder|not supported/i.test(msg)) throw new EmbedError("bad-config", `${file} cannot make embeddings: ${msg}`, { cause: err });
+      throw new EmbedError("model-missing", `could not load the GGUF embedding model ${file}: ${msg}`, { cause: err });
+    }
+  }
+
+  windows(text: string): string[] {
+    return splitIntoWindows(text, {
+      maxTokens: this.maxInputTokens - this.specialTokens - this.documentPrefixTokens,
+      overlapTokens: Math.floor(this.maxInputTokens / 8),
+      countTokens: (word) => {
+        let n = this.tokenCounts.get(word);
+        if (n === undefined) {
+          n = this.net.tokenize(word).length;
+          if (this.tokenCounts.size < 100_000) this.tokenCounts.set(word, n);
+        }
+        return n;
+      },
+    });
+  }
+
+  /**
+   * One normalised vector per text, in order; one text at a time (the context holds one
+   * sequence), so an abort stops between texts. `kind: "query"` puts the query prefix on.
+   */
+  embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {
+    const prefix = opts.kind === "query" ? this.prefixes.query : this.prefixes.document;
+    const run = this.queue.then(async () => {
+      const out: Float32Array[] = [];
+      for (const t of texts) {
+        if (opts.signal?.aborted) throw abortError(opts.signal);
+        const { vector } = await this.ctx.getEmbeddingFor(prefix + t);
+        if (vector.length !== this.dimension) {
+          throw new EmbedError("provider-error", `${this.model} returned a ${vector.length}-d vector (expected ${this.dimension})`);
+        }
+        out.push(l2normalize(Float32Array.from(vector)));
+      }
+      return out;
+    });
+    // A failed or cancelled call must not block the next one.
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.ctx.dispose().catch(() => undefined);
+    await this.net.dispose().catch(() => undefined);
+    await this.llama.dispose().catch(() => undefined);
+  }
+}
+
+function abortError(signal: AbortSignal): Error {
+  const e = new Error(signal.reason instanceof Error ? signal.reason.message : "embedding stopped");
+  e.name = "AbortError";
+  return e;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
