@@ -2,7 +2,8 @@ import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 // Type-only: erased at build time, so the native package loads only when a reranker does.
-import type { Llama, LlamaModel, LlamaRankingContext } from "node-llama-cpp";
+import type { LlamaRankingContext } from "node-llama-cpp";
+import { SerialModel } from "../shared/llama.js";
 import { isGgufFile } from "./gguf.js";
 import { EmbedError } from "./types.js";
 
@@ -31,12 +32,9 @@ export class GgufCrossEncoder {
   readonly model: string;
   /** The file itself (named like the ONNX encoder's folder for the callers that show where it loaded from). */
   readonly modelDir: string;
-  private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
-    private readonly llama: Llama,
-    private readonly net: LlamaModel,
-    private readonly ctx: LlamaRankingContext,
+    private readonly net: SerialModel<LlamaRankingContext>,
     file: string,
   ) {
     this.model = path.basename(file);
@@ -48,63 +46,36 @@ export class GgufCrossEncoder {
     if (!existsSync(file) || !statSync(file).isFile()) {
       throw new EmbedError("model-missing", `no reranker GGUF file at ${file}: set search.rerank.crossEncoder.modelPath to a reranker .gguf (Qwen3-Reranker, bge-reranker, …)`);
     }
-    let lib: typeof import("node-llama-cpp");
-    let llama: Llama;
-    try {
-      lib = await import("node-llama-cpp");
-      // build "never": prebuilt binaries ship with the npm package; compiling needs the network.
-      llama = await lib.getLlama({ gpu: false, build: "never", logLevel: lib.LlamaLogLevel.error });
-    } catch (err) {
-      throw new EmbedError("provider-error", `node-llama-cpp could not start (${messageOf(err)}): reinstall it with \`npm install node-llama-cpp\``, { cause: err });
-    }
-    let net: LlamaModel | undefined;
-    try {
-      net = await llama.loadModel({ modelPath: file });
-      if (!net.fileInsights.supportsRanking) {
-        throw new EmbedError(
-          "bad-config",
-          `${file} is not a reranker: it has no ranking head (a cls.output tensor). Use a reranker GGUF (Qwen3-Reranker, bge-reranker), or an ONNX cross-encoder folder`,
-        );
-      }
-      const ctx = await net.createRankingContext({
-        contextSize: opts.contextSize ?? 2048,
-        threads: opts.threads ?? availableParallelism(),
-      });
-      return new GgufCrossEncoder(llama, net, ctx, file);
-    } catch (err) {
-      await net?.dispose().catch(() => undefined);
-      await llama.dispose().catch(() => undefined);
-      if (err instanceof EmbedError) throw err;
-      throw new EmbedError("model-missing", `could not load the reranker ${file}: ${messageOf(err)}`, { cause: err });
-    }
+    const net = await SerialModel.open(
+      file,
+      async (model) => {
+        if (!model.fileInsights.supportsRanking) {
+          throw new EmbedError(
+            "bad-config",
+            `${file} is not a reranker: it has no ranking head (a cls.output tensor). Use a reranker GGUF (Qwen3-Reranker, bge-reranker), or an ONNX cross-encoder folder`,
+          );
+        }
+        return model.createRankingContext({ contextSize: opts.contextSize ?? 2048, threads: opts.threads ?? availableParallelism() });
+      },
+      (message, cause) => new EmbedError("model-missing", `reranker: ${message}`, { cause }),
+      (e) => e instanceof EmbedError,
+    );
+    return new GgufCrossEncoder(net, file);
   }
 
-  /**
-   * Relevance in 0..1 of each passage to the question, in the passages' order. One pair at a
-   * time (the context holds one sequence), so a cancel or timeout stops between passages.
-   */
+  /** Relevance in 0..1 of each passage to the question, in the passages' order; a cancel or timeout stops between passages. */
   score(question: string, passages: string[], signal?: AbortSignal): Promise<number[]> {
-    const run = this.queue.then(async () => {
+    return this.net.run(async (ctx) => {
       const out: number[] = [];
       for (const p of passages) {
         signal?.throwIfAborted();
-        out.push(await this.ctx.rank(question, p, { onOverflow: "maxChunk" }));
+        out.push(await ctx.rank(question, p, { onOverflow: "maxChunk" }));
       }
       return out;
     });
-    // A failed or cancelled call must not block the next one.
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
-  async close(): Promise<void> {
-    await this.queue;
-    await this.ctx.dispose().catch(() => undefined);
-    await this.net.dispose().catch(() => undefined);
-    await this.llama.dispose().catch(() => undefined);
+  close(): Promise<void> {
+    return this.net.close();
   }
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -3,7 +3,8 @@ import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 // Type-only: erased at build time, so the native package loads only when this embedder opens.
-import type { Llama, LlamaEmbeddingContext, LlamaModel } from "node-llama-cpp";
+import type { LlamaEmbeddingContext } from "node-llama-cpp";
+import { messageOf, SerialModel } from "../shared/llama.js";
 import { EmbedError, type EmbedOptions, type Embedder } from "./types.js";
 import { l2normalize } from "./vector.js";
 import { splitIntoWindows } from "./windows.js";
@@ -72,24 +73,21 @@ export class GgufEmbedder implements Embedder {
   private readonly specialTokens: number;
   private readonly documentPrefixTokens: number;
   private readonly tokenCounts = new Map<string, number>();
-  private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
-    private readonly llama: Llama,
-    private readonly net: LlamaModel,
-    private readonly ctx: LlamaEmbeddingContext,
-    init: { file: string; maxInputTokens: number; batchSize: number; prefixes: Prefixes; fingerprint: string },
+    private readonly net: SerialModel<LlamaEmbeddingContext>,
+    init: { file: string; maxInputTokens: number; batchSize: number; prefixes: Prefixes; fingerprint: string; specialTokens: number },
   ) {
     this.file = init.file;
     this.model = path.basename(init.file);
     this.prefixes = init.prefixes;
     this.maxInputTokens = init.maxInputTokens;
     this.batchSize = init.batchSize;
-    this.dimension = net.embeddingVectorSize;
+    this.dimension = net.model.embeddingVectorSize;
     const prefixHash = createHash("sha256").update(JSON.stringify(init.prefixes)).digest("hex").slice(0, 8);
     this.modelId = `gguf:${this.model}:${init.fingerprint}:${prefixHash}`;
-    this.specialTokens = ctx.calculateInputLength("x") - net.tokenize("x").length;
-    this.documentPrefixTokens = init.prefixes.document === "" ? 0 : net.tokenize(init.prefixes.document).length;
+    this.specialTokens = init.specialTokens;
+    this.documentPrefixTokens = init.prefixes.document === "" ? 0 : net.model.tokenize(init.prefixes.document).length;
   }
 
   /** Loads the model (memory-mapped: cheap) so that `windows()` counts with its own tokenizer. */
@@ -98,40 +96,37 @@ export class GgufEmbedder implements Embedder {
     if (!existsSync(file) || !statSync(file).isFile()) {
       throw new EmbedError("model-missing", `no GGUF embedding model at ${file}: set embed.modelPath to a .gguf embedding model (embeddinggemma, nomic-embed-text, bge, …)`);
     }
-    let lib: typeof import("node-llama-cpp");
-    let llama: Llama;
-    try {
-      lib = await import("node-llama-cpp");
-      // build "never": prebuilt binaries ship with the npm package; compiling needs the network.
-      llama = await lib.getLlama({ gpu: false, build: "never", logLevel: lib.LlamaLogLevel.error });
-    } catch (err) {
-      throw new EmbedError("provider-error", `node-llama-cpp could not start (${messageOf(err)}): reinstall it with \`npm install node-llama-cpp\``, { cause: err });
-    }
-    let net: LlamaModel | undefined;
-    try {
-      net = await llama.loadModel({ modelPath: file });
-      const info = net.fileInfo.metadata.general;
-      const family = familyPrefixes(String(info.architecture ?? ""), `${info.name ?? ""} ${path.basename(file)}`);
-      const prefixes = { query: opts.queryPrefix ?? family.query, document: opts.documentPrefix ?? family.document };
-      const maxInputTokens = Math.max(16, Math.min(opts.maxInputTokens ?? 512, net.trainContextSize));
-      const ctx = await net.createEmbeddingContext({
-        // Room for the longest window plus the query prefix, which a window never carries.
-        contextSize: Math.min(net.trainContextSize, maxInputTokens + net.tokenize(prefixes.query).length + 8),
-        threads: opts.threads ?? availableParallelism(),
-      });
-      const fingerprint = createHash("sha256")
-        .update(`${statSync(file).size}:${info.architecture ?? ""}:${info.name ?? ""}:${net.embeddingVectorSize}`)
-        .digest("hex")
-        .slice(0, 8);
-      return new GgufEmbedder(llama, net, ctx, { file, maxInputTokens, batchSize: opts.batchSize ?? 8, prefixes, fingerprint });
-    } catch (err) {
-      await net?.dispose().catch(() => undefined);
-      await llama.dispose().catch(() => undefined);
-      if (err instanceof EmbedError) throw err;
-      const msg = messageOf(err);
-      if (/encoder-decoder|not supported/i.test(msg)) throw new EmbedError("bad-config", `${file} cannot make embeddings: ${msg}`, { cause: err });
-      throw new EmbedError("model-missing", `could not load the GGUF embedding model ${file}: ${msg}`, { cause: err });
-    }
+    let prefixes: Prefixes = { query: "", document: "" };
+    let maxInputTokens = 0;
+    let specialTokens = 0;
+    const net = await SerialModel.open(
+      file,
+      async (model) => {
+        const info = model.fileInfo.metadata.general;
+        const family = familyPrefixes(String(info.architecture ?? ""), `${info.name ?? ""} ${path.basename(file)}`);
+        prefixes = { query: opts.queryPrefix ?? family.query, document: opts.documentPrefix ?? family.document };
+        maxInputTokens = Math.max(16, Math.min(opts.maxInputTokens ?? 512, model.trainContextSize));
+        try {
+          const ctx = await model.createEmbeddingContext({
+            // Room for the longest window plus the query prefix, which a window never carries.
+            contextSize: Math.min(model.trainContextSize, maxInputTokens + model.tokenize(prefixes.query).length + 8),
+            threads: opts.threads ?? availableParallelism(),
+          });
+          specialTokens = ctx.calculateInputLength("x") - model.tokenize("x").length;
+          return ctx;
+        } catch (err) {
+          throw new EmbedError("bad-config", `${file} cannot make embeddings: ${messageOf(err)}`, { cause: err });
+        }
+      },
+      (message, cause) => new EmbedError("model-missing", `GGUF embedding model: ${message}`, { cause }),
+      (e) => e instanceof EmbedError,
+    );
+    const info = net.model.fileInfo.metadata.general;
+    const fingerprint = createHash("sha256")
+      .update(`${statSync(file).size}:${info.architecture ?? ""}:${info.name ?? ""}:${net.model.embeddingVectorSize}`)
+      .digest("hex")
+      .slice(0, 8);
+    return new GgufEmbedder(net, { file, maxInputTokens, batchSize: opts.batchSize ?? 8, prefixes, fingerprint, specialTokens });
   }
 
   windows(text: string): string[] {
@@ -141,7 +136,7 @@ export class GgufEmbedder implements Embedder {
       countTokens: (word) => {
         let n = this.tokenCounts.get(word);
         if (n === undefined) {
-          n = this.net.tokenize(word).length;
+          n = this.net.model.tokenize(word).length;
           if (this.tokenCounts.size < 100_000) this.tokenCounts.set(word, n);
         }
         return n;
@@ -155,28 +150,22 @@ export class GgufEmbedder implements Embedder {
    */
   embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {
     const prefix = opts.kind === "query" ? this.prefixes.query : this.prefixes.document;
-    const run = this.queue.then(async () => {
+    return this.net.run(async (ctx) => {
       const out: Float32Array[] = [];
       for (const t of texts) {
         if (opts.signal?.aborted) throw abortError(opts.signal);
-        const { vector } = await this.ctx.getEmbeddingFor(prefix + t);
+        const { vector } = await ctx.getEmbeddingFor(prefix + t);
         if (vector.length !== this.dimension) {
           throw new EmbedError("provider-error", `${this.model} returned a ${vector.length}-d vector (expected ${this.dimension})`);
         }
-        out.push(l2normalize(Float32Array.from(vector)));
+        out.push(l2normalize(vector));
       }
       return out;
     });
-    // A failed or cancelled call must not block the next one.
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
-  async close(): Promise<void> {
-    await this.queue;
-    await this.ctx.dispose().catch(() => undefined);
-    await this.net.dispose().catch(() => undefined);
-    await this.llama.dispose().catch(() => undefined);
+  close(): Promise<void> {
+    return this.net.close();
   }
 }
 
@@ -184,8 +173,4 @@ function abortError(signal: AbortSignal): Error {
   const e = new Error(signal.reason instanceof Error ? signal.reason.message : "embedding stopped");
   e.name = "AbortError";
   return e;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 // Type-only: erased at build time, so the heavy native package loads only on first use.
 import type { ChatHistoryItem, Llama, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
+import { startLlama } from "../shared/llama.js";
 import { isContextSizeMessage } from "./context.js";
 import { raceAbort, startDeadline, type Deadline } from "./deadline.js";
 import {
@@ -192,20 +193,7 @@ export class LlamaCppProvider implements LLMProvider {
         `GGUF model file not found: ${this.modelPath} (set llm.model to the path of a .gguf file)`,
       );
     }
-    let lib: typeof import("node-llama-cpp");
-    let llama: Llama;
-    try {
-      lib = await import("node-llama-cpp");
-      // build "never": compiling llama.cpp from source inside a completion call would take
-      // minutes and needs the network; prebuilt binaries ship with the npm package.
-      llama = await lib.getLlama({ gpu: false, build: "never", logLevel: lib.LlamaLogLevel.error });
-    } catch (err) {
-      throw new LLMError(
-        "provider-error",
-        `node-llama-cpp could not start (${messageOf(err)}): reinstall it with \`npm install node-llama-cpp\``,
-        { cause: err },
-      );
-    }
+    const { lib, llama } = await startLlama((message, cause) => new LLMError("provider-error", message, { cause }));
     try {
       const model = await llama.loadModel({ modelPath: this.modelPath });
       const context = await model.createContext({

@@ -1,0 +1,75 @@
+// Type-only: erased at build time, so the native package loads only when a GGUF model does.
+import type { Llama, LlamaModel } from "node-llama-cpp";
+
+/**
+ * node-llama-cpp started the one way the engine uses it (the LLM, a GGUF embedder, a GGUF
+ * reranker): CPU only, prebuilt binaries only, quiet. `fail` turns a start-up failure into
+ * the caller's own error type.
+ */
+export async function startLlama(fail: (message: string, cause: unknown) => Error): Promise<{ lib: typeof import("node-llama-cpp"); llama: Llama }> {
+  try {
+    const lib = await import("node-llama-cpp");
+    // build "never": compiling llama.cpp from source would take minutes and needs the
+    // network; prebuilt binaries ship with the npm package.
+    const llama = await lib.getLlama({ gpu: false, build: "never", logLevel: lib.LlamaLogLevel.error });
+    return { lib, llama };
+  } catch (err) {
+    throw fail(`node-llama-cpp could not start (${messageOf(err)}): reinstall it with \`npm install node-llama-cpp\``, err);
+  }
+}
+
+/**
+ * A GGUF model with one context, used one call at a time (a context here holds one
+ * sequence). A call that fails or is cancelled does not block the next; `close` waits for
+ * the running one.
+ */
+export class SerialModel<C extends { dispose(): Promise<void> }> {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly llama: Llama,
+    readonly model: LlamaModel,
+    private readonly ctx: C,
+  ) {}
+
+  /**
+   * Starts node-llama-cpp, loads `file` and makes its context with `makeContext` (which may
+   * refuse the model by throwing); on any failure, frees what was made and throws `fail`'s
+   * error, or the error `makeContext` threw when it is already of the caller's type.
+   */
+  static async open<C extends { dispose(): Promise<void> }>(
+    file: string,
+    makeContext: (model: LlamaModel) => Promise<C>,
+    fail: (message: string, cause: unknown) => Error,
+    isOwnError: (e: unknown) => boolean,
+  ): Promise<SerialModel<C>> {
+    const { llama } = await startLlama(fail);
+    let model: LlamaModel | undefined;
+    try {
+      model = await llama.loadModel({ modelPath: file });
+      return new SerialModel(llama, model, await makeContext(model));
+    } catch (err) {
+      await model?.dispose().catch(() => undefined);
+      await llama.dispose().catch(() => undefined);
+      if (isOwnError(err)) throw err;
+      throw fail(`could not load ${file}: ${messageOf(err)}`, err);
+    }
+  }
+
+  run<T>(work: (ctx: C) => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => work(this.ctx));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.ctx.dispose().catch(() => undefined);
+    await this.model.dispose().catch(() => undefined);
+    await this.llama.dispose().catch(() => undefined);
+  }
+}
+
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
