@@ -18,9 +18,10 @@ export const EmbedConfigSchema = z
      */
     modelPath: z.string().min(1).optional(),
     /**
-     * gguf: put before each search query / each note's text. Default: what the model family
-     * was trained with (nomic "search_query: " / "search_document: ", embeddinggemma, e5,
-     * Qwen3-Embedding), else nothing. Changing them re-embeds the notes.
+     * transformers, ollama, gguf: put before each search query / each note's text. Default:
+     * what the model family was trained with (nomic "search_query: " / "search_document: ",
+     * embeddinggemma, e5, Qwen3-Embedding, mxbai, arctic), else nothing. Changing them
+     * re-embeds the notes.
      */
     queryPrefix: z.string().optional(),
     documentPrefix: z.string().optional(),

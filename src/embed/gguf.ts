@@ -5,6 +5,7 @@ import path from "node:path";
 // Type-only: erased at build time, so the native package loads only when this embedder opens.
 import type { LlamaEmbeddingContext } from "node-llama-cpp";
 import { messageOf, SerialModel } from "../shared/llama.js";
+import { describePrefixes, familyPrefixes, prefixTag, resolvePrefixes, withPrefix, type Prefixes } from "./prefixes.js";
 import { EmbedError, type EmbedOptions, type Embedder } from "./types.js";
 import { l2normalize } from "./vector.js";
 import { splitIntoWindows } from "./windows.js";
@@ -13,12 +14,8 @@ import { splitIntoWindows } from "./windows.js";
  * An embedding model in a GGUF file (embeddinggemma, nomic-embed-text, bge, Qwen3-Embedding,
  * …), run by node-llama-cpp, the engine's embedded LLM runtime: one file on disk, no server,
  * no Hugging Face folder. qmd's embedder is such a file.
- *
- * Most of these models were trained with a fixed prefix on the question and another on the
- * passage (nomic: "search_query: " / "search_document: "); without them their vectors match
- * less well. The family's prefixes are chosen from the file's architecture and name unless
- * the config sets them (`embed.queryPrefix`, `embed.documentPrefix`), and they are part of
- * `modelId`, so a change re-embeds.
+ * Most of these models want their family's query and document prefixes (prefixes.ts),
+ * chosen here from the file's architecture and name.
  */
 
 export interface GgufEmbedderOptions {
@@ -29,30 +26,9 @@ export interface GgufEmbedderOptions {
   /** Longest window in tokens, prefix and special tokens included. Default: the model's training context, at most 512. */
   maxInputTokens?: number;
   batchSize?: number;
-  /** Put before a search query / a note's text; default: the model family's (familyPrefixes). */
+  /** Put before a search query / a note's text; default: the model family's (prefixes.ts). */
   queryPrefix?: string;
   documentPrefix?: string;
-}
-
-export interface Prefixes {
-  query: string;
-  document: string;
-}
-
-/**
- * The prefixes a model family was trained with, from its GGUF architecture and name. Unknown
- * families get none, which is right for the bge and MiniLM families.
- */
-export function familyPrefixes(architecture: string, name: string): Prefixes {
-  const arch = architecture.toLowerCase();
-  const n = name.toLowerCase();
-  if (arch === "gemma-embedding" || n.includes("embeddinggemma")) return { query: "task: search result | query: ", document: "title: none | text: " };
-  if (arch.startsWith("nomic-bert") || n.includes("nomic-embed")) return { query: "search_query: ", document: "search_document: " };
-  if (/qwen3[ _-]?embedding/.test(n)) {
-    return { query: "Instruct: Given a web search query, retrieve relevant passages that answer the query\nQuery: ", document: "" };
-  }
-  if (/(^|[^a-z0-9])e5([^a-z0-9]|$)/.test(n)) return { query: "query: ", document: "passage: " };
-  return { query: "", document: "" };
 }
 
 /** Whether an embed.modelPath names a GGUF file. */
@@ -84,8 +60,7 @@ export class GgufEmbedder implements Embedder {
     this.maxInputTokens = init.maxInputTokens;
     this.batchSize = init.batchSize;
     this.dimension = net.model.embeddingVectorSize;
-    const prefixHash = createHash("sha256").update(JSON.stringify(init.prefixes)).digest("hex").slice(0, 8);
-    this.modelId = `gguf:${this.model}:${init.fingerprint}:${prefixHash}`;
+    this.modelId = `gguf:${this.model}:${init.fingerprint}${prefixTag(init.prefixes)}`;
     this.specialTokens = init.specialTokens;
     this.documentPrefixTokens = init.prefixes.document === "" ? 0 : net.model.tokenize(init.prefixes.document).length;
   }
@@ -103,8 +78,7 @@ export class GgufEmbedder implements Embedder {
       file,
       async (model) => {
         const info = model.fileInfo.metadata.general;
-        const family = familyPrefixes(String(info.architecture ?? ""), `${info.name ?? ""} ${path.basename(file)}`);
-        prefixes = { query: opts.queryPrefix ?? family.query, document: opts.documentPrefix ?? family.document };
+        prefixes = resolvePrefixes(familyPrefixes(`${info.name ?? ""} ${path.basename(file)}`, String(info.architecture ?? "")), opts);
         maxInputTokens = Math.max(16, Math.min(opts.maxInputTokens ?? 512, model.trainContextSize));
         try {
           const ctx = await model.createEmbeddingContext({
@@ -129,6 +103,11 @@ export class GgufEmbedder implements Embedder {
     return new GgufEmbedder(net, { file, maxInputTokens, batchSize: opts.batchSize ?? 8, prefixes, fingerprint, specialTokens });
   }
 
+  /** One line for `agent status`: the file, the vector size, the prefixes. */
+  describe(): string {
+    return `${this.model} from ${this.file} (${this.dimension}-d, ${describePrefixes(this.prefixes)})`;
+  }
+
   windows(text: string): string[] {
     return splitIntoWindows(text, {
       maxTokens: this.maxInputTokens - this.specialTokens - this.documentPrefixTokens,
@@ -149,12 +128,11 @@ export class GgufEmbedder implements Embedder {
    * sequence), so an abort stops between texts. `kind: "query"` puts the query prefix on.
    */
   embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {
-    const prefix = opts.kind === "query" ? this.prefixes.query : this.prefixes.document;
     return this.net.run(async (ctx) => {
       const out: Float32Array[] = [];
-      for (const t of texts) {
+      for (const t of withPrefix(texts, this.prefixes, opts)) {
         if (opts.signal?.aborted) throw abortError(opts.signal);
-        const { vector } = await ctx.getEmbeddingFor(prefix + t);
+        const { vector } = await ctx.getEmbeddingFor(t);
         if (vector.length !== this.dimension) {
           throw new EmbedError("provider-error", `${this.model} returned a ${vector.length}-d vector (expected ${this.dimension})`);
         }

@@ -41,4 +41,5 @@ export {
   type SelectOptions,
 } from "./select.js";
 export { EmbedConfigSchema, parseEmbedConfig } from "./config.js";
-export { GgufEmbedder, familyPrefixes, type GgufEmbedderOptions, type Prefixes } from "./gguf.js";
+export { GgufEmbedder, type GgufEmbedderOptions } from "./gguf.js";
+export { familyPrefixes, type Prefixes } from "./prefixes.js";

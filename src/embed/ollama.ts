@@ -1,5 +1,6 @@
 import { Ollama } from "ollama";
-import { EmbedError, type Embedder } from "./types.js";
+import { familyPrefixes, prefixTag, resolvePrefixes, withPrefix, type Prefixes } from "./prefixes.js";
+import { EmbedError, type EmbedOptions, type Embedder } from "./types.js";
 import { l2normalize } from "./vector.js";
 import { estimateTokens, splitIntoWindows } from "./windows.js";
 
@@ -33,6 +34,9 @@ export interface OllamaEmbedderOptions {
   /** Override the model's input limit in tokens (see KNOWN_CONTEXT). */
   maxInputTokens?: number;
   timeoutMs?: number;
+  /** Put before a search query / a note's text; default: the model family's (prefixes.ts: nomic-embed-text's "search_query: " / "search_document: "). */
+  queryPrefix?: string;
+  documentPrefix?: string;
 }
 
 /** "localhost", ":11434", "0.0.0.0:11434" or "http://h:1/" as a full base URL, so errors name the address dialled. */
@@ -56,6 +60,7 @@ export class OllamaEmbedder implements Embedder {
   readonly host: string;
   readonly maxInputTokens: number;
   readonly batchSize: number;
+  readonly prefixes: Prefixes;
   private dim = 0;
   private readonly client: Ollama;
 
@@ -63,7 +68,8 @@ export class OllamaEmbedder implements Embedder {
     this.model = opts.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
     this.host = resolveOllamaEmbedHost(opts.host);
     // "name" and "name:latest" are the same model to Ollama, so they share cache entries.
-    this.modelId = `ollama:${this.model.includes(":") ? this.model : `${this.model}:latest`}`;
+    this.prefixes = resolvePrefixes(familyPrefixes(this.model), opts);
+    this.modelId = `ollama:${this.model.includes(":") ? this.model : `${this.model}:latest`}${prefixTag(this.prefixes)}`;
     const base = this.model.split(":")[0];
     this.maxInputTokens = opts.maxInputTokens ?? KNOWN_CONTEXT[base] ?? 512;
     this.batchSize = opts.batchSize ?? 16;
@@ -86,7 +92,7 @@ export class OllamaEmbedder implements Embedder {
   windows(text: string): string[] {
     // No tokenizer here: count generously so no window runs past the model's context.
     return splitIntoWindows(text, {
-      maxTokens: this.maxInputTokens,
+      maxTokens: this.maxInputTokens - (this.prefixes.document === "" ? 0 : this.prefixes.document.split(/\s+/).reduce((n, w) => n + estimateTokens(w), 0)),
       overlapTokens: Math.floor(this.maxInputTokens / 8),
       countTokens: estimateTokens,
     });
@@ -97,13 +103,13 @@ export class OllamaEmbedder implements Embedder {
     if (this.dim === 0) await this.embed(["ping"]);
   }
 
-  async embed(texts: string[]): Promise<Float32Array[]> {
+  async embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
     let embeddings: number[][];
     try {
       // Ollama truncates over-long input by default; windows() keeps inputs under the limit, and
       // one odd chunk is better cut than failing a whole indexing run.
-      ({ embeddings } = await this.client.embed({ model: this.model, input: texts }));
+      ({ embeddings } = await this.client.embed({ model: this.model, input: withPrefix(texts, this.prefixes, opts) }));
     } catch (err) {
       throw this.toError(err);
     }

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { isGgufFile } from "./gguf.js";
+import { describePrefixes } from "./prefixes.js";
 import { OllamaEmbedder, resolveOllamaEmbedHost, DEFAULT_OLLAMA_EMBED_MODEL } from "./ollama.js";
 import {
   DEFAULT_TRANSFORMERS_MODEL,
@@ -57,7 +58,7 @@ export async function chooseEmbedder(c: EmbedConfig, opts: SelectOptions = {}): 
       };
     case "transformers": {
       const e = await openTransformers(c, modelPath, modelsDir);
-      return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling)` };
+      return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling, ${describePrefixes(e.prefixes)})` };
     }
     case "use-lite": {
       // Imported here, not at the top: TF.js costs ~0.3 s to load, and keyword-only commands never need it.
@@ -73,8 +74,8 @@ export async function chooseEmbedder(c: EmbedConfig, opts: SelectOptions = {}): 
     case "ollama": {
       const model = c.model ?? DEFAULT_OLLAMA_EMBED_MODEL;
       const host = resolveOllamaEmbedHost(c.host);
-      const e = new OllamaEmbedder({ model, host, batchSize: c.batchSize });
-      return { embedder: e, reason: `ollama: ${model} at ${host} (not contacted yet)` };
+      const e = new OllamaEmbedder({ model, host, batchSize: c.batchSize, ...prefixOverrides(c) });
+      return { embedder: e, reason: `ollama: ${model} at ${host} (not contacted yet; ${describePrefixes(e.prefixes)})` };
     }
     case "auto":
       return selectAuto(c, modelPath, modelsDir);
@@ -97,7 +98,7 @@ async function selectAuto(c: EmbedConfig, modelPath: string | undefined, modelsD
     if (local.missing.length === 0) {
       try {
         const e = await openTransformers(c, modelPath, modelsDir);
-        return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling)` };
+        return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling, ${describePrefixes(e.prefixes)})` };
       } catch (err) {
         notes.push(`transformers: ${model} in ${local.dir} did not load (${(err as Error).message})`);
       }
@@ -124,14 +125,12 @@ async function openGguf(c: EmbedConfig, file: string) {
     file,
     ...(c.threads !== undefined && c.threads > 0 ? { threads: c.threads } : {}),
     ...(c.batchSize !== undefined ? { batchSize: c.batchSize } : {}),
-    ...(c.queryPrefix !== undefined ? { queryPrefix: c.queryPrefix } : {}),
-    ...(c.documentPrefix !== undefined ? { documentPrefix: c.documentPrefix } : {}),
+    ...prefixOverrides(c),
   });
 }
 
-function ggufReason(e: { model: string; file: string; dimension: number; prefixes: { query: string; document: string } }): string {
-  const p = e.prefixes.query === "" && e.prefixes.document === "" ? "no prefixes" : `prefixes ${JSON.stringify(e.prefixes.query)} / ${JSON.stringify(e.prefixes.document)}`;
-  return `gguf: ${e.model} from ${e.file} (${e.dimension}-d, ${p})`;
+function ggufReason(e: { describe(): string }): string {
+  return `gguf: ${e.describe()}`;
 }
 
 function openTransformers(c: EmbedConfig, modelPath: string | undefined, modelsDir: string): Promise<TransformersEmbedder> {
@@ -142,5 +141,10 @@ function openTransformers(c: EmbedConfig, modelPath: string | undefined, modelsD
     pooling: c.pooling,
     allowDownload: c.allowDownload,
     batchSize: c.batchSize,
+    ...prefixOverrides(c),
   });
+}
+
+function prefixOverrides(c: EmbedConfig): { queryPrefix?: string; documentPrefix?: string } {
+  return { ...(c.queryPrefix !== undefined ? { queryPrefix: c.queryPrefix } : {}), ...(c.documentPrefix !== undefined ? { documentPrefix: c.documentPrefix } : {}) };
 }

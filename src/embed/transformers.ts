@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { EmbedError, type Embedder } from "./types.js";
+import { familyPrefixes, prefixTag, resolvePrefixes, withPrefix, type Prefixes } from "./prefixes.js";
+import { EmbedError, type EmbedOptions, type Embedder } from "./types.js";
 import { l2normalize } from "./vector.js";
 import { splitIntoWindows } from "./windows.js";
 
@@ -109,6 +110,9 @@ export interface TransformersOptions extends LocateOptions {
   allowDownload?: boolean;
   batchSize?: number;
   maxInputTokens?: number;
+  /** Put before a search query / a note's text; default: the model family's (prefixes.ts). */
+  queryPrefix?: string;
+  documentPrefix?: string;
 }
 
 type Lib = typeof import("@huggingface/transformers");
@@ -138,14 +142,16 @@ export class TransformersEmbedder implements Embedder {
   readonly dtype: TransformersDtype;
   readonly maxInputTokens: number;
   readonly batchSize: number;
+  readonly prefixes: Prefixes;
   private dim: number;
   private readonly specialTokens: number;
+  private readonly documentPrefixTokens: number;
   private extracting: Promise<Extractor> | undefined;
 
   private constructor(
     private readonly lib: Lib,
     private readonly tokenizer: Tokenizer,
-    init: { model: string; dir: string; pooling: Pooling; dtype: TransformersDtype; maxTokens: number; batchSize: number; dim: number; fingerprint: string },
+    init: { model: string; dir: string; pooling: Pooling; dtype: TransformersDtype; maxTokens: number; batchSize: number; dim: number; fingerprint: string; prefixes: Prefixes },
   ) {
     this.model = init.model;
     this.modelDir = init.dir;
@@ -154,9 +160,11 @@ export class TransformersEmbedder implements Embedder {
     this.maxInputTokens = init.maxTokens;
     this.batchSize = init.batchSize;
     this.dim = init.dim;
-    this.modelId = `transformers:${init.model}:${init.pooling}:${init.dtype}:${init.fingerprint}`;
+    this.prefixes = init.prefixes;
+    this.modelId = `transformers:${init.model}:${init.pooling}:${init.dtype}:${init.fingerprint}${prefixTag(init.prefixes)}`;
     // [CLS] ... [SEP] for BERT; whatever this tokenizer wraps around every input.
     this.specialTokens = tokenizer.encode("").length;
+    this.documentPrefixTokens = init.prefixes.document === "" ? 0 : tokenizer.encode(init.prefixes.document, { add_special_tokens: false }).length;
   }
 
   /**
@@ -199,6 +207,7 @@ export class TransformersEmbedder implements Embedder {
       batchSize: opts.batchSize ?? 16,
       dim: typeof config.hidden_size === "number" ? config.hidden_size : 0,
       fingerprint,
+      prefixes: resolvePrefixes(familyPrefixes(model), opts),
     });
   }
 
@@ -209,7 +218,7 @@ export class TransformersEmbedder implements Embedder {
 
   windows(text: string): string[] {
     return splitIntoWindows(text, {
-      maxTokens: this.maxInputTokens - this.specialTokens,
+      maxTokens: this.maxInputTokens - this.specialTokens - this.documentPrefixTokens,
       overlapTokens: Math.floor(this.maxInputTokens / 8),
       countTokens: (word) => this.tokenizer.encode(word, { add_special_tokens: false }).length,
     });
@@ -219,12 +228,13 @@ export class TransformersEmbedder implements Embedder {
     await this.extractor();
   }
 
-  async embed(texts: string[]): Promise<Float32Array[]> {
+  async embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
     const extractor = await this.extractor();
     const out: Float32Array[] = [];
-    for (let start = 0; start < texts.length; start += this.batchSize) {
-      const batch = texts.slice(start, start + this.batchSize);
+    const inputs = withPrefix(texts, this.prefixes, opts);
+    for (let start = 0; start < inputs.length; start += this.batchSize) {
+      const batch = inputs.slice(start, start + this.batchSize);
       const tensor = await extractor(batch, { pooling: this.pooling, normalize: true });
       const [rows, width] = tensor.dims;
       const data = tensor.data as Float32Array;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { familyPrefixes, GgufEmbedder } from "../../src/embed/gguf.js";
+import { GgufEmbedder } from "../../src/embed/gguf.js";
+import { familyPrefixes } from "../../src/embed/prefixes.js";
 import { chooseEmbedder } from "../../src/embed/select.js";
 import { parseEmbedConfig } from "../../src/embed/config.js";
 import { cosine } from "../../src/embed/vector.js";
@@ -34,8 +35,14 @@ describe("familyPrefixes: what each model family was trained to see before a que
     ["bert", "multilingual-e5-small-q8_0.gguf", "query: ", "passage: "],
     ["bert", "bge-small-en-v1.5-q8_0.gguf", "", ""],
     ["qwen3", "Qwen3 Reranker 0.6B", "", ""],
+    ["", "nomic-embed-text:latest", "search_query: ", "search_document: "],
+    ["", "mxbai-embed-large", "Represent this sentence for searching relevant passages: ", ""],
+    ["", "Xenova/bge-small-en-v1.5", "", ""],
+    ["", "all-minilm", "", ""],
+    ["", "intfloat/e5-small-v2", "query: ", "passage: "],
+    ["", "some-code5-model", "", ""],
   ])("%s %s", (arch, name, query, document) => {
-    expect(familyPrefixes(arch, name)).toEqual({ query, document });
+    expect(familyPrefixes(name, arch)).toEqual({ query, document });
   });
 });
 
@@ -45,7 +52,8 @@ describe("GgufEmbedder", { timeout: 60_000 }, () => {
     try {
       expect(e.provider).toBe("gguf");
       expect(e.dimension).toBe(16);
-      expect(e.modelId).toMatch(/^gguf:tiny-embedder\.gguf:[0-9a-f]{8}:[0-9a-f]{8}$/);
+      // Without prefixes the id carries no prefix tag.
+      expect(e.modelId).toMatch(/^gguf:tiny-embedder\.gguf:[0-9a-f]{8}$/);
       expect(e.prefixes).toEqual({ query: "", document: "" });
       const [a, b, c, d] = await e.embed(["the cat sat on the mat", "the cat sat on the mat", "a cat on a mat", "stock market fell sharply"]);
       expect(Math.hypot(...a!)).toBeCloseTo(1, 5);
@@ -150,7 +158,7 @@ describe("a GGUF embedder through the engine", { timeout: 60_000 }, () => {
       }
       const doctor = await Engine.doctor(ws);
       expect(doctor.checks.find((c) => c.name === "embedder")).toMatchObject({ status: "ok" });
-      expect(doctor.checks.find((c) => c.name === "embedder")!.detail).toMatch(/^gguf gguf:nomic-embed-tiny\.gguf:\w+:\w+ \(16-d\): gguf: nomic-embed-tiny\.gguf from .* \(16-d, prefixes "search_query: " \/ "search_document: "\)$/);
+      expect(doctor.checks.find((c) => c.name === "embedder")!.detail).toMatch(/^gguf gguf:nomic-embed-tiny\.gguf:\w+:p\w+ \(16-d\): gguf: nomic-embed-tiny\.gguf from .* \(16-d, prefixes "search_query: " \/ "search_document: "\)$/);
     } finally {
       cleanup(ws);
     }

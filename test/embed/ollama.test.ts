@@ -52,7 +52,8 @@ describe("OllamaEmbedder against an HTTP server speaking /api/embed", () => {
   });
 
   it("sends {model, input} and returns unit vectors in order; dimension comes from the reply", async () => {
-    const e = new OllamaEmbedder({ host });
+    // Without its prefixes (next test), the texts go as they are.
+    const e = new OllamaEmbedder({ host, queryPrefix: "", documentPrefix: "" });
     expect(e.provider).toBe("ollama");
     expect(e.modelId).toBe("ollama:nomic-embed-text:latest");
     expect(e.dimension).toBe(0);
@@ -66,6 +67,22 @@ describe("OllamaEmbedder against an HTTP server speaking /api/embed", () => {
       expect(v[0]).toBeCloseTo(raw[0] / norm(raw), 6);
     });
     expect(await e.embed([])).toEqual([]);
+  });
+
+  it("nomic-embed-text (the default) gets its prefixes: search_query on a question, search_document on notes", async () => {
+    const e = new OllamaEmbedder({ host });
+    expect(e.prefixes).toEqual({ query: "search_query: ", document: "search_document: " });
+    // The prefixes change the vectors, so they are part of the identity the cache keys on.
+    expect(e.modelId).toMatch(/^ollama:nomic-embed-text:latest:p[0-9a-f]{8}$/);
+    await e.embed(["a note", "another"]);
+    expect(bodies.at(-1)).toEqual({ model: "nomic-embed-text", input: ["search_document: a note", "search_document: another"] });
+    await e.embed(["what did we decide"], { kind: "query" });
+    expect(bodies.at(-1)).toEqual({ model: "nomic-embed-text", input: ["search_query: what did we decide"] });
+    // The config can set them, or switch them off.
+    const off = new OllamaEmbedder({ host, queryPrefix: "", documentPrefix: "" });
+    expect(off.modelId).toBe("ollama:nomic-embed-text:latest");
+    await off.embed(["what did we decide"], { kind: "query" });
+    expect(bodies.at(-1)).toEqual({ model: "nomic-embed-text", input: ["what did we decide"] });
   });
 
   it("learns the dimension up front with init()", async () => {

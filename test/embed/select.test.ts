@@ -43,7 +43,7 @@ describe("selectEmbedder", () => {
   it("auto prefers a transformers model that is on disk", async () => {
     const { embedder, reason } = await selectEmbedder({ model: "test-org/tiny-bert" }, { modelsDir: fixtureModels });
     expect(embedder).toBeInstanceOf(TransformersEmbedder);
-    expect(reason).toMatch(/^transformers: test-org\/tiny-bert from .*tiny-bert \(mean pooling\)$/);
+    expect(reason).toMatch(/^transformers: test-org\/tiny-bert from .*tiny-bert \(mean pooling, no prefixes\)$/);
     await embedder?.close();
   });
 
@@ -72,8 +72,8 @@ describe("selectEmbedder", () => {
   it("builds an Ollama embedder without contacting it", async () => {
     const { embedder, reason } = await selectEmbedder({ provider: "ollama", host: "127.0.0.1:9" });
     expect(embedder).toBeInstanceOf(OllamaEmbedder);
-    expect(embedder?.modelId).toBe("ollama:nomic-embed-text:latest");
-    expect(reason).toBe("ollama: nomic-embed-text at http://127.0.0.1:9 (not contacted yet)");
+    expect(embedder?.modelId).toMatch(/^ollama:nomic-embed-text:latest:p[0-9a-f]{8}$/);
+    expect(reason).toBe('ollama: nomic-embed-text at http://127.0.0.1:9 (not contacted yet; prefixes "search_query: " / "search_document: ")');
   });
 
   it("rejects a bad config with the offending key", async () => {

@@ -67,6 +67,25 @@ describe("TransformersEmbedder with a tiny local ONNX model", () => {
     expect(defaultPooling(MODEL)).toBe("mean");
   });
 
+  it("a model of a family trained with prefixes gets them: the query one on a question, the document one on notes", async () => {
+    writeTinyOnnxModel(modelsDir, { modelId: "test-org/nomic-embed-tiny", dim: DIM });
+    const e = await TransformersEmbedder.open({ model: "test-org/nomic-embed-tiny", cacheDir: modelsDir });
+    const plain = await TransformersEmbedder.open({ model: "test-org/nomic-embed-tiny", cacheDir: modelsDir, queryPrefix: "", documentPrefix: "" });
+    try {
+      expect(e.prefixes).toEqual({ query: "search_query: ", document: "search_document: " });
+      expect(e.modelId).toBe(`${plain.modelId}${e.modelId.slice(plain.modelId.length)}`);
+      expect(e.modelId.slice(plain.modelId.length)).toMatch(/^:p[0-9a-f]{8}$/);
+      const [q] = await e.embed(["the cat sat"], { kind: "query" });
+      const [d] = await e.embed(["the cat sat"]);
+      const [byHandQ, byHandD] = await plain.embed(["search_query: the cat sat", "search_document: the cat sat"]);
+      expect(Array.from(q!)).toEqual(Array.from(byHandQ!));
+      expect(Array.from(d!)).toEqual(Array.from(byHandD!));
+    } finally {
+      await e.close();
+      await plain.close();
+    }
+  });
+
   it("loads from the local folder and embeds through the real pipeline, offline", async () => {
     const before = hubRequests.length;
     const e = await TransformersEmbedder.open({ model: MODEL, cacheDir: modelsDir });

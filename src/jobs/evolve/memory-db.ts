@@ -34,14 +34,15 @@ export function openEmbedCache(workspace: string): EmbeddingCache {
  * One vector per text: the text's first window (memories are a sentence; the model would
  * ignore the rest anyway), through the cache when one is given.
  */
-export async function embedTexts(embedder: Embedder, texts: string[], cache?: EmbeddingCache | null): Promise<Float32Array[]> {
+export async function embedTexts(embedder: Embedder, texts: string[], cache?: EmbeddingCache | null, kind: "query" | "document" = "document"): Promise<Float32Array[]> {
   if (texts.length === 0) return [];
   await embedder.init?.();
   const windows = texts.map((t) => embedder.windows(t)[0] ?? t);
-  if (cache) return (await embedWithCache(embedder, cache, windows)).vectors;
+  // The cache holds notes' vectors; a query's (with its own prefix) is never stored.
+  if (cache && kind === "document") return (await embedWithCache(embedder, cache, windows)).vectors;
   const out: Float32Array[] = [];
   const batch = Math.max(1, embedder.batchSize);
-  for (let i = 0; i < windows.length; i += batch) out.push(...(await embedder.embed(windows.slice(i, i + batch))));
+  for (let i = 0; i < windows.length; i += batch) out.push(...(await embedder.embed(windows.slice(i, i + batch), { kind })));
   return out;
 }
 

@@ -91,7 +91,7 @@ export async function rankForTask(input: RecallInput): Promise<RecallResult> {
     try {
       const vs = await embedTexts(input.embedder, visible.map((m) => m.content), input.cache);
       vectors = new Map(visible.map((m, i) => [m.id, vs[i]!]));
-      queryVector = (await embedTexts(input.embedder, [input.query], null))[0] ?? null;
+      queryVector = (await embedTexts(input.embedder, [input.query], null, "query"))[0] ?? null;
       relevance = `cosine (${input.embedder.modelId})`;
     } catch (e) {
       warnings.push(`ranking memories by meaning failed (${e instanceof Error ? e.message : String(e)}); used word overlap`);
