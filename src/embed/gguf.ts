@@ -4,7 +4,8 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 // Type-only: erased at build time, so the native package loads only when this embedder opens.
 import type { LlamaEmbeddingContext } from "node-llama-cpp";
-import { messageOf, SerialModel } from "../shared/llama.js";
+import { messageOf } from "../shared/errors.js";
+import { SerialModel } from "../shared/llama.js";
 import { describePrefixes, familyPrefixes, prefixTag, resolvePrefixes, withPrefix, type Prefixes } from "./prefixes.js";
 import { EmbedError, type EmbedOptions, type Embedder } from "./types.js";
 import { l2normalize } from "./vector.js";

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { messageOf } from "../shared/errors.js";
 import { familyPrefixes, prefixTag, resolvePrefixes, withPrefix, type Prefixes } from "./prefixes.js";
 import { EmbedError, type EmbedOptions, type Embedder } from "./types.js";
 import { l2normalize } from "./vector.js";
@@ -190,7 +191,7 @@ export class TransformersEmbedder implements Embedder {
       // An absolute folder is never taken for a Hub id, and local_files_only forbids the network.
       tokenizer = await lib.AutoTokenizer.from_pretrained(local.dir, { local_files_only: true });
     } catch (err) {
-      throw new EmbedError("model-missing", `could not load the tokenizer of ${model} from ${local.dir}: ${errorText(err)}`, { cause: err });
+      throw new EmbedError("model-missing", `could not load the tokenizer of ${model} from ${local.dir}: ${messageOf(err)}`, { cause: err });
     }
     const onnxFile = path.join(local.dir, "onnx", `model${DTYPE_SUFFIX[dtype]}.onnx`);
     const fingerprint = createHash("sha256")
@@ -263,7 +264,7 @@ export class TransformersEmbedder implements Embedder {
       .pipeline("feature-extraction", this.modelDir, { local_files_only: true, dtype: this.dtype })
       .catch((err: unknown) => {
         this.extracting = undefined;
-        throw new EmbedError("model-missing", `could not load ${this.model} from ${this.modelDir}: ${errorText(err)}`, { cause: err });
+        throw new EmbedError("model-missing", `could not load ${this.model} from ${this.modelDir}: ${messageOf(err)}`, { cause: err });
       });
     return this.extracting;
   }
@@ -328,7 +329,7 @@ export async function pullTransformersModel(
     });
     await extractor.dispose();
   } catch (err) {
-    const text = errorText(err);
+    const text = messageOf(err);
     const offline = /fetch failed|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|network/i.test(text);
     throw new EmbedError(
       offline ? "unreachable" : "model-missing",
@@ -353,13 +354,6 @@ function readJson(file: string): Record<string, unknown> {
     const v: unknown = JSON.parse(readFileSync(file, "utf8"));
     return typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {};
   } catch (err) {
-    throw new EmbedError("model-missing", `${file} is not valid JSON: ${errorText(err)}`, { cause: err });
+    throw new EmbedError("model-missing", `${file} is not valid JSON: ${messageOf(err)}`, { cause: err });
   }
-}
-
-function errorText(err: unknown): string {
-  const e = err as { message?: unknown; cause?: { code?: unknown } };
-  const msg = typeof e?.message === "string" ? e.message : String(err);
-  const code = e?.cause?.code;
-  return typeof code === "string" && !msg.includes(code) ? `${msg} (${code})` : msg;
 }

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 // Type-only: erased at build time, so the heavy native package loads only on first use.
 import type { ChatHistoryItem, Llama, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
+import { messageOf } from "../shared/errors.js";
 import { startLlama } from "../shared/llama.js";
 import { isContextSizeMessage } from "./context.js";
 import { raceAbort, startDeadline, type Deadline } from "./deadline.js";
@@ -266,8 +267,4 @@ function toChatHistory(request: CompletionRequest): { history: ChatHistoryItem[]
     else history.push({ type: "model", response: [m.content] });
   }
   return { history, prompt: endsWithUser && last ? last.content : "" };
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -1,5 +1,6 @@
 // Type-only: erased at build time, so the native package loads only when a GGUF model does.
 import type { Llama, LlamaModel } from "node-llama-cpp";
+import { messageOf } from "./errors.js";
 
 /**
  * node-llama-cpp started the one way the engine uses it (the LLM, a GGUF embedder, a GGUF
@@ -68,8 +69,4 @@ export class SerialModel<C extends { dispose(): Promise<void> }> {
     await this.model.dispose().catch(() => undefined);
     await this.llama.dispose().catch(() => undefined);
   }
-}
-
-export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -1,0 +1,11 @@
+/**
+ * An error's message for a line a person reads, with the system code of its cause when the
+ * message lacks it ("fetch failed (ECONNREFUSED)"): fetch and the native libraries put the
+ * useful part there.
+ */
+export function messageOf(err: unknown): string {
+  const e = err as { message?: unknown; cause?: { code?: unknown } } | null;
+  const msg = typeof e?.message === "string" ? e.message : String(err);
+  const code = e?.cause?.code;
+  return typeof code === "string" && !msg.includes(code) ? `${msg} (${code})` : msg;
+}
