@@ -71,7 +71,10 @@ describe("pulling a GGUF file", { timeout: 60_000 }, () => {
       await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
       const port = (closed.address() as AddressInfo).port;
       await new Promise<void>((r) => closed.close(() => r()));
-      const err = await pullGgufFile(SPEC, models, { endpoint: `http://127.0.0.1:${port}` }).catch((e: unknown) => e as Error & { code: string });
+      const err = (await pullGgufFile(SPEC, models, { endpoint: `http://127.0.0.1:${port}` }).then(
+        () => new Error("downloaded from a closed port"),
+        (e: unknown) => e as Error,
+      )) as Error & { code?: string };
       expect(err.code).toBe("unreachable");
       expect(err.message).toContain("ECONNREFUSED");
       expect(err.message).toContain(`On a machine with network run \`agent models pull ${SPEC}\``);
