@@ -165,7 +165,7 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
       e.provider === null
         ? { name: "embedder", status: "warn", detail: `none: ${e.reason}`, fix: "search is keyword-only; see README, Embedders" }
         : e.working
-          ? { name: "embedder", status: "ok", detail: `${e.provider} ${e.modelId} (${e.dimension}-d): ${e.reason}` }
+          ? { name: "embedder", status: "ok", detail: `${e.provider} ${e.modelId} (${e.dimension}-d): ${e.reason}${e.provider === "use-lite" ? strongerEmbedderNote() : ""}` }
           : { name: "embedder", status: "fail", detail: `${e.provider} ${e.modelId ?? ""} does not load: ${e.detail}`, fix: "check embed.* in agent.config.json, or set embed.provider to use-lite" },
     );
     add(
@@ -183,7 +183,7 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
       } catch (e) {
         // Only a search asked to rerank needs it; with the stage on, every search does.
         const gguf = rr.crossEncoder.modelPath?.toLowerCase().endsWith(".gguf") ?? false;
-        const found = gguf ? [] : qmdRerankers();
+        const found = gguf ? [] : qmdModels("rerank");
         const fix = gguf
           ? "set search.rerank.crossEncoder.modelPath to a reranker .gguf file (Qwen3-Reranker, bge-reranker), or remove it to use an ONNX model folder"
           : `run \`agent models pull ${rr.crossEncoder.model}\` where there is a network, or set search.rerank.crossEncoder.modelPath` +
@@ -236,16 +236,24 @@ export function configView(cfg: AgentConfig): ConfigView {
 }
 
 /**
- * Reranker GGUF files qmd downloaded ($XDG_CACHE_HOME/qmd/models, else ~/.cache/qmd/models):
- * a user who has qmd can point the cross-encoder stage at one instead of downloading a model.
+ * GGUF files qmd downloaded ($XDG_CACHE_HOME/qmd/models, else ~/.cache/qmd/models) whose
+ * name says what they are: a user who has qmd can point the engine at them instead of
+ * downloading a model.
  */
-function qmdRerankers(): string[] {
+function qmdModels(kind: "rerank" | "embed"): string[] {
   const dir = path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), ".cache"), "qmd", "models");
   try {
     return readdirSync(dir)
-      .filter((f) => /rerank/i.test(f) && f.toLowerCase().endsWith(".gguf"))
+      .filter((f) => new RegExp(kind, "i").test(f) && !(kind === "embed" && /rerank/i.test(f)) && f.toLowerCase().endsWith(".gguf"))
+      .sort()
       .map((f) => path.join(dir, f));
   } catch {
     return [];
   }
+}
+
+/** USE-lite works, but a much stronger embedder may be on the machine already. */
+function strongerEmbedderNote(): string {
+  const found = qmdModels("embed");
+  return found.length > 0 ? `; qmd's embedder, a stronger model than USE-lite, is on this machine: to use it set "embed": {"modelPath": "${found[0]}"} (re-embeds the notes once)` : "";
 }

@@ -164,3 +164,29 @@ describe("a GGUF embedder through the engine", { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe("agent doctor and qmd's embedder", { timeout: 60_000 }, () => {
+  it("a USE-lite user with qmd's embedder on the machine is told how to use it", async () => {
+    const ws = tempDir("agent-gguf-doctor-");
+    const saved = process.env.XDG_CACHE_HOME;
+    try {
+      write(ws, "memory/2026-11-10.md", "# 2026-11-10\n\nA note.\n");
+      const cache = path.join(ws, "cache");
+      write(cache, "qmd/models/hf_ggml-org_embeddinggemma-300M-Q8_0.gguf", "not read by the check");
+      write(cache, "qmd/models/hf_ggml-org_qwen3-reranker-0.6b-q8_0.gguf", "a reranker: not offered as an embedder");
+      process.env.XDG_CACHE_HOME = cache;
+      write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "use-lite", threads: 0 } }));
+      const check = (await Engine.doctor(ws)).checks.find((c) => c.name === "embedder")!;
+      expect(check.status).toBe("ok");
+      expect(check.detail).toMatch(/^use-lite use-lite@/);
+      expect(check.detail.endsWith(`; qmd's embedder, a stronger model than USE-lite, is on this machine: to use it set "embed": {"modelPath": "${path.join(cache, "qmd/models/hf_ggml-org_embeddinggemma-300M-Q8_0.gguf")}"} (re-embeds the notes once)`)).toBe(true);
+      // Without qmd's files, no note.
+      process.env.XDG_CACHE_HOME = path.join(ws, "empty");
+      expect((await Engine.doctor(ws)).checks.find((c) => c.name === "embedder")!.detail).not.toContain("qmd");
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = saved;
+      cleanup(ws);
+    }
+  });
+});
