@@ -48,12 +48,13 @@ export class GgufEmbedder implements Embedder {
   readonly file: string;
   readonly prefixes: Prefixes;
   private readonly specialTokens: number;
+  private readonly contextSize: number;
   private readonly documentPrefixTokens: number;
   private readonly tokenCounts = new Map<string, number>();
 
   private constructor(
     private readonly net: SerialModel<LlamaEmbeddingContext>,
-    init: { file: string; maxInputTokens: number; batchSize: number; prefixes: Prefixes; fingerprint: string; specialTokens: number },
+    init: { file: string; maxInputTokens: number; batchSize: number; prefixes: Prefixes; fingerprint: string; specialTokens: number; contextSize: number },
   ) {
     this.file = init.file;
     this.model = path.basename(init.file);
@@ -63,6 +64,7 @@ export class GgufEmbedder implements Embedder {
     this.dimension = net.model.embeddingVectorSize;
     this.modelId = `gguf:${this.model}:${init.fingerprint}${prefixTag(init.prefixes)}`;
     this.specialTokens = init.specialTokens;
+    this.contextSize = init.contextSize;
     this.documentPrefixTokens = init.prefixes.document === "" ? 0 : net.model.tokenize(init.prefixes.document).length;
   }
 
@@ -75,6 +77,7 @@ export class GgufEmbedder implements Embedder {
     let prefixes: Prefixes = { query: "", document: "" };
     let maxInputTokens = 0;
     let specialTokens = 0;
+    let contextSize = 0;
     const net = await SerialModel.open(
       file,
       async (model) => {
@@ -82,9 +85,10 @@ export class GgufEmbedder implements Embedder {
         prefixes = resolvePrefixes(familyPrefixes(`${info.name ?? ""} ${path.basename(file)}`, String(info.architecture ?? "")), opts);
         maxInputTokens = Math.max(16, Math.min(opts.maxInputTokens ?? 512, model.trainContextSize));
         try {
+          // Room for the longest window plus the query prefix, which a window never carries.
+          contextSize = Math.min(model.trainContextSize, maxInputTokens + model.tokenize(prefixes.query).length + 8);
           const ctx = await model.createEmbeddingContext({
-            // Room for the longest window plus the query prefix, which a window never carries.
-            contextSize: Math.min(model.trainContextSize, maxInputTokens + model.tokenize(prefixes.query).length + 8),
+            contextSize,
             threads: opts.threads ?? availableParallelism(),
           });
           specialTokens = ctx.calculateInputLength("x") - model.tokenize("x").length;
@@ -101,7 +105,7 @@ export class GgufEmbedder implements Embedder {
       .update(`${statSync(file).size}:${info.architecture ?? ""}:${info.name ?? ""}:${net.model.embeddingVectorSize}`)
       .digest("hex")
       .slice(0, 8);
-    return new GgufEmbedder(net, { file, maxInputTokens, batchSize: opts.batchSize ?? 8, prefixes, fingerprint, specialTokens });
+    return new GgufEmbedder(net, { file, maxInputTokens, batchSize: opts.batchSize ?? 8, prefixes, fingerprint, specialTokens, contextSize });
   }
 
   /** One line for `agent status`: the file, the vector size, the prefixes. */
@@ -133,7 +137,12 @@ export class GgufEmbedder implements Embedder {
       const out: Float32Array[] = [];
       for (const t of withPrefix(texts, this.prefixes, opts)) {
         if (opts.signal?.aborted) throw abortError(opts.signal);
-        const { vector } = await ctx.getEmbeddingFor(t);
+        // Words counted alone can tokenize a little differently in a sentence (BPE's leading
+        // space): a window that comes out too long loses its last tokens rather than failing
+        // a whole indexing run, as the other embedders' models cut silently.
+        const tokens = this.net.model.tokenize(t);
+        const room = this.contextSize - this.specialTokens - 1;
+        const { vector } = await ctx.getEmbeddingFor(tokens.length > room ? tokens.slice(0, room) : tokens);
         if (vector.length !== this.dimension) {
           throw new EmbedError("provider-error", `${this.model} returned a ${vector.length}-d vector (expected ${this.dimension})`);
         }

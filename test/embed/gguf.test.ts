@@ -74,6 +74,9 @@ describe("GgufEmbedder", { timeout: 60_000 }, () => {
       const vs = await e.embed(windows);
       expect(vs).toHaveLength(windows.length);
       expect(e.windows("a short note")).toEqual(["a short note"]);
+      // A text longer than the context, given whole, is cut to what fits rather than refused.
+      const [whole] = await e.embed([text]);
+      expect(whole).toHaveLength(16);
     } finally {
       await e.close();
     }
