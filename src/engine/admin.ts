@@ -28,6 +28,16 @@ export interface ModelsReport {
     /** Share of the vector list in hybrid search for this model. */
     vectorWeight: number;
   };
+  /** The cross-encoder of search.rerank, when the stage uses one: whether it loads, and what to do if not. */
+  reranker?: {
+    model: string;
+    loads: boolean;
+    /** Where it loaded from, or why it did not. */
+    detail: string;
+    fix?: string;
+    /** search.rerank.enabled: every search uses it, not only --rerank. */
+    enabled: boolean;
+  };
 }
 
 /**
@@ -66,7 +76,25 @@ export async function models(engine: EngineCore): Promise<ModelsReport> {
   } catch (err) {
     embedder = { provider: engine.config.embed.provider, modelId: null, dimension: null, reason: errorText(err), working: false, detail: errorText(err), vectorWeight: 0 };
   }
-  return { llm: { provider: provider.name, model: provider.model, reachable: check.ok, detail: check.detail }, embedder };
+  const report: ModelsReport = { llm: { provider: provider.name, model: provider.model, reachable: check.ok, detail: check.detail }, embedder };
+  if (engine.config.search.rerank.provider === "cross-encoder") report.reranker = await rerankerReport(engine);
+  return report;
+}
+
+async function rerankerReport(engine: EngineCore): Promise<NonNullable<ModelsReport["reranker"]>> {
+  const rr = engine.config.search.rerank;
+  try {
+    const r = await engine.loadReranker();
+    return { model: r.model, loads: true, detail: `loads from ${r.modelDir}`, enabled: rr.enabled };
+  } catch (e) {
+    const gguf = rr.crossEncoder.modelPath?.toLowerCase().endsWith(".gguf") ?? false;
+    const found = gguf ? [] : qmdModels("rerank");
+    const fix = gguf
+      ? "set search.rerank.crossEncoder.modelPath to a reranker .gguf file (Qwen3-Reranker, bge-reranker), or remove it to use an ONNX model folder"
+      : `run \`agent models pull ${rr.crossEncoder.model}\` where there is a network, or set search.rerank.crossEncoder.modelPath` +
+        (found.length > 0 ? `; qmd's reranker is on this machine: "modelPath": "${found[0]}"` : "");
+    return { model: gguf ? path.basename(rr.crossEncoder.modelPath!) : rr.crossEncoder.model, loads: false, detail: errorText(e), fix, enabled: rr.enabled };
+  }
 }
 
 export type CheckStatus = "ok" | "warn" | "fail";
@@ -88,8 +116,6 @@ export interface DoctorReport {
 /** What doctor needs of an open engine (absent when the config itself does not load). */
 export interface DoctorEngine extends EngineCore {
   status(): { files: number; chunks: number; lastSyncAt: number | null; stale: string[]; missing: string[]; vectors: { embedded: number; missing: number; modelId: string | null } };
-  /** Loads the cross-encoder of search.rerank (provider "cross-encoder"): its model id and folder. */
-  loadReranker(): Promise<{ model: string; modelDir: string }>;
 }
 
 /**
@@ -175,21 +201,14 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
     );
     const window = await contextWindowCheck(engine, config);
     if (window) add(window);
-    const rr = engine.config.search.rerank;
-    if (rr.provider === "cross-encoder") {
-      try {
-        const r = await engine.loadReranker();
-        add({ name: "reranker", status: "ok", detail: `cross-encoder ${r.model} loads from ${r.modelDir}${rr.enabled ? "" : " (used with --rerank; search.rerank.enabled is false)"}` });
-      } catch (e) {
-        // Only a search asked to rerank needs it; with the stage on, every search does.
-        const gguf = rr.crossEncoder.modelPath?.toLowerCase().endsWith(".gguf") ?? false;
-        const found = gguf ? [] : qmdModels("rerank");
-        const fix = gguf
-          ? "set search.rerank.crossEncoder.modelPath to a reranker .gguf file (Qwen3-Reranker, bge-reranker), or remove it to use an ONNX model folder"
-          : `run \`agent models pull ${rr.crossEncoder.model}\` where there is a network, or set search.rerank.crossEncoder.modelPath` +
-            (found.length > 0 ? `; qmd's reranker is on this machine: "modelPath": "${found[0]}"` : "");
-        add({ name: "reranker", status: rr.enabled ? "fail" : "warn", detail: errorText(e), fix });
-      }
+    const r = m.reranker;
+    if (r) {
+      add(
+        r.loads
+          ? { name: "reranker", status: "ok", detail: `cross-encoder ${r.model} ${r.detail}${r.enabled ? "" : " (used with --rerank; search.rerank.enabled is false)"}` }
+          : // Only a search asked to rerank needs it; with the stage on, every search does.
+            { name: "reranker", status: r.enabled ? "fail" : "warn", detail: r.detail, ...(r.fix ? { fix: r.fix } : {}) },
+      );
     }
   } catch (e) {
     add({ name: "engine", status: "fail", detail: errorText(e) });

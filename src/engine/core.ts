@@ -25,6 +25,8 @@ export interface EngineCore {
   embedder(): Promise<Selection>;
   embedderOrNull(): Promise<Embedder | null>;
   embeddingCacheOrNull(): EmbeddingCache | null;
+  /** Loads the cross-encoder of search.rerank (provider "cross-encoder") now: its name and where it loaded from. */
+  loadReranker(): Promise<{ model: string; modelDir: string }>;
   search(query: string, opts?: SearchOptions & { refresh?: boolean; session?: SessionType; rerank?: boolean; signal?: AbortSignal }): Promise<SearchReport>;
   jobDeps(): JobDeps;
 }

@@ -167,5 +167,10 @@ describe("a GGUF reranker through the engine, doctor and CLI", { timeout: 60_000
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^reranked by cross-encoder\/tiny-reranker\.gguf: 2 of 2 graded, 0 unrelated left out \(\d+\.\d s\)\n/);
     expect(r.stdout).toMatch(/1\. memory\/2026-11-11\.md:1-3 {2}2026-11-11 {2}score [\d.]+ {2}relevance 0\.\d{3}\n/);
+    // agent models names it beside the LLM and the embedder (exit 1: no LLM answers here).
+    const m = spawnSync(process.execPath, [CLI, "models", "--workspace", ws], { encoding: "utf8", env: { ...process.env, AGENT_WORKSPACE: "" } });
+    expect(m.stdout).toContain(`\nreranker: cross-encoder tiny-reranker.gguf — working: loads from ${file} (used with --rerank)\n`);
+    const json = JSON.parse(spawnSync(process.execPath, [CLI, "models", "--workspace", ws, "--json"], { encoding: "utf8", env: { ...process.env, AGENT_WORKSPACE: "" } }).stdout);
+    expect(json.reranker).toEqual({ model: "tiny-reranker.gguf", loads: true, detail: `loads from ${file}`, enabled: false });
   });
 });

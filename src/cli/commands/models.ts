@@ -3,7 +3,7 @@ import { printJson, standard, withCancel, withEngine, withProviderOptions, type 
 import { progressBar } from "../progress.js";
 
 export function register(program: Command): void {
-  const models = standard(withProviderOptions(program.command("models").description("which LLM and embedder are configured, and whether they work (exit 1 when the LLM is not reachable)"))).action(
+  const models = standard(withProviderOptions(program.command("models").description("which LLM, embedder and reranker are configured, and whether they work (exit 1 when the LLM is not reachable)"))).action(
     async (opts: WorkspaceOpts & ProviderOpts) => {
       const r = await withEngine(opts, (engine) => engine.models());
       if (opts.json) printJson(r);
@@ -16,6 +16,12 @@ export function register(program: Command): void {
             `          why: ${e.reason}`,
             ...(e.warning ? [`          note: ${e.warning}`] : []),
             `          hybrid vector weight: ${e.vectorWeight}`,
+            ...(r.reranker
+              ? [
+                  `reranker: cross-encoder ${r.reranker.model} — ${r.reranker.loads ? "working" : "NOT working"}: ${r.reranker.detail}${r.reranker.enabled ? "" : " (used with --rerank)"}`,
+                  ...(r.reranker.fix ? [`          fix: ${r.reranker.fix}`] : []),
+                ]
+              : []),
           ].join("\n") + "\n",
         );
       }
