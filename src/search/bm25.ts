@@ -1,5 +1,5 @@
 import type { DB } from "../store/open.js";
-import type { EvidenceTerm } from "./evidence.js";
+import { termStats, type EvidenceTerm } from "./evidence.js";
 
 /**
  * BM25 computed here rather than by FTS5's bm25(), which fixes k1 = 1.2, b = 0.75 and an
@@ -138,15 +138,21 @@ export function termFreqs(db: DB, terms: EvidenceTerm[], df: Map<string, number>
   const from = "FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))";
   const words = db.prepare(`SELECT rowid AS id, -bm25(chunks_fts, 1, 0, 0) AS h, -bm25(chunks_fts, 0, 1, 0) AS b, 0 AS c ${from}`);
   const bigrams = db.prepare(`SELECT rowid AS id, 0 AS h, 0 AS b, -bm25(chunks_fts, 0, 0, 1) AS c ${from}`);
-  for (const { term, expr } of terms) {
-    const idf = fts5Idf(rows, df.get(term) ?? 0);
-    const stmt = expr.startsWith("cjk") ? bigrams : words;
-    for (const r of stmt.all(expr, idList) as { id: number; h: number; b: number; c: number }[]) {
-      const d = length.get(r.id) ?? avgLength;
-      const f: ColumnFreqs = [invertFts5Score(r.h, idf, d, avgLength), invertFts5Score(r.b, idf, d, avgLength), invertFts5Score(r.c, idf, d, avgLength)];
-      let m = tf.get(r.id);
-      if (!m) tf.set(r.id, (m = new Map()));
-      m.set(term, f);
+  for (const t of terms) {
+    // A term standing for several words: each word's frequency (undone with its own idf),
+    // summed, as BM25 treats synonyms.
+    const parts = t.forms ? termStats(db, t.forms.map((expr) => ({ term: expr, expr }))).terms.map((s) => ({ expr: s.term, df: s.df })) : [{ expr: t.expr, df: df.get(t.term) ?? 0 }];
+    for (const part of parts) {
+      const idf = fts5Idf(rows, part.df);
+      const stmt = part.expr.startsWith("cjk") ? bigrams : words;
+      for (const r of stmt.all(part.expr, idList) as { id: number; h: number; b: number; c: number }[]) {
+        const d = length.get(r.id) ?? avgLength;
+        const f: ColumnFreqs = [invertFts5Score(r.h, idf, d, avgLength), invertFts5Score(r.b, idf, d, avgLength), invertFts5Score(r.c, idf, d, avgLength)];
+        let m = tf.get(r.id);
+        if (!m) tf.set(r.id, (m = new Map()));
+        const had = m.get(t.term);
+        m.set(t.term, had ? [had[0] + f[0], had[1] + f[1], had[2] + f[2]] : f);
+      }
     }
   }
   return { tf, length, rows, avgLength };

@@ -68,7 +68,7 @@ export async function bootContext(engine: BootEngine, query: string, opts: BootO
   const to = zonedDate(now, tz);
   const from = addDays(to, -(days - 1));
   const q = query.trim();
-  const terms = q === "" ? [] : parseQuery(q).terms;
+  const terms = q === "" ? [] : parseQuery(q).words;
   const warnings: string[] = [];
   const per = limit * 2;
   const read = { allowHardLinks: engine.config.index.allowHardLinks };

@@ -43,12 +43,23 @@ export interface EvidenceTerm {
   term: string;
   /** FTS5 MATCH expression for this one term. */
   expr: string;
+  /**
+   * For a term that stands for several words (an irregular verb's forms), each word's own
+   * expression: BM25 counts their occurrences together, as one term.
+   */
+  forms?: string[];
 }
 
 export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
   if (q.stopWordsOnly) return [];
   return [
-    ...q.terms.map((t) => ({ term: t, expr: `{heading body} : ${q.ftsOf(t)}` })),
+    ...q.terms.map((t) => {
+      const forms = q.formsOf(t);
+      const term: EvidenceTerm = { term: t, expr: `{heading body} : ${q.ftsOf(t)}` };
+      // The forms are single plain words (irregular.ts), quoted as every term is.
+      if (forms.length > 1) term.forms = forms.map((f) => `{heading body} : "${f}"`);
+      return term;
+    }),
     ...q.cjk.map((b) => ({ term: b, expr: `cjk : "${b.replace(/"/g, '""')}"` })),
   ];
 }

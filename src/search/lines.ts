@@ -4,6 +4,8 @@ export interface WeightedTerm {
   term: string;
   /** The term's weight (its idf): a line matching rarer words is the better match. */
   weight: number;
+  /** Words the term stands for (an irregular verb's forms); a line holding any of them matches. Default: the term. */
+  forms?: string[];
 }
 
 /**
@@ -14,12 +16,12 @@ export interface WeightedTerm {
  */
 export function bestMatchingLine(text: string, terms: WeightedTerm[]): { line: string; weight: number } | null {
   if (terms.length === 0) return null;
-  const stems = terms.map((t) => ({ stem: stemOf(t.term), weight: t.weight }));
+  const stems = terms.map((t) => ({ stems: (t.forms ?? [t.term]).map(stemOf), weight: t.weight }));
   let best: { line: string; weight: number } | null = null;
   for (const line of splitSentences(text)) {
     const lower = line.toLowerCase();
     let weight = 0;
-    for (const s of stems) if (lower.includes(s.stem)) weight += s.weight;
+    for (const s of stems) if (s.stems.some((st) => lower.includes(st))) weight += s.weight;
     if (weight > 0 && (best === null || weight > best.weight)) best = { line, weight };
   }
   return best;

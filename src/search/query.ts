@@ -1,17 +1,29 @@
 import { cjkBigrams } from "../store/fts-text.js";
+import { verbForms } from "./irregular.js";
 import { STOP_WORDS } from "./stopwords.js";
 
 export interface ParsedQuery {
   /** Lower-cased content words, in order, without duplicates. */
   terms: string[];
+  /**
+   * `terms` with the forms each stands for (formsOf) that text matching can look for: snippets
+   * and lines match a word by its first letters, so a form under 4 letters ("ran", "ate")
+   * would be found inside other words ("grand", "great") and is left to the index.
+   */
+  words: string[];
   /** CJK bigrams of the query, matched against the bigram column. */
   cjk: string[];
   /** FTS5 MATCH expression; empty when the query has nothing searchable. */
   match: string;
   /** True when the query had no content words and `terms` are its stop words. */
   stopWordsOnly: boolean;
-  /** The FTS5 expression of one of `terms` (a quoted word, or a phrase for "e-mail"). */
+  /**
+   * The FTS5 expression of one of `terms`: a quoted word, a phrase for "e-mail", or for an
+   * irregular verb the OR of its forms ("go" → "go" OR "went" OR "gone").
+   */
   ftsOf: (term: string) => string;
+  /** The words a term stands for: itself, and an irregular verb's other forms (irregular.ts). */
+  formsOf: (term: string) => string[];
   /** Phrases the query puts in double quotes, lower-cased: every result contains each of them. */
   phrases: string[];
   /** Words and phrases the query marks with a leading minus (-pizza, -"road trip"): no result contains any. */
@@ -126,7 +138,11 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>): P
   // A query of only stop words ("who are you") still deserves an answer.
   const terms = dedupe(content.length > 0 ? content : all);
   const cjk = dedupe(cjkBigrams(q.normalize("NFKC")));
-  const parts = [...terms.flatMap(ftsTerms), ...cjk.map((b) => `cjk:${quote(b)}`)];
+  const ftsOf = (t: string) => {
+    const forms = verbForms(t);
+    return forms.length === 1 ? ftsTerm(t) : `(${forms.map(ftsTerm).join(" OR ")})`;
+  };
+  const parts = [...terms.map(ftsOf), ...cjk.map((b) => `cjk:${quote(b)}`)];
   const phrase = (words: string[]) => `{heading body} : ${quote(words.join(" "))}`;
   const phraseList = dedupe(syntax.phrases.map((w) => w.join(" ")));
   const phraseExprs = phraseList.map((p) => phrase(p.split(" ")));
@@ -137,10 +153,12 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>): P
   if (match !== "" && excludedExpr !== "") match = `(${match}) NOT (${excludedExpr})`;
   return {
     terms,
+    words: dedupe(terms.flatMap((t) => verbForms(t).filter((f, i) => i === 0 || f.length >= 4))),
     cjk,
     match,
     stopWordsOnly: content.length === 0 && all.length > 0,
-    ftsOf: (t) => ftsTerms(t)[0]!,
+    ftsOf,
+    formsOf: verbForms,
     phrases: phraseList,
     phraseExprs,
     excluded: dedupe(syntax.excluded.map((w) => w.join(" "))),
@@ -164,10 +182,9 @@ function stripPossessive(word: string): string {
  * unicode61 splits "don't" and "e-mail" into two tokens, so such a word becomes a phrase
  * of its parts, matching exactly what the tokenizer stored.
  */
-function ftsTerms(word: string): string[] {
+function ftsTerm(word: string): string {
   const parts = word.split(/['\-]/).filter((p) => p !== "");
-  if (parts.length <= 1) return [quote(word)];
-  return [quote(parts.join(" "))];
+  return parts.length <= 1 ? quote(word) : quote(parts.join(" "));
 }
 
 function quote(s: string): string {

@@ -76,7 +76,7 @@ export function rerankSchema(count: number): Record<string, unknown> {
 
 /** One call grades every passage: a small model on a CPU pays its prompt once, not per passage. */
 export function buildRerankRequest(question: string, passages: RerankPassage[], opts: RerankPromptOptions): CompletionRequest {
-  const terms = parseQuery(question).terms;
+  const terms = parseQuery(question).words;
   const blocks = passages.map((p, i) => {
     const where = [p.path, p.date, p.heading].filter((x) => x !== null && x !== "").join(" · ");
     return `[${i + 1}] (${where})\n${clip(p.text ?? p.snippet, terms, opts.maxPassageChars)}`;
@@ -421,7 +421,7 @@ export async function crossEncodeResponse<R extends RerankPassage & { relevance?
   opts: { signal?: AbortSignal; nowMs?: () => number; keepText?: boolean } = {},
 ): Promise<T> {
   return secondStage(`cross-encoder/${scorer.model}`, res, limit, settings.candidates, opts, async (head, strip) => {
-    const terms = parseQuery(question).terms;
+    const terms = parseQuery(question).words;
     const passages = head.map((p) => clip(p.text ?? p.snippet, terms, settings.maxPassageChars));
     // The model runs in this process: a timeout stops it between batches, like a cancel.
     const timeout = AbortSignal.timeout(settings.timeoutMs);

@@ -379,7 +379,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   );
   const scored = new Map<number, Scored>();
   const when = cfg.dates.whenBoost > 1 && asksWhen(plan.query);
-  const weighted = when ? stats.terms.map((t) => ({ term: t.term, weight: t.idf })) : [];
+  const weighted = when ? stats.terms.map((t) => ({ term: t.term, weight: t.idf, forms: q.formsOf(t.term).filter((f) => f === t.term || q.words.includes(f)) })) : [];
   const nowDate = new Date(ctx.nowMs);
   entries.forEach((e, i) => {
     const f = fused[i]!;
@@ -470,7 +470,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   const annotations = annotationsOf(ctx.db, picks.map((p) => p.id));
   const results = picks.map((p) => {
     const s = scored.get(p.id)!;
-    const r = toResult(s.cand, s.final, q.terms, annotations.get(p.id), opts.withText);
+    const r = toResult(s.cand, s.final, q.words, annotations.get(p.id), opts.withText);
     if (opts.explain) {
       r.explain = {
         bm25: s.cand.keyword === undefined ? null : round(s.cand.keyword),
@@ -529,7 +529,7 @@ function listDated(
   const range = plan.dateRange!;
   const from = maxStr(filters.dateFrom, range.from);
   const to = minStr(filters.dateTo, range.to);
-  const terms = q.terms;
+  const terms = q.words;
   const constrained = q.requiredExpr !== "" || q.excludedExpr !== "";
   const rows = from <= to ? datedChunks(ctx.db, from, to, limit, filters, { required: q.requiredExpr, excluded: q.excludedExpr }) : [];
   floor.dateOnly = true;
