@@ -1,4 +1,5 @@
 import { cpSync } from "node:fs";
+import { afterEach } from "vitest";
 import path from "node:path";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
@@ -20,6 +21,20 @@ export interface IndexedWorkspace {
   /** Indexes the workspace again (after files were written). */
   reindex: () => void;
   close: () => void;
+}
+
+/** `indexedWorkspace` for the tests of the calling file or block, each closed and removed after its test. */
+export function indexedWorkspaces(prefix: string): (files: Record<string, string>, config?: object) => IndexedWorkspace {
+  let open: IndexedWorkspace[] = [];
+  afterEach(() => {
+    for (const w of open) w.close();
+    open = [];
+  });
+  return (files, config) => {
+    const w = indexedWorkspace(prefix, files, config);
+    open.push(w);
+    return w;
+  };
 }
 
 /**

@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verbForms } from "../../src/search/irregular.js";
 import { bestMatchingLine } from "../../src/search/lines.js";
 import { parseQuery } from "../../src/search/query.js";
-import type { DB } from "../../src/store/open.js";
-import { cleanup } from "../helpers/workspace.js";
-import { indexedWorkspace } from "../helpers/search-workspace.js";
+import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 describe("irregular verbs: a question's base form finds the note's past tense", () => {
   it("a base form stands for all its forms; a past form for the past forms only", () => {
@@ -46,22 +44,14 @@ describe("irregular verbs: a question's base form finds the note's past tense", 
 });
 
 describe("through a real index", () => {
-  let ws = "";
-  let db: DB | null = null;
-  afterEach(() => {
-    db?.close();
-    db = null;
-    cleanup(ws);
-  });
+  const indexedWorkspace = indexedWorkspaces("agent-irregular-");
 
   it("'when did I go' finds the note that says 'went', and explains the match as the question's word", () => {
-    const w = indexedWorkspace("agent-irregular-", {
+    const w = indexedWorkspace({
       "memory/2026-11-10.md": "# 2026-11-10\n\nThe support group meets every Tuesday; the support group has a new room.\n",
       "memory/2026-11-12.md": "# 2026-11-12\n\nI went to the support group yesterday.\n",
       "memory/2026-11-13.md": "# 2026-11-13\n\nWe bought a tent for the trip.\n",
     });
-    ws = w.ws;
-    db = w.db;
     const res = w.search("when did I go to the support group");
     expect(res.results[0]!.path).toBe("memory/2026-11-12.md");
     expect(res.results[0]!.explain!.matched).toEqual(["go", "support", "group"]);
@@ -76,12 +66,10 @@ describe("through a real index", () => {
   });
 
   it("counts every form in a chunk toward the verb's one term (BM25 over their summed frequency)", () => {
-    const w = indexedWorkspace("agent-irregular-", {
+    const w = indexedWorkspace({
       "memory/2026-11-10.md": "# 2026-11-10\n\nWe go hiking often; we went hiking today, and have gone hiking all year.\n",
       "memory/2026-11-11.md": "# 2026-11-11\n\nWe went hiking today with friends from the club and the neighbours.\n",
     });
-    ws = w.ws;
-    db = w.db;
     const res = w.search("go hiking");
     expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-10.md", "memory/2026-11-11.md"]);
     const [a, b] = res.results.map((r) => r.explain!.bm25!);
