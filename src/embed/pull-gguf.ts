@@ -42,7 +42,6 @@ export async function pullGgufFile(spec: string, modelsDir: string, opts: GgufPu
   const url = `${endpoint}/${s.org}/${s.repo}/resolve/main/${s.file.split("/").map(encodeURIComponent).join("/")}`;
   const dest = path.join(path.resolve(modelsDir), s.org, s.repo, ...s.file.split("/"));
   const part = `${dest}.part`;
-  mkdirSync(path.dirname(dest), { recursive: true });
 
   let res: Response;
   try {
@@ -53,6 +52,8 @@ export async function pullGgufFile(spec: string, modelsDir: string, opts: GgufPu
   if (!res.ok || !res.body) {
     throw new EmbedError("model-missing", `could not download ${url}: HTTP ${res.status}${res.status === 404 ? " (check the repository and file name)" : ""}`);
   }
+  // Folders only once there is something to put in them.
+  mkdirSync(path.dirname(dest), { recursive: true });
   const total = Number(res.headers.get("content-length")) || null;
   let done = 0;
   const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream<Uint8Array>);

@@ -80,6 +80,8 @@ describe("pulling a GGUF file", { timeout: 60_000 }, () => {
       expect(err.message).toContain(`On a machine with network run \`agent models pull ${SPEC}\``);
       const left = readdirSync(models, { recursive: true }).map(String).filter((f) => f.endsWith(".gguf") || f.endsWith(".part"));
       expect(left).toEqual([]);
+      // An unreachable hub leaves not even a folder.
+      expect(existsSync(path.join(models, "test-org", "Tiny-Reranker-GGUF"))).toBe(false);
     } finally {
       cleanup(models);
     }
