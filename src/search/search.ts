@@ -94,8 +94,11 @@ export interface FloorExplanation {
   /** Candidates scored, and how many passed. */
   candidates: number;
   passed: number;
-  /** Per query term: chunks containing it and its weight (idf). */
-  terms: { term: string; df: number; idf: number }[];
+  /**
+   * Per query term: chunks containing it and its weight (idf); `forms`, when the term stands
+   * for several words (an irregular verb: "go" for went, gone).
+   */
+  terms: { term: string; df: number; idf: number; forms?: string[] }[];
   /**
    * The best candidates the floor (or the caller's minimum score) left out, best score
    * first: what a search that came back empty nearly returned, and why each fell short.
@@ -341,7 +344,10 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   const entries = [...byId.values()];
   const eterms = evidenceTerms(q);
   const stats = termStats(ctx.db, eterms);
-  floor.terms = stats.terms.map((t) => ({ term: t.term, df: t.df, idf: round(t.idf) }));
+  floor.terms = stats.terms.map((t) => {
+    const forms = q.formsOf(t.term);
+    return { term: t.term, df: t.df, idf: round(t.idf), ...(forms.length > 1 ? { forms: forms.slice(1) } : {}) };
+  });
   // Keyword candidates scored by the engine's BM25 know their terms already.
   const matchedBy = matchedTerms(ctx.db, eterms, entries.filter((e) => e.cand.matched === undefined).map((e) => e.cand.chunkId));
   for (const e of entries) if (e.cand.matched !== undefined && e.cand.matched.size > 0) matchedBy.set(e.cand.chunkId, e.cand.matched);

@@ -90,6 +90,9 @@ describe("agent CLI (built dist/cli/main.js)", () => {
     expect(hit.stdout).toMatch(/^floor: keyword coverage ≥ 0\.15; \d+ of \d+ candidate\(s\) passed\n/);
     expect(hit.stdout).toMatch(/\nterms: hetzner \(in 1 chunk, idf \d\.\d{3}\), vps \(in \d chunks?, idf \d\.\d{3}\)\n/);
     expect(hit.stdout).toContain("   floor: keyword (coverage 1.000: hetzner, vps)\n");
+    // An irregular verb says which forms it stood for.
+    const verb = run(["search", "when did we keep the VPS", "--workspace", ws, "--mode", "keyword", "--explain"]);
+    expect(verb.stdout).toMatch(/\nterms: keep \(or kept; in \d chunks?, idf \d\.\d{3}\), vps \(in \d chunks?, idf \d\.\d{3}\)\n/);
     // Only "hetzner" of five words is in a note: too little of the query to count.
     const miss = run(["search", "quarterly Hetzner invoice spreadsheet forecast", "--workspace", ws, "--mode", "keyword", "--explain"]);
     expect(miss.code).toBe(0);

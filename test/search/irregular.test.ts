@@ -55,6 +55,9 @@ describe("through a real index", () => {
     const res = w.search("when did I go to the support group");
     expect(res.results[0]!.path).toBe("memory/2026-11-12.md");
     expect(res.results[0]!.explain!.matched).toEqual(["go", "support", "group"]);
+    // The floor's explanation says what the verb stood for.
+    expect(res.explain!.floor.terms.find((t) => t.term === "go")).toMatchObject({ df: 1, forms: ["went", "gone"] });
+    expect(res.explain!.floor.terms.find((t) => t.term === "support")!.forms).toBeUndefined();
     // Without the verb's forms the note that says "support group" twice would rank first.
     const plain = w.search("support group");
     expect(plain.results[0]!.path).toBe("memory/2026-11-10.md");

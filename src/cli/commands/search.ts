@@ -130,7 +130,7 @@ function formatFloor(fl: FloorExplanation): string {
   const levels = fl.enabled ? tests.join(" or ") : "off";
   const min = fl.minScore !== null ? `, and score ≥ ${fl.minScore}` : "";
   let out = `floor: ${levels}${min}; ${fl.passed} of ${fl.candidates} candidate(s) passed\n`;
-  if (fl.terms.length > 0) out += `terms: ${fl.terms.map((t) => `${t.term} (in ${t.df} chunk${t.df === 1 ? "" : "s"}, idf ${t.idf.toFixed(3)})`).join(", ")}\n`;
+  if (fl.terms.length > 0) out += `terms: ${fl.terms.map((t) => `${t.term} (${t.forms ? `or ${t.forms.join(", ")}; ` : ""}in ${t.df} chunk${t.df === 1 ? "" : "s"}, idf ${t.idf.toFixed(3)})`).join(", ")}\n`;
   return out;
 }
 
