@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defaultModelsDir, loadLib, locateTransformersModel, missingModelError, type TransformersDtype } from "./transformers.js";
-import { GgufCrossEncoder, isGgufPath } from "./gguf-cross-encoder.js";
+import { GgufCrossEncoder } from "./gguf-cross-encoder.js";
+import { isGgufFile } from "./gguf.js";
 import { EmbedError } from "./types.js";
 
 /**
@@ -32,12 +33,12 @@ export interface RerankerOptions extends CrossEncoderOptions {
 
 /** The name a reranker setting will show before the model loads: the GGUF file's name, or the model id. */
 export function rerankerName(opts: { model?: string; modelPath?: string }): string {
-  return isGgufPath(opts.modelPath) ? path.basename(opts.modelPath) : (opts.model ?? DEFAULT_CROSS_ENCODER);
+  return isGgufFile(opts.modelPath) ? path.basename(opts.modelPath) : (opts.model ?? DEFAULT_CROSS_ENCODER);
 }
 
 /** A modelPath ending in .gguf is run by node-llama-cpp; anything else is an ONNX folder for transformers.js. */
 export async function openReranker(opts: RerankerOptions = {}): Promise<RerankerModel> {
-  if (isGgufPath(opts.modelPath)) {
+  if (isGgufFile(opts.modelPath)) {
     return GgufCrossEncoder.open({ file: opts.modelPath, ...(opts.threads !== undefined ? { threads: opts.threads } : {}) });
   }
   return CrossEncoder.open(opts);

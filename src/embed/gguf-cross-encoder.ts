@@ -4,7 +4,6 @@ import path from "node:path";
 // Type-only: erased at build time, so the native package loads only when a reranker does.
 import type { LlamaRankingContext } from "node-llama-cpp";
 import { SerialModel } from "../shared/llama.js";
-import { isGgufFile } from "./gguf.js";
 import { EmbedError } from "./types.js";
 
 /**
@@ -23,9 +22,6 @@ export interface GgufCrossEncoderOptions {
   /** Tokens the model reads at once; a longer (question, passage) pair is scored in overlapping pieces, best piece kept. Default 2048. */
   contextSize?: number;
 }
-
-/** Whether a reranker setting names a GGUF file rather than an ONNX model folder. */
-export const isGgufPath = isGgufFile;
 
 export class GgufCrossEncoder {
   /** The file's name, as results and `agent doctor` show it. */

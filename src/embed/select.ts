@@ -58,7 +58,7 @@ export async function chooseEmbedder(c: EmbedConfig, opts: SelectOptions = {}): 
       };
     case "transformers": {
       const e = await openTransformers(c, modelPath, modelsDir);
-      return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling, ${describePrefixes(e.prefixes)})` };
+      return { embedder: e, reason: transformersReason(e) };
     }
     case "use-lite": {
       // Imported here, not at the top: TF.js costs ~0.3 s to load, and keyword-only commands never need it.
@@ -98,7 +98,7 @@ async function selectAuto(c: EmbedConfig, modelPath: string | undefined, modelsD
     if (local.missing.length === 0) {
       try {
         const e = await openTransformers(c, modelPath, modelsDir);
-        return { embedder: e, reason: `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling, ${describePrefixes(e.prefixes)})` };
+        return { embedder: e, reason: transformersReason(e) };
       } catch (err) {
         notes.push(`transformers: ${model} in ${local.dir} did not load (${(err as Error).message})`);
       }
@@ -131,6 +131,10 @@ async function openGguf(c: EmbedConfig, file: string) {
 
 function ggufReason(e: { describe(): string }): string {
   return `gguf: ${e.describe()}`;
+}
+
+function transformersReason(e: TransformersEmbedder): string {
+  return `transformers: ${e.model} from ${e.modelDir} (${e.pooling} pooling, ${describePrefixes(e.prefixes)})`;
 }
 
 function openTransformers(c: EmbedConfig, modelPath: string | undefined, modelsDir: string): Promise<TransformersEmbedder> {

@@ -6,6 +6,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { EMBED_CACHE_FILE } from "../embed/cache.js";
+import { rerankerName } from "../embed/cross-encoder.js";
+import { isGgufFile } from "../embed/gguf.js";
 import { vectorWeightFor } from "../search/weights.js";
 import { checkIntegrity, listStateBackups, STATE_RESTORE_HINT } from "../store/backup.js";
 import { readDaemonLock } from "../shared/lock.js";
@@ -87,13 +89,13 @@ async function rerankerReport(engine: EngineCore): Promise<NonNullable<ModelsRep
     const r = await engine.loadReranker();
     return { model: r.model, loads: true, detail: `loads from ${r.modelDir}`, enabled: rr.enabled };
   } catch (e) {
-    const gguf = rr.crossEncoder.modelPath?.toLowerCase().endsWith(".gguf") ?? false;
+    const gguf = isGgufFile(rr.crossEncoder.modelPath);
     const found = gguf ? [] : qmdModels("rerank");
     const fix = gguf
       ? "set search.rerank.crossEncoder.modelPath to a reranker .gguf file (Qwen3-Reranker, bge-reranker), or remove it to use an ONNX model folder"
       : `run \`agent models pull ${rr.crossEncoder.model}\` where there is a network, or set search.rerank.crossEncoder.modelPath` +
         (found.length > 0 ? `; qmd's reranker is on this machine: "modelPath": "${found[0]}"` : "");
-    return { model: gguf ? path.basename(rr.crossEncoder.modelPath!) : rr.crossEncoder.model, loads: false, detail: errorText(e), fix, enabled: rr.enabled };
+    return { model: rerankerName(rr.crossEncoder), loads: false, detail: errorText(e), fix, enabled: rr.enabled };
   }
 }
 
@@ -263,7 +265,7 @@ function qmdModels(kind: "rerank" | "embed"): string[] {
   const dir = path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), ".cache"), "qmd", "models");
   try {
     return readdirSync(dir)
-      .filter((f) => new RegExp(kind, "i").test(f) && !(kind === "embed" && /rerank/i.test(f)) && f.toLowerCase().endsWith(".gguf"))
+      .filter((f) => new RegExp(kind, "i").test(f) && !(kind === "embed" && /rerank/i.test(f)) && isGgufFile(f))
       .sort()
       .map((f) => path.join(dir, f));
   } catch {

@@ -141,7 +141,7 @@ export function termFreqs(db: DB, terms: EvidenceTerm[], df: Map<string, number>
   for (const t of terms) {
     // A term standing for several words: each word's frequency (undone with its own idf),
     // summed, as BM25 treats synonyms.
-    const parts = t.forms ? termStats(db, t.forms.map((expr) => ({ term: expr, expr }))).terms.map((s) => ({ expr: s.term, df: s.df })) : [{ expr: t.expr, df: df.get(t.term) ?? 0 }];
+    const parts = t.forms ? termStats(db, t.forms).terms.map((s, i) => ({ expr: t.forms![i]!.expr, df: s.df })) : [{ expr: t.expr, df: df.get(t.term) ?? 0 }];
     for (const part of parts) {
       const idf = fts5Idf(rows, part.df);
       const stmt = part.expr.startsWith("cjk") ? bigrams : words;

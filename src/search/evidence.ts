@@ -44,10 +44,10 @@ export interface EvidenceTerm {
   /** FTS5 MATCH expression for this one term. */
   expr: string;
   /**
-   * For a term that stands for several words (an irregular verb's forms), each word's own
-   * expression: BM25 counts their occurrences together, as one term.
+   * For a term that stands for several words (an irregular verb's forms), each word as a term
+   * of its own: BM25 counts their occurrences together, as one term.
    */
-  forms?: string[];
+  forms?: EvidenceTerm[];
 }
 
 export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
@@ -57,7 +57,7 @@ export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
       const forms = q.formsOf(t);
       const term: EvidenceTerm = { term: t, expr: `{heading body} : ${q.ftsOf(t)}` };
       // The forms are single plain words (irregular.ts), quoted as every term is.
-      if (forms.length > 1) term.forms = forms.map((f) => `{heading body} : "${f}"`);
+      if (forms.length > 1) term.forms = forms.map((f) => ({ term: f, expr: `{heading body} : "${f}"` }));
       return term;
     }),
     ...q.cjk.map((b) => ({ term: b, expr: `cjk : "${b.replace(/"/g, '""')}"` })),

@@ -1,15 +1,11 @@
 import { cjkBigrams } from "../store/fts-text.js";
-import { verbForms } from "./irregular.js";
+import { textForms, verbForms } from "./irregular.js";
 import { STOP_WORDS } from "./stopwords.js";
 
 export interface ParsedQuery {
   /** Lower-cased content words, in order, without duplicates. */
   terms: string[];
-  /**
-   * `terms` with the forms each stands for (formsOf) that text matching can look for: snippets
-   * and lines match a word by its first letters, so a form under 4 letters ("ran", "ate")
-   * would be found inside other words ("grand", "great") and is left to the index.
-   */
+  /** `terms` with the forms each stands for that text matching can look for (irregular.ts textForms): what snippets match. */
   words: string[];
   /** CJK bigrams of the query, matched against the bigram column. */
   cjk: string[];
@@ -153,7 +149,7 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>): P
   if (match !== "" && excludedExpr !== "") match = `(${match}) NOT (${excludedExpr})`;
   return {
     terms,
-    words: dedupe(terms.flatMap((t) => verbForms(t).filter((f, i) => i === 0 || f.length >= 4))),
+    words: dedupe(terms.flatMap(textForms)),
     cjk,
     match,
     stopWordsOnly: content.length === 0 && all.length > 0,

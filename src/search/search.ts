@@ -11,6 +11,7 @@ import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery } from ".
 import type { Grade, RerankInfo } from "./rerank.js";
 import { decayFactor } from "./recency.js";
 import { makeSnippet } from "./snippet.js";
+import { textForms } from "./irregular.js";
 import { asksWhen, mentionsTimeIn, statesTimeWhereItMatches } from "./when.js";
 
 export type SearchMode = "hybrid" | "keyword" | "vector";
@@ -385,7 +386,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
   );
   const scored = new Map<number, Scored>();
   const when = cfg.dates.whenBoost > 1 && asksWhen(plan.query);
-  const weighted = when ? stats.terms.map((t) => ({ term: t.term, weight: t.idf, forms: q.formsOf(t.term).filter((f) => f === t.term || q.words.includes(f)) })) : [];
+  const weighted = when ? stats.terms.map((t) => ({ term: t.term, weight: t.idf, forms: textForms(t.term) })) : [];
   const nowDate = new Date(ctx.nowMs);
   entries.forEach((e, i) => {
     const f = fused[i]!;
