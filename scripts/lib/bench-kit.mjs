@@ -1,6 +1,6 @@
 // What the bench scripts share: option parsing, percentiles, and a workspace of generated
 // daily notes (scripts/sample-notes.mjs), so every bench measures the same kind of notes.
-import { writeFileSync } from "node:fs";
+import { utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { initWorkspace } from "../../dist/index.js";
 import { dailyNote, isoDate, rng } from "../sample-notes.mjs";
@@ -14,7 +14,11 @@ export function option(argv, name, def) {
 /** The p-th percentile (nearest rank) of `xs`. */
 export const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
-/** A workspace at `ws` with `notes` daily notes from 2012-01-01 on; returns their bytes. */
+/**
+ * A workspace at `ws` with `notes` daily notes from 2012-01-01 on; returns their bytes. Each
+ * note's mtime is noon of its day, as a notes folder's files were written long before it is
+ * searched (the indexer re-reads files written in the last 2 s: bench.mjs measures that apart).
+ */
 export function notesWorkspace(ws, notes, seed, config) {
   initWorkspace(ws);
   if (config) writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify(config));
@@ -24,7 +28,10 @@ export function notesWorkspace(ws, notes, seed, config) {
     const date = isoDate("2012-01-01", i);
     const text = dailyNote(date, r);
     bytes += Buffer.byteLength(text);
-    writeFileSync(path.join(ws, "memory", `${date}.md`), text);
+    const file = path.join(ws, "memory", `${date}.md`);
+    writeFileSync(file, text);
+    const noon = new Date(`${date}T12:00:00Z`);
+    utimesSync(file, noon, noon);
   }
   return bytes;
 }

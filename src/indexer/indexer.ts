@@ -54,7 +54,22 @@ export interface IndexerOptions {
  * Keeps the index equal to the workspace, file by file. The test for "changed" is cheap
  * first: same size and mtime → untouched (one stat). Otherwise the content hash decides,
  * so a `touch` or a save without changes rewrites nothing.
+ *
+ * A file read while its mtime is still recent is "racy" (as git calls it): file times tick
+ * coarsely (a few ms on Linux, a second or two elsewhere), so a second save of the same size
+ * in the same tick would keep size and mtime and pass the stat test unseen. Such a file is
+ * recorded with RACY_MTIME instead of its mtime, so the next pass reads and hashes it again,
+ * and records the real mtime once it is old enough to be trusted.
  */
+export const RACY_MTIME = -1;
+/** How recent an mtime is racy: above any common file-time granularity. */
+const RACY_MS = 2000;
+
+/** The mtime to record for a file just read: its own, or RACY_MTIME while it may still change unseen. */
+function mtimeToRecord(mtimeMs: number): number {
+  // The file system's clock, not the engine's (which tests and schedules may fake).
+  return Date.now() - mtimeMs < RACY_MS ? RACY_MTIME : mtimeMs;
+}
 export class Indexer {
   private readonly now: () => number;
 
@@ -196,8 +211,10 @@ export class Indexer {
       this.recordProblem(summary, { path: f.rel, severity: "skipped", message: read.reason });
       return;
     }
+    const mtimeMs = mtimeToRecord(f.mtimeMs);
     if (!force && existing && existing.hash === read.hash) {
-      this.store.touchFile(f.rel, f.size, f.mtimeMs);
+      // Unchanged: a write only when the recorded stat is new (a racy file stays racy for free).
+      if (existing.size !== f.size || existing.mtime_ms !== mtimeMs) this.store.touchFile(f.rel, f.size, mtimeMs);
       summary.unchanged++;
       return;
     }
@@ -223,7 +240,7 @@ export class Indexer {
     }
     if (read.text.trim() === "") warnings.push(`${f.rel}: empty file; nothing to index`);
     this.store.replaceFile(
-      { path: f.rel, kind: cls.kind, source: cls.source, date, size: f.size, mtimeMs: f.mtimeMs, hash: read.hash, capped: read.capped },
+      { path: f.rel, kind: cls.kind, source: cls.source, date, size: f.size, mtimeMs, hash: read.hash, capped: read.capped },
       chunks,
       this.now(),
     );

@@ -1,5 +1,6 @@
 import type { IndexStore } from "../store/index-store.js";
 import { scanWorkspace } from "../workspace/scan.js";
+import { RACY_MTIME } from "./indexer.js";
 
 export interface IndexStatus {
   files: number;
@@ -27,7 +28,8 @@ export function indexStatus(workspace: string, store: IndexStore, opts: { allowH
   for (const f of scan.files) {
     onDisk.add(f.rel);
     const row = byPath.get(f.rel);
-    if (!row || row.size !== f.size || row.mtime_ms !== f.mtimeMs) {
+    // A racy file (indexer.ts) is stale only when its size says so: the next pass hashes it anyway.
+    if (!row || row.size !== f.size || (row.mtime_ms !== f.mtimeMs && row.mtime_ms !== RACY_MTIME)) {
       // A file recorded as a problem (skipped) is reported there, not as stale.
       if (!row && store.problems().some((p) => p.path === f.rel && p.severity === "skipped")) continue;
       stale.push(f.rel);
