@@ -120,53 +120,46 @@ describe("incremental indexing", () => {
     e.rebuild();
     expect(fingerprint(ws)).toEqual(before);
   });
-});
 
-describe("racy files: a second save in the same file-time tick", () => {
-  let ws = "";
-  let engine: Engine | null = null;
-  afterEach(() => {
-    engine?.close();
-    engine = null;
-    cleanup(ws);
-  });
-  const mtimeOf = (rel: string) => {
-    const db = new Database(path.join(ws, ".agent/index.db"), { readonly: true });
-    try {
-      return (db.prepare("SELECT mtime_ms FROM files WHERE path = ?").get(rel) as { mtime_ms: number }).mtime_ms;
-    } finally {
-      db.close();
-    }
-  };
+  describe("racy files: a second save in the same file-time tick", () => {
+    const mtimeOf = (rel: string) => {
+      const db = new Database(path.join(ws, ".agent/index.db"), { readonly: true });
+      try {
+        return (db.prepare("SELECT mtime_ms FROM files WHERE path = ?").get(rel) as { mtime_ms: number }).mtime_ms;
+      } finally {
+        db.close();
+      }
+    };
 
-  it("a file indexed right after it was written is read again, so a same-size rewrite in the same tick is seen", async () => {
-    ws = tempDir();
-    write(ws, "projects/garden.md", "# Garden\n\nPlant the aster1 seeds.\n");
-    const tick = new Date();
-    utimesSync(path.join(ws, "projects/garden.md"), tick, tick);
-    engine = Engine.open({ workspace: ws, embedder: null });
-    expect(engine.index().indexed).toContain("projects/garden.md");
-    // Just written: recorded as racy, and not reported stale for it.
-    expect(mtimeOf("projects/garden.md")).toBe(RACY_MTIME);
-    expect(engine.status().stale).toEqual([]);
-    // The same size, and the file system's clock has not ticked: size and mtime are as indexed.
-    write(ws, "projects/garden.md", "# Garden\n\nPlant the aster2 seeds.\n");
-    utimesSync(path.join(ws, "projects/garden.md"), tick, tick);
-    const res = await engine.search("aster2", { mode: "keyword" });
-    expect(res.results.map((r) => r.snippet)).toEqual(["Plant the aster2 seeds."]);
-    expect((await engine.search("aster1", { mode: "keyword" })).results).toEqual([]);
-  });
+    it("a file indexed right after it was written is read again, so a same-size rewrite in the same tick is seen", async () => {
+      ws = tempDir();
+      write(ws, "projects/garden.md", "# Garden\n\nPlant the aster1 seeds.\n");
+      const tick = new Date();
+      utimesSync(path.join(ws, "projects/garden.md"), tick, tick);
+      engine = Engine.open({ workspace: ws, embedder: null });
+      expect(engine.index().indexed).toContain("projects/garden.md");
+      // Just written: recorded as racy, and not reported stale for it.
+      expect(mtimeOf("projects/garden.md")).toBe(RACY_MTIME);
+      expect(engine.status().stale).toEqual([]);
+      // The same size, and the file system's clock has not ticked: size and mtime are as indexed.
+      write(ws, "projects/garden.md", "# Garden\n\nPlant the aster2 seeds.\n");
+      utimesSync(path.join(ws, "projects/garden.md"), tick, tick);
+      const res = await engine.search("aster2", { mode: "keyword" });
+      expect(res.results.map((r) => r.snippet)).toEqual(["Plant the aster2 seeds."]);
+      expect((await engine.search("aster1", { mode: "keyword" })).results).toEqual([]);
+    });
 
-  it("a file whose mtime is old enough is recorded as it is, and trusted by the stat test", () => {
-    ws = tempDir();
-    write(ws, "projects/garden.md", "# Garden\n\nPlant the aster1 seeds.\n");
-    const old = new Date(Date.now() - 60_000);
-    utimesSync(path.join(ws, "projects/garden.md"), old, old);
-    engine = Engine.open({ workspace: ws, embedder: null });
-    engine.index();
-    expect(mtimeOf("projects/garden.md")).toBe(statSync(path.join(ws, "projects/garden.md")).mtimeMs);
-    const again = engine.index();
-    expect(again.indexed).toEqual([]);
-    expect(again.unchanged).toBeGreaterThan(0);
+    it("a file whose mtime is old enough is recorded as it is, and trusted by the stat test", () => {
+      ws = tempDir();
+      write(ws, "projects/garden.md", "# Garden\n\nPlant the aster1 seeds.\n");
+      const old = new Date(Date.now() - 60_000);
+      utimesSync(path.join(ws, "projects/garden.md"), old, old);
+      engine = Engine.open({ workspace: ws, embedder: null });
+      engine.index();
+      expect(mtimeOf("projects/garden.md")).toBe(statSync(path.join(ws, "projects/garden.md")).mtimeMs);
+      const again = engine.index();
+      expect(again.indexed).toEqual([]);
+      expect(again.unchanged).toBeGreaterThan(0);
+    });
   });
 });
