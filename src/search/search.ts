@@ -55,7 +55,9 @@ export interface ScoreExplanation {
   dateBoost: number;
   /** search.dates.whenBoost when the query asks when and the chunk's matching line states a time, else 1. */
   whenBoost: number;
-  /** fused * decay * dateBoost * whenBoost = the result's score. */
+  /** (1 − search.keyword.coverageWeight) + coverageWeight × coverage; 1 in vector mode. */
+  coverageFactor: number;
+  /** fused * decay * dateBoost * whenBoost * coverageFactor = the result's score. */
   final: number;
   /** How much MMR held this result back for resembling results above it. */
   mmrPenalty: number;
@@ -234,6 +236,7 @@ interface Scored {
   dateTerm: number;
   dateBoost: number;
   whenBoost: number;
+  coverageFactor: number;
   final: number;
   matched: string[];
   coverage: number;
@@ -396,7 +399,8 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
     const m = matchedBy.get(e.cand.chunkId);
     const cov = coverage(stats, m);
     const whenBoost = when && statesTimeWhereItMatches(e.cand.text, weighted, e.cand.date, nowDate, cfg.dates.timeZone) ? cfg.dates.whenBoost : 1;
-    const final = f.fused * decay * dateBoost * whenBoost;
+    const coverageFactor = mode === "vector" ? 1 : 1 - cfg.keyword.coverageWeight + cfg.keyword.coverageWeight * cov;
+    const final = f.fused * decay * dateBoost * whenBoost * coverageFactor;
     const evidence: Evidence[] = [];
     if (cov > 0 && cov >= floor.keywordCoverage) evidence.push("keyword");
     if (e.cosine !== null && floor.vectorCosine !== null && e.cosine >= floor.vectorCosine) evidence.push("vector");
@@ -416,6 +420,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
       dateTerm: dateTerm !== null && dateMatch ? dateTerm.idf : 0,
       dateBoost,
       whenBoost,
+      coverageFactor,
       final,
       matched: m ? eterms.map((t) => t.term).filter((t) => m.has(t)) : [],
       coverage: cov,
@@ -491,6 +496,7 @@ function searchSnapshot(ctx: SearchContext, plan: QueryPlan, opts: SearchOptions
         dateMatch: s.dateMatch,
         dateBoost: s.dateBoost,
         whenBoost: s.whenBoost,
+        coverageFactor: round(s.coverageFactor),
         final: round(s.final),
         mmrPenalty: round(p.penalty),
         mmr: round(p.mmr),
@@ -562,6 +568,7 @@ function listDated(
           dateMatch: true,
           dateBoost: 1,
           whenBoost: 1,
+          coverageFactor: 1,
           final: round(decay),
           mmrPenalty: 0,
           mmr: round(decay),

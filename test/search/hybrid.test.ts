@@ -68,7 +68,7 @@ describe("hybrid search with the real USE-lite embedder", () => {
     expect(hy.vectors).toMatchObject({ provider: "use-lite", modelId: "use-lite@0.2.0", missing: 0 });
   });
 
-  it("explain adds up: fused = (1-w)·keyword + w·vector, score = fused × decay × dateBoost", async () => {
+  it("explain adds up: fused = (1-w)·keyword + w·vector, score = fused × decay × dateBoost × coverageFactor", async () => {
     seed();
     const e = engine(useLite);
     e.index();
@@ -79,10 +79,15 @@ describe("hybrid search with the real USE-lite embedder", () => {
     for (const r of res.results) {
       const x = r.explain!;
       expect(x.fused).toBeCloseTo((1 - x.vectorWeight) * x.keyword + x.vectorWeight * x.vector, 5);
-      expect(x.final).toBeCloseTo(x.fused * x.decay * x.dateBoost, 5);
+      expect(x.coverageFactor).toBeCloseTo(0.8 + 0.2 * x.coverage, 3);
+      expect(x.final).toBeCloseTo(x.fused * x.decay * x.dateBoost * x.coverageFactor, 5);
       expect(r.score).toBeCloseTo(x.final, 6);
       expect(x.mmr).toBeCloseTo(0.7 * x.final - x.mmrPenalty, 5);
     }
+    // Keyword coverage is not a factor when only meaning ranks.
+    const vec = await e.search("VPS hosting provider yesterday", { explain: true, mode: "vector" });
+    expect(vec.results.length).toBeGreaterThan(0);
+    for (const r of vec.results) expect(r.explain!.coverageFactor).toBe(1);
     const top = res.results[0]!.explain!;
     expect(top.dateMatch).toBe(true);
     expect(top.dateBoost).toBe(2);

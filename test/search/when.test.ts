@@ -85,7 +85,7 @@ describe("a question asking when, on a real index", () => {
     expect(res.results[0]!.path).toBe("memory/2026-10-02.md");
     const e = res.results[0]!.explain!;
     expect(e.whenBoost).toBe(1.25);
-    expect(e.final).toBeCloseTo(e.fused * e.decay * e.dateBoost * e.whenBoost, 5);
+    expect(e.final).toBeCloseTo(e.fused * e.decay * e.dateBoost * e.whenBoost * e.coverageFactor, 5);
     expect(res.results.find((r) => r.path === "memory/2026-11-18.md")!.explain!.whenBoost).toBe(1);
   });
 
