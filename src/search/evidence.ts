@@ -44,7 +44,7 @@ export interface EvidenceTerm {
   /** FTS5 MATCH expression for this one term. */
   expr: string;
   /**
-   * For a term that stands for several words (an irregular verb's forms), each word as a term
+   * For a term that stands for several words (an irregular verb's forms, a word's spellings), each word as a term
    * of its own: BM25 counts their occurrences together, as one term.
    */
   forms?: EvidenceTerm[];
@@ -56,7 +56,7 @@ export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
     ...q.terms.map((t) => {
       const forms = q.formsOf(t);
       const term: EvidenceTerm = { term: t, expr: `{heading body} : ${q.ftsOf(t)}` };
-      // The forms are single plain words (irregular.ts), quoted as every term is.
+      // The forms are single plain words (forms.ts), quoted as every term is.
       if (forms.length > 1) term.forms = forms.map((f) => ({ term: f, expr: `{heading body} : "${f}"` }));
       return term;
     }),

@@ -44,11 +44,3 @@ export function verbForms(word: string): string[] {
   return FORMS.get(word) ?? [word];
 }
 
-/**
- * The forms text matching can look for: snippets and lines match a word by its first letters,
- * so a form under 4 letters ("ran", "ate") would be found inside other words ("grand",
- * "great") and is left to the index. The query's own word always stays.
- */
-export function textForms(word: string): string[] {
-  return verbForms(word).filter((f, i) => i === 0 || f.length >= 4);
-}

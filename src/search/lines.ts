@@ -4,7 +4,7 @@ export interface WeightedTerm {
   term: string;
   /** The term's weight (its idf): a line matching rarer words is the better match. */
   weight: number;
-  /** Words the term stands for (an irregular verb's forms); a line holding any of them matches. Default: the term. */
+  /** Words the term stands for (an irregular verb's forms, a word's spellings); a line holding any of them matches. Default: the term. */
   forms?: string[];
 }
 

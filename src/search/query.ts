@@ -1,11 +1,11 @@
 import { cjkBigrams } from "../store/fts-text.js";
-import { textForms, verbForms } from "./irregular.js";
+import { textForms, wordForms } from "./forms.js";
 import { STOP_WORDS } from "./stopwords.js";
 
 export interface ParsedQuery {
   /** Lower-cased content words, in order, without duplicates. */
   terms: string[];
-  /** `terms` with the forms each stands for that text matching can look for (irregular.ts textForms): what snippets match. */
+  /** `terms` with the forms each stands for that text matching can look for (forms.ts textForms): what snippets match. */
   words: string[];
   /** CJK bigrams of the query, matched against the bigram column. */
   cjk: string[];
@@ -15,10 +15,10 @@ export interface ParsedQuery {
   stopWordsOnly: boolean;
   /**
    * The FTS5 expression of one of `terms`: a quoted word, a phrase for "e-mail", or for an
-   * irregular verb the OR of its forms ("go" → "go" OR "went" OR "gone").
+   * irregular verb or a word written several ways the OR of its forms ("go" → "go" OR "went" OR "gone"; forms.ts).
    */
   ftsOf: (term: string) => string;
-  /** The words a term stands for: itself, and an irregular verb's other forms (irregular.ts). */
+  /** The words a term stands for: itself, and an irregular verb's other forms or the word's other spellings (forms.ts). */
   formsOf: (term: string) => string[];
   /** Phrases the query puts in double quotes, lower-cased: every result contains each of them. */
   phrases: string[];
@@ -135,7 +135,7 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>): P
   const terms = dedupe(content.length > 0 ? content : all);
   const cjk = dedupe(cjkBigrams(q.normalize("NFKC")));
   const ftsOf = (t: string) => {
-    const forms = verbForms(t);
+    const forms = wordForms(t);
     return forms.length === 1 ? ftsTerm(t) : `(${forms.map(ftsTerm).join(" OR ")})`;
   };
   const parts = [...terms.map(ftsOf), ...cjk.map((b) => `cjk:${quote(b)}`)];
@@ -154,7 +154,7 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>): P
     match,
     stopWordsOnly: content.length === 0 && all.length > 0,
     ftsOf,
-    formsOf: verbForms,
+    formsOf: wordForms,
     phrases: phraseList,
     phraseExprs,
     excluded: dedupe(syntax.excluded.map((w) => w.join(" "))),

@@ -11,7 +11,7 @@ import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery } from ".
 import type { Grade, RerankInfo } from "./rerank.js";
 import { decayFactor } from "./recency.js";
 import { makeSnippet } from "./snippet.js";
-import { textForms } from "./irregular.js";
+import { textForms } from "./forms.js";
 import { asksWhen, mentionsTimeIn, statesTimeWhereItMatches } from "./when.js";
 
 export type SearchMode = "hybrid" | "keyword" | "vector";
@@ -99,7 +99,7 @@ export interface FloorExplanation {
   passed: number;
   /**
    * Per query term: chunks containing it and its weight (idf); `forms`, when the term stands
-   * for several words (an irregular verb: "go" for went, gone).
+   * for several words (an irregular verb: "go" for went, gone; a spelling: "favorite" for fave).
    */
   terms: { term: string; df: number; idf: number; forms?: string[] }[];
   /**
