@@ -217,6 +217,23 @@ describe("agent mcp (stdio child process, SDK client)", () => {
     const bootMcp = JSON.parse(textOf(await client.callTool({ name: "boot", arguments: { query: "pharmacy" } }))) as Record<string, unknown>;
     expect((bootMcp.items as unknown[]).length).toBeGreaterThan(0);
     expect(bootMcp).toEqual(JSON.parse(await cli(["boot", "pharmacy", "--json"])));
+
+    // Nothing relevant: an empty list and the reason, the same through both fronts, and boot
+    // says why its history part is empty instead of filling it with whatever came nearest.
+    const none = answer(textOf(await client.callTool({ name: "memory_search", arguments: { query: "kubernetes helm chart rollback for the fridge" } })));
+    expect(none.results).toEqual([]);
+    expect(none.reason).toMatch(/^nothing relevant: \d+ candidate\(s\), none above the floor/);
+    expect(none).toEqual(answer(await cli(["search", "kubernetes helm chart rollback for the fridge", "--json"])));
+    const bootNone = JSON.parse(textOf(await client.callTool({ name: "boot", arguments: { query: "kubernetes helm chart rollback for the fridge" } }))) as { items: { origin: string }[]; warnings: string[] };
+    expect(bootNone.items.filter((i) => i.origin === "history")).toEqual([]);
+    expect(bootNone.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^history: nothing relevant/)]));
+    // --min-score raises the floor the same way on both fronts: above the best score, nothing is left, and the reason says why.
+    const best = Math.max(...(searchMcp.results as { score: number }[]).map((r) => r.score));
+    const minScore = Math.min(1, Math.round((best + 0.01) * 1000) / 1000);
+    const high = answer(textOf(await client.callTool({ name: "memory_search", arguments: { query: "fridge supplier", minScore } })));
+    expect(high.results).toEqual([]);
+    expect(high.reason).toBe(`nothing relevant: no result scores at least --min-score ${minScore}`);
+    expect(high).toEqual(answer(await cli(["search", "fridge supplier", "--json", "--min-score", String(minScore)])));
   });
 
   it("ask runs the tool loop with the configured model and returns an answer with citations", async () => {
