@@ -220,11 +220,12 @@ describe("agent mcp (stdio child process, SDK client)", () => {
 
     // Nothing relevant: an empty list and the reason, the same through both fronts, and boot
     // says why its history part is empty instead of filling it with whatever came nearest.
-    const none = answer(textOf(await client.callTool({ name: "memory_search", arguments: { query: "kubernetes helm chart rollback for the fridge" } })));
+    const unrelated = "kubernetes helm chart rollback for the fridge";
+    const none = answer(textOf(await client.callTool({ name: "memory_search", arguments: { query: unrelated } })));
     expect(none.results).toEqual([]);
     expect(none.reason).toMatch(/^nothing relevant: \d+ candidate\(s\), none above the floor/);
-    expect(none).toEqual(answer(await cli(["search", "kubernetes helm chart rollback for the fridge", "--json"])));
-    const bootNone = JSON.parse(textOf(await client.callTool({ name: "boot", arguments: { query: "kubernetes helm chart rollback for the fridge" } }))) as { items: { origin: string }[]; warnings: string[] };
+    expect(none).toEqual(answer(await cli(["search", unrelated, "--json"])));
+    const bootNone = JSON.parse(textOf(await client.callTool({ name: "boot", arguments: { query: unrelated } }))) as { items: { origin: string }[]; warnings: string[] };
     expect(bootNone.items.filter((i) => i.origin === "history")).toEqual([]);
     expect(bootNone.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^history: nothing relevant/)]));
     // --min-score raises the floor the same way on both fronts: above the best score, nothing is left, and the reason says why.
