@@ -33,10 +33,16 @@ function stripUndefined(v: unknown): unknown {
   return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, stripUndefined(x)]));
 }
 
-/** Every ```json / ```jsonc block of README.md that holds a config object. */
-function readmeConfigBlocks(): { at: number; text: string }[] {
-  const readme = readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-  const out: { at: number; text: string }[] = [];
+/** Every ```json / ```jsonc block of README.md and docs/configuration.md that holds a config object. */
+function readmeConfigBlocks(): { at: string; text: string }[] {
+  const out: { at: string; text: string }[] = [];
+  for (const file of ["README.md", "docs/configuration.md"]) out.push(...configBlocksOf(file));
+  return out;
+}
+
+function configBlocksOf(file: string): { at: string; text: string }[] {
+  const readme = readFileSync(path.join(REPO_ROOT, file), "utf8");
+  const out: { at: string; text: string }[] = [];
   const re = /```jsonc?\n([\s\S]*?)```/g;
   for (let m = re.exec(readme); m; m = re.exec(readme)) {
     const text = stripJsonComments(m[1]!).trim();
@@ -47,7 +53,8 @@ function readmeConfigBlocks(): { at: number; text: string }[] {
       continue; // not a whole JSON document (an MCP client snippet with "..." and the like)
     }
     const keys = typeof v === "object" && v !== null ? Object.keys(v) : [];
-    if (keys.length > 0 && keys.every((k) => (SECTION_NAMES as string[]).includes(k))) out.push({ at: readme.slice(0, m.index).split("\n").length, text });
+    const sections = keys.filter((k) => k !== "$comment");
+    if (sections.length > 0 && sections.every((k) => (SECTION_NAMES as string[]).includes(k))) out.push({ at: `${file}:${readme.slice(0, m.index).split("\n").length}`, text });
   }
   return out;
 }
@@ -56,22 +63,22 @@ describe("agent.config.json, validated whole", () => {
   let dir = "";
   afterEach(() => cleanup(dir));
 
-  it("README's configuration block (the defaults, nulls included) validates, and so does every other config example", () => {
+  it("the documented defaults block (nulls included) validates, and so does every other config example", () => {
     const blocks = readmeConfigBlocks();
     expect(blocks.length).toBeGreaterThanOrEqual(2);
     // The big defaults block lists every section.
     const defaults = blocks.find((b) => SECTION_NAMES.every((s) => b.text.includes(`"${s}"`)));
-    expect(defaults, "README's Configuration block names every section").toBeDefined();
+    expect(defaults, "docs/configuration.md's defaults block names every section").toBeDefined();
     for (const b of blocks) {
       const raw = withoutNulls(JSON.parse(b.text)) as Record<string, unknown>;
-      expect(() => validateAgentConfig(`README.md:${b.at}`, raw), `README.md line ${b.at}`).not.toThrow();
+      expect(() => validateAgentConfig(b.at, raw), b.at).not.toThrow();
     }
   });
 
   it("a validated config survives a JSON round trip unchanged (what the validated-config cache stores)", () => {
-    for (const b of [...readmeConfigBlocks(), { at: 0, text: "{}" }]) {
-      const cfg = validateAgentConfig(`README.md:${b.at}`, withoutNulls(JSON.parse(b.text)) as Record<string, unknown>);
-      expect(JSON.parse(JSON.stringify(cfg)), `README.md line ${b.at}`).toStrictEqual(stripUndefined(cfg));
+    for (const b of [...readmeConfigBlocks(), { at: "empty", text: "{}" }]) {
+      const cfg = validateAgentConfig(b.at, withoutNulls(JSON.parse(b.text)) as Record<string, unknown>);
+      expect(JSON.parse(JSON.stringify(cfg)), b.at).toStrictEqual(stripUndefined(cfg));
     }
   });
 
