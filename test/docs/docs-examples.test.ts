@@ -351,6 +351,9 @@ describe("README and docs: every example runs and validates as written", () => {
     expect(await parseError(["search", "what did we decide", "--explain", "-n", "3"])).toBeNull();
   });
 
+});
+
+describe("docs/configuration.md and the links", () => {
   it("docs/configuration.md lists every key of the schema, with its real default", () => {
     const doc = readFileSync(path.join(REPO_ROOT, "docs/configuration.md"), "utf8");
     const rows = new Map([...doc.matchAll(/^\| `([a-zA-Z0-9.]+)` \| ([^|]*) \|/gm)].map((m) => [m[1]!, m[2]!.trim()]));
@@ -385,52 +388,54 @@ describe("README and docs: every example runs and validates as written", () => {
     }
     expect(broken).toEqual([]);
   });
+});
 
-  describe("the blocks marked to run, in a temp home", () => {
-    let home = "";
-    let ollama: FakeOllama;
-    beforeAll(async () => {
-      home = tempDir("agent-docs-");
-      mkdirSync(path.join(home, "bin"));
-      const shim = path.join(home, "bin", "agent");
-      writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
-      chmodSync(shim, 0o755);
-      ollama = await startFakeOllama(() => "HEARTBEAT_OK", { models: ["llama3.2:3b"] });
-    });
-    afterAll(async () => {
-      await ollama.close();
-      cleanup(home);
-    });
-
-    it("run in document order, exit 0, and cover init, index, search, config and doctor", async () => {
-      const runs = CHECKED.filter((b) => b.marker === "run");
-      const covered = new Set(runs.flatMap((b) => agentCommands(b.text).map((a) => a[0])));
-      for (const cmd of ["init", "index", "search", "config", "doctor"]) expect(covered, `a run block with agent ${cmd}`).toContain(cmd);
-      const outputs: string[] = [];
-      for (const b of runs) {
-        const ws = path.join(home, "assistant");
-        // Asynchronously: the stand-in Ollama answers from this process.
-        const r = await runBash(b.text, existsSync(ws) ? ws : home, {
-          ...process.env,
-          HOME: home,
-          PATH: `${path.join(home, "bin")}:${process.env.PATH}`,
-          AGENT_WORKSPACE: "",
-          AGENT_DAEMON: "off",
-          OLLAMA_HOST: ollama.host,
-        });
-        expect(r.status, `${where(b)} exited ${r.status}:\n${r.stdout}\n${r.stderr}`).toBe(0);
-        outputs.push(r.stdout);
-      }
-      // What the README's first five minutes says the reader will see.
-      const all = outputs.join("\n");
-      expect(all).toMatch(/^1\. memory\/\d{4}-\d{2}-\d{2}\.md:1-3 /m);
-      expect(all).toMatch(/We decided to keep the VPS at Hetzner/);
-      expect(all).toMatch(/explain: keyword/);
-      expect(all).toMatch(/no results for "when does my mother come": nothing relevant/);
-    });
+describe("README and docs: the blocks marked to run, in a temp home", () => {
+  let home = "";
+  let ollama: FakeOllama;
+  beforeAll(async () => {
+    home = tempDir("agent-docs-");
+    mkdirSync(path.join(home, "bin"));
+    const shim = path.join(home, "bin", "agent");
+    writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+    chmodSync(shim, 0o755);
+    ollama = await startFakeOllama(() => "HEARTBEAT_OK", { models: ["llama3.2:3b"] });
+  });
+  afterAll(async () => {
+    await ollama.close();
+    cleanup(home);
   });
 
-  it("exceptions stay rare", () => {
+  it("run in document order, exit 0, and cover init, index, search, config and doctor", async () => {
+    const runs = CHECKED.filter((b) => b.marker === "run");
+    const covered = new Set(runs.flatMap((b) => agentCommands(b.text).map((a) => a[0])));
+    for (const cmd of ["init", "index", "search", "config", "doctor"]) expect(covered, `a run block with agent ${cmd}`).toContain(cmd);
+    const outputs: string[] = [];
+    for (const b of runs) {
+      const ws = path.join(home, "assistant");
+      // Asynchronously: the stand-in Ollama answers from this process.
+      const r = await runBash(b.text, existsSync(ws) ? ws : home, {
+        ...process.env,
+        HOME: home,
+        PATH: `${path.join(home, "bin")}:${process.env.PATH}`,
+        AGENT_WORKSPACE: "",
+        AGENT_DAEMON: "off",
+        OLLAMA_HOST: ollama.host,
+      });
+      expect(r.status, `${where(b)} exited ${r.status}:\n${r.stdout}\n${r.stderr}`).toBe(0);
+      outputs.push(r.stdout);
+    }
+    // What the README's first five minutes says the reader will see.
+    const all = outputs.join("\n");
+    expect(all).toMatch(/^1\. memory\/\d{4}-\d{2}-\d{2}\.md:1-3 /m);
+    expect(all).toMatch(/We decided to keep the VPS at Hetzner/);
+    expect(all).toMatch(/explain: keyword/);
+    expect(all).toMatch(/no results for "when does my mother come": nothing relevant/);
+  });
+});
+
+describe("README and docs: exceptions", () => {
+  it("stay rare", () => {
     expect(ALL_BLOCKS.filter((b) => b.marker === "skip").map(where).length).toBeLessThanOrEqual(3);
   });
 });
