@@ -16,9 +16,10 @@ import { EVOLVE_JOB, evolveJobResult, runEvolution, type EvolutionResult, type R
 import { checkFlush, flushJobResult, flushSettings, runFlush, type FlushResult } from "./flush/run.js";
 import { notify, type AlertMessage, type NotifyResult } from "./heartbeat/notify.js";
 import { HEARTBEAT_JOB, heartbeatDue, heartbeatJobResult, heartbeatSettings, runHeartbeat, type HeartbeatResult } from "./heartbeat/run.js";
-import { InboxStore } from "./inbox.js";
+import { InboxStore } from "../store/inbox.js";
 import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
-import { errorMessage, JobRunStore, JobStateStore, type JobResult } from "./runs.js";
+import { JobRunStore, JobStateStore, type JobResult } from "../store/job-runs.js";
+import { errorMessage } from "../shared/errors.js";
 import { scheduleTimeZone } from "./schedule/config.js";
 import { NIGHTLY_STATE_KEY, nightlyStatus, type NightlyStatus } from "./schedule/nightly.js";
 import { WEEKLY_STATE_KEY, weeklyStatus, type WeeklyStatus } from "./schedule/weekly.js";

@@ -29,12 +29,13 @@ import {
   type JobValues,
 } from "./catalog.js";
 import { evolutionTimeZone } from "./evolve/config.js";
-import { InboxStore } from "./inbox.js";
+import { InboxStore } from "../store/inbox.js";
 import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
 import { scheduleTimeZone } from "./schedule/config.js";
 import type { NightlyStatus } from "./schedule/nightly.js";
 import type { WeeklyStatus } from "./schedule/weekly.js";
-import { errorMessage, JobRunStore, recordRun, type JobResult, type JobRun } from "./runs.js";
+import { JobRunStore, recordRun, type JobResult, type JobRun } from "../store/job-runs.js";
+import { errorMessage } from "../shared/errors.js";
 
 export interface JobEvent {
   at: number;

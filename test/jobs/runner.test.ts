@@ -6,7 +6,7 @@ import { appendSessionTurn } from "../../src/jobs/reflect/session-log.js";
 import type { ReflectionResult, RunReflectionInput } from "../../src/jobs/reflect/pipeline.js";
 import { JOB_NAMES, parseJobName } from "../../src/jobs/catalog.js";
 import { JobService, ScheduleLoop, type JobEvent } from "../../src/jobs/runner.js";
-import type { JobRun } from "../../src/jobs/runs.js";
+import type { JobRun } from "../../src/store/job-runs.js";
 import { NIGHTLY_STATE_KEY } from "../../src/jobs/schedule/nightly.js";
 import { LLMError, type CompletionRequest } from "../../src/llm/types.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
