@@ -91,7 +91,7 @@ import { MemoryStore } from "../../store/memories.js";
 import type { EvolutionConfig } from "../evolve/config.js";
 import type { MemoryCandidate } from "../evolve/form.js";
 import { applyFormation, emptySummary, fadePass, planMemories, type FormationSummary } from "../evolve/formation.js";
-import { openEmbedCache, resolveEmbedder, type EmbedderInput } from "../evolve/memory-db.js";
+import { resolveEmbedder, type EmbedderInput } from "../evolve/memory-db.js";
 
 export interface RunReflectionInput {
   workspace: string;
@@ -116,7 +116,7 @@ export interface RunReflectionInput {
    * memory only when their texts are equal after normalisation.
    */
   embedder?: EmbedderInput;
-  /** The embedding cache for formation; default: the workspace's cache (never in a dry run). */
+  /** The embedding cache for formation, owned by the caller (never used by a dry run); without one, memory texts are embedded directly. */
   embedCache?: EmbeddingCache | null;
   /** How SOUL.md is swapped; tests inject failures and races. Default swapFile. */
   swap?: SoulSwap;
@@ -348,19 +348,14 @@ async function formMemories(
       } catch (e) {
         result.warnings.push(`no embedder for memory formation (${e instanceof Error ? e.message : String(e)}); duplicates were found by exact text only`);
       }
-      const ownCache = embedder !== null && !dryRun && input.embedCache === undefined;
-      const cache = embedder === null || dryRun ? null : ownCache ? openEmbedCache(input.workspace) : input.embedCache ?? null;
-      try {
-        const plan = await planMemories({ store, candidates, embedder, cache, duplicateCosine: input.evolution.duplicateCosine });
-        result.warnings.push(...plan.warnings);
-        summary = applyFormation(store, plan, {
-          now,
-          dryRun,
-          source: { kind: "reflection", ...(result.runId !== null ? { runId: result.runId } : {}), sessions: result.sessions.map((s) => s.id) },
-        });
-      } finally {
-        if (ownCache) cache?.close();
-      }
+      const cache = embedder === null || dryRun ? null : (input.embedCache ?? null);
+      const plan = await planMemories({ store, candidates, embedder, cache, duplicateCosine: input.evolution.duplicateCosine });
+      result.warnings.push(...plan.warnings);
+      summary = applyFormation(store, plan, {
+        now,
+        dryRun,
+        source: { kind: "reflection", ...(result.runId !== null ? { runId: result.runId } : {}), sessions: result.sessions.map((s) => s.id) },
+      });
     }
     const archived = fadePass(store, now, { dryRun });
     if (archived.length > 0) {
