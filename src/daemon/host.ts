@@ -14,8 +14,9 @@ import { chmodSync, statSync } from "node:fs";
 import type { SessionType } from "../context/assemble.js";
 import { auditWorkspace } from "../context/audit.js";
 import { Engine } from "../engine/engine.js";
-import type { JobEvent } from "../jobs/runner.js";
-import { JobService, ScheduleLoop } from "../jobs/runner.js";
+import type { IndexWatcher } from "../engine/watcher.js";
+import type { JobEvent, JobService } from "../jobs/runner.js";
+import { ScheduleLoop } from "../jobs/runner.js";
 import type { JobRun } from "../store/job-runs.js";
 import type { LLMConfig } from "../llm/config.js";
 import { systemClock, type Clock } from "../shared/clock.js";
@@ -27,7 +28,6 @@ import type { LineTransport } from "./line-transport.js";
 import { BadRequestError, callMethod, DaemonUnavailableError } from "./methods.js";
 import { httpTokenPath, socketPath } from "./protocol.js";
 import { SocketServer } from "./socket-server.js";
-import { DaemonWatcher } from "./watcher.js";
 
 export interface DaemonEvent {
   at: number;
@@ -68,7 +68,7 @@ export class DaemonHost {
   private loop: ScheduleLoop | undefined;
   private socket: SocketServer | undefined;
   private http: McpHttpServer | undefined;
-  private watcher: DaemonWatcher | undefined;
+  private watcher: IndexWatcher | undefined;
   private backupTimer: NodeJS.Timeout | undefined;
   private backingUp: Promise<void> = Promise.resolve();
   private configSeen = "";
@@ -118,7 +118,7 @@ export class DaemonHost {
       this.session = this.opts.session ?? engine.config.daemon.session;
       privateAgentDir(this.workspace);
 
-      const jobs = new JobService(engine.jobDeps(), { log: (e: JobEvent) => this.emit(e.level, e.event, e.message, e.run), startedAt: this.clock.now() });
+      const jobs = await engine.jobs({ log: (e: JobEvent) => this.emit(e.level, e.event, e.message, e.run), startedAt: this.clock.now() });
       this.jobs = jobs;
       this.loop = new ScheduleLoop(jobs, this.clock);
       this.emit("info", "started", `daemon started on ${this.workspace} (pid ${this.lock.info.pid}); ${jobs.describeSchedule()}`);
@@ -150,8 +150,7 @@ export class DaemonHost {
       }
 
       if (this.opts.watch ?? true) {
-        this.watcher = await DaemonWatcher.start({
-          engine,
+        this.watcher = await engine.watch({
           embed: this.opts.embed ?? true,
           signal: this.stopCtl.signal,
           ...(this.opts.debounceMs !== undefined ? { debounceMs: this.opts.debounceMs } : {}),
@@ -162,8 +161,7 @@ export class DaemonHost {
           },
           warn: (m) => this.emit("warn", "warning", m),
         });
-        const watcher = this.watcher;
-        engine.freshness = () => watcher.fresh();
+        for (const p of this.watcher.initial.problems) this.emit("warn", "warning", p.message);
         const st = engine.status();
         this.emit("info", "watching", `index up to date (${st.files} files, ${st.chunks} chunks, ${st.vectors.missing} without vectors); watching for changes`);
       }
