@@ -15,8 +15,9 @@
  *   search     search(query, { limit, mode, filters, explain, session })
  *   assistants context(), boot(), ask(), conversations(), readFile(), appendNote(), logTurn()
  *   SOUL       soul() → log, diff, rollback, pending, proposed, accept, reject, save, run
- *   jobs       jobs() → the one runner (run, due, tick, runs, inbox); runJob(name, args)
- *   evolution  evolution() → memories (list, rank, forget/pin/unpin/restore), snapshot, export/import
+ *   jobs       jobs() → the one runner (run, due, tick, runs, inbox); runJob(name, args) for
+ *              reflect, flush, heartbeat, evolve, snapshot and the daily state backup
+ *   evolution  evolution() → memories (list, rank, forget/pin/unpin/restore), export/import
  *   self       models(), configView(), Engine.doctor(), Engine.restoreState()
  *
  * Layers, lowest first (a folder uses only folders below it; `node ../shared/tools/import-cycles.mjs src`):

@@ -318,7 +318,7 @@ export class Engine implements EngineCore {
     return (await this.jobs()).run(name, args, opts);
   }
 
-  /** Memories, personality snapshots, export and import of the state. */
+  /** Memories: list, rank, forget/pin/unpin/restore, export and import of the state. */
   async evolution(): Promise<EvolutionService> {
     const { EvolutionService } = await import("./evolution.js");
     return new EvolutionService(this);
