@@ -389,20 +389,27 @@ function evolveJob(deps: JobDeps, env: CatalogEnv): Job<EvolveArgs, EvolutionRes
     async run(args, ctx) {
       const evolve = env.evolve ?? runEvolution;
       const r = await evolve({
-        workspace: deps.workspace,
-        db: deps.state(),
-        config: deps.config.evolution,
-        timeZone: evolutionTimeZone(deps.config),
-        now: deps.now,
-        provider: () => deps.llm(),
-        signal: ctx.signal,
-        ...(args.narrative !== undefined ? { narrative: args.narrative } : {}),
+        ...evolutionInput(deps, ctx.signal, args.narrative),
         ...(args.week !== undefined ? { week: args.week } : {}),
       });
       if (args.week !== undefined) new JobStateStore(deps.state()).set(WEEKLY_STATE_KEY, args.week, deps.now());
       const res = evolveJobResult(r);
       return { result: { ...res, reason: `${args.catchUp ? "catch-up, " : ""}${res.reason ?? ""}` }, value: r };
     },
+  };
+}
+
+/** What the weekly evolution and a snapshot are given (the model only when the narrative is the model's). */
+function evolutionInput(deps: JobDeps, signal: AbortSignal, narrative: "rules" | "model" | undefined): RunEvolutionInput {
+  return {
+    workspace: deps.workspace,
+    db: deps.state(),
+    config: deps.config.evolution,
+    timeZone: evolutionTimeZone(deps.config),
+    now: deps.now,
+    provider: () => deps.llm(),
+    signal,
+    ...(narrative !== undefined ? { narrative } : {}),
   };
 }
 
@@ -440,16 +447,7 @@ function snapshotJob(deps: JobDeps): Job<SnapshotArgs, SnapshotResult> {
     startDetails: (args, trigger) => ({ trigger, ...(args.narrative !== undefined ? { narrative: args.narrative } : {}) }),
     recorded: () => true,
     async run(args, ctx) {
-      const r = await takePersonalitySnapshot({
-        workspace: deps.workspace,
-        db: deps.state(),
-        config: deps.config.evolution,
-        timeZone: evolutionTimeZone(deps.config),
-        now: deps.now,
-        provider: () => deps.llm(),
-        signal: ctx.signal,
-        ...(args.narrative !== undefined ? { narrative: args.narrative } : {}),
-      });
+      const r = await takePersonalitySnapshot(evolutionInput(deps, ctx.signal, args.narrative));
       const reason = `snapshot #${r.snapshotId} (${r.week}): ${r.stats.active} active memories, ${r.drift.length} drift(s); narrative by ${r.narrativeBy}`;
       return { result: { outcome: "ok", reason, details: { snapshot: r.snapshotId, week: r.week, drift: r.drift.map((d) => d.trait) } }, value: r };
     },
