@@ -113,7 +113,6 @@ async function firstMcpSearch(ws, extraEnv = {}) {
  */
 async function freshnessCost(ws) {
   const { Engine } = await import("../dist/index.js");
-  const { DaemonWatcher } = await import("../dist/daemon/watcher.js");
   const engine = Engine.open({ workspace: ws });
   const ac = new AbortController();
   const times = async (opts) => {
@@ -127,8 +126,7 @@ async function freshnessCost(ws) {
   };
   const scan = await times({});
   const none = await times({ refresh: false });
-  const watcher = await DaemonWatcher.start({ engine, embed: false, signal: ac.signal, warn: () => undefined });
-  engine.freshness = () => watcher.fresh();
+  const watcher = await engine.watch({ embed: false, signal: ac.signal });
   const trusted = await times({});
   ac.abort();
   await watcher.close();

@@ -15,14 +15,15 @@
  *   search     search(query, { limit, mode, filters, explain, session })
  *   assistants context(), boot(), ask(), conversations(), readFile(), appendNote(), logTurn()
  *   SOUL       soul() → log, diff, rollback, pending, proposed, accept, reject, save, run
- *   jobs       jobs() → the one runner (run, due, tick, runs, inbox); runJob(name, args)
- *   evolution  evolution() → memories (list, rank, forget/pin/unpin/restore), snapshot, export/import
+ *   jobs       jobs() → the one runner (run, due, tick, runs, inbox); runJob(name, args) for
+ *              reflect, flush, heartbeat, evolve, snapshot and the daily state backup
+ *   evolution  evolution() → memories (list, rank, forget/pin/unpin/restore), export/import
  *   self       models(), configView(), Engine.doctor(), Engine.restoreState()
  *
  * Layers, lowest first (a folder uses only folders below it; `node ../shared/tools/import-cycles.mjs src`):
- *   shared/     durations, clock, locks, process checks
- *   workspace/  files, kinds, config sections, safe reads and writes (markdown is the truth)
- *   store/      SQLite: index, state (SOUL versions, runs, memories...), backups
+ *   shared/     durations, clock, sleep, WAL, process checks, error text (imports nothing above it)
+ *   workspace/  files, kinds, config sections, safe reads and writes (markdown is the truth), the daemon lock
+ *   store/      SQLite: index, state (SOUL versions, job runs, inbox, memories...), backups
  *   embed/ llm/ local models: embedders and their cache; Ollama, llama.cpp, scripted
  *   indexer/    chunk, index, watch
  *   search/     keyword, vector, fusion, dates, boot
@@ -59,7 +60,7 @@ export type { SessionType } from "./context/assemble.js";
 export { JOB_NAMES } from "./jobs/catalog.js";
 export type { JobName, JobArgs, JobValues } from "./jobs/catalog.js";
 export type { JobService, RunOutcome } from "./jobs/runner.js";
-export type { JobRun, JobResult } from "./jobs/runs.js";
+export type { JobRun, JobResult } from "./store/job-runs.js";
 export type { ReflectionResult } from "./jobs/reflect/pipeline.js";
 export type { AskResult } from "./jobs/ask/loop.js";
 export type { Embedder } from "./embed/types.js";

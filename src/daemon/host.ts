@@ -5,8 +5,8 @@
  *     and, when asked, over MCP Streamable HTTP on 127.0.0.1;
  *   - keeps the index in step with the disk (watcher) and fills in vectors in the background,
  *     so search trusts the index instead of scanning and never waits on embedding;
- *   - runs the scheduled jobs (flushes, heartbeat, nightly reflection, weekly evolution) and
- *     the daily backup of state.db.
+ *   - runs the scheduled jobs through the engine's job service (flushes, heartbeat, nightly
+ *     reflection, weekly evolution, the daily backup of state.db), each recorded in job_runs.
  * stop() (SIGTERM, Ctrl-C) cancels what is in flight — the model call of a job, embedding
  * between batches, the calls of connected clients — closes everything and releases the lock.
  */
@@ -14,25 +14,24 @@ import { chmodSync, statSync } from "node:fs";
 import type { SessionType } from "../context/assemble.js";
 import { auditWorkspace } from "../context/audit.js";
 import { Engine } from "../engine/engine.js";
-import type { JobEvent } from "../jobs/runner.js";
-import { JobService, ScheduleLoop } from "../jobs/runner.js";
-import type { JobRun } from "../jobs/runs.js";
+import type { IndexWatcher } from "../engine/watcher.js";
+import type { JobEvent, JobService } from "../jobs/runner.js";
+import { ScheduleLoop } from "../jobs/runner.js";
+import type { JobRun } from "../store/job-runs.js";
 import type { LLMConfig } from "../llm/config.js";
 import { systemClock, type Clock } from "../shared/clock.js";
-import { acquireDaemonLock, type DaemonLock } from "../shared/lock.js";
-import { backupStateIfDue } from "../store/backup.js";
+import { acquireDaemonLock, type DaemonLock } from "../workspace/lock.js";
 import { agentDir, configPath } from "../workspace/paths.js";
 import { ensureToken, McpHttpServer } from "./http.js";
 import type { LineTransport } from "./line-transport.js";
 import { BadRequestError, callMethod, DaemonUnavailableError } from "./methods.js";
 import { httpTokenPath, socketPath } from "./protocol.js";
 import { SocketServer } from "./socket-server.js";
-import { DaemonWatcher } from "./watcher.js";
 
 export interface DaemonEvent {
   at: number;
   level: "info" | "warn" | "error";
-  /** "started", "serving", "lock", "audit", "job", "warning", "recovered", "backup", "stopping", "stopped". */
+  /** "started", "serving", "lock", "audit", "job", "warning", "recovered", "stopping", "stopped". */
   event: string;
   message: string;
   run?: JobRun;
@@ -56,7 +55,6 @@ export interface DaemonHostOptions {
 }
 
 const SESSIONS: readonly string[] = ["main", "group", "isolated"];
-const BACKUP_CHECK_MS = 3600_000;
 
 export class DaemonHost {
   readonly workspace: string;
@@ -68,9 +66,7 @@ export class DaemonHost {
   private loop: ScheduleLoop | undefined;
   private socket: SocketServer | undefined;
   private http: McpHttpServer | undefined;
-  private watcher: DaemonWatcher | undefined;
-  private backupTimer: NodeJS.Timeout | undefined;
-  private backingUp: Promise<void> = Promise.resolve();
+  private watcher: IndexWatcher | undefined;
   private configSeen = "";
   private configWarned = false;
   private session: SessionType = "main";
@@ -118,7 +114,7 @@ export class DaemonHost {
       this.session = this.opts.session ?? engine.config.daemon.session;
       privateAgentDir(this.workspace);
 
-      const jobs = new JobService(engine.jobDeps(), { log: (e: JobEvent) => this.emit(e.level, e.event, e.message, e.run), startedAt: this.clock.now() });
+      const jobs = await engine.jobs({ log: (e: JobEvent) => this.emit(e.level, e.event, e.message, e.run), startedAt: this.clock.now() });
       this.jobs = jobs;
       this.loop = new ScheduleLoop(jobs, this.clock);
       this.emit("info", "started", `daemon started on ${this.workspace} (pid ${this.lock.info.pid}); ${jobs.describeSchedule()}`);
@@ -150,8 +146,7 @@ export class DaemonHost {
       }
 
       if (this.opts.watch ?? true) {
-        this.watcher = await DaemonWatcher.start({
-          engine,
+        this.watcher = await engine.watch({
           embed: this.opts.embed ?? true,
           signal: this.stopCtl.signal,
           ...(this.opts.debounceMs !== undefined ? { debounceMs: this.opts.debounceMs } : {}),
@@ -162,15 +157,11 @@ export class DaemonHost {
           },
           warn: (m) => this.emit("warn", "warning", m),
         });
-        const watcher = this.watcher;
-        engine.freshness = () => watcher.fresh();
+        for (const p of this.watcher.initial.problems) this.emit("warn", "warning", p.message);
         const st = engine.status();
         this.emit("info", "watching", `index up to date (${st.files} files, ${st.chunks} chunks, ${st.vectors.missing} without vectors); watching for changes`);
       }
       this.warmUp(engine);
-      this.backupTimer = setInterval(() => this.backup(), BACKUP_CHECK_MS);
-      this.backupTimer.unref();
-      this.backup();
     } catch (e) {
       await this.cleanup(false);
       throw e;
@@ -244,26 +235,10 @@ export class DaemonHost {
     import("../mcp/server.js").catch(quiet);
   }
 
-  /** The daily copy of state.db, when due (one at a time; a stop waits for the one in progress). */
-  private backup(): void {
-    const engine = this.engine;
-    if (this.stopping || !engine) return;
-    this.backingUp = this.backingUp.then(async () => {
-      if (this.stopping) return;
-      try {
-        const b = await backupStateIfDue(engine.statePath, { now: this.clock.now() });
-        if (b) this.emit("info", "backup", `state backed up to ${b.file}`);
-      } catch (e) {
-        this.emit("warn", "warning", `state backup failed: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    });
-  }
-
   private async cleanup(announce: boolean): Promise<void> {
     if (this.state === "stopped") return;
     this.state = "stopped";
     this.stopCtl.abort(new Error("the daemon is stopping"));
-    if (this.backupTimer) clearInterval(this.backupTimer);
     const step = async (what: string, fn: () => Promise<void> | void) => {
       try {
         await fn();
@@ -274,7 +249,6 @@ export class DaemonHost {
     await step("the socket", () => this.socket?.close());
     await step("the HTTP server", () => this.http?.close());
     await step("the watcher", () => this.watcher?.close());
-    await step("the state backup", () => this.backingUp);
     await step("the engine", () => this.engine?.close());
     this.lock?.release();
     if (announce) this.emit("info", "stopped", "daemon stopped; lock released");

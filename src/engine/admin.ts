@@ -10,7 +10,7 @@ import { rerankerName } from "../embed/cross-encoder.js";
 import { isGgufFile } from "../embed/gguf.js";
 import { vectorWeightFor } from "../search/weights.js";
 import { checkIntegrity, listStateBackups, STATE_RESTORE_HINT } from "../store/backup.js";
-import { readDaemonLock } from "../shared/lock.js";
+import { readDaemonLock } from "../workspace/lock.js";
 import { agentDir, configPath, indexDbPath, stateDbPath } from "../workspace/paths.js";
 import { configEntries, loadAgentConfig, type AgentConfig, type ConfigEntry } from "./config.js";
 import type { EngineCore } from "./core.js";

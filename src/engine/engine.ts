@@ -11,10 +11,9 @@ import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
 import type { RerankerModel } from "../embed/cross-encoder.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
-import { embedPending, type EmbedPendingProgress, type EmbedPendingResult } from "../indexer/embed-pending.js";
+import { embedPending, type EmbedPendingProgress, type EmbedReport } from "../indexer/embed-pending.js";
 import { Indexer, type IndexProgress, type IndexSummary } from "../indexer/indexer.js";
 import { indexStatus, type IndexStatus } from "../indexer/status.js";
-import { watchWorkspace, type WorkspaceWatcher } from "../indexer/watch.js";
 import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
 import { isPrivatePath, type SessionType } from "../context/assemble.js";
@@ -47,6 +46,9 @@ import type { AgentConfig } from "./config.js";
 import { configFor, readConfigCache } from "./config-cache.js";
 import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
+import type { IndexWatcher, IndexWatchOptions } from "./watcher.js";
+
+export type { EmbedReport };
 
 export interface EngineOptions {
   workspace: string;
@@ -61,14 +63,6 @@ export interface EngineOptions {
   llm?: Partial<Pick<LLMConfig, "provider" | "model">> | LLMProvider;
   /** An already validated config (the daemon re-reads it on reload); default: read the file. */
   config?: AgentConfig;
-}
-
-export interface EmbedReport extends EmbedPendingResult {
-  provider: string | null;
-  modelId: string | null;
-  reason: string;
-  /** True when vectors of a previous model were dropped (they are re-embedded from the cache). */
-  modelChanged: boolean;
 }
 
 export interface StatusReport extends EngineStatus {
@@ -108,7 +102,7 @@ export class Engine implements EngineCore {
   /** Told of each notice as it happens (the CLI prints them as warnings). */
   onNotice: ((n: OpenNotice) => void) | undefined;
   /**
-   * Set by a host whose watcher keeps the index in step with the disk (the daemon): awaited
+   * Set by `watch()` while its watcher keeps the index in step with the disk: awaited
    * before each search that does not pass `refresh`; true means the index has every change
    * and the stat scan is skipped, false means scan as usual.
    */
@@ -324,7 +318,7 @@ export class Engine implements EngineCore {
     return (await this.jobs()).run(name, args, opts);
   }
 
-  /** Memories, personality snapshots, export and import of the state. */
+  /** Memories: list, rank, forget/pin/unpin/restore, export and import of the state. */
   async evolution(): Promise<EvolutionService> {
     const { EvolutionService } = await import("./evolution.js");
     return new EvolutionService(this);
@@ -533,22 +527,21 @@ export class Engine implements EngineCore {
     return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
   }
 
-  /** Keeps the index (text, then vectors) in step with the disk until the watcher is closed. */
-  watch(
-    opts: { debounceMs?: number; embed?: boolean; signal?: AbortSignal; onSync?: (s: IndexSummary) => void; onEmbed?: (r: EmbedReport) => void; onError?: (e: unknown) => void } = {},
-  ): WorkspaceWatcher {
-    const watchOpts: Parameters<typeof watchWorkspace>[1] = {
-      onBatch: async ({ paths, rescan }) => {
-        const s = rescan ? this.index() : this.syncPaths(paths);
-        opts.onSync?.(s);
-        if (opts.embed && s.indexed.length > 0 && !opts.signal?.aborted) {
-          opts.onEmbed?.(await this.embed(opts.signal ? { signal: opts.signal } : {}));
-        }
-      },
+  /**
+   * Keeps the index (text, then vectors in the background) in step with the disk until the
+   * watcher is closed: the one watcher of `agent watch` and the daemon. Resolves once it is
+   * live and a first full pass is done (`initial`); while it is healthy, searches trust it
+   * instead of scanning every file (see watcher.ts for the freshness contract).
+   */
+  async watch(opts: IndexWatchOptions = {}): Promise<IndexWatcher> {
+    const { IndexWatcher } = await import("./watcher.js");
+    const watcher = await IndexWatcher.start(this, opts);
+    const freshness = () => watcher.fresh();
+    this.freshness = freshness;
+    watcher.onClose = () => {
+      if (this.freshness === freshness) this.freshness = undefined;
     };
-    if (opts.debounceMs !== undefined) watchOpts.debounceMs = opts.debounceMs;
-    if (opts.onError) watchOpts.onError = opts.onError;
-    return watchWorkspace(this.workspace, watchOpts);
+    return watcher;
   }
 
   // ---- life cycle --------------------------------------------------------------------

@@ -1,10 +1,9 @@
 /**
- * The engine's memories and personality, as every front sees them: list, rank for a task,
- * forget/pin/unpin/restore, a personality snapshot, and export/import of all the state.
+ * The engine's memories, as every front sees them: list, rank for a task,
+ * forget/pin/unpin/restore, and export/import of all the state. A personality snapshot is a
+ * job (`runJob("snapshot")`), recorded and cancellable like the others.
  */
 import type { SessionType } from "../context/assemble.js";
-import { evolutionTimeZone } from "../jobs/evolve/config.js";
-import { takePersonalitySnapshot, type SnapshotResult } from "../jobs/evolve/cycle.js";
 import { exportStateDb, importState, type ImportResult, type StateExport } from "../jobs/evolve/export.js";
 import { forgetMemory, listMemories, markRecalled, pinMemory, rankForTask, restoreMemory, unpinMemory, type MemoryChange, type RecallResult } from "../jobs/evolve/recall.js";
 import type { MemoryView } from "../jobs/evolve/inject.js";
@@ -62,20 +61,6 @@ export class EvolutionService {
   change(action: MemoryAction, id: number): MemoryChange {
     const fn = { forget: forgetMemory, pin: pinMemory, unpin: unpinMemory, restore: restoreMemory }[action];
     return fn(this.db(true), id, this.engine.now());
-  }
-
-  /** A personality snapshot now (traits, narrative, defining memories, drift); no report. */
-  async snapshot(opts: { narrative?: "rules" | "model" } = {}): Promise<SnapshotResult> {
-    const c = this.engine.config;
-    return takePersonalitySnapshot({
-      workspace: this.engine.workspace,
-      db: this.engine.state(),
-      config: c.evolution,
-      timeZone: evolutionTimeZone(c),
-      now: this.engine.now,
-      provider: () => this.engine.llm(),
-      ...(opts.narrative !== undefined ? { narrative: opts.narrative } : {}),
-    });
   }
 
   /** All the engine's own state as JSON (the index is not included: it is rebuilt from the markdown). */

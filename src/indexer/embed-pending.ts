@@ -20,6 +20,15 @@ export interface EmbedPendingResult {
   interrupted: boolean;
 }
 
+/** A pass of `Engine.embed`: what was embedded, and with which model and why. */
+export interface EmbedReport extends EmbedPendingResult {
+  provider: string | null;
+  modelId: string | null;
+  reason: string;
+  /** True when vectors of a previous model were dropped (they are re-embedded from the cache). */
+  modelChanged: boolean;
+}
+
 /** What the model sees for a chunk: its heading path gives short chunks their context. */
 export function embedText(c: { heading: string; text: string }): string {
   return c.heading ? `${c.heading}\n${c.text}` : c.text;

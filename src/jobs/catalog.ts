@@ -1,34 +1,40 @@
 /**
- * The catalog: the four jobs the runner knows, each a `Job` built from the host's `JobDeps`.
+ * The catalog: the jobs the runner knows, each a `Job` built from the host's `JobDeps`: the
+ * model's jobs (reflect, flush, heartbeat, evolve, snapshot) and the daily state backup.
  * A job says when it is due (from the state database and the validated config) and runs
  * with a cancel signal; the runner records it. Nothing here opens a database, reads the
  * config file or creates a model: all of it comes from `deps`, on first use.
  */
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ReflectionConfigSchema, type ReflectionConfig, type ReflectionConfigInput } from "./reflect/config.js";
 import { runReflection, type ReflectionResult, type RunReflectionInput } from "./reflect/pipeline.js";
 import { SoulVersionStore } from "../store/soul-versions.js";
 import { openStateDb } from "../store/state.js";
+import { backupStateDb, dailyBackupDueAt, type StateBackup } from "../store/backup.js";
+import { stateDbPath } from "../workspace/paths.js";
 import { isValidSessionId } from "../workspace/sessions.js";
 import { evolutionTimeZone } from "./evolve/config.js";
-import { EVOLVE_JOB, evolveJobResult, runEvolution, type EvolutionResult, type RunEvolutionInput } from "./evolve/cycle.js";
+import { EVOLVE_JOB, evolveJobResult, runEvolution, takePersonalitySnapshot, type EvolutionResult, type RunEvolutionInput, type SnapshotResult } from "./evolve/cycle.js";
 import { checkFlush, flushJobResult, flushSettings, runFlush, type FlushResult } from "./flush/run.js";
 import { notify, type AlertMessage, type NotifyResult } from "./heartbeat/notify.js";
 import { HEARTBEAT_JOB, heartbeatDue, heartbeatJobResult, heartbeatSettings, runHeartbeat, type HeartbeatResult } from "./heartbeat/run.js";
-import { InboxStore } from "./inbox.js";
+import { InboxStore } from "../store/inbox.js";
 import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
-import { errorMessage, JobRunStore, JobStateStore, type JobResult } from "./runs.js";
+import { JobRunStore, JobStateStore, type JobResult } from "../store/job-runs.js";
+import { errorMessage } from "../shared/errors.js";
 import { scheduleTimeZone } from "./schedule/config.js";
 import { NIGHTLY_STATE_KEY, nightlyStatus, type NightlyStatus } from "./schedule/nightly.js";
 import { WEEKLY_STATE_KEY, weeklyStatus, type WeeklyStatus } from "./schedule/weekly.js";
 
 export const REFLECT_JOB = "reflect";
 export const FLUSH_JOB = "flush";
+export const BACKUP_JOB = "backup";
+export const SNAPSHOT_JOB = "snapshot";
 export { HEARTBEAT_JOB, EVOLVE_JOB };
 
 /** Every job there is; a name outside this list is refused (`agent jobs --job bogus`). */
-export const JOB_NAMES = [REFLECT_JOB, FLUSH_JOB, HEARTBEAT_JOB, EVOLVE_JOB] as const;
+export const JOB_NAMES = [REFLECT_JOB, FLUSH_JOB, HEARTBEAT_JOB, EVOLVE_JOB, BACKUP_JOB, SNAPSHOT_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export function isJobName(name: string): name is JobName {
@@ -79,11 +85,21 @@ export interface EvolveArgs {
   catchUp?: boolean;
 }
 
+/** The daily backup takes no arguments: the schedule runs it once a day, a person whenever. */
+export type BackupArgs = Record<string, never>;
+
+export interface SnapshotArgs {
+  /** Overrides evolution.narrative for this run. */
+  narrative?: "rules" | "model";
+}
+
 export interface JobArgs {
   reflect: ReflectArgs;
   flush: FlushArgs;
   heartbeat: HeartbeatArgs;
   evolve: EvolveArgs;
+  backup: BackupArgs;
+  snapshot: SnapshotArgs;
 }
 
 export interface JobValues {
@@ -91,6 +107,9 @@ export interface JobValues {
   flush: FlushResult;
   heartbeat: HeartbeatResult;
   evolve: EvolutionResult;
+  /** The copy taken; null when there was no state to copy. */
+  backup: StateBackup | null;
+  snapshot: SnapshotResult;
 }
 
 export type JobCatalog = { [N in JobName]: Job<JobArgs[N], JobValues[N]> };
@@ -119,6 +138,8 @@ export function buildCatalog(deps: JobDeps, env: CatalogEnv): JobCatalog {
     flush: flushJob(deps, env),
     heartbeat: heartbeatJob(deps, env),
     evolve: evolveJob(deps, env),
+    backup: backupJob(deps),
+    snapshot: snapshotJob(deps),
   };
 }
 
@@ -368,19 +389,67 @@ function evolveJob(deps: JobDeps, env: CatalogEnv): Job<EvolveArgs, EvolutionRes
     async run(args, ctx) {
       const evolve = env.evolve ?? runEvolution;
       const r = await evolve({
-        workspace: deps.workspace,
-        db: deps.state(),
-        config: deps.config.evolution,
-        timeZone: evolutionTimeZone(deps.config),
-        now: deps.now,
-        provider: () => deps.llm(),
-        signal: ctx.signal,
-        ...(args.narrative !== undefined ? { narrative: args.narrative } : {}),
+        ...evolutionInput(deps, ctx.signal, args.narrative),
         ...(args.week !== undefined ? { week: args.week } : {}),
       });
       if (args.week !== undefined) new JobStateStore(deps.state()).set(WEEKLY_STATE_KEY, args.week, deps.now());
       const res = evolveJobResult(r);
       return { result: { ...res, reason: `${args.catchUp ? "catch-up, " : ""}${res.reason ?? ""}` }, value: r };
+    },
+  };
+}
+
+/** What the weekly evolution and a snapshot are given (the model only when the narrative is the model's). */
+function evolutionInput(deps: JobDeps, signal: AbortSignal, narrative: "rules" | "model" | undefined): RunEvolutionInput {
+  return {
+    workspace: deps.workspace,
+    db: deps.state(),
+    config: deps.config.evolution,
+    timeZone: evolutionTimeZone(deps.config),
+    now: deps.now,
+    provider: () => deps.llm(),
+    signal,
+    ...(narrative !== undefined ? { narrative } : {}),
+  };
+}
+
+/**
+ * The daily copy of state.db (.agent/backups/, SQLite's online backup): due when no backup
+ * of any reason was taken in the last 24 hours. A cancel stops the copy between two steps
+ * and leaves no partial file.
+ */
+function backupJob(deps: JobDeps): Job<BackupArgs, StateBackup | null> {
+  const file = () => stateDbPath(deps.workspace);
+  return {
+    name: BACKUP_JOB,
+    due(now) {
+      // Nothing to protect yet, and a look must not create the file.
+      if (!existsSync(file())) return notDue("there is no state database yet");
+      const at = dailyBackupDueAt(file(), now);
+      if (at > now) return notDue("state.db was backed up in the last 24 hours", at);
+      return { due: true, nextAt: now, reason: "no backup of state.db in the last 24 hours", runs: [{ key: BACKUP_JOB, args: {} }] };
+    },
+    startDetails: (_args, trigger) => ({ trigger: trigger === "manual" ? "manual" : "daily" }),
+    recorded: () => true,
+    async run(_args, ctx) {
+      const b = await backupStateDb(file(), { reason: ctx.trigger === "manual" ? "manual" : "daily", now: deps.now(), signal: ctx.signal });
+      if (b === null) return { result: { outcome: "skip", reason: "there is no state database yet" }, value: null };
+      return { result: { outcome: "ok", reason: `state backed up to ${b.file}`, details: { file: b.file, bytes: b.bytes } }, value: b };
+    },
+  };
+}
+
+/** `agent snapshot`: a personality snapshot now (fade pass, traits, narrative, drift); no report. Never scheduled. */
+function snapshotJob(deps: JobDeps): Job<SnapshotArgs, SnapshotResult> {
+  return {
+    name: SNAPSHOT_JOB,
+    due: () => notDue("taken by hand (`agent snapshot`); the weekly evolution takes its own"),
+    startDetails: (args, trigger) => ({ trigger, ...(args.narrative !== undefined ? { narrative: args.narrative } : {}) }),
+    recorded: () => true,
+    async run(args, ctx) {
+      const r = await takePersonalitySnapshot(evolutionInput(deps, ctx.signal, args.narrative));
+      const reason = `snapshot #${r.snapshotId} (${r.week}): ${r.stats.active} active memories, ${r.drift.length} drift(s); narrative by ${r.narrativeBy}`;
+      return { result: { outcome: "ok", reason, details: { snapshot: r.snapshotId, week: r.week, drift: r.drift.map((d) => d.trait) } }, value: r };
     },
   };
 }

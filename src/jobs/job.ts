@@ -8,7 +8,7 @@ import type { EmbeddingCache } from "../embed/cache.js";
 import type { Embedder } from "../embed/types.js";
 import type { LLMProvider } from "../llm/types.js";
 import type { DB } from "../store/open.js";
-import type { JobResult } from "./runs.js";
+import type { JobResult } from "../store/job-runs.js";
 import type { ContextConfig } from "../context/config.js";
 import type { IndexConfig } from "../workspace/config.js";
 import type { AskConfig } from "./ask/config.js";

@@ -29,12 +29,13 @@ import {
   type JobValues,
 } from "./catalog.js";
 import { evolutionTimeZone } from "./evolve/config.js";
-import { InboxStore } from "./inbox.js";
+import { InboxStore } from "../store/inbox.js";
 import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
 import { scheduleTimeZone } from "./schedule/config.js";
 import type { NightlyStatus } from "./schedule/nightly.js";
 import type { WeeklyStatus } from "./schedule/weekly.js";
-import { errorMessage, JobRunStore, recordRun, type JobResult, type JobRun } from "./runs.js";
+import { JobRunStore, recordRun, type JobResult, type JobRun } from "../store/job-runs.js";
+import { errorMessage } from "../shared/errors.js";
 
 export interface JobEvent {
   at: number;
@@ -174,8 +175,9 @@ export class JobService {
     const now = this.deps.now();
     let next = now + this.tickMs;
     for (const name of TICK_ORDER) {
-      // Transcripts are looked at every tick anyway; the watcher pokes the loop when they grow.
-      if (name === "flush") continue;
+      // Looked at every tick anyway: transcripts (the watcher pokes the loop when they grow)
+      // and the daily backup, which can wait for the next tick.
+      if (name === "flush" || name === "backup") continue;
       let due: JobDue<unknown>;
       try {
         due = this.jobs[name].due(now) as JobDue<unknown>;
@@ -271,8 +273,11 @@ export class JobService {
   }
 }
 
-/** Flushes first (a transcript about to be compacted cannot wait), then the timed jobs. */
-const TICK_ORDER: readonly JobName[] = ["flush", "heartbeat", "reflect", "evolve"];
+/**
+ * Flushes first (a transcript about to be compacted cannot wait), then the timed jobs, then
+ * the daily backup; a snapshot is never due (it is taken by hand).
+ */
+const TICK_ORDER: readonly JobName[] = ["flush", "heartbeat", "reflect", "evolve", "backup", "snapshot"];
 // Every job is in the tick order exactly once.
 if (TICK_ORDER.length !== JOB_NAMES.length || !JOB_NAMES.every((n) => TICK_ORDER.includes(n))) throw new Error("TICK_ORDER must list every job once");
 

@@ -9,3 +9,9 @@ export function messageOf(err: unknown): string {
   const code = e?.cause?.code;
   return typeof code === "string" && !msg.includes(code) ? `${msg} (${code})` : msg;
 }
+
+/** The first line of an error's message: what a job run records as its reason. */
+export function errorMessage(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  return msg.split("\n")[0] ?? msg;
+}

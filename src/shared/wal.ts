@@ -1,4 +1,4 @@
-import { sleepSync } from "../workspace/sleep.js";
+import { sleepSync } from "./sleep.js";
 
 /**
  * Puts a SQLite database in WAL mode, waiting for other processes that are doing the same.

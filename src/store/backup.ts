@@ -37,6 +37,9 @@ export interface BackupOptions {
   keep?: number;
 }
 
+/** How often the daily backup is due. */
+export const DAILY_BACKUP_MS = 24 * 3600_000;
+
 /** The engine's state database cannot be used as it is; the message names the file and the way back. */
 export class StateDbError extends Error {
   constructor(
@@ -118,12 +121,20 @@ export function backupStateDbSync(stateFile: string, opts: BackupOptions & { db?
  * it copies in steps, so other processes keep reading and writing meanwhile. For the daemon's
  * daily backup. Returns null when there is no state to back up yet.
  */
-export async function backupStateDb(stateFile: string, opts: BackupOptions): Promise<StateBackup | null> {
+export async function backupStateDb(stateFile: string, opts: BackupOptions & { signal?: AbortSignal }): Promise<StateBackup | null> {
   if (!existsSync(stateFile)) return null;
+  const signal = opts.signal;
+  signal?.throwIfAborted();
   const { tmp, final } = target(stateFile, opts);
   const db = openSource(stateFile);
   try {
-    await db.backup(tmp);
+    // Copied in steps (better-sqlite3's own step size); a cancel stops it between two and leaves no partial copy.
+    await db.backup(tmp, {
+      progress: () => {
+        signal?.throwIfAborted();
+        return 100;
+      },
+    });
   } catch (e) {
     rmSync(tmp, { force: true });
     throw explainStateError(stateFile, e);
@@ -134,12 +145,19 @@ export async function backupStateDb(stateFile: string, opts: BackupOptions): Pro
 }
 
 /**
- * The daily backup when one is due: none of any reason taken in the last `everyMs` (24 h by
- * default). Cheap to call on every daemon tick.
+ * When the daily backup is next due: now when no backup of any reason was taken in the last
+ * `everyMs` (24 h by default), else that long after the newest. Cheap enough for every tick.
  */
-export async function backupStateIfDue(stateFile: string, opts: { now: number; everyMs?: number; keep?: number }): Promise<StateBackup | null> {
+export function dailyBackupDueAt(stateFile: string, now: number, everyMs = DAILY_BACKUP_MS): number {
   const newest = listStateBackups(stateFile)[0];
-  if (newest !== undefined && opts.now - newest.takenAt < (opts.everyMs ?? 24 * 3600_000) && newest.takenAt <= opts.now) return null;
+  // A backup stamped in the future (a clock set back) does not hold the next one off.
+  if (newest === undefined || newest.takenAt > now) return now;
+  return Math.max(now, newest.takenAt + everyMs);
+}
+
+/** The daily backup when one is due (see dailyBackupDueAt); null when not due or there is no state. */
+export async function backupStateIfDue(stateFile: string, opts: { now: number; everyMs?: number; keep?: number }): Promise<StateBackup | null> {
+  if (dailyBackupDueAt(stateFile, opts.now, opts.everyMs) > opts.now) return null;
   return backupStateDb(stateFile, { reason: "daily", now: opts.now, ...(opts.keep !== undefined ? { keep: opts.keep } : {}) });
 }
 
@@ -227,6 +245,7 @@ function target(stateFile: string, opts: BackupOptions): { tmp: string; final: s
 }
 
 function finish(stateFile: string, tmp: string, final: string, opts: BackupOptions): StateBackup {
+  selfContained(tmp);
   // A copy of a subtly damaged file must not push the good generations out.
   const problem = checkIntegrity(tmp);
   if (problem !== null) {
@@ -238,6 +257,24 @@ function finish(stateFile: string, tmp: string, final: string, opts: BackupOptio
   for (const old of listStateBackups(stateFile).slice(keep)) rmSync(old.file, { force: true });
   const m = NAME.exec(path.basename(final))!;
   return { file: final, takenAt: parseStamp(m[1]!), reason: m[2]!, bytes: statSync(final).size };
+}
+
+/**
+ * A copy of a WAL database is a WAL database: opened (even read-only) it grows -wal and -shm
+ * files beside it, which a rename would leave behind. In rollback mode it is one file.
+ */
+function selfContained(file: string): void {
+  try {
+    const db = new Database(file, { fileMustExist: true, timeout: 5000 });
+    try {
+      db.pragma("journal_mode = DELETE");
+    } finally {
+      db.close();
+    }
+  } catch {
+    // A copy that cannot even be opened fails the integrity check next, with the reason.
+  }
+  for (const ext of ["-wal", "-shm"]) rmSync(file + ext, { force: true });
 }
 
 /** 20261123T170102123Z: sortable, and legal in every file system's names. */

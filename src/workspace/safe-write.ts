@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
-import { sleepSync } from "./sleep.js";
+import { sleepSync } from "../shared/sleep.js";
 
 /**
  * Replaces a file so that readers see either the old or the new content, never half of

@@ -113,6 +113,8 @@ describe("agent daemon end to end", { timeout: 90_000 }, () => {
     await d.waitFor(/daemon started on /);
     await d.waitFor(/heartbeat ok .*alert #1: Offsite date still open/);
     await d.waitFor(/flush chat ok .*appended \d+ characters to memory\//);
+    // The daily backup of state.db is a job like the others, in the same tick.
+    await d.waitFor(/backup ok .*state backed up to .*\.agent\/backups\/state-\d{8}T\d{9}Z-daily\.db/);
 
     const second = await agent(["daemon", "--workspace", ws]);
     expect(second.code).toBe(1);
@@ -121,7 +123,8 @@ describe("agent daemon end to end", { timeout: 90_000 }, () => {
     const jobs = JSON.parse((await agent(["jobs", "--workspace", ws, "--json"])).stdout) as { daemon: { pid: number; alive: boolean }; unread: number; runs: { job: string; outcome: string }[] };
     expect(jobs.daemon).toMatchObject({ pid: d.pid, alive: true });
     expect(jobs.unread).toBe(1);
-    expect(jobs.runs.map((r) => `${r.job}:${r.outcome}`).sort()).toEqual(["flush:ok", "heartbeat:ok"]);
+    expect(jobs.runs.map((r) => `${r.job}:${r.outcome}`).sort()).toEqual(["backup:ok", "flush:ok", "heartbeat:ok"]);
+    expect(readdirSync(path.join(ws, ".agent", "backups")).filter((n) => n.endsWith("-daily.db"))).toHaveLength(1);
 
     const inbox = await agent(["inbox", "--workspace", ws]);
     expect(inbox.stdout).toMatch(/^#1 \d{4}-\d\d-\d\d \d\d:\d\d ALERT \[heartbeat\] Offsite date still open\n {2}Offsite date still open\n {2}Nobody has confirmed March yet.\n$/);

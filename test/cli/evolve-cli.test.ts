@@ -121,6 +121,9 @@ describe("memories, evolution and context through the CLI", { timeout: 120_000 }
     const snap = await ok(["snapshot", "--workspace", ws]);
     expect(snap).toMatch(/^snapshot #\d+ \(\d{4}-W\d\d\): 1 active memories\n/);
     expect(snap).toContain("drift");
+    // Recorded like every job.
+    const runs = JSON.parse(await ok(["jobs", "--workspace", ws, "--job", "snapshot", "--json"])) as { runs: { job: string; outcome: string; reason: string }[] };
+    expect(runs.runs).toMatchObject([{ job: "snapshot", outcome: "ok", reason: expect.stringMatching(/^snapshot #\d+ \(\d{4}-W\d\d\): 1 active memories/) }]);
   });
 });
 

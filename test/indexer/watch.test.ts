@@ -3,7 +3,7 @@ import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:f
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, type IndexSummary } from "../../src/index.js";
-import type { WorkspaceWatcher } from "../../src/indexer/watch.js";
+import type { IndexWatcher } from "../../src/engine/watcher.js";
 import { keywordSearch } from "../../src/search/keyword.js";
 import { parseQuery } from "../../src/search/query.js";
 import { cleanup, eventually, tempDir, write } from "../helpers/workspace.js";
@@ -18,7 +18,7 @@ const WAIT = 20_000;
 
 let ws: string;
 let engine: Engine;
-let watcher: WorkspaceWatcher | null;
+let watcher: IndexWatcher | null;
 let ro: Database.Database | null;
 let syncs: IndexSummary[];
 let errors: unknown[];
@@ -31,8 +31,7 @@ beforeEach(async () => {
   engine.index();
   syncs = [];
   errors = [];
-  watcher = engine.watch({ debounceMs: 100, onSync: (s) => syncs.push(s), onError: (e) => errors.push(e) });
-  await watcher.ready;
+  watcher = await engine.watch({ debounceMs: 100, onSync: (s) => syncs.push(s), warn: (m) => errors.push(m) });
   ro = new Database(path.join(ws, ".agent/index.db"), { readonly: true, fileMustExist: true });
 });
 
@@ -161,6 +160,23 @@ describe("engine.watch", () => {
     expect(found("Heliotropeglade")).toEqual([]);
     expectConsistent();
     expect(errors).toEqual([]);
+  });
+
+  it("a batch that failed on a busy database is indexed by a repair pass, with no further edit and no search", { timeout: 60_000 }, async () => {
+    // Another process holds the index's write lock while the watcher's batch runs.
+    const holder = new Database(path.join(ws, ".agent/index.db"));
+    holder.exec("BEGIN IMMEDIATE");
+    try {
+      write(ws, "notes/busy.md", "Written while another process holds the index: Cobaltwren.\n");
+      await eventually(() => errors.some((m) => /^index: .*locked/i.test(String(m))), WAIT);
+      expect(found("Cobaltwren")).toEqual([]);
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+    }
+    await eventually(() => found("Cobaltwren").includes("notes/busy.md"), WAIT);
+    expect(syncs.some((s) => s.indexed.includes("notes/busy.md"))).toBe(true);
+    expectConsistent();
   });
 
   it("close() resolves and the engine keeps working without the watcher", { timeout: 60_000 }, async () => {

@@ -14,7 +14,7 @@ import { HeartbeatConfigSchema } from "../../src/jobs/heartbeat/config.js";
 import type { JobDeps, JobsConfig } from "../../src/jobs/job.js";
 import { ReflectionConfigSchema } from "../../src/jobs/reflect/config.js";
 import { JobService, ScheduleLoop, type JobServiceOptions } from "../../src/jobs/runner.js";
-import { jobStores, type JobStores } from "../../src/jobs/runs.js";
+import { jobStores, type JobStores } from "../../src/store/job-runs.js";
 import { ScheduleConfigSchema } from "../../src/jobs/schedule/config.js";
 import { FakeClock } from "../../src/shared/clock.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";

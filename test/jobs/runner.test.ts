@@ -6,7 +6,7 @@ import { appendSessionTurn } from "../../src/jobs/reflect/session-log.js";
 import type { ReflectionResult, RunReflectionInput } from "../../src/jobs/reflect/pipeline.js";
 import { JOB_NAMES, parseJobName } from "../../src/jobs/catalog.js";
 import { JobService, ScheduleLoop, type JobEvent } from "../../src/jobs/runner.js";
-import type { JobRun } from "../../src/jobs/runs.js";
+import type { JobRun } from "../../src/store/job-runs.js";
 import { NIGHTLY_STATE_KEY } from "../../src/jobs/schedule/nightly.js";
 import { LLMError, type CompletionRequest } from "../../src/llm/types.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
@@ -374,9 +374,9 @@ describe("one runner for manual and scheduled runs", () => {
   });
 
   it("the job names are a closed list; an unknown name is refused with the list", () => {
-    expect(JOB_NAMES).toEqual(["reflect", "flush", "heartbeat", "evolve"]);
+    expect(JOB_NAMES).toEqual(["reflect", "flush", "heartbeat", "evolve", "backup", "snapshot"]);
     expect(parseJobName("evolve")).toBe("evolve");
-    expect(() => parseJobName("bogus")).toThrow('there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve');
+    expect(() => parseJobName("bogus")).toThrow('there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve, backup, snapshot');
   });
 
   it("says when it wants to wake: the next heartbeat or night, at most one tick away", () => {

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordRun, type JobStores } from "../../src/jobs/runs.js";
+import { recordRun, type JobStores } from "../../src/store/job-runs.js";
 import { openJobs } from "./deps.js";
 import { stateMigrations } from "../../src/store/state.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import {
   backupStateDb,
@@ -60,6 +60,8 @@ describe("state.db backups", () => {
     expect(backups.every((b) => b.reason === "daily" && path.dirname(b.file) === path.join(ws, ".agent/backups"))).toBe(true);
     expect(titles(backups[0]!.file)).toEqual(["first", "in the wal"]);
     expect(checkIntegrity(backups[0]!.file)).toBeNull();
+    // Each backup is one file: no -wal or -shm of the copies left beside them.
+    expect(readdirSync(path.join(ws, ".agent/backups")).sort()).toEqual(backups.map((b) => path.basename(b.file)).sort());
   });
 
   it("backupStateIfDue takes one a day, and nothing without a state.db", async () => {

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { InboxItem } from "../../jobs/inbox.js";
+import type { InboxItem } from "../../store/inbox.js";
 import { parsePositiveInt, printJson, standard, withEngine, type WorkspaceOpts } from "../common.js";
 
 interface InboxOpts extends WorkspaceOpts {

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { JOB_NAMES, parseJobName, type JobName } from "../../jobs/catalog.js";
-import type { JobRun } from "../../jobs/runs.js";
-import { readDaemonLock } from "../../shared/lock.js";
+import type { JobRun } from "../../store/job-runs.js";
+import { readDaemonLock } from "../../workspace/lock.js";
 import { UsageError } from "../../engine/errors.js";
 import { parsePositiveInt, printJson, stamp, standard, withEngine, type WorkspaceOpts } from "../common.js";
 

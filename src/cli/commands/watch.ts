@@ -15,44 +15,35 @@ export function register(program: Command): void {
       const stopped = new Promise<void>((resolve) => (stop = resolve));
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
-      // Stops embedding between batches on shutdown, so the database is closed only after.
-      const ac = new AbortController();
-      let background: Promise<unknown> = Promise.resolve();
-      const watcher = engine.watch({
-        debounceMs: opts.debounce,
-        signal: ac.signal,
-        onSync: (s) => {
-          if (s.indexed.length === 0 && s.removed.length === 0 && s.problems.length === 0) return;
-          for (const p of s.problems) warn(p.message);
-          const parts = [...s.indexed.map((p) => `reindexed ${p}`), ...s.removed.map((p) => `removed ${p}`)];
-          log(opts, { event: "sync", indexed: s.indexed, removed: s.removed, ms: Math.round(s.ms) }, `${new Date().toLocaleTimeString()} ${parts.join(", ")} (${Math.round(s.ms)} ms)`);
-        },
-        embed: opts.embed,
-        onEmbed: (r) => {
-          if (r.embedded > 0) log(opts, { event: "embed", embedded: r.embedded, remaining: r.remaining }, `${new Date().toLocaleTimeString()} embedded ${r.embedded} chunk(s)`);
-        },
-        onError: (e) => warn(`watch: ${(e as Error).message ?? String(e)}`),
-      });
       try {
-        // Index only once the watcher is live, and say "ready" only then: an edit made while
-        // it was starting is caught by this pass, any later one by the watcher.
-        await watcher.ready;
-        const first = engine.index();
-        log(opts, { event: "ready", indexed: first.indexed.length, chunks: first.chunks }, `watching ${engine.workspace} (${first.chunks} chunks; Ctrl-C to stop)`);
-        if (opts.embed) {
-          // Vectors for what is not embedded yet fill in behind the ready watcher.
-          background = engine
-            .embed({ signal: ac.signal })
-            .then((r) => r.embedded > 0 && log(opts, { event: "embed", embedded: r.embedded, remaining: r.remaining }, `embedded ${r.embedded} chunk(s)`))
-            .catch((e) => warn(`embedding: ${(e as Error).message}`));
+        // The daemon's watcher: live before its first full pass (an edit made while it starts is
+        // caught by one or the other), then text at once and vectors in the background.
+        const watcher = await engine.watch({
+          debounceMs: opts.debounce,
+          embed: opts.embed,
+          onSync: (s) => {
+            if (s.indexed.length === 0 && s.removed.length === 0 && s.problems.length === 0) return;
+            for (const p of s.problems) warn(p.message);
+            const parts = [...s.indexed.map((p) => `reindexed ${p}`), ...s.removed.map((p) => `removed ${p}`)];
+            log(opts, { event: "sync", indexed: s.indexed, removed: s.removed, ms: Math.round(s.ms) }, `${new Date().toLocaleTimeString()} ${parts.join(", ")} (${Math.round(s.ms)} ms)`);
+          },
+          onEmbed: (r) => {
+            if (r.embedded > 0) log(opts, { event: "embed", embedded: r.embedded, remaining: r.remaining }, `${new Date().toLocaleTimeString()} embedded ${r.embedded} chunk(s)`);
+          },
+          warn,
+        });
+        try {
+          const first = watcher.initial;
+          for (const p of first.problems) warn(p.message);
+          log(opts, { event: "ready", indexed: first.indexed.length, chunks: first.chunks }, `watching ${engine.workspace} (${first.chunks} chunks; Ctrl-C to stop)`);
+          await stopped;
+        } finally {
+          // Stops embedding between batches, so the database is closed only after.
+          await watcher.close();
         }
-        await stopped;
       } finally {
         process.off("SIGINT", stop);
         process.off("SIGTERM", stop);
-        ac.abort();
-        await watcher.close();
-        await background;
       }
     });
   });

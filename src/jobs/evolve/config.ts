@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { TimeZoneSchema } from "../../context/config.js";
 import { parseWeeklyAt } from "../schedule/weekly.js";
-import { configSection, type LoadedConfig } from "../../workspace/config.js";
 import { DUPLICATE_COSINE } from "./form.js";
 import { MIN_RELEVANCE } from "./inject.js";
 
@@ -41,10 +40,6 @@ export const EvolutionConfigSchema = z
 
 export type EvolutionConfig = z.output<typeof EvolutionConfigSchema>;
 export type EvolutionConfigInput = z.input<typeof EvolutionConfigSchema>;
-
-export function evolutionConfig(cfg: Pick<LoadedConfig, "file" | "raw">): EvolutionConfig {
-  return configSection(cfg, "evolution", EvolutionConfigSchema);
-}
 
 /** Zone of weeklyAt and of report weeks: evolution.timeZone, else schedule.timeZone, else context.timeZone. */
 export function evolutionTimeZone(c: {

@@ -20,7 +20,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { readDaemonLock } from "../../shared/lock.js";
+import { readDaemonLock } from "../../workspace/lock.js";
 import type { DB } from "../../store/open.js";
 import { stateMigrations } from "../../store/state.js";
 import { agentDir } from "../../workspace/paths.js";

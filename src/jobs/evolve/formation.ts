@@ -15,7 +15,7 @@
 import type { EmbeddingCache } from "../../embed/cache.js";
 import type { Embedder } from "../../embed/types.js";
 import type { MemoryStore } from "../../store/memories.js";
-import { errorMessage } from "../runs.js";
+import { errorMessage } from "../../shared/errors.js";
 import { fadedOut } from "./fade.js";
 import { planFormation, reinforcedSignificance, type FormationDecision, type MemoryCandidate } from "./form.js";
 import { embedTexts } from "./memory-db.js";

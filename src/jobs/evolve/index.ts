@@ -50,7 +50,7 @@ export type { TraitDrift, DriftInput } from "./drift.js";
 export { weeklyReportMarkdown, teamLines, REPORT_MARKER } from "./report.js";
 export type { WeeklyReportInput, TeamMember, MemoryWeek, SoulWeek } from "./report.js";
 export { isoWeekOf, isoWeekOfDate, isoWeekDates } from "../schedule/week.js";
-export { EvolutionConfigSchema, evolutionConfig, evolutionTimeZone } from "./config.js";
+export { EvolutionConfigSchema, evolutionTimeZone } from "./config.js";
 export type { EvolutionConfig, EvolutionConfigInput } from "./config.js";
 export { planMemories, applyFormation, fadePass } from "./formation.js";
 export type { FormationPlan, FormationSummary } from "./formation.js";

@@ -1,15 +1,11 @@
 /**
  * The I/O helpers the evolution modules share: memories as seen at an instant (vividness
- * decayed to `now`), and embedding memory texts through the embedding cache (so a memory is
- * embedded once per model, not on every run).
+ * decayed to `now`), and embedding memory texts through the embedding cache the host hands
+ * in (so a memory is embedded once per model, not on every run).
  */
-import path from "node:path";
-import { EMBED_CACHE_FILE, EmbeddingCache, embedWithCache } from "../../embed/cache.js";
-import { EmbedConfigSchema } from "../../embed/config.js";
+import { embedWithCache, type EmbeddingCache } from "../../embed/cache.js";
 import type { Embedder } from "../../embed/types.js";
 import type { MemoryStore } from "../../store/memories.js";
-import { configSection, loadConfig } from "../../workspace/config.js";
-import { agentDir } from "../../workspace/paths.js";
 import { vividnessAt } from "./fade.js";
 import type { MemoryView } from "./inject.js";
 import type { Memory } from "./types.js";
@@ -21,13 +17,6 @@ export function viewAt(m: Memory, now: number): MemoryView {
 /** Active memories with their vividness at `now`, oldest first. */
 export function activeViews(store: MemoryStore, now: number): MemoryView[] {
   return store.list().map((m) => viewAt(m, now));
-}
-
-/** The embedding cache the Engine uses for this workspace (embed.cacheDir, else .agent/). */
-export function openEmbedCache(workspace: string): EmbeddingCache {
-  const cfg = configSection(loadConfig(workspace), "embed", EmbedConfigSchema);
-  const dir = cfg.cacheDir ? path.resolve(workspace, cfg.cacheDir) : agentDir(workspace);
-  return new EmbeddingCache(path.join(dir, EMBED_CACHE_FILE));
 }
 
 /**

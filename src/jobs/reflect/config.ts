@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { parseDuration } from "../../shared/duration.js";
-import { configSection, type LoadedConfig } from "../../workspace/config.js";
 
 /**
  * The `reflection` section of agent.config.json. Every key is optional; the defaults are
@@ -54,10 +53,5 @@ export function soulWordFloor(cfg: Pick<ReflectionConfig, "maxSoulWords" | "minS
   return cfg.minSoulWords ?? Math.floor(soulWordTarget(cfg).min / 2);
 }
 export type ReflectionConfigInput = z.input<typeof ReflectionConfigSchema>;
-
-/** Reads and validates the `reflection` section; errors name the file and the key. */
-export function reflectionConfig(cfg: Pick<LoadedConfig, "file" | "raw">): ReflectionConfig {
-  return configSection(cfg, "reflection", ReflectionConfigSchema);
-}
 
 export { parseDuration } from "../../shared/duration.js";

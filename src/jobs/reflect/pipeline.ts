@@ -91,7 +91,7 @@ import { MemoryStore } from "../../store/memories.js";
 import type { EvolutionConfig } from "../evolve/config.js";
 import type { MemoryCandidate } from "../evolve/form.js";
 import { applyFormation, emptySummary, fadePass, planMemories, type FormationSummary } from "../evolve/formation.js";
-import { openEmbedCache, resolveEmbedder, type EmbedderInput } from "../evolve/memory-db.js";
+import { resolveEmbedder, type EmbedderInput } from "../evolve/memory-db.js";
 
 export interface RunReflectionInput {
   workspace: string;
@@ -116,7 +116,7 @@ export interface RunReflectionInput {
    * memory only when their texts are equal after normalisation.
    */
   embedder?: EmbedderInput;
-  /** The embedding cache for formation; default: the workspace's cache (never in a dry run). */
+  /** The embedding cache for formation, owned by the caller (never used by a dry run); without one, memory texts are embedded directly. */
   embedCache?: EmbeddingCache | null;
   /** How SOUL.md is swapped; tests inject failures and races. Default swapFile. */
   swap?: SoulSwap;
@@ -348,19 +348,14 @@ async function formMemories(
       } catch (e) {
         result.warnings.push(`no embedder for memory formation (${e instanceof Error ? e.message : String(e)}); duplicates were found by exact text only`);
       }
-      const ownCache = embedder !== null && !dryRun && input.embedCache === undefined;
-      const cache = embedder === null || dryRun ? null : ownCache ? openEmbedCache(input.workspace) : input.embedCache ?? null;
-      try {
-        const plan = await planMemories({ store, candidates, embedder, cache, duplicateCosine: input.evolution.duplicateCosine });
-        result.warnings.push(...plan.warnings);
-        summary = applyFormation(store, plan, {
-          now,
-          dryRun,
-          source: { kind: "reflection", ...(result.runId !== null ? { runId: result.runId } : {}), sessions: result.sessions.map((s) => s.id) },
-        });
-      } finally {
-        if (ownCache) cache?.close();
-      }
+      const cache = embedder === null || dryRun ? null : (input.embedCache ?? null);
+      const plan = await planMemories({ store, candidates, embedder, cache, duplicateCosine: input.evolution.duplicateCosine });
+      result.warnings.push(...plan.warnings);
+      summary = applyFormation(store, plan, {
+        now,
+        dryRun,
+        source: { kind: "reflection", ...(result.runId !== null ? { runId: result.runId } : {}), sessions: result.sessions.map((s) => s.id) },
+      });
     }
     const archived = fadePass(store, now, { dryRun });
     if (archived.length > 0) {
@@ -465,17 +460,57 @@ async function call(
   return requireCompleteReply(reply, which === "reflection" ? "reflection.reflectionMaxTokens" : "reflection.soulMaxTokens");
 }
 
+/**
+ * One reflection, as its stages; each returns null (or "done") when the run ends there, with
+ * the result saying why:
+ *   1. gather      the window's conversations, cut to fit           → skipped when too few
+ *   2. settle      SOUL.md restored / mapped before a model reads it (prepareSoul)
+ *   3. reflect     call 1: insights, principles, memory candidates  → skipped when nothing happened
+ *   4. distill     call 2: the new SOUL                              → kept when malformed
+ *   5. safeguard   locked text back, length cut, the floors          → kept when refused
+ *   6. compare     unchanged, or the diff and the change budget
+ *   7. save        SOUL.md (compare-and-swap) or SOUL.proposed.md; a dry run says which
+ *   8. report      appended to reflections/YYYY-MM-DD.md
+ */
 async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
-  const { cfg, provider, workspace } = ctx;
-  const result: ReflectionResult = {
+  const result = emptyResult(ctx);
+  const gathered = gather(ctx, result);
+  if (gathered === null) return result;
+  const soul0 = prepareSoul(ctx, result);
+  result.firstDistillation = soul0.firstDistillation;
+  result.mapped = soul0.mapped;
+  const reflection = await reflectOn(ctx, result, gathered, soul0);
+  if (reflection === null) return result;
+  const draft = await distill(ctx, result, reflection, soul0);
+  if (draft === null) return result;
+  const soul = safeguard(ctx, result, soul0, draft.soul);
+  if (soul === null) return result;
+  const change = compare(ctx.cfg, result, soul0, soul);
+  if (change === null) return result;
+  if (ctx.dryRun) {
+    preview(ctx, result, soul0, change);
+    return result;
+  }
+  save(ctx, result, soul0, soul, change, { reflection, draft });
+  // The report: appended, so hand notes in the day's file and earlier runs stay.
+  try {
+    result.reportPath = appendReport(ctx.workspace, ctx.startedAt, result);
+  } catch (e) {
+    result.warnings.push(`the report could not be written to reflections/: ${(e as Error).message}`);
+  }
+  return result;
+}
+
+function emptyResult(ctx: ReflectContext): ReflectionResult {
+  return {
     status: "skipped",
     dryRun: ctx.dryRun,
     runId: ctx.runId,
     reason: null,
     since: new Date(ctx.since).toISOString(),
     until: new Date(ctx.startedAt).toISOString(),
-    provider: provider.name,
-    model: provider.model,
+    provider: ctx.provider.name,
+    model: ctx.provider.model,
     sessions: [],
     sessionsSeen: 0,
     firstDistillation: false,
@@ -485,17 +520,21 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
     restoredLocked: [],
     warnings: [],
   };
+}
 
-  // 1. Gather.
-  const gathered = gatherSessions(workspace, {
-    since: ctx.since,
-    until: ctx.startedAt,
-    minMessagesPerSession: cfg.minMessagesPerSession,
-  });
+/** The conversations a run reads, as the model will see them. */
+interface Gathered {
+  transcript: string;
+  sessionCount: number;
+  today: string;
+}
+
+/** 1. The window's conversations; null (skipped) when too few qualify. */
+function gather(ctx: ReflectContext, result: ReflectionResult): Gathered | null {
+  const { cfg } = ctx;
+  const gathered = gatherSessions(ctx.workspace, { since: ctx.since, until: ctx.startedAt, minMessagesPerSession: cfg.minMessagesPerSession });
   if (gathered.problems.length > 0) {
-    result.warnings.push(
-      `${gathered.problems.length} transcript line(s) could not be read, e.g. ${gathered.problems[0]}`,
-    );
+    result.warnings.push(`${gathered.problems.length} transcript line(s) could not be read, e.g. ${gathered.problems[0]}`);
   }
   result.sessionsSeen = gathered.sessions.length;
   result.sessions = gathered.qualified.map((s) => ({ id: s.id, messages: s.messageCount }));
@@ -504,39 +543,31 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
       gathered.sessions.length === 0
         ? `no conversation since ${result.since}`
         : `${gathered.sessions.length} conversation(s) since ${result.since}, ${gathered.qualified.length} with at least ${cfg.minMessagesPerSession} messages (${cfg.minSessions} needed)`;
-    return result;
+    return null;
   }
   const transcript = cutTranscript(gathered.qualified, cfg);
-  ctx.trace.inputs.transcript = {
-    sessions: gathered.qualified.length,
-    messages: transcript.total,
-    chars: transcript.text.length,
-    cut: transcript.shown < transcript.total,
-  };
-  const today = localDate(ctx.startedAt);
+  ctx.trace.inputs.transcript = { sessions: gathered.qualified.length, messages: transcript.total, chars: transcript.text.length, cut: transcript.shown < transcript.total };
+  return { transcript: transcript.text, sessionCount: gathered.qualified.length, today: localDate(ctx.startedAt) };
+}
 
-  // 2. SOUL.md settled before the model reads it.
-  const soul0 = prepareSoul(ctx, result);
-  result.firstDistillation = soul0.firstDistillation;
-  result.mapped = soul0.mapped;
+type Reflection = Exclude<ReturnType<typeof parseReflection>, { kind: "skip" }>;
 
-  // 3. Call 1: reflection.
-  const r1 = await call(ctx, "reflection", {
-    ...buildReflectionPrompt({
-      transcript: transcript.text,
-      sessionCount: gathered.qualified.length,
-      since: localStamp(ctx.since),
-      today,
-      ...(soul0.exists ? { soul: soul0.disk.text } : {}),
-    }),
-    maxTokens: cfg.reflectionMaxTokens,
-    temperature: cfg.temperature,
-    ...(ctx.signal ? { signal: ctx.signal } : {}),
-  }, () => recordUserSoul(ctx, result, soul0.disk));
+/** 3. Call 1: what the conversations teach; null (skipped) when the model says nothing happened. */
+async function reflectOn(ctx: ReflectContext, result: ReflectionResult, gathered: Gathered, soul0: PreparedSoul): Promise<Reflection | null> {
+  const { cfg } = ctx;
+  const prompt = buildReflectionPrompt({
+    transcript: gathered.transcript,
+    sessionCount: gathered.sessionCount,
+    since: localStamp(ctx.since),
+    today: gathered.today,
+    ...(soul0.exists ? { soul: soul0.disk.text } : {}),
+  });
+  const request = { ...prompt, maxTokens: cfg.reflectionMaxTokens, temperature: cfg.temperature, ...(ctx.signal ? { signal: ctx.signal } : {}) };
+  const r1 = await call(ctx, "reflection", request, () => recordUserSoul(ctx, result, soul0.disk));
   const reflection = parseReflection(r1.text);
   if (reflection.kind === "skip") {
     result.reason = reflection.reason;
-    return result;
+    return null;
   }
   if (reflection.kind === "fallback") {
     result.reflectionFallback = reflection.reason;
@@ -545,44 +576,54 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   result.insights = reflection.insights;
   result.principles = reflection.principles;
   if (reflection.kind === "ok" && reflection.memories) ctx.formation.candidates = reflection.memories;
+  return reflection;
+}
 
-  // 4. Call 2: SOUL re-distillation.
-  const recent = ctx.store.recent(3).map((v) => ({
-    number: v.number,
-    date: localDate(v.createdAt),
-    summary: v.summary,
-    content: v.content,
-  }));
+/** The model's new SOUL as parsed, and which model wrote it. */
+interface Draft {
+  soul: string;
+  summary: string;
+  report: string;
+  model: string;
+}
+
+/** 4. Call 2: the SOUL re-distilled; null (kept) when the reply is no usable SOUL. */
+async function distill(ctx: ReflectContext, result: ReflectionResult, reflection: Reflection, soul0: PreparedSoul): Promise<Draft | null> {
+  const { cfg } = ctx;
+  const recent = ctx.store.recent(3).map((v) => ({ number: v.number, date: localDate(v.createdAt), summary: v.summary, content: v.content }));
   const target = soulWordTarget(cfg);
-  const r2 = await call(ctx, "soul", {
-    ...buildSoulPrompt({
-      ...(soul0.exists ? { current: soul0.base } : {}),
-      fromTemplate: soul0.exists && soul0.firstDistillation,
-      mapped: soul0.mapped,
-      recent,
-      rejected: recentRejections(ctx.store, ctx.startedAt),
-      reflection: { insights: reflection.insights, principles: reflection.principles },
-      today,
-      minWords: target.min,
-      maxWords: target.max,
-      lockCoreIdentity: cfg.lockCoreIdentity,
-    }),
-    maxTokens: cfg.soulMaxTokens,
-    temperature: cfg.temperature,
-    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  const prompt = buildSoulPrompt({
+    ...(soul0.exists ? { current: soul0.base } : {}),
+    fromTemplate: soul0.exists && soul0.firstDistillation,
+    mapped: soul0.mapped,
+    recent,
+    rejected: recentRejections(ctx.store, ctx.startedAt),
+    reflection: { insights: reflection.insights, principles: reflection.principles },
+    today: localDate(ctx.startedAt),
+    minWords: target.min,
+    maxWords: target.max,
+    lockCoreIdentity: cfg.lockCoreIdentity,
   });
+  const r2 = await call(ctx, "soul", { ...prompt, maxTokens: cfg.soulMaxTokens, temperature: cfg.temperature, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   const parsed = parseSoul(r2.text);
   if (parsed.kind === "malformed") {
-    result.status = "kept";
-    result.reason = `malformed SOUL from the model: ${parsed.reason}; kept the existing ${SOUL_FILE}`;
-    return result;
+    kept(result, `malformed SOUL from the model: ${parsed.reason}; kept the existing ${SOUL_FILE}`);
+    return null;
   }
   result.summary = parsed.summary;
   result.report = parsed.report;
+  return { soul: parsed.soul, summary: parsed.summary, report: parsed.report, model: r2.model };
+}
 
-  // Safety, in code: locked sections back byte for byte, length cut at a sentence.
+/**
+ * 5. Safety, in code: locked sections back byte for byte, length cut at a sentence; then the
+ * floors: never shorter than the floor, never without locked text of an earlier version.
+ * Null (kept) when the SOUL is refused.
+ */
+function safeguard(ctx: ReflectContext, result: ReflectionResult, soul0: PreparedSoul, drafted: string): string | null {
+  const { cfg } = ctx;
   const lockOpts = { lockCoreIdentity: cfg.lockCoreIdentity };
-  let soul = parsed.soul;
+  let soul = drafted;
   if (soul0.exists) {
     const restored = restoreLocked(soul0.base, soul, lockOpts);
     soul = restored.text;
@@ -597,120 +638,118 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   soul = normalizeSoul(cut.text);
   if (soul0.exists) {
     const problems = verifyLocked(soul0.base, soul, lockOpts);
-    if (problems.length > 0) {
-      result.status = "kept";
-      result.reason = `locked sections could not be kept byte-identical (${problems.join("; ")}); kept the existing ${SOUL_FILE}`;
-      return result;
-    }
+    if (problems.length > 0) return kept(result, `locked sections could not be kept byte-identical (${problems.join("; ")}); kept the existing ${SOUL_FILE}`);
   }
   result.words = countWords(soul);
   result.tokens = estimateTokens(soul);
-
-  // The floors: never shorter than the floor, never without locked text of an earlier version.
   const floor = wordFloor(soulWordFloor(cfg), soul0.exists && !soul0.firstDistillation ? countWords(soul0.disk.text) : undefined);
   if (result.words < floor) {
-    result.status = "kept";
-    result.reason = `the new SOUL has ${result.words} words, under the floor of ${floor} (reflection.minSoulWords, or the current SOUL's length when shorter); kept the existing ${SOUL_FILE}`;
-    return result;
+    return kept(result, `the new SOUL has ${result.words} words, under the floor of ${floor} (reflection.minSoulWords, or the current SOUL's length when shorter); kept the existing ${SOUL_FILE}`);
   }
   const required = requiredLockedTexts(soul0.exists ? soul0.base : undefined, versionsForFloor(ctx.store, soul0.disk));
   const dropped = droppedLocked(required, soul);
   if (dropped.length > 0) {
-    result.status = "kept";
-    result.reason = `the new SOUL drops locked text of ${dropped.map((d) => `${d.from} ("${snippet(d.text)}")`).join(", ")}; kept the existing ${SOUL_FILE}`;
-    return result;
+    return kept(result, `the new SOUL drops locked text of ${dropped.map((d) => `${d.from} ("${snippet(d.text)}")`).join(", ")}; kept the existing ${SOUL_FILE}`);
   }
   if (result.tokens > cfg.tokenBudget) {
     result.warnings.push(`the new SOUL is about ${result.tokens} tokens, over the budget of ${cfg.tokenBudget}`);
   }
+  return soul;
+}
+
+function kept(result: ReflectionResult, reason: string): null {
+  result.status = "kept";
+  result.reason = reason;
+  return null;
+}
+
+/** What the new SOUL changes, and whether that is over the change budget. */
+interface Change {
+  overBudget: boolean;
+  budgetReason: string;
+}
+
+/** 6. Null (unchanged) when the model returned the same SOUL; else the diff and the budget's verdict. */
+function compare(cfg: ReflectionConfig, result: ReflectionResult, soul0: PreparedSoul, soul: string): Change | null {
   if (soul0.exists && (soul === soul0.disk.text || soul === normalizeSoul(soul0.base))) {
     result.status = "unchanged";
     result.reason = soul0.mapped ? "the model added nothing to the layers" : "the model returned the same SOUL";
     result.diff = "";
     result.changeShare = 0;
-    return result;
+    return null;
   }
   result.diff = unifiedDiff(soul0.disk.text, soul, { fromFile: SOUL_FILE, toFile: `${SOUL_FILE} (new)` });
-  result.changeShare = !soul0.exists ? 1 : soul0.mapped ? removedLineShare(soul0.base, soul) : changedLineShare(soul0.base, soul);
-  const overBudget = !soul0.firstDistillation && result.changeShare > cfg.changeBudget;
-  const budgetReason = `the new SOUL changes ${pct(result.changeShare)} of the lines, over the change budget of ${pct(cfg.changeBudget)}`;
-  const casReason = `${SOUL_FILE} was edited while reflecting; your edit was kept`;
+  const share = !soul0.exists ? 1 : soul0.mapped ? removedLineShare(soul0.base, soul) : changedLineShare(soul0.base, soul);
+  result.changeShare = share;
+  return {
+    overBudget: !soul0.firstDistillation && share > cfg.changeBudget,
+    budgetReason: `the new SOUL changes ${pct(share)} of the lines, over the change budget of ${pct(cfg.changeBudget)}`,
+  };
+}
 
-  // 5. Save (or, for a dry run, say what would be saved).
-  if (ctx.dryRun) {
-    // A SOUL.md a dry run only restored in memory is still missing on disk: that is no edit.
-    const onDisk = readSoul(workspace);
-    const changed = result.restoredFrom !== undefined ? onDisk.exists : onDisk.fileHash !== soul0.disk.fileHash;
-    if (changed) {
-      proposal(result, "changed-during-run", casReason);
-    } else if (overBudget) {
-      proposal(result, "change-budget", budgetReason);
-    } else {
-      result.status = "updated";
-    }
-    return result;
-  }
+const CAS_REASON = `${SOUL_FILE} was edited while reflecting; your edit was kept`;
 
+/** 7, for a dry run: what a real run would do with the SOUL; nothing is written. */
+function preview(ctx: ReflectContext, result: ReflectionResult, soul0: PreparedSoul, change: Change): void {
+  // A SOUL.md a dry run only restored in memory is still missing on disk: that is no edit.
+  const onDisk = readSoul(ctx.workspace);
+  const changed = result.restoredFrom !== undefined ? onDisk.exists : onDisk.fileHash !== soul0.disk.fileHash;
+  if (changed) proposal(result, "changed-during-run", CAS_REASON);
+  else if (change.overBudget) proposal(result, "change-budget", change.budgetReason);
+  else result.status = "updated";
+}
+
+/** 7. SOUL.md replaced by compare-and-swap, or the SOUL proposed (over the budget, or SOUL.md changed meanwhile). */
+function save(ctx: ReflectContext, result: ReflectionResult, soul0: PreparedSoul, soul: string, change: Change, from: { reflection: Reflection; draft: Draft }): void {
+  const { workspace } = ctx;
   const writeProposal = () => {
     atomicWrite(path.join(workspace, SOUL_PROPOSAL_FILE), soul);
     ctx.trace.proposal = { text: soul, hash: contentHash(soul) };
   };
-  const insightsJson = {
-    insights: reflection.insights,
-    principles: reflection.principles,
-    ...(reflection.kind === "fallback" ? { fallback: reflection.reason } : {}),
-  };
-  if (overBudget) {
+  if (change.overBudget) {
     writeProposal();
-    proposal(result, "change-budget", budgetReason);
-  } else {
-    const committed = commitSoul({
-      workspace,
-      store: ctx.store,
-      expected: soul0.disk,
-      content: soul,
-      version: {
-        summary: parsed.summary,
-        report: parsed.report,
-        insights: insightsJson,
-        model: r2.model,
-        sessionIds: result.sessions.map((s) => s.id),
-        origin: "reflection",
-        runId: ctx.runId,
-      },
-      now: ctx.now(),
-      ...(ctx.swap ? { swap: ctx.swap } : {}),
-    });
-    if (committed.baseline !== undefined) result.baselineVersion ??= committed.baseline;
-    for (const k of committed.keptEarlier ?? []) {
-      result.warnings.push(`an edit that reached ${SOUL_FILE} just after an earlier swap is kept in ${path.relative(workspace, k)}: compare it with ${SOUL_FILE}`);
-    }
-    if (committed.ok) {
-      result.status = "updated";
-      result.version = committed.number;
-    } else {
-      writeProposal();
-      const kept = committed.kept !== undefined ? path.relative(workspace, committed.kept) : undefined;
-      if (kept !== undefined) result.keptPath = kept;
-      proposal(
-        result,
-        "changed-during-run",
-        kept !== undefined
-          ? `${SOUL_FILE} was edited while reflecting (${committed.detail}); your edit is in ${kept} — compare it with ${SOUL_FILE}`
-          : soul0.disk.bytes !== null && soul0.disk.bytes.length === 0
-            ? `${SOUL_FILE} is empty (perhaps mid-save), so it was not replaced`
-            : casReason,
-      );
-    }
+    proposal(result, "change-budget", change.budgetReason);
+    return;
   }
-
-  // The report: appended, so hand notes in the day's file and earlier runs stay.
-  try {
-    result.reportPath = appendReport(workspace, ctx.startedAt, result);
-  } catch (e) {
-    result.warnings.push(`the report could not be written to reflections/: ${(e as Error).message}`);
+  const { reflection, draft } = from;
+  const committed = commitSoul({
+    workspace,
+    store: ctx.store,
+    expected: soul0.disk,
+    content: soul,
+    version: {
+      summary: draft.summary,
+      report: draft.report,
+      insights: { insights: reflection.insights, principles: reflection.principles, ...(reflection.kind === "fallback" ? { fallback: reflection.reason } : {}) },
+      model: draft.model,
+      sessionIds: result.sessions.map((s) => s.id),
+      origin: "reflection",
+      runId: ctx.runId,
+    },
+    now: ctx.now(),
+    ...(ctx.swap ? { swap: ctx.swap } : {}),
+  });
+  if (committed.baseline !== undefined) result.baselineVersion ??= committed.baseline;
+  for (const k of committed.keptEarlier ?? []) {
+    result.warnings.push(`an edit that reached ${SOUL_FILE} just after an earlier swap is kept in ${path.relative(workspace, k)}: compare it with ${SOUL_FILE}`);
   }
-  return result;
+  if (committed.ok) {
+    result.status = "updated";
+    result.version = committed.number;
+    return;
+  }
+  writeProposal();
+  const keptAt = committed.kept !== undefined ? path.relative(workspace, committed.kept) : undefined;
+  if (keptAt !== undefined) result.keptPath = keptAt;
+  proposal(
+    result,
+    "changed-during-run",
+    keptAt !== undefined
+      ? `${SOUL_FILE} was edited while reflecting (${committed.detail}); your edit is in ${keptAt} — compare it with ${SOUL_FILE}`
+      : soul0.disk.bytes !== null && soul0.disk.bytes.length === 0
+        ? `${SOUL_FILE} is empty (perhaps mid-save), so it was not replaced`
+        : CAS_REASON,
+  );
 }
 
 function snippet(text: string): string {

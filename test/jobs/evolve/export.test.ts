@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { exportStateDb, importState, ImportRefusedError, stateJson, type StateExport } from "../../../src/jobs/evolve/export.js";
 import { recordRecall } from "../../../src/jobs/evolve/recall.js";
-import { recordRun } from "../../../src/jobs/runs.js";
+import { recordRun } from "../../../src/store/job-runs.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { stateMigrations } from "../../../src/store/state.js";
 import { cleanup, tempDir } from "../../helpers/workspace.js";

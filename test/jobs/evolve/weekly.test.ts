@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EvolutionResult, RunEvolutionInput } from "../../../src/jobs/evolve/cycle.js";
 import { evolutionTimeZone } from "../../../src/jobs/evolve/config.js";
-import type { JobRun } from "../../../src/jobs/runs.js";
+import type { JobRun } from "../../../src/store/job-runs.js";
 import { parseWeeklyAt, previousWeeklyTime, nextWeeklyTime, weeklyStatus, WEEKLY_STATE_KEY } from "../../../src/jobs/schedule/weekly.js";
 import type { FakeClock } from "../../../src/shared/clock.js";
 import { initWorkspace } from "../../../src/workspace/init.js";

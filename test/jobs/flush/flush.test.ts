@@ -5,7 +5,7 @@ import { FlushConfigSchema, type FlushConfig } from "../../../src/jobs/flush/con
 import { currentCycle, decideFlush, formatFlushEntry, parseFlushReply, cutTurns, NO_REPLY } from "../../../src/jobs/flush/plan.js";
 import { checkFlush, runFlush, flushJobResult } from "../../../src/jobs/flush/run.js";
 import { appendSessionTurn } from "../../../src/jobs/reflect/session-log.js";
-import { recordRun, type JobStores } from "../../../src/jobs/runs.js";
+import { recordRun, type JobStores } from "../../../src/store/job-runs.js";
 import { openJobs } from "../deps.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { initWorkspace } from "../../../src/workspace/init.js";

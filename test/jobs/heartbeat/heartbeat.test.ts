@@ -14,7 +14,7 @@ import {
 } from "../../../src/jobs/heartbeat/plan.js";
 import { heartbeatDue, heartbeatJobResult, runHeartbeat, type HeartbeatSettings } from "../../../src/jobs/heartbeat/run.js";
 import { ContextConfigSchema } from "../../../src/context/config.js";
-import { recordRun, type JobStores } from "../../../src/jobs/runs.js";
+import { recordRun, type JobStores } from "../../../src/store/job-runs.js";
 import { openJobs } from "../deps.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import { initWorkspace } from "../../../src/workspace/init.js";

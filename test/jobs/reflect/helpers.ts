@@ -2,12 +2,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { initWorkspace } from "../../../src/workspace/init.js";
-import { loadConfig } from "../../../src/workspace/config.js";
+import { configSection, loadConfig } from "../../../src/workspace/config.js";
 import { stateDbPath } from "../../../src/workspace/paths.js";
 import { openStateDb } from "../../../src/store/state.js";
 import type { DB } from "../../../src/store/open.js";
-import { reflectionConfig, type ReflectionConfigInput } from "../../../src/jobs/reflect/config.js";
-import { evolutionConfig } from "../../../src/jobs/evolve/config.js";
+import { ReflectionConfigSchema, type ReflectionConfigInput } from "../../../src/jobs/reflect/config.js";
+import { EvolutionConfigSchema } from "../../../src/jobs/evolve/config.js";
 import {
   rollbackSoul as rollbackWith,
   soulDiff as soulDiffWith,
@@ -145,12 +145,16 @@ export interface ReflectIn {
 export function reflectIn(input: ReflectIn): Promise<ReflectionResult> {
   const loaded = loadConfig(input.workspace);
   const section = (v: unknown) => (typeof v === "object" && v !== null ? (v as Record<string, unknown>) : {});
-  const reflection = reflectionConfig({
-    file: loaded.file,
-    // The fixtures here are short SOULs; the word floor has its own tests (lifecycle.test.ts).
-    raw: { ...loaded.raw, reflection: { minSoulWords: 1, ...section(loaded.raw.reflection), ...(input.options?.config ?? {}) } },
-  });
-  const evolution = evolutionConfig(loaded);
+  const reflection = configSection(
+    {
+      file: loaded.file,
+      // The fixtures here are short SOULs; the word floor has its own tests (lifecycle.test.ts).
+      raw: { ...loaded.raw, reflection: { minSoulWords: 1, ...section(loaded.raw.reflection), ...(input.options?.config ?? {}) } },
+    },
+    "reflection",
+    ReflectionConfigSchema,
+  );
+  const evolution = configSection(loaded, "evolution", EvolutionConfigSchema);
   const o = input.options ?? {};
   return withDb(
     input.workspace,

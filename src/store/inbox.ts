@@ -3,7 +3,7 @@
  * verified) and reports (what the nightly reflection did) that the daemon produced while no
  * one was watching. `agent inbox` shows them; the notifier pushes alerts as they happen.
  */
-import type { DB } from "../store/open.js";
+import type { DB } from "./open.js";
 
 export type InboxKind = "alert" | "report";
 

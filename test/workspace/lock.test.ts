@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync, utimesSync } from "
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { acquireDaemonLock, daemonLockPath, DaemonLockedError, readDaemonLock } from "../../src/shared/lock.js";
+import { acquireDaemonLock, daemonLockPath, DaemonLockedError, readDaemonLock } from "../../src/workspace/lock.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";
 
 let ws = "";

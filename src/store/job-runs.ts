@@ -4,7 +4,8 @@
  * facts, and the helper that runs a job and records it whatever happens. Plain repositories:
  * the jobs and the scheduler decide what to record.
  */
-import type { DB } from "../store/open.js";
+import type { DB } from "./open.js";
+import { errorMessage } from "../shared/errors.js";
 import { isProcessAlive } from "../shared/process.js";
 import { InboxStore } from "./inbox.js";
 
@@ -188,9 +189,4 @@ export async function recordRun(
     reason: result.reason ?? null,
     details: { ...details, ...(result.details ?? {}) },
   };
-}
-
-export function errorMessage(e: unknown): string {
-  const msg = e instanceof Error ? e.message : String(e);
-  return msg.split("\n")[0] ?? msg;
 }

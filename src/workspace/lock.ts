@@ -11,9 +11,9 @@
 import { readFileSync, statSync, unlinkSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isProcessAlive } from "./process.js";
-import { agentDir } from "../workspace/paths.js";
-import { createExclusive } from "../workspace/safe-write.js";
+import { isProcessAlive } from "../shared/process.js";
+import { agentDir } from "./paths.js";
+import { createExclusive } from "./safe-write.js";
 
 export interface DaemonLockInfo {
   pid: number;
