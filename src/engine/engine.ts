@@ -17,6 +17,7 @@ import { indexStatus, type IndexStatus } from "../indexer/status.js";
 import { watchWorkspace, type WorkspaceWatcher } from "../indexer/watch.js";
 import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
+import type { RuntimeLocation, RuntimeName, RuntimeStatus } from "../shared/runtimes.js";
 import { isPrivatePath, type SessionType } from "../context/assemble.js";
 import { vectorWeightFor } from "../search/weights.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
@@ -356,6 +357,21 @@ export class Engine implements EngineCore {
    */
   static async doctor(workspace: string, opts: Omit<EngineOptions, "workspace" | "config"> = {}): Promise<DoctorReport> {
     return (await import("./admin.js")).doctor(workspace, (config) => new Engine({ ...opts, workspace, config }));
+  }
+
+  /** The optional model runtimes (GGUF, ONNX) and where each is installed (`agent runtime list`). */
+  static async runtimes(): Promise<{ dir: string; runtimes: RuntimeStatus[] }> {
+    const { listRuntimes, runtimesDir } = await import("../shared/runtimes.js");
+    return { dir: runtimesDir(), runtimes: listRuntimes() };
+  }
+
+  /**
+   * Installs an optional runtime from the npm registry into the runtimes folder, outside
+   * node_modules (`agent runtime add`). `onOutput` gets npm's lines as they come.
+   */
+  static async addRuntime(name: RuntimeName, onOutput?: (line: string) => void): Promise<RuntimeLocation> {
+    const { installRuntime } = await import("../shared/runtimes.js");
+    return installRuntime(name, onOutput ? { onOutput } : {});
   }
 
   /**
