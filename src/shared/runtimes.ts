@@ -159,17 +159,22 @@ export function installArgs(spec: RuntimeSpec, platform = process.platform, arch
 /**
  * Installs the runtime from the npm registry into `<root>/<name>` with `npm install --prefix`,
  * then writes the entry module the engine imports. No install script downloads anything from
- * elsewhere: node-llama-cpp's is told not to, onnxruntime's skips its CUDA download.
+ * elsewhere: node-llama-cpp's is told not to, onnxruntime's does not run (and its .npmrc
+ * setting skips the CUDA download should it run).
  */
 export async function installRuntime(name: RuntimeName, opts: InstallOptions = {}): Promise<RuntimeLocation> {
   const spec = RUNTIMES[name];
   const root = opts.root ?? runtimesDir();
   const home = path.join(root, name);
   mkdirSync(home, { recursive: true });
-  writeFileSync(path.join(home, "package.json"), JSON.stringify({ name: `agent-runtime-${name}`, private: true, description: `${spec.label} runtime for agent (written by \`agent runtime add ${name}\`)` }, null, 2) + "\n");
+  // npm runs only the install scripts allowScripts names: node-llama-cpp's checks its binary
+  // (told not to download), onnxruntime's would fetch CUDA builds from outside npm, sharp's and
+  // protobufjs's are not needed with the prebuilt packages.
+  const allowScripts = { "node-llama-cpp": true, "onnxruntime-node": false, protobufjs: false, sharp: false };
+  writeFileSync(path.join(home, "package.json"), JSON.stringify({ name: `agent-runtime-${name}`, private: true, description: `${spec.label} runtime for agent (written by \`agent runtime add ${name}\`)`, allowScripts }, null, 2) + "\n");
   writeFileSync(path.join(home, ".npmrc"), "onnxruntime-node-install-cuda=skip\n");
   const args = ["install", "--prefix", home, "--save-exact", "--no-audit", "--no-fund", ...installArgs(spec)];
-  const env = { ...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: "true", npm_config_onnxruntime_node_install_cuda: "skip" };
+  const env = { ...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: "true" };
   await run(opts.npm ?? "npm", args, env, opts.onOutput);
   writeFileSync(path.join(home, ENTRY), `// Written by \`agent runtime add ${name}\`: the engine imports the runtime through this file.\nexport * from ${JSON.stringify(spec.package)};\n`);
   const at = inRuntimesFolder(spec, root);

@@ -2,6 +2,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { isContextSizeMessage, LLMError, LlamaCppProvider, type CompletionRequest } from "../../src/llm/index.js";
+import { missing, titled } from "../helpers/needs.js";
+
+const NEEDS_GGUF_STORIES260K = missing("gguf", "shared/models/stories260K.gguf");
 
 /**
  * End to end over the real node-llama-cpp with karpathy's stories260K: it writes children's
@@ -24,7 +27,7 @@ async function llmError(promise: Promise<unknown>): Promise<LLMError> {
   return err as LLMError;
 }
 
-describe("LlamaCppProvider with stories260K", { timeout: 60_000 }, () => {
+describe.skipIf(NEEDS_GGUF_STORIES260K !== undefined)(titled("LlamaCppProvider with stories260K", NEEDS_GGUF_STORIES260K), { timeout: 60_000 }, () => {
   const provider = new LlamaCppProvider({ modelPath: MODEL, threads: 1 });
 
   afterAll(async () => {
@@ -142,7 +145,7 @@ describe("LlamaCppProvider with stories260K", { timeout: 60_000 }, () => {
   });
 });
 
-describe("LlamaCppProvider context window", { timeout: 60_000 }, () => {
+describe.skipIf(NEEDS_GGUF_STORIES260K !== undefined)(titled("LlamaCppProvider context window", NEEDS_GGUF_STORIES260K), { timeout: 60_000 }, () => {
   const tiny = new LlamaCppProvider({ modelPath: MODEL, threads: 1, contextSize: 64 });
 
   afterAll(async () => {
