@@ -26,18 +26,8 @@ const bin = path.join(prefix, "bin", "agent");
 const env = { ...process.env, PATH: `${path.join(prefix, "bin")}${path.delimiter}${process.env.PATH}`, AGENT_WORKSPACE: "" };
 
 let failed = false;
-function step(name, fn) {
-  const started = Date.now();
-  process.stdout.write(`▸ ${name}\n`);
-  try {
-    const detail = fn();
-    process.stdout.write(`  ✓ ${((Date.now() - started) / 1000).toFixed(1)} s${detail ? `: ${detail}` : ""}\n`);
-  } catch (err) {
-    process.stdout.write(`  ✗ ${err instanceof Error ? err.message : String(err)}\n`);
-    throw err;
-  }
-}
-async function stepAsync(name, fn) {
+/** Runs one named step, printing its time and what it found; a failing step ends the check. */
+async function step(name, fn) {
   const started = Date.now();
   process.stdout.write(`▸ ${name}\n`);
   try {
@@ -111,30 +101,30 @@ async function daemonRoundTrip() {
 try {
   let tarball = given;
   if (tarball === undefined) {
-    step("npm pack (prepack builds dist/)", () => {
+    await step("npm pack (prepack builds dist/)", () => {
       const out = run("npm", ["pack", "--json", "--pack-destination", tmp], { cwd: ROOT });
       const info = JSON.parse(out.slice(out.indexOf("[")))[0];
       tarball = path.join(tmp, info.filename);
       return `${info.filename}, ${info.entryCount} files, ${(info.size / 1e6).toFixed(1)} MB packed, ${(info.unpackedSize / 1e6).toFixed(1)} MB unpacked`;
     });
   }
-  step(`npm install -g --prefix ${prefix} (a clean prefix; native modules build here)`, () => {
+  await step(`npm install -g --prefix ${prefix} (a clean prefix; native modules build here)`, () => {
     run("npm", ["install", "-g", "--prefix", prefix, "--no-audit", "--no-fund", tarball]);
     const du = spawnSync("du", ["-sh", path.join(prefix, "lib", "node_modules")], { encoding: "utf8" }).stdout.split("\t")[0];
     return `installed ${du}`;
   });
-  step(`agent --version (from ${elsewhere})`, () => agent("--version").trim());
-  step("agent init", () => agent("init", ws).split("\n")[0]);
+  await step(`agent --version (from ${elsewhere})`, () => agent("--version").trim());
+  await step("agent init", () => agent("init", ws).split("\n")[0]);
   writeFileSync(path.join(ws, "memory", "2026-01-05.md"), "# 2026-01-05\n\nWe moved the blog to a small VPS in Frankfurt; backups run nightly at 03:00.\n");
-  step("agent index", () => agent("index", "--workspace", ws).trim().split("\n").at(-1));
-  step("agent search", () => {
+  await step("agent index", () => agent("index", "--workspace", ws).trim().split("\n").at(-1));
+  await step("agent search", () => {
     const out = agent("search", "where is the blog hosted", "--workspace", ws);
     if (!out.includes("2026-01-05")) throw new Error(`the note was not found:\n${out}`);
     return out.trim().split("\n")[0];
   });
-  await stepAsync("agent mcp (stdio initialize round-trip)", mcpInitialize);
-  await stepAsync("agent daemon (start, status, stop)", daemonRoundTrip);
-  step("agent runtime list", () => agent("runtime", "list").trim().split("\n").slice(1).map((l) => l.trim()).filter((l) => !l.startsWith("install:")).join("; "));
+  await step("agent mcp (stdio initialize round-trip)", mcpInitialize);
+  await step("agent daemon (start, status, stop)", daemonRoundTrip);
+  await step("agent runtime list", () => agent("runtime", "list").trim().split("\n").slice(1).map((l) => l.trim()).filter((l) => !l.startsWith("install:")).join("; "));
   process.stdout.write("pack-check: the packed package installs and runs\n");
 } catch {
   failed = true;
