@@ -74,7 +74,7 @@ function mcpInitialize() {
   });
 }
 
-/** Starts `agent daemon`, waits until `agent status` sees it, stops it with SIGTERM. */
+/** Starts `agent daemon`, waits until `agent jobs` sees it running, stops it with SIGTERM. */
 async function daemonRoundTrip() {
   const child = spawn(bin, ["daemon", "--workspace", ws, "--no-embed"], { cwd: elsewhere, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
@@ -83,12 +83,11 @@ async function daemonRoundTrip() {
   const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)));
   try {
     let status = "";
-    for (let i = 0; i < 120 && !/daemon: running/.test(status); i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      status = spawnSync(bin, ["status", "--workspace", ws], { cwd: elsewhere, env, encoding: "utf8" }).stdout;
-    }
+    // Up to a minute: the daemon is ready once its log says so.
+    for (let i = 0; i < 120 && !/serving the engine on/.test(log); i++) await new Promise((r) => setTimeout(r, 500));
+    status = spawnSync(bin, ["jobs", "--workspace", ws], { cwd: elsewhere, env, encoding: "utf8" }).stdout;
     const line = status.split("\n").find((l) => l.startsWith("daemon:"));
-    if (!/daemon: running/.test(status)) throw new Error(`agent status never saw the daemon running\n${status}\n${log}`);
+    if (!/^daemon: running/.test(line ?? "")) throw new Error(`agent jobs does not see the daemon running\n${status}\n${log}`);
     child.kill("SIGTERM");
     const code = await exited;
     if (code !== 0) throw new Error(`the daemon exited ${code} after SIGTERM\n${log}`);
