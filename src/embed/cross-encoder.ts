@@ -59,8 +59,6 @@ export interface CrossEncoderOptions {
   batchSize?: number;
 }
 
-type Model = SequenceClassifier;
-
 /** Relevance in 0..1 from a classifier's logits row: sigmoid of one logit, or the positive class of two. */
 export function relevanceOf(logits: number[]): number {
   if (logits.length === 1) return 1 / (1 + Math.exp(-logits[0]!));
@@ -80,7 +78,7 @@ export class CrossEncoder implements RerankerModel {
   private readonly batchSize: number;
   private constructor(
     private readonly tokenizer: Tokenizer,
-    private readonly net: Model,
+    private readonly net: SequenceClassifier,
     opts: { model: string; dir: string; maxTokens: number; batchSize: number },
   ) {
     this.model = opts.model;
