@@ -7,7 +7,7 @@
 //   --keep       leave the temp folder (printed) for a look
 //   --tarball F  check this tarball instead of packing one
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -97,6 +97,22 @@ async function daemonRoundTrip() {
   }
 }
 
+/**
+ * When the GGUF runtime is in the runtimes folder (CI adds it) and ../shared has a GGUF model,
+ * the installed package loads it from there: the runtime serves a global install too.
+ */
+function ggufFromPackage() {
+  const stories = path.resolve(ROOT, "../shared/models/stories260K.gguf");
+  const list = JSON.parse(agent("runtime", "list", "--json"));
+  if (!list.runtimes.find((r) => r.name === "gguf").installed) return "not run: the GGUF runtime is not installed (`agent runtime add gguf`)";
+  if (!existsSync(stories)) return `not run: no ${stories}`;
+  writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ llm: { provider: "llama-cpp", model: stories } }));
+  const r = spawnSync(bin, ["doctor", "--workspace", ws], { cwd: elsewhere, env, encoding: "utf8" });
+  const line = r.stdout.split("\n").find((l) => /^\S llm /.test(l)) ?? "";
+  if (!line.includes(`loaded ${stories}`)) throw new Error(`the GGUF model did not load:\n${r.stdout}\n${r.stderr}`);
+  return line.replace(/\s+/g, " ").trim();
+}
+
 try {
   let tarball = given;
   if (tarball === undefined) {
@@ -124,6 +140,7 @@ try {
   await step("agent mcp (stdio initialize round-trip)", mcpInitialize);
   await step("agent daemon (start, status, stop)", daemonRoundTrip);
   await step("agent runtime list", () => agent("runtime", "list").trim().split("\n").slice(1).map((l) => l.trim()).filter((l) => !l.startsWith("install:")).join("; "));
+  await step("the GGUF runtime from the installed package (agent doctor loads a GGUF LLM)", ggufFromPackage);
   process.stdout.write("pack-check: the packed package installs and runs\n");
 } catch {
   failed = true;
