@@ -2,7 +2,10 @@
 // Part of `npm run build`: bundles the CLI (already compiled by tsc into dist/) into
 // dist/bundle/, one chunk per lazily loaded command, so starting `agent` resolves a handful
 // of files instead of a few hundred (zod alone is 224 modules). Native and model packages stay
-// external: they load from node_modules as before, and only when a command needs them.
+// external: they load from node_modules, and only when a command needs them. The optional
+// runtimes (node-llama-cpp, transformers.js) load by path from the runtimes folder
+// (src/shared/runtimes.ts), never through the bundle; they are listed so a copy a user
+// installed into node_modules is never bundled either.
 // dist/bundle/ sits at the same depth as dist/<layer>/, so paths like ../../schema.sql hold.
 import { createHash } from "node:crypto";
 import { build } from "esbuild";

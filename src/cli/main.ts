@@ -22,6 +22,7 @@ const COMMANDS: Record<string, { description: string; load: Loader }> = {
   soul: { description: "SOUL.md's versions and proposals: log, diff, rollback, proposed, accept, reject, save", load: () => import("./commands/soul.js") },
   log: { description: "append a turn to a session transcript, which reflection reads", load: () => import("./commands/log.js") },
   models: { description: "which LLM, embedder and reranker are configured, and whether they work", load: () => import("./commands/models.js") },
+  runtime: { description: "the optional GGUF and ONNX model runtimes: list, add", load: () => import("./commands/runtime.js") },
   daemon: { description: "serve the engine to local clients and run the scheduled jobs (foreground)", load: () => import("./commands/daemon.js") },
   context: { description: "print the system prompt an assistant should inject", load: () => import("./commands/context.js") },
   flush: { description: "the pre-compaction memory flush of a session, now", load: () => import("./commands/flush.js") },

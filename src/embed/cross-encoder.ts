@@ -2,6 +2,7 @@ import path from "node:path";
 import { defaultModelsDir, loadLib, locateTransformersModel, missingModelError, type TransformersDtype } from "./transformers.js";
 import { GgufCrossEncoder } from "./gguf-cross-encoder.js";
 import { isGgufFile } from "./gguf.js";
+import type { SequenceClassifier, Tokenizer } from "./transformers-types.js";
 import { EmbedError } from "./types.js";
 
 /**
@@ -58,10 +59,6 @@ export interface CrossEncoderOptions {
   batchSize?: number;
 }
 
-type Lib = Awaited<ReturnType<typeof loadLib>>;
-type Tokenizer = Awaited<ReturnType<Lib["AutoTokenizer"]["from_pretrained"]>>;
-type Model = Awaited<ReturnType<Lib["AutoModelForSequenceClassification"]["from_pretrained"]>>;
-
 /** Relevance in 0..1 from a classifier's logits row: sigmoid of one logit, or the positive class of two. */
 export function relevanceOf(logits: number[]): number {
   if (logits.length === 1) return 1 / (1 + Math.exp(-logits[0]!));
@@ -81,7 +78,7 @@ export class CrossEncoder implements RerankerModel {
   private readonly batchSize: number;
   private constructor(
     private readonly tokenizer: Tokenizer,
-    private readonly net: Model,
+    private readonly net: SequenceClassifier,
     opts: { model: string; dir: string; maxTokens: number; batchSize: number },
   ) {
     this.model = opts.model;
@@ -96,7 +93,7 @@ export class CrossEncoder implements RerankerModel {
     const cacheDir = path.resolve(opts.cacheDir ?? defaultModelsDir());
     const local = locateTransformersModel(model, { ...(opts.modelPath !== undefined ? { modelPath: opts.modelPath } : {}), cacheDir, dtype });
     if (local.missing.length > 0) throw missingModelError(model, local, { pathSetting: "search.rerank.crossEncoder.modelPath", canDownload: false });
-    const lib = await loadLib();
+    const lib = await loadLib("search.rerank.crossEncoder");
     try {
       // An absolute folder is never taken for a Hub id, and local_files_only forbids the network.
       const tokenizer = await lib.AutoTokenizer.from_pretrained(local.dir, { local_files_only: true });

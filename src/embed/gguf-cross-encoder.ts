@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 // Type-only: erased at build time, so the native package loads only when a reranker does.
-import type { LlamaRankingContext } from "node-llama-cpp";
+import type { LlamaRankingContext } from "../shared/llama-types.js";
 import { SerialModel } from "../shared/llama.js";
 import { EmbedError } from "./types.js";
 
@@ -44,6 +44,7 @@ export class GgufCrossEncoder {
     }
     const net = await SerialModel.open(
       file,
+      "search.rerank.crossEncoder.modelPath",
       async (model) => {
         if (!model.fileInsights.supportsRanking) {
           throw new EmbedError(

@@ -3,7 +3,7 @@ import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 // Type-only: erased at build time, so the native package loads only when this embedder opens.
-import type { LlamaEmbeddingContext } from "node-llama-cpp";
+import type { LlamaEmbeddingContext } from "../shared/llama-types.js";
 import { messageOf } from "../shared/errors.js";
 import { SerialModel } from "../shared/llama.js";
 import { describePrefixes, familyPrefixes, prefixTag, resolvePrefixes, withPrefix, type Prefixes } from "./prefixes.js";
@@ -80,6 +80,7 @@ export class GgufEmbedder implements Embedder {
     let contextSize = 0;
     const net = await SerialModel.open(
       file,
+      "embed.modelPath",
       async (model) => {
         const info = model.fileInfo.metadata.general;
         prefixes = resolvePrefixes(familyPrefixes(`${info.name ?? ""} ${path.basename(file)}`, String(info.architecture ?? "")), opts);

@@ -3,6 +3,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { messageOf } from "../shared/errors.js";
+import { loadRuntime } from "../shared/runtimes.js";
+import type { Extractor, Tokenizer, TransformersLib } from "./transformers-types.js";
 import { familyPrefixes, prefixTag, resolvePrefixes, withPrefix, type Prefixes } from "./prefixes.js";
 import { EmbedError, type EmbedOptions, type Embedder } from "./types.js";
 import { l2normalize } from "./vector.js";
@@ -116,20 +118,23 @@ export interface TransformersOptions extends LocateOptions {
   documentPrefix?: string;
 }
 
-type Lib = typeof import("@huggingface/transformers");
-type Tokenizer = Awaited<ReturnType<Lib["AutoTokenizer"]["from_pretrained"]>>;
-type Extractor = Awaited<ReturnType<typeof import("@huggingface/transformers").pipeline<"feature-extraction">>>;
+type Lib = TransformersLib;
 
 let libLoading: Promise<Lib> | undefined;
 /**
  * Loads the library with remote models switched off for the whole process: every load here
  * already passes an absolute folder and local_files_only, and this also covers any other use of
  * the library, so only `pullTransformersModel` (which flips it for its own duration) downloads.
+ * `setting` names what asked for it, for the error when the ONNX runtime is not installed.
  */
-export function loadLib(): Promise<Lib> {
-  libLoading ??= import("@huggingface/transformers").then((lib) => {
+export function loadLib(setting: string): Promise<Lib> {
+  libLoading ??= loadRuntime<Lib>("onnx", setting).then((lib) => {
     lib.env.allowRemoteModels = false;
     return lib;
+  });
+  // A failed load (the runtime not installed yet) is not remembered.
+  libLoading.catch(() => {
+    libLoading = undefined;
   });
   return libLoading;
 }
@@ -184,7 +189,7 @@ export class TransformersEmbedder implements Embedder {
     }
     if (local.missing.length > 0) throw missingModelError(model, local);
 
-    const lib = await loadLib();
+    const lib = await loadLib("embed.provider");
     const config = readJson(path.join(local.dir, "config.json"));
     let tokenizer: Tokenizer;
     try {
@@ -308,7 +313,7 @@ export async function pullTransformersModel(
 ): Promise<{ dir: string }> {
   const dtype = opts.dtype ?? "fp32";
   const root = path.resolve(cacheDir);
-  const lib = await loadLib();
+  const lib = await loadLib("`agent models pull`");
   const { env } = lib;
   const saved = { allowRemoteModels: env.allowRemoteModels, remoteHost: env.remoteHost };
   // The one place remote access is switched on, and only for the length of this call.

@@ -11,6 +11,7 @@ import { isGgufFile } from "../embed/gguf.js";
 import { vectorWeightFor } from "../search/weights.js";
 import { checkIntegrity, listStateBackups, STATE_RESTORE_HINT } from "../store/backup.js";
 import { readDaemonLock } from "../workspace/lock.js";
+import { listRuntimes } from "../shared/runtimes.js";
 import { agentDir, configPath, indexDbPath, stateDbPath } from "../workspace/paths.js";
 import { configEntries, loadAgentConfig, type AgentConfig, type ConfigEntry } from "./config.js";
 import type { EngineCore } from "./core.js";
@@ -167,6 +168,8 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
         : { name: "daemon", status: "warn", detail: `a stale lock of pid ${lock.pid} (not running)`, fix: "the next `agent daemon` takes it over" },
   );
 
+  add(runtimesCheck());
+
   if (config === undefined) return { workspace, ok: false, checks };
 
   // 4. Index freshness and pending vectors; 5. the embedder and the LLM.
@@ -194,12 +197,12 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
         ? { name: "embedder", status: "warn", detail: `none: ${e.reason}`, fix: "search is keyword-only; see README, Embedders" }
         : e.working
           ? { name: "embedder", status: "ok", detail: `${e.provider} ${e.modelId} (${e.dimension}-d): ${e.reason}${e.provider === "use-lite" ? strongerEmbedderNote() : ""}` }
-          : { name: "embedder", status: "fail", detail: `${e.provider} ${e.modelId ?? ""} does not load: ${e.detail}`, fix: "check embed.* in agent.config.json, or set embed.provider to use-lite" },
+          : { name: "embedder", status: "fail", detail: `${e.provider} ${e.modelId ?? ""} does not load: ${e.detail}`, fix: runtimeFix(e.detail) ?? "check embed.* in agent.config.json, or set embed.provider to use-lite" },
     );
     add(
       m.llm.reachable
         ? { name: "llm", status: "ok", detail: `${m.llm.provider} ${m.llm.model}: ${m.llm.detail}` }
-        : { name: "llm", status: "fail", detail: `${m.llm.provider} ${m.llm.model}: ${m.llm.detail}`, fix: m.llm.provider === "ollama" ? `start Ollama and \`ollama pull ${m.llm.model}\`, or set llm.provider/llm.model` : "check llm.model (a GGUF file path) in agent.config.json" },
+        : { name: "llm", status: "fail", detail: `${m.llm.provider} ${m.llm.model}: ${m.llm.detail}`, fix: m.llm.provider === "ollama" ? `start Ollama and \`ollama pull ${m.llm.model}\`, or set llm.provider/llm.model` : (runtimeFix(m.llm.detail) ?? "check llm.model (a GGUF file path) in agent.config.json") },
     );
     const window = await contextWindowCheck(engine, config);
     if (window) add(window);
@@ -218,6 +221,24 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
     await engine?.close();
   }
   return { workspace, ok: checks.every((c) => c.status !== "fail"), checks };
+}
+
+/** Which optional runtimes are installed and where; a version other than the pinned one is a warning. */
+function runtimesCheck(): DoctorCheck {
+  const list = listRuntimes();
+  const off = list.filter((r) => r.installed !== undefined && r.installed.version !== r.version);
+  const detail = list
+    .map((r) => (r.installed === undefined ? `${r.name}: not installed (\`agent runtime add ${r.name}\` for ${r.label} models)` : `${r.name}: ${r.package} ${r.installed.version} (${r.installed.source})`))
+    .join("; ");
+  return off.length === 0
+    ? { name: "runtimes", status: "ok", detail }
+    : { name: "runtimes", status: "warn", detail, fix: off.map((r) => `\`agent runtime add ${r.name}\` installs the tested ${r.package} ${r.version}`).join("; ") };
+}
+
+/** The command a "runtime is not installed" message names, as a doctor fix. */
+function runtimeFix(detail: string): string | undefined {
+  const m = /run `(agent runtime add \w+)`/.exec(detail);
+  return m ? `run \`${m[1]}\`` : undefined;
 }
 
 /**

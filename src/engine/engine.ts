@@ -16,6 +16,7 @@ import { Indexer, type IndexProgress, type IndexSummary } from "../indexer/index
 import { indexStatus, type IndexStatus } from "../indexer/status.js";
 import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
+import type { RuntimeLocation, RuntimeName, RuntimeStatus } from "../shared/runtimes.js";
 import { isPrivatePath, type SessionType } from "../context/assemble.js";
 import { vectorWeightFor } from "../search/weights.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
@@ -350,6 +351,21 @@ export class Engine implements EngineCore {
    */
   static async doctor(workspace: string, opts: Omit<EngineOptions, "workspace" | "config"> = {}): Promise<DoctorReport> {
     return (await import("./admin.js")).doctor(workspace, (config) => new Engine({ ...opts, workspace, config }));
+  }
+
+  /** The optional model runtimes (GGUF, ONNX) and where each is installed (`agent runtime list`). */
+  static async runtimes(): Promise<{ dir: string; runtimes: RuntimeStatus[] }> {
+    const { listRuntimes, runtimesDir } = await import("../shared/runtimes.js");
+    return { dir: runtimesDir(), runtimes: listRuntimes() };
+  }
+
+  /**
+   * Installs an optional runtime from the npm registry into the runtimes folder, outside
+   * node_modules (`agent runtime add`). `onOutput` gets npm's lines as they come.
+   */
+  static async addRuntime(name: RuntimeName, onOutput?: (line: string) => void): Promise<RuntimeLocation> {
+    const { installRuntime } = await import("../shared/runtimes.js");
+    return installRuntime(name, onOutput ? { onOutput } : {});
   }
 
   /**

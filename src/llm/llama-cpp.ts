@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 // Type-only: erased at build time, so the heavy native package loads only on first use.
-import type { ChatHistoryItem, Llama, LlamaContext, LlamaGrammar, LlamaModel } from "node-llama-cpp";
+import type { ChatHistoryItem, Llama, LlamaContext, LlamaGrammar, LlamaLib, LlamaModel } from "../shared/llama-types.js";
 import { messageOf } from "../shared/errors.js";
 import { startLlama } from "../shared/llama.js";
 import { isContextSizeMessage } from "./context.js";
@@ -34,7 +34,7 @@ export interface LlamaCppProviderOptions {
 }
 
 interface Loaded {
-  lib: typeof import("node-llama-cpp");
+  lib: LlamaLib;
   llama: Llama;
   model: LlamaModel;
   context: LlamaContext;
@@ -194,7 +194,7 @@ export class LlamaCppProvider implements LLMProvider {
         `GGUF model file not found: ${this.modelPath} (set llm.model to the path of a .gguf file)`,
       );
     }
-    const { lib, llama } = await startLlama((message, cause) => new LLMError("provider-error", message, { cause }));
+    const { lib, llama } = await startLlama("llm.model", (message, cause) => new LLMError("provider-error", message, { cause }));
     try {
       const model = await llama.loadModel({ modelPath: this.modelPath });
       const context = await model.createContext({
@@ -223,8 +223,7 @@ export class LlamaCppProvider implements LLMProvider {
     let grammar = this.grammars.get(key);
     if (grammar === undefined) {
       grammar = loaded.llama
-        // The library types only the JSON-schema subset it supports; it validates at run time.
-        .createGrammarForJsonSchema(schema as Parameters<Llama["createGrammarForJsonSchema"]>[0])
+        .createGrammarForJsonSchema(schema)
         .catch((err: unknown) => {
           this.grammars.delete(key);
           throw new LLMError("bad-config", `JSON schema not supported by the llama.cpp grammar: ${messageOf(err)}`, {

@@ -1,21 +1,23 @@
-// Type-only: erased at build time, so the native package loads only when a GGUF model does.
-import type { Llama, LlamaModel } from "node-llama-cpp";
 import { messageOf } from "./errors.js";
+import type { Llama, LlamaLib, LlamaModel } from "./llama-types.js";
+import { loadRuntime, RuntimeMissingError } from "./runtimes.js";
 
 /**
  * node-llama-cpp started the one way the engine uses it (the LLM, a GGUF embedder, a GGUF
- * reranker): CPU only, prebuilt binaries only, quiet. `fail` turns a start-up failure into
- * the caller's own error type.
+ * reranker): CPU only, prebuilt binaries only, quiet. `setting` names the configuration key that
+ * asked for a GGUF model, for the error when the runtime is not installed; `fail` turns a
+ * start-up failure into the caller's own error type.
  */
-export async function startLlama(fail: (message: string, cause: unknown) => Error): Promise<{ lib: typeof import("node-llama-cpp"); llama: Llama }> {
+export async function startLlama(setting: string, fail: (message: string, cause: unknown) => Error): Promise<{ lib: LlamaLib; llama: Llama }> {
   try {
-    const lib = await import("node-llama-cpp");
+    const lib = await loadRuntime<LlamaLib>("gguf", setting);
     // build "never": compiling llama.cpp from source would take minutes and needs the
     // network; prebuilt binaries ship with the npm package.
     const llama = await lib.getLlama({ gpu: false, build: "never", logLevel: lib.LlamaLogLevel.error });
     return { lib, llama };
   } catch (err) {
-    throw fail(`node-llama-cpp could not start (${messageOf(err)}): reinstall it with \`npm install node-llama-cpp\``, err);
+    if (err instanceof RuntimeMissingError) throw fail(err.message, err);
+    throw fail(`node-llama-cpp could not start (${messageOf(err)}): reinstall it with \`agent runtime add gguf\``, err);
   }
 }
 
@@ -40,11 +42,12 @@ export class SerialModel<C extends { dispose(): Promise<void> }> {
    */
   static async open<C extends { dispose(): Promise<void> }>(
     file: string,
+    setting: string,
     makeContext: (model: LlamaModel) => Promise<C>,
     fail: (message: string, cause: unknown) => Error,
     isOwnError: (e: unknown) => boolean,
   ): Promise<SerialModel<C>> {
-    const { llama } = await startLlama(fail);
+    const { llama } = await startLlama(setting, fail);
     let model: LlamaModel | undefined;
     try {
       model = await llama.loadModel({ modelPath: file });

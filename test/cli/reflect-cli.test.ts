@@ -5,6 +5,9 @@ import { runAgent } from "../helpers/cli.js";
 import { deadHost as freeHost, startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
 import { cleanup, fingerprint, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 import { FIRST_SOUL, reflectionJson, soulJson, TEMPLATE_SOUL } from "../jobs/reflect/helpers.js";
+import { missing, titled } from "../helpers/needs.js";
+
+const NEEDS_GGUF_STORIES260K = missing("gguf", "shared/models/stories260K.gguf");
 
 /**
  * `agent reflect`, `agent soul` and `agent log` through the built CLI (dist/cli/main.js) in a
@@ -210,7 +213,7 @@ describe("agent reflect against a local Ollama-speaking server", () => {
   });
 });
 
-describe("agent reflect --provider llama-cpp (embedded stories260K)", { timeout: 120_000 }, () => {
+describe.skipIf(NEEDS_GGUF_STORIES260K !== undefined)(titled("agent reflect --provider llama-cpp (embedded stories260K)", NEEDS_GGUF_STORIES260K), { timeout: 120_000 }, () => {
   it("runs end to end through the CLI and never corrupts SOUL.md", async () => {
     await logConversation();
     write(ws, "agent.config.json", JSON.stringify({ reflection: { temperature: 0, reflectionMaxTokens: 400, soulMaxTokens: 800 } }));

@@ -10,6 +10,9 @@ import { embedText } from "../../src/indexer/embed-pending.js";
 import { writeTinyGgufEmbedder } from "../fixtures/tiny-gguf.js";
 import { SEARCH_NOW } from "../helpers/search-workspace.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { missing, titled } from "../helpers/needs.js";
+
+const NEEDS_GGUF = missing("gguf");
 
 /**
  * A GGUF embedding model (embed.modelPath ending in .gguf), run by the real node-llama-cpp
@@ -46,7 +49,7 @@ describe("familyPrefixes: what each model family was trained to see before a que
   });
 });
 
-describe("GgufEmbedder", { timeout: 60_000 }, () => {
+describe.skipIf(NEEDS_GGUF !== undefined)(titled("GgufEmbedder", NEEDS_GGUF), { timeout: 60_000 }, () => {
   it("gives normalised vectors of the model's size; the same text the same vector, related texts nearer", async () => {
     const e = await GgufEmbedder.open({ file: plain, threads: 1 });
     try {
@@ -127,7 +130,7 @@ describe("GgufEmbedder", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a GGUF embedder through the engine", { timeout: 60_000 }, () => {
+describe.skipIf(NEEDS_GGUF !== undefined)(titled("a GGUF embedder through the engine", NEEDS_GGUF), { timeout: 60_000 }, () => {
   it("indexes with it, searches with the query prefix, and doctor reports it", async () => {
     const ws = tempDir("agent-gguf-ws-");
     try {

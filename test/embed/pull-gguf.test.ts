@@ -10,6 +10,9 @@ import { parseGgufSpec, pullGgufFile } from "../../src/embed/pull-gguf.js";
 import { writeTinyGgufReranker } from "../fixtures/tiny-gguf.js";
 import { serveModels, type ModelHub } from "../helpers/model-hub.js";
 import { CLI, cleanup, tempDir, write } from "../helpers/workspace.js";
+import { missing, titled } from "../helpers/needs.js";
+
+const NEEDS_GGUF = missing("gguf");
 
 /** `agent models pull org/repo/file.gguf`: one GGUF file from a stand-in for the Hugging Face hub on 127.0.0.1. */
 
@@ -37,7 +40,7 @@ describe("pulling a GGUF file", { timeout: 60_000 }, () => {
     expect(parseGgufSpec("org/repo/../../etc/x.gguf")).toBeNull();
   });
 
-  it("downloads into <models>/<org>/<repo>/<file>, whole, and the file runs", async () => {
+  it.skipIf(NEEDS_GGUF !== undefined)(titled("downloads into <models>/<org>/<repo>/<file>, whole, and the file runs", NEEDS_GGUF), async () => {
     const models = tempDir("agent-gguf-pulled-");
     try {
       const seen: number[] = [];

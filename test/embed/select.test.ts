@@ -10,6 +10,10 @@ import { EmbedError } from "../../src/embed/types.js";
 import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
 import { writeTinyOnnxModel } from "../fixtures/tiny-onnx-model.js";
 import { SHARED_USE_LITE } from "./helpers.js";
+import { missing, titled } from "../helpers/needs.js";
+
+const NEEDS_ONNX = missing("onnx");
+const NEEDS_UNIVERSAL_SENTENCE_ENCODER_LITE = missing("shared/models/universal-sentence-encoder-lite");
 
 describe("selectEmbedder", () => {
   let tmp: string;
@@ -40,14 +44,14 @@ describe("selectEmbedder", () => {
     await embedder?.close();
   });
 
-  it("auto prefers a transformers model that is on disk", async () => {
+  it.skipIf(NEEDS_ONNX !== undefined)(titled("auto prefers a transformers model that is on disk", NEEDS_ONNX), async () => {
     const { embedder, reason } = await selectEmbedder({ model: "test-org/tiny-bert" }, { modelsDir: fixtureModels });
     expect(embedder).toBeInstanceOf(TransformersEmbedder);
     expect(reason).toMatch(/^transformers: test-org\/tiny-bert from .*tiny-bert \(mean pooling, no prefixes\)$/);
     await embedder?.close();
   });
 
-  it("auto with modelPath at a USE-lite folder loads use-lite from it (relative to the workspace)", async () => {
+  it.skipIf(NEEDS_UNIVERSAL_SENTENCE_ENCODER_LITE !== undefined)(titled("auto with modelPath at a USE-lite folder loads use-lite from it (relative to the workspace)", NEEDS_UNIVERSAL_SENTENCE_ENCODER_LITE), async () => {
     const rel = path.relative(tmp, SHARED_USE_LITE);
     const { embedder, reason } = await selectEmbedder({ modelPath: rel }, { baseDir: tmp, modelsDir: emptyModels });
     expect(embedder).toBeInstanceOf(UseLiteEmbedder);

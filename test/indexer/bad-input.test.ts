@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine, type IndexSummary } from "../../src/index.js";
 import { CLI, cleanup, fingerprint, tempDir, write } from "../helpers/workspace.js";
+import { titled } from "../helpers/needs.js";
 
 const execFileP = promisify(execFile);
 const MiB = 1024 * 1024;
@@ -264,7 +265,7 @@ describe("bad input files", () => {
     expect(fingerprint(ws)).toEqual(before);
   });
 
-  it.skipIf(process.getuid?.() === 0)("skips a chmod 000 file with a message (not as root: root reads anything)", async () => {
+  it.skipIf(process.getuid?.() === 0)(titled("skips a chmod 000 file with a message (not as root: root reads anything)", process.getuid?.() === 0 ? "only when not root: its twin runs as root" : undefined), async () => {
     const ws = newWorkspace();
     const abs = write(ws, "notes/locked.md", "Locked away: Quillfeather.\n");
     chmodSync(abs, 0o000);
@@ -283,7 +284,7 @@ describe("bad input files", () => {
 
   // As root the file above is readable, so root drops to `nobody` in a child process to
   // see the same refusal through the CLI.
-  it.runIf(process.getuid?.() === 0)("skips a chmod 000 file with a message (as root: through the CLI run as nobody)", { timeout: 60_000 }, async () => {
+  it.runIf(process.getuid?.() === 0)(titled("skips a chmod 000 file with a message (as root: through the CLI run as nobody)", process.getuid?.() === 0 ? undefined : "only as root: its twin runs when not root"), { timeout: 60_000 }, async () => {
     const ws = newWorkspace();
     const abs = write(ws, "notes/locked.md", "Locked away: Quillfeather.\n");
     chmodSync(abs, 0o000);

@@ -1,7 +1,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isContextSizeMessage, LLMError, LlamaCppProvider, type CompletionRequest } from "../../src/llm/index.js";
+import { writeTinyGgufChatModel } from "../fixtures/tiny-gguf.js";
+import { missing, titled } from "../helpers/needs.js";
+import { cleanup, tempDir } from "../helpers/workspace.js";
+
+const NEEDS_GGUF_STORIES260K = missing("gguf", "shared/models/stories260K.gguf");
 
 /**
  * End to end over the real node-llama-cpp with karpathy's stories260K: it writes children's
@@ -24,7 +29,7 @@ async function llmError(promise: Promise<unknown>): Promise<LLMError> {
   return err as LLMError;
 }
 
-describe("LlamaCppProvider with stories260K", { timeout: 60_000 }, () => {
+describe.skipIf(NEEDS_GGUF_STORIES260K !== undefined)(titled("LlamaCppProvider with stories260K", NEEDS_GGUF_STORIES260K), { timeout: 60_000 }, () => {
   const provider = new LlamaCppProvider({ modelPath: MODEL, threads: 1 });
 
   afterAll(async () => {
@@ -142,7 +147,7 @@ describe("LlamaCppProvider with stories260K", { timeout: 60_000 }, () => {
   });
 });
 
-describe("LlamaCppProvider context window", { timeout: 60_000 }, () => {
+describe.skipIf(NEEDS_GGUF_STORIES260K !== undefined)(titled("LlamaCppProvider context window", NEEDS_GGUF_STORIES260K), { timeout: 60_000 }, () => {
   const tiny = new LlamaCppProvider({ modelPath: MODEL, threads: 1, contextSize: 64 });
 
   afterAll(async () => {
@@ -171,3 +176,42 @@ describe("LlamaCppProvider context window", { timeout: 60_000 }, () => {
   });
 });
 
+
+/**
+ * The same generation path with a tiny model the test writes (test/fixtures/tiny-gguf.ts), so
+ * it runs wherever the GGUF runtime is installed, ../shared or not. The model's words are
+ * meaningless; what is checked is what llama.cpp guarantees: the limit, the grammar, the counts.
+ */
+const NEEDS_GGUF = missing("gguf");
+describe.skipIf(NEEDS_GGUF !== undefined)(titled("LlamaCppProvider with a tiny model written by the test", NEEDS_GGUF), { timeout: 60_000 }, () => {
+  let dir = "";
+  let provider: LlamaCppProvider;
+  beforeAll(async () => {
+    dir = tempDir("agent-tiny-chat-");
+    provider = new LlamaCppProvider({ modelPath: await writeTinyGgufChatModel(path.join(dir, "tiny-chat.gguf")), threads: 1, contextSize: 512 });
+  });
+  afterAll(async () => {
+    await provider?.close();
+    cleanup(dir);
+  });
+
+  it("loads it and says what it loaded", async () => {
+    expect(await provider.check()).toEqual({ ok: true, detail: `loaded ${path.join(dir, "tiny-chat.gguf")} (qwen3, context 512, 1 thread(s))` });
+  });
+
+  it("generates up to maxTokens and reports the cut and the token counts", async () => {
+    const result = await provider.complete({ system: "You answer briefly.", messages: [{ role: "user", content: "what did my mom say about the garden" }], maxTokens: 4 });
+    expect(result.finishReason).toBe("length");
+    expect(result.completionTokens).toBe(4);
+    expect(result.promptTokens).toBeGreaterThan(8);
+  });
+
+  it("a JSON schema holds the reply to it, and the reply ends there", async () => {
+    const schema = { type: "object", properties: { done: { type: "boolean" } }, required: ["done"] };
+    const result = await provider.complete({ messages: [{ role: "user", content: "is the plan done" }], jsonSchema: schema, maxTokens: 64 });
+    expect(result.finishReason).toBe("stop");
+    const parsed = JSON.parse(result.text) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(["done"]);
+    expect(typeof parsed.done).toBe("boolean");
+  });
+});

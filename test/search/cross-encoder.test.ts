@@ -9,6 +9,9 @@ import { TINY_RELEVANCE, writeTinyOnnxModel } from "../fixtures/tiny-onnx-model.
 import { serveModels } from "../helpers/model-hub.js";
 import { SEARCH_NOW } from "../helpers/search-workspace.js";
 import { CLI, cleanup, tempDir, write } from "../helpers/workspace.js";
+import { missing, titled } from "../helpers/needs.js";
+
+const NEEDS_ONNX = missing("onnx");
 
 const MODEL = "test-org/tiny-ce";
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
@@ -27,7 +30,7 @@ beforeAll(() => {
 afterAll(() => cleanup(models));
 
 describe("CrossEncoder: a reranker model run by transformers.js from a local folder", () => {
-  it("scores each (question, passage) pair, in batches, as the sigmoid of the model's logit", async () => {
+  it.skipIf(NEEDS_ONNX !== undefined)(titled("scores each (question, passage) pair, in batches, as the sigmoid of the model's logit", NEEDS_ONNX), async () => {
     const passages = ["a cat sat on the mat", "the stock market fell", "a dog ran in the park", "the cat was sitting on the rug"];
     for (const batchSize of [8, 3, 1]) {
       const ce = await CrossEncoder.open({ model: MODEL, cacheDir: models, batchSize });
@@ -40,7 +43,7 @@ describe("CrossEncoder: a reranker model run by transformers.js from a local fol
     }
   });
 
-  it("agent models pull fetches a reranker like an embedder (from a local hub), and it scores the same", async () => {
+  it.skipIf(NEEDS_ONNX !== undefined)(titled("agent models pull fetches a reranker like an embedder (from a local hub), and it scores the same", NEEDS_ONNX), async () => {
     const hub = await serveModels(models);
     const pulled = tempDir("agent-ce-pulled-");
     try {
@@ -92,7 +95,7 @@ describe("CrossEncoder: a reranker model run by transformers.js from a local fol
   });
 });
 
-describe("search.rerank.provider cross-encoder, through the engine", () => {
+describe.skipIf(NEEDS_ONNX !== undefined)(titled("search.rerank.provider cross-encoder, through the engine", NEEDS_ONNX), () => {
   let ws = "";
   afterEach(() => cleanup(ws));
   const NOTES: Record<string, string> = {

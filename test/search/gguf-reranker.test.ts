@@ -4,9 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openReranker, rerankerName } from "../../src/embed/cross-encoder.js";
 import { GgufCrossEncoder } from "../../src/embed/gguf-cross-encoder.js";
 import { Engine } from "../../src/index.js";
-import { TINY_RERANK_WORD, writeTinyGgufReranker } from "../fixtures/tiny-gguf.js";
+import { TINY_RERANK_WORD, writeTinyGgufEmbedder, writeTinyGgufReranker } from "../fixtures/tiny-gguf.js";
 import { SEARCH_NOW } from "../helpers/search-workspace.js";
-import { CLI, cleanup, SHARED, tempDir, write } from "../helpers/workspace.js";
+import { CLI, cleanup, tempDir, write } from "../helpers/workspace.js";
+import { missing, titled } from "../helpers/needs.js";
+
+const NEEDS_GGUF = missing("gguf");
 
 /**
  * A reranker GGUF (search.rerank.crossEncoder.modelPath ending in .gguf), run by the real
@@ -14,16 +17,18 @@ import { CLI, cleanup, SHARED, tempDir, write } from "../helpers/workspace.js";
  * whose relevance grows with the share of the word "mom" in the input (fixture).
  */
 
-const STORIES = path.join(SHARED, "models/stories260K.gguf");
 let dir = "";
 let file = "";
+/** A GGUF model that is not a reranker (no ranking head). */
+let notRanker = "";
 beforeAll(async () => {
   dir = tempDir("agent-gguf-rr-");
   file = await writeTinyGgufReranker(path.join(dir, "tiny-reranker.gguf"));
+  notRanker = await writeTinyGgufEmbedder(path.join(dir, "tiny-embedder.gguf"));
 });
 afterAll(() => cleanup(dir));
 
-describe("GgufCrossEncoder: a reranker GGUF run by node-llama-cpp", { timeout: 60_000 }, () => {
+describe.skipIf(NEEDS_GGUF !== undefined)(titled("GgufCrossEncoder: a reranker GGUF run by node-llama-cpp", NEEDS_GGUF), { timeout: 60_000 }, () => {
   it("scores each pair in 0..1, in the passages' order, by what the model reads", async () => {
     const rr = await openReranker({ modelPath: file, threads: 1 });
     try {
@@ -77,8 +82,8 @@ describe("GgufCrossEncoder: a reranker GGUF run by node-llama-cpp", { timeout: 6
     const missing = await openReranker({ modelPath: path.join(dir, "nope.gguf") }).catch((e: unknown) => e as Error);
     expect((missing as Error).message).toBe(`no reranker GGUF file at ${path.join(dir, "nope.gguf")}: set search.rerank.crossEncoder.modelPath to a reranker .gguf (Qwen3-Reranker, bge-reranker, …)`);
     // stories260K is a language model: no ranking head.
-    const notRanker = await openReranker({ modelPath: STORIES, threads: 1 }).catch((e: unknown) => e as Error);
-    expect((notRanker as Error).message).toMatch(/stories260K\.gguf is not a reranker: it has no ranking head \(a cls\.output tensor\)/);
+    const refused = await openReranker({ modelPath: notRanker, threads: 1 }).catch((e: unknown) => e as Error);
+    expect((refused as Error).message).toMatch(/tiny-embedder\.gguf is not a reranker: it has no ranking head \(a cls\.output tensor\)/);
   });
 
   it("names a GGUF reranker by its file before it loads; an ONNX one by its model id", () => {
@@ -88,7 +93,7 @@ describe("GgufCrossEncoder: a reranker GGUF run by node-llama-cpp", { timeout: 6
   });
 });
 
-describe("a GGUF reranker through the engine, doctor and CLI", { timeout: 60_000 }, () => {
+describe.skipIf(NEEDS_GGUF !== undefined)(titled("a GGUF reranker through the engine, doctor and CLI", NEEDS_GGUF), { timeout: 60_000 }, () => {
   let ws = "";
   const savedXdg = process.env.XDG_CACHE_HOME;
   afterEach(() => {
@@ -126,13 +131,13 @@ describe("a GGUF reranker through the engine, doctor and CLI", { timeout: 60_000
   });
 
   it("a GGUF that is not a reranker keeps the first stage's order, with the reason", async () => {
-    workspace({ enabled: true, provider: "cross-encoder", crossEncoder: { modelPath: STORIES, threads: 1 } });
+    workspace({ enabled: true, provider: "cross-encoder", crossEncoder: { modelPath: notRanker, threads: 1 } });
     const e = Engine.open({ workspace: ws, now: () => SEARCH_NOW, embedder: null });
     try {
       e.index();
       const res = await e.search("family visit");
       expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-10.md", "memory/2026-11-11.md"]);
-      expect(res.rerank!.error).toMatch(/stories260K\.gguf is not a reranker/);
+      expect(res.rerank!.error).toMatch(/tiny-embedder\.gguf is not a reranker/);
     } finally {
       await e.close();
     }

@@ -13,6 +13,9 @@ import { ScriptedProvider } from "../../src/llm/scripted.js";
 import { applyGrades, buildRerankRequest, parseRerankReply, rerankResponse, type Grade, type RerankInfo } from "../../src/search/rerank.js";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { missing, titled } from "../helpers/needs.js";
+
+const NEEDS_GGUF_STORIES260K = missing("gguf", "shared/models/stories260K.gguf");
 
 type Answer = { results: { path: string; date: string | null; heading: string; snippet: string; text?: string; grade?: Grade }[]; reason?: string; rerank?: RerankInfo };
 
@@ -206,7 +209,7 @@ describe("rerankResponse", () => {
   });
 });
 
-describe("rerank through the real llama.cpp (stories260K: it writes children's stories, so only the pipeline is checked)", { timeout: 60_000 }, () => {
+describe.skipIf(NEEDS_GGUF_STORIES260K !== undefined)(titled("rerank through the real llama.cpp (stories260K: it writes children's stories, so only the pipeline is checked)", NEEDS_GGUF_STORIES260K), { timeout: 60_000 }, () => {
   const MODEL = path.resolve(fileURLToPath(new URL("../..", import.meta.url)), "../shared/models/stories260K.gguf");
 
   it("the grammar from the request's schema holds the reply to one entry per passage, and it parses", async () => {

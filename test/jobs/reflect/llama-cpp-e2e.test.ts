@@ -7,6 +7,9 @@ import type { ReflectionResult } from "../../../src/jobs/reflect/pipeline.js";
 import { findLockedBlocks, missingLayers } from "../../../src/jobs/reflect/soul-safety.js";
 import { cleanup, REPO_ROOT, tempDir } from "../../helpers/workspace.js";
 import { history, HOUR, T0, TEMPLATE_LOCKED, TEMPLATE_SOUL, templateWorkspace, writeSession, reflectIn } from "./helpers.js";
+import { missing, titled } from "../../helpers/needs.js";
+
+const NEEDS_GGUF_STORIES260K = missing("gguf", "shared/models/stories260K.gguf");
 
 /**
  * The whole pipeline over the real embedded provider (node-llama-cpp) with karpathy's
@@ -64,7 +67,7 @@ class Recording implements LLMProvider {
   }
 }
 
-describe("reflection end to end with the embedded stories260K model", { timeout: 120_000 }, () => {
+describe.skipIf(NEEDS_GGUF_STORIES260K !== undefined)(titled("reflection end to end with the embedded stories260K model", NEEDS_GGUF_STORIES260K), { timeout: 120_000 }, () => {
   // The model was trained on 512-token stories; the reflection prompt needs a bigger window,
   // which llama.cpp gives it (quality past the trained length does not matter here).
   const llama = new LlamaCppProvider({ modelPath: MODEL, threads: 1, contextSize: 8192 });
