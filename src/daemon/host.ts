@@ -28,6 +28,7 @@ import { BadRequestError, callMethod, DaemonUnavailableError } from "./methods.j
 import { httpTokenPath, socketPath } from "./protocol.js";
 import { SocketServer } from "./socket-server.js";
 import { DaemonWatcher } from "./watcher.js";
+import { WebFront } from "./web.js";
 
 export interface DaemonEvent {
   at: number;
@@ -68,6 +69,7 @@ export class DaemonHost {
   private loop: ScheduleLoop | undefined;
   private socket: SocketServer | undefined;
   private http: McpHttpServer | undefined;
+  private web: WebFront | undefined;
   private watcher: DaemonWatcher | undefined;
   private backupTimer: NodeJS.Timeout | undefined;
   private backingUp: Promise<void> = Promise.resolve();
@@ -139,7 +141,10 @@ export class DaemonHost {
         const token = ensureToken(tokenFile, (m) => this.emit("warn", "warning", m));
         const { createMcpServer } = await import("../mcp/server.js");
         const session = this.session;
+        const web = new WebFront({ engine, port: () => this.http?.port ?? 0, warn: (m) => this.emit("warn", "warning", m) });
+        this.web = web;
         this.http = await McpHttpServer.listen({
+          web,
           port: this.opts.http?.port ?? httpCfg.port,
           token,
           allowedHosts: httpCfg.allowedHosts,
@@ -200,8 +205,15 @@ export class DaemonHost {
 
   private async call(method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
     if (this.stopping) throw new DaemonUnavailableError("stopping", "the daemon is stopping");
+    if (method === "uiLogin") return this.uiLogin();
     this.checkConfig();
     return callMethod({ engine: this.engine!, signal, session: this.session }, method, params);
+  }
+
+  /** A one-time login link to the web page (`agent ui`), when the daemon serves HTTP. */
+  private uiLogin(): { url: string; expiresAt: number } {
+    if (!this.web || !this.http) throw new BadRequestError("this daemon serves no HTTP, so no web page; restart it with `agent daemon --http` (or set daemon.http.enabled)");
+    return this.web.mintLogin();
   }
 
   private async openMcp(params: unknown, transport: LineTransport): Promise<void> {
