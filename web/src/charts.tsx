@@ -121,9 +121,8 @@ export function Diff({ text }: { text: string }) {
   return (
     <pre class="diff" tabIndex={0}>
       {text.split("\n").map((line, i) => (
-        <span key={i} class={line.startsWith("+") && !line.startsWith("+++") ? "add" : line.startsWith("-") && !line.startsWith("---") ? "del" : line.startsWith("@@") ? "hunk" : ""}>
-          {line}
-          {"\n"}
+        <span key={i} class={line.startsWith("+") && !line.startsWith("+++") ? "add" : line.startsWith("-") && !line.startsWith("---") ? "del" : line.startsWith("@@") ? "hunk" : "same"}>
+          {line === "" ? " " : line}
         </span>
       ))}
     </pre>

@@ -121,7 +121,10 @@ function Timeline({ versions, current, act }: { versions: Version[]; current: nu
             <tr key={v.number} class={v.number === current ? "current" : ""}>
               <td>{v.number}</td>
               <td>{stamp(v.createdAt)}</td>
-              <td>{v.author === "reflection" ? "reflection" : "you"} <span class="muted">({v.origin})</span></td>
+              <td>
+                {v.author === "reflection" ? "reflection" : "you"}
+                {v.origin !== v.author ? <span class="muted"> ({v.origin})</span> : null}
+              </td>
               <td class="num">{v.words}</td>
               <td class="num">{delta >= 0 ? `+${delta}` : delta}</td>
               <td>{v.summary}</td>
