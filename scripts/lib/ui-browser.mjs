@@ -36,9 +36,9 @@ export async function launchBrowser(executablePath = findChromium()) {
   };
 }
 
-/** Starts `agent daemon --http --port 0` on the workspace and waits until it serves HTTP. */
-export async function startDaemon(workspace, { env = {} } = {}) {
-  const child = spawn(process.execPath, [CLI, "daemon", "--http", "--port", "0", "--workspace", workspace], {
+/** Starts `agent daemon --http --port 0` on the workspace (without --http when `http` is false) and waits until it serves. */
+export async function startDaemon(workspace, { env = {}, http = true } = {}) {
+  const child = spawn(process.execPath, [CLI, "daemon", ...(http ? ["--http", "--port", "0"] : []), "--workspace", workspace], {
     env: { ...process.env, AGENT_DAEMON: "auto", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -48,9 +48,9 @@ export async function startDaemon(workspace, { env = {} } = {}) {
   const base = await new Promise((resolve, reject) => {
     const timer = setInterval(() => {
       const m = /MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+)\/mcp/.exec(out);
-      if (m) {
+      if (m || (!http && /serving the engine on/.test(out))) {
         clearInterval(timer);
-        resolve(m[1]);
+        resolve(m ? m[1] : null);
       }
     }, 50);
     child.once("exit", (code) => {
