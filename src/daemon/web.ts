@@ -53,7 +53,7 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /** The files of the page (built by `npm run build` into dist/web). */
-const ASSETS: Record<string, { file: string; type: string }> = {
+const ASSETS: Record<string, { file: string; type: string } | undefined> = {
   "/": { file: "index.html", type: "text/html; charset=utf-8" },
   "/app.js": { file: "app.js", type: "text/javascript; charset=utf-8" },
   "/app.css": { file: "app.css", type: "text/css; charset=utf-8" },
@@ -112,7 +112,8 @@ export class WebFront {
     if (url.pathname === "/login") return this.login(req, res, url);
     if (url.pathname.startsWith("/api/")) return this.api(req, res, url);
     if (req.method !== "GET" && req.method !== "HEAD") return text(res, 405, "only GET here");
-    const asset = ASSETS[url.pathname];
+    // Chunks the bundler split off (loaded on demand): a plain name, never a path.
+    const asset = ASSETS[url.pathname] ?? (/^\/chunk-[A-Z0-9]+\.js$/.test(url.pathname) ? { file: url.pathname.slice(1), type: "text/javascript; charset=utf-8" } : undefined);
     if (!asset) return text(res, 404, "not found");
     return this.serveAsset(req, res, url.pathname, asset);
   }
@@ -192,6 +193,7 @@ export class WebFront {
       try {
         body = readFileSync(path.join(this.assetsDir, spec.file));
       } catch {
+        if (key.startsWith("/chunk-")) return text(res, 404, "not found");
         return text(res, 500, `the page is not built (${path.join(this.assetsDir, spec.file)} is missing); run \`npm run build\``);
       }
       a = { type: spec.type, body, gzip: gzipSync(body, { level: 9 }) };

@@ -89,6 +89,10 @@ function App() {
     return () => removeEventListener("hashchange", on);
   }, []);
   const tick = useLive(session.workspace !== undefined);
+  useEffect(() => {
+    // The page is usable from here on: what `npm run bench:ui` reads as the load time.
+    if (session.workspace !== undefined) performance.mark("agent:ready");
+  }, [session.workspace]);
   return (
     <LiveTick.Provider value={tick}>
       <header>

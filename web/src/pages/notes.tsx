@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from "preact/hooks";
 import { HeatMap } from "../charts.js";
-import { renderMarkdown } from "../markdown.js";
+import { useRenderer } from "../render.js";
 import { Loading, noteHref, Problem, stamp, useApi } from "../util.js";
 
 interface Overview {
@@ -93,7 +93,8 @@ export function NotePage({ params }: { params: URLSearchParams }) {
   const from = Number(params.get("from") ?? 0);
   const to = Number(params.get("to") ?? 0);
   const { data, error, loading } = useApi<Lines>(path ? "note" : null, { path });
-  const html = useMemo(() => (data ? renderMarkdown(data.lines.join("\n"), from > 0 ? { from, to: to || from } : undefined) : ""), [data, from, to]);
+  const render = useRenderer();
+  const html = useMemo(() => (data && render ? render(data.lines.join("\n"), from > 0 ? { from, to: to || from } : undefined) : ""), [data, render, from, to]);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     box.current?.querySelector(".hit")?.scrollIntoView({ block: "center" });
@@ -103,7 +104,7 @@ export function NotePage({ params }: { params: URLSearchParams }) {
       <h2 class="path">{path}</h2>
       <Problem error={error} />
       <Loading when={loading && !data} />
-      {data ? (
+      {data && render ? (
         <>
           <p class="muted">
             {data.totalLines} line(s){data.to < data.totalLines ? `; the first ${data.to} shown` : ""}

@@ -212,7 +212,7 @@ export function SearchPage({ initial }: { initial: URLSearchParams }) {
       {report ? (
         <div class="report">
           <p class="muted" id="search-meta">
-            {report.results.length} result(s) · {report.mode} · {report.tookMs} ms{report.dateRange ? ` · dates ${report.dateRange.from}..${report.dateRange.to} (${report.dateRange.mode})` : ""}
+            {report.results.length} result(s) for “{report.query}” · {report.mode} · {report.tookMs} ms{report.dateRange ? ` · dates ${report.dateRange.from}..${report.dateRange.to} (${report.dateRange.mode})` : ""}
             {report.vectors.warning ? ` · ${report.vectors.warning}` : ""}
           </p>
           {report.results.length === 0 ? (

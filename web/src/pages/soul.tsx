@@ -1,7 +1,7 @@
 import { useMemo, useState } from "preact/hooks";
 import { post } from "../api.js";
 import { Diff } from "../charts.js";
-import { renderMarkdown } from "../markdown.js";
+import { useRenderer } from "../render.js";
 import { Loading, Problem, stamp, useApi } from "../util.js";
 
 interface Version {
@@ -37,7 +37,9 @@ const MARKER = /<!--\s*\/?\s*locked\s*-->/gi;
 
 /** SOUL.md rendered in parts: the locked sections in a marked box. */
 function SoulText({ view }: { view: SoulData["view"] }) {
+  const renderMarkdown = useRenderer();
   const parts = useMemo(() => {
+    if (!renderMarkdown) return [];
     const out: { locked: boolean; heading: string; html: string }[] = [];
     let at = 0;
     for (const b of view.locked) {
@@ -47,7 +49,7 @@ function SoulText({ view }: { view: SoulData["view"] }) {
     }
     if (at < view.text.length) out.push({ locked: false, heading: "", html: renderMarkdown(view.text.slice(at)) });
     return out;
-  }, [view]);
+  }, [view, renderMarkdown]);
   if (!view.exists) return <p class="error">SOUL.md does not exist (roll back to a version below to restore it)</p>;
   return (
     <article class="note soul">
@@ -72,6 +74,7 @@ function SoulText({ view }: { view: SoulData["view"] }) {
 
 function ProposalPanel({ p, act }: { p: Proposal; act: (path: string, body?: Record<string, unknown>) => Promise<void> }) {
   const [reason, setReason] = useState("");
+  const renderMarkdown = useRenderer();
   return (
     <div class="panel proposal" id="proposal">
       <h3>Pending proposal</h3>
@@ -84,7 +87,7 @@ function ProposalPanel({ p, act }: { p: Proposal; act: (path: string, body?: Rec
         </p> : null}
       {p.editedSinceRun ? <p class="muted">the file was edited by hand since the run wrote it</p> : null}
       {p.summary ? <p>{p.summary}</p> : null}
-      {p.report ? <div class="note" dangerouslySetInnerHTML={{ __html: renderMarkdown(p.report) }} /> : null}
+      {p.report && renderMarkdown ? <div class="note" dangerouslySetInnerHTML={{ __html: renderMarkdown(p.report) }} /> : null}
       <Diff text={p.diff} />
       <div class="actions">
         <button type="button" class="primary" onClick={() => act("soul/accept")}>
