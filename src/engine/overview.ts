@@ -8,7 +8,18 @@ import path from "node:path";
 import { dataVersion } from "../store/data-version.js";
 import type { DB } from "../store/open.js";
 import type { FileRow } from "../store/index-store.js";
-import type { StatusReport } from "./engine.js";
+
+/** What the overview needs of `engine.statusReport()` (structural: this module is loaded by the engine). */
+export interface StatusInput {
+  files: number;
+  chunks: number;
+  lastSyncAt: number | null;
+  stale: string[];
+  missing: string[];
+  problems: { path: string; severity: string; message: string }[];
+  vectors: { modelId: string | null; embedded: number; missing: number };
+  embedder: { provider: string | null; modelId: string | null; reason: string };
+}
 
 export interface NotesOverview {
   /** One entry per daily note in the last year: its date, chunks and bytes. */
@@ -28,7 +39,7 @@ export interface NotesOverview {
     pendingVectors: number;
     embeddedVectors: number;
     lastIndexAt: number | null;
-    embedder: StatusReport["embedder"];
+    embedder: StatusInput["embedder"];
     vectorModel: string | null;
   };
 }
@@ -40,7 +51,7 @@ function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-export function notesOverview(files: readonly FileRow[], status: StatusReport, now: number): NotesOverview {
+export function notesOverview(files: readonly FileRow[], status: StatusInput, now: number): NotesOverview {
   const to = isoDay(now);
   const from = isoDay(now - 365 * DAY_MS);
   const calendar = files
