@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { findChromium, launchBrowser, loginUrl, PAGES, startDaemon } from "./lib/ui-browser.mjs";
+import { findChromium, launchBrowser, loginUrl, PAGES, settled, startDaemon } from "./lib/ui-browser.mjs";
 import { buildUiWorkspace } from "./lib/ui-workspace.mjs";
 
 if (!findChromium()) {
@@ -27,14 +27,19 @@ try {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       for (const id of PAGES) {
         await page.goto(`${daemon.base}/#/${id}`);
-        await page.waitForSelector("main h2");
+        await settled(page);
         if (id === "search") {
           await page.fill("input[type=search]", "VPS Hetzner");
           await page.press("input[type=search]", "Enter");
           await page.waitForSelector(".results, .empty");
           await page.click(".result button.link");
         }
-        await page.waitForLoadState("networkidle");
+        if (id === "memories") {
+          await page.click("li.memory button.link");
+          await page.waitForSelector("li.memory .panel svg");
+        }
+        if (id === "jobs") await page.click("table.runs button.link");
+        await settled(page);
         const file = path.join(out, `${id}-${width}-${scheme}.png`);
         await page.screenshot({ path: file, fullPage: true });
       }
@@ -43,7 +48,7 @@ try {
       await page.fill("input[type=search]", "VPS Hetzner");
       await page.press("input[type=search]", "Enter");
       await page.click(".result a.path");
-      await page.waitForSelector("article.note");
+      await page.waitForSelector("article.note .hit");
       await page.screenshot({ path: path.join(out, `note-${width}-${scheme}.png`), fullPage: true });
     }
   }

@@ -88,3 +88,9 @@ export async function loginUrl(workspace) {
 
 /** The page ids and a human name for each, in the order of the navigation. */
 export const PAGES = ["search", "notes", "soul", "memories", "personality", "jobs", "health"];
+
+/** Waits until the page in view has its data (no "loading…" left in it). */
+export async function settled(page) {
+  await page.waitForSelector("main h2");
+  await page.waitForFunction(() => !document.querySelector("main")?.textContent?.includes("loading…"));
+}

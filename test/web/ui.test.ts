@@ -25,6 +25,7 @@ interface BrowserKit {
   launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }>;
   startDaemon(ws: string): Promise<Daemon>;
   loginUrl(ws: string): Promise<string>;
+  settled(page: Page): Promise<void>;
 }
 interface WorkspaceKit {
   buildUiWorkspace(ws: string, o?: { now?: number }): Promise<{ proposal: string; versions: number; memories: number }>;
@@ -218,9 +219,9 @@ describe.skipIf(!chromium)("the web page in a browser", () => {
   it("every page opens, and the browser asked nothing of anyone but the daemon", async () => {
     for (const id of ["search", "notes", "soul", "memories", "personality", "jobs", "health"]) {
       await page.goto(`${daemon.base}/#/${id}`);
-      await page.waitForSelector("main h2");
-      await page.waitForLoadState("networkidle");
-      expect(await page.locator("main .error").count()).toBe(0);
+      await kit.settled(page);
+      expect(await page.locator("main .error").count(), id).toBe(0);
+      expect(await page.locator("main section").textContent(), id).not.toBe("");
     }
     expect(requests.length).toBeGreaterThan(10);
     expect(requests.filter((u) => !u.startsWith(`${daemon.base}/`))).toEqual([]);

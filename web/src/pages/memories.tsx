@@ -107,7 +107,7 @@ export function MemoriesPage() {
       {data ? (
         <LinePlot
           label="all memories' strength over 90 days"
-          series={[{ name: "mean vividness", points: data.overview.days.map((d) => [d.at, d.mean]) }, { name: "memories (÷ max)", cls: "alt", points: scaled(data.overview.days) }]}
+          series={[{ name: "mean vividness", points: data.overview.days.filter((d) => d.active > 0).map((d) => [d.at, d.mean]) }, { name: "memories (÷ max)", cls: "alt", points: scaled(data.overview.days) }]}
         />
       ) : null}
       <div class="toolbar">
