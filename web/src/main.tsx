@@ -96,7 +96,7 @@ function App() {
   return (
     <LiveTick.Provider value={tick}>
       <header>
-        <a class="skip" href="#main">
+        <a class="skip-link" href="#main">
           skip to content
         </a>
         <h1>agent</h1>
