@@ -107,7 +107,10 @@ export function HeatMap({ from, to, counts, onPick }: { from: string; to: string
   return (
     <svg class="heat" viewBox={`0 0 ${weeks * 12} ${7 * 12}`} role="img" aria-label={`daily notes from ${from} to ${to}`}>
       {cells.map((c) => (
-        <rect key={c.date} class={`l${level(c.n)}`} x={c.x * 12} y={c.y * 12} width={10} height={10} rx={2} onClick={c.n > 0 ? () => onPick(c.date) : undefined}>
+        <rect key={c.date} class={`l${level(c.n)}`} x={c.x * 12} y={c.y * 12} width={10} height={10} rx={2} onClick={c.n > 0 ? () => onPick(c.date) : undefined}
+          tabIndex={c.n > 0 ? 0 : undefined}
+          onKeyDown={c.n > 0 ? (e) => (e.key === "Enter" || e.key === " ") && onPick(c.date) : undefined}
+        >
           <title>{`${c.date}: ${c.n === 0 ? "no note" : `${c.n} chunk(s)`}`}</title>
         </rect>
       ))}
