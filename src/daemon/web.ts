@@ -151,6 +151,8 @@ export class WebFront {
 
   private async api(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
     res.setHeader("Cache-Control", "no-store");
+    const foreign = foreignRequest(req);
+    if (foreign !== null) return json(res, 403, { error: { code: "refused", message: foreign } });
     const s = this.session(req);
     if (!s) return json(res, 401, { error: { code: "login", message: "not logged in: run `agent ui` and open the link it prints" } });
     if (req.method === "POST") {
@@ -210,6 +212,20 @@ export class WebFront {
     });
     res.end(req.method === "HEAD" ? undefined : body);
   }
+}
+
+/**
+ * Why a request for the page's data comes from somewhere else, or null. Another page on this
+ * machine (another port of 127.0.0.1 is the same "site", so the cookie goes along) must not
+ * even be answered: its Origin, when sent, must be this server's own.
+ */
+function foreignRequest(req: http.IncomingMessage): string | null {
+  const origin = req.headers.origin;
+  const host = req.headers.host ?? "";
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) return `Origin ${JSON.stringify(origin)} is not this page`;
+  const site = req.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") return `a request from another site (Sec-Fetch-Site: ${String(site)})`;
+  return null;
 }
 
 function describeError(e: unknown): { status: number; code: string; message: string } {

@@ -122,6 +122,10 @@ describe("the page's HTTP routes", () => {
     expect((await request(base, "/api/notes", { headers: { cookie } })).status).toBe(200);
     expect((await request(base, "/", { headers: { host: "evil.example" } })).status).toBe(403);
     expect((await request(base, "/api/notes", { headers: { cookie, origin: "http://evil.example" } })).status).toBe(403);
+    // Another port of this machine is the same site (the cookie goes along): still not this page.
+    expect((await request(base, "/api/notes", { headers: { cookie, origin: "http://127.0.0.1:1" } })).status).toBe(403);
+    expect((await request(base, "/api/notes", { headers: { cookie, "sec-fetch-site": "same-site" } })).status).toBe(403);
+    expect((await request(base, "/api/notes", { headers: { cookie, origin: base, "sec-fetch-site": "same-origin" } })).status).toBe(200);
   });
 
   it("a note path can never leave the workspace (the rules of MCP memory_get)", async () => {

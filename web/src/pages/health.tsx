@@ -21,7 +21,7 @@ export function HealthPage() {
       <Loading when={loading && !data} />
       {data ? (
         <>
-          <p class={data.ok ? "notice" : "error"}>{data.ok ? "all checks pass" : "some checks need attention"}</p>
+          <p class={data.ok ? "notice" : "attention"}>{data.ok ? "all checks pass" : "some checks need attention"}</p>
           <table class="checks">
             <tbody>
               {data.checks.map((c) => (
