@@ -28,7 +28,7 @@ import { BadRequestError, callMethod, DaemonUnavailableError } from "./methods.j
 import { httpTokenPath, socketPath } from "./protocol.js";
 import { SocketServer } from "./socket-server.js";
 import { DaemonWatcher } from "./watcher.js";
-import { WebFront } from "./web.js";
+import type { WebFront } from "./web.js";
 
 export interface DaemonEvent {
   at: number;
@@ -139,7 +139,7 @@ export class DaemonHost {
       if (this.opts.http?.enabled ?? httpCfg.enabled) {
         const tokenFile = httpTokenPath(this.workspace);
         const token = ensureToken(tokenFile, (m) => this.emit("warn", "warning", m));
-        const { createMcpServer } = await import("../mcp/server.js");
+        const [{ createMcpServer }, { WebFront }] = await Promise.all([import("../mcp/server.js"), import("./web.js")]);
         const session = this.session;
         const web = new WebFront({ engine, port: () => this.http?.port ?? 0, warn: (m) => this.emit("warn", "warning", m) });
         this.web = web;
