@@ -38,7 +38,11 @@ try {
           await page.click("li.memory button.link");
           await page.waitForSelector("li.memory .panel svg");
         }
-        if (id === "jobs") await page.click("table.runs button.link");
+        if (id === "jobs") {
+          // The reflection that made the proposal: its inputs, raw replies and decision.
+          await page.locator("table.runs button.link", { hasText: "reflect" }).nth(2).click();
+          await page.waitForSelector("table.runs .panel details");
+        }
         await settled(page);
         const file = path.join(out, `${id}-${width}-${scheme}.png`);
         await page.screenshot({ path: file, fullPage: true });

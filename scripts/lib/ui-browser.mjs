@@ -92,5 +92,5 @@ export const PAGES = ["search", "notes", "soul", "memories", "personality", "job
 /** Waits until the page in view has its data (no "loading…" left in it). */
 export async function settled(page) {
   await page.waitForSelector("main h2");
-  await page.waitForFunction(() => !document.querySelector("main")?.textContent?.includes("loading…"));
+  await page.waitForFunction(() => !document.querySelector("main")?.textContent?.includes("loading…"), undefined, { timeout: 120_000 });
 }

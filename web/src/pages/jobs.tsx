@@ -38,18 +38,30 @@ function ReflectionDetails({ runId }: { runId: number }) {
           <p>
             decision: <strong>{data.outcome}</strong> {data.reason ? `— ${data.reason}` : ""}
           </p>
-          {Object.entries(data.details).map(([k, v]) => (
-            <details key={k}>
-              <summary>{k}</summary>
-              <pre class="raw" tabIndex={0}>
-                {typeof v === "string" ? v : JSON.stringify(v, null, 2)}
-              </pre>
-            </details>
-          ))}
+          <dl class="facts">
+            {Object.entries(data.details)
+              .filter(([, v]) => isShort(v))
+              .map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{String(v)}</dd>])}
+          </dl>
+          {Object.entries(data.details)
+            .filter(([, v]) => !isShort(v))
+            .map(([k, v]) => (
+              <details key={k} open={k === "decision"}>
+                <summary>{k}</summary>
+                <pre class="raw" tabIndex={0}>
+                  {typeof v === "string" ? v : JSON.stringify(v, null, 2)}
+                </pre>
+              </details>
+            ))}
         </>
       ) : null}
     </div>
   );
+}
+
+/** A value shown inline rather than folded away. */
+function isShort(v: unknown): boolean {
+  return v === null || typeof v === "number" || typeof v === "boolean" || (typeof v === "string" && v.length <= 100 && !v.includes("\n"));
 }
 
 function RunRow({ r }: { r: Run }) {
