@@ -78,7 +78,7 @@ function factorBars(e: Explain): Bar[] {
     { label: "recency", value: e.decay, max: 1, hint: "recency factor of a dated note (1 for evergreen files)" },
     { label: "date boost", value: e.dateBoost, max: 2, text: `×${e.dateBoost.toFixed(2)}${e.dateMatch ? " (date matches)" : ""}` },
     { label: "when boost", value: e.whenBoost, max: 2, text: `×${e.whenBoost.toFixed(2)}` },
-    { label: "coverage", value: e.coverageFactor, max: 1, text: `×${e.coverageFactor.toFixed(2)} (${Math.round(e.coverage * 100)}% of the words)` },
+    { label: "coverage", value: e.coverageFactor, max: 1, text: `×${e.coverageFactor.toFixed(2)}`, hint: `${Math.round(e.coverage * 100)}% of the query's words (idf-weighted)` },
     { label: "score", value: e.final, max: 1, hint: "fusion × recency × boosts × coverage" },
     { label: "diversity", value: e.mmrPenalty, max: 1, text: `−${e.mmrPenalty.toFixed(3)}`, hint: "how much MMR held it back for resembling results above it" },
   ];
@@ -89,7 +89,7 @@ function Why({ e }: { e: Explain }) {
     <div class="why">
       <Bars bars={factorBars(e)} />
       <p class="muted">
-        matched: {e.matched.length > 0 ? e.matched.join(", ") : "none"} · passed the floor by: {e.evidence.join(", ") || "—"} · ordered by {e.mmr.toFixed(3)}
+        matched: {e.matched.length > 0 ? e.matched.join(", ") : "none"} ({Math.round(e.coverage * 100)}% of the words) · passed the floor by: {e.evidence.join(", ") || "—"} · ordered by {e.mmr.toFixed(3)}
       </p>
     </div>
   );
