@@ -546,7 +546,7 @@ export class Engine implements EngineCore {
    */
   async changeMark(): Promise<string> {
     const { changeMark } = await import("./overview.js");
-    return changeMark(this.workspace, this.index_().db, this.hasState() ? this.state() : null);
+    return changeMark(this.workspace, this.recovering(() => this.index_().store.filesSignature()), this.hasState() ? this.state() : null);
   }
 
   /** Keeps the index (text, then vectors) in step with the disk until the watcher is closed. */

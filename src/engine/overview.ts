@@ -83,11 +83,12 @@ export function notesOverview(files: readonly FileRow[], status: StatusInput, no
 }
 
 /**
- * A short string that changes whenever what a viewer shows may have changed: the index or the
- * state database was written (by this process or another), or SOUL.md or its proposal changed.
- * Cheap enough to ask every second or two: two pragmas and two stats.
+ * A short string that changes whenever what a viewer shows may have changed: a file was
+ * (re)indexed or removed (`files`, IndexStore.filesSignature), the state database was written
+ * (by this process or another), or SOUL.md or its proposal changed. Cheap enough to ask every
+ * second or two: one small query, two pragmas and two stats.
  */
-export function changeMark(workspace: string, index: DB | null, state: DB | null): string {
+export function changeMark(workspace: string, files: string, state: DB | null): string {
   const stamp = (rel: string) => {
     try {
       const st = statSync(path.join(workspace, rel));
@@ -96,5 +97,5 @@ export function changeMark(workspace: string, index: DB | null, state: DB | null
       return "-";
     }
   };
-  return [index ? dataVersion(index) : "-", state ? dataVersion(state) : "-", stamp("SOUL.md"), stamp("SOUL.proposed.md")].join("|");
+  return [files, state ? dataVersion(state) : "-", stamp("SOUL.md"), stamp("SOUL.proposed.md")].join("|");
 }
