@@ -50,3 +50,7 @@ await build({
 });
 // The command `agent` (package.json "bin") and everything that runs dist/cli/main.js start the bundle.
 writeFileSync("dist/cli/main.js", '#!/usr/bin/env node\nimport "../bundle/main.js";\n');
+
+// The daemon's web page (dist/web/), bundled for the browser.
+const { bundleWeb } = await import("./bundle-web.mjs");
+await bundleWeb();

@@ -1,14 +1,19 @@
 #!/usr/bin/env node
-// npm run demo: a sample workspace in a temp folder, indexed and searched, offline.
+// npm run demo: a sample workspace in a temp folder, indexed and searched, offline. It also has
+// SOUL versions, a pending proposal, memories and job runs (made through the engine with a
+// scripted model), so the daemon's web page has everything to show:
+// `npm run demo -- --ui` then starts the daemon with HTTP and prints the page's login link.
 import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Engine, initWorkspace } from "../dist/index.js";
+import { spawn } from "node:child_process";
+import { Engine } from "../dist/index.js";
+import { buildUiWorkspace } from "./lib/ui-workspace.mjs";
 import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
 
 const t0 = performance.now();
 const ws = path.join(mkdtempSync(path.join(os.tmpdir(), "agent-demo-")), "assistant");
-initWorkspace(ws);
+await buildUiWorkspace(ws);
 const r = rng(42);
 for (let i = 0; i < 21; i++) {
   const date = isoDate("2026-09-01", i);
@@ -50,3 +55,21 @@ const st = engine.status();
 console.log(`status: ${st.files} files, ${st.chunks} chunks, ${st.stale.length} stale, ${st.problems.length} problems`);
 engine.close();
 console.log(`demo finished in ${((performance.now() - t0) / 1000).toFixed(2)} s — try: node dist/cli/main.js search "VPS" --workspace ${ws} --explain`);
+if (process.argv.includes("--ui")) {
+  // The web page lives in the daemon: start it with HTTP, then ask it for a login link (`agent ui`).
+  const cli = new URL("../dist/cli/main.js", import.meta.url).pathname;
+  const daemon = spawn(process.execPath, [cli, "daemon", "--http", "--port", "0", "--workspace", ws], { stdio: ["ignore", "pipe", "inherit"], detached: true });
+  let out = "";
+  daemon.stdout.on("data", (c) => {
+    out += c;
+    if (/watching for changes/.test(out) && !out.includes("\u0000")) {
+      out += "\u0000";
+      const ui = spawn(process.execPath, [cli, "ui", "--print-url", "--workspace", ws], { stdio: ["ignore", "pipe", "inherit"] });
+      ui.stdout.on("data", (u) => console.log(`\nweb page (the link works once; Ctrl-C stops the daemon): ${String(u).trim()}\nanother link later: node dist/cli/main.js ui --workspace ${ws}`));
+    }
+  });
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => daemon.kill("SIGTERM"));
+  await new Promise((resolve) => daemon.once("exit", resolve));
+} else {
+  console.log(`the web page: node dist/cli/main.js daemon --http --workspace ${ws}   then   node dist/cli/main.js ui   (or: npm run demo -- --ui)`);
+}

@@ -24,6 +24,7 @@ const COMMANDS: Record<string, { description: string; load: Loader }> = {
   models: { description: "which LLM, embedder and reranker are configured, and whether they work", load: () => import("./commands/models.js") },
   runtime: { description: "the optional GGUF and ONNX model runtimes: list, add", load: () => import("./commands/runtime.js") },
   daemon: { description: "serve the engine to local clients and run the scheduled jobs (foreground)", load: () => import("./commands/daemon.js") },
+  ui: { description: "open the running daemon's web page (prints a one-time login link)", load: () => import("./commands/ui.js") },
   context: { description: "print the system prompt an assistant should inject", load: () => import("./commands/context.js") },
   flush: { description: "the pre-compaction memory flush of a session, now", load: () => import("./commands/flush.js") },
   heartbeat: { description: "one heartbeat: check HEARTBEAT.md with the local model if due", load: () => import("./commands/heartbeat.js") },

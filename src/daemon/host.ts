@@ -27,6 +27,7 @@ import type { LineTransport } from "./line-transport.js";
 import { BadRequestError, callMethod, DaemonUnavailableError } from "./methods.js";
 import { httpTokenPath, socketPath } from "./protocol.js";
 import { SocketServer } from "./socket-server.js";
+import type { WebFront } from "./web.js";
 
 export interface DaemonEvent {
   at: number;
@@ -67,6 +68,7 @@ export class DaemonHost {
   private socket: SocketServer | undefined;
   private http: McpHttpServer | undefined;
   private watcher: IndexWatcher | undefined;
+  private web: WebFront | undefined;
   private configSeen = "";
   private configWarned = false;
   private session: SessionType = "main";
@@ -133,9 +135,12 @@ export class DaemonHost {
       if (this.opts.http?.enabled ?? httpCfg.enabled) {
         const tokenFile = httpTokenPath(this.workspace);
         const token = ensureToken(tokenFile, (m) => this.emit("warn", "warning", m));
-        const { createMcpServer } = await import("../mcp/server.js");
+        const [{ createMcpServer }, { WebFront }] = await Promise.all([import("../mcp/server.js"), import("./web.js")]);
         const session = this.session;
+        const web = new WebFront({ engine, port: () => this.http?.port ?? 0, warn: (m) => this.emit("warn", "warning", m) });
+        this.web = web;
         this.http = await McpHttpServer.listen({
+          web,
           port: this.opts.http?.port ?? httpCfg.port,
           token,
           allowedHosts: httpCfg.allowedHosts,
@@ -191,8 +196,15 @@ export class DaemonHost {
 
   private async call(method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
     if (this.stopping) throw new DaemonUnavailableError("stopping", "the daemon is stopping");
+    if (method === "uiLogin") return this.uiLogin();
     this.checkConfig();
     return callMethod({ engine: this.engine!, signal, session: this.session }, method, params);
+  }
+
+  /** A one-time login link to the web page (`agent ui`), when the daemon serves HTTP. */
+  private uiLogin(): { url: string; expiresAt: number } {
+    if (!this.web || !this.http) throw new BadRequestError("this daemon serves no HTTP, so no web page; restart it with `agent daemon --http` (or set daemon.http.enabled)");
+    return this.web.mintLogin();
   }
 
   private async openMcp(params: unknown, transport: LineTransport): Promise<void> {

@@ -30,6 +30,8 @@ export interface McpHttpOptions {
   /** A new MCP server for a new session (same engine, the front's privacy scope). */
   createServer: () => McpServer;
   warn: (message: string) => void;
+  /** Answers every other path (the web page, web.ts), after the same Host and Origin checks. */
+  web?: { handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> };
 }
 
 interface Session {
@@ -99,11 +101,12 @@ export class McpHttpServer {
       const o = originHostname(origin);
       if (o === null || !allowed.includes(o)) return reply(res, 403, `Origin ${JSON.stringify(origin)} is not allowed`);
     }
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (this.opts.web && url.pathname !== MCP_HTTP_PATH) return this.opts.web.handle(req, res, url);
     if (!this.authorized(req.headers.authorization)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="agent-memory"');
       return reply(res, 401, "a valid bearer token is required (see .agent/mcp-http.token)");
     }
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname !== MCP_HTTP_PATH) return reply(res, 404, `not found; the MCP endpoint is ${MCP_HTTP_PATH}`);
 
     const sid = req.headers["mcp-session-id"];

@@ -44,6 +44,7 @@ import type { AskRequest, BootRequest, ContextAnswer, ContextRequest, ReadReques
 import type { AskResult } from "../jobs/ask/loop.js";
 import type { Conversation } from "../store/conversations.js";
 import type { AgentConfig } from "./config.js";
+import type { NotesOverview } from "./overview.js";
 import { configFor, readConfigCache } from "./config-cache.js";
 import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
@@ -541,6 +542,21 @@ export class Engine implements EngineCore {
       }
     }
     return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
+  }
+
+  /** Daily notes per day over the last year, the files changed last and the index's health (the web page's Notes). */
+  async notes(): Promise<NotesOverview> {
+    const report = await this.statusReport();
+    return (await import("./overview.js")).notesOverview(this.recovering(() => this.index_().store.allFiles()), report, this.now());
+  }
+
+  /**
+   * Changes whenever what a viewer shows may have changed (the index, the state, SOUL.md or its
+   * proposal): a page polls it and reloads what it shows only then.
+   */
+  async changeMark(): Promise<string> {
+    const { changeMark } = await import("./overview.js");
+    return changeMark(this.workspace, this.recovering(() => this.index_().store.filesSignature()), this.hasState() ? this.state() : null);
   }
 
   /**

@@ -5,9 +5,11 @@
  */
 import type { SessionType } from "../context/assemble.js";
 import { exportStateDb, importState, type ImportResult, type StateExport } from "../jobs/evolve/export.js";
-import { forgetMemory, listMemories, markRecalled, pinMemory, rankForTask, restoreMemory, unpinMemory, type MemoryChange, type RecallResult } from "../jobs/evolve/recall.js";
+import { forgetMemory, listMemories, MemoryNotFoundError, markRecalled, pinMemory, rankForTask, restoreMemory, unpinMemory, type MemoryChange, type RecallResult } from "../jobs/evolve/recall.js";
 import type { MemoryView } from "../jobs/evolve/inject.js";
 import type { MemoryType } from "../jobs/evolve/types.js";
+import { strengthCurve, strengthOverview, type StrengthCurve, type StrengthOverview } from "../jobs/evolve/strength.js";
+import { MemoryStore, type SnapshotRecord } from "../store/memories.js";
 import { backupStateDbSync } from "../store/backup.js";
 import { openStateDb } from "../store/state.js";
 import type { EngineCore } from "./core.js";
@@ -61,6 +63,28 @@ export class EvolutionService {
   change(action: MemoryAction, id: number): MemoryChange {
     const fn = { forget: forgetMemory, pin: pinMemory, unpin: unpinMemory, restore: restoreMemory }[action];
     return fn(this.db(true), id, this.engine.now());
+  }
+
+  /** One memory's strength from its formation to now (or its archive), with the moments that changed it. */
+  strength(id: number): StrengthCurve {
+    const store = new MemoryStore(this.db(false));
+    const m = store.get(id);
+    if (m === undefined) throw new MemoryNotFoundError(id);
+    return strengthCurve(m, store.recallTimes(id).get(id) ?? [], this.engine.now());
+  }
+
+  /** Every memory's strength over the last `days` days: the mean per day, and how many memories there were. */
+  strengthAll(days = 90): StrengthOverview {
+    const store = new MemoryStore(this.db(false));
+    const now = this.engine.now();
+    const recalls = store.recallTimes();
+    const curves = store.list({ archived: "all" }).map((m) => strengthCurve(m, recalls.get(m.id) ?? [], now));
+    return strengthOverview(curves, now, days);
+  }
+
+  /** Personality snapshots, newest first (traits, narrative, drift, the weekly report's path). */
+  snapshots(limit = 52): SnapshotRecord[] {
+    return new MemoryStore(this.db(false)).snapshots(limit);
   }
 
   /** All the engine's own state as JSON (the index is not included: it is rebuilt from the markdown). */

@@ -6,9 +6,18 @@
  */
 import { acceptProposal, pendingProposal, rejectProposal, saveSoul, showReflectionRun, soulProposed, type AcceptResult, type PendingProposal, type ProposalView, type RejectResult, type SaveResult } from "../jobs/reflect/review.js";
 import { readSoul, rollbackSoul, soulDiff, soulLog, type RollbackResult, type SoulDiffResult, type SoulLog, type SoulOnDisk, type SoulRef } from "../jobs/reflect/history.js";
+import { findLockedBlocks } from "../jobs/reflect/soul-safety.js";
 import { SoulVersionStore, type ReflectionRun, type SoulVersion } from "../store/soul-versions.js";
 import { openStateDb } from "../store/state.js";
 import type { EngineCore } from "./core.js";
+
+export interface SoulView {
+  exists: boolean;
+  text: string;
+  textHash: string | null;
+  locked: { start: number; end: number; heading: string }[];
+  lockProblems: string[];
+}
 
 export class SoulService {
   constructor(private readonly engine: EngineCore) {}
@@ -22,6 +31,16 @@ export class SoulService {
   /** SOUL.md as it is on disk. */
   current(): SoulOnDisk {
     return readSoul(this.engine.workspace);
+  }
+
+  /**
+   * SOUL.md for reading: its text, where its locked sections are (character offsets, with the
+   * heading each sits under) and any unbalanced lock markers, without the raw bytes.
+   */
+  view(): SoulView {
+    const s = readSoul(this.engine.workspace);
+    const scan = findLockedBlocks(s.text);
+    return { exists: s.exists, text: s.text, textHash: s.textHash, locked: scan.blocks.map((b) => ({ start: b.start, end: b.end, heading: b.heading })), lockProblems: scan.problems };
   }
 
   version(n: number): SoulVersion {

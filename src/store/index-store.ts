@@ -205,4 +205,13 @@ export class IndexStore {
   counts(): { files: number; chunks: number } {
     return this.s.counts.get() as { files: number; chunks: number };
   }
+
+  /**
+   * Changes when a file is indexed, re-indexed or removed, and not when vectors are added: what
+   * a viewer of the notes needs to know to refresh, without refreshing for every embedding batch.
+   */
+  filesSignature(): string {
+    const r = this.db.prepare("SELECT count(*) AS n, max(indexed_at) AS at, total(chunk_count) AS c FROM files").get() as { n: number; at: number | null; c: number };
+    return `${r.n}.${r.at ?? 0}.${r.c}`;
+  }
 }

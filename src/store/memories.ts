@@ -165,6 +165,22 @@ export class MemoryStore {
     this.db.prepare("INSERT INTO memory_recalls (memory_id, at, via, query) VALUES (?, ?, ?, ?)").run(memoryId, at, via, query);
   }
 
+  /** When each memory was recalled, oldest first, by memory id (all memories, or the one given). */
+  recallTimes(id?: number): Map<number, number[]> {
+    const rows = (
+      id === undefined
+        ? this.db.prepare("SELECT memory_id, at FROM memory_recalls ORDER BY at").all()
+        : this.db.prepare("SELECT memory_id, at FROM memory_recalls WHERE memory_id = ? ORDER BY at").all(id)
+    ) as { memory_id: number; at: number }[];
+    const out = new Map<number, number[]>();
+    for (const r of rows) {
+      const list = out.get(r.memory_id);
+      if (list) list.push(r.at);
+      else out.set(r.memory_id, [r.at]);
+    }
+    return out;
+  }
+
   /** Recalls logged in [from, to). */
   recallsBetween(from: number, to: number): number {
     return (this.db.prepare("SELECT count(*) AS n FROM memory_recalls WHERE at >= ? AND at < ?").get(from, to) as { n: number }).n;

@@ -1,0 +1,163 @@
+/**
+ * What the web page may ask: each route parses its parameters, calls one engine method (the
+ * same one the CLI calls for the same thing) and returns its answer as JSON. Nothing here
+ * reads or writes a file itself: note paths go through engine.readFile (the MCP memory_get
+ * rules: inside the workspace, never .agent/), SOUL changes through the SOUL service's
+ * compare-and-swap and locked-section checks, memory changes through the evolution service.
+ */
+import { z } from "zod";
+import { Engine } from "../engine/engine.js";
+import { parseSoulRef, type SoulRef } from "../jobs/reflect/history.js";
+import { SEARCH_SOURCES } from "../search/keyword.js";
+import { MEMORY_TYPES } from "../store/memory-types.js";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Query = URLSearchParams;
+type Body = Record<string, unknown> | undefined;
+type Route = (engine: Engine, q: Query, body: Body) => Promise<unknown>;
+
+/** Lines of a note the page shows at most (a longer one says so). */
+const NOTE_LINES = 5000;
+
+const SearchQuery = z.object({
+  q: z.string().max(2000),
+  mode: z.enum(["hybrid", "keyword", "vector"]).optional(),
+  source: z.enum(SEARCH_SOURCES).optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD").optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD").optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+
+const PositiveId = z.coerce.number().int().positive();
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ApiError(400, `${what}: ${r.error.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; ")}`);
+  return r.data;
+}
+
+/** The query string as an object, leaving out empty values (an empty filter box is no filter). */
+function params(q: Query): Record<string, string> {
+  return Object.fromEntries([...q.entries()].filter(([, v]) => v !== ""));
+}
+
+function soulRef(text: string | null, what: string): SoulRef | undefined {
+  if (text === null || text === "") return undefined;
+  try {
+    return parseSoulRef(text);
+  } catch (e) {
+    throw new ApiError(400, `${what}: ${(e as Error).message}`);
+  }
+}
+
+async function search(engine: Engine, q: Query): Promise<unknown> {
+  const p = parse(SearchQuery, params(q), "search");
+  const filters = { ...(p.source ? { source: p.source } : {}), ...(p.from ? { dateFrom: p.from } : {}), ...(p.to ? { dateTo: p.to } : {}) };
+  const started = performance.now();
+  const report = await engine.search(p.q, { explain: true, ...(p.mode ? { mode: p.mode } : {}), ...(p.limit ? { limit: p.limit } : {}), ...(Object.keys(filters).length > 0 ? { filters } : {}) });
+  return { ...report, tookMs: Math.round((performance.now() - started) * 10) / 10 };
+}
+
+async function note(engine: Engine, q: Query): Promise<unknown> {
+  const rel = q.get("path");
+  if (!rel) throw new ApiError(400, "note: path is required");
+  return engine.readFile(rel, { from: 1, lines: NOTE_LINES });
+}
+
+async function soulOverview(engine: Engine): Promise<unknown> {
+  const soul = await engine.soul();
+  return { view: soul.view(), log: soul.log(), proposal: soul.proposed() };
+}
+
+async function soulDiff(engine: Engine, q: Query): Promise<unknown> {
+  return (await engine.soul()).diff(soulRef(q.get("a"), "a"), soulRef(q.get("b"), "b"));
+}
+
+async function soulVersion(engine: Engine, q: Query): Promise<unknown> {
+  return (await engine.soul()).version(parse(PositiveId, q.get("n"), "version"));
+}
+
+async function memories(engine: Engine, q: Query): Promise<unknown> {
+  const p = parse(z.object({ type: z.enum(MEMORY_TYPES).optional(), faded: z.enum(["0", "1"]).optional() }), params(q), "memories");
+  const ev = await engine.evolution();
+  return { memories: ev.list({ faded: p.faded === "1", ...(p.type ? { type: p.type } : {}) }), overview: ev.strengthAll(90) };
+}
+
+async function strength(engine: Engine, q: Query): Promise<unknown> {
+  return (await engine.evolution()).strength(parse(PositiveId, q.get("id"), "memory"));
+}
+
+async function personality(engine: Engine): Promise<unknown> {
+  return { snapshots: (await engine.evolution()).snapshots(52) };
+}
+
+async function jobs(engine: Engine): Promise<unknown> {
+  const proposal = (await engine.soul()).pending();
+  if (!engine.hasState()) return { runs: [], inbox: [], proposal };
+  const service = await engine.jobs();
+  return { runs: service.runs({ limit: 50 }), inbox: service.inbox.list({ all: true, limit: 50 }), proposal };
+}
+
+async function reflectionRun(engine: Engine, q: Query): Promise<unknown> {
+  return (await engine.soul()).run(parse(PositiveId, q.get("id"), "run"));
+}
+
+const GET: Record<string, Route | undefined> = {
+  "/api/version": async (engine) => ({ mark: await engine.changeMark() }),
+  "/api/search": search,
+  "/api/note": note,
+  "/api/notes": (engine) => engine.notes(),
+  "/api/soul": soulOverview,
+  "/api/soul/diff": soulDiff,
+  "/api/soul/version": soulVersion,
+  "/api/memories": memories,
+  "/api/memories/strength": strength,
+  "/api/personality": personality,
+  "/api/jobs": jobs,
+  "/api/jobs/reflection": reflectionRun,
+  "/api/health": (engine) => Engine.doctor(engine.workspace),
+};
+
+const Reason = z.object({ reason: z.string().trim().max(2000).optional() }).strict();
+const Message = z.object({ message: z.string().trim().max(2000).optional() }).strict();
+const Version = z.object({ n: z.number().int().positive() }).strict();
+const MemoryChange = z.object({ action: z.enum(["forget", "pin", "unpin", "restore"]), id: z.number().int().positive() }).strict();
+
+/** The changes the page can make: the very engine calls of `agent soul …` and `agent memories …`. */
+const POST: Record<string, Route | undefined> = {
+  "/api/soul/accept": async (engine, _q, body) => {
+    parse(z.object({}).strict(), body ?? {}, "accept");
+    return (await engine.soul()).accept();
+  },
+  "/api/soul/reject": async (engine, _q, body) => {
+    const p = parse(Reason, body ?? {}, "reject");
+    return (await engine.soul()).reject(p.reason || undefined);
+  },
+  "/api/soul/save": async (engine, _q, body) => {
+    const p = parse(Message, body ?? {}, "save");
+    return (await engine.soul()).save(p.message || undefined);
+  },
+  "/api/soul/rollback": async (engine, _q, body) => (await engine.soul()).rollback(parse(Version, body ?? {}, "rollback").n),
+  "/api/memories/change": async (engine, _q, body) => {
+    const p = parse(MemoryChange, body ?? {}, "memory");
+    return (await engine.evolution()).change(p.action, p.id);
+  },
+};
+
+export async function apiRoute(engine: Engine, method: "GET" | "POST", pathname: string, q: Query, body: Body): Promise<unknown> {
+  const route = (method === "GET" ? GET : POST)[pathname];
+  if (!route) {
+    const other = (method === "GET" ? POST : GET)[pathname];
+    throw new ApiError(other ? 405 : 404, other ? `${pathname} takes ${method === "GET" ? "POST" : "GET"}` : `no such route: ${pathname}`);
+  }
+  return route(engine, q, body);
+}

@@ -1,0 +1,101 @@
+/**
+ * The engine's overview of the notes, for a person looking at the workspace (the web page):
+ * which days have daily notes and how much is in them, the files changed last, and the index's
+ * health. Read from the index, never from a scan of note contents; only `health` stats files.
+ */
+import { statSync } from "node:fs";
+import path from "node:path";
+import { dataVersion } from "../store/data-version.js";
+import type { DB } from "../store/open.js";
+import type { FileRow } from "../store/index-store.js";
+
+/** What the overview needs of `engine.statusReport()` (structural: this module is loaded by the engine). */
+export interface StatusInput {
+  files: number;
+  chunks: number;
+  lastSyncAt: number | null;
+  stale: string[];
+  missing: string[];
+  problems: { path: string; severity: string; message: string }[];
+  vectors: { modelId: string | null; embedded: number; missing: number };
+  embedder: { provider: string | null; modelId: string | null; reason: string };
+}
+
+export interface NotesOverview {
+  /** One entry per daily note in the last year: its date, chunks and bytes. */
+  calendar: { date: string; chunks: number; bytes: number }[];
+  /** From (inclusive) and to (inclusive) of the calendar, YYYY-MM-DD. */
+  from: string;
+  to: string;
+  /** The files changed last, newest first. */
+  recent: { path: string; kind: string; date: string | null; modifiedAt: number; chunks: number }[];
+  health: {
+    files: number;
+    chunks: number;
+    stale: string[];
+    missing: string[];
+    problems: { path: string; severity: string; message: string }[];
+    /** Chunks still waiting for vectors. */
+    pendingVectors: number;
+    embeddedVectors: number;
+    lastIndexAt: number | null;
+    embedder: StatusInput["embedder"];
+    vectorModel: string | null;
+  };
+}
+
+const RECENT = 15;
+const DAY_MS = 86_400_000;
+
+function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function notesOverview(files: readonly FileRow[], status: StatusInput, now: number): NotesOverview {
+  const to = isoDay(now);
+  const from = isoDay(now - 365 * DAY_MS);
+  const calendar = files
+    .filter((f) => f.kind === "daily" && f.date !== null && f.date >= from && f.date <= to)
+    .map((f) => ({ date: f.date!, chunks: f.chunk_count, bytes: f.size }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+  const recent = [...files]
+    .sort((a, b) => b.mtime_ms - a.mtime_ms)
+    .slice(0, RECENT)
+    .map((f) => ({ path: f.path, kind: f.kind, date: f.date, modifiedAt: f.mtime_ms, chunks: f.chunk_count }));
+  return {
+    calendar,
+    from,
+    to,
+    recent,
+    health: {
+      files: status.files,
+      chunks: status.chunks,
+      stale: status.stale,
+      missing: status.missing,
+      problems: status.problems,
+      pendingVectors: status.vectors.missing,
+      embeddedVectors: status.vectors.embedded,
+      lastIndexAt: status.lastSyncAt,
+      embedder: status.embedder,
+      vectorModel: status.vectors.modelId,
+    },
+  };
+}
+
+/**
+ * A short string that changes whenever what a viewer shows may have changed: a file was
+ * (re)indexed or removed (`files`, IndexStore.filesSignature), the state database was written
+ * (by this process or another), or SOUL.md or its proposal changed. Cheap enough to ask every
+ * second or two: one small query, two pragmas and two stats.
+ */
+export function changeMark(workspace: string, files: string, state: DB | null): string {
+  const stamp = (rel: string) => {
+    try {
+      const st = statSync(path.join(workspace, rel));
+      return `${st.size}.${st.mtimeMs}`;
+    } catch {
+      return "-";
+    }
+  };
+  return [files, state ? dataVersion(state) : "-", stamp("SOUL.md"), stamp("SOUL.proposed.md")].join("|");
+}
