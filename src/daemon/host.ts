@@ -150,6 +150,7 @@ export class DaemonHost {
       }
 
       if (this.opts.watch ?? true) {
+        if (this.opts.embed ?? true) engine.backgroundEmbedder = "the daemon";
         this.watcher = await DaemonWatcher.start({
           engine,
           embed: this.opts.embed ?? true,

@@ -40,6 +40,8 @@ export interface DaemonWatcherOptions {
 
 /** How long a batch's files are re-checked by searches, and when they are checked once more. */
 const HOT_MS = 1_000;
+/** While another process holds the embedding lease, how often the daemon looks whether it is done. */
+const BUSY_RETRY_MS = 5_000;
 /** At most this long a search waits for the watcher to finish the events it is handling. */
 const MAX_BUSY_WAIT_MS = 250;
 
@@ -132,6 +134,9 @@ export class DaemonWatcher {
         this.embedAgain = false;
         const r = await this.opts.engine.embed({ signal: this.opts.signal, batchChunks: this.opts.embedBatchChunks ?? 8 });
         this.opts.onEmbed?.(r);
+        // Another process (an `agent index`) is embedding: it takes new chunks too; whatever
+        // is left when it stops (killed, interrupted) is ours, so look again in a moment.
+        if (r.busy) this.embedAgain = await pause(BUSY_RETRY_MS, this.opts.signal);
       } while (this.embedAgain && !this.opts.signal.aborted);
     })()
       .catch((e: unknown) => {
@@ -195,4 +200,19 @@ export class DaemonWatcher {
       this.opts.warn(`watch: ${message}; from now on every search checks every file (restart the daemon to watch again)`);
     }
   }
+}
+
+/** Waits `ms` unless the signal fires first; true when the whole wait passed. */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const done = (ok: boolean) => {
+      clearTimeout(t);
+      signal.removeEventListener("abort", onAbort);
+      resolve(ok);
+    };
+    const onAbort = () => done(false);
+    const t = setTimeout(() => done(true), ms);
+    signal.addEventListener("abort", onAbort);
+  });
 }
