@@ -14,7 +14,7 @@ export function register(program: Command): void {
         .option("--no-embed", "index text only; vectors fill in later (next index, watch or the daemon)"),
   ).action(async (opts: WorkspaceOpts & { rebuild?: boolean; embed: boolean }) => {
     await withEngine(opts, async (engine) => {
-      const bar = progressBar(!opts.json);
+      const bar = progressBar(!opts.json, { unit: "files", title: "indexing" });
       const onProgress = (p: { done: number; total: number; path: string }) => bar.update(p.done, p.total, p.path);
       let summary: IndexSummary;
       try {
@@ -26,7 +26,7 @@ export function register(program: Command): void {
       let embed: EmbedReport | null = null;
       if (opts.embed) {
         // Ctrl-C stops within the batch in flight; what was embedded is kept and the next run resumes.
-        const vbar = progressBar(!opts.json, "chunks");
+        const vbar = progressBar(!opts.json, { unit: "chunks", title: "embedding", announce: true });
         try {
           embed = await withCancel((signal) => engine.embed({ signal, holder: "`agent index`", onProgress: (p) => vbar.update(p.done, p.total, `embedding (${p.cached} cached)`) }));
         } finally {
