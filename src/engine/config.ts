@@ -53,7 +53,7 @@ const NO_EFFECT: Record<string, string> = {
 /** "line 3, column 5: expected , or }" — JSON.parse's own message does not always say where. */
 function jsoncProblem(e: unknown): string {
   if (e instanceof JsoncError) return `not valid JSON at ${e.message}`;
-  if (e instanceof RangeError) return "nested too deep to read";
+  if (e instanceof RangeError) return e.message.includes("nested") ? `nested more than ${MAX_DEPTH} levels deep` : e.message;
   return `not valid JSON (${(e as Error).message})`;
 }
 
@@ -78,7 +78,7 @@ export function loadAgentConfig(workspace: string): AgentConfig {
     }
     let parsed: unknown;
     try {
-      parsed = parseJsonc(text);
+      parsed = parseJsonc(text, MAX_DEPTH + 1);
     } catch (e) {
       throw new ConfigError(`${file}: ${jsoncProblem(e)}; fix the file or move it away to use the defaults`);
     }

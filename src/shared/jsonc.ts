@@ -15,8 +15,9 @@ export class JsoncError extends Error {
   }
 }
 
-export function parseJsonc(text: string): unknown {
-  const p = new Parser(text.replace(/^\uFEFF/, ""));
+/** `maxDepth`: deeper nesting is a RangeError ("nested more than N levels deep") before the stack runs out. */
+export function parseJsonc(text: string, maxDepth = 64): unknown {
+  const p = new Parser(text.replace(/^\uFEFF/, ""), maxDepth);
   p.space();
   const v = p.value();
   p.space();
@@ -29,7 +30,15 @@ const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 
 class Parser {
   at = 0;
-  constructor(readonly text: string) {}
+  private depth = 0;
+  constructor(
+    readonly text: string,
+    private readonly maxDepth: number,
+  ) {}
+
+  private enter(): void {
+    if (++this.depth > this.maxDepth) throw new RangeError(`nested more than ${this.maxDepth} levels deep`);
+  }
 
   fail(reason: string, at = this.at): never {
     const before = this.text.slice(0, at);
@@ -89,6 +98,7 @@ class Parser {
 
   object(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
+    this.enter();
     this.at++;
     this.space();
     while (this.text[this.at] !== "}") {
@@ -105,12 +115,14 @@ class Parser {
         this.space();
       } else if (this.text[this.at] !== "}") this.fail(`expected , or } after the value of "${key}"`);
     }
+    this.depth--;
     this.at++;
     return out;
   }
 
   array(): unknown[] {
     const out: unknown[] = [];
+    this.enter();
     this.at++;
     this.space();
     while (this.text[this.at] !== "]") {
@@ -122,6 +134,7 @@ class Parser {
         this.space();
       } else if (this.text[this.at] !== "]") this.fail("expected , or ] after a list item");
     }
+    this.depth--;
     this.at++;
     return out;
   }
