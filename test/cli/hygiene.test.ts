@@ -109,6 +109,23 @@ describe("CLI hygiene (built CLI)", () => {
     expect(again.checks.find((c) => c.name === "llm")).toMatchObject({ status: "fail", detail: expect.stringMatching(/needed by heartbeat\.enabled$/) });
   });
 
+  it("a heartbeat that fails every time reaches the inbox on the third failure in a row, once", async () => {
+    const hb = path.join(dir, "heartbeat-fails");
+    initWorkspace(hb);
+    // Nothing listens on port 9: every heartbeat fails to reach the model.
+    write(hb, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, llm: { host: "http://127.0.0.1:9" } }));
+    write(hb, "HEARTBEAT.md", "# HEARTBEAT\n\n- Check whether the NAS backup ran.\n");
+    const inbox = async () => (JSON.parse((await runAgent(["inbox", "--workspace", hb, "--json", "--all", "--keep"])).stdout) as { items: { title: string; body: string; source: string }[] }).items;
+    for (let i = 1; i <= 4; i++) {
+      const r = await runAgent(["heartbeat", "--now", "--workspace", hb]);
+      expect(r.code, r.stderr).not.toBe(0);
+      expect(await inbox(), `after failure ${i}`).toHaveLength(i < 3 ? 0 : 1);
+    }
+    const [item] = await inbox();
+    expect(item).toMatchObject({ title: "heartbeat failed 3 times in a row", source: "heartbeat" });
+    expect(item!.body).toMatch(/127\.0\.0\.1:9|Ollama/);
+  });
+
   it("doctor names a damaged state.db and the way back; a broken config is a failed check, not a crash", async () => {
     const other = path.join(dir, "broken");
     initWorkspace(other);
