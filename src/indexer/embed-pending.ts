@@ -74,6 +74,9 @@ export async function embedPending(
     // Count the batch even if some chunks vanished meanwhile, so the loop always ends.
     res.embedded += batch.length;
     opts.onProgress?.({ done: res.embedded, total, cached: res.cacheHits });
+    // A batch served wholly from the cache never waits on anything: without this turn of the
+    // event loop, a SIGTERM, a search or a socket request would wait for the whole pass.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   res.remaining = vectors.countPending();
   return res;
