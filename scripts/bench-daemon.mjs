@@ -4,9 +4,12 @@
 //   the daemon's own search latency over its socket (freshness included: no stat scan);
 //   the first MCP search of an assistant started after the daemon, and without a daemon.
 // Options: --notes N (default 5120 daily notes), --runs N (cold runs each, default 9),
-//          --hybrid (also the hybrid cold search, USE-lite; its vectors fill in first).
+//          --hybrid (also the hybrid cold search, USE-lite; its vectors fill in first),
+//          --busy N (with --hybrid: write N fresh notes while the daemon runs and measure the
+//          cold hybrid search again while it embeds them, against the idle figure),
+//          --cli PATH (another build's dist/cli/main.js, to compare before and after).
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -14,13 +17,15 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
+import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, def) => option(args, name, def);
 const NOTES = Number(opt("notes", 5120));
 const RUNS = Number(opt("runs", 9));
 const HYBRID = args.includes("--hybrid");
-const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const BUSY = Number(opt("busy", 0));
+const cli = path.resolve(opt("cli", fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))));
 const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-daemon-"));
 const QUERIES = ["VPS migration", "backup job", "garden watering schedule", "router firmware deadline", "tax return invoice"];
 
@@ -136,6 +141,38 @@ async function freshnessCost(ws) {
   return { scan, none, trusted };
 }
 
+/** Chunks without vectors, asked of the index itself (no daemon, no embedder). */
+function pendingChunks(ws) {
+  const out = execFileSync(process.execPath, [cli, "status", "--workspace", ws, "--json"], { env: { ...process.env, AGENT_DAEMON: "off" }, stdio: ["ignore", "pipe", "pipe"] });
+  return JSON.parse(out.toString()).vectors.missing;
+}
+
+/**
+ * The cold hybrid search through the daemon while it embeds: BUSY fresh notes are written
+ * (dated after the others), the daemon's watcher indexes them and starts embedding; the
+ * searches run while chunks are still pending, and the run says whether embedding was still
+ * under way at the end (else the figure is not "while embedding").
+ */
+async function busyComparison(ws, rows) {
+  const idle = coldSearches(ws, [], { AGENT_DAEMON: "require" });
+  const r = rng(99);
+  for (let i = 0; i < BUSY; i++) {
+    const date = isoDate("2030-01-01", i);
+    writeFileSync(path.join(ws, "memory", `${date}.md`), dailyNote(date, r));
+  }
+  const t0 = Date.now();
+  while (pendingChunks(ws) === 0 && Date.now() - t0 < 60_000) await new Promise((res) => setTimeout(res, 200));
+  const before = pendingChunks(ws);
+  // Let the embedding get going (model warm, workers busy).
+  await new Promise((res) => setTimeout(res, 1500));
+  const busy = coldSearches(ws, [], { AGENT_DAEMON: "require" });
+  const after = pendingChunks(ws);
+  rows.push(["cold `agent search`, hybrid, daemon idle (again)", idle]);
+  rows.push([`cold \`agent search\`, hybrid, daemon embedding`, busy]);
+  console.log(`embedding under way: ${before} chunk(s) pending when the busy runs started, ${after} when they ended${after === 0 ? " (it finished: use a larger --busy)" : ""}`);
+  console.log(`busy / idle (medians): ${(median(busy) / median(idle)).toFixed(2)}×`);
+}
+
 async function main() {
   console.log(`workspace: ${NOTES} daily notes in ${root}; ${RUNS} cold runs each; ${os.cpus().length} cores`);
   const ws = makeWorkspace(NOTES, { embed: { provider: HYBRID ? "use-lite" : "none" }, heartbeat: { enabled: false }, schedule: { reflect: false }, evolution: { weekly: false }, flush: { enabled: false } });
@@ -164,6 +201,7 @@ async function main() {
       rows.push(["cold `agent search`, hybrid, daemon running", coldSearches(ws, [], { AGENT_DAEMON: "require" })]);
       rows.push(["cold `agent search`, hybrid, no daemon", coldSearches(ws, [], { AGENT_DAEMON: "off" })]);
     }
+    if (HYBRID && BUSY > 0) await busyComparison(ws, rows);
     const mcpWarm = [];
     for (let i = 0; i < 3; i++) mcpWarm.push(await firstMcpSearch(ws));
     await socketLatency(ws, 20, { mode: "keyword" });

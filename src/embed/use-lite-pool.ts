@@ -22,6 +22,9 @@ const path = require("node:path");
 const core = require(workerData.core);
 const { initModel } = require(workerData.embeddings);
 const dim = workerData.dimension;
+// On Linux a thread's nice value is its own: this lowers this worker only, never the process.
+const setNice = (n) => { try { require("node:os").setPriority(0, n); } catch {} };
+if (workerData.nice) setNice(workerData.nice);
 initModel(async () => ({
   model: await core.loadGraphModel("file://" + path.join(workerData.modelDir, "model.json")),
   vocabulary: JSON.parse(fs.readFileSync(path.join(workerData.modelDir, "vocab.json"), "utf8")),
@@ -31,6 +34,7 @@ initModel(async () => ({
     // called: the weights already live in the WASM heap.
     if (model.model && model.model.artifacts) model.model.artifacts.weightData = undefined;
     parentPort.on("message", async (m) => {
+      if (m.nice !== undefined) return setNice(m.nice);
       try {
         const rows = await model.embed(m.texts);
         const flat = new Float32Array(rows.length * dim);
@@ -88,6 +92,20 @@ export class UseLitePool {
     this.paths = { core: require.resolve("@energetic-ai/core"), embeddings: require.resolve("@energetic-ai/embeddings") };
   }
 
+  /** The OS niceness of the workers (0: as the process); see setNice. */
+  private nice = 0;
+
+  /**
+   * Runs the workers at a lower OS priority from now on (a long-lived host embedding in the
+   * background: its searches, and the user's other programs, go first). Only ever lowered:
+   * raising it back needs privileges a user does not have.
+   */
+  setNice(nice: number): void {
+    if (nice <= this.nice) return;
+    this.nice = nice;
+    for (const s of this.slots) s.worker.postMessage({ nice });
+  }
+
   /** Loads the model in one worker (more start when work needs them), so a bad model fails here. */
   async init(): Promise<void> {
     const slot = this.slots[0] ?? this.spawn();
@@ -143,7 +161,7 @@ export class UseLitePool {
   private spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension },
+      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice: this.nice },
     });
     // Ref'd while it loads and while it has a job (a caller awaits it); idle, it is unref'd so
     // an idle pool never keeps a finished CLI command alive.

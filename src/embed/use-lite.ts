@@ -223,6 +223,11 @@ export class UseLiteEmbedder implements Embedder {
     (model?.model as { dispose?: () => void } | undefined)?.dispose?.();
   }
 
+  /** Worker threads only (threads: 0 runs on the caller's thread, which is left alone). */
+  lowerPriority(nice: number): void {
+    if (this.threads > 0) this.getPool().setNice(nice);
+  }
+
   private getPool(): UseLitePool {
     this.pool ??= new UseLitePool(this.modelDir, this.threads, this.dimension);
     return this.pool;

@@ -24,7 +24,7 @@ import { LLMConfigSchema } from "../llm/config.js";
 import { SearchConfigSchema } from "../search/config.js";
 import { ConfigError, IndexConfigSchema } from "../workspace/config.js";
 import { configPath } from "../workspace/paths.js";
-import { JsoncError, parseJsonc } from "../shared/jsonc.js";
+import { JsoncError, parseJsonc } from "../workspace/jsonc.js";
 import { provideConfigValidator, writeConfigCache } from "./config-cache.js";
 import type { AgentConfig } from "./config-types.js";
 import { DaemonConfigSchema } from "./daemon-config.js";

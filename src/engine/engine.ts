@@ -49,6 +49,9 @@ import { configFor, readConfigCache } from "./config-cache.js";
 import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
 
+/** OS niceness of embedding threads in a host that embeds in the background (the daemon, `agent watch`). */
+const BACKGROUND_NICE = 10;
+
 export interface EngineOptions {
   workspace: string;
   /** Injectable clock (ms since epoch) for tests. */
@@ -452,6 +455,8 @@ export class Engine implements EngineCore {
     const beat = setInterval(() => lease.beat(this.progress.done, this.progress.total), 15_000);
     beat.unref();
     try {
+      // In the background, searches (this process's and the user's commands) go first.
+      if (this.backgroundEmbedder) e.lowerPriority?.(BACKGROUND_NICE);
       await e.init?.(opts.signal ? { signal: opts.signal } : {});
       const modelChanged = vectors.useModel(e.modelId, e.dimension);
       const res = await this.embedAll(e, opts);

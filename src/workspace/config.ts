@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
-import { JsoncError, parseJsonc } from "../shared/jsonc.js";
+import { JsoncError, parseJsonc } from "./jsonc.js";
 import { configPath } from "./paths.js";
 
 /**
