@@ -160,11 +160,17 @@ async function busyComparison(ws, rows) {
     const date = isoDate("2030-01-01", i);
     writeFileSync(path.join(ws, "memory", `${date}.md`), dailyNote(date, r));
   }
+  // Wait until the watcher has indexed the text of every fresh note (the pending count stops
+  // growing), so what is measured is searching beside embedding, not beside indexing.
   const t0 = Date.now();
-  while (pendingChunks(ws) === 0 && Date.now() - t0 < 60_000) await new Promise((res) => setTimeout(res, 200));
-  const before = pendingChunks(ws);
-  // Let the embedding get going (model warm, workers busy).
-  await new Promise((res) => setTimeout(res, 1500));
+  let last = -1;
+  let now = pendingChunks(ws);
+  while ((now === 0 || now > last) && Date.now() - t0 < 120_000) {
+    await new Promise((res) => setTimeout(res, 1000));
+    last = now;
+    now = pendingChunks(ws);
+  }
+  const before = now;
   const busy = coldSearches(ws, [], { AGENT_DAEMON: "require" });
   const after = pendingChunks(ws);
   rows.push(["cold `agent search`, hybrid, daemon idle (again)", idle]);

@@ -187,7 +187,7 @@ export class UseLiteEmbedder implements Embedder {
     const texts2 = batches.map((b) => b.map((k) => inputs[k]!));
     let rows: Float32Array[][];
     if (this.threads > 0) {
-      rows = await this.getPool().run(texts2, signal);
+      rows = await this.getPool().run(texts2, signal, { foreground: opts.kind === "query" });
     } else {
       const model = await this.model();
       rows = [];
