@@ -5,8 +5,8 @@
 //   the first MCP search of an assistant started after the daemon, and without a daemon.
 // Options: --notes N (default 5120 daily notes), --runs N (cold runs each, default 9),
 //          --hybrid (also the hybrid cold search, USE-lite; its vectors fill in first),
-//          --busy N (with --hybrid: write N fresh notes while the daemon runs and measure the
-//          cold hybrid search again while it embeds them, against the idle figure),
+//          --busy N (with --hybrid: write N fresh notes, index their text, and measure the cold
+//          hybrid search through a daemon that does not embed, then one that embeds them),
 //          --cli PATH (another build's dist/cli/main.js, to compare before and after).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -51,8 +51,8 @@ function coldSearches(ws, extra, env) {
   return out;
 }
 
-function startDaemon(ws) {
-  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, AGENT_WORKSPACE: "" } });
+function startDaemon(ws, extra = []) {
+  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws, ...extra], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, AGENT_WORKSPACE: "" } });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -148,35 +148,40 @@ function pendingChunks(ws) {
 }
 
 /**
- * The cold hybrid search through the daemon while it embeds: BUSY fresh notes are written
- * (dated after the others), the daemon's watcher indexes them and starts embedding; the
- * searches run while chunks are still pending, and the run says whether embedding was still
- * under way at the end (else the figure is not "while embedding").
+ * The cold hybrid search through the daemon while it embeds, against the same index with the
+ * daemon idle: BUSY fresh notes are written and their text indexed (`--no-embed`), then the
+ * searches run once with a daemon that does not embed (`daemon --no-embed`) and once with one
+ * that embeds them in the background. Same index, same pending chunks: only the embedding
+ * differs. The run says whether embedding was still under way at the end.
  */
-async function busyComparison(ws, rows) {
-  const idle = coldSearches(ws, [], { AGENT_DAEMON: "require" });
+async function busyComparison(ws) {
   const r = rng(99);
   for (let i = 0; i < BUSY; i++) {
     const date = isoDate("2030-01-01", i);
     writeFileSync(path.join(ws, "memory", `${date}.md`), dailyNote(date, r));
   }
-  // Wait until the watcher has indexed the text of every fresh note (the pending count stops
-  // growing), so what is measured is searching beside embedding, not beside indexing.
-  const t0 = Date.now();
-  let last = -1;
-  let now = pendingChunks(ws);
-  while ((now === 0 || now > last) && Date.now() - t0 < 120_000) {
-    await new Promise((res) => setTimeout(res, 1000));
-    last = now;
-    now = pendingChunks(ws);
-  }
-  const before = now;
+  execFileSync(process.execPath, [cli, "index", "--workspace", ws, "--no-embed"], { stdio: "ignore" });
+  const stop = async (d) => {
+    d.child.kill("SIGTERM");
+    await new Promise((res) => d.child.once("exit", res));
+  };
+  const quiet = startDaemon(ws, ["--no-embed"]);
+  await quiet.ready;
+  const idle = coldSearches(ws, [], { AGENT_DAEMON: "require" });
+  await stop(quiet);
+  const busyDaemon = startDaemon(ws);
+  await busyDaemon.ready;
+  const before = pendingChunks(ws);
+  // Let the embedding get going (model loaded, workers busy).
+  await new Promise((res) => setTimeout(res, 2000));
   const busy = coldSearches(ws, [], { AGENT_DAEMON: "require" });
   const after = pendingChunks(ws);
-  rows.push(["cold `agent search`, hybrid, daemon idle (again)", idle]);
-  rows.push([`cold \`agent search\`, hybrid, daemon embedding`, busy]);
-  console.log(`embedding under way: ${before} chunk(s) pending when the busy runs started, ${after} when they ended${after === 0 ? " (it finished: use a larger --busy)" : ""}`);
-  console.log(`busy / idle (medians): ${(median(busy) / median(idle)).toFixed(2)}×`);
+  await stop(busyDaemon);
+  console.log(`same index (${BUSY} fresh notes, ${before} chunk(s) without vectors):`);
+  console.log(`${"  cold `agent search`, hybrid, daemon not embedding".padEnd(52)} median ${ms(median(idle))}  min ${ms(Math.min(...idle))}  max ${ms(Math.max(...idle))}`);
+  console.log(`${"  cold `agent search`, hybrid, daemon embedding".padEnd(52)} median ${ms(median(busy))}  min ${ms(Math.min(...busy))}  max ${ms(Math.max(...busy))}`);
+  console.log(`  embedding under way: ${before} chunk(s) pending when the daemon started, ${after} after the busy runs${after === 0 ? " (it finished: use a larger --busy)" : ""}`);
+  console.log(`  busy / idle (medians): ${(median(busy) / median(idle)).toFixed(2)}×`);
 }
 
 async function main() {
@@ -207,7 +212,6 @@ async function main() {
       rows.push(["cold `agent search`, hybrid, daemon running", coldSearches(ws, [], { AGENT_DAEMON: "require" })]);
       rows.push(["cold `agent search`, hybrid, no daemon", coldSearches(ws, [], { AGENT_DAEMON: "off" })]);
     }
-    if (HYBRID && BUSY > 0) await busyComparison(ws, rows);
     const mcpWarm = [];
     for (let i = 0; i < 3; i++) mcpWarm.push(await firstMcpSearch(ws));
     await socketLatency(ws, 20, { mode: "keyword" });
@@ -220,6 +224,10 @@ async function main() {
   } finally {
     d.child.kill("SIGTERM");
     await new Promise((r) => d.child.once("exit", r));
+  }
+  try {
+    if (HYBRID && BUSY > 0) await busyComparison(ws);
+  } finally {
     rmSync(root, { recursive: true, force: true });
   }
 }
