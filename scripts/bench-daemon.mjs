@@ -4,9 +4,12 @@
 //   the daemon's own search latency over its socket (freshness included: no stat scan);
 //   the first MCP search of an assistant started after the daemon, and without a daemon.
 // Options: --notes N (default 5120 daily notes), --runs N (cold runs each, default 9),
-//          --hybrid (also the hybrid cold search, USE-lite; its vectors fill in first).
+//          --hybrid (also the hybrid cold search, USE-lite; its vectors fill in first),
+//          --busy N (with --hybrid: write N fresh notes, index their text, and measure the cold
+//          hybrid search through a daemon that does not embed, then one that embeds them),
+//          --cli PATH (another build's dist/cli/main.js, to compare before and after).
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -14,13 +17,15 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
+import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, def) => option(args, name, def);
 const NOTES = Number(opt("notes", 5120));
 const RUNS = Number(opt("runs", 9));
 const HYBRID = args.includes("--hybrid");
-const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const BUSY = Number(opt("busy", 0));
+const cli = path.resolve(opt("cli", fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))));
 const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-daemon-"));
 const QUERIES = ["VPS migration", "backup job", "garden watering schedule", "router firmware deadline", "tax return invoice"];
 
@@ -46,8 +51,8 @@ function coldSearches(ws, extra, env) {
   return out;
 }
 
-function startDaemon(ws) {
-  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, AGENT_WORKSPACE: "" } });
+function startDaemon(ws, extra = []) {
+  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws, ...extra], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, AGENT_WORKSPACE: "" } });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -134,6 +139,49 @@ async function freshnessCost(ws) {
   return { scan, none, trusted };
 }
 
+/** Chunks without vectors, asked of the index itself (no daemon, no embedder). */
+function pendingChunks(ws) {
+  const out = execFileSync(process.execPath, [cli, "status", "--workspace", ws, "--json"], { env: { ...process.env, AGENT_DAEMON: "off" }, stdio: ["ignore", "pipe", "pipe"] });
+  return JSON.parse(out.toString()).vectors.missing;
+}
+
+/**
+ * The cold hybrid search through the daemon while it embeds, against the same index with the
+ * daemon idle: BUSY fresh notes are written and their text indexed (`--no-embed`), then the
+ * searches run once with a daemon that does not embed (`daemon --no-embed`) and once with one
+ * that embeds them in the background. Same index, same pending chunks: only the embedding
+ * differs. The run says whether embedding was still under way at the end.
+ */
+async function busyComparison(ws) {
+  const r = rng(99);
+  for (let i = 0; i < BUSY; i++) {
+    const date = isoDate("2030-01-01", i);
+    writeFileSync(path.join(ws, "memory", `${date}.md`), dailyNote(date, r));
+  }
+  execFileSync(process.execPath, [cli, "index", "--workspace", ws, "--no-embed"], { stdio: "ignore" });
+  const stop = async (d) => {
+    d.child.kill("SIGTERM");
+    await new Promise((res) => d.child.once("exit", res));
+  };
+  const quiet = startDaemon(ws, ["--no-embed"]);
+  await quiet.ready;
+  const idle = coldSearches(ws, [], { AGENT_DAEMON: "require" });
+  await stop(quiet);
+  const busyDaemon = startDaemon(ws);
+  await busyDaemon.ready;
+  const before = pendingChunks(ws);
+  // Let the embedding get going (model loaded, workers busy).
+  await new Promise((res) => setTimeout(res, 2000));
+  const busy = coldSearches(ws, [], { AGENT_DAEMON: "require" });
+  const after = pendingChunks(ws);
+  await stop(busyDaemon);
+  console.log(`same index (${BUSY} fresh notes, ${before} chunk(s) without vectors):`);
+  console.log(`${"  cold `agent search`, hybrid, daemon not embedding".padEnd(52)} median ${ms(median(idle))}  min ${ms(Math.min(...idle))}  max ${ms(Math.max(...idle))}`);
+  console.log(`${"  cold `agent search`, hybrid, daemon embedding".padEnd(52)} median ${ms(median(busy))}  min ${ms(Math.min(...busy))}  max ${ms(Math.max(...busy))}`);
+  console.log(`  embedding under way: ${before} chunk(s) pending when the daemon started, ${after} after the busy runs${after === 0 ? " (it finished: use a larger --busy)" : ""}`);
+  console.log(`  busy / idle (medians): ${(median(busy) / median(idle)).toFixed(2)}×`);
+}
+
 async function main() {
   console.log(`workspace: ${NOTES} daily notes in ${root}; ${RUNS} cold runs each; ${os.cpus().length} cores`);
   const ws = makeWorkspace(NOTES, { embed: { provider: HYBRID ? "use-lite" : "none" }, heartbeat: { enabled: false }, schedule: { reflect: false }, evolution: { weekly: false }, flush: { enabled: false } });
@@ -174,6 +222,10 @@ async function main() {
   } finally {
     d.child.kill("SIGTERM");
     await new Promise((r) => d.child.once("exit", r));
+  }
+  try {
+    if (HYBRID && BUSY > 0) await busyComparison(ws);
+  } finally {
     rmSync(root, { recursive: true, force: true });
   }
 }

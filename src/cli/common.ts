@@ -48,6 +48,7 @@ export async function withEngine<T>(opts: WorkspaceOpts & ProviderOpts, fn: (eng
   const { Engine } = await import("../engine/engine.js");
   const engine = await Engine.load({ workspace: workspaceFrom(opts), ...(Object.keys(llm).length > 0 ? { llm } : {}), ...extra });
   engine.onNotice = (n) => warn(n.message);
+  for (const w of engine.config.warnings ?? []) warn(w);
   try {
     return await fn(engine);
   } finally {

@@ -69,6 +69,21 @@ export async function buildProgram(names: string[] = COMMAND_NAMES, completion =
   return program;
 }
 
+/** The library prints its bash script with console.log: take it and print the portable version. */
+async function bashCompletion(program: Command, argv: string[]): Promise<number> {
+  const { portableBash } = await import("./completion.js");
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (...a: unknown[]) => void lines.push(a.map(String).join(" "));
+  try {
+    await program.parseAsync(argv);
+  } finally {
+    console.log = log;
+  }
+  process.stdout.write(portableBash(lines.join("\n") + "\n"));
+  return 0;
+}
+
 /** Which command the arguments run: the first word, or the one after `help`. */
 function commandOf(argv: string[]): string | undefined {
   const args = argv.slice(2);
@@ -84,6 +99,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const name = commandOf(argv);
     const program = await buildProgram(name === "*" ? COMMAND_NAMES : name !== undefined && name in COMMANDS ? [name] : [], name === "*");
+    if (argv.slice(2).join(" ") === "completion bash") return await bashCompletion(program, argv);
     await program.parseAsync(argv);
     return 0;
   } catch (e) {

@@ -15,6 +15,9 @@ export interface WorkspaceAudit {
   messages: string[];
 }
 
+/** `agent init` would bring back the starter template, not the person's own SOUL. */
+const MISSING_SOUL = "SOUL.md is missing: bring back your own with `agent soul rollback N` (`agent soul log` lists the saved versions), or restore it from a backup";
+
 export function auditWorkspace(workspace: string): WorkspaceAudit {
   const present: string[] = [];
   const missing: string[] = [];
@@ -24,11 +27,7 @@ export function auditWorkspace(workspace: string): WorkspaceAudit {
     if (kind === "file") present.push(name);
     else {
       missing.push(name);
-      messages.push(
-        kind === "none"
-          ? `${name} is missing: restore it, or run \`agent init ${workspace}\` to add the starter file (existing files are kept)`
-          : `${name} is not a regular file`,
-      );
+      messages.push(kind !== "none" ? `${name} is not a regular file` : name === "SOUL.md" ? MISSING_SOUL : `${name} is missing: restore it, or run \`agent init ${workspace}\` to add the starter file (existing files are kept)`);
     }
   }
   if (kindOf(path.join(workspace, "memory")) !== "dir") {

@@ -151,6 +151,7 @@ export class DaemonHost {
       }
 
       if (this.opts.watch ?? true) {
+        if (this.opts.embed ?? true) engine.backgroundEmbedder = "the daemon";
         this.watcher = await engine.watch({
           embed: this.opts.embed ?? true,
           signal: this.stopCtl.signal,

@@ -32,6 +32,11 @@ export interface Embedder {
    * stops waiting once the signal aborts (the next embed call then reports the abort).
    */
   init?(opts?: EmbedOptions): Promise<void>;
+  /**
+   * Optional: run the embedder's own threads at this lower OS priority (nice) from now on,
+   * for a host that embeds in the background and must keep answering searches promptly.
+   */
+  lowerPriority?(nice: number): void;
   close(): Promise<void>;
 }
 

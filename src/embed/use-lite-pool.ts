@@ -22,6 +22,9 @@ const path = require("node:path");
 const core = require(workerData.core);
 const { initModel } = require(workerData.embeddings);
 const dim = workerData.dimension;
+// On Linux a thread's nice value is its own: this lowers this worker only, never the process.
+const setNice = (n) => { try { require("node:os").setPriority(0, n); } catch {} };
+if (workerData.nice) setNice(workerData.nice);
 initModel(async () => ({
   model: await core.loadGraphModel("file://" + path.join(workerData.modelDir, "model.json")),
   vocabulary: JSON.parse(fs.readFileSync(path.join(workerData.modelDir, "vocab.json"), "utf8")),
@@ -31,6 +34,7 @@ initModel(async () => ({
     // called: the weights already live in the WASM heap.
     if (model.model && model.model.artifacts) model.model.artifacts.weightData = undefined;
     parentPort.on("message", async (m) => {
+      if (m.nice !== undefined) return setNice(m.nice);
       try {
         const rows = await model.embed(m.texts);
         const flat = new Float32Array(rows.length * dim);
@@ -88,9 +92,25 @@ export class UseLitePool {
     this.paths = { core: require.resolve("@energetic-ai/core"), embeddings: require.resolve("@energetic-ai/embeddings") };
   }
 
+  /** The OS niceness of the workers (0: as the process); see setNice. */
+  private nice = 0;
+
+  /**
+   * Runs the workers at a lower OS priority from now on (a long-lived host embedding in the
+   * background: its searches, and the user's other programs, go first). Only ever lowered:
+   * raising it back needs privileges a user does not have.
+   */
+  setNice(nice: number): void {
+    if (nice <= this.nice) return;
+    this.nice = nice;
+    for (const s of this.slots) if (s !== this.fg) s.worker.postMessage({ nice });
+    // Loaded now, so the first search does not wait for a model to load.
+    if (!this.fg || !this.slots.includes(this.fg)) this.fg = this.spawn(0);
+  }
+
   /** Loads the model in one worker (more start when work needs them), so a bad model fails here. */
   async init(): Promise<void> {
-    const slot = this.slots[0] ?? this.spawn();
+    const slot = this.slots[0] ?? this.spawn(this.nice);
     await slot.ready;
   }
 
@@ -99,14 +119,11 @@ export class UseLitePool {
    * raw (not normalised) in batch order. On abort, busy workers are terminated at once and
    * replaced on the next call.
    */
-  async run(batches: string[][], signal?: AbortSignal): Promise<Float32Array[][]> {
+  async run(batches: string[][], signal?: AbortSignal, opts: { foreground?: boolean } = {}): Promise<Float32Array[][]> {
     if (signal?.aborted) throw new AbortedError(signal.reason);
     const out: Float32Array[][] = new Array<Float32Array[]>(batches.length);
     let next = 0;
-    const wanted = Math.min(this.threads, batches.length);
-    while (this.slots.length < wanted) this.spawn();
-    // Idle workers first: a one-text query is not queued behind a background batch when a worker is free.
-    const used = [...this.slots].sort((a, b) => Number(a.job !== null) - Number(b.job !== null)).slice(0, wanted);
+    const used = this.lanes(batches.length, opts.foreground === true);
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       if (!signal) return;
@@ -134,16 +151,39 @@ export class UseLitePool {
     }
   }
 
+  /**
+   * The workers a call runs on. Idle ones first: a one-text query is not queued behind a
+   * background batch when a worker is free. Once the workers run below normal priority
+   * (setNice), foreground work (a search's query) gets a worker of its own at normal
+   * priority, so it never waits behind a background batch or for a niced thread's turn.
+   */
+  private lanes(batches: number, foreground: boolean): Slot[] {
+    if (foreground && this.nice > 0) {
+      if (!this.fg || !this.slots.includes(this.fg)) this.fg = this.spawn(0);
+      return [this.fg];
+    }
+    const background = () => this.slots.filter((s) => s !== this.fg);
+    const wanted = Math.min(this.threads, batches);
+    while (background().length < wanted) this.spawn(this.nice);
+    return background()
+      .sort((a, b) => Number(a.job !== null) - Number(b.job !== null))
+      .slice(0, wanted);
+  }
+
+  /** The normal-priority worker for foreground work, once the others are niced. */
+  private fg: Slot | null = null;
+
   async close(): Promise<void> {
     const slots = this.slots;
     this.slots = [];
+    this.fg = null;
     await Promise.all(slots.map((s) => s.worker.terminate().catch(() => undefined)));
   }
 
-  private spawn(): Slot {
+  private spawn(nice: number): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension },
+      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice },
     });
     // Ref'd while it loads and while it has a job (a caller awaits it); idle, it is unref'd so
     // an idle pool never keeps a finished CLI command alive.

@@ -187,7 +187,7 @@ export class UseLiteEmbedder implements Embedder {
     const texts2 = batches.map((b) => b.map((k) => inputs[k]!));
     let rows: Float32Array[][];
     if (this.threads > 0) {
-      rows = await this.getPool().run(texts2, signal);
+      rows = await this.getPool().run(texts2, signal, { foreground: opts.kind === "query" });
     } else {
       const model = await this.model();
       rows = [];
@@ -221,6 +221,11 @@ export class UseLiteEmbedder implements Embedder {
     const model = await loading.catch(() => undefined);
     // Frees the weights held by the WASM backend; a later embed loads them again.
     (model?.model as { dispose?: () => void } | undefined)?.dispose?.();
+  }
+
+  /** Worker threads only (threads: 0 runs on the caller's thread, which is left alone). */
+  lowerPriority(nice: number): void {
+    if (this.threads > 0) this.getPool().setNice(nice);
   }
 
   private getPool(): UseLitePool {

@@ -199,11 +199,7 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
           ? { name: "embedder", status: "ok", detail: `${e.provider} ${e.modelId} (${e.dimension}-d): ${e.reason}${e.provider === "use-lite" ? strongerEmbedderNote() : ""}` }
           : { name: "embedder", status: "fail", detail: `${e.provider} ${e.modelId ?? ""} does not load: ${e.detail}`, fix: runtimeFix(e.detail) ?? "check embed.* in agent.config.json, or set embed.provider to use-lite" },
     );
-    add(
-      m.llm.reachable
-        ? { name: "llm", status: "ok", detail: `${m.llm.provider} ${m.llm.model}: ${m.llm.detail}` }
-        : { name: "llm", status: "fail", detail: `${m.llm.provider} ${m.llm.model}: ${m.llm.detail}`, fix: m.llm.provider === "ollama" ? `start Ollama and \`ollama pull ${m.llm.model}\`, or set llm.provider/llm.model` : (runtimeFix(m.llm.detail) ?? "check llm.model (a GGUF file path) in agent.config.json") },
-    );
+    add(llmCheck(m.llm, jobsNeedingLlm(config)));
     const window = await contextWindowCheck(engine, config);
     if (window) add(window);
     const r = m.reranker;
@@ -239,6 +235,28 @@ function runtimesCheck(): DoctorCheck {
 function runtimeFix(detail: string): string | undefined {
   const m = /run `(agent runtime add \w+)`/.exec(detail);
   return m ? `run \`${m[1]}\`` : undefined;
+}
+
+/**
+ * What the daemon runs with the LLM on its own: an unreachable LLM breaks those (fail);
+ * with none of them on, only commands run by hand need it (warn), and a person who only
+ * searches is not told forever that something is broken.
+ */
+export function jobsNeedingLlm(config: AgentConfig): string[] {
+  const out: string[] = [];
+  if (config.schedule.reflect) out.push("schedule.reflect");
+  if (config.heartbeat.enabled) out.push("heartbeat.enabled");
+  if (config.flush.enabled) out.push("flush.enabled");
+  if (config.search.rerank.enabled && config.search.rerank.provider !== "cross-encoder") out.push("search.rerank (llm)");
+  return out;
+}
+
+function llmCheck(llm: ModelsReport["llm"], needing: string[]): DoctorCheck {
+  const detail = `${llm.provider} ${llm.model}: ${llm.detail}`;
+  if (llm.reachable) return { name: "llm", status: "ok", detail };
+  const fix = llm.provider === "ollama" ? `start Ollama and \`ollama pull ${llm.model}\`, or set llm.provider/llm.model` : (runtimeFix(llm.detail) ?? "check llm.model (a GGUF file path) in agent.config.json");
+  if (needing.length > 0) return { name: "llm", status: "fail", detail: `${detail}; needed by ${needing.join(", ")}`, fix: `${fix}; or, to only search, set ${needing.join(", ")} to false` };
+  return { name: "llm", status: "warn", detail: `${detail}; no scheduled job needs it (search works without it; reflect, flush, heartbeat, evolve and ask by hand do not)`, fix };
 }
 
 /**

@@ -23,6 +23,8 @@ export interface AgentConfig extends JobsConfig {
   exists: boolean;
   /** The file's object with `null`s removed: what the user set. */
   raw: Record<string, unknown>;
+  /** Settings that load but do nothing (kept for old files), one sentence each; absent in configs cached by older builds. */
+  warnings?: string[];
   index: IndexConfig;
   embed: EmbedConfig;
   search: SearchConfig;

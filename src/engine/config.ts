@@ -7,6 +7,7 @@
  * Rules a user can rely on (README, "Configuration"):
  *   - every key is optional; `null` means "not set" (the default applies) wherever it appears;
  *   - a UTF-8 byte-order mark at the start of the file is ignored;
+ *   - comments (// and /* *\/) and trailing commas are allowed (JSONC); a syntax error names its line and column;
  *   - unknown keys at any level are refused, with a suggestion when one is close.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -23,6 +24,7 @@ import { LLMConfigSchema } from "../llm/config.js";
 import { SearchConfigSchema } from "../search/config.js";
 import { ConfigError, IndexConfigSchema } from "../workspace/config.js";
 import { configPath } from "../workspace/paths.js";
+import { JsoncError, parseJsonc } from "../workspace/jsonc.js";
 import { provideConfigValidator, writeConfigCache } from "./config-cache.js";
 import type { AgentConfig } from "./config-types.js";
 import { DaemonConfigSchema } from "./daemon-config.js";
@@ -43,7 +45,19 @@ export const CONFIG_SECTIONS = {
   daemon: DaemonConfigSchema,
 } as const;
 
-/** Top-level keys that are notes for people, not settings (JSON has no comments). */
+/** Settings that still load (old files) but no longer do anything, and why; `agent config` leaves them out. */
+const NO_EFFECT: Record<string, string> = {
+  "search.autoEmbedLimit": "a search embeds only its query; notes get vectors from the daemon or `agent index`",
+};
+
+/** "line 3, column 5: expected , or }" — JSON.parse's own message does not always say where. */
+function jsoncProblem(e: unknown): string {
+  if (e instanceof JsoncError) return `not valid JSON at ${e.message}`;
+  if (e instanceof RangeError) return e.message.includes("nested") ? `nested more than ${MAX_DEPTH} levels deep` : e.message;
+  return `not valid JSON (${(e as Error).message})`;
+}
+
+/** Top-level keys that are notes for people, not settings (older files used them for comments). */
 const NOTE_KEYS = new Set(["$comment", "$schema"]);
 
 export type SectionName = keyof typeof CONFIG_SECTIONS;
@@ -64,9 +78,9 @@ export function loadAgentConfig(workspace: string): AgentConfig {
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
+      parsed = parseJsonc(text, MAX_DEPTH + 1);
     } catch (e) {
-      throw new ConfigError(`${file}: not valid JSON (${(e as Error).message}); fix the file or move it away to use the defaults`);
+      throw new ConfigError(`${file}: ${jsoncProblem(e)}; fix the file or move it away to use the defaults`);
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       throw new ConfigError(`${file}: must hold a JSON object like {"search": {"limit": 5}}`);
@@ -110,7 +124,16 @@ export function validateAgentConfig(file: string, raw: Record<string, unknown>, 
     out[name] = result.data;
   }
   if (problems.length > 0) throw new ConfigError(`${file}: ${problems.join("; ")}`);
-  return { file, exists, raw, ...(out as Omit<AgentConfig, "file" | "exists" | "raw">) };
+  const warnings = Object.entries(NO_EFFECT)
+    .filter(([key]) => valueAt(raw, key) !== undefined)
+    .map(([key, why]) => `${file}: ${key} no longer has any effect (${why}); remove it`);
+  return { file, exists, raw, ...(warnings.length > 0 ? { warnings } : {}), ...(out as Omit<AgentConfig, "file" | "exists" | "raw" | "warnings">) };
+}
+
+function valueAt(raw: Record<string, unknown>, dotted: string): unknown {
+  let v: unknown = raw;
+  for (const k of dotted.split(".")) v = isPlainObject(v) ? v[k] : undefined;
+  return v;
 }
 
 /** No setting is nested deeper than this; a deeper file is refused before it is walked. */
@@ -187,16 +210,27 @@ export interface ConfigEntry {
   source: "file" | "default";
 }
 
-/** The effective configuration, leaf by leaf, with where each value came from (`agent config`). */
+/**
+ * The effective configuration, leaf by leaf, with where each value came from (`agent config`).
+ * Every key the schema knows appears, set or not (an optional one without a default shows
+ * null), except those that no longer do anything.
+ */
 export function configEntries(cfg: AgentConfig): ConfigEntry[] {
   const out: ConfigEntry[] = [];
-  const walk = (value: unknown, raw: unknown, key: string) => {
-    if (isPlainObject(value) && Object.keys(value).length > 0) {
-      for (const [k, v] of Object.entries(value)) walk(v, isPlainObject(raw) ? raw[k] : undefined, `${key}.${k}`);
+  const walk = (schema: unknown, value: unknown, raw: unknown, key: string) => {
+    const shape = (unwrap(schema) as { shape?: Record<string, unknown> } | undefined)?.shape;
+    // A record (keys the user picks) has no shape: its own keys are the leaves.
+    const keys = shape ? Object.keys(shape) : isPlainObject(value) ? Object.keys(value) : [];
+    if (keys.length > 0 && (shape || isPlainObject(value))) {
+      for (const k of keys) {
+        const sub = `${key}.${k}`;
+        if (sub in NO_EFFECT) continue;
+        walk(shape?.[k], isPlainObject(value) ? value[k] : undefined, isPlainObject(raw) ? raw[k] : undefined, sub);
+      }
       return;
     }
     out.push({ key, value: value ?? null, source: raw !== undefined ? "file" : "default" });
   };
-  for (const name of SECTION_NAMES) walk(cfg[name], cfg.raw[name], name);
+  for (const name of SECTION_NAMES) walk(CONFIG_SECTIONS[name], cfg[name], cfg.raw[name], name);
   return out;
 }

@@ -11,7 +11,7 @@ import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
 import type { RerankerModel } from "../embed/cross-encoder.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
-import { embedPending, type EmbedPendingProgress, type EmbedReport } from "../indexer/embed-pending.js";
+import { embedPending, type EmbedPendingProgress, type EmbedPendingResult, type EmbedReport } from "../indexer/embed-pending.js";
 import { Indexer, type IndexProgress, type IndexSummary } from "../indexer/indexer.js";
 import { indexStatus, type IndexStatus } from "../indexer/status.js";
 import type { LLMConfig } from "../llm/config.js";
@@ -25,6 +25,7 @@ import { IndexStore } from "../store/index-store.js";
 import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
+import { describeHolder, EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
 import type { MemoryIndexStats } from "../store/vector-memory.js";
 import { isProcessAlive } from "../shared/process.js";
 import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
@@ -52,6 +53,9 @@ import type { IndexWatcher, IndexWatchOptions } from "./watcher.js";
 
 export type { EmbedReport };
 
+/** OS niceness of embedding threads in a host that embeds in the background (the daemon, `agent watch`). */
+const BACKGROUND_NICE = 10;
+
 export interface EngineOptions {
   workspace: string;
   /** Injectable clock (ms since epoch) for tests. */
@@ -65,6 +69,15 @@ export interface EngineOptions {
   llm?: Partial<Pick<LLMConfig, "provider" | "model">> | LLMProvider;
   /** An already validated config (the daemon re-reads it on reload); default: read the file. */
   config?: AgentConfig;
+}
+
+export interface EmbedOptions {
+  signal?: AbortSignal;
+  maxChunks?: number;
+  batchChunks?: number;
+  onProgress?: (p: EmbedPendingProgress) => void;
+  /** How other processes name this one while it embeds ("`agent index`"); default: backgroundEmbedder, else "an agent process". */
+  holder?: string;
 }
 
 export interface StatusReport extends EngineStatus {
@@ -109,7 +122,12 @@ export class Engine implements EngineCore {
    * and the stat scan is skipped, false means scan as usual.
    */
   freshness: (() => Promise<boolean>) | undefined;
-  private idx: { db: DB; store: IndexStore; vectors: VectorStore; indexer: Indexer; openedAs: string | null } | null = null;
+  /**
+   * Set by a host that embeds new chunks in the background ("the daemon"): it names this
+   * process to others while it embeds, and searches say that the vectors are coming.
+   */
+  backgroundEmbedder: string | undefined;
+  private idx: IndexParts | null = null;
   private stateDb: DB | null = null;
   private selection: Promise<Selection> | null = null;
   /** An embedder handed in by the caller is the caller's to close. */
@@ -417,22 +435,72 @@ export class Engine implements EngineCore {
    * Progressive indexing's second stage: vectors for every chunk that lacks them, in
    * batches, each committed as it completes, so an interruption (signal) loses nothing.
    */
-  embed(opts: { signal?: AbortSignal; maxChunks?: number; batchChunks?: number; onProgress?: (p: EmbedPendingProgress) => void } = {}): Promise<EmbedReport> {
+  embed(opts: EmbedOptions = {}): Promise<EmbedReport> {
     const run = this.embedQueue.then(() => this.embedNow(opts));
     this.embedQueue = run.catch(() => undefined);
     return run;
   }
 
-  private async embedNow(opts: { signal?: AbortSignal; maxChunks?: number; batchChunks?: number; onProgress?: (p: EmbedPendingProgress) => void }): Promise<EmbedReport> {
+  /** Who is embedding this index right now (this process or another), or null. */
+  embedding(): EmbedLeaseHolder | null {
+    return this.index_().lease.holder();
+  }
+
+  /**
+   * One process embeds an index at a time (the lease in the index database): a second one
+   * would fetch the same pending chunks and compute every window again. A caller that finds
+   * the lease taken gets `busy` and leaves the work to the holder, which keeps going until no
+   * chunk is left, new ones included.
+   */
+  private async embedNow(opts: EmbedOptions): Promise<EmbedReport> {
     const sel = await this.embedder();
-    if (!sel.embedder) {
-      return { embedded: 0, cacheHits: 0, computed: 0, remaining: this.index_().vectors.countPending(), interrupted: false, provider: null, modelId: null, reason: sel.reason, modelChanged: false };
-    }
+    const none = { embedded: 0, cacheHits: 0, computed: 0, interrupted: false, modelChanged: false, busy: null, reason: sel.reason };
+    if (!sel.embedder) return { ...none, remaining: this.index_().vectors.countPending(), provider: null, modelId: null };
     const e = sel.embedder;
-    await e.init?.(opts.signal ? { signal: opts.signal } : {});
-    const modelChanged = this.index_().vectors.useModel(e.modelId, e.dimension);
-    const res = await embedPending(this.index_().vectors, e, this.embeddingCache(), opts);
-    return { ...res, provider: e.provider, modelId: e.modelId, reason: sel.reason, modelChanged };
+    const { vectors, lease } = this.index_();
+    const taken = lease.acquire(opts.holder ?? this.backgroundEmbedder ?? "an agent process", vectors.countPending());
+    if (!taken.ok) return { ...none, remaining: vectors.countPending(), provider: e.provider, modelId: e.modelId, busy: taken.by };
+    // Renewed while a batch runs too: a long batch must not look like a dead holder.
+    const beat = setInterval(() => lease.beat(this.progress.done, this.progress.total), 15_000);
+    beat.unref();
+    try {
+      // In the background, searches (this process's and the user's commands) go first.
+      if (this.backgroundEmbedder) e.lowerPriority?.(BACKGROUND_NICE);
+      await e.init?.(opts.signal ? { signal: opts.signal } : {});
+      const modelChanged = vectors.useModel(e.modelId, e.dimension);
+      const res = await this.embedAll(e, opts);
+      return { ...res, provider: e.provider, modelId: e.modelId, reason: sel.reason, modelChanged, busy: null };
+    } finally {
+      clearInterval(beat);
+      lease.release();
+    }
+  }
+
+  private progress = { done: 0, total: 0 };
+
+  /** Passes of embedPending until nothing is pending: chunks written meanwhile (by any process) are this holder's too. */
+  private async embedAll(e: Embedder, opts: EmbedOptions): Promise<EmbedPendingResult> {
+    const { vectors, lease } = this.index_();
+    const sum: EmbedPendingResult = { embedded: 0, cacheHits: 0, computed: 0, remaining: 0, interrupted: false };
+    for (let pass = 0; pass < 20; pass++) {
+      const before = sum.embedded;
+      const r = await embedPending(vectors, e, this.embeddingCache(), {
+        ...opts,
+        ...(opts.maxChunks !== undefined ? { maxChunks: opts.maxChunks - sum.embedded } : {}),
+        onProgress: (p) => {
+          this.progress = { done: before + p.done, total: before + p.total };
+          lease.beat(this.progress.done, this.progress.total);
+          opts.onProgress?.({ ...p, done: before + p.done, total: before + p.total, cached: sum.cacheHits + p.cached });
+        },
+      });
+      sum.embedded += r.embedded;
+      sum.cacheHits += r.cacheHits;
+      sum.computed += r.computed;
+      sum.remaining = r.remaining;
+      sum.interrupted = r.interrupted;
+      if (r.interrupted || r.remaining === 0 || r.embedded === 0 || opts.maxChunks !== undefined) break;
+    }
+    return sum;
   }
 
   /**
@@ -511,10 +579,15 @@ export class Engine implements EngineCore {
       // A date-only query ("what happened yesterday") has no words to embed.
       if (sel.embedder && plan.embedText !== "") {
         const e = sel.embedder;
-        await e.init?.();
-        this.index_().vectors.useModel(e.modelId, e.dimension);
-        queryVector = (await e.embed([e.windows(plan.embedText)[0] ?? plan.embedText], { kind: "query" }))[0] ?? null;
-        info = { provider: e.provider, modelId: e.modelId, reason: sel.reason, missing: this.index_().vectors.countPending() };
+        const vectors = this.index_().vectors;
+        if (vectors.hasVectorsOf(e.modelId, e.dimension)) {
+          await e.init?.();
+          queryVector = (await e.embed([e.windows(plan.embedText)[0] ?? plan.embedText], { kind: "query" }))[0] ?? null;
+        }
+        info = { provider: e.provider, modelId: e.modelId, reason: sel.reason, missing: vectors.countPending() };
+        // No vector of this model to compare with: answer by keywords at keyword speed, without loading the model.
+        if (queryVector === null) info.warning = `no chunk has vectors yet, so this was answered by keywords; ${this.pendingNote()}`;
+        else if (info.missing > 0) info.pending = this.pendingNote();
       }
     }
     const weight = vectorWeightFor(this.config.search, info.provider);
@@ -542,6 +615,14 @@ export class Engine implements EngineCore {
       }
     }
     return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
+  }
+
+  /** What becomes of the chunks that have no vectors yet, for a search's warning. */
+  private pendingNote(): string {
+    const by = this.index_().lease.holder();
+    if (by) return `${describeHolder(by)}; they are found by keywords until then`;
+    if (this.backgroundEmbedder) return `${this.backgroundEmbedder} embeds them in the background`;
+    return "run `agent index` to embed them";
   }
 
   /** Daily notes per day over the last year, the files changed last and the index's health (the web page's Notes). */
@@ -602,14 +683,14 @@ export class Engine implements EngineCore {
   }
 
   /** The index database and what works on it, opened on first use (a `log` or `jobs` never opens it). */
-  private index_(): { db: DB; store: IndexStore; vectors: VectorStore; indexer: Indexer; openedAs: string | null } {
+  private index_(): IndexParts {
     if (this.idx === null) {
       const { db, notices } = openIndexDb(this.indexPath);
       const openedAs = fileIdentity(this.indexPath);
       this.notices.push(...notices);
       for (const n of notices) this.onNotice?.(n);
       const store = new IndexStore(db);
-      this.idx = { db, store, vectors: new VectorStore(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs };
+      this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs };
     }
     return this.idx;
   }
@@ -633,6 +714,15 @@ export class Engine implements EngineCore {
       return fn();
     }
   }
+}
+
+interface IndexParts {
+  db: DB;
+  store: IndexStore;
+  vectors: VectorStore;
+  lease: EmbedLease;
+  indexer: Indexer;
+  openedAs: string | null;
 }
 
 function isProvider(v: unknown): v is LLMProvider {

@@ -54,6 +54,8 @@ export interface IndexWatchOptions {
 
 /** How long a batch's files are re-checked by searches, and when they are checked once more. */
 const HOT_MS = 1_000;
+/** While another process holds the embedding lease, how often the daemon looks whether it is done. */
+const BUSY_RETRY_MS = 5_000;
 /** At most this long a search waits for the watcher to finish the events it is handling. */
 const MAX_BUSY_WAIT_MS = 250;
 /** The longest wait between two tries of a repair pass that keeps failing. */
@@ -145,6 +147,9 @@ export class IndexWatcher {
         this.embedAgain = false;
         const r = await this.index.embed({ signal, batchChunks: this.opts.embedBatchChunks ?? 8 });
         this.opts.onEmbed?.(r);
+        // Another process (an `agent index`) is embedding: it takes new chunks too; whatever
+        // is left when it stops (killed, interrupted) is ours, so look again in a moment.
+        if (r.busy) this.embedAgain = await pause(BUSY_RETRY_MS, signal);
       } while (this.embedAgain && !signal.aborted);
     })()
       .catch((e: unknown) => {
@@ -264,4 +269,19 @@ export class IndexWatcher {
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** Waits `ms` unless the signal fires first; true when the whole wait passed. */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const done = (ok: boolean) => {
+      clearTimeout(t);
+      signal.removeEventListener("abort", onAbort);
+      resolve(ok);
+    };
+    const onAbort = () => done(false);
+    const t = setTimeout(() => done(true), ms);
+    signal.addEventListener("abort", onAbort);
+  });
 }

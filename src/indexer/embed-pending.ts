@@ -1,6 +1,7 @@
 import { embedWithCache, type EmbeddingCache } from "../embed/cache.js";
 import { isAbortError, type Embedder } from "../embed/types.js";
 import type { PendingChunk, VectorStore } from "../store/vectors.js";
+import type { EmbedLeaseHolder } from "../store/embed-lease.js";
 
 export interface EmbedPendingProgress {
   done: number;
@@ -27,6 +28,8 @@ export interface EmbedReport extends EmbedPendingResult {
   reason: string;
   /** True when vectors of a previous model were dropped (they are re-embedded from the cache). */
   modelChanged: boolean;
+  /** Another process was embedding this index: this call left the work to it. */
+  busy: EmbedLeaseHolder | null;
 }
 
 /** What the model sees for a chunk: its heading path gives short chunks their context. */
@@ -83,6 +86,9 @@ export async function embedPending(
     // Count the batch even if some chunks vanished meanwhile, so the loop always ends.
     res.embedded += batch.length;
     opts.onProgress?.({ done: res.embedded, total, cached: res.cacheHits });
+    // A batch served wholly from the cache never waits on anything: without this turn of the
+    // event loop, a SIGTERM, a search or a socket request would wait for the whole pass.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   res.remaining = vectors.countPending();
   return res;

@@ -138,6 +138,7 @@ export class JobService {
       return { run, value };
     }
     const run = await recordRun(this.runStore(), name, this.deps.now, details, (id) => body(id));
+    if (run.outcome === "error") this.reportRepeatedFailure(name, run);
     return { run, value: run.outcome === "error" ? undefined : value };
   }
 
@@ -244,6 +245,34 @@ export class JobService {
     return new JobRunStore(this.deps.state());
   }
 
+  /**
+   * A job that fails every time (the LLM is gone, a file is unreadable) would otherwise only
+   * show in `agent jobs` and the daemon's log, which nobody reads: the third failure in a row
+   * puts one item in the inbox, once per streak (the streak is read from the recorded runs,
+   * so a job run by cron, one process per run, counts the same). Cancelled runs do not count.
+   */
+  private reportRepeatedFailure(name: JobName, run: JobRun): void {
+    try {
+      const recent = this.runStore()
+        .recent({ job: name, limit: FAILURE_STREAK + 8 })
+        .filter((r) => r.outcome !== "running" && r.reason !== "cancelled");
+      let streak = 0;
+      while (streak < recent.length && recent[streak]!.outcome === "error") streak++;
+      if (streak !== FAILURE_STREAK) return;
+      const reasons = [...new Set(recent.slice(0, streak).map((r) => r.reason ?? "no reason recorded"))];
+      this.inbox.add({
+        createdAt: this.deps.now(),
+        kind: "alert",
+        title: `${name} failed ${FAILURE_STREAK} times in a row`,
+        body: `The last ${FAILURE_STREAK} runs of ${name} failed: ${reasons.join("; ")}. \`agent jobs --job ${name}\` lists them; \`agent doctor\` checks the LLM and the config.`,
+        source: name,
+        runId: run.id,
+      });
+    } catch (e) {
+      this.warnOnce(`streak:${name}`, `could not record ${name}'s repeated failure in the inbox: ${errorMessage(e)}`);
+    }
+  }
+
   private mayRun(key: string): boolean {
     const f = this.failures.get(key);
     return f === undefined || f.retryAt <= this.deps.now();
@@ -277,6 +306,9 @@ export class JobService {
  * Flushes first (a transcript about to be compacted cannot wait), then the timed jobs, then
  * the daily backup; a snapshot is never due (it is taken by hand).
  */
+/** Failures in a row of one job after which the inbox hears of it. */
+const FAILURE_STREAK = 3;
+
 const TICK_ORDER: readonly JobName[] = ["flush", "heartbeat", "reflect", "evolve", "backup", "snapshot"];
 // Every job is in the tick order exactly once.
 if (TICK_ORDER.length !== JOB_NAMES.length || !JOB_NAMES.every((n) => TICK_ORDER.includes(n))) throw new Error("TICK_ORDER must list every job once");

@@ -205,9 +205,10 @@ export const SearchConfigSchema = z
     vectorIndex: z.enum(["quantized", "exact"]).default("quantized"),
     /**
      * No longer used: a search embeds only its own query and never waits for notes' vectors
-     * (the daemon or `agent index` embeds them). Still accepted so that older configs load.
+     * (the daemon or `agent index` embeds them). Still accepted so that older configs load,
+     * with a warning (engine/config.ts NO_EFFECT); not shown by `agent config`.
      */
-    autoEmbedLimit: z.number().int().min(0).default(64),
+    autoEmbedLimit: z.number().int().min(0).optional(),
   })
   .strict();
 

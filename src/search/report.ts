@@ -9,6 +9,8 @@ export interface VectorInfo {
   warning?: string;
   /** Chunks that have no vectors yet (they are found by keywords only). */
   missing: number;
+  /** When some are missing: who is embedding them, or what to run ("the daemon (pid 42) is embedding 1,234 chunk(s)..."). */
+  pending?: string;
 }
 
 /** What a search through the engine returns: the ranked response plus what happened around it. */

@@ -80,6 +80,13 @@ export class VectorStore {
 
   private pendingMemo: { version: string; n: number } | null = null;
 
+  /** Whether any chunk has a vector of this model (a query vector can match something). */
+  hasVectorsOf(modelId: string, dimension: number): boolean {
+    const cur = this.model();
+    if (!cur || cur.modelId !== modelId || cur.dimension !== dimension) return false;
+    return this.db.prepare("SELECT 1 FROM chunk_vectors LIMIT 1").get() !== undefined;
+  }
+
   countEmbedded(): number {
     return (this.db.prepare("SELECT count(DISTINCT chunk_id) AS n FROM chunk_vectors").get() as { n: number }).n;
   }

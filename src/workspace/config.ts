@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
+import { JsoncError, parseJsonc } from "./jsonc.js";
 import { configPath } from "./paths.js";
 
 /**
@@ -44,9 +45,9 @@ export function loadConfig(workspace: string): LoadedConfig {
   if (existsSync(file)) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(file, "utf8"));
+      parsed = parseJsonc(readFileSync(file, "utf8"));
     } catch (e) {
-      throw new ConfigError(`${file}: not valid JSON (${(e as Error).message}); fix the file or move it away to use defaults`);
+      throw new ConfigError(`${file}: not valid JSON${e instanceof JsoncError ? ` at ${e.message}` : ` (${(e as Error).message})`}; fix the file or move it away to use defaults`);
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       throw new ConfigError(`${file}: must hold a JSON object`);

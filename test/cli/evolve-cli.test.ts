@@ -127,6 +127,16 @@ describe("memories, evolution and context through the CLI", { timeout: 120_000 }
   });
 });
 
+describe("evolve with nothing formed", { timeout: 120_000 }, () => {
+  it("adds no \"Who you are now\" to the context when there are no memories", async () => {
+    const before = await ok(["context", "--workspace", ws]);
+    await ok(["evolve", "--workspace", ws, "--json"]);
+    const after = await ok(["context", "--workspace", ws]);
+    expect(after).not.toContain("Who you are now");
+    expect(after).toBe(before);
+  });
+});
+
 describe("backups: export, import, rebuild", { timeout: 120_000 }, () => {
   it("export → import into another workspace → export is identical apart from the timestamp; a rebuild of the index keeps all state", async () => {
     await reflectWithMemories();

@@ -4,7 +4,7 @@
  * doctor/config/models that say what is wrong, and shell completion.
  */
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initWorkspace } from "../../src/workspace/init.js";
@@ -92,6 +92,40 @@ describe("CLI hygiene (built CLI)", () => {
     for (const name of ["index database", "state database", "embedding cache", "index", "vectors", "embedder"]) expect(byName[name], name).toBeDefined();
   });
 
+  it("doctor only warns about an unreachable LLM when no scheduled job needs it (a person who only searches)", async () => {
+    const only = path.join(dir, "search-only");
+    initWorkspace(only);
+    write(only, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, llm: { host: "http://127.0.0.1:9" }, schedule: { reflect: false }, heartbeat: { enabled: false }, flush: { enabled: false } }));
+    const r = await runAgent(["doctor", "--workspace", only, "--json"]);
+    const report = JSON.parse(r.stdout) as { ok: boolean; checks: { name: string; status: string; detail: string }[] };
+    const llm = report.checks.find((c) => c.name === "llm")!;
+    expect(llm.status).toBe("warn");
+    expect(llm.detail).toMatch(/no scheduled job needs it/);
+    expect(report.ok).toBe(true);
+    expect(r.code).toBe(0);
+    // One job that needs it switched back on: a failure again, naming the job.
+    write(only, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, llm: { host: "http://127.0.0.1:9" }, schedule: { reflect: false }, heartbeat: { enabled: true }, flush: { enabled: false } }));
+    const again = JSON.parse((await runAgent(["doctor", "--workspace", only, "--json"])).stdout) as { checks: { name: string; status: string; detail: string }[] };
+    expect(again.checks.find((c) => c.name === "llm")).toMatchObject({ status: "fail", detail: expect.stringMatching(/needed by heartbeat\.enabled$/) });
+  });
+
+  it("a heartbeat that fails every time reaches the inbox on the third failure in a row, once", async () => {
+    const hb = path.join(dir, "heartbeat-fails");
+    initWorkspace(hb);
+    // Nothing listens on port 9: every heartbeat fails to reach the model.
+    write(hb, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, llm: { host: "http://127.0.0.1:9" } }));
+    write(hb, "HEARTBEAT.md", "# HEARTBEAT\n\n- Check whether the NAS backup ran.\n");
+    const inbox = async () => (JSON.parse((await runAgent(["inbox", "--workspace", hb, "--json", "--all", "--keep"])).stdout) as { items: { title: string; body: string; source: string }[] }).items;
+    for (let i = 1; i <= 4; i++) {
+      const r = await runAgent(["heartbeat", "--now", "--workspace", hb]);
+      expect(r.code, r.stderr).not.toBe(0);
+      expect(await inbox(), `after failure ${i}`).toHaveLength(i < 3 ? 0 : 1);
+    }
+    const [item] = await inbox();
+    expect(item).toMatchObject({ title: "heartbeat failed 3 times in a row", source: "heartbeat" });
+    expect(item!.body).toMatch(/127\.0\.0\.1:9|Ollama/);
+  });
+
   it("doctor names a damaged state.db and the way back; a broken config is a failed check, not a crash", async () => {
     const other = path.join(dir, "broken");
     initWorkspace(other);
@@ -127,5 +161,23 @@ describe("CLI hygiene (built CLI)", () => {
     expect(cmds.stdout).toMatch(/^search\b/m);
     const opts = await runAgent(["complete", "--", "search", "--mo"]);
     expect(opts.stdout).toMatch(/--mode/);
+  });
+
+  it("the bash script can be sourced twice, and completes without the bash-completion package", () => {
+    // `agent` on PATH as the script calls it; --norc: no bash-completion loaded.
+    const bin = path.join(dir, "bin");
+    write(bin, "agent", `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+    chmodSync(path.join(bin, "agent"), 0o755);
+    const script = [
+      "source <(agent completion bash)",
+      "source <(agent completion bash)",
+      // compopt works only while bash itself runs a completion; this calls the function directly.
+      "compopt() { :; }",
+      "COMP_WORDS=(agent se); COMP_CWORD=1; __agent_complete; echo \"1: ${COMPREPLY[*]}\"",
+      "COMP_WORDS=(agent search --mo); COMP_CWORD=2; __agent_complete; echo \"2: ${COMPREPLY[*]}\"",
+    ].join("\n");
+    const r = spawnSync("bash", ["--norc", "--noprofile", "-c", script], { encoding: "utf8", env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ""}` } });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("1: search\n2: --mode\n");
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from "vitest";
 import { runAgent } from "../helpers/cli.js";
@@ -173,7 +173,7 @@ describe("agent reflect against a local Ollama-speaking server", () => {
     expect(log.stdout).toMatch(/^\* {2}2 .* reflection {2}keeps summaries; morning habit$/m);
     expect(log.stdout).toContain("SOUL.md is version 2 (*)");
 
-    const diff = await agent(["soul", "diff", "--workspace", ws]);
+    const diff = await agent(["soul", "diff", "1", "2", "--workspace", ws]);
     expect(diff.code, diff.stderr).toBe(0);
     expect(diff.stdout).toMatch(/^--- SOUL.md version 1 .*\n\+\+\+ SOUL.md version 2 /);
     expect(diff.stdout).toContain("+## Active Values");
@@ -210,6 +210,38 @@ describe("agent reflect against a local Ollama-speaking server", () => {
     const bad = await agent(["reflect", "--workspace", ws, "--model", "good", "--since", "soon"]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('agent: --since must be a duration like "24h", "3d" or "90m", got "soon"\n');
+  });
+});
+
+describe("agent soul diff against the file on disk", () => {
+  it("without arguments shows the newest saved version against SOUL.md as edited now; with one, that version against the file", async () => {
+    expect((await agent(["soul", "save", "-m", "first", "--workspace", ws])).code).toBe(0);
+    write(ws, "SOUL.md", read(ws, "SOUL.md") + "\n- Answer in the morning, not at night.\n");
+    expect((await agent(["soul", "save", "-m", "second", "--workspace", ws])).code).toBe(0);
+    // An edit not saved yet is what `soul diff` shows, as `git diff` does.
+    write(ws, "SOUL.md", read(ws, "SOUL.md") + "- Keep my grocery list short.\n");
+    const d = await agent(["soul", "diff", "--workspace", ws]);
+    expect(d.code, d.stderr).toBe(0);
+    expect(d.stdout).toMatch(/^--- SOUL.md version 2 .*\n\+\+\+ SOUL.md \(on disk\)/);
+    expect(d.stdout).toContain("+- Keep my grocery list short.");
+    expect(d.stdout).not.toContain("+- Answer in the morning");
+    const two = await agent(["soul", "diff", "2", "--workspace", ws]);
+    expect(two.stdout).toContain("+- Keep my grocery list short.");
+    const one = await agent(["soul", "diff", "1", "--workspace", ws]);
+    expect(one.stdout).toContain("+- Answer in the morning, not at night.");
+    expect(one.stdout).toContain("+- Keep my grocery list short.");
+  });
+
+  it("with SOUL.md missing, points to soul rollback and never to agent init", async () => {
+    expect((await agent(["soul", "save", "--workspace", ws])).code).toBe(0);
+    rmSync(path.join(ws, "SOUL.md"));
+    const d = await agent(["soul", "diff", "--workspace", ws]);
+    expect(d.code).toBe(1);
+    expect(d.stderr).toContain("`agent soul rollback 1`");
+    expect(d.stderr).not.toContain("agent init");
+    const c = await agent(["context", "--workspace", ws]);
+    expect(c.stderr).toContain("SOUL.md is missing: bring back your own with `agent soul rollback N`");
+    expect(c.stderr).not.toMatch(/SOUL\.md[^\n]*agent init/);
   });
 });
 

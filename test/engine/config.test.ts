@@ -128,4 +128,40 @@ describe("agent.config.json, validated whole", () => {
     expect(entries.find((e) => e.key === "search.limit")).toEqual({ key: "search.limit", value: 3, source: "file" });
     expect(entries.find((e) => e.key === "search.mode")).toEqual({ key: "search.mode", value: "hybrid", source: "default" });
   });
+
+  it("reads JSONC: comments and trailing commas, as the README shows the config", () => {
+    dir = tempDir();
+    write(dir, "agent.config.json", '{\n  // how many results\n  "search": { "limit": 4, /* fewer */ },\n  "embed": { "provider": "none", },\n}\n');
+    const c = loadAgentConfig(dir);
+    expect(c.search.limit).toBe(4);
+    expect(c.embed.provider).toBe("none");
+  });
+
+  it("a syntax error names its line and column", () => {
+    dir = tempDir();
+    write(dir, "agent.config.json", '{\n  "search": { "limit": 4 }\n  "embed": {}\n}\n');
+    expect(() => loadAgentConfig(dir)).toThrow(/agent\.config\.json: not valid JSON at line 3, column 3: expected , or } after the value of "search"/);
+    write(dir, "agent.config.json", '{\n  "search": { "limit": tru }\n}\n');
+    expect(() => loadAgentConfig(dir)).toThrow(/line 2, column 24/);
+    write(dir, "agent.config.json", '{ "search": { "mode": \'keyword\' } }');
+    expect(() => loadAgentConfig(dir)).toThrow(/line 1, column 23: strings take double quotes/);
+  });
+
+  it("search.autoEmbedLimit still loads, with a warning that it has no effect, and `agent config` leaves it out", () => {
+    dir = tempDir();
+    write(dir, "agent.config.json", JSON.stringify({ search: { autoEmbedLimit: 0 } }));
+    const c = loadAgentConfig(dir);
+    expect(c.warnings).toEqual([expect.stringMatching(/agent\.config\.json: search\.autoEmbedLimit no longer has any effect .*; remove it$/)]);
+    expect(configEntries(c).map((e) => e.key)).not.toContain("search.autoEmbedLimit");
+    write(dir, "agent.config.json", "{}");
+    expect(loadAgentConfig(dir).warnings).toBeUndefined();
+  });
+
+  it("configEntries lists every key the schema knows, set or not (embed.model included)", () => {
+    dir = tempDir();
+    write(dir, "agent.config.json", "{}");
+    const keys = configEntries(loadAgentConfig(dir)).map((e) => e.key);
+    expect(keys).toEqual(expect.arrayContaining(["embed.model", "embed.modelPath", "embed.host", "llm.model", "search.limit"]));
+    expect(configEntries(loadAgentConfig(dir)).find((e) => e.key === "embed.model")).toEqual({ key: "embed.model", value: null, source: "default" });
+  });
 });

@@ -78,6 +78,35 @@ function vectorsMatchText(side: Side, embedder: Embedder): { chunks: number; bad
   return { chunks: rows.length, bad };
 }
 
+describe("a pass served from the embedding cache", () => {
+  it("honours a stop request between batches (a SIGTERM handler runs as an event-loop task)", async () => {
+    const ws = tempDir("agent-embed-cached-stop-");
+    const side = connect(ws);
+    const cache = new EmbeddingCache(path.join(ws, ".agent/embeddings.db"));
+    try {
+      for (let i = 0; i < 24; i++) write(ws, `notes/n${i}.md`, `# Note ${i}\n\nThe ${i}th note about the garden shed and its roof.\n`);
+      side.indexer.sync();
+      side.vectors.useModel(useLite.modelId, useLite.dimension);
+      expect((await embedPending(side.vectors, useLite, cache, { batchChunks: 4 })).computed).toBeGreaterThan(0);
+      // Same model, vectors gone: every window is in the cache now.
+      side.db.exec("DELETE FROM chunk_vectors");
+      const total = side.vectors.countPending();
+      const ac = new AbortController();
+      // Queued like a signal handler: it runs only when the loop lets the event loop turn.
+      setImmediate(() => ac.abort());
+      const r = await embedPending(side.vectors, useLite, cache, { batchChunks: 4, signal: ac.signal });
+      expect(r.computed).toBe(0);
+      expect(r.interrupted).toBe(true);
+      expect(r.embedded).toBeLessThan(total);
+      expect(r.remaining).toBeGreaterThan(0);
+    } finally {
+      cache.close();
+      side.db.close();
+      cleanup(ws);
+    }
+  }, 120_000);
+});
+
 describe("embedding beside a second connection", () => {
   const dirs: string[] = [];
   const dbs: DB[] = [];

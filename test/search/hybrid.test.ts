@@ -95,6 +95,31 @@ describe("hybrid search with the real USE-lite embedder", () => {
     expect(top.decay).toBeCloseTo(0.9 + 0.1 * Math.pow(0.5, 1 / 30), 6);
   });
 
+  it("a hybrid search on an index with no vectors yet answers by keywords without touching the model, and says vectors are coming", async () => {
+    seed();
+    const model = counting(useLite);
+    let inits = 0;
+    model.init = async () => {
+      inits++;
+    };
+    const e = engine(model);
+    e.index();
+    const res = await e.search("VPS hosting provider");
+    // Asked for hybrid (the default), answered as keyword search says it was.
+    expect(res.mode).toBe("keyword");
+    expect(res.results[0]?.path).toBe("memory/2026-11-20.md");
+    expect(model.computed).toBe(0);
+    expect(inits).toBe(0);
+    expect(res.vectors.warning).toMatch(/^no chunk has vectors yet, so this was answered by keywords; run `agent index` to embed them$/);
+    // Once some vectors exist, the query is embedded again.
+    await e.embed({ maxChunks: 2 });
+    const computed = model.computed;
+    const next = await e.search("VPS hosting provider");
+    expect(model.computed).toBe(computed + 1);
+    expect(next.vectors.warning).toBeUndefined();
+    expect(next.vectors.pending).toMatch(/run `agent index` to embed them/);
+  });
+
   it("progressive: keyword search works before vectors exist; embedding resumes after an interruption", async () => {
     seed();
     for (let i = 0; i < 20; i++) write(ws, `notes/n${i}.md`, `# Note ${i}\n\nFiller text number ${i} about gardening and tomatoes.\n`);

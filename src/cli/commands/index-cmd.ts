@@ -3,6 +3,7 @@ import type { EmbedReport } from "../../engine/engine.js";
 import type { IndexSummary } from "../../indexer/indexer.js";
 import { printJson, standard, warn, withCancel, withEngine, type WorkspaceOpts } from "../common.js";
 import { progressBar } from "../progress.js";
+import { describeHolder } from "../../store/embed-lease.js";
 
 export function register(program: Command): void {
   standard(
@@ -13,7 +14,7 @@ export function register(program: Command): void {
         .option("--no-embed", "index text only; vectors fill in later (next index, watch or the daemon)"),
   ).action(async (opts: WorkspaceOpts & { rebuild?: boolean; embed: boolean }) => {
     await withEngine(opts, async (engine) => {
-      const bar = progressBar(!opts.json);
+      const bar = progressBar(!opts.json, { unit: "files", title: "indexing" });
       const onProgress = (p: { done: number; total: number; path: string }) => bar.update(p.done, p.total, p.path);
       let summary: IndexSummary;
       try {
@@ -25,9 +26,9 @@ export function register(program: Command): void {
       let embed: EmbedReport | null = null;
       if (opts.embed) {
         // Ctrl-C stops within the batch in flight; what was embedded is kept and the next run resumes.
-        const vbar = progressBar(!opts.json, "chunks");
+        const vbar = progressBar(!opts.json, { unit: "chunks", title: "embedding", announce: true });
         try {
-          embed = await withCancel((signal) => engine.embed({ signal, onProgress: (p) => vbar.update(p.done, p.total, `embedding (${p.cached} cached)`) }));
+          embed = await withCancel((signal) => engine.embed({ signal, holder: "`agent index`", onProgress: (p) => vbar.update(p.done, p.total, `embedding (${p.cached} cached)`) }));
         } finally {
           vbar.stop();
         }
@@ -50,6 +51,10 @@ export function printSummary(s: IndexSummary): void {
 function printEmbed(e: EmbedReport): void {
   if (e.provider === null) {
     warn(`${e.reason}; search is keyword-only`);
+    return;
+  }
+  if (e.busy) {
+    process.stdout.write(`vectors: ${describeHolder(e.busy)}; its vectors fill in as it goes (keyword search works meanwhile)\n`);
     return;
   }
   if (e.modelChanged) process.stdout.write(`embedding model changed to ${e.modelId}: old vectors dropped\n`);

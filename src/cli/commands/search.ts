@@ -69,8 +69,8 @@ export function register(program: Command): void {
         // The engine's whole answer, exactly what the MCP memory_search tool returns.
         return printJson(res);
       }
-      if (res.vectors.missing > 0 && res.mode !== "keyword") {
-        warn(`${res.vectors.missing} chunk(s) have no vectors yet and are found by keywords only; run \`agent index\` to embed them`);
+      if (res.vectors.pending && res.mode !== "keyword") {
+        warn(`${res.vectors.missing} chunk(s) have no vectors yet and are found by keywords only; ${res.vectors.pending}`);
       }
       if (res.rerank?.error) warn(`reranking failed, results are in search order: ${res.rerank.error}`);
       else if (res.rerank) process.stdout.write(`reranked by ${res.rerank.model}: ${res.rerank.graded} of ${res.rerank.candidates} graded, ${res.rerank.dropped} unrelated left out (${(res.rerank.ms / 1000).toFixed(1)} s)\n`);

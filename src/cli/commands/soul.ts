@@ -25,7 +25,7 @@ export function register(program: Command): void {
   standard(
     soul
       .command("diff")
-      .description('unified diff between two versions (default: the last two; one version: it against the newest; "current" = SOUL.md on disk)')
+      .description('unified diff, like git diff: default the newest version against SOUL.md on disk; one version: it against SOUL.md; two: between them ("current" = SOUL.md on disk)')
       .argument("[a]", "older version number, or current")
       .argument("[b]", "newer version number, or current"),
   ).action(async (a: string | undefined, b: string | undefined, opts: WorkspaceOpts) => {

@@ -10,6 +10,7 @@ export function register(program: Command): void {
         .option("--no-embed", "keep text only in step; leave vectors to `agent index`"),
   ).action(async (opts: WorkspaceOpts & { debounce: number; embed: boolean }) => {
     await withEngine(opts, async (engine) => {
+      if (opts.embed) engine.backgroundEmbedder = "`agent watch`";
       // Signal handlers first: a SIGTERM right after "ready" must close cleanly, not kill.
       let stop!: () => void;
       const stopped = new Promise<void>((resolve) => (stop = resolve));

@@ -122,6 +122,9 @@ export interface Identity {
 export function currentIdentity(db: DB): Identity | null {
   const s = new MemoryStore(db).latestSnapshot();
   if (s === undefined) return null;
+  // A snapshot taken with no memory says nothing about anyone: nothing formed, nothing added.
+  const active = (s.stats as { active?: unknown } | null)?.active;
+  if (typeof active === "number" && active === 0) return null;
   const defining = Array.isArray(s.defining) ? (s.defining as DefiningMemory[]) : [];
   return {
     text: s.narrative,

@@ -292,38 +292,35 @@ export interface SoulDiffResult {
  * that version against the newest.
  */
 export function soulDiff(workspace: string, store: SoulVersionStore, a?: SoulRef, b?: SoulRef): SoulDiffResult {
-  {
-    let from = a;
-    let to = b;
-    if (from === undefined) {
-      const recent = store.recent(2);
-      if (recent.length < 2) {
-        throw new Error(
-          recent.length === 0
-            ? "there are no SOUL versions yet: the first `agent reflect` records one"
-            : "there is only one SOUL version: compare it with SOUL.md on disk with `agent soul diff 1 current`",
-        );
-      }
-      from = recent[1]!.number;
-      to = recent[0]!.number;
-    } else if (to === undefined) {
-      const latest = store.latest();
-      if (latest === undefined) throw new Error("there are no SOUL versions yet: the first `agent reflect` records one");
-      to = latest.number;
+  // Like `git diff`: with no version named, the newest saved version against the file as it
+  // is now, so edits not saved yet are what shows; one version: it against the file.
+  const latest = store.latest();
+  if (a === undefined && latest === undefined) throw new Error("there are no SOUL versions yet: `agent soul save` records SOUL.md as one (the first `agent reflect` does too)");
+  const from: SoulRef = a ?? latest!.number;
+  const to: SoulRef = b ?? "current";
+  const load = (ref: SoulRef): { text: string; label: string } => {
+    if (ref === "current") {
+      const cur = readSoul(workspace);
+      if (!cur.exists) throw new Error(missingSoulMessage(latest?.number ?? null));
+      return { text: cur.text, label: `${SOUL_FILE} (on disk)` };
     }
-    const load = (ref: SoulRef): { text: string; label: string } => {
-      if (ref === "current") {
-        const cur = readSoul(workspace);
-        return { text: cur.text, label: `${SOUL_FILE} (on disk)` };
-      }
-      const v: SoulVersion | undefined = store.get(ref);
-      if (v === undefined) throw new Error(`there is no SOUL version ${ref} (see \`agent soul log\`)`);
-      return { text: v.content, label: `${SOUL_FILE} version ${v.number} (${new Date(v.createdAt).toISOString().slice(0, 16).replace("T", " ")})` };
-    };
-    const x = load(from);
-    const y = load(to!);
-    return { from, to: to!, diff: unifiedDiff(x.text, y.text, { fromFile: x.label, toFile: y.label }) };
-  }
+    const v: SoulVersion | undefined = store.get(ref);
+    if (v === undefined) throw new Error(`there is no SOUL version ${ref} (see \`agent soul log\`)`);
+    return { text: v.content, label: `${SOUL_FILE} version ${v.number} (${new Date(v.createdAt).toISOString().slice(0, 16).replace("T", " ")})` };
+  };
+  const x = load(from);
+  const y = load(to);
+  return { from, to, diff: unifiedDiff(x.text, y.text, { fromFile: x.label, toFile: y.label }) };
+}
+
+/**
+ * What to say when SOUL.md is gone: bring back the person's own SOUL from its versions or a
+ * backup. Never `agent init`: that writes the starter template, not theirs.
+ */
+export function missingSoulMessage(newest: number | null): string {
+  return newest === null
+    ? `${SOUL_FILE} is missing and no version of it was saved: restore it from a backup`
+    : `${SOUL_FILE} is missing: \`agent soul rollback ${newest}\` brings back the newest saved version (\`agent soul log\` lists them all), or restore it from a backup`;
 }
 
 /**

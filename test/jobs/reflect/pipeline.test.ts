@@ -148,7 +148,7 @@ describe("reflection: the seven cases of the design", () => {
     expect(p2.calls[1]!.messages[0]!.content).toMatch(/version 2 \(\d{4}-\d{2}-\d{2}\): summary habit/);
     expect(p2.calls[1]!.messages[0]!.content).toMatch(/version 1 .*baseline/);
     expect(history(ws).versions.map((v) => v.origin)).toEqual(["baseline", "reflection", "reflection"]);
-    expect(soulDiff(ws).diff).toContain("+- Mark opinions as opinions, briefly.");
+    expect(soulDiff(ws, 2, 3).diff).toContain("+- Mark opinions as opinions, briefly.");
   });
 
   it("5. malformed reflection JSON: one fallback insight holds the raw text and the run goes on", async () => {
