@@ -47,6 +47,7 @@ import type { AgentConfig } from "./config.js";
 import { configFor, readConfigCache } from "./config-cache.js";
 import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
+import { RecallLog, type RecallFront } from "./recall-log.js";
 
 export interface EngineOptions {
   workspace: string;
@@ -88,6 +89,10 @@ export interface EngineSearchOptions extends SearchOptions {
   rerank?: boolean;
   /** Cancels a reranking model call. */
   signal?: AbortSignal;
+  /** Which front asked, for the recall log (default "api"). */
+  front?: RecallFront;
+  /** false: leave this retrieval out of the recall log (one made for a group or isolated session and filtered after). */
+  recall?: boolean;
 }
 
 /** What `warm` loaded, and how long it took. */
@@ -478,12 +483,58 @@ export class Engine implements EngineCore {
    * query itself is embedded here (`agent index` or the daemon embeds the rest).
    */
   async search(query: string, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+    const res = await this.searchNow(query, opts);
+    if (opts.recall !== false) this.recordRecall({ query, front: opts.front ?? "api", session: opts.session ?? "main", chunks: res.results, at: this.now() });
+    return res;
+  }
+
+  /** The recall log (which chunks retrievals presented), owned by the engine; see recall-log.ts. */
+  recallLog(): RecallLog {
+    this.recalls ??= new RecallLog({
+      state: () => this.state(),
+      config: () => this.config.dream.recall,
+      timeZone: () => this.config.context.timeZone,
+      chunkHash: (p, a, b) => this.chunkHash(p, a, b),
+    });
+    return this.recalls;
+  }
+
+  private recalls: RecallLog | null = null;
+  private recallFailed = false;
+
+  /** A search must never fail because its recall could not be written (a locked or damaged state.db): said once, then quiet. */
+  private recordRecall(e: Parameters<RecallLog["record"]>[0]): void {
+    try {
+      this.recallLog().record(e);
+    } catch (err) {
+      if (this.recallFailed) return;
+      this.recallFailed = true;
+      const n = { message: `the recall log could not be written (${(err as Error).message}); searches go on without it` };
+      this.notices.push(n);
+      this.onNotice?.(n);
+    }
+  }
+
+  /** The text hash of the indexed chunk at these lines, "" when there is none. */
+  private chunkHash(rel: string, startLine: number, endLine: number): string {
+    const db = this.index_().db;
+    // Prepared once per index connection (a recovered index is a new one).
+    if (this.chunkHashStmt?.db !== db) {
+      this.chunkHashStmt = { db, stmt: db.prepare<[string, number, number], { hash: string }>("SELECT c.hash FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.start_line = ? AND c.end_line = ?") };
+    }
+    const row = this.chunkHashStmt.stmt.get(rel, startLine, endLine);
+    return row?.hash ?? "";
+  }
+
+  private chunkHashStmt: { db: DB; stmt: import("better-sqlite3").Statement<[string, number, number], { hash: string }> } | null = null;
+
+  private async searchNow(query: string, opts: EngineSearchOptions): Promise<SearchReport> {
     const session = opts.session ?? "main";
     if (session !== "main") {
       // Private files never reach a group or isolated session: ask for more, keep the public ones.
       const limit = opts.limit ?? this.config.search.limit;
       const { session: _s, ...rest } = opts;
-      const res = await this.search(query, { ...rest, limit: limit * 4 });
+      const res = await this.searchNow(query, { ...rest, limit: limit * 4 });
       const results = res.results.filter((r) => !isPrivatePath(r.path)).slice(0, limit);
       return { ...res, results };
     }
@@ -511,7 +562,7 @@ export class Engine implements EngineCore {
     // A date-only query ("what happened yesterday") has no question for a model to judge by.
     const rerank = (opts.rerank ?? rr.enabled) && plan.embedText !== "";
     const limit = opts.limit ?? this.config.search.limit;
-    const { rerank: _r, signal, refresh: _f, session: _s, ...asked } = opts;
+    const { rerank: _r, signal, refresh: _f, session: _s, front: _fr, recall: _rc, ...asked } = opts;
     // The model reads `candidates` results, whole: ask the first stage for that many, with text.
     const first: SearchOptions = rerank ? { ...asked, limit: Math.max(limit, rr.candidates), withText: true } : asked;
     let res = this.recovering(() =>

@@ -12,6 +12,7 @@ import type { JobResult } from "./runs.js";
 import type { ContextConfig } from "../context/config.js";
 import type { IndexConfig } from "../workspace/config.js";
 import type { AskConfig } from "./ask/config.js";
+import type { DreamConfig } from "./dream/config.js";
 import type { EvolutionConfig } from "./evolve/config.js";
 import type { FlushConfig } from "./flush/config.js";
 import type { HeartbeatConfig } from "./heartbeat/config.js";
@@ -33,6 +34,7 @@ export interface JobsConfig {
   evolution: EvolutionConfig;
   context: ContextConfig;
   ask: AskConfig;
+  dream: DreamConfig;
   /** The daemon's timing: nightly reflection time and zone, tick length. */
   schedule: ScheduleConfig;
 }
