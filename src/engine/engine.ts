@@ -37,6 +37,8 @@ import type { LineRange } from "../workspace/safe-read.js";
 import type { RestoreResult } from "../store/backup.js";
 import type { SoulService } from "./soul.js";
 import type { EvolutionService } from "./evolution.js";
+import type { DreamService } from "./dream.js";
+import type { ChunkLookup } from "../jobs/dream/candidates.js";
 import type { JobArgs, JobName, JobValues } from "../jobs/catalog.js";
 import type { JobService, JobServiceOptions, RunOptions, RunOutcome } from "../jobs/runner.js";
 import type { ConfigView, DoctorReport, ModelsReport } from "./admin.js";
@@ -252,6 +254,19 @@ export class Engine implements EngineCore {
       llm: () => this.llm(),
       embedder: () => this.embedderOrNull(),
       embedCache: () => this.embeddingCacheOrNull(),
+      chunks: () => this.chunkLookup(),
+    };
+  }
+
+  /** The index brought up to date, then a lookup of its chunks by file and text hash (what the dream reads). */
+  private chunkLookup(): ChunkLookup {
+    this.index();
+    const stmt = this.index_().db.prepare<[string, string], { text: string; start_line: number; end_line: number; heading: string }>(
+      "SELECT c.text, c.start_line, c.end_line, c.heading FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.hash = ? ORDER BY c.seq LIMIT 1",
+    );
+    return (p, h) => {
+      const r = stmt.get(p, h);
+      return r === undefined ? null : { text: r.text, startLine: r.start_line, endLine: r.end_line, heading: r.heading };
     };
   }
 
@@ -329,6 +344,12 @@ export class Engine implements EngineCore {
     return (await this.jobs()).run(name, args, opts);
   }
 
+  /** Dreaming: candidates, proposals for MEMORY.md and their review, MEMORY.md's versions. */
+  async dream(): Promise<DreamService> {
+    const { DreamService } = await import("./dream.js");
+    return new DreamService(this);
+  }
+
   /** Memories, personality snapshots, export and import of the state. */
   async evolution(): Promise<EvolutionService> {
     const { EvolutionService } = await import("./evolution.js");
@@ -378,7 +399,8 @@ export class Engine implements EngineCore {
    * (and the indexer skips files with several links): tidy that up before indexing.
    */
   private recoverSwaps(): void {
-    for (const message of recoverInterruptedSwaps(path.join(this.workspace, "SOUL.md"), swapDir(this.workspace), isProcessAlive)) {
+    const swapped = ["SOUL.md", "MEMORY.md"].flatMap((f) => recoverInterruptedSwaps(path.join(this.workspace, f), swapDir(this.workspace), isProcessAlive));
+    for (const message of swapped) {
       const n = { message };
       this.notices.push(n);
       this.onNotice?.(n);

@@ -17,6 +17,8 @@ import { checkFlush, flushJobResult, flushSettings, runFlush, type FlushResult }
 import { notify, type AlertMessage, type NotifyResult } from "./heartbeat/notify.js";
 import { HEARTBEAT_JOB, heartbeatDue, heartbeatJobResult, heartbeatSettings, runHeartbeat, type HeartbeatResult } from "./heartbeat/run.js";
 import { InboxStore } from "./inbox.js";
+import { DREAM_JOB, dreamJob, type DreamArgs } from "./dream/job.js";
+import type { DreamResult } from "./dream/run.js";
 import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
 import { errorMessage, JobRunStore, JobStateStore, type JobResult } from "./runs.js";
 import { scheduleTimeZone } from "./schedule/config.js";
@@ -25,10 +27,10 @@ import { WEEKLY_STATE_KEY, weeklyStatus, type WeeklyStatus } from "./schedule/we
 
 export const REFLECT_JOB = "reflect";
 export const FLUSH_JOB = "flush";
-export { HEARTBEAT_JOB, EVOLVE_JOB };
+export { HEARTBEAT_JOB, EVOLVE_JOB, DREAM_JOB };
 
 /** Every job there is; a name outside this list is refused (`agent jobs --job bogus`). */
-export const JOB_NAMES = [REFLECT_JOB, FLUSH_JOB, HEARTBEAT_JOB, EVOLVE_JOB] as const;
+export const JOB_NAMES = [REFLECT_JOB, FLUSH_JOB, HEARTBEAT_JOB, EVOLVE_JOB, DREAM_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export function isJobName(name: string): name is JobName {
@@ -84,6 +86,7 @@ export interface JobArgs {
   flush: FlushArgs;
   heartbeat: HeartbeatArgs;
   evolve: EvolveArgs;
+  dream: DreamArgs;
 }
 
 export interface JobValues {
@@ -91,6 +94,7 @@ export interface JobValues {
   flush: FlushResult;
   heartbeat: HeartbeatResult;
   evolve: EvolutionResult;
+  dream: DreamResult;
 }
 
 export type JobCatalog = { [N in JobName]: Job<JobArgs[N], JobValues[N]> };
@@ -119,6 +123,7 @@ export function buildCatalog(deps: JobDeps, env: CatalogEnv): JobCatalog {
     flush: flushJob(deps, env),
     heartbeat: heartbeatJob(deps, env),
     evolve: evolveJob(deps, env),
+    dream: dreamJob(deps, { ...env, nightly: (now) => nightlyOf(deps, now, env.tickMs) }),
   };
 }
 
