@@ -374,9 +374,9 @@ describe("one runner for manual and scheduled runs", () => {
   });
 
   it("the job names are a closed list; an unknown name is refused with the list", () => {
-    expect(JOB_NAMES).toEqual(["reflect", "flush", "heartbeat", "evolve"]);
+    expect(JOB_NAMES).toEqual(["reflect", "flush", "heartbeat", "evolve", "dream"]);
     expect(parseJobName("evolve")).toBe("evolve");
-    expect(() => parseJobName("bogus")).toThrow('there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve');
+    expect(() => parseJobName("bogus")).toThrow('there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve, dream');
   });
 
   it("says when it wants to wake: the next heartbeat or night, at most one tick away", () => {

@@ -69,6 +69,7 @@ export function cleanLine(raw: string): string {
     s = s
       .replace(/^(?:[-*•+]\s+|\d{1,2}[.)]\s+)/, "")
       .replace(/^\*\*(.+?)\*\*:?\s*$/, "$1")
+      .replace(/^\*\*(?:durable\s+)?fact\s*[:\-–]\s*\*\*\s*/i, "")
       .replace(/^\*\*?(?:durable\s+)?fact\*?\*?\s*[:\-–]\s*/i, "")
       .replace(/^(?:durable\s+)?fact\s*[:\-–]\s*/i, "")
       .replace(/^["“'`](.*)["”'`]$/, "$1")
