@@ -3,38 +3,14 @@ import { buildDistillPrompt, parseDistillReply } from "../../../src/jobs/dream/d
 import { judgeLine, type GateContext } from "../../../src/jobs/dream/gate.js";
 import { usableLines } from "../../../src/jobs/dream/candidates.js";
 import { groundedShare, lineProblem } from "../../../src/jobs/dream/lines.js";
+import { JUNK, JUNK_CASES } from "./junk.js";
 import { appendUnderSection, memoryFacts, removeFactLine } from "../../../src/jobs/dream/memory-file.js";
-
-/** Every kind of junk a consolidation loop is known to promote. */
-export const JUNK = [
-  "Candidate: User: System: [2026-04-10 15:04:28] Model switched to qwen2.5:3b",
-  "User: System: [2026-04-10 15:04:28] Model switched",
-  "System: compaction done",
-  "npm run build && npm test",
-  "$ git push origin main",
-  "docker compose up -d --build",
-  "cd ~/projects/api",
-  "## Alice's Decision",
-  "### Decision:",
-  "[score=0.850 recalls=0] Alice prefers tea",
-  "score: 0.85 relevance: 0.7",
-  "[2026-04-10 15:04:28] deploy finished",
-  "2026-04-10 15:04 — 15:30",
-  "15:04:28 standup",
-  "Nightly reflection: SOUL.md is now version 4",
-  "## 03:00 — notes before compaction (session main)",
-  "Sure! Here is the durable fact:",
-  "Curated long-term facts: the things worth knowing in every session.",
-  "const x = await fetch(url);",
-  "```",
-  "TODO",
-];
 
 const GATE: GateContext = { maxChars: 200, minGrounded: 0.8, overlap: 0.7, existing: ["Bob works at the bakery on Main Street."], rejected: [{ id: 9, text: "Alice drinks coffee every morning." }], pending: [] };
 
 describe("dream line checks", () => {
-  it("names every junk kind as junk", () => {
-    for (const j of JUNK) expect(lineProblem(j, 200), j).not.toBeNull();
+  it("names every junk kind as junk, by the check meant for it", () => {
+    for (const [j, why] of JUNK_CASES) expect(lineProblem(j, 200), j).toBe(why);
   });
 
   it("keeps plain durable sentences", () => {
