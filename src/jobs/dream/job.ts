@@ -38,7 +38,7 @@ export function dreamJob(deps: JobDeps, env: DreamEnv): Job<DreamArgs, DreamResu
       if (!deps.config.dream.enabled) return notDue("the nightly dream is off (dream.enabled is false)");
       const st = env.nightly(now);
       // When the daemon reflects, the dream waits for that night's reflection; cron users reflect elsewhere.
-      if (st.due && deps.config.schedule.reflect) return notDue(`waits for the reflection of night ${st.night}`, st.next);
+      if (st.due && deps.config.schedule.reflect) return notDue(`waits for the reflection of night ${st.night}`);
       const last = new JobStateStore(deps.state()).get(DREAM_STATE_KEY);
       if (last !== undefined && last >= st.night) return notDue(`night ${st.night} dreamed`, st.due ? null : st.next);
       return { due: true, nextAt: now, reason: `dream for night ${st.night}`, runs: [{ key: DREAM_JOB, args: { night: st.night } }] };

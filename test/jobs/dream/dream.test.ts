@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine } from "../../../src/index.js";
 import { exportStateDb, importState } from "../../../src/jobs/evolve/export.js";
 import { acceptProposals } from "../../../src/jobs/dream/review.js";
+import { JobStateStore } from "../../../src/jobs/runs.js";
+import { NIGHTLY_STATE_KEY } from "../../../src/jobs/schedule/nightly.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
 import type { CompletionRequest, LLMProvider } from "../../../src/llm/types.js";
 import { openStateDb } from "../../../src/store/state.js";
@@ -227,6 +229,17 @@ describe("dreaming", () => {
     } finally {
       cleanup(other);
     }
+  });
+
+  it("the nightly dream waits for that night's reflection, then runs once", async () => {
+    t = Date.UTC(2026, 3, 11, 4, 0, 0);
+    const jobs = await engine.jobs();
+    expect(jobs.due("dream", t)).toMatchObject({ due: false, reason: "waits for the reflection of night 2026-04-11" });
+    new JobStateStore(engine.state()).set(NIGHTLY_STATE_KEY, "2026-04-11", t);
+    expect(jobs.due("dream", t)).toMatchObject({ due: true, runs: [{ args: { night: "2026-04-11" } }] });
+    const ran = await jobs.tick(new AbortController().signal);
+    expect(ran.map((r) => `${r.job} ${r.outcome}`)).toContain("dream skip");
+    expect(jobs.due("dream", t)).toMatchObject({ due: false, reason: expect.stringMatching(/^night 2026-04-11 dreamed/) });
   });
 
   it("the recall log is bounded by its size cap", async () => {
