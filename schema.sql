@@ -286,8 +286,9 @@ CREATE TABLE IF NOT EXISTS personality_snapshots (
 
 -- migration: 6
 -- Dreaming. `recalls`: one row per result a retrieval presented (search, boot, context, ask,
--- MCP), with the normalised query, the front and the local day; the chunk is named by file,
--- lines and its text's hash (the index is rebuildable, its ids are not stable). Bounded by
+-- MCP), with the normalised query and the front; the chunk is named by file, lines and its
+-- text's hash (the index is rebuildable, its ids are not stable). Local days are computed
+-- when the dream reads them, so a search never pays for loading time-zone data. Bounded by
 -- dream.recall.retentionDays and dream.recall.maxRows. `dream_proposals`: facts the nightly
 -- dream distilled, waiting for the person (pending), accepted into MEMORY.md, or rejected
 -- with a reason (never proposed again). `memory_versions`: MEMORY.md as it was before and
@@ -296,7 +297,6 @@ CREATE TABLE IF NOT EXISTS personality_snapshots (
 CREATE TABLE IF NOT EXISTS recalls (
   id         INTEGER PRIMARY KEY,
   at         INTEGER NOT NULL,               -- ms since epoch
-  day        TEXT NOT NULL,                  -- local YYYY-MM-DD of `at` (context.timeZone)
   front      TEXT NOT NULL,                  -- 'cli', 'mcp', 'daemon', 'boot', 'context', 'ask', 'api'
   query      TEXT NOT NULL,                  -- normalised: NFKC, lower case, words only
   path       TEXT NOT NULL,                  -- workspace-relative

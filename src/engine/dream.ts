@@ -12,6 +12,7 @@ import { RecallStore, type RecallSignals } from "../store/recalls.js";
 import { openStateDb } from "../store/state.js";
 import type { DB } from "../store/open.js";
 import type { EngineCore } from "./core.js";
+import { zonedDate } from "../workspace/time.js";
 
 export class DreamService {
   constructor(private readonly engine: EngineCore & { runJob(name: "dream", args: { dryRun?: boolean }): Promise<RunOutcome<DreamResult>> }) {}
@@ -54,7 +55,7 @@ export class DreamService {
   /** What the recall log says about a chunk of a file (every chunk of it recalled within the retention window). */
   signals(path: string): RecallSignals[] {
     const since = this.engine.now() - this.engine.config.dream.recall.retentionDays * 86_400_000;
-    return new RecallStore(this.db(false)).signals(since, (p) => p === path);
+    return new RecallStore(this.db(false)).signals(since, (at) => zonedDate(at, this.engine.config.context.timeZone), (p) => p === path);
   }
 
   private review(): ReviewInput {

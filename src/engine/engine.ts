@@ -515,7 +515,6 @@ export class Engine implements EngineCore {
     this.recalls ??= new RecallLog({
       state: () => this.state(),
       config: () => this.config.dream.recall,
-      timeZone: () => this.config.context.timeZone,
       chunkHash: (p, a, b) => this.chunkHash(p, a, b),
     });
     return this.recalls;

@@ -12,7 +12,6 @@ import type { SessionType } from "../context/assemble.js";
 import type { DreamConfig } from "../jobs/dream/config.js";
 import { RecallStore, type RecalledChunk } from "../store/recalls.js";
 import type { DB } from "../store/open.js";
-import { zonedDate } from "../workspace/time.js";
 
 /** Where a retrieval came from, as recorded. */
 export type RecallFront = "cli" | "mcp" | "daemon" | "boot" | "context" | "ask" | "api";
@@ -32,13 +31,12 @@ export interface RecallEntry {
 export interface RecallLogDeps {
   state: () => DB;
   config: () => DreamConfig["recall"];
-  timeZone: () => string | undefined;
   /** The indexed chunk's text hash, "" when the index does not know it. */
   chunkHash: (path: string, startLine: number, endLine: number) => string;
 }
 
-/** Pruning runs at most this often per engine: deleting is cheap, but not free on every search. */
 const PRUNE_EVERY_MS = 10 * 60_000;
+const PRUNE_EVERY_ROWS = 500;
 
 export class RecallLog {
   private lastPrune = 0;
@@ -53,12 +51,15 @@ export class RecallLog {
     if (query === "") return 0;
     const chunks: RecalledChunk[] = e.chunks.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, chunkHash: this.deps.chunkHash(c.path, c.startLine, c.endLine) }));
     const store = new RecallStore(this.deps.state());
-    const n = store.record({ at: e.at, day: zonedDate(e.at, this.deps.timeZone()), front: e.front, query, chunks });
-    if (e.at - this.lastPrune >= PRUNE_EVERY_MS) {
-      this.lastPrune = e.at;
+    const { rows, lastId } = store.record({ at: e.at, front: e.front, query, chunks });
+    // Pruning is a delete and a count: amortised over PRUNE_EVERY_ROWS rows (one-off CLI
+    // processes get their turn too), and at most every PRUNE_EVERY_MS in a long-lived host.
+    const crossed = Math.floor(lastId / PRUNE_EVERY_ROWS) !== Math.floor((lastId - rows) / PRUNE_EVERY_ROWS);
+    if (crossed || (this.lastPrune > 0 && e.at - this.lastPrune >= PRUNE_EVERY_MS)) {
       store.prune(e.at - cfg.retentionDays * 86_400_000, cfg.maxRows);
     }
-    return n;
+    if (this.lastPrune === 0 || crossed) this.lastPrune = e.at;
+    return rows;
   }
 }
 

@@ -15,8 +15,6 @@ export interface RecalledChunk {
 
 export interface NewRecall {
   at: number;
-  /** Local YYYY-MM-DD of `at`. */
-  day: string;
   front: string;
   query: string;
   chunks: readonly RecalledChunk[];
@@ -54,13 +52,14 @@ export class RecallStore {
   constructor(readonly db: DB) {}
 
   /** One row per presented chunk, in one transaction (a retrieval is recorded whole or not at all). */
-  record(r: NewRecall): number {
-    if (r.chunks.length === 0) return 0;
-    const stmt = this.db.prepare("INSERT INTO recalls (at, day, front, query, path, start_line, end_line, chunk_hash, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  record(r: NewRecall): { rows: number; lastId: number } {
+    if (r.chunks.length === 0) return { rows: 0, lastId: 0 };
+    const stmt = this.db.prepare("INSERT INTO recalls (at, front, query, path, start_line, end_line, chunk_hash, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    let lastId = 0;
     this.db.transaction(() => {
-      r.chunks.forEach((c, i) => stmt.run(r.at, r.day, r.front, r.query, c.path, c.startLine, c.endLine, c.chunkHash, i + 1));
+      r.chunks.forEach((c, i) => (lastId = Number(stmt.run(r.at, r.front, r.query, c.path, c.startLine, c.endLine, c.chunkHash, i + 1).lastInsertRowid)));
     })();
-    return r.chunks.length;
+    return { rows: r.chunks.length, lastId };
   }
 
   count(): number {
@@ -82,31 +81,34 @@ export class RecallStore {
     }).immediate();
   }
 
-  /** Signals of every chunk recalled since `since` whose path `keep` accepts, most recalled first. */
-  signals(since: number, keep: (path: string) => boolean = () => true): RecallSignals[] {
+  /**
+   * Signals of every chunk recalled since `since` whose path `keep` accepts, most recalled
+   * first; `dayOf` names the local day of an instant (the configured zone).
+   */
+  signals(since: number, dayOf: (at: number) => string, keep: (path: string) => boolean = () => true): RecallSignals[] {
     const rows = this.db
       .prepare(
         `SELECT path, chunk_hash, count(*) AS recalls, min(at) AS first_at, max(at) AS last_at, avg(rank) AS mean_rank
            FROM recalls WHERE at >= ? AND chunk_hash != '' GROUP BY path, chunk_hash ORDER BY recalls DESC, last_at DESC`,
       )
       .all(since) as SignalRow[];
-    return rows.filter((r) => keep(r.path)).map((r) => this.detail(r, since));
+    return rows.filter((r) => keep(r.path)).map((r) => this.detail(r, since, dayOf));
   }
 
   /** The signals of one chunk, or undefined when it was never recalled since `since`. */
-  signalsOf(path: string, chunkHash: string, since: number): RecallSignals | undefined {
+  signalsOf(path: string, chunkHash: string, since: number, dayOf: (at: number) => string): RecallSignals | undefined {
     const r = this.db
       .prepare(
         `SELECT path, chunk_hash, count(*) AS recalls, min(at) AS first_at, max(at) AS last_at, avg(rank) AS mean_rank
            FROM recalls WHERE at >= ? AND path = ? AND chunk_hash = ? GROUP BY path, chunk_hash`,
       )
       .get(since, path, chunkHash) as SignalRow | undefined;
-    return r === undefined ? undefined : this.detail(r, since);
+    return r === undefined ? undefined : this.detail(r, since, dayOf);
   }
 
-  private detail(r: SignalRow, since: number): RecallSignals {
-    const distinct = (col: string): string[] =>
-      (this.db.prepare(`SELECT DISTINCT ${col} AS v FROM recalls WHERE path = ? AND chunk_hash = ? AND at >= ? ORDER BY ${col}`).all(r.path, r.chunk_hash, since) as { v: string }[]).map((x) => x.v);
+  private detail(r: SignalRow, since: number, dayOf: (at: number) => string): RecallSignals {
+    const distinct = <T>(col: string): T[] =>
+      (this.db.prepare(`SELECT DISTINCT ${col} AS v FROM recalls WHERE path = ? AND chunk_hash = ? AND at >= ? ORDER BY ${col}`).all(r.path, r.chunk_hash, since) as { v: T }[]).map((x) => x.v);
     const last = this.db.prepare("SELECT start_line, end_line FROM recalls WHERE path = ? AND chunk_hash = ? ORDER BY at DESC, id DESC LIMIT 1").get(r.path, r.chunk_hash) as { start_line: number; end_line: number };
     return {
       path: r.path,
@@ -114,9 +116,9 @@ export class RecallStore {
       startLine: last.start_line,
       endLine: last.end_line,
       recalls: r.recalls,
-      queries: distinct("query"),
-      days: distinct("day"),
-      fronts: distinct("front"),
+      queries: distinct<string>("query"),
+      days: [...new Set(distinct<number>("at").map(dayOf))].sort(),
+      fronts: distinct<string>("front"),
       firstAt: r.first_at,
       lastAt: r.last_at,
       meanRank: Math.round(r.mean_rank * 100) / 100,

@@ -55,6 +55,7 @@ export function dreamJob(deps: JobDeps, env: DreamEnv): Job<DreamArgs, DreamResu
           workspace: deps.workspace,
           db: scratch ?? deps.state(),
           config: deps.config.dream,
+          timeZone: deps.config.context.timeZone,
           now: deps.now,
           provider: deps.llm,
           embedder: deps.embedder,

@@ -20,6 +20,7 @@ import { MemoryStore } from "../../store/memories.js";
 import type { DB } from "../../store/open.js";
 import { RecallStore } from "../../store/recalls.js";
 import { embedTexts } from "../evolve/memory-db.js";
+import { zonedDate } from "../../workspace/time.js";
 import { gatherCandidates, sourceLabel, type Candidate, type ChunkLookup, type Skipped } from "./candidates.js";
 import type { DreamConfig } from "./config.js";
 import { buildDistillPrompt, parseDistillReply } from "./distill.js";
@@ -31,6 +32,8 @@ export interface RunDreamInput {
   workspace: string;
   db: DB;
   config: DreamConfig;
+  /** The zone recall days are counted in (context.timeZone; default this machine's). */
+  timeZone?: string | undefined;
   now: () => number;
   provider: () => LLMProvider;
   embedder: () => Promise<Embedder | null>;
@@ -73,7 +76,7 @@ export async function runDream(input: RunDreamInput): Promise<DreamResult> {
   const now = input.now();
   const recalls = new RecallStore(input.db);
   const pruned = input.dryRun ? 0 : recalls.prune(now - cfg.recall.retentionDays * DAY, cfg.recall.maxRows);
-  const signals = recalls.signals(now - cfg.recall.retentionDays * DAY);
+  const signals = recalls.signals(now - cfg.recall.retentionDays * DAY, (at) => zonedDate(at, input.timeZone));
   const memories = new MemoryStore(input.db).list().map((m) => ({ id: m.id, content: m.content, reinforceCount: m.reinforceCount, lastReinforcedAt: m.lastReinforcedAt }));
   const existing = memoryFacts(readMemory(input.workspace).text);
   const proposals = new ProposalStore(input.db);
