@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { UsageError } from "../../engine/errors.js";
 import type { DreamResult } from "../../jobs/dream/run.js";
 import type { Proposal } from "../../store/dream-proposals.js";
-import { printJson, stamp, standard, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
+import { printJson, stamp, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
 
 interface DreamOpts extends WorkspaceOpts, ProviderOpts {
   dryRun?: boolean;
@@ -26,7 +26,8 @@ export function register(program: Command): void {
   });
 
   standard(dream.command("review").description("proposals waiting for review, with provenance (file, lines, the queries that recalled them)").option("--all", "every proposal, decided ones too")).action(
-    async (opts: WorkspaceOpts & { all?: boolean }) => {
+    async (_o: unknown, cmd: Command) => {
+      const opts = globals<WorkspaceOpts & { all?: boolean }>(cmd);
       const list = await withEngine(opts, async (engine) => (await engine.dream()).proposals(opts.all ? "all" : "pending"));
       if (opts.json) return printJson(list);
       if (list.length === 0) return void process.stdout.write(opts.all ? "no proposals yet\n" : "no proposal waits for review\n");
@@ -41,9 +42,11 @@ export function register(program: Command): void {
       .argument("[ids...]", "proposal ids")
       .option("--all", "every pending proposal")
       .option("--edit <text>", "write this wording instead (one proposal)"),
-  ).action(async (ids: string[], opts: WorkspaceOpts & { all?: boolean; edit?: string }) => {
+  ).action(async (ids: string[], _o: unknown, cmd: Command) => {
+    const opts = globals<WorkspaceOpts & { all?: boolean; edit?: string }>(cmd);
     const r = await withEngine(opts, async (engine) => (await engine.dream()).accept(pick(ids, opts.all), opts.edit));
     if (opts.json) return printJson(r);
+    for (const w of r.warnings) warn(w);
     const out = r.accepted.length === 0 ? ["nothing to accept"] : [...r.accepted.map((a) => `accepted #${a.id}: ${a.text}`), `MEMORY.md is now version ${r.version}; undo with \`agent dream undo\``];
     if (r.baseline !== undefined) out.unshift(`MEMORY.md as you had it was saved first as version ${r.baseline}`);
     process.stdout.write(out.join("\n") + "\n");
@@ -56,33 +59,42 @@ export function register(program: Command): void {
       .argument("[ids...]", "proposal ids")
       .option("--all", "every pending proposal")
       .option("--reason <text>", "why, in a sentence"),
-  ).action(async (ids: string[], opts: WorkspaceOpts & { all?: boolean; reason?: string }) => {
+  ).action(async (ids: string[], _o: unknown, cmd: Command) => {
+    const opts = globals<WorkspaceOpts & { all?: boolean; reason?: string }>(cmd);
     const r = await withEngine(opts, async (engine) => (await engine.dream()).reject(pick(ids, opts.all), opts.reason ?? ""));
     if (opts.json) return printJson(r);
     process.stdout.write(r.rejected.length === 0 ? "nothing to reject\n" : `rejected ${r.rejected.map((i) => `#${i}`).join(", ")}\n`);
   });
 
   standard(dream.command("undo").description("take the newest accepted fact (or the one named) back out of MEMORY.md; the proposal waits again").argument("[id]", "proposal id")).action(
-    async (id: string | undefined, opts: WorkspaceOpts) => {
+    async (id: string | undefined, _o: unknown, cmd: Command) => {
+      const opts = globals<WorkspaceOpts>(cmd);
       const r = await withEngine(opts, async (engine) => (await engine.dream()).undo(id === undefined ? undefined : int(id)));
       if (opts.json) return printJson(r);
       process.stdout.write(`removed from MEMORY.md: ${r.text} (#${r.id} waits for review again; MEMORY.md version ${r.version})\n`);
     },
   );
 
-  standard(dream.command("versions").description("MEMORY.md's versions: number, date, origin, summary")).action(async (opts: WorkspaceOpts) => {
+  standard(dream.command("versions").description("MEMORY.md's versions: number, date, origin, summary")).action(async (_o: unknown, cmd: Command) => {
+    const opts = globals<WorkspaceOpts>(cmd);
     const v = await withEngine(opts, async (engine) => (await engine.dream()).versions());
     if (opts.json) return printJson(v);
     process.stdout.write(v.length === 0 ? "no MEMORY.md versions yet: the first accept records one\n" : v.map((x) => `${String(x.number).padStart(3)}  ${stamp(x.createdAt)}  ${x.origin.padEnd(8)}  ${x.summary}`).join("\n") + "\n");
   });
 
   standard(dream.command("rollback").description("restore MEMORY.md version N (the restore is itself a version)").argument("<n>", "version number (see `agent dream versions`)")).action(
-    async (n: string, opts: WorkspaceOpts) => {
+    async (n: string, _o: unknown, cmd: Command) => {
+      const opts = globals<WorkspaceOpts>(cmd);
       const r = await withEngine(opts, async (engine) => (await engine.dream()).rollback(int(n)));
       if (opts.json) return printJson(r);
       process.stdout.write(r.version === null ? `MEMORY.md already has version ${r.restoredFrom}'s content\n` : `MEMORY.md restored to version ${r.restoredFrom} (recorded as version ${r.version})\n`);
     },
   );
+}
+
+/** `agent dream` has options of its own: an option named after a subcommand may be parsed by either, so read both. */
+function globals<T>(cmd: Command): T {
+  return cmd.optsWithGlobals<T & object>();
 }
 
 function int(s: string): number {

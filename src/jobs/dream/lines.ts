@@ -85,6 +85,8 @@ const SHELL_WORDS =
 const SHELL = new Set(SHELL_WORDS.split(" "));
 
 const ROLE = /^(?:candidate|user|system|assistant|human|ai|tool|bot|model|agent)\s*:/i;
+/** Transport and pipeline metadata chat bridges and memory pipelines wrap messages in. */
+const METADATA = /\b(?:untrusted metadata|conversation info|message_id|sender_id|chat_id|thread_id|confidence\s*:\s*[\d.]|evidence\s*:|status\s*:\s*(?:staged|promoted|pending))/i;
 const TIMESTAMP = /\[?\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(?::\d{2})?/;
 const SCORE = /\b(?:score|recalls?|relevance|cosine|bm25|similarity|confidence|weight)\s*[=:]\s*-?\d/i;
 const ENGINE =
@@ -105,6 +107,7 @@ export function lineProblem(line: string, maxChars: number): string | null {
   if (/^```|```$|^~~~/.test(s)) return "a code fence";
   if (ROLE.test(s)) return "a raw transcript or candidate line";
   if (SCORE.test(s) || /\[[a-z_]+=[\d.]+/i.test(s)) return "score metadata";
+  if (METADATA.test(s)) return "transport or pipeline metadata";
   if (TIMESTAMP.test(s) || /^\d{1,2}:\d{2}(?::\d{2})?\b/.test(s)) return "a timestamp";
   if (ENGINE.test(s)) return "the engine's own output";
   if (BOILERPLATE.test(s) || TEMPLATE.test(s)) return "boilerplate";

@@ -6,7 +6,7 @@
  */
 import type { DB } from "../../store/open.js";
 import { MemoryVersionStore, ProposalStore, type MemoryVersion, type Proposal } from "../../store/dream-proposals.js";
-import { appendUnderSection, changeMemory, removeFactLine, type MemorySwap } from "./memory-file.js";
+import { appendUnderSection, changeMemory, readMemory, removeFactLine, type MemorySwap } from "./memory-file.js";
 
 export interface ReviewInput {
   workspace: string;
@@ -16,6 +16,8 @@ export interface ReviewInput {
   section: string;
   /** A person's command may replace an empty MEMORY.md; the nightly auto-accept may not. */
   byPerson: boolean;
+  /** What a session loads of MEMORY.md (context.perFileChars): an accept that grows it past this says so. */
+  maxChars?: number;
   swap?: MemorySwap;
 }
 
@@ -25,6 +27,8 @@ export interface AcceptResult {
   version: number | null;
   /** A version recorded first for hand edits not in the history yet. */
   baseline?: number;
+  /** MEMORY.md grew past what a session loads of it, and the like. */
+  warnings: string[];
 }
 
 export class ProposalNotFoundError extends RangeError {
@@ -58,7 +62,7 @@ export function acceptProposals(i: ReviewInput, ids: number[] | "all", edit?: st
   const store = new ProposalStore(i.db);
   const chosen = pendingOf(store, ids);
   if (edit !== undefined && chosen.length !== 1) throw new RangeError("an edit applies to one proposal: name exactly one id");
-  if (chosen.length === 0) return { accepted: [], version: null };
+  if (chosen.length === 0) return { accepted: [], version: null, warnings: [] };
   const texts = chosen.map((p) => (edit !== undefined ? checkEdit(edit) : p.text));
   const versions = new MemoryVersionStore(i.db);
   const now = i.now();
@@ -74,7 +78,12 @@ export function acceptProposals(i: ReviewInput, ids: number[] | "all", edit?: st
   });
   if (!res.ok) throw new Error(`MEMORY.md: ${res.reason}${res.kept ? ` (a copy of the edit is in ${res.kept})` : ""}; nothing was accepted`);
   chosen.forEach((p, k) => store.accept(p.id, texts[k]!, res.version, now));
-  return { accepted: chosen.map((p, k) => ({ id: p.id, text: texts[k]! })), version: res.version, ...(res.baseline !== undefined ? { baseline: res.baseline } : {}) };
+  const size = readMemory(i.workspace).text.length;
+  const warnings =
+    i.maxChars !== undefined && size > i.maxChars
+      ? [`MEMORY.md is now ${size} characters, more than the ${i.maxChars} a session loads of it (context.perFileChars): its end is cut from the prompt — trim it, or raise the setting`]
+      : [];
+  return { accepted: chosen.map((p, k) => ({ id: p.id, text: texts[k]! })), version: res.version, warnings, ...(res.baseline !== undefined ? { baseline: res.baseline } : {}) };
 }
 
 export function rejectProposals(i: Pick<ReviewInput, "db" | "now">, ids: number[] | "all", reason: string): { rejected: number[] } {

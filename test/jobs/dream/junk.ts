@@ -11,6 +11,8 @@ export const JUNK_CASES: [string, string][] = [
   ["### Decision:", "a heading"],
   ["[score=0.850 recalls=0] Alice prefers tea", "score metadata"],
   ["score: 0.85 relevance: 0.7", "score metadata"],
+  ["Conversation info (untrusted metadata): message_id 5417 from the bridge", "transport or pipeline metadata"],
+  ["Alice prefers tea, evidence: memory/.dreams/session-corpus/a.txt, status: staged", "transport or pipeline metadata"],
   ["[2026-04-10 15:04:28] deploy finished", "a timestamp"],
   ["2026-04-10 15:04 — 15:30", "a timestamp"],
   ["15:04:28 standup", "a timestamp"],
