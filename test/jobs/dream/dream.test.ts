@@ -242,16 +242,38 @@ describe("dreaming", () => {
     expect(jobs.due("dream", t)).toMatchObject({ due: false, reason: expect.stringMatching(/^night 2026-04-11 dreamed/) });
   });
 
+  it("a scheduled dream that leaves proposals tells the notifier and the inbox", async () => {
+    await recallAcrossDays(engine);
+    t = T0 + 3 * DAY;
+    await engine.close();
+    engine = open();
+    const sent: { title: string; body: string }[] = [];
+    const jobs = await engine.jobs({ notify: async (a) => (sent.push({ title: a.title, body: a.body }), []) });
+    new JobStateStore(engine.state()).set(NIGHTLY_STATE_KEY, "2026-04-13", t);
+    t = Date.UTC(2026, 3, 13, 4, 0, 0);
+    const ran = await jobs.tick(new AbortController().signal);
+    const dream = ran.find((r) => r.job === "dream")!;
+    expect(dream).toMatchObject({ outcome: "ok", details: { status: "proposed", trigger: "scheduled", night: "2026-04-13" } });
+    expect(sent.map((a) => a.title)).toEqual(["Dreaming: 1 MEMORY.md proposal(s) wait for review"]);
+    expect(sent[0]!.body).toContain("Alice prefers green tea in the afternoon.  (memory/2026-04-08.md:1-5)");
+    expect(jobs.inbox.list().map((i) => i.title)).toEqual(["Dreaming: 1 MEMORY.md proposal(s) wait for review"]);
+    expect(read(ws, "MEMORY.md")).toBe(MEMORY);
+  });
+
   it("the recall log is bounded by its size cap", async () => {
     await engine.close();
     write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword" }, context: { timeZone: "UTC" }, dream: { recall: { maxRows: 100, retentionDays: 2 } } }));
     engine = open();
-    for (let i = 0; i < 40; i++) {
-      t = T0 + i * 3_600_000;
-      await engine.search(i % 2 ? "green tea afternoon" : "alice coffee three", { front: "cli" });
+    let written = 0;
+    for (let i = 0; written < 1200; i++) {
+      t = T0 + i * 60_000;
+      written += (await engine.search(i % 2 ? "green tea afternoon" : "alice coffee three", { front: "cli" })).results.length;
     }
     const n = () => (engine.state().prepare("SELECT count(*) AS n FROM recalls").get() as { n: number }).n;
-    expect(n()).toBeGreaterThan(0);
+    // The cap is enforced every 500 rows written: never more than maxRows + 500 are kept.
+    expect(n()).toBeLessThanOrEqual(100 + 500);
+    const oldest = (engine.state().prepare("SELECT min(at) AS a FROM recalls").get() as { a: number }).a;
+    expect(oldest).toBeGreaterThan(T0);
     t = T0 + 10 * DAY;
     await (await engine.dream()).run();
     expect(n()).toBe(0);
