@@ -283,3 +283,53 @@ CREATE TABLE IF NOT EXISTS personality_snapshots (
   report_path  TEXT,                          -- workspace-relative weekly report, when one was written
   report_hash  TEXT                           -- sha256 of the report as written (ours to replace only if unchanged)
 );
+
+-- migration: 6
+-- Dreaming. `recalls`: one row per result a retrieval presented (search, boot, context, ask,
+-- MCP), with the normalised query and the front; the chunk is named by file, lines and its
+-- text's hash (the index is rebuildable, its ids are not stable). Local days are computed
+-- when the dream reads them, so a search never pays for loading time-zone data. Bounded by
+-- dream.recall.retentionDays and dream.recall.maxRows. `dream_proposals`: facts the nightly
+-- dream distilled, waiting for the person (pending), accepted into MEMORY.md, or rejected
+-- with a reason (never proposed again). `memory_versions`: MEMORY.md as it was before and
+-- after every change the engine made, so an accept can be undone like a SOUL change.
+-- IF NOT EXISTS, like migrations 4 and 5, so the block stays safe to renumber.
+CREATE TABLE IF NOT EXISTS recalls (
+  id         INTEGER PRIMARY KEY,
+  at         INTEGER NOT NULL,               -- ms since epoch
+  front      TEXT NOT NULL,                  -- 'cli', 'mcp', 'daemon', 'boot', 'context', 'ask', 'api'
+  query      TEXT NOT NULL,                  -- normalised: NFKC, lower case, words only
+  path       TEXT NOT NULL,                  -- workspace-relative
+  start_line INTEGER NOT NULL,
+  end_line   INTEGER NOT NULL,
+  chunk_hash TEXT NOT NULL,                  -- sha256 of the chunk's text ('' when unknown)
+  rank       INTEGER NOT NULL                -- 1 = the first result presented
+);
+CREATE INDEX IF NOT EXISTS recalls_chunk ON recalls(path, chunk_hash, at);
+CREATE INDEX IF NOT EXISTS recalls_at ON recalls(at);
+
+CREATE TABLE IF NOT EXISTS dream_proposals (
+  id          INTEGER PRIMARY KEY,
+  created_at  INTEGER NOT NULL,
+  status      TEXT NOT NULL CHECK (status IN ('pending', 'accepted', 'rejected')),
+  text        TEXT NOT NULL,                 -- the fact line as the model distilled it
+  final_text  TEXT,                          -- what went into MEMORY.md (the person's edit, if any)
+  source_key  TEXT NOT NULL,                 -- 'path#chunk_hash' or 'memory#id': never proposed twice
+  provenance  TEXT NOT NULL DEFAULT '{}',    -- JSON {path, startLine, endLine, queries, signals, model}
+  run_id      INTEGER,                       -- job_runs.id of the dream that proposed it
+  decided_at  INTEGER,
+  reason      TEXT,                          -- why it was rejected
+  version     INTEGER                        -- memory_versions.number its accept produced
+);
+CREATE INDEX IF NOT EXISTS dream_proposals_status ON dream_proposals(status, created_at);
+CREATE INDEX IF NOT EXISTS dream_proposals_source ON dream_proposals(source_key);
+
+CREATE TABLE IF NOT EXISTS memory_versions (
+  number        INTEGER PRIMARY KEY,
+  created_at    INTEGER NOT NULL,
+  content       TEXT NOT NULL,               -- the whole MEMORY.md
+  content_hash  TEXT NOT NULL,               -- sha256 of content (utf8)
+  origin        TEXT NOT NULL CHECK (origin IN ('baseline', 'dream', 'rollback')),
+  summary       TEXT NOT NULL,
+  restored_from INTEGER
+);

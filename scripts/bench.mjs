@@ -196,6 +196,20 @@ console.log(`== keyword index: ${NOTES} daily notes ==`);
   const bare = await latencies(engine, { limit: 10, refresh: false });
   console.log(`keyword search, warm, in process: p50 ${ms(pct(lat, 50))}  p95 ${ms(pct(lat, 95))}  (with the freshness check over ${NOTES} files)`);
   console.log(`                 without freshness: p50 ${ms(pct(bare, 50))}  p95 ${ms(pct(bare, 95))}  (freshness check = ${(pct(lat, 50) / pct(bare, 50)).toFixed(1)}x the query)`);
+  {
+    // The recall log (dream.recall.enabled) on and off, interleaved in rounds on the same
+    // engine so load on the machine hits both alike; without the freshness check, so the
+    // row writes are compared with the query alone.
+    const on = [];
+    const off = [];
+    for (let round = 0; round < 3; round++) {
+      off.push(...(await latencies(engine, { limit: 10, refresh: false, recall: false })));
+      on.push(...(await latencies(engine, { limit: 10, refresh: false })));
+    }
+    const rows = engine.state().prepare("SELECT count(*) AS n FROM recalls").get().n;
+    console.log(`recall log on:  p50 ${ms(pct(on, 50))}  p95 ${ms(pct(on, 95))}  (${rows} recall rows written)`);
+    console.log(`recall log off: p50 ${ms(pct(off, 50))}  p95 ${ms(pct(off, 95))}  (on/off p50 = ${(pct(on, 50) / pct(off, 50)).toFixed(2)}x)`);
+  }
   engine.close();
   startup(ws);
   console.log(`peak RSS so far: ${rssMb()} MB\n`);

@@ -18,6 +18,8 @@
  *   jobs       jobs() → the one runner (run, due, tick, runs, inbox); runJob(name, args) for
  *              reflect, flush, heartbeat, evolve, snapshot and the daily state backup
  *   evolution  evolution() → memories (list, rank, forget/pin/unpin/restore), export/import
+ *   dreaming   dream() → run (or dry run), proposals, accept, reject, undo, versions, rollback;
+ *              recallLog() → the one writer of the recall log every retrieval feeds
  *   self       models(), configView(), Engine.doctor(), Engine.restoreState()
  *
  * Layers, lowest first (a folder uses only folders below it; `node ../shared/tools/import-cycles.mjs src`):
@@ -42,6 +44,10 @@ export type { ContextRequest, ContextAnswer, BootRequest, ReadRequest, AskReques
 export type { ModelsReport, DoctorReport, DoctorCheck, ConfigView } from "./engine/admin.js";
 export type { SoulService } from "./engine/soul.js";
 export type { EvolutionService, MemoryAction, RankRequest } from "./engine/evolution.js";
+export type { DreamService } from "./engine/dream.js";
+export type { RecallLog, RecallEntry, RecallFront } from "./engine/recall-log.js";
+export type { DreamResult } from "./jobs/dream/run.js";
+export type { Proposal, Provenance } from "./store/dream-proposals.js";
 
 export { initWorkspace, type InitResult } from "./workspace/init.js";
 export { resolveWorkspace, WorkspaceError } from "./workspace/paths.js";

@@ -34,6 +34,7 @@ const COMMANDS: Record<string, { description: string; load: Loader }> = {
   mcp: { description: "serve this workspace's memory to an MCP client over stdio", load: () => import("./commands/mcp.js") },
   ask: { description: "ask the local model about your past; it answers with citations", load: () => import("./commands/ask.js") },
   memories: { description: "the agent's memories: list, archive, rank for a task, forget, pin", load: () => import("./commands/memories.js") },
+  dream: { description: "dreaming: what keeps being recalled, distilled into proposed MEMORY.md lines; review, accept, reject, undo", load: () => import("./commands/dream.js") },
   evolve: { description: "the weekly evolution cycle now", load: () => import("./commands/evolve.js") },
   snapshot: { description: "take a personality snapshot now", load: () => import("./commands/snapshot.js") },
   export: { description: "print all the engine's own state as JSON", load: () => import("./commands/export.js") },

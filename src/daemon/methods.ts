@@ -126,7 +126,7 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
     case "search": {
       const p = parse(SearchParams, params, method);
       const { filters, ...rest } = p.options;
-      return engine.search(p.query, defined({ ...rest, ...(filters ? { filters: defined(filters) } : {}), signal: ctx.signal }));
+      return engine.search(p.query, defined({ ...rest, ...(filters ? { filters: defined(filters) } : {}), signal: ctx.signal, front: "daemon" as const }));
     }
     case "context":
       return engine.context(defined(parse(ContextParams, params, method)));

@@ -11,12 +11,13 @@ import { askQuestion, listConversations } from "../jobs/ask/index.js";
 import type { AskResult } from "../jobs/ask/loop.js";
 import type { Conversation } from "../store/conversations.js";
 import { appendSessionTurn, type AppendSessionInput, type AppendSessionResult } from "../jobs/reflect/session-log.js";
-import { bootContext, type BootOptions, type BootResult } from "../search/boot-sources.js";
+import { bootContext, type BootEngine, type BootOptions, type BootResult } from "../search/boot-sources.js";
 import { appendDailyNote, dailyFileInfo, lastDays, readDailyNotes, type AppendDailyResult, type DailyDay, type DailyFileInfo } from "../workspace/daily.js";
 import { readLines, type LineRange } from "../workspace/safe-read.js";
 import { zonedDate } from "../workspace/time.js";
 import type { EngineCore } from "./core.js";
 import { errorText } from "./errors.js";
+import type { RecallFront } from "./recall-log.js";
 
 export interface ContextRequest {
   session?: SessionType;
@@ -65,7 +66,7 @@ export async function context(engine: EngineCore, req: ContextRequest): Promise<
   let memories: MemoryHit[] | undefined;
   if (query && cfg.memoryResults > 0) {
     // Group and isolated sessions cannot see private files: ask for more, keep the public ones.
-    const res = await engine.search(query, { limit: session === "main" ? cfg.memoryResults : cfg.memoryResults * 4 });
+    const res = await engine.search(query, { limit: session === "main" ? cfg.memoryResults : cfg.memoryResults * 4, front: "context", ...(session !== "main" ? { recall: false } : {}) });
     memories = scopeHits(res.results, session)
       .slice(0, cfg.memoryResults)
       .map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading, date: r.date, snippet: r.snippet }));
@@ -141,13 +142,23 @@ export async function boot(engine: EngineCore, query: string, req: BootRequest =
   if (opts.days !== undefined && (!Number.isInteger(opts.days) || opts.days < 1 || opts.days > 3650)) {
     throw new RangeError(`boot looks back 1 to 3650 days, got ${opts.days}`);
   }
-  if (session === "main") return bootContext(engine, query, opts);
-  const res = await bootContext(engine, query, { ...opts, includeDaily: false, limit: (opts.limit ?? 10) * 3 });
+  if (session === "main") return bootContext(fronted(engine, "boot", true), query, opts);
+  const res = await bootContext(fronted(engine, "boot", false), query, { ...opts, includeDaily: false, limit: (opts.limit ?? 10) * 3 });
   const items = scopeHits(res.items, session).slice(0, opts.limit ?? 10);
   const counts = { history: 0, session: 0, daily: 0 };
   for (const i of items) counts[i.origin === "history" ? "history" : i.origin === "session" ? "session" : "daily"]++;
   const { today: _today, ...rest } = res;
   return { ...rest, items, counts };
+}
+
+/** The engine as boot sees it, its searches recorded as coming from `front` (or not at all). */
+function fronted(engine: EngineCore, front: RecallFront, recall: boolean): BootEngine {
+  return {
+    workspace: engine.workspace,
+    config: engine.config,
+    now: engine.now,
+    search: (q, o) => engine.search(q, { ...o, front, ...(recall ? {} : { recall: false }) }),
+  };
 }
 
 export interface ReadRequest {
@@ -226,8 +237,8 @@ export async function ask(engine: EngineCore, question: string, req: AskRequest 
     now: engine.now,
     // The asking model reads the results and judges them itself: a second model call per
     // search would only double the wait.
-    search: (query, opts) => engine.search(query, { ...opts, rerank: false }),
-    boot: (query, opts) => bootContext(engine, query, opts),
+    search: (query, opts) => engine.search(query, { ...opts, rerank: false, front: "ask" }),
+    boot: (query, opts) => bootContext(fronted(engine, "ask", true), query, opts),
     allowHardLinks: engine.config.index.allowHardLinks,
     provider: engine.llm(),
     question: q,

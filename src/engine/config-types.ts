@@ -5,6 +5,7 @@
 import type { ContextConfig } from "../context/config.js";
 import type { EmbedConfig } from "../embed/config.js";
 import type { AskConfig } from "../jobs/ask/config.js";
+import type { DreamConfig } from "../jobs/dream/config.js";
 import type { EvolutionConfig } from "../jobs/evolve/config.js";
 import type { FlushConfig } from "../jobs/flush/config.js";
 import type { HeartbeatConfig } from "../jobs/heartbeat/config.js";
@@ -36,5 +37,6 @@ export interface AgentConfig extends JobsConfig {
   schedule: ScheduleConfig;
   evolution: EvolutionConfig;
   ask: AskConfig;
+  dream: DreamConfig;
   daemon: DaemonConfig;
 }

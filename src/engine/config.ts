@@ -13,6 +13,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { z } from "zod";
 import { ContextConfigSchema } from "../context/config.js";
+import { DreamConfigSchema } from "../jobs/dream/config.js";
 import { EmbedConfigSchema } from "../embed/config.js";
 import { AskConfigSchema } from "../jobs/ask/config.js";
 import { EvolutionConfigSchema } from "../jobs/evolve/config.js";
@@ -42,6 +43,7 @@ export const CONFIG_SECTIONS = {
   schedule: ScheduleConfigSchema,
   evolution: EvolutionConfigSchema,
   ask: AskConfigSchema,
+  dream: DreamConfigSchema,
   daemon: DaemonConfigSchema,
 } as const;
 

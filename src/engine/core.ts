@@ -12,6 +12,7 @@ import type { SearchReport } from "../search/report.js";
 import type { SearchOptions } from "../search/search.js";
 import type { DB } from "../store/open.js";
 import type { AgentConfig } from "./config.js";
+import type { RecallFront } from "./recall-log.js";
 
 export interface EngineCore {
   readonly workspace: string;
@@ -27,6 +28,6 @@ export interface EngineCore {
   embeddingCacheOrNull(): EmbeddingCache | null;
   /** Loads the cross-encoder of search.rerank (provider "cross-encoder") now: its name and where it loaded from. */
   loadReranker(): Promise<{ model: string; modelDir: string }>;
-  search(query: string, opts?: SearchOptions & { refresh?: boolean; session?: SessionType; rerank?: boolean; signal?: AbortSignal }): Promise<SearchReport>;
+  search(query: string, opts?: SearchOptions & { refresh?: boolean; session?: SessionType; rerank?: boolean; signal?: AbortSignal; front?: RecallFront; recall?: boolean }): Promise<SearchReport>;
   jobDeps(): JobDeps;
 }

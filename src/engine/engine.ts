@@ -38,6 +38,8 @@ import type { LineRange } from "../workspace/safe-read.js";
 import type { RestoreResult } from "../store/backup.js";
 import type { SoulService } from "./soul.js";
 import type { EvolutionService } from "./evolution.js";
+import type { DreamService } from "./dream.js";
+import type { ChunkLookup } from "../jobs/dream/candidates.js";
 import type { JobArgs, JobName, JobValues } from "../jobs/catalog.js";
 import type { JobService, JobServiceOptions, RunOptions, RunOutcome } from "../jobs/runner.js";
 import type { ConfigView, DoctorReport, ModelsReport } from "./admin.js";
@@ -49,6 +51,7 @@ import type { NotesOverview } from "./overview.js";
 import { configFor, readConfigCache } from "./config-cache.js";
 import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
+import { RecallLog, type RecallFront } from "./recall-log.js";
 import type { IndexWatcher, IndexWatchOptions } from "./watcher.js";
 
 export type { EmbedReport };
@@ -97,6 +100,10 @@ export interface EngineSearchOptions extends SearchOptions {
   rerank?: boolean;
   /** Cancels a reranking model call. */
   signal?: AbortSignal;
+  /** Which front asked, for the recall log (default "api"). */
+  front?: RecallFront;
+  /** false: leave this retrieval out of the recall log (one made for a group or isolated session and filtered after). */
+  recall?: boolean;
 }
 
 /** What `warm` loaded, and how long it took. */
@@ -261,6 +268,19 @@ export class Engine implements EngineCore {
       llm: () => this.llm(),
       embedder: () => this.embedderOrNull(),
       embedCache: () => this.embeddingCacheOrNull(),
+      chunks: () => this.chunkLookup(),
+    };
+  }
+
+  /** The index brought up to date, then a lookup of its chunks by file and text hash (what the dream reads). */
+  private chunkLookup(): ChunkLookup {
+    this.index();
+    const stmt = this.index_().db.prepare<[string, string], { text: string; start_line: number; end_line: number; heading: string }>(
+      "SELECT c.text, c.start_line, c.end_line, c.heading FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.hash = ? ORDER BY c.seq LIMIT 1",
+    );
+    return (p, h) => {
+      const r = stmt.get(p, h);
+      return r === undefined ? null : { text: r.text, startLine: r.start_line, endLine: r.end_line, heading: r.heading };
     };
   }
 
@@ -338,6 +358,12 @@ export class Engine implements EngineCore {
     return (await this.jobs()).run(name, args, opts);
   }
 
+  /** Dreaming: candidates, proposals for MEMORY.md and their review, MEMORY.md's versions. */
+  async dream(): Promise<DreamService> {
+    const { DreamService } = await import("./dream.js");
+    return new DreamService(this);
+  }
+
   /** Memories: list, rank, forget/pin/unpin/restore, export and import of the state. */
   async evolution(): Promise<EvolutionService> {
     const { EvolutionService } = await import("./evolution.js");
@@ -402,7 +428,8 @@ export class Engine implements EngineCore {
    * (and the indexer skips files with several links): tidy that up before indexing.
    */
   private recoverSwaps(): void {
-    for (const message of recoverInterruptedSwaps(path.join(this.workspace, "SOUL.md"), swapDir(this.workspace), isProcessAlive)) {
+    const swapped = ["SOUL.md", "MEMORY.md"].flatMap((f) => recoverInterruptedSwaps(path.join(this.workspace, f), swapDir(this.workspace), isProcessAlive));
+    for (const message of swapped) {
       const n = { message };
       this.notices.push(n);
       this.onNotice?.(n);
@@ -557,12 +584,57 @@ export class Engine implements EngineCore {
    * query itself is embedded here (`agent index` or the daemon embeds the rest).
    */
   async search(query: string, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+    const res = await this.searchNow(query, opts);
+    if (opts.recall !== false) this.recordRecall({ query, front: opts.front ?? "api", session: opts.session ?? "main", chunks: res.results, at: this.now() });
+    return res;
+  }
+
+  /** The recall log (which chunks retrievals presented), owned by the engine; see recall-log.ts. */
+  recallLog(): RecallLog {
+    this.recalls ??= new RecallLog({
+      state: () => this.state(),
+      config: () => this.config.dream.recall,
+      chunkHash: (p, a, b) => this.chunkHash(p, a, b),
+    });
+    return this.recalls;
+  }
+
+  private recalls: RecallLog | null = null;
+  private recallFailed = false;
+
+  /** A search must never fail because its recall could not be written (a locked or damaged state.db): said once, then quiet. */
+  private recordRecall(e: Parameters<RecallLog["record"]>[0]): void {
+    try {
+      this.recallLog().record(e);
+    } catch (err) {
+      if (this.recallFailed) return;
+      this.recallFailed = true;
+      const n = { message: `the recall log could not be written (${(err as Error).message}); searches go on without it` };
+      this.notices.push(n);
+      this.onNotice?.(n);
+    }
+  }
+
+  /** The text hash of the indexed chunk at these lines, "" when there is none. */
+  private chunkHash(rel: string, startLine: number, endLine: number): string {
+    const db = this.index_().db;
+    // Prepared once per index connection (a recovered index is a new one).
+    if (this.chunkHashStmt?.db !== db) {
+      this.chunkHashStmt = { db, stmt: db.prepare<[string, number, number], { hash: string }>("SELECT c.hash FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.start_line = ? AND c.end_line = ?") };
+    }
+    const row = this.chunkHashStmt.stmt.get(rel, startLine, endLine);
+    return row?.hash ?? "";
+  }
+
+  private chunkHashStmt: { db: DB; stmt: import("better-sqlite3").Statement<[string, number, number], { hash: string }> } | null = null;
+
+  private async searchNow(query: string, opts: EngineSearchOptions): Promise<SearchReport> {
     const session = opts.session ?? "main";
     if (session !== "main") {
       // Private files never reach a group or isolated session: ask for more, keep the public ones.
       const limit = opts.limit ?? this.config.search.limit;
       const { session: _s, ...rest } = opts;
-      const res = await this.search(query, { ...rest, limit: limit * 4 });
+      const res = await this.searchNow(query, { ...rest, limit: limit * 4 });
       const results = res.results.filter((r) => !isPrivatePath(r.path)).slice(0, limit);
       return { ...res, results };
     }
@@ -595,7 +667,7 @@ export class Engine implements EngineCore {
     // A date-only query ("what happened yesterday") has no question for a model to judge by.
     const rerank = (opts.rerank ?? rr.enabled) && plan.embedText !== "";
     const limit = opts.limit ?? this.config.search.limit;
-    const { rerank: _r, signal, refresh: _f, session: _s, ...asked } = opts;
+    const { rerank: _r, signal, refresh: _f, session: _s, front: _fr, recall: _rc, ...asked } = opts;
     // The model reads `candidates` results, whole: ask the first stage for that many, with text.
     const first: SearchOptions = rerank ? { ...asked, limit: Math.max(limit, rr.candidates), withText: true } : asked;
     let res = this.recovering(() =>

@@ -20,6 +20,8 @@ import { checkFlush, flushJobResult, flushSettings, runFlush, type FlushResult }
 import { notify, type AlertMessage, type NotifyResult } from "./heartbeat/notify.js";
 import { HEARTBEAT_JOB, heartbeatDue, heartbeatJobResult, heartbeatSettings, runHeartbeat, type HeartbeatResult } from "./heartbeat/run.js";
 import { InboxStore } from "../store/inbox.js";
+import { DREAM_JOB, dreamJob, type DreamArgs } from "./dream/job.js";
+import type { DreamResult } from "./dream/run.js";
 import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
 import { JobRunStore, JobStateStore, type JobResult } from "../store/job-runs.js";
 import { errorMessage } from "../shared/errors.js";
@@ -31,10 +33,10 @@ export const REFLECT_JOB = "reflect";
 export const FLUSH_JOB = "flush";
 export const BACKUP_JOB = "backup";
 export const SNAPSHOT_JOB = "snapshot";
-export { HEARTBEAT_JOB, EVOLVE_JOB };
+export { HEARTBEAT_JOB, EVOLVE_JOB, DREAM_JOB };
 
 /** Every job there is; a name outside this list is refused (`agent jobs --job bogus`). */
-export const JOB_NAMES = [REFLECT_JOB, FLUSH_JOB, HEARTBEAT_JOB, EVOLVE_JOB, BACKUP_JOB, SNAPSHOT_JOB] as const;
+export const JOB_NAMES = [REFLECT_JOB, FLUSH_JOB, HEARTBEAT_JOB, EVOLVE_JOB, DREAM_JOB, BACKUP_JOB, SNAPSHOT_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export function isJobName(name: string): name is JobName {
@@ -98,6 +100,7 @@ export interface JobArgs {
   flush: FlushArgs;
   heartbeat: HeartbeatArgs;
   evolve: EvolveArgs;
+  dream: DreamArgs;
   backup: BackupArgs;
   snapshot: SnapshotArgs;
 }
@@ -107,6 +110,7 @@ export interface JobValues {
   flush: FlushResult;
   heartbeat: HeartbeatResult;
   evolve: EvolutionResult;
+  dream: DreamResult;
   /** The copy taken; null when there was no state to copy. */
   backup: StateBackup | null;
   snapshot: SnapshotResult;
@@ -138,6 +142,7 @@ export function buildCatalog(deps: JobDeps, env: CatalogEnv): JobCatalog {
     flush: flushJob(deps, env),
     heartbeat: heartbeatJob(deps, env),
     evolve: evolveJob(deps, env),
+    dream: dreamJob(deps, { ...env, nightly: (now) => nightlyOf(deps, now, env.tickMs) }),
     backup: backupJob(deps),
     snapshot: snapshotJob(deps),
   };

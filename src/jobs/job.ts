@@ -12,6 +12,8 @@ import type { JobResult } from "../store/job-runs.js";
 import type { ContextConfig } from "../context/config.js";
 import type { IndexConfig } from "../workspace/config.js";
 import type { AskConfig } from "./ask/config.js";
+import type { DreamConfig } from "./dream/config.js";
+import type { ChunkLookup } from "./dream/candidates.js";
 import type { EvolutionConfig } from "./evolve/config.js";
 import type { FlushConfig } from "./flush/config.js";
 import type { HeartbeatConfig } from "./heartbeat/config.js";
@@ -33,6 +35,7 @@ export interface JobsConfig {
   evolution: EvolutionConfig;
   context: ContextConfig;
   ask: AskConfig;
+  dream: DreamConfig;
   /** The daemon's timing: nightly reflection time and zone, tick length. */
   schedule: ScheduleConfig;
 }
@@ -55,6 +58,11 @@ export interface JobDeps {
   embedder: () => Promise<Embedder | null>;
   /** The embedding cache (embed.cacheDir, else .agent/), opened on first use; null for none. */
   embedCache: () => EmbeddingCache | null;
+  /**
+   * The index's chunks by file and text hash, brought up to date with the disk first (the
+   * dream reads what retrievals recalled); absent or null when the host has no index.
+   */
+  chunks?: () => ChunkLookup | null;
 }
 
 /** How a run was started: by a person (CLI, MCP) or by the schedule (daemon, cron tick). */

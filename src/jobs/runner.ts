@@ -234,6 +234,7 @@ export class JobService {
     parts.push(hb.enabled ? `heartbeat every ${hb.interval} ${hb.activeHours.start}–${hb.activeHours.end}${hbZone ? ` ${hbZone}` : ""}` : "heartbeat off");
     const zone = scheduleTimeZone(c);
     parts.push(c.schedule.reflect ? `reflection at ${c.schedule.reflectAt}${zone ? ` ${zone}` : ""}` : "reflection off");
+    parts.push(c.dream.enabled ? "dream after reflection" : "dream off");
     parts.push(c.flush.enabled ? "pre-compaction flush on" : "flush off");
     const evoZone = evolutionTimeZone(c);
     parts.push(c.evolution.weekly ? `evolution ${c.evolution.weeklyAt}${evoZone ? ` ${evoZone}` : ""}` : "evolution off");
@@ -302,14 +303,15 @@ export class JobService {
   }
 }
 
-/**
- * Flushes first (a transcript about to be compacted cannot wait), then the timed jobs, then
- * the daily backup; a snapshot is never due (it is taken by hand).
- */
 /** Failures in a row of one job after which the inbox hears of it. */
 const FAILURE_STREAK = 3;
 
-const TICK_ORDER: readonly JobName[] = ["flush", "heartbeat", "reflect", "evolve", "backup", "snapshot"];
+/**
+ * Flushes first (a transcript about to be compacted cannot wait), then the timed jobs (the
+ * dream after the night's reflection), then the daily backup; a snapshot is never due (it is
+ * taken by hand).
+ */
+const TICK_ORDER: readonly JobName[] = ["flush", "heartbeat", "reflect", "dream", "evolve", "backup", "snapshot"];
 // Every job is in the tick order exactly once.
 if (TICK_ORDER.length !== JOB_NAMES.length || !JOB_NAMES.every((n) => TICK_ORDER.includes(n))) throw new Error("TICK_ORDER must list every job once");
 

@@ -10,6 +10,9 @@ export const MCP_TOOL_NAMES = [
   "soul_accept",
   "soul_reject",
   "soul_save",
+  "dream_proposals",
+  "dream_accept",
+  "dream_reject",
   "boot",
   "ask",
 ] as const;

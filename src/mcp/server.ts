@@ -23,6 +23,7 @@ import { register as context } from "./tools/context.js";
 import { register as notes } from "./tools/notes.js";
 import { register as search } from "./tools/search.js";
 import { register as soul } from "./tools/soul.js";
+import { register as dream } from "./tools/dream.js";
 
 export { MCP_SERVER_NAME, MCP_TOOL_NAMES };
 
@@ -43,6 +44,6 @@ export function createMcpServer(opts: CreateMcpServerOptions): McpServer {
     },
   );
   const ctx = { server, engine: opts.engine, session: opts.session ?? "main" };
-  for (const register of [search, notes, context, soul, boot, ask, resources]) register(ctx);
+  for (const register of [search, notes, context, soul, dream, boot, ask, resources]) register(ctx);
   return server;
 }

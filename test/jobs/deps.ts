@@ -8,6 +8,7 @@ import { ContextConfigSchema } from "../../src/context/config.js";
 import type { EmbeddingCache } from "../../src/embed/cache.js";
 import type { Embedder } from "../../src/embed/types.js";
 import { AskConfigSchema } from "../../src/jobs/ask/config.js";
+import { DreamConfigSchema } from "../../src/jobs/dream/config.js";
 import { EvolutionConfigSchema } from "../../src/jobs/evolve/config.js";
 import { FlushConfigSchema } from "../../src/jobs/flush/config.js";
 import { HeartbeatConfigSchema } from "../../src/jobs/heartbeat/config.js";
@@ -37,6 +38,7 @@ export function jobsConfig(ws: string): JobsConfig {
     context: configSection(loaded, "context", ContextConfigSchema),
     ask: configSection(loaded, "ask", AskConfigSchema),
     schedule: configSection(loaded, "schedule", ScheduleConfigSchema),
+    dream: configSection(loaded, "dream", DreamConfigSchema),
   };
 }
 

@@ -8,6 +8,7 @@ import { JOB_NAMES, parseJobName } from "../../src/jobs/catalog.js";
 import { JobService, ScheduleLoop, type JobEvent } from "../../src/jobs/runner.js";
 import type { JobRun } from "../../src/store/job-runs.js";
 import { NIGHTLY_STATE_KEY } from "../../src/jobs/schedule/nightly.js";
+import { DREAM_STATE_KEY } from "../../src/jobs/dream/job.js";
 import { LLMError, type CompletionRequest } from "../../src/llm/types.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
 import { FakeClock } from "../../src/shared/clock.js";
@@ -374,9 +375,9 @@ describe("one runner for manual and scheduled runs", () => {
   });
 
   it("the job names are a closed list; an unknown name is refused with the list", () => {
-    expect(JOB_NAMES).toEqual(["reflect", "flush", "heartbeat", "evolve", "backup", "snapshot"]);
+    expect(JOB_NAMES).toEqual(["reflect", "flush", "heartbeat", "evolve", "dream", "backup", "snapshot"]);
     expect(parseJobName("evolve")).toBe("evolve");
-    expect(() => parseJobName("bogus")).toThrow('there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve, backup, snapshot');
+    expect(() => parseJobName("bogus")).toThrow('there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve, dream, backup, snapshot');
   });
 
   it("says when it wants to wake: the next heartbeat or night, at most one tick away", () => {
@@ -387,11 +388,12 @@ describe("one runner for manual and scheduled runs", () => {
     try {
       const jobs = openJobs(ws);
       jobs.state.set(NIGHTLY_STATE_KEY, "2026-11-21", 0);
+      jobs.state.set(DREAM_STATE_KEY, "2026-11-21", 0);
       jobs.close();
       const service = new JobService(deps);
       expect(service.nextWakeAt()).toBe(at + HOUR); // heartbeat at 08:00, reflection at 03:00: the tick is sooner
       expect(service.due("heartbeat")).toMatchObject({ due: false, nextAt: Date.parse("2026-11-22T08:00:00Z") });
-      expect(service.describeSchedule()).toBe("heartbeat every 30m 08:00–22:00 UTC, reflection at 03:00 UTC, pre-compaction flush on, evolution sun 04:00 UTC, tick 1h");
+      expect(service.describeSchedule()).toBe("heartbeat every 30m 08:00–22:00 UTC, reflection at 03:00 UTC, dream after reflection, pre-compaction flush on, evolution sun 04:00 UTC, tick 1h");
     } finally {
       deps.close();
     }

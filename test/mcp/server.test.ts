@@ -45,11 +45,12 @@ describe("agent mcp (stdio child process, SDK client)", () => {
       const last = messages[messages.length - 1]!.content;
       const graded = rerankReply(last, (p) => (p.includes("Kühlmann") ? 2 : 0));
       if (graded !== null) return graded;
+      if (last.includes("Your answer (FACT:")) return "Sure! Here is the fact:\n\nFACT: We chose the fridge supplier Kühlmann because of the warranty.";
       if (last.startsWith("Question:")) return JSON.stringify({ tool: "search", args: { query: "fridge supplier" } });
       const m = /(memory\/\S+\.md):(\d+)-(\d+)/.exec(last);
       return JSON.stringify({ answer: "Kühlmann, for the warranty.", citations: m ? [{ path: m[1], startLine: Number(m[2]), endLine: Number(m[3]) }] : [] });
     });
-    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, context: { timeZone: "UTC" }, llm: { provider: "ollama", model: "good", host: fake.host } }));
+    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, context: { timeZone: "UTC" }, llm: { provider: "ollama", model: "good", host: fake.host }, dream: { thresholds: { minDays: 1 } } }));
     write(ws, `memory/${today}.md`, `# ${today}\n\n## Morning\n\nCalled the wholesaler about the fridge. project:: Pharmacy App\n`);
     write(ws, `memory/${twoDaysAgo}.md`, `# ${twoDaysAgo}\n\n- Planted tomatoes. project:: garden\n`);
     write(ws, "memory/2025-03-02.md", "# 2025-03-02\n\nWe chose the fridge supplier Kühlmann because of the warranty. project:: pharmacy\n");
@@ -75,7 +76,7 @@ describe("agent mcp (stdio child process, SDK client)", () => {
 
   it("lists every tool (the SOUL review ones included) with short operational descriptions", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["ask", "boot", "context", "memory_append", "memory_get", "memory_search", "soul_accept", "soul_get", "soul_proposed", "soul_reject", "soul_save"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["ask", "boot", "context", "dream_accept", "dream_proposals", "dream_reject", "memory_append", "memory_get", "memory_search", "soul_accept", "soul_get", "soul_proposed", "soul_reject", "soul_save"]);
     expect(tools.map((t) => t.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
     for (const t of tools) {
       expect(t.description!.length, t.name).toBeLessThan(200);
@@ -250,6 +251,24 @@ describe("agent mcp (stdio child process, SDK client)", () => {
     expect(resumed.conversationId).toBe(out.conversationId);
     const forked = JSON.parse(textOf(await client.callTool({ name: "ask", arguments: { question: "Sure?", session: out.conversationId, fork: true } }))) as typeof out & { forkedFrom: string };
     expect(forked.forkedFrom).toBe(out.conversationId);
+  });
+
+  it("memory_search feeds the recall log; the dream's proposal is reviewed and accepted over MCP", { timeout: 60_000 }, async () => {
+    for (const query of ["Kühlmann warranty", "which fridge supplier did we choose", "supplier warranty"]) await client.callTool({ name: "memory_search", arguments: { query } });
+    const dream = await runAgent(["dream", "--workspace", ws, "--json"]);
+    expect(dream.code, dream.stderr).toBe(0);
+    expect(JSON.parse(dream.stdout)).toMatchObject({ status: "proposed", proposed: [{ text: "We chose the fridge supplier Kühlmann because of the warranty.", source: "memory/2025-03-02.md:1-3" }] });
+    const list = JSON.parse(textOf(await client.callTool({ name: "dream_proposals", arguments: {} }))) as { id: number; provenance: { path: string; queries: string[] } }[];
+    expect(list).toHaveLength(1);
+    expect(list[0]!.provenance.path).toBe("memory/2025-03-02.md");
+    expect(list[0]!.provenance.queries).toEqual(expect.arrayContaining(["kühlmann warranty", "which fridge supplier did we choose", "supplier warranty"]));
+    const before = read(ws, "MEMORY.md");
+    const acc = JSON.parse(textOf(await client.callTool({ name: "dream_accept", arguments: { ids: [list[0]!.id] } }))) as { accepted: { id: number }[] };
+    expect(acc.accepted.map((a) => a.id)).toEqual([list[0]!.id]);
+    expect(read(ws, "MEMORY.md")).toBe(`${before.replace(/\n*$/, "")}\n\n## Dreamed facts\n\n- We chose the fridge supplier Kühlmann because of the warranty.\n`);
+    const none = await client.callTool({ name: "dream_reject", arguments: { ids: [list[0]!.id], reason: "already accepted" } });
+    expect((none as ToolResult).isError).toBe(true);
+    expect(textOf(none)).toContain(`proposal #${list[0]!.id} was already accepted`);
   });
 
   it("logs only to stderr", () => {

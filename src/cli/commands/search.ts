@@ -62,7 +62,7 @@ export function register(program: Command): void {
       const res = await withCancel(
         async (signal) =>
           (await viaDaemon<SearchReport>(opts, "search", { query, options }, { signal, timeoutMs: 0 })) ??
-          (await withEngine(opts, (engine) => engine.search(query, { ...options, signal }))),
+          (await withEngine(opts, (engine) => engine.search(query, { ...options, signal, front: "cli" }))),
       );
       if (res.vectors.warning) warn(res.vectors.warning);
       if (opts.json) {

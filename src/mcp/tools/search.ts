@@ -37,7 +37,7 @@ export function register({ server, engine, session }: McpContext): void {
         const ann = Object.fromEntries(Object.entries(a.annotations).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
         if (Object.keys(ann).length > 0) filters.annotations = ann;
       }
-      const res = await engine.search(a.query, { ...(a.limit ? { limit: a.limit } : {}), ...(a.minScore !== undefined ? { minScore: a.minScore } : {}), ...(a.rerank !== undefined ? { rerank: a.rerank } : {}), filters, session, signal: extra.signal });
+      const res = await engine.search(a.query, { ...(a.limit ? { limit: a.limit } : {}), ...(a.minScore !== undefined ? { minScore: a.minScore } : {}), ...(a.rerank !== undefined ? { rerank: a.rerank } : {}), filters, session, signal: extra.signal, front: "mcp" });
       return json(res);
     },
   );

@@ -1,0 +1,157 @@
+/**
+ * MEMORY.md as the dream writes it: read, append fact lines under one section, and keep
+ * every version in the state database so an accept can be undone. The person's lines are
+ * never reordered or rewritten: an append inserts new lines at the end of the section (or
+ * adds the section at the end of the file), everything else stays byte for byte.
+ *
+ * Write order, as for SOUL.md (jobs/reflect/history.ts): MEMORY.md as it is on disk is
+ * recorded first when no version has its text (hand edits are history too), then the new
+ * version is inserted and the file swapped by compare-and-swap against the bytes the change
+ * was computed from, in one transaction. A hand edit that lands meanwhile makes the swap
+ * fail; the change is then computed again from the edited file, so the edit is kept.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { isProcessAlive } from "../../shared/process.js";
+import { contentHash } from "../../store/soul-versions.js";
+import type { MemoryOrigin, MemoryVersionStore } from "../../store/dream-proposals.js";
+import { swapDir } from "../../workspace/paths.js";
+import { recoverInterruptedSwaps, swapFile, type SwapResult } from "../../workspace/safe-write.js";
+
+export const MEMORY_FILE = "MEMORY.md";
+
+export interface MemoryOnDisk {
+  exists: boolean;
+  text: string;
+  bytes: Buffer | null;
+}
+
+export function readMemory(workspace: string): MemoryOnDisk {
+  try {
+    const bytes = readFileSync(path.join(workspace, MEMORY_FILE));
+    return { exists: true, text: bytes.toString("utf8"), bytes };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, text: "", bytes: null };
+    throw e;
+  }
+}
+
+/** MEMORY.md's fact lines: not headings, not blank, without their bullet. */
+export function memoryFacts(text: string): string[] {
+  return text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !/^#/.test(l) && !/^(?:```|<!--)/.test(l))
+    .map((l) => l.replace(/^(?:[-*+]\s+(?:\[[ x]\]\s+)?|\d+[.)]\s+)/, "").trim())
+    .filter((l) => l !== "");
+}
+
+/**
+ * `text` with `lines` added as "- line" at the end of the section headed `section` (any
+ * heading level; the first one found), or under a new "## section" at the end of the file.
+ */
+export function appendUnderSection(text: string, section: string, lines: readonly string[]): string {
+  const bullets = lines.map((l) => `- ${l}`);
+  const rows = text.split("\n");
+  const want = section.trim().toLowerCase();
+  const at = rows.findIndex((r) => /^#{1,6}\s/.test(r) && r.replace(/^#{1,6}\s+/, "").trim().toLowerCase() === want);
+  if (at < 0) {
+    const base = text === "" ? "" : text.endsWith("\n\n") ? text : text.endsWith("\n") ? text + "\n" : text + "\n\n";
+    return `${base}## ${section}\n\n${bullets.join("\n")}\n`;
+  }
+  const level = /^(#{1,6})/.exec(rows[at]!)![1]!.length;
+  let end = rows.length;
+  for (let i = at + 1; i < rows.length; i++) {
+    const m = /^(#{1,6})\s/.exec(rows[i]!);
+    if (m && m[1]!.length <= level) {
+      end = i;
+      break;
+    }
+  }
+  // After the section's last non-blank line: blank lines before the next heading stay where they were.
+  let last = end - 1;
+  while (last > at && rows[last]!.trim() === "") last--;
+  const insert = last === at ? ["", ...bullets] : bullets;
+  const out = [...rows.slice(0, last + 1), ...insert, ...rows.slice(last + 1)];
+  if (end === rows.length && text !== "" && !text.endsWith("\n")) return out.join("\n") + "\n";
+  return out.join("\n");
+}
+
+/** Without the first "- line" equal to `line` (an undone accept); null when it is not there. */
+export function removeFactLine(text: string, line: string): string | null {
+  const rows = text.split("\n");
+  const i = rows.findIndex((r) => r.replace(/^\s*[-*+]\s+/, "").trim() === line.trim() && /^\s*[-*+]\s+/.test(r));
+  if (i < 0) return null;
+  rows.splice(i, 1);
+  return rows.join("\n");
+}
+
+export type MemorySwap = (file: string, expected: Buffer | null, content: string) => SwapResult;
+
+export interface ChangeMemoryInput {
+  workspace: string;
+  store: MemoryVersionStore;
+  now: number;
+  /** The new text from the text on disk; null: no change needed. Called again after a lost race. */
+  change: (current: MemoryOnDisk) => string | null;
+  origin: MemoryOrigin;
+  summary: string;
+  restoredFrom?: number;
+  /** A person's own command (accept, undo) may replace an empty MEMORY.md; the nightly run may not. */
+  allowEmpty: boolean;
+  /** Default swapFile; tests inject hand edits that land mid-swap. */
+  swap?: MemorySwap;
+}
+
+export type ChangeMemoryResult = { ok: true; version: number | null; baseline?: number } | { ok: false; reason: string; kept?: string };
+
+const ATTEMPTS = 3;
+
+/** Applies `change` to MEMORY.md by compare-and-swap, recording versions; retries when a hand edit lands meanwhile. */
+export function changeMemory(input: ChangeMemoryInput): ChangeMemoryResult {
+  const file = path.join(input.workspace, MEMORY_FILE);
+  const workDir = swapDir(input.workspace);
+  recoverInterruptedSwaps(file, workDir, isProcessAlive);
+  const swap = input.swap ?? ((f, expected, content) => swapFile(f, expected, content, { oldIsSaved: true, allowEmpty: input.allowEmpty, workDir }));
+  let last = "";
+  let baseline: number | undefined;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const cur = readMemory(input.workspace);
+    const next = input.change(cur);
+    if (next === null) return { ok: true, version: null };
+    baseline = input.store.transaction(() => recordMemoryIfNew(input.store, cur, input.now)) ?? baseline;
+    let lost: SwapResult | undefined;
+    let version = 0;
+    try {
+      input.store.transaction(() => {
+        version = input.store.insert({ createdAt: input.now, content: next, origin: input.origin, summary: input.summary, restoredFrom: input.restoredFrom ?? null });
+        const res = swap(file, cur.bytes, next);
+        if (!res.ok) {
+          lost = res;
+          throw new SwapLost();
+        }
+      });
+    } catch (e) {
+      if (!(e instanceof SwapLost)) throw e;
+    }
+    if (lost === undefined) return { ok: true, version, ...(baseline !== undefined ? { baseline } : {}) };
+    if (!lost.ok && lost.kept !== undefined) return { ok: false, reason: lost.reason, kept: lost.kept };
+    last = lost.ok ? "" : lost.reason;
+  }
+  return { ok: false, reason: `${last}; MEMORY.md kept changing, nothing was written — try again` };
+}
+
+class SwapLost extends Error {}
+
+/** Records MEMORY.md as a 'baseline' version when no version holds its text yet (call inside a transaction). */
+export function recordMemoryIfNew(store: MemoryVersionStore, cur: MemoryOnDisk, now: number): number | undefined {
+  if (!cur.exists) return undefined;
+  const latest = store.latest();
+  if (latest !== undefined && latest.hash === contentHash(cur.text)) return undefined;
+  return store.insert({
+    createdAt: now,
+    content: cur.text,
+    origin: "baseline",
+    summary: latest === undefined ? "baseline: MEMORY.md as written by hand" : `baseline: MEMORY.md as edited by hand after version ${latest.number}`,
+  });
+}

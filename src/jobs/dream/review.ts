@@ -1,0 +1,152 @@
+/**
+ * The person's side of dreaming: list proposals, accept (one, several, all; optionally with
+ * their own wording), reject with a reason (the source and the fact are never proposed
+ * again), undo an accept, roll MEMORY.md back to a version. Nothing reaches MEMORY.md but
+ * through here (auto-accept calls the same accept).
+ */
+import type { DB } from "../../store/open.js";
+import { MemoryVersionStore, ProposalStore, type MemoryVersion, type Proposal } from "../../store/dream-proposals.js";
+import { appendUnderSection, changeMemory, readMemory, removeFactLine, type MemorySwap } from "./memory-file.js";
+
+export interface ReviewInput {
+  workspace: string;
+  db: DB;
+  now: () => number;
+  /** dream.section */
+  section: string;
+  /** A person's command may replace an empty MEMORY.md; the nightly auto-accept may not. */
+  byPerson: boolean;
+  /** What a session loads of MEMORY.md (context.perFileChars): an accept that grows it past this says so. */
+  maxChars?: number;
+  swap?: MemorySwap;
+}
+
+export interface AcceptResult {
+  accepted: { id: number; text: string }[];
+  /** The MEMORY.md version the accept made. */
+  version: number | null;
+  /** A version recorded first for hand edits not in the history yet. */
+  baseline?: number;
+  /** MEMORY.md grew past what a session loads of it, and the like. */
+  warnings: string[];
+}
+
+export class ProposalNotFoundError extends RangeError {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProposalNotFoundError";
+  }
+}
+
+/** The pending proposals named (or all pending ones for "all"); refuses ids that are not pending. */
+function pendingOf(store: ProposalStore, ids: number[] | "all"): Proposal[] {
+  if (ids === "all") return store.list("pending").reverse();
+  if (ids.length === 0) throw new ProposalNotFoundError("name the proposals to act on (ids from `agent dream review`), or all");
+  return ids.map((id) => {
+    const p = store.get(id);
+    if (p === undefined) throw new ProposalNotFoundError(`there is no proposal #${id} (see \`agent dream review\`)`);
+    if (p.status !== "pending") throw new ProposalNotFoundError(`proposal #${id} was already ${p.status}${p.reason ? ` (${p.reason})` : ""}`);
+    return p;
+  });
+}
+
+/** One line, not empty, no heading: what a person's edit of a proposal must be. */
+function checkEdit(text: string): string {
+  const t = text.replace(/\s+/g, " ").trim().replace(/^[-*+]\s+/, "");
+  if (t === "") throw new RangeError("the edited fact is empty; give the line to write, or accept it as proposed");
+  if (/^#/.test(t)) throw new RangeError("the edited fact starts with # (a heading); give a plain sentence");
+  return t;
+}
+
+export function acceptProposals(i: ReviewInput, ids: number[] | "all", edit?: string): AcceptResult {
+  const store = new ProposalStore(i.db);
+  const chosen = pendingOf(store, ids);
+  if (edit !== undefined && chosen.length !== 1) throw new RangeError("an edit applies to one proposal: name exactly one id");
+  if (chosen.length === 0) return { accepted: [], version: null, warnings: [] };
+  const texts = chosen.map((p) => (edit !== undefined ? checkEdit(edit) : p.text));
+  const versions = new MemoryVersionStore(i.db);
+  const now = i.now();
+  const res = changeMemory({
+    workspace: i.workspace,
+    store: versions,
+    now,
+    change: (cur) => appendUnderSection(cur.text, i.section, texts),
+    origin: "dream",
+    summary: `accepted dream proposal${chosen.length > 1 ? "s" : ""} ${chosen.map((p) => `#${p.id}`).join(", ")}`,
+    allowEmpty: i.byPerson,
+    ...(i.swap ? { swap: i.swap } : {}),
+  });
+  if (!res.ok) throw new Error(`MEMORY.md: ${res.reason}${res.kept ? ` (a copy of the edit is in ${res.kept})` : ""}; nothing was accepted`);
+  chosen.forEach((p, k) => store.accept(p.id, texts[k]!, res.version, now));
+  const size = readMemory(i.workspace).text.length;
+  const warnings =
+    i.maxChars !== undefined && size > i.maxChars
+      ? [`MEMORY.md is now ${size} characters, more than the ${i.maxChars} a session loads of it (context.perFileChars): its end is cut from the prompt — trim it, or raise the setting`]
+      : [];
+  return { accepted: chosen.map((p, k) => ({ id: p.id, text: texts[k]! })), version: res.version, warnings, ...(res.baseline !== undefined ? { baseline: res.baseline } : {}) };
+}
+
+export function rejectProposals(i: Pick<ReviewInput, "db" | "now">, ids: number[] | "all", reason: string): { rejected: number[] } {
+  const store = new ProposalStore(i.db);
+  const chosen = pendingOf(store, ids);
+  const why = reason.trim() === "" ? "(no reason given)" : reason.trim();
+  const at = i.now();
+  i.db.transaction(() => chosen.forEach((p) => store.reject(p.id, why, at)))();
+  return { rejected: chosen.map((p) => p.id) };
+}
+
+export interface UndoResult {
+  id: number;
+  text: string;
+  version: number | null;
+}
+
+/** Takes an accepted fact back out of MEMORY.md (the newest accept, or the one named); the proposal waits again. */
+export function undoAccept(i: ReviewInput, id?: number): UndoResult {
+  const store = new ProposalStore(i.db);
+  const p = id !== undefined ? store.get(id) : store.list("accepted").sort((a, b) => (b.decidedAt ?? 0) - (a.decidedAt ?? 0))[0];
+  if (p === undefined) throw new ProposalNotFoundError(id !== undefined ? `there is no proposal #${id}` : "no accepted proposal to undo");
+  if (p.status !== "accepted") throw new ProposalNotFoundError(`proposal #${p.id} is ${p.status}, not accepted`);
+  const line = p.finalText ?? p.text;
+  const res = changeMemory({
+    workspace: i.workspace,
+    store: new MemoryVersionStore(i.db),
+    now: i.now(),
+    change: (cur) => {
+      const next = removeFactLine(cur.text, line);
+      if (next === null) throw new RangeError(`MEMORY.md no longer has the line "${line}" (moved or edited by hand?); nothing to undo — edit MEMORY.md, or \`agent dream rollback N\``);
+      return next;
+    },
+    origin: "rollback",
+    summary: `undid the accept of dream proposal #${p.id}`,
+    allowEmpty: true,
+    ...(i.swap ? { swap: i.swap } : {}),
+  });
+  if (!res.ok) throw new Error(`MEMORY.md: ${res.reason}; nothing was undone`);
+  store.reopen(p.id);
+  return { id: p.id, text: line, version: res.version };
+}
+
+/** Restores MEMORY.md version `n`; the restore is itself a version (and MEMORY.md as it was is recorded first). */
+export function rollbackMemory(i: ReviewInput, n: number): { restoredFrom: number; version: number | null } {
+  const versions = new MemoryVersionStore(i.db);
+  const target = versions.get(n);
+  if (target === undefined) throw new ProposalNotFoundError(`there is no MEMORY.md version ${n} (see \`agent dream versions\`)`);
+  const res = changeMemory({
+    workspace: i.workspace,
+    store: versions,
+    now: i.now(),
+    change: (cur) => (cur.text === target.content ? null : target.content),
+    origin: "rollback",
+    summary: `rollback to version ${n}`,
+    restoredFrom: n,
+    allowEmpty: true,
+    ...(i.swap ? { swap: i.swap } : {}),
+  });
+  if (!res.ok) throw new Error(`MEMORY.md: ${res.reason}; nothing was restored`);
+  return { restoredFrom: n, version: res.version };
+}
+
+export function memoryVersions(db: DB): Omit<MemoryVersion, "content">[] {
+  return new MemoryVersionStore(db).list().map(({ content: _c, ...v }) => v);
+}

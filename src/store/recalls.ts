@@ -1,0 +1,127 @@
+/**
+ * The recall log (table `recalls`, schema.sql migration 6): which chunks each retrieval
+ * presented, for which normalised query, when, from which front. A plain repository: the
+ * engine decides what to record, the dreaming job reads the signals.
+ */
+import type { DB } from "./open.js";
+
+export interface RecalledChunk {
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** sha256 of the chunk's text; "" when the index could not say. */
+  chunkHash: string;
+}
+
+export interface NewRecall {
+  at: number;
+  front: string;
+  query: string;
+  chunks: readonly RecalledChunk[];
+}
+
+/** What the recall log says about one chunk (path + text hash). */
+export interface RecallSignals {
+  path: string;
+  chunkHash: string;
+  /** The lines of its latest recall. */
+  startLine: number;
+  endLine: number;
+  recalls: number;
+  /** Distinct normalised queries that returned it. */
+  queries: string[];
+  /** Distinct local days it was recalled on. */
+  days: string[];
+  fronts: string[];
+  firstAt: number;
+  lastAt: number;
+  /** Mean rank it was presented at (1 = first). */
+  meanRank: number;
+}
+
+interface SignalRow {
+  path: string;
+  chunk_hash: string;
+  recalls: number;
+  first_at: number;
+  last_at: number;
+  mean_rank: number;
+}
+
+export class RecallStore {
+  constructor(readonly db: DB) {}
+
+  /** One row per presented chunk, in one transaction (a retrieval is recorded whole or not at all). */
+  record(r: NewRecall): { rows: number; lastId: number } {
+    if (r.chunks.length === 0) return { rows: 0, lastId: 0 };
+    const stmt = this.db.prepare("INSERT INTO recalls (at, front, query, path, start_line, end_line, chunk_hash, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    let lastId = 0;
+    this.db.transaction(() => {
+      r.chunks.forEach((c, i) => (lastId = Number(stmt.run(r.at, r.front, r.query, c.path, c.startLine, c.endLine, c.chunkHash, i + 1).lastInsertRowid)));
+    })();
+    return { rows: r.chunks.length, lastId };
+  }
+
+  count(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM recalls").get() as { n: number }).n;
+  }
+
+  /**
+   * Keeps the log bounded: rows older than `olderThan` go, then the oldest beyond `maxRows`.
+   * Returns how many rows were removed.
+   */
+  prune(olderThan: number, maxRows: number): number {
+    return this.db.transaction(() => {
+      let removed = this.db.prepare("DELETE FROM recalls WHERE at < ?").run(olderThan).changes;
+      const n = this.count();
+      if (n > maxRows) {
+        removed += this.db.prepare("DELETE FROM recalls WHERE id IN (SELECT id FROM recalls ORDER BY at, id LIMIT ?)").run(n - maxRows).changes;
+      }
+      return removed;
+    }).immediate();
+  }
+
+  /**
+   * Signals of every chunk recalled since `since` whose path `keep` accepts, most recalled
+   * first; `dayOf` names the local day of an instant (the configured zone).
+   */
+  signals(since: number, dayOf: (at: number) => string, keep: (path: string) => boolean = () => true): RecallSignals[] {
+    const rows = this.db
+      .prepare(
+        `SELECT path, chunk_hash, count(*) AS recalls, min(at) AS first_at, max(at) AS last_at, avg(rank) AS mean_rank
+           FROM recalls WHERE at >= ? AND chunk_hash != '' GROUP BY path, chunk_hash ORDER BY recalls DESC, last_at DESC`,
+      )
+      .all(since) as SignalRow[];
+    return rows.filter((r) => keep(r.path)).map((r) => this.detail(r, since, dayOf));
+  }
+
+  /** The signals of one chunk, or undefined when it was never recalled since `since`. */
+  signalsOf(path: string, chunkHash: string, since: number, dayOf: (at: number) => string): RecallSignals | undefined {
+    const r = this.db
+      .prepare(
+        `SELECT path, chunk_hash, count(*) AS recalls, min(at) AS first_at, max(at) AS last_at, avg(rank) AS mean_rank
+           FROM recalls WHERE at >= ? AND path = ? AND chunk_hash = ? GROUP BY path, chunk_hash`,
+      )
+      .get(since, path, chunkHash) as SignalRow | undefined;
+    return r === undefined ? undefined : this.detail(r, since, dayOf);
+  }
+
+  private detail(r: SignalRow, since: number, dayOf: (at: number) => string): RecallSignals {
+    const distinct = <T>(col: string): T[] =>
+      (this.db.prepare(`SELECT DISTINCT ${col} AS v FROM recalls WHERE path = ? AND chunk_hash = ? AND at >= ? ORDER BY ${col}`).all(r.path, r.chunk_hash, since) as { v: T }[]).map((x) => x.v);
+    const last = this.db.prepare("SELECT start_line, end_line FROM recalls WHERE path = ? AND chunk_hash = ? ORDER BY at DESC, id DESC LIMIT 1").get(r.path, r.chunk_hash) as { start_line: number; end_line: number };
+    return {
+      path: r.path,
+      chunkHash: r.chunk_hash,
+      startLine: last.start_line,
+      endLine: last.end_line,
+      recalls: r.recalls,
+      queries: distinct<string>("query"),
+      days: [...new Set(distinct<number>("at").map(dayOf))].sort(),
+      fronts: distinct<string>("front"),
+      firstAt: r.first_at,
+      lastAt: r.last_at,
+      meanRank: Math.round(r.mean_rank * 100) / 100,
+    };
+  }
+}
