@@ -28,6 +28,7 @@ import { VectorStore } from "../store/vectors.js";
 import type { MemoryIndexStats } from "../store/vector-memory.js";
 import { isProcessAlive } from "../shared/process.js";
 import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
+import { checkEngineFolder } from "../workspace/guard.js";
 import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
 import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
 import type { JobDeps } from "../jobs/job.js";
@@ -130,6 +131,7 @@ export class Engine implements EngineCore {
 
   protected constructor(opts: EngineOptions) {
     this.workspace = opts.workspace;
+    checkEngineFolder(this.workspace);
     this.now = opts.now ?? Date.now;
     this.config = opts.config ?? configFor(this.workspace);
     if (opts.embedder !== undefined) {
@@ -159,6 +161,7 @@ export class Engine implements EngineCore {
    */
   static async load(opts: EngineOptions | string): Promise<Engine> {
     const o = typeof opts === "string" ? { workspace: opts } : opts;
+    checkEngineFolder(o.workspace);
     if (o.config) return new Engine(o);
     const config = readConfigCache(o.workspace) ?? (await import("./config.js")).loadAgentConfig(o.workspace);
     return new Engine({ ...o, config });

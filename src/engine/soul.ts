@@ -21,7 +21,7 @@ export class SoulService {
 
   /** SOUL.md as it is on disk. */
   current(): SoulOnDisk {
-    return readSoul(this.engine.workspace);
+    return readSoul(this.engine.workspace, { allowHardLinks: this.engine.config.index.allowHardLinks });
   }
 
   version(n: number): SoulVersion {

@@ -52,6 +52,7 @@ import type { Embedder } from "../../embed/types.js";
 import type { EmbeddingCache } from "../../embed/cache.js";
 import type { DB } from "../../store/open.js";
 import { appendVerified, atomicWrite, createExclusive } from "../../workspace/safe-write.js";
+import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS } from "../../workspace/guard.js";
 import { parseDuration, soulWordFloor, soulWordTarget, type ReflectionConfig } from "./config.js";
 import { unifiedDiff } from "./diff.js";
 import { cutTranscript, gatherSessions } from "./gather.js";
@@ -652,6 +653,7 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   }
 
   const writeProposal = () => {
+    checkWriteTarget(workspace, path.join(workspace, SOUL_PROPOSAL_FILE), NO_HARD_LINKS);
     atomicWrite(path.join(workspace, SOUL_PROPOSAL_FILE), soul);
     ctx.trace.proposal = { text: soul, hash: contentHash(soul) };
   };
@@ -734,7 +736,8 @@ function appendReport(workspace: string, at: number, r: ReflectionResult): strin
   const day = localDate(at);
   const rel = `reflections/${day}.md`;
   const file = path.join(workspace, rel);
-  mkdirSync(path.dirname(file), { recursive: true });
+  ensureWorkspaceDir(workspace, path.dirname(file));
+  checkWriteTarget(workspace, file, NO_HARD_LINKS);
   const lines: string[] = [];
   if (!existsSync(file)) lines.push(`# Reflections ${day}`, "");
   else lines.push("");
