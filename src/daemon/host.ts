@@ -10,7 +10,8 @@
  * stop() (SIGTERM, Ctrl-C) cancels what is in flight — the model call of a job, embedding
  * between batches, the calls of connected clients — closes everything and releases the lock.
  */
-import { chmodSync, statSync } from "node:fs";
+import { readFileSync, chmodSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
 import type { SessionType } from "../context/assemble.js";
 import { auditWorkspace } from "../context/audit.js";
 import { Engine } from "../engine/engine.js";
@@ -226,7 +227,7 @@ export class DaemonHost {
       this.configWarned = true;
       this.emit("warn", "warning", `${configPath(this.workspace)} changed since the daemon started; commands work in-process until the daemon is restarted`);
     }
-    throw new DaemonUnavailableError("config-changed", `${configPath(this.workspace)} changed; restart the daemon to use it`);
+    throw new DaemonUnavailableError("config-changed", `${configPath(this.workspace)} changed since the daemon started: restart the daemon to use it (stop it, then \`agent daemon\`)`);
   }
 
   /** Loads what the first search would otherwise wait for: the embedder, the vectors in memory, the MCP server code. */
@@ -285,11 +286,13 @@ export class DaemonHost {
   }
 }
 
-/** What changes when agent.config.json is edited, replaced or removed. */
+/**
+ * agent.config.json by its content, as in-process runs key their config on it: a `touch` or a
+ * save of the same bytes changes nothing; an edit that keeps the size and the mtime is seen.
+ */
 function configSignature(workspace: string): string {
   try {
-    const st = statSync(configPath(workspace));
-    return `${st.ino}:${st.size}:${st.mtimeMs}`;
+    return createHash("sha256").update(readFileSync(configPath(workspace))).digest("hex");
   } catch {
     return "none";
   }
