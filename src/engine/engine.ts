@@ -29,6 +29,7 @@ import type { MemoryIndexStats } from "../store/vector-memory.js";
 import { isProcessAlive } from "../shared/process.js";
 import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
 import { checkEngineFolder } from "../workspace/guard.js";
+import { UsageError } from "./errors.js";
 import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
 import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
 import type { JobDeps } from "../jobs/job.js";
@@ -481,6 +482,7 @@ export class Engine implements EngineCore {
    * query itself is embedded here (`agent index` or the daemon embeds the rest).
    */
   async search(query: string, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+    checkQuerySize(query);
     const session = opts.session ?? "main";
     if (session !== "main") {
       // Private files never reach a group or isolated session: ask for more, keep the public ones.
@@ -615,4 +617,19 @@ export class Engine implements EngineCore {
 
 function isProvider(v: unknown): v is LLMProvider {
   return typeof v === "object" && v !== null && typeof (v as LLMProvider).complete === "function";
+}
+
+/** A search question's bounds: every word costs work in each stage, so a document pasted as a query would hold every other client up. */
+export const MAX_QUERY_BYTES = 8 * 1024;
+export const MAX_QUERY_WORDS = 400;
+
+function checkQuerySize(query: string): void {
+  const bytes = Buffer.byteLength(query, "utf8");
+  if (bytes > MAX_QUERY_BYTES) {
+    throw new UsageError(`the query is ${bytes} bytes, over the ${MAX_QUERY_BYTES}-byte limit for a search; nothing was searched — ask a question, not a document (a few words to a paragraph)`);
+  }
+  const words = query.split(/\s+/).filter((w) => w !== "").length;
+  if (words > MAX_QUERY_WORDS) {
+    throw new UsageError(`the query has ${words} words, over the ${MAX_QUERY_WORDS}-word limit for a search; nothing was searched — ask with fewer words`);
+  }
 }

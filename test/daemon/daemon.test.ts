@@ -248,6 +248,20 @@ describe("the CLI through the daemon", { timeout: 120_000 }, () => {
     await d.waitFor(/agent\.config\.json changed since the daemon started/);
   });
 
+  it("a query over the word or byte bound is refused with the limit named, through the daemon and in-process", async () => {
+    await startDaemon(["--no-watch"]);
+    const words = Array.from({ length: 401 }, (_, i) => `w${i}x`).join(" ");
+    for (const r of [await viaDaemon(["search", words, "--json"]), await inProcess(["search", words, "--json"])]) {
+      expect(r.code).not.toBe(0);
+      expect(r.stdout + r.stderr).toMatch(/401 words, over the 400-word limit for a search/);
+    }
+    const bytes = "z".repeat(9000);
+    const big = await viaDaemon(["search", bytes, "--json"]);
+    expect(big.stdout + big.stderr).toMatch(/9000 bytes, over the 8192-byte limit for a search/);
+    // The largest accepted query is answered.
+    expect((await viaDaemon(["search", Array.from({ length: 400 }, (_, i) => `w${i}x`).join(" "), "--json"])).code).toBe(0);
+  });
+
   it("a touch, or a save of the same bytes, changes nothing: the daemon keeps answering", async () => {
     await startDaemon(["--no-watch"]);
     const file = path.join(ws, "agent.config.json");
