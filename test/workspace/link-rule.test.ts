@@ -181,3 +181,34 @@ describe("every read and write path under the one rule", () => {
     expect(existsSync(path.join(outside, "state.db"))).toBe(false);
   });
 });
+
+describe("FIFOs in the daemon and in doctor", () => {
+  let dir = "";
+  afterEach(() => cleanup(dir));
+
+  it("agent doctor names a FIFO or a link out in a bootstrap slot; a daemon started with HEARTBEAT.md as a FIFO serves and stops", async () => {
+    dir = tempDir("agent-fifo-");
+    const ws = path.join(dir, "ws");
+    initWorkspace(ws);
+    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, llm: { provider: "ollama", model: "none", host: "http://127.0.0.1:9" }, heartbeat: { enabled: true, activeHours: { start: "00:00", end: "23:59" } } }));
+    execFileSync("rm", ["-f", path.join(ws, "HEARTBEAT.md"), path.join(ws, "USER.md")]);
+    execFileSync("mkfifo", [path.join(ws, "HEARTBEAT.md")]);
+    symlinkSync("/dev/zero", path.join(ws, "USER.md"));
+    const doc = await runAgent(["doctor", "--json", "--workspace", ws]);
+    const checks = (JSON.parse(doc.stdout) as { checks: { name: string; status: string; detail: string }[] }).checks.filter((c) => c.name === "workspace files");
+    expect(checks.map((c) => c.detail).join("\n")).toMatch(/HEARTBEAT\.md: is a FIFO/);
+    expect(checks.map((c) => c.detail).join("\n")).toMatch(/USER\.md: a link to \/dev\/zero, outside the workspace/);
+    expect(checks.every((c) => c.status === "fail")).toBe(true);
+    const { spawnAgent } = await import("../helpers/cli.js");
+    const d = spawnAgent(["daemon", "--workspace", ws, "--no-watch"]);
+    try {
+      await d.waitFor(/serving the engine on /, 60_000);
+      const s = await runAgent(["search", "anything", "--json", "--workspace", ws], { AGENT_DAEMON: "require" });
+      expect(s.code, s.stderr).toBe(0);
+      d.kill("SIGTERM");
+      expect((await d.done).code).toBe(0);
+    } finally {
+      if (d.exitCode === null) d.kill("SIGKILL");
+    }
+  });
+});

@@ -1,0 +1,59 @@
+// The daemon under the largest query it accepts (400 distinct words, the search bound): while
+// one client sends such queries back to back, another client's small search must be answered
+// within 1 s, and a SIGTERM sent during a big query must end the daemon within 2 s. Also: a
+// query over the bound is refused at once with the limit named.
+import path from "node:path";
+import { agent, crashOf, makeWorkspace, probeToken, rng, sleep, spawnAgent, Tally } from "./lib.mjs";
+
+const OTHER_MS = 1000;
+const STOP_MS = 2000;
+
+export async function bigQuery({ root, quick, tiny, scale, seed }) {
+  const tally = new Tally("big query: other clients <= 1 s, SIGTERM <= 2 s during the largest accepted query");
+  const runs = tiny ? 2 : quick ? 5 : Math.max(20, Math.round(20 * scale));
+  const ws = path.join(root, "ws");
+  await makeWorkspace(ws, { seed, notes: tiny ? 20 : 200, config: { embed: { provider: "none" } } });
+  const r = rng(seed + 7);
+  const bigQuery = () => Array.from({ length: 400 }, () => probeToken(r)).join(" ");
+  const env = { AGENT_DAEMON: "require" };
+  const other = [];
+  const stops = [];
+  for (let run = 0; run < runs; run++) {
+    const d = spawnAgent(["daemon", "--workspace", ws, "--no-watch"]);
+    if (!(await d.waitFor(/serving the engine on /, 60_000))) {
+      tally.fail(`the daemon did not start: ${d.out().stderr.slice(0, 300)}`, "npm run torture -- --only big-query");
+      d.kill("SIGKILL");
+      continue;
+    }
+    await agent(["search", "warmup", "--workspace", ws], { env, timeoutMs: 30_000 });
+    // Two clients sending the largest accepted query back to back.
+    let stop = false;
+    const hammer = async () => {
+      while (!stop) await agent(["search", bigQuery(), "--workspace", ws], { env, timeoutMs: 60_000 });
+    };
+    const hammers = [hammer(), hammer()];
+    await sleep(300);
+    const small = await agent(["search", "marker", "--workspace", ws], { env, timeoutMs: 30_000 });
+    other.push(small.ms);
+    const over = await agent(["search", Array.from({ length: 401 }, () => "w").join(" "), "--workspace", ws], { env, timeoutMs: 30_000 });
+    await sleep(100 + Math.floor(r() * 200));
+    const t0 = Date.now();
+    d.kill("SIGTERM");
+    const done = await d.finished(30_000);
+    const stopMs = Date.now() - t0;
+    stops.push(stopMs);
+    stop = true;
+    await Promise.all(hammers);
+    const repro = `npm run torture -- --only big-query (run ${run})`;
+    if (small.code !== 0) tally.fail(`the other client's search failed: ${small.stderr.slice(0, 200)}`, repro);
+    else if (small.ms > OTHER_MS) tally.fail(`the other client waited ${small.ms} ms (> ${OTHER_MS})`, repro);
+    else if (!/over the 400-word limit/.test(over.stdout + over.stderr)) tally.fail(`a 401-word query was not refused with the limit named: ${over.stderr.slice(0, 200)}`, repro);
+    else if (crashOf(done) && done.signal !== "SIGTERM") tally.fail(`the daemon ${crashOf(done)}`, repro);
+    else if (stopMs > STOP_MS) tally.fail(`SIGTERM took ${stopMs} ms (> ${STOP_MS})`, repro);
+    else tally.pass();
+  }
+  const q = (a, p) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(p * a.length))];
+  if (other.length > 0) tally.note(`another client's search during the largest accepted queries (CLI end to end): median ${q(other, 0.5)} ms, max ${Math.max(...other)} ms`);
+  if (stops.length > 0) tally.note(`SIGTERM during the largest accepted queries: median ${q(stops, 0.5)} ms, max ${Math.max(...stops)} ms`);
+  return tally;
+}
