@@ -2,6 +2,7 @@
 // one client sends such queries back to back, another client's small search must be answered
 // within 1 s, and a SIGTERM sent during a big query must end the daemon within 2 s. Also: a
 // query over the bound is refused at once with the limit named.
+import net from "node:net";
 import path from "node:path";
 import { agent, crashOf, makeWorkspace, probeToken, rng, sleep, spawnAgent, Tally } from "./lib.mjs";
 
@@ -33,7 +34,9 @@ export async function bigQuery({ root, quick, tiny, scale, seed }) {
     };
     const hammers = [hammer(), hammer()];
     await sleep(300);
-    const small = await agent(["search", "marker", "--workspace", ws], { env, timeoutMs: 30_000 });
+    // The other client speaks to the socket itself: what is timed is the daemon's answer, not a
+    // CLI's start-up on a loaded machine.
+    const small = await rpc(path.join(ws, ".agent", "daemon.sock"), "search", { query: "marker", options: {} });
     other.push(small.ms);
     const over = await agent(["search", Array.from({ length: 401 }, () => "w").join(" "), "--workspace", ws], { env, timeoutMs: 30_000 });
     await sleep(100 + Math.floor(r() * 200));
@@ -45,7 +48,7 @@ export async function bigQuery({ root, quick, tiny, scale, seed }) {
     stop = true;
     await Promise.all(hammers);
     const repro = `npm run torture -- --only big-query (run ${run})`;
-    if (small.code !== 0) tally.fail(`the other client's search failed: ${small.stderr.slice(0, 200)}`, repro);
+    if (small.error) tally.fail(`the other client's search failed: ${small.error}`, repro);
     else if (small.ms > OTHER_MS) tally.fail(`the other client waited ${small.ms} ms (> ${OTHER_MS})`, repro);
     else if (!/over the 400-word limit/.test(over.stdout + over.stderr)) tally.fail(`a 401-word query was not refused with the limit named: ${over.stderr.slice(0, 200)}`, repro);
     else if (crashOf(done) && done.signal !== "SIGTERM") tally.fail(`the daemon ${crashOf(done)}`, repro);
@@ -53,7 +56,29 @@ export async function bigQuery({ root, quick, tiny, scale, seed }) {
     else tally.pass();
   }
   const q = (a, p) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(p * a.length))];
-  if (other.length > 0) tally.note(`another client's search during the largest accepted queries (CLI end to end): median ${q(other, 0.5)} ms, max ${Math.max(...other)} ms`);
+  if (other.length > 0) tally.note(`another client's search during the largest accepted queries (socket request to answer): median ${q(other, 0.5)} ms, max ${Math.max(...other)} ms`);
   if (stops.length > 0) tally.note(`SIGTERM during the largest accepted queries: median ${q(stops, 0.5)} ms, max ${Math.max(...stops)} ms`);
   return tally;
+}
+
+/** One JSON-RPC call over the daemon's socket; resolves with the time to its answer. */
+function rpc(sock, method, params) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const c = net.connect(sock);
+    let buf = "";
+    const done = (error) => {
+      c.destroy();
+      resolve({ ms: Date.now() - t0, ...(error ? { error } : {}) });
+    };
+    c.on("connect", () => c.write(JSON.stringify({ id: 1, method, params }) + "\n"));
+    c.on("data", (d) => {
+      buf += d;
+      if (!buf.includes("\n")) return;
+      const msg = JSON.parse(buf.slice(0, buf.indexOf("\n")));
+      done(msg.error ? JSON.stringify(msg.error) : undefined);
+    });
+    c.on("error", (e) => done(e.message));
+    setTimeout(() => done("no answer within 30 s"), 30_000).unref();
+  });
 }
