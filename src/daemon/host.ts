@@ -20,7 +20,7 @@ import { JobService, ScheduleLoop } from "../jobs/runner.js";
 import type { JobRun } from "../jobs/runs.js";
 import type { LLMConfig } from "../llm/config.js";
 import { systemClock, type Clock } from "../shared/clock.js";
-import { acquireDaemonLock, type DaemonLock } from "../shared/lock.js";
+import { acquireDaemonLock, lockStillHeld, type DaemonLock } from "../shared/lock.js";
 import { backupStateIfDue } from "../store/backup.js";
 import { agentDir, configPath } from "../workspace/paths.js";
 import { ensureToken, McpHttpServer } from "./http.js";
@@ -58,6 +58,8 @@ export interface DaemonHostOptions {
 
 const SESSIONS: readonly string[] = ["main", "group", "isolated"];
 const BACKUP_CHECK_MS = 3600_000;
+/** How often the daemon looks that its lock file is still its own. */
+const LOCK_CHECK_MS = 500;
 
 export class DaemonHost {
   readonly workspace: string;
@@ -71,6 +73,7 @@ export class DaemonHost {
   private http: McpHttpServer | undefined;
   private watcher: DaemonWatcher | undefined;
   private backupTimer: NodeJS.Timeout | undefined;
+  private lockTimer: NodeJS.Timeout | undefined;
   private backingUp: Promise<void> = Promise.resolve();
   private configSeen = "";
   private configWarned = false;
@@ -171,6 +174,8 @@ export class DaemonHost {
       this.warmUp(engine);
       this.backupTimer = setInterval(() => this.backup(), BACKUP_CHECK_MS);
       this.backupTimer.unref();
+      this.lockTimer = setInterval(() => this.checkLock(), LOCK_CHECK_MS);
+      this.lockTimer.unref();
       this.backup();
     } catch (e) {
       await this.cleanup(false);
@@ -230,6 +235,16 @@ export class DaemonHost {
     throw new DaemonUnavailableError("config-changed", `${configPath(this.workspace)} changed since the daemon started: restart the daemon to use it (stop it, then \`agent daemon\`)`);
   }
 
+  /**
+   * A `rm -rf .agent` under the daemon takes its lock, socket and databases with it: it stops,
+   * so a second daemon never serves beside it, and says why.
+   */
+  private checkLock(): void {
+    if (this.stopping || this.lock === undefined || lockStillHeld(this.lock)) return;
+    this.emit("warn", "warning", `${this.lock.file} was removed or replaced (was .agent/ deleted?); the daemon stops — start it again`);
+    this.stop("its lock file is gone");
+  }
+
   /** Loads what the first search would otherwise wait for: the embedder, the vectors in memory, the MCP server code. */
   private warmUp(engine: Engine): void {
     const quiet = () => undefined;
@@ -265,6 +280,7 @@ export class DaemonHost {
     this.state = "stopped";
     this.stopCtl.abort(new Error("the daemon is stopping"));
     if (this.backupTimer) clearInterval(this.backupTimer);
+    if (this.lockTimer) clearInterval(this.lockTimer);
     const step = async (what: string, fn: () => Promise<void> | void) => {
       try {
         await fn();

@@ -122,6 +122,12 @@ export function acquireDaemonLock(workspace: string, opts: AcquireLockOptions = 
   throw new DaemonLockedError(file, last.kind === "ok" ? last.info : undefined, "the lock kept changing");
 }
 
+/** Whether `lock`'s file is still there and still this lock's (a `rm -rf .agent` removes it). */
+export function lockStillHeld(lock: DaemonLock): boolean {
+  const seen = readLock(lock.file);
+  return seen.kind === "ok" && seen.info.pid === lock.info.pid && seen.info.startedAt === lock.info.startedAt;
+}
+
 /** The daemon holding the workspace's lock, if the file is there (alive or not). */
 export function readDaemonLock(workspace: string): (DaemonLockInfo & { alive: boolean }) | undefined {
   const seen = readLock(daemonLockPath(workspace));

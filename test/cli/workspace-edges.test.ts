@@ -51,6 +51,22 @@ describe("what a workspace is", { timeout: 120_000 }, () => {
     expect(db.out().stderr + db.out().stdout).not.toMatch(/already running/);
   });
 
+  it("rm -rf .agent under a running daemon: it stops and says why, so two daemons never serve at once", async () => {
+    dir = tempDir("agent-edges-");
+    const a = path.join(dir, "a");
+    initWorkspace(a);
+    write(a, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, heartbeat: { enabled: false }, flush: { enabled: false }, schedule: { reflect: false }, evolution: { weekly: false } }));
+    const first = spawnAgent(["daemon", "--workspace", a, "--no-watch"]);
+    daemons.push(first);
+    await first.waitFor(/serving the engine on /, 60_000);
+    execFileSync("rm", ["-rf", path.join(a, ".agent")]);
+    await first.waitFor(/daemon\.lock was removed or replaced/, 30_000);
+    expect((await first.done).code).toBe(0);
+    const second = spawnAgent(["daemon", "--workspace", a, "--no-watch"]);
+    daemons.push(second);
+    await second.waitFor(/serving the engine on /, 60_000);
+  });
+
   it("embed.cacheDir that is not a folder (/dev/null) gets an error naming the setting", () => {
     expect(() => new EmbeddingCache("/dev/null/embeddings.db")).toThrow(/\/dev\/null is not a folder.*embed\.cacheDir/);
   });
