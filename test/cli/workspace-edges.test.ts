@@ -5,6 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { EmbeddingCache } from "../../src/embed/cache.js";
@@ -65,6 +66,26 @@ describe("what a workspace is", { timeout: 120_000 }, () => {
     const second = spawnAgent(["daemon", "--workspace", a, "--no-watch"]);
     daemons.push(second);
     await second.waitFor(/serving the engine on /, 60_000);
+  });
+
+  it("a client that never reads its answers is dropped once they pass the bound; other clients are served", async () => {
+    dir = tempDir("agent-edges-");
+    const a = path.join(dir, "a");
+    initWorkspace(a);
+    write(a, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, heartbeat: { enabled: false }, flush: { enabled: false }, schedule: { reflect: false }, evolution: { weekly: false } }));
+    write(a, "notes/big.md", Array.from({ length: 60_000 }, (_, i) => `line ${i} ${"lorem ipsum dolor ".repeat(5)}`).join("\n") + "\n");
+    const d = spawnAgent(["daemon", "--workspace", a, "--no-watch"]);
+    daemons.push(d);
+    await d.waitFor(/serving the engine on /, 60_000);
+    const c = net.connect(path.join(a, ".agent", "daemon.sock"));
+    c.pause(); // never reads: its answers pile up in the daemon
+    c.on("error", () => undefined);
+    await new Promise<void>((resolve) => c.on("connect", () => resolve()));
+    for (let id = 1; id <= 40; id++) c.write(JSON.stringify({ id, method: "readFile", params: { path: "notes/big.md", lines: 60_000 } }) + "\n");
+    await d.waitFor(/left \d+ bytes of answers unread .*connection dropped/, 60_000);
+    c.destroy();
+    const other = await runAgent(["search", "lorem", "--json", "--workspace", a], { AGENT_DAEMON: "require" });
+    expect(other.code, other.stderr).toBe(0);
   });
 
   it("embed.cacheDir that is not a folder (/dev/null) gets an error naming the setting", () => {
