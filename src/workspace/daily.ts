@@ -4,9 +4,8 @@
  * any other outside request (a daily note that is a symlink out of the workspace reads as
  * absent); appends are append-only and verified (appendVerified), never a rewrite.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, readSync, realpathSync } from "node:fs";
+import { closeSync, lstatSync, openSync, readSync } from "node:fs";
 import path from "node:path";
-import { isInside } from "./paths.js";
 import { appendVerified } from "./safe-write.js";
 import { checkWriteTarget, ensureWorkspaceDir } from "./guard.js";
 import { readLines, resolveWorkspaceFile, type ResolveOptions } from "./safe-read.js";

@@ -10,7 +10,7 @@
  *   - at most once per compaction cycle (flush_cycles in the state database); a NO_REPLY
  *     counts as that cycle's flush and writes nothing.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import type { LLMProvider } from "../../llm/types.js";

@@ -4,7 +4,6 @@
  * alert in the inbox and goes to the notifier.
  */
 import { NO_HARD_LINKS, readWorkspaceText } from "../../workspace/guard.js";
-import path from "node:path";
 import type { ContextConfig } from "../../context/config.js";
 import { buildContext } from "../../context/load.js";
 import { requireCompleteReply } from "../../llm/factory.js";

@@ -43,7 +43,7 @@
  * change budget does not apply to it; locked sections, the floors and compare-and-swap do.
  * For a mapped SOUL the budget counts only lines of the person's text the model removed.
  */
-import { mkdirSync, existsSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import { ensureContextFits } from "../../llm/context.js";

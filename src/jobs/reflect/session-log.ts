@@ -3,7 +3,7 @@
  * transcripts reflection reads. Append-only and verified: bytes already in the file are
  * never rewritten (appendVerified), and a bad id can never name a file outside sessions/.
  */
-import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { appendVerified } from "../../workspace/safe-write.js";
 import { checkWriteTarget, ensureWorkspaceDir } from "../../workspace/guard.js";
