@@ -7,7 +7,8 @@
 //   --quick            a short version (a few minutes of work)
 //   --tiny             smaller still: what test/torture/quick.test.ts runs
 //   --only a,b         only these experiments (kill9, soak, reflect-race, rebuild-daemon,
-//                      signals, malformed, mcp)
+//                      signals, malformed, mcp, soul-swap, links,
+//                      big-query)
 //   --scale X          multiply the full run counts (0.5 = half)
 //   --minutes M        length of the soak (default 5; quick 0.3)
 //   --seed N           seed of the generated workspaces (default 1)
@@ -25,6 +26,9 @@ const EXPERIMENTS = {
   signals: () => import("./signals.mjs").then((m) => m.signals),
   malformed: () => import("./malformed.mjs").then((m) => m.malformed),
   mcp: () => import("./mcp.mjs").then((m) => m.mcpHostile),
+  "soul-swap": () => import("./soul-swap.mjs").then((m) => m.soulSwap),
+  links: () => import("./links.mjs").then((m) => m.links),
+  "big-query": () => import("./big-query.mjs").then((m) => m.bigQuery),
 };
 
 export function parseArgs(argv) {

@@ -120,6 +120,8 @@ async function ask<T>(opts: DaemonRouting, method: RpcMethod, params: unknown, o
         if (msg.id !== 1) continue;
         if ("result" in msg) return finish(() => resolve(msg.result as T));
         const err = msg.error;
+        // A config the daemon cannot apply is said on every command, never worked around silently.
+        if (err.code === "config-changed") return finish(() => (fallback(err.message), resolve(undefined)));
         if (FALLBACK_CODES.has(err.code)) return finish(() => resolve(undefined));
         return finish(() => reject(new DaemonAnswerError(err)));
       }

@@ -2,17 +2,20 @@
  * The thin I/O half of context assembly: reads the bootstrap files and today's and
  * yesterday's daily notes from a workspace, for `assembleContext`.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { readWorkspaceText, UnsafeFileError } from "../workspace/guard.js";
 import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
 import { addDays, zonedDate } from "../workspace/time.js";
-import { assembleContext, type AssembledContext, type AssembleOptions, type BootstrapFile, type ContextFiles } from "./assemble.js";
+import { assembleContext, isPrivatePath, type AssembledContext, type AssembleOptions, type BootstrapFile, type ContextFiles, type SessionType } from "./assemble.js";
 
 export interface LoadContextOptions {
   /** The instant that decides "today"; ms since epoch. */
   now: number;
   /** Zone of "today" (default: this machine's). */
   timeZone?: string;
+  /** Who will see the text: a file that is a link to a private file is withheld from group and isolated sessions. */
+  session?: SessionType;
+  /** Read files with several hard links (index.allowHardLinks). */
+  allowHardLinks?: boolean;
 }
 
 export interface LoadedContextFiles extends ContextFiles {
@@ -22,12 +25,20 @@ export interface LoadedContextFiles extends ContextFiles {
 
 export function loadContextFiles(workspace: string, opts: LoadContextOptions): LoadedContextFiles {
   const problems: string[] = [];
+  const main = (opts.session ?? "main") === "main";
+  // Every file goes through the workspace's one rule (links, hard links, FIFOs, size); a
+  // link is judged by what it points to, so a public name never carries a private file.
   const read = (rel: string): string | null => {
     try {
-      return readFileSync(path.join(workspace, rel), "utf8");
+      const r = readWorkspaceText(workspace, rel, { allowHardLinks: opts.allowHardLinks ?? false });
+      if (r === null) return null;
+      if (!main && r.realRel !== rel && isPrivatePath(r.realRel)) {
+        problems.push(`${rel}: a link to ${r.realRel}, which is private; withheld from ${opts.session} sessions`);
+        return null;
+      }
+      return r.text;
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code !== "ENOENT") problems.push(`${rel}: cannot be read (${code ?? (e as Error).message})`);
+      problems.push(e instanceof UnsafeFileError ? e.message : `${rel}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       return null;
     }
   };
@@ -50,7 +61,7 @@ export function buildContext(
   workspace: string,
   opts: LoadContextOptions & Omit<AssembleOptions, "root">,
 ): AssembledContext & { problems: string[] } {
-  const files = loadContextFiles(workspace, opts);
+  const files = loadContextFiles(workspace, { ...opts, session: opts.session });
   const { now: _now, timeZone: _tz, ...assemble } = opts;
   return { ...assembleContext(files, { ...assemble, root: workspace }), problems: files.problems };
 }

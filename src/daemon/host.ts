@@ -10,7 +10,8 @@
  * stop() (SIGTERM, Ctrl-C) cancels what is in flight — the model call of a job, embedding
  * between batches, the calls of connected clients — closes everything and releases the lock.
  */
-import { chmodSync, statSync } from "node:fs";
+import { readFileSync, chmodSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
 import type { SessionType } from "../context/assemble.js";
 import { auditWorkspace } from "../context/audit.js";
 import { Engine } from "../engine/engine.js";
@@ -20,7 +21,7 @@ import { ScheduleLoop } from "../jobs/runner.js";
 import type { JobRun } from "../store/job-runs.js";
 import type { LLMConfig } from "../llm/config.js";
 import { systemClock, type Clock } from "../shared/clock.js";
-import { acquireDaemonLock, type DaemonLock } from "../workspace/lock.js";
+import { acquireDaemonLock, lockStillHeld, type DaemonLock } from "../workspace/lock.js";
 import { agentDir, configPath } from "../workspace/paths.js";
 import { ensureToken, McpHttpServer } from "./http.js";
 import type { LineTransport } from "./line-transport.js";
@@ -56,6 +57,8 @@ export interface DaemonHostOptions {
 }
 
 const SESSIONS: readonly string[] = ["main", "group", "isolated"];
+/** How often the daemon looks that its lock file is still its own. */
+const LOCK_CHECK_MS = 500;
 
 export class DaemonHost {
   readonly workspace: string;
@@ -69,6 +72,7 @@ export class DaemonHost {
   private http: McpHttpServer | undefined;
   private watcher: IndexWatcher | undefined;
   private web: WebFront | undefined;
+  private lockTimer: NodeJS.Timeout | undefined;
   private configSeen = "";
   private configWarned = false;
   private session: SessionType = "main";
@@ -168,6 +172,8 @@ export class DaemonHost {
         this.emit("info", "watching", `index up to date (${st.files} files, ${st.chunks} chunks, ${st.vectors.missing} without vectors); watching for changes`);
       }
       this.warmUp(engine);
+      this.lockTimer = setInterval(() => this.checkLock(), LOCK_CHECK_MS);
+      this.lockTimer.unref();
     } catch (e) {
       await this.cleanup(false);
       throw e;
@@ -230,7 +236,17 @@ export class DaemonHost {
       this.configWarned = true;
       this.emit("warn", "warning", `${configPath(this.workspace)} changed since the daemon started; commands work in-process until the daemon is restarted`);
     }
-    throw new DaemonUnavailableError("config-changed", `${configPath(this.workspace)} changed; restart the daemon to use it`);
+    throw new DaemonUnavailableError("config-changed", `${configPath(this.workspace)} changed since the daemon started: restart the daemon to use it (stop it, then \`agent daemon\`)`);
+  }
+
+  /**
+   * A `rm -rf .agent` under the daemon takes its lock, socket and databases with it: it stops,
+   * so a second daemon never serves beside it, and says why.
+   */
+  private checkLock(): void {
+    if (this.stopping || this.lock === undefined || lockStillHeld(this.lock)) return;
+    this.emit("warn", "warning", `${this.lock.file} was removed or replaced (was .agent/ deleted?); the daemon stops — start it again`);
+    this.stop("its lock file is gone");
   }
 
   /** Loads what the first search would otherwise wait for: the embedder, the vectors in memory, the MCP server code. */
@@ -252,6 +268,7 @@ export class DaemonHost {
     if (this.state === "stopped") return;
     this.state = "stopped";
     this.stopCtl.abort(new Error("the daemon is stopping"));
+    if (this.lockTimer) clearInterval(this.lockTimer);
     const step = async (what: string, fn: () => Promise<void> | void) => {
       try {
         await fn();
@@ -272,11 +289,13 @@ export class DaemonHost {
   }
 }
 
-/** What changes when agent.config.json is edited, replaced or removed. */
+/**
+ * agent.config.json by its content, as in-process runs key their config on it: a `touch` or a
+ * save of the same bytes changes nothing; an edit that keeps the size and the mtime is seen.
+ */
 function configSignature(workspace: string): string {
   try {
-    const st = statSync(configPath(workspace));
-    return `${st.ino}:${st.size}:${st.mtimeMs}`;
+    return createHash("sha256").update(readFileSync(configPath(workspace))).digest("hex");
   } catch {
     return "none";
   }

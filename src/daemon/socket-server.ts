@@ -61,9 +61,20 @@ export class SocketServer {
     this.stopping.signal.addEventListener("abort", onStop, { once: true });
     let mcp: LineTransport | null = null;
     let mcpReady: Promise<void> | null = null;
-    const write = (obj: unknown) => {
-      if (!conn.destroyed) conn.write(JSON.stringify(obj) + "\n");
+    // Answers a client does not read pile up in this process: past a quarter of the bound no
+    // new request is read until they drain (back-pressure); past the bound the client is dropped.
+    const sendLine = (text: string) => {
+      if (conn.destroyed) return;
+      conn.write(text);
+      if (conn.writableLength > MAX_UNREAD_BYTES) {
+        opts.warn(`socket: a client left ${conn.writableLength} bytes of answers unread (over ${MAX_UNREAD_BYTES}); connection dropped`);
+        conn.destroy();
+      } else if (conn.writableLength > MAX_UNREAD_BYTES / 4 && !conn.isPaused()) {
+        conn.pause();
+        conn.once("drain", () => conn.resume());
+      }
     };
+    const write = (obj: unknown) => sendLine(JSON.stringify(obj) + "\n");
     // A line too long to read is skipped and answered with an error; the connection stays.
     const lines = new LineSplitter(MAX_LINE_BYTES, (big) => {
       opts.warn(`socket: a message of ${big.bytes} bytes skipped (over ${MAX_LINE_BYTES})`);
@@ -103,7 +114,7 @@ export class SocketServer {
           continue;
         }
         if (req.method === "mcp") {
-          const t = new LineTransport({ write: (l) => void (!conn.destroyed && conn.write(l)), end: () => conn.end() });
+          const t = new LineTransport({ write: (l) => sendLine(l), end: () => conn.end() });
           mcp = t;
           mcpReady = opts.openMcp(req.params, t).then(
             () => {
@@ -129,6 +140,9 @@ export class SocketServer {
     });
   }
 }
+
+/** Answers one connection may leave unread before it is dropped. */
+export const MAX_UNREAD_BYTES = 32 * 1024 * 1024;
 
 /** Removes a socket file left behind; refuses to remove anything that is not a socket. */
 function removeStaleSocket(file: string): void {

@@ -36,7 +36,14 @@ export class EmbeddingCache {
 
   constructor(file: string) {
     this.file = path.resolve(file);
-    mkdirSync(path.dirname(this.file), { recursive: true });
+    const dir = path.dirname(this.file);
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== "EEXIST" && code !== "ENOTDIR") throw e;
+      throw new Error(`${dir} is not a folder, so the embedding cache cannot be kept there: set embed.cacheDir in agent.config.json to a folder (or remove the key to keep the cache in .agent/)`);
+    }
     this.db = new Database(this.file);
     // WAL + a busy timeout: an indexer, a watcher and an eval run may share one cache file.
     this.db.pragma("busy_timeout = 5000");

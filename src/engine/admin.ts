@@ -2,6 +2,8 @@
  * The engine looking at itself: `agent models`, `agent doctor` and `agent config`. Nothing
  * here throws for a broken part: each check reports what it found and what to do.
  */
+import { readWorkspaceFile, UnsafeFileError, type LinkRule } from "../workspace/guard.js";
+import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
@@ -126,6 +128,19 @@ export interface DoctorEngine extends EngineCore {
  * the daemon, index freshness and pending vectors. `open` opens the engine; when the config
  * is invalid the other checks still run against the defaults where they can.
  */
+/** The bootstrap files that the one rule (guard.ts) refuses: a link out, a FIFO, a device... */
+function unsafeWorkspaceFiles(workspace: string, rule: LinkRule): string[] {
+  const out: string[] = [];
+  for (const name of BOOTSTRAP_FILES) {
+    try {
+      readWorkspaceFile(workspace, name, rule);
+    } catch (e) {
+      if (e instanceof UnsafeFileError) out.push(e.message);
+    }
+  }
+  return out;
+}
+
 export async function doctor(workspace: string, open: (config: AgentConfig) => DoctorEngine & { close(): Promise<void> }): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [];
   const add = (c: DoctorCheck) => checks.push(c);
@@ -137,6 +152,11 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
     add({ name: "config", status: "ok", detail: config.exists ? `${configPath(workspace)} is valid` : "no agent.config.json: every setting is a default (`agent config` shows them)" });
   } catch (e) {
     add({ name: "config", status: "fail", detail: errorText(e), fix: "fix the named key(s); `agent config` prints the effective configuration once it loads" });
+  }
+
+  // 1b. The files every session reads, under the workspace's one rule (links, FIFOs, devices).
+  for (const problem of unsafeWorkspaceFiles(workspace, { allowHardLinks: config?.index.allowHardLinks ?? false })) {
+    add({ name: "workspace files", status: "fail", detail: problem, fix: "replace it with a regular text file inside the workspace; until then it is left out of every prompt and answer" });
   }
 
   // 2. The databases: open them read-only and run SQLite's quick integrity check.

@@ -81,6 +81,7 @@ export async function context(engine: EngineCore, req: ContextRequest): Promise<
       evolution: engine.config.evolution,
       cache: engine.embeddingCacheOrNull(),
       session,
+      allowHardLinks: engine.config.index.allowHardLinks,
       now,
       perFileChars,
       totalChars,
@@ -94,6 +95,7 @@ export async function context(engine: EngineCore, req: ContextRequest): Promise<
     warnings.push(`${errorText(e)} — the prompt was built from the markdown files only`);
     const plain = buildContext(engine.workspace, {
       now,
+      allowHardLinks: engine.config.index.allowHardLinks,
       ...(tz !== undefined ? { timeZone: tz } : {}),
       session,
       perFileChars,
@@ -191,6 +193,7 @@ export function appendNote(engine: EngineCore, text: string | Uint8Array, title?
     text,
     now: engine.now(),
     limits: { maxAppendBytes: engine.config.index.maxAppendBytes, maxFileBytes: engine.config.index.maxFileBytes },
+    allowHardLinks: engine.config.index.allowHardLinks,
     ...(tz !== undefined ? { timeZone: tz } : {}),
     ...(title ? { title } : {}),
   });
@@ -198,7 +201,7 @@ export function appendNote(engine: EngineCore, text: string | Uint8Array, title?
 
 /** Appends a turn (or a compaction mark) to a session transcript. */
 export function logTurn(engine: EngineCore, input: Omit<AppendSessionInput, "workspace">): AppendSessionResult {
-  return appendSessionTurn({ ...input, workspace: engine.workspace });
+  return appendSessionTurn({ ...input, workspace: engine.workspace, allowHardLinks: engine.config.index.allowHardLinks });
 }
 
 /** Today's date in the context zone. */

@@ -29,6 +29,8 @@ import { describeHolder, EmbedLease, type EmbedLeaseHolder } from "../store/embe
 import type { MemoryIndexStats } from "../store/vector-memory.js";
 import { isProcessAlive } from "../shared/process.js";
 import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
+import { checkEngineFolder } from "../workspace/guard.js";
+import { UsageError } from "./errors.js";
 import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
 import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
 import type { JobDeps } from "../jobs/job.js";
@@ -151,6 +153,7 @@ export class Engine implements EngineCore {
 
   protected constructor(opts: EngineOptions) {
     this.workspace = opts.workspace;
+    checkEngineFolder(this.workspace);
     this.now = opts.now ?? Date.now;
     this.config = opts.config ?? configFor(this.workspace);
     if (opts.embedder !== undefined) {
@@ -180,6 +183,7 @@ export class Engine implements EngineCore {
    */
   static async load(opts: EngineOptions | string): Promise<Engine> {
     const o = typeof opts === "string" ? { workspace: opts } : opts;
+    checkEngineFolder(o.workspace);
     if (o.config) return new Engine(o);
     const config = readConfigCache(o.workspace) ?? (await import("./config.js")).loadAgentConfig(o.workspace);
     return new Engine({ ...o, config });
@@ -584,6 +588,7 @@ export class Engine implements EngineCore {
    * query itself is embedded here (`agent index` or the daemon embeds the rest).
    */
   async search(query: string, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+    checkQuerySize(query);
     const res = await this.searchNow(query, opts);
     if (opts.recall !== false) this.recordRecall({ query, front: opts.front ?? "api", session: opts.session ?? "main", chunks: res.results, at: this.now() });
     return res;
@@ -799,4 +804,19 @@ interface IndexParts {
 
 function isProvider(v: unknown): v is LLMProvider {
   return typeof v === "object" && v !== null && typeof (v as LLMProvider).complete === "function";
+}
+
+/** A search question's bounds: every word costs work in each stage, so a document pasted as a query would hold every other client up. */
+export const MAX_QUERY_BYTES = 8 * 1024;
+export const MAX_QUERY_WORDS = 400;
+
+function checkQuerySize(query: string): void {
+  const bytes = Buffer.byteLength(query, "utf8");
+  if (bytes > MAX_QUERY_BYTES) {
+    throw new UsageError(`the query is ${bytes} bytes, over the ${MAX_QUERY_BYTES}-byte limit for a search; nothing was searched — ask a question, not a document (a few words to a paragraph)`);
+  }
+  const words = query.split(/\s+/).filter((w) => w !== "").length;
+  if (words > MAX_QUERY_WORDS) {
+    throw new UsageError(`the query has ${words} words, over the ${MAX_QUERY_WORDS}-word limit for a search; nothing was searched — ask with fewer words`);
+  }
 }

@@ -30,7 +30,7 @@ export class SoulService {
 
   /** SOUL.md as it is on disk. */
   current(): SoulOnDisk {
-    return readSoul(this.engine.workspace);
+    return readSoul(this.engine.workspace, { allowHardLinks: this.engine.config.index.allowHardLinks });
   }
 
   /**

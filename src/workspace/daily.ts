@@ -4,10 +4,10 @@
  * any other outside request (a daily note that is a symlink out of the workspace reads as
  * absent); appends are append-only and verified (appendVerified), never a rewrite.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, readSync, realpathSync } from "node:fs";
+import { closeSync, lstatSync, openSync, readSync } from "node:fs";
 import path from "node:path";
-import { isInside } from "./paths.js";
 import { appendVerified } from "./safe-write.js";
+import { checkWriteTarget, ensureWorkspaceDir } from "./guard.js";
 import { readLines, resolveWorkspaceFile, type ResolveOptions } from "./safe-read.js";
 import { addDays, zonedDate, zonedTime } from "./time.js";
 
@@ -148,6 +148,8 @@ export interface AppendDailyInput {
   limits: AppendLimits;
   /** Default appendVerified; tests wrap it. */
   append?: (file: string, text: string) => void;
+  /** Append to a note with several hard links (index.allowHardLinks). */
+  allowHardLinks?: boolean;
 }
 
 export interface AppendDailyResult {
@@ -176,11 +178,8 @@ export function appendDailyNote(input: AppendDailyInput): AppendDailyResult {
   const date = zonedDate(input.now, input.timeZone);
   const rel = dailyRel(date);
   const file = path.join(input.workspace, rel);
-  mkdirSync(path.dirname(file), { recursive: true });
-  // memory/ itself could be a link out of the workspace: the note must really be inside.
-  if (!isInside(realpathSync(input.workspace), realpathSync(path.dirname(file)))) {
-    throw new Error(`${path.dirname(rel)}/ points outside the workspace; nothing was written`);
-  }
+  ensureWorkspaceDir(input.workspace, path.dirname(file));
+  checkWriteTarget(input.workspace, file, { allowHardLinks: input.allowHardLinks ?? false });
   const state = noteState(file);
   const title = oneLine(input.title ?? "note", 120) || "note";
   let entry = "";

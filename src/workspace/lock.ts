@@ -8,7 +8,7 @@
  * daemons starting at once over the same stale lock cannot both win: one of them removes the
  * stale file and creates its own, the other then finds a live lock and refuses.
  */
-import { readFileSync, statSync, unlinkSync, mkdirSync } from "node:fs";
+import { readFileSync, realpathSync, statSync, unlinkSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { isProcessAlive } from "../shared/process.js";
@@ -20,6 +20,8 @@ export interface DaemonLockInfo {
   host: string;
   /** ms since epoch. */
   startedAt: number;
+  /** The workspace's real path when the lock was taken: a copied workspace's lock names the original. */
+  workspace?: string;
 }
 
 export interface DaemonLock {
@@ -48,6 +50,14 @@ export class DaemonLockedError extends Error {
   }
 }
 
+function realWorkspace(workspace: string): string {
+  try {
+    return realpathSync(workspace);
+  } catch {
+    return path.resolve(workspace);
+  }
+}
+
 export function daemonLockPath(workspace: string): string {
   return path.join(agentDir(workspace), "daemon.lock");
 }
@@ -67,7 +77,8 @@ export interface AcquireLockOptions {
 export function acquireDaemonLock(workspace: string, opts: AcquireLockOptions = {}): DaemonLock {
   const file = daemonLockPath(workspace);
   mkdirSync(path.dirname(file), { recursive: true });
-  const info: DaemonLockInfo = { pid: opts.pid ?? process.pid, host: os.hostname(), startedAt: opts.now ?? Date.now() };
+  const here = realWorkspace(workspace);
+  const info: DaemonLockInfo = { pid: opts.pid ?? process.pid, host: os.hostname(), startedAt: opts.now ?? Date.now(), workspace: here };
   const content = JSON.stringify({ ...info, started: new Date(info.startedAt).toISOString() }) + "\n";
   const alive = opts.isAlive ?? isProcessAlive;
   let takenOver: DaemonLock["takenOver"];
@@ -80,7 +91,8 @@ export function acquireDaemonLock(workspace: string, opts: AcquireLockOptions = 
     if (seen.kind === "gone") continue; // released between our two steps: try again
     if (seen.kind === "unreadable") {
       if (Date.now() - seen.mtimeMs < UNREADABLE_GRACE_MS) throw new DaemonLockedError(file, undefined, `${file} is being written`);
-    } else {
+    } else if (seen.info.workspace === undefined || seen.info.workspace === here) {
+      // A lock naming another folder was copied here with the workspace: stale for this one.
       if (seen.info.host !== info.host) throw new DaemonLockedError(file, seen.info);
       if (alive(seen.info.pid)) throw new DaemonLockedError(file, seen.info);
     }
@@ -110,11 +122,18 @@ export function acquireDaemonLock(workspace: string, opts: AcquireLockOptions = 
   throw new DaemonLockedError(file, last.kind === "ok" ? last.info : undefined, "the lock kept changing");
 }
 
+/** Whether `lock`'s file is still there and still this lock's (a `rm -rf .agent` removes it). */
+export function lockStillHeld(lock: DaemonLock): boolean {
+  const seen = readLock(lock.file);
+  return seen.kind === "ok" && seen.info.pid === lock.info.pid && seen.info.startedAt === lock.info.startedAt;
+}
+
 /** The daemon holding the workspace's lock, if the file is there (alive or not). */
 export function readDaemonLock(workspace: string): (DaemonLockInfo & { alive: boolean }) | undefined {
   const seen = readLock(daemonLockPath(workspace));
   if (seen.kind !== "ok") return undefined;
-  return { ...seen.info, alive: seen.info.host === os.hostname() && isProcessAlive(seen.info.pid) };
+  const mine = seen.info.workspace === undefined || seen.info.workspace === realWorkspace(workspace);
+  return { ...seen.info, alive: mine && seen.info.host === os.hostname() && isProcessAlive(seen.info.pid) };
 }
 
 type Seen =
@@ -135,7 +154,7 @@ function readLock(file: string): Seen {
   try {
     const o = JSON.parse(raw) as Record<string, unknown>;
     if (typeof o.pid === "number" && typeof o.startedAt === "number") {
-      return { kind: "ok", raw, info: { pid: o.pid, startedAt: o.startedAt, host: typeof o.host === "string" ? o.host : os.hostname() } };
+      return { kind: "ok", raw, info: { pid: o.pid, startedAt: o.startedAt, host: typeof o.host === "string" ? o.host : os.hostname(), ...(typeof o.workspace === "string" ? { workspace: o.workspace } : {}) } };
     }
   } catch {
     // fall through

@@ -25,6 +25,12 @@ export function resolveWorkspace(opts: { flag?: string; env?: string; cwd?: stri
     if (!statSync(dir).isDirectory()) {
       throw new WorkspaceError(`workspace ${dir} is a file, not a folder: pass the folder that holds SOUL.md and memory/`);
     }
+    // A folder that is not a workspace (say /etc) would get a .agent/ and be indexed.
+    if (![...MARKERS, "memory"].some((m) => existsSync(path.join(dir, m)))) {
+      throw new WorkspaceError(
+        `${dir} is not a workspace (it has no SOUL.md, agent.config.json, memory/ or .agent/), so nothing was indexed or created there: make it one with \`agent init ${explicit}\` (existing files are kept)`,
+      );
+    }
     return dir;
   }
   let dir = path.resolve(opts.cwd ?? process.cwd());

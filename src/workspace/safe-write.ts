@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, mkdirSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { sleepSync } from "../shared/sleep.js";
@@ -127,28 +127,35 @@ export interface SwapOptions {
    * be looking at exactly that. A person's explicit command (accept, rollback) turns it on.
    */
   allowEmpty?: boolean;
+  /** Called after each step; tests aim concurrent writes at every step with it. */
+  onStep?: (step: SwapStep) => void;
+}
+
+interface SwapState extends SwapOptions {
+  /** The swap's new content, for the late look at the new file (holdBack). */
+  newData?: Buffer;
 }
 
 /**
  * Compare-and-swap on a file that people edit by hand: replaces `file` with `content` only if
  * it holds exactly `expected` (null: only if it does not exist), and never loses a byte
- * someone else wrote, whichever way they write.
- *
- * Why not read, compare, then rename a temp file over: an edit landing between the compare and
- * the rename was silently lost. Here the compare happens on the old file after it has left the
- * name, so nothing can change it through the name any more:
+ * someone else wrote, whichever way they write. `file` is never absent and never holds
+ * anything but a whole file, at any instant: it changes by one atomic rename over it.
  *   1. the new content goes to a temp file (fsync);
- *   2. `file` is renamed aside (atomic); an editor's atomic-rename save after this instant
- *      creates a new `file`, which step 4 will not replace;
- *   3. the aside file is compared with `expected`; a difference means an edit landed before the
- *      rename: the aside file is linked back (never over a file created meanwhile) -> changed;
- *   4. the temp file is hard-linked to `file` (link fails if the name exists, so a file an
- *      editor or an `>>` created meanwhile is never replaced) -> changed;
- *   5. after `settleMs`, the aside file is compared again: a writer that opened the old file
- *      before step 2 writes into it; its text wins: it goes back to `file` if `file` is still
- *      ours, else it is kept beside -> changed;
- *   6. the aside file is parked under a hidden name (see park) and removed by the next swap if
+ *   2. `file` is opened and its bytes compared with `expected` through the descriptor; a
+ *      difference: nothing is touched -> changed;
+ *   3. the compared file gets a second name in the work folder (link), checked to be the very
+ *      file compared (an editor's rename-save in between -> changed, nothing touched);
+ *   4. the temp file is renamed over `file`: the one step readers can see;
+ *   5. after `settleMs`, the compared file is read again through its second name: a writer that
+ *      opened it before step 4 (an `>>` append, an editor writing in place) wrote into it; the
+ *      proposal is held back: the person's file, with their bytes, is renamed back over `file`
+ *      (atomic again, and a writer still holding it open keeps writing into the live file)
+ *      -> changed;
+ *   6. the old file is parked under a hidden name (see park) and removed by the next swap if
  *      nothing wrote into it meanwhile, else kept beside `file` (settleSwaps).
+ * What it cannot see: an editor's rename-save landing in the microseconds between steps 3 and
+ * 4 is replaced (rename(2) has no compare); every in-place write and append is kept.
  * "kept" names any file left beside `file` (`<file>.kept-<time>`) so a person's text survives.
  * An empty file is never replaced (see below).
  */
@@ -158,68 +165,146 @@ export function swapFile(file: string, expected: Buffer | null, content: string 
   return earlier.length > 0 ? { ...res, keptEarlier: earlier } : res;
 }
 
+/** The steps of a swap, named for tests that aim a write at each (SwapOptions.onStep). */
+export type SwapStep = "written" | "compared" | "linked" | "renamed" | "settled";
+
 function swapNow(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions): SwapResult {
   const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
   const dir = path.dirname(file);
+  const name = path.basename(file);
+  const step = opts.onStep ?? (() => undefined);
   const tmp = tempName(file, "new", opts.workDir);
-  writeSynced(tmp, data);
+  const newIno = writeSynced(tmp, data);
   try {
+    step("written");
     if (expected === null) {
-      if (!tryLink(tmp, file)) return { ok: false, reason: `${path.basename(file)} was created meanwhile` };
+      if (!tryLink(tmp, file)) return { ok: false, reason: `${name} was created meanwhile` };
       fsyncDir(dir);
       return { ok: true };
     }
     if (expected.length === 0 && !opts.allowEmpty) {
       // An empty file is what an editor's in-place save looks like between its truncate and
       // its write: the bytes about to land exist only in the editor. Never replaced.
-      return { ok: false, reason: `${path.basename(file)} was empty, as during an editor's save` };
+      return { ok: false, reason: `${name} was empty, as during an editor's save` };
     }
     const aside = tempName(file, "old", opts.workDir);
-    try {
-      renameSync(file, aside);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return { ok: false, reason: `${path.basename(file)} was deleted meanwhile` };
-      throw e;
+    const held = holdCompared(file, aside, expected, step);
+    if (held !== null) return { ok: false, reason: `${name} ${held}` };
+    if (!sameFile(aside, file)) {
+      // An editor's rename-save since the compare: theirs stays.
+      park(aside, file, expected, opts.workDir);
+      return { ok: false, reason: `${name} was replaced meanwhile` };
     }
-    const old = readFileSync(aside);
-    if (!old.equals(expected)) {
-      if (tryLink(aside, file)) {
-        unlinkSync(aside);
-        return { ok: false, reason: `${path.basename(file)} was edited meanwhile` };
-      }
-      return { ok: false, reason: `${path.basename(file)} was edited meanwhile, twice`, kept: keepBeside(aside, file, opts) };
-    }
-    if (!tryLink(tmp, file)) {
-      // Someone's new file holds the name; the old bytes are the ones the caller compared.
-      if (opts.oldIsSaved) {
-        park(aside, file, expected, opts.workDir);
-        return { ok: false, reason: `${path.basename(file)} was replaced meanwhile` };
-      }
-      return { ok: false, reason: `${path.basename(file)} was replaced meanwhile`, kept: keepBeside(aside, file, opts) };
-    }
+    renameSync(tmp, file);
     fsyncDir(dir);
+    step("renamed");
     if ((opts.settleMs ?? 10) > 0) sleepSync(opts.settleMs ?? 10);
+    step("settled");
     const late = readFileSync(aside);
-    if (!late.equals(expected)) {
-      // A write into the old file after the swap: the person's text wins the name back.
-      let cur: Buffer | undefined;
-      try {
-        cur = readFileSync(file);
-      } catch {
-        cur = undefined;
-      }
-      if (cur !== undefined && cur.equals(data)) {
-        renameSync(aside, file);
-        fsyncDir(dir);
-        return { ok: false, reason: `${path.basename(file)} was written to during the swap` };
-      }
-      return { ok: false, reason: `${path.basename(file)} was written to during the swap`, kept: keepBeside(aside, file, opts) };
-    }
+    if (!late.equals(expected)) return holdBack(file, aside, newIno, { ...opts, newData: data });
     park(aside, file, expected, opts.workDir);
     return { ok: true };
   } finally {
     if (existsSync(tmp)) unlinkSync(tmp);
   }
+}
+
+/**
+ * Steps 2 and 3: compares `file` with `expected` through a descriptor, then gives that very
+ * file the name `aside`. Null when done; else what happened to `file`, in words (and nothing
+ * was changed).
+ */
+function holdCompared(file: string, aside: string, expected: Buffer, step: (s: SwapStep) => void): string | null {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return "was deleted meanwhile";
+    throw e;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return "is not a regular file";
+    const cur = readFd(fd, st.size);
+    if (!cur.equals(expected)) return "was edited meanwhile";
+    step("compared");
+    try {
+      linkSync(file, aside);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return "was deleted meanwhile";
+      throw e;
+    }
+    if (statSync(aside).ino !== st.ino) {
+      unlinkSync(aside);
+      return "was replaced meanwhile";
+    }
+    step("linked");
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Step 5 found bytes written into the compared file: the person's file goes back over `file`,
+ * unless someone replaced the swap's new file meanwhile (then the compared file is kept
+ * beside). The new file keeps a second name across that rename, so an append that reached
+ * it in the meantime is seen: appended to the restored file too (merged), or, for any other
+ * write, the new file is kept beside.
+ */
+function holdBack(file: string, aside: string, newIno: number, opts: SwapState): SwapResult {
+  const reason = `${path.basename(file)} was written to during the swap`;
+  const second = tempName(file, "new", opts.workDir);
+  try {
+    linkSync(file, second);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    renameSync(aside, file);
+    fsyncDir(path.dirname(file));
+    return { ok: false, reason };
+  }
+  if (statSync(second).ino !== newIno) {
+    unlinkSync(second);
+    return { ok: false, reason, kept: keepBeside(aside, file, opts) };
+  }
+  renameSync(aside, file);
+  fsyncDir(path.dirname(file));
+  if ((opts.settleMs ?? 10) > 0) sleepSync(opts.settleMs ?? 10);
+  return { ok: false, reason, ...mergeLate(second, file, opts) };
+}
+
+/** What reached the swap's new file before it was put aside again: merged when appended, else kept. */
+function mergeLate(second: string, file: string, opts: SwapState): { kept?: string } {
+  const late = readFileSync(second);
+  const data = opts.newData ?? Buffer.alloc(0);
+  if (late.equals(data)) {
+    unlinkSync(second);
+    return {};
+  }
+  if (late.length > data.length && late.subarray(0, data.length).equals(data)) {
+    const fd = openSync(file, "a");
+    try {
+      writeSync(fd, late.subarray(data.length));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    unlinkSync(second);
+    return {};
+  }
+  return { kept: keepBeside(second, file, opts) };
+}
+
+function readFd(fd: number, size: number): Buffer {
+  const chunks: Buffer[] = [];
+  let buf = Buffer.alloc(Math.max(size, 4096));
+  for (;;) {
+    const n = readSync(fd, buf, 0, buf.length, null);
+    if (n === 0) break;
+    chunks.push(Buffer.from(buf.subarray(0, n)));
+    if (n === buf.length) buf = Buffer.alloc(buf.length);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -312,6 +397,9 @@ export function recoverInterruptedSwaps(file: string, workDir: string, isAlive: 
       if (m[1] === "new") {
         unlinkSync(abs);
         done.push(`removed ${name} left by an interrupted swap of ${base}`);
+      } else if (sameFile(abs, file)) {
+        unlinkSync(abs);
+        done.push(`removed ${name} left by an interrupted swap of ${base}`);
       } else if (!existsSync(file) && tryLink(abs, file)) {
         unlinkSync(abs);
         done.push(`${base} was missing after an interrupted swap: put back from ${name}`);
@@ -324,15 +412,27 @@ export function recoverInterruptedSwaps(file: string, workDir: string, isAlive: 
   return done;
 }
 
+function sameFile(a: string, b: string): boolean {
+  try {
+    const sa = statSync(a);
+    const sb = statSync(b);
+    return sa.ino === sb.ino && sa.dev === sb.dev;
+  } catch {
+    return false;
+  }
+}
+
 function tempName(file: string, what: string, workDir?: string): string {
   return path.join(workDir ?? path.dirname(file), `.${path.basename(file)}.${what}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
 
-function writeSynced(file: string, data: Buffer): void {
+/** Writes a new file; returns its inode. */
+function writeSynced(file: string, data: Buffer): number {
   const fd = openSync(file, "wx");
   try {
     writeSync(fd, data);
     fsyncSync(fd);
+    return fstatSync(fd).ino;
   } finally {
     closeSync(fd);
   }

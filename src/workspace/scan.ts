@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { isIndexable } from "./kinds.js";
-import { isInside } from "./paths.js";
+import { isInside, toRel } from "./paths.js";
 import { errCode } from "./read.js";
 
 export interface ScannedFile {
@@ -24,8 +24,8 @@ function ignoredDir(name: string): boolean {
 
 /**
  * Lists the workspace's indexable files with their stat, cheaply (one readdir per folder,
- * one stat per file). Symlinks are followed only when they resolve inside the workspace,
- * so a link can never pull outside files into the agent's memory.
+ * one stat per file). Symlinks are never followed: one leading outside would pull outside
+ * files into the agent's memory, one inside is a second name of something indexed anyway.
  */
 export function scanWorkspace(workspace: string, opts: { allowHardLinks: boolean }): ScanResult {
   const root = realpathSync(workspace);
@@ -81,11 +81,12 @@ export function scanWorkspace(workspace: string, opts: { allowHardLinks: boolean
           }
           continue;
         }
-        if (st.isDirectory()) {
-          if (!ignoredDir(ent.name)) walk(abs, rel);
-          continue;
+        // A link inside the workspace is a second name of a file or folder indexed under its
+        // own: indexing it again would judge privacy by the link's name (notes/alias.md ->
+        // MEMORY.md would reach group sessions) and count its text twice.
+        if (isIndexable(rel) || st.isDirectory()) {
+          skipped.push({ rel, reason: `${rel}: a symlink to ${toRel(root, target) || "the workspace itself"}, which is indexed under its own name; skipped` });
         }
-        if (st.isFile() && isIndexable(rel) && !linked(rel, st)) files.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs });
         continue;
       }
       if (!isIndexable(rel)) continue;

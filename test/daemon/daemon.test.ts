@@ -3,7 +3,8 @@
  * a real daemon process, its real Unix socket, the CLI routed through it and not, `agent mcp`
  * forwarding to it, and its MCP Streamable HTTP transport.
  */
-import { renameSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -245,6 +246,52 @@ describe("the CLI through the daemon", { timeout: 120_000 }, () => {
     const r = await agent(["search", "fridge", "--json", "--workspace", ws]);
     expect(json<{ results: unknown[] }>(r).results).toHaveLength(1);
     await d.waitFor(/agent\.config\.json changed since the daemon started/);
+  });
+
+  it("a query over the word or byte bound is refused with the limit named, through the daemon and in-process", async () => {
+    await startDaemon(["--no-watch"]);
+    const words = Array.from({ length: 401 }, (_, i) => `w${i}x`).join(" ");
+    for (const r of [await viaDaemon(["search", words, "--json"]), await inProcess(["search", words, "--json"])]) {
+      expect(r.code).not.toBe(0);
+      expect(r.stdout + r.stderr).toMatch(/401 words, over the 400-word limit for a search/);
+    }
+    const bytes = "z".repeat(9000);
+    const big = await viaDaemon(["search", bytes, "--json"]);
+    expect(big.stdout + big.stderr).toMatch(/9000 bytes, over the 8192-byte limit for a search/);
+    // The largest accepted query is answered.
+    expect((await viaDaemon(["search", Array.from({ length: 400 }, (_, i) => `w${i}x`).join(" "), "--json"])).code).toBe(0);
+  });
+
+  it("a touch, or a save of the same bytes, changes nothing: the daemon keeps answering", async () => {
+    await startDaemon(["--no-watch"]);
+    const file = path.join(ws, "agent.config.json");
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(file, later, later);
+    writeFileSync(file, readFileSync(file));
+    const r = await viaDaemon(["search", "fridge", "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/changed/);
+  });
+
+  it("an edit of the same size with the mtime put back is seen, and said on every command", async () => {
+    configure({ search: { limit: 5 } });
+    await startDaemon(["--no-watch"]);
+    const file = path.join(ws, "agent.config.json");
+    const st = statSync(file);
+    const edited = readFileSync(file, "utf8").replace('"limit":5', '"limit":1');
+    expect(edited.length).toBe(st.size);
+    // `touch -r` copies the timestamps to the nanosecond, as an editor that restores them does.
+    writeFileSync(path.join(dir, "stamp"), "");
+    execFileSync("touch", ["-r", file, path.join(dir, "stamp")]);
+    writeFileSync(file, edited);
+    execFileSync("touch", ["-r", path.join(dir, "stamp"), file]);
+    expect(statSync(file).mtimeMs).toBe(st.mtimeMs);
+    expect(statSync(file).ino).toBe(st.ino);
+    const r = await agent(["search", "fridge", "--json", "--workspace", ws]);
+    expect(json<{ results: unknown[] }>(r).results).toHaveLength(1);
+    expect(r.stderr).toMatch(/agent\.config\.json changed since the daemon started: restart the daemon/);
+    // Required to go through the daemon, the command refuses rather than answer with the old config.
+    expect((await viaDaemon(["search", "fridge", "--json"])).code).not.toBe(0);
   });
 });
 

@@ -288,7 +288,9 @@ describe("bad input files", () => {
     const ws = newWorkspace();
     const abs = write(ws, "notes/locked.md", "Locked away: Quillfeather.\n");
     chmodSync(abs, 0o000);
-    // Let `nobody` into the workspace and let it create .agent/.
+    // Let `nobody` into the workspace and let it create .agent/ (an agent.config.json marks
+    // the folder as a workspace; a folder without any marker is refused).
+    write(ws, "agent.config.json", "{}\n");
     chmodSync(ws, 0o777);
     chmodSync(path.join(ws, "notes"), 0o777);
     const before = fingerprint(ws);

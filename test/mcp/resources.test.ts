@@ -74,7 +74,7 @@ describe("daily views and appends on disk", () => {
     write(dir, "outside.md", "outside\n");
     write(ws, "memory/.keep", "");
     symlinkSync(path.join(dir, "outside.md"), path.join(ws, "memory/2026-11-21.md"));
-    expect(() => appendDailyNote({ workspace: ws, text: "x", now: Date.parse("2026-11-21T09:00:00Z"), timeZone: "UTC", limits: LIMITS })).toThrow(/not a regular file/);
+    expect(() => appendDailyNote({ workspace: ws, text: "x", now: Date.parse("2026-11-21T09:00:00Z"), timeZone: "UTC", limits: LIMITS })).toThrow(/outside the workspace; nothing written/);
     expect(read(dir, "outside.md")).toBe("outside\n");
     expect(readDailyNote(ws, "2026-11-21", NO_LINKS)).toBeNull();
   });

@@ -27,6 +27,9 @@ const EXPERIMENTS: [string, number][] = [
   ["signals", 300_000],
   ["malformed", 300_000],
   ["soak", 180_000],
+  ["soul-swap", 120_000],
+  ["links", 240_000],
+  ["big-query", 180_000],
 ];
 
 describe("torture suite, smallest cases", () => {

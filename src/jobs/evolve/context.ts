@@ -34,6 +34,8 @@ export interface EvolvedContextInput {
   embedder: Embedder | null;
   /** Default true: memories shown are recorded as recalled. */
   recordRecall?: boolean;
+  /** Read files with several hard links (index.allowHardLinks). */
+  allowHardLinks?: boolean;
 }
 
 export interface EvolvedContext extends AssembledContext {
@@ -53,7 +55,7 @@ export async function buildEvolvedContext(input: EvolvedContextInput): Promise<E
     embedder: input.embedder,
     ...(input.query !== undefined ? { query: input.query } : {}),
   });
-  const files = loadContextFiles(input.workspace, { now: input.now, ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}) });
+  const files = loadContextFiles(input.workspace, { now: input.now, session: input.session, allowHardLinks: input.allowHardLinks ?? false, ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}) });
   const ctx = assembleContext(files, {
     session: input.session,
     perFileChars: input.perFileChars,

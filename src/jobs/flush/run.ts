@@ -10,11 +10,12 @@
  *   - at most once per compaction cycle (flush_cycles in the state database); a NO_REPLY
  *     counts as that cycle's flush and writes nothing.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import type { LLMProvider } from "../../llm/types.js";
 import { appendVerified, AppendVerificationError } from "../../workspace/safe-write.js";
+import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS } from "../../workspace/guard.js";
 import { checkDailyAppend, cleanAppendText, noteState, type AppendLimits } from "../../workspace/daily.js";
 import type { IndexConfig } from "../../workspace/config.js";
 import { isValidSessionId } from "../../workspace/sessions.js";
@@ -170,7 +171,8 @@ export async function runFlush(input: RunFlushInput): Promise<FlushResult> {
     fileExists: state.exists,
     endsWithNewline: state.endsWithNewline,
   });
-  mkdirSync(path.dirname(file), { recursive: true });
+  ensureWorkspaceDir(input.workspace, path.dirname(file));
+  checkWriteTarget(input.workspace, file, NO_HARD_LINKS);
   // Model text is cleaned (a NUL would make the day's note "binary" and unsearchable) rather
   // than refused, so the notes are not lost; the size limits hold as for any append.
   const cleaned = cleanAppendText(entry);

@@ -3,8 +3,7 @@
  * "all quiet" reply (HEARTBEAT_OK) is recorded and never shown; anything else becomes an
  * alert in the inbox and goes to the notifier.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { NO_HARD_LINKS, readWorkspaceText } from "../../workspace/guard.js";
 import type { ContextConfig } from "../../context/config.js";
 import { buildContext } from "../../context/load.js";
 import { requireCompleteReply } from "../../llm/factory.js";
@@ -80,13 +79,7 @@ export async function runHeartbeat(input: RunHeartbeatInput): Promise<HeartbeatR
       notified: [],
     };
   }
-  let heartbeat: string | null;
-  try {
-    heartbeat = readFileSync(path.join(input.workspace, "HEARTBEAT.md"), "utf8");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-    heartbeat = null;
-  }
+  const heartbeat = readWorkspaceText(input.workspace, "HEARTBEAT.md", NO_HARD_LINKS)?.text ?? null;
   if (isHeartbeatEmpty(heartbeat)) {
     return {
       status: "skipped",

@@ -26,6 +26,7 @@ import { templateDir } from "../../workspace/init.js";
 import { swapDir } from "../../workspace/paths.js";
 import { isProcessAlive } from "../../shared/process.js";
 import { recoverInterruptedSwaps, swapFile, type SwapResult } from "../../workspace/safe-write.js";
+import { NO_HARD_LINKS, readWorkspaceFile, type LinkRule } from "../../workspace/guard.js";
 import { unifiedDiff } from "./diff.js";
 import { countWords, estimateTokens, normalizeSoul, type VersionForFloor } from "./soul-safety.js";
 
@@ -48,15 +49,14 @@ export interface SoulOnDisk {
   bytes: Buffer | null;
 }
 
-export function readSoul(workspace: string): SoulOnDisk {
-  const file = soulPath(workspace);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, text: "", fileHash: null, textHash: null, bytes: null };
-    throw e;
-  }
+/**
+ * SOUL.md under the workspace's one rule (guard.ts): a link out of the workspace, a second
+ * hard link (unless allowed), a FIFO or a device is refused with an error naming it.
+ */
+export function readSoul(workspace: string, rule: LinkRule = NO_HARD_LINKS): SoulOnDisk {
+  const read = readWorkspaceFile(workspace, SOUL_FILE, rule);
+  if (read === null) return { exists: false, text: "", fileHash: null, textHash: null, bytes: null };
+  const bytes = read.bytes;
   const text = bytes.toString("utf8");
   return { exists: true, text, fileHash: contentHash(bytes), textHash: contentHash(text), bytes };
 }

@@ -43,7 +43,7 @@
  * change budget does not apply to it; locked sections, the floors and compare-and-swap do.
  * For a mapped SOUL the budget counts only lines of the person's text the model removed.
  */
-import { mkdirSync, existsSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import { ensureContextFits } from "../../llm/context.js";
@@ -52,6 +52,7 @@ import type { Embedder } from "../../embed/types.js";
 import type { EmbeddingCache } from "../../embed/cache.js";
 import type { DB } from "../../store/open.js";
 import { appendVerified, atomicWrite, createExclusive } from "../../workspace/safe-write.js";
+import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS } from "../../workspace/guard.js";
 import { parseDuration, soulWordFloor, soulWordTarget, type ReflectionConfig } from "./config.js";
 import { unifiedDiff } from "./diff.js";
 import { cutTranscript, gatherSessions } from "./gather.js";
@@ -703,6 +704,7 @@ function preview(ctx: ReflectContext, result: ReflectionResult, soul0: PreparedS
 function save(ctx: ReflectContext, result: ReflectionResult, soul0: PreparedSoul, soul: string, change: Change, from: { reflection: Reflection; draft: Draft }): void {
   const { workspace } = ctx;
   const writeProposal = () => {
+    checkWriteTarget(workspace, path.join(workspace, SOUL_PROPOSAL_FILE), NO_HARD_LINKS);
     atomicWrite(path.join(workspace, SOUL_PROPOSAL_FILE), soul);
     ctx.trace.proposal = { text: soul, hash: contentHash(soul) };
   };
@@ -773,7 +775,8 @@ function appendReport(workspace: string, at: number, r: ReflectionResult): strin
   const day = localDate(at);
   const rel = `reflections/${day}.md`;
   const file = path.join(workspace, rel);
-  mkdirSync(path.dirname(file), { recursive: true });
+  ensureWorkspaceDir(workspace, path.dirname(file));
+  checkWriteTarget(workspace, file, NO_HARD_LINKS);
   const lines: string[] = [];
   if (!existsSync(file)) lines.push(`# Reflections ${day}`, "");
   else lines.push("");

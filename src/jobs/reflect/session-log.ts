@@ -3,9 +3,10 @@
  * transcripts reflection reads. Append-only and verified: bytes already in the file are
  * never rewritten (appendVerified), and a bad id can never name a file outside sessions/.
  */
-import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { appendVerified } from "../../workspace/safe-write.js";
+import { checkWriteTarget, ensureWorkspaceDir } from "../../workspace/guard.js";
 import { formatSessionTurn, isValidSessionId, type SessionRole } from "../../workspace/sessions.js";
 
 export const SESSION_ROLES: readonly SessionRole[] = ["user", "assistant", "system", "tool"];
@@ -19,6 +20,8 @@ export interface AppendSessionInput {
   compacted?: boolean;
   /** Injectable clock, ms since epoch: the timestamp written. */
   now?: () => number;
+  /** Append to a transcript with several hard links (index.allowHardLinks). */
+  allowHardLinks?: boolean;
 }
 
 export interface AppendSessionResult {
@@ -45,9 +48,10 @@ export function appendSessionTurn(input: AppendSessionInput): AppendSessionResul
   }
   const ts = new Date((input.now ?? Date.now)()).toISOString();
   const dir = path.join(input.workspace, "sessions");
-  mkdirSync(dir, { recursive: true });
+  ensureWorkspaceDir(input.workspace, dir);
   const rel = `sessions/${input.session}.jsonl`;
   const file = path.join(input.workspace, rel);
+  checkWriteTarget(input.workspace, file, { allowHardLinks: input.allowHardLinks ?? false });
 
   let text = "";
   let lines = 0;

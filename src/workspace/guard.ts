@@ -1,0 +1,198 @@
+/**
+ * The one rule for every file the engine reads or writes in a workspace, whichever front
+ * asked: nothing is read or written through a link that leads outside the workspace, nor
+ * through a file with several hard links (another name of it may live outside) unless
+ * index.allowHardLinks; writes never follow a symlinked folder out; only regular files are
+ * read (a FIFO or a device never blocks or floods a reader), and never more than a cap.
+ */
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
+import path from "node:path";
+import { isInside, toRel } from "./paths.js";
+import { sleepSync } from "../shared/sleep.js";
+
+export interface LinkRule {
+  /** Read and write files with several hard links (index.allowHardLinks). */
+  allowHardLinks: boolean;
+}
+
+export const NO_HARD_LINKS: LinkRule = { allowHardLinks: false };
+
+/** Largest workspace file read whole: a note this size is already far past any use in a prompt. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** A workspace file the rule refuses; the message names the file and what to do. */
+export class UnsafeFileError extends Error {
+  constructor(
+    readonly rel: string,
+    readonly why: "outside" | "hard-links" | "not-regular" | "too-large",
+    message: string,
+  ) {
+    super(message);
+    this.name = "UnsafeFileError";
+  }
+}
+
+export interface SafeRead {
+  bytes: Buffer;
+  /** Workspace-relative path of the real file (after symlinks): privacy is judged on it. */
+  realRel: string;
+}
+
+function realWorkspace(workspace: string): string {
+  try {
+    return realpathSync(workspace);
+  } catch {
+    return path.resolve(workspace);
+  }
+}
+
+/**
+ * Reads `rel` under the rule, or returns null when it does not exist. The open is
+ * non-blocking and checked with fstat before any read, so a FIFO never hangs the caller.
+ */
+export function readWorkspaceFile(workspace: string, rel: string, rule: LinkRule, maxBytes = MAX_FILE_BYTES): SafeRead | null {
+  const abs = path.resolve(workspace, rel);
+  let real: string;
+  try {
+    real = realpathSync(abs);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw e;
+  }
+  const root = realWorkspace(workspace);
+  if (!isInside(root, real)) {
+    throw new UnsafeFileError(rel, "outside", `${rel}: a link to ${real}, outside the workspace; not read — the engine reads only files inside the workspace (put the file itself here)`);
+  }
+  const fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  try {
+    let st = fstatSync(fd);
+    checkRegular(rel, st);
+    // A SOUL.md swap links the file a second time for a few microseconds: look once more.
+    if (st.nlink > 1 && !rule.allowHardLinks) {
+      sleepSync(5);
+      st = fstatSync(fd);
+    }
+    checkHardLinks(rel, st, rule);
+    if (st.size > maxBytes) throw tooLarge(rel, st.size, maxBytes);
+    return { bytes: readCapped(fd, rel, st.size, maxBytes), realRel: toRel(root, real) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** readWorkspaceFile as UTF-8 text. */
+export function readWorkspaceText(workspace: string, rel: string, rule: LinkRule, maxBytes = MAX_FILE_BYTES): { text: string; realRel: string } | null {
+  const r = readWorkspaceFile(workspace, rel, rule, maxBytes);
+  return r === null ? null : { text: r.bytes.toString("utf8"), realRel: r.realRel };
+}
+
+function checkRegular(rel: string, st: Stats): void {
+  if (st.isFile()) return;
+  const what = st.isFIFO() ? "a FIFO (named pipe)" : st.isCharacterDevice() || st.isBlockDevice() ? "a device" : st.isSocket() ? "a socket" : st.isDirectory() ? "a folder" : "not a regular file";
+  throw new UnsafeFileError(rel, "not-regular", `${rel}: is ${what}, not a regular file; not read — replace it with a text file`);
+}
+
+function checkHardLinks(rel: string, st: Stats, rule: LinkRule): void {
+  if (st.nlink <= 1 || rule.allowHardLinks) return;
+  throw new UnsafeFileError(
+    rel,
+    "hard-links",
+    `${rel}: has ${st.nlink} hard links, and another of them may be a file outside the workspace; not used — copy it to a file of its own, or set index.allowHardLinks to true in agent.config.json`,
+  );
+}
+
+function tooLarge(rel: string, size: number, max: number): UnsafeFileError {
+  return new UnsafeFileError(rel, "too-large", `${rel}: ${(size / 1048576).toFixed(1)} MB is over the ${(max / 1048576).toFixed(0)} MB a workspace file may have to be read here; not read — split the file`);
+}
+
+function readCapped(fd: number, rel: string, size: number, max: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let buf = Buffer.alloc(Math.min(Math.max(size, 4096), max + 1));
+  for (;;) {
+    const n = readSync(fd, buf, 0, buf.length, null);
+    if (n === 0) break;
+    chunks.push(Buffer.from(buf.subarray(0, n)));
+    total += n;
+    // A file that grows while read (or a size that lied) stops at the cap.
+    if (total > max) throw tooLarge(rel, total, max);
+    if (n === buf.length) buf = Buffer.alloc(Math.min(buf.length * 2, max + 1));
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Checks that `abs` may be written (appended, created, replaced): its folder, after links, is
+ * inside the workspace, and an existing file there is a regular file inside it, with one hard
+ * link unless the rule allows more. Throws UnsafeFileError; returns the real path to write.
+ */
+export function checkWriteTarget(workspace: string, abs: string, rule: LinkRule): string {
+  const root = realWorkspace(workspace);
+  const rel = toRel(path.resolve(workspace), path.resolve(abs));
+  const dir = nearestExisting(path.dirname(path.resolve(abs)));
+  if (!isInside(root, dir)) {
+    throw new UnsafeFileError(rel, "outside", `${rel}: its folder leads outside the workspace (to ${dir}); nothing written — replace the symlinked folder with a real one`);
+  }
+  let st: Stats;
+  try {
+    st = lstatSync(abs);
+  } catch {
+    return abs;
+  }
+  if (st.isSymbolicLink()) {
+    let real: string;
+    try {
+      real = realpathSync(abs);
+    } catch {
+      throw new UnsafeFileError(rel, "outside", `${rel}: a broken symlink; nothing written — remove the link`);
+    }
+    if (!isInside(root, real)) throw new UnsafeFileError(rel, "outside", `${rel}: a link to ${real}, outside the workspace; nothing written — put the file itself here`);
+    st = lstatSync(real);
+    checkRegular(rel, st);
+    checkHardLinks(rel, st, rule);
+    return real;
+  }
+  checkRegular(rel, st);
+  checkHardLinks(rel, st, rule);
+  return abs;
+}
+
+/** `mkdir -p` of a workspace folder, refusing any part of it that leads outside the workspace. */
+export function ensureWorkspaceDir(workspace: string, abs: string): void {
+  const root = realWorkspace(workspace);
+  const rel = toRel(path.resolve(workspace), path.resolve(abs));
+  const existing = nearestExisting(path.resolve(abs));
+  if (!isInside(root, existing)) {
+    throw new UnsafeFileError(rel, "outside", `${rel}/: leads outside the workspace (to ${existing}); nothing written — replace the symlinked folder with a real one`);
+  }
+  mkdirSync(abs, { recursive: true });
+}
+
+/** The real path of `p`, or of its nearest existing ancestor. */
+function nearestExisting(p: string): string {
+  for (let cur = p; ; cur = path.dirname(cur)) {
+    try {
+      return realpathSync(cur);
+    } catch {
+      if (path.dirname(cur) === cur) return cur;
+    }
+  }
+}
+
+/**
+ * The engine's own folder (.agent/) must be inside the workspace: a `.agent` symlinked out
+ * would put the databases, the config cache and the SOUL.md swap files elsewhere.
+ */
+export function checkEngineFolder(workspace: string): void {
+  const dir = path.join(workspace, ".agent");
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    return;
+  }
+  if (!isInside(realWorkspace(workspace), real)) {
+    throw new UnsafeFileError(".agent", "outside", `.agent: a link to ${real}, outside the workspace; the engine keeps its index and state only inside the workspace — remove the link (\`rm .agent\`) and run \`agent index\``);
+  }
+}
