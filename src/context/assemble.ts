@@ -19,26 +19,11 @@
  */
 import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
 
-export type SessionType = "main" | "group" | "isolated";
-export const SESSION_TYPES: readonly SessionType[] = ["main", "group", "isolated"];
+import type { SessionType } from "../workspace/privacy.js";
+import { isPrivatePath } from "../workspace/privacy.js";
+export { isPrivatePath, SESSION_TYPES, type SessionType } from "../workspace/privacy.js";
 
 export type BootstrapFile = (typeof BOOTSTRAP_FILES)[number];
-
-/** Files that hold the person's private life: main sessions only. */
-const PRIVATE_BOOTSTRAP = new Set<string>(["MEMORY.md", "USER.md"]);
-
-/**
- * Whether a workspace-relative path is private to main sessions: MEMORY.md, USER.md, the
- * daily notes, transcripts and reflections (which are made from transcripts).
- */
-export function isPrivatePath(rel: string): boolean {
-  return (
-    PRIVATE_BOOTSTRAP.has(rel) ||
-    rel.startsWith("memory/") ||
-    rel.startsWith("sessions/") ||
-    rel.startsWith("reflections/")
-  );
-}
 
 /** One search result, as the caller got it from `engine.search` (only these fields are used). */
 export interface MemoryHit {
@@ -211,7 +196,7 @@ export function assembleContext(files: ContextFiles, opts: AssembleOptions): Ass
   };
 
   for (const name of BOOTSTRAP_FILES) {
-    if (!main && PRIVATE_BOOTSTRAP.has(name)) {
+    if (!main && isPrivatePath(name)) {
       entries.push({ path: name, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${opts.session} sessions never see it` });
       continue;
     }
