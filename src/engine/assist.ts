@@ -64,11 +64,9 @@ export async function context(engine: EngineCore, req: ContextRequest): Promise<
 
   let memories: MemoryHit[] | undefined;
   if (query && cfg.memoryResults > 0) {
-    // Group and isolated sessions cannot see private files: ask for more, keep the public ones.
-    const res = await engine.search(query, { limit: session === "main" ? cfg.memoryResults : cfg.memoryResults * 4 });
-    memories = scopeHits(res.results, session)
-      .slice(0, cfg.memoryResults)
-      .map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading, date: r.date, snippet: r.snippet }));
+    // Group and isolated sessions search public files only (the search plan's scope).
+    const res = await engine.search(query, { limit: cfg.memoryResults, session });
+    memories = res.results.map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading, date: r.date, snippet: r.snippet }));
   }
   const audit = auditWorkspace(engine.workspace);
   const warnings: string[] = [];
@@ -126,11 +124,6 @@ function isStateProblem(e: unknown): boolean {
   return code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB" || code === "SQLITE_CANTOPEN" || (e as Error).name === "StateVersionError" || (e as Error).name === "StateDbError";
 }
 
-/** Only what a session of this type may see. */
-export function scopeHits<T extends { path: string }>(hits: readonly T[], session: SessionType): T[] {
-  return session === "main" ? [...hits] : hits.filter((h) => !isPrivatePath(h.path));
-}
-
 export interface BootRequest extends BootOptions {
   session?: SessionType;
 }
@@ -141,13 +134,8 @@ export async function boot(engine: EngineCore, query: string, req: BootRequest =
   if (opts.days !== undefined && (!Number.isInteger(opts.days) || opts.days < 1 || opts.days > 3650)) {
     throw new RangeError(`boot looks back 1 to 3650 days, got ${opts.days}`);
   }
-  if (session === "main") return bootContext(engine, query, opts);
-  const res = await bootContext(engine, query, { ...opts, includeDaily: false, limit: (opts.limit ?? 10) * 3 });
-  const items = scopeHits(res.items, session).slice(0, opts.limit ?? 10);
-  const counts = { history: 0, session: 0, daily: 0 };
-  for (const i of items) counts[i.origin === "history" ? "history" : i.origin === "session" ? "session" : "daily"]++;
-  const { today: _today, ...rest } = res;
-  return { ...rest, items, counts };
+  // Group and isolated sessions: history from public files only, no transcripts, no daily notes.
+  return bootContext(engine, query, session === "main" ? opts : { ...opts, includeDaily: false, session });
 }
 
 export interface ReadRequest {

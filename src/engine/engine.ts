@@ -17,7 +17,7 @@ import { indexStatus, type IndexStatus } from "../indexer/status.js";
 import { watchWorkspace, type WorkspaceWatcher } from "../indexer/watch.js";
 import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
-import { isPrivatePath, type SessionType } from "../context/assemble.js";
+import type { SessionType } from "../context/assemble.js";
 import { vectorWeightFor } from "../search/weights.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
 import { planSearch, searchIndex, type PlanOptions, type RerankPlan, type SearchOptions, type SearchPlan, type SearchResponse } from "../search/search.js";
@@ -480,19 +480,12 @@ export class Engine implements EngineCore {
    * Reconciles the index with the disk (stat each file, re-read only what changed), then
    * searches: a search right after a hand edit never returns the old text. Chunks without
    * vectors yet are found by keywords; `vectors.missing` says how many, and nothing but the
-   * query itself is embedded here (`agent index` or the daemon embeds the rest). A caller that
+   * query itself is embedded here (`agent index` or the daemon embeds the rest). Group and
+   * isolated sessions search public files only (the plan's scope). A caller that
    * needs the query's words too (boot) plans first and passes the plan.
    */
   async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
     const asked = typeof query === "string" ? this.plan(query, opts) : query;
-    if (asked.session !== "main") {
-      // Private files never reach a group or isolated session: ask for more, keep the public ones.
-      const { session: _s, ...rest } = opts;
-      const limit = opts.limit ?? this.config.search.limit;
-      const res = await this.search(asked.query, { ...rest, limit: limit * 4 });
-      const results = res.results.filter((r) => !isPrivatePath(r.path)).slice(0, limit);
-      return { ...res, results };
-    }
     const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
     const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync({ countChunks: false }));
     const { vector, info } = await this.embedQuery(asked);

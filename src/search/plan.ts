@@ -12,7 +12,7 @@ import type { SessionType } from "../workspace/privacy.js";
 import type { SearchConfig } from "./config.js";
 import { resolveDates, type DateRange } from "./dates.js";
 import { providerOf, VECTOR_FLOORS } from "./evidence.js";
-import type { SearchFilters } from "./keyword.js";
+import type { ScopedFilters, SearchFilters } from "./keyword.js";
 import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery } from "./query.js";
 import { asksWhen } from "./when.js";
 
@@ -98,8 +98,8 @@ export interface SearchPlan {
   readonly limit: number;
   /** Candidates each list offers, and how many of the best MMR reorders. */
   readonly pool: number;
-  /** The caller's filters, with a date range in filter mode narrowed to it. */
-  readonly filters: Readonly<SearchFilters>;
+  /** The caller's filters, with a date range in filter mode narrowed to it, and the privacy scope. */
+  readonly filters: Readonly<ScopedFilters>;
   readonly floor: Readonly<FloorLevels>;
   /** Whether the caller may see private files (MEMORY.md, USER.md, daily notes, transcripts): main sessions only. */
   readonly privateFiles: boolean;
@@ -135,7 +135,10 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
   const cfg = env.config;
   const { text, embedText, range } = splitDates(query, env.nowMs, cfg);
   const dateMode: "filter" | "boost" = cfg.dates.mode === "filter" ? "filter" : "boost";
-  const filters: SearchFilters = { ...opts.filters };
+  const session = opts.session ?? "main";
+  const filters: ScopedFilters = { ...opts.filters };
+  // Private files are out of scope for a group or isolated session: a condition of every candidate query.
+  if (session !== "main") filters.publicOnly = true;
   if (range && dateMode === "filter") {
     filters.dateFrom = maxStr(filters.dateFrom, range.from);
     filters.dateTo = minStr(filters.dateTo, range.to);
@@ -146,7 +149,6 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
   // The model reads `candidates` results, whole: the first stage returns that many, with text.
   const limit = rerank ? Math.max(asked, cfg.rerank.candidates) : asked;
   const mode = opts.mode ?? cfg.mode;
-  const session = opts.session ?? "main";
   const minScore = opts.minScore ?? cfg.floor.minScore ?? null;
   const fields: PlanFields = {
     query,
