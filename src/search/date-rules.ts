@@ -5,7 +5,6 @@
  */
 import { addMonths, dayOf, daysInMonth, isValidDate, monthSpan, weekSpan, weekStart, weekdayOf, yearSpan, ymd, type Ctx, type Day, type Span } from "./date-calendar.js";
 
-
 const WEEKDAYS: Record<string, number> = {
   sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,
 };
