@@ -49,6 +49,7 @@ export function presentPicks(db: DB, plan: SearchPlan, picks: Picked[], scoring:
         matched: s.matched,
         coverage: round(s.coverage),
         evidence: s.evidence,
+        // The factors' fields (decay, dateMatch, dateBoost, whenBoost, coverageFactor) come from SCORE_FACTORS.
       } as ScoreExplanation;
     }
     return r;
