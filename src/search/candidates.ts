@@ -37,7 +37,7 @@ export function unmatchedPhrases(db: DB, q: ParsedQuery): string[] {
 export function gatherCandidates(ix: SearchIndexes, plan: SearchPlan): Entry[] {
   const byId = new Map<number, Entry>();
   const cfg = plan.config;
-  const q = plan.words;
+  const q = plan.parsed;
   if (plan.mode !== "vector") {
     const w = { heading: cfg.keyword.headingWeight, body: cfg.keyword.bodyWeight, cjk: 1 };
     const own = cfg.keyword.bm25.enabled ? { k1: cfg.keyword.bm25.k1, b: cfg.keyword.bm25.b } : undefined;

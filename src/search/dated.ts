@@ -14,7 +14,7 @@ import type { FloorExplanation, SearchResponse } from "./types.js";
 
 export function listDated(ix: SearchIndexes, plan: SearchPlan, floor: FloorExplanation): SearchResponse {
   const range = plan.dates.range!;
-  const q = plan.words;
+  const q = plan.parsed;
   const from = maxStr(plan.filters.dateFrom, range.from);
   const to = minStr(plan.filters.dateTo, range.to);
   const constrained = q.requiredExpr !== "" || q.excludedExpr !== "";

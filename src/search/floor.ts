@@ -33,7 +33,7 @@ export function evidenceOf(s: Scored, plan: SearchPlan): Evidence[] {
   // with the query: "where did Joanna travel in July 2022".
   if (s.dateMatch && s.coverage > 0) evidence.push("date");
   // The user asked for this exact phrase, and the chunk contains it (the only ones left).
-  if (plan.words.phrases.length > 0) evidence.push("phrase");
+  if (plan.parsed.phrases.length > 0) evidence.push("phrase");
   return evidence;
 }
 
@@ -60,7 +60,7 @@ export function applyFloor(plan: SearchPlan, scoring: Scoring, floor: FloorExpla
   const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan) }));
   const minScore = plan.floor.minScore;
   floor.terms = stats.terms.map((t) => {
-    const forms = plan.words.formsOf(t.term);
+    const forms = plan.parsed.formsOf(t.term);
     return { term: t.term, df: t.df, idf: round(t.idf), ...(forms.length > 1 ? { forms: forms.slice(1) } : {}) };
   });
   floor.candidates = scored.length;

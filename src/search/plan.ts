@@ -85,7 +85,7 @@ export interface SearchPlan {
   /** What the embedder reads: `text` without exclusions and quote marks; "" for a date-only query. */
   readonly embedText: string;
   /** `text` parsed: words and their forms and spellings, phrases, exclusions, FTS5 expressions. */
-  readonly words: ParsedQuery;
+  readonly parsed: ParsedQuery;
   /** Quoted phrases no note contains, searched as plain words instead (see `relaxing`). */
   readonly relaxed: readonly string[];
   /** The words of the whole question, date words included: what a reranking model's passages and boot's snippets are cut around. */
@@ -154,7 +154,7 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
     query,
     text,
     embedText,
-    words: parseQuery(text),
+    parsed: parseQuery(text),
     relaxed: [],
     questionWords: query.trim() === "" ? [] : parseQuery(query).words,
     dates: { range, mode: dateMode, asksWhen: cfg.dates.whenBoost > 1 && asksWhen(query) },
@@ -179,7 +179,7 @@ type PlanFields = Omit<SearchPlan, "relaxing" | "withVectors">;
 function makePlan(f: PlanFields): SearchPlan {
   const plan: SearchPlan = {
     ...f,
-    relaxing: (phrases) => (phrases.length === 0 ? plan : makePlan({ ...f, words: parseQuery(f.text, new Set(phrases)), relaxed: [...phrases] })),
+    relaxing: (phrases) => (phrases.length === 0 ? plan : makePlan({ ...f, parsed: parseQuery(f.text, new Set(phrases)), relaxed: [...phrases] })),
     withVectors: (v) => makePlan(withVectorFields(f, v)),
   };
   return Object.freeze(plan);

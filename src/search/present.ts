@@ -19,7 +19,7 @@ export function respond(
   dateTerm: DateTermExplanation | null,
   reason?: string,
 ): SearchResponse {
-  const q = plan.words;
+  const q = plan.parsed;
   const dateRange = plan.dates.range ? { ...plan.dates.range, mode: plan.dates.mode } : null;
   const res: SearchResponse = { query: plan.query, mode: plan.mode, dateRange, results };
   if (q.phrases.length > 0 || q.excluded.length > 0 || plan.relaxed.length > 0) res.syntax = { phrases: q.phrases, excluded: q.excluded, relaxed: [...plan.relaxed] };
@@ -45,7 +45,7 @@ export function presentPicks(db: DB, plan: SearchPlan, picks: Picked[], scoring:
         final: round(s.final),
         mmrPenalty: round(pick.penalty),
         mmr: round(pick.mmr),
-        terms: plan.words.terms,
+        terms: plan.parsed.terms,
         matched: s.matched,
         coverage: round(s.coverage),
         evidence: s.evidence,
@@ -64,7 +64,7 @@ export function toResult(plan: SearchPlan, c: Candidate, score: number, ann: Rec
     heading: c.heading,
     date: c.date,
     score: round(score),
-    snippet: makeSnippet(c.text, plan.words.words),
+    snippet: makeSnippet(c.text, plan.parsed.words),
     source: c.source,
     kind: c.kind,
   };

@@ -31,7 +31,7 @@ export interface Scoring {
 }
 
 export function scoreCandidates(ix: SearchIndexes, plan: SearchPlan, entries: Entry[]): Scoring {
-  const eterms = evidenceTerms(plan.words);
+  const eterms = evidenceTerms(plan.parsed);
   const stats = termStats(ix.db, eterms);
   const matchedBy = matchedTermsOf(ix.db, eterms, entries);
   const range = plan.dates.range;

@@ -39,8 +39,8 @@ export function searchIndex(ix: SearchIndexes, plan: SearchPlan): SearchResponse
 }
 
 function runStages(ix: SearchIndexes, asked: SearchPlan): SearchResponse {
-  const plan = asked.relaxing(unmatchedPhrases(ix.db, asked.words));
-  const q = plan.words;
+  const plan = asked.relaxing(unmatchedPhrases(ix.db, asked.parsed));
+  const q = plan.parsed;
   const floor = floorExplanation(plan);
   const empty = (reason: string) => respond(plan, [], floor, null, reason);
   // A query that is only a date ("yesterday", "last week"): the notes of those days.

@@ -10,8 +10,8 @@ const plan = (q: string, opts = {}, cfg = config) => planSearch(q, opts, { nowMs
 describe("the search plan", () => {
   it("reads the query once: words, phrases, exclusions, the date reading and whether it asks when", () => {
     const p = plan('when did the "support group" meet last week -pizza');
-    expect(p.words.phrases).toEqual(["support group"]);
-    expect(p.words.excluded).toEqual(["pizza"]);
+    expect(p.parsed.phrases).toEqual(["support group"]);
+    expect(p.parsed.excluded).toEqual(["pizza"]);
     expect(p.dates.range).toMatchObject({ from: "2026-11-16", to: "2026-11-22", text: "last week" });
     expect(p.dates.asksWhen).toBe(true);
     expect(p.text).not.toMatch(/last week/);
@@ -25,9 +25,9 @@ describe("the search plan", () => {
     expect(Object.isFrozen(p)).toBe(true);
     const relaxed = p.relaxing(["purple elephant"]);
     expect(relaxed).not.toBe(p);
-    expect(relaxed.words.phrases).toEqual([]);
+    expect(relaxed.parsed.phrases).toEqual([]);
     expect(relaxed.relaxed).toEqual(["purple elephant"]);
-    expect(p.words.phrases).toEqual(["purple elephant"]);
+    expect(p.parsed.phrases).toEqual(["purple elephant"]);
     expect(p.relaxing([])).toBe(p);
     expect(p.mode).toBe("hybrid");
     const none = p.withVectors({ hasVector: false, model: "use-lite@0.2.0", weight: 0.3 });
