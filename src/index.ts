@@ -56,7 +56,7 @@ export { ConfigError } from "./workspace/config.js";
 export type { IndexSummary, IndexProgress } from "./indexer/indexer.js";
 export type { IndexStatus } from "./indexer/status.js";
 export type { EmbedPendingProgress, EmbedPendingResult } from "./indexer/embed-pending.js";
-export type { SearchOptions, SearchResponse, SearchResult, SearchMode, ScoreExplanation, FloorExplanation, NearMiss } from "./search/search.js";
+export type { SearchOptions, SearchResponse, SearchResult, SearchMode, ScoreExplanation, FloorExplanation, NearMiss, SearchPlan, PlanOptions } from "./search/search.js";
 export type { SearchReport, VectorInfo } from "./search/report.js";
 export type { SearchFilters } from "./search/keyword.js";
 export type { SearchConfig } from "./search/config.js";

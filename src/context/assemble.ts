@@ -19,26 +19,11 @@
  */
 import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
 
-export type SessionType = "main" | "group" | "isolated";
-export const SESSION_TYPES: readonly SessionType[] = ["main", "group", "isolated"];
+import type { SessionType } from "../workspace/privacy.js";
+import { isPrivatePath } from "../workspace/privacy.js";
+export { isPrivatePath, SESSION_TYPES, type SessionType } from "../workspace/privacy.js";
 
 export type BootstrapFile = (typeof BOOTSTRAP_FILES)[number];
-
-/** Files that hold the person's private life: main sessions only. */
-const PRIVATE_BOOTSTRAP = new Set<string>(["MEMORY.md", "USER.md"]);
-
-/**
- * Whether a workspace-relative path is private to main sessions: MEMORY.md, USER.md, the
- * daily notes, transcripts and reflections (which are made from transcripts).
- */
-export function isPrivatePath(rel: string): boolean {
-  return (
-    PRIVATE_BOOTSTRAP.has(rel) ||
-    rel.startsWith("memory/") ||
-    rel.startsWith("sessions/") ||
-    rel.startsWith("reflections/")
-  );
-}
 
 /** One search result, as the caller got it from `engine.search` (only these fields are used). */
 export interface MemoryHit {
@@ -130,177 +115,25 @@ const MIN_USEFUL_CHARS = 120;
 /** Room kept at the end for the line that names the files left out (at most a tenth of the budget). */
 const OMITTED_RESERVE = 240;
 
+/**
+ * The stages, in the order of the prompt:
+ *   1. header      "# Workspace context (… session)"
+ *   2. bootstrap   AGENTS, SOUL (then the identity narrative), TOOLS, IDENTITY, USER, HEARTBEAT, MEMORY
+ *   3. daily       today's and yesterday's notes (main sessions only)
+ *   4. experience  the memories ranked for the query ("## Memories")
+ *   5. search      the search results ("## Relevant memories")
+ *   6. omitted     one line naming the files that did not fit
+ */
 export function assembleContext(files: ContextFiles, opts: AssembleOptions): AssembledContext {
   if (!Number.isInteger(opts.perFileChars) || opts.perFileChars < 1) throw new Error("perFileChars must be a positive whole number");
   if (!Number.isInteger(opts.totalChars) || opts.totalChars < 1) throw new Error("totalChars must be a positive whole number");
-  const main = opts.session === "main";
-  const display = (rel: string) => (opts.root ? joinPath(opts.root, rel) : rel);
-  const entries: ContextEntry[] = [];
-  const shownWhole = new Set<string>();
-
-  let text = `# Workspace context (${opts.session} session)\n`;
-  if (text.length > opts.totalChars) text = text.slice(0, opts.totalChars);
-  // Kept free for the one line that lists what did not fit, so that line always fits.
-  const reserve = Math.min(OMITTED_RESERVE, Math.floor(opts.totalChars / 10));
-  const room = () => opts.totalChars - reserve - text.length;
-
-  const addFile = (rel: string, label: string, content: string | null, keep: "head" | "tail") => {
-    const heading = `\n## ${label}\n`;
-    if (content === null) {
-      const block = `${heading}[MISSING] expected at ${display(rel)}\n`;
-      if (block.length <= room()) text += block;
-      entries.push({ path: rel, status: "missing", shownChars: 0, totalChars: 0, reason: "file does not exist" });
-      return;
-    }
-    const body = normalize(content);
-    const cap = Math.min(opts.perFileChars, room() - heading.length - 1);
-    if (body.length <= cap) {
-      text += `${heading}${body}\n`;
-      shownWhole.add(rel);
-      entries.push({ path: rel, status: "included", shownChars: body.length, totalChars: body.length });
-      return;
-    }
-    const overTotal = cap < opts.perFileChars;
-    if (cap >= MIN_USEFUL_CHARS) {
-      const cut = truncate(body, cap, keep, rel, display(rel));
-      text += `${heading}${cut.text}\n`;
-      entries.push({
-        path: rel,
-        status: "truncated",
-        shownChars: cut.shown,
-        totalChars: body.length,
-        reason: overTotal ? `the total budget (${opts.totalChars} characters) ran out` : `longer than ${opts.perFileChars} characters per file`,
-      });
-      return;
-    }
-    entries.push({
-      path: rel,
-      status: "omitted",
-      shownChars: 0,
-      totalChars: body.length,
-      reason: `the total budget (${opts.totalChars} characters) ran out`,
-    });
-  };
-
-  const experience: ContextReport["experience"] = { identity: "none", given: 0, shown: 0, withheld: 0, shownIds: [] };
-  /** "## Who you are now": the narrative whole, or cut at a sentence to fit, or left out. */
-  const addIdentity = (identity: { text: string; private: boolean }) => {
-    const body = oneLine(identity.text, Number.MAX_SAFE_INTEGER);
-    if (body === "") return;
-    if (!main && identity.private) {
-      experience.identity = "withheld";
-      entries.push({ path: "identity", status: "withheld", shownChars: 0, totalChars: body.length, reason: `private: it names memories ${opts.session} sessions never see` });
-      return;
-    }
-    const heading = "\n## Who you are now\n";
-    const cap = Math.min(opts.perFileChars, room() - heading.length - 1);
-    if (cap < MIN_USEFUL_CHARS) {
-      experience.identity = "omitted";
-      entries.push({ path: "identity", status: "omitted", shownChars: 0, totalChars: body.length, reason: `the total budget (${opts.totalChars} characters) ran out` });
-      return;
-    }
-    let shown = body;
-    if (body.length > cap) {
-      const cut = body.slice(0, cap);
-      const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("! "), cut.lastIndexOf("? "));
-      shown = end > 0 ? cut.slice(0, end + 1) : `${cut.slice(0, cap - 1).trimEnd()}…`;
-    }
-    text += `${heading}${shown}\n`;
-    experience.identity = shown === body ? "included" : "truncated";
-    entries.push({ path: "identity", status: experience.identity, shownChars: shown.length, totalChars: body.length });
-  };
-
-  for (const name of BOOTSTRAP_FILES) {
-    if (!main && PRIVATE_BOOTSTRAP.has(name)) {
-      entries.push({ path: name, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${opts.session} sessions never see it` });
-      continue;
-    }
-    addFile(name, name, files.bootstrap[name] ?? null, "head");
-    if (name === "SOUL.md" && opts.identity !== undefined) addIdentity(opts.identity);
-  }
-
-  for (const note of files.daily) {
-    const rel = `memory/${note.date}.md`;
-    if (!main) {
-      entries.push({ path: rel, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${opts.session} sessions never see daily notes` });
-      continue;
-    }
-    // No note for a day is normal (nothing was written), not a missing workspace file.
-    if (note.text === null) continue;
-    addFile(rel, `${rel} (${note.label})`, note.text, "tail");
-  }
-
-  if (opts.experience !== undefined && opts.experience.memories.length > 0) {
-    const visible = opts.experience.memories.filter((m) => main || !m.private);
-    experience.given = opts.experience.memories.length;
-    experience.withheld = experience.given - visible.length;
-    if (visible.length > 0) {
-      const q = opts.query !== undefined && opts.query.trim() !== "" ? ` for "${oneLine(opts.query, 200)}"` : "";
-      let block = `\n## Memories${q}\n(${opts.experience.legend})\n`;
-      for (const m of visible) {
-        const line = oneLine(m.line, Math.min(opts.perFileChars, 600));
-        if (block.length + line.length + 1 > room()) break;
-        block += `${line}\n`;
-        experience.shownIds.push(m.id);
-      }
-      experience.shown = experience.shownIds.length;
-      if (experience.shown > 0) text += block;
-      entries.push({
-        path: "experience",
-        status: experience.shown === visible.length ? "included" : experience.shown === 0 ? "omitted" : "truncated",
-        shownChars: experience.shown,
-        totalChars: visible.length,
-        ...(experience.shown < visible.length ? { reason: `${visible.length - experience.shown} of ${visible.length} memories did not fit in the total budget` } : {}),
-      });
-    }
-  }
-
-  const memories = { given: opts.memories?.length ?? 0, shown: 0, withheld: 0, duplicate: 0 };
-  if (opts.memories && opts.memories.length > 0) {
-    const lines: string[] = [];
-    for (const hit of opts.memories) {
-      if (!main && isPrivatePath(hit.path)) {
-        memories.withheld++;
-        continue;
-      }
-      if (shownWhole.has(hit.path)) {
-        memories.duplicate++;
-        continue;
-      }
-      lines.push(formatHit(hit));
-    }
-    if (lines.length > 0) {
-      const q = opts.query !== undefined && opts.query.trim() !== "" ? ` for "${oneLine(opts.query, 200)}"` : "";
-      const heading = `\n## Relevant memories${q}\n`;
-      let block = heading;
-      let shown = 0;
-      for (const line of lines) {
-        const perLine = line.length > opts.perFileChars ? `${line.slice(0, Math.max(0, opts.perFileChars - 1))}…` : line;
-        if (block.length + perLine.length + 1 > room()) break;
-        block += `${perLine}\n`;
-        shown++;
-      }
-      if (shown > 0) text += block;
-      memories.shown = shown;
-      entries.push({
-        path: "search",
-        status: shown === lines.length ? "included" : shown === 0 ? "omitted" : "truncated",
-        shownChars: shown,
-        totalChars: lines.length,
-        ...(shown < lines.length ? { reason: `${lines.length - shown} of ${lines.length} results did not fit in the total budget` } : {}),
-      });
-    }
-  }
-
-  const left = entries.filter((e) => e.status === "omitted" && e.path !== "search" && e.path !== "identity" && e.path !== "experience").map((e) => e.path);
-  if (left.length > 0) {
-    const where = opts.root ? ` in ${opts.root}` : "";
-    let line = `\n[OMITTED: ${left.join(", ")} did not fit in the ${opts.totalChars}-character context budget; read ${left.length === 1 ? "it" : "them"}${where}]\n`;
-    const space = opts.totalChars - text.length;
-    if (line.length > space) line = `\n[OMITTED: ${left.length} file(s) did not fit in the context budget; read ${left[0]}${where} first]\n`;
-    if (line.length <= space) text += line;
-  }
-
+  const draft = new Draft(opts);
+  addBootstrap(draft, files);
+  addDaily(draft, files.daily);
+  const experience = addExperience(draft);
+  const memories = addSearchResults(draft);
+  addOmittedLine(draft);
+  const { text, entries } = draft;
   const pick = (s: EntryStatus) => entries.filter((e) => e.status === s).map((e) => e.path);
   return {
     text,
@@ -318,6 +151,200 @@ export function assembleContext(files: ContextFiles, opts: AssembleOptions): Ass
       experience,
     },
   };
+}
+
+/** The prompt as it grows, and what each stage did. */
+class Draft {
+  text: string;
+  readonly entries: ContextEntry[] = [];
+  /** Files shown whole: a search result from one of them would only repeat it. */
+  readonly shownWhole = new Set<string>();
+  readonly experience: ContextReport["experience"] = { identity: "none", given: 0, shown: 0, withheld: 0, shownIds: [] };
+  readonly main: boolean;
+  /** Kept free for the one line that lists what did not fit, so that line always fits. */
+  private readonly reserve: number;
+
+  constructor(readonly opts: AssembleOptions) {
+    this.main = opts.session === "main";
+    this.text = `# Workspace context (${opts.session} session)\n`;
+    if (this.text.length > opts.totalChars) this.text = this.text.slice(0, opts.totalChars);
+    this.reserve = Math.min(OMITTED_RESERVE, Math.floor(opts.totalChars / 10));
+  }
+
+  room(): number {
+    return this.opts.totalChars - this.reserve - this.text.length;
+  }
+
+  display(rel: string): string {
+    return this.opts.root ? joinPath(this.opts.root, rel) : rel;
+  }
+
+  /** "## label" and the file, whole, cut to fit (at its head or its tail), or left out. */
+  addFile(rel: string, label: string, content: string | null, keep: "head" | "tail"): void {
+    const opts = this.opts;
+    const heading = `\n## ${label}\n`;
+    if (content === null) {
+      const block = `${heading}[MISSING] expected at ${this.display(rel)}\n`;
+      if (block.length <= this.room()) this.text += block;
+      this.entries.push({ path: rel, status: "missing", shownChars: 0, totalChars: 0, reason: "file does not exist" });
+      return;
+    }
+    const body = normalize(content);
+    const cap = Math.min(opts.perFileChars, this.room() - heading.length - 1);
+    if (body.length <= cap) {
+      this.text += `${heading}${body}\n`;
+      this.shownWhole.add(rel);
+      this.entries.push({ path: rel, status: "included", shownChars: body.length, totalChars: body.length });
+      return;
+    }
+    const overTotal = cap < opts.perFileChars;
+    if (cap >= MIN_USEFUL_CHARS) {
+      const cut = truncate(body, cap, keep, rel, this.display(rel));
+      this.text += `${heading}${cut.text}\n`;
+      this.entries.push({
+        path: rel,
+        status: "truncated",
+        shownChars: cut.shown,
+        totalChars: body.length,
+        reason: overTotal ? `the total budget (${opts.totalChars} characters) ran out` : `longer than ${opts.perFileChars} characters per file`,
+      });
+      return;
+    }
+    this.entries.push({ path: rel, status: "omitted", shownChars: 0, totalChars: body.length, reason: `the total budget (${opts.totalChars} characters) ran out` });
+  }
+
+  /** The query as the memory headings show it: ` for "…"`, or nothing. */
+  forQuery(): string {
+    const q = this.opts.query;
+    return q !== undefined && q.trim() !== "" ? ` for "${oneLine(q, 200)}"` : "";
+  }
+}
+
+function addBootstrap(draft: Draft, files: ContextFiles): void {
+  for (const name of BOOTSTRAP_FILES) {
+    if (!draft.main && isPrivatePath(name)) {
+      draft.entries.push({ path: name, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${draft.opts.session} sessions never see it` });
+      continue;
+    }
+    draft.addFile(name, name, files.bootstrap[name] ?? null, "head");
+    if (name === "SOUL.md" && draft.opts.identity !== undefined) addIdentity(draft, draft.opts.identity);
+  }
+}
+
+/** "## Who you are now": the narrative whole, or cut at a sentence to fit, or left out. */
+function addIdentity(draft: Draft, identity: { text: string; private: boolean }): void {
+  const { opts, experience } = draft;
+  const body = oneLine(identity.text, Number.MAX_SAFE_INTEGER);
+  if (body === "") return;
+  if (!draft.main && identity.private) {
+    experience.identity = "withheld";
+    draft.entries.push({ path: "identity", status: "withheld", shownChars: 0, totalChars: body.length, reason: `private: it names memories ${opts.session} sessions never see` });
+    return;
+  }
+  const heading = "\n## Who you are now\n";
+  const cap = Math.min(opts.perFileChars, draft.room() - heading.length - 1);
+  if (cap < MIN_USEFUL_CHARS) {
+    experience.identity = "omitted";
+    draft.entries.push({ path: "identity", status: "omitted", shownChars: 0, totalChars: body.length, reason: `the total budget (${opts.totalChars} characters) ran out` });
+    return;
+  }
+  let shown = body;
+  if (body.length > cap) {
+    const cut = body.slice(0, cap);
+    const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("! "), cut.lastIndexOf("? "));
+    shown = end > 0 ? cut.slice(0, end + 1) : `${cut.slice(0, cap - 1).trimEnd()}…`;
+  }
+  draft.text += `${heading}${shown}\n`;
+  experience.identity = shown === body ? "included" : "truncated";
+  draft.entries.push({ path: "identity", status: experience.identity, shownChars: shown.length, totalChars: body.length });
+}
+
+function addDaily(draft: Draft, daily: ContextFiles["daily"]): void {
+  for (const note of daily) {
+    const rel = `memory/${note.date}.md`;
+    if (!draft.main) {
+      draft.entries.push({ path: rel, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${draft.opts.session} sessions never see daily notes` });
+      continue;
+    }
+    // No note for a day is normal (nothing was written), not a missing workspace file.
+    if (note.text === null) continue;
+    draft.addFile(rel, `${rel} (${note.label})`, note.text, "tail");
+  }
+}
+
+function addExperience(draft: Draft): ContextReport["experience"] {
+  const { opts, experience } = draft;
+  if (opts.experience === undefined || opts.experience.memories.length === 0) return experience;
+  const visible = opts.experience.memories.filter((m) => draft.main || !m.private);
+  experience.given = opts.experience.memories.length;
+  experience.withheld = experience.given - visible.length;
+  if (visible.length === 0) return experience;
+  let block = `\n## Memories${draft.forQuery()}\n(${opts.experience.legend})\n`;
+  for (const m of visible) {
+    const line = oneLine(m.line, Math.min(opts.perFileChars, 600));
+    if (block.length + line.length + 1 > draft.room()) break;
+    block += `${line}\n`;
+    experience.shownIds.push(m.id);
+  }
+  experience.shown = experience.shownIds.length;
+  if (experience.shown > 0) draft.text += block;
+  draft.entries.push(listEntry("experience", experience.shown, visible.length, "memories"));
+  return experience;
+}
+
+function addSearchResults(draft: Draft): ContextReport["memories"] {
+  const opts = draft.opts;
+  const memories = { given: opts.memories?.length ?? 0, shown: 0, withheld: 0, duplicate: 0 };
+  if (!opts.memories || opts.memories.length === 0) return memories;
+  const lines: string[] = [];
+  for (const hit of opts.memories) {
+    // The engine searches a group session's scope only; a caller handing in private hits
+    // still never gets them into such a prompt.
+    if (!draft.main && isPrivatePath(hit.path)) {
+      memories.withheld++;
+      continue;
+    }
+    if (draft.shownWhole.has(hit.path)) {
+      memories.duplicate++;
+      continue;
+    }
+    lines.push(formatHit(hit));
+  }
+  if (lines.length === 0) return memories;
+  let block = `\n## Relevant memories${draft.forQuery()}\n`;
+  let shown = 0;
+  for (const line of lines) {
+    const perLine = line.length > opts.perFileChars ? `${line.slice(0, Math.max(0, opts.perFileChars - 1))}…` : line;
+    if (block.length + perLine.length + 1 > draft.room()) break;
+    block += `${perLine}\n`;
+    shown++;
+  }
+  if (shown > 0) draft.text += block;
+  memories.shown = shown;
+  draft.entries.push(listEntry("search", shown, lines.length, "results"));
+  return memories;
+}
+
+/** The report entry of a list section: how many of its lines fit. */
+function listEntry(path: string, shown: number, total: number, what: string): ContextEntry {
+  return {
+    path,
+    status: shown === total ? "included" : shown === 0 ? "omitted" : "truncated",
+    shownChars: shown,
+    totalChars: total,
+    ...(shown < total ? { reason: `${total - shown} of ${total} ${what} did not fit in the total budget` } : {}),
+  };
+}
+
+function addOmittedLine(draft: Draft): void {
+  const opts = draft.opts;
+  const left = draft.entries.filter((e) => e.status === "omitted" && e.path !== "search" && e.path !== "identity" && e.path !== "experience").map((e) => e.path);
+  if (left.length === 0) return;
+  const where = opts.root ? ` in ${opts.root}` : "";
+  let line = `\n[OMITTED: ${left.join(", ")} did not fit in the ${opts.totalChars}-character context budget; read ${left.length === 1 ? "it" : "them"}${where}]\n`;
+  const space = opts.totalChars - draft.text.length;
+  if (line.length > space) line = `\n[OMITTED: ${left.length} file(s) did not fit in the context budget; read ${left[0]}${where} first]\n`;
+  if (line.length <= space) draft.text += line;
 }
 
 /** BOM and CR removed, trailing blank space trimmed: what the model sees of a file. */

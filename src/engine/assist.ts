@@ -65,11 +65,10 @@ export async function context(engine: EngineCore, req: ContextRequest): Promise<
 
   let memories: MemoryHit[] | undefined;
   if (query && cfg.memoryResults > 0) {
-    // Group and isolated sessions cannot see private files: ask for more, keep the public ones.
-    const res = await engine.search(query, { limit: session === "main" ? cfg.memoryResults : cfg.memoryResults * 4, front: "context", ...(session !== "main" ? { recall: false } : {}) });
-    memories = scopeHits(res.results, session)
-      .slice(0, cfg.memoryResults)
-      .map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading, date: r.date, snippet: r.snippet }));
+    // Group and isolated sessions search public files only (the search plan's scope); their
+    // queries come from other people, so they feed no recall log.
+    const res = await engine.search(query, { limit: cfg.memoryResults, session, front: "context", ...(session !== "main" ? { recall: false } : {}) });
+    memories = res.results.map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading, date: r.date, snippet: r.snippet }));
   }
   const audit = auditWorkspace(engine.workspace);
   const warnings: string[] = [];
@@ -129,11 +128,6 @@ function isStateProblem(e: unknown): boolean {
   return code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB" || code === "SQLITE_CANTOPEN" || (e as Error).name === "StateVersionError" || (e as Error).name === "StateDbError";
 }
 
-/** Only what a session of this type may see. */
-export function scopeHits<T extends { path: string }>(hits: readonly T[], session: SessionType): T[] {
-  return session === "main" ? [...hits] : hits.filter((h) => !isPrivatePath(h.path));
-}
-
 export interface BootRequest extends BootOptions {
   session?: SessionType;
 }
@@ -144,13 +138,9 @@ export async function boot(engine: EngineCore, query: string, req: BootRequest =
   if (opts.days !== undefined && (!Number.isInteger(opts.days) || opts.days < 1 || opts.days > 3650)) {
     throw new RangeError(`boot looks back 1 to 3650 days, got ${opts.days}`);
   }
+  // Group and isolated sessions: history from public files only, no transcripts, no daily notes.
   if (session === "main") return bootContext(fronted(engine, "boot", true), query, opts);
-  const res = await bootContext(fronted(engine, "boot", false), query, { ...opts, includeDaily: false, limit: (opts.limit ?? 10) * 3 });
-  const items = scopeHits(res.items, session).slice(0, opts.limit ?? 10);
-  const counts = { history: 0, session: 0, daily: 0 };
-  for (const i of items) counts[i.origin === "history" ? "history" : i.origin === "session" ? "session" : "daily"]++;
-  const { today: _today, ...rest } = res;
-  return { ...rest, items, counts };
+  return bootContext(fronted(engine, "boot", false), query, { ...opts, includeDaily: false, session });
 }
 
 /** The engine as boot sees it, its searches recorded as coming from `front` (or not at all). */
@@ -159,7 +149,8 @@ function fronted(engine: EngineCore, front: RecallFront, recall: boolean): BootE
     workspace: engine.workspace,
     config: engine.config,
     now: engine.now,
-    search: (q, o) => engine.search(q, { ...o, front, ...(recall ? {} : { recall: false }) }),
+    plan: (q, o) => engine.plan(q, o),
+    search: (plan) => engine.search(plan, { front, ...(recall ? {} : { recall: false }) }),
   };
 }
 

@@ -9,7 +9,7 @@ import type { Embedder } from "../embed/types.js";
 import type { JobDeps } from "../jobs/job.js";
 import type { LLMProvider } from "../llm/types.js";
 import type { SearchReport } from "../search/report.js";
-import type { SearchOptions } from "../search/search.js";
+import type { PlanOptions, SearchOptions, SearchPlan } from "../search/search.js";
 import type { DB } from "../store/open.js";
 import type { AgentConfig } from "./config.js";
 import type { RecallFront } from "./recall-log.js";
@@ -28,6 +28,8 @@ export interface EngineCore {
   embeddingCacheOrNull(): EmbeddingCache | null;
   /** Loads the cross-encoder of search.rerank (provider "cross-encoder") now: its name and where it loaded from. */
   loadReranker(): Promise<{ model: string; modelDir: string }>;
-  search(query: string, opts?: SearchOptions & { refresh?: boolean; session?: SessionType; rerank?: boolean; signal?: AbortSignal; front?: RecallFront; recall?: boolean }): Promise<SearchReport>;
+  /** Reads a query into the plan a search runs (search/plan.ts). */
+  plan(query: string, opts?: PlanOptions): SearchPlan;
+  search(query: string | SearchPlan, opts?: SearchOptions & { refresh?: boolean; session?: SessionType; rerank?: boolean; signal?: AbortSignal; front?: RecallFront; recall?: boolean }): Promise<SearchReport>;
   jobDeps(): JobDeps;
 }

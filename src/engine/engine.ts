@@ -17,10 +17,10 @@ import { indexStatus, type IndexStatus } from "../indexer/status.js";
 import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
 import type { RuntimeLocation, RuntimeName, RuntimeStatus } from "../shared/runtimes.js";
-import { isPrivatePath, type SessionType } from "../context/assemble.js";
+import type { SessionType } from "../context/assemble.js";
 import { vectorWeightFor } from "../search/weights.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
-import { planQuery, searchIndex, type SearchOptions } from "../search/search.js";
+import { planSearch, searchIndex, type PlanOptions, type RerankPlan, type SearchOptions, type SearchPlan, type SearchResponse } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
 import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
@@ -581,17 +581,35 @@ export class Engine implements EngineCore {
 
   // ---- search ------------------------------------------------------------------------
 
+  /** Reads a query into the plan a search runs: the one place a query string is parsed (search/plan.ts). */
+  plan(query: string, opts: PlanOptions = {}): SearchPlan {
+    return planSearch(query, opts, { nowMs: this.now(), config: this.config.search });
+  }
+
   /**
    * Reconciles the index with the disk (stat each file, re-read only what changed), then
    * searches: a search right after a hand edit never returns the old text. Chunks without
    * vectors yet are found by keywords; `vectors.missing` says how many, and nothing but the
-   * query itself is embedded here (`agent index` or the daemon embeds the rest).
+   * query itself is embedded here (`agent index` or the daemon embeds the rest). Group and
+   * isolated sessions search public files only (the plan's scope). A caller that
+   * needs the query's words too (boot) plans first and passes the plan.
    */
-  async search(query: string, opts: EngineSearchOptions = {}): Promise<SearchReport> {
-    checkQuerySize(query);
-    const res = await this.searchNow(query, opts);
-    if (opts.recall !== false) this.recordRecall({ query, front: opts.front ?? "api", session: opts.session ?? "main", chunks: res.results, at: this.now() });
-    return res;
+  async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+    if (typeof query === "string") checkQuerySize(query);
+    const asked = typeof query === "string" ? this.plan(query, opts) : query;
+    const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
+    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync({ countChunks: false }));
+    const { vector, info } = await this.embedQuery(asked);
+    const plan = asked.withVectors({
+      hasVector: vector !== null,
+      model: this.index_().vectors.model()?.modelId ?? null,
+      weight: vectorWeightFor(this.config.search, info.provider),
+    });
+    let res = this.recovering(() => searchIndex({ db: this.index_().db, vectors: this.index_().vectors, nowMs: this.now(), queryVector: vector }, plan));
+    if (plan.rerank) res = await this.rerank(plan, plan.rerank, res, opts.signal);
+    // The one place a retrieval is recorded: the plan and what was presented.
+    if (opts.recall !== false) this.recordRecall({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: res.results, at: this.now() });
+    return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
   }
 
   /** The recall log (which chunks retrievals presented), owned by the engine; see recall-log.ts. */
@@ -633,65 +651,43 @@ export class Engine implements EngineCore {
 
   private chunkHashStmt: { db: DB; stmt: import("better-sqlite3").Statement<[string, number, number], { hash: string }> } | null = null;
 
-  private async searchNow(query: string, opts: EngineSearchOptions): Promise<SearchReport> {
-    const session = opts.session ?? "main";
-    if (session !== "main") {
-      // Private files never reach a group or isolated session: ask for more, keep the public ones.
-      const limit = opts.limit ?? this.config.search.limit;
-      const { session: _s, ...rest } = opts;
-      const res = await this.searchNow(query, { ...rest, limit: limit * 4 });
-      const results = res.results.filter((r) => !isPrivatePath(r.path)).slice(0, limit);
-      return { ...res, results };
+  /**
+   * The query's vector, when the mode uses vectors and an embedder answers. With no vector of
+   * the model in the index yet, nothing could match: the model is not even loaded, and the
+   * search answers by keywords at keyword speed.
+   */
+  private async embedQuery(plan: SearchPlan): Promise<{ vector: Float32Array | null; info: VectorInfo }> {
+    if (plan.mode === "keyword") return { vector: null, info: { provider: null, modelId: null, reason: "keyword mode", missing: 0 } };
+    const sel = await this.embedder();
+    const info: VectorInfo = { provider: null, modelId: null, reason: sel.reason, missing: 0 };
+    if (sel.warning) info.warning = sel.warning;
+    // A date-only query ("what happened yesterday") has no words to embed.
+    if (!sel.embedder || plan.embedText === "") return { vector: null, info };
+    const e = sel.embedder;
+    const vectors = this.index_().vectors;
+    const out: VectorInfo = { ...info, provider: e.provider, modelId: e.modelId, missing: vectors.countPending() };
+    if (!vectors.hasVectorsOf(e.modelId, e.dimension)) {
+      out.warning = `no chunk has vectors yet, so this was answered by keywords; ${this.pendingNote()}`;
+      return { vector: null, info: out };
     }
-    const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
-    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync({ countChunks: false }));
-    const mode = opts.mode ?? this.config.search.mode;
-    const plan = planQuery(query, this.now(), this.config.search);
-    let queryVector: Float32Array | null = null;
-    let info: VectorInfo = { provider: null, modelId: null, reason: "keyword mode", missing: 0 };
-    if (mode !== "keyword") {
-      const sel = await this.embedder();
-      info = { provider: null, modelId: null, reason: sel.reason, missing: 0 };
-      if (sel.warning) info.warning = sel.warning;
-      // A date-only query ("what happened yesterday") has no words to embed.
-      if (sel.embedder && plan.embedText !== "") {
-        const e = sel.embedder;
-        const vectors = this.index_().vectors;
-        if (vectors.hasVectorsOf(e.modelId, e.dimension)) {
-          await e.init?.();
-          queryVector = (await e.embed([e.windows(plan.embedText)[0] ?? plan.embedText], { kind: "query" }))[0] ?? null;
-        }
-        info = { provider: e.provider, modelId: e.modelId, reason: sel.reason, missing: vectors.countPending() };
-        // No vector of this model to compare with: answer by keywords at keyword speed, without loading the model.
-        if (queryVector === null) info.warning = `no chunk has vectors yet, so this was answered by keywords; ${this.pendingNote()}`;
-        else if (info.missing > 0) info.pending = this.pendingNote();
-      }
-    }
-    const weight = vectorWeightFor(this.config.search, info.provider);
+    await e.init?.();
+    const vector = (await e.embed([e.windows(plan.embedText)[0] ?? plan.embedText], { kind: "query" }))[0] ?? null;
+    if (out.missing > 0) out.pending = this.pendingNote();
+    return { vector, info: out };
+  }
+
+  /** The second stage (search.rerank): the configured model grades the first stage's results. */
+  private async rerank<T extends SearchResponse>(plan: SearchPlan, rerank: RerankPlan, res: T, signal: AbortSignal | undefined): Promise<T> {
+    // Loaded only by a reranked search: a plain one stays as lean to start as before.
+    const { crossEncodeResponse, rerankResponse } = await import("../search/rerank.js");
     const rr = this.config.search.rerank;
-    // A date-only query ("what happened yesterday") has no question for a model to judge by.
-    const rerank = (opts.rerank ?? rr.enabled) && plan.embedText !== "";
-    const limit = opts.limit ?? this.config.search.limit;
-    const { rerank: _r, signal, refresh: _f, session: _s, front: _fr, recall: _rc, ...asked } = opts;
-    // The model reads `candidates` results, whole: ask the first stage for that many, with text.
-    const first: SearchOptions = rerank ? { ...asked, limit: Math.max(limit, rr.candidates), withText: true } : asked;
-    let res = this.recovering(() =>
-      searchIndex({ db: this.index_().db, vectors: this.index_().vectors, config: this.config.search, nowMs: this.now(), queryVector, vectorWeight: weight }, plan, first),
-    );
-    if (rerank) {
-      // Loaded only by a reranked search: a plain one stays as lean to start as before.
-      const { crossEncodeResponse, rerankResponse } = await import("../search/rerank.js");
-      const how = { ...(signal ? { signal } : {}), keepText: opts.withText === true };
-      if (rr.provider === "cross-encoder") {
-        // The model loads on first use, inside the stage: a missing model is the stage's error.
-        const { rerankerName } = await import("../embed/cross-encoder.js");
-        const scorer = { model: rerankerName(rr.crossEncoder), score: async (q: string, p: string[], s?: AbortSignal) => (await this.crossEncoder()).score(q, p, s) };
-        res = await crossEncodeResponse(scorer, query, res, limit, { ...rr, minRelevance: rr.crossEncoder.minRelevance }, how);
-      } else {
-        res = await rerankResponse(this.llm(), query, res, limit, rr, how);
-      }
-    }
-    return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
+    const how = { ...(signal ? { signal } : {}), keepText: rerank.keepText };
+    const question = { text: plan.query, words: plan.questionWords };
+    if (rr.provider !== "cross-encoder") return rerankResponse(this.llm(), question, res, rerank.limit, rr, how);
+    // The model loads on first use, inside the stage: a missing model is the stage's error.
+    const { rerankerName } = await import("../embed/cross-encoder.js");
+    const scorer = { model: rerankerName(rr.crossEncoder), score: async (q: string, p: string[], s?: AbortSignal) => (await this.crossEncoder()).score(q, p, s) };
+    return crossEncodeResponse(scorer, question, res, rerank.limit, { ...rr, minRelevance: rr.crossEncoder.minRelevance }, how);
   }
 
   /** What becomes of the chunks that have no vectors yet, for a search's warning. */

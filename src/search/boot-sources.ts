@@ -15,15 +15,16 @@ import { readLines, type ResolveOptions } from "../workspace/safe-read.js";
 import { isValidSessionId, parseSessionText, type SessionTurn } from "../workspace/sessions.js";
 import { addDays, zonedDate } from "../workspace/time.js";
 import { DEFAULT_BOOT_SNIPPET_CHARS, DEFAULT_RECENT_SHARE, fuseBoot, rankRecent, type BootCandidate, type BootItem } from "./boot.js";
-import type { SearchOptions } from "./search.js";
-import { parseQuery } from "./query.js";
+import type { PlanOptions, SearchPlan } from "./search.js";
+import type { SessionType } from "../workspace/privacy.js";
 
 /** What boot needs of the Engine (a structural type, so this module does not import it). */
 export interface BootEngine {
   readonly workspace: string;
   readonly config: LoadedConfig;
   readonly now: () => number;
-  search(query: string, opts?: SearchOptions & { refresh?: boolean }): Promise<SearchReport>;
+  plan(query: string, opts?: PlanOptions): SearchPlan;
+  search(plan: SearchPlan): Promise<SearchReport>;
 }
 
 export interface BootOptions {
@@ -41,6 +42,11 @@ export interface BootOptions {
   includeDaily?: boolean;
   /** Turns per session block. Default 4. */
   turnsPerBlock?: number;
+  /**
+   * Privacy scope: a group or isolated session gets history from public files only, and no
+   * transcripts or daily notes (all private). Default "main".
+   */
+  session?: SessionType;
 }
 
 export interface BootResult {
@@ -68,15 +74,19 @@ export async function bootContext(engine: BootEngine, query: string, opts: BootO
   const to = zonedDate(now, tz);
   const from = addDays(to, -(days - 1));
   const q = query.trim();
-  const terms = q === "" ? [] : parseQuery(q).words;
-  const warnings: string[] = [];
   const per = limit * 2;
+  const scope = opts.session ?? "main";
+  const plan = q === "" ? null : engine.plan(q, { limit: per, session: scope, ...(project ? { filters: { project } } : {}) });
+  // Recent turns and notes are ranked by the words of the same question the history search reads.
+  const terms = plan ? [...plan.questionWords] : [];
+  const recent = scope === "main";
+  const warnings: string[] = [];
   const read = { allowHardLinks: engine.config.index.allowHardLinks };
 
   const [history, session, daily] = await Promise.all([
-    q === "" ? Promise.resolve([]) : historyCandidates(engine, q, per, project, warnings),
-    Promise.resolve().then(() => sessionCandidates(engine.workspace, { from, tz, project, terms, max: per, turnsPerBlock: opts.turnsPerBlock ?? 4, read })),
-    Promise.resolve().then(() => dailyCandidates(engine, { dates: lastDays(to, days), project, terms, max: per })),
+    plan === null ? Promise.resolve([]) : historyCandidates(engine, plan, warnings),
+    Promise.resolve().then(() => (recent ? sessionCandidates(engine.workspace, { from, tz, project, terms, max: per, turnsPerBlock: opts.turnsPerBlock ?? 4, read }) : [])),
+    Promise.resolve().then(() => (recent ? dailyCandidates(engine, { dates: lastDays(to, days), project, terms, max: per }) : [])),
   ]);
   const fused = fuseBoot(
     { history, session, daily },
@@ -101,8 +111,8 @@ export async function bootContext(engine: BootEngine, query: string, opts: BootO
   return result;
 }
 
-async function historyCandidates(engine: BootEngine, query: string, limit: number, project: string | null, warnings: string[]): Promise<BootCandidate[]> {
-  const res = await engine.search(query, { limit, ...(project ? { filters: { project } } : {}) });
+async function historyCandidates(engine: BootEngine, plan: SearchPlan, warnings: string[]): Promise<BootCandidate[]> {
+  const res = await engine.search(plan);
   if (res.vectors.warning) warnings.push(res.vectors.warning);
   // Nothing in the history passed the relevance floor: say so rather than pad with noise.
   if (res.results.length === 0 && res.reason) warnings.push(`history: ${res.reason}`);

@@ -1,5 +1,6 @@
 import { annotationMatches } from "../indexer/annotations.js";
 import type { DB } from "../store/open.js";
+import { publicPathSql } from "../workspace/privacy.js";
 import { bm25Term, termFreqs, weightedFreq, type Bm25Params } from "./bm25.js";
 import { evidenceTerms, idf, termStats } from "./evidence.js";
 import type { ParsedQuery } from "./query.js";
@@ -22,6 +23,16 @@ export interface SearchFilters {
   project?: string;
   /** Only chunks carrying each of these annotations (key → value, matched fuzzily): { mode: "deep" }. */
   annotations?: Record<string, string>;
+}
+
+/**
+ * The filters a search runs with: the caller's, plus the privacy scope of its session. The
+ * scope is a condition of every candidate query, so a group session's search never reads a
+ * private chunk (nothing is fetched and dropped afterwards).
+ */
+export interface ScopedFilters extends SearchFilters {
+  /** Only public files (a group or isolated session); absent for the person's own sessions. */
+  publicOnly?: true;
 }
 
 export interface Candidate {
@@ -52,7 +63,8 @@ export interface KeywordWeights {
 
 export const DEFAULT_KEYWORD_WEIGHTS: KeywordWeights = { heading: 2, body: 1, cjk: 1 };
 
-function filterSql(db: DB, filters: SearchFilters, where: string[], params: Record<string, unknown>): void {
+function filterSql(db: DB, filters: ScopedFilters, where: string[], params: Record<string, unknown>): void {
+  if (filters.publicOnly) where.push(publicPathSql("f.path"));
   // kind 'reflection' as well as the source: an index built before reports had a source of
   // their own lists them under 'memory' until their files are re-indexed.
   if (filters.source === "reflections") where.push("(f.source = 'reflections' OR f.kind = 'reflection')");
@@ -142,7 +154,7 @@ export function keywordSearch(
   db: DB,
   q: ParsedQuery,
   limit: number,
-  filters: SearchFilters = {},
+  filters: ScopedFilters = {},
   w: KeywordWeights = DEFAULT_KEYWORD_WEIGHTS,
   bm25?: Bm25Params,
 ): Candidate[] {
@@ -209,7 +221,7 @@ function rescoreBm25(db: DB, q: ParsedQuery, rows: Candidate[], w: KeywordWeight
  * Chunks dated inside [from, to] (filters applied), newest first: a query that is only a date.
  * `required` / `excluded`: FTS5 expressions (quoted phrases, exclusions) a chunk must / must not match.
  */
-export function datedChunks(db: DB, from: string, to: string, limit: number, filters: SearchFilters = {}, fts: { required?: string; excluded?: string } = {}): Candidate[] {
+export function datedChunks(db: DB, from: string, to: string, limit: number, filters: ScopedFilters = {}, fts: { required?: string; excluded?: string } = {}): Candidate[] {
   const where: string[] = ["c.date >= @from", "c.date <= @to"];
   const params: Record<string, unknown> = { from, to, limit };
   filterSql(db, filters, where, params);
@@ -227,7 +239,7 @@ export function datedChunks(db: DB, from: string, to: string, limit: number, fil
 }
 
 /** Chunk rows for ids found by vector search, with the same filters applied. */
-export function loadCandidates(db: DB, ids: number[], filters: SearchFilters = {}): Map<number, Candidate> {
+export function loadCandidates(db: DB, ids: number[], filters: ScopedFilters = {}): Map<number, Candidate> {
   const out = new Map<number, Candidate>();
   if (ids.length === 0) return out;
   const where: string[] = [];

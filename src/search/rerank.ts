@@ -10,11 +10,16 @@
 import { parseLenientJson } from "../llm/lenient-json.js";
 import { estimatePromptTokens } from "../llm/context.js";
 import type { CompletionRequest, LLMProvider } from "../llm/types.js";
-import { parseQuery } from "./query.js";
 import { makeSnippet } from "./snippet.js";
 
 /** Below this a passage is cut to too little to judge; a window that cannot hold that refuses. */
 const MIN_PASSAGE_CHARS = 200;
+
+/** The question a model judges passages by, and its words (the plan's `questionWords`), which long passages are cut around. */
+export interface RerankQuestion {
+  text: string;
+  words: readonly string[];
+}
 
 /** 2: answers the question or states what it asks; 1: same subject, no answer; 0: unrelated. */
 export type Grade = 0 | 1 | 2;
@@ -75,15 +80,15 @@ export function rerankSchema(count: number): Record<string, unknown> {
 }
 
 /** One call grades every passage: a small model on a CPU pays its prompt once, not per passage. */
-export function buildRerankRequest(question: string, passages: RerankPassage[], opts: RerankPromptOptions): CompletionRequest {
-  const terms = parseQuery(question).words;
+export function buildRerankRequest(question: RerankQuestion, passages: RerankPassage[], opts: RerankPromptOptions): CompletionRequest {
+  const terms = [...question.words];
   const blocks = passages.map((p, i) => {
     const where = [p.path, p.date, p.heading].filter((x) => x !== null && x !== "").join(" · ");
     return `[${i + 1}] (${where})\n${clip(p.text ?? p.snippet, terms, opts.maxPassageChars)}`;
   });
   const req: CompletionRequest = {
     system: SYSTEM,
-    messages: [{ role: "user", content: `Question: ${question.trim()}\n\nPassages:\n\n${blocks.join("\n\n")}\n\nGrade all ${passages.length} passages.` }],
+    messages: [{ role: "user", content: `Question: ${question.text.trim()}\n\nPassages:\n\n${blocks.join("\n\n")}\n\nGrade all ${passages.length} passages.` }],
     jsonSchema: rerankSchema(passages.length),
     // About 12 tokens per entry, plus room for a model that talks before its JSON.
     maxTokens: opts.maxTokens ?? 64 + 16 * passages.length,
@@ -370,7 +375,7 @@ async function secondStage<R extends RerankPassage, T extends Rerankable<R>>(
  */
 export async function rerankResponse<R extends RerankPassage & { grade?: Grade }, T extends Rerankable<R>>(
   llm: Pick<LLMProvider, "name" | "model" | "complete" | "contextSize">,
-  question: string,
+  question: RerankQuestion,
   res: T,
   limit: number,
   settings: RerankSettings,
@@ -414,21 +419,21 @@ export async function rerankResponse<R extends RerankPassage & { grade?: Grade }
  */
 export async function crossEncodeResponse<R extends RerankPassage & { relevance?: number }, T extends Rerankable<R>>(
   scorer: RelevanceScorer,
-  question: string,
+  question: RerankQuestion,
   res: T,
   limit: number,
   settings: RerankSettings & { minRelevance: number },
   opts: { signal?: AbortSignal; nowMs?: () => number; keepText?: boolean } = {},
 ): Promise<T> {
   return secondStage(`cross-encoder/${scorer.model}`, res, limit, settings.candidates, opts, async (head, strip) => {
-    const terms = parseQuery(question).words;
+    const terms = [...question.words];
     const passages = head.map((p) => clip(p.text ?? p.snippet, terms, settings.maxPassageChars));
     // The model runs in this process: a timeout stops it between batches, like a cancel.
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     let scores: number[];
     try {
-      scores = await scorer.score(question, passages, signal);
+      scores = await scorer.score(question.text, passages, signal);
     } catch (e) {
       if (timeout.aborted && !opts.signal?.aborted) return `the reranker took longer than ${settings.timeoutMs} ms`;
       throw e;

@@ -3,7 +3,7 @@ import { afterEach } from "vitest";
 import path from "node:path";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
-import { planQuery, searchIndex, type SearchOptions, type SearchResponse } from "../../src/search/search.js";
+import { planSearch, searchIndex, type SearchOptions, type SearchResponse } from "../../src/search/search.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
@@ -54,7 +54,10 @@ export function indexedWorkspace(prefix: string, files: Record<string, string>, 
     ws,
     db,
     search: (query, opts = {}) =>
-      searchIndex({ db, vectors, config: cfg, nowMs: SEARCH_NOW, queryVector: null, vectorWeight: 0 }, planQuery(query, SEARCH_NOW, cfg), { explain: true, ...opts }),
+      searchIndex(
+        { db, vectors, nowMs: SEARCH_NOW, queryVector: null },
+        planSearch(query, { explain: true, ...opts }, { nowMs: SEARCH_NOW, config: cfg }).withVectors({ hasVector: false, model: vectors.model()?.modelId ?? null, weight: 0 }),
+      ),
     reindex,
     close: () => {
       if (db.open) db.close();

@@ -5,7 +5,7 @@ import { bm25Term, FTS5_B, FTS5_K1, fts5Idf, ftsAverages, ftsLengths, invertFts5
 import { SearchConfigSchema } from "../../src/search/config.js";
 import { evidenceTerms, idf, termStats } from "../../src/search/evidence.js";
 import { parseQuery } from "../../src/search/query.js";
-import { planQuery, searchIndex } from "../../src/search/search.js";
+import { planSearch, searchIndex } from "../../src/search/search.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
@@ -32,7 +32,9 @@ function indexed(files: Record<string, string>): DB {
 
 function keywordSearch(d: DB, query: string, search: object = {}) {
   const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC" }, recency: { enabled: false }, mmr: { lambda: 1 }, ...search });
-  return searchIndex({ db: d, vectors: new VectorStore(d), config: cfg, nowMs: NOW, queryVector: null, vectorWeight: 0 }, planQuery(query, NOW, cfg), { explain: true });
+  const vectors = new VectorStore(d);
+  const plan = planSearch(query, { explain: true }, { nowMs: NOW, config: cfg }).withVectors({ hasVector: false, model: vectors.model()?.modelId ?? null, weight: 0 });
+  return searchIndex({ db: d, vectors, nowMs: NOW, queryVector: null }, plan);
 }
 
 describe("BM25 formulas", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OPEN_START, resolveDates } from "../../src/search/dates.js";
-import { planQuery } from "../../src/search/search.js";
+import { planSearch } from "../../src/search/search.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
 
 // Saturday 21 November 2026, 10:00 UTC; weeks start on Monday (this week: Nov 16–22).
@@ -258,7 +258,7 @@ describe("date phrasings: time zone of 'now'", () => {
   });
 });
 
-describe("planQuery: date words never reach the keyword query", () => {
+describe("the search plan: date words never reach the keyword query", () => {
   const config = SearchConfigSchema.parse({ dates: { timeZone: "UTC" } });
   it.each([
     ["yesterday", ""],
@@ -268,12 +268,12 @@ describe("planQuery: date words never reach the keyword query", () => {
     ["what happened last week", "what happened"],
     ["yesterday's notes", "notes"],
   ])("%s → %j", (query, text) => {
-    const plan = planQuery(query, NOW.getTime(), config);
+    const plan = planSearch(query, {}, { nowMs: NOW.getTime(), config });
     expect(plan.text).toBe(text);
-    expect(plan.dateRange).not.toBeNull();
+    expect(plan.dates.range).not.toBeNull();
   });
 
   it("a query without dates is passed through", () => {
-    expect(planQuery("postgres decision", NOW.getTime(), config)).toEqual({ query: "postgres decision", text: "postgres decision", embedText: "postgres decision", dateRange: null });
+    expect(planSearch("postgres decision", {}, { nowMs: NOW.getTime(), config })).toMatchObject({ query: "postgres decision", text: "postgres decision", embedText: "postgres decision", dates: { range: null } });
   });
 });

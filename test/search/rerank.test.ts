@@ -10,6 +10,7 @@ import { estimatePromptTokens } from "../../src/llm/context.js";
 import { LlamaCppProvider } from "../../src/llm/llama-cpp.js";
 import { LLMError, type CompletionRequest } from "../../src/llm/types.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
+import { parseQuery } from "../../src/search/query.js";
 import { applyGrades, buildRerankRequest, parseRerankReply, rerankResponse, type Grade, type RerankInfo } from "../../src/search/rerank.js";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
@@ -23,6 +24,9 @@ const grades = (text: string, count = 3): Record<number, Grade> | string => {
   const r = parseRerankReply(text, count);
   return r.ok ? Object.fromEntries(r.grades) : r.reason;
 };
+
+/** A question as the search plan hands it to the reranker. */
+const ask = (text: string) => ({ text, words: parseQuery(text).words });
 
 describe("the rerank prompt", () => {
   const passages = [
@@ -38,7 +42,7 @@ describe("the rerank prompt", () => {
   ];
 
   it("numbers every passage with where it is from, cuts long ones, asks for JSON under a schema", () => {
-    const req = buildRerankRequest("what did we decide about the database?", passages, { maxPassageChars: 200 });
+    const req = buildRerankRequest(ask("what did we decide about the database?"), passages, { maxPassageChars: 200 });
     const user = req.messages[0]!.content;
     expect(user).toMatch(/^Question: what did we decide about the database\?/);
     expect(user).toContain("[1] (memory/2026-11-20.md · 2026-11-20 · Infra)\nWe decided to use Postgres for the database.");
@@ -148,7 +152,7 @@ describe("rerankResponse", () => {
 
   it("reorders, cuts to the limit, drops the passages' text and reports what it did", async () => {
     const llm = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 1}, {"id": 2, "grade": 2}, {"id": 3, "grade": 0}]}'], { model: "qwen2.5:3b" });
-    const out = await rerankResponse(llm, "which database?", res(), 1, settings);
+    const out = await rerankResponse(llm, ask("which database?"), res(), 1, settings);
     expect(out.results).toEqual([{ path: "b.md", date: null, heading: "", snippet: "b", grade: 2 }]);
     expect(out.rerank).toMatchObject({ model: "scripted/qwen2.5:3b", candidates: 3, graded: 3, dropped: 1 });
     expect(llm.calls[0]!.timeoutMs).toBe(5000);
@@ -156,7 +160,7 @@ describe("rerankResponse", () => {
 
   it("the model reads only the first `candidates`; the rest follow ungraded", async () => {
     const llm = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 0}, {"id": 2, "grade": 2}]}']);
-    const out = await rerankResponse(llm, "which database?", res(), 10, { ...settings, candidates: 2 });
+    const out = await rerankResponse(llm, ask("which database?"), res(), 10, { ...settings, candidates: 2 });
     expect(llm.calls[0]!.messages[0]!.content).not.toContain("[3]");
     expect(out.results.map((r) => [r.path, r.grade])).toEqual([
       ["b.md", 2],
@@ -170,8 +174,8 @@ describe("rerankResponse", () => {
     const big: Answer = { results: [long("a.md", "We chose Postgres as the database."), long("b.md", "Lunch was fine."), long("c.md", "The database is Postgres.")] };
     const roomy = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 2}, {"id": 2, "grade": 0}, {"id": 3, "grade": 2}]}'], { contextSize: 8192 });
     const small = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 2}, {"id": 2, "grade": 0}, {"id": 3, "grade": 2}]}'], { contextSize: 500 });
-    const wide = await rerankResponse(roomy, "which database did we choose?", big, 10, settings);
-    const narrow = await rerankResponse(small, "which database did we choose?", big, 10, settings);
+    const wide = await rerankResponse(roomy, ask("which database did we choose?"), big, 10, settings);
+    const narrow = await rerankResponse(small, ask("which database did we choose?"), big, 10, settings);
     expect(wide.rerank!.notes).toBeUndefined();
     const sent = small.calls[0]!;
     expect(sent.messages[0]!.content.length).toBeLessThan(roomy.calls[0]!.messages[0]!.content.length / 2);
@@ -184,19 +188,19 @@ describe("rerankResponse", () => {
 
   it("all unrelated: no results, and the reason says the model judged so", async () => {
     const llm = new ScriptedProvider(['{"grades": [{"id": 1, "grade": 0}, {"id": 2, "grade": 0}, {"id": 3, "grade": 0}]}']);
-    const out = await rerankResponse(llm, "kubernetes?", res(), 10, settings);
+    const out = await rerankResponse(llm, ask("kubernetes?"), res(), 10, settings);
     expect(out.results).toEqual([]);
     expect(out.reason).toBe("nothing relevant: scripted/scripted judged all 3 result(s) unrelated to the question");
   });
 
   it("an unreachable model or a reply without grades keeps the first stage's order and says why", async () => {
     const down = new ScriptedProvider([new LLMError("unreachable", "cannot reach Ollama at http://127.0.0.1:11434: is `ollama serve` running?")]);
-    const out = await rerankResponse(down, "which database?", res(), 2, settings);
+    const out = await rerankResponse(down, ask("which database?"), res(), 2, settings);
     expect(out.results.map((r) => r.path)).toEqual(["a.md", "b.md"]);
     expect(out.results[0]).not.toHaveProperty("text");
     expect(out.rerank!.error).toMatch(/cannot reach Ollama/);
     const chatty = new ScriptedProvider(["All three passages look useful to me!"]);
-    const out2 = await rerankResponse(chatty, "which database?", res(), 10, settings);
+    const out2 = await rerankResponse(chatty, ask("which database?"), res(), 10, settings);
     expect(out2.results.map((r) => r.path)).toEqual(["a.md", "b.md", "c.md"]);
     expect(out2.rerank!.error).toMatch(/no grades in the reply/);
   });
@@ -205,7 +209,7 @@ describe("rerankResponse", () => {
     const ac = new AbortController();
     ac.abort();
     const llm = new ScriptedProvider(['{"grades": []}']);
-    await expect(rerankResponse(llm, "q", res(), 10, settings, { signal: ac.signal })).rejects.toThrow(/cancelled/);
+    await expect(rerankResponse(llm, ask("q"), res(), 10, settings, { signal: ac.signal })).rejects.toThrow(/cancelled/);
   });
 });
 
@@ -231,7 +235,7 @@ describe.skipIf(NEEDS_GGUF_STORIES260K !== undefined)(titled("rerank through the
           { path: "memory/b.md", date: null, heading: "", snippet: "", text: "Tom ate a big red apple." },
         ],
       };
-      const out = await rerankResponse(llm, "Where did Lily go?", res, 10, { candidates: 10, dropUnrelated: false, maxPassageChars: 800, timeoutMs: 30_000 });
+      const out = await rerankResponse(llm, ask("Where did Lily go?"), res, 10, { candidates: 10, dropUnrelated: false, maxPassageChars: 800, timeoutMs: 30_000 });
       const reply = JSON.parse(replies[0]!) as { grades: { id: number; grade: number }[] };
       expect(reply.grades).toHaveLength(2);
       for (const g of reply.grades) {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
-import { planQuery, searchIndex } from "../../src/search/search.js";
+import { planSearch, searchIndex } from "../../src/search/search.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
@@ -43,8 +43,8 @@ describe("a search reads one snapshot of the index", () => {
     const cfg = SearchConfigSchema.parse({ mode: "hybrid", dates: { timeZone: "UTC" } });
     const before = (mine.prepare("SELECT min(id) AS id FROM chunks").get() as { id: number }).id;
     const res = searchIndex(
-      { db: mine, vectors, config: cfg, nowMs: NOW, queryVector: new Float32Array(8), vectorWeight: 0.5, embedModel: "use-lite@test" },
-      planQuery("apples", NOW, cfg),
+      { db: mine, vectors, nowMs: NOW, queryVector: new Float32Array(8) },
+      planSearch("apples", {}, { nowMs: NOW, config: cfg }).withVectors({ hasVector: true, model: "use-lite@test", weight: 0.5 }),
     );
     expect(rewritten).toBe(20);
     expect(res.reason).toBeUndefined();

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
 import { parseQuery, splitOperators, withoutOperators } from "../../src/search/query.js";
-import { planQuery } from "../../src/search/search.js";
+import { planSearch } from "../../src/search/search.js";
 import { indexedWorkspace, SEARCH_NOW, type IndexedWorkspace } from "../helpers/search-workspace.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 import { sharedUseLite } from "../helpers/use-lite.js";
@@ -49,13 +49,13 @@ describe("search syntax: parsing", () => {
 
   it("never reads a quoted phrase or an excluded word as a date", () => {
     const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC" } });
-    const quoted = planQuery('notes that say "last week"', SEARCH_NOW, cfg);
-    expect(quoted.dateRange).toBeNull();
+    const quoted = planSearch('notes that say "last week"', {}, { nowMs: SEARCH_NOW, config: cfg });
+    expect(quoted.dates.range).toBeNull();
     expect(quoted.text).toBe('notes that say "last week"');
-    const excluded = planQuery("standup -yesterday", SEARCH_NOW, cfg);
-    expect(excluded.dateRange).toBeNull();
-    const both = planQuery('"standup" notes from last week -cancelled', SEARCH_NOW, cfg);
-    expect(both.dateRange).toMatchObject({ from: "2026-11-09", to: "2026-11-15", text: "last week" });
+    const excluded = planSearch("standup -yesterday", {}, { nowMs: SEARCH_NOW, config: cfg });
+    expect(excluded.dates.range).toBeNull();
+    const both = planSearch('"standup" notes from last week -cancelled', {}, { nowMs: SEARCH_NOW, config: cfg });
+    expect(both.dates.range).toMatchObject({ from: "2026-11-09", to: "2026-11-15", text: "last week" });
     // The date parser drops the dangling "from" with the date.
     expect(both.text).toBe('"standup" notes -cancelled');
     expect(both.embedText).toBe("standup notes");

@@ -1,0 +1,41 @@
+/**
+ * Stage 6, diversify: maximal marginal relevance over the best `pool` results by score, so
+ * five overlapping chunks of one note do not crowd out everything else. Similarity is by
+ * vectors when both chunks have them, else by shared words (which also catches overlapping
+ * neighbour chunks); two chunks of one file are at least search.mmr.sameFileSimilarity alike.
+ */
+import { bestPairCosine, type SearchIndexes } from "./candidates.js";
+import type { Judged } from "./floor.js";
+import { jaccard, mmrRerank, wordSet, type MmrPick } from "./mmr.js";
+import type { SearchPlan } from "./plan.js";
+
+export interface Picked {
+  s: Judged;
+  pick: MmrPick;
+}
+
+export function diversify(ix: SearchIndexes, plan: SearchPlan, kept: Judged[]): Picked[] {
+  const mmr = plan.config.mmr;
+  const ranked = [...kept].sort((a, b) => b.final - a.final).slice(0, plan.pool);
+  const byId = new Map(ranked.map((s) => [s.cand.chunkId, s]));
+  const vecs = mmr.lambda < 1 ? ix.vectors.vectorsOf(ranked.map((s) => s.cand.chunkId)) : new Map<number, Float32Array[]>();
+  const words = new Map<number, Set<string>>();
+  const wordsOf = (id: number) => {
+    let w = words.get(id);
+    if (!w) words.set(id, (w = wordSet(byId.get(id)!.cand.text)));
+    return w;
+  };
+  const sim = (a: number, b: number): number => {
+    const va = vecs.get(a);
+    const vb = vecs.get(b);
+    const content = va && vb ? Math.max(0, bestPairCosine(va, vb)) : jaccard(wordsOf(a), wordsOf(b));
+    return byId.get(a)!.cand.path === byId.get(b)!.cand.path ? Math.max(content, mmr.sameFileSimilarity) : content;
+  };
+  const picks = mmrRerank(
+    ranked.map((s) => ({ id: s.cand.chunkId, relevance: s.final })),
+    plan.limit,
+    mmr.lambda,
+    sim,
+  );
+  return picks.map((pick) => ({ s: byId.get(pick.id)!, pick }));
+}

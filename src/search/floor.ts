@@ -1,0 +1,92 @@
+/**
+ * Stage 4, the floor: a result must be evidence for the query, in absolute terms
+ * (evidence.ts): enough of the query's information in its words, a cosine above the model's
+ * level, the note of the time asked about sharing a word with the question, or the quoted
+ * phrase asked for; and at least the caller's minimum score.
+ */
+import type { SearchPlan } from "./plan.js";
+import { round } from "./round.js";
+import type { Scored, Scoring } from "./score.js";
+import type { Evidence, FloorExplanation } from "./types.js";
+
+/** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
+const NEAR_MISSES = 3;
+
+/** A scored candidate and the floor tests it passed. */
+export interface Judged extends Scored {
+  evidence: Evidence[];
+}
+
+export interface FloorOutcome {
+  kept: Judged[];
+  /** Set when nothing passed: why, in one line. */
+  reason?: string;
+}
+
+/** The floor tests a scored candidate passes. */
+export function evidenceOf(s: Scored, plan: SearchPlan): Evidence[] {
+  const floor = plan.floor;
+  const evidence: Evidence[] = [];
+  if (s.coverage > 0 && s.coverage >= floor.keywordCoverage) evidence.push("keyword");
+  if (s.cosine !== null && floor.vectorCosine !== null && s.cosine >= floor.vectorCosine) evidence.push("vector");
+  // The query names a time, this note is from then, and it shares a content word
+  // with the query: "where did Joanna travel in July 2022".
+  if (s.dateMatch && s.coverage > 0) evidence.push("date");
+  // The user asked for this exact phrase, and the chunk contains it (the only ones left).
+  if (plan.parsed.phrases.length > 0) evidence.push("phrase");
+  return evidence;
+}
+
+/** The floor's levels as `--explain` shows them, before any candidate is counted. */
+export function floorExplanation(plan: SearchPlan): FloorExplanation {
+  const f = plan.floor;
+  return {
+    enabled: f.enabled,
+    dateOnly: false,
+    keywordCoverage: f.keywordCoverage,
+    vectorCosine: f.vectorCosine,
+    vectorModel: f.vectorModel,
+    minScore: f.minScore,
+    candidates: 0,
+    passed: 0,
+    terms: [],
+    nearMisses: [],
+  };
+}
+
+/** Keeps the candidates that pass; fills in `floor` (what `--explain` shows of it). */
+export function applyFloor(plan: SearchPlan, scoring: Scoring, floor: FloorExplanation): FloorOutcome {
+  const stats = scoring.stats;
+  const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan) }));
+  const minScore = plan.floor.minScore;
+  floor.terms = stats.terms.map((t) => {
+    const forms = plan.parsed.formsOf(t.term);
+    return { term: t.term, df: t.df, idf: round(t.idf), ...(forms.length > 1 ? { forms: forms.slice(1) } : {}) };
+  });
+  floor.candidates = scored.length;
+  const passes = (s: Judged): boolean => (!plan.floor.enabled || s.evidence.length > 0) && (minScore === null || s.final >= minScore);
+  const kept = scored.filter(passes);
+  floor.passed = kept.length;
+  if (plan.explain) {
+    floor.nearMisses = scored
+      .filter((s) => !passes(s))
+      .sort((a, b) => b.final - a.final)
+      .slice(0, NEAR_MISSES)
+      .map((s) => ({
+        path: s.cand.path,
+        startLine: s.cand.startLine,
+        endLine: s.cand.endLine,
+        score: round(s.final),
+        matched: s.matched,
+        coverage: round(s.coverage),
+        cosine: s.cosine === null ? null : round(s.cosine),
+        evidence: s.evidence,
+      }));
+  }
+  if (kept.length > 0) return { kept };
+  const reason =
+    minScore !== null && scored.some((s) => s.evidence.length > 0)
+      ? `nothing relevant: no result scores at least --min-score ${minScore}`
+      : `nothing relevant: ${scored.length} candidate(s), none above the floor (keyword coverage ${floor.keywordCoverage}${floor.vectorCosine !== null ? `, cosine ${floor.vectorCosine}` : ""})`;
+  return { kept, reason };
+}

@@ -1,0 +1,236 @@
+/**
+ * The search plan: everything a search needs to know about its query, read once from the
+ * string and the caller's options, then handed to every stage (search.ts lists them) and to
+ * every caller that needs the query's words (rerank, boot). Nothing after this module parses
+ * the query string again.
+ *
+ * A plan is immutable. Two things are learnt after it is made, and each gives a new plan:
+ * which embedder answered (`withVectors`: the effective mode, the vector weight, the cosine
+ * level) and which quoted phrases no note contains (`relaxing`: the relaxed-phrase retry).
+ */
+import type { SessionType } from "../workspace/privacy.js";
+import type { SearchConfig } from "./config.js";
+import { resolveDates, type DateRange } from "./dates.js";
+import { providerOf, VECTOR_FLOORS } from "./evidence.js";
+import type { ScopedFilters, SearchFilters } from "./keyword.js";
+import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery } from "./query.js";
+import { asksWhen } from "./when.js";
+
+export type SearchMode = "hybrid" | "keyword" | "vector";
+
+export interface SearchOptions {
+  limit?: number;
+  filters?: SearchFilters;
+  explain?: boolean;
+  /** Overrides search.mode for one query. */
+  mode?: SearchMode;
+  /** Raises the floor: results scoring below this (0..1) are left out (`--min-score`). */
+  minScore?: number;
+  /** Each result carries its chunk's whole text (what a reranking model reads). */
+  withText?: boolean;
+}
+
+export interface PlanOptions extends SearchOptions {
+  /** Privacy scope of the caller: group and isolated sessions never get private files. */
+  session?: SessionType;
+  /** Overrides search.rerank.enabled for one query. */
+  rerank?: boolean;
+}
+
+/** How the query's date phrase ("last week") is used. */
+export interface DateReading {
+  /** The days it names, and the words that named them; null when the query names no time. */
+  range: (DateRange & { text: string }) | null;
+  /** "boost": notes of that time rank higher; "filter": only they are searched (search.dates.mode). */
+  mode: "boost" | "filter";
+  /** The question asks for a time ("when did …", "how long …"): see when.ts. */
+  asksWhen: boolean;
+}
+
+/** The relevance floor's levels for this query (the measures are taken per result, floor.ts). */
+export interface FloorLevels {
+  enabled: boolean;
+  keywordCoverage: number;
+  /** Cosine a result needs to be evidence by meaning alone; null when vectors cannot be evidence here. */
+  vectorCosine: number | null;
+  /** The embedding provider the cosine level belongs to. */
+  vectorModel: string | null;
+  minScore: number | null;
+}
+
+/** What the embedder said, once asked: known only after the plan is made. */
+export interface VectorReading {
+  /** Whether the query has a vector (an embedder answered and the query has words to embed). */
+  hasVector: boolean;
+  /** Model id the index's vectors (or the query's) were made with: it picks the cosine level. */
+  model: string | null;
+  /** Share of the vector list in fusion (search.fusion.vectorWeight, or the provider's default). */
+  weight: number;
+}
+
+export interface VectorSettings extends VectorReading {
+  /**
+   * The cosine at which the model's similarity counts as evidence (search.floor.vectorCosine,
+   * else the model's calibrated level): the floor's vector level outside keyword mode, and
+   * what fusion scales by with search.fusion.scaleByCosine.
+   */
+  level: number | null;
+}
+
+export interface SearchPlan {
+  /** The query as the caller wrote it. */
+  readonly query: string;
+  /** The query without its date words: what keywords see (search syntax included). */
+  readonly text: string;
+  /** What the embedder reads: `text` without exclusions and quote marks; "" for a date-only query. */
+  readonly embedText: string;
+  /** `text` parsed: words and their forms and spellings, phrases, exclusions, FTS5 expressions. */
+  readonly parsed: ParsedQuery;
+  /** Quoted phrases no note contains, searched as plain words instead (see `relaxing`). */
+  readonly relaxed: readonly string[];
+  /** The words of the whole question, date words included: what a reranking model's passages and boot's snippets are cut around. */
+  readonly questionWords: readonly string[];
+  readonly dates: DateReading;
+  /** The mode asked for; after `withVectors`, the mode that can run (keyword when the query has no vector). */
+  readonly mode: SearchMode;
+  readonly vectors: VectorSettings;
+  /** Results the stages return (with `rerank`, the model's candidates: it reads that many). */
+  readonly limit: number;
+  /** Candidates each list offers, and how many of the best MMR reorders. */
+  readonly pool: number;
+  /** The caller's filters, with a date range in filter mode narrowed to it, and the privacy scope. */
+  readonly filters: Readonly<ScopedFilters>;
+  readonly floor: Readonly<FloorLevels>;
+  /** Whether the caller may see private files (MEMORY.md, USER.md, daily notes, transcripts): main sessions only. */
+  readonly privateFiles: boolean;
+  readonly session: SessionType;
+  /** Set when a second-stage model reorders the results (search.rerank, `--rerank`). */
+  readonly rerank: RerankPlan | null;
+  readonly explain: boolean;
+  /** Each result carries its chunk's whole text (the caller asked, or a reranking model reads it). */
+  readonly withText: boolean;
+  /** The settings the stages and score factors read. */
+  readonly config: SearchConfig;
+  /** The plan with these phrases searched as plain words: the retry when no note contains them. */
+  relaxing(phrases: readonly string[]): SearchPlan;
+  /** The plan once the embedder answered (or did not). */
+  withVectors(v: VectorReading): SearchPlan;
+}
+
+/** What the second stage does with the first stage's results. */
+export interface RerankPlan {
+  /** Results the caller gets after reranking. */
+  limit: number;
+  /** Whether they keep their whole text (the caller asked for it). */
+  keepText: boolean;
+}
+
+export interface PlanEnvironment {
+  nowMs: number;
+  config: SearchConfig;
+}
+
+/** Reads the query and the options into a plan. Pure: "now" and the settings are passed in. */
+export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironment): SearchPlan {
+  const cfg = env.config;
+  const { text, embedText, range } = splitDates(query, env.nowMs, cfg);
+  const dateMode: "filter" | "boost" = cfg.dates.mode === "filter" ? "filter" : "boost";
+  const session = opts.session ?? "main";
+  const filters: ScopedFilters = { ...opts.filters };
+  // Private files are out of scope for a group or isolated session: a condition of every candidate query.
+  if (session !== "main") filters.publicOnly = true;
+  if (range && dateMode === "filter") {
+    filters.dateFrom = maxStr(filters.dateFrom, range.from);
+    filters.dateTo = minStr(filters.dateTo, range.to);
+  }
+  const asked = opts.limit ?? cfg.limit;
+  // A date-only query ("what happened yesterday") has no question for a model to judge by.
+  const rerank = (opts.rerank ?? cfg.rerank.enabled) && embedText !== "" ? { limit: asked, keepText: opts.withText === true } : null;
+  // The model reads `candidates` results, whole: the first stage returns that many, with text.
+  const limit = rerank ? Math.max(asked, cfg.rerank.candidates) : asked;
+  const mode = opts.mode ?? cfg.mode;
+  const minScore = opts.minScore ?? cfg.floor.minScore ?? null;
+  const fields: PlanFields = {
+    query,
+    text,
+    embedText,
+    parsed: parseQuery(text),
+    relaxed: [],
+    questionWords: query.trim() === "" ? [] : parseQuery(query).words,
+    dates: { range, mode: dateMode, asksWhen: cfg.dates.whenBoost > 1 && asksWhen(query) },
+    mode,
+    vectors: { hasVector: false, model: null, weight: 0, level: null },
+    limit,
+    pool: limit * cfg.candidateMultiplier,
+    filters,
+    floor: { enabled: cfg.floor.enabled, keywordCoverage: cfg.floor.keywordCoverage, vectorCosine: null, vectorModel: null, minScore },
+    privateFiles: session === "main",
+    session,
+    rerank,
+    explain: opts.explain === true,
+    withText: rerank !== null || opts.withText === true,
+    config: cfg,
+  };
+  return makePlan(fields);
+}
+
+type PlanFields = Omit<SearchPlan, "relaxing" | "withVectors">;
+
+function makePlan(f: PlanFields): SearchPlan {
+  const plan: SearchPlan = {
+    ...f,
+    relaxing: (phrases) => (phrases.length === 0 ? plan : makePlan({ ...f, parsed: parseQuery(f.text, new Set(phrases)), relaxed: [...phrases] })),
+    withVectors: (v) => makePlan(withVectorFields(f, v)),
+  };
+  return Object.freeze(plan);
+}
+
+function withVectorFields(f: PlanFields, v: VectorReading): PlanFields {
+  const mode: SearchMode = !v.hasVector && f.mode !== "keyword" ? "keyword" : f.mode;
+  const provider = providerOf(v.model);
+  const level = f.config.floor.vectorCosine ?? (provider ? (VECTOR_FLOORS[provider] ?? null) : null);
+  const keywordOnly = mode === "keyword";
+  return { ...f, mode, vectors: { ...v, level }, floor: { ...f.floor, vectorCosine: keywordOnly ? null : level, vectorModel: keywordOnly ? null : provider } };
+}
+
+/** Splits the date expressions off a query ("... last week") against "now". */
+function splitDates(query: string, nowMs: number, config: SearchConfig): { text: string; embedText: string; range: DateReading["range"] } {
+  const plain = (text: string) => ({ text, embedText: withoutOperators(text) });
+  if (config.dates.mode === "off") return { ...plain(query), range: null };
+  const opts = config.dates.timeZone ? { timeZone: config.dates.timeZone } : {};
+  // Quoted phrases and exclusions are the user's exact words: "last week" in quotes is a
+  // phrase to find, and -yesterday excludes a word; neither names a time.
+  const { masked, restore } = maskOperators(query);
+  const d = resolveDates(masked, new Date(nowMs), opts);
+  if (!d.range) return { ...plain(query), range: null };
+  // Only the date words: nothing is left for keywords or the embedder; the date range alone
+  // selects the notes (the dated listing).
+  const text = restore(d.rest.trim());
+  return { ...plain(text), range: { ...d.range, text: d.matches.map((m) => m.text).join(", ") } };
+}
+
+/** Replaces each operator span by a placeholder of private-use characters, which no date rule reads. */
+function maskOperators(query: string): { masked: string; restore: (s: string) => string } {
+  const spans = operatorSpans(query);
+  if (spans.length === 0) return { masked: query, restore: (s) => s };
+  const taken: string[] = [];
+  let masked = "";
+  let pos = 0;
+  for (const [start, end] of spans) {
+    masked += query.slice(pos, start) + "\uE000" + String.fromCharCode(0xe100 + taken.length) + "\uE001";
+    taken.push(query.slice(start, end));
+    pos = end;
+  }
+  masked += query.slice(pos);
+  return { masked, restore: (s) => s.replace(/\uE000([\uE100-\uEFFF])\uE001/g, (_m, c: string) => taken[c.charCodeAt(0) - 0xe100] ?? "") };
+}
+
+/** The later of two YYYY-MM-DD bounds (an absent one loses). */
+export function maxStr(a: string | undefined, b: string): string {
+  return a === undefined || b > a ? b : a;
+}
+
+/** The earlier of two YYYY-MM-DD bounds (an absent one loses). */
+export function minStr(a: string | undefined, b: string): string {
+  return a === undefined || b < a ? b : a;
+}
