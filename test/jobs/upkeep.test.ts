@@ -44,7 +44,8 @@ describe("the daily state backup as a job", () => {
 
     engine.state();
     expect(jobs.due("backup")).toMatchObject({ due: true, runs: [{ key: "backup", args: {} }] });
-    const ran = await jobs.tick(new AbortController().signal);
+    // The tick also runs the night's dream (nothing recalled yet: a skip); only the backup is looked at here.
+    const ran = (await jobs.tick(new AbortController().signal)).filter((r) => r.job === "backup");
     expect(ran).toMatchObject([{ job: "backup", outcome: "ok", reason: expect.stringMatching(/^state backed up to .*state-20261121T120000000Z-daily\.db$/), details: { trigger: "daily" } }]);
     expect(backupFiles()).toEqual(["state-20261121T120000000Z-daily.db"]);
     expect(jobs.runs({ job: "backup" })).toEqual(ran);
@@ -108,6 +109,8 @@ describe("agent snapshot as a job", () => {
     expect(taken.run).toMatchObject({ job: "snapshot", outcome: "ok", reason: `snapshot #${taken.value!.snapshotId} (2026-W47): 0 active memories, 0 drift(s); narrative by rules` });
     expect(count()).toBe(1);
     expect(jobs.runs({ job: "snapshot" })).toEqual([taken.run, cancelled.run]);
-    expect((await jobs.tick(new AbortController().signal)).map((r) => r.job)).toEqual(["backup"]); // a snapshot is never due
+    const ticked = (await jobs.tick(new AbortController().signal)).map((r) => r.job);
+    expect(ticked).toContain("backup");
+    expect(ticked).not.toContain("snapshot"); // a snapshot is never due
   });
 });
