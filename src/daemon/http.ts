@@ -13,6 +13,7 @@ import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { readJson } from "./read-json.js";
 
 export const MCP_HTTP_PATH = "/mcp";
 /** At most this many MCP sessions at once; past it the longest-idle one is closed if idle long enough, else the new client is told to try later. */
@@ -117,7 +118,7 @@ export class McpHttpServer {
       return s.transport.handleRequest(req, res);
     }
     if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: No valid session ID provided");
-    const body = await readJson(req);
+    const body = await readJson(req, MAX_BODY_BYTES);
     if (body === undefined) return jsonRpcError(res, 400, -32700, "Parse error");
     if (!this.isInitialize(body)) return jsonRpcError(res, 400, -32000, "Bad Request: No valid session ID provided");
     if (this.sessions.size >= MAX_SESSIONS && !(await this.evictIdle())) {
@@ -185,30 +186,6 @@ function reply(res: http.ServerResponse, status: number, message: string): void 
 function jsonRpcError(res: http.ServerResponse, status: number, code: number, message: string): void {
   res.writeHead(status, { "Content-Type": "application/json" });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
-}
-
-function readJson(req: http.IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        req.destroy();
-        resolve(undefined);
-        return;
-      }
-      parts.push(c);
-    });
-    req.on("end", () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(parts).toString("utf8")));
-      } catch {
-        resolve(undefined);
-      }
-    });
-    req.on("error", reject);
-  });
 }
 
 /**

@@ -23,6 +23,7 @@ import { gzipSync } from "node:zlib";
 import type { Engine } from "../engine/engine.js";
 import { errorInfo } from "../engine/errors.js";
 import { apiRoute, ApiError } from "./web-api.js";
+import { readJson } from "./read-json.js";
 
 const LOGIN_TTL_MS = 10 * 60_000;
 const SESSION_TTL_MS = 12 * 3600_000;
@@ -262,27 +263,7 @@ function json(res: http.ServerResponse, status: number, value: unknown): void {
 }
 
 /** The request's JSON object; null when it is not one or is too big. */
-function readBody(req: http.IncomingMessage): Promise<Record<string, unknown> | null> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        req.destroy();
-        resolve(null);
-        return;
-      }
-      parts.push(c);
-    });
-    req.on("end", () => {
-      try {
-        const v: unknown = JSON.parse(Buffer.concat(parts).toString("utf8") || "{}");
-        resolve(typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
-      } catch {
-        resolve(null);
-      }
-    });
-    req.on("error", reject);
-  });
+async function readBody(req: http.IncomingMessage): Promise<Record<string, unknown> | null> {
+  const v = await readJson(req, MAX_BODY_BYTES, {});
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }

@@ -105,9 +105,13 @@ describe("swapFile racing real edits", { timeout: 120_000 }, () => {
       // SOUL.md changes by one rename over it, and rename(2) cannot compare: an editor's
       // rename-save landing in the microseconds between the last check and that rename is
       // replaced. This editor saves every ~0.15 ms, thousands of times a human's rate, and
-      // loses at most a save or two in 500; appends and in-place writes lose nothing.
-      if (mode === "rename") expect(out.lost.length).toBeLessThanOrEqual(5);
-      else expect(out.lost).toEqual([]);
+      // loses a save or two in 500 on an idle machine (more when the swapping process is
+      // descheduled inside that window on a loaded one); appends and in-place writes lose nothing.
+      // The bound that holds at any load: each swap's one rename replaces at most one save.
+      if (mode === "rename") {
+        expect(out.lost.length).toBeLessThanOrEqual(out.swapped);
+        expect(out.lost.length).toBeLessThanOrEqual(out.edits / 20);
+      } else expect(out.lost).toEqual([]);
       expect(out.swapped).toBeGreaterThan(0);
     });
   }
