@@ -44,6 +44,8 @@ await build({
     "node-llama-cpp",
     "onnxruntime-node",
     "sharp",
+    // Its main is a UMD build whose require() calls esbuild cannot follow: Node loads it as is.
+    "jsonc-parser",
   ],
   // Bundled CommonJS packages (commander, croner...) may call require() for Node built-ins.
   banner: { js: 'import { createRequire as __agentRequire } from "node:module"; const require = __agentRequire(import.meta.url);' },
