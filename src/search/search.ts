@@ -28,7 +28,7 @@ import type { SearchResponse } from "./types.js";
 
 export type { SearchIndexes } from "./candidates.js";
 export { planSearch, type PlanOptions, type RerankPlan, type SearchMode, type SearchOptions, type SearchPlan } from "./plan.js";
-export type { DateTermExplanation, Evidence, FloorExplanation, NearMiss, ScoreExplanation, SearchResponse, SearchResult } from "./types.js";
+export type { DateReadingExplanation, DateTermExplanation, Evidence, FloorExplanation, NearMiss, ScoreExplanation, SearchResponse, SearchResult } from "./types.js";
 
 export function searchIndex(ix: SearchIndexes, plan: SearchPlan): SearchResponse {
   // One read snapshot for every query below: a writer in another process (a watcher, an
