@@ -16,6 +16,7 @@ import { resolveDates, type DateRange } from "./dates.js";
 import { providerOf, VECTOR_FLOORS } from "./evidence.js";
 import type { ScopedFilters, SearchFilters } from "./keyword.js";
 import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery } from "./query.js";
+import type { Respelling } from "./typos.js";
 import { asksWhen } from "./when.js";
 
 export type SearchMode = "hybrid" | "keyword" | "vector";
@@ -97,6 +98,8 @@ export interface SearchPlan {
   readonly parsed: ParsedQuery;
   /** Quoted phrases no note contains, searched as plain words instead (see `relaxing`). */
   readonly relaxed: readonly string[];
+  /** Query words no note contains, and the nearest indexed terms searched for them (see `withSpellings`). */
+  readonly spellings: readonly Respelling[];
   /** The words of the whole question, date words included: what a reranking model's passages and boot's snippets are cut around. */
   readonly questionWords: readonly string[];
   readonly dates: DateReading;
@@ -124,6 +127,8 @@ export interface SearchPlan {
   relaxing(phrases: readonly string[]): SearchPlan;
   /** The plan once the embedder answered (or did not). */
   withVectors(v: VectorReading): SearchPlan;
+  /** The plan with these words also searched as their nearest indexed terms (typos.ts): the candidates stage learns them. */
+  withSpellings(spellings: readonly Respelling[]): SearchPlan;
 }
 
 /** What the second stage does with the first stage's results. */
@@ -168,6 +173,7 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
     embedText,
     parsed: parseQuery(text),
     relaxed: [],
+    spellings: [],
     questionWords: query.trim() === "" ? [] : parseQuery(query).words,
     dates: { range, mode: dateMode, asksWhen: cfg.dates.whenBoost > 1 && asksWhen(query), tense, searched },
     mode,
@@ -186,13 +192,15 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
   return makePlan(fields);
 }
 
-type PlanFields = Omit<SearchPlan, "relaxing" | "withVectors">;
+type PlanFields = Omit<SearchPlan, "relaxing" | "withVectors" | "withSpellings">;
 
 function makePlan(f: PlanFields): SearchPlan {
+  const reparsed = (g: PlanFields): PlanFields => ({ ...g, parsed: parseQuery(g.text, new Set(g.relaxed), new Map(g.spellings.map((s) => [s.word, s.terms]))) });
   const plan: SearchPlan = {
     ...f,
-    relaxing: (phrases) => (phrases.length === 0 ? plan : makePlan({ ...f, parsed: parseQuery(f.text, new Set(phrases)), relaxed: [...phrases] })),
+    relaxing: (phrases) => (phrases.length === 0 ? plan : makePlan(reparsed({ ...f, relaxed: [...phrases] }))),
     withVectors: (v) => makePlan(withVectorFields(f, v)),
+    withSpellings: (spellings) => (spellings.length === 0 ? plan : makePlan(reparsed({ ...f, spellings: [...spellings] }))),
   };
   return Object.freeze(plan);
 }

@@ -25,6 +25,8 @@ export function respond(
   const dateRange = d.range ? { ...d.range, mode: d.mode, reading } : null;
   const res: SearchResponse = { query: plan.query, mode: plan.mode, dateRange, results };
   if (q.phrases.length > 0 || q.excluded.length > 0 || plan.relaxed.length > 0) res.syntax = { phrases: q.phrases, excluded: q.excluded, relaxed: [...plan.relaxed] };
+  // "okafr → okafor": a word no note contains, searched as the indexed terms nearest to it.
+  if (plan.spellings.length > 0) res.spellings = plan.spellings.map((s) => ({ word: s.word, terms: [...s.terms] }));
   if (results.length === 0 && reason) res.reason = reason;
   if (plan.explain) res.explain = dateTerm === null ? { floor } : { floor, dateTerm };
   return res;

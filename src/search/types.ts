@@ -140,6 +140,8 @@ export interface SearchResponse {
    * were searched as plain words instead (a title the notes spell another way).
    */
   syntax?: { phrases: string[]; excluded: string[]; relaxed: string[] };
+  /** Query words no note contains, each searched as the indexed terms nearest to it (a typo: "okafr" → ["okafor"]). */
+  spellings?: { word: string; terms: string[] }[];
   results: SearchResult[];
   /** Set when results is empty: why, in one line (nothing searchable, nothing above the floor). */
   reason?: string;
