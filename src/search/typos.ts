@@ -57,6 +57,7 @@ function nearestOf(db: DB, word: string): string[] {
   for (const r of rows) {
     if (r.term.length < MIN_LETTERS || Math.abs(r.term.length - word.length) > k + MAX_STEM_CUT) continue;
     const d = stemDistance(word, r.term, best);
+    if (d > k) continue;
     if (d < best) {
       best = d;
       found = [r];

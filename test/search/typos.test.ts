@@ -17,7 +17,7 @@ beforeAll(() => {
   write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
   write(ws, "memory/2026-11-12.md", "# 2026-11-12\n\nSaw Dr Okafor about the knee. Patellofemoral pain; physio twice a week.\n");
   write(ws, "memory/2026-11-19.md", "# 2026-11-19\n\nDr Okafor's surgery called: the scan is booked.\n");
-  write(ws, "notes/recipes.md", "# Recipes\n\nLentil curry with cumin and coriander.\n");
+  write(ws, "notes/recipes.md", "# Recipes\n\nLentil curry with cumin and coriander. Cook it slowly.\n");
   engine = Engine.open({ workspace: ws, now: () => NOW });
   engine.index();
 });
@@ -68,5 +68,13 @@ describe("edit distance", () => {
     ["same", "same", 0],
   ] as const)("%s → %s: %d", (a, b, d) => {
     expect(editDistance(a, b)).toBe(d);
+  });
+});
+
+describe("typo tolerance stays within the distance", () => {
+  it("'cost' is never read as 'cook' (two edits for a 4-letter word)", async () => {
+    const res = await engine.search("cost", { mode: "keyword" });
+    expect(res.spellings).toBeUndefined();
+    expect(res.results).toEqual([]);
   });
 });
