@@ -1,12 +1,15 @@
 /**
  * Typo tolerance: a query word that no note contains ("Okafr", "patelofemoral") searches the
- * indexed terms nearest to it instead: edit distance (with transpositions) 1 for a word of
- * 4–7 letters, 2 for a longer one, over FTS5's own vocabulary (an fts5vocab table). The
+ * indexed term nearest to it instead: edit distance (with transpositions) 1 for a word of
+ * 5–7 letters, 2 for a longer one, over FTS5's own vocabulary (an fts5vocab table). The
  * vocabulary holds porter stems ("patellofemor"), so a stem is compared with the word and
  * with the word less up to 3 final letters (what the stemmer takes off). Only terms that
  * share the word's first letter are read: a typo in the first letter is rare, and the
- * vocabulary is read by a range of terms, not whole. Among the nearest, the 3 in the most
- * chunks are taken. Words with digits and words under 4 letters are left as written.
+ * vocabulary is read by a range of terms, not whole. Only a single nearest term is taken:
+ * when several are equally near, the word is likelier a real word the notes lack than a
+ * typo. Words with digits and words under 5 letters are left as written. Both limits were
+ * measured: 4-letter words and up to 3 equally near terms made LoCoMo's no-answer queries
+ * correctly empty 3.0 % instead of 4.3 %; with these, 3.9 %.
  */
 import type { DB } from "../store/open.js";
 import { termStats } from "./evidence.js";
@@ -18,10 +21,9 @@ export interface Respelling {
   terms: string[];
 }
 
-const MIN_LETTERS = 4;
+const MIN_LETTERS = 5;
 const LONG_WORD = 8;
 const MAX_STEM_CUT = 3;
-const MAX_TERMS = 3;
 
 export function maxDistance(word: string): number {
   if (word.length < MIN_LETTERS) return 0;
@@ -63,10 +65,8 @@ function nearestOf(db: DB, word: string): string[] {
       found = [r];
     } else if (d === best) found.push(r);
   }
-  return found
-    .sort((a, b) => b.doc - a.doc || (a.term < b.term ? -1 : 1))
-    .slice(0, MAX_TERMS)
-    .map((r) => r.term);
+  // Several terms equally near: the word is likelier a real word the notes lack than a typo.
+  return found.length === 1 ? [found[0]!.term] : [];
 }
 
 // Endings the porter stemmer takes off ("patellofemoral" → "patellofemor"): only these may be

@@ -17,6 +17,7 @@ beforeAll(() => {
   write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
   write(ws, "memory/2026-11-12.md", "# 2026-11-12\n\nSaw Dr Okafor about the knee. Patellofemoral pain; physio twice a week.\n");
   write(ws, "memory/2026-11-19.md", "# 2026-11-19\n\nDr Okafor's surgery called: the scan is booked.\n");
+  write(ws, "notes/people.md", "# People\n\nSarah runs the choir; Sarai teaches piano.\n");
   write(ws, "notes/recipes.md", "# Recipes\n\nLentil curry with cumin and coriander. Cook it slowly.\n");
   engine = Engine.open({ workspace: ws, now: () => NOW });
   engine.index();
@@ -53,8 +54,8 @@ describe("typo tolerance", () => {
     expect(res.results).toEqual([]);
   });
 
-  it("words under 4 letters are never respelled ('kne' is not 'knee')", async () => {
-    const res = await engine.search("kne", { mode: "keyword" });
+  it("words under 5 letters are never respelled ('knea' is not 'knee')", async () => {
+    const res = await engine.search("knea", { mode: "keyword" });
     expect(res.spellings).toBeUndefined();
   });
 });
@@ -72,6 +73,12 @@ describe("edit distance", () => {
 });
 
 describe("typo tolerance stays within the distance", () => {
+  it("a word equally near two terms is left as written ('Saram': Sarah or Sarai?)", async () => {
+    const res = await engine.search("Saram", { mode: "keyword" });
+    expect(res.spellings).toBeUndefined();
+    expect(res.results).toEqual([]);
+  });
+
   it("'cost' is never read as 'cook' (two edits for a 4-letter word)", async () => {
     const res = await engine.search("cost", { mode: "keyword" });
     expect(res.spellings).toBeUndefined();
