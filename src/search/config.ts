@@ -94,6 +94,11 @@ export const SearchConfigSchema = z
          * of a note already shown must earn its place against other notes.
          */
         sameFileSimilarity: z.number().min(0).max(1).default(1),
+        /**
+         * Diversity never puts a result above one whose score is higher by more than this:
+         * people read a list as best first, and the score is what they see.
+         */
+        maxScoreGap: z.number().min(0).max(1).default(0.1),
       })
       .strict()
       .prefault({}),

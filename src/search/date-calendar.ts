@@ -6,9 +6,18 @@
 export type Day = number;
 export type Span = readonly [Day, Day];
 
+/**
+ * Which way the question looks from today: "what's on 4 December", "is due", "will" look
+ * ahead; "did", "was" look behind (date-tense.ts reads it). A day or month named without a
+ * year, and a bare weekday, are read in that direction; with no tense, a day and month is
+ * the nearer of its two occurrences.
+ */
+export type Tense = "ahead" | "behind";
+
 export interface Ctx {
   today: Day;
   weekStartsOn: 0 | 1;
+  tense?: Tense;
 }
 
 export const MS_PER_DAY = 86_400_000;

@@ -124,6 +124,7 @@ function weekday(wd: number, modifier: string | undefined, ctx: Ctx): Span {
   if (mod === "this") day = weekStart(t, ctx) + ((wd - ctx.weekStartsOn + 7) % 7);
   else if (direction(mod) === -1) day = t - ((dow - wd + 7) % 7 || 7);
   else if (direction(mod) === 1) day = t + ((wd - dow + 7) % 7 || 7);
+  else if (ctx.tense === "ahead") day = t + ((wd - dow + 7) % 7);
   else day = t - ((dow - wd + 7) % 7);
   return [day, day];
 }
@@ -137,23 +138,31 @@ function namedMonth(m: number, modifier: string | undefined, ctx: Ctx): Span | n
   if (mod === "this") year = y;
   else if (direction(mod) === -1) year = m < cur ? y : y - 1;
   else if (direction(mod) === 1) year = m > cur ? y : y + 1;
+  else if (ctx.tense === "ahead") year = m >= cur ? y : y + 1;
   else year = m <= cur ? y : y - 1;
   return [dayOf(year, m, 1), dayOf(year, m, daysInMonth(year, m))];
 }
 
-/** A day and month, with or without year; without, the most recent on or before today. */
+/**
+ * A day and month, with or without year. Without: the next such day on or after today when
+ * the question looks ahead, the latest on or before today when it looks behind, else the
+ * nearer of the two (a tie goes to the past).
+ */
 function dayOfMonth(d: number, m: number, yearText: string | undefined, ctx: Ctx): Span | null {
   if (yearText !== undefined) {
     const y = Number(yearText);
     return isValidDate(y, m, d) ? [dayOf(y, m, d), dayOf(y, m, d)] : null;
   }
-  // Walk back from this year; Feb 29 may need a few years to find a leap year.
-  for (let y = ymd(ctx.today).y, tries = 0; tries < 9; y--, tries++) {
-    if (!isValidDate(y, m, d)) continue;
-    const day = dayOf(y, m, d);
-    if (day <= ctx.today) return [day, day];
-  }
-  return null;
+  const t = ctx.today;
+  // Feb 29 may need a few years either way to find a leap year.
+  const y0 = ymd(t).y;
+  const days: Day[] = [];
+  for (let y = y0 - 8; y <= y0 + 8; y++) if (isValidDate(y, m, d)) days.push(dayOf(y, m, d));
+  const behind = days.filter((x) => x <= t).pop();
+  const ahead = days.find((x) => x >= t);
+  const pick =
+    ctx.tense === "ahead" ? ahead : ctx.tense === "behind" ? behind : behind === undefined ? ahead : ahead === undefined || t - behind <= ahead - t ? behind : ahead;
+  return pick === undefined ? null : [pick, pick];
 }
 
 /** Saturday of "this weekend": today on Saturday, yesterday on Sunday, else the coming one. */

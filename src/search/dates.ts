@@ -15,9 +15,14 @@
  * place the time zone matters is turning `now` into today's calendar date.
  *
  * Rules chosen for ambiguous cases (tests pin each one):
- * - Bare month ("in March", "March"): the most recent such month not in the future —
- *   the current month counts. Day and month without a year ("May 8th"): the most recent
- *   such day on or before today.
+ * - A date without a year follows the question's tense (options.tense, read by
+ *   date-tense.ts): "what's on 4 December", "is due", "will", "next" look ahead; "did",
+ *   "was" look behind. Day and month without a year ("May 8th"): looking ahead, the next
+ *   such day on or after today; behind, the latest on or before today; with no tense, the
+ *   nearer of the two (asked on 2026-12-30, "3 January" is 2027-01-03). Bare month ("in
+ *   March", "March"): the most recent such month not in the future — the current month
+ *   counts — or, looking ahead, the coming one (the current month counts). A bare weekday
+ *   looking ahead is the next one on or after today.
  * - "may" and "march" (and every 3-letter month abbreviation) are dates only in clear date
  *   context: after in/during/throughout/from/of, before a day or year ("May 8", "May 2023"),
  *   after a day ("8 May"), or after "last" ("last May"). "this may"/"next may" never are.
@@ -29,7 +34,8 @@
  *   memory query a weekday name almost always means a day, and the idioms are rare.
  *   Abbreviations (mon, tue, wed, sat, sun, ...) are also ordinary words ("sat", "sun"), so
  *   they need "on", "last", "next" or "this" before them.
- * - Weekdays: bare "Tuesday" / "on Tuesday" → the most recent Tuesday on or before today;
+ * - Weekdays: bare "Tuesday" / "on Tuesday" → the most recent Tuesday on or before today
+ *   (looking ahead: the next on or after today);
  *   "last Tuesday" → strictly before today; "next Tuesday" → strictly after today;
  *   "this Tuesday" → the Tuesday of the current week (may be in the future).
  * - "last week" / "last month" / "last year" are calendar periods; "past week",
@@ -57,7 +63,7 @@
  *   15th, 22nd, and the last 7 days of the month; "the week of/before/after <day>" are the
  *   calendar week containing the day, or the 7 days before or after it.
  */
-import { dayOf, iso, MS_PER_DAY, todayIn, type Ctx, type Day, type Span } from "./date-calendar.js";
+import { dayOf, iso, MS_PER_DAY, todayIn, type Ctx, type Day, type Span, type Tense } from "./date-calendar.js";
 import { NOT_WORD_BEFORE, RULES } from "./date-rules.js";
 
 export interface DateRange {
@@ -90,6 +96,8 @@ export interface ResolveDatesOptions {
   timeZone?: string;
   /** 1 = Monday (default), 0 = Sunday. */
   weekStartsOn?: 0 | 1;
+  /** Which way a date without a year points (date-tense.ts); absent: the nearer day. */
+  tense?: Tense;
 }
 
 /** The start of a range open into the past ("before June"): earlier than any note. */
@@ -107,7 +115,7 @@ export function mayHoldDate(text: string): boolean {
 
 export function resolveDates(query: string, now: Date, opts: ResolveDatesOptions = {}): DateQuery {
   if (!MAYBE_DATE.test(query)) return { matches: [], range: null, rest: removeMatches(query, []) };
-  const ctx: Ctx = { today: todayIn(now, opts.timeZone), weekStartsOn: opts.weekStartsOn ?? 1 };
+  const ctx: Ctx = { today: todayIn(now, opts.timeZone), weekStartsOn: opts.weekStartsOn ?? 1, ...(opts.tense ? { tense: opts.tense } : {}) };
   const matches = applyRanges(query, pickMatches(query, findCandidates(query, ctx)), ctx, opts, now);
   return { matches, range: union(matches), rest: removeMatches(query, matches) };
 }

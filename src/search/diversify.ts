@@ -3,10 +3,12 @@
  * five overlapping chunks of one note do not crowd out everything else. Similarity is by
  * vectors when both chunks have them, else by shared words (which also catches overlapping
  * neighbour chunks); two chunks of one file are at least search.mmr.sameFileSimilarity alike.
+ * The order shown agrees with the scores shown: diversity never puts a result above one
+ * scoring more than search.mmr.maxScoreGap higher (boundByScore).
  */
 import { bestPairCosine, type SearchIndexes } from "./candidates.js";
 import type { Judged } from "./floor.js";
-import { jaccard, mmrRerank, wordSet, type MmrPick } from "./mmr.js";
+import { boundByScore, jaccard, mmrRerank, wordSet, type MmrPick } from "./mmr.js";
 import type { SearchPlan } from "./plan.js";
 
 export interface Picked {
@@ -37,5 +39,6 @@ export function diversify(ix: SearchIndexes, plan: SearchPlan, kept: Judged[]): 
     mmr.lambda,
     sim,
   );
-  return picks.map((pick) => ({ s: byId.get(pick.id)!, pick }));
+  const bounded = boundByScore(picks.map((pick) => ({ pick, relevance: byId.get(pick.id)!.final })), mmr.maxScoreGap);
+  return bounded.map(({ pick }) => ({ s: byId.get(pick.id)!, pick }));
 }

@@ -56,3 +56,21 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
 export function wordSet(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 }
+
+/**
+ * The picks in MMR's order, except that none stays above a pick whose relevance is higher by
+ * more than `gap`: at each place the next pick in MMR's order is taken unless a remaining one
+ * outscores it by more than `gap`; then the best remaining is. MMR still chooses which
+ * results are shown; this only bounds how far diversity may move them against their scores.
+ */
+export function boundByScore<T extends { relevance: number }>(picks: readonly T[], gap: number): T[] {
+  const left = [...picks];
+  const out: T[] = [];
+  while (left.length > 0) {
+    let best = 0;
+    for (let i = 1; i < left.length; i++) if (left[i]!.relevance > left[best]!.relevance) best = i;
+    const take = left[best]!.relevance - left[0]!.relevance > gap ? best : 0;
+    out.push(left.splice(take, 1)[0]!);
+  }
+  return out;
+}

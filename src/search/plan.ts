@@ -10,10 +10,13 @@
  */
 import type { SessionType } from "../workspace/privacy.js";
 import type { SearchConfig } from "./config.js";
+import { iso, todayIn, type Tense } from "./date-calendar.js";
+import { tenseOf } from "./date-tense.js";
 import { resolveDates, type DateRange } from "./dates.js";
 import { providerOf, VECTOR_FLOORS } from "./evidence.js";
 import type { ScopedFilters, SearchFilters } from "./keyword.js";
 import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery } from "./query.js";
+import type { Respelling } from "./typos.js";
 import { asksWhen } from "./when.js";
 
 export type SearchMode = "hybrid" | "keyword" | "vector";
@@ -45,6 +48,13 @@ export interface DateReading {
   mode: "boost" | "filter";
   /** The question asks for a time ("when did …", "how long …"): see when.ts. */
   asksWhen: boolean;
+  /** Which way the question looks for a date without a year (date-tense.ts); null: the nearer day. */
+  tense: Tense | null;
+  /**
+   * "dated": the notes written in those days. "mentions": the days are all after today, so
+   * no note is dated then; the notes that name a day of them are searched instead.
+   */
+  searched: "dated" | "mentions";
 }
 
 /** The relevance floor's levels for this query (the measures are taken per result, floor.ts). */
@@ -88,6 +98,8 @@ export interface SearchPlan {
   readonly parsed: ParsedQuery;
   /** Quoted phrases no note contains, searched as plain words instead (see `relaxing`). */
   readonly relaxed: readonly string[];
+  /** Query words no note contains, and the nearest indexed terms searched for them (see `withSpellings`). */
+  readonly spellings: readonly Respelling[];
   /** The words of the whole question, date words included: what a reranking model's passages and boot's snippets are cut around. */
   readonly questionWords: readonly string[];
   readonly dates: DateReading;
@@ -115,6 +127,8 @@ export interface SearchPlan {
   relaxing(phrases: readonly string[]): SearchPlan;
   /** The plan once the embedder answered (or did not). */
   withVectors(v: VectorReading): SearchPlan;
+  /** The plan with these words also searched as their nearest indexed terms (typos.ts): the candidates stage learns them. */
+  withSpellings(spellings: readonly Respelling[]): SearchPlan;
 }
 
 /** What the second stage does with the first stage's results. */
@@ -133,13 +147,16 @@ export interface PlanEnvironment {
 /** Reads the query and the options into a plan. Pure: "now" and the settings are passed in. */
 export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironment): SearchPlan {
   const cfg = env.config;
-  const { text, embedText, range } = splitDates(query, env.nowMs, cfg);
+  const tense = tenseOf(query) ?? null;
+  const { text, embedText, range } = splitDates(query, env.nowMs, cfg, tense);
+  const searched = range !== null && range.from > todayIso(env.nowMs, cfg) ? "mentions" : "dated";
   const dateMode: "filter" | "boost" = cfg.dates.mode === "filter" ? "filter" : "boost";
   const session = opts.session ?? "main";
   const filters: ScopedFilters = { ...opts.filters };
   // Private files are out of scope for a group or isolated session: a condition of every candidate query.
   if (session !== "main") filters.publicOnly = true;
-  if (range && dateMode === "filter") {
+  // A day to come has no notes of its own: filtering to it would leave nothing to find.
+  if (range && dateMode === "filter" && searched === "dated") {
     filters.dateFrom = maxStr(filters.dateFrom, range.from);
     filters.dateTo = minStr(filters.dateTo, range.to);
   }
@@ -156,8 +173,9 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
     embedText,
     parsed: parseQuery(text),
     relaxed: [],
+    spellings: [],
     questionWords: query.trim() === "" ? [] : parseQuery(query).words,
-    dates: { range, mode: dateMode, asksWhen: cfg.dates.whenBoost > 1 && asksWhen(query) },
+    dates: { range, mode: dateMode, asksWhen: cfg.dates.whenBoost > 1 && asksWhen(query), tense, searched },
     mode,
     vectors: { hasVector: false, model: null, weight: 0, level: null },
     limit,
@@ -174,13 +192,15 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
   return makePlan(fields);
 }
 
-type PlanFields = Omit<SearchPlan, "relaxing" | "withVectors">;
+type PlanFields = Omit<SearchPlan, "relaxing" | "withVectors" | "withSpellings">;
 
 function makePlan(f: PlanFields): SearchPlan {
+  const reparsed = (g: PlanFields): PlanFields => ({ ...g, parsed: parseQuery(g.text, new Set(g.relaxed), new Map(g.spellings.map((s) => [s.word, s.terms]))) });
   const plan: SearchPlan = {
     ...f,
-    relaxing: (phrases) => (phrases.length === 0 ? plan : makePlan({ ...f, parsed: parseQuery(f.text, new Set(phrases)), relaxed: [...phrases] })),
+    relaxing: (phrases) => (phrases.length === 0 ? plan : makePlan(reparsed({ ...f, relaxed: [...phrases] }))),
     withVectors: (v) => makePlan(withVectorFields(f, v)),
+    withSpellings: (spellings) => (spellings.length === 0 ? plan : makePlan(reparsed({ ...f, spellings: [...spellings] }))),
   };
   return Object.freeze(plan);
 }
@@ -194,10 +214,10 @@ function withVectorFields(f: PlanFields, v: VectorReading): PlanFields {
 }
 
 /** Splits the date expressions off a query ("... last week") against "now". */
-function splitDates(query: string, nowMs: number, config: SearchConfig): { text: string; embedText: string; range: DateReading["range"] } {
+function splitDates(query: string, nowMs: number, config: SearchConfig, tense: Tense | null): { text: string; embedText: string; range: DateReading["range"] } {
   const plain = (text: string) => ({ text, embedText: withoutOperators(text) });
   if (config.dates.mode === "off") return { ...plain(query), range: null };
-  const opts = config.dates.timeZone ? { timeZone: config.dates.timeZone } : {};
+  const opts = { ...(config.dates.timeZone ? { timeZone: config.dates.timeZone } : {}), ...(tense ? { tense } : {}) };
   // Quoted phrases and exclusions are the user's exact words: "last week" in quotes is a
   // phrase to find, and -yesterday excludes a word; neither names a time.
   const { masked, restore } = maskOperators(query);
@@ -207,6 +227,10 @@ function splitDates(query: string, nowMs: number, config: SearchConfig): { text:
   // selects the notes (the dated listing).
   const text = restore(d.rest.trim());
   return { ...plain(text), range: { ...d.range, text: d.matches.map((m) => m.text).join(", ") } };
+}
+
+function todayIso(nowMs: number, config: SearchConfig): string {
+  return iso(todayIn(new Date(nowMs), config.dates.timeZone));
 }
 
 /** Replaces each operator span by a placeholder of private-use characters, which no date rule reads. */

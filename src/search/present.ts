@@ -9,7 +9,7 @@ import type { SearchPlan } from "./plan.js";
 import { round } from "./round.js";
 import { factorExplanation, type Scoring } from "./score.js";
 import { makeSnippet } from "./snippet.js";
-import type { DateTermExplanation, FloorExplanation, ScoreExplanation, SearchResponse, SearchResult } from "./types.js";
+import type { DateReadingExplanation, DateTermExplanation, FloorExplanation, ScoreExplanation, SearchResponse, SearchResult } from "./types.js";
 
 /** The answer: the results, the query's syntax and date reading, and with `explain` the floor. */
 export function respond(
@@ -20,9 +20,13 @@ export function respond(
   reason?: string,
 ): SearchResponse {
   const q = plan.parsed;
-  const dateRange = plan.dates.range ? { ...plan.dates.range, mode: plan.dates.mode } : null;
+  const d = plan.dates;
+  const reading: DateReadingExplanation = { tense: d.tense ?? "nearest", searched: d.searched };
+  const dateRange = d.range ? { ...d.range, mode: d.mode, reading } : null;
   const res: SearchResponse = { query: plan.query, mode: plan.mode, dateRange, results };
   if (q.phrases.length > 0 || q.excluded.length > 0 || plan.relaxed.length > 0) res.syntax = { phrases: q.phrases, excluded: q.excluded, relaxed: [...plan.relaxed] };
+  // "okafr → okafor": a word no note contains, searched as the indexed terms nearest to it.
+  if (plan.spellings.length > 0) res.spellings = plan.spellings.map((s) => ({ word: s.word, terms: [...s.terms] }));
   if (results.length === 0 && reason) res.reason = reason;
   if (plan.explain) res.explain = dateTerm === null ? { floor } : { floor, dateTerm };
   return res;

@@ -121,7 +121,7 @@ function wordsOf(text: string): string[] {
  * (splitOperators) become constraints on the matches; they do not change the scores.
  * `plainPhrases` (as `phrases` spells them) are read as plain words, not as phrases.
  */
-export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>): ParsedQuery {
+export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>, respelled?: ReadonlyMap<string, readonly string[]>): ParsedQuery {
   const syntax = splitOperators(query, plainPhrases);
   const q = syntax.text;
   const all: string[] = [];
@@ -134,8 +134,13 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>): P
   // A query of only stop words ("who are you") still deserves an answer.
   const terms = dedupe(content.length > 0 ? content : all);
   const cjk = dedupe(cjkBigrams(q.normalize("NFKC")));
+  // A word no note contains stands for the indexed words nearest to it (typos.ts), besides itself.
+  const formsOf = (t: string) => {
+    const near = respelled?.get(t);
+    return near ? [t, ...near] : wordForms(t);
+  };
   const ftsOf = (t: string) => {
-    const forms = wordForms(t);
+    const forms = formsOf(t);
     return forms.length === 1 ? ftsTerm(t) : `(${forms.map(ftsTerm).join(" OR ")})`;
   };
   const parts = [...terms.map(ftsOf), ...cjk.map((b) => `cjk:${quote(b)}`)];
@@ -149,12 +154,12 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>): P
   if (match !== "" && excludedExpr !== "") match = `(${match}) NOT (${excludedExpr})`;
   return {
     terms,
-    words: dedupe(terms.flatMap(textForms)),
+    words: dedupe(terms.flatMap((t) => (respelled?.has(t) ? formsOf(t) : textForms(t)))),
     cjk,
     match,
     stopWordsOnly: content.length === 0 && all.length > 0,
     ftsOf,
-    formsOf: wordForms,
+    formsOf,
     phrases: phraseList,
     phraseExprs,
     excluded: dedupe(syntax.excluded.map((w) => w.join(" "))),

@@ -35,7 +35,8 @@ export function scoreCandidates(ix: SearchIndexes, plan: SearchPlan, entries: En
   const stats = termStats(ix.db, eterms);
   const matchedBy = matchedTermsOf(ix.db, eterms, entries);
   const range = plan.dates.range;
-  const dateMatches = entries.map((e) => range !== null && e.cand.date !== null && isOfTime(e.cand.text, e.cand.date, range));
+  const ahead = plan.dates.searched === "mentions";
+  const dateMatches = entries.map((e) => range !== null && e.cand.date !== null && isOfTime(e.cand.text, e.cand.date, range, ahead));
   // The date phrase was taken out of the words; it comes back as a query term of its own,
   // matched by the notes of that time and weighted, like a word, by its rarity: a month of a
   // year-long history says as much as a word in a twelfth of the chunks. (In filter mode
@@ -78,10 +79,11 @@ function matchedTermsOf(db: DB, eterms: EvidenceTerm[], entries: Entry[]): Map<n
 
 /**
  * Whether the note's date lies in the range, or the note, written after it, says something
- * happened then ("yesterday" in the note of the next day).
+ * happened then ("yesterday" in the note of the next day). A range still to come is of the
+ * notes, written before it, that name one of its days ("proposal by 4 December").
  */
-function isOfTime(text: string, date: string, range: DateRange): boolean {
-  return (date >= range.from && date <= range.to) || (date > range.to && mentionsTimeIn(text, date, range));
+function isOfTime(text: string, date: string, range: DateRange, ahead: boolean): boolean {
+  return (date >= range.from && date <= range.to) || ((ahead || date > range.to) && mentionsTimeIn(text, date, range));
 }
 
 function fuseEntries(plan: SearchPlan, entries: Entry[], dateMatches: boolean[], dateTerm: DateTermExplanation | null, weight: number) {

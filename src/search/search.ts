@@ -4,7 +4,9 @@
  *
  *   1. candidates  keyword (FTS5 + BM25) and vector (nearest windows) candidates, the plan's
  *                  filters and privacy scope applied in their SQL (candidates.ts); a quoted
- *                  phrase no note contains is retried as plain words (plan.relaxing); a query
+ *                  phrase no note contains is retried as plain words (plan.relaxing); a word
+ *                  no note contains is searched as its nearest indexed terms (typos.ts,
+ *                  plan.withSpellings); a query
  *                  that is only a date lists the notes of those days instead (dated.ts)
  *   2. fuse        keyword and vector relevance into one number in 0..1 (score.ts, fuse.ts)
  *   3. score       the factors multiplied in: recency, date boost, when boost, coverage
@@ -24,11 +26,12 @@ import { applyFloor, floorExplanation } from "./floor.js";
 import type { SearchPlan } from "./plan.js";
 import { presentPicks, respond } from "./present.js";
 import { scoreCandidates } from "./score.js";
-import type { SearchResponse } from "./types.js";
+import { nearestTerms } from "./typos.js";
+import type { FloorExplanation, SearchResponse } from "./types.js";
 
 export type { SearchIndexes } from "./candidates.js";
 export { planSearch, type PlanOptions, type RerankPlan, type SearchMode, type SearchOptions, type SearchPlan } from "./plan.js";
-export type { DateTermExplanation, Evidence, FloorExplanation, NearMiss, ScoreExplanation, SearchResponse, SearchResult } from "./types.js";
+export type { DateReadingExplanation, DateTermExplanation, Evidence, FloorExplanation, NearMiss, ScoreExplanation, SearchResponse, SearchResult } from "./types.js";
 
 export function searchIndex(ix: SearchIndexes, plan: SearchPlan): SearchResponse {
   // One read snapshot for every query below: a writer in another process (a watcher, an
@@ -51,8 +54,15 @@ function runStages(ix: SearchIndexes, asked: SearchPlan): SearchResponse {
     return empty(`the query has only common words (${q.terms.join(", ")}), which are no evidence; add a word the note would contain`);
   }
 
+  // A word no note contains is searched as its nearest indexed terms, from here on.
+  return searchWords(ix, plan.withSpellings(nearestTerms(ix.db, q)), floor);
+}
+
+/** Stages 1 to 7 for a query that has words to search. */
+function searchWords(ix: SearchIndexes, plan: SearchPlan, floor: FloorExplanation): SearchResponse {
+  const q = plan.parsed;
   const entries = gatherCandidates(ix, plan); // 1
-  if (entries.length === 0) return empty(q.phrases.length > 0 || q.excluded.length > 0 ? `no note matches the query's words ${syntaxWords(q)}` : "no note matches any word of the query");
+  if (entries.length === 0) return respond(plan, [], floor, null, q.phrases.length > 0 || q.excluded.length > 0 ? `no note matches the query's words ${syntaxWords(q)}` : "no note matches any word of the query");
   const scoring = scoreCandidates(ix, plan, entries); // 2, 3
   const { kept, reason } = applyFloor(plan, scoring, floor); // 4
   if (kept.length === 0) return respond(plan, [], floor, scoring.dateTerm, reason);

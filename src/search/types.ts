@@ -48,6 +48,14 @@ export interface ScoreExplanation {
 }
 
 /** The date phrase as a query term: how many chunks are dated in its range, and the idf that gives it. */
+/** How a date was read: the tense that chose among its years, and what was searched for it. */
+export interface DateReadingExplanation {
+  /** "ahead"/"behind": the question's tense; "nearest": none, so the nearer day (date-tense.ts). */
+  tense: "ahead" | "behind" | "nearest";
+  /** "dated": notes written on those days; "mentions": notes that name a day still to come. */
+  searched: "dated" | "mentions";
+}
+
 export interface DateTermExplanation {
   df: number;
   idf: number;
@@ -125,13 +133,15 @@ export interface SearchResponse {
   query: string;
   mode: SearchMode;
   /** The date range the query named ("last week"), if any, and how it was used. */
-  dateRange: (DateRange & { text: string; mode: "boost" | "filter" }) | null;
+  dateRange: (DateRange & { text: string; mode: "boost" | "filter"; reading: DateReadingExplanation }) | null;
   /**
    * Present when the query used search syntax: the quoted phrases every result contains, the
    * excluded words and phrases none does, and the quoted phrases no note contains at all, which
    * were searched as plain words instead (a title the notes spell another way).
    */
   syntax?: { phrases: string[]; excluded: string[]; relaxed: string[] };
+  /** Query words no note contains, each searched as the indexed terms nearest to it (a typo: "okafr" → ["okafor"]). */
+  spellings?: { word: string; terms: string[] }[];
   results: SearchResult[];
   /** Set when results is empty: why, in one line (nothing searchable, nothing above the floor). */
   reason?: string;

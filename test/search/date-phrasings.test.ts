@@ -134,7 +134,7 @@ const TABLE: Row[] = [
   ["next April", ["2027-04-01", "2027-04-30"], ""],
   ["this October", ["2026-10-01", "2026-10-31"], ""],
   ["november 14th", ["2026-11-14", "2026-11-14"], ""],
-  ["Dec 25", ["2025-12-25", "2025-12-25"], ""],
+  ["Dec 25", ["2026-12-25", "2026-12-25"], ""],
   // parts of months (LoCoMo: "the beginning of November 2022")
   ["Which tournament did Nate win in the beginning of November 2022?", ["2022-11-01", "2022-11-10"], "Which tournament did Nate win?"],
   ["early May 2023", ["2023-05-01", "2023-05-10"], ""],
@@ -239,6 +239,47 @@ describe("date phrasings: range and keyword rest", () => {
     const q = resolveDates(query, NOW, UTC);
     expect(q.range).toEqual(range === null ? null : { from: range[0], to: range[1] });
     expect(q.rest).toBe(rest);
+  });
+});
+
+/**
+ * A date without a year follows the question's tense; with none, the nearer day. [asked on,
+ * query, expected day]. The plan reads the tense from the whole question.
+ */
+const TENSE_TABLE: [string, string, string][] = [
+  // on Thursday 26 November 2026
+  ["2026-11-26", "what's on 4 December", "2026-12-04"],
+  ["2026-11-26", "what is on 4 Dec", "2026-12-04"],
+  ["2026-11-26", "when is the proposal due, December 4th", "2026-12-04"],
+  ["2026-11-26", "what will I do on 20 November", "2027-11-20"],
+  ["2026-11-26", "upcoming on Dec 4", "2026-12-04"],
+  ["2026-11-26", "what did I do on 4 December", "2025-12-04"],
+  ["2026-11-26", "what was due on 4 December", "2025-12-04"],
+  ["2026-11-26", "what happened on 20 November", "2026-11-20"],
+  ["2026-11-26", "4 December", "2026-12-04"], // no tense: 8 days ahead against 357 behind
+  ["2026-11-26", "20 November", "2026-11-20"], // no tense: 6 days behind
+  ["2026-11-26", "what's on 4 December 2025", "2025-12-04"], // a year written wins
+  ["2026-11-26", "what did I do on 4 December 2027", "2027-12-04"],
+  ["2026-11-26", "what's on Tuesday", "2026-12-01"],
+  ["2026-11-26", "what did I do on Tuesday", "2026-11-24"],
+  ["2026-11-26", "what's on in December", "2026-12-01"],
+  // across the year boundary, on Wednesday 30 December 2026
+  ["2026-12-30", "what's on 3 January", "2027-01-03"],
+  ["2026-12-30", "3 January", "2027-01-03"],
+  ["2026-12-30", "what did I do on 3 January", "2026-01-03"],
+  ["2026-12-30", "what did I do on 28 December", "2026-12-28"],
+  ["2026-12-30", "what's on 28 December", "2027-12-28"],
+  // and back from the new year, on 2 January 2027
+  ["2027-01-02", "what did I do on 30 December", "2026-12-30"],
+  ["2027-01-02", "30 December", "2026-12-30"],
+];
+
+describe("date phrasings: the question's tense picks the year", () => {
+  const config = SearchConfigSchema.parse({ dates: { timeZone: "UTC" } });
+  it.each(TENSE_TABLE)("on %s: %s → %s", (day, query, want) => {
+    const plan = planSearch(query, {}, { nowMs: Date.parse(`${day}T10:00:00Z`), config });
+    expect(plan.dates.range?.from).toBe(want);
+    expect(plan.dates.searched).toBe(want > day ? "mentions" : "dated");
   });
 });
 

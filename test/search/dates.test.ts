@@ -180,16 +180,18 @@ describe("resolveDates: day and month", () => {
     ["May 8, 2023", r("2023-05-08")],
     ["May 8 2023", r("2023-05-08")],
     ["the 8th of May 2023", r("2023-05-08")],
-    ["May 8th", r("2026-05-08")],
-    ["8th of May", r("2026-05-08")],
-    ["8 May", r("2026-05-08")],
-    ["8th may", r("2026-05-08")],
+    // Without a year and without a tense: the nearer of the day behind and the day ahead.
+    ["May 8th", r("2027-05-08")], // 168 days ahead against 197 behind
+    ["8th of May", r("2027-05-08")],
+    ["8 May", r("2027-05-08")],
+    ["8th may", r("2027-05-08")],
     ["8 may 2023", r("2023-05-08")],
-    ["Dec 25", r("2025-12-25")], // most recent not in the future
-    ["Nov 21", r("2026-11-21")], // today is not in the future
-    ["November 22nd", r("2025-11-22")],
-    ["Feb 29", r("2024-02-29")], // walks back to a leap year
-    ["on march 3rd", r("2026-03-03")],
+    ["Dec 25", r("2026-12-25")],
+    ["Nov 21", r("2026-11-21")], // today
+    ["November 22nd", r("2026-11-22")],
+    ["Feb 29", r("2028-02-29")], // the nearer leap year
+    ["on march 3rd", r("2027-03-03")],
+    ["Nov 1", r("2026-11-01")],
   ])("%s", (q, want) => {
     expect(one(q)).toEqual(want);
   });

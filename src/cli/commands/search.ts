@@ -74,7 +74,13 @@ export function register(program: Command): void {
       }
       if (res.rerank?.error) warn(`reranking failed, results are in search order: ${res.rerank.error}`);
       else if (res.rerank) process.stdout.write(`reranked by ${res.rerank.model}: ${res.rerank.graded} of ${res.rerank.candidates} graded, ${res.rerank.dropped} unrelated left out (${(res.rerank.ms / 1000).toFixed(1)} s)\n`);
-      if (res.dateRange) process.stdout.write(`dates: "${res.dateRange.text}" → ${res.dateRange.from}..${res.dateRange.to} (${res.dateRange.mode})\n`);
+      if (res.dateRange) {
+        const r = res.dateRange;
+        const looked = r.reading.tense === "nearest" ? "no tense: the nearer day" : `the question looks ${r.reading.tense}`;
+        const searched = r.reading.searched === "mentions" ? "notes that mention it" : "notes of that time";
+        process.stdout.write(`dates: "${r.text}" → ${r.from}..${r.to} (${r.mode}; ${looked}; ${searched})\n`);
+      }
+      if (res.spellings) process.stdout.write(`spelling: ${res.spellings.map((s) => `${s.word} → ${s.terms.join(", ")}`).join("; ")}\n`);
       if (res.syntax) {
         const q = (xs: string[]) => xs.map((x) => `"${x}"`).join(", ");
         const parts = [
