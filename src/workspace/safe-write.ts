@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, fstatSync, mkdirSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, mkdirSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { sleepSync } from "../shared/sleep.js";
@@ -328,6 +328,15 @@ function workDirFor(file: string, workDir: string | undefined): string | undefin
   }
 }
 
+/** Since the file was parked: the rename that parked it set its ctime (real time, like the grace). */
+function parkedFor(abs: string): number {
+  try {
+    return Date.now() - lstatSync(abs).ctimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 function parkPrefix(file: string): string {
   return `.${path.basename(file)}.prev-`;
 }
@@ -341,13 +350,25 @@ function shortHash(b: Buffer): string {
  * parked with is removed; one written to since is kept beside `file` as `<file>.kept-<time>`,
  * and returned. swapFile calls it first; callers may call it at other times too.
  */
-export function settleSwaps(file: string, opts: Pick<SwapOptions, "now" | "workDir"> = {}): string[] {
+export function settleSwaps(file: string, opts: SettleOptions = {}): string[] {
   const kept: string[] = [];
   for (const dir of opts.workDir !== undefined ? [path.dirname(file), opts.workDir] : [path.dirname(file)]) kept.push(...settleIn(dir, file, opts));
   return kept;
 }
 
-function settleIn(dir: string, file: string, opts: Pick<SwapOptions, "now">): string[] {
+export interface SettleOptions extends Pick<SwapOptions, "now" | "workDir"> {
+  /**
+   * How long an unchanged parked file stays before it is removed (default a minute). A writer
+   * that opened the old file just before the swap but was descheduled inside its open() or
+   * before its write() (a loaded machine) lands its bytes later than any settle wait: the
+   * parked file must still have a name then, for the next look to keep it beside.
+   */
+  graceMs?: number;
+}
+
+const PARK_GRACE_MS = 60_000;
+
+function settleIn(dir: string, file: string, opts: SettleOptions): string[] {
   const prefix = parkPrefix(file);
   const kept: string[] = [];
   let names: string[];
@@ -365,8 +386,8 @@ function settleIn(dir: string, file: string, opts: Pick<SwapOptions, "now">): st
     } catch {
       continue;
     }
-    if (shortHash(bytes) === name.slice(prefix.length).split(".")[0]) unlinkSync(abs);
-    else kept.push(keepBeside(abs, file, opts));
+    if (shortHash(bytes) !== name.slice(prefix.length).split(".")[0]) kept.push(keepBeside(abs, file, opts));
+    else if (parkedFor(abs) >= (opts.graceMs ?? PARK_GRACE_MS)) unlinkSync(abs);
   }
   return kept;
 }
