@@ -4,9 +4,10 @@
  * refused when it has a `..` segment, is an absolute path outside the workspace, or resolves
  * (through symlinks, after realpath) to anything outside it.
  */
-import { closeSync, fstatSync, openSync, readSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { configPath, isInside, toRel } from "./paths.js";
+import { readWorkspaceFile, UnsafeFileError } from "./guard.js";
 
 export class PathRefusedError extends Error {
   constructor(
@@ -112,27 +113,7 @@ export interface LineRange {
 export function readLines(workspace: string, requested: string, from = 1, count: number, opts: ResolveOptions): LineRange {
   const f = resolveWorkspaceFile(workspace, requested, opts);
   if (f.size > MAX_READ_BYTES) throw new Error(`${f.rel}: larger than ${MAX_READ_BYTES} bytes; not read`);
-  let buf: Buffer;
-  const fd = openSync(f.abs, "r");
-  try {
-    // The path was checked, then opened: if it was swapped for another file (or linked
-    // again) in between, the descriptor shows it.
-    const st = fstatSync(fd);
-    if (st.dev !== f.dev || st.ino !== f.ino || (st.nlink > 1 && !(opts.allowHardLinks))) {
-      throw new PathRefusedError(requested, "the file changed while it was being opened; try again");
-    }
-    const size = Math.min(st.size, MAX_READ_BYTES);
-    buf = Buffer.alloc(size);
-    let off = 0;
-    while (off < size) {
-      const n = readSync(fd, buf, off, size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    buf = buf.subarray(0, off);
-  } finally {
-    closeSync(fd);
-  }
+  const buf = readChecked(workspace, requested, f, opts);
   if (buf.includes(0)) throw new Error(`${f.rel}: a binary file; only text files can be read`);
   const all = buf.toString("utf8").replace(/\r\n?/g, "\n").split("\n");
   if (all.length > 0 && all[all.length - 1] === "") all.pop();
@@ -146,4 +127,23 @@ export function readLines(workspace: string, requested: string, from = 1, count:
 export function numberLines(r: LineRange): string {
   const width = String(Math.max(r.to, 1)).length;
   return r.lines.map((l, i) => `${String(r.from + i).padStart(width, " ")}| ${l}`).join("\n");
+}
+
+/**
+ * The bytes of a resolved file, read by the workspace's one reader (guard.ts: non-blocking
+ * open, regular files only, the hard-link rule and the size cap checked on the descriptor).
+ * The path was checked, then opened: a file swapped or linked again in between is refused.
+ */
+function readChecked(workspace: string, requested: string, f: WorkspaceFile, opts: ResolveOptions): Buffer {
+  let r: ReturnType<typeof readWorkspaceFile>;
+  try {
+    r = readWorkspaceFile(workspace, f.rel, { allowHardLinks: opts.allowHardLinks }, MAX_READ_BYTES);
+  } catch (e) {
+    if (!(e instanceof UnsafeFileError)) throw e;
+    if (e.why === "not-regular") throw new Error(`${requested}: not a regular file`);
+    if (e.why === "too-large") throw new Error(`${f.rel}: larger than ${MAX_READ_BYTES} bytes; not read`);
+    throw new PathRefusedError(requested, "the file changed while it was being opened; try again");
+  }
+  if (r === null || r.realRel !== f.rel) throw new PathRefusedError(requested, "the file changed while it was being opened; try again");
+  return r.bytes;
 }
