@@ -238,7 +238,10 @@ export class Indexer {
         boilerplate: templateLines(f.rel),
       }).map((c) => toNewChunk(c));
     }
-    if (read.text.trim() === "") warnings.push(`${f.rel}: empty file; nothing to index`);
+    // A file of 0 bytes written a moment ago is most likely an editor's save between its
+    // truncate and its write: it is re-read by the next pass (racy), which says so if it stays empty.
+    const midSave = f.size === 0 && mtimeMs === RACY_MTIME;
+    if (read.text.trim() === "" && !midSave) warnings.push(`${f.rel}: empty file; nothing to index`);
     this.store.replaceFile(
       { path: f.rel, kind: cls.kind, source: cls.source, date, size: f.size, mtimeMs, hash: read.hash, capped: read.capped },
       chunks,

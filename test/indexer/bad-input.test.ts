@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { execFile, execSync } from "node:child_process";
-import { chmodSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
@@ -171,6 +171,9 @@ describe("bad input files", () => {
     const ws = newWorkspace();
     write(ws, "notes/empty.md", "");
     write(ws, "notes/blank.md", "\n\n   \n");
+    // Empty for a while: a 0-byte file written a moment ago is taken for an editor mid-save.
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(path.join(ws, "notes/empty.md"), past, past);
     const before = fingerprint(ws);
 
     const engine = open(ws);
@@ -368,6 +371,8 @@ function writeBadFiles(ws: string, outside: string): void {
   write(ws, "notes/image.md", Buffer.concat([Buffer.from("binary "), Buffer.alloc(32), Buffer.from([0xff, 0xd8])]));
   write(ws, "notes/latin1.md", Buffer.concat([Buffer.from("beforebadbytes "), Buffer.from([0xff, 0xfe]), Buffer.from(" afterbadbytes\n")]));
   write(ws, "notes/empty.md", "");
+  // Empty for a while: a 0-byte file written a moment ago is taken for an editor mid-save.
+  utimesSync(path.join(ws, "notes/empty.md"), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
   write(ws, "memory/2024-13-45.md", "Impossible date.\n");
   writeFileSync(path.join(outside, "secret.md"), "Xylophantasm\n");
   symlinkSync(path.join(outside, "secret.md"), path.join(ws, "notes/leak.md"));
