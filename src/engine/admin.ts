@@ -14,6 +14,7 @@ import { vectorWeightFor } from "../search/weights.js";
 import { checkIntegrity, listStateBackups, STATE_RESTORE_HINT } from "../store/backup.js";
 import { readDaemonLock } from "../workspace/lock.js";
 import { listRuntimes } from "../shared/runtimes.js";
+import { linesText, nodeLineCheck } from "../shared/node-version.js";
 import { agentDir, configPath, indexDbPath, stateDbPath } from "../workspace/paths.js";
 import { configEntries, loadAgentConfig, type AgentConfig, type ConfigEntry } from "./config.js";
 import type { EngineCore } from "./core.js";
@@ -189,6 +190,7 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
   );
 
   add(runtimesCheck());
+  add(nodeCheck());
 
   if (config === undefined) return { workspace, ok: false, checks };
 
@@ -249,6 +251,14 @@ function runtimesCheck(): DoctorCheck {
   return off.length === 0
     ? { name: "runtimes", status: "ok", detail }
     : { name: "runtimes", status: "warn", detail, fix: off.map((r) => `\`agent runtime add ${r.name}\` installs the tested ${r.package} ${r.version}`).join("; ") };
+}
+
+/** The Node.js running the engine: a supported line, or an untested one (too old a Node never gets here). */
+function nodeCheck(): DoctorCheck {
+  const node = nodeLineCheck();
+  return node.supported
+    ? { name: "node", status: "ok", detail: node.detail }
+    : { name: "node", status: "warn", detail: node.detail, fix: `install Node.js ${linesText()} (a long-term-support line)` };
 }
 
 /** The command a "runtime is not installed" message names, as a doctor fix. */
