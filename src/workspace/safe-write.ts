@@ -160,6 +160,9 @@ interface SwapState extends SwapOptions {
  * An empty file is never replaced (see below).
  */
 export function swapFile(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions = {}): SwapResult {
+  // The rename would replace the link itself with the new text: callers pass the real file
+  // (guard.ts checkWriteTarget), which is swapped while the link stays a link.
+  if (isSymlink(file)) return { ok: false, reason: `${path.basename(file)} is a symbolic link; swap the file it points to` };
   const earlier = settleSwaps(file, opts);
   const res = swapNow(file, expected, content, { ...opts, workDir: workDirFor(file, opts.workDir) });
   return earlier.length > 0 ? { ...res, keptEarlier: earlier } : res;
@@ -234,7 +237,8 @@ function holdCompared(file: string, aside: string, expected: Buffer, step: (s: S
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return "was deleted meanwhile";
       throw e;
     }
-    if (statSync(aside).ino !== st.ino) {
+    // lstat: link(2) gives a symlink itself a second name, and a relative one dangles there.
+    if (lstatSync(aside).ino !== st.ino) {
       unlinkSync(aside);
       return "was replaced meanwhile";
     }
@@ -431,6 +435,14 @@ export function recoverInterruptedSwaps(file: string, workDir: string, isAlive: 
     }
   }
   return done;
+}
+
+function isSymlink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function sameFile(a: string, b: string): boolean {
