@@ -8,6 +8,7 @@
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
 import path from "node:path";
 import { isInside, toRel } from "./paths.js";
+import { isPrivatePath } from "./privacy.js";
 import { sleepSync } from "../shared/sleep.js";
 
 export interface LinkRule {
@@ -24,7 +25,7 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export class UnsafeFileError extends Error {
   constructor(
     readonly rel: string,
-    readonly why: "outside" | "hard-links" | "not-regular" | "too-large",
+    readonly why: "outside" | "hard-links" | "not-regular" | "too-large" | "private" | "engine",
     message: string,
   ) {
     super(message);
@@ -192,7 +193,31 @@ export function checkEngineFolder(workspace: string): void {
   } catch {
     return;
   }
-  if (!isInside(realWorkspace(workspace), real)) {
+  const root = realWorkspace(workspace);
+  if (!isInside(root, real)) {
     throw new UnsafeFileError(".agent", "outside", `.agent: a link to ${real}, outside the workspace; the engine keeps its index and state only inside the workspace — remove the link (\`rm .agent\`) and run \`agent index\``);
   }
+  // A link to a folder inside: the engine's files (the HTTP token, the validated config) would
+  // then be ordinary workspace files under the other name, readable by any session.
+  if (lstatSync(dir).isSymbolicLink()) {
+    throw new UnsafeFileError(".agent", "engine", `.agent: a link to ${toRel(root, real)}, a folder of the workspace; the engine's folder must be a real folder, or its files are readable as notes under the other name — remove the link (\`rm .agent\`) and run \`agent index\``);
+  }
+}
+
+/** The real path of the engine's folder, or null when there is none. */
+export function realEngineFolder(workspace: string): string | null {
+  try {
+    return realpathSync(path.join(workspace, ".agent"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A public name (SOUL.md, AGENTS.md...) that resolves to a private file (USER.md, MEMORY.md,
+ * a daily note): refused where the text would be shown to anyone or copied into a public file.
+ */
+export function refusePrivateTarget(rel: string, realRel: string): void {
+  if (realRel === rel || isPrivatePath(rel) || !isPrivatePath(realRel)) return;
+  throw new UnsafeFileError(rel, "private", `${rel}: a link to ${realRel}, a private file; not used — ${rel} is shown to every session, so it must be a file of its own (replace the link with a copy)`);
 }
