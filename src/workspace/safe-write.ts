@@ -206,6 +206,7 @@ function swapNow(file: string, expected: Buffer | null, content: string | Buffer
     const late = readFileSync(aside);
     if (!late.equals(expected)) return holdBack(file, aside, newIno, { ...opts, newData: data });
     park(aside, file, expected, opts.workDir);
+    dropHeldIn(file, expected, opts.workDir);
     return { ok: true };
   } finally {
     if (existsSync(tmp)) unlinkSync(tmp);
@@ -273,8 +274,57 @@ function holdBack(file: string, aside: string, newIno: number, opts: SwapState):
   }
   renameSync(aside, file);
   fsyncDir(path.dirname(file));
+  holdCopy(file, opts.workDir);
   if ((opts.settleMs ?? 10) > 0) sleepSync(opts.settleMs ?? 10);
   return { ok: false, reason, ...mergeLate(second, file, opts) };
+}
+
+/**
+ * The person's file was put back over the swap's new text, which was visible under the name
+ * for a moment: an editor that loaded it then (a loaded machine stretches that moment) saves
+ * it in place later, over the file put back, and the late write the hold-back rescued would go
+ * with it. A copy of the file as put back is held in the work folder; the next look
+ * (settleSwaps) keeps it beside `file` when `file` no longer has its lines.
+ */
+function holdCopy(file: string, workDir: string | undefined): void {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return;
+  }
+  writeSynced(path.join(workDir ?? path.dirname(file), `${heldPrefix(file)}${shortHash(bytes)}.${process.pid}.${randomBytes(4).toString("hex")}`), bytes);
+}
+
+function heldPrefix(file: string): string {
+  return `.${path.basename(file)}.held-`;
+}
+
+/** Every line of `part` is a line of `whole`: the held text is still in the file. */
+function linesIn(part: Buffer, whole: Buffer): boolean {
+  const have = new Set(whole.toString("utf8").split("\n"));
+  return part.toString("utf8").split("\n").every((l) => l.trim() === "" || have.has(l));
+}
+
+/** After a swap that replaced `expected`: held copies whose lines it had were saved with it (the caller's history). */
+function dropHeldIn(file: string, expected: Buffer, workDir: string | undefined): void {
+  for (const dir of workDir !== undefined ? [path.dirname(file), workDir] : [path.dirname(file)]) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.startsWith(heldPrefix(file))) continue;
+      const abs = path.join(dir, name);
+      try {
+        if (linesIn(readFileSync(abs), expected)) unlinkSync(abs);
+      } catch {
+        // Gone already: another swap looked first.
+      }
+    }
+  }
 }
 
 /** What reached the swap's new file before it was put aside again: merged when appended, else kept. */
@@ -382,6 +432,11 @@ function settleIn(dir: string, file: string, opts: SettleOptions): string[] {
     return kept;
   }
   for (const name of names) {
+    if (name.startsWith(heldPrefix(file))) {
+      const k = settleHeld(path.join(dir, name), file, opts);
+      if (k !== null) kept.push(k);
+      continue;
+    }
     if (!name.startsWith(prefix)) continue;
     const abs = path.join(dir, name);
     let bytes: Buffer;
@@ -394,6 +449,25 @@ function settleIn(dir: string, file: string, opts: SettleOptions): string[] {
     else if (parkedFor(abs) >= (opts.graceMs ?? PARK_GRACE_MS)) unlinkSync(abs);
   }
   return kept;
+}
+
+/** A held copy (see holdCopy): kept beside when `file` lost its lines, removed after the grace when it did not. */
+function settleHeld(abs: string, file: string, opts: SettleOptions): string | null {
+  let held: Buffer;
+  let cur: Buffer;
+  try {
+    held = readFileSync(abs);
+  } catch {
+    return null;
+  }
+  try {
+    cur = readFileSync(file);
+  } catch {
+    cur = Buffer.alloc(0);
+  }
+  if (!linesIn(held, cur)) return keepBeside(abs, file, opts);
+  if (parkedFor(abs) >= (opts.graceMs ?? PARK_GRACE_MS)) unlinkSync(abs);
+  return null;
 }
 
 /**

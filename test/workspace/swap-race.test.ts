@@ -5,7 +5,7 @@
  * edit must survive: in SOUL.md at the end, in a file kept beside it, or in a SOUL the swap
  * compared and replaced (which reflection has recorded as a version by then).
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -185,6 +185,54 @@ describe("swapFile outcomes", () => {
     expect(readFileSync(file(), "utf8")).toBe("");
     expect(swapFile(file(), Buffer.alloc(0), "new\n", { allowEmpty: true })).toEqual({ ok: true });
     expect(readFileSync(file(), "utf8")).toBe("new\n");
+  });
+
+  it("a held-back swap: an editor that read the new text meanwhile and saves in place after the file is put back does not lose the late write", () => {
+    writeFileSync(file(), "old\n");
+    let editorB = "";
+    let fdA = -1;
+    const res = swapFile(file(), Buffer.from("old\n"), "new\n", {
+      settleMs: 1,
+      onStep: (s) => {
+        // Editor A opened the old file in place (truncating it) before the rename...
+        if (s === "linked") fdA = openSync(file(), "w");
+        if (s === "renamed") {
+          // ...and writes after it; editor B then loads what the name shows now: the new text.
+          writeSync(fdA, "old\nedit-A\n");
+          closeSync(fdA);
+          editorB = readFileSync(file(), "utf8");
+        }
+      },
+    });
+    expect(res.ok).toBe(false);
+    expect(editorB).toBe("new\n");
+    // Editor B saves in place, over the person's file the swap put back.
+    writeFileSync(file(), `${editorB}edit-B\n`);
+    const kept = settleSwaps(file());
+    const everywhere = [readFileSync(file(), "utf8"), ...kept.map((k) => readFileSync(k, "utf8"))].join("");
+    expect(everywhere).toContain("edit-A\n");
+    expect(everywhere).toContain("edit-B\n");
+  });
+
+  it("a held-back swap whose restored file is left alone keeps nothing beside, and a later swap leaves no stray copy", () => {
+    writeFileSync(file(), "old\n");
+    let fdA = -1;
+    const res = swapFile(file(), Buffer.from("old\n"), "new\n", {
+      settleMs: 1,
+      onStep: (s) => {
+        if (s === "linked") fdA = openSync(file(), "w");
+        if (s === "renamed") {
+          writeSync(fdA, "old\nedit-A\n");
+          closeSync(fdA);
+        }
+      },
+    });
+    expect(res.ok).toBe(false);
+    expect(readFileSync(file(), "utf8")).toBe("old\nedit-A\n");
+    expect(settleSwaps(file())).toEqual([]);
+    expect(swapFile(file(), Buffer.from("old\nedit-A\n"), "newer\n").ok).toBe(true);
+    expect(settleSwaps(file())).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.includes("kept"))).toEqual([]);
   });
 
   it("a deleted file is not recreated", () => {
