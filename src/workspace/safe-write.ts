@@ -11,7 +11,7 @@ export function atomicWrite(file: string, content: string): void {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const fd = openSync(tmp, "w");
   try {
-    writeSync(fd, content);
+    writeAll(fd, Buffer.from(content, "utf8"), tmp);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -34,12 +34,26 @@ export function createExclusive(file: string, content: string | Buffer): boolean
     throw e;
   }
   try {
-    writeSync(fd, typeof content === "string" ? Buffer.from(content, "utf8") : content);
+    writeAll(fd, typeof content === "string" ? Buffer.from(content, "utf8") : content, file);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
   return true;
+}
+
+/**
+ * Writes all of `data`: write(2) may write less than asked (a disk nearly full, a signal), and
+ * a short write taken for a whole one is a torn file reported as saved. Loops on a short write;
+ * one that writes nothing at all is the disk refusing: an error naming the file.
+ */
+export function writeAll(fd: number, data: Buffer, file: string): void {
+  let off = 0;
+  while (off < data.length) {
+    const n = writeSync(fd, data, off, data.length - off);
+    if (n <= 0) throw new Error(`${file}: the disk took ${off} of ${data.length} bytes; nothing more could be written — free some space`);
+    off += n;
+  }
 }
 
 export class AppendVerificationError extends Error {
@@ -338,7 +352,7 @@ function mergeLate(second: string, file: string, opts: SwapState): { kept?: stri
   if (late.length > data.length && late.subarray(0, data.length).equals(data)) {
     const fd = openSync(file, "a");
     try {
-      writeSync(fd, late.subarray(data.length));
+      writeAll(fd, late.subarray(data.length), file);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -537,7 +551,7 @@ function tempName(file: string, what: string, workDir?: string): string {
 function writeSynced(file: string, data: Buffer): number {
   const fd = openSync(file, "wx");
   try {
-    writeSync(fd, data);
+    writeAll(fd, data, file);
     fsyncSync(fd);
     return fstatSync(fd).ino;
   } finally {

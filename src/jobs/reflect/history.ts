@@ -19,14 +19,13 @@
  * differ from the newest version and records it as a version then, so the text is never lost
  * and no version points at a file that never existed.
  */
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { contentHash, type NewSoulVersion, type SoulVersion, type SoulVersionStore, type SoulVersionSummary } from "../../store/soul-versions.js";
-import { templateDir } from "../../workspace/init.js";
+import { readTemplateFile } from "../../workspace/init.js";
 import { swapDir } from "../../workspace/paths.js";
 import { isProcessAlive } from "../../shared/process.js";
 import { recoverInterruptedSwaps, swapFile, type SwapResult } from "../../workspace/safe-write.js";
-import { checkWriteTarget, NO_HARD_LINKS, readWorkspaceFile, refusePrivateTarget, type LinkRule } from "../../workspace/guard.js";
+import { checkWriteTarget, NO_HARD_LINKS, readWorkspaceFile, refusePrivateTarget, statWorkspacePath, type LinkRule } from "../../workspace/guard.js";
 import { unifiedDiff } from "./diff.js";
 import { countWords, estimateTokens, normalizeSoul, type VersionForFloor } from "./soul-safety.js";
 
@@ -67,8 +66,7 @@ let templateSoulCache: string | null | undefined;
 /** The starter SOUL.md that `agent init` copies, or null when the template is not installed. */
 export function templateSoul(): string | null {
   if (templateSoulCache === undefined) {
-    const file = path.join(templateDir(), SOUL_FILE);
-    templateSoulCache = existsSync(file) ? readFileSync(file, "utf8") : null;
+    templateSoulCache = readTemplateFile(SOUL_FILE);
   }
   return templateSoulCache;
 }
@@ -266,7 +264,7 @@ export function soulLog(workspace: string, store: SoulVersionStore): SoulLog {
         words: countWords(cur.text),
         tokens: estimateTokens(cur.text),
       },
-      proposal: existsSync(path.join(workspace, SOUL_PROPOSAL_FILE)) ? SOUL_PROPOSAL_FILE : null,
+      proposal: statWorkspacePath(workspace, SOUL_PROPOSAL_FILE) !== null ? SOUL_PROPOSAL_FILE : null,
     };
   }
 }
