@@ -14,8 +14,15 @@ import { agent, cliPath, crashOf, proposedSoul, reflectionReply, shellLine, soul
 /** A group session over MCP stdio: each read as [name, text] (an error's text too). */
 async function groupReads(ws, reads) {
   const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath(), "mcp", "--session", "group", "--no-daemon", "--workspace", ws], env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "" }, stderr: "pipe" });
+  let stderr = "";
+  transport.stderr?.on("data", (d) => (stderr += d.toString("utf8")));
   const client = new Client({ name: "agent-torture", version: "1.0.0" });
-  await client.connect(transport);
+  try {
+    await client.connect(transport);
+  } catch (e) {
+    // The server refused to start on this workspace (it says why on stderr): nothing served.
+    return [["start", `${String(e?.message ?? e)} ${stderr}`]];
+  }
   const textOf = (res) => (res?.content ?? []).map((c) => c.text ?? "").join("\n") + (res?.contents ?? []).map((c) => c.text ?? "").join("\n");
   const out = [];
   try {
