@@ -183,7 +183,7 @@ export function swapFile(file: string, expected: Buffer | null, content: string 
 }
 
 /** The steps of a swap, named for tests that aim a write at each (SwapOptions.onStep). */
-export type SwapStep = "written" | "compared" | "linked" | "renamed" | "settled";
+export type SwapStep = "written" | "compared" | "linked" | "renamed" | "settled" | "restored";
 
 function swapNow(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions): SwapResult {
   const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
@@ -286,11 +286,15 @@ function holdBack(file: string, aside: string, newIno: number, opts: SwapState):
     unlinkSync(second);
     return { ok: false, reason, kept: keepBeside(aside, file, opts) };
   }
+  // Copied before it goes back: once it has the name again, an editor may write over it at once.
+  const before = holdCopy(aside, file, opts.workDir);
   renameSync(aside, file);
   fsyncDir(path.dirname(file));
-  holdCopy(file, opts.workDir);
+  (opts.onStep ?? (() => undefined))("restored");
   if ((opts.settleMs ?? 10) > 0) sleepSync(opts.settleMs ?? 10);
-  return { ok: false, reason, ...mergeLate(second, file, opts) };
+  const merged = mergeLate(second, file, opts);
+  refreshHeld(before, file, opts.workDir);
+  return { ok: false, reason, ...merged };
 }
 
 /**
@@ -300,14 +304,33 @@ function holdBack(file: string, aside: string, newIno: number, opts: SwapState):
  * with it. A copy of the file as put back is held in the work folder; the next look
  * (settleSwaps) keeps it beside `file` when `file` no longer has its lines.
  */
-function holdCopy(file: string, workDir: string | undefined): void {
+function holdCopy(from: string, file: string, workDir: string | undefined): { path: string; bytes: Buffer } | null {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    bytes = readFileSync(from);
+  } catch {
+    return null;
+  }
+  const held = path.join(workDir ?? path.dirname(file), `${heldPrefix(file)}${shortHash(bytes)}.${process.pid}.${randomBytes(4).toString("hex")}`);
+  writeSynced(held, bytes);
+  return { path: held, bytes };
+}
+
+/**
+ * The late writer may still have been writing when the copy was taken: when the file put back
+ * now extends the copy, the copy is renewed from it (so the copy never lacks the late write's
+ * end); anything else (an editor's save over it already) leaves the copy as it was.
+ */
+function refreshHeld(held: { path: string; bytes: Buffer } | null, file: string, workDir: string | undefined): void {
+  if (held === null) return;
+  let now: Buffer;
+  try {
+    now = readFileSync(file);
   } catch {
     return;
   }
-  writeSynced(path.join(workDir ?? path.dirname(file), `${heldPrefix(file)}${shortHash(bytes)}.${process.pid}.${randomBytes(4).toString("hex")}`), bytes);
+  if (now.length <= held.bytes.length || !now.subarray(0, held.bytes.length).equals(held.bytes)) return;
+  if (holdCopy(file, file, workDir) !== null) unlinkSync(held.path);
 }
 
 function heldPrefix(file: string): string {

@@ -214,6 +214,28 @@ describe("swapFile outcomes", () => {
     expect(everywhere).toContain("edit-B\n");
   });
 
+  it("a held-back swap: an editor's save over the file the instant it is put back does not lose the late write either", () => {
+    writeFileSync(file(), "old\n");
+    let fdA = -1;
+    const res = swapFile(file(), Buffer.from("old\n"), "new\n", {
+      settleMs: 1,
+      onStep: (s) => {
+        if (s === "linked") fdA = openSync(file(), "w");
+        if (s === "renamed") {
+          writeSync(fdA, "old\nedit-A\n");
+          closeSync(fdA);
+        }
+        // Editor B loaded the new text during the swap and saves the moment the name is back.
+        if (s === "restored") writeFileSync(file(), "new\nedit-B\n");
+      },
+    });
+    expect(res.ok).toBe(false);
+    const kept = settleSwaps(file());
+    const everywhere = [readFileSync(file(), "utf8"), ...kept.map((k) => readFileSync(k, "utf8"))].join("");
+    expect(everywhere).toContain("edit-A\n");
+    expect(everywhere).toContain("edit-B\n");
+  });
+
   it("a held-back swap whose restored file is left alone keeps nothing beside, and a later swap leaves no stray copy", () => {
     writeFileSync(file(), "old\n");
     let fdA = -1;
