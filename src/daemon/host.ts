@@ -10,7 +10,7 @@
  * stop() (SIGTERM, Ctrl-C) cancels what is in flight — the model call of a job, embedding
  * between batches, the calls of connected clients — closes everything and releases the lock.
  */
-import { readFileSync, chmodSync, statSync } from "node:fs";
+import { chmodSync, statSync } from "node:fs";
 import { createHash } from "node:crypto";
 import type { SessionType } from "../context/assemble.js";
 import { auditWorkspace } from "../context/audit.js";
@@ -23,6 +23,7 @@ import type { LLMConfig } from "../llm/config.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import { acquireDaemonLock, lockStillHeld, type DaemonLock } from "../workspace/lock.js";
 import { agentDir, configPath } from "../workspace/paths.js";
+import { readConfigText } from "../workspace/config.js";
 import { ensureToken, McpHttpServer } from "./http.js";
 import type { LineTransport } from "./line-transport.js";
 import { BadRequestError, callMethod, DaemonUnavailableError } from "./methods.js";
@@ -295,7 +296,8 @@ export class DaemonHost {
  */
 function configSignature(workspace: string): string {
   try {
-    return createHash("sha256").update(readFileSync(configPath(workspace))).digest("hex");
+    const text = readConfigText(workspace);
+    return text === null ? "none" : createHash("sha256").update(text).digest("hex");
   } catch {
     return "none";
   }

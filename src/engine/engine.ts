@@ -5,7 +5,6 @@
  * methods and small services. The CLI, the MCP server and the daemon only parse arguments,
  * call it and format what it returns.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
 import type { RerankerModel } from "../embed/cross-encoder.js";
@@ -29,7 +28,7 @@ import { describeHolder, EmbedLease, type EmbedLeaseHolder } from "../store/embe
 import type { MemoryIndexStats } from "../store/vector-memory.js";
 import { isProcessAlive } from "../shared/process.js";
 import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
-import { checkEngineFolder } from "../workspace/guard.js";
+import { checkEngineFolder, statWorkspacePath } from "../workspace/guard.js";
 import { UsageError } from "./errors.js";
 import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
 import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
@@ -207,7 +206,7 @@ export class Engine implements EngineCore {
 
   /** Whether the state database exists yet (read-only commands create no files). */
   hasState(): boolean {
-    return this.stateDb !== null || existsSync(this.statePath);
+    return this.stateDb !== null || statWorkspacePath(this.workspace, path.relative(this.workspace, this.statePath)) !== null;
   }
 
   /** The configured LLM provider with this process's overrides, created (not loaded) on first use. */

@@ -30,6 +30,9 @@ const EXPERIMENTS: [string, number][] = [
   ["soul-swap", 120_000],
   ["links", 240_000],
   ["big-query", 180_000],
+  ["dream-file", 300_000],
+  ["soul-link", 180_000],
+  ["swap-load", 180_000],
 ];
 
 describe("torture suite, smallest cases", () => {

@@ -93,7 +93,7 @@ describe("MEMORY.md edits", () => {
   it("appends at the end of the named section, touching nothing else", () => {
     const out = appendUnderSection(text, "People", ["Alice prefers tea."]);
     expect(out).toBe("# MEMORY\n\nIntro line.\n\n## People\n\n- Bob works at the bakery.\n- Alice prefers tea.\n\n## Projects\n\n- The API.\n");
-    expect(removeFactLine(out, "Alice prefers tea.")).toBe(text);
+    expect(removeFactLine(out, "Alice prefers tea.", "People")).toBe(text);
   });
   it("adds the section at the end when it is missing (a file without a final newline too)", () => {
     expect(appendUnderSection("# MEMORY\n- x is y", "Dreamed facts", ["A b c d."])).toBe("# MEMORY\n- x is y\n\n## Dreamed facts\n\n- A b c d.\n");
