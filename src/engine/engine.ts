@@ -583,6 +583,7 @@ export class Engine implements EngineCore {
 
   /** Reads a query into the plan a search runs: the one place a query string is parsed (search/plan.ts). */
   plan(query: string, opts: PlanOptions = {}): SearchPlan {
+    // planSearch refuses a query over its bounds (search/bound.ts): every plan, whoever asks, is bounded.
     return planSearch(query, opts, { nowMs: this.now(), config: this.config.search });
   }
 
@@ -595,7 +596,6 @@ export class Engine implements EngineCore {
    * needs the query's words too (boot) plans first and passes the plan.
    */
   async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
-    if (typeof query === "string") checkQuerySize(query);
     const asked = typeof query === "string" ? this.plan(query, opts) : query;
     const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
     const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync({ countChunks: false }));
@@ -800,19 +800,4 @@ interface IndexParts {
 
 function isProvider(v: unknown): v is LLMProvider {
   return typeof v === "object" && v !== null && typeof (v as LLMProvider).complete === "function";
-}
-
-/** A search question's bounds: every word costs work in each stage, so a document pasted as a query would hold every other client up. */
-export const MAX_QUERY_BYTES = 8 * 1024;
-export const MAX_QUERY_WORDS = 400;
-
-function checkQuerySize(query: string): void {
-  const bytes = Buffer.byteLength(query, "utf8");
-  if (bytes > MAX_QUERY_BYTES) {
-    throw new UsageError(`the query is ${bytes} bytes, over the ${MAX_QUERY_BYTES}-byte limit for a search; nothing was searched — ask a question, not a document (a few words to a paragraph)`);
-  }
-  const words = query.split(/\s+/).filter((w) => w !== "").length;
-  if (words > MAX_QUERY_WORDS) {
-    throw new UsageError(`the query has ${words} words, over the ${MAX_QUERY_WORDS}-word limit for a search; nothing was searched — ask with fewer words`);
-  }
 }

@@ -10,13 +10,8 @@ export interface ErrorInfo {
   message: string;
 }
 
-/** An error in what the caller asked (bad flag value, empty query): exit code 2 on the CLI. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+// Defined in the bottom layer so the search layer's bounds can raise it too.
+export { UsageError } from "../shared/errors.js";
 
 const NAME_CODES: Record<string, string> = {
   UsageError: "usage",
