@@ -141,7 +141,8 @@ export class DaemonHost {
         const token = ensureToken(tokenFile, (m) => this.emit("warn", "warning", m));
         const [{ createMcpServer }, { WebFront }] = await Promise.all([import("../mcp/server.js"), import("./web.js")]);
         const session = this.session;
-        const web = new WebFront({ engine, port: () => this.http?.port ?? 0, warn: (m) => this.emit("warn", "warning", m) });
+        const stale = () => this.staleConfig();
+        const web = new WebFront({ engine, port: () => this.http?.port ?? 0, warn: (m) => this.emit("warn", "warning", m), stale });
         this.web = web;
         this.http = await McpHttpServer.listen({
           web,
@@ -150,6 +151,7 @@ export class DaemonHost {
           allowedHosts: httpCfg.allowedHosts,
           createServer: () => createMcpServer({ engine, session }),
           warn: (m) => this.emit("warn", "warning", m),
+          stale,
         });
         this.emit("info", "serving", `MCP over HTTP at ${this.http.url} (scope ${session}; bearer token in ${tokenFile})`);
       }
@@ -231,12 +233,24 @@ export class DaemonHost {
    * clients are sent back to work in-process until the daemon is restarted.
    */
   private checkConfig(): void {
-    if (configSignature(this.workspace) === this.configSeen) return;
+    const stale = this.staleConfig();
+    if (stale !== null) throw new DaemonUnavailableError("config-changed", stale);
+  }
+
+  /**
+   * Why this daemon must not answer (its config is older than the file), or null. Asked by
+   * every front on every request — the socket, MCP over HTTP, the web page — so none serves
+   * the old settings: socket clients work in-process, HTTP clients are told to restart it.
+   * By content (one read and hash of a small file), so an edit that keeps the size and the
+   * modification time is seen too.
+   */
+  private staleConfig(): string | null {
+    if (configSignature(this.workspace) === this.configSeen) return null;
     if (!this.configWarned) {
       this.configWarned = true;
-      this.emit("warn", "warning", `${configPath(this.workspace)} changed since the daemon started; commands work in-process until the daemon is restarted`);
+      this.emit("warn", "warning", `${configPath(this.workspace)} changed since the daemon started; commands work in-process and MCP over HTTP and the web page are refused until the daemon is restarted`);
     }
-    throw new DaemonUnavailableError("config-changed", `${configPath(this.workspace)} changed since the daemon started: restart the daemon to use it (stop it, then \`agent daemon\`)`);
+    return `${configPath(this.workspace)} changed since the daemon started: restart the daemon to use it (stop it, then \`agent daemon\`)`;
   }
 
   /**

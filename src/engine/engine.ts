@@ -22,6 +22,7 @@ import { vectorWeightFor } from "../search/weights.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
 import { planSearch, searchIndex, type PlanOptions, type RerankPlan, type SearchOptions, type SearchPlan, type SearchResponse } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
+import { dataVersion } from "../store/data-version.js";
 import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
@@ -549,6 +550,16 @@ export class Engine implements EngineCore {
     const vectors = this.index_().vectors;
     await vectors.useMemoryIndex({}, signal);
     return report(vectors.memoryIndex()?.stats() ?? null);
+  }
+
+  /** Changes whenever the index may hold other data than before (any connection's commit); for the watcher. */
+  indexVersion(): string {
+    return this.recovering(() => dataVersion(this.index_().db));
+  }
+
+  /** Chunks without vectors yet. */
+  pendingVectors(): number {
+    return this.recovering(() => this.index_().vectors.countPending());
   }
 
   /** Re-checks specific workspace-relative paths (the watcher's entry point). */
