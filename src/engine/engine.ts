@@ -23,6 +23,7 @@ import type { SearchReport, VectorInfo } from "../search/report.js";
 import { planSearch, searchIndex, type PlanOptions, type RerankPlan, type SearchOptions, type SearchPlan, type SearchResponse } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
 import { dataVersion } from "../store/data-version.js";
+import { compactIndex, reclaimFreePages } from "../store/space.js";
 import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
@@ -444,7 +445,13 @@ export class Engine implements EngineCore {
   /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
   index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     this.recoverSwaps();
-    return this.recovering(() => this.index_().indexer.sync(opts));
+    return this.recovering(() => this.reclaiming(this.index_().indexer.sync(opts)));
+  }
+
+  /** After a pass that removed or replaced chunks: the space they took is handed back when it is much (store/space.ts). */
+  private reclaiming(s: IndexSummary): IndexSummary {
+    if (s.removed.length > 0 || s.indexed.length > 0) reclaimFreePages(this.index_().db);
+    return s;
   }
 
   /**
@@ -458,6 +465,8 @@ export class Engine implements EngineCore {
       const idx = this.index_();
       resetIndexInPlace(idx.db);
       const summary = idx.indexer.sync(opts);
+      // The old index's pages are free now: the file is rewritten at the new index's size.
+      compactIndex(idx.db);
       removeRebuildLeftovers(this.indexPath);
       return summary;
     });
@@ -564,7 +573,7 @@ export class Engine implements EngineCore {
 
   /** Re-checks specific workspace-relative paths (the watcher's entry point). */
   syncPaths(rels: string[]): IndexSummary {
-    return this.recovering(() => this.index_().indexer.syncPaths(rels));
+    return this.recovering(() => this.reclaiming(this.index_().indexer.syncPaths(rels)));
   }
 
   status(): EngineStatus {
@@ -609,7 +618,7 @@ export class Engine implements EngineCore {
   async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
     const asked = typeof query === "string" ? this.plan(query, opts) : query;
     const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
-    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync({ countChunks: false }));
+    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.reclaiming(this.index_().indexer.sync({ countChunks: false })));
     const { vector, info } = await this.embedQuery(asked);
     const plan = asked.withVectors({
       hasVector: vector !== null,

@@ -4,6 +4,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, ren
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { enableWal } from "../shared/wal.js";
+import { useIncrementalVacuum } from "./space.js";
 
 export type DB = Database.Database;
 
@@ -65,6 +66,8 @@ export function openIndexDb(file: string, opts: OpenIndexOptions = {}): { db: DB
   }
 
   const db = new Database(file, { timeout: opts.busyTimeoutMs ?? 5000 });
+  // Before the first table: space of deleted chunks can then be handed back (space.ts).
+  useIncrementalVacuum(db);
   configure(db, opts.busyTimeoutMs ?? 5000);
   // Every connection needs vec0 loaded: deleting a chunk fires a trigger into vec_chunks.
   sqliteVec.load(db);
@@ -205,6 +208,8 @@ export function configure(db: DB, busyTimeoutMs: number): void {
   enableWal(db, busyTimeoutMs);
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
+  // A WAL that once held a big pass (a rebuild, a large note) is cut back to this when reset.
+  db.pragma(`journal_size_limit = ${8 << 20}`);
 }
 
 type Verdict =
