@@ -24,7 +24,8 @@ import { planSearch, searchIndex, type PlanOptions, type RerankPlan, type Search
 import { IndexStore } from "../store/index-store.js";
 import { dataVersion } from "../store/data-version.js";
 import { compactIndex, reclaimFreePages } from "../store/space.js";
-import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
+import { DiskFullError, registerDataDir } from "../shared/disk.js";
+import { fileIdentity, openIndexDb, openIndexSnapshot, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
 import { describeHolder, EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
@@ -156,6 +157,8 @@ export class Engine implements EngineCore {
   protected constructor(opts: EngineOptions) {
     this.workspace = opts.workspace;
     checkEngineFolder(this.workspace);
+    // An error of SQLite's that names no file is checked against this folder's free space.
+    registerDataDir(agentDir(this.workspace));
     this.now = opts.now ?? Date.now;
     this.config = opts.config ?? configFor(this.workspace);
     if (opts.embedder !== undefined) {
@@ -445,7 +448,7 @@ export class Engine implements EngineCore {
   /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
   index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     this.recoverSwaps();
-    return this.recovering(() => this.reclaiming(this.index_().indexer.sync(opts)));
+    return this.recovering(() => this.reclaiming(this.writable().indexer.sync(opts)));
   }
 
   /** After a pass that removed or replaced chunks: the space they took is handed back when it is much (store/space.ts). */
@@ -462,7 +465,7 @@ export class Engine implements EngineCore {
   rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     this.recoverSwaps();
     return this.recovering(() => {
-      const idx = this.index_();
+      const idx = this.writable();
       resetIndexInPlace(idx.db);
       const summary = idx.indexer.sync(opts);
       // The old index's pages are free now: the file is rewritten at the new index's size.
@@ -498,7 +501,7 @@ export class Engine implements EngineCore {
     const none = { embedded: 0, cacheHits: 0, computed: 0, interrupted: false, modelChanged: false, busy: null, reason: sel.reason };
     if (!sel.embedder) return { ...none, remaining: this.index_().vectors.countPending(), provider: null, modelId: null };
     const e = sel.embedder;
-    const { vectors, lease } = this.index_();
+    const { vectors, lease } = this.writable();
     const taken = lease.acquire(opts.holder ?? this.backgroundEmbedder ?? "an agent process", vectors.countPending());
     if (!taken.ok) return { ...none, remaining: vectors.countPending(), provider: e.provider, modelId: e.modelId, busy: taken.by };
     // Renewed while a batch runs too: a long batch must not look like a dead holder.
@@ -778,7 +781,9 @@ export class Engine implements EngineCore {
   /** The index database and what works on it, opened on first use (a `log` or `jobs` never opens it). */
   private index_(): IndexParts {
     if (this.idx === null) {
-      const { db, notices } = openIndexDb(this.indexPath);
+      const opened = this.openIndex();
+      if (opened === null) return this.idx!;
+      const { db, notices } = opened;
       const openedAs = fileIdentity(this.indexPath);
       this.notices.push(...notices);
       for (const n of notices) this.onNotice?.(n);
@@ -786,6 +791,33 @@ export class Engine implements EngineCore {
       this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs };
     }
     return this.idx;
+  }
+
+  /**
+   * The index file, or on a full disk (SQLite cannot make its WAL files) a read-only copy in
+   * memory: searches still answer, from the index as it was, and nothing claims to be saved
+   * (`writable()` refuses indexing and embedding). Null when the copy was taken.
+   */
+  private openIndex(): { db: DB; notices: OpenNotice[] } | null {
+    try {
+      return openIndexDb(this.indexPath);
+    } catch (e) {
+      if (!(e instanceof DiskFullError) || !existsSync(this.indexPath)) throw e;
+      const db = openIndexSnapshot(this.indexPath);
+      const n = { message: `${e.message} — searches answer from the index as it was, and nothing is indexed until there is space` };
+      this.notices.push(n);
+      this.onNotice?.(n);
+      const store = new IndexStore(db);
+      this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs: null, readOnly: e };
+      return null;
+    }
+  }
+
+  /** The index, when writes to it reach the disk; else the full disk's error. */
+  private writable(): IndexParts {
+    const idx = this.index_();
+    if (idx.readOnly) throw idx.readOnly;
+    return idx;
   }
 
   /**
@@ -816,6 +848,8 @@ interface IndexParts {
   lease: EmbedLease;
   indexer: Indexer;
   openedAs: string | null;
+  /** Set for the in-memory copy taken on a full disk (openIndex). */
+  readOnly?: DiskFullError;
 }
 
 function isProvider(v: unknown): v is LLMProvider {
