@@ -141,7 +141,8 @@ export class DaemonHost {
         const token = ensureToken(tokenFile, (m) => this.emit("warn", "warning", m));
         const [{ createMcpServer }, { WebFront }] = await Promise.all([import("../mcp/server.js"), import("./web.js")]);
         const session = this.session;
-        const stale = () => this.staleConfig();
+        // Once stopping, HTTP clients are told so instead of queueing more work.
+        const stale = () => (this.stopping ? "the daemon is stopping; try again once it is back" : this.staleConfig());
         const web = new WebFront({ engine, port: () => this.http?.port ?? 0, warn: (m) => this.emit("warn", "warning", m), stale });
         this.web = web;
         this.http = await McpHttpServer.listen({
@@ -201,6 +202,8 @@ export class DaemonHost {
     if (this.stopping) return;
     if (this.state === "started") this.emit("info", "stopping", `stopping (${reason})`);
     this.stopCtl.abort(new Error(`the daemon is stopping (${reason})`));
+    // Searches in flight end at their next stage instead of holding the stop up.
+    this.engine?.stopRequests(`the daemon is stopping (${reason})`);
   }
 
   private async call(method: string, params: unknown, signal: AbortSignal): Promise<unknown> {

@@ -166,7 +166,7 @@ export class WebFront {
     }
     if (url.pathname === "/api/session") return json(res, 200, { csrf: s.csrf, workspace: this.opts.engine.workspace });
     const stale = this.opts.stale?.() ?? null;
-    if (stale !== null) return json(res, 503, { error: { code: "config-changed", message: stale } });
+    if (stale !== null) return json(res, 503, { error: { code: stale.startsWith("the daemon is stopping") ? "stopping" : "config-changed", message: stale } });
     const body = req.method === "POST" ? await readBody(req) : undefined;
     if (body === null) return json(res, 400, { error: { code: "bad-request", message: "the body must be a JSON object (at most 256 KB)" } });
     try {

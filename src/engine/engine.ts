@@ -619,10 +619,14 @@ export class Engine implements EngineCore {
    * needs the query's words too (boot) plans first and passes the plan.
    */
   async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+    const go = () => this.goOn(opts.signal);
+    go();
     const asked = typeof query === "string" ? this.plan(query, opts) : query;
     const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
+    go();
     const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.reclaiming(this.index_().indexer.sync({ countChunks: false })));
     const { vector, info } = await this.embedQuery(asked);
+    go();
     const plan = asked.withVectors({
       hasVector: vector !== null,
       model: this.index_().vectors.model()?.modelId ?? null,
@@ -633,6 +637,23 @@ export class Engine implements EngineCore {
     // The one place a retrieval is recorded: the plan and what was presented.
     if (opts.recall !== false) this.recordRecall({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: res.results, at: this.now() });
     return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
+  }
+
+  /**
+   * Requests in flight stop at their next stage, and new ones are refused: what a host calls
+   * first when it stops, so a stop is not held up by searches that would still run for
+   * seconds on a busy machine (close() does it too).
+   */
+  stopRequests(reason = "the engine is closing"): void {
+    if (!this.requests.signal.aborted) this.requests.abort(new Error(reason));
+  }
+
+  private readonly requests = new AbortController();
+
+  /** Throws when the request was cancelled or the engine is stopping. */
+  private goOn(signal: AbortSignal | undefined): void {
+    this.requests.signal.throwIfAborted();
+    signal?.throwIfAborted();
   }
 
   /** The recall log (which chunks retrievals presented), owned by the engine; see recall-log.ts. */
@@ -759,6 +780,7 @@ export class Engine implements EngineCore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopRequests();
     if (this.idx?.db.open) this.idx.db.close();
     if (this.stateDb?.open) this.stateDb.close();
     this.cache?.close();
