@@ -24,7 +24,7 @@ import { planSearch, searchIndex, type PlanOptions, type RerankPlan, type Search
 import { IndexStore } from "../store/index-store.js";
 import { dataVersion } from "../store/data-version.js";
 import { compactIndex, reclaimFreePages } from "../store/space.js";
-import { DiskFullError, registerDataDir } from "../shared/disk.js";
+import { asDiskFull, DiskFullError, registerDataDir } from "../shared/disk.js";
 import { fileIdentity, openIndexDb, openIndexSnapshot, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
@@ -624,7 +624,7 @@ export class Engine implements EngineCore {
     const asked = typeof query === "string" ? this.plan(query, opts) : query;
     const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
     go();
-    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.reclaiming(this.index_().indexer.sync({ countChunks: false })));
+    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.refreshForSearch();
     const { vector, info } = await this.embedQuery(asked);
     go();
     const plan = asked.withVectors({
@@ -638,6 +638,28 @@ export class Engine implements EngineCore {
     if (opts.recall !== false) this.recordRecall({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: res.results, at: this.now() });
     return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
   }
+
+  /**
+   * A search's stat scan and re-index of what changed. On a full disk the changes cannot be
+   * written: the search answers from the index as it is, and says so (once per engine).
+   */
+  private refreshForSearch(): { indexed: string[]; removed: string[] } {
+    try {
+      return this.recovering(() => this.reclaiming(this.index_().indexer.sync({ countChunks: false })));
+    } catch (e) {
+      const full = asDiskFull(e, "the index could not take the changes on disk", agentDir(this.workspace));
+      if (!(full instanceof DiskFullError)) throw e;
+      if (!this.diskFullSaid) {
+        this.diskFullSaid = true;
+        const n = { message: `${full.message} — this search answered from the index as it was` };
+        this.notices.push(n);
+        this.onNotice?.(n);
+      }
+      return { indexed: [], removed: [] };
+    }
+  }
+
+  private diskFullSaid = false;
 
   /**
    * Requests in flight stop at their next stage, and new ones are refused: what a host calls

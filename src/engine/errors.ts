@@ -42,7 +42,7 @@ export function errorInfo(e: unknown): ErrorInfo {
   const given = (e as { errorInfo?: ErrorInfo }).errorInfo;
   if (given !== undefined) return given;
   const errno = (e as NodeJS.ErrnoException).code;
-  const code = NAME_CODES[e.name] ?? (typeof errno === "string" && errno.startsWith("E") ? "io" : typeof errno === "string" && errno.startsWith("SQLITE") ? "database" : "error");
+  const code = NAME_CODES[e.name] ?? (diskFullDir(e) !== null ? "disk-full" : typeof errno === "string" && errno.startsWith("E") ? "io" : typeof errno === "string" && errno.startsWith("SQLITE") ? "database" : "error");
   return { code, message: errorText(e) };
 }
 
