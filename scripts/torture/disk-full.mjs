@@ -99,7 +99,8 @@ async function mcpAppend(mcp, ws, dir, r, refused) {
   const note = todayNote(ws);
   const before = note ? readFileSync(note) : Buffer.alloc(0);
   leave(dir, (8 + Math.floor(r() * 56)) * 1024);
-  const size = 20_000 + Math.floor(r() * 60_000);
+  // Under index.maxAppendBytes (64 KB), so only the disk can refuse it.
+  const size = 20_000 + Math.floor(r() * 43_000);
   const body = text(size);
   const res = await mcp.tool("memory_append", { text: body });
   const after = note ? readFileSync(note) : Buffer.alloc(0);
