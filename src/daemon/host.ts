@@ -229,6 +229,15 @@ export class DaemonHost {
     const server = createMcpServer({ engine: this.engine!, session });
     transport.onclose = () => void server.close().catch(() => undefined);
     await server.connect(transport);
+    // A session opened before an edit of the config must not go on serving the old one.
+    const deliver = transport.onmessage;
+    transport.onmessage = (msg) => {
+      // Requests only (a method and an id); notifications and answers pass.
+      const id = (msg as { id?: string | number }).id;
+      const stale = "method" in msg && id !== undefined ? this.staleConfig() : null;
+      if (stale === null || id === undefined) return deliver?.(msg);
+      void transport.send({ jsonrpc: "2.0", id, error: { code: -32002, message: stale } });
+    };
   }
 
   /**

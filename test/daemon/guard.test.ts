@@ -6,6 +6,7 @@
  * process, its real socket and HTTP port, the real USE-lite model from npm.
  */
 import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runAgent, spawnAgent, type RunningAgent } from "../helpers/cli.js";
@@ -110,6 +111,38 @@ describe("the config every front sees", { timeout: 120_000 }, () => {
     // Put back byte for byte: the daemon's config is the file's again, and it answers.
     sameSizeEdit('"limit":1', '"limit":3');
     expect(toolText(await mcp.callTool("memory_search", { query: "fridge" })).isError).toBe(false);
+  });
+
+  it("an MCP session on the socket (what `agent mcp` forwards) opened before the edit says so too", async () => {
+    const { sock } = await startDaemon(["--no-watch"]);
+    const c = net.connect(sock);
+    const lines: string[] = [];
+    let buf = "";
+    c.on("data", (d: Buffer) => {
+      buf += d.toString("utf8");
+      for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
+        lines.push(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+      }
+    });
+    await new Promise<void>((r) => c.on("connect", () => r()));
+    const send = (m: unknown) => c.write(JSON.stringify(m) + "\n");
+    const answer = async (id: number) => {
+      await eventually(() => lines.some((l) => (JSON.parse(l) as { id?: unknown }).id === id), 20_000, 20);
+      return JSON.parse(lines.find((l) => (JSON.parse(l) as { id?: unknown }).id === id)!) as { result?: { content?: { text: string }[]; isError?: boolean }; error?: { message: string } };
+    };
+    send({ id: 1, method: "mcp", params: {} });
+    await answer(1);
+    send({ jsonrpc: "2.0", id: 2, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+    await answer(2);
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "memory_search", arguments: { query: "fridge" } } });
+    expect((await answer(3)).result?.isError).not.toBe(true);
+    sameSizeEdit('"limit":3', '"limit":1');
+    send({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "memory_search", arguments: { query: "fridge" } } });
+    const stale = await answer(4);
+    expect(stale.error?.message ?? JSON.stringify(stale.result)).toMatch(/changed since the daemon started: restart the daemon/);
+    c.destroy();
   });
 
   it("the web page's data routes say so too", async () => {
