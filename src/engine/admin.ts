@@ -144,7 +144,8 @@ function unsafeWorkspaceFiles(workspace: string, rule: LinkRule): string[] {
 
 export async function doctor(workspace: string, open: (config: AgentConfig) => DoctorEngine & { close(): Promise<void> }): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [];
-  const add = (c: DoctorCheck) => checks.push(c);
+  // Whatever a library or a server put in an error (a stack trace, a page of HTML), a check says one line.
+  const add = (c: DoctorCheck) => checks.push({ ...c, detail: oneLine(c.detail), ...(c.fix !== undefined ? { fix: oneLine(c.fix) } : {}) });
 
   // 1. The config, validated whole.
   let config: AgentConfig | undefined;
@@ -239,6 +240,19 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
     await engine?.close();
   }
   return { workspace, ok: checks.every((c) => c.status !== "fail"), checks };
+}
+
+/** The most a check's line carries of an error text. */
+const MAX_LINE_CHARS = 400;
+
+/** A text as one line: stack frames dropped, line breaks folded, cut at MAX_LINE_CHARS. */
+export function oneLine(text: string): string {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !/^at \S/.test(l));
+  const flat = lines.join(" ").replace(/\s+;/g, ";").replace(/\s{2,}/g, " ");
+  return flat.length > MAX_LINE_CHARS ? `${flat.slice(0, MAX_LINE_CHARS - 1)}…` : flat;
 }
 
 /** Which optional runtimes are installed and where; a version other than the pinned one is a warning. */
