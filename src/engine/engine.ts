@@ -844,14 +844,8 @@ export class Engine implements EngineCore {
     try {
       return openIndexDb(this.indexPath);
     } catch (e) {
-      if (!(e instanceof DiskFullError)) throw e;
-      let db: DB;
-      try {
-        db = openIndexSnapshot(this.indexPath);
-      } catch {
-        // No index yet (or not a current one): the full disk is what to say.
-        throw e;
-      }
+      if (!(e instanceof DiskFullError) || !existsSync(this.indexPath)) throw e;
+      const db = openIndexSnapshot(this.indexPath);
       const n = { message: `${e.message} — searches answer from the index as it was, and nothing is indexed until there is space` };
       this.notices.push(n);
       this.onNotice?.(n);
