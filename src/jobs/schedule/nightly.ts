@@ -7,8 +7,11 @@
  * reflection (by the daemon, cron or by hand) finished after that `reflectAt`. If it is not
  * done, it is due now — on time, or as a catch-up after the machine slept or the daemon was
  * down. Only the latest night is ever owed, so a week away means one run, not seven, and a
- * night is never run twice.
+ * night is never run twice. A night before the workspace existed is never owed: a daemon
+ * started the afternoon `agent init` ran reflects first the coming night, not "for 03:00".
  */
+import { statSync } from "node:fs";
+import path from "node:path";
 import { previousClockTime, nextClockTime, zonedDate, zonedTime, timeZoneLabel } from "../../workspace/time.js";
 
 export const NIGHTLY_STATE_KEY = "nightly.lastDate";
@@ -36,21 +39,25 @@ export interface NightlyInput {
   reflectedSince: (ms: number) => boolean;
   /** Lateness beyond which a due run counts as catch-up (the tick length). */
   graceMs: number;
+  /** When the workspace came to be (workspaceBornAt): earlier nights are not owed. */
+  owedFrom?: number;
 }
 
 export function nightlyStatus(input: NightlyInput): NightlyStatus {
   const scheduledAt = previousClockTime(input.reflectAt, input.timeZone, input.now);
   const night = zonedDate(scheduledAt, input.timeZone);
   const doneByState = input.lastDate !== undefined && input.lastDate >= night;
-  if (doneByState || input.reflectedSince(scheduledAt)) {
+  const notOwed = input.owedFrom !== undefined && scheduledAt < input.owedFrom;
+  if (doneByState || notOwed || input.reflectedSince(scheduledAt)) {
     const next = nextClockTime(input.reflectAt, input.timeZone, input.now + 1);
+    const why = doneByState ? "recorded" : notOwed ? "the workspace did not exist yet" : "a reflection ran after " + input.reflectAt;
     return {
       due: false,
       night,
       scheduledAt,
       next,
       catchUp: false,
-      reason: `night ${night} is done (${doneByState ? "recorded" : "a reflection ran after " + input.reflectAt}); next at ${zonedDate(next, input.timeZone)} ${zonedTime(next, input.timeZone)} (${timeZoneLabel(input.timeZone)})`,
+      reason: `night ${night} is done (${why}); next at ${zonedDate(next, input.timeZone)} ${zonedTime(next, input.timeZone)} (${timeZoneLabel(input.timeZone)})`,
     };
   }
   const catchUp = input.now - scheduledAt > input.graceMs;
@@ -64,4 +71,24 @@ export function nightlyStatus(input: NightlyInput): NightlyStatus {
       ? `catch-up: reflection for night ${night} (due ${input.reflectAt}) did not run`
       : `scheduled reflection for night ${night}`,
   };
+}
+
+/**
+ * When the workspace came to be, on the file system's clock: the earlier of its folder's and
+ * agent.config.json's birth (their change time where the file system keeps no birth time).
+ * Undefined when neither can be read, or when the answer lies after `now`: then the clock
+ * that decides is not the file system's (a simulated one), and nothing is held back.
+ */
+export function workspaceBornAt(workspace: string, now: number): number | undefined {
+  let born: number | undefined;
+  for (const p of [workspace, path.join(workspace, "agent.config.json")]) {
+    try {
+      const st = statSync(p);
+      const t = st.birthtimeMs > 0 ? st.birthtimeMs : Math.min(st.mtimeMs, st.ctimeMs);
+      born = born === undefined ? t : Math.min(born, t);
+    } catch {
+      // Not there (a workspace without a config): the other one decides.
+    }
+  }
+  return born !== undefined && born <= now ? born : undefined;
 }
