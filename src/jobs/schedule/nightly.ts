@@ -80,6 +80,16 @@ export function nightlyStatus(input: NightlyInput): NightlyStatus {
  * that decides is not the file system's (a simulated one), and nothing is held back.
  */
 export function workspaceBornAt(workspace: string, now: number): number | undefined {
+  // Asked on every tick; a workspace is born once (its config may be saved anew, which only
+  // makes the answer later, so the first answer stands).
+  if (!bornCache.has(workspace)) bornCache.set(workspace, readBirth(workspace));
+  const born = bornCache.get(workspace);
+  return born !== undefined && born <= now ? born : undefined;
+}
+
+const bornCache = new Map<string, number | undefined>();
+
+function readBirth(workspace: string): number | undefined {
   let born: number | undefined;
   for (const p of [workspace, path.join(workspace, "agent.config.json")]) {
     try {
@@ -90,5 +100,5 @@ export function workspaceBornAt(workspace: string, now: number): number | undefi
       // Not there (a workspace without a config): the other one decides.
     }
   }
-  return born !== undefined && born <= now ? born : undefined;
+  return born;
 }
