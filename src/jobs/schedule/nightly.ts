@@ -26,6 +26,8 @@ export interface NightlyStatus {
   next: number;
   /** True when due well after its time (the daemon was not running then). */
   catchUp: boolean;
+  /** True when the night came before the workspace existed: nothing is owed for it (nor a dream). */
+  beforeWorkspace: boolean;
   reason: string;
 }
 
@@ -57,6 +59,7 @@ export function nightlyStatus(input: NightlyInput): NightlyStatus {
       scheduledAt,
       next,
       catchUp: false,
+      beforeWorkspace: notOwed && !doneByState,
       reason: `night ${night} is done (${why}); next at ${zonedDate(next, input.timeZone)} ${zonedTime(next, input.timeZone)} (${timeZoneLabel(input.timeZone)})`,
     };
   }
@@ -67,6 +70,7 @@ export function nightlyStatus(input: NightlyInput): NightlyStatus {
     scheduledAt,
     next: input.now,
     catchUp,
+    beforeWorkspace: false,
     reason: catchUp
       ? `catch-up: reflection for night ${night} (due ${input.reflectAt}) did not run`
       : `scheduled reflection for night ${night}`,

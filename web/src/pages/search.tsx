@@ -41,8 +41,8 @@ function Why({ e }: { e: Explanation }) {
       </p>
       <p class="muted diversity">
         {held
-          ? `Diversity moved it down by ${e.mmrPenalty.toFixed(3)}: it resembles a result above it, so results that add something new come first. `
-          : "Diversity: not moved, it repeats no result above it. "}
+          ? `Moved down by diversity (${e.mmrPenalty.toFixed(3)}): it resembles a result above it, and results that add something new come first. `
+          : "Not moved by diversity: it repeats no result above it. "}
         {lambda !== null ? `Its place in the list comes from ${lambda.toFixed(2)} × score${held ? " − that penalty" : ""} = ${e.mmr.toFixed(3)}.` : null}
       </p>
     </div>
