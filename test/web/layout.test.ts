@@ -93,6 +93,11 @@ describe.skipIf(!chromium)(`the web page at 390 and 1280 px${chromium ? "" : " [
     expect(await page.$$eval("svg.heat text.weekday", (t) => t.map((x) => x.textContent))).toEqual(["Mon", "Wed", "Fri"]);
     const cell = await page.$eval("svg.heat rect", (r) => r.getBoundingClientRect().width);
     expect(cell).toBeGreaterThanOrEqual(9);
+    // SOUL's versions: dates and the roll-back buttons on one line; the plot legends never split.
+    await open(page, demo.base, "soul", "table.timeline td.when");
+    expect(Math.max(...(await lineCounts(page, "table.timeline td.when, table.timeline button")))).toBe(1);
+    await open(page, demo.base, "personality", ".legend");
+    expect(Math.max(...(await lineCounts(page, ".legend")))).toBe(1);
   });
 
   it("at 1280 px: job dates on one line; a reflection run in words; equal ×-factors drawn alike, diversity explained", async () => {

@@ -6,8 +6,11 @@ import { day, Loading, Problem, stamp, useApi } from "../util.js";
 
 const TYPES = ["", "lesson_learned", "pattern_recognized", "relationship_event", "failure", "triumph", "user_preference", "system_knowledge", "decision_record", "process_note", "personality_moment"];
 
+/** The source's keys in words ("runId 1" reads "run 1"). */
+const SOURCE_WORDS: Record<string, string> = { runId: "run", sessions: "conversations", session: "conversation", path: "note" };
+
 function sourceText(s: MemoryRowData["source"]): string {
-  const parts = Object.entries(s).map(([k, v]) => (k === "kind" ? String(v) : `${k} ${Array.isArray(v) ? v.join(", ") : String(v)}`));
+  const parts = Object.entries(s).map(([k, v]) => (k === "kind" ? String(v) : `${SOURCE_WORDS[k] ?? k} ${Array.isArray(v) ? v.join(", ") : String(v)}`));
   return parts.join(", ") || "—";
 }
 
@@ -85,7 +88,7 @@ export function MemoriesPage() {
       ) : data ? (
         <LinePlot
           label="all memories' strength over 90 days"
-          series={[{ name: "mean vividness", points: data.overview.days.filter((d) => d.active > 0).map((d) => [d.at, d.mean]) }, { name: "memories (÷ max)", cls: "alt", points: scaled(data.overview.days) }]}
+          series={[{ name: "mean vividness", points: sinceFirst(data.overview.days).map((d) => [d.at, d.mean]) }, { name: `number of memories (top = ${Math.max(1, ...data.overview.days.map((d) => d.active))})`, cls: "alt", points: scaled(sinceFirst(data.overview.days)) }]}
         />
       ) : null}
       <div class="toolbar">
@@ -119,6 +122,12 @@ export function MemoriesPage() {
       </ul>
     </section>
   );
+}
+
+/** The days from the first memory on: before it there is nothing to draw (not a line at zero). */
+function sinceFirst<D extends { active: number }>(days: D[]): D[] {
+  const first = days.findIndex((d) => d.active > 0);
+  return first < 0 ? [] : days.slice(first);
 }
 
 function scaled(days: { at: number; active: number }[]): [number, number][] {

@@ -19,7 +19,7 @@ export function NotesPage() {
           <p class="muted">
             {data.calendar.length === 0
               ? "no daily notes yet: a file memory/YYYY-MM-DD.md (written by you, or by the flush before a conversation is compacted) fills its day here"
-              : `${data.calendar.length} daily note(s) between ${data.from} and ${data.to}; darker = more in that day's note; pick a day to open it`}
+              : `${data.calendar.length} daily note(s) between ${data.from} and ${data.to}; a stronger colour = more in that day's note; pick a day to open it`}
           </p>
           <div class="cols">
             <div>

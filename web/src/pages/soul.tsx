@@ -86,6 +86,7 @@ function ProposalPanel({ p, act }: { p: ProposalAnswer; act: (path: string, body
 
 function Timeline({ versions, current, act }: { versions: SoulVersionRow[]; current: number | null; act: (path: string, body?: Record<string, unknown>) => Promise<void> }) {
   return (
+    <div class="scroll">
     <table class="timeline">
       <thead>
         <tr>
@@ -105,7 +106,7 @@ function Timeline({ versions, current, act }: { versions: SoulVersionRow[]; curr
           return (
             <tr key={v.number} class={v.number === current ? "current" : ""}>
               <td>{v.number}</td>
-              <td>{stamp(v.createdAt)}</td>
+              <td class="when">{stamp(v.createdAt)}</td>
               <td>
                 {v.author === "reflection" ? "reflection" : "you"}
                 {v.origin !== v.author ? <span class="muted"> ({v.origin})</span> : null}
@@ -127,6 +128,7 @@ function Timeline({ versions, current, act }: { versions: SoulVersionRow[]; curr
         })}
       </tbody>
     </table>
+    </div>
   );
 }
 
