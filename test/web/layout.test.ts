@@ -86,6 +86,11 @@ describe.skipIf(!chromium)(`the web page at 390 and 1280 px${chromium ? "" : " [
     expect(Math.max(...(await lineCounts(page, "table.checks .badge")))).toBe(1);
     await open(page, demo.base, "jobs", "table.runs .badge");
     expect(Math.max(...(await lineCounts(page, "table.runs .badge, table.runs td.when")))).toBe(1);
+    // An opened reflection run fits the phone: no fact runs past the panel's edge.
+    await page.locator("table.runs button.link", { hasText: "reflect" }).last().click();
+    await page.waitForSelector(".reflection-facts");
+    const overflow = (await page.evaluate(`[...document.querySelectorAll("table.runs .panel")].map((p) => p.scrollWidth - p.clientWidth)`)) as number[];
+    expect(overflow).toEqual([0]);
     await open(page, demo.base, "notes", "svg.heat");
     const months = await page.$$eval("svg.heat text.month", (t) => t.map((x) => x.textContent));
     expect(months.length).toBeGreaterThanOrEqual(10);
