@@ -45,9 +45,12 @@ export function loadContextFiles(workspace: string, opts: LoadContextOptions): L
     }
   };
   const bootstrap: Partial<Record<BootstrapFile, string | null>> = {};
+  const untouched: BootstrapFile[] = [];
   for (const name of BOOTSTRAP_FILES) {
     const text = read(name);
-    bootstrap[name] = text === null ? null : promptText(name, text, templateLines(name));
+    const shown = text === null ? null : promptText(name, text, templateLines(name));
+    if (text !== null && shown === null) untouched.push(name);
+    bootstrap[name] = shown === null ? text : shown;
   }
   const today = zonedDate(opts.now, opts.timeZone);
   const yesterday = addDays(today, -1);
@@ -58,6 +61,7 @@ export function loadContextFiles(workspace: string, opts: LoadContextOptions): L
       { date: yesterday, label: "yesterday", text: read(`memory/${yesterday}.md`) },
     ],
     problems,
+    ...(untouched.length > 0 ? { untouched } : {}),
   };
 }
 

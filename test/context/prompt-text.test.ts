@@ -25,12 +25,16 @@ const NOW = Date.parse("2026-11-21T12:00:00Z");
 describe("bootstrap files in the prompt", () => {
   it("a fresh workspace: no HTML comment, no untouched IDENTITY/USER/MEMORY/HEARTBEAT template; SOUL, AGENTS, TOOLS stay", () => {
     const files = loadContextFiles(ws, { now: NOW, timeZone: "UTC" });
-    expect(files.bootstrap["IDENTITY.md"]).toBeNull();
-    expect(files.bootstrap["USER.md"]).toBeNull();
-    expect(files.bootstrap["MEMORY.md"]).toBeNull();
-    expect(files.bootstrap["HEARTBEAT.md"]).toBeNull();
-    for (const kept of ["SOUL.md", "AGENTS.md", "TOOLS.md"] as const) expect(files.bootstrap[kept], kept).toBeTruthy();
-    const text = buildContext(ws, { now: NOW, timeZone: "UTC", session: "main", perFileChars: 4000, totalChars: 16000 }).text;
+    expect(files.untouched).toEqual(["IDENTITY.md", "USER.md", "HEARTBEAT.md", "MEMORY.md"]);
+    const built = buildContext(ws, { now: NOW, timeZone: "UTC", session: "main", perFileChars: 4000, totalChars: 16000 });
+    const text = built.text;
+    // Left out, not called missing: the report says why.
+    for (const name of ["IDENTITY.md", "USER.md", "HEARTBEAT.md", "MEMORY.md"]) {
+      expect(text).not.toContain(`## ${name}`);
+      expect(built.report.entries.find((e) => e.path === name)).toMatchObject({ status: "template", reason: expect.stringMatching(/template's placeholders/) });
+    }
+    for (const kept of ["SOUL.md", "AGENTS.md", "TOOLS.md"]) expect(built.report.included, kept).toContain(kept);
+    expect(text).not.toContain("[MISSING]");
     expect(text).not.toMatch(/<!--(?!\s*\/?\s*locked)/);
     expect(text).not.toContain("Add a task as a line or a");
     expect(text).not.toContain("- Name:");
@@ -42,6 +46,7 @@ describe("bootstrap files in the prompt", () => {
     writeFileSync(path.join(ws, "IDENTITY.md"), "# IDENTITY\n\n<!-- fill in below -->\n- Name: Kai\n- Voice: warm, direct, brief\n");
     writeFileSync(path.join(ws, "HEARTBEAT.md"), "# HEARTBEAT\n\n<!--\nhow this works\n-->\n\n## Checks\n\n- [ ] Remind me of the dentist.\n");
     const files = loadContextFiles(ws, { now: NOW, timeZone: "UTC" });
+    expect(files.untouched).toEqual(["USER.md", "MEMORY.md"]);
     expect(files.bootstrap["IDENTITY.md"]).toBe("# IDENTITY\n\n- Name: Kai\n- Voice: warm, direct, brief\n");
     expect(files.bootstrap["HEARTBEAT.md"]).toBe("# HEARTBEAT\n\n## Checks\n\n- [ ] Remind me of the dentist.\n");
   });
