@@ -10,8 +10,7 @@
  * night is never run twice. A night before the workspace existed is never owed: a daemon
  * started the afternoon `agent init` ran reflects first the coming night, not "for 03:00".
  */
-import { statSync } from "node:fs";
-import path from "node:path";
+import { statWorkspacePath } from "../../workspace/guard.js";
 import { previousClockTime, nextClockTime, zonedDate, zonedTime, timeZoneLabel } from "../../workspace/time.js";
 
 export const NIGHTLY_STATE_KEY = "nightly.lastDate";
@@ -94,15 +93,6 @@ export function workspaceBornAt(workspace: string, now: number): number | undefi
 const bornCache = new Map<string, number | undefined>();
 
 function readBirth(workspace: string): number | undefined {
-  let born: number | undefined;
-  for (const p of [workspace, path.join(workspace, "agent.config.json")]) {
-    try {
-      const st = statSync(p);
-      const t = st.birthtimeMs > 0 ? st.birthtimeMs : Math.min(st.mtimeMs, st.ctimeMs);
-      born = born === undefined ? t : Math.min(born, t);
-    } catch {
-      // Not there (a workspace without a config): the other one decides.
-    }
-  }
-  return born;
+  const times = [".", "agent.config.json"].map((rel) => statWorkspacePath(workspace, rel)?.bornMs).filter((t): t is number => t !== undefined);
+  return times.length > 0 ? Math.min(...times) : undefined;
 }
