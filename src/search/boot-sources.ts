@@ -14,6 +14,7 @@ import { dailyRel, lastDays, readDailyNote } from "../workspace/daily.js";
 import { readLines, type ResolveOptions } from "../workspace/safe-read.js";
 import { isValidSessionId, parseSessionText, type SessionTurn } from "../workspace/sessions.js";
 import { addDays, zonedDate } from "../workspace/time.js";
+import { checkQuerySize } from "./bound.js";
 import { DEFAULT_BOOT_SNIPPET_CHARS, DEFAULT_RECENT_SHARE, fuseBoot, rankRecent, type BootCandidate, type BootItem } from "./boot.js";
 import type { PlanOptions, SearchPlan } from "./search.js";
 import type { SessionType } from "../workspace/privacy.js";
@@ -66,6 +67,8 @@ export interface BootResult {
 }
 
 export async function bootContext(engine: BootEngine, query: string, opts: BootOptions = {}): Promise<BootResult> {
+  // Before anything reads it: recent turns and notes are ranked by the query's words too.
+  checkQuerySize(query, "boot");
   const days = Math.max(1, Math.floor(opts.days ?? 7));
   const limit = Math.max(1, Math.floor(opts.limit ?? 10));
   const project = opts.project?.trim() ? opts.project.trim() : null;
