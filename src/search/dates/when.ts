@@ -1,5 +1,5 @@
 import { mayHoldDate, resolveDates } from "./dates.js";
-import { bestMatchingLine, type WeightedTerm } from "./lines.js";
+import { bestMatchingLine, type WeightedTerm } from "../text/lines.js";
 
 /**
  * "When did we move the backups?" is answered by the passage that says when: "we moved them

@@ -11,15 +11,9 @@
  * measured: 4-letter words and up to 3 equally near terms made LoCoMo's no-answer queries
  * correctly empty 3.0 % instead of 4.3 %; with these, 3.9 %.
  */
-import type { DB } from "../store/open.js";
-import { termStats } from "./evidence.js";
-import type { ParsedQuery } from "./query.js";
-
-/** A query word no note contains, and the indexed terms searched for it. */
-export interface Respelling {
-  word: string;
-  terms: string[];
-}
+import type { DB } from "../../store/open.js";
+import type { ParsedQuery, Respelling } from "../query/query.js";
+import type { DocFrequencies } from "./evidence.js";
 
 const MIN_LETTERS = 5;
 const LONG_WORD = 8;
@@ -31,9 +25,9 @@ export function maxDistance(word: string): number {
 }
 
 /** The respellings of the query's words that match nothing; none when every word matches. */
-export function nearestTerms(db: DB, q: ParsedQuery): Respelling[] {
+export function nearestTerms(db: DB, q: ParsedQuery, df: DocFrequencies): Respelling[] {
   if (q.stopWordsOnly) return [];
-  const unmatched = q.terms.filter((t) => /^\p{L}+$/u.test(t) && maxDistance(t) > 0 && termStats(db, [{ term: t, expr: `{heading body} : ${q.ftsOf(t)}` }]).terms[0]!.df === 0);
+  const unmatched = q.terms.filter((t) => /^\p{L}+$/u.test(t) && maxDistance(t) > 0 && df.of(`{heading body} : ${q.ftsOf(t)}`) === 0);
   if (unmatched.length === 0) return [];
   ensureVocab(db);
   const out: Respelling[] = [];

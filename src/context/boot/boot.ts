@@ -15,7 +15,7 @@
  * `alsoFrom`), so a daily note found by search and by the recent reader shows once — as
  * recent activity, ranked first among it, leaving the history slots to older material.
  */
-import { makeSnippet } from "./snippet.js";
+import { makeSnippet } from "../../search/text/snippet.js";
 
 export type BootOrigin = "history" | "session" | "daily";
 

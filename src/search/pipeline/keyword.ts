@@ -1,39 +1,10 @@
-import { annotationMatches } from "../indexer/annotations.js";
-import type { DB } from "../store/open.js";
-import { publicPathSql } from "../workspace/privacy.js";
+import { annotationMatches } from "../../indexer/annotations.js";
+import type { DB } from "../../store/open.js";
+import { publicPathSql } from "../../workspace/privacy.js";
 import { bm25Term, termFreqs, weightedFreq, type Bm25Params } from "./bm25.js";
-import { evidenceTerms, idf, termStats } from "./evidence.js";
-import type { ParsedQuery } from "./query.js";
-
-/**
- * Where a chunk comes from: the user's markdown, conversation transcripts, or the engine's
- * own reports (reflections/, weekly reports). Reports are searched only when asked for:
- * they restate the user's notes and would crowd them out.
- */
-export const SEARCH_SOURCES = ["memory", "sessions", "reflections"] as const;
-export type SearchSource = (typeof SEARCH_SOURCES)[number];
-
-export interface SearchFilters {
-  source?: SearchSource;
-  /** Inclusive YYYY-MM-DD bounds on the chunk's date (undated chunks are excluded when set). */
-  dateFrom?: string;
-  dateTo?: string;
-  kinds?: string[];
-  /** Only chunks annotated `project:: ...` with a value matching this, fuzzily (annotationMatches). */
-  project?: string;
-  /** Only chunks carrying each of these annotations (key → value, matched fuzzily): { mode: "deep" }. */
-  annotations?: Record<string, string>;
-}
-
-/**
- * The filters a search runs with: the caller's, plus the privacy scope of its session. The
- * scope is a condition of every candidate query, so a group session's search never reads a
- * private chunk (nothing is fetched and dropped afterwards).
- */
-export interface ScopedFilters extends SearchFilters {
-  /** Only public files (a group or isolated session); absent for the person's own sessions. */
-  publicOnly?: true;
-}
+import { idf, type DocFrequencies, type EvidenceTerm, type TermStats } from "./evidence.js";
+import type { ParsedQuery } from "../query/query.js";
+import type { ScopedFilters, SearchFilters } from "../filters.js";
 
 export interface Candidate {
   chunkId: number;
@@ -156,7 +127,7 @@ export function keywordSearch(
   limit: number,
   filters: ScopedFilters = {},
   w: KeywordWeights = DEFAULT_KEYWORD_WEIGHTS,
-  bm25?: Bm25Params,
+  bm25?: Rescoring,
 ): Candidate[] {
   if (q.match === "") return [];
   const where: string[] = [];
@@ -192,18 +163,24 @@ export function keywordSearch(
     }
   }
   if (!bm25) return rows;
-  rescoreBm25(db, q, rows, w, bm25);
+  rescoreBm25(db, rows, w, bm25);
   return rows.sort((a, b) => b.keyword! - a.keyword!).slice(0, limit);
 }
 
+/** The engine's own BM25 (bm25.ts): its k1/b, and the query's terms with their document frequencies (the index facts). */
+export interface Rescoring {
+  params: Bm25Params;
+  terms: EvidenceTerm[];
+  stats: TermStats;
+  df: DocFrequencies;
+}
+
 /** Replaces each row's FTS5 score with BM25 at the given k1/b and Lucene's idf (bm25.ts). */
-function rescoreBm25(db: DB, q: ParsedQuery, rows: Candidate[], w: KeywordWeights, p: Bm25Params): void {
-  const terms = evidenceTerms(q);
+function rescoreBm25(db: DB, rows: Candidate[], w: KeywordWeights, rs: Rescoring): void {
+  const { params: p, terms, stats } = rs;
   // A stop-word-only query has no evidence terms; its FTS5 order stands.
   if (terms.length === 0 || rows.length === 0) return;
-  const stats = termStats(db, terms);
-  const df = new Map(stats.terms.map((t) => [t.term, t.df]));
-  const tfs = termFreqs(db, terms, df, rows.map((r) => r.chunkId));
+  const tfs = termFreqs(db, terms, rs.df, rows.map((row) => row.chunkId));
   for (const r of rows) {
     const m = tfs.tf.get(r.chunkId);
     const len = tfs.length.get(r.chunkId) ?? tfs.avgLength;

@@ -1,4 +1,4 @@
-import type { Tense } from "./date-calendar.js";
+import type { Tense } from "../dates/calendar.js";
 
 /**
  * The tense of a question, for reading a date named without a year ("4 December") or a

@@ -1,5 +1,5 @@
-import { textForms } from "../forms.js";
-import { statesTimeWhereItMatches } from "../when.js";
+import { textForms } from "../../query/forms.js";
+import { statesTimeWhereItMatches } from "../../dates/when.js";
 import type { ScoreFactor } from "./factor.js";
 
 /** A question that asks when prefers the chunk whose matching line states a time (when.ts, search.dates.whenBoost). */

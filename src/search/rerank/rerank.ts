@@ -7,10 +7,10 @@
  *
  * The prompt, the reply parsing and the reordering are pure; the call is made by the caller.
  */
-import { parseLenientJson } from "../llm/lenient-json.js";
-import { estimatePromptTokens } from "../llm/context.js";
-import type { CompletionRequest, LLMProvider } from "../llm/types.js";
-import { makeSnippet } from "./snippet.js";
+import { parseLenientJson } from "../../llm/lenient-json.js";
+import { estimatePromptTokens } from "../../llm/context.js";
+import type { CompletionRequest, LLMProvider } from "../../llm/types.js";
+import { makeSnippet } from "../text/snippet.js";
 
 /** Below this a passage is cut to too little to judge; a window that cannot hold that refuses. */
 const MIN_PASSAGE_CHARS = 200;

@@ -1,6 +1,6 @@
-import { dataVersion } from "../store/data-version.js";
-import type { DB } from "../store/open.js";
-import type { ParsedQuery } from "./query.js";
+import { cosine } from "../../embed/vector.js";
+import type { DB } from "../../store/open.js";
+import type { ParsedQuery } from "../query/query.js";
 
 /**
  * What makes a result evidence, in absolute terms that mean the same across queries:
@@ -64,28 +64,6 @@ export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
   ];
 }
 
-// Document frequencies change only when the index does: cached per connection until any
-// connection commits (data_version) or this one writes (total_changes()).
-const dfCache = new WeakMap<DB, { key: string; n: number; df: Map<string, number> }>();
-
-export function termStats(db: DB, terms: EvidenceTerm[]): TermStats {
-  const key = dataVersion(db);
-  let cached = dfCache.get(db);
-  if (!cached || cached.key !== key) {
-    const n = (db.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n;
-    cached = { key, n, df: new Map() };
-    dfCache.set(db, cached);
-  }
-  const c = cached;
-  const count = db.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?");
-  const stats = terms.map(({ term, expr }) => {
-    let df = c.df.get(expr);
-    if (df === undefined) c.df.set(expr, (df = (count.get(expr) as { n: number }).n));
-    return { term, df, idf: idf(c.n, df) };
-  });
-  return { n: c.n, terms: stats, total: stats.reduce((s, t) => s + t.idf, 0) };
-}
-
 /** For each chunk id, the query terms it contains. One FTS5 lookup per term. */
 export function matchedTerms(db: DB, terms: EvidenceTerm[], ids: number[]): Map<number, Set<string>> {
   const out = new Map<number, Set<string>>();
@@ -111,27 +89,31 @@ export function coverage(stats: TermStats, matched: Set<string> | undefined): nu
   return got / stats.total;
 }
 
-/**
- * Cosine levels above which a chunk counts as evidence by meaning alone, per embedding
- * provider. use-lite, calibrated with `npm run eval -- --dump` and scripts/eval-floor.mjs:
- * its cosines barely separate on LoCoMo (median 0.41 for gold chunks, 0.35 for other
- * candidates, 0.50 for the best chunk of a no-answer query), so vectors can admit little
- * on their own there. 0.5 keeps hybrid recall@5 within a point of no floor (0.6 does too)
- * and still admits a plain paraphrase ("a kitten resting on a rug" → "the cat sat on the
- * mat": 0.54, where unrelated notes score under 0.4), which 0.6 would not. The others are
- * not measured here (no such model installs on the build machines); they are set high so
- * that an uncalibrated model's vectors rank results but rarely admit one on their own.
- */
-export const VECTOR_FLOORS: Record<string, number> = {
-  "use-lite": 0.5,
-  transformers: 0.75,
-  ollama: 0.75,
-  gguf: 0.75,
-};
+/** The best cosine between any window of one text and any of the other. */
+export function bestPairCosine(a: Float32Array[], b: Float32Array[]): number {
+  let best = -1;
+  for (const x of a) for (const y of b) best = Math.max(best, cosine(x, y));
+  return best;
+}
 
-/** "use-lite@0.2.0" → "use-lite"; "transformers:Xenova/..." → "transformers". */
-export function providerOf(modelId: string | null | undefined): string | null {
-  if (!modelId) return null;
-  const m = /^[a-z0-9-]+/.exec(modelId);
-  return m ? m[0] : null;
+/** Document frequencies by FTS5 expression, counted on first ask, within one snapshot. */
+export interface DocFrequencies {
+  /** Chunks in the index. */
+  readonly n: number;
+  of(expr: string): number;
+}
+
+/** Counts each FTS5 expression's matching chunks once; call it inside the search's snapshot. */
+export function docFrequencies(db: DB): DocFrequencies {
+  const n = (db.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n;
+  const count = db.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?");
+  const known = new Map<string, number>();
+  return {
+    n,
+    of(expr) {
+      let d = known.get(expr);
+      if (d === undefined) known.set(expr, (d = (count.get(expr) as { n: number }).n));
+      return d;
+    },
+  };
 }

@@ -63,8 +63,8 @@
  *   15th, 22nd, and the last 7 days of the month; "the week of/before/after <day>" are the
  *   calendar week containing the day, or the 7 days before or after it.
  */
-import { dayOf, iso, MS_PER_DAY, todayIn, type Ctx, type Day, type Span, type Tense } from "./date-calendar.js";
-import { NOT_WORD_BEFORE, RULES } from "./date-rules.js";
+import { dayOf, iso, MS_PER_DAY, todayIn, type Ctx, type Day, type Span, type Tense } from "./calendar.js";
+import { NOT_WORD_BEFORE, RULES } from "./rules.js";
 
 export interface DateRange {
   /** Inclusive, YYYY-MM-DD. */

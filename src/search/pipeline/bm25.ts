@@ -1,5 +1,5 @@
-import type { DB } from "../store/open.js";
-import { termStats, type EvidenceTerm } from "./evidence.js";
+import type { DB } from "../../store/open.js";
+import type { DocFrequencies, EvidenceTerm } from "./evidence.js";
 
 /**
  * BM25 computed here rather than by FTS5's bm25(), which fixes k1 = 1.2, b = 0.75 and an
@@ -122,10 +122,10 @@ export function ftsLengths(db: DB, ids: number[]): Map<number, number> {
 }
 
 /**
- * Per-column frequencies of each term in each of the given chunks. `df` is each term's
- * document frequency as FTS5 counts it (evidence.ts termStats), needed to undo its idf.
+ * Per-column frequencies of each term in each of the given chunks. `df` gives each term's
+ * document frequency as FTS5 counts it (the index facts, facts.ts), needed to undo its idf.
  */
-export function termFreqs(db: DB, terms: EvidenceTerm[], df: Map<string, number>, ids: number[]): TermFreqs {
+export function termFreqs(db: DB, terms: EvidenceTerm[], df: DocFrequencies, ids: number[]): TermFreqs {
   const { rows, avgLength } = ftsAverages(db);
   const length = ftsLengths(db, ids);
   const tf = new Map<number, Map<string, ColumnFreqs>>();
@@ -141,7 +141,7 @@ export function termFreqs(db: DB, terms: EvidenceTerm[], df: Map<string, number>
   for (const t of terms) {
     // A term standing for several words: each word's frequency (undone with its own idf),
     // summed, as BM25 treats synonyms.
-    const parts = t.forms ? termStats(db, t.forms).terms.map((s, i) => ({ expr: t.forms![i]!.expr, df: s.df })) : [{ expr: t.expr, df: df.get(t.term) ?? 0 }];
+    const parts = (t.forms ?? [t]).map((f) => ({ expr: f.expr, df: df.of(f.expr) }));
     for (const part of parts) {
       const idf = fts5Idf(rows, part.df);
       const stmt = part.expr.startsWith("cjk") ? bigrams : words;

@@ -1,5 +1,5 @@
 import { decayFactor } from "../recency.js";
-import { round } from "../round.js";
+import { round } from "../../round.js";
 import type { ScoreFactor } from "./factor.js";
 
 /** Newer dated notes rank higher; evergreen files keep 1 (recency.ts, search.recency). */

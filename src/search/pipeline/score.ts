@@ -1,18 +1,22 @@
 /**
- * Stages 2 and 3, fuse and score: each candidate's keyword and vector relevance fused into
- * one number in 0..1, the measures the floor and the factors read (matched terms, coverage,
- * whether the note is of the time asked about), then the score factors multiplied in.
+ * Stage 4, fuse and factors: each candidate's keyword and vector relevance fused into one
+ * number in 0..1, the measures the floor and the factors read (matched terms, coverage,
+ * whether the note is of the time asked about), then the score factors multiplied in. The
+ * notes of a date-only query score their recency alone.
  */
-import type { DB } from "../store/open.js";
-import type { DateRange } from "./dates.js";
-import type { Entry, SearchIndexes } from "./candidates.js";
-import { coverage, evidenceTerms, idf, matchedTerms, termStats, type EvidenceTerm, type TermStats } from "./evidence.js";
+import type { DB } from "../../store/open.js";
+import type { DateRange } from "../dates/dates.js";
+import type { Entry, Found } from "./candidates.js";
+import { coverage, idf, matchedTerms, type EvidenceTerm } from "./evidence.js";
+import type { IndexFacts } from "./facts.js";
+import { decayFactor } from "./recency.js";
+import type { SearchIndexes } from "./stages.js";
 import { SCORE_FACTORS, type FactorValue, type Measured } from "./factors/index.js";
 import { fuse } from "./fuse.js";
-import type { SearchPlan } from "./plan.js";
-import { round } from "./round.js";
-import type { DateTermExplanation, ScoreExplanation } from "./types.js";
-import { mentionsTimeIn } from "./when.js";
+import type { SearchPlan } from "../plan.js";
+import { round } from "../round.js";
+import type { DateTermExplanation } from "../types.js";
+import { mentionsTimeIn } from "../dates/when.js";
 
 export interface Scored extends Measured {
   /** Each factor's value and explanation, in the order of SCORE_FACTORS. */
@@ -23,16 +27,16 @@ export interface Scored extends Measured {
 
 export interface Scoring {
   scored: Scored[];
-  stats: TermStats;
   /** The date phrase as a query term, when it is one (search.dates.asTerm). */
   dateTerm: DateTermExplanation | null;
   /** Share of the vector list in the fused score, as this query's mode uses it. */
   vectorWeight: number;
 }
 
-export function scoreCandidates(ix: SearchIndexes, plan: SearchPlan, entries: Entry[]): Scoring {
-  const eterms = evidenceTerms(plan.parsed);
-  const stats = termStats(ix.db, eterms);
+export function scoreCandidates(ix: SearchIndexes, facts: IndexFacts, found: Found): Scoring {
+  const { plan, stats, terms: eterms } = facts;
+  const entries = found.entries;
+  if (facts.listing) return { scored: entries.map((e) => byRecency(ix, plan, e)), dateTerm: null, vectorWeight: 0 };
   const matchedBy = matchedTermsOf(ix.db, eterms, entries);
   const range = plan.dates.range;
   const ahead = plan.dates.searched === "mentions";
@@ -62,12 +66,19 @@ export function scoreCandidates(ix: SearchIndexes, plan: SearchPlan, entries: En
     const values = factors.map((value) => value(measured));
     return { ...measured, factors: values, final: values.reduce((s, v) => s * v.value, f.fused) };
   });
-  return { scored, stats, dateTerm, vectorWeight: weight };
+  return { scored, dateTerm, vectorWeight: weight };
 }
 
-/** The explanation fields the factors contribute, in their order. */
-export function factorExplanation(s: Scored): Partial<ScoreExplanation> {
-  return Object.assign({}, ...s.factors.map((f) => f.explain)) as Partial<ScoreExplanation>;
+/** A note of a date-only query: of the time asked about, scored by its recency alone. */
+function byRecency(ix: SearchIndexes, plan: SearchPlan, e: Entry): Scored {
+  const decay = decayFactor(e.cand.date, e.cand.kind, ix.nowMs, plan.config.recency);
+  const factors = [
+    { value: decay, explain: { decay: round(decay) } },
+    { value: 1, explain: { dateMatch: true, dateBoost: 1 } },
+    { value: 1, explain: { whenBoost: 1 } },
+    { value: 1, explain: { coverageFactor: 1 } },
+  ];
+  return { cand: e.cand, cosine: null, keywordNorm: 0, vectorNorm: 0, fused: 1, dateMatch: true, dateTerm: 0, matched: [], coverage: 0, factors, final: decay };
 }
 
 /** Keyword candidates scored by the engine's BM25 know their terms already; the others are looked up. */

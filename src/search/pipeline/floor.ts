@@ -1,14 +1,16 @@
 /**
- * Stage 4, the floor: a result must be evidence for the query, in absolute terms
+ * Stage 5, the floor: a result must be evidence for the query, in absolute terms
  * (evidence.ts): enough of the query's information in its words, a cosine above the model's
  * level, the note of the time asked about sharing a word with the question, or the quoted
  * phrase asked for; and at least the caller's minimum score.
  */
-import type { SearchPlan } from "./plan.js";
-import { round } from "./round.js";
+import type { SearchPlan } from "../plan.js";
+import { round } from "../round.js";
+import type { Evidence } from "../types.js";
 import type { TermStats } from "./evidence.js";
+import type { IndexFacts } from "./facts.js";
 import type { Scored, Scoring } from "./score.js";
-import type { Evidence, FloorExplanation } from "./types.js";
+import { exitWith, type Exit } from "./stages.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
 const NEAR_MISSES = 3;
@@ -18,10 +20,10 @@ export interface Judged extends Scored {
   evidence: Evidence[];
 }
 
-export interface FloorOutcome {
+/** The candidates that passed, and the scoring they came from. */
+export interface Floored {
   kept: Judged[];
-  /** Set when nothing passed: why, in one line. */
-  reason?: string;
+  scoring: Scoring;
 }
 
 /**
@@ -57,26 +59,17 @@ export function evidenceOf(s: Scored, plan: SearchPlan, topical: ReadonlySet<str
   return evidence;
 }
 
-/** The floor's levels as `--explain` shows them, before any candidate is counted. */
-export function floorExplanation(plan: SearchPlan): FloorExplanation {
-  const f = plan.floor;
-  return {
-    enabled: f.enabled,
-    dateOnly: false,
-    keywordCoverage: f.keywordCoverage,
-    vectorCosine: f.vectorCosine,
-    vectorModel: f.vectorModel,
-    minScore: f.minScore,
-    candidates: 0,
-    passed: 0,
-    terms: [],
-    nearMisses: [],
-  };
-}
-
-/** Keeps the candidates that pass; fills in `floor` (what `--explain` shows of it). */
-export function applyFloor(plan: SearchPlan, scoring: Scoring, floor: FloorExplanation): FloorOutcome {
-  const stats = scoring.stats;
+/**
+ * Keeps the candidates that pass; fills in `floor` (what `--explain` shows of it). The notes
+ * of a date-only query all pass: the date is their evidence.
+ */
+export function applyFloor(facts: IndexFacts, scoring: Scoring): Floored | Exit {
+  const { plan, stats, floor } = facts;
+  if (facts.listing) {
+    const evidence: Evidence[] = plan.parsed.phrases.length > 0 ? ["date", "phrase"] : ["date"];
+    Object.assign(floor, { dateOnly: true, candidates: scoring.scored.length, passed: scoring.scored.length });
+    return { kept: scoring.scored.map((s) => ({ ...s, evidence })), scoring };
+  }
   const topical = topicalTerms(stats);
   const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, topical) }));
   const minScore = plan.floor.minScore;
@@ -104,10 +97,10 @@ export function applyFloor(plan: SearchPlan, scoring: Scoring, floor: FloorExpla
         evidence: s.evidence,
       }));
   }
-  if (kept.length > 0) return { kept };
+  if (kept.length > 0) return { kept, scoring };
   const reason =
     minScore !== null && scored.some((s) => s.evidence.length > 0)
       ? `nothing relevant: no result scores at least --min-score ${minScore}`
       : `nothing relevant: ${scored.length} candidate(s), none above the floor (keyword coverage ${floor.keywordCoverage}${floor.vectorCosine !== null ? `, cosine ${floor.vectorCosine}` : ""})`;
-  return { kept, reason };
+  return exitWith(plan, floor, reason, scoring.dateTerm);
 }

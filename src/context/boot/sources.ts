@@ -5,18 +5,18 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { contextConfig } from "../context/config.js";
-import { annotationMatches, groupAnnotations, parseAnnotations, uniqueAnnotations } from "../indexer/annotations.js";
-import { chunkMarkdown } from "../indexer/chunk.js";
-import type { SearchReport } from "./report.js";
-import type { LoadedConfig } from "../workspace/config.js";
-import { dailyRel, lastDays, readDailyNote } from "../workspace/daily.js";
-import { readLines, type ResolveOptions } from "../workspace/safe-read.js";
-import { isValidSessionId, parseSessionText, type SessionTurn } from "../workspace/sessions.js";
-import { addDays, zonedDate } from "../workspace/time.js";
+import { contextConfig } from "../config.js";
+import { annotationMatches, groupAnnotations, parseAnnotations, uniqueAnnotations } from "../../indexer/annotations.js";
+import { chunkMarkdown } from "../../indexer/chunk.js";
+import type { SearchReport } from "../../search/report.js";
+import type { LoadedConfig } from "../../workspace/config.js";
+import { dailyRel, lastDays, readDailyNote } from "../../workspace/daily.js";
+import { readLines, type ResolveOptions } from "../../workspace/safe-read.js";
+import { isValidSessionId, parseSessionText, type SessionTurn } from "../../workspace/sessions.js";
+import { addDays, zonedDate } from "../../workspace/time.js";
 import { DEFAULT_BOOT_SNIPPET_CHARS, DEFAULT_RECENT_SHARE, fuseBoot, rankRecent, type BootCandidate, type BootItem } from "./boot.js";
-import type { PlanOptions, SearchPlan } from "./search.js";
-import type { SessionType } from "../workspace/privacy.js";
+import type { PlanOptions, SearchPlan } from "../../search/search.js";
+import type { SessionType } from "../../workspace/privacy.js";
 
 /** What boot needs of the Engine (a structural type, so this module does not import it). */
 export interface BootEngine {

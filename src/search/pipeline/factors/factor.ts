@@ -1,7 +1,7 @@
 import type { Candidate } from "../keyword.js";
 import type { TermStats } from "../evidence.js";
-import type { SearchPlan } from "../plan.js";
-import type { ScoreExplanation } from "../types.js";
+import type { SearchPlan } from "../../plan.js";
+import type { ScoreExplanation } from "../../types.js";
 
 /** What is known of a candidate before the factors run (score.ts measures it). */
 export interface Measured {

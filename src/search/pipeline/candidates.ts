@@ -1,53 +1,55 @@
 /**
- * Stage 1, candidates: the chunks the keyword index and the vector index offer for the plan,
+ * Stage 3, candidates: the chunks the keyword index and the vector index offer for the plan,
  * each with its BM25 (keyword candidates) and the cosine of its best window (when known).
- * The plan's filters, privacy scope included, are conditions of these queries.
+ * The plan's filters, privacy scope included, are conditions of these queries. A query that
+ * is only a date lists the notes of those days instead (dated.ts).
  */
-import { cosine } from "../embed/vector.js";
-import type { DB } from "../store/open.js";
-import type { VectorStore } from "../store/vectors.js";
-import { termStats } from "./evidence.js";
+import type { DB } from "../../store/open.js";
+import type { SearchPlan } from "../plan.js";
+import type { ParsedQuery } from "../query/query.js";
+import { datedRows, noneDated } from "./dated.js";
+import { bestPairCosine } from "./evidence.js";
+import type { IndexFacts } from "./facts.js";
 import { keywordSearch, loadCandidates, type Candidate } from "./keyword.js";
-import type { SearchPlan } from "./plan.js";
-import type { ParsedQuery } from "./query.js";
-
-/** What the stages read besides the plan: the index, "now", and the query's vector. */
-export interface SearchIndexes {
-  db: DB;
-  vectors: VectorStore;
-  nowMs: number;
-  /** Embedding of plan.embedText; null when there is no embedder (keyword-only). */
-  queryVector: Float32Array | null;
-}
+import { exitWith, type Exit, type SearchIndexes } from "./stages.js";
 
 export interface Entry {
   cand: Candidate;
   cosine: number | null;
 }
 
-/**
- * The quoted phrases no note contains: a phrase like that would empty every search it is in,
- * so the plan is retried with their words searched as plain words (`plan.relaxing`), as a
- * web search does. (Filters can still leave nothing: that is an answer.)
- */
-export function unmatchedPhrases(db: DB, q: ParsedQuery): string[] {
-  return q.phrases.filter((term, i) => termStats(db, [{ term, expr: q.phraseExprs[i]! }]).terms[0]!.df === 0);
+/** The candidates of a query with words; for a date-only query, the notes of its days, newest first. */
+export interface Found {
+  entries: Entry[];
 }
 
-export function gatherCandidates(ix: SearchIndexes, plan: SearchPlan): Entry[] {
+export function gatherCandidates(ix: SearchIndexes, facts: IndexFacts): Found | Exit {
+  const { plan, floor } = facts;
+  const q = plan.parsed;
+  if (facts.listing) {
+    const rows = datedRows(ix, plan);
+    if (rows.length === 0) return exitWith(plan, floor, q.requiredExpr !== "" || q.excludedExpr !== "" ? `${noneDated(plan)} ${syntaxWords(q)}` : noneDated(plan));
+    return { entries: rows.map((cand) => ({ cand, cosine: null })) };
+  }
+  const entries = wordCandidates(ix, facts);
+  if (entries.length === 0) return exitWith(plan, floor, q.phrases.length > 0 || q.excluded.length > 0 ? `no note matches the query's words ${syntaxWords(q)}` : "no note matches any word of the query");
+  return { entries };
+}
+
+function wordCandidates(ix: SearchIndexes, facts: IndexFacts): Entry[] {
   const byId = new Map<number, Entry>();
+  const { plan, vector } = facts;
   const cfg = plan.config;
   const q = plan.parsed;
   if (plan.mode !== "vector") {
     const w = { heading: cfg.keyword.headingWeight, body: cfg.keyword.bodyWeight, cjk: 1 };
-    const own = cfg.keyword.bm25.enabled ? { k1: cfg.keyword.bm25.k1, b: cfg.keyword.bm25.b } : undefined;
+    const own = cfg.keyword.bm25.enabled ? { params: { k1: cfg.keyword.bm25.k1, b: cfg.keyword.bm25.b }, terms: facts.terms, stats: facts.stats, df: facts.df } : undefined;
     for (const c of keywordSearch(ix.db, q, plan.pool, plan.filters, w, own)) byId.set(c.chunkId, { cand: c, cosine: null });
   }
-  if (plan.mode !== "keyword" && ix.queryVector) addNeighbours(ix, ix.queryVector, plan, byId);
-  if (plan.mode === "hybrid" && ix.queryVector && cfg.fusion.vectorForEveryCandidate) {
+  if (plan.mode !== "keyword" && vector) addNeighbours(ix, vector, plan, byId);
+  if (plan.mode === "hybrid" && vector && cfg.fusion.vectorForEveryCandidate) {
     const unscored = [...byId.entries()].filter(([, e]) => e.cosine === null).map(([id]) => id);
-    const qv = ix.queryVector;
-    for (const [id, wins] of ix.vectors.vectorsOf(unscored)) byId.get(id)!.cosine = bestPairCosine([qv], wins);
+    for (const [id, wins] of ix.vectors.vectorsOf(unscored)) byId.get(id)!.cosine = bestPairCosine([vector], wins);
   }
   // Keyword candidates matched the phrases and exclusions already; vector neighbours must too.
   if (q.requiredExpr !== "" || q.excludedExpr !== "") {
@@ -79,12 +81,6 @@ function addNeighbours(ix: SearchIndexes, qv: Float32Array, plan: SearchPlan, by
   }
 }
 
-export function bestPairCosine(a: Float32Array[], b: Float32Array[]): number {
-  let best = -1;
-  for (const x of a) for (const y of b) best = Math.max(best, cosine(x, y));
-  return best;
-}
-
 /** The chunks among `ids` that contain every required phrase and no excluded word or phrase. */
 function satisfying(db: DB, ids: number[], q: ParsedQuery): Set<number> {
   const ok = new Set<number>();
@@ -106,7 +102,7 @@ function satisfying(db: DB, ids: number[], q: ParsedQuery): Set<number> {
 }
 
 /** "with the phrase "support group" and without "pizza"", for a reason line. */
-export function syntaxWords(q: ParsedQuery): string {
+function syntaxWords(q: ParsedQuery): string {
   const quoted = (xs: string[]) => xs.map((x) => `"${x}"`).join(", ");
   const parts: string[] = [];
   if (q.phrases.length > 0) parts.push(`with the phrase${q.phrases.length > 1 ? "s" : ""} ${quoted(q.phrases)}`);

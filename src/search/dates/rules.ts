@@ -3,7 +3,7 @@
  * each a regex and the span of days it means against "today". Which rule wins where, and
  * how ranges ("since X", "between X and Y") widen a match, is the resolver's (dates.ts).
  */
-import { addMonths, dayOf, daysInMonth, isValidDate, monthSpan, weekSpan, weekStart, weekdayOf, yearSpan, ymd, type Ctx, type Day, type Span } from "./date-calendar.js";
+import { addMonths, dayOf, daysInMonth, isValidDate, monthSpan, weekSpan, weekStart, weekdayOf, yearSpan, ymd, type Ctx, type Day, type Span } from "./calendar.js";
 
 const WEEKDAYS: Record<string, number> = {
   sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,

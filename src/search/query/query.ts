@@ -1,4 +1,4 @@
-import { cjkBigrams } from "../store/fts-text.js";
+import { cjkBigrams } from "../../store/fts-text.js";
 import { textForms, wordForms } from "./forms.js";
 import { STOP_WORDS } from "./stopwords.js";
 
@@ -194,4 +194,10 @@ function quote(s: string): string {
 
 function dedupe<T>(xs: T[]): T[] {
   return [...new Set(xs)];
+}
+
+/** A query word no note contains, and the indexed terms searched for it (pipeline/typos.ts). */
+export interface Respelling {
+  word: string;
+  terms: string[];
 }

@@ -1,4 +1,4 @@
-import { round } from "../round.js";
+import { round } from "../../round.js";
 import type { ScoreFactor } from "./factor.js";
 
 /** More of the query's information in the chunk ranks it higher: (1 − w) + w × coverage (search.keyword.coverageWeight); 1 in vector mode. */
