@@ -47,6 +47,9 @@ function wordCandidates(ix: SearchIndexes, facts: IndexFacts): Entry[] {
     for (const c of keywordSearch(ix.db, q, plan.pool, plan.filters, w, own)) byId.set(c.chunkId, { cand: c, cosine: null });
   }
   if (plan.mode !== "keyword" && vector) addNeighbours(ix, vector, plan, byId);
+  // Days still to come have no notes of their own: the notes that name one of them are
+  // candidates whatever their words ("what is coming up next week" → "dentist on 2 December").
+  if (plan.dates.searched === "mentions") for (const c of datedRows(ix, plan)) if (!byId.has(c.chunkId)) byId.set(c.chunkId, { cand: c, cosine: null });
   if (plan.mode === "hybrid" && vector && cfg.fusion.vectorForEveryCandidate) {
     const unscored = [...byId.entries()].filter(([, e]) => e.cosine === null).map(([id]) => id);
     for (const [id, wins] of ix.vectors.vectorsOf(unscored)) byId.get(id)!.cosine = bestPairCosine([vector], wins);

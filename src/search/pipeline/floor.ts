@@ -35,13 +35,30 @@ const QUANTITY_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * The query terms that carry a topic: all but the quantity and degree words. A result whose
- * only matched terms carry none is no keyword (or date) evidence. (A high document frequency
+ * Everyday verbs that any narrative is full of ("they said", "see you then", "a book on the
+ * shelf"): "what did the plumber say" is about the plumber, and a note where someone said
+ * something shares nothing with it. Each with its forms; the query term is the word as asked.
+ */
+const EVERYDAY_VERBS: ReadonlySet<string> = new Set(
+  ("say says said saying tell tells told telling see sees saw seen seeing look looks looked looking " +
+    "get gets got gotten getting go goes went gone going come comes came coming make makes made making " +
+    "take takes took taken taking give gives gave given giving put puts putting know knows knew known knowing " +
+    "think thinks thought thinking want wants wanted wanting need needs needed needing like likes liked " +
+    "use uses used using try tries tried trying ask asks asked asking keep keeps kept keeping " +
+    "find finds found finding show shows showed shown showing seem seems seemed feel feels felt feeling " +
+    "leave leaves left leaving book books booked booking " +
+    // "when did I last …" asks about the last time, and "the last of the parmesan" is not it.
+    "last").split(" "),
+);
+
+/**
+ * The query terms that carry a topic: all but the quantity and degree words and the
+ * everyday verbs. A result whose only matched terms carry none is no keyword (or date) evidence. (A high document frequency
  * was tried as a second sign of "no topic", a term in over half of 20+ chunks: it cost
  * LoCoMo recall@5 0.888 → 0.878, names being in most of a conversation's chunks; left out.)
  */
 export function topicalTerms(stats: TermStats): Set<string> {
-  return new Set(stats.terms.filter((t) => !QUANTITY_WORDS.has(t.term)).map((t) => t.term));
+  return new Set(stats.terms.filter((t) => !QUANTITY_WORDS.has(t.term) && !EVERYDAY_VERBS.has(t.term)).map((t) => t.term));
 }
 
 /** The floor tests a scored candidate passes; `topical`: the query's terms that carry a topic (topicalTerms). */
@@ -52,8 +69,10 @@ export function evidenceOf(s: Scored, plan: SearchPlan, topical: ReadonlySet<str
   if (s.coverage > 0 && s.coverage >= floor.keywordCoverage && onTopic) evidence.push("keyword");
   if (s.cosine !== null && floor.vectorCosine !== null && s.cosine >= floor.vectorCosine) evidence.push("vector");
   // The query names a time, this note is from then, and it shares a content word
-  // with the query: "where did Joanna travel in July 2022".
-  if (s.dateMatch && s.coverage > 0 && onTopic) evidence.push("date");
+  // with the query: "where did Joanna travel in July 2022". Days still to come have no
+  // notes of their own: a note that names one of them is evidence by that alone ("what is
+  // coming up next week" → "dentist on 2 December").
+  if (s.dateMatch && ((s.coverage > 0 && onTopic) || plan.dates.searched === "mentions")) evidence.push("date");
   // The user asked for this exact phrase, and the chunk contains it (the only ones left).
   if (plan.parsed.phrases.length > 0) evidence.push("phrase");
   return evidence;
