@@ -1,4 +1,5 @@
 import type { DB } from "../../store/open.js";
+import { sql } from "./sql.js";
 import type { DocFrequencies, EvidenceTerm } from "./evidence.js";
 
 /**
@@ -105,7 +106,7 @@ export function readVarints(buf: Uint8Array): number[] {
 
 /** Rows and mean row length of chunks_fts, from FTS5's averages record (rowid 1 of %_data). */
 export function ftsAverages(db: DB): { rows: number; avgLength: number } {
-  const row = db.prepare("SELECT block FROM chunks_fts_data WHERE id = 1").get() as { block: Uint8Array } | undefined;
+  const row = sql(db, "SELECT block FROM chunks_fts_data WHERE id = 1").get() as { block: Uint8Array } | undefined;
   if (!row) return { rows: 0, avgLength: 0 };
   const [rows, ...cols] = readVarints(row.block);
   const total = cols.reduce((s, x) => s + x, 0);
@@ -116,7 +117,7 @@ export function ftsAverages(db: DB): { rows: number; avgLength: number } {
 export function ftsLengths(db: DB, ids: number[]): Map<number, number> {
   const out = new Map<number, number>();
   if (ids.length === 0) return out;
-  const rows = db.prepare("SELECT id, sz FROM chunks_fts_docsize WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids)) as { id: number; sz: Uint8Array }[];
+  const rows = sql(db, "SELECT id, sz FROM chunks_fts_docsize WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids)) as { id: number; sz: Uint8Array }[];
   for (const r of rows) out.set(r.id, readVarints(r.sz).reduce((s, x) => s + x, 0));
   return out;
 }
@@ -136,8 +137,8 @@ export function termFreqs(db: DB, terms: EvidenceTerm[], df: DocFrequencies, ids
   // term can match are scored. "rowid + 0": tested against a set built once while the
   // term's postings stream (a bare rowid IN would be one MATCH per id).
   const from = "FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))";
-  const words = db.prepare(`SELECT rowid AS id, -bm25(chunks_fts, 1, 0, 0) AS h, -bm25(chunks_fts, 0, 1, 0) AS b, 0 AS c ${from}`);
-  const bigrams = db.prepare(`SELECT rowid AS id, 0 AS h, 0 AS b, -bm25(chunks_fts, 0, 0, 1) AS c ${from}`);
+  const words = sql(db, `SELECT rowid AS id, -bm25(chunks_fts, 1, 0, 0) AS h, -bm25(chunks_fts, 0, 1, 0) AS b, 0 AS c ${from}`);
+  const bigrams = sql(db, `SELECT rowid AS id, 0 AS h, 0 AS b, -bm25(chunks_fts, 0, 0, 1) AS c ${from}`);
   for (const t of terms) {
     // A term standing for several words: each word's frequency (undone with its own idf),
     // summed, as BM25 treats synonyms.

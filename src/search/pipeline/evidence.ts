@@ -1,5 +1,6 @@
 import { cosine } from "../../embed/vector.js";
 import type { DB } from "../../store/open.js";
+import { countsOf, sql } from "./sql.js";
 import type { ParsedQuery } from "../query/query.js";
 
 /**
@@ -71,7 +72,7 @@ export function matchedTerms(db: DB, terms: EvidenceTerm[], ids: number[]): Map<
   const idList = JSON.stringify(ids);
   // "rowid + 0": FTS5 would take a bare rowid IN as one lookup (and one MATCH) per id; as
   // an expression it is tested against a set built once while the term's postings stream.
-  const stmt = db.prepare("SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))");
+  const stmt = sql(db, "SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))");
   for (const { term, expr } of terms) {
     for (const r of stmt.all(expr, idList) as { id: number }[]) {
       let s = out.get(r.id);
@@ -103,11 +104,10 @@ export interface DocFrequencies {
   of(expr: string): number;
 }
 
-/** Counts each FTS5 expression's matching chunks once; call it inside the search's snapshot. */
+/** Counts each FTS5 expression's matching chunks once (sql.ts keeps the counts while the index is unchanged); call it inside the search's snapshot. */
 export function docFrequencies(db: DB): DocFrequencies {
-  const n = (db.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n;
-  const count = db.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?");
-  const known = new Map<string, number>();
+  const { n, df: known } = countsOf(db);
+  const count = sql(db, "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?");
   return {
     n,
     of(expr) {

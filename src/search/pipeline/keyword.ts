@@ -1,5 +1,6 @@
 import { annotationMatches } from "../../indexer/annotations.js";
 import type { DB } from "../../store/open.js";
+import { sql } from "./sql.js";
 import { publicPathSql } from "../../workspace/privacy.js";
 import { bm25Term, termFreqs, weightedFreq, type Bm25Params } from "./bm25.js";
 import { idf, type DocFrequencies, type EvidenceTerm, type TermStats } from "./evidence.js";
@@ -77,7 +78,7 @@ export function annotationFilters(filters: SearchFilters): [string, string][] {
  */
 function annotationFilterSql(db: DB, filters: SearchFilters, where: string[], params: Record<string, unknown>): void {
   annotationFilters(filters).forEach(([key, wanted], i) => {
-    const norms = (db.prepare("SELECT DISTINCT norm FROM chunk_annotations WHERE key = ?").all(key) as { norm: string }[])
+    const norms = (sql(db, "SELECT DISTINCT norm FROM chunk_annotations WHERE key = ?").all(key) as { norm: string }[])
       .map((r) => r.norm)
       .filter((n) => annotationMatches(wanted, n));
     if (norms.length === 0) {
@@ -146,9 +147,9 @@ export function keywordSearch(
     FROM top JOIN chunks c ON c.id = top.id JOIN files f ON f.id = c.file_id
     WHERE ${where.join(" AND ")}
     ORDER BY top.keyword DESC LIMIT @limit`;
-  let rows = db.prepare(rankFirst).all({ ...params, first: firstPass, limit: take }) as Candidate[];
+  let rows = sql(db, rankFirst).all({ ...params, first: firstPass, limit: take }) as Candidate[];
   if (rows.length < limit) {
-    const matches = (db.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH @match").get({ match: q.match }) as { n: number }).n;
+    const matches = (sql(db, "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH @match").get({ match: q.match }) as { n: number }).n;
     if (matches > firstPass) {
       const full = `
         SELECT ${CANDIDATE_COLUMNS},
@@ -159,7 +160,7 @@ export function keywordSearch(
         WHERE chunks_fts MATCH @match AND ${where.join(" AND ")}
         ORDER BY bm25(chunks_fts, @wh, @wb, @wc)
         LIMIT @limit`;
-      rows = db.prepare(full).all({ ...params, limit: take }) as Candidate[];
+      rows = sql(db, full).all({ ...params, limit: take }) as Candidate[];
     }
   }
   if (!bm25) return rows;
@@ -210,9 +211,9 @@ export function datedChunks(db: DB, from: string, to: string, limit: number, fil
     where.push("c.id NOT IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH @excluded)");
     params.excluded = fts.excluded;
   }
-  const sql = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
+  const text = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
     WHERE ${where.join(" AND ")} ORDER BY c.date DESC, f.path, c.seq LIMIT @limit`;
-  return db.prepare(sql).all(params) as Candidate[];
+  return sql(db, text).all(params) as Candidate[];
 }
 
 /** Chunk rows for ids found by vector search, with the same filters applied. */
@@ -226,9 +227,10 @@ export function loadCandidates(db: DB, ids: number[], filters: ScopedFilters = {
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
     part.forEach((id, j) => (params[`id${j}`] = id));
-    const sql = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
+    const text = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
       WHERE c.id IN (${part.map((_, j) => `@id${j}`).join(", ")})${where.length ? " AND " + where.join(" AND ") : ""}`;
-    for (const row of db.prepare(sql).all(params) as Candidate[]) out.set(row.chunkId, row);
+    // IN lists of every length: not kept among the prepared statements.
+    for (const row of db.prepare(text).all(params) as Candidate[]) out.set(row.chunkId, row);
     part.forEach((_, j) => delete params[`id${j}`]);
   }
   return out;

@@ -5,6 +5,7 @@
  * notes of a date-only query score their recency alone.
  */
 import type { DB } from "../../store/open.js";
+import { sql } from "./sql.js";
 import type { DateRange } from "../dates/dates.js";
 import type { Entry, Found } from "./candidates.js";
 import { coverage, idf, matchedTerms, type EvidenceTerm } from "./evidence.js";
@@ -121,6 +122,6 @@ function fuseEntries(plan: SearchPlan, entries: Entry[], dateMatches: boolean[],
 
 /** Chunks dated inside the range, and the Lucene idf that gives the date phrase as a term. */
 function dateTermStats(db: DB, range: DateRange, n: number): DateTermExplanation {
-  const df = (db.prepare("SELECT count(*) AS n FROM chunks WHERE date BETWEEN ? AND ?").get(range.from, range.to) as { n: number }).n;
+  const df = (sql(db, "SELECT count(*) AS n FROM chunks WHERE date BETWEEN ? AND ?").get(range.from, range.to) as { n: number }).n;
   return { df, idf: round(idf(n, df)) };
 }

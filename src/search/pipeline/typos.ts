@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import wordListPath from "word-list";
 import type { DB } from "../../store/open.js";
+import { sql } from "./sql.js";
 import type { ParsedQuery, Respelling } from "../query/query.js";
 import type { DocFrequencies } from "./evidence.js";
 
@@ -29,13 +30,14 @@ export function maxDistance(word: string): number {
 /** The respellings of the query's words that match nothing; none when every word matches. */
 export function nearestTerms(db: DB, q: ParsedQuery, df: DocFrequencies): Respelling[] {
   if (q.stopWordsOnly) return [];
-  const unmatched = q.terms.filter((t) => /^\p{L}+$/u.test(t) && maxDistance(t) > 0 && df.of(`{heading body} : ${q.ftsOf(t)}`) === 0 && !isEnglishWord(t));
+  const unmatched = q.terms.filter((t) => /^\p{L}+$/u.test(t) && maxDistance(t) > 0 && df.of(`{heading body} : ${q.ftsOf(t)}`) === 0);
   if (unmatched.length === 0) return [];
   ensureVocab(db);
   const out: Respelling[] = [];
   for (const word of unmatched) {
     const terms = nearestOf(db, word);
-    if (terms.length > 0) out.push({ word, terms });
+    // Asked last: the list is read once, and only for a word that would be respelled.
+    if (terms.length > 0 && !isEnglishWord(word)) out.push({ word, terms });
   }
   return out;
 }
@@ -63,7 +65,7 @@ function nearestOf(db: DB, word: string): string[] {
   const k = maxDistance(word);
   const first = word[0]!;
   const next = String.fromCodePoint(first.codePointAt(0)! + 1);
-  const rows = db.prepare("SELECT term, doc FROM temp.chunks_vocab WHERE term >= ? AND term < ?").all(first, next) as { term: string; doc: number }[];
+  const rows = sql(db, "SELECT term, doc FROM temp.chunks_vocab WHERE term >= ? AND term < ?").all(first, next) as { term: string; doc: number }[];
   let best = k + 1;
   let found: { term: string; doc: number }[] = [];
   for (const r of rows) {
