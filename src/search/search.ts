@@ -5,5 +5,6 @@
  */
 export { runSearch, type SearchDeps, type SearchRun } from "./pipeline/run.js";
 export type { SearchIndexes } from "./pipeline/stages.js";
+export { checkQuerySize, MAX_QUERY_BYTES, MAX_QUERY_WORDS } from "./bound.js";
 export { planSearch, type PlanOptions, type RerankPlan, type SearchMode, type SearchOptions, type SearchPlan } from "./plan.js";
 export type { DateReadingExplanation, DateTermExplanation, Evidence, FloorExplanation, NearMiss, ScoreExplanation, SearchResponse, SearchResult } from "./types.js";

@@ -50,6 +50,7 @@ export interface SearchRun {
 
 export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: AbortSignal): Promise<SearchRun> {
   const embedded = await embedQuery(asked, deps); // 1
+  signal?.throwIfAborted(); // a cancelled search (or a stopping engine) ends between stages
   const first = deps.read((ix) =>
     snapshot(ix.db, () => {
       const facts = indexFacts(ix, embedded); // 2
