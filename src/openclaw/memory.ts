@@ -91,6 +91,7 @@ export class OpenClawMemory {
         refresh: false,
         ...(this.warm ? {} : { mode: "keyword" as const }),
       });
+      if (answer.text === "" && answer.reason) this.opts.log.info(`agent-memory: no memories for this prompt (${answer.reason})`);
       return answer.text;
     } catch (e) {
       return this.skipped(errorText(e));
