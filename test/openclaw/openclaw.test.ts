@@ -35,9 +35,9 @@ describe.skipIf(WHY !== undefined)(titled("OpenClaw with this engine as its memo
     write(ws, "memory/2025-03-02.md", "# 2025-03-02\n\n## Pharmacy\n\nWe chose the fridge supplier Kühlmann because of the warranty.\n");
     write(ws, "garden.md", "# Garden\n\nPlant the tulip bulbs before the first frost.\n");
     // The model looks the supplier up through OpenClaw's tool_call, then answers.
+    // (OpenClaw puts its own context after the tool result, so "the last message" is no guide.)
     model = await startOllamaChat((messages) => {
-      const last = messages[messages.length - 1];
-      if (last?.role === "tool") return ANSWER;
+      if (messages.some((m) => m.role === "tool")) return ANSWER;
       return { tool: "tool_call", arguments: { id: "memory_search", args: { query: "fridge supplier" } } };
     });
     const config = write(
@@ -88,8 +88,13 @@ describe.skipIf(WHY !== undefined)(titled("OpenClaw with this engine as its memo
     cleanup(dir);
   });
 
-  it("the relevant older memory is in the model's request, with its citation", () => {
+  it("the turn ends normally, after two model calls (the tool call, the answer)", () => {
     expect(result.code, result.stderr.slice(-3000)).toBe(0);
+    expect(model.chats).toHaveLength(2);
+    expect(result.stdout).toContain("Kühlmann");
+  });
+
+  it("the relevant older memory is in the model's request, with its citation", () => {
     const first = model.chats[0]!;
     const user = first.messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
     expect(user).toContain("memory/2025-03-02.md:1-5 (2025-03-02): ");
@@ -103,10 +108,15 @@ describe.skipIf(WHY !== undefined)(titled("OpenClaw with this engine as its memo
   it("memory_search through OpenClaw's tool_call is answered by this engine", () => {
     const tool = model.chats.flatMap((c) => c.messages).find((m) => m.role === "tool");
     expect(tool, "no tool result reached the model").toBeDefined();
+    // OpenClaw wraps the tool's result: {tool: {id, name}, result: {content: [{type, text}]}}.
+    const outer = JSON.parse(tool!.content) as { tool: { id: string }; result: { content: { text: string }[] } };
+    expect(outer.tool.id).toBe("openclaw:agent-memory:memory_search");
     // This engine's answer: its own keys, the cited note, no bookkeeping or path of the machine.
-    expect(tool!.content).toContain('"dateRange"');
-    expect(tool!.content).toContain('"path": "memory/2025-03-02.md"');
-    expect(tool!.content).not.toContain('"vectors"');
+    const answer = JSON.parse(outer.result.content[0]!.text) as Record<string, unknown> & { results: { path: string; snippet: string }[] };
+    expect(answer).toHaveProperty("dateRange");
+    expect(answer.results.map((r) => r.path)).toEqual(["memory/2025-03-02.md"]);
+    expect(answer).not.toHaveProperty("vectors");
+    expect(answer).not.toHaveProperty("refreshed");
     expect(tool!.content).not.toContain(os.homedir() + "/.cache");
   });
 
