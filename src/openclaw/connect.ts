@@ -8,7 +8,8 @@
  *
  * Nothing else is touched: a file that parses as JSON with comments keeps its comments and
  * layout (only those paths are edited); a JSON5 file using more than that (unquoted keys,
- * single quotes) is rewritten as JSON5 with the same values. The file is copied once to
+ * single quotes) gets the `plugins` section added at its end as text when it has none, and is
+ * otherwise rewritten as JSON5 with the same values (its comments lost; the backup keeps them). The file is copied once to
  * `<file>.before-agent-memory` before the first change, replaced atomically (rename), and a
  * second run with the same settings changes nothing. A file that does not parse is refused.
  * The edit itself (`connectedConfig`) is pure: text in, text out.
@@ -65,8 +66,34 @@ export function connectedConfig(text: string, opts: { pluginDir: string; workspa
     return out;
   }
   const obj = cfg as Record<string, unknown>;
+  const hadPlugins = obj.plugins !== undefined;
   for (const e of edits) setPath(obj, e.path, e.value);
+  // No plugins section yet (the usual first time): add it as text, so the rest keeps its comments.
+  const appended = hadPlugins ? undefined : appendSection(text, "plugins", obj.plugins);
+  if (appended !== undefined && sameValue(appended, obj)) return appended;
   return JSON5.stringify(obj, null, 2) + "\n";
+}
+
+/** `key: value` added as the last member of the text's top-level object; undefined when the text does not end with one. */
+function appendSection(text: string, key: string, value: unknown): string | undefined {
+  const end = text.lastIndexOf("}");
+  if (end < 0) return undefined;
+  const before = text.slice(0, end).replace(/\s*$/, "");
+  // The comma goes after the last value, before a comment that may end its line (comments
+  // blanked to find it; a "//" inside a string only makes this fail the check, never pass it).
+  const code = before.replace(/\/\/[^\n]*$/gm, (c) => " ".repeat(c.length)).trimEnd();
+  const head = /[{,]$/.test(code) ? before : `${before.slice(0, code.length)},${before.slice(code.length)}`;
+  const body = JSON5.stringify(value, null, 2).replace(/\n/g, "\n  ");
+  return `${head}\n  ${key}: ${body},\n${text.slice(end)}`;
+}
+
+/** Whether the text parses to exactly this value (the check that a textual edit changed nothing else). */
+function sameValue(text: string, value: unknown): boolean {
+  try {
+    return JSON.stringify(JSON5.parse(text)) === JSON.stringify(value);
+  } catch {
+    return false;
+  }
 }
 
 /** The smallest set of edits that connect the config (none when it is connected). */

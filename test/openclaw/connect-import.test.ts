@@ -91,10 +91,21 @@ describe("agent connect openclaw", () => {
     expect(connectedConfig(after, opts)).toBe(after);
   });
 
+  it("JSON5 with comments and no plugins section keeps its comments: the section is added at the end", () => {
+    const before = "// my OpenClaw\n{\n  // the model\n  agents: { defaults: { model: { primary: 'ollama/tiny' } } }, // trailing\n}\n";
+    const after = connectedConfig(before, opts);
+    expect(after.startsWith("// my OpenClaw\n{\n  // the model\n  agents: { defaults: { model: { primary: 'ollama/tiny' } } }, // trailing\n")).toBe(true);
+    expect((JSON5.parse(after) as { plugins: { slots: { memory: string } } }).plugins.slots.memory).toBe("agent-memory");
+    expect(connectedConfig(after, opts)).toBe(after);
+    const noComma = connectedConfig("{\n  gateway: { port: 1 } // the port\n}\n", opts);
+    expect(noComma.startsWith("{\n  gateway: { port: 1 }, // the port\n  plugins: {")).toBe(true);
+  });
+
   it("JSON5 beyond JSON (unquoted keys, single quotes) is rewritten with the same values; an empty file becomes a config", () => {
-    const after = connectedConfig("{ agents: { defaults: { model: { primary: 'ollama/tiny' } } }, }", opts);
-    const cfg = JSON5.parse(after) as { agents: unknown; plugins: { slots: { memory: string } } };
+    const after = connectedConfig("{ agents: { defaults: { model: { primary: 'ollama/tiny' } } }, plugins: { allow: ['x'] } }", opts);
+    const cfg = JSON5.parse(after) as { agents: unknown; plugins: { allow: string[]; slots: { memory: string } } };
     expect(cfg.agents).toEqual({ defaults: { model: { primary: "ollama/tiny" } } });
+    expect(cfg.plugins.allow).toEqual(["x"]);
     expect(cfg.plugins.slots.memory).toBe("agent-memory");
     expect(connectedConfig(after, opts)).toBe(after);
     expect((JSON5.parse(connectedConfig("", opts)) as { plugins: { load: { paths: string[] } } }).plugins.load.paths).toEqual(["/opt/agent-memory-engine"]);
