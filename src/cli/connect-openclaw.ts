@@ -1,4 +1,4 @@
-import { printJson, workspaceFrom, type WorkspaceOpts } from "../common.js";
+import { printJson, workspaceFrom, type WorkspaceOpts } from "./common.js";
 
 export interface ConnectOpenClawOpts extends WorkspaceOpts {
   openclawConfig?: string;
@@ -10,7 +10,7 @@ export interface ConnectOpenClawOpts extends WorkspaceOpts {
  */
 export async function connectOpenClawCommand(opts: ConnectOpenClawOpts): Promise<void> {
   const workspace = workspaceFrom(opts);
-  const { connectOpenClaw } = await import("../../openclaw/connect.js");
+  const { connectOpenClaw } = await import("../openclaw/connect.js");
   const r = connectOpenClaw({ workspace, ...(opts.openclawConfig !== undefined ? { configFile: opts.openclawConfig } : {}) });
   if (opts.json) return printJson({ ...r, workspace });
   if (!r.changed) {
