@@ -32,6 +32,8 @@ export interface McpHttpOptions {
   /** A server instance for one request (same engine, the front's privacy scope). */
   createServer: () => McpServer;
   warn: (message: string) => void;
+  /** Why the daemon may not answer now (its config is older than the file), or null: a request is refused with it. */
+  stale?: () => string | null;
   /** Answers every other path (the web page, web.ts), after the same Host and Origin checks. */
   web?: { handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> };
 }
@@ -97,6 +99,9 @@ export class McpHttpServer {
       return reply(res, 401, "a valid bearer token is required (see .agent/mcp-http.token)");
     }
     if (url.pathname !== MCP_HTTP_PATH) return reply(res, 404, `not found; the MCP endpoint is ${MCP_HTTP_PATH}`);
+    // A daemon whose config is older than the file answers no request until it restarts.
+    const stale = req.method === "POST" ? (this.opts.stale?.() ?? null) : null;
+    if (stale !== null) return jsonRpcError(res, 503, -32002, stale);
     const { request, aborted } = webRequest(req, res, url);
     await sendWebResponse(res, await this.mcp.fetch(request), aborted);
   }
@@ -176,6 +181,11 @@ function originHostname(origin: string): string | null {
 function reply(res: http.ServerResponse, status: number, message: string): void {
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" });
   res.end(`${message}\n`);
+}
+
+function jsonRpcError(res: http.ServerResponse, status: number, code: number, message: string): void {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }
 
 /**
