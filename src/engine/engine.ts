@@ -55,6 +55,7 @@ import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
 import { RecallLog, type RecallFront } from "./recall-log.js";
 import type { IndexWatcher, IndexWatchOptions } from "./watcher.js";
+import type { AssistantService } from "./assistants.js";
 
 export type { EmbedReport };
 
@@ -342,6 +343,12 @@ export class Engine implements EngineCore {
 
   async dailyFiles(days: number): Promise<DailyFileInfo[]> {
     return (await import("./assist.js")).dailyFiles(this, days);
+  }
+
+  /** Claude Code, Codex, OpenCode: capture, inject, compaction flush, import (src/engine/assistants.ts). */
+  async assistants(): Promise<AssistantService> {
+    const { AssistantService } = await import("./assistants.js");
+    return new AssistantService(this);
   }
 
   // ---- jobs -------------------------------------------------------------------------
