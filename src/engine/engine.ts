@@ -5,7 +5,6 @@
  * methods and small services. The CLI, the MCP server and the daemon only parse arguments,
  * call it and format what it returns.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
 import type { RerankerModel } from "../embed/cross-encoder.js";
@@ -18,23 +17,24 @@ import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
 import type { RuntimeLocation, RuntimeName, RuntimeStatus } from "../shared/runtimes.js";
 import type { SessionType } from "../context/assemble.js";
-import { vectorWeightFor } from "../search/weights.js";
-import type { SearchReport, VectorInfo } from "../search/report.js";
-import { planSearch, searchIndex, type PlanOptions, type RerankPlan, type SearchOptions, type SearchPlan, type SearchResponse } from "../search/search.js";
+import type { SearchReport } from "../search/report.js";
+import { planSearch, runSearch, type PlanOptions, type SearchDeps, type SearchOptions, type SearchPlan } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
-import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
+import { dataVersion } from "../store/data-version.js";
+import { compactIndex, reclaimFreePages } from "../store/space.js";
+import { asDiskFull, DiskFullError, registerDataDir } from "../shared/disk.js";
+import { fileIdentity, openIndexDb, openIndexSnapshot, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
 import { describeHolder, EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
 import type { MemoryIndexStats } from "../store/vector-memory.js";
 import { isProcessAlive } from "../shared/process.js";
 import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
-import { checkEngineFolder } from "../workspace/guard.js";
-import { UsageError } from "./errors.js";
+import { checkEngineFolder, statWorkspacePath } from "../workspace/guard.js";
 import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
 import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
 import type { JobDeps } from "../jobs/job.js";
-import type { BootResult } from "../search/boot-sources.js";
+import type { BootResult } from "../context/boot/sources.js";
 import type { AppendDailyResult, DailyDay, DailyFileInfo } from "../workspace/daily.js";
 import type { LineRange } from "../workspace/safe-read.js";
 import type { RestoreResult } from "../store/backup.js";
@@ -154,6 +154,8 @@ export class Engine implements EngineCore {
   protected constructor(opts: EngineOptions) {
     this.workspace = opts.workspace;
     checkEngineFolder(this.workspace);
+    // An error of SQLite's that names no file is checked against this folder's free space.
+    registerDataDir(agentDir(this.workspace));
     this.now = opts.now ?? Date.now;
     this.config = opts.config ?? configFor(this.workspace);
     if (opts.embedder !== undefined) {
@@ -207,7 +209,7 @@ export class Engine implements EngineCore {
 
   /** Whether the state database exists yet (read-only commands create no files). */
   hasState(): boolean {
-    return this.stateDb !== null || existsSync(this.statePath);
+    return this.stateDb !== null || statWorkspacePath(this.workspace, path.relative(this.workspace, this.statePath)) !== null;
   }
 
   /** The configured LLM provider with this process's overrides, created (not loaded) on first use. */
@@ -443,7 +445,13 @@ export class Engine implements EngineCore {
   /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
   index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     this.recoverSwaps();
-    return this.recovering(() => this.index_().indexer.sync(opts));
+    return this.recovering(() => this.reclaiming(this.writable().indexer.sync(opts)));
+  }
+
+  /** After a pass that removed or replaced chunks: the space they took is handed back when it is much (store/space.ts). */
+  private reclaiming(s: IndexSummary): IndexSummary {
+    if (s.removed.length > 0 || s.indexed.length > 0) reclaimFreePages(this.index_().db);
+    return s;
   }
 
   /**
@@ -454,9 +462,11 @@ export class Engine implements EngineCore {
   rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     this.recoverSwaps();
     return this.recovering(() => {
-      const idx = this.index_();
+      const idx = this.writable();
       resetIndexInPlace(idx.db);
       const summary = idx.indexer.sync(opts);
+      // The old index's pages are free now: the file is rewritten at the new index's size.
+      compactIndex(idx.db);
       removeRebuildLeftovers(this.indexPath);
       return summary;
     });
@@ -488,7 +498,7 @@ export class Engine implements EngineCore {
     const none = { embedded: 0, cacheHits: 0, computed: 0, interrupted: false, modelChanged: false, busy: null, reason: sel.reason };
     if (!sel.embedder) return { ...none, remaining: this.index_().vectors.countPending(), provider: null, modelId: null };
     const e = sel.embedder;
-    const { vectors, lease } = this.index_();
+    const { vectors, lease } = this.writable();
     const taken = lease.acquire(opts.holder ?? this.backgroundEmbedder ?? "an agent process", vectors.countPending());
     if (!taken.ok) return { ...none, remaining: vectors.countPending(), provider: e.provider, modelId: e.modelId, busy: taken.by };
     // Renewed while a batch runs too: a long batch must not look like a dead holder.
@@ -551,9 +561,19 @@ export class Engine implements EngineCore {
     return report(vectors.memoryIndex()?.stats() ?? null);
   }
 
+  /** Changes whenever the index may hold other data than before (any connection's commit); for the watcher. */
+  indexVersion(): string {
+    return this.recovering(() => dataVersion(this.index_().db));
+  }
+
+  /** Chunks without vectors yet. */
+  pendingVectors(): number {
+    return this.recovering(() => this.index_().vectors.countPending());
+  }
+
   /** Re-checks specific workspace-relative paths (the watcher's entry point). */
   syncPaths(rels: string[]): IndexSummary {
-    return this.recovering(() => this.index_().indexer.syncPaths(rels));
+    return this.recovering(() => this.reclaiming(this.index_().indexer.syncPaths(rels)));
   }
 
   status(): EngineStatus {
@@ -583,6 +603,7 @@ export class Engine implements EngineCore {
 
   /** Reads a query into the plan a search runs: the one place a query string is parsed (search/plan.ts). */
   plan(query: string, opts: PlanOptions = {}): SearchPlan {
+    // planSearch refuses a query over its bounds (search/bound.ts): every plan, whoever asks, is bounded.
     return planSearch(query, opts, { nowMs: this.now(), config: this.config.search });
   }
 
@@ -595,21 +616,76 @@ export class Engine implements EngineCore {
    * needs the query's words too (boot) plans first and passes the plan.
    */
   async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
-    if (typeof query === "string") checkQuerySize(query);
-    const asked = typeof query === "string" ? this.plan(query, opts) : query;
-    const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
-    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync({ countChunks: false }));
-    const { vector, info } = await this.embedQuery(asked);
-    const plan = asked.withVectors({
-      hasVector: vector !== null,
-      model: this.index_().vectors.model()?.modelId ?? null,
-      weight: vectorWeightFor(this.config.search, info.provider),
-    });
-    let res = this.recovering(() => searchIndex({ db: this.index_().db, vectors: this.index_().vectors, nowMs: this.now(), queryVector: vector }, plan));
-    if (plan.rerank) res = await this.rerank(plan, plan.rerank, res, opts.signal);
+    const go = () => this.goOn(opts.signal);
+    go();
+    const plan = typeof query === "string" ? this.plan(query, opts) : query;
+    const refreshed = await this.refresh(opts.refresh);
+    go();
+    // A stop (stopRequests) ends the search at its next stage, as the caller's signal does.
+    const signal = opts.signal ? AbortSignal.any([opts.signal, this.requests.signal]) : this.requests.signal;
+    const { response, vectors } = await runSearch(plan, this.searchDeps(), signal);
     // The one place a retrieval is recorded: the plan and what was presented.
-    if (opts.recall !== false) this.recordRecall({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: res.results, at: this.now() });
-    return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
+    if (opts.recall !== false) this.recallLog().recordQuietly({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: response.results, at: this.now() });
+    return { ...response, refreshed, vectors };
+  }
+
+  /** The freshness a search starts with: the watcher's word when it keeps the index, else a stat scan of every file. */
+  private async refresh(refresh: boolean | undefined): Promise<SearchReport["refreshed"]> {
+    const trusted = refresh === undefined && this.freshness !== undefined && (await this.freshness());
+    if (refresh === false || trusted) return { indexed: [], removed: [] };
+    const sync = this.refreshForSearch();
+    return { indexed: sync.indexed, removed: sync.removed };
+  }
+
+  /** What the search pipeline reads of the engine: the index, the embedder and the models it owns. */
+  private searchDeps(): SearchDeps {
+    return {
+      read: (fn) => this.recovering(() => fn({ db: this.index_().db, vectors: this.index_().vectors, nowMs: this.now() })),
+      embedder: () => this.embedder(),
+      vectors: () => this.index_().vectors,
+      pendingNote: () => this.pendingNote(),
+      llm: () => this.llm(),
+      crossEncoder: () => this.crossEncoder(),
+    };
+  }
+
+  /**
+   * A search's stat scan and re-index of what changed. On a full disk the changes cannot be
+   * written: the search answers from the index as it is, and says so (once per engine).
+   */
+  private refreshForSearch(): { indexed: string[]; removed: string[] } {
+    try {
+      return this.recovering(() => this.reclaiming(this.index_().indexer.sync({ countChunks: false })));
+    } catch (e) {
+      const full = asDiskFull(e, "the index could not take the changes on disk", agentDir(this.workspace));
+      if (!(full instanceof DiskFullError)) throw e;
+      if (!this.diskFullSaid) {
+        this.diskFullSaid = true;
+        const n = { message: `${full.message} — this search answered from the index as it was` };
+        this.notices.push(n);
+        this.onNotice?.(n);
+      }
+      return { indexed: [], removed: [] };
+    }
+  }
+
+  private diskFullSaid = false;
+
+  /**
+   * Requests in flight stop at their next stage, and new ones are refused: what a host calls
+   * first when it stops, so a stop is not held up by searches that would still run for
+   * seconds on a busy machine (close() does it too).
+   */
+  stopRequests(reason = "the engine is closing"): void {
+    if (!this.requests.signal.aborted) this.requests.abort(new Error(reason));
+  }
+
+  private readonly requests = new AbortController();
+
+  /** Throws when the request was cancelled or the engine is stopping. */
+  private goOn(signal: AbortSignal | undefined): void {
+    this.requests.signal.throwIfAborted();
+    signal?.throwIfAborted();
   }
 
   /** The recall log (which chunks retrievals presented), owned by the engine; see recall-log.ts. */
@@ -617,78 +693,16 @@ export class Engine implements EngineCore {
     this.recalls ??= new RecallLog({
       state: () => this.state(),
       config: () => this.config.dream.recall,
-      chunkHash: (p, a, b) => this.chunkHash(p, a, b),
+      index: () => this.index_().db,
+      onFailure: (message) => {
+        this.notices.push({ message });
+        this.onNotice?.({ message });
+      },
     });
     return this.recalls;
   }
 
   private recalls: RecallLog | null = null;
-  private recallFailed = false;
-
-  /** A search must never fail because its recall could not be written (a locked or damaged state.db): said once, then quiet. */
-  private recordRecall(e: Parameters<RecallLog["record"]>[0]): void {
-    try {
-      this.recallLog().record(e);
-    } catch (err) {
-      if (this.recallFailed) return;
-      this.recallFailed = true;
-      const n = { message: `the recall log could not be written (${(err as Error).message}); searches go on without it` };
-      this.notices.push(n);
-      this.onNotice?.(n);
-    }
-  }
-
-  /** The text hash of the indexed chunk at these lines, "" when there is none. */
-  private chunkHash(rel: string, startLine: number, endLine: number): string {
-    const db = this.index_().db;
-    // Prepared once per index connection (a recovered index is a new one).
-    if (this.chunkHashStmt?.db !== db) {
-      this.chunkHashStmt = { db, stmt: db.prepare<[string, number, number], { hash: string }>("SELECT c.hash FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.start_line = ? AND c.end_line = ?") };
-    }
-    const row = this.chunkHashStmt.stmt.get(rel, startLine, endLine);
-    return row?.hash ?? "";
-  }
-
-  private chunkHashStmt: { db: DB; stmt: import("better-sqlite3").Statement<[string, number, number], { hash: string }> } | null = null;
-
-  /**
-   * The query's vector, when the mode uses vectors and an embedder answers. With no vector of
-   * the model in the index yet, nothing could match: the model is not even loaded, and the
-   * search answers by keywords at keyword speed.
-   */
-  private async embedQuery(plan: SearchPlan): Promise<{ vector: Float32Array | null; info: VectorInfo }> {
-    if (plan.mode === "keyword") return { vector: null, info: { provider: null, modelId: null, reason: "keyword mode", missing: 0 } };
-    const sel = await this.embedder();
-    const info: VectorInfo = { provider: null, modelId: null, reason: sel.reason, missing: 0 };
-    if (sel.warning) info.warning = sel.warning;
-    // A date-only query ("what happened yesterday") has no words to embed.
-    if (!sel.embedder || plan.embedText === "") return { vector: null, info };
-    const e = sel.embedder;
-    const vectors = this.index_().vectors;
-    const out: VectorInfo = { ...info, provider: e.provider, modelId: e.modelId, missing: vectors.countPending() };
-    if (!vectors.hasVectorsOf(e.modelId, e.dimension)) {
-      out.warning = `no chunk has vectors yet, so this was answered by keywords; ${this.pendingNote()}`;
-      return { vector: null, info: out };
-    }
-    await e.init?.();
-    const vector = (await e.embed([e.windows(plan.embedText)[0] ?? plan.embedText], { kind: "query" }))[0] ?? null;
-    if (out.missing > 0) out.pending = this.pendingNote();
-    return { vector, info: out };
-  }
-
-  /** The second stage (search.rerank): the configured model grades the first stage's results. */
-  private async rerank<T extends SearchResponse>(plan: SearchPlan, rerank: RerankPlan, res: T, signal: AbortSignal | undefined): Promise<T> {
-    // Loaded only by a reranked search: a plain one stays as lean to start as before.
-    const { crossEncodeResponse, rerankResponse } = await import("../search/rerank.js");
-    const rr = this.config.search.rerank;
-    const how = { ...(signal ? { signal } : {}), keepText: rerank.keepText };
-    const question = { text: plan.query, words: plan.questionWords };
-    if (rr.provider !== "cross-encoder") return rerankResponse(this.llm(), question, res, rerank.limit, rr, how);
-    // The model loads on first use, inside the stage: a missing model is the stage's error.
-    const { rerankerName } = await import("../embed/cross-encoder.js");
-    const scorer = { model: rerankerName(rr.crossEncoder), score: async (q: string, p: string[], s?: AbortSignal) => (await this.crossEncoder()).score(q, p, s) };
-    return crossEncodeResponse(scorer, question, res, rerank.limit, { ...rr, minRelevance: rr.crossEncoder.minRelevance }, how);
-  }
 
   /** What becomes of the chunks that have no vectors yet, for a search's warning. */
   private pendingNote(): string {
@@ -736,6 +750,7 @@ export class Engine implements EngineCore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopRequests();
     if (this.idx?.db.open) this.idx.db.close();
     if (this.stateDb?.open) this.stateDb.close();
     this.cache?.close();
@@ -758,7 +773,9 @@ export class Engine implements EngineCore {
   /** The index database and what works on it, opened on first use (a `log` or `jobs` never opens it). */
   private index_(): IndexParts {
     if (this.idx === null) {
-      const { db, notices } = openIndexDb(this.indexPath);
+      const opened = this.openIndex();
+      if (opened === null) return this.idx!;
+      const { db, notices } = opened;
       const openedAs = fileIdentity(this.indexPath);
       this.notices.push(...notices);
       for (const n of notices) this.onNotice?.(n);
@@ -766,6 +783,33 @@ export class Engine implements EngineCore {
       this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs };
     }
     return this.idx;
+  }
+
+  /**
+   * The index file, or on a full disk (SQLite cannot make its WAL files) a read-only copy in
+   * memory: searches still answer, from the index as it was, and nothing claims to be saved
+   * (`writable()` refuses indexing and embedding). Null when the copy was taken.
+   */
+  private openIndex(): { db: DB; notices: OpenNotice[] } | null {
+    try {
+      return openIndexDb(this.indexPath);
+    } catch (e) {
+      if (!(e instanceof DiskFullError) || statWorkspacePath(this.workspace, path.relative(this.workspace, this.indexPath)) === null) throw e;
+      const db = openIndexSnapshot(this.indexPath);
+      const n = { message: `${e.message} — searches answer from the index as it was, and nothing is indexed until there is space` };
+      this.notices.push(n);
+      this.onNotice?.(n);
+      const store = new IndexStore(db);
+      this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs: null, readOnly: e };
+      return null;
+    }
+  }
+
+  /** The index, when writes to it reach the disk; else the full disk's error. */
+  private writable(): IndexParts {
+    const idx = this.index_();
+    if (idx.readOnly) throw idx.readOnly;
+    return idx;
   }
 
   /**
@@ -796,23 +840,10 @@ interface IndexParts {
   lease: EmbedLease;
   indexer: Indexer;
   openedAs: string | null;
+  /** Set for the in-memory copy taken on a full disk (openIndex). */
+  readOnly?: DiskFullError;
 }
 
 function isProvider(v: unknown): v is LLMProvider {
   return typeof v === "object" && v !== null && typeof (v as LLMProvider).complete === "function";
-}
-
-/** A search question's bounds: every word costs work in each stage, so a document pasted as a query would hold every other client up. */
-export const MAX_QUERY_BYTES = 8 * 1024;
-export const MAX_QUERY_WORDS = 400;
-
-function checkQuerySize(query: string): void {
-  const bytes = Buffer.byteLength(query, "utf8");
-  if (bytes > MAX_QUERY_BYTES) {
-    throw new UsageError(`the query is ${bytes} bytes, over the ${MAX_QUERY_BYTES}-byte limit for a search; nothing was searched — ask a question, not a document (a few words to a paragraph)`);
-  }
-  const words = query.split(/\s+/).filter((w) => w !== "").length;
-  if (words > MAX_QUERY_WORDS) {
-    throw new UsageError(`the query has ${words} words, over the ${MAX_QUERY_WORDS}-word limit for a search; nothing was searched — ask with fewer words`);
-  }
 }

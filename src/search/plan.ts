@@ -1,6 +1,6 @@
 /**
  * The search plan: everything a search needs to know about its query, read once from the
- * string and the caller's options, then handed to every stage (search.ts lists them) and to
+ * string and the caller's options, then handed to every stage (pipeline/run.ts lists them) and to
  * every caller that needs the query's words (rerank, boot). Nothing after this module parses
  * the query string again.
  *
@@ -9,15 +9,16 @@
  * level) and which quoted phrases no note contains (`relaxing`: the relaxed-phrase retry).
  */
 import type { SessionType } from "../workspace/privacy.js";
+import { checkQuerySize } from "./bound.js";
 import type { SearchConfig } from "./config.js";
-import { iso, todayIn, type Tense } from "./date-calendar.js";
-import { tenseOf } from "./date-tense.js";
-import { resolveDates, type DateRange } from "./dates.js";
-import { providerOf, VECTOR_FLOORS } from "./evidence.js";
-import type { ScopedFilters, SearchFilters } from "./keyword.js";
-import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery } from "./query.js";
-import type { Respelling } from "./typos.js";
-import { asksWhen } from "./when.js";
+import { iso, todayIn, type Tense } from "./dates/calendar.js";
+import { tenseOf } from "./query/date-tense.js";
+import { resolveDates, type DateRange } from "./dates/dates.js";
+import type { ScopedFilters, SearchFilters } from "./filters.js";
+import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery, type Respelling } from "./query/query.js";
+
+import { asksWhen } from "./dates/when.js";
+import { providerOf, VECTOR_FLOORS } from "./weights.js";
 
 export type SearchMode = "hybrid" | "keyword" | "vector";
 
@@ -146,6 +147,7 @@ export interface PlanEnvironment {
 
 /** Reads the query and the options into a plan. Pure: "now" and the settings are passed in. */
 export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironment): SearchPlan {
+  checkQuerySize(query);
   const cfg = env.config;
   const tense = tenseOf(query) ?? null;
   const { text, embedText, range } = splitDates(query, env.nowMs, cfg, tense);

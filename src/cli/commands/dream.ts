@@ -1,3 +1,4 @@
+import { jobFailure } from "../job-error.js";
 import type { Command } from "commander";
 import { UsageError } from "../../engine/errors.js";
 import type { DreamResult } from "../../jobs/dream/run.js";
@@ -20,7 +21,7 @@ export function register(program: Command): void {
     ),
   ).action(async (opts: DreamOpts) => {
     const { run, value } = await withEngine(opts, (engine) => withCancel(async () => (await engine.dream()).run({ ...(opts.dryRun ? { dryRun: true } : {}) })));
-    if (run.outcome === "error" || value === undefined) throw new Error(run.reason ?? "the dream failed");
+    if (run.outcome === "error" || value === undefined) throw jobFailure(run, "the dream failed");
     if (opts.json) return printJson(value);
     process.stdout.write(describeRun(value, opts.explain === true).join("\n") + "\n");
   });
@@ -47,7 +48,7 @@ export function register(program: Command): void {
     const r = await withEngine(opts, async (engine) => (await engine.dream()).accept(pick(ids, opts.all), opts.edit));
     if (opts.json) return printJson(r);
     for (const w of r.warnings) warn(w);
-    const out = r.accepted.length === 0 ? ["nothing to accept"] : [...r.accepted.map((a) => `accepted #${a.id}: ${a.text}`), `MEMORY.md is now version ${r.version}; undo with \`agent dream undo\``];
+    const out = r.accepted.length === 0 ? ["nothing to accept"] : [...r.accepted.map((a) => `accepted #${a.id}: ${a.text}`), r.version === null ? "MEMORY.md already had these lines under the dream's section; nothing written again" : `MEMORY.md is now version ${r.version}; undo with \`agent dream undo\``];
     if (r.baseline !== undefined) out.unshift(`MEMORY.md as you had it was saved first as version ${r.baseline}`);
     process.stdout.write(out.join("\n") + "\n");
   });

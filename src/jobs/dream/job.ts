@@ -40,6 +40,8 @@ export function dreamJob(deps: JobDeps, env: DreamEnv): Job<DreamArgs, DreamResu
       const st = env.nightly(now);
       // When the daemon reflects, the dream waits for that night's reflection; cron users reflect elsewhere.
       if (st.due && deps.config.schedule.reflect) return notDue(`waits for the reflection of night ${st.night}`);
+      // A night before the workspace existed had no reflection and leaves nothing to dream of.
+      if (st.beforeWorkspace) return notDue(`night ${st.night} came before the workspace; the first dream follows the first night`, st.next);
       const last = new JobStateStore(deps.state()).get(DREAM_STATE_KEY);
       if (last !== undefined && last >= st.night) return notDue(`night ${st.night} dreamed`, st.due ? null : st.next);
       return { due: true, nextAt: now, reason: `dream for night ${st.night}`, runs: [{ key: DREAM_JOB, args: { night: st.night } }] };
@@ -65,6 +67,7 @@ export function dreamJob(deps: JobDeps, env: DreamEnv): Job<DreamArgs, DreamResu
           signal: ctx.signal,
           ...(args.dryRun ? { dryRun: true } : {}),
           runId: ctx.runId,
+          rule: { allowHardLinks: deps.config.index.allowHardLinks },
         });
         if (args.night !== undefined && !r.dryRun) new JobStateStore(deps.state()).set(DREAM_STATE_KEY, args.night, deps.now());
         if (!r.dryRun && r.proposed.length > r.accepted.length) await announce(deps, env, r, ctx.trigger, ctx.runId);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ANNOTATION_KEYS } from "../../indexer/annotations.js";
-import { SEARCH_SOURCES, type SearchFilters } from "../../search/keyword.js";
+import { SEARCH_SOURCES, type SearchFilters } from "../../search/filters.js";
 import { DATE, json, type McpContext } from "./shared.js";
 
 /** memory_search: the engine's search, the same JSON as `agent search --json`. */
