@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Engine } from "../engine/engine.js";
 import { UsageError } from "../engine/errors.js";
-import { SEARCH_SOURCES } from "../search/keyword.js";
+import { SEARCH_SOURCES } from "../search/filters.js";
 import { PROTOCOL_VERSION, type HelloResult } from "./protocol.js";
 
 const Session = z.enum(["main", "group", "isolated"]);
@@ -65,6 +65,16 @@ const AskParams = z.object({
 });
 
 const ReadParams = z.object({ path: Str.min(1), from: PosInt.optional(), lines: PosInt.optional(), session: Session.optional() }).strict();
+const InjectParams = z
+  .object({
+    prompt: Str,
+    harness: z.enum(["claude-code", "codex", "opencode"]).optional(),
+    session: Str.optional(),
+    limit: PosInt.optional(),
+    budgetMs: z.number().int().min(0).optional(),
+    maxChars: PosInt.optional(),
+  })
+  .strict();
 const AppendParams = z.object({ text: Str.min(1), title: Str.optional() }).strict();
 
 export class BadRequestError extends Error {
@@ -153,6 +163,9 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
       const p = parse(AppendParams, params, method);
       return engine.appendNote(p.text, p.title);
     }
+    case "inject":
+      // The warm engine searches in every mode (its embedder is loaded); the budget still holds.
+      return (await engine.assistants()).inject(defined(parse(InjectParams, params, method)));
     default:
       throw new UnknownMethodError(method);
   }
