@@ -20,6 +20,7 @@ export class UsageError extends Error {
 
 const NAME_CODES: Record<string, string> = {
   UsageError: "usage",
+  RequestError: "usage",
   ConfigError: "config",
   WorkspaceError: "workspace",
   PathRefusedError: "refused",

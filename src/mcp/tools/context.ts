@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { contextOptions } from "../../contract/options.js";
+import { ContextRequest } from "../../contract/requests.js";
 import { text, type McpContext } from "./shared.js";
 
 /** context: the same prompt `agent context` prints, for the session type asked (never beyond this server's scope). */
@@ -8,16 +9,13 @@ export function register({ server, engine, session: scope }: McpContext): void {
     {
       title: "Assembled system prompt",
       description: "The system prompt for a session type: bootstrap files, today's and yesterday's notes, who the agent is now, and memories relevant to an optional task.",
-      inputSchema: {
-        session: z.enum(["main", "group", "isolated"]).optional().describe("main (private, default), group or isolated (no private files)"),
-        query: z.string().optional().describe("task or question to add relevant memories for"),
-      },
+      inputSchema: ContextRequest,
       annotations: { readOnlyHint: true },
     },
     async (a) => {
       // A server scoped to a group can never be asked for more than it may see.
       const session = scope === "main" ? (a.session ?? "main") : scope;
-      const ctx = await engine.context({ session, ...(a.query !== undefined ? { query: a.query } : {}) });
+      const ctx = await engine.context(contextOptions({ ...a, session }));
       return text(ctx.text);
     },
   );

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { readOptions } from "../../contract/options.js";
+import { AppendRequest, ScopedReadRequest } from "../../contract/requests.js";
 import { numberLines } from "../../workspace/safe-read.js";
 import { json, text, type McpContext } from "./shared.js";
 
@@ -9,15 +10,11 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Read lines of a file",
       description: "Read a workspace file by path (as memory_search returns it), numbered lines. Only files inside the workspace.",
-      inputSchema: {
-        path: z.string().min(1).describe("workspace-relative path, e.g. memory/2026-11-21.md"),
-        from: z.number().int().min(1).optional().describe("first line (default 1)"),
-        lines: z.number().int().min(1).max(2000).optional().describe("how many lines (default 200)"),
-      },
+      inputSchema: ScopedReadRequest,
       annotations: { readOnlyHint: true },
     },
     async (a) => {
-      const r = await engine.readFile(a.path, { session, ...(a.from !== undefined ? { from: a.from } : {}), ...(a.lines !== undefined ? { lines: a.lines } : {}) });
+      const r = await engine.readFile(a.path, { ...readOptions(a), session });
       if (r.lines.length === 0) return text(`${r.rel}: ${r.totalLines} lines; nothing at line ${r.from}`);
       const more = r.to < r.totalLines ? `\n[lines ${r.to + 1}-${r.totalLines} not shown: call again with from=${r.to + 1}]` : "";
       return text(`${r.rel} lines ${r.from}-${r.to} of ${r.totalLines}\n${numberLines(r)}${more}`);
@@ -31,10 +28,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Append to today's note",
       description: "Append a note to today's daily note (memory/YYYY-MM-DD.md) under a timestamped heading. Append-only; never edits existing text.",
-      inputSchema: {
-        text: z.string().min(1).describe("the note, markdown"),
-        title: z.string().optional().describe('short heading after the time (default "note")'),
-      },
+      inputSchema: AppendRequest,
     },
     async (a) => json(await engine.appendNote(a.text, a.title)),
   );

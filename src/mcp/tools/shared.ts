@@ -1,6 +1,5 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import type { SessionType } from "../../context/assemble.js";
 import type { Engine } from "../../engine/engine.js";
 
@@ -11,8 +10,6 @@ export interface McpContext {
   /** main sees everything; group and isolated never see private files. */
   session: SessionType;
 }
-
-export const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-03-01");
 
 export function text(t: string): CallToolResult {
   return { content: [{ type: "text", text: t }] };

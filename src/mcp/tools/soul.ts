@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { SoulRejectRequest, SoulSaveRequest, SoulVersionRequest } from "../../contract/requests.js";
 import { json, text, type McpContext } from "./shared.js";
 
 /** SOUL.md and its review: read it or a version, see the pending proposal, accept, reject, save. */
@@ -8,7 +8,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "SOUL.md",
       description: "The current SOUL.md (personality and guidelines), or a numbered earlier version.",
-      inputSchema: { version: z.number().int().min(1).optional().describe("a version number from soul://history (default: the file on disk)") },
+      inputSchema: SoulVersionRequest,
       annotations: { readOnlyHint: true },
     },
     async (a) => {
@@ -47,7 +47,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Reject the SOUL proposal",
       description: "Discard the pending proposal; the reason is recorded and the next reflection takes it into account.",
-      inputSchema: { reason: z.string().optional().describe("why, in a sentence") },
+      inputSchema: SoulRejectRequest,
     },
     async (a) => json((await engine.soul()).reject(a.reason)),
   );
@@ -56,7 +56,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Save SOUL.md as a version",
       description: "Record SOUL.md as it is now as a version, with a message (after editing it by hand).",
-      inputSchema: { message: z.string().optional().describe("why, in a sentence") },
+      inputSchema: SoulSaveRequest,
     },
     async (a) => json((await engine.soul()).save(a.message)),
   );
