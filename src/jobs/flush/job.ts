@@ -1,0 +1,85 @@
+/**
+ * The pre-compaction flush as a job: due for each transcript in sessions/ that nears its
+ * assistant's compaction (checked again only when the file changed), run per session.
+ */
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { errorMessage } from "../../shared/errors.js";
+import { isValidSessionId } from "../../workspace/sessions.js";
+import { notDue, type Job, type JobDeps, type JobWarn } from "../job.js";
+import { checkFlush, flushJobResult, flushSettings, runFlush, type FlushResult } from "./run.js";
+
+export const FLUSH_JOB = "flush";
+
+export interface FlushArgs {
+  session: string;
+  /** Ignore the threshold and the once-per-cycle rule. */
+  force?: boolean;
+}
+
+export function flushJob(deps: JobDeps, env: { warn: JobWarn }): Job<FlushArgs, FlushResult> {
+  // Per transcript: its size and mtime when last checked, and whether it was due then. An
+  // unchanged transcript that was not due is not read again.
+  const seen = new Map<string, { key: string; due: boolean }>();
+  return {
+    name: FLUSH_JOB,
+    due() {
+      const cfg = deps.config.flush;
+      if (!cfg.enabled) return notDue("the pre-compaction flush is off (flush.enabled is false)");
+      const dir = path.join(deps.workspace, "sessions");
+      let names: string[];
+      try {
+        names = readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort();
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "ENOENT") env.warn(`sessions:${errorMessage(e)}`, `sessions/: ${errorMessage(e)}`);
+        return notDue("no sessions/ folder");
+      }
+      const runs: { key: string; args: FlushArgs }[] = [];
+      for (const name of names) {
+        const session = name.slice(0, -".jsonl".length);
+        if (!isValidSessionId(session)) continue;
+        let key: string;
+        try {
+          const st = statSync(path.join(dir, name));
+          if (!st.isFile()) continue;
+          key = `${st.size}:${st.mtimeMs}`;
+        } catch {
+          continue;
+        }
+        const prev = seen.get(session);
+        if (prev !== undefined && prev.key === key && !prev.due) continue;
+        let due: boolean;
+        try {
+          due = checkFlush(deps.workspace, session, deps.state(), cfg).decision.due;
+        } catch (e) {
+          env.warn(`flush:${session}:${key}`, `flush check of sessions/${name} failed: ${errorMessage(e)}`);
+          seen.set(session, { key, due: false });
+          continue;
+        }
+        seen.set(session, { key, due });
+        if (due) runs.push({ key: `${FLUSH_JOB}:${session}`, args: { session } });
+      }
+      return runs.length > 0
+        ? { due: true, nextAt: null, reason: `${runs.length} transcript(s) near compaction`, runs }
+        : notDue("no transcript is near compaction");
+    },
+    startDetails(args, trigger) {
+      return { session: args.session, trigger: trigger === "manual" ? (args.force ? "manual --force" : "manual") : "threshold" };
+    },
+    recorded: () => true,
+    async run(args, ctx) {
+      const r = await runFlush({
+        workspace: deps.workspace,
+        session: args.session,
+        provider: deps.llm(),
+        db: deps.state(),
+        now: deps.now,
+        settings: flushSettings(deps.config),
+        force: args.force ?? false,
+        signal: ctx.signal,
+        ...(ctx.runId !== null ? { runId: ctx.runId } : {}),
+      });
+      return { result: flushJobResult(r), value: r };
+    },
+  };
+}
