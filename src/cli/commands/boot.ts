@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import type { BootRequest } from "../../contract/requests.js";
 import { bootOptions } from "../../contract/options.js";
 import { checkChoice, checkWhole, MAX_DAYS, MAX_LIMIT, SESSION_SCOPES } from "../../contract/rules.js";
@@ -25,7 +25,7 @@ export function register(program: Command): void {
         .option("--project <name>", "only items annotated project:: NAME (matched fuzzily)")
         .option("-n, --limit <n>", `items in all (default 10; about 30% go to recent activity; at most ${MAX_LIMIT})`, (v) => checkWhole("limit", v, 1, MAX_LIMIT))
         .option("--include-daily", "also print today's daily note verbatim")
-        .option("--session <type>", "main (private, everything); group or isolated (no private files)", (v) => checkChoice("session", SESSION_SCOPES, v), "main"),
+        .addOption(new Option("--session <type>", "main (private, everything); group or isolated (no private files)").choices(SESSION_SCOPES).argParser((v) => checkChoice("session", SESSION_SCOPES, v)).default("main")),
   )).action(async (words: string[], opts: BootOpts) => {
     {
       // The flags as a boot request of the contract.

@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { contextOptions } from "../../contract/options.js";
 import type { ContextRequest } from "../../contract/requests.js";
 import { checkChoice, checkWhole, SESSION_SCOPES } from "../../contract/rules.js";
@@ -18,7 +18,12 @@ export function register(program: Command): void {
     program
       .command("context")
       .description("print the system prompt an assistant should inject: bootstrap files, recent daily notes and relevant memories, within budget")
-      .option("--session <type>", "main (private, gets everything); group or isolated (never MEMORY.md, USER.md or daily notes)", (v) => checkChoice("session", SESSION_SCOPES, v), "main")
+      .addOption(
+        new Option("--session <type>", "main (private, gets everything); group or isolated (never MEMORY.md, USER.md or daily notes)")
+          .choices(SESSION_SCOPES)
+          .argParser((v) => checkChoice("session", SESSION_SCOPES, v))
+          .default("main"),
+      )
       .option("--query <task>", "add the memories most relevant to this task or question")
       .option("--budget <chars>", "total characters (default: context.totalChars, 16000)", (v) => checkWhole("budget", v, 1))
       .option("--per-file <chars>", "characters per file (default: context.perFileChars, 4000)", (v) => checkWhole("perFile", v, 1)),

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { checkChoice, checkSessionId, LOG_ROLES, logProblem, refuse } from "../../contract/rules.js";
 import type { SessionRole } from "../../workspace/sessions.js";
 import { printJson, standard, withEngine, type WorkspaceOpts } from "../common.js";
@@ -18,7 +18,7 @@ export function register(program: Command): void {
         .description("append a turn to a session transcript (sessions/<id>.jsonl), which reflection reads")
         .argument("[text...]", 'what was said ("-" reads it from standard input)')
         .requiredOption("--session <id>", "session id: letters, digits, '.', '_', '-'", (v) => checkSessionId("session", v))
-        .option("--role <role>", "who said it: user, assistant, system or tool", (v) => checkChoice("role", LOG_ROLES, v))
+        .addOption(new Option("--role <role>", "who said it").choices(LOG_ROLES).argParser((v) => checkChoice("role", LOG_ROLES, v)))
         .option("--thread <name>", "thread or channel name")
         .option("--compacted", 'record that the assistant compacted its context here ({"type":"compaction"} line)'),
   ).action(async (words: string[], opts: LogOpts) => {

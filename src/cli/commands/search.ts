@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { searchOptions } from "../../contract/options.js";
 import type { SearchRequest } from "../../contract/requests.js";
 import { ANNOTATION_KEYS, checkChoice, checkDate, checkFraction, checkRequired, checkWhole, isAnnotationKey, MAX_LIMIT, rangeProblem, refuse, RequestError, say, SEARCH_MODES, SEARCH_SOURCES } from "../../contract/rules.js";
@@ -30,9 +30,10 @@ export function register(program: Command): void {
         .argument("<query...>", 'what to look for, in plain words; dates like "last week" or "in March" narrow it; a "quoted phrase" must appear, -word must not')
         .option("-n, --limit <n>", `number of results (default: search.limit, 10; at most ${MAX_LIMIT})`, (v) => checkWhole("limit", v, 1, MAX_LIMIT))
         .option("--explain", "show how each score was made")
-        .option("--source <source>", "only 'memory' (markdown), 'sessions' (transcripts) or 'reflections' (the engine's own reports, left out by default)", (v) => checkChoice("source", SEARCH_SOURCES, v))
+        // The choices list the values for help and completion; the contract's rule checks them.
+        .addOption(new Option("--source <source>", "only 'memory' (markdown), 'sessions' (transcripts) or 'reflections' (the engine's own reports, left out by default)").choices(SEARCH_SOURCES).argParser((v) => checkChoice("source", SEARCH_SOURCES, v)))
         .option("--min-score <x>", "raise the relevance floor: only results scoring at least this (0..1)", (v) => checkFraction("minScore", v))
-        .option("--mode <mode>", "hybrid, keyword or vector (default: search.mode)", (v) => checkChoice("mode", SEARCH_MODES, v))
+        .addOption(new Option("--mode <mode>", "default: search.mode").choices(SEARCH_MODES).argParser((v) => checkChoice("mode", SEARCH_MODES, v)))
         .option("--from <date>", "only notes dated on or after YYYY-MM-DD", (v) => checkDate("from", v))
         .option("--to <date>", "only notes dated on or before YYYY-MM-DD", (v) => checkDate("to", v))
         .option("--project <name>", "only chunks annotated project:: NAME (matched fuzzily)")
