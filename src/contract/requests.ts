@@ -10,10 +10,10 @@
  * enters (Engine.search), not here.
  */
 import { z } from "zod";
+import type { AnnotationKey } from "../indexer/annotations.js";
 import {
   ANNOTATION_KEYS,
   askProblem,
-  isAnnotationKey,
   isRealDate,
   isSessionId,
   LOG_ROLES,
@@ -71,14 +71,10 @@ function sessionId(field: string) {
 
 /** `{ "project": "pharmacy", "mode": "deep work" }`: the one shape of annotation filters (the CLI's `--annotation project::pharmacy` maps onto it). */
 const annotations = z
-  .record(z.string(), z.unknown(), { error: (i) => `annotations must be an object like {"project": "pharmacy"}, got ${JSON.stringify(i.input)}` })
-  .superRefine((o, ctx) => {
-    for (const [k, v] of Object.entries(o)) {
-      if (!isAnnotationKey(k)) ctx.addIssue({ code: "custom", message: say.annotationKey(k), path: [k] });
-      else if (typeof v !== "string") ctx.addIssue({ code: "custom", message: say.annotationValue(k, v), path: [k] });
-    }
+  .strictObject(Object.fromEntries(ANNOTATION_KEYS.map((k) => [k, z.string({ error: (i) => say.annotationValue(k, i.input) }).optional()])) as Record<AnnotationKey, z.ZodOptional<z.ZodString>>, {
+    error: (i) => (i.code === "unrecognized_keys" ? i.keys.map((k) => say.annotationKey(String(k))).join("; ") : `annotations must be an object like {"project": "pharmacy"}, got ${JSON.stringify(i.input)}`),
   })
-  .transform((o) => Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => typeof e[1] === "string" && e[1].trim() !== "")) as Partial<Record<(typeof ANNOTATION_KEYS)[number], string>>);
+  .transform((o) => Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => typeof e[1] === "string" && e[1].trim() !== "")) as Partial<Record<AnnotationKey, string>>);
 
 /** An object that refuses unknown fields, naming the ones it knows. */
 function request<S extends z.ZodRawShape>(shape: S) {
