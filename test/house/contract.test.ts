@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AskRequest, BootRequest, ScopedSearchRequest, SearchRequest, problemOf } from "../../src/contract/requests.js";
-import { checkDate, checkWhole, say } from "../../src/contract/rules.js";
+import { checkDate, checkWhole, REQUIRED, say } from "../../src/contract/rules.js";
 import { socketPath } from "../../src/daemon/protocol.js";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { runAgent } from "../helpers/cli.js";
@@ -174,6 +174,15 @@ describe("every front speaks the contract (a real daemon, the CLI, MCP over stdi
     expect(JSON.parse(cliAsk.stdout).error.message).toBe(fork);
     expect(await mcpError("ask", { question: "why?", fork: true })).toContain(fork);
     expect((await rpc(ws, "ask", { question: "why?", fork: true })).error).toEqual({ code: "bad-request", message: fork });
+  });
+
+  it("reading and appending: the same sentences from MCP and the socket", { timeout: 60_000 }, async () => {
+    const lines = say.whole("lines", 1, 2000, 5000);
+    expect(await mcpError("memory_get", { path: "memory/2026-03-02.md", lines: 5000 })).toContain(lines);
+    expect((await rpc(ws, "readFile", { path: "memory/2026-03-02.md", lines: 5000 })).error).toEqual({ code: "bad-request", message: lines });
+    const text = say.required("text", REQUIRED.text[0], REQUIRED.text[1]);
+    expect(await mcpError("memory_append", { text: "  " })).toContain(text);
+    expect((await rpc(ws, "appendNote", { text: "  " })).error).toEqual({ code: "bad-request", message: text });
   });
 
   it("the same good search gets the same results from every front", { timeout: 60_000 }, async () => {
