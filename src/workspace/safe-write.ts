@@ -1,6 +1,7 @@
-import { closeSync, constants, existsSync, fstatSync, mkdirSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
+import { asDiskFull } from "../shared/disk.js";
 import { sleepSync } from "../shared/sleep.js";
 
 /**
@@ -11,11 +12,14 @@ export function atomicWrite(file: string, content: string): void {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const fd = openSync(tmp, "w");
   try {
-    writeSync(fd, content);
-    fsyncSync(fd);
-  } finally {
+    writeAll(fd, Buffer.from(content, "utf8"), file);
+  } catch (e) {
+    // A short write leaves nothing behind: the old file stays whole, no temp file lingers.
     closeSync(fd);
+    unlinkSync(tmp);
+    throw e;
   }
+  closeSync(fd);
   try {
     renameSync(tmp, file);
   } catch (e) {
@@ -34,12 +38,54 @@ export function createExclusive(file: string, content: string | Buffer): boolean
     throw e;
   }
   try {
-    writeSync(fd, typeof content === "string" ? Buffer.from(content, "utf8") : content);
-    fsyncSync(fd);
-  } finally {
+    writeAll(fd, typeof content === "string" ? Buffer.from(content, "utf8") : content, file);
+  } catch (e) {
+    // The file is ours (created just now): a half-written one is removed, not left to be read.
     closeSync(fd);
+    unlinkSync(file);
+    throw e;
   }
+  closeSync(fd);
   return true;
+}
+
+/**
+ * Writes all of `data` and fsyncs. write(2) may write less than asked (a full disk writes
+ * what fits, then fails): every byte is accounted for, and a write that cannot finish
+ * throws — a DiskFullError naming the folder to free when the disk is full.
+ */
+function writeAll(fd: number, data: Buffer, file: string): void {
+  let off = 0;
+  try {
+    while (off < data.length) {
+      const n = writeSync(fd, data, off, data.length - off);
+      if (n <= 0) throw Object.assign(new Error(`${file}: the write stopped after ${off} of ${data.length} bytes`), { code: "ENOSPC", path: file });
+      off += n;
+    }
+    fsyncSync(fd);
+  } catch (e) {
+    throw asDiskFull(e, `writing ${file} stopped after ${off} of ${data.length} bytes`, path.dirname(file));
+  }
+}
+
+/**
+ * Appends all of `data` at the end of the file open on `fd` (O_APPEND), or nothing: a write
+ * cut short is rolled back (the file truncated to where it ended before), so no torn entry
+ * is left for the next append to glue onto. Another writer's append after ours cannot be
+ * cut out; then the error says the tail is torn.
+ */
+function appendAll(fd: number, data: Buffer, file: string): void {
+  const start = fstatSync(fd).size;
+  try {
+    writeAll(fd, data, file);
+  } catch (e) {
+    const size = fstatSync(fd).size;
+    if (size > start && size <= start + data.length) {
+      ftruncateSync(fd, start);
+      fsyncSync(fd);
+    }
+    throw e;
+  }
 }
 
 export class AppendVerificationError extends Error {
@@ -62,8 +108,7 @@ export function appendVerified(file: string, text: string): void {
     const fd = openSync(file, "a");
     let ino: number;
     try {
-      writeSync(fd, text);
-      fsyncSync(fd);
+      appendAll(fd, Buffer.from(text, "utf8"), file);
       ino = fstatSync(fd).ino;
     } finally {
       closeSync(fd);
@@ -160,13 +205,16 @@ interface SwapState extends SwapOptions {
  * An empty file is never replaced (see below).
  */
 export function swapFile(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions = {}): SwapResult {
+  // The rename would replace the link itself with the new text: callers pass the real file
+  // (guard.ts checkWriteTarget), which is swapped while the link stays a link.
+  if (isSymlink(file)) return { ok: false, reason: `${path.basename(file)} is a symbolic link; swap the file it points to` };
   const earlier = settleSwaps(file, opts);
   const res = swapNow(file, expected, content, { ...opts, workDir: workDirFor(file, opts.workDir) });
   return earlier.length > 0 ? { ...res, keptEarlier: earlier } : res;
 }
 
 /** The steps of a swap, named for tests that aim a write at each (SwapOptions.onStep). */
-export type SwapStep = "written" | "compared" | "linked" | "renamed" | "settled";
+export type SwapStep = "written" | "compared" | "linked" | "renamed" | "settled" | "restored";
 
 function swapNow(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions): SwapResult {
   const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
@@ -203,6 +251,7 @@ function swapNow(file: string, expected: Buffer | null, content: string | Buffer
     const late = readFileSync(aside);
     if (!late.equals(expected)) return holdBack(file, aside, newIno, { ...opts, newData: data });
     park(aside, file, expected, opts.workDir);
+    dropHeldIn(file, expected, opts.workDir);
     return { ok: true };
   } finally {
     if (existsSync(tmp)) unlinkSync(tmp);
@@ -234,7 +283,8 @@ function holdCompared(file: string, aside: string, expected: Buffer, step: (s: S
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return "was deleted meanwhile";
       throw e;
     }
-    if (statSync(aside).ino !== st.ino) {
+    // lstat: link(2) gives a symlink itself a second name, and a relative one dangles there.
+    if (lstatSync(aside).ino !== st.ino) {
       unlinkSync(aside);
       return "was replaced meanwhile";
     }
@@ -267,10 +317,82 @@ function holdBack(file: string, aside: string, newIno: number, opts: SwapState):
     unlinkSync(second);
     return { ok: false, reason, kept: keepBeside(aside, file, opts) };
   }
+  // Copied before it goes back: once it has the name again, an editor may write over it at once.
+  const before = holdCopy(aside, file, opts.workDir);
   renameSync(aside, file);
   fsyncDir(path.dirname(file));
+  (opts.onStep ?? (() => undefined))("restored");
   if ((opts.settleMs ?? 10) > 0) sleepSync(opts.settleMs ?? 10);
-  return { ok: false, reason, ...mergeLate(second, file, opts) };
+  const merged = mergeLate(second, file, opts);
+  refreshHeld(before, file, opts.workDir);
+  return { ok: false, reason, ...merged };
+}
+
+/**
+ * The person's file was put back over the swap's new text, which was visible under the name
+ * for a moment: an editor that loaded it then (a loaded machine stretches that moment) saves
+ * it in place later, over the file put back, and the late write the hold-back rescued would go
+ * with it. A copy of the file as put back is held in the work folder; the next look
+ * (settleSwaps) keeps it beside `file` when `file` no longer has its lines.
+ */
+function holdCopy(from: string, file: string, workDir: string | undefined): { path: string; bytes: Buffer } | null {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(from);
+  } catch {
+    return null;
+  }
+  const held = path.join(workDir ?? path.dirname(file), `${heldPrefix(file)}${shortHash(bytes)}.${process.pid}.${randomBytes(4).toString("hex")}`);
+  writeSynced(held, bytes);
+  return { path: held, bytes };
+}
+
+/**
+ * The late writer may still have been writing when the copy was taken: when the file put back
+ * now extends the copy, the copy is renewed from it (so the copy never lacks the late write's
+ * end); anything else (an editor's save over it already) leaves the copy as it was.
+ */
+function refreshHeld(held: { path: string; bytes: Buffer } | null, file: string, workDir: string | undefined): void {
+  if (held === null) return;
+  let now: Buffer;
+  try {
+    now = readFileSync(file);
+  } catch {
+    return;
+  }
+  if (now.length <= held.bytes.length || !now.subarray(0, held.bytes.length).equals(held.bytes)) return;
+  if (holdCopy(file, file, workDir) !== null) unlinkSync(held.path);
+}
+
+function heldPrefix(file: string): string {
+  return `.${path.basename(file)}.held-`;
+}
+
+/** Every line of `part` is a line of `whole`: the held text is still in the file. */
+function linesIn(part: Buffer, whole: Buffer): boolean {
+  const have = new Set(whole.toString("utf8").split("\n"));
+  return part.toString("utf8").split("\n").every((l) => l.trim() === "" || have.has(l));
+}
+
+/** After a swap that replaced `expected`: held copies whose lines it had were saved with it (the caller's history). */
+function dropHeldIn(file: string, expected: Buffer, workDir: string | undefined): void {
+  for (const dir of workDir !== undefined ? [path.dirname(file), workDir] : [path.dirname(file)]) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.startsWith(heldPrefix(file))) continue;
+      const abs = path.join(dir, name);
+      try {
+        if (linesIn(readFileSync(abs), expected)) unlinkSync(abs);
+      } catch {
+        // Gone already: another swap looked first.
+      }
+    }
+  }
 }
 
 /** What reached the swap's new file before it was put aside again: merged when appended, else kept. */
@@ -284,8 +406,7 @@ function mergeLate(second: string, file: string, opts: SwapState): { kept?: stri
   if (late.length > data.length && late.subarray(0, data.length).equals(data)) {
     const fd = openSync(file, "a");
     try {
-      writeSync(fd, late.subarray(data.length));
-      fsyncSync(fd);
+      appendAll(fd, late.subarray(data.length), file);
     } finally {
       closeSync(fd);
     }
@@ -378,6 +499,11 @@ function settleIn(dir: string, file: string, opts: SettleOptions): string[] {
     return kept;
   }
   for (const name of names) {
+    if (name.startsWith(heldPrefix(file))) {
+      const k = settleHeld(path.join(dir, name), file, opts);
+      if (k !== null) kept.push(k);
+      continue;
+    }
     if (!name.startsWith(prefix)) continue;
     const abs = path.join(dir, name);
     let bytes: Buffer;
@@ -390,6 +516,25 @@ function settleIn(dir: string, file: string, opts: SettleOptions): string[] {
     else if (parkedFor(abs) >= (opts.graceMs ?? PARK_GRACE_MS)) unlinkSync(abs);
   }
   return kept;
+}
+
+/** A held copy (see holdCopy): kept beside when `file` lost its lines, removed after the grace when it did not. */
+function settleHeld(abs: string, file: string, opts: SettleOptions): string | null {
+  let held: Buffer;
+  let cur: Buffer;
+  try {
+    held = readFileSync(abs);
+  } catch {
+    return null;
+  }
+  try {
+    cur = readFileSync(file);
+  } catch {
+    cur = Buffer.alloc(0);
+  }
+  if (!linesIn(held, cur)) return keepBeside(abs, file, opts);
+  if (parkedFor(abs) >= (opts.graceMs ?? PARK_GRACE_MS)) unlinkSync(abs);
+  return null;
 }
 
 /**
@@ -433,6 +578,14 @@ export function recoverInterruptedSwaps(file: string, workDir: string, isAlive: 
   return done;
 }
 
+function isSymlink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 function sameFile(a: string, b: string): boolean {
   try {
     const sa = statSync(a);
@@ -450,13 +603,17 @@ function tempName(file: string, what: string, workDir?: string): string {
 /** Writes a new file; returns its inode. */
 function writeSynced(file: string, data: Buffer): number {
   const fd = openSync(file, "wx");
+  let ino: number;
   try {
-    writeSync(fd, data);
-    fsyncSync(fd);
-    return fstatSync(fd).ino;
-  } finally {
+    writeAll(fd, data, file);
+    ino = fstatSync(fd).ino;
+  } catch (e) {
     closeSync(fd);
+    unlinkSync(file);
+    throw e;
   }
+  closeSync(fd);
+  return ino;
 }
 
 /** link(2): true when `to` was created, false when the name was taken. */

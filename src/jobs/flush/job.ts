@@ -2,9 +2,8 @@
  * The pre-compaction flush as a job: due for each transcript in sessions/ that nears its
  * assistant's compaction (checked again only when the file changed), run per session.
  */
-import { readdirSync, statSync } from "node:fs";
-import path from "node:path";
 import { errorMessage } from "../../shared/errors.js";
+import { listWorkspaceDir, statWorkspacePath } from "../../workspace/guard.js";
 import { isValidSessionId } from "../../workspace/sessions.js";
 import { notDue, type Job, type JobDeps, type JobWarn } from "../job.js";
 import { checkFlush, flushJobResult, flushSettings, runFlush, type FlushResult } from "./run.js";
@@ -26,26 +25,15 @@ export function flushJob(deps: JobDeps, env: { warn: JobWarn }): Job<FlushArgs, 
     due() {
       const cfg = deps.config.flush;
       if (!cfg.enabled) return notDue("the pre-compaction flush is off (flush.enabled is false)");
-      const dir = path.join(deps.workspace, "sessions");
-      let names: string[];
-      try {
-        names = readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort();
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== "ENOENT") env.warn(`sessions:${errorMessage(e)}`, `sessions/: ${errorMessage(e)}`);
-        return notDue("no sessions/ folder");
-      }
+      if (statWorkspacePath(deps.workspace, "sessions")?.isDirectory !== true) return notDue("no sessions/ folder");
+      const names = listWorkspaceDir(deps.workspace, "sessions").filter((n) => n.endsWith(".jsonl"));
       const runs: { key: string; args: FlushArgs }[] = [];
       for (const name of names) {
         const session = name.slice(0, -".jsonl".length);
         if (!isValidSessionId(session)) continue;
-        let key: string;
-        try {
-          const st = statSync(path.join(dir, name));
-          if (!st.isFile()) continue;
-          key = `${st.size}:${st.mtimeMs}`;
-        } catch {
-          continue;
-        }
+        const st = statWorkspacePath(deps.workspace, `sessions/${name}`);
+        if (st === null || !st.isFile) continue;
+        const key = `${st.size}:${st.mtimeMs}`;
         const prev = seen.get(session);
         if (prev !== undefined && prev.key === key && !prev.due) continue;
         let due: boolean;
