@@ -15,9 +15,12 @@ import { indexStatus, type IndexStatus } from "../indexer/status.js";
 import type { ChunkLookup } from "../jobs/dream/candidates.js";
 import { describeHolder, type EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
 import type { IndexStore } from "../store/index-store.js";
+import { dataVersion } from "../store/data-version.js";
 import { removeRebuildLeftovers, resetIndexInPlace, type DB } from "../store/open.js";
+import { compactIndex, reclaimFreePages } from "../store/space.js";
 import type { MemoryIndexStats } from "../store/vector-memory.js";
 import type { VectorStore } from "../store/vectors.js";
+import type { DiskFullError } from "../shared/disk.js";
 import { isProcessAlive } from "../shared/process.js";
 import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
 import { swapDir } from "../workspace/paths.js";
@@ -34,6 +37,8 @@ export interface IndexParts {
   lease: EmbedLease;
   indexer: Indexer;
   openedAs: string | null;
+  /** Set for the in-memory copy taken on a full disk (the engine's openIndex). */
+  readOnly?: DiskFullError;
 }
 
 export interface EmbedOptions {
@@ -73,6 +78,8 @@ export interface IndexHost {
   embedder(): Promise<Selection>;
   /** The index, opened on first use. */
   parts(): IndexParts;
+  /** The index, when writes to it reach the disk; else the full disk's error. */
+  writable(): IndexParts;
   /** Runs `fn`, rebuilding a damaged index from the markdown and trying once more. */
   recovering<T>(fn: () => T): T;
   embeddingCache(): EmbeddingCache;
@@ -100,16 +107,24 @@ export class IndexingService {
   /** Incremental text index of the whole workspace; `force` re-reads every file. */
   index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     this.recoverSwaps();
-    return this.host.recovering(() => this.host.parts().indexer.sync(opts));
+    return this.host.recovering(() => this.reclaiming(this.host.writable().indexer.sync(opts)));
+  }
+
+  /** After a pass that removed or replaced chunks: the space they took is handed back when it is much (store/space.ts). */
+  reclaiming(s: IndexSummary): IndexSummary {
+    if (s.removed.length > 0 || s.indexed.length > 0) reclaimFreePages(this.host.parts().db);
+    return s;
   }
 
   /** The index thrown away and built again from the markdown, in place (see Engine.rebuild). */
   rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     this.recoverSwaps();
     return this.host.recovering(() => {
-      const idx = this.host.parts();
+      const idx = this.host.writable();
       resetIndexInPlace(idx.db);
       const summary = idx.indexer.sync(opts);
+      // The old index's pages are free now: the file is rewritten at the new index's size.
+      compactIndex(idx.db);
       removeRebuildLeftovers(this.host.indexPath);
       return summary;
     });
@@ -117,7 +132,7 @@ export class IndexingService {
 
   /** Re-checks specific workspace-relative paths (the watcher's entry point). */
   syncPaths(rels: string[]): IndexSummary {
-    return this.host.recovering(() => this.host.parts().indexer.syncPaths(rels));
+    return this.host.recovering(() => this.reclaiming(this.host.parts().indexer.syncPaths(rels)));
   }
 
   /** Vectors for every chunk that lacks them, one run at a time per engine. */
@@ -143,7 +158,7 @@ export class IndexingService {
     const none = { embedded: 0, cacheHits: 0, computed: 0, interrupted: false, modelChanged: false, busy: null, reason: sel.reason };
     if (!sel.embedder) return { ...none, remaining: this.host.parts().vectors.countPending(), provider: null, modelId: null };
     const e = sel.embedder;
-    const { vectors, lease } = this.host.parts();
+    const { vectors, lease } = this.host.writable();
     const taken = lease.acquire(opts.holder ?? this.host.backgroundEmbedder ?? "an agent process", vectors.countPending());
     if (!taken.ok) return { ...none, remaining: vectors.countPending(), provider: e.provider, modelId: e.modelId, busy: taken.by };
     // Renewed while a batch runs too: a long batch must not look like a dead holder.
@@ -185,6 +200,16 @@ export class IndexingService {
       if (r.interrupted || r.remaining === 0 || r.embedded === 0 || opts.maxChunks !== undefined) break;
     }
     return sum;
+  }
+
+  /** Changes whenever the index may hold other data than before (any connection's commit); for the watcher. */
+  indexVersion(): string {
+    return this.host.recovering(() => dataVersion(this.host.parts().db));
+  }
+
+  /** Chunks without vectors yet. */
+  pendingVectors(): number {
+    return this.host.recovering(() => this.host.parts().vectors.countPending());
   }
 
   /** What becomes of the chunks that have no vectors yet, for a search's warning. */
