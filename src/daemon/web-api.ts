@@ -108,10 +108,10 @@ async function reflectionRun(engine: Engine, q: Query): Promise<unknown> {
 }
 
 const GET: Record<string, Route | undefined> = {
-  "/api/version": async (engine) => ({ mark: await engine.changeMark() }),
+  "/api/version": async (engine) => ({ mark: (await engine.overview()).changeMark() }),
   "/api/search": search,
   "/api/note": note,
-  "/api/notes": (engine) => engine.notes(),
+  "/api/notes": async (engine) => (await engine.overview()).notes(),
   "/api/soul": soulOverview,
   "/api/soul/diff": soulDiff,
   "/api/soul/version": soulVersion,

@@ -14,7 +14,7 @@ import type { Indexer, IndexProgress, IndexSummary } from "../indexer/indexer.js
 import { indexStatus, type IndexStatus } from "../indexer/status.js";
 import type { ChunkLookup } from "../jobs/dream/candidates.js";
 import { describeHolder, type EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
-import type { IndexStore } from "../store/index-store.js";
+import type { FileRow, IndexStore } from "../store/index-store.js";
 import { dataVersion } from "../store/data-version.js";
 import { removeRebuildLeftovers, resetIndexInPlace, type DB } from "../store/open.js";
 import { compactIndex, reclaimFreePages } from "../store/space.js";
@@ -69,13 +69,16 @@ export interface WarmReport {
 
 /** What the service uses of the engine that owns it. */
 export interface IndexHost {
-  readonly workspace: string;
-  readonly config: AgentConfig;
-  readonly now: () => number;
-  readonly indexPath: string;
-  /** Set by a host that embeds in the background: names this process to others while it embeds. */
-  readonly backgroundEmbedder: string | undefined;
-  embedder(): Promise<Selection>;
+  /** The engine's public side: where, with what config and clock, and which embedder. */
+  engine: {
+    readonly workspace: string;
+    readonly config: AgentConfig;
+    readonly now: () => number;
+    readonly indexPath: string;
+    /** Set by a host that embeds in the background: names this process to others while it embeds. */
+    readonly backgroundEmbedder: string | undefined;
+    embedder(): Promise<Selection>;
+  };
   /** The index, opened on first use. */
   parts(): IndexParts;
   /** The index, when writes to it reach the disk; else the full disk's error. */
@@ -100,7 +103,7 @@ export class IndexingService {
    * (and the indexer skips files with several links): tidy that up before indexing.
    */
   private recoverSwaps(): void {
-    const ws = this.host.workspace;
+    const ws = this.host.engine.workspace;
     for (const message of ["SOUL.md", "MEMORY.md"].flatMap((f) => recoverInterruptedSwaps(path.join(ws, f), swapDir(ws), isProcessAlive))) this.host.notice(message);
   }
 
@@ -125,7 +128,7 @@ export class IndexingService {
       const summary = idx.indexer.sync(opts);
       // The old index's pages are free now: the file is rewritten at the new index's size.
       compactIndex(idx.db);
-      removeRebuildLeftovers(this.host.indexPath);
+      removeRebuildLeftovers(this.host.engine.indexPath);
       return summary;
     });
   }
@@ -154,19 +157,19 @@ export class IndexingService {
    * chunk is left, new ones included.
    */
   private async embedNow(opts: EmbedOptions): Promise<EmbedReport> {
-    const sel = await this.host.embedder();
+    const sel = await this.host.engine.embedder();
     const none = { embedded: 0, cacheHits: 0, computed: 0, interrupted: false, modelChanged: false, busy: null, reason: sel.reason };
     if (!sel.embedder) return { ...none, remaining: this.host.parts().vectors.countPending(), provider: null, modelId: null };
     const e = sel.embedder;
     const { vectors, lease } = this.host.writable();
-    const taken = lease.acquire(opts.holder ?? this.host.backgroundEmbedder ?? "an agent process", vectors.countPending());
+    const taken = lease.acquire(opts.holder ?? this.host.engine.backgroundEmbedder ?? "an agent process", vectors.countPending());
     if (!taken.ok) return { ...none, remaining: vectors.countPending(), provider: e.provider, modelId: e.modelId, busy: taken.by };
     // Renewed while a batch runs too: a long batch must not look like a dead holder.
     const beat = setInterval(() => lease.beat(this.progress.done, this.progress.total), 15_000);
     beat.unref();
     try {
       // In the background, searches (this process's and the user's commands) go first.
-      if (this.host.backgroundEmbedder) e.lowerPriority?.(BACKGROUND_NICE);
+      if (this.host.engine.backgroundEmbedder) e.lowerPriority?.(BACKGROUND_NICE);
       await e.init?.(opts.signal ? { signal: opts.signal } : {});
       const modelChanged = vectors.useModel(e.modelId, e.dimension);
       const res = await this.embedAll(e, opts);
@@ -216,7 +219,7 @@ export class IndexingService {
   pendingNote(): string {
     const by = this.host.parts().lease.holder();
     if (by) return `${describeHolder(by)}; they are found by keywords until then`;
-    if (this.host.backgroundEmbedder) return `${this.host.backgroundEmbedder} embeds them in the background`;
+    if (this.host.engine.backgroundEmbedder) return `${this.host.engine.backgroundEmbedder} embeds them in the background`;
     return "run `agent index` to embed them";
   }
 
@@ -227,10 +230,10 @@ export class IndexingService {
   async warm(signal?: AbortSignal): Promise<WarmReport> {
     const started = performance.now();
     const report = (vectors: MemoryIndexStats | null): WarmReport => ({ ms: Math.round(performance.now() - started), vectors });
-    if (this.host.config.search.mode === "keyword") return report(null);
-    const sel = await this.host.embedder();
+    if (this.host.engine.config.search.mode === "keyword") return report(null);
+    const sel = await this.host.engine.embedder();
     await sel.embedder?.init?.();
-    if (this.host.closed() || signal?.aborted || this.host.config.search.vectorIndex !== "quantized") return report(null);
+    if (this.host.closed() || signal?.aborted || this.host.engine.config.search.vectorIndex !== "quantized") return report(null);
     const vectors = this.host.parts().vectors;
     await vectors.useMemoryIndex({}, signal);
     return report(vectors.memoryIndex()?.stats() ?? null);
@@ -241,7 +244,7 @@ export class IndexingService {
       const { store, vectors } = this.host.parts();
       const model = vectors.model();
       return {
-        ...indexStatus(this.host.workspace, store, { allowHardLinks: this.host.config.index.allowHardLinks }),
+        ...indexStatus(this.host.engine.workspace, store, { allowHardLinks: this.host.engine.config.index.allowHardLinks }),
         vectors: { modelId: model?.modelId ?? null, embedded: vectors.countEmbedded(), missing: vectors.countPending() },
       };
     });
@@ -250,14 +253,24 @@ export class IndexingService {
   /** `agent status`: the index, its age, the vectors and the embedder the config selects. */
   async statusReport(): Promise<StatusReport> {
     const s = this.status();
-    const sel = await this.host.embedder();
+    const sel = await this.host.engine.embedder();
     return {
-      workspace: this.host.workspace,
-      index: this.host.indexPath,
+      workspace: this.host.engine.workspace,
+      index: this.host.engine.indexPath,
       ...s,
-      ageMs: s.lastSyncAt === null ? null : this.host.now() - s.lastSyncAt,
+      ageMs: s.lastSyncAt === null ? null : this.host.engine.now() - s.lastSyncAt,
       embedder: { provider: sel.embedder?.provider ?? null, modelId: sel.embedder?.modelId ?? null, reason: sel.reason },
     };
+  }
+
+  /** The indexed files, as the last pass left them (the web overview reads them). */
+  files(): readonly FileRow[] {
+    return this.host.recovering(() => this.host.parts().store.allFiles());
+  }
+
+  /** Changes whenever an indexed file does. */
+  filesSignature(): string {
+    return this.host.recovering(() => this.host.parts().store.filesSignature());
   }
 
   /** The index brought up to date, then a lookup of its chunks by file and text hash (what the dream reads). */
