@@ -60,9 +60,9 @@ export type { IndexStatus } from "./indexer/status.js";
 export type { EmbedPendingProgress, EmbedPendingResult } from "./indexer/embed-pending.js";
 export type { SearchOptions, SearchResponse, SearchResult, SearchMode, ScoreExplanation, FloorExplanation, NearMiss, SearchPlan, PlanOptions } from "./search/search.js";
 export type { SearchReport, VectorInfo } from "./search/report.js";
-export type { SearchFilters } from "./search/keyword.js";
+export type { SearchFilters } from "./search/filters.js";
 export type { SearchConfig } from "./search/config.js";
-export type { BootOptions, BootResult } from "./search/boot-sources.js";
+export type { BootOptions, BootResult } from "./context/boot/sources.js";
 export type { SessionType } from "./context/assemble.js";
 
 export { JOB_NAMES } from "./jobs/catalog.js";

@@ -3,7 +3,7 @@
  * this on its hot path): the types come from requests.ts as types only.
  */
 import type { PlanOptions } from "../search/plan.js";
-import type { SearchFilters } from "../search/keyword.js";
+import type { SearchFilters } from "../search/filters.js";
 import type { AskRequest, BootRequest, ContextRequest, ReadRequest, SearchRequest } from "./requests.js";
 
 /** Leaves out the fields that were not given, so the engine sees exactly what the caller set. */

@@ -8,7 +8,7 @@
  * fronts show it as it is.
  */
 import { ANNOTATION_KEYS, type AnnotationKey } from "../indexer/annotations.js";
-import { SEARCH_SOURCES } from "../search/keyword.js";
+import { SEARCH_SOURCES } from "../search/filters.js";
 import { isValidSessionId } from "../workspace/sessions.js";
 
 /** A request the contract refuses: the caller's mistake (exit code 2 on the CLI, "bad-request" on the socket, 400 on the web). */

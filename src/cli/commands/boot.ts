@@ -2,8 +2,8 @@ import { Option, type Command } from "commander";
 import type { BootRequest } from "../../contract/requests.js";
 import { bootOptions } from "../../contract/options.js";
 import { checkChoice, checkWhole, MAX_DAYS, MAX_LIMIT, SESSION_SCOPES } from "../../contract/rules.js";
-import type { BootItem } from "../../search/boot.js";
-import type { BootResult } from "../../search/boot-sources.js";
+import type { BootItem } from "../../context/boot/boot.js";
+import type { BootResult } from "../../context/boot/sources.js";
 import { printJson, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
 import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 

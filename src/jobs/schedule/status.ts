@@ -8,7 +8,7 @@ import { evolutionTimeZone } from "../evolve/config.js";
 import { EVOLVE_JOB } from "../evolve/cycle.js";
 import type { JobDeps } from "../job.js";
 import { scheduleTimeZone } from "./config.js";
-import { NIGHTLY_STATE_KEY, nightlyStatus, type NightlyStatus } from "./nightly.js";
+import { NIGHTLY_STATE_KEY, nightlyStatus, workspaceBornAt, type NightlyStatus } from "./nightly.js";
 import { WEEKLY_STATE_KEY, weeklyStatus, type WeeklyStatus } from "./weekly.js";
 
 /** The nightly reflection's state at `now` (see schedule/nightly.ts). */
@@ -16,6 +16,7 @@ export function nightlyOf(deps: JobDeps, now: number, graceMs: number): NightlyS
   const db = deps.state();
   const souls = new SoulVersionStore(db);
   const tz = scheduleTimeZone(deps.config);
+  const born = workspaceBornAt(deps.workspace, now);
   return nightlyStatus({
     now,
     reflectAt: deps.config.schedule.reflectAt,
@@ -23,6 +24,7 @@ export function nightlyOf(deps: JobDeps, now: number, graceMs: number): NightlyS
     lastDate: new JobStateStore(db).get(NIGHTLY_STATE_KEY),
     reflectedSince: (ms) => souls.runs(50).some((r) => (r.outcome === "complete" || r.outcome === "skip") && r.startedAt >= ms),
     graceMs,
+    ...(born !== undefined ? { owedFrom: born } : {}),
   });
 }
 
