@@ -78,7 +78,7 @@ export type { LLMProvider } from "./llm/types.js";
  * The MCP server over an engine (connect it to a transport, e.g. the SDK's
  * StdioServerTransport). Async because the MCP SDK is loaded on first use.
  */
-export async function createMcpServer(opts: import("./mcp/server.js").CreateMcpServerOptions): Promise<import("@modelcontextprotocol/sdk/server/mcp.js").McpServer> {
+export async function createMcpServer(opts: import("./mcp/server.js").CreateMcpServerOptions): Promise<import("@modelcontextprotocol/server").McpServer> {
   return (await import("./mcp/server.js")).createMcpServer(opts);
 }
 export type { CreateMcpServerOptions } from "./mcp/server.js";

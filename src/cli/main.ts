@@ -38,7 +38,10 @@ const COMMANDS: Record<string, { description: string; load: Loader }> = {
   evolve: { description: "the weekly evolution cycle now", load: () => import("./commands/evolve.js") },
   snapshot: { description: "take a personality snapshot now", load: () => import("./commands/snapshot.js") },
   export: { description: "print all the engine's own state as JSON", load: () => import("./commands/export.js") },
-  import: { description: "restore state exported by `agent export`", load: () => import("./commands/import.js") },
+  import: { description: "restore state exported by `agent export`, or back-fill an assistant's past conversations", load: () => import("./commands/import.js") },
+  connect: { description: "connect Claude Code, Codex or OpenCode to this workspace: hooks, plugin and MCP server", load: () => import("./commands/connect.js") },
+  disconnect: { description: "remove what `agent connect` wrote into an assistant's config", load: () => import("./commands/disconnect.js") },
+  hook: { description: "run one assistant hook (what `agent connect` registers); never fails the turn", load: () => import("./commands/hook.js") },
 };
 
 export const COMMAND_NAMES = Object.keys(COMMANDS);

@@ -4,12 +4,24 @@
  * are requests of the contract (src/contract/requests.ts), checked here (a bad one is a
  * "bad-request" error with the contract's sentence), never trusted.
  */
-import type { z } from "zod";
-import { askOptions, bootOptions, contextOptions, readOptions, searchOptions } from "../contract/options.js";
+import { z } from "zod";
+import { askOptions, bootOptions, contextOptions, given, readOptions, searchOptions } from "../contract/options.js";
 import { AppendRequest, AskRequest, BootRequest, ContextRequest, parseRequest, ReadRequest, SearchRequest } from "../contract/requests.js";
 import { Engine } from "../engine/engine.js";
 import { UsageError } from "../engine/errors.js";
 import { PROTOCOL_VERSION, type HelloResult } from "./protocol.js";
+
+/** An assistant's prompt for memories to inject (its hook's own request, not a front's). */
+const InjectParams = z
+  .object({
+    prompt: z.string(),
+    harness: z.enum(["claude-code", "codex", "opencode"]).optional(),
+    session: z.string().optional(),
+    limit: z.number().int().positive().optional(),
+    budgetMs: z.number().int().min(0).optional(),
+    maxChars: z.number().int().positive().optional(),
+  })
+  .strict();
 
 export class BadRequestError extends Error {
   constructor(message: string) {
@@ -90,6 +102,9 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
       const p = parse(AppendRequest, params);
       return engine.appendNote(p.text, p.title);
     }
+    case "inject":
+      // The warm engine searches in every mode (its embedder is loaded); the budget still holds.
+      return (await engine.assistants()).inject(given(parse(InjectParams, params)));
     default:
       throw new UnknownMethodError(method);
   }

@@ -49,6 +49,7 @@ import { LazyProvider } from "./lazy-llm.js";
 import { RecallLog, type RecallFront } from "./recall-log.js";
 import type { IndexWatcher, IndexWatchOptions } from "./watcher.js";
 import { IndexingService, type EmbedOptions, type EngineStatus, type IndexParts, type StatusReport, type WarmReport } from "./indexing.js";
+import type { AssistantService } from "./assistants.js";
 
 export type { EmbedReport };
 export type { EmbedOptions, EngineStatus, StatusReport, WarmReport } from "./indexing.js";
@@ -294,6 +295,12 @@ export class Engine implements EngineCore {
 
   async dailyFiles(days: number): Promise<DailyFileInfo[]> {
     return (await import("./assist.js")).dailyFiles(this, days);
+  }
+
+  /** Claude Code, Codex, OpenCode: capture, inject, compaction flush, import (src/engine/assistants.ts). */
+  async assistants(): Promise<AssistantService> {
+    const { AssistantService } = await import("./assistants.js");
+    return new AssistantService(this);
   }
 
   // ---- jobs -------------------------------------------------------------------------

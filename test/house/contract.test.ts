@@ -7,8 +7,8 @@
 import net from "node:net";
 import http from "node:http";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AskRequest, BootRequest, ScopedSearchRequest, SearchRequest, problemOf } from "../../src/contract/requests.js";
 import { checkDate, checkWhole, REQUIRED, say } from "../../src/contract/rules.js";

@@ -14,6 +14,10 @@ export interface FlushArgs {
   session: string;
   /** Ignore the threshold and the once-per-cycle rule. */
   force?: boolean;
+  /** Run for an assistant's compaction (its name). */
+  compaction?: string;
+  /** With compaction: no LLM is configured, so the turns are only captured (the run says so). */
+  captureOnly?: boolean;
 }
 
 export function flushJob(deps: JobDeps, env: { warn: JobWarn }): Job<FlushArgs, FlushResult> {
@@ -52,10 +56,15 @@ export function flushJob(deps: JobDeps, env: { warn: JobWarn }): Job<FlushArgs, 
         : notDue("no transcript is near compaction");
     },
     startDetails(args, trigger) {
+      if (args.compaction !== undefined) return { session: args.session, trigger: `${args.compaction} compaction` };
       return { session: args.session, trigger: trigger === "manual" ? (args.force ? "manual --force" : "manual") : "threshold" };
     },
     recorded: () => true,
     async run(args, ctx) {
+      if (args.compaction !== undefined && args.captureOnly === true) {
+        // Not an error: the person has not set up a model, and the turns are safe in sessions/.
+        return { result: { outcome: "skip", reason: `capture only: no LLM is configured (no "llm" section in agent.config.json); the turns before the ${args.compaction} compaction are in sessions/${args.session}.jsonl, no notes were written` }, value: { status: "not-due", session: args.session, reason: "capture only: no LLM is configured", cycleKey: "", tokens: 0, bytes: 0, thresholdTokens: 0 } };
+      }
       const r = await runFlush({
         workspace: deps.workspace,
         session: args.session,

@@ -2,6 +2,8 @@ import { bootOptions } from "../../contract/options.js";
 import { ScopedBootRequest } from "../../contract/requests.js";
 import { json, type McpContext } from "./shared.js";
 
+export const BOOT_INPUT = ScopedBootRequest;
+
 /** boot: brain boot, the same JSON as `agent boot --json`. */
 export function register({ server, engine, session }: McpContext): void {
   server.registerTool(
@@ -9,7 +11,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Brain boot",
       description: "Restore context: relevant history plus the last days' session turns and daily notes (about 30% recent), deduplicated, with dates.",
-      inputSchema: ScopedBootRequest,
+      inputSchema: BOOT_INPUT,
       annotations: { readOnlyHint: true },
     },
     async (a) => json(await engine.boot(a.query ?? "", { ...bootOptions(a), session })),

@@ -2,6 +2,8 @@ import { contextOptions } from "../../contract/options.js";
 import { ContextRequest } from "../../contract/requests.js";
 import { text, type McpContext } from "./shared.js";
 
+export const CONTEXT_INPUT = ContextRequest;
+
 /** context: the same prompt `agent context` prints, for the session type asked (never beyond this server's scope). */
 export function register({ server, engine, session: scope }: McpContext): void {
   server.registerTool(
@@ -9,7 +11,7 @@ export function register({ server, engine, session: scope }: McpContext): void {
     {
       title: "Assembled system prompt",
       description: "The system prompt for a session type: bootstrap files, today's and yesterday's notes, who the agent is now, and memories relevant to an optional task.",
-      inputSchema: ContextRequest,
+      inputSchema: CONTEXT_INPUT,
       annotations: { readOnlyHint: true },
     },
     async (a) => {

@@ -1,6 +1,10 @@
 import { DreamAcceptRequest, DreamListRequest, DreamRejectRequest } from "../../contract/requests.js";
 import { json, type McpContext } from "./shared.js";
 
+export const DREAM_PROPOSALS_INPUT = DreamListRequest;
+export const DREAM_ACCEPT_INPUT = DreamAcceptRequest;
+export const DREAM_REJECT_INPUT = DreamRejectRequest;
+
 /** Dreaming's review: MEMORY.md is the person's, so only their own (main) sessions get these tools. */
 export function register({ server, engine, session }: McpContext): void {
   if (session !== "main") return;
@@ -9,7 +13,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Proposed MEMORY.md facts",
       description: "Facts the nightly dream distilled from what searches keep recalling, waiting for review, each with its provenance (file, lines, the queries that recalled it).",
-      inputSchema: DreamListRequest,
+      inputSchema: DREAM_PROPOSALS_INPUT,
       annotations: { readOnlyHint: true },
     },
     async (a) => json((await engine.dream()).proposals(a.status ?? "pending")),
@@ -19,7 +23,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Accept proposed facts",
       description: "Append proposals to MEMORY.md (compare-and-swap against hand edits; a new MEMORY.md version that can be undone). Only when the person said so.",
-      inputSchema: DreamAcceptRequest,
+      inputSchema: DREAM_ACCEPT_INPUT,
     },
     async (a) => json((await engine.dream()).accept(a.ids, a.edit)),
   );
@@ -28,7 +32,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Reject proposed facts",
       description: "Reject proposals with the person's reason; their source and fact are never proposed again.",
-      inputSchema: DreamRejectRequest,
+      inputSchema: DREAM_REJECT_INPUT,
     },
     async (a) => json((await engine.dream()).reject(a.ids, a.reason)),
   );

@@ -3,6 +3,9 @@ import { AppendRequest, ScopedReadRequest } from "../../contract/requests.js";
 import { numberLines } from "../../workspace/safe-read.js";
 import { json, text, type McpContext } from "./shared.js";
 
+export const MEMORY_GET_INPUT = ScopedReadRequest;
+export const MEMORY_APPEND_INPUT = AppendRequest;
+
 /** memory_get and memory_append: reading a workspace file, appending to today's note. */
 export function register({ server, engine, session }: McpContext): void {
   server.registerTool(
@@ -10,7 +13,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Read lines of a file",
       description: "Read a workspace file by path (as memory_search returns it), numbered lines. Only files inside the workspace.",
-      inputSchema: ScopedReadRequest,
+      inputSchema: MEMORY_GET_INPUT,
       annotations: { readOnlyHint: true },
     },
     async (a) => {
@@ -28,7 +31,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Append to today's note",
       description: "Append a note to today's daily note (memory/YYYY-MM-DD.md) under a timestamped heading. Append-only; never edits existing text.",
-      inputSchema: AppendRequest,
+      inputSchema: MEMORY_APPEND_INPUT,
     },
     async (a) => json(await engine.appendNote(a.text, a.title)),
   );

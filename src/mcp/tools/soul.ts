@@ -1,5 +1,11 @@
+import { z } from "zod";
 import { SoulRejectRequest, SoulSaveRequest, SoulVersionRequest } from "../../contract/requests.js";
 import { json, text, type McpContext } from "./shared.js";
+
+export const SOUL_GET_INPUT = SoulVersionRequest;
+export const SOUL_REJECT_INPUT = SoulRejectRequest;
+export const SOUL_SAVE_INPUT = SoulSaveRequest;
+const NO_INPUT = z.object({});
 
 /** SOUL.md and its review: read it or a version, see the pending proposal, accept, reject, save. */
 export function register({ server, engine, session }: McpContext): void {
@@ -8,7 +14,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "SOUL.md",
       description: "The current SOUL.md (personality and guidelines), or a numbered earlier version.",
-      inputSchema: SoulVersionRequest,
+      inputSchema: SOUL_GET_INPUT,
       annotations: { readOnlyHint: true },
     },
     async (a) => {
@@ -28,7 +34,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Pending SOUL proposal",
       description: "The proposal nightly reflection left in SOUL.proposed.md, as a diff against SOUL.md, with its report and why it was held back; null when none waits.",
-      inputSchema: {},
+      inputSchema: NO_INPUT,
       annotations: { readOnlyHint: true },
     },
     async () => json((await engine.soul()).proposed()),
@@ -38,7 +44,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Accept the SOUL proposal",
       description: "The pending proposal becomes SOUL.md and a new version, through the same locked-section and compare-and-swap checks as a nightly run.",
-      inputSchema: {},
+      inputSchema: NO_INPUT,
     },
     async () => json((await engine.soul()).accept()),
   );
@@ -47,7 +53,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Reject the SOUL proposal",
       description: "Discard the pending proposal; the reason is recorded and the next reflection takes it into account.",
-      inputSchema: SoulRejectRequest,
+      inputSchema: SOUL_REJECT_INPUT,
     },
     async (a) => json((await engine.soul()).reject(a.reason)),
   );
@@ -56,7 +62,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Save SOUL.md as a version",
       description: "Record SOUL.md as it is now as a version, with a message (after editing it by hand).",
-      inputSchema: SoulSaveRequest,
+      inputSchema: SOUL_SAVE_INPUT,
     },
     async (a) => json((await engine.soul()).save(a.message)),
   );
