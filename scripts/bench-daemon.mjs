@@ -91,7 +91,7 @@ async function socketLatency(ws, n, options = {}) {
   for (let k = 0; k < n; k++) {
     const t = process.hrtime.bigint();
     const answer = new Promise((r) => waiters.push(r));
-    conn.write(JSON.stringify({ id: k + 1, method: "search", params: { query: QUERIES[k % QUERIES.length], options } }) + "\n");
+    conn.write(JSON.stringify({ id: k + 1, method: "search", params: { query: QUERIES[k % QUERIES.length], ...options } }) + "\n");
     const a = await answer;
     if (a.error) throw new Error(a.error.message);
     times.push(Number(process.hrtime.bigint() - t) / 1e6);

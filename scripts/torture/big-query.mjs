@@ -46,7 +46,7 @@ export async function bigQuery({ root, quick, tiny, scale, seed }) {
     await sleep(300);
     // The other client speaks to the socket itself: what is timed is the daemon's answer, not a
     // CLI's start-up on a loaded machine.
-    const small = await rpc(path.join(ws, ".agent", "daemon.sock"), "search", { query: "marker", options: {} });
+    const small = await rpc(path.join(ws, ".agent", "daemon.sock"), "search", { query: "marker" });
     other.push(small.ms);
     const over = await agent(["search", Array.from({ length: 401 }, () => "w").join(" "), "--workspace", ws], { env, timeoutMs: 30_000 });
     await sleep(100 + Math.floor(r() * 200));

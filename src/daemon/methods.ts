@@ -1,81 +1,27 @@
 /**
  * What a socket client may ask the daemon: each method is one engine method, called with the
  * very options the CLI would pass in-process, so the answer is the same object. Parameters
- * are checked here (a bad one is a "bad-request" error), never trusted.
+ * are requests of the contract (src/contract/requests.ts), checked here (a bad one is a
+ * "bad-request" error with the contract's sentence), never trusted.
  */
 import { z } from "zod";
+import { askOptions, bootOptions, contextOptions, given, readOptions, searchOptions } from "../contract/options.js";
+import { AppendRequest, AskRequest, BootRequest, ContextRequest, parseRequest, ReadRequest, SearchRequest } from "../contract/requests.js";
 import { Engine } from "../engine/engine.js";
 import { UsageError } from "../engine/errors.js";
-import { SEARCH_SOURCES } from "../search/filters.js";
 import { PROTOCOL_VERSION, type HelloResult } from "./protocol.js";
 
-const Session = z.enum(["main", "group", "isolated"]);
-const Str = z.string();
-const PosInt = z.number().int().positive();
-
-const SearchParams = z.object({
-  query: Str,
-  options: z
-    .object({
-      limit: PosInt.optional(),
-      explain: z.boolean().optional(),
-      mode: z.enum(["hybrid", "keyword", "vector"]).optional(),
-      minScore: z.number().min(0).max(1).optional(),
-      rerank: z.boolean().optional(),
-      session: Session.optional(),
-      filters: z
-        .object({
-          source: z.enum(SEARCH_SOURCES).optional(),
-          dateFrom: Str.optional(),
-          dateTo: Str.optional(),
-          project: Str.optional(),
-          annotations: z.record(Str, Str).optional(),
-        })
-        .strict()
-        .optional(),
-    })
-    .strict()
-    .default({}),
-});
-
-const ContextParams = z
-  .object({ session: Session.optional(), query: Str.optional(), budget: PosInt.optional(), perFile: PosInt.optional() })
-  .strict();
-
-const BootParams = z.object({
-  query: Str,
-  options: z
-    .object({
-      session: Session.optional(),
-      days: PosInt.optional(),
-      project: Str.optional(),
-      limit: PosInt.optional(),
-      includeDaily: z.boolean().optional(),
-    })
-    .strict()
-    .default({}),
-});
-
-const AskParams = z.object({
-  question: Str.min(1),
-  options: z
-    .object({ session: Str.optional(), fork: z.boolean().optional(), project: Str.optional(), maxToolCalls: PosInt.optional() })
-    .strict()
-    .default({}),
-});
-
-const ReadParams = z.object({ path: Str.min(1), from: PosInt.optional(), lines: PosInt.optional(), session: Session.optional() }).strict();
+/** An assistant's prompt for memories to inject (its hook's own request, not a front's). */
 const InjectParams = z
   .object({
-    prompt: Str,
+    prompt: z.string(),
     harness: z.enum(["claude-code", "codex", "opencode"]).optional(),
-    session: Str.optional(),
-    limit: PosInt.optional(),
+    session: z.string().optional(),
+    limit: z.number().int().positive().optional(),
     budgetMs: z.number().int().min(0).optional(),
-    maxChars: PosInt.optional(),
+    maxChars: z.number().int().positive().optional(),
   })
   .strict();
-const AppendParams = z.object({ text: Str.min(1), title: Str.optional() }).strict();
 
 export class BadRequestError extends Error {
   constructor(message: string) {
@@ -115,15 +61,9 @@ interface AskingEngine {
   ask?: (question: string, opts: Record<string, unknown> & { signal: AbortSignal }) => Promise<unknown>;
 }
 
-function parse<T>(schema: z.ZodType<T>, params: unknown, method: string): T {
-  const r = schema.safeParse(params ?? {});
-  if (!r.success) throw new BadRequestError(`${method}: ${r.error.issues.map((i) => `${i.path.join(".") || "params"}: ${i.message}`).join("; ")}`);
-  return r.data;
-}
-
-/** Strips keys whose value is undefined, so the engine sees exactly the options the client set. */
-function defined<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+/** The request contract's parse: a refused request is a "bad-request" with the contract's sentence. */
+function parse<T>(schema: z.ZodType<T>, params: unknown): T {
+  return parseRequest(schema, params, (m) => new BadRequestError(m));
 }
 
 export async function callMethod(ctx: MethodContext, method: string, params: unknown): Promise<unknown> {
@@ -134,38 +74,37 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
       return r;
     }
     case "search": {
-      const p = parse(SearchParams, params, method);
-      const { filters, ...rest } = p.options;
-      return engine.search(p.query, defined({ ...rest, ...(filters ? { filters: defined(filters) } : {}), signal: ctx.signal, front: "daemon" as const }));
+      const p = parse(SearchRequest, params);
+      return engine.search(p.query, { ...searchOptions(p), signal: ctx.signal, front: "daemon" as const });
     }
     case "context":
-      return engine.context(defined(parse(ContextParams, params, method)));
+      return engine.context(contextOptions(parse(ContextRequest, params)));
     case "boot": {
-      const p = parse(BootParams, params, method);
-      return engine.boot(p.query, defined(p.options));
+      const p = parse(BootRequest, params);
+      return engine.boot(p.query ?? "", bootOptions(p));
     }
     case "ask": {
-      const p = parse(AskParams, params, method);
+      const p = parse(AskRequest, params);
       // Whether this build's engine answers questions yet; a client falls back when it does not.
       const ask = (engine as unknown as AskingEngine).ask;
       if (typeof ask !== "function") throw new UnknownMethodError(method);
-      return ask.call(engine, p.question, { ...defined(p.options), signal: ctx.signal });
+      return ask.call(engine, p.question, { ...askOptions(p), signal: ctx.signal });
     }
     case "status":
       return engine.statusReport();
     case "doctor":
       return Engine.doctor(engine.workspace);
     case "readFile": {
-      const p = parse(ReadParams, params, method);
-      return engine.readFile(p.path, defined({ from: p.from, lines: p.lines, session: p.session }));
+      const p = parse(ReadRequest, params);
+      return engine.readFile(p.path, readOptions(p));
     }
     case "appendNote": {
-      const p = parse(AppendParams, params, method);
+      const p = parse(AppendRequest, params);
       return engine.appendNote(p.text, p.title);
     }
     case "inject":
       // The warm engine searches in every mode (its embedder is loaded); the budget still holds.
-      return (await engine.assistants()).inject(defined(parse(InjectParams, params, method)));
+      return (await engine.assistants()).inject(given(parse(InjectParams, params)));
     default:
       throw new UnknownMethodError(method);
   }

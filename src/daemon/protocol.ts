@@ -44,7 +44,8 @@ export interface HelloResult {
   session: string;
 }
 
-export const PROTOCOL_VERSION = 1;
+/** 2: every method's params are a request of the contract (src/contract/requests.ts), flat (`{query, limit, from}`). */
+export const PROTOCOL_VERSION = 2;
 
 /** A line longer than this is refused: no request or answer of ours comes near it. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;

@@ -8,7 +8,9 @@
 import { z } from "zod";
 import { Engine } from "../engine/engine.js";
 import { parseSoulRef, type SoulRef } from "../jobs/reflect/history.js";
-import { SEARCH_SOURCES } from "../search/filters.js";
+import { fromQueryString, searchOptions } from "../contract/options.js";
+import { parseRequest, SearchRequest } from "../contract/requests.js";
+import type { WebOverview } from "../engine/overview.js";
 import { MEMORY_TYPES } from "../store/memory-types.js";
 
 export class ApiError extends Error {
@@ -27,15 +29,6 @@ type Route = (engine: Engine, q: Query, body: Body) => Promise<unknown>;
 
 /** Lines of a note the page shows at most (a longer one says so). */
 const NOTE_LINES = 5000;
-
-const SearchQuery = z.object({
-  q: z.string().max(2000),
-  mode: z.enum(["hybrid", "keyword", "vector"]).optional(),
-  source: z.enum(SEARCH_SOURCES).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD").optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date YYYY-MM-DD").optional(),
-  limit: z.coerce.number().int().min(1).max(50).optional(),
-});
 
 const PositiveId = z.coerce.number().int().positive();
 
@@ -59,11 +52,15 @@ function soulRef(text: string | null, what: string): SoulRef | undefined {
   }
 }
 
+/**
+ * A search request of the contract from the query string (`?query=…&from=…&annotations.project=…`).
+ * The page's own address keeps its short `q` for the query.
+ */
 async function search(engine: Engine, q: Query) {
-  const p = parse(SearchQuery, params(q), "search");
-  const filters = { ...(p.source ? { source: p.source } : {}), ...(p.from ? { dateFrom: p.from } : {}), ...(p.to ? { dateTo: p.to } : {}) };
+  const { q: short, ...fields } = fromQueryString(q, { numbers: ["limit", "minScore"], flags: ["explain", "rerank"] });
+  const p = parseRequest(SearchRequest, short === undefined ? fields : { query: short, ...fields }, (m) => new ApiError(400, m));
   const started = performance.now();
-  const report = await engine.search(p.q, { explain: true, ...(p.mode ? { mode: p.mode } : {}), ...(p.limit ? { limit: p.limit } : {}), ...(Object.keys(filters).length > 0 ? { filters } : {}) });
+  const report = await engine.search(p.query, { explain: true, ...searchOptions(p) });
   return { ...report, tookMs: Math.round((performance.now() - started) * 10) / 10 };
 }
 
@@ -118,7 +115,7 @@ async function reflectionRun(engine: Engine, q: Query) {
 export interface ApiAnswers {
   search: Awaited<ReturnType<typeof search>>;
   note: Awaited<ReturnType<typeof note>>;
-  notes: Awaited<ReturnType<Engine["notes"]>>;
+  notes: Awaited<ReturnType<WebOverview["notes"]>>;
   soul: Awaited<ReturnType<typeof soulOverview>>;
   "soul/diff": Awaited<ReturnType<typeof soulDiff>>;
   "soul/version": Awaited<ReturnType<typeof soulVersion>>;
@@ -131,10 +128,10 @@ export interface ApiAnswers {
 }
 
 const GET: Record<string, Route | undefined> = {
-  "/api/version": async (engine) => ({ mark: await engine.changeMark() }),
+  "/api/version": async (engine) => ({ mark: (await engine.overview()).changeMark() }),
   "/api/search": search,
   "/api/note": note,
-  "/api/notes": (engine) => engine.notes(),
+  "/api/notes": async (engine) => (await engine.overview()).notes(),
   "/api/soul": soulOverview,
   "/api/soul/diff": soulDiff,
   "/api/soul/version": soulVersion,

@@ -10,9 +10,8 @@ import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
 import type { RerankerModel } from "../embed/cross-encoder.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
-import { embedPending, type EmbedPendingProgress, type EmbedPendingResult, type EmbedReport } from "../indexer/embed-pending.js";
+import type { EmbedReport } from "../indexer/embed-pending.js";
 import { Indexer, type IndexProgress, type IndexSummary } from "../indexer/indexer.js";
-import { indexStatus, type IndexStatus } from "../indexer/status.js";
 import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
 import type { RuntimeLocation, RuntimeName, RuntimeStatus } from "../shared/runtimes.js";
@@ -20,18 +19,13 @@ import type { SessionType } from "../context/assemble.js";
 import type { SearchReport } from "../search/report.js";
 import { planSearch, runSearch, type PlanOptions, type SearchDeps, type SearchOptions, type SearchPlan } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
-import { dataVersion } from "../store/data-version.js";
-import { compactIndex, reclaimFreePages } from "../store/space.js";
 import { asDiskFull, DiskFullError, registerDataDir } from "../shared/disk.js";
-import { fileIdentity, openIndexDb, openIndexSnapshot, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
+import { fileIdentity, openIndexDb, openIndexSnapshot, recoverIndexDb, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
-import { describeHolder, EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
-import type { MemoryIndexStats } from "../store/vector-memory.js";
-import { isProcessAlive } from "../shared/process.js";
-import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
+import { EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
 import { checkEngineFolder, statWorkspacePath } from "../workspace/guard.js";
-import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
+import { agentDir, indexDbPath, stateDbPath } from "../workspace/paths.js";
 import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
 import type { JobDeps } from "../jobs/job.js";
 import type { BootResult } from "../context/boot/sources.js";
@@ -41,7 +35,6 @@ import type { RestoreResult } from "../store/backup.js";
 import type { SoulService } from "./soul.js";
 import type { EvolutionService } from "./evolution.js";
 import type { DreamService } from "./dream.js";
-import type { ChunkLookup } from "../jobs/dream/candidates.js";
 import type { JobArgs, JobName, JobValues } from "../jobs/catalog.js";
 import type { JobService, JobServiceOptions, RunOptions, RunOutcome } from "../jobs/runner.js";
 import type { ConfigView, DoctorReport, ModelsReport } from "./admin.js";
@@ -49,18 +42,17 @@ import type { AskRequest, BootRequest, ContextAnswer, ContextRequest, ReadReques
 import type { AskResult } from "../jobs/ask/loop.js";
 import type { Conversation } from "../store/conversations.js";
 import type { AgentConfig } from "./config.js";
-import type { NotesOverview } from "./overview.js";
+import type { WebOverview } from "./overview.js";
 import { configFor, readConfigCache } from "./config-cache.js";
 import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
 import { RecallLog, type RecallFront } from "./recall-log.js";
 import type { IndexWatcher, IndexWatchOptions } from "./watcher.js";
+import { IndexingService, type EmbedOptions, type EngineStatus, type IndexParts, type StatusReport, type WarmReport } from "./indexing.js";
 import type { AssistantService } from "./assistants.js";
 
 export type { EmbedReport };
-
-/** OS niceness of embedding threads in a host that embeds in the background (the daemon, `agent watch`). */
-const BACKGROUND_NICE = 10;
+export type { EmbedOptions, EngineStatus, StatusReport, WarmReport } from "./indexing.js";
 
 export interface EngineOptions {
   workspace: string;
@@ -77,23 +69,6 @@ export interface EngineOptions {
   config?: AgentConfig;
 }
 
-export interface EmbedOptions {
-  signal?: AbortSignal;
-  maxChunks?: number;
-  batchChunks?: number;
-  onProgress?: (p: EmbedPendingProgress) => void;
-  /** How other processes name this one while it embeds ("`agent index`"); default: backgroundEmbedder, else "an agent process". */
-  holder?: string;
-}
-
-export interface StatusReport extends EngineStatus {
-  workspace: string;
-  index: string;
-  /** Since the last index pass, or null when never indexed. */
-  ageMs: number | null;
-  embedder: { provider: string | null; modelId: string | null; reason: string };
-}
-
 export interface EngineSearchOptions extends SearchOptions {
   /** false: skip the freshness scan (the caller knows the index is fresh). */
   refresh?: boolean;
@@ -108,15 +83,6 @@ export interface EngineSearchOptions extends SearchOptions {
   /** false: leave this retrieval out of the recall log (one made for a group or isolated session and filtered after). */
   recall?: boolean;
 }
-
-/** What `warm` loaded, and how long it took. */
-export interface WarmReport {
-  ms: number;
-  /** The in-memory copy of the vectors, when search.vectorIndex is "quantized". */
-  vectors: MemoryIndexStats | null;
-}
-
-export type EngineStatus = IndexStatus & { vectors: { modelId: string | null; embedded: number; missing: number } };
 
 export class Engine implements EngineCore {
   readonly workspace: string;
@@ -147,8 +113,6 @@ export class Engine implements EngineCore {
   private ownsProvider = true;
   /** The reranker of search.rerank.provider "cross-encoder", loaded by the first reranked search. */
   private reranker: Promise<RerankerModel> | null = null;
-  /** Embedding runs one at a time per Engine: two would fetch the same pending chunks. */
-  private embedQueue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private jobService: JobService | null = null;
 
@@ -275,19 +239,7 @@ export class Engine implements EngineCore {
       llm: () => this.llm(),
       embedder: () => this.embedderOrNull(),
       embedCache: () => this.embeddingCacheOrNull(),
-      chunks: () => this.chunkLookup(),
-    };
-  }
-
-  /** The index brought up to date, then a lookup of its chunks by file and text hash (what the dream reads). */
-  private chunkLookup(): ChunkLookup {
-    this.index();
-    const stmt = this.index_().db.prepare<[string, string], { text: string; start_line: number; end_line: number; heading: string }>(
-      "SELECT c.text, c.start_line, c.end_line, c.heading FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.hash = ? ORDER BY c.seq LIMIT 1",
-    );
-    return (p, h) => {
-      const r = stmt.get(p, h);
-      return r === undefined ? null : { text: r.text, startLine: r.start_line, endLine: r.end_line, heading: r.heading };
+      chunks: () => this.indexing.chunkLookup(),
     };
   }
 
@@ -436,29 +388,9 @@ export class Engine implements EngineCore {
 
   // ---- index -------------------------------------------------------------------------
 
-  /**
-   * A SOUL.md swap cut short by a kill -9 leaves a second hard link to SOUL.md in .agent/swap/
-   * (and the indexer skips files with several links): tidy that up before indexing.
-   */
-  private recoverSwaps(): void {
-    const swapped = ["SOUL.md", "MEMORY.md"].flatMap((f) => recoverInterruptedSwaps(path.join(this.workspace, f), swapDir(this.workspace), isProcessAlive));
-    for (const message of swapped) {
-      const n = { message };
-      this.notices.push(n);
-      this.onNotice?.(n);
-    }
-  }
-
   /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
   index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
-    this.recoverSwaps();
-    return this.recovering(() => this.reclaiming(this.writable().indexer.sync(opts)));
-  }
-
-  /** After a pass that removed or replaced chunks: the space they took is handed back when it is much (store/space.ts). */
-  private reclaiming(s: IndexSummary): IndexSummary {
-    if (s.removed.length > 0 || s.indexed.length > 0) reclaimFreePages(this.index_().db);
-    return s;
+    return this.indexing.index(opts);
   }
 
   /**
@@ -467,16 +399,7 @@ export class Engine implements EngineCore {
    * reading and writing the live index.
    */
   rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
-    this.recoverSwaps();
-    return this.recovering(() => {
-      const idx = this.writable();
-      resetIndexInPlace(idx.db);
-      const summary = idx.indexer.sync(opts);
-      // The old index's pages are free now: the file is rewritten at the new index's size.
-      compactIndex(idx.db);
-      removeRebuildLeftovers(this.indexPath);
-      return summary;
-    });
+    return this.indexing.rebuild(opts);
   }
 
   /**
@@ -484,71 +407,12 @@ export class Engine implements EngineCore {
    * batches, each committed as it completes, so an interruption (signal) loses nothing.
    */
   embed(opts: EmbedOptions = {}): Promise<EmbedReport> {
-    const run = this.embedQueue.then(() => this.embedNow(opts));
-    this.embedQueue = run.catch(() => undefined);
-    return run;
+    return this.indexing.embed(opts);
   }
 
   /** Who is embedding this index right now (this process or another), or null. */
   embedding(): EmbedLeaseHolder | null {
-    return this.index_().lease.holder();
-  }
-
-  /**
-   * One process embeds an index at a time (the lease in the index database): a second one
-   * would fetch the same pending chunks and compute every window again. A caller that finds
-   * the lease taken gets `busy` and leaves the work to the holder, which keeps going until no
-   * chunk is left, new ones included.
-   */
-  private async embedNow(opts: EmbedOptions): Promise<EmbedReport> {
-    const sel = await this.embedder();
-    const none = { embedded: 0, cacheHits: 0, computed: 0, interrupted: false, modelChanged: false, busy: null, reason: sel.reason };
-    if (!sel.embedder) return { ...none, remaining: this.index_().vectors.countPending(), provider: null, modelId: null };
-    const e = sel.embedder;
-    const { vectors, lease } = this.writable();
-    const taken = lease.acquire(opts.holder ?? this.backgroundEmbedder ?? "an agent process", vectors.countPending());
-    if (!taken.ok) return { ...none, remaining: vectors.countPending(), provider: e.provider, modelId: e.modelId, busy: taken.by };
-    // Renewed while a batch runs too: a long batch must not look like a dead holder.
-    const beat = setInterval(() => lease.beat(this.progress.done, this.progress.total), 15_000);
-    beat.unref();
-    try {
-      // In the background, searches (this process's and the user's commands) go first.
-      if (this.backgroundEmbedder) e.lowerPriority?.(BACKGROUND_NICE);
-      await e.init?.(opts.signal ? { signal: opts.signal } : {});
-      const modelChanged = vectors.useModel(e.modelId, e.dimension);
-      const res = await this.embedAll(e, opts);
-      return { ...res, provider: e.provider, modelId: e.modelId, reason: sel.reason, modelChanged, busy: null };
-    } finally {
-      clearInterval(beat);
-      lease.release();
-    }
-  }
-
-  private progress = { done: 0, total: 0 };
-
-  /** Passes of embedPending until nothing is pending: chunks written meanwhile (by any process) are this holder's too. */
-  private async embedAll(e: Embedder, opts: EmbedOptions): Promise<EmbedPendingResult> {
-    const { vectors, lease } = this.index_();
-    const sum: EmbedPendingResult = { embedded: 0, cacheHits: 0, computed: 0, remaining: 0, interrupted: false };
-    for (let pass = 0; pass < 20; pass++) {
-      const before = sum.embedded;
-      const r = await embedPending(vectors, e, this.embeddingCache(), {
-        ...opts,
-        ...(opts.maxChunks !== undefined ? { maxChunks: opts.maxChunks - sum.embedded } : {}),
-        onProgress: (p) => {
-          this.progress = { done: before + p.done, total: before + p.total };
-          lease.beat(this.progress.done, this.progress.total);
-          opts.onProgress?.({ ...p, done: before + p.done, total: before + p.total, cached: sum.cacheHits + p.cached });
-        },
-      });
-      sum.embedded += r.embedded;
-      sum.cacheHits += r.cacheHits;
-      sum.computed += r.computed;
-      sum.remaining = r.remaining;
-      sum.interrupted = r.interrupted;
-      if (r.interrupted || r.remaining === 0 || r.embedded === 0 || opts.maxChunks !== undefined) break;
-    }
-    return sum;
+    return this.indexing.embedding();
   }
 
   /**
@@ -556,54 +420,32 @@ export class Engine implements EngineCore {
    * otherwise wait for or do slowly, the embedder and, with search.vectorIndex "quantized",
    * the in-memory copy of the vectors. Searches meanwhile work as in a one-off process.
    */
-  async warm(signal?: AbortSignal): Promise<WarmReport> {
-    const started = performance.now();
-    const report = (vectors: MemoryIndexStats | null): WarmReport => ({ ms: Math.round(performance.now() - started), vectors });
-    if (this.config.search.mode === "keyword") return report(null);
-    const sel = await this.embedder();
-    await sel.embedder?.init?.();
-    if (this.closed || signal?.aborted || this.config.search.vectorIndex !== "quantized") return report(null);
-    const vectors = this.index_().vectors;
-    await vectors.useMemoryIndex({}, signal);
-    return report(vectors.memoryIndex()?.stats() ?? null);
+  warm(signal?: AbortSignal): Promise<WarmReport> {
+    return this.indexing.warm(signal);
   }
 
   /** Changes whenever the index may hold other data than before (any connection's commit); for the watcher. */
   indexVersion(): string {
-    return this.recovering(() => dataVersion(this.index_().db));
+    return this.indexing.indexVersion();
   }
 
   /** Chunks without vectors yet. */
   pendingVectors(): number {
-    return this.recovering(() => this.index_().vectors.countPending());
+    return this.indexing.pendingVectors();
   }
 
   /** Re-checks specific workspace-relative paths (the watcher's entry point). */
   syncPaths(rels: string[]): IndexSummary {
-    return this.recovering(() => this.reclaiming(this.index_().indexer.syncPaths(rels)));
+    return this.indexing.syncPaths(rels);
   }
 
   status(): EngineStatus {
-    return this.recovering(() => {
-      const model = this.index_().vectors.model();
-      return {
-        ...indexStatus(this.workspace, this.index_().store, { allowHardLinks: this.config.index.allowHardLinks }),
-        vectors: { modelId: model?.modelId ?? null, embedded: this.index_().vectors.countEmbedded(), missing: this.index_().vectors.countPending() },
-      };
-    });
+    return this.indexing.status();
   }
 
   /** `agent status`: the index, its age, the vectors and the embedder the config selects. */
-  async statusReport(): Promise<StatusReport> {
-    const s = this.status();
-    const sel = await this.embedder();
-    return {
-      workspace: this.workspace,
-      index: this.indexPath,
-      ...s,
-      ageMs: s.lastSyncAt === null ? null : this.now() - s.lastSyncAt,
-      embedder: { provider: sel.embedder?.provider ?? null, modelId: sel.embedder?.modelId ?? null, reason: sel.reason },
-    };
+  statusReport(): Promise<StatusReport> {
+    return this.indexing.statusReport();
   }
 
   // ---- search ------------------------------------------------------------------------
@@ -650,7 +492,7 @@ export class Engine implements EngineCore {
       read: (fn) => this.recovering(() => fn({ db: this.index_().db, vectors: this.index_().vectors, nowMs: this.now() })),
       embedder: () => this.embedder(),
       vectors: () => this.index_().vectors,
-      pendingNote: () => this.pendingNote(),
+      pendingNote: () => this.indexing.pendingNote(),
       llm: () => this.llm(),
       crossEncoder: () => this.crossEncoder(),
     };
@@ -662,15 +504,14 @@ export class Engine implements EngineCore {
    */
   private refreshForSearch(): { indexed: string[]; removed: string[] } {
     try {
-      return this.recovering(() => this.reclaiming(this.index_().indexer.sync({ countChunks: false })));
+      return this.recovering(() => this.indexing.reclaiming(this.index_().indexer.sync({ countChunks: false })));
     } catch (e) {
       const full = asDiskFull(e, "the index could not take the changes on disk", agentDir(this.workspace));
       if (!(full instanceof DiskFullError)) throw e;
       if (!this.diskFullSaid) {
         this.diskFullSaid = true;
         const n = { message: `${full.message} — this search answered from the index as it was` };
-        this.notices.push(n);
-        this.onNotice?.(n);
+        this.notify(n);
       }
       return { indexed: [], removed: [] };
     }
@@ -701,37 +542,17 @@ export class Engine implements EngineCore {
       state: () => this.state(),
       config: () => this.config.dream.recall,
       index: () => this.index_().db,
-      onFailure: (message) => {
-        this.notices.push({ message });
-        this.onNotice?.({ message });
-      },
+      onFailure: (message) => this.notify({ message }),
     });
     return this.recalls;
   }
 
   private recalls: RecallLog | null = null;
 
-  /** What becomes of the chunks that have no vectors yet, for a search's warning. */
-  private pendingNote(): string {
-    const by = this.index_().lease.holder();
-    if (by) return `${describeHolder(by)}; they are found by keywords until then`;
-    if (this.backgroundEmbedder) return `${this.backgroundEmbedder} embeds them in the background`;
-    return "run `agent index` to embed them";
-  }
-
-  /** Daily notes per day over the last year, the files changed last and the index's health (the web page's Notes). */
-  async notes(): Promise<NotesOverview> {
-    const report = await this.statusReport();
-    return (await import("./overview.js")).notesOverview(this.recovering(() => this.index_().store.allFiles()), report, this.now());
-  }
-
-  /**
-   * Changes whenever what a viewer shows may have changed (the index, the state, SOUL.md or its
-   * proposal): a page polls it and reloads what it shows only then.
-   */
-  async changeMark(): Promise<string> {
-    const { changeMark } = await import("./overview.js");
-    return changeMark(this.workspace, this.recovering(() => this.index_().store.filesSignature()), this.hasState() ? this.state() : null);
+  /** The web page's overview: daily notes per day, the files changed last, the index's health, the change mark. */
+  async overview(): Promise<WebOverview> {
+    const { WebOverview } = await import("./overview.js");
+    return new WebOverview(this, this.indexing);
   }
 
   /**
@@ -777,6 +598,27 @@ export class Engine implements EngineCore {
     return this.cache;
   }
 
+  /**
+   * The index's schedule (indexing.ts): text passes, embedding under the lease, warming,
+   * status. The engine keeps the database, the models and recovery; the methods above are
+   * the service's public face, kept because the API names them on the engine.
+   */
+  readonly indexing: IndexingService = new IndexingService({
+    engine: this,
+    parts: () => this.index_(),
+    writable: () => this.writable(),
+    recovering: (fn) => this.recovering(fn),
+    embeddingCache: () => this.embeddingCache(),
+    notice: (message) => this.notify({ message }),
+    closed: () => this.closed,
+  });
+
+  /** Something that happened the person should hear of: kept in `notices`, told to `onNotice`. */
+  private notify(n: OpenNotice): void {
+    this.notices.push(n);
+    this.onNotice?.(n);
+  }
+
   /** The index database and what works on it, opened on first use (a `log` or `jobs` never opens it). */
   private index_(): IndexParts {
     if (this.idx === null) {
@@ -784,8 +626,7 @@ export class Engine implements EngineCore {
       if (opened === null) return this.idx!;
       const { db, notices } = opened;
       const openedAs = fileIdentity(this.indexPath);
-      this.notices.push(...notices);
-      for (const n of notices) this.onNotice?.(n);
+      for (const n of notices) this.notify(n);
       const store = new IndexStore(db);
       this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs };
     }
@@ -804,8 +645,7 @@ export class Engine implements EngineCore {
       if (!(e instanceof DiskFullError) || statWorkspacePath(this.workspace, path.relative(this.workspace, this.indexPath)) === null) throw e;
       const db = openIndexSnapshot(this.indexPath);
       const n = { message: `${e.message} — searches answer from the index as it was, and nothing is indexed until there is space` };
-      this.notices.push(n);
-      this.onNotice?.(n);
+      this.notify(n);
       const store = new IndexStore(db);
       this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs: null, readOnly: e };
       return null;
@@ -838,17 +678,6 @@ export class Engine implements EngineCore {
       return fn();
     }
   }
-}
-
-interface IndexParts {
-  db: DB;
-  store: IndexStore;
-  vectors: VectorStore;
-  lease: EmbedLease;
-  indexer: Indexer;
-  openedAs: string | null;
-  /** Set for the in-memory copy taken on a full disk (openIndex). */
-  readOnly?: DiskFullError;
 }
 
 function isProvider(v: unknown): v is LLMProvider {

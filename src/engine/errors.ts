@@ -18,6 +18,7 @@ export { UsageError } from "../shared/errors.js";
 
 const NAME_CODES: Record<string, string> = {
   UsageError: "usage",
+  RequestError: "usage",
   ConfigError: "config",
   WorkspaceError: "workspace",
   PathRefusedError: "refused",

@@ -105,3 +105,25 @@ export function changeMark(workspace: string, files: string, state: DB | null): 
   };
   return [files, state ? dataVersion(state) : "-", stamp("SOUL.md"), stamp("SOUL.proposed.md")].join("|");
 }
+
+/**
+ * The web page's overview, a service of the engine (`engine.overview()`): what the Notes page
+ * shows, and the mark a page polls to know when to reload.
+ */
+export class WebOverview {
+  constructor(
+    private readonly engine: { readonly workspace: string; readonly now: () => number; hasState(): boolean; state(): DB },
+    private readonly index: { files(): readonly FileRow[]; filesSignature(): string; statusReport(): Promise<StatusInput> },
+  ) {}
+
+  /** Daily notes per day over the last year, the files changed last and the index's health. */
+  async notes(): Promise<NotesOverview> {
+    const status = await this.index.statusReport();
+    return notesOverview(this.index.files(), status, this.engine.now());
+  }
+
+  /** Changes whenever what a viewer shows may have changed (the index, the state, SOUL.md or its proposal). */
+  changeMark(): string {
+    return changeMark(this.engine.workspace, this.index.filesSignature(), this.engine.hasState() ? this.engine.state() : null);
+  }
+}

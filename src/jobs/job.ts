@@ -102,3 +102,14 @@ export interface Job<A = void, V = unknown> {
   recorded(args: A): boolean;
   run(args: A, ctx: JobRunContext): Promise<{ result: JobResult; value: V }>;
 }
+
+/** The answer of a job that is not due now (and when it will be, if it knows). */
+export const notDue = (reason: string, nextAt: number | null = null): JobDue<never> => ({ due: false, nextAt, reason, runs: [] });
+
+/** How a run was started, as its record says it: by hand, a catch-up, or the schedule's own word. */
+export function triggerWord(trigger: JobTrigger, catchUp: boolean | undefined, scheduled: string): string {
+  return trigger === "manual" ? "manual" : catchUp ? "catch-up" : scheduled;
+}
+
+/** A problem worth one line in the host's log (an unreadable sessions/ folder), said once per key. */
+export type JobWarn = (key: string, message: string) => void;

@@ -20,8 +20,6 @@ import {
   isJobName,
   JOB_NAMES,
   UnknownJobError,
-  nightlyOf,
-  weeklyOf,
   type CatalogEnv,
   type JobArgs,
   type JobCatalog,
@@ -29,6 +27,7 @@ import {
   type JobValues,
 } from "./catalog.js";
 import { evolutionTimeZone } from "./evolve/config.js";
+import { nightlyOf, weeklyOf } from "./schedule/status.js";
 import { InboxStore } from "../store/inbox.js";
 import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
 import { scheduleTimeZone } from "./schedule/config.js";

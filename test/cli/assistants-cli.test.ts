@@ -62,7 +62,7 @@ describe("agent boot / ask / search --project (built CLI)", () => {
     expect(out.results.every((x) => x.annotations.project!.includes("home"))).toBe(true);
     const bad = await runAgent(["search", "x", "--workspace", ws, "--annotation", "colour::blue"]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/--annotation must look like/);
+    expect(bad.stderr).toMatch(/annotations take the keys ctx, project, meeting, mode, got "colour"/);
   });
 
   it("ask answers with sources, then resumes and forks by id", { timeout: 60_000 }, async () => {
@@ -80,6 +80,6 @@ describe("agent boot / ask / search --project (built CLI)", () => {
     expect((JSON.parse(list.stdout) as { conversations: unknown[] }).conversations).toHaveLength(2);
     const noFork = await runAgent(["ask", "x", "--fork", "--workspace", ws]);
     expect(noFork.code).toBe(1);
-    expect(noFork.stderr).toMatch(/--fork needs --session/);
+    expect(noFork.stderr).toMatch(/fork needs session: the conversation to fork/);
   });
 });

@@ -111,7 +111,7 @@ describe("agent CLI (built dist/cli/main.js)", () => {
     expect(missing.stderr).toMatch(/does not exist: create it with `agent init/);
     const badLimit = run(["search", "x", "--workspace", ws, "--limit", "zero"]);
     expect(badLimit.code).not.toBe(0);
-    expect(badLimit.stderr).toMatch(/--limit must be a positive whole number/);
+    expect(badLimit.stderr).toMatch(/limit must be a whole number from 1 to 100, got "zero"/);
     const nowhere = run(["status"], { cwd: "/" });
     expect(nowhere.code).toBe(1);
     expect(nowhere.stderr).toMatch(/no workspace found/);

@@ -45,11 +45,11 @@ describe("CLI hygiene (built CLI)", () => {
   it("refuses bad input with one clear line", async () => {
     const cases: [string[], RegExp][] = [
       [["search", "   "], /give something to look for/],
-      [["search", "x", "--from", "2026-13-45"], /--from must be a real date like 2026-03-01, got "2026-13-45"/],
-      [["search", "x", "--from", "2026-05-02", "--to", "2026-05-01"], /--from 2026-05-02 is after --to 2026-05-01/],
+      [["search", "x", "--from", "2026-13-45"], /^agent: from must be a real date like 2026-03-01, got "2026-13-45"$/m],
+      [["search", "x", "--from", "2026-05-02", "--to", "2026-05-01"], /from 2026-05-02 is after to 2026-05-01/],
       [["jobs", "--job", "bogus"], /there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve/],
-      [["boot", "--days", "0"], /--days must be a positive whole number/],
-      [["boot", "--days", "1e9"], /--days must be at most 3650/],
+      [["boot", "--days", "0"], /days must be a whole number from 1 to 3650, got 0/],
+      [["boot", "--days", "1e9"], /days must be a whole number from 1 to 3650, got 1000000000/],
     ];
     for (const [args, re] of cases) {
       const r = await runAgent([...args, "--workspace", ws]);

@@ -82,11 +82,11 @@ describe("agent log", () => {
 
     const bad = await agent(["log", "--workspace", ws, "--session", "../escape", "--role", "user", "x"]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/^agent: session id "..\/escape" is not allowed/);
+    expect(bad.stderr).toMatch(/^agent: session must be letters, digits, '.', '_' or '-' \(up to 128\), got "..\/escape"/);
     expect(existsSync(path.join(dir, "escape.jsonl"))).toBe(false);
     const noRole = await agent(["log", "--workspace", ws, "--session", "s1", "text"]);
     expect(noRole.code).toBe(1);
-    expect(noRole.stderr).toMatch(/--role is required/);
+    expect(noRole.stderr).toMatch(/role is required with text/);
     const badRole = await agent(["log", "--workspace", ws, "--session", "s1", "--role", "robot", "text"]);
     expect(badRole.code).not.toBe(0);
   });

@@ -81,7 +81,8 @@ describe("what a workspace is", { timeout: 120_000 }, () => {
     c.pause(); // never reads: its answers pile up in the daemon
     c.on("error", () => undefined);
     await new Promise<void>((resolve) => c.on("connect", () => resolve()));
-    for (let id = 1; id <= 40; id++) c.write(JSON.stringify({ id, method: "readFile", params: { path: "notes/big.md", lines: 60_000 } }) + "\n");
+    // 400 answers of 2,000 lines (the most one read returns), about 80 MB in all.
+    for (let id = 1; id <= 400; id++) c.write(JSON.stringify({ id, method: "readFile", params: { path: "notes/big.md", from: ((id - 1) % 30) * 2000 + 1, lines: 2000 } }) + "\n");
     await d.waitFor(/left \d+ bytes of answers unread .*connection dropped/, 60_000);
     c.destroy();
     const other = await runAgent(["search", "lorem", "--json", "--workspace", a], { AGENT_DAEMON: "require" });

@@ -77,7 +77,8 @@ describe("fuzzy matching", () => {
 
   it("parses --annotation filters", () => {
     expect(parseAnnotationFilters(["mode::deep work", "ctx=home"])).toEqual({ mode: "deep work", ctx: "home" });
-    expect(() => parseAnnotationFilters(["colour::blue"])).toThrow(/key among ctx, project, meeting, mode/);
+    expect(() => parseAnnotationFilters(["colour::blue"])).toThrow(/annotations take the keys ctx, project, meeting, mode, got "colour"/);
+    expect(() => parseAnnotationFilters(["no marker"])).toThrow(/--annotation must look like "project::pharmacy"/);
   });
 });
 

@@ -1,6 +1,8 @@
 import type { Command } from "commander";
-import { UsageError } from "../../engine/errors.js";
-import { parsePositiveInt, printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
+import { askOptions } from "../../contract/options.js";
+import type { AskRequest } from "../../contract/requests.js";
+import { askProblem, checkRequired, checkSessionId, checkWhole, refuse } from "../../contract/rules.js";
+import { printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
 import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
 interface AskOpts extends WorkspaceOpts, ProviderOpts, DaemonRouting {
@@ -18,10 +20,10 @@ export function register(program: Command): void {
         .command("ask")
         .description("ask the local model about your past: it searches your notes and conversations itself and answers with citations")
         .argument("[question...]", 'e.g. "when did I last talk to the wholesaler about the fridge?"')
-        .option("--session <id>", "continue this conversation")
+        .option("--session <id>", "continue this conversation", (v) => checkSessionId("session", v))
         .option("--fork", "with --session: continue in a copy under a new id, leaving the original as it was")
         .option("--project <name>", "search only within this project (project:: annotations, fuzzy)")
-        .option("--max-tool-calls <n>", "tool calls before the model must answer (default: ask.maxToolCalls, 8)", parsePositiveInt("--max-tool-calls"))
+        .option("--max-tool-calls <n>", "tool calls before the model must answer (default: ask.maxToolCalls, 8)", (v) => checkWhole("maxToolCalls", v, 1))
         .option("--list", "list recent conversations instead of asking"),
     ),
   )).action(async (words: string[], opts: AskOpts) => {
@@ -35,19 +37,15 @@ export function register(program: Command): void {
       }
       return;
     }
-    const question = words.join(" ").trim();
-    if (question === "") throw new UsageError('give a question, e.g. agent ask "what did we decide about the VPS?"');
-    if (opts.fork && !opts.session) throw new UsageError("--fork needs --session ID: the conversation to fork");
-    const options = {
-      ...(opts.session ? { session: opts.session } : {}),
-      ...(opts.fork ? { fork: true } : {}),
-      ...(opts.project ? { project: opts.project } : {}),
-      ...(opts.maxToolCalls ? { maxToolCalls: opts.maxToolCalls } : {}),
-    };
+    // The flags as an ask request of the contract.
+    const req: AskRequest = { question: checkRequired("question", words.join(" ")).trim(), session: opts.session, project: opts.project, maxToolCalls: opts.maxToolCalls, ...(opts.fork ? { fork: true } : {}) };
+    refuse(askProblem(req));
+    const { question } = req;
+    const options = askOptions(req);
     const inProcess = () => withEngine(opts, (engine) => withCancel((signal) => engine.ask(question, { signal, ...options })));
     // The running daemon answers with its warm engine, unless this run names its own model;
     // Ctrl-C closes the connection, which cancels the question in the daemon.
-    const routed = opts.provider || opts.model ? undefined : await withCancel((signal) => viaDaemon<Awaited<ReturnType<typeof inProcess>>>(opts, "ask", { question, options }, { signal, timeoutMs: 0 }));
+    const routed = opts.provider || opts.model ? undefined : await withCancel((signal) => viaDaemon<Awaited<ReturnType<typeof inProcess>>>(opts, "ask", { question, ...options }, { signal, timeoutMs: 0 }));
     const result = routed ?? (await inProcess());
     if (opts.json) return printJson(result);
     for (const w of result.warnings) warn(w);

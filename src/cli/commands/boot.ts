@@ -1,9 +1,10 @@
 import { Option, type Command } from "commander";
-import type { SessionType } from "../../context/assemble.js";
-import { UsageError } from "../../engine/errors.js";
+import type { BootRequest } from "../../contract/requests.js";
+import { bootOptions } from "../../contract/options.js";
+import { checkChoice, checkWhole, MAX_DAYS, MAX_LIMIT, SESSION_SCOPES } from "../../contract/rules.js";
 import type { BootItem } from "../../context/boot/boot.js";
 import type { BootResult } from "../../context/boot/sources.js";
-import { parsePositiveInt, printJson, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
+import { printJson, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
 import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
 interface BootOpts extends WorkspaceOpts, DaemonRouting {
@@ -11,7 +12,7 @@ interface BootOpts extends WorkspaceOpts, DaemonRouting {
   project?: string;
   limit?: number;
   includeDaily?: boolean;
-  session: SessionType;
+  session: NonNullable<BootRequest["session"]>;
 }
 
 export function register(program: Command): void {
@@ -20,23 +21,17 @@ export function register(program: Command): void {
         .command("boot")
         .description("morning context restoration: relevant history plus the last days' conversations and daily notes, deduplicated, with dates")
         .argument("[query...]", 'what you are picking up, e.g. "what was I doing on the pharmacy project"')
-        .option("--days <n>", "days of recent activity, today included (default 7, at most 3650)", parseDays)
+        .option("--days <n>", `days of recent activity, today included (default 7, at most ${MAX_DAYS})`, (v) => checkWhole("days", v, 1, MAX_DAYS))
         .option("--project <name>", "only items annotated project:: NAME (matched fuzzily)")
-        .option("-n, --limit <n>", "items in all (default 10; about 30% go to recent activity)", parsePositiveInt("--limit"))
+        .option("-n, --limit <n>", `items in all (default 10; about 30% go to recent activity; at most ${MAX_LIMIT})`, (v) => checkWhole("limit", v, 1, MAX_LIMIT))
         .option("--include-daily", "also print today's daily note verbatim")
-        .addOption(new Option("--session <type>", "main (private, everything); group or isolated (no private files)").choices(["main", "group", "isolated"]).default("main")),
+        .addOption(new Option("--session <type>", "main (private, everything); group or isolated (no private files)").choices(SESSION_SCOPES).argParser((v) => checkChoice("session", SESSION_SCOPES, v)).default("main")),
   )).action(async (words: string[], opts: BootOpts) => {
     {
-      const query = words.join(" ");
-      const options = {
-        session: opts.session,
-        ...(opts.days ? { days: opts.days } : {}),
-        ...(opts.project ? { project: opts.project } : {}),
-        ...(opts.limit ? { limit: opts.limit } : {}),
-        ...(opts.includeDaily ? { includeDaily: true } : {}),
-      };
+      // The flags as a boot request of the contract.
+      const req: BootRequest = { query: words.join(" "), session: opts.session, days: opts.days, project: opts.project, limit: opts.limit, ...(opts.includeDaily ? { includeDaily: true } : {}) };
       // The running daemon answers warm when there is one; the answer is the same object.
-      const res = (await viaDaemon<BootResult>(opts, "boot", { query, options })) ?? (await withEngine(opts, (engine) => engine.boot(query, options)));
+      const res = (await viaDaemon<BootResult>(opts, "boot", bootRequestWire(req))) ?? (await withEngine(opts, (engine) => engine.boot(req.query ?? "", bootOptions(req))));
       if (opts.json) return printJson(res);
       for (const w of res.warnings) warn(w);
       process.stdout.write(formatBoot(res));
@@ -44,10 +39,9 @@ export function register(program: Command): void {
   });
 }
 
-function parseDays(v: string): number {
-  const n = parsePositiveInt("--days")(v);
-  if (n > 3650) throw new UsageError(`--days must be at most 3650 (ten years), got ${v}`);
-  return n;
+/** The request as it goes over the socket: JSON, with the fields not given left out. */
+function bootRequestWire(req: BootRequest): BootRequest {
+  return { query: req.query ?? "", ...bootOptions(req) };
 }
 
 export function formatBoot(r: BootResult): string {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Option, type Command } from "commander";
-import { UsageError } from "../../engine/errors.js";
+import { checkChoice, checkSessionId, LOG_ROLES, logProblem, refuse } from "../../contract/rules.js";
 import type { SessionRole } from "../../workspace/sessions.js";
 import { printJson, standard, withEngine, type WorkspaceOpts } from "../common.js";
 
@@ -17,15 +17,15 @@ export function register(program: Command): void {
         .command("log")
         .description("append a turn to a session transcript (sessions/<id>.jsonl), which reflection reads")
         .argument("[text...]", 'what was said ("-" reads it from standard input)')
-        .requiredOption("--session <id>", "session id: letters, digits, '.', '_', '-'")
-        .addOption(new Option("--role <role>", "who said it").choices(["user", "assistant", "system", "tool"]))
+        .requiredOption("--session <id>", "session id: letters, digits, '.', '_', '-'", (v) => checkSessionId("session", v))
+        .addOption(new Option("--role <role>", "who said it").choices(LOG_ROLES).argParser((v) => checkChoice("role", LOG_ROLES, v)))
         .option("--thread <name>", "thread or channel name")
         .option("--compacted", 'record that the assistant compacted its context here ({"type":"compaction"} line)'),
   ).action(async (words: string[], opts: LogOpts) => {
     let text = words.join(" ");
     if (text === "-") text = readFileSync(0, "utf8").replace(/\n$/, "");
-    if (text !== "" && opts.role === undefined) throw new UsageError("--role is required with text (user or assistant)");
-    if (text === "" && opts.role !== undefined) throw new UsageError(`no text to log for --role ${opts.role}`);
+    // A log request of the contract: text and role come together.
+    refuse(logProblem({ text, role: opts.role }));
     const res = await withEngine(opts, (engine) => engine.logTurn({
       session: opts.session,
       ...(opts.role !== undefined

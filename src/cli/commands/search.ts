@@ -1,18 +1,20 @@
 import { Option, type Command } from "commander";
+import { searchOptions } from "../../contract/options.js";
+import type { SearchRequest } from "../../contract/requests.js";
+import { ANNOTATION_KEYS, checkChoice, checkDate, checkFraction, checkRequired, checkWhole, isAnnotationKey, MAX_LIMIT, rangeProblem, refuse, RequestError, say, SEARCH_MODES, SEARCH_SOURCES } from "../../contract/rules.js";
 import { UsageError } from "../../engine/errors.js";
-import { SEARCH_SOURCES, type SearchSource } from "../../search/filters.js";
-import { ANNOTATION_KEYS, isAnnotationKey } from "../../indexer/annotations.js";
-import type { FloorExplanation, NearMiss, SearchMode, SearchResult } from "../../search/search.js";
+import type { FloorExplanation, NearMiss, SearchResult } from "../../search/search.js";
 import type { SearchReport } from "../../search/report.js";
-import { parseDateOption, parsePositiveInt, printJson, queryFrom, standard, warn, withCancel, withEngine, type WorkspaceOpts } from "../common.js";
+import { printJson, standard, warn, withCancel, withEngine, type WorkspaceOpts } from "../common.js";
 import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
+/** The flags, already checked by the contract's rules: each is one field of a search request. */
 interface SearchCmdOpts extends WorkspaceOpts, DaemonRouting {
   limit?: number;
   explain?: boolean;
-  source?: string;
+  source?: SearchRequest["source"];
   minScore?: number;
-  mode?: string;
+  mode?: SearchRequest["mode"];
   from?: string;
   to?: string;
   project?: string;
@@ -26,43 +28,29 @@ export function register(program: Command): void {
         .command("search")
         .description("search the agent's memory: keywords + meaning, recent notes first (reindexes changed files first)")
         .argument("<query...>", 'what to look for, in plain words; dates like "last week" or "in March" narrow it; a "quoted phrase" must appear, -word must not')
-        .option("-n, --limit <n>", "number of results (default: search.limit, 10)", parsePositiveInt("--limit"))
+        .option("-n, --limit <n>", `number of results (default: search.limit, 10; at most ${MAX_LIMIT})`, (v) => checkWhole("limit", v, 1, MAX_LIMIT))
         .option("--explain", "show how each score was made")
-        .addOption(new Option("--source <source>", "only 'memory' (markdown), 'sessions' (transcripts) or 'reflections' (the engine's own reports, left out by default)").choices([...SEARCH_SOURCES]))
-        .option("--min-score <x>", "raise the relevance floor: only results scoring at least this (0..1)", parseScore)
-        .addOption(new Option("--mode <mode>", "default: search.mode").choices(["hybrid", "keyword", "vector"]))
-        .option("--from <date>", "only notes dated on or after YYYY-MM-DD", parseDateOption("--from"))
-        .option("--to <date>", "only notes dated on or before YYYY-MM-DD", parseDateOption("--to"))
+        // The choices list the values for help and completion; the contract's rule checks them.
+        .addOption(new Option("--source <source>", "only 'memory' (markdown), 'sessions' (transcripts) or 'reflections' (the engine's own reports, left out by default)").choices(SEARCH_SOURCES).argParser((v) => checkChoice("source", SEARCH_SOURCES, v)))
+        .option("--min-score <x>", "raise the relevance floor: only results scoring at least this (0..1)", (v) => checkFraction("minScore", v))
+        .addOption(new Option("--mode <mode>", "default: search.mode").choices(SEARCH_MODES).argParser((v) => checkChoice("mode", SEARCH_MODES, v)))
+        .option("--from <date>", "only notes dated on or after YYYY-MM-DD", (v) => checkDate("from", v))
+        .option("--to <date>", "only notes dated on or before YYYY-MM-DD", (v) => checkDate("to", v))
         .option("--project <name>", "only chunks annotated project:: NAME (matched fuzzily)")
         .option("--annotation <key::value>", "only chunks with this annotation (ctx, project, meeting, mode); repeatable", collectAnnotation, [])
         .option("--rerank", "let a model judge and reorder the results: the LLM, or the cross-encoder of search.rerank.provider (default: search.rerank.enabled)")
         .option("--no-rerank", "skip the second stage even when search.rerank.enabled is set"),
   )).action(async (words: string[], opts: SearchCmdOpts) => {
-    const query = queryFrom(words, 'agent search "what did we decide about the database"');
-    if (opts.from && opts.to && opts.from > opts.to) throw new UsageError(`--from ${opts.from} is after --to ${opts.to}`);
     {
-      const filters = {
-        ...(opts.source ? { source: opts.source as SearchSource } : {}),
-        ...(opts.from ? { dateFrom: opts.from } : {}),
-        ...(opts.to ? { dateTo: opts.to } : {}),
-        ...(opts.project ? { project: opts.project } : {}),
-        ...(opts.annotation && opts.annotation.length > 0 ? { annotations: parseAnnotationFilters(opts.annotation) } : {}),
-      };
-      const options = {
-        ...(opts.limit ? { limit: opts.limit } : {}),
-        explain: opts.explain ?? false,
-        filters,
-        ...(opts.mode ? { mode: opts.mode as SearchMode } : {}),
-        ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
-        ...(opts.rerank !== undefined ? { rerank: opts.rerank } : {}),
-      };
+      const req = searchRequest(words, opts);
+      const options = { explain: false, ...searchOptions(req) };
       // The running daemon answers warm when there is one; the answer is the same object. No
       // time limit on its answer: with reranking the model call can take minutes, and the
       // engine bounds it (search.rerank.timeoutMs); Ctrl-C cancels it, in the daemon too.
       const res = await withCancel(
         async (signal) =>
-          (await viaDaemon<SearchReport>(opts, "search", { query, options }, { signal, timeoutMs: 0 })) ??
-          (await withEngine(opts, (engine) => engine.search(query, { ...options, signal, front: "cli" }))),
+          (await viaDaemon<SearchReport>(opts, "search", req, { signal, timeoutMs: 0 })) ??
+          (await withEngine(opts, (engine) => engine.search(req.query, { ...options, signal, front: "cli" }))),
       );
       if (res.vectors.warning) warn(res.vectors.warning);
       if (opts.json) {
@@ -92,7 +80,7 @@ export function register(program: Command): void {
       }
       const floor = res.explain?.floor;
       if (floor) process.stdout.write(formatFloor(floor));
-      if (res.results.length === 0) process.stdout.write(`no results for "${query}"${res.reason ? `: ${res.reason}` : ""}\n`);
+      if (res.results.length === 0) process.stdout.write(`no results for "${req.query}"${res.reason ? `: ${res.reason}` : ""}\n`);
       res.results.forEach((r, i) => process.stdout.write(formatResult(r, i + 1)));
       if (floor && floor.nearMisses.length > 0) process.stdout.write(formatNearMisses(floor));
     }
@@ -100,12 +88,6 @@ export function register(program: Command): void {
 }
 
 const GRADE_WORDS = ["unrelated", "same subject", "answers"] as const;
-
-function parseScore(v: string): number {
-  const x = Number(v);
-  if (!Number.isFinite(x) || x < 0 || x > 1) throw new UsageError(`--min-score must be a number from 0 to 1, got "${v}"`);
-  return x;
-}
 
 function formatResult(r: SearchResult, n: number): string {
   const where = `${r.path}:${r.startLine}-${r.endLine}`;
@@ -164,15 +146,34 @@ function collectAnnotation(value: string, prev: string[]): string[] {
   return [...prev, value];
 }
 
+/** The flags as a search request of the contract (--from → from, --annotation k::v → annotations.k). */
+function searchRequest(words: string[], opts: SearchCmdOpts): SearchRequest {
+  const req: SearchRequest = {
+    query: checkRequired("query", words.join(" ")).trim(),
+    ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+    ...(opts.explain ? { explain: true } : {}),
+    ...(opts.mode ? { mode: opts.mode } : {}),
+    ...(opts.source ? { source: opts.source } : {}),
+    ...(opts.from ? { from: opts.from } : {}),
+    ...(opts.to ? { to: opts.to } : {}),
+    ...(opts.project ? { project: opts.project } : {}),
+    ...(opts.annotation && opts.annotation.length > 0 ? { annotations: parseAnnotationFilters(opts.annotation) } : {}),
+    ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
+    ...(opts.rerank !== undefined ? { rerank: opts.rerank } : {}),
+  };
+  refuse(rangeProblem(req));
+  return req;
+}
+
 /** "mode::deep work" or "mode=deep work" → { mode: "deep work" }; keys ctx, project, meeting, mode. */
 export function parseAnnotationFilters(specs: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const spec of specs) {
     const m = /^\s*(\w+)\s*(?:::|=)\s*(.+?)\s*$/.exec(spec);
-    if (!m || !isAnnotationKey(m[1]!.toLowerCase())) {
-      throw new UsageError(`--annotation must look like "project::pharmacy" with a key among ${ANNOTATION_KEYS.join(", ")}, got "${spec}"`);
-    }
-    out[m[1]!.toLowerCase()] = m[2]!;
+    if (!m) throw new UsageError(`--annotation must look like "project::pharmacy" with a key among ${ANNOTATION_KEYS.join(", ")}, got "${spec}"`);
+    const key = m[1]!.toLowerCase();
+    if (!isAnnotationKey(key)) throw new RequestError(say.annotationKey(key));
+    out[key] = m[2]!;
   }
   return out;
 }

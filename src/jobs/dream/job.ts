@@ -7,7 +7,7 @@
 import { openStateDb } from "../../store/state.js";
 import { notify, type AlertMessage, type NotifyResult } from "../heartbeat/notify.js";
 import { InboxStore } from "../../store/inbox.js";
-import type { Job, JobDeps, JobDue, JobTrigger } from "../job.js";
+import { notDue, type Job, type JobDeps, type JobTrigger } from "../job.js";
 import { JobStateStore, type JobResult } from "../../store/job-runs.js";
 import { errorMessage } from "../../shared/errors.js";
 import type { NightlyStatus } from "../schedule/nightly.js";
@@ -29,8 +29,6 @@ export interface DreamEnv {
   /** The nightly reflection's state: the dream follows it. */
   nightly: (now: number) => NightlyStatus;
 }
-
-const notDue = (reason: string, nextAt: number | null = null): JobDue<never> => ({ due: false, nextAt, reason, runs: [] });
 
 export function dreamJob(deps: JobDeps, env: DreamEnv): Job<DreamArgs, DreamResult> {
   return {

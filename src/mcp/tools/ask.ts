@@ -1,11 +1,8 @@
-import { z } from "zod";
+import { askOptions } from "../../contract/options.js";
+import { AskRequest } from "../../contract/requests.js";
 import { json, type McpContext } from "./shared.js";
 
-export const ASK_INPUT = z.object({
-  question: z.string().min(1),
-  session: z.string().optional().describe("conversation id to continue"),
-  fork: z.boolean().optional().describe("with session: continue in a copy under a new id"),
-});
+export const ASK_INPUT = AskRequest;
 
 /** ask: the local model answers from the notes, with citations (main sessions only: it reads private notes). */
 export function register({ server, engine, session }: McpContext): void {
@@ -18,7 +15,7 @@ export function register({ server, engine, session }: McpContext): void {
       inputSchema: ASK_INPUT,
     },
     async (a, ctx) => {
-      const r = await engine.ask(a.question, { signal: ctx.mcpReq.signal, ...(a.session ? { session: a.session } : {}), ...(a.fork ? { fork: true } : {}) });
+      const r = await engine.ask(a.question, { ...askOptions(a), signal: ctx.mcpReq.signal });
       return json({ conversationId: r.conversationId, status: r.status, answer: r.answer, citations: r.citations, ...(r.forkedFrom ? { forkedFrom: r.forkedFrom } : {}), toolCalls: r.toolCalls.length, warnings: r.warnings });
     },
   );

@@ -1,10 +1,8 @@
-import { z } from "zod";
+import { contextOptions } from "../../contract/options.js";
+import { ContextRequest } from "../../contract/requests.js";
 import { text, type McpContext } from "./shared.js";
 
-export const CONTEXT_INPUT = z.object({
-  session: z.enum(["main", "group", "isolated"]).optional().describe("main (private, default), group or isolated (no private files)"),
-  query: z.string().optional().describe("task or question to add relevant memories for"),
-});
+export const CONTEXT_INPUT = ContextRequest;
 
 /** context: the same prompt `agent context` prints, for the session type asked (never beyond this server's scope). */
 export function register({ server, engine, session: scope }: McpContext): void {
@@ -19,7 +17,7 @@ export function register({ server, engine, session: scope }: McpContext): void {
     async (a) => {
       // A server scoped to a group can never be asked for more than it may see.
       const session = scope === "main" ? (a.session ?? "main") : scope;
-      const ctx = await engine.context({ session, ...(a.query !== undefined ? { query: a.query } : {}) });
+      const ctx = await engine.context(contextOptions({ ...a, session }));
       return text(ctx.text);
     },
   );

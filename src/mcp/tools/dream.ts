@@ -1,11 +1,9 @@
-import { z } from "zod";
+import { DreamAcceptRequest, DreamListRequest, DreamRejectRequest } from "../../contract/requests.js";
 import { json, type McpContext } from "./shared.js";
 
-const IDS = z.union([z.array(z.number().int().min(1)).min(1), z.literal("all")]);
-
-export const DREAM_PROPOSALS_INPUT = z.object({ status: z.enum(["pending", "accepted", "rejected", "all"]).optional().describe("default pending") });
-export const DREAM_ACCEPT_INPUT = z.object({ ids: IDS.describe('proposal ids, or "all"'), edit: z.string().optional().describe("the person's wording instead (one id)") });
-export const DREAM_REJECT_INPUT = z.object({ ids: IDS.describe('proposal ids, or "all"'), reason: z.string().describe("why, in a sentence") });
+export const DREAM_PROPOSALS_INPUT = DreamListRequest;
+export const DREAM_ACCEPT_INPUT = DreamAcceptRequest;
+export const DREAM_REJECT_INPUT = DreamRejectRequest;
 
 /** Dreaming's review: MEMORY.md is the person's, so only their own (main) sessions get these tools. */
 export function register({ server, engine, session }: McpContext): void {

@@ -1,16 +1,10 @@
-import { z } from "zod";
+import { readOptions } from "../../contract/options.js";
+import { AppendRequest, ScopedReadRequest } from "../../contract/requests.js";
 import { numberLines } from "../../workspace/safe-read.js";
 import { json, text, type McpContext } from "./shared.js";
 
-export const MEMORY_GET_INPUT = z.object({
-  path: z.string().min(1).describe("workspace-relative path, e.g. memory/2026-11-21.md"),
-  from: z.number().int().min(1).optional().describe("first line (default 1)"),
-  lines: z.number().int().min(1).max(2000).optional().describe("how many lines (default 200)"),
-});
-export const MEMORY_APPEND_INPUT = z.object({
-  text: z.string().min(1).describe("the note, markdown"),
-  title: z.string().optional().describe('short heading after the time (default "note")'),
-});
+export const MEMORY_GET_INPUT = ScopedReadRequest;
+export const MEMORY_APPEND_INPUT = AppendRequest;
 
 /** memory_get and memory_append: reading a workspace file, appending to today's note. */
 export function register({ server, engine, session }: McpContext): void {
@@ -23,7 +17,7 @@ export function register({ server, engine, session }: McpContext): void {
       annotations: { readOnlyHint: true },
     },
     async (a) => {
-      const r = await engine.readFile(a.path, { session, ...(a.from !== undefined ? { from: a.from } : {}), ...(a.lines !== undefined ? { lines: a.lines } : {}) });
+      const r = await engine.readFile(a.path, { ...readOptions(a), session });
       if (r.lines.length === 0) return text(`${r.rel}: ${r.totalLines} lines; nothing at line ${r.from}`);
       const more = r.to < r.totalLines ? `\n[lines ${r.to + 1}-${r.totalLines} not shown: call again with from=${r.to + 1}]` : "";
       return text(`${r.rel} lines ${r.from}-${r.to} of ${r.totalLines}\n${numberLines(r)}${more}`);

@@ -1,5 +1,4 @@
 import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
-import { z } from "zod";
 import type { SessionType } from "../../context/assemble.js";
 import type { Engine } from "../../engine/engine.js";
 
@@ -10,8 +9,6 @@ export interface McpContext {
   /** main sees everything; group and isolated never see private files. */
   session: SessionType;
 }
-
-export const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-03-01");
 
 export function text(t: string): CallToolResult {
   return { content: [{ type: "text", text: t }] };

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { SoulRejectRequest, SoulSaveRequest, SoulVersionRequest } from "../../contract/requests.js";
 import { json, text, type McpContext } from "./shared.js";
 
-export const SOUL_GET_INPUT = z.object({ version: z.number().int().min(1).optional().describe("a version number from soul://history (default: the file on disk)") });
-export const SOUL_REJECT_INPUT = z.object({ reason: z.string().optional().describe("why, in a sentence") });
-export const SOUL_SAVE_INPUT = z.object({ message: z.string().optional().describe("why, in a sentence") });
+export const SOUL_GET_INPUT = SoulVersionRequest;
+export const SOUL_REJECT_INPUT = SoulRejectRequest;
+export const SOUL_SAVE_INPUT = SoulSaveRequest;
 const NO_INPUT = z.object({});
 
 /** SOUL.md and its review: read it or a version, see the pending proposal, accept, reject, save. */

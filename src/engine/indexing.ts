@@ -1,0 +1,287 @@
+/**
+ * The index's schedule, a service of the engine: the text passes (index, rebuild, the
+ * watcher's paths), progressive embedding (one process per index at a time, under the lease,
+ * in batches that each commit), what a long-lived host warms, and the index's status. The
+ * engine owns the index database, the embedder, the cache and recovery from damage; this
+ * module decides when and how the index is brought up to date with them.
+ */
+import path from "node:path";
+import type { EmbeddingCache } from "../embed/cache.js";
+import type { Selection } from "../embed/select.js";
+import type { Embedder } from "../embed/types.js";
+import { embedPending, type EmbedPendingProgress, type EmbedPendingResult, type EmbedReport } from "../indexer/embed-pending.js";
+import type { Indexer, IndexProgress, IndexSummary } from "../indexer/indexer.js";
+import { indexStatus, type IndexStatus } from "../indexer/status.js";
+import type { ChunkLookup } from "../jobs/dream/candidates.js";
+import { describeHolder, type EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
+import type { FileRow, IndexStore } from "../store/index-store.js";
+import { dataVersion } from "../store/data-version.js";
+import { removeRebuildLeftovers, resetIndexInPlace, type DB } from "../store/open.js";
+import { compactIndex, reclaimFreePages } from "../store/space.js";
+import type { MemoryIndexStats } from "../store/vector-memory.js";
+import type { VectorStore } from "../store/vectors.js";
+import type { DiskFullError } from "../shared/disk.js";
+import { isProcessAlive } from "../shared/process.js";
+import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
+import { swapDir } from "../workspace/paths.js";
+import type { AgentConfig } from "./config.js";
+
+/** OS niceness of embedding threads in a host that embeds in the background (the daemon, `agent watch`). */
+const BACKGROUND_NICE = 10;
+
+/** The index database and what works on it: opened by the engine on first use. */
+export interface IndexParts {
+  db: DB;
+  store: IndexStore;
+  vectors: VectorStore;
+  lease: EmbedLease;
+  indexer: Indexer;
+  openedAs: string | null;
+  /** Set for the in-memory copy taken on a full disk (the engine's openIndex). */
+  readOnly?: DiskFullError;
+}
+
+export interface EmbedOptions {
+  signal?: AbortSignal;
+  maxChunks?: number;
+  batchChunks?: number;
+  onProgress?: (p: EmbedPendingProgress) => void;
+  /** How other processes name this one while it embeds ("`agent index`"); default: backgroundEmbedder, else "an agent process". */
+  holder?: string;
+}
+
+export type EngineStatus = IndexStatus & { vectors: { modelId: string | null; embedded: number; missing: number } };
+
+export interface StatusReport extends EngineStatus {
+  workspace: string;
+  index: string;
+  /** Since the last index pass, or null when never indexed. */
+  ageMs: number | null;
+  embedder: { provider: string | null; modelId: string | null; reason: string };
+}
+
+/** What `warm` loaded, and how long it took. */
+export interface WarmReport {
+  ms: number;
+  /** The in-memory copy of the vectors, when search.vectorIndex is "quantized". */
+  vectors: MemoryIndexStats | null;
+}
+
+/** What the service uses of the engine that owns it. */
+export interface IndexHost {
+  /** The engine's public side: where, with what config and clock, and which embedder. */
+  engine: {
+    readonly workspace: string;
+    readonly config: AgentConfig;
+    readonly now: () => number;
+    readonly indexPath: string;
+    /** Set by a host that embeds in the background: names this process to others while it embeds. */
+    readonly backgroundEmbedder: string | undefined;
+    embedder(): Promise<Selection>;
+  };
+  /** The index, opened on first use. */
+  parts(): IndexParts;
+  /** The index, when writes to it reach the disk; else the full disk's error. */
+  writable(): IndexParts;
+  /** Runs `fn`, rebuilding a damaged index from the markdown and trying once more. */
+  recovering<T>(fn: () => T): T;
+  embeddingCache(): EmbeddingCache;
+  /** Something the person should hear about (an interrupted swap tidied up). */
+  notice(message: string): void;
+  closed(): boolean;
+}
+
+export class IndexingService {
+  /** Embedding runs one at a time per engine: two would fetch the same pending chunks. */
+  private embedQueue: Promise<unknown> = Promise.resolve();
+  private progress = { done: 0, total: 0 };
+
+  constructor(private readonly host: IndexHost) {}
+
+  /**
+   * A SOUL.md swap cut short by a kill -9 leaves a second hard link to SOUL.md in .agent/swap/
+   * (and the indexer skips files with several links): tidy that up before indexing.
+   */
+  private recoverSwaps(): void {
+    const ws = this.host.engine.workspace;
+    for (const message of ["SOUL.md", "MEMORY.md"].flatMap((f) => recoverInterruptedSwaps(path.join(ws, f), swapDir(ws), isProcessAlive))) this.host.notice(message);
+  }
+
+  /** Incremental text index of the whole workspace; `force` re-reads every file. */
+  index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
+    this.recoverSwaps();
+    return this.host.recovering(() => this.reclaiming(this.host.writable().indexer.sync(opts)));
+  }
+
+  /** After a pass that removed or replaced chunks: the space they took is handed back when it is much (store/space.ts). */
+  reclaiming(s: IndexSummary): IndexSummary {
+    if (s.removed.length > 0 || s.indexed.length > 0) reclaimFreePages(this.host.parts().db);
+    return s;
+  }
+
+  /** The index thrown away and built again from the markdown, in place (see Engine.rebuild). */
+  rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
+    this.recoverSwaps();
+    return this.host.recovering(() => {
+      const idx = this.host.writable();
+      resetIndexInPlace(idx.db);
+      const summary = idx.indexer.sync(opts);
+      // The old index's pages are free now: the file is rewritten at the new index's size.
+      compactIndex(idx.db);
+      removeRebuildLeftovers(this.host.engine.indexPath);
+      return summary;
+    });
+  }
+
+  /** Re-checks specific workspace-relative paths (the watcher's entry point). */
+  syncPaths(rels: string[]): IndexSummary {
+    return this.host.recovering(() => this.reclaiming(this.host.parts().indexer.syncPaths(rels)));
+  }
+
+  /** Vectors for every chunk that lacks them, one run at a time per engine. */
+  embed(opts: EmbedOptions = {}): Promise<EmbedReport> {
+    const run = this.embedQueue.then(() => this.embedNow(opts));
+    this.embedQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Who is embedding this index right now (this process or another), or null. */
+  embedding(): EmbedLeaseHolder | null {
+    return this.host.parts().lease.holder();
+  }
+
+  /**
+   * One process embeds an index at a time (the lease in the index database): a second one
+   * would fetch the same pending chunks and compute every window again. A caller that finds
+   * the lease taken gets `busy` and leaves the work to the holder, which keeps going until no
+   * chunk is left, new ones included.
+   */
+  private async embedNow(opts: EmbedOptions): Promise<EmbedReport> {
+    const sel = await this.host.engine.embedder();
+    const none = { embedded: 0, cacheHits: 0, computed: 0, interrupted: false, modelChanged: false, busy: null, reason: sel.reason };
+    if (!sel.embedder) return { ...none, remaining: this.host.parts().vectors.countPending(), provider: null, modelId: null };
+    const e = sel.embedder;
+    const { vectors, lease } = this.host.writable();
+    const taken = lease.acquire(opts.holder ?? this.host.engine.backgroundEmbedder ?? "an agent process", vectors.countPending());
+    if (!taken.ok) return { ...none, remaining: vectors.countPending(), provider: e.provider, modelId: e.modelId, busy: taken.by };
+    // Renewed while a batch runs too: a long batch must not look like a dead holder.
+    const beat = setInterval(() => lease.beat(this.progress.done, this.progress.total), 15_000);
+    beat.unref();
+    try {
+      // In the background, searches (this process's and the user's commands) go first.
+      if (this.host.engine.backgroundEmbedder) e.lowerPriority?.(BACKGROUND_NICE);
+      await e.init?.(opts.signal ? { signal: opts.signal } : {});
+      const modelChanged = vectors.useModel(e.modelId, e.dimension);
+      const res = await this.embedAll(e, opts);
+      return { ...res, provider: e.provider, modelId: e.modelId, reason: sel.reason, modelChanged, busy: null };
+    } finally {
+      clearInterval(beat);
+      lease.release();
+    }
+  }
+
+  /** Passes of embedPending until nothing is pending: chunks written meanwhile (by any process) are this holder's too. */
+  private async embedAll(e: Embedder, opts: EmbedOptions): Promise<EmbedPendingResult> {
+    const { vectors, lease } = this.host.parts();
+    const sum: EmbedPendingResult = { embedded: 0, cacheHits: 0, computed: 0, remaining: 0, interrupted: false };
+    for (let pass = 0; pass < 20; pass++) {
+      const before = sum.embedded;
+      const r = await embedPending(vectors, e, this.host.embeddingCache(), {
+        ...opts,
+        ...(opts.maxChunks !== undefined ? { maxChunks: opts.maxChunks - sum.embedded } : {}),
+        onProgress: (p) => {
+          this.progress = { done: before + p.done, total: before + p.total };
+          lease.beat(this.progress.done, this.progress.total);
+          opts.onProgress?.({ ...p, done: before + p.done, total: before + p.total, cached: sum.cacheHits + p.cached });
+        },
+      });
+      sum.embedded += r.embedded;
+      sum.cacheHits += r.cacheHits;
+      sum.computed += r.computed;
+      sum.remaining = r.remaining;
+      sum.interrupted = r.interrupted;
+      if (r.interrupted || r.remaining === 0 || r.embedded === 0 || opts.maxChunks !== undefined) break;
+    }
+    return sum;
+  }
+
+  /** Changes whenever the index may hold other data than before (any connection's commit); for the watcher. */
+  indexVersion(): string {
+    return this.host.recovering(() => dataVersion(this.host.parts().db));
+  }
+
+  /** Chunks without vectors yet. */
+  pendingVectors(): number {
+    return this.host.recovering(() => this.host.parts().vectors.countPending());
+  }
+
+  /** What becomes of the chunks that have no vectors yet, for a search's warning. */
+  pendingNote(): string {
+    const by = this.host.parts().lease.holder();
+    if (by) return `${describeHolder(by)}; they are found by keywords until then`;
+    if (this.host.engine.backgroundEmbedder) return `${this.host.engine.backgroundEmbedder} embeds them in the background`;
+    return "run `agent index` to embed them";
+  }
+
+  /**
+   * For a long-lived host: loads what searches would otherwise wait for or do slowly, the
+   * embedder and, with search.vectorIndex "quantized", the in-memory copy of the vectors.
+   */
+  async warm(signal?: AbortSignal): Promise<WarmReport> {
+    const started = performance.now();
+    const report = (vectors: MemoryIndexStats | null): WarmReport => ({ ms: Math.round(performance.now() - started), vectors });
+    if (this.host.engine.config.search.mode === "keyword") return report(null);
+    const sel = await this.host.engine.embedder();
+    await sel.embedder?.init?.();
+    if (this.host.closed() || signal?.aborted || this.host.engine.config.search.vectorIndex !== "quantized") return report(null);
+    const vectors = this.host.parts().vectors;
+    await vectors.useMemoryIndex({}, signal);
+    return report(vectors.memoryIndex()?.stats() ?? null);
+  }
+
+  status(): EngineStatus {
+    return this.host.recovering(() => {
+      const { store, vectors } = this.host.parts();
+      const model = vectors.model();
+      return {
+        ...indexStatus(this.host.engine.workspace, store, { allowHardLinks: this.host.engine.config.index.allowHardLinks }),
+        vectors: { modelId: model?.modelId ?? null, embedded: vectors.countEmbedded(), missing: vectors.countPending() },
+      };
+    });
+  }
+
+  /** `agent status`: the index, its age, the vectors and the embedder the config selects. */
+  async statusReport(): Promise<StatusReport> {
+    const s = this.status();
+    const sel = await this.host.engine.embedder();
+    return {
+      workspace: this.host.engine.workspace,
+      index: this.host.engine.indexPath,
+      ...s,
+      ageMs: s.lastSyncAt === null ? null : this.host.engine.now() - s.lastSyncAt,
+      embedder: { provider: sel.embedder?.provider ?? null, modelId: sel.embedder?.modelId ?? null, reason: sel.reason },
+    };
+  }
+
+  /** The indexed files, as the last pass left them (the web overview reads them). */
+  files(): readonly FileRow[] {
+    return this.host.recovering(() => this.host.parts().store.allFiles());
+  }
+
+  /** Changes whenever an indexed file does. */
+  filesSignature(): string {
+    return this.host.recovering(() => this.host.parts().store.filesSignature());
+  }
+
+  /** The index brought up to date, then a lookup of its chunks by file and text hash (what the dream reads). */
+  chunkLookup(): ChunkLookup {
+    this.index();
+    const stmt = this.host.parts().db.prepare<[string, string], { text: string; start_line: number; end_line: number; heading: string }>(
+      "SELECT c.text, c.start_line, c.end_line, c.heading FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.hash = ? ORDER BY c.seq LIMIT 1",
+    );
+    return (p, h) => {
+      const r = stmt.get(p, h);
+      return r === undefined ? null : { text: r.text, startLine: r.start_line, endLine: r.end_line, heading: r.heading };
+    };
+  }
+}
