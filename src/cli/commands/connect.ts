@@ -1,7 +1,80 @@
-import type { Command } from "commander";
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { Option, type Command } from "commander";
+import { applyChanges, connectionStatus, planConnect, planDisconnect, type ConnectOptions, type FileChange, type Scope } from "../../assistants/connect.js";
+import { HARNESSES, isHarness } from "../../assistants/types.js";
+import { UsageError } from "../../engine/errors.js";
+import { parsePositiveInt, printJson, standard, workspaceFrom, type WorkspaceOpts } from "../common.js";
+
+export interface ConnectCliOpts extends WorkspaceOpts {
+  scope: Scope;
+  dryRun?: boolean;
+  status?: boolean;
+  budgetMs?: number;
+}
+
+/** `agent connect <assistant>` / `agent disconnect <assistant>`: shared options. */
+export function connectCommand(program: Command, name: "connect" | "disconnect", description: string): Command {
+  return standard(
+    program
+      .command(name)
+      .description(description)
+      .argument(name === "connect" ? "[assistant]" : "<assistant>", HARNESSES.join(", "))
+      .addOption(new Option("--scope <scope>", "user: for every project; project: this folder only (Claude Code, OpenCode)").choices(["user", "project"]).default("user"))
+      .option("--dry-run", "print exactly what would be written, write nothing"),
+  );
+}
 
 export function register(program: Command): void {
-  program.command("connect").description("connect Claude Code, Codex or OpenCode to this workspace").action(() => {
-    throw new Error("not yet");
-  });
+  connectCommand(program, "connect", "connect Claude Code, Codex or OpenCode to this workspace: hooks (capture, inject, flush), plugin and MCP server; idempotent, keeps your other settings, backs files up")
+    .option("--status", "which assistants are connected, to which workspace")
+    .option("--budget-ms <ms>", "how long a prompt may wait for memories (default 300)", parsePositiveInt("--budget-ms"))
+    .action(async (harness: string | undefined, opts: ConnectCliOpts) => {
+      if (opts.status) return status(opts);
+      if (harness === undefined) throw new UsageError(`name the assistant: agent connect ${HARNESSES.join("|")}`);
+      run("connect", harness, opts);
+    });
+}
+
+export function run(mode: "connect" | "disconnect", harness: string, opts: ConnectCliOpts): void {
+  if (!isHarness(harness)) throw new UsageError(`unknown assistant "${harness}": ${HARNESSES.join(", ")}`);
+  const o: ConnectOptions = {
+    harness,
+    workspace: realpathSync(workspaceFrom(opts)),
+    scope: opts.scope,
+    cwd: process.cwd(),
+    env: process.env,
+    node: process.execPath,
+    cli: realpathSync(process.argv[1] ?? path.resolve("dist/cli/main.js")),
+    ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
+  };
+  const changes = mode === "connect" ? planConnect(o) : planDisconnect(o);
+  if (opts.dryRun) return report(mode, harness, changes, true, opts.json);
+  applyChanges(changes, mode);
+  report(mode, harness, changes, false, opts.json);
+}
+
+function report(mode: string, harness: string, changes: FileChange[], dry: boolean, json: boolean | undefined): void {
+  if (json) return printJson({ mode, harness, dryRun: dry, files: changes.map((c) => ({ file: c.file, what: c.what, changed: c.after !== c.before, removed: c.after === null && c.before !== null, after: dry ? c.after : undefined })) });
+  const changed = changes.filter((c) => c.after !== c.before);
+  if (changed.length === 0) {
+    process.stdout.write(`${harness}: nothing to change (already ${mode === "connect" ? "connected" : "disconnected"})\n`);
+    return;
+  }
+  for (const c of changed) {
+    const verb = c.after === null ? "remove" : c.before === null ? "create" : "update";
+    if (dry) {
+      process.stdout.write(`--- would ${verb} ${c.file} (${c.what})\n`);
+      if (c.after !== null) process.stdout.write(c.after.endsWith("\n") ? c.after : `${c.after}\n`);
+    } else process.stdout.write(`${verb}d ${c.file} (${c.what})${c.before !== null && mode === "connect" && c.what !== "plugin" ? ` — backup: ${path.basename(c.file)}.agent-memory-backup` : ""}\n`);
+  }
+  if (!dry && mode === "connect" && harness === "codex") process.stdout.write("codex runs hooks only once you trust them: start `codex` once and accept, or see docs/assistants.md\n");
+}
+
+function status(opts: ConnectCliOpts): void {
+  const rows = connectionStatus(process.cwd(), process.env);
+  if (opts.json) return printJson(rows);
+  const connected = new Set(rows.map((r) => r.harness));
+  for (const r of rows) process.stdout.write(`${r.harness.padEnd(12)} ${r.scope.padEnd(8)} → ${r.workspace ?? "?"}  (${r.file})\n`);
+  for (const h of HARNESSES) if (!connected.has(h)) process.stdout.write(`${h.padEnd(12)} not connected\n`);
 }
