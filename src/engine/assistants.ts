@@ -67,6 +67,11 @@ export interface InjectRequest {
   budgetMs?: number;
   /** Characters of the whole injected text at most (default 1,600). */
   maxChars?: number;
+  /**
+   * false: search the index as it is, without the pre-search look at the files (the cold hook:
+   * that look stats every note; the capture hooks bring the index up to date instead).
+   */
+  refresh?: boolean;
 }
 
 export interface InjectHit {
@@ -196,7 +201,7 @@ export class AssistantService {
     const limit = req.limit ?? DEFAULT_LIMIT;
     const own = req.harness !== undefined && req.session !== undefined ? `sessions/${sessionIdFor(req.harness, req.session)}.jsonl` : undefined;
     // Automatic lookups are no recall by the person: they feed no recall log (dreaming).
-    const res = await this.engine.search(query, { limit: limit + 2, session: "main", rerank: false, recall: false, ...(req.mode ? { mode: req.mode } : {}) });
+    const res = await this.engine.search(query, { limit: limit + 2, session: "main", rerank: false, recall: false, ...(req.mode ? { mode: req.mode } : {}), ...(req.refresh !== undefined ? { refresh: req.refresh } : {}) });
     const hits = res.results.filter((r) => r.path !== own).slice(0, limit).map(toHit);
     const ms = Date.now() - started;
     if (hits.length === 0) return { text: "", hits, reason: res.results.length > 0 ? "only this conversation itself matched" : (res.reason ?? "nothing passed the relevance floor"), ms };

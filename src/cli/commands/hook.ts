@@ -64,12 +64,19 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
     case "prompt":
       return print(ev, await withinBudget(opts.budgetMs ?? PROMPT_BUDGET_MS, () => memories(ev, opts)));
     case "pre-compact":
-      await withEngine(opts, async (engine) => (await engine.assistants()).compaction({ harness: ev.harness, session: ev.session, turns: turnsOf(ev) }));
+      await withEngine(opts, async (engine) => {
+        await (await engine.assistants()).compaction({ harness: ev.harness, session: ev.session, turns: turnsOf(ev) });
+        engine.index();
+      });
       return;
     default: {
       const turns = turnsOf(ev);
-      if (turns.length === 0) return;
-      await withEngine(opts, async (engine) => (await engine.assistants()).capture({ harness: ev.harness, session: ev.session, turns }));
+      await withEngine(opts, async (engine) => {
+        if (turns.length > 0) (await engine.assistants()).capture({ harness: ev.harness, session: ev.session, turns });
+        // Off the person's path (the turn is over): the index catches up with the notes and this
+        // transcript, so the next prompt's search (which does not look at the files) finds them.
+        engine.index();
+      });
     }
   }
 }
@@ -122,7 +129,8 @@ async function memories(ev: HookEvent, opts: HookOpts): Promise<string> {
   const warm = await viaDaemon<InjectAnswer>(opts, "inject", req, quiet(budgetMs));
   if (warm !== undefined) return warm.text;
   // Cold: keyword search only, so no embedding model is loaded while the person waits.
-  return (await withEngine(opts, async (engine) => (await engine.assistants()).inject({ ...req, mode: "keyword" }))).text;
+  // The index as it is: the capture hooks keep it up to date, and a look at every file costs more than the budget.
+  return (await withEngine(opts, async (engine) => (await engine.assistants()).inject({ ...req, mode: "keyword", refresh: false }))).text;
 }
 
 function quiet(timeoutMs: number): { timeoutMs: number; onFallback: () => void } {
