@@ -56,7 +56,7 @@ function q(s: string): string {
 }
 
 function hookCommand(o: ConnectOptions, event: HookEventName): string {
-  const budget = o.budgetMs !== undefined && event === "prompt" ? ` --budget-ms ${o.budgetMs}` : "";
+  const budget = o.budgetMs !== undefined && (event === "prompt" || event === "session-start") ? ` --budget-ms ${o.budgetMs}` : "";
   return `${q(o.node)} ${q(o.cli)} hook ${o.harness} ${event} --workspace ${q(o.workspace)}${budget}`;
 }
 

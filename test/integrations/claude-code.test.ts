@@ -33,6 +33,8 @@ describe.skipIf(why !== undefined)(titled("Claude Code connected to a workspace"
     write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
     // An old note, far outside any context window: only the memory can bring it back.
     write(ws, "memory/2025-03-14.md", "# 2025-03-14\n\n## Boathouse\n\nThe spare key for the boathouse hangs behind the blue heron statue.\n");
+    // Always-loaded context (USER.md): what SessionStart hands over.
+    write(ws, "USER.md", "# User\n\nPrefers metric units and short answers.\n");
     write(ws, "memory/2025-03-15.md", "# 2025-03-15\n\nPlanted tomatoes.\n");
     mkdirSync(path.join(proj, ".claude"), { recursive: true });
     writeFileSync(path.join(proj, ".claude/settings.json"), PERSON_SETTINGS);
@@ -57,6 +59,7 @@ describe.skipIf(why !== undefined)(titled("Claude Code connected to a workspace"
     const r = await turn(["-p", "where is the spare key for the boathouse?"]);
     expect(r.timedOut).toBe(false);
     expect(r.code).toBe(0);
+    expect(server.requests.some((q) => q.raw.includes("Prefers metric units and short answers."))).toBe(true);
     const withMemory = server.requests.filter((q) => q.raw.includes("blue heron statue"));
     expect(withMemory.length).toBeGreaterThan(0);
     expect(withMemory[0]!.raw).toContain("memory/2025-03-14.md:");

@@ -34,6 +34,8 @@ describe.skipIf(why !== undefined)(titled("Codex connected to a workspace", why)
     mkdirSync(proj, { recursive: true });
     write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
     write(ws, "memory/2025-02-03.md", "# 2025-02-03\n\n## Car\n\nThe winter tyres are stored at Kessler Garage, locker 17.\n");
+    // Always-loaded context (USER.md): what SessionStart hands over.
+    write(ws, "USER.md", "# User\n\nPrefers metric units and short answers.\n");
     write(ws, "memory/2025-02-04.md", "# 2025-02-04\n\nRead a book.\n");
     server = await startModelServer();
     env = isolatedEnv(root);
@@ -55,6 +57,7 @@ describe.skipIf(why !== undefined)(titled("Codex connected to a workspace", why)
     const r = await turn(["where are my winter tyres stored?"]);
     expect(r.timedOut).toBe(false);
     expect(r.code).toBe(0);
+    expect(server.requests.some((q) => q.raw.includes("Prefers metric units and short answers."))).toBe(true);
     const withMemory = server.requests.filter((q) => q.raw.includes("Kessler Garage, locker 17"));
     expect(withMemory.length).toBeGreaterThan(0);
     expect(withMemory[0]!.raw).toContain("memory/2025-02-03.md:");

@@ -39,7 +39,7 @@ export function register(program: Command): void {
     .argument("<event>", HOOK_EVENTS.join(", "))
     .option("-w, --workspace <dir>", "workspace folder (default: $AGENT_WORKSPACE, else found from the current folder)")
     .option("--budget-ms <ms>", `give up on memories for a prompt after this long (default ${PROMPT_BUDGET_MS})`, parsePositiveInt("--budget-ms"))
-    .option("--context-budget-ms <ms>", `give up on the session-start context after this long (default ${START_BUDGET_MS})`, parsePositiveInt("--context-budget-ms"))
+    .option("--context-budget-ms <ms>", `give up on the session-start context after this long (default ${START_BUDGET_MS}, or --budget-ms if longer)`, parsePositiveInt("--context-budget-ms"))
     .option("--no-daemon", "work in this process even when `agent daemon` runs for the workspace")
     .action(async (harness: string, event: string, opts: HookOpts) => {
       try {
@@ -60,7 +60,7 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
   switch (ev.event) {
     case "session-start":
-      return print(ev, await withinBudget(opts.contextBudgetMs ?? START_BUDGET_MS, () => sessionContext(opts)));
+      return print(ev, await withinBudget(opts.contextBudgetMs ?? Math.max(START_BUDGET_MS, opts.budgetMs ?? 0), () => sessionContext(opts)));
     case "prompt":
       return print(ev, await withinBudget(opts.budgetMs ?? PROMPT_BUDGET_MS, () => memories(ev, opts)));
     case "pre-compact":
@@ -117,7 +117,7 @@ function turnsOf(ev: HookEvent & { messages?: unknown }): HarnessTurn[] {
 
 async function sessionContext(opts: HookOpts): Promise<string> {
   const req = { session: "main" as const };
-  const answer = (await viaDaemon<ContextAnswer>(opts, "context", req, quiet(START_BUDGET_MS))) ?? (await withEngine(opts, (engine) => engine.context(req)));
+  const answer = (await viaDaemon<ContextAnswer>(opts, "context", req, quiet(opts.contextBudgetMs ?? Math.max(START_BUDGET_MS, opts.budgetMs ?? 0)))) ?? (await withEngine(opts, (engine) => engine.context(req)));
   return answer.text;
 }
 
