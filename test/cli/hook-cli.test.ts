@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSessionText } from "../../src/workspace/sessions.js";
-import { runAgent } from "../helpers/cli.js";
+import { runAgent, spawnAgent } from "../helpers/cli.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 
 const FIXTURE = path.join(REPO_ROOT, "test/fixtures/assistants/claude-code-session.jsonl");
@@ -65,6 +65,22 @@ describe("agent hook (built CLI)", () => {
       expect(r.stdout).toBe("");
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(r.stderr).toMatch(/^agent hook /);
+    }
+  });
+
+  it("through a running daemon: the warm engine answers (the inject method), same text", async () => {
+    const d = spawnAgent(["daemon", "--workspace", ws, "--no-embed"]);
+    try {
+      await d.waitFor(/daemon started on /, 60_000);
+      const payload = JSON.stringify({ session_id: "s2", hook_event_name: "UserPromptSubmit", prompt: "when does the piano tuner come?" });
+      // AGENT_DAEMON=require: a hook the daemon did not answer would fail (one line on stderr, no output).
+      const r = await runAgent(["hook", "claude-code", "prompt", "--workspace", ws, "--budget-ms", "30000"], { AGENT_DAEMON: "require" }, payload);
+      expect(r.stderr).toBe("");
+      const out = JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } };
+      expect(out.hookSpecificOutput.additionalContext).toContain("memory/2025-04-01.md:");
+    } finally {
+      d.kill("SIGTERM");
+      await d.done;
     }
   });
 });
