@@ -19,7 +19,7 @@ import { HOOK_EVENTS, isHarness, type HarnessName, type HarnessTurn, type HookEv
 import type { ContextAnswer } from "../../engine/assist.js";
 import type { InjectAnswer } from "../../engine/assistants.js";
 import { parsePositiveInt, withEngine, type WorkspaceOpts } from "../common.js";
-import { viaDaemon, type DaemonRouting } from "../remote.js";
+import { routingEnabled, viaDaemon, type DaemonRouting } from "../remote.js";
 
 interface HookOpts extends WorkspaceOpts, DaemonRouting {
   budgetMs?: number;
@@ -66,16 +66,17 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
     case "pre-compact":
       await withEngine(opts, async (engine) => {
         await (await engine.assistants()).compaction({ harness: ev.harness, session: ev.session, turns: turnsOf(ev) });
-        engine.index();
+        if (!(await daemonRuns(opts))) engine.index();
       });
       return;
     default: {
       const turns = turnsOf(ev);
       await withEngine(opts, async (engine) => {
         if (turns.length > 0) (await engine.assistants()).capture({ harness: ev.harness, session: ev.session, turns });
-        // Off the person's path (the turn is over): the index catches up with the notes and this
-        // transcript, so the next prompt's search (which does not look at the files) finds them.
-        engine.index();
+        // Off the person's path (the turn is over): without a daemon (whose watcher does it), the
+        // index catches up with the notes and this transcript, so the next prompt's search (which
+        // does not look at the files) finds them.
+        if (!(await daemonRuns(opts))) engine.index();
       });
     }
   }
@@ -131,6 +132,12 @@ async function memories(ev: HookEvent, opts: HookOpts): Promise<string> {
   // Cold: keyword search only, so no embedding model is loaded while the person waits.
   // The index as it is: the capture hooks keep it up to date, and a look at every file costs more than the budget.
   return (await withEngine(opts, async (engine) => (await engine.assistants()).inject({ ...req, mode: "keyword", refresh: false }))).text;
+}
+
+/** Whether the workspace's daemon answers (its watcher keeps the index current). */
+async function daemonRuns(opts: HookOpts): Promise<boolean> {
+  if (!routingEnabled(opts)) return false;
+  return (await viaDaemon<unknown>(opts, "hello", {}, quiet(1_000)).catch(() => undefined)) !== undefined;
 }
 
 function quiet(timeoutMs: number): { timeoutMs: number; onFallback: () => void } {
