@@ -58,6 +58,13 @@ export async function benchHooks(root, { notes = 1000, runs = 30 } = {}) {
   notesWorkspace(ws, notes, 29, { embed: { provider: "none" } });
   execFileSync(process.execPath, [cli, "index", "--workspace", ws], { stdio: ["ignore", "pipe", "pipe"] });
   const line = (what, r) => console.log(`${what}: hook-to-context p50 ${pct(r.lat, 50).toFixed(0)} ms, p95 ${pct(r.lat, 95).toFixed(0)} ms; memories injected ${r.injected}/${r.lat.length} (the rest: nothing relevant, or the 300 ms budget ran out)`);
+  const floor = [];
+  for (let i = 0; i < 10; i++) {
+    const t = performance.now();
+    execFileSync(process.execPath, ["-e", "0"], { stdio: "ignore" });
+    floor.push(performance.now() - t);
+  }
+  console.log(`node -e 0 (the floor of any hook process): p50 ${pct(floor, 50).toFixed(0)} ms`);
   line("no daemon (cold process, keyword search)", series(ws, runs, { AGENT_DAEMON: "off" }));
   await withDaemon(ws, async () => line("daemon running (warm engine)           ", series(ws, runs, {})));
 }
