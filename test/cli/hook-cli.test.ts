@@ -66,6 +66,10 @@ describe("agent hook (built CLI)", () => {
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(r.stderr).toMatch(/^agent hook /);
     }
+    // Kept where `agent connect --status` finds it: the harness hides a hook's stderr.
+    const log = readFileSync(path.join(ws, ".agent/hooks.log"), "utf8").trim().split("\n");
+    expect(log).toHaveLength(4);
+    expect(log[3]).toMatch(/^\d{4}-\d\d-\d\dT.* agent hook codex stop: .*gone\.jsonl/);
   });
 
   it("through a running daemon: the warm engine answers (the inject method), same text", async () => {

@@ -46,7 +46,8 @@ describe.skipIf(why !== undefined)(titled("Codex connected to a workspace", why)
 
   afterAll(async () => {
     await server?.close();
-    cleanup(root);
+    if (process.env.KEEP_HARNESS_DIR) console.log("kept", root);
+    else cleanup(root);
   });
 
   it("injects the old note, captures the turn, flushes once at compaction, re-imports nothing, and disconnects cleanly", async () => {
@@ -75,6 +76,13 @@ describe.skipIf(why !== undefined)(titled("Codex connected to a workspace", why)
     expect(compact.timedOut).toBe(false);
     const after = transcript();
     expect(after.markers).toHaveLength(1);
+    // Codex's compaction summary is its own digest, not a turn.
+    expect(after.turns.map((t) => [t.role, t.content])).toEqual([
+      ["user", "where are my winter tyres stored?"],
+      ["assistant", "OK, noted."],
+      ["user", "and the summer ones?"],
+      ["assistant", "OK, noted."],
+    ]);
     const jobs = JSON.parse((await agent(["jobs", "-w", ws, "--json"])).stdout) as { runs: { job: string; outcome: string; reason: string; details: Record<string, unknown> }[] };
     const flushes = jobs.runs.filter((j) => j.job === "flush");
     expect(flushes).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
 import { applyChanges, connectionStatus, planConnect, planDisconnect, type ConnectOptions, type FileChange, type Scope } from "../../assistants/connect.js";
@@ -71,10 +71,24 @@ function report(mode: string, harness: string, changes: FileChange[], dry: boole
   if (!dry && mode === "connect" && harness === "codex") process.stdout.write("codex runs hooks only once you trust them: start `codex` once and accept, or see docs/assistants.md\n");
 }
 
+/** The newest line of the workspace's hooks.log for this assistant (the harness hides a hook's stderr). */
+function lastHookError(workspace: string, harness: string): string | undefined {
+  try {
+    const lines = readFileSync(path.join(workspace, ".agent", "hooks.log"), "utf8").trim().split("\n");
+    return lines.reverse().find((l) => l.includes(` agent hook ${harness} `));
+  } catch {
+    return undefined;
+  }
+}
+
 function status(opts: ConnectCliOpts): void {
   const rows = connectionStatus(process.cwd(), process.env);
   if (opts.json) return printJson(rows);
   const connected = new Set(rows.map((r) => r.harness));
-  for (const r of rows) process.stdout.write(`${r.harness.padEnd(12)} ${r.scope.padEnd(8)} → ${r.workspace ?? "?"}  (${r.file})\n`);
+  for (const r of rows) {
+    process.stdout.write(`${r.harness.padEnd(12)} ${r.scope.padEnd(8)} → ${r.workspace ?? "?"}  (${r.file})\n`);
+    const last = r.workspace !== null ? lastHookError(r.workspace, r.harness) : undefined;
+    if (last !== undefined) process.stdout.write(`  last hook problem: ${last}\n`);
+  }
   for (const h of HARNESSES) if (!connected.has(h)) process.stdout.write(`${h.padEnd(12)} not connected\n`);
 }

@@ -11,20 +11,25 @@
  * process (keyword search: no model is loaded on this path); past the budget it prints
  * nothing. Hot path: this module loads the engine only when no daemon answers.
  */
-import { readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { Command } from "commander";
 import { hookOutput, parseHookPayload } from "../../assistants/claude-code.js";
 import { readHarnessTranscript } from "../../assistants/index.js";
 import { HOOK_EVENTS, isHarness, type HarnessName, type HarnessTurn, type HookEvent, type HookEventName } from "../../assistants/types.js";
 import type { ContextAnswer } from "../../engine/assist.js";
 import type { InjectAnswer } from "../../engine/assistants.js";
-import { parsePositiveInt, withEngine, type WorkspaceOpts } from "../common.js";
+import { agentDir } from "../../workspace/paths.js";
+import { parsePositiveInt, withEngine, workspaceFrom, type WorkspaceOpts } from "../common.js";
 import { routingEnabled, viaDaemon, type DaemonRouting } from "../remote.js";
 
 interface HookOpts extends WorkspaceOpts, DaemonRouting {
   budgetMs?: number;
   contextBudgetMs?: number;
 }
+
+/** Where failed hooks are noted, in the workspace's .agent/. */
+export const HOOK_LOG = "hooks.log";
 
 /** Memories for a prompt: default budget. */
 export const PROMPT_BUDGET_MS = 300;
@@ -45,11 +50,25 @@ export function register(program: Command): void {
       try {
         await runHook(harness, event, opts);
       } catch (e) {
-        // Never the harness's problem: said once, and the turn goes on.
-        process.stderr.write(`agent hook ${harness} ${event}: ${(e as Error).message}\n`);
+        // Never the harness's problem: said once, and the turn goes on. The harness hides a
+        // hook's stderr, so it is also kept where `agent connect --status` shows it.
+        const line = `agent hook ${harness} ${event}: ${(e as Error).message}`;
+        process.stderr.write(`${line}\n`);
+        logHookError(opts, line);
       }
       process.exitCode = 0;
     });
+}
+
+/** `.agent/hooks.log`: one line per failed hook, newest last; never fatal itself. */
+function logHookError(opts: HookOpts, line: string): void {
+  try {
+    const dir = agentDir(workspaceFrom(opts));
+    if (!existsSync(dir)) return;
+    appendFileSync(path.join(dir, HOOK_LOG), `${new Date().toISOString()} ${line.replace(/\s+/g, " ")}\n`);
+  } catch {
+    // No workspace to log into: stderr said it.
+  }
 }
 
 async function runHook(harness: string, event: string, opts: HookOpts): Promise<void> {
