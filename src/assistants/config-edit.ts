@@ -123,7 +123,9 @@ function tomlString(s: string): string {
 export function addTomlMcpServer(file: string, text: string | null, command: string, args: string[]): string {
   const base = removeTomlMcpServer(file, text) ?? "";
   checkToml(file, base);
-  const block = [TOML_BEGIN, `[mcp_servers.${SERVER_NAME}]`, `command = ${tomlString(command)}`, `args = [${args.map(tomlString).join(", ")}]`, TOML_END, ""].join("\n");
+  // The memory tools run without asking each time (Codex would otherwise hide them under
+  // approval_policy "never"): the person connected this server to be used.
+  const block = [TOML_BEGIN, `[mcp_servers.${SERVER_NAME}]`, `command = ${tomlString(command)}`, `args = [${args.map(tomlString).join(", ")}]`, `default_tools_approval_mode = "approve"`, TOML_END, ""].join("\n");
   const sep = base === "" ? "" : base.endsWith("\n") ? "\n" : "\n\n";
   const out = base + sep + block;
   // A table of that name the person wrote themselves makes the file invalid: refuse, say so.

@@ -39,7 +39,7 @@ describe.skipIf(why !== undefined)(titled("Claude Code connected to a workspace"
     mkdirSync(path.join(proj, ".claude"), { recursive: true });
     writeFileSync(path.join(proj, ".claude/settings.json"), PERSON_SETTINGS);
     server = await startModelServer();
-    env = isolatedEnv(root, { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: "dummy", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1" });
+    env = isolatedEnv(root, { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: "dummy", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", ENABLE_TOOL_SEARCH: "false" });
     expect((await agent(["index", "-w", ws])).code).toBe(0);
   }, 120_000);
 
@@ -60,6 +60,8 @@ describe.skipIf(why !== undefined)(titled("Claude Code connected to a workspace"
     expect(r.timedOut).toBe(false);
     expect(r.code).toBe(0);
     expect(server.requests.some((q) => q.raw.includes("Prefers metric units and short answers."))).toBe(true);
+    // The MCP server connect registered is up: its tools are offered to the model.
+    expect(server.requests.some((q) => q.raw.includes("memory_search"))).toBe(true);
     const withMemory = server.requests.filter((q) => q.raw.includes("blue heron statue"));
     expect(withMemory.length).toBeGreaterThan(0);
     expect(withMemory[0]!.raw).toContain("memory/2025-03-14.md:");

@@ -59,6 +59,8 @@ describe.skipIf(why !== undefined)(titled("Codex connected to a workspace", why)
     expect(r.timedOut).toBe(false);
     expect(r.code).toBe(0);
     expect(server.requests.some((q) => q.raw.includes("Prefers metric units and short answers."))).toBe(true);
+    // The MCP server connect registered is up: its tools are offered to the model.
+    expect(server.requests.some((q) => q.raw.includes("memory_search"))).toBe(true);
     const withMemory = server.requests.filter((q) => q.raw.includes("Kessler Garage, locker 17"));
     expect(withMemory.length).toBeGreaterThan(0);
     expect(withMemory[0]!.raw).toContain("memory/2025-02-03.md:");
