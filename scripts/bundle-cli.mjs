@@ -32,7 +32,7 @@ await build({
   splitting: true,
   format: "esm",
   platform: "node",
-  target: "node20",
+  target: "node22",
   sourcemap: true,
   logLevel: "warning",
   define: { __AGENT_BUILD_ID__: JSON.stringify(buildId) },
@@ -50,8 +50,24 @@ await build({
   // Bundled CommonJS packages (commander, croner...) may call require() for Node built-ins.
   banner: { js: 'import { createRequire as __agentRequire } from "node:module"; const require = __agentRequire(import.meta.url);' },
 });
-// The command `agent` (package.json "bin") and everything that runs dist/cli/main.js start the bundle.
-writeFileSync("dist/cli/main.js", '#!/usr/bin/env node\nimport "../bundle/main.js";\n');
+// The command `agent` (package.json "bin") and everything that runs dist/cli/main.js start the bundle,
+// after refusing a Node.js too old to run it (one line, exit 1) before any of it loads: the
+// check (dist/shared/node-version.js) imports nothing, and the bundle comes in by a dynamic
+// import only once the check passed.
+writeFileSync(
+  "dist/cli/main.js",
+  [
+    "#!/usr/bin/env node",
+    'import { unsupportedNodeMessage } from "../shared/node-version.js";',
+    "const refused = unsupportedNodeMessage();",
+    'if (refused === undefined) await import("../bundle/main.js");',
+    "else {",
+    "  process.stderr.write(`agent: ${refused}\\n`);",
+    "  process.exitCode = 1;",
+    "}",
+    "",
+  ].join("\n"),
+);
 
 // The daemon's web page (dist/web/), bundled for the browser.
 const { bundleWeb } = await import("./bundle-web.mjs");

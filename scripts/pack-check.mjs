@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { abortOf } from "./lib/native-abort.mjs";
 
 const ROOT = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
 const args = process.argv.slice(2);
@@ -39,9 +40,16 @@ async function step(name, fn) {
   }
 }
 
-/** Runs a command to the end; throws with its output when it fails. */
+/** Throws when a process ended in a native abort (exit 134/139, a signal we did not send, an abort line). */
+function noAbort(what, status, signal, output, sent = []) {
+  const abort = abortOf({ status, signal, output }, sent);
+  if (abort !== undefined) throw new Error(`NATIVE ABORT: ${what} ${abort}\n${output}`);
+}
+
+/** Runs a command to the end; throws with its output when it fails or aborts. */
 function run(cmd, argv, opts = {}) {
   const r = spawnSync(cmd, argv, { cwd: elsewhere, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...opts });
+  noAbort(`${cmd} ${argv.join(" ")}`, r.status, r.signal, `${r.stdout}\n${r.stderr}`);
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")} exited ${r.status ?? r.signal}\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
@@ -55,17 +63,29 @@ function mcpInitialize() {
     let err = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`no answer to initialize within 60 s\n${err}`));
+      reject(new Error(`no answer to initialize, or no exit after stdin closed, within 60 s\n${err}`));
     }, 60_000);
     child.stdout.on("data", (d) => {
       out += d;
       const line = out.split("\n").find((l) => l.includes('"id":1'));
       if (line === undefined) return;
-      clearTimeout(timer);
       child.stdin.end();
       const msg = JSON.parse(line);
       if (!msg.result?.serverInfo) reject(new Error(`unexpected answer: ${line}`));
-      else resolve(`${msg.result.serverInfo.name} ${msg.result.serverInfo.version}, protocol ${msg.result.protocolVersion}`);
+      // Closing stdin ends the server: it must exit 0, not abort on the way out.
+      else answer = `${msg.result.serverInfo.name} ${msg.result.serverInfo.version}, protocol ${msg.result.protocolVersion}`;
+    });
+    let answer;
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      try {
+        noAbort("agent mcp", code, signal, err);
+        if (answer === undefined) throw new Error(`agent mcp exited ${code ?? signal} without a valid answer to initialize\n${out}\n${err}`);
+        if (code !== 0) throw new Error(`agent mcp exited ${code ?? signal} after stdin closed\n${err}`);
+        resolve(`${answer}; exit 0 when stdin closed`);
+      } catch (e) {
+        reject(e);
+      }
     });
     child.stderr.on("data", (d) => (err += d));
     child.on("error", reject);
@@ -80,7 +100,7 @@ async function daemonRoundTrip() {
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
-  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
   try {
     let status = "";
     // Up to a minute: the daemon is ready once its log says so.
@@ -89,8 +109,9 @@ async function daemonRoundTrip() {
     const line = status.split("\n").find((l) => l.startsWith("daemon:"));
     if (!/^daemon: running/.test(line ?? "")) throw new Error(`agent jobs does not see the daemon running\n${status}\n${log}`);
     child.kill("SIGTERM");
-    const code = await exited;
-    if (code !== 0) throw new Error(`the daemon exited ${code} after SIGTERM\n${log}`);
+    const { code, signal } = await exited;
+    noAbort("agent daemon", code, signal, log);
+    if (code !== 0) throw new Error(`the daemon exited ${code ?? signal} after SIGTERM\n${log}`);
     return `${line}; stopped by SIGTERM (exit 0)`;
   } finally {
     child.kill("SIGKILL");

@@ -35,6 +35,8 @@
  *   engine/     the front door: whole-config validation, owned resources, services
  *   cli/ mcp/ daemon/  fronts
  */
+// First: refuse a Node.js too old to run the engine before any engine module is evaluated.
+import "./shared/node-guard.js";
 export { Engine } from "./engine/engine.js";
 export type { EngineOptions, EngineSearchOptions, EmbedReport, EngineStatus, StatusReport } from "./engine/engine.js";
 export { loadAgentConfig, validateAgentConfig, configEntries, CONFIG_SECTIONS, SECTION_NAMES } from "./engine/config.js";

@@ -1,10 +1,13 @@
 // The daemon under the largest query it accepts (400 distinct words, the search bound): while
 // one client sends such queries back to back, another client's small search must be answered
 // within 1 s, and a SIGTERM sent during a big query must end the daemon within 2 s. Also: a
-// query over the bound is refused at once with the limit named.
+// query over the bound is refused at once with the limit named. The same over MCP HTTP with
+// `boot` (every entry point goes through the bound): a pasted 0.87 MB document is refused at
+// once, and 400-word boots back to back hold no other client up.
 import net from "node:net";
 import path from "node:path";
 import { agent, crashOf, makeWorkspace, probeToken, rng, sleep, spawnAgent, Tally } from "./lib.mjs";
+import { McpHttp } from "./mcp-http.mjs";
 
 const OTHER_MS = 1000;
 const STOP_MS = 2000;
@@ -68,7 +71,64 @@ export async function bigQuery({ root, quick, tiny, scale, seed }) {
   tally.note(`largest accepted queries answered through the daemon: ${big.answered} (CLI end to end median ${big.ms.length ? q(big.ms, 0.5) : "-"} ms), failed before the SIGTERM: ${big.failed}`);
   if (big.failed > 0) tally.fail(`${big.failed} of the largest accepted queries failed`, "npm run torture -- --only big-query");
   if (stops.length > 0) tally.note(`SIGTERM during the largest accepted queries: median ${q(stops, 0.5)} ms, max ${Math.max(...stops)} ms`);
+  await bootOverHttp({ ws, runs: tiny ? 1 : quick ? 3 : Math.max(8, Math.round(8 * scale)), r, tally, q });
   return tally;
+}
+
+/** `boot` over MCP HTTP: the pasted document refused at once; 400-word boots hold no one up; SIGTERM ends it. */
+async function bootOverHttp({ ws, runs, r, tally, q }) {
+  const pasted = "supplier fridge notes warehouse ".repeat(28_000);
+  const words = () => Array.from({ length: 400 }, () => probeToken(r)).join(" ");
+  const refusedMs = [];
+  const otherMs = [];
+  const stopMs = [];
+  let boots = 0;
+  for (let run = 0; run < runs; run++) {
+    const repro = `npm run torture -- --only big-query (boot over HTTP, run ${run})`;
+    const d = spawnAgent(["daemon", "--workspace", ws, "--no-watch", "--http", "--port", "0"]);
+    if (!(await d.waitFor(/MCP over HTTP at /, 60_000))) {
+      tally.fail(`the daemon did not serve HTTP: ${d.out().stderr.slice(0, 300)}`, repro);
+      d.kill("SIGKILL");
+      continue;
+    }
+    const a = McpHttp.forDaemon(ws, d.out().stdout);
+    await a.initialize();
+    const refused = await a.tool("boot", { query: pasted });
+    refusedMs.push(refused.ms);
+    let stop = false;
+    const hammer = async () => {
+      const c = McpHttp.forDaemon(ws, d.out().stdout);
+      await c.initialize().catch(() => undefined);
+      while (!stop) {
+        const b = await c.tool("boot", { query: words() }).catch(() => null);
+        if (b?.ok) boots++;
+      }
+    };
+    const hammers = [hammer(), hammer()];
+    await sleep(300);
+    const other = new McpHttp(a.url, a.token);
+    await other.initialize();
+    const small = await other.tool("memory_search", { query: "marker" });
+    otherMs.push(small.ms);
+    await sleep(100 + Math.floor(r() * 200));
+    const t0 = Date.now();
+    d.kill("SIGTERM");
+    const done = await d.finished(30_000);
+    const took = Date.now() - t0;
+    stopMs.push(took);
+    stop = true;
+    await Promise.all(hammers);
+    if (refused.ok || !/over the 8192-byte limit for a boot/.test(refused.text)) tally.fail(`a pasted 0.87 MB boot query was not refused with the limit named: ${refused.text.slice(0, 200)}`, repro);
+    else if (refused.ms > OTHER_MS) tally.fail(`refusing the pasted boot query took ${refused.ms} ms`, repro);
+    else if (!small.ok) tally.fail(`the other client's search failed: ${small.text.slice(0, 200)}`, repro);
+    else if (small.ms > OTHER_MS) tally.fail(`the other client waited ${small.ms} ms (> ${OTHER_MS}) behind 400-word boots`, repro);
+    else if (crashOf(done) && done.signal !== "SIGTERM") tally.fail(`the daemon ${crashOf(done)}`, repro);
+    else if (took > STOP_MS) tally.fail(`SIGTERM during 400-word boots took ${took} ms (> ${STOP_MS})`, repro);
+    else tally.pass();
+  }
+  if (refusedMs.length) tally.note(`boot over MCP HTTP with a pasted 0.87 MB query: refused in median ${q(refusedMs, 0.5)} ms, max ${Math.max(...refusedMs)} ms`);
+  if (otherMs.length) tally.note(`another client's MCP HTTP search during 400-word boots (${boots} boots answered): median ${q(otherMs, 0.5)} ms, max ${Math.max(...otherMs)} ms`);
+  if (stopMs.length) tally.note(`SIGTERM during 400-word boots over HTTP: median ${q(stopMs, 0.5)} ms, max ${Math.max(...stopMs)} ms`);
 }
 
 /** One JSON-RPC call over the daemon's socket; resolves with the time to its answer. */

@@ -8,7 +8,8 @@
 //   --tiny             smaller still: what test/torture/quick.test.ts runs
 //   --only a,b         only these experiments (kill9, soak, reflect-race, rebuild-daemon,
 //                      signals, malformed, mcp, soul-swap, links,
-//                      big-query)
+//                      big-query, dream-file, soul-link, swap-load)
+//                      disk-full, config-freshness, daemon-vectors, space)
 //   --scale X          multiply the full run counts (0.5 = half)
 //   --minutes M        length of the soak (default 5; quick 0.3)
 //   --seed N           seed of the generated workspaces (default 1)
@@ -29,6 +30,13 @@ const EXPERIMENTS = {
   "soul-swap": () => import("./soul-swap.mjs").then((m) => m.soulSwap),
   links: () => import("./links.mjs").then((m) => m.links),
   "big-query": () => import("./big-query.mjs").then((m) => m.bigQuery),
+  "dream-file": () => import("./dream-file.mjs").then((m) => m.dreamFile),
+  "soul-link": () => import("./soul-link.mjs").then((m) => m.soulLink),
+  "swap-load": () => import("./swap-load.mjs").then((m) => m.swapLoad),
+  "disk-full": () => import("./disk-full.mjs").then((m) => m.diskFull),
+  "config-freshness": () => import("./config-freshness.mjs").then((m) => m.configFreshness),
+  "daemon-vectors": () => import("./daemon-vectors.mjs").then((m) => m.daemonVectors),
+  space: () => import("./space.mjs").then((m) => m.space),
 };
 
 export function parseArgs(argv) {

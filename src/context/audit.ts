@@ -3,7 +3,7 @@
  * in the workspace. `agent context` and `agent daemon` print it once, so a missing SOUL.md
  * is noticed rather than silently replaced by a [MISSING] marker in every prompt.
  */
-import { statSync } from "node:fs";
+import { lstatWorkspacePath, statWorkspacePath } from "../workspace/guard.js";
 import path from "node:path";
 import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
 
@@ -23,25 +23,23 @@ export function auditWorkspace(workspace: string): WorkspaceAudit {
   const missing: string[] = [];
   const messages: string[] = [];
   for (const name of BOOTSTRAP_FILES) {
-    const kind = kindOf(path.join(workspace, name));
+    const kind = kindOf(workspace, name);
     if (kind === "file") present.push(name);
     else {
       missing.push(name);
       messages.push(kind !== "none" ? `${name} is not a regular file` : name === "SOUL.md" ? MISSING_SOUL : `${name} is missing: restore it, or run \`agent init ${workspace}\` to add the starter file (existing files are kept)`);
     }
   }
-  if (kindOf(path.join(workspace, "memory")) !== "dir") {
+  if (kindOf(workspace, "memory") !== "dir") {
     missing.push("memory/");
     messages.push(`memory/ is missing: daily notes go there (\`agent init ${workspace}\` creates it)`);
   }
   return { present, missing, messages };
 }
 
-function kindOf(p: string): "file" | "dir" | "other" | "none" {
-  try {
-    const st = statSync(p);
-    return st.isFile() ? "file" : st.isDirectory() ? "dir" : "other";
-  } catch {
-    return "none";
-  }
+function kindOf(workspace: string, rel: string): "file" | "dir" | "other" | "none" {
+  const st = statWorkspacePath(workspace, rel);
+  // A link out of the workspace or a broken one: there, but not a file the engine will read.
+  if (st === null) return lstatWorkspacePath(workspace, rel) === null ? "none" : "other";
+  return st.isFile ? "file" : st.isDirectory ? "dir" : "other";
 }

@@ -10,7 +10,7 @@
  * stop() (SIGTERM, Ctrl-C) cancels what is in flight — the model call of a job, embedding
  * between batches, the calls of connected clients — closes everything and releases the lock.
  */
-import { readFileSync, chmodSync, statSync } from "node:fs";
+import { chmodSync, statSync } from "node:fs";
 import { createHash } from "node:crypto";
 import type { SessionType } from "../context/assemble.js";
 import { auditWorkspace } from "../context/audit.js";
@@ -23,6 +23,7 @@ import type { LLMConfig } from "../llm/config.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import { acquireDaemonLock, lockStillHeld, type DaemonLock } from "../workspace/lock.js";
 import { agentDir, configPath } from "../workspace/paths.js";
+import { readConfigText } from "../workspace/config.js";
 import { ensureToken, McpHttpServer } from "./http.js";
 import type { LineTransport } from "./line-transport.js";
 import { BadRequestError, callMethod, DaemonUnavailableError } from "./methods.js";
@@ -141,7 +142,9 @@ export class DaemonHost {
         const token = ensureToken(tokenFile, (m) => this.emit("warn", "warning", m));
         const [{ createMcpServer }, { WebFront }] = await Promise.all([import("../mcp/server.js"), import("./web.js")]);
         const session = this.session;
-        const web = new WebFront({ engine, port: () => this.http?.port ?? 0, warn: (m) => this.emit("warn", "warning", m) });
+        // Once stopping, HTTP clients are told so instead of queueing more work.
+        const stale = () => (this.stopping ? "the daemon is stopping; try again once it is back" : this.staleConfig());
+        const web = new WebFront({ engine, port: () => this.http?.port ?? 0, warn: (m) => this.emit("warn", "warning", m), stale });
         this.web = web;
         this.http = await McpHttpServer.listen({
           web,
@@ -150,6 +153,7 @@ export class DaemonHost {
           allowedHosts: httpCfg.allowedHosts,
           createServer: () => createMcpServer({ engine, session }),
           warn: (m) => this.emit("warn", "warning", m),
+          stale,
         });
         this.emit("info", "serving", `MCP over HTTP at ${this.http.url} (scope ${session}; bearer token in ${tokenFile})`);
       }
@@ -199,6 +203,8 @@ export class DaemonHost {
     if (this.stopping) return;
     if (this.state === "started") this.emit("info", "stopping", `stopping (${reason})`);
     this.stopCtl.abort(new Error(`the daemon is stopping (${reason})`));
+    // Searches in flight end at their next stage instead of holding the stop up.
+    this.engine?.stopRequests(`the daemon is stopping (${reason})`);
   }
 
   private async call(method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
@@ -224,6 +230,15 @@ export class DaemonHost {
     const server = createMcpServer({ engine: this.engine!, session });
     transport.onclose = () => void server.close().catch(() => undefined);
     await server.connect(transport);
+    // A session opened before an edit of the config must not go on serving the old one.
+    const deliver = transport.onmessage;
+    transport.onmessage = (msg) => {
+      // Requests only (a method and an id); notifications and answers pass.
+      const id = (msg as { id?: string | number }).id;
+      const stale = "method" in msg && id !== undefined ? this.staleConfig() : null;
+      if (stale === null || id === undefined) return deliver?.(msg);
+      void transport.send({ jsonrpc: "2.0", id, error: { code: -32002, message: stale } });
+    };
   }
 
   /**
@@ -231,12 +246,24 @@ export class DaemonHost {
    * clients are sent back to work in-process until the daemon is restarted.
    */
   private checkConfig(): void {
-    if (configSignature(this.workspace) === this.configSeen) return;
+    const stale = this.staleConfig();
+    if (stale !== null) throw new DaemonUnavailableError("config-changed", stale);
+  }
+
+  /**
+   * Why this daemon must not answer (its config is older than the file), or null. Asked by
+   * every front on every request — the socket, MCP over HTTP, the web page — so none serves
+   * the old settings: socket clients work in-process, HTTP clients are told to restart it.
+   * By content (one read and hash of a small file), so an edit that keeps the size and the
+   * modification time is seen too.
+   */
+  private staleConfig(): string | null {
+    if (configSignature(this.workspace) === this.configSeen) return null;
     if (!this.configWarned) {
       this.configWarned = true;
-      this.emit("warn", "warning", `${configPath(this.workspace)} changed since the daemon started; commands work in-process until the daemon is restarted`);
+      this.emit("warn", "warning", `${configPath(this.workspace)} changed since the daemon started; commands work in-process and MCP over HTTP and the web page are refused until the daemon is restarted`);
     }
-    throw new DaemonUnavailableError("config-changed", `${configPath(this.workspace)} changed since the daemon started: restart the daemon to use it (stop it, then \`agent daemon\`)`);
+    return `${configPath(this.workspace)} changed since the daemon started: restart the daemon to use it (stop it, then \`agent daemon\`)`;
   }
 
   /**
@@ -295,7 +322,8 @@ export class DaemonHost {
  */
 function configSignature(workspace: string): string {
   try {
-    return createHash("sha256").update(readFileSync(configPath(workspace))).digest("hex");
+    const text = readConfigText(workspace);
+    return text === null ? "none" : createHash("sha256").update(text).digest("hex");
   } catch {
     return "none";
   }

@@ -31,6 +31,8 @@ export interface McpHttpOptions {
   /** A new MCP server for a new session (same engine, the front's privacy scope). */
   createServer: () => McpServer;
   warn: (message: string) => void;
+  /** Why the daemon may not answer now (its config is older than the file), or null: a request is refused with it. */
+  stale?: () => string | null;
   /** Answers every other path (the web page, web.ts), after the same Host and Origin checks. */
   web?: { handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> };
 }
@@ -109,6 +111,8 @@ export class McpHttpServer {
       return reply(res, 401, "a valid bearer token is required (see .agent/mcp-http.token)");
     }
     if (url.pathname !== MCP_HTTP_PATH) return reply(res, 404, `not found; the MCP endpoint is ${MCP_HTTP_PATH}`);
+    const stale = req.method === "POST" ? (this.opts.stale?.() ?? null) : null;
+    if (stale !== null) return jsonRpcError(res, 503, -32002, stale);
 
     const sid = req.headers["mcp-session-id"];
     if (typeof sid === "string") {

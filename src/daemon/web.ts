@@ -79,6 +79,8 @@ export interface WebFrontOptions {
   /** Where the built page lives; default dist/web beside this module's folder. */
   assetsDir?: string;
   warn: (message: string) => void;
+  /** Why the daemon may not answer now (its config is older than the file), or null: data routes are refused with it. */
+  stale?: () => string | null;
 }
 
 /** The page's login, sessions and routes; one per daemon, in memory only (a restart logs everyone out). */
@@ -163,6 +165,8 @@ export class WebFront {
       return json(res, 405, { error: { code: "method", message: "only GET and POST" } });
     }
     if (url.pathname === "/api/session") return json(res, 200, { csrf: s.csrf, workspace: this.opts.engine.workspace });
+    const stale = this.opts.stale?.() ?? null;
+    if (stale !== null) return json(res, 503, { error: { code: stale.startsWith("the daemon is stopping") ? "stopping" : "config-changed", message: stale } });
     const body = req.method === "POST" ? await readBody(req) : undefined;
     if (body === null) return json(res, 400, { error: { code: "bad-request", message: "the body must be a JSON object (at most 256 KB)" } });
     try {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HttpHostSchema } from "../shared/http-host.js";
 import { EmbedError } from "./types.js";
 
 /** The `embed` section of agent.config.json. */
@@ -26,7 +27,7 @@ export const EmbedConfigSchema = z
     queryPrefix: z.string().optional(),
     documentPrefix: z.string().optional(),
     /** Ollama address; falls back to OLLAMA_HOST, then http://127.0.0.1:11434. */
-    host: z.string().min(1).optional(),
+    host: HttpHostSchema.optional(),
     /** transformers: allow fetching a missing model from Hugging Face when the embedder opens. */
     allowDownload: z.boolean().default(false),
     /** transformers: override the per-model default (cls for bge, mean otherwise). */

@@ -183,6 +183,9 @@ export class UseLitePool {
   private spawn(nice: number): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // The source is CommonJS: a process started with `node --input-type=module -e …` would
+      // hand that flag down and the worker would fail on its first require().
+      execArgv: process.execArgv.filter((a) => !a.startsWith("--input-type")),
       workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice },
     });
     // Ref'd while it loads and while it has a job (a caller awaits it); idle, it is unref'd so

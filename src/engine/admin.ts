@@ -14,6 +14,7 @@ import { vectorWeightFor } from "../search/weights.js";
 import { checkIntegrity, listStateBackups, STATE_RESTORE_HINT } from "../store/backup.js";
 import { readDaemonLock } from "../workspace/lock.js";
 import { listRuntimes } from "../shared/runtimes.js";
+import { linesText, nodeLineCheck } from "../shared/node-version.js";
 import { agentDir, configPath, indexDbPath, stateDbPath } from "../workspace/paths.js";
 import { configEntries, loadAgentConfig, type AgentConfig, type ConfigEntry } from "./config.js";
 import type { EngineCore } from "./core.js";
@@ -143,7 +144,8 @@ function unsafeWorkspaceFiles(workspace: string, rule: LinkRule): string[] {
 
 export async function doctor(workspace: string, open: (config: AgentConfig) => DoctorEngine & { close(): Promise<void> }): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [];
-  const add = (c: DoctorCheck) => checks.push(c);
+  // Whatever a library or a server put in an error (a stack trace, a page of HTML), a check says one line.
+  const add = (c: DoctorCheck) => checks.push({ ...c, detail: oneLine(c.detail), ...(c.fix !== undefined ? { fix: oneLine(c.fix) } : {}) });
 
   // 1. The config, validated whole.
   let config: AgentConfig | undefined;
@@ -189,6 +191,7 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
   );
 
   add(runtimesCheck());
+  add(nodeCheck());
 
   if (config === undefined) return { workspace, ok: false, checks };
 
@@ -239,6 +242,19 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
   return { workspace, ok: checks.every((c) => c.status !== "fail"), checks };
 }
 
+/** The most a check's line carries of an error text. */
+const MAX_LINE_CHARS = 400;
+
+/** A text as one line: stack frames dropped, line breaks folded, cut at MAX_LINE_CHARS. */
+export function oneLine(text: string): string {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !/^at \S/.test(l));
+  const flat = lines.join(" ").replace(/\s+;/g, ";").replace(/\s{2,}/g, " ");
+  return flat.length > MAX_LINE_CHARS ? `${flat.slice(0, MAX_LINE_CHARS - 1)}…` : flat;
+}
+
 /** Which optional runtimes are installed and where; a version other than the pinned one is a warning. */
 function runtimesCheck(): DoctorCheck {
   const list = listRuntimes();
@@ -249,6 +265,14 @@ function runtimesCheck(): DoctorCheck {
   return off.length === 0
     ? { name: "runtimes", status: "ok", detail }
     : { name: "runtimes", status: "warn", detail, fix: off.map((r) => `\`agent runtime add ${r.name}\` installs the tested ${r.package} ${r.version}`).join("; ") };
+}
+
+/** The Node.js running the engine: a supported line, or an untested one (too old a Node never gets here). */
+function nodeCheck(): DoctorCheck {
+  const node = nodeLineCheck();
+  return node.supported
+    ? { name: "node", status: "ok", detail: node.detail }
+    : { name: "node", status: "warn", detail: node.detail, fix: `install Node.js ${linesText()} (a long-term-support line)` };
 }
 
 /** The command a "runtime is not installed" message names, as a doctor fix. */

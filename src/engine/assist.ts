@@ -12,6 +12,7 @@ import type { AskResult } from "../jobs/ask/loop.js";
 import type { Conversation } from "../store/conversations.js";
 import { appendSessionTurn, type AppendSessionInput, type AppendSessionResult } from "../jobs/reflect/session-log.js";
 import { bootContext, type BootEngine, type BootOptions, type BootResult } from "../search/boot-sources.js";
+import { checkQuerySize } from "../search/bound.js";
 import { appendDailyNote, dailyFileInfo, lastDays, readDailyNotes, type AppendDailyResult, type DailyDay, type DailyFileInfo } from "../workspace/daily.js";
 import { readLines, type LineRange } from "../workspace/safe-read.js";
 import { zonedDate } from "../workspace/time.js";
@@ -60,6 +61,8 @@ export async function context(engine: EngineCore, req: ContextRequest): Promise<
   const perFileChars = req.perFile ?? cfg.perFileChars;
   if (totalChars < 500) throw new RangeError(`the context budget must be at least 500 characters, got ${totalChars}`);
   const query = req.query?.trim() || undefined;
+  // The query feeds the search and the recall of evolved memories: bounded before either.
+  if (query) checkQuerySize(query, "context");
   const now = engine.now();
   const tz = cfg.timeZone;
 
@@ -223,6 +226,7 @@ export interface AskRequest {
 export async function ask(engine: EngineCore, question: string, req: AskRequest = {}): Promise<AskResult> {
   const q = question.trim();
   if (q === "") throw new RangeError('give a question, e.g. "what did we decide about the VPS?"');
+  checkQuerySize(q, "question");
   const tz = engine.config.context.timeZone;
   return askQuestion({
     workspace: engine.workspace,

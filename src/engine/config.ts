@@ -10,7 +10,6 @@
  *   - comments (// and /* *\/) and trailing commas are allowed (JSONC); a syntax error names its line and column;
  *   - unknown keys at any level are refused, with a suggestion when one is close.
  */
-import { existsSync, readFileSync } from "node:fs";
 import type { z } from "zod";
 import { ContextConfigSchema } from "../context/config.js";
 import { DreamConfigSchema } from "../jobs/dream/config.js";
@@ -23,7 +22,7 @@ import { ReflectionConfigSchema } from "../jobs/reflect/config.js";
 import { ScheduleConfigSchema } from "../jobs/schedule/config.js";
 import { LLMConfigSchema } from "../llm/config.js";
 import { SearchConfigSchema } from "../search/config.js";
-import { ConfigError, IndexConfigSchema } from "../workspace/config.js";
+import { ConfigError, IndexConfigSchema, readConfigText } from "../workspace/config.js";
 import { configPath } from "../workspace/paths.js";
 import { JsoncError, parseJsonc } from "../workspace/jsonc.js";
 import { provideConfigValidator, writeConfigCache } from "./config-cache.js";
@@ -69,15 +68,16 @@ export type { AgentConfig } from "./config-types.js";
 
 export function loadAgentConfig(workspace: string): AgentConfig {
   const file = configPath(workspace);
-  const exists = existsSync(file);
   let raw: Record<string, unknown> = {};
-  let text: string | null = null;
-  if (exists) {
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (e) {
-      throw new ConfigError(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); check its permissions`);
-    }
+  let text: string | null;
+  try {
+    text = readConfigText(workspace);
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    throw new ConfigError(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); check its permissions`);
+  }
+  const exists = text !== null;
+  if (text !== null) {
     let parsed: unknown;
     try {
       parsed = parseJsonc(text, MAX_DEPTH + 1);

@@ -59,7 +59,7 @@ export class DreamService {
   }
 
   private review(): ReviewInput {
-    return { workspace: this.engine.workspace, db: this.engine.state(), now: this.engine.now, section: this.engine.config.dream.section, byPerson: true, maxChars: this.engine.config.context.perFileChars };
+    return { workspace: this.engine.workspace, db: this.engine.state(), now: this.engine.now, section: this.engine.config.dream.section, byPerson: true, maxChars: this.engine.config.context.perFileChars, rule: { allowHardLinks: this.engine.config.index.allowHardLinks } };
   }
 
   /** Read-only questions on a workspace without state create nothing. */

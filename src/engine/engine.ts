@@ -5,7 +5,6 @@
  * methods and small services. The CLI, the MCP server and the daemon only parse arguments,
  * call it and format what it returns.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
 import type { RerankerModel } from "../embed/cross-encoder.js";
@@ -22,15 +21,17 @@ import { vectorWeightFor } from "../search/weights.js";
 import type { SearchReport, VectorInfo } from "../search/report.js";
 import { planSearch, searchIndex, type PlanOptions, type RerankPlan, type SearchOptions, type SearchPlan, type SearchResponse } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
-import { fileIdentity, openIndexDb, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
+import { dataVersion } from "../store/data-version.js";
+import { compactIndex, reclaimFreePages } from "../store/space.js";
+import { asDiskFull, DiskFullError, registerDataDir } from "../shared/disk.js";
+import { fileIdentity, openIndexDb, openIndexSnapshot, recoverIndexDb, removeRebuildLeftovers, resetIndexInPlace, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
 import { describeHolder, EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
 import type { MemoryIndexStats } from "../store/vector-memory.js";
 import { isProcessAlive } from "../shared/process.js";
 import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
-import { checkEngineFolder } from "../workspace/guard.js";
-import { UsageError } from "./errors.js";
+import { checkEngineFolder, statWorkspacePath } from "../workspace/guard.js";
 import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
 import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
 import type { JobDeps } from "../jobs/job.js";
@@ -155,6 +156,8 @@ export class Engine implements EngineCore {
   protected constructor(opts: EngineOptions) {
     this.workspace = opts.workspace;
     checkEngineFolder(this.workspace);
+    // An error of SQLite's that names no file is checked against this folder's free space.
+    registerDataDir(agentDir(this.workspace));
     this.now = opts.now ?? Date.now;
     this.config = opts.config ?? configFor(this.workspace);
     if (opts.embedder !== undefined) {
@@ -208,7 +211,7 @@ export class Engine implements EngineCore {
 
   /** Whether the state database exists yet (read-only commands create no files). */
   hasState(): boolean {
-    return this.stateDb !== null || existsSync(this.statePath);
+    return this.stateDb !== null || statWorkspacePath(this.workspace, path.relative(this.workspace, this.statePath)) !== null;
   }
 
   /** The configured LLM provider with this process's overrides, created (not loaded) on first use. */
@@ -450,7 +453,13 @@ export class Engine implements EngineCore {
   /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
   index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     this.recoverSwaps();
-    return this.recovering(() => this.index_().indexer.sync(opts));
+    return this.recovering(() => this.reclaiming(this.writable().indexer.sync(opts)));
+  }
+
+  /** After a pass that removed or replaced chunks: the space they took is handed back when it is much (store/space.ts). */
+  private reclaiming(s: IndexSummary): IndexSummary {
+    if (s.removed.length > 0 || s.indexed.length > 0) reclaimFreePages(this.index_().db);
+    return s;
   }
 
   /**
@@ -461,9 +470,11 @@ export class Engine implements EngineCore {
   rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
     this.recoverSwaps();
     return this.recovering(() => {
-      const idx = this.index_();
+      const idx = this.writable();
       resetIndexInPlace(idx.db);
       const summary = idx.indexer.sync(opts);
+      // The old index's pages are free now: the file is rewritten at the new index's size.
+      compactIndex(idx.db);
       removeRebuildLeftovers(this.indexPath);
       return summary;
     });
@@ -495,7 +506,7 @@ export class Engine implements EngineCore {
     const none = { embedded: 0, cacheHits: 0, computed: 0, interrupted: false, modelChanged: false, busy: null, reason: sel.reason };
     if (!sel.embedder) return { ...none, remaining: this.index_().vectors.countPending(), provider: null, modelId: null };
     const e = sel.embedder;
-    const { vectors, lease } = this.index_();
+    const { vectors, lease } = this.writable();
     const taken = lease.acquire(opts.holder ?? this.backgroundEmbedder ?? "an agent process", vectors.countPending());
     if (!taken.ok) return { ...none, remaining: vectors.countPending(), provider: e.provider, modelId: e.modelId, busy: taken.by };
     // Renewed while a batch runs too: a long batch must not look like a dead holder.
@@ -558,9 +569,19 @@ export class Engine implements EngineCore {
     return report(vectors.memoryIndex()?.stats() ?? null);
   }
 
+  /** Changes whenever the index may hold other data than before (any connection's commit); for the watcher. */
+  indexVersion(): string {
+    return this.recovering(() => dataVersion(this.index_().db));
+  }
+
+  /** Chunks without vectors yet. */
+  pendingVectors(): number {
+    return this.recovering(() => this.index_().vectors.countPending());
+  }
+
   /** Re-checks specific workspace-relative paths (the watcher's entry point). */
   syncPaths(rels: string[]): IndexSummary {
-    return this.recovering(() => this.index_().indexer.syncPaths(rels));
+    return this.recovering(() => this.reclaiming(this.index_().indexer.syncPaths(rels)));
   }
 
   status(): EngineStatus {
@@ -590,6 +611,7 @@ export class Engine implements EngineCore {
 
   /** Reads a query into the plan a search runs: the one place a query string is parsed (search/plan.ts). */
   plan(query: string, opts: PlanOptions = {}): SearchPlan {
+    // planSearch refuses a query over its bounds (search/bound.ts): every plan, whoever asks, is bounded.
     return planSearch(query, opts, { nowMs: this.now(), config: this.config.search });
   }
 
@@ -602,11 +624,14 @@ export class Engine implements EngineCore {
    * needs the query's words too (boot) plans first and passes the plan.
    */
   async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
-    if (typeof query === "string") checkQuerySize(query);
+    const go = () => this.goOn(opts.signal);
+    go();
     const asked = typeof query === "string" ? this.plan(query, opts) : query;
     const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
-    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.recovering(() => this.index_().indexer.sync({ countChunks: false }));
+    go();
+    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.refreshForSearch();
     const { vector, info } = await this.embedQuery(asked);
+    go();
     const plan = asked.withVectors({
       hasVector: vector !== null,
       model: this.index_().vectors.model()?.modelId ?? null,
@@ -617,6 +642,45 @@ export class Engine implements EngineCore {
     // The one place a retrieval is recorded: the plan and what was presented.
     if (opts.recall !== false) this.recordRecall({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: res.results, at: this.now() });
     return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
+  }
+
+  /**
+   * A search's stat scan and re-index of what changed. On a full disk the changes cannot be
+   * written: the search answers from the index as it is, and says so (once per engine).
+   */
+  private refreshForSearch(): { indexed: string[]; removed: string[] } {
+    try {
+      return this.recovering(() => this.reclaiming(this.index_().indexer.sync({ countChunks: false })));
+    } catch (e) {
+      const full = asDiskFull(e, "the index could not take the changes on disk", agentDir(this.workspace));
+      if (!(full instanceof DiskFullError)) throw e;
+      if (!this.diskFullSaid) {
+        this.diskFullSaid = true;
+        const n = { message: `${full.message} — this search answered from the index as it was` };
+        this.notices.push(n);
+        this.onNotice?.(n);
+      }
+      return { indexed: [], removed: [] };
+    }
+  }
+
+  private diskFullSaid = false;
+
+  /**
+   * Requests in flight stop at their next stage, and new ones are refused: what a host calls
+   * first when it stops, so a stop is not held up by searches that would still run for
+   * seconds on a busy machine (close() does it too).
+   */
+  stopRequests(reason = "the engine is closing"): void {
+    if (!this.requests.signal.aborted) this.requests.abort(new Error(reason));
+  }
+
+  private readonly requests = new AbortController();
+
+  /** Throws when the request was cancelled or the engine is stopping. */
+  private goOn(signal: AbortSignal | undefined): void {
+    this.requests.signal.throwIfAborted();
+    signal?.throwIfAborted();
   }
 
   /** The recall log (which chunks retrievals presented), owned by the engine; see recall-log.ts. */
@@ -743,6 +807,7 @@ export class Engine implements EngineCore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopRequests();
     if (this.idx?.db.open) this.idx.db.close();
     if (this.stateDb?.open) this.stateDb.close();
     this.cache?.close();
@@ -765,7 +830,9 @@ export class Engine implements EngineCore {
   /** The index database and what works on it, opened on first use (a `log` or `jobs` never opens it). */
   private index_(): IndexParts {
     if (this.idx === null) {
-      const { db, notices } = openIndexDb(this.indexPath);
+      const opened = this.openIndex();
+      if (opened === null) return this.idx!;
+      const { db, notices } = opened;
       const openedAs = fileIdentity(this.indexPath);
       this.notices.push(...notices);
       for (const n of notices) this.onNotice?.(n);
@@ -773,6 +840,33 @@ export class Engine implements EngineCore {
       this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs };
     }
     return this.idx;
+  }
+
+  /**
+   * The index file, or on a full disk (SQLite cannot make its WAL files) a read-only copy in
+   * memory: searches still answer, from the index as it was, and nothing claims to be saved
+   * (`writable()` refuses indexing and embedding). Null when the copy was taken.
+   */
+  private openIndex(): { db: DB; notices: OpenNotice[] } | null {
+    try {
+      return openIndexDb(this.indexPath);
+    } catch (e) {
+      if (!(e instanceof DiskFullError) || !existsSync(this.indexPath)) throw e;
+      const db = openIndexSnapshot(this.indexPath);
+      const n = { message: `${e.message} — searches answer from the index as it was, and nothing is indexed until there is space` };
+      this.notices.push(n);
+      this.onNotice?.(n);
+      const store = new IndexStore(db);
+      this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs: null, readOnly: e };
+      return null;
+    }
+  }
+
+  /** The index, when writes to it reach the disk; else the full disk's error. */
+  private writable(): IndexParts {
+    const idx = this.index_();
+    if (idx.readOnly) throw idx.readOnly;
+    return idx;
   }
 
   /**
@@ -803,23 +897,10 @@ interface IndexParts {
   lease: EmbedLease;
   indexer: Indexer;
   openedAs: string | null;
+  /** Set for the in-memory copy taken on a full disk (openIndex). */
+  readOnly?: DiskFullError;
 }
 
 function isProvider(v: unknown): v is LLMProvider {
   return typeof v === "object" && v !== null && typeof (v as LLMProvider).complete === "function";
-}
-
-/** A search question's bounds: every word costs work in each stage, so a document pasted as a query would hold every other client up. */
-export const MAX_QUERY_BYTES = 8 * 1024;
-export const MAX_QUERY_WORDS = 400;
-
-function checkQuerySize(query: string): void {
-  const bytes = Buffer.byteLength(query, "utf8");
-  if (bytes > MAX_QUERY_BYTES) {
-    throw new UsageError(`the query is ${bytes} bytes, over the ${MAX_QUERY_BYTES}-byte limit for a search; nothing was searched — ask a question, not a document (a few words to a paragraph)`);
-  }
-  const words = query.split(/\s+/).filter((w) => w !== "").length;
-  if (words > MAX_QUERY_WORDS) {
-    throw new UsageError(`the query has ${words} words, over the ${MAX_QUERY_WORDS}-word limit for a search; nothing was searched — ask with fewer words`);
-  }
 }

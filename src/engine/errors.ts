@@ -4,19 +4,17 @@
  * context-size complaint) is turned into what it means and what to do.
  */
 
+import path from "node:path";
+import { DiskFullError, diskFullDir } from "../shared/disk.js";
+
 export interface ErrorInfo {
   /** Stable, machine-readable: "config", "usage", "not-found", "refused", "llm", "state", "io"... */
   code: string;
   message: string;
 }
 
-/** An error in what the caller asked (bad flag value, empty query): exit code 2 on the CLI. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+// Defined in the bottom layer so the search layer's bounds can raise it too.
+export { UsageError } from "../shared/errors.js";
 
 const NAME_CODES: Record<string, string> = {
   UsageError: "usage",
@@ -34,6 +32,7 @@ const NAME_CODES: Record<string, string> = {
   EmbedError: "embedder",
   LLMError: "llm",
   FlushAppendError: "io",
+  DiskFullError: "disk-full",
   RangeError: "usage",
 };
 
@@ -43,7 +42,7 @@ export function errorInfo(e: unknown): ErrorInfo {
   const given = (e as { errorInfo?: ErrorInfo }).errorInfo;
   if (given !== undefined) return given;
   const errno = (e as NodeJS.ErrnoException).code;
-  const code = NAME_CODES[e.name] ?? (typeof errno === "string" && errno.startsWith("E") ? "io" : typeof errno === "string" && errno.startsWith("SQLITE") ? "database" : "error");
+  const code = NAME_CODES[e.name] ?? (diskFullDir(e) !== null ? "disk-full" : typeof errno === "string" && errno.startsWith("E") ? "io" : typeof errno === "string" && errno.startsWith("SQLITE") ? "database" : "error");
   return { code, message: errorText(e) };
 }
 
@@ -57,7 +56,8 @@ export function errorText(e: unknown): string {
     case "EPERM":
       return `${file || "a file"}: permission denied; check the owner and mode of the file (or run as its owner)`;
     case "ENOSPC":
-      return `${file || "the disk"}: no space left on the device; free some space and try again`;
+      if (e instanceof DiskFullError) return e.message;
+      return `disk full: ${file ? `could not write ${file}` : "a write failed"}; free space at ${file ? path.dirname(file) : (diskFullDir(e) ?? "the disk that holds the workspace")}`;
     case "EROFS":
       return `${file || "the workspace"}: the file system is read-only`;
     case "SQLITE_NOTADB":
@@ -66,6 +66,9 @@ export function errorText(e: unknown): string {
     case "SQLITE_BUSY":
       return "the database stayed locked by another agent process for too long; try again (is a rebuild running?)";
   }
+  // SQLite's "database or disk is full", and its "disk I/O error" on a disk with no space left.
+  const full = diskFullDir(e);
+  if (full !== null) return `disk full: ${err.message.split("\n")[0]}; free space at ${full}`;
   const m = err.message;
   // llama.cpp and node-llama-cpp report an over-long prompt in several raw ways.
   if (/context size|n_ctx|context window|too many tokens|exceeds the context/i.test(m) && !/llm\.contextSize/.test(m)) {

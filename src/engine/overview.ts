@@ -3,7 +3,7 @@
  * which days have daily notes and how much is in them, the files changed last, and the index's
  * health. Read from the index, never from a scan of note contents; only `health` stats files.
  */
-import { statSync } from "node:fs";
+import { statWorkspacePath } from "../workspace/guard.js";
 import path from "node:path";
 import { dataVersion } from "../store/data-version.js";
 import type { DB } from "../store/open.js";
@@ -90,12 +90,8 @@ export function notesOverview(files: readonly FileRow[], status: StatusInput, no
  */
 export function changeMark(workspace: string, files: string, state: DB | null): string {
   const stamp = (rel: string) => {
-    try {
-      const st = statSync(path.join(workspace, rel));
-      return `${st.size}.${st.mtimeMs}`;
-    } catch {
-      return "-";
-    }
+    const st = statWorkspacePath(workspace, rel);
+    return st === null ? "-" : `${st.size}.${st.mtimeMs}`;
   };
   return [files, state ? dataVersion(state) : "-", stamp("SOUL.md"), stamp("SOUL.proposed.md")].join("|");
 }

@@ -34,6 +34,10 @@ export interface WatchedIndex {
   /** Re-checks these workspace-relative paths. */
   syncPaths(rels: string[]): IndexSummary;
   embed(opts: { signal?: AbortSignal; batchChunks?: number }): Promise<EmbedReport>;
+  /** Changes whenever the index may hold other data than before (any connection's commit). */
+  indexVersion(): string;
+  /** Chunks without vectors. */
+  pendingVectors(): number;
 }
 
 export interface IndexWatchOptions {
@@ -60,6 +64,13 @@ const BUSY_RETRY_MS = 5_000;
 const MAX_BUSY_WAIT_MS = 250;
 /** The longest wait between two tries of a repair pass that keeps failing. */
 const MAX_REPAIR_MS = 60_000;
+/**
+ * How often the background embedder looks whether the index changed under it. Chunks arrive
+ * by other paths than the watcher's batches: the engine's own writes (an MCP append indexes
+ * its note at once, so the batch that follows finds nothing new), another process's
+ * `agent index --no-embed` or `--rebuild`. A look costs one PRAGMA while nothing changed.
+ */
+const PENDING_POLL_MS = 1_000;
 
 export class IndexWatcher {
   /** The first full pass, made once the watcher was live. */
@@ -76,6 +87,8 @@ export class IndexWatcher {
   private embedding: Promise<void> | null = null;
   private embedAgain = false;
   private closed = false;
+  private pendingTimer: NodeJS.Timeout | undefined;
+  private seenVersion = "";
   /** Told once the watcher is closed (the engine stops trusting it). */
   onClose: (() => void) | undefined;
 
@@ -105,7 +118,25 @@ export class IndexWatcher {
       throw e;
     }
     w.kickEmbed();
+    w.watchPending();
     return w;
+  }
+
+  /** Embeds chunks that arrived without a batch of this watcher (see PENDING_POLL_MS). */
+  private watchPending(): void {
+    if (!this.opts.embed) return;
+    this.pendingTimer = setInterval(() => {
+      if (this.closed || this.embedding) return;
+      try {
+        const version = this.index.indexVersion();
+        if (version === this.seenVersion) return;
+        this.seenVersion = version;
+        if (this.index.pendingVectors() > 0) this.kickEmbed();
+      } catch {
+        // A busy or damaged index: the next look, a batch or the repair pass deals with it.
+      }
+    }, PENDING_POLL_MS);
+    this.pendingTimer.unref();
   }
 
   /** Whether search may trust the index without scanning (see the contract above). */
@@ -167,6 +198,7 @@ export class IndexWatcher {
     for (const t of this.trailing) clearTimeout(t);
     this.trailing.clear();
     if (this.repairTimer) clearTimeout(this.repairTimer);
+    if (this.pendingTimer) clearInterval(this.pendingTimer);
     this.stopEmbed.abort(new Error("the watcher was closed"));
     const w = this.watcher;
     this.watcher = undefined;

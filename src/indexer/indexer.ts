@@ -1,5 +1,5 @@
-import { lstatSync } from "node:fs";
 import path from "node:path";
+import { lstatWorkspacePath } from "../workspace/guard.js";
 import type { FileRow, IndexStore, NewChunk } from "../store/index-store.js";
 import { cjkBigrams } from "../store/fts-text.js";
 import type { IndexConfig } from "../workspace/config.js";
@@ -174,16 +174,14 @@ export class Indexer {
 
   private syncPath(rel: string, summary: IndexSummary): void {
     const abs = path.join(this.workspace, rel);
-    let st;
-    try {
-      st = lstatSync(abs);
-    } catch {
+    const st = lstatWorkspacePath(this.workspace, rel);
+    if (st === null) {
       if (this.store.deleteFile(rel)) summary.removed.push(rel);
       this.store.clearProblem(rel);
       return;
     }
     summary.scanned++;
-    if (st.isSymbolicLink() || !st.isFile()) {
+    if (st.isSymbolicLink || !st.isFile) {
       // Symlinks and odd files need the full scan's checks (outside targets, loops).
       const one = scanWorkspace(this.workspace, { allowHardLinks: this.config.allowHardLinks });
       const f = one.files.find((x) => x.rel === rel);

@@ -5,7 +5,7 @@
  * with a cancel signal; the runner records it. Nothing here opens a database, reads the
  * config file or creates a model: all of it comes from `deps`, on first use.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { listWorkspaceDir, statWorkspacePath } from "../workspace/guard.js";
 import path from "node:path";
 import { ReflectionConfigSchema, type ReflectionConfig, type ReflectionConfigInput } from "./reflect/config.js";
 import { runReflection, type ReflectionResult, type RunReflectionInput } from "./reflect/pipeline.js";
@@ -293,26 +293,15 @@ function flushJob(deps: JobDeps, env: CatalogEnv): Job<FlushArgs, FlushResult> {
     due() {
       const cfg = deps.config.flush;
       if (!cfg.enabled) return notDue("the pre-compaction flush is off (flush.enabled is false)");
-      const dir = path.join(deps.workspace, "sessions");
-      let names: string[];
-      try {
-        names = readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort();
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== "ENOENT") env.warn(`sessions:${errorMessage(e)}`, `sessions/: ${errorMessage(e)}`);
-        return notDue("no sessions/ folder");
-      }
+      if (statWorkspacePath(deps.workspace, "sessions")?.isDirectory !== true) return notDue("no sessions/ folder");
+      const names = listWorkspaceDir(deps.workspace, "sessions").filter((n) => n.endsWith(".jsonl"));
       const runs: { key: string; args: FlushArgs }[] = [];
       for (const name of names) {
         const session = name.slice(0, -".jsonl".length);
         if (!isValidSessionId(session)) continue;
-        let key: string;
-        try {
-          const st = statSync(path.join(dir, name));
-          if (!st.isFile()) continue;
-          key = `${st.size}:${st.mtimeMs}`;
-        } catch {
-          continue;
-        }
+        const st = statWorkspacePath(deps.workspace, `sessions/${name}`);
+        if (st === null || !st.isFile) continue;
+        const key = `${st.size}:${st.mtimeMs}`;
         const prev = seen.get(session);
         if (prev !== undefined && prev.key === key && !prev.due) continue;
         let due: boolean;
@@ -438,7 +427,7 @@ function backupJob(deps: JobDeps): Job<BackupArgs, StateBackup | null> {
     name: BACKUP_JOB,
     due(now) {
       // Nothing to protect yet, and a look must not create the file.
-      if (!existsSync(file())) return notDue("there is no state database yet");
+      if (statWorkspacePath(deps.workspace, path.relative(deps.workspace, file())) === null) return notDue("there is no state database yet");
       const at = dailyBackupDueAt(file(), now);
       if (at > now) return notDue("state.db was backed up in the last 24 hours", at);
       return { due: true, nextAt: now, reason: "no backup of state.db in the last 24 hours", runs: [{ key: BACKUP_JOB, args: {} }] };

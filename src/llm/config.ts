@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { HttpHostSchema } from "../shared/http-host.js";
 
 export const LLMConfigSchema = z.object({
   provider: z.enum(["ollama", "llama-cpp", "scripted"]).default("ollama"),
   /** Ollama model name ("llama3.2:3b"), or the GGUF file path for llama-cpp. */
   model: z.string().min(1).default("llama3.2:3b"),
   /** Ollama address; falls back to OLLAMA_HOST, then http://127.0.0.1:11434. */
-  host: z.string().min(1).optional(),
+  host: HttpHostSchema.optional(),
   /** llama-cpp threads; the provider defaults to 1 (see LlamaCppProviderOptions). */
   threads: z.number().int().positive().optional(),
   /** Context window in tokens: llama-cpp's context, Ollama's `num_ctx` (sent with every call). */

@@ -3,7 +3,7 @@
  * the three sources in parallel — a hybrid search over history, the most recent session
  * turns, the last N days of daily notes — and fuses them with `fuseBoot`.
  */
-import { readdirSync, statSync } from "node:fs";
+import { listWorkspaceDir, statWorkspacePath } from "../workspace/guard.js";
 import path from "node:path";
 import { contextConfig } from "../context/config.js";
 import { annotationMatches, groupAnnotations, parseAnnotations, uniqueAnnotations } from "../indexer/annotations.js";
@@ -14,6 +14,7 @@ import { dailyRel, lastDays, readDailyNote } from "../workspace/daily.js";
 import { readLines, type ResolveOptions } from "../workspace/safe-read.js";
 import { isValidSessionId, parseSessionText, type SessionTurn } from "../workspace/sessions.js";
 import { addDays, zonedDate } from "../workspace/time.js";
+import { checkQuerySize } from "./bound.js";
 import { DEFAULT_BOOT_SNIPPET_CHARS, DEFAULT_RECENT_SHARE, fuseBoot, rankRecent, type BootCandidate, type BootItem } from "./boot.js";
 import type { PlanOptions, SearchPlan } from "./search.js";
 import type { SessionType } from "../workspace/privacy.js";
@@ -66,6 +67,8 @@ export interface BootResult {
 }
 
 export async function bootContext(engine: BootEngine, query: string, opts: BootOptions = {}): Promise<BootResult> {
+  // Before anything reads it: recent turns and notes are ranked by the query's words too.
+  checkQuerySize(query, "boot");
   const days = Math.max(1, Math.floor(opts.days ?? 7));
   const limit = Math.max(1, Math.floor(opts.limit ?? 10));
   const project = opts.project?.trim() ? opts.project.trim() : null;
@@ -150,13 +153,7 @@ function sessionCandidates(
   workspace: string,
   o: { from: string; tz: string | undefined; project: string | null; terms: string[]; max: number; turnsPerBlock: number; read: ResolveOptions },
 ): BootCandidate[] {
-  const dir = path.join(workspace, "sessions");
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => n.endsWith(".jsonl") && isValidSessionId(n.slice(0, -".jsonl".length)));
-  } catch {
-    return [];
-  }
+  const names = listWorkspaceDir(workspace, "sessions").filter((n) => n.endsWith(".jsonl") && isValidSessionId(n.slice(0, -".jsonl".length)));
   // A transcript untouched since before the window cannot hold a turn inside it (a shortcut
   // taken only when the engine's clock is not ahead of the real one, as an injected one may be).
   const fromMs = Date.parse(`${addDays(o.from, -1)}T00:00:00Z`);
@@ -165,7 +162,7 @@ function sessionCandidates(
   for (const name of names) {
     const rel = `sessions/${name}`;
     try {
-      if (skipOld && statSync(path.join(dir, name)).mtimeMs < fromMs) continue;
+      if (skipOld && (statWorkspacePath(workspace, rel)?.mtimeMs ?? 0) < fromMs) continue;
       const r = readLines(workspace, rel, 1, Number.MAX_SAFE_INTEGER, o.read);
       const id = name.slice(0, -".jsonl".length);
       const parsed = parseSessionText(id, r.lines.join("\n"));

@@ -9,6 +9,7 @@
  * level) and which quoted phrases no note contains (`relaxing`: the relaxed-phrase retry).
  */
 import type { SessionType } from "../workspace/privacy.js";
+import { checkQuerySize } from "./bound.js";
 import type { SearchConfig } from "./config.js";
 import { iso, todayIn, type Tense } from "./date-calendar.js";
 import { tenseOf } from "./date-tense.js";
@@ -146,6 +147,7 @@ export interface PlanEnvironment {
 
 /** Reads the query and the options into a plan. Pure: "now" and the settings are passed in. */
 export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironment): SearchPlan {
+  checkQuerySize(query);
   const cfg = env.config;
   const tense = tenseOf(query) ?? null;
   const { text, embedText, range } = splitDates(query, env.nowMs, cfg, tense);

@@ -30,6 +30,7 @@ import { nearestTerms } from "./typos.js";
 import type { FloorExplanation, SearchResponse } from "./types.js";
 
 export type { SearchIndexes } from "./candidates.js";
+export { checkQuerySize, MAX_QUERY_BYTES, MAX_QUERY_WORDS } from "./bound.js";
 export { planSearch, type PlanOptions, type RerankPlan, type SearchMode, type SearchOptions, type SearchPlan } from "./plan.js";
 export type { DateReadingExplanation, DateTermExplanation, Evidence, FloorExplanation, NearMiss, ScoreExplanation, SearchResponse, SearchResult } from "./types.js";
 

@@ -15,3 +15,11 @@ export function errorMessage(e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e);
   return msg.split("\n")[0] ?? msg;
 }
+
+/** An error in what the caller asked (bad flag value, empty query, a query over its bounds): exit code 2 on the CLI. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}

@@ -4,6 +4,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, ren
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { enableWal } from "../shared/wal.js";
+import { useIncrementalVacuum } from "./space.js";
+import { asDiskFull, DiskFullError, diskFullDir } from "../shared/disk.js";
 
 export type DB = Database.Database;
 
@@ -55,6 +57,9 @@ export function openIndexDb(file: string, opts: OpenIndexOptions = {}): { db: DB
 
   if (existsSync(file)) {
     const verdict = inspect(file, schema.version);
+    // Not damage: a full disk (SQLite could not make its shared-memory file). Moving a good
+    // index aside for that would lose it; the caller is told the disk is full instead.
+    if (verdict.kind === "disk-full") throw new DiskFullError(`${file} could not be opened (${verdict.detail})`, verdict.dir);
     if (verdict.kind === "foreign" || verdict.kind === "corrupt") {
       const aside = `${file}.${verdict.kind}-${Date.now()}`;
       moveWithSidecars(file, aside);
@@ -65,7 +70,14 @@ export function openIndexDb(file: string, opts: OpenIndexOptions = {}): { db: DB
   }
 
   const db = new Database(file, { timeout: opts.busyTimeoutMs ?? 5000 });
-  configure(db, opts.busyTimeoutMs ?? 5000);
+  try {
+    // Before the first table: space of deleted chunks can then be handed back (space.ts).
+    useIncrementalVacuum(db);
+    configure(db, opts.busyTimeoutMs ?? 5000);
+  } catch (e) {
+    db.close();
+    throw asDiskFull(e, `${file} could not be opened for writing`, path.dirname(file));
+  }
   // Every connection needs vec0 loaded: deleting a chunk fires a trigger into vec_chunks.
   sqliteVec.load(db);
   const current = db.pragma("user_version", { simple: true }) as number;
@@ -205,10 +217,13 @@ export function configure(db: DB, busyTimeoutMs: number): void {
   enableWal(db, busyTimeoutMs);
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
+  // A WAL that once held a big pass (a rebuild, a large note) is cut back to this when reset.
+  db.pragma(`journal_size_limit = ${8 << 20}`);
 }
 
 type Verdict =
   | { kind: "ok" }
+  | { kind: "disk-full"; detail: string; dir: string }
   | { kind: "old"; version: number }
   | { kind: "foreign"; detail: string }
   | { kind: "corrupt"; detail: string };
@@ -240,10 +255,32 @@ function inspect(file: string, version: number): Verdict {
     // file surfaces as SQLITE_CORRUPT on use, which the engine answers with a rebuild.
     return { kind: "ok" };
   } catch (e) {
+    const full = diskFullDir(e, path.dirname(file));
+    if (full !== null) return { kind: "disk-full", detail: (e as Error).message, dir: full };
     return { kind: "corrupt", detail: `cannot be read as SQLite (${(e as Error).message})` };
   } finally {
     db?.close();
   }
+}
+
+/**
+ * The index as it is on disk, read into memory: what a search answers from when the disk is
+ * too full for SQLite's WAL files. Nothing written to it reaches the disk. A WAL-mode file
+ * is marked as a rollback-journal one in the copy (header bytes 18-19), which is all an
+ * in-memory database needs; a WAL left by a crash is not seen (it is replayed once there is
+ * space again).
+ */
+export function openIndexSnapshot(file: string, schema: { sql: string; version: number } = loadSchema()): DB {
+  const bytes = readFileSync(file);
+  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) bytes[18] = bytes[19] = 1;
+  const db = new Database(bytes);
+  sqliteVec.load(db);
+  const v = db.pragma("user_version", { simple: true }) as number;
+  if (v !== schema.version) {
+    db.close();
+    throw new Error(`${file}: index schema v${v} is not the current v${schema.version}`);
+  }
+  return db;
 }
 
 function moveWithSidecars(file: string, to: string): void {

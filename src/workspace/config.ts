@@ -1,7 +1,24 @@
-import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
+import { readWorkspaceText, UnsafeFileError } from "./guard.js";
 import { JsoncError, parseJsonc } from "./jsonc.js";
 import { configPath } from "./paths.js";
+
+/** Largest agent.config.json read: a settings file this size is a mistake, not settings. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * agent.config.json's text, or null when there is none. Through the guard (a FIFO or a device
+ * never hangs a command, a huge file is refused) but a link out is followed: a person's own
+ * settings often live in a dotfiles folder, and the config is never shown to a session.
+ */
+export function readConfigText(workspace: string): string | null {
+  try {
+    return readWorkspaceText(workspace, "agent.config.json", { allowHardLinks: true, allowLinkOut: true }, MAX_CONFIG_BYTES)?.text ?? null;
+  } catch (e) {
+    if (e instanceof UnsafeFileError) throw new ConfigError(`${configPath(workspace)}: ${e.message.replace(/^agent\.config\.json: /, "")}`);
+    throw e;
+  }
+}
 
 /**
  * `agent.config.json` in the workspace root. Every key is optional. Each layer owns and
@@ -42,10 +59,11 @@ export interface LoadedConfig {
 export function loadConfig(workspace: string): LoadedConfig {
   const file = configPath(workspace);
   let raw: Record<string, unknown> = {};
-  if (existsSync(file)) {
+  const text = readConfigText(workspace);
+  if (text !== null) {
     let parsed: unknown;
     try {
-      parsed = parseJsonc(readFileSync(file, "utf8"));
+      parsed = parseJsonc(text);
     } catch (e) {
       throw new ConfigError(`${file}: not valid JSON${e instanceof JsoncError ? ` at ${e.message}` : ` (${(e as Error).message})`}; fix the file or move it away to use defaults`);
     }

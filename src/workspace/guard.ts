@@ -5,14 +5,20 @@
  * index.allowHardLinks; writes never follow a symlinked folder out; only regular files are
  * read (a FIFO or a device never blocks or floods a reader), and never more than a cap.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, unlinkSync, type Stats } from "node:fs";
 import path from "node:path";
 import { isInside, toRel } from "./paths.js";
+import { isPrivatePath } from "./privacy.js";
 import { sleepSync } from "../shared/sleep.js";
 
 export interface LinkRule {
   /** Read and write files with several hard links (index.allowHardLinks). */
   allowHardLinks: boolean;
+  /**
+   * Read through a symlink that leads outside the workspace. Only for agent.config.json: a
+   * person's own settings, often a link into a dotfiles folder, and never shown to a session.
+   */
+  allowLinkOut?: boolean;
 }
 
 export const NO_HARD_LINKS: LinkRule = { allowHardLinks: false };
@@ -24,7 +30,7 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export class UnsafeFileError extends Error {
   constructor(
     readonly rel: string,
-    readonly why: "outside" | "hard-links" | "not-regular" | "too-large",
+    readonly why: "outside" | "hard-links" | "not-regular" | "too-large" | "private" | "engine",
     message: string,
   ) {
     super(message);
@@ -61,7 +67,7 @@ export function readWorkspaceFile(workspace: string, rel: string, rule: LinkRule
     throw e;
   }
   const root = realWorkspace(workspace);
-  if (!isInside(root, real)) {
+  if (!isInside(root, real) && rule.allowLinkOut !== true) {
     throw new UnsafeFileError(rel, "outside", `${rel}: a link to ${real}, outside the workspace; not read — the engine reads only files inside the workspace (put the file itself here)`);
   }
   const fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
@@ -192,7 +198,126 @@ export function checkEngineFolder(workspace: string): void {
   } catch {
     return;
   }
-  if (!isInside(realWorkspace(workspace), real)) {
+  const root = realWorkspace(workspace);
+  if (!isInside(root, real)) {
     throw new UnsafeFileError(".agent", "outside", `.agent: a link to ${real}, outside the workspace; the engine keeps its index and state only inside the workspace — remove the link (\`rm .agent\`) and run \`agent index\``);
+  }
+  // A link to a folder inside: the engine's files (the HTTP token, the validated config) would
+  // then be ordinary workspace files under the other name, readable by any session.
+  if (lstatSync(dir).isSymbolicLink()) {
+    throw new UnsafeFileError(".agent", "engine", `.agent: a link to ${toRel(root, real)}, a folder of the workspace; the engine's folder must be a real folder, or its files are readable as notes under the other name — remove the link (\`rm .agent\`) and run \`agent index\``);
+  }
+}
+
+/** The real path of the engine's folder, or null when there is none. */
+export function realEngineFolder(workspace: string): string | null {
+  try {
+    return realpathSync(path.join(workspace, ".agent"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A public name (SOUL.md, AGENTS.md...) that resolves to a private file (USER.md, MEMORY.md,
+ * a daily note): refused where the text would be shown to anyone or copied into a public file.
+ */
+export function refusePrivateTarget(rel: string, realRel: string): void {
+  if (realRel === rel || isPrivatePath(rel) || !isPrivatePath(realRel)) return;
+  throw new UnsafeFileError(rel, "private", `${rel}: a link to ${realRel}, a private file; not used — ${rel} is shown to every session, so it must be a file of its own (replace the link with a copy)`);
+}
+
+export interface WorkspacePathInfo {
+  size: number;
+  mtimeMs: number;
+  isFile: boolean;
+  isDirectory: boolean;
+}
+
+/**
+ * What a workspace path is (after symlinks), or null when it does not exist or leads outside
+ * the workspace: metadata only, nothing is opened (a FIFO is reported, never read).
+ */
+export function statWorkspacePath(workspace: string, rel: string): WorkspacePathInfo | null {
+  let real: string;
+  try {
+    real = realpathSync(path.resolve(workspace, rel));
+  } catch {
+    return null;
+  }
+  if (!isInside(realWorkspace(workspace), real)) return null;
+  try {
+    const st = lstatSync(real);
+    return { size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile(), isDirectory: st.isDirectory() };
+  } catch {
+    return null;
+  }
+}
+
+/** A regular file at `rel`, inside the workspace. */
+export function isWorkspaceFile(workspace: string, rel: string): boolean {
+  return statWorkspacePath(workspace, rel)?.isFile === true;
+}
+
+/** Names in a workspace folder (sorted); [] when it does not exist or leads outside the workspace. */
+export function listWorkspaceDir(workspace: string, rel: string): string[] {
+  const info = statWorkspacePath(workspace, rel);
+  if (info === null || !info.isDirectory) return [];
+  try {
+    return readdirSync(realpathSync(path.resolve(workspace, rel))).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** The last byte of a regular workspace file under the rule (null when empty or missing): does it end a line? */
+export function lastByteOf(workspace: string, rel: string, rule: LinkRule): number | null {
+  const abs = path.resolve(workspace, rel);
+  let real: string;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    return null;
+  }
+  if (!isInside(realWorkspace(workspace), real)) throw new UnsafeFileError(rel, "outside", `${rel}: a link to ${real}, outside the workspace; not read — put the file itself here`);
+  const fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  try {
+    const st = fstatSync(fd);
+    checkRegular(rel, st);
+    checkHardLinks(rel, st, rule);
+    if (st.size === 0) return null;
+    const b = Buffer.alloc(1);
+    return readSync(fd, b, 0, 1, st.size - 1) === 1 ? b[0]! : null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Removes a workspace file only while it still holds `bytes` (a proposal the person acted on:
+ * an edit made since stays). True when removed or already gone.
+ */
+export function removeWorkspaceFileIfSame(workspace: string, rel: string, bytes: Buffer, rule: LinkRule): boolean {
+  const abs = path.resolve(workspace, rel);
+  let cur: SafeRead | null;
+  try {
+    cur = readWorkspaceFile(workspace, rel, rule);
+  } catch {
+    return false;
+  }
+  if (cur === null) return true;
+  if (!cur.bytes.equals(bytes)) return false;
+  // The name itself goes (a link stays a link's business): never the file a link points to.
+  unlinkSync(abs);
+  return true;
+}
+
+/** lstat of a workspace path (a final symlink is not followed); null when it does not exist. */
+export function lstatWorkspacePath(workspace: string, rel: string): (WorkspacePathInfo & { isSymbolicLink: boolean }) | null {
+  try {
+    const st = lstatSync(path.resolve(workspace, rel));
+    return { size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile(), isDirectory: st.isDirectory(), isSymbolicLink: st.isSymbolicLink() };
+  } catch {
+    return null;
   }
 }

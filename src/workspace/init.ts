@@ -8,6 +8,12 @@ export function templateDir(): string {
   return fileURLToPath(new URL("../../workspace-template/", import.meta.url));
 }
 
+/** A file of the starter template (shipped with the package, not a workspace file), or null. */
+export function readTemplateFile(rel: string): string | null {
+  const file = path.join(templateDir(), rel);
+  return existsSync(file) ? readFileSync(file, "utf8") : null;
+}
+
 export interface InitResult {
   workspace: string;
   created: string[];

@@ -7,7 +7,7 @@
 import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { configPath, isInside, toRel } from "./paths.js";
-import { readWorkspaceFile, UnsafeFileError } from "./guard.js";
+import { readWorkspaceFile, realEngineFolder, UnsafeFileError } from "./guard.js";
 
 export class PathRefusedError extends Error {
   constructor(
@@ -85,6 +85,9 @@ export function resolveWorkspaceFile(workspace: string, requested: string, opts:
   if (!isInside(realWs, real)) throw new PathRefusedError(requested, NOT_READABLE);
   const rel = toRel(realWs, real);
   if (isEngineRel(rel)) throw new PathRefusedError(requested, NOT_READABLE);
+  // The engine's folder under another name (`.agent` a link to a folder inside): still the engine's.
+  const engine = realEngineFolder(workspace);
+  if (engine !== null && isInside(engine, real)) throw new PathRefusedError(requested, NOT_READABLE);
   const st = statSync(real);
   if (!st.isFile()) throw new Error(`${requested}: not a regular file`);
   if (st.nlink > 1 && !(opts.allowHardLinks)) {

@@ -1,6 +1,7 @@
-import { closeSync, constants, existsSync, fstatSync, mkdirSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
+import { asDiskFull } from "../shared/disk.js";
 import { sleepSync } from "../shared/sleep.js";
 
 /**
@@ -11,11 +12,14 @@ export function atomicWrite(file: string, content: string): void {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const fd = openSync(tmp, "w");
   try {
-    writeSync(fd, content);
-    fsyncSync(fd);
-  } finally {
+    writeAll(fd, Buffer.from(content, "utf8"), file);
+  } catch (e) {
+    // A short write leaves nothing behind: the old file stays whole, no temp file lingers.
     closeSync(fd);
+    unlinkSync(tmp);
+    throw e;
   }
+  closeSync(fd);
   try {
     renameSync(tmp, file);
   } catch (e) {
@@ -34,12 +38,54 @@ export function createExclusive(file: string, content: string | Buffer): boolean
     throw e;
   }
   try {
-    writeSync(fd, typeof content === "string" ? Buffer.from(content, "utf8") : content);
-    fsyncSync(fd);
-  } finally {
+    writeAll(fd, typeof content === "string" ? Buffer.from(content, "utf8") : content, file);
+  } catch (e) {
+    // The file is ours (created just now): a half-written one is removed, not left to be read.
     closeSync(fd);
+    unlinkSync(file);
+    throw e;
   }
+  closeSync(fd);
   return true;
+}
+
+/**
+ * Writes all of `data` and fsyncs. write(2) may write less than asked (a full disk writes
+ * what fits, then fails): every byte is accounted for, and a write that cannot finish
+ * throws — a DiskFullError naming the folder to free when the disk is full.
+ */
+function writeAll(fd: number, data: Buffer, file: string): void {
+  let off = 0;
+  try {
+    while (off < data.length) {
+      const n = writeSync(fd, data, off, data.length - off);
+      if (n <= 0) throw Object.assign(new Error(`${file}: the write stopped after ${off} of ${data.length} bytes`), { code: "ENOSPC", path: file });
+      off += n;
+    }
+    fsyncSync(fd);
+  } catch (e) {
+    throw asDiskFull(e, `writing ${file} stopped after ${off} of ${data.length} bytes`, path.dirname(file));
+  }
+}
+
+/**
+ * Appends all of `data` at the end of the file open on `fd` (O_APPEND), or nothing: a write
+ * cut short is rolled back (the file truncated to where it ended before), so no torn entry
+ * is left for the next append to glue onto. Another writer's append after ours cannot be
+ * cut out; then the error says the tail is torn.
+ */
+function appendAll(fd: number, data: Buffer, file: string): void {
+  const start = fstatSync(fd).size;
+  try {
+    writeAll(fd, data, file);
+  } catch (e) {
+    const size = fstatSync(fd).size;
+    if (size > start && size <= start + data.length) {
+      ftruncateSync(fd, start);
+      fsyncSync(fd);
+    }
+    throw e;
+  }
 }
 
 export class AppendVerificationError extends Error {
@@ -62,8 +108,7 @@ export function appendVerified(file: string, text: string): void {
     const fd = openSync(file, "a");
     let ino: number;
     try {
-      writeSync(fd, text);
-      fsyncSync(fd);
+      appendAll(fd, Buffer.from(text, "utf8"), file);
       ino = fstatSync(fd).ino;
     } finally {
       closeSync(fd);
@@ -284,8 +329,7 @@ function mergeLate(second: string, file: string, opts: SwapState): { kept?: stri
   if (late.length > data.length && late.subarray(0, data.length).equals(data)) {
     const fd = openSync(file, "a");
     try {
-      writeSync(fd, late.subarray(data.length));
-      fsyncSync(fd);
+      appendAll(fd, late.subarray(data.length), file);
     } finally {
       closeSync(fd);
     }
@@ -450,13 +494,17 @@ function tempName(file: string, what: string, workDir?: string): string {
 /** Writes a new file; returns its inode. */
 function writeSynced(file: string, data: Buffer): number {
   const fd = openSync(file, "wx");
+  let ino: number;
   try {
-    writeSync(fd, data);
-    fsyncSync(fd);
-    return fstatSync(fd).ino;
-  } finally {
+    writeAll(fd, data, file);
+    ino = fstatSync(fd).ino;
+  } catch (e) {
     closeSync(fd);
+    unlinkSync(file);
+    throw e;
   }
+  closeSync(fd);
+  return ino;
 }
 
 /** link(2): true when `to` was created, false when the name was taken. */

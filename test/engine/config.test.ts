@@ -111,6 +111,20 @@ describe("agent.config.json, validated whole", () => {
     expect(() => Engine.open({ workspace: dir })).toThrow(/agent\.config\.json: heartbeat\.timeZone/);
   });
 
+  it("llm.host and embed.host take only an http or https address (a scheme-less host:port is read as http)", () => {
+    dir = tempDir();
+    for (const bad of ["file:///etc/passwd", "ftp://127.0.0.1/", "javascript:alert(1)//x", "http://"]) {
+      write(dir, "agent.config.json", JSON.stringify({ llm: { host: bad } }));
+      expect(() => loadAgentConfig(dir), bad).toThrow(/agent\.config\.json: llm\.host.*http:\/\/ or https:\/\/ address/);
+    }
+    write(dir, "agent.config.json", JSON.stringify({ embed: { host: "file:///etc/passwd" } }));
+    expect(() => loadAgentConfig(dir)).toThrow(/embed\.host/);
+    for (const good of ["http://127.0.0.1:11434", "https://ollama.local:443/", "127.0.0.1:11434", "localhost:11434"]) {
+      write(dir, "agent.config.json", JSON.stringify({ llm: { host: good }, embed: { host: good } }));
+      expect(loadAgentConfig(dir).llm.host, good).toBe(good);
+    }
+  });
+
   it("agent init writes a config that validates, and never overwrites one", () => {
     dir = tempDir();
     const r = initWorkspace(dir);

@@ -285,25 +285,29 @@ describe("bad input files", () => {
     expect(fingerprint(ws)).toEqual(before);
   });
 
-  // As root the file above is readable, so root drops to `nobody` in a child process to
-  // see the same refusal through the CLI.
-  it.runIf(process.getuid?.() === 0)(titled("skips a chmod 000 file with a message (as root: through the CLI run as nobody)", process.getuid?.() === 0 ? undefined : "only as root: its twin runs when not root"), { timeout: 60_000 }, async () => {
+  // As root the file above is readable: root reads anything through two capabilities
+  // (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH). setpriv (util-linux) runs the CLI as root without
+  // them, so the chmod 000 file is refused as it is for anyone else, while the clone, the Node
+  // binary and the workspace, all root's own, stay reachable wherever they are (a private
+  // folder, root's home).
+  const asRoot = process.getuid?.() === 0;
+  const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
+  const rootWhy = !asRoot ? "only as root: its twin runs when not root" : setpriv === undefined ? "needs setpriv (util-linux) to drop root's right to read any file" : undefined;
+  it.skipIf(rootWhy !== undefined)(titled("skips a chmod 000 file with a message (as root: through the CLI, without root's right to read any file)", rootWhy), { timeout: 60_000 }, async () => {
     const ws = newWorkspace();
     const abs = write(ws, "notes/locked.md", "Locked away: Quillfeather.\n");
     chmodSync(abs, 0o000);
-    // Let `nobody` into the workspace and let it create .agent/ (an agent.config.json marks
-    // the folder as a workspace; a folder without any marker is refused).
+    // An agent.config.json marks the folder as a workspace (a folder without any marker is refused).
     write(ws, "agent.config.json", "{}\n");
-    chmodSync(ws, 0o777);
-    chmodSync(path.join(ws, "notes"), 0o777);
     const before = fingerprint(ws);
-    const asNobody = { uid: 65534, gid: 65534, timeout: 30_000, cwd: ws };
+    const drop = ["--bounding-set=-dac_override,-dac_read_search", "--inh-caps=-all", process.execPath, CLI];
+    const opts = { timeout: 30_000, cwd: ws };
 
-    const res = await execFileP(process.execPath, [CLI, "index", "--workspace", ws], asNobody);
+    const res = await execFileP(setpriv!, [...drop, "index", "--workspace", ws], opts);
     expect(res.stderr).toContain("notes/locked.md");
     expect(res.stderr).toMatch(/notes\/locked\.md: cannot be read \(EACCES\); skipped/);
     expect(res.stdout).toMatch(/indexed 1 file\(s\)/);
-    const search = await execFileP(process.execPath, [CLI, "search", "Zephyrine", "Quillfeather", "--workspace", ws, "--json"], asNobody);
+    const search = await execFileP(setpriv!, [...drop, "search", "Zephyrine", "Quillfeather", "--workspace", ws, "--json"], opts);
     expect((JSON.parse(search.stdout) as { results: { path: string }[] }).results.map((r) => r.path)).toEqual(["notes/normal.md"]);
     expect(fingerprint(ws)).toEqual(before);
   });

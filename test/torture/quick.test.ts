@@ -4,6 +4,8 @@
  * workspaces and must report every run passed. The full suite is `npm run torture`.
  */
 import { describe, expect, it } from "vitest";
+import { titled } from "../helpers/needs.js";
+import { tmpfsMissing } from "../helpers/tmpfs.js";
 
 interface Tally {
   name: string;
@@ -30,6 +32,12 @@ const EXPERIMENTS: [string, number][] = [
   ["soul-swap", 120_000],
   ["links", 240_000],
   ["big-query", 180_000],
+  ["dream-file", 300_000],
+  ["soul-link", 180_000],
+  ["swap-load", 180_000],
+  ["config-freshness", 120_000],
+  ["daemon-vectors", 240_000],
+  ["space", 180_000],
 ];
 
 describe("torture suite, smallest cases", () => {
@@ -45,4 +53,19 @@ describe("torture suite, smallest cases", () => {
       timeout,
     );
   }
+});
+
+// A real full disk needs a tmpfs mount (root): skipped with the reason elsewhere.
+const noTmpfs = tmpfsMissing();
+describe.skipIf(noTmpfs !== undefined)(titled("torture suite, smallest cases, on a real full disk", noTmpfs), () => {
+  it(
+    "disk-full",
+    async () => {
+      const { runTorture, formatTable } = await load();
+      const [t] = await runTorture({ quick: true, tiny: true, keep: false, only: ["disk-full"], scale: 1, minutes: "0.15", seed: 1, json: null }, () => {});
+      expect(t!.runs).toBeGreaterThan(0);
+      expect(t!.failed, formatTable([t!])).toBe(0);
+    },
+    180_000,
+  );
 });

@@ -47,7 +47,7 @@ export function register(program: Command): void {
     const r = await withEngine(opts, async (engine) => (await engine.dream()).accept(pick(ids, opts.all), opts.edit));
     if (opts.json) return printJson(r);
     for (const w of r.warnings) warn(w);
-    const out = r.accepted.length === 0 ? ["nothing to accept"] : [...r.accepted.map((a) => `accepted #${a.id}: ${a.text}`), `MEMORY.md is now version ${r.version}; undo with \`agent dream undo\``];
+    const out = r.accepted.length === 0 ? ["nothing to accept"] : [...r.accepted.map((a) => `accepted #${a.id}: ${a.text}`), r.version === null ? "MEMORY.md already had these lines under the dream's section; nothing written again" : `MEMORY.md is now version ${r.version}; undo with \`agent dream undo\``];
     if (r.baseline !== undefined) out.unshift(`MEMORY.md as you had it was saved first as version ${r.baseline}`);
     process.stdout.write(out.join("\n") + "\n");
   });

@@ -65,6 +65,7 @@ export function dreamJob(deps: JobDeps, env: DreamEnv): Job<DreamArgs, DreamResu
           signal: ctx.signal,
           ...(args.dryRun ? { dryRun: true } : {}),
           runId: ctx.runId,
+          rule: { allowHardLinks: deps.config.index.allowHardLinks },
         });
         if (args.night !== undefined && !r.dryRun) new JobStateStore(deps.state()).set(DREAM_STATE_KEY, args.night, deps.now());
         if (!r.dryRun && r.proposed.length > r.accepted.length) await announce(deps, env, r, ctx.trigger, ctx.runId);

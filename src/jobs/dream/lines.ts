@@ -96,6 +96,28 @@ const BOILERPLATE =
 const TEMPLATE =
   /^(?:curated long-term facts|keep it short and current|move detail to daily notes|the things worth knowing in every session|todo:?$|tbd\.?$|n\/a\.?$|lorem ipsum)/i;
 
+/** What names a secret, and a value given for it ("the wifi password for the cabin is X", "api key: X"). */
+const SECRET_NAME = String.raw`(?:password|passwd|passcode|passphrase|pin(?:\s+code)?|api[\s_-]?keys?|secret(?:\s+key)?|access[\s_-]?token|auth(?:entication)?\s+token|bearer\s+token|token|private\s+key|ssh\s+key|(?:[\w-]+\s+)?key|credit\s+card(?:\s+number)?|card\s+number|cvv|iban|social\s+security\s+number|ssn|login)`;
+const SECRET_GIVEN = new RegExp(String.raw`\b${SECRET_NAME}(?:\s+(?:for|of|to|on)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?[\w'’.-]+(?:\s+[\w'’.-]+)?)?\s*(?:is|was|are|=|:|->)\s*["'“]?[^\s"'”]*[\d!@#$%^&*_+=~]`, "i");
+/** Token shapes of well-known services, and key blocks: a credential whatever words surround it. */
+const TOKEN_SHAPE = /\b(?:sk-[\w-]{16,}|ghp_\w{20,}|gho_\w{20,}|github_pat_\w{20,}|glpat-[\w-]{16,}|xox[abprs]-[\w-]{10,}|AKIA[0-9A-Z]{16}|AIza[\w-]{30,}|eyJ[\w-]{8,}\.[\w-]{8,}\.)|-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+const SECRET_WORD = /\b(?:password|passwd|passcode|passphrase|pin|token|key|secret)\s+(?:is|was|=|:)\s*["'“]?[A-Za-z0-9!@#$%^&*_+=~-]{4,}["'”]?\s*[.!]?$/i;
+
+/** A line that tells the assistant what to do rather than stating a fact (a prompt injection, an order). */
+const INSTRUCTION = [
+  /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|every\s+)*(?:previous|prior|above|earlier|preceding|former|system|original|other)?\s*(?:instructions?|prompts?|rules?|directions?|guidelines?|directives?|messages?|context)\b/i,
+  /\b(?:system prompt|developer mode|jailbreak|new instructions?)\b/i,
+  /^(?:you\s+(?:are|must|should|will|shall|need to|have to|may not|can't|cannot)|you're\b|from now on\b|act as\b|pretend\b|roleplay\b|respond (?:only|with|in)\b|reply (?:only|with|in)\b|do not (?:tell|reveal|mention|say)|don't (?:tell|reveal|mention|say))/i,
+  /^(?:(?:hey\s+|dear\s+)?(?:assistant|ai|bot|model|claude|chatgpt|gpt)\s*[,:!]|(?:always|never)\s+(?:answer|respond|reply|say|tell|obey|reveal|mention|refuse|follow))/i,
+];
+
+/** Why `line` must not go into a file every session loads, or null: a secret, or an order to the assistant. */
+export function unsafeLine(s: string): string | null {
+  if (TOKEN_SHAPE.test(s) || SECRET_GIVEN.test(s) || SECRET_WORD.test(s)) return "a credential (a password, key or token): never offered for a file every session loads";
+  if (INSTRUCTION.some((r) => r.test(s))) return "an instruction to the assistant, not a fact (a prompt injection or an order)";
+  return null;
+}
+
 /**
  * Why `line` cannot be a MEMORY.md fact line, or null when it can. `maxChars` bounds its
  * length (dream.maxLineChars).
@@ -110,6 +132,8 @@ export function lineProblem(line: string, maxChars: number): string | null {
   if (METADATA.test(s)) return "transport or pipeline metadata";
   if (TIMESTAMP.test(s) || /^\d{1,2}:\d{2}(?::\d{2})?\b/.test(s)) return "a timestamp";
   if (ENGINE.test(s)) return "the engine's own output";
+  const unsafe = unsafeLine(s);
+  if (unsafe !== null) return unsafe;
   if (BOILERPLATE.test(s) || TEMPLATE.test(s)) return "boilerplate";
   const command = commandReason(s);
   if (command !== null) return command;

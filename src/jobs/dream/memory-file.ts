@@ -10,11 +10,12 @@
  * was computed from, in one transaction. A hand edit that lands meanwhile makes the swap
  * fail; the change is then computed again from the edited file, so the edit is kept.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { isProcessAlive } from "../../shared/process.js";
+import { sleepSync } from "../../shared/sleep.js";
 import { contentHash } from "../../store/soul-versions.js";
 import type { MemoryOrigin, MemoryVersionStore } from "../../store/dream-proposals.js";
+import { checkWriteTarget, NO_HARD_LINKS, readWorkspaceFile, type LinkRule } from "../../workspace/guard.js";
 import { swapDir } from "../../workspace/paths.js";
 import { recoverInterruptedSwaps, swapFile, type SwapResult } from "../../workspace/safe-write.js";
 
@@ -26,14 +27,15 @@ export interface MemoryOnDisk {
   bytes: Buffer | null;
 }
 
-export function readMemory(workspace: string): MemoryOnDisk {
-  try {
-    const bytes = readFileSync(path.join(workspace, MEMORY_FILE));
-    return { exists: true, text: bytes.toString("utf8"), bytes };
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { exists: false, text: "", bytes: null };
-    throw e;
-  }
+/**
+ * MEMORY.md under the workspace's one rule (guard.ts): a link out of the workspace, a second
+ * hard link (unless allowed), a FIFO or a device is refused with an error naming it, so its
+ * text never reaches MEMORY.md's versions and a FIFO never blocks the dream.
+ */
+export function readMemory(workspace: string, rule: LinkRule = NO_HARD_LINKS): MemoryOnDisk {
+  const read = readWorkspaceFile(workspace, MEMORY_FILE, rule);
+  if (read === null) return { exists: false, text: "", bytes: null };
+  return { exists: true, text: read.bytes.toString("utf8"), bytes: read.bytes };
 }
 
 /** MEMORY.md's fact lines: not headings, not blank, without their bullet. */
@@ -77,13 +79,43 @@ export function appendUnderSection(text: string, section: string, lines: readonl
   return out.join("\n");
 }
 
-/** Without the first "- line" equal to `line` (an undone accept); null when it is not there. */
-export function removeFactLine(text: string, line: string): string | null {
+/** Row range [from, to) of the section headed `section` (the first one found), or null. */
+function sectionRows(rows: readonly string[], section: string): { from: number; to: number } | null {
+  const want = section.trim().toLowerCase();
+  const at = rows.findIndex((r) => /^#{1,6}\s/.test(r) && r.replace(/^#{1,6}\s+/, "").trim().toLowerCase() === want);
+  if (at < 0) return null;
+  const level = /^(#{1,6})/.exec(rows[at]!)![1]!.length;
+  for (let i = at + 1; i < rows.length; i++) {
+    const m = /^(#{1,6})\s/.exec(rows[i]!);
+    if (m && m[1]!.length <= level) return { from: at + 1, to: i };
+  }
+  return { from: at + 1, to: rows.length };
+}
+
+const isBulletOf = (row: string, line: string): boolean => /^\s*[-*+]\s+/.test(row) && row.replace(/^\s*[-*+]\s+/, "").trim() === line.trim();
+
+/** Whether `line` is a "- line" in the section `section`: what an accept wrote there. */
+export function hasFactInSection(text: string, section: string, line: string): boolean {
   const rows = text.split("\n");
-  const i = rows.findIndex((r) => r.replace(/^\s*[-*+]\s+/, "").trim() === line.trim() && /^\s*[-*+]\s+/.test(r));
-  if (i < 0) return null;
-  rows.splice(i, 1);
-  return rows.join("\n");
+  const s = sectionRows(rows, section);
+  return s !== null && rows.slice(s.from, s.to).some((r) => isBulletOf(r, line));
+}
+
+/**
+ * Without the "- line" the dream wrote: the last one equal to `line` in the section
+ * `section`. The same line written by hand in another section is the person's, and stays.
+ * Null when the section has no such line.
+ */
+export function removeFactLine(text: string, line: string, section: string): string | null {
+  const rows = text.split("\n");
+  const s = sectionRows(rows, section);
+  if (s === null) return null;
+  for (let i = s.to - 1; i >= s.from; i--) {
+    if (!isBulletOf(rows[i]!, line)) continue;
+    rows.splice(i, 1);
+    return rows.join("\n");
+  }
+  return null;
 }
 
 export type MemorySwap = (file: string, expected: Buffer | null, content: string) => SwapResult;
@@ -101,22 +133,39 @@ export interface ChangeMemoryInput {
   allowEmpty: boolean;
   /** Default swapFile; tests inject hand edits that land mid-swap. */
   swap?: MemorySwap;
+  /** index.allowHardLinks */
+  rule?: LinkRule;
+  /**
+   * Whether MEMORY.md as it is now still carries the change. Looked at after the swap: an
+   * editor that loaded MEMORY.md before the swap and saves in place after it writes its own
+   * text over the change; then the change is made again on the person's text.
+   */
+  holds?: (current: MemoryOnDisk) => boolean;
 }
 
 export type ChangeMemoryResult = { ok: true; version: number | null; baseline?: number } | { ok: false; reason: string; kept?: string };
 
 const ATTEMPTS = 3;
 
-/** Applies `change` to MEMORY.md by compare-and-swap, recording versions; retries when a hand edit lands meanwhile. */
+/** An editor between its truncate and its write: looked at again after this. */
+const MID_SAVE_MS = 25;
+
+/**
+ * Applies `change` to MEMORY.md by compare-and-swap, recording versions; retries when a hand
+ * edit lands meanwhile, or when an editor's in-place save wrote over the change just after.
+ */
 export function changeMemory(input: ChangeMemoryInput): ChangeMemoryResult {
-  const file = path.join(input.workspace, MEMORY_FILE);
+  const rule = input.rule ?? NO_HARD_LINKS;
+  // A MEMORY.md linked to another file inside the workspace: that file is the one swapped,
+  // and the link stays; a link out is refused here, before anything is read or written.
+  const file = checkWriteTarget(input.workspace, path.join(input.workspace, MEMORY_FILE), rule);
   const workDir = swapDir(input.workspace);
   recoverInterruptedSwaps(file, workDir, isProcessAlive);
   const swap = input.swap ?? ((f, expected, content) => swapFile(f, expected, content, { oldIsSaved: true, allowEmpty: input.allowEmpty, workDir }));
   let last = "";
   let baseline: number | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const cur = readMemory(input.workspace);
+    const cur = readMemory(input.workspace, rule);
     const next = input.change(cur);
     if (next === null) return { ok: true, version: null };
     baseline = input.store.transaction(() => recordMemoryIfNew(input.store, cur, input.now)) ?? baseline;
@@ -134,11 +183,23 @@ export function changeMemory(input: ChangeMemoryInput): ChangeMemoryResult {
     } catch (e) {
       if (!(e instanceof SwapLost)) throw e;
     }
-    if (lost === undefined) return { ok: true, version, ...(baseline !== undefined ? { baseline } : {}) };
+    if (lost === undefined) {
+      if (stillHolds(input, rule)) return { ok: true, version, ...(baseline !== undefined ? { baseline } : {}) };
+      last = "an editor saved over the change just after it was written";
+      continue;
+    }
     if (!lost.ok && lost.kept !== undefined) return { ok: false, reason: lost.reason, kept: lost.kept };
     last = lost.ok ? "" : lost.reason;
   }
   return { ok: false, reason: `${last}; MEMORY.md kept changing, nothing was written — try again` };
+}
+
+/** The change is still in MEMORY.md (looked at twice: an empty file may be an editor mid-save). */
+function stillHolds(input: ChangeMemoryInput, rule: LinkRule): boolean {
+  if (input.holds === undefined) return true;
+  if (input.holds(readMemory(input.workspace, rule))) return true;
+  sleepSync(MID_SAVE_MS);
+  return input.holds(readMemory(input.workspace, rule));
 }
 
 class SwapLost extends Error {}

@@ -6,7 +6,8 @@
  */
 import type { DB } from "../../store/open.js";
 import { MemoryVersionStore, ProposalStore, type MemoryVersion, type Proposal } from "../../store/dream-proposals.js";
-import { appendUnderSection, changeMemory, readMemory, removeFactLine, type MemorySwap } from "./memory-file.js";
+import type { LinkRule } from "../../workspace/guard.js";
+import { appendUnderSection, changeMemory, hasFactInSection, readMemory, removeFactLine, type MemorySwap } from "./memory-file.js";
 
 export interface ReviewInput {
   workspace: string;
@@ -19,6 +20,8 @@ export interface ReviewInput {
   /** What a session loads of MEMORY.md (context.perFileChars): an accept that grows it past this says so. */
   maxChars?: number;
   swap?: MemorySwap;
+  /** index.allowHardLinks: MEMORY.md with several hard links is refused unless allowed. */
+  rule?: LinkRule;
 }
 
 export interface AcceptResult {
@@ -66,19 +69,27 @@ export function acceptProposals(i: ReviewInput, ids: number[] | "all", edit?: st
   const texts = chosen.map((p) => (edit !== undefined ? checkEdit(edit) : p.text));
   const versions = new MemoryVersionStore(i.db);
   const now = i.now();
+  // A line already in the dream's section is not written again: an accept killed after its
+  // swap but before the proposal was marked left it there, and the next accept finishes it.
+  const missing = (text: string) => [...new Set(texts)].filter((t) => !hasFactInSection(text, i.section, t));
   const res = changeMemory({
     workspace: i.workspace,
     store: versions,
     now,
-    change: (cur) => appendUnderSection(cur.text, i.section, texts),
+    change: (cur) => {
+      const add = missing(cur.text);
+      return add.length === 0 ? null : appendUnderSection(cur.text, i.section, add);
+    },
+    holds: (cur) => missing(cur.text).length === 0,
     origin: "dream",
     summary: `accepted dream proposal${chosen.length > 1 ? "s" : ""} ${chosen.map((p) => `#${p.id}`).join(", ")}`,
     allowEmpty: i.byPerson,
     ...(i.swap ? { swap: i.swap } : {}),
+    ...(i.rule ? { rule: i.rule } : {}),
   });
   if (!res.ok) throw new Error(`MEMORY.md: ${res.reason}${res.kept ? ` (a copy of the edit is in ${res.kept})` : ""}; nothing was accepted`);
-  chosen.forEach((p, k) => store.accept(p.id, texts[k]!, res.version, now));
-  const size = readMemory(i.workspace).text.length;
+  i.db.transaction(() => chosen.forEach((p, k) => store.accept(p.id, texts[k]!, res.version, now)))();
+  const size = readMemory(i.workspace, i.rule).text.length;
   const warnings =
     i.maxChars !== undefined && size > i.maxChars
       ? [`MEMORY.md is now ${size} characters, more than the ${i.maxChars} a session loads of it (context.perFileChars): its end is cut from the prompt — trim it, or raise the setting`]
@@ -113,14 +124,15 @@ export function undoAccept(i: ReviewInput, id?: number): UndoResult {
     store: new MemoryVersionStore(i.db),
     now: i.now(),
     change: (cur) => {
-      const next = removeFactLine(cur.text, line);
-      if (next === null) throw new RangeError(`MEMORY.md no longer has the line "${line}" (moved or edited by hand?); nothing to undo — edit MEMORY.md, or \`agent dream rollback N\``);
+      const next = removeFactLine(cur.text, line, i.section);
+      if (next === null) throw new RangeError(`MEMORY.md no longer has the line "${line}" under "${i.section}" (moved or edited by hand?); nothing to undo — edit MEMORY.md, or \`agent dream rollback N\``);
       return next;
     },
     origin: "rollback",
     summary: `undid the accept of dream proposal #${p.id}`,
     allowEmpty: true,
     ...(i.swap ? { swap: i.swap } : {}),
+    ...(i.rule ? { rule: i.rule } : {}),
   });
   if (!res.ok) throw new Error(`MEMORY.md: ${res.reason}; nothing was undone`);
   store.reopen(p.id);
@@ -142,6 +154,7 @@ export function rollbackMemory(i: ReviewInput, n: number): { restoredFrom: numbe
     restoredFrom: n,
     allowEmpty: true,
     ...(i.swap ? { swap: i.swap } : {}),
+    ...(i.rule ? { rule: i.rule } : {}),
   });
   if (!res.ok) throw new Error(`MEMORY.md: ${res.reason}; nothing was restored`);
   return { restoredFrom: n, version: res.version };

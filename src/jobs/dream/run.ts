@@ -27,6 +27,7 @@ import { buildDistillPrompt, parseDistillReply } from "./distill.js";
 import { judgeLine, type GateContext } from "./gate.js";
 import { memoryFacts, readMemory } from "./memory-file.js";
 import { acceptProposals } from "./review.js";
+import type { LinkRule } from "../../workspace/guard.js";
 
 export interface RunDreamInput {
   workspace: string;
@@ -43,6 +44,8 @@ export interface RunDreamInput {
   signal?: AbortSignal;
   dryRun?: boolean;
   runId?: number | null;
+  /** index.allowHardLinks: MEMORY.md is read under the workspace's file rule. */
+  rule?: LinkRule;
 }
 
 export interface CandidateView {
@@ -78,7 +81,7 @@ export async function runDream(input: RunDreamInput): Promise<DreamResult> {
   const pruned = input.dryRun ? 0 : recalls.prune(now - cfg.recall.retentionDays * DAY, cfg.recall.maxRows);
   const signals = recalls.signals(now - cfg.recall.retentionDays * DAY, (at) => zonedDate(at, input.timeZone));
   const memories = new MemoryStore(input.db).list().map((m) => ({ id: m.id, content: m.content, reinforceCount: m.reinforceCount, lastReinforcedAt: m.lastReinforcedAt }));
-  const existing = memoryFacts(readMemory(input.workspace).text);
+  const existing = memoryFacts(readMemory(input.workspace, input.rule).text);
   const proposals = new ProposalStore(input.db);
   const gathered = gatherCandidates({
     signals,
@@ -182,7 +185,7 @@ async function distilAndPropose(input: RunDreamInput, s: DistilState): Promise<D
     proposed.push({ id, text: parsed.line, source: sourceLabel(c) });
   }
   const accepted = proposed.length > 0 && cfg.autoAccept
-    ? acceptProposals({ workspace: input.workspace, db: input.db, now: input.now, section: cfg.section, byPerson: false }, proposed.map((p) => p.id)).accepted.map((a) => a.id)
+    ? acceptProposals({ workspace: input.workspace, db: input.db, now: input.now, section: cfg.section, byPerson: false, ...(input.rule ? { rule: input.rule } : {}) }, proposed.map((p) => p.id)).accepted.map((a) => a.id)
     : [];
   const result = { ...s.base, proposed, accepted, model };
   if (proposed.length === 0) return { ...result, status: "none-passed", reason: `none of ${s.candidates.length} candidate(s) gave a fact that passed the checks` };

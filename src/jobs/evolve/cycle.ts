@@ -14,7 +14,7 @@
  * or edited is never touched: the report goes to weekly-YYYY-Www.2.md (.3, ...) instead.
  * The replacement itself is atomic (temp file + rename).
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { ensureWorkspaceDir, NO_HARD_LINKS, readWorkspaceFile, statWorkspacePath } from "../../workspace/guard.js";
 import path from "node:path";
 import type { LLMProvider } from "../../llm/types.js";
 import { requireCompleteReply } from "../../llm/factory.js";
@@ -278,16 +278,18 @@ export function evolveJobResult(r: EvolutionResult): JobResult {
 }
 
 function writeWeeklyReport(ctx: Ctx, week: string, content: string): { rel: string; replaced: boolean } {
-  mkdirSync(path.join(ctx.workspace, "reflections"), { recursive: true });
+  ensureWorkspaceDir(ctx.workspace, path.join(ctx.workspace, "reflections"));
   for (let n = 1; n <= 100; n++) {
     const rel = n === 1 ? `reflections/weekly-${week}.md` : `reflections/weekly-${week}.${n}.md`;
     const file = path.join(ctx.workspace, rel);
     if (createExclusive(file, content)) return { rel, replaced: false };
     let current: Buffer;
     try {
-      current = readFileSync(file);
+      const r = readWorkspaceFile(ctx.workspace, rel, NO_HARD_LINKS);
+      if (r === null) continue;
+      current = r.bytes;
     } catch {
-      continue; // unreadable or not a file: someone else's, leave it
+      continue; // unreadable, a link or not a file: someone else's, leave it
     }
     if (ctx.store.wroteReport(rel, contentHash(current))) {
       atomicWrite(file, content);
@@ -299,8 +301,8 @@ function writeWeeklyReport(ctx: Ctx, week: string, content: string): { rel: stri
 
 /** A teammate's latest snapshot, read without writing to its state database. */
 function readTeammate(name: string, workspace: string): TeamMember {
-  if (!existsSync(workspace)) return { name, traits: null, domains: [], note: `no workspace at ${workspace}` };
-  if (!existsSync(stateDbPath(workspace))) return { name, traits: null, domains: [], note: "no snapshot yet" };
+  if (statWorkspacePath(workspace, ".")?.isDirectory !== true) return { name, traits: null, domains: [], note: `no workspace at ${workspace}` };
+  if (statWorkspacePath(workspace, path.relative(workspace, stateDbPath(workspace))) === null) return { name, traits: null, domains: [], note: "no snapshot yet" };
   let db: DB | undefined;
   try {
     db = openStateDbReadOnly(stateDbPath(workspace));

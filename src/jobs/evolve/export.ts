@@ -18,7 +18,7 @@
  * a file from an older engine imports (columns it lacks take their defaults). Stop the
  * daemon of the target workspace first: an import refuses while it runs.
  */
-import { mkdirSync } from "node:fs";
+import { ensureWorkspaceDir } from "../../workspace/guard.js";
 import path from "node:path";
 import { readDaemonLock } from "../../workspace/lock.js";
 import type { DB } from "../../store/open.js";
@@ -202,7 +202,7 @@ export function importState(db: DB, workspace: string, data: unknown, opts: { fo
 
 function saveBackup(workspace: string, e: StateExport, now: number): string {
   const dir = path.join(agentDir(workspace), "backups");
-  mkdirSync(dir, { recursive: true });
+  ensureWorkspaceDir(workspace, dir);
   const stamp = new Date(now).toISOString().replace(/[:.]/g, "-");
   for (let n = 0; n < 100; n++) {
     const file = path.join(dir, `state-before-import-${stamp}${n === 0 ? "" : `-${n}`}.json`);

@@ -10,12 +10,11 @@
  *   - at most once per compaction cycle (flush_cycles in the state database); a NO_REPLY
  *     counts as that cycle's flush and writes nothing.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import type { LLMProvider } from "../../llm/types.js";
 import { appendVerified, AppendVerificationError } from "../../workspace/safe-write.js";
-import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS } from "../../workspace/guard.js";
+import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS, readWorkspaceText } from "../../workspace/guard.js";
 import { checkDailyAppend, cleanAppendText, noteState, type AppendLimits } from "../../workspace/daily.js";
 import type { IndexConfig } from "../../workspace/config.js";
 import { isValidSessionId } from "../../workspace/sessions.js";
@@ -57,14 +56,11 @@ export function sessionFile(workspace: string, session: string): string {
 
 /** Whether a session's flush is due now; reads the transcript and the state, calls no model. */
 export function checkFlush(workspace: string, session: string, db: DB, config: FlushConfig, force = false): FlushCheck {
-  const file = sessionFile(workspace, session);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new Error(`there is no transcript sessions/${session}.jsonl`);
-    throw e;
-  }
+  sessionFile(workspace, session);
+  // Under the file rule: a transcript linked out, a FIFO or a device is refused, never read.
+  const read = readWorkspaceText(workspace, `sessions/${session}.jsonl`, NO_HARD_LINKS);
+  if (read === null) throw new Error(`there is no transcript sessions/${session}.jsonl`);
+  const text = read.text;
   const view = currentCycle(session, text);
   const flushed = new FlushCycleStore(db).get(session);
   return { view, decision: decideFlush(view, config, flushed?.cycleKey, force) };
@@ -133,7 +129,7 @@ export async function runFlush(input: RunFlushInput): Promise<FlushResult> {
   const date = zonedDate(at, settings.timeZone);
   const rel = `memory/${date}.md`;
   const file = path.join(input.workspace, rel);
-  const tail = readTail(file, 1_500);
+  const tail = readTail(input.workspace, rel, 1_500);
   const reply = requireCompleteReply(
     await input.provider.complete({
       ...buildFlushPrompt({
@@ -213,9 +209,10 @@ export function flushJobResult(r: FlushResult): JobResult {
   }
 }
 
-function readTail(file: string, chars: number): string | undefined {
+function readTail(workspace: string, rel: string, chars: number): string | undefined {
   try {
-    const text = readFileSync(file, "utf8");
+    const text = readWorkspaceText(workspace, rel, NO_HARD_LINKS)?.text;
+    if (text === undefined) return undefined;
     return text.length <= chars ? text : text.slice(text.length - chars);
   } catch {
     return undefined;

@@ -2,8 +2,7 @@
  * Step 1 of reflection: which conversations happened since a moment, how many messages
  * each had, and a transcript cut to fit a small model's context.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
+import { listWorkspaceDir, NO_HARD_LINKS, readWorkspaceText, statWorkspacePath, type LinkRule } from "../../workspace/guard.js";
 import { parseSessionText, type SessionRole } from "../../workspace/sessions.js";
 
 export interface GatheredMessage {
@@ -37,30 +36,28 @@ export interface GatherOptions {
   since: number;
   until: number;
   minMessagesPerSession: number;
+  /** index.allowHardLinks: transcripts are read under the workspace's file rule. */
+  rule?: LinkRule;
 }
 
 /** Reads `sessions/*.jsonl` and keeps the user/assistant turns with since <= time <= until. */
 export function gatherSessions(workspace: string, opts: GatherOptions): GatherResult {
-  const dir = path.join(workspace, "sessions");
   const sessions: GatheredSession[] = [];
   const problems: string[] = [];
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort();
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-  }
+  const names = listWorkspaceDir(workspace, "sessions").filter((n) => n.endsWith(".jsonl"));
   for (const name of names) {
-    const file = path.join(dir, name);
+    const rel = `sessions/${name}`;
     let text: string;
     let mtime: number;
     try {
-      const st = statSync(file);
-      if (!st.isFile()) continue;
+      // A link out, a FIFO or a device is refused by the guard: reflection never reads it.
+      const st = statWorkspacePath(workspace, rel);
+      const read = st?.isFile ? readWorkspaceText(workspace, rel, opts.rule ?? NO_HARD_LINKS) : null;
+      if (st === null || read === null) continue;
       mtime = st.mtimeMs;
-      text = readFileSync(file, "utf8");
+      text = read.text;
     } catch (e) {
-      problems.push(`sessions/${name}: cannot be read (${(e as Error).message})`);
+      problems.push(`${rel}: cannot be read (${(e as Error).message})`);
       continue;
     }
     const id = name.slice(0, -".jsonl".length);

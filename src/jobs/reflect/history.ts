@@ -19,14 +19,13 @@
  * differ from the newest version and records it as a version then, so the text is never lost
  * and no version points at a file that never existed.
  */
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { contentHash, type NewSoulVersion, type SoulVersion, type SoulVersionStore, type SoulVersionSummary } from "../../store/soul-versions.js";
-import { templateDir } from "../../workspace/init.js";
+import { readTemplateFile } from "../../workspace/init.js";
 import { swapDir } from "../../workspace/paths.js";
 import { isProcessAlive } from "../../shared/process.js";
 import { recoverInterruptedSwaps, swapFile, type SwapResult } from "../../workspace/safe-write.js";
-import { NO_HARD_LINKS, readWorkspaceFile, type LinkRule } from "../../workspace/guard.js";
+import { checkWriteTarget, NO_HARD_LINKS, readWorkspaceFile, refusePrivateTarget, statWorkspacePath, type LinkRule } from "../../workspace/guard.js";
 import { unifiedDiff } from "./diff.js";
 import { countWords, estimateTokens, normalizeSoul, type VersionForFloor } from "./soul-safety.js";
 
@@ -56,6 +55,7 @@ export interface SoulOnDisk {
 export function readSoul(workspace: string, rule: LinkRule = NO_HARD_LINKS): SoulOnDisk {
   const read = readWorkspaceFile(workspace, SOUL_FILE, rule);
   if (read === null) return { exists: false, text: "", fileHash: null, textHash: null, bytes: null };
+  refusePrivateTarget(SOUL_FILE, read.realRel);
   const bytes = read.bytes;
   const text = bytes.toString("utf8");
   return { exists: true, text, fileHash: contentHash(bytes), textHash: contentHash(text), bytes };
@@ -66,8 +66,7 @@ let templateSoulCache: string | null | undefined;
 /** The starter SOUL.md that `agent init` copies, or null when the template is not installed. */
 export function templateSoul(): string | null {
   if (templateSoulCache === undefined) {
-    const file = path.join(templateDir(), SOUL_FILE);
-    templateSoulCache = existsSync(file) ? readFileSync(file, "utf8") : null;
+    templateSoulCache = readTemplateFile(SOUL_FILE);
   }
   return templateSoulCache;
 }
@@ -116,7 +115,8 @@ export function soulWorkDir(workspace: string): string {
 /** Records `content` as the next version and puts it in SOUL.md, in the order documented above. */
 export function commitSoul(input: CommitSoulInput): CommitSoulResult {
   const swap = input.swap ?? ((file, expected, content) => swapFile(file, expected, content, { oldIsSaved: true, allowEmpty: input.allowEmpty ?? false, workDir: soulWorkDir(input.workspace) }));
-  const file = soulPath(input.workspace);
+  // SOUL.md linked to another file inside: that file is swapped and the link stays a link.
+  const file = checkWriteTarget(input.workspace, soulPath(input.workspace), { allowHardLinks: true });
   recoverInterruptedSwaps(file, soulWorkDir(input.workspace), isProcessAlive);
   const baseline = input.store.transaction(() => recordUserSoulIfNew(input.store, input.expected, input.now));
   let lost: { detail: string; kept?: string } | undefined;
@@ -264,7 +264,7 @@ export function soulLog(workspace: string, store: SoulVersionStore): SoulLog {
         words: countWords(cur.text),
         tokens: estimateTokens(cur.text),
       },
-      proposal: existsSync(path.join(workspace, SOUL_PROPOSAL_FILE)) ? SOUL_PROPOSAL_FILE : null,
+      proposal: statWorkspacePath(workspace, SOUL_PROPOSAL_FILE) !== null ? SOUL_PROPOSAL_FILE : null,
     };
   }
 }

@@ -43,7 +43,6 @@
  * change budget does not apply to it; locked sections, the floors and compare-and-swap do.
  * For a mapped SOUL the budget counts only lines of the person's text the model removed.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import { ensureContextFits } from "../../llm/context.js";
@@ -52,7 +51,7 @@ import type { Embedder } from "../../embed/types.js";
 import type { EmbeddingCache } from "../../embed/cache.js";
 import type { DB } from "../../store/open.js";
 import { appendVerified, atomicWrite, createExclusive } from "../../workspace/safe-write.js";
-import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS } from "../../workspace/guard.js";
+import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS, statWorkspacePath } from "../../workspace/guard.js";
 import { parseDuration, soulWordFloor, soulWordTarget, type ReflectionConfig } from "./config.js";
 import { unifiedDiff } from "./diff.js";
 import { cutTranscript, gatherSessions } from "./gather.js";
@@ -778,7 +777,7 @@ function appendReport(workspace: string, at: number, r: ReflectionResult): strin
   ensureWorkspaceDir(workspace, path.dirname(file));
   checkWriteTarget(workspace, file, NO_HARD_LINKS);
   const lines: string[] = [];
-  if (!existsSync(file)) lines.push(`# Reflections ${day}`, "");
+  if (statWorkspacePath(workspace, rel) === null) lines.push(`# Reflections ${day}`, "");
   else lines.push("");
   const time = localStamp(at).slice(11);
   const what =

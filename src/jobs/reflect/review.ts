@@ -8,7 +8,7 @@
  * and a rejection can be recorded against it; the next night's prompt lists recent
  * rejections (recentRejections) so the model does not propose the same change again.
  */
-import { existsSync, readFileSync, statSync, unlinkSync } from "node:fs";
+import { NO_HARD_LINKS, readWorkspaceFile, refusePrivateTarget, removeWorkspaceFileIfSame, statWorkspacePath } from "../../workspace/guard.js";
 import path from "node:path";
 import { contentHash, type ReflectionRun, type SoulVersionStore } from "../../store/soul-versions.js";
 import type { ReflectionConfig } from "./config.js";
@@ -26,12 +26,19 @@ export interface PendingProposal {
 
 /** Whether a proposal waits for review: cheap (one stat), for the inbox and the notifier. */
 export function pendingProposal(workspace: string): PendingProposal | null {
-  try {
-    const st = statSync(path.join(workspace, SOUL_PROPOSAL_FILE));
-    return st.isFile() ? { path: SOUL_PROPOSAL_FILE, bytes: st.size, modifiedAt: st.mtimeMs } : null;
-  } catch {
-    return null;
-  }
+  const st = statWorkspacePath(workspace, SOUL_PROPOSAL_FILE);
+  return st?.isFile ? { path: SOUL_PROPOSAL_FILE, bytes: st.size, modifiedAt: st.mtimeMs } : null;
+}
+
+/**
+ * SOUL.proposed.md under the file rule; a link to a private file is refused, or accepting it
+ * would copy USER.md or MEMORY.md into the public SOUL.md.
+ */
+function readProposal(workspace: string): Buffer | null {
+  const r = readWorkspaceFile(workspace, SOUL_PROPOSAL_FILE, NO_HARD_LINKS);
+  if (r === null) return null;
+  refusePrivateTarget(SOUL_PROPOSAL_FILE, r.realRel);
+  return r.bytes;
 }
 
 export interface ProposalView {
@@ -56,9 +63,9 @@ export interface ProposalView {
 
 /** The pending proposal with its diff and the record of the run that wrote it; null when none waits. */
 export function soulProposed(workspace: string, store: SoulVersionStore): ProposalView | null {
-  const file = path.join(workspace, SOUL_PROPOSAL_FILE);
-  if (!existsSync(file)) return null;
-  const text = readFileSync(file, "utf8");
+  const raw = readProposal(workspace);
+  if (raw === null) return null;
+  const text = raw.toString("utf8");
   const cur = readSoul(workspace);
   const found = proposingRun(store, text);
   const d = found?.run.details ?? {};
@@ -125,9 +132,8 @@ export interface AcceptResult {
 export function acceptProposal(input: AcceptInput): AcceptResult {
   const { workspace, store } = input;
   const now = (input.now ?? Date.now)();
-  const file = path.join(workspace, SOUL_PROPOSAL_FILE);
-  if (!existsSync(file)) throw new Error(`there is no ${SOUL_PROPOSAL_FILE} to accept`);
-  const bytes = readFileSync(file);
+  const bytes = readProposal(workspace);
+  if (bytes === null) throw new Error(`there is no ${SOUL_PROPOSAL_FILE} to accept`);
   const text = normalizeSoul(bytes.toString("utf8"));
   if (text.trim() === "") throw new Error(`${SOUL_PROPOSAL_FILE} is empty: nothing to accept (reject it with \`agent soul reject\`)`);
   const cur = readSoul(workspace);
@@ -170,15 +176,7 @@ export function acceptProposal(input: AcceptInput): AcceptResult {
     );
   }
   // The proposal file goes only if it is still the text that was accepted.
-  let removedProposal = false;
-  try {
-    if (readFileSync(file).equals(bytes)) {
-      unlinkSync(file);
-      removedProposal = true;
-    }
-  } catch {
-    removedProposal = !existsSync(file);
-  }
+  const removedProposal = removeWorkspaceFileIfSame(workspace, SOUL_PROPOSAL_FILE, bytes, NO_HARD_LINKS);
   if (found) addReview(store, found.run, { decision: "accepted", at: now, version: res.number });
   return { version: res.number, ...(res.baseline !== undefined ? { baseline: res.baseline } : {}), runId: found?.run.id ?? null, removedProposal };
 }
@@ -197,9 +195,8 @@ export interface RejectResult {
 export function rejectProposal(input: { workspace: string; store: SoulVersionStore; reason?: string; now?: () => number }): RejectResult {
   const { workspace, store } = input;
   const now = (input.now ?? Date.now)();
-  const file = path.join(workspace, SOUL_PROPOSAL_FILE);
-  if (!existsSync(file)) throw new Error(`there is no ${SOUL_PROPOSAL_FILE} to reject`);
-  const bytes = readFileSync(file);
+  const bytes = readProposal(workspace);
+  if (bytes === null) throw new Error(`there is no ${SOUL_PROPOSAL_FILE} to reject`);
   const found = proposingRun(store, bytes.toString("utf8"));
   if (found) {
     addReview(store, found.run, {
@@ -210,11 +207,7 @@ export function rejectProposal(input: { workspace: string; store: SoulVersionSto
       ...(found.exact ? {} : { text: bytes.toString("utf8") }),
     });
   }
-  let removedProposal = false;
-  if (found && readFileSync(file).equals(bytes)) {
-    unlinkSync(file);
-    removedProposal = true;
-  }
+  const removedProposal = found ? removeWorkspaceFileIfSame(workspace, SOUL_PROPOSAL_FILE, bytes, NO_HARD_LINKS) : false;
   return { runId: found?.run.id ?? null, removedProposal };
 }
 

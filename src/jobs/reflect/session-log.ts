@@ -3,10 +3,9 @@
  * transcripts reflection reads. Append-only and verified: bytes already in the file are
  * never rewritten (appendVerified), and a bad id can never name a file outside sessions/.
  */
-import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { appendVerified } from "../../workspace/safe-write.js";
-import { checkWriteTarget, ensureWorkspaceDir } from "../../workspace/guard.js";
+import { checkWriteTarget, ensureWorkspaceDir, isWorkspaceFile, lastByteOf } from "../../workspace/guard.js";
 import { formatSessionTurn, isValidSessionId, type SessionRole } from "../../workspace/sessions.js";
 
 export const SESSION_ROLES: readonly SessionRole[] = ["user", "assistant", "system", "tool"];
@@ -55,9 +54,10 @@ export function appendSessionTurn(input: AppendSessionInput): AppendSessionResul
 
   let text = "";
   let lines = 0;
-  const created = !exists(file);
+  const rule = { allowHardLinks: input.allowHardLinks ?? false };
+  const created = !isWorkspaceFile(input.workspace, rel);
   // A hand-edited file may lack its final newline: start on a fresh line rather than glue.
-  if (!created && !endsWithNewline(file)) text += "\n";
+  if (!created && ![null, 0x0a].includes(lastByteOf(input.workspace, rel, rule))) text += "\n";
   if (input.turn !== undefined) {
     const t: { role: SessionRole; content: string; ts: string; thread?: string } = {
       role: input.turn.role,
@@ -74,25 +74,4 @@ export function appendSessionTurn(input: AppendSessionInput): AppendSessionResul
   }
   appendVerified(file, text);
   return { file: rel, ts, lines, created };
-}
-
-function exists(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function endsWithNewline(file: string): boolean {
-  const size = statSync(file).size;
-  if (size === 0) return true;
-  const fd = openSync(file, "r");
-  try {
-    const b = Buffer.alloc(1);
-    readSync(fd, b, 0, 1, size - 1);
-    return b[0] === 0x0a;
-  } finally {
-    closeSync(fd);
-  }
 }
