@@ -5,6 +5,7 @@
  * methods and small services. The CLI, the MCP server and the daemon only parse arguments,
  * call it and format what it returns.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
 import type { RerankerModel } from "../embed/cross-encoder.js";
