@@ -124,8 +124,9 @@ export function addTomlMcpServer(file: string, text: string | null, command: str
   const base = removeTomlMcpServer(file, text) ?? "";
   checkToml(file, base);
   // The memory tools run without asking each time (Codex would otherwise hide them under
-  // approval_policy "never"): the person connected this server to be used.
-  const block = [TOML_BEGIN, `[mcp_servers.${SERVER_NAME}]`, `command = ${tomlString(command)}`, `args = [${args.map(tomlString).join(", ")}]`, `default_tools_approval_mode = "approve"`, TOML_END, ""].join("\n");
+  // approval_policy "never"): the person connected this server to be used. A cold `agent mcp`
+  // on a busy machine can take longer than Codex's default 10 s to start.
+  const block = [TOML_BEGIN, `[mcp_servers.${SERVER_NAME}]`, `command = ${tomlString(command)}`, `args = [${args.map(tomlString).join(", ")}]`, `default_tools_approval_mode = "approve"`, "startup_timeout_sec = 30", TOML_END, ""].join("\n");
   const sep = base === "" ? "" : base.endsWith("\n") ? "\n" : "\n\n";
   const out = base + sep + block;
   // A table of that name the person wrote themselves makes the file invalid: refuse, say so.
