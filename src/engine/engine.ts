@@ -5,7 +5,6 @@
  * methods and small services. The CLI, the MCP server and the daemon only parse arguments,
  * call it and format what it returns.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
 import type { RerankerModel } from "../embed/cross-encoder.js";
@@ -852,7 +851,7 @@ export class Engine implements EngineCore {
     try {
       return openIndexDb(this.indexPath);
     } catch (e) {
-      if (!(e instanceof DiskFullError) || !existsSync(this.indexPath)) throw e;
+      if (!(e instanceof DiskFullError) || fileIdentity(this.indexPath) === null) throw e;
       const db = openIndexSnapshot(this.indexPath);
       const n = { message: `${e.message} — searches answer from the index as it was, and nothing is indexed until there is space` };
       this.notices.push(n);

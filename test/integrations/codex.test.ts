@@ -59,8 +59,6 @@ describe.skipIf(why !== undefined)(titled("Codex connected to a workspace", why)
     expect(r.timedOut).toBe(false);
     expect(r.code).toBe(0);
     expect(server.requests.some((q) => q.raw.includes("Prefers metric units and short answers."))).toBe(true);
-    // The MCP server connect registered is up: its tools are offered to the model.
-    expect(server.requests.some((q) => q.raw.includes("memory_search"))).toBe(true);
     const withMemory = server.requests.filter((q) => q.raw.includes("Kessler Garage, locker 17"));
     expect(withMemory.length).toBeGreaterThan(0);
     expect(withMemory[0]!.raw).toContain("memory/2025-02-03.md:");
@@ -89,6 +87,11 @@ describe.skipIf(why !== undefined)(titled("Codex connected to a workspace", why)
     const flushes = jobs.runs.filter((j) => j.job === "flush");
     expect(flushes).toHaveLength(1);
     expect(flushes[0]).toMatchObject({ outcome: "skip", details: { trigger: "codex compaction" } });
+
+    // The MCP server connect registered came up in one of the runs (a cold `agent mcp` on a
+    // loaded machine may still be starting when Codex sends its first request): its tools were
+    // offered to the model.
+    expect(server.requests.some((q) => q.raw.includes("memory_search"))).toBe(true);
 
     const imported = JSON.parse((await agent(["import", "codex", "-w", ws, "--json"])).stdout) as { appended: number; already: number };
     expect(imported.appended).toBe(0);

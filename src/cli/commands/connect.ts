@@ -1,9 +1,9 @@
-import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
 import { applyChanges, connectionStatus, planConnect, planDisconnect, type ConnectOptions, type FileChange, type Scope } from "../../assistants/connect.js";
 import { HARNESSES, isHarness } from "../../assistants/types.js";
 import { UsageError } from "../../engine/errors.js";
+import { lastHookLogLine } from "../../workspace/hook-log.js";
 import { parsePositiveInt, printJson, standard, workspaceFrom, type WorkspaceOpts } from "../common.js";
 
 export interface ConnectCliOpts extends WorkspaceOpts {
@@ -40,12 +40,12 @@ export function run(mode: "connect" | "disconnect", harness: string, opts: Conne
   if (!isHarness(harness)) throw new UsageError(`unknown assistant "${harness}": ${HARNESSES.join(", ")}`);
   const o: ConnectOptions = {
     harness,
-    workspace: realpathSync(workspaceFrom(opts)),
+    workspace: path.resolve(workspaceFrom(opts)),
     scope: opts.scope,
     cwd: process.cwd(),
     env: process.env,
     node: process.execPath,
-    cli: realpathSync(process.argv[1] ?? path.resolve("dist/cli/main.js")),
+    cli: path.resolve(process.argv[1] ?? "dist/cli/main.js"),
     ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
   };
   const changes = mode === "connect" ? planConnect(o) : planDisconnect(o);
@@ -73,12 +73,7 @@ function report(mode: string, harness: string, changes: FileChange[], dry: boole
 
 /** The newest line of the workspace's hooks.log for this assistant (the harness hides a hook's stderr). */
 function lastHookError(workspace: string, harness: string): string | undefined {
-  try {
-    const lines = readFileSync(path.join(workspace, ".agent", "hooks.log"), "utf8").trim().split("\n");
-    return lines.reverse().find((l) => l.includes(` agent hook ${harness} `));
-  } catch {
-    return undefined;
-  }
+  return lastHookLogLine(workspace, ` agent hook ${harness} `);
 }
 
 function status(opts: ConnectCliOpts): void {

@@ -11,15 +11,14 @@
  * process (keyword search: no model is loaded on this path); past the budget it prints
  * nothing. Hot path: this module loads the engine only when no daemon answers.
  */
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Command } from "commander";
 import { hookOutput, parseHookPayload } from "../../assistants/claude-code.js";
 import { readHarnessTranscript } from "../../assistants/index.js";
+import { readTranscriptFile } from "../../assistants/transcript-file.js";
 import { HOOK_EVENTS, isHarness, type HarnessName, type HarnessTurn, type HookEvent, type HookEventName } from "../../assistants/types.js";
 import type { ContextAnswer } from "../../engine/assist.js";
 import type { InjectAnswer } from "../../engine/assistants.js";
-import { agentDir } from "../../workspace/paths.js";
+import { appendHookLog } from "../../workspace/hook-log.js";
 import { parsePositiveInt, withEngine, workspaceFrom, type WorkspaceOpts } from "../common.js";
 import { routingEnabled, viaDaemon, type DaemonRouting } from "../remote.js";
 
@@ -27,9 +26,6 @@ interface HookOpts extends WorkspaceOpts, DaemonRouting {
   budgetMs?: number;
   contextBudgetMs?: number;
 }
-
-/** Where failed hooks are noted, in the workspace's .agent/. */
-export const HOOK_LOG = "hooks.log";
 
 /** Memories for a prompt: default budget. */
 export const PROMPT_BUDGET_MS = 300;
@@ -60,12 +56,10 @@ export function register(program: Command): void {
     });
 }
 
-/** `.agent/hooks.log`: one line per failed hook, newest last; never fatal itself. */
+/** `.agent/hooks.log`: one line per failed hook; never fatal itself. */
 function logHookError(opts: HookOpts, line: string): void {
   try {
-    const dir = agentDir(workspaceFrom(opts));
-    if (!existsSync(dir)) return;
-    appendFileSync(path.join(dir, HOOK_LOG), `${new Date().toISOString()} ${line.replace(/\s+/g, " ")}\n`);
+    appendHookLog(workspaceFrom(opts), line);
   } catch {
     // No workspace to log into: stderr said it.
   }
@@ -74,7 +68,7 @@ function logHookError(opts: HookOpts, line: string): void {
 async function runHook(harness: string, event: string, opts: HookOpts): Promise<void> {
   if (!isHarness(harness)) throw new Error(`unknown assistant "${harness}" (claude-code, codex, opencode)`);
   if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw new Error(`unknown event "${event}" (${HOOK_EVENTS.join(", ")})`);
-  const input = readStdin();
+  const input = await readStdin();
   const ev = readEvent(harness, event as HookEventName, input.text);
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
   switch (ev.event) {
@@ -106,14 +100,15 @@ interface HookInput {
 }
 
 /** The payload: what the harness wrote on stdin (a hook's stdin is small; read it whole). */
-function readStdin(): HookInput {
-  let text = "";
+async function readStdin(): Promise<HookInput> {
+  if (process.stdin.isTTY) return { text: "" };
+  const chunks: Buffer[] = [];
   try {
-    text = readFileSync(0, "utf8");
+    for await (const c of process.stdin) chunks.push(c as Buffer);
   } catch {
-    // No stdin (a terminal, closed): an empty payload.
+    // A closed or broken stdin: what arrived is the payload.
   }
-  return { text };
+  return { text: Buffer.concat(chunks).toString("utf8") };
 }
 
 /** Claude Code and Codex send their own payload; OpenCode's plugin sends {session, prompt?, messages?}. */
@@ -132,7 +127,7 @@ function readEvent(harness: HarnessName, event: HookEventName, text: string): (H
 function turnsOf(ev: HookEvent & { messages?: unknown }): HarnessTurn[] {
   if (ev.messages !== undefined) return readHarnessTranscript(ev.harness, JSON.stringify(ev.messages));
   if (ev.transcriptPath === undefined) return [];
-  return readHarnessTranscript(ev.harness, readFileSync(ev.transcriptPath, "utf8"));
+  return readTranscriptFile(ev.harness, ev.transcriptPath);
 }
 
 async function sessionContext(opts: HookOpts): Promise<string> {
