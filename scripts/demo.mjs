@@ -71,5 +71,5 @@ if (process.argv.includes("--ui")) {
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => daemon.kill("SIGTERM"));
   await new Promise((resolve) => daemon.once("exit", resolve));
 } else {
-  console.log(`the web page: node dist/cli/main.js daemon --http --workspace ${ws}   then   node dist/cli/main.js ui   (or: npm run demo -- --ui)`);
+  console.log(`the web page: node dist/cli/main.js daemon --http --workspace ${ws}   then   node dist/cli/main.js ui --workspace ${ws}   (or: npm run demo -- --ui)`);
 }

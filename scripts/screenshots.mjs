@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm run screenshots: every page of the daemon's web page at phone (375 px) and desktop
-// (1280 px) width, in light and dark mode, on the demo workspace, written to a temp folder.
+// npm run screenshots: every page of the daemon's web page at phone (390 px) and desktop
+// (1280 px) width, in light and dark mode (SHOT_SCHEMES=light for one), on the demo workspace,
+// written to a temp folder (or SHOT_DIR).
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +14,7 @@ if (!findChromium()) {
 }
 const root = mkdtempSync(path.join(os.tmpdir(), "agent-ui-shots-"));
 const ws = path.join(root, "assistant");
-const out = path.join(root, "shots");
+const out = process.env.SHOT_DIR ?? path.join(root, "shots");
 await buildUiWorkspace(ws);
 const daemon = await startDaemon(ws);
 const browser = await launchBrowser();
@@ -21,10 +22,10 @@ try {
   const page = await browser.context.newPage();
   await page.goto(await loginUrl(ws));
   await page.waitForSelector("nav");
-  for (const scheme of ["light", "dark"]) {
+  for (const scheme of (process.env.SHOT_SCHEMES ?? "light,dark").split(",")) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       for (const id of PAGES) {
         await page.goto(`${daemon.base}/#/${id}`);
         await settled(page);

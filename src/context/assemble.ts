@@ -48,6 +48,8 @@ export interface ContextFiles {
   bootstrap: Partial<Record<BootstrapFile, string | null>>;
   /** Today's and yesterday's notes, in that order. */
   daily: DailyNote[];
+  /** Bootstrap files that exist but hold nothing the person wrote (the template's placeholders). */
+  untouched?: BootstrapFile[];
 }
 
 export interface AssembleOptions {
@@ -77,7 +79,8 @@ export interface ExperienceItem {
   private: boolean;
 }
 
-export type EntryStatus = "included" | "truncated" | "missing" | "omitted" | "withheld";
+/** "template": the file holds only the shipped template's placeholders, so it is left out. */
+export type EntryStatus = "included" | "truncated" | "missing" | "omitted" | "withheld" | "template";
 
 export interface ContextEntry {
   /** Workspace-relative path ("AGENTS.md", "memory/2026-11-21.md"), or "search" for the results. */
@@ -224,6 +227,10 @@ function addBootstrap(draft: Draft, files: ContextFiles): void {
   for (const name of BOOTSTRAP_FILES) {
     if (!draft.main && isPrivatePath(name)) {
       draft.entries.push({ path: name, status: "withheld", shownChars: 0, totalChars: 0, reason: `private: ${draft.opts.session} sessions never see it` });
+      continue;
+    }
+    if (files.untouched?.includes(name)) {
+      draft.entries.push({ path: name, status: "template", shownChars: 0, totalChars: 0, reason: "only the template's placeholders: nothing written in it yet" });
       continue;
     }
     draft.addFile(name, name, files.bootstrap[name] ?? null, "head");

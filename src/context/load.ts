@@ -4,6 +4,8 @@
  */
 import { readWorkspaceText, UnsafeFileError } from "../workspace/guard.js";
 import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
+import { templateLines } from "../indexer/boilerplate.js";
+import { promptText } from "./prompt-text.js";
 import { addDays, zonedDate } from "../workspace/time.js";
 import { assembleContext, isPrivatePath, type AssembledContext, type AssembleOptions, type BootstrapFile, type ContextFiles, type SessionType } from "./assemble.js";
 
@@ -43,7 +45,13 @@ export function loadContextFiles(workspace: string, opts: LoadContextOptions): L
     }
   };
   const bootstrap: Partial<Record<BootstrapFile, string | null>> = {};
-  for (const name of BOOTSTRAP_FILES) bootstrap[name] = read(name);
+  const untouched: BootstrapFile[] = [];
+  for (const name of BOOTSTRAP_FILES) {
+    const text = read(name);
+    const shown = text === null ? null : promptText(name, text, templateLines(name));
+    if (text !== null && shown === null) untouched.push(name);
+    bootstrap[name] = shown === null ? text : shown;
+  }
   const today = zonedDate(opts.now, opts.timeZone);
   const yesterday = addDays(today, -1);
   return {
@@ -53,6 +61,7 @@ export function loadContextFiles(workspace: string, opts: LoadContextOptions): L
       { date: yesterday, label: "yesterday", text: read(`memory/${yesterday}.md`) },
     ],
     problems,
+    ...(untouched.length > 0 ? { untouched } : {}),
   };
 }
 

@@ -125,6 +125,8 @@ export class DaemonHost {
       this.jobs = jobs;
       this.loop = new ScheduleLoop(jobs, this.clock);
       this.emit("info", "started", `daemon started on ${this.workspace} (pid ${this.lock.info.pid}); ${jobs.describeSchedule()}`);
+      // What the first tick will do about the night: a catch-up, or why none is owed.
+      if (engine.config.schedule.reflect) this.emit("info", "schedule", `nightly reflection: ${jobs.nightly().reason}`);
       for (const m of auditWorkspace(this.workspace).messages) this.emit("warn", "audit", m);
       jobs.recoverInterrupted();
 

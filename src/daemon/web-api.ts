@@ -59,7 +59,7 @@ function soulRef(text: string | null, what: string): SoulRef | undefined {
   }
 }
 
-async function search(engine: Engine, q: Query): Promise<unknown> {
+async function search(engine: Engine, q: Query) {
   const p = parse(SearchQuery, params(q), "search");
   const filters = { ...(p.source ? { source: p.source } : {}), ...(p.from ? { dateFrom: p.from } : {}), ...(p.to ? { dateTo: p.to } : {}) };
   const started = performance.now();
@@ -67,48 +67,67 @@ async function search(engine: Engine, q: Query): Promise<unknown> {
   return { ...report, tookMs: Math.round((performance.now() - started) * 10) / 10 };
 }
 
-async function note(engine: Engine, q: Query): Promise<unknown> {
+async function note(engine: Engine, q: Query) {
   const rel = q.get("path");
   if (!rel) throw new ApiError(400, "note: path is required");
   return engine.readFile(rel, { from: 1, lines: NOTE_LINES });
 }
 
-async function soulOverview(engine: Engine): Promise<unknown> {
+async function soulOverview(engine: Engine) {
   const soul = await engine.soul();
   return { view: soul.view(), log: soul.log(), proposal: soul.proposed() };
 }
 
-async function soulDiff(engine: Engine, q: Query): Promise<unknown> {
+async function soulDiff(engine: Engine, q: Query) {
   return (await engine.soul()).diff(soulRef(q.get("a"), "a"), soulRef(q.get("b"), "b"));
 }
 
-async function soulVersion(engine: Engine, q: Query): Promise<unknown> {
+async function soulVersion(engine: Engine, q: Query) {
   return (await engine.soul()).version(parse(PositiveId, q.get("n"), "version"));
 }
 
-async function memories(engine: Engine, q: Query): Promise<unknown> {
+async function memories(engine: Engine, q: Query) {
   const p = parse(z.object({ type: z.enum(MEMORY_TYPES).optional(), faded: z.enum(["0", "1"]).optional() }), params(q), "memories");
   const ev = await engine.evolution();
   return { memories: ev.list({ faded: p.faded === "1", ...(p.type ? { type: p.type } : {}) }), overview: ev.strengthAll(90) };
 }
 
-async function strength(engine: Engine, q: Query): Promise<unknown> {
+async function strength(engine: Engine, q: Query) {
   return (await engine.evolution()).strength(parse(PositiveId, q.get("id"), "memory"));
 }
 
-async function personality(engine: Engine): Promise<unknown> {
+async function personality(engine: Engine) {
   return { snapshots: (await engine.evolution()).snapshots(52) };
 }
 
-async function jobs(engine: Engine): Promise<unknown> {
+async function jobs(engine: Engine) {
   const proposal = (await engine.soul()).pending();
   if (!engine.hasState()) return { runs: [], inbox: [], proposal };
   const service = await engine.jobs();
   return { runs: service.runs({ limit: 50 }), inbox: service.inbox.list({ all: true, limit: 50 }), proposal };
 }
 
-async function reflectionRun(engine: Engine, q: Query): Promise<unknown> {
+async function reflectionRun(engine: Engine, q: Query) {
   return (await engine.soul()).run(parse(PositiveId, q.get("id"), "run"));
+}
+
+/**
+ * What each GET route answers: the engine's own types, which the page imports (`import type`,
+ * erased by the bundler) instead of keeping copies that drift.
+ */
+export interface ApiAnswers {
+  search: Awaited<ReturnType<typeof search>>;
+  note: Awaited<ReturnType<typeof note>>;
+  notes: Awaited<ReturnType<Engine["notes"]>>;
+  soul: Awaited<ReturnType<typeof soulOverview>>;
+  "soul/diff": Awaited<ReturnType<typeof soulDiff>>;
+  "soul/version": Awaited<ReturnType<typeof soulVersion>>;
+  memories: Awaited<ReturnType<typeof memories>>;
+  "memories/strength": Awaited<ReturnType<typeof strength>>;
+  personality: Awaited<ReturnType<typeof personality>>;
+  jobs: Awaited<ReturnType<typeof jobs>>;
+  "jobs/reflection": Awaited<ReturnType<typeof reflectionRun>>;
+  health: Awaited<ReturnType<typeof Engine.doctor>>;
 }
 
 const GET: Record<string, Route | undefined> = {

@@ -14,6 +14,7 @@ import { vectorWeightFor } from "../search/weights.js";
 import { checkIntegrity, listStateBackups, STATE_RESTORE_HINT } from "../store/backup.js";
 import { readDaemonLock } from "../workspace/lock.js";
 import { listRuntimes } from "../shared/runtimes.js";
+import { llmSetupHint, ollamaSetupHint } from "../llm/setup-hint.js";
 import { linesText, nodeLineCheck } from "../shared/node-version.js";
 import { agentDir, configPath, indexDbPath, stateDbPath } from "../workspace/paths.js";
 import { configEntries, loadAgentConfig, type AgentConfig, type ConfigEntry } from "./config.js";
@@ -296,11 +297,16 @@ export function jobsNeedingLlm(config: AgentConfig): string[] {
 }
 
 function llmCheck(llm: ModelsReport["llm"], needing: string[]): DoctorCheck {
-  const detail = `${llm.provider} ${llm.model}: ${llm.detail}`;
-  if (llm.reachable) return { name: "llm", status: "ok", detail };
-  const fix = llm.provider === "ollama" ? `start Ollama and \`ollama pull ${llm.model}\`, or set llm.provider/llm.model` : (runtimeFix(llm.detail) ?? "check llm.model (a GGUF file path) in agent.config.json");
-  if (needing.length > 0) return { name: "llm", status: "fail", detail: `${detail}; needed by ${needing.join(", ")}`, fix: `${fix}; or, to only search, set ${needing.join(", ")} to false` };
-  return { name: "llm", status: "warn", detail: `${detail}; no scheduled job needs it (search works without it; reflect, flush, heartbeat, evolve and ask by hand do not)`, fix };
+  if (llm.reachable) return { name: "llm", status: "ok", detail: `${llm.provider} ${llm.model}: ${llm.detail}` };
+  // The error already carries the setup steps; the fix line says them once.
+  const detail = `${llm.provider} ${llm.model}: ${llm.detail.replace(`: ${ollamaSetupHint(llm.model)}`, "")}`;
+  const setup = llm.provider === "ollama" ? llmSetupHint(llm.provider, llm.model) : (runtimeFix(llm.detail) ?? llmSetupHint(llm.provider, llm.model));
+  // Only a search that reranks with the LLM on every query is broken without it.
+  const search = needing.filter((n) => n.startsWith("search."));
+  if (search.length > 0) return { name: "llm", status: "fail", detail: `${detail}; needed by ${search.join(", ")} on every search`, fix: `${setup}; or set search.rerank.enabled to false` };
+  // The jobs wait for a model (the daemon says so once): a missing model is not broken search.
+  if (needing.length > 0) return { name: "llm", status: "warn", detail: `${detail}; search works without it; ${needing.join(", ")} wait until a model answers`, fix: `${setup}; or, to only search, set ${needing.join(", ")} to false` };
+  return { name: "llm", status: "warn", detail: `${detail}; no scheduled job needs it (search works without it; reflect, flush, heartbeat, evolve and ask by hand do not)`, fix: setup };
 }
 
 /**

@@ -851,7 +851,7 @@ export class Engine implements EngineCore {
     try {
       return openIndexDb(this.indexPath);
     } catch (e) {
-      if (!(e instanceof DiskFullError) || fileIdentity(this.indexPath) === null) throw e;
+      if (!(e instanceof DiskFullError) || statWorkspacePath(this.workspace, path.relative(this.workspace, this.indexPath)) === null) throw e;
       const db = openIndexSnapshot(this.indexPath);
       const n = { message: `${e.message} — searches answer from the index as it was, and nothing is indexed until there is space` };
       this.notices.push(n);

@@ -8,6 +8,7 @@ import path from "node:path";
 import { dataVersion } from "../store/data-version.js";
 import type { DB } from "../store/open.js";
 import type { FileRow } from "../store/index-store.js";
+import { RACY_MTIME } from "../indexer/indexer.js";
 
 /** What the overview needs of `engine.statusReport()` (structural: this module is loaded by the engine). */
 export interface StatusInput {
@@ -51,6 +52,15 @@ function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/**
+ * When a file last changed. A file read moments after a save is recorded with the racy mark
+ * instead of its mtime (so the next pass looks again): it was changed just before it was
+ * indexed, which is the time to show and sort by — the notes edited last come first.
+ */
+function modifiedAt(f: FileRow): number {
+  return f.mtime_ms === RACY_MTIME ? f.indexed_at : f.mtime_ms;
+}
+
 export function notesOverview(files: readonly FileRow[], status: StatusInput, now: number): NotesOverview {
   const to = isoDay(now);
   const from = isoDay(now - 365 * DAY_MS);
@@ -58,10 +68,10 @@ export function notesOverview(files: readonly FileRow[], status: StatusInput, no
     .filter((f) => f.kind === "daily" && f.date !== null && f.date >= from && f.date <= to)
     .map((f) => ({ date: f.date!, chunks: f.chunk_count, bytes: f.size }))
     .sort((a, b) => a.date.localeCompare(b.date));
-  const recent = [...files]
-    .sort((a, b) => b.mtime_ms - a.mtime_ms)
-    .slice(0, RECENT)
-    .map((f) => ({ path: f.path, kind: f.kind, date: f.date, modifiedAt: f.mtime_ms, chunks: f.chunk_count }));
+  const recent = files
+    .map((f) => ({ path: f.path, kind: f.kind, date: f.date, modifiedAt: modifiedAt(f), chunks: f.chunk_count }))
+    .sort((a, b) => b.modifiedAt - a.modifiedAt)
+    .slice(0, RECENT);
   return {
     calendar,
     from,

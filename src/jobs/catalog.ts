@@ -26,7 +26,7 @@ import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
 import { JobRunStore, JobStateStore, type JobResult } from "../store/job-runs.js";
 import { errorMessage } from "../shared/errors.js";
 import { scheduleTimeZone } from "./schedule/config.js";
-import { NIGHTLY_STATE_KEY, nightlyStatus, type NightlyStatus } from "./schedule/nightly.js";
+import { NIGHTLY_STATE_KEY, nightlyStatus, workspaceBornAt, type NightlyStatus } from "./schedule/nightly.js";
 import { WEEKLY_STATE_KEY, weeklyStatus, type WeeklyStatus } from "./schedule/weekly.js";
 
 export const REFLECT_JOB = "reflect";
@@ -157,6 +157,7 @@ export function nightlyOf(deps: JobDeps, now: number, graceMs: number): NightlyS
   const db = deps.state();
   const souls = new SoulVersionStore(db);
   const tz = scheduleTimeZone(deps.config);
+  const born = workspaceBornAt(deps.workspace, now);
   return nightlyStatus({
     now,
     reflectAt: deps.config.schedule.reflectAt,
@@ -164,6 +165,7 @@ export function nightlyOf(deps: JobDeps, now: number, graceMs: number): NightlyS
     lastDate: new JobStateStore(db).get(NIGHTLY_STATE_KEY),
     reflectedSince: (ms) => souls.runs(50).some((r) => (r.outcome === "complete" || r.outcome === "skip") && r.startedAt >= ms),
     graceMs,
+    ...(born !== undefined ? { owedFrom: born } : {}),
   });
 }
 

@@ -34,7 +34,9 @@ import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
 import { scheduleTimeZone } from "./schedule/config.js";
 import type { NightlyStatus } from "./schedule/nightly.js";
 import type { WeeklyStatus } from "./schedule/weekly.js";
-import { JobRunStore, recordRun, type JobResult, type JobRun } from "../store/job-runs.js";
+import { JobRunStore, JobStateStore, recordRun, type JobResult, type JobRun } from "../store/job-runs.js";
+import { isLlmMissing, llmSetupHint } from "../llm/setup-hint.js";
+import { LLMError } from "../llm/types.js";
 import { errorMessage } from "../shared/errors.js";
 
 export interface JobEvent {
@@ -123,6 +125,9 @@ export class JobService {
         return out.result;
       } catch (e) {
         if (signal.aborted) return cancelled(e);
+        if (isLlmMissing(e)) return llmMissing(e);
+        // The model's own error keeps its code, so every front reports it alike (`--json`: "llm").
+        if (e instanceof LLMError) return { outcome: "error", reason: errorMessage(e), details: { llmError: e.code } };
         throw e;
       }
     };
@@ -139,6 +144,7 @@ export class JobService {
     }
     const run = await recordRun(this.runStore(), name, this.deps.now, details, (id) => body(id));
     if (run.outcome === "error") this.reportRepeatedFailure(name, run);
+    this.trackLlm(name, run);
     return { run, value: run.outcome === "error" ? undefined : value };
   }
 
@@ -274,13 +280,48 @@ export class JobService {
     }
   }
 
+  /**
+   * No model answers (Ollama not installed or not running, the model not pulled): a state of
+   * the machine, not a failing job. It is said once (one line in the log and one inbox item
+   * with how to set it up) until a model job works again; the runs are recorded as skipped,
+   * so they make no failure streak and no alert.
+   */
+  private trackLlm(name: JobName, run: JobRun): void {
+    try {
+      const state = new JobStateStore(this.deps.state());
+      if (run.details.llm === LLM_MISSING) {
+        if (state.get(LLM_MISSING_KEY)) return;
+        state.set(LLM_MISSING_KEY, String(run.id), this.deps.now());
+        const provider = this.deps.llm();
+        const hint = llmSetupHint(provider.name, provider.model);
+        this.emit("warn", "warning", `no LLM answers, so ${name} and the other model jobs wait (search works without one): ${hint}`);
+        this.inbox.add({
+          createdAt: this.deps.now(),
+          kind: "report",
+          title: "No local model answers yet: reflection, heartbeat and flush wait for one",
+          body: `${run.reason ?? "the model is not reachable"}.\n\nSearch, context and the web page work without a model. For the jobs that need one: ${hint}. \`agent doctor\` checks it; this is said once, until a model answers again.`,
+          source: name,
+          runId: run.id,
+        });
+      } else if (run.outcome === "ok" && LLM_JOBS.includes(name) && state.get(LLM_MISSING_KEY)) {
+        state.set(LLM_MISSING_KEY, "", this.deps.now());
+        this.emit("info", "recovered", "a model answers again; the model jobs run as scheduled");
+      }
+    } catch (e) {
+      this.warnOnce(`llm-state:${name}`, `could not record whether the LLM answers: ${errorMessage(e)}`);
+    }
+  }
+
   private mayRun(key: string): boolean {
     const f = this.failures.get(key);
     return f === undefined || f.retryAt <= this.deps.now();
   }
 
   private settle(key: string, run: JobRun): void {
-    if (run.outcome === "error") {
+    if (run.details.llm === LLM_MISSING) {
+      // Nothing will change within minutes: look again at the longest back-off, not every tick.
+      this.failures.set(key, { count: 1, retryAt: this.deps.now() + Math.max(MAX_BACKOFF_MS, this.tickMs) });
+    } else if (run.outcome === "error") {
       const count = (this.failures.get(key)?.count ?? 0) + 1;
       const delay = Math.min(this.tickMs * 2 ** Math.min(count - 1, 20), Math.max(MAX_BACKOFF_MS, this.tickMs));
       this.failures.set(key, { count, retryAt: this.deps.now() + delay });
@@ -301,6 +342,17 @@ export class JobService {
   private emit(level: JobEvent["level"], event: string, message: string, run?: JobRun): void {
     this.log({ at: this.deps.now(), level, event, message, ...(run !== undefined ? { run } : {}) });
   }
+}
+
+/** A run's `details.llm` when it was skipped because no model answers. */
+const LLM_MISSING = "missing";
+/** job_state: the id of the run whose missing model was reported; "" once one answers again. */
+const LLM_MISSING_KEY = "llm.missingReported";
+/** The jobs whose success proves a model answers. */
+const LLM_JOBS: readonly JobName[] = ["reflect", "flush", "heartbeat", "dream"];
+
+function llmMissing(e: LLMError): JobResult {
+  return { outcome: "skip", reason: `no model answers: ${errorMessage(e)}`, details: { llm: LLM_MISSING, llmError: e.code } };
 }
 
 /** Failures in a row of one job after which the inbox hears of it. */

@@ -1,6 +1,7 @@
 import { Ollama, type ChatRequest, type Message } from "ollama";
 import { estimatePromptTokens } from "./context.js";
 import { startDeadline, type Deadline } from "./deadline.js";
+import { ollamaSetupHint } from "./setup-hint.js";
 import {
   LLMError,
   type CompletionRequest,
@@ -87,7 +88,7 @@ export function toOllamaError(err: unknown, host: string, model: string, deadlin
   }
   if (err instanceof TypeError && message === "fetch failed") {
     if (causeCode === undefined || causeCode === "ECONNREFUSED") {
-      return new LLMError("unreachable", `Ollama is not running at ${host}: start it with \`ollama serve\``, {
+      return new LLMError("unreachable", `Ollama is not running at ${host}: ${ollamaSetupHint(model)}`, {
         cause: err,
       });
     }

@@ -230,6 +230,8 @@ export function refusePrivateTarget(rel: string, realRel: string): void {
 export interface WorkspacePathInfo {
   size: number;
   mtimeMs: number;
+  /** When it came to be: its birth time, or its change time where the file system keeps none. */
+  bornMs: number;
   isFile: boolean;
   isDirectory: boolean;
 }
@@ -248,7 +250,7 @@ export function statWorkspacePath(workspace: string, rel: string): WorkspacePath
   if (!isInside(realWorkspace(workspace), real)) return null;
   try {
     const st = lstatSync(real);
-    return { size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile(), isDirectory: st.isDirectory() };
+    return { size: st.size, mtimeMs: st.mtimeMs, bornMs: st.birthtimeMs > 0 ? st.birthtimeMs : Math.min(st.mtimeMs, st.ctimeMs), isFile: st.isFile(), isDirectory: st.isDirectory() };
   } catch {
     return null;
   }
@@ -316,7 +318,7 @@ export function removeWorkspaceFileIfSame(workspace: string, rel: string, bytes:
 export function lstatWorkspacePath(workspace: string, rel: string): (WorkspacePathInfo & { isSymbolicLink: boolean }) | null {
   try {
     const st = lstatSync(path.resolve(workspace, rel));
-    return { size: st.size, mtimeMs: st.mtimeMs, isFile: st.isFile(), isDirectory: st.isDirectory(), isSymbolicLink: st.isSymbolicLink() };
+    return { size: st.size, mtimeMs: st.mtimeMs, bornMs: st.birthtimeMs > 0 ? st.birthtimeMs : Math.min(st.mtimeMs, st.ctimeMs), isFile: st.isFile(), isDirectory: st.isDirectory(), isSymbolicLink: st.isSymbolicLink() };
   } catch {
     return null;
   }

@@ -205,13 +205,16 @@ interface SwapState extends SwapOptions {
  * An empty file is never replaced (see below).
  */
 export function swapFile(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions = {}): SwapResult {
+  // The rename would replace the link itself with the new text: callers pass the real file
+  // (guard.ts checkWriteTarget), which is swapped while the link stays a link.
+  if (isSymlink(file)) return { ok: false, reason: `${path.basename(file)} is a symbolic link; swap the file it points to` };
   const earlier = settleSwaps(file, opts);
   const res = swapNow(file, expected, content, { ...opts, workDir: workDirFor(file, opts.workDir) });
   return earlier.length > 0 ? { ...res, keptEarlier: earlier } : res;
 }
 
 /** The steps of a swap, named for tests that aim a write at each (SwapOptions.onStep). */
-export type SwapStep = "written" | "compared" | "linked" | "renamed" | "settled";
+export type SwapStep = "written" | "compared" | "linked" | "renamed" | "settled" | "restored";
 
 function swapNow(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions): SwapResult {
   const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
@@ -248,6 +251,7 @@ function swapNow(file: string, expected: Buffer | null, content: string | Buffer
     const late = readFileSync(aside);
     if (!late.equals(expected)) return holdBack(file, aside, newIno, { ...opts, newData: data });
     park(aside, file, expected, opts.workDir);
+    dropHeldIn(file, expected, opts.workDir);
     return { ok: true };
   } finally {
     if (existsSync(tmp)) unlinkSync(tmp);
@@ -279,7 +283,8 @@ function holdCompared(file: string, aside: string, expected: Buffer, step: (s: S
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return "was deleted meanwhile";
       throw e;
     }
-    if (statSync(aside).ino !== st.ino) {
+    // lstat: link(2) gives a symlink itself a second name, and a relative one dangles there.
+    if (lstatSync(aside).ino !== st.ino) {
       unlinkSync(aside);
       return "was replaced meanwhile";
     }
@@ -312,10 +317,82 @@ function holdBack(file: string, aside: string, newIno: number, opts: SwapState):
     unlinkSync(second);
     return { ok: false, reason, kept: keepBeside(aside, file, opts) };
   }
+  // Copied before it goes back: once it has the name again, an editor may write over it at once.
+  const before = holdCopy(aside, file, opts.workDir);
   renameSync(aside, file);
   fsyncDir(path.dirname(file));
+  (opts.onStep ?? (() => undefined))("restored");
   if ((opts.settleMs ?? 10) > 0) sleepSync(opts.settleMs ?? 10);
-  return { ok: false, reason, ...mergeLate(second, file, opts) };
+  const merged = mergeLate(second, file, opts);
+  refreshHeld(before, file, opts.workDir);
+  return { ok: false, reason, ...merged };
+}
+
+/**
+ * The person's file was put back over the swap's new text, which was visible under the name
+ * for a moment: an editor that loaded it then (a loaded machine stretches that moment) saves
+ * it in place later, over the file put back, and the late write the hold-back rescued would go
+ * with it. A copy of the file as put back is held in the work folder; the next look
+ * (settleSwaps) keeps it beside `file` when `file` no longer has its lines.
+ */
+function holdCopy(from: string, file: string, workDir: string | undefined): { path: string; bytes: Buffer } | null {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(from);
+  } catch {
+    return null;
+  }
+  const held = path.join(workDir ?? path.dirname(file), `${heldPrefix(file)}${shortHash(bytes)}.${process.pid}.${randomBytes(4).toString("hex")}`);
+  writeSynced(held, bytes);
+  return { path: held, bytes };
+}
+
+/**
+ * The late writer may still have been writing when the copy was taken: when the file put back
+ * now extends the copy, the copy is renewed from it (so the copy never lacks the late write's
+ * end); anything else (an editor's save over it already) leaves the copy as it was.
+ */
+function refreshHeld(held: { path: string; bytes: Buffer } | null, file: string, workDir: string | undefined): void {
+  if (held === null) return;
+  let now: Buffer;
+  try {
+    now = readFileSync(file);
+  } catch {
+    return;
+  }
+  if (now.length <= held.bytes.length || !now.subarray(0, held.bytes.length).equals(held.bytes)) return;
+  if (holdCopy(file, file, workDir) !== null) unlinkSync(held.path);
+}
+
+function heldPrefix(file: string): string {
+  return `.${path.basename(file)}.held-`;
+}
+
+/** Every line of `part` is a line of `whole`: the held text is still in the file. */
+function linesIn(part: Buffer, whole: Buffer): boolean {
+  const have = new Set(whole.toString("utf8").split("\n"));
+  return part.toString("utf8").split("\n").every((l) => l.trim() === "" || have.has(l));
+}
+
+/** After a swap that replaced `expected`: held copies whose lines it had were saved with it (the caller's history). */
+function dropHeldIn(file: string, expected: Buffer, workDir: string | undefined): void {
+  for (const dir of workDir !== undefined ? [path.dirname(file), workDir] : [path.dirname(file)]) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.startsWith(heldPrefix(file))) continue;
+      const abs = path.join(dir, name);
+      try {
+        if (linesIn(readFileSync(abs), expected)) unlinkSync(abs);
+      } catch {
+        // Gone already: another swap looked first.
+      }
+    }
+  }
 }
 
 /** What reached the swap's new file before it was put aside again: merged when appended, else kept. */
@@ -422,6 +499,11 @@ function settleIn(dir: string, file: string, opts: SettleOptions): string[] {
     return kept;
   }
   for (const name of names) {
+    if (name.startsWith(heldPrefix(file))) {
+      const k = settleHeld(path.join(dir, name), file, opts);
+      if (k !== null) kept.push(k);
+      continue;
+    }
     if (!name.startsWith(prefix)) continue;
     const abs = path.join(dir, name);
     let bytes: Buffer;
@@ -434,6 +516,25 @@ function settleIn(dir: string, file: string, opts: SettleOptions): string[] {
     else if (parkedFor(abs) >= (opts.graceMs ?? PARK_GRACE_MS)) unlinkSync(abs);
   }
   return kept;
+}
+
+/** A held copy (see holdCopy): kept beside when `file` lost its lines, removed after the grace when it did not. */
+function settleHeld(abs: string, file: string, opts: SettleOptions): string | null {
+  let held: Buffer;
+  let cur: Buffer;
+  try {
+    held = readFileSync(abs);
+  } catch {
+    return null;
+  }
+  try {
+    cur = readFileSync(file);
+  } catch {
+    cur = Buffer.alloc(0);
+  }
+  if (!linesIn(held, cur)) return keepBeside(abs, file, opts);
+  if (parkedFor(abs) >= (opts.graceMs ?? PARK_GRACE_MS)) unlinkSync(abs);
+  return null;
 }
 
 /**
@@ -475,6 +576,14 @@ export function recoverInterruptedSwaps(file: string, workDir: string, isAlive: 
     }
   }
   return done;
+}
+
+function isSymlink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function sameFile(a: string, b: string): boolean {

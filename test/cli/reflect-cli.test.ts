@@ -118,13 +118,23 @@ describe("agent reflect against a local Ollama-speaking server", () => {
     expect(JSON.parse(log.stdout).versions.map((v: { origin: string; author: string }) => [v.origin, v.author])).toEqual([["baseline", "user"]]);
   });
 
-  it("Ollama not running: exits non-zero, says `ollama serve`, writes nothing", async () => {
+  it("Ollama not running: exits non-zero, says how to install and start it and what to pull, writes nothing; --json codes match ask's", async () => {
     await logConversation();
     const before = fingerprint(ws);
     const r = await agent(["reflect", "--workspace", ws, "--model", "good"], { OLLAMA_HOST: deadHost });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/Ollama is not running at .*ollama serve/);
+    expect(r.stderr).toMatch(/Ollama is not running at .*install Ollama.*ollama serve.*ollama pull good/);
     expect(fingerprint(ws)).toEqual(before);
+    // --json: the same error code as `agent ask --json` for the same missing Ollama.
+    const asJson = await agent(["reflect", "--workspace", ws, "--model", "good", "--json"], { OLLAMA_HOST: deadHost });
+    const askJson = await agent(["ask", "what did we decide?", "--workspace", ws, "--model", "good", "--json", "--no-daemon"], { OLLAMA_HOST: deadHost });
+    expect(asJson.code).toBe(1);
+    expect(askJson.code).toBe(1);
+    const reflectError = (JSON.parse(asJson.stdout) as { error: { code: string; message: string } }).error;
+    const askError = (JSON.parse(askJson.stdout) as { error: { code: string; message: string } }).error;
+    expect(reflectError.code).toBe("llm");
+    expect(askError.code).toBe("llm");
+    expect(reflectError.message).toBe(askError.message);
   });
 
   it("skips with a reason when there is nothing to reflect on", async () => {

@@ -54,7 +54,7 @@ function steadyProvider(): ScriptedProvider {
 }
 
 describe("a simulated week", () => {
-  it("heartbeats every 30 minutes inside 08:00–22:00 New York time, one reflection per night, in well under a second per day", async () => {
+  it("heartbeats every 30 minutes inside 08:00–22:00 New York time, one reflection per night", async () => {
     config({
       heartbeat: { interval: "30m", activeHours: { start: "08:00", end: "22:00" }, timeZone: TZ },
       schedule: { reflectAt: "03:00", timeZone: TZ, tick: "10m" },
@@ -64,9 +64,7 @@ describe("a simulated week", () => {
     const end = start + 7 * DAY;
     const provider = steadyProvider();
     const events: JobEvent[] = [];
-    const t0 = Date.now();
     await simulate(ws, { start, until: end, provider, log: (e) => events.push(e) });
-    const elapsed = Date.now() - t0;
 
     const runs = allRuns();
     const beats = runs.filter((r) => r.job === "heartbeat");
@@ -93,7 +91,6 @@ describe("a simulated week", () => {
     expect(nights.every((r) => r.outcome === "skip")).toBe(true); // no conversations: reflection skips without a model call
     expect(events.filter((e) => e.level === "error")).toEqual([]);
     expect(events.filter((e) => e.event === "job")).toHaveLength(runs.length);
-    expect(elapsed).toBeLessThan(15_000);
   });
 
   it("a window that crosses midnight, in another zone", async () => {

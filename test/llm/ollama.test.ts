@@ -182,13 +182,16 @@ describe("OllamaProvider.complete", () => {
     expect(err.message).toContain(host);
   });
 
-  it("maps connection refused to unreachable with `ollama serve`", async () => {
+  it("maps connection refused to unreachable: how to install Ollama, start it and pull the model", async () => {
     const deadHost = `http://127.0.0.1:${await deadPort()}`;
     const provider = new OllamaProvider({ host: deadHost, model: "good" });
     const err = await llmError(provider.complete(ask()));
     expect(err.code).toBe("unreachable");
     expect(err.message).toContain("ollama serve");
     expect(err.message).toContain(deadHost);
+    // Someone without Ollama learns how to install it and which model to pull.
+    expect(err.message).toMatch(/install Ollama if it is not installed \(https:\/\/ollama\.com\/download/);
+    expect(err.message).toContain("`ollama pull good`");
   });
 
   it("times out when the daemon never answers", async () => {

@@ -1,4 +1,5 @@
 /** Small charts drawn as SVG or plain boxes: no chart library, nothing fetched. */
+import { useEffect, useRef } from "preact/hooks";
 import { day } from "./util.js";
 
 export interface Bar {
@@ -91,30 +92,65 @@ export function LinePlot({ series, yMax = 1, markers = [], label }: { series: Se
   );
 }
 
-/** A year of days as a grid of weeks (columns) by weekday (rows); darker = more in that day's note. */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** Room for the weekday labels (left) and the month labels (top), in the grid's units. */
+const HEAT_LEFT = 24;
+const HEAT_TOP = 14;
+
+/**
+ * A year of days as a grid of weeks (columns) by weekday (rows, Sunday first), labelled with
+ * the months above and Mon/Wed/Fri beside; darker = more in that day's note. On a narrow
+ * screen it keeps readable cells and scrolls sideways, showing the latest weeks first.
+ */
 export function HeatMap({ from, to, counts, onPick }: { from: string; to: string; counts: Map<string, number>; onPick: (date: string) => void }) {
   const start = new Date(`${from}T00:00:00Z`);
   start.setUTCDate(start.getUTCDate() - start.getUTCDay());
   const end = new Date(`${to}T00:00:00Z`).getTime();
   const max = Math.max(1, ...counts.values());
   const cells: { date: string; x: number; y: number; n: number }[] = [];
+  const months: { x: number; label: string }[] = [];
   for (let t = start.getTime(), i = 0; t <= end; t += 86_400_000, i++) {
-    const date = new Date(t).toISOString().slice(0, 10);
-    cells.push({ date, x: Math.floor(i / 7), y: i % 7, n: counts.get(date) ?? 0 });
+    const d = new Date(t);
+    const date = d.toISOString().slice(0, 10);
+    const x = Math.floor(i / 7);
+    cells.push({ date, x, y: i % 7, n: counts.get(date) ?? 0 });
+    // A month is labelled over the week holding its first day (skipped when too near the last label).
+    if (d.getUTCDate() === 1 && (months.length === 0 || x - months[months.length - 1]!.x >= 3)) months.push({ x, label: MONTHS[d.getUTCMonth()]! });
   }
   const weeks = (cells[cells.length - 1]?.x ?? 0) + 1;
   const level = (n: number) => (n === 0 ? 0 : Math.min(4, 1 + Math.floor((n / max) * 3.999)));
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The latest weeks matter most: a phone shows them first.
+    if (box.current) box.current.scrollLeft = box.current.scrollWidth;
+  }, [from, to]);
   return (
-    <svg class="heat" viewBox={`0 0 ${weeks * 12} ${7 * 12}`} role="img" aria-label={`daily notes from ${from} to ${to}`}>
-      {cells.map((c) => (
-        <rect key={c.date} class={`l${level(c.n)}`} x={c.x * 12} y={c.y * 12} width={10} height={10} rx={2} onClick={c.n > 0 ? () => onPick(c.date) : undefined}
-          tabIndex={c.n > 0 ? 0 : undefined}
-          onKeyDown={c.n > 0 ? (e) => (e.key === "Enter" || e.key === " ") && onPick(c.date) : undefined}
-        >
-          <title>{`${c.date}: ${c.n === 0 ? "no note" : `${c.n} chunk(s)`}`}</title>
-        </rect>
-      ))}
-    </svg>
+    <div class="heat-wrap" ref={box}>
+      <svg class="heat" viewBox={`0 0 ${HEAT_LEFT + weeks * 12} ${HEAT_TOP + 7 * 12}`} role="img" aria-label={`daily notes from ${from} to ${to}`}>
+        {months.map((m) => (
+          <text key={`m${m.x}`} class="tick month" x={HEAT_LEFT + m.x * 12} y={10}>
+            {m.label}
+          </text>
+        ))}
+        {[
+          [1, "Mon"],
+          [3, "Wed"],
+          [5, "Fri"],
+        ].map(([row, label]) => (
+          <text key={String(label)} class="tick weekday" x={0} y={HEAT_TOP + (row as number) * 12 + 9}>
+            {label}
+          </text>
+        ))}
+        {cells.map((c) => (
+          <rect key={c.date} class={`l${level(c.n)}`} x={HEAT_LEFT + c.x * 12} y={HEAT_TOP + c.y * 12} width={10} height={10} rx={2} onClick={c.n > 0 ? () => onPick(c.date) : undefined}
+            tabIndex={c.n > 0 ? 0 : undefined}
+            onKeyDown={c.n > 0 ? (e) => (e.key === "Enter" || e.key === " ") && onPick(c.date) : undefined}
+          >
+            <title>{`${c.date}: ${c.n === 0 ? "no note" : `${c.n} chunk(s)`}`}</title>
+          </rect>
+        ))}
+      </svg>
+    </div>
   );
 }
 

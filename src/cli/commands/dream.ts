@@ -1,3 +1,4 @@
+import { jobFailure } from "../job-error.js";
 import type { Command } from "commander";
 import { UsageError } from "../../engine/errors.js";
 import type { DreamResult } from "../../jobs/dream/run.js";
@@ -20,7 +21,7 @@ export function register(program: Command): void {
     ),
   ).action(async (opts: DreamOpts) => {
     const { run, value } = await withEngine(opts, (engine) => withCancel(async () => (await engine.dream()).run({ ...(opts.dryRun ? { dryRun: true } : {}) })));
-    if (run.outcome === "error" || value === undefined) throw new Error(run.reason ?? "the dream failed");
+    if (run.outcome === "error" || value === undefined) throw jobFailure(run, "the dream failed");
     if (opts.json) return printJson(value);
     process.stdout.write(describeRun(value, opts.explain === true).join("\n") + "\n");
   });

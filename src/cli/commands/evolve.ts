@@ -1,3 +1,4 @@
+import { jobFailure } from "../job-error.js";
 import { Option, type Command } from "commander";
 import { driftLine, TRAIT_NAMES, TRAIT_TITLES, type SnapshotResult } from "../../jobs/evolve/index.js";
 import { printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
@@ -26,7 +27,7 @@ export function register(program: Command): void {
     const { run, value } = await withEngine(opts, (engine) =>
       withCancel((signal) => engine.runJob("evolve", { ...(opts.narrative !== undefined ? { narrative: opts.narrative } : {}) }, { signal })),
     );
-    if (run.outcome === "error" || value === undefined) throw new Error(run.reason ?? "the evolution failed");
+    if (run.outcome === "error" || value === undefined) throw jobFailure(run, "the evolution failed");
     if (opts.json) return printJson(value);
     for (const w of value.warnings) warn(w);
     const r = value;

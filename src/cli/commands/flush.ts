@@ -1,3 +1,4 @@
+import { jobFailure } from "../job-error.js";
 import type { Command } from "commander";
 import { printJson, standard, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
 
@@ -18,7 +19,7 @@ export function register(program: Command): void {
   ).action(async (opts: FlushOpts) => {
     const { run, value } = await withEngine(opts, (engine) => withCancel((signal) => engine.runJob("flush", { session: opts.session, force: opts.force ?? false }, { signal })));
     if (opts.json) return printJson({ run, result: value ?? null });
-    if (run.outcome === "error" || value === undefined) throw new Error(run.reason ?? "the flush failed");
+    if (run.outcome === "error" || value === undefined) throw jobFailure(run, "the flush failed");
     const r = value;
     switch (r.status) {
       case "flushed":

@@ -1,3 +1,4 @@
+import { jobFailure } from "../job-error.js";
 import type { Command } from "commander";
 import { printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
 
@@ -27,7 +28,7 @@ export function register(program: Command): void {
       }
       const { run, value } = await withCancel((signal) => jobs.run("heartbeat", { ignoreActiveHours: opts.now ?? false }, { signal }));
       if (opts.json) return printJson({ due: true, run, result: value ?? null });
-      if (run.outcome === "error" || value === undefined) throw new Error(run.reason ?? "the heartbeat failed");
+      if (run.outcome === "error" || value === undefined) throw jobFailure(run, "the heartbeat failed");
       const r = value;
       if (r.status === "skipped") process.stdout.write(`heartbeat skipped: ${r.reason}\n`);
       else if (r.status === "ok") process.stdout.write("heartbeat ok: nothing needs attention\n");

@@ -1,3 +1,4 @@
+import { jobFailure } from "../job-error.js";
 import type { Command } from "commander";
 import type { ReflectionResult } from "../../jobs/reflect/pipeline.js";
 import { parsePositiveInt, printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
@@ -34,7 +35,7 @@ export function register(program: Command): void {
     const { run, value } = await withEngine(opts, (engine) =>
       withCancel((signal) => engine.runJob("reflect", { dryRun: opts.dryRun ?? false, ...(opts.since !== undefined ? { since: opts.since } : {}) }, { signal })),
     );
-    if (value === undefined) throw new Error(run.reason ?? "the reflection failed");
+    if (value === undefined) throw jobFailure(run, "the reflection failed");
     const result = value;
     if (opts.json) {
       printJson(result);

@@ -1,3 +1,4 @@
+import { jobFailure } from "../job-error.js";
 import type { Command } from "commander";
 import { printJson, standard, warn, withCancel, withEngine, withProviderOptions } from "../common.js";
 import { describeSnapshot, narrativeOption, type EvolveOpts } from "./evolve.js";
@@ -12,7 +13,7 @@ export function register(program: Command): void {
     const { run, value: r } = await withEngine(opts, (engine) =>
       withCancel((signal) => engine.runJob("snapshot", opts.narrative !== undefined ? { narrative: opts.narrative } : {}, { signal })),
     );
-    if (run.outcome === "error" || r === undefined) throw new Error(run.reason ?? "the snapshot failed");
+    if (run.outcome === "error" || r === undefined) throw jobFailure(run, "the snapshot failed");
     if (opts.json) return printJson(r);
     for (const w of r.warnings) warn(w);
     process.stdout.write([`snapshot #${r.snapshotId} (${r.week}): ${r.stats.active} active memories`, ...describeSnapshot(r)].join("\n") + "\n");

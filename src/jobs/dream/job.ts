@@ -40,6 +40,8 @@ export function dreamJob(deps: JobDeps, env: DreamEnv): Job<DreamArgs, DreamResu
       const st = env.nightly(now);
       // When the daemon reflects, the dream waits for that night's reflection; cron users reflect elsewhere.
       if (st.due && deps.config.schedule.reflect) return notDue(`waits for the reflection of night ${st.night}`);
+      // A night before the workspace existed had no reflection and leaves nothing to dream of.
+      if (st.beforeWorkspace) return notDue(`night ${st.night} came before the workspace; the first dream follows the first night`, st.next);
       const last = new JobStateStore(deps.state()).get(DREAM_STATE_KEY);
       if (last !== undefined && last >= st.night) return notDue(`night ${st.night} dreamed`, st.due ? null : st.next);
       return { due: true, nextAt: now, reason: `dream for night ${st.night}`, runs: [{ key: DREAM_JOB, args: { night: st.night } }] };

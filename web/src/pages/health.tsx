@@ -1,15 +1,19 @@
 import { useEffect } from "preact/hooks";
+import type { HealthAnswer } from "../answers.js";
 import { Loading, Problem, useApi } from "../util.js";
 
-interface Doctor {
-  workspace: string;
-  ok: boolean;
-  checks: { name: string; status: string; detail: string; fix?: string }[];
+/** One line over the checks: a failure is named as one; warnings (a model to install) are not "broken". */
+function summary(d: HealthAnswer): { cls: string; text: string } {
+  const failed = d.checks.filter((c) => c.status === "fail").map((c) => c.name);
+  if (failed.length > 0) return { cls: "attention", text: `${failed.length} check(s) failed: ${failed.join(", ")}` };
+  const warned = d.checks.filter((c) => c.status === "warn").map((c) => c.name);
+  if (warned.length > 0) return { cls: "notice", text: `search works; worth a look: ${warned.join(", ")}` };
+  return { cls: "notice", text: "all checks pass" };
 }
 
 /** `agent doctor`, live: again every 15 seconds while the page is open, and on every change. */
 export function HealthPage() {
-  const { data, error, loading, reload } = useApi<Doctor>("health");
+  const { data, error, loading, reload } = useApi<HealthAnswer>("health");
   useEffect(() => {
     const t = setInterval(reload, 15_000);
     return () => clearInterval(t);
@@ -21,7 +25,9 @@ export function HealthPage() {
       <Loading when={loading && !data} />
       {data ? (
         <>
-          <p class={data.ok ? "notice" : "attention"}>{data.ok ? "all checks pass" : "some checks need attention"}</p>
+          <p class={summary(data).cls} id="health-summary">
+            {summary(data).text}
+          </p>
           <table class="checks">
             <tbody>
               {data.checks.map((c) => (

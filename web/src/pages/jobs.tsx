@@ -1,35 +1,34 @@
 import { useState } from "preact/hooks";
-import { duration, Loading, Problem, stamp, useApi } from "../util.js";
+import type { JobRunRow, JobsAnswer, ReflectionRunAnswer } from "../answers.js";
+import { duration, Loading, noteHref, Problem, stamp, useApi } from "../util.js";
 
-interface Run {
-  id: number;
-  job: string;
-  startedAt: number;
-  endedAt: number | null;
-  outcome: string;
-  reason: string | null;
-  details: Record<string, unknown>;
-}
-
-interface InboxItem {
-  id: number;
-  createdAt: number;
-  kind: string;
-  title: string;
-  body: string;
-  source: string | null;
-  read: boolean;
-}
-
-interface JobsData {
-  runs: Run[];
-  inbox: InboxItem[];
-  proposal: { path: string } | null;
-}
+/**
+ * The reflection's facts in words: what each recorded field means to a person, its value
+ * formatted (a share as a percentage, a flag as yes/no, a time as a date); fields that only
+ * matter to a developer stay in the raw record below.
+ */
+const FACTS: Record<string, { label: string; show: (v: unknown) => string }> = {
+  status: { label: "result", show: String },
+  provider: { label: "model runtime", show: String },
+  model: { label: "model", show: String },
+  since: { label: "conversations since", show: (v) => (typeof v === "string" ? stamp(Date.parse(v)) : String(v)) },
+  version: { label: "SOUL.md version", show: String },
+  words: { label: "words", show: String },
+  tokens: { label: "tokens (about)", show: String },
+  summary: { label: "summary", show: String },
+  report: { label: "in its words", show: String },
+  changeShare: { label: "lines changed", show: (v) => (typeof v === "number" ? `${Math.round(v * 100)}% of SOUL.md` : String(v)) },
+  firstDistillation: { label: "first reflection", show: (v) => (v ? "yes: SOUL.md was distilled for the first time" : "no") },
+  mapped: { label: "SOUL.md layout", show: (v) => (v ? "mapped into its three layers for the model (the file keeps yours)" : "already in its three layers") },
+};
 
 /** The reflection's own record of a run: its inputs, the model's raw replies, the decision and why. */
 function ReflectionDetails({ runId }: { runId: number }) {
-  const { data, error } = useApi<{ id: number; outcome: string; reason: string | null; details: Record<string, unknown> }>("jobs/reflection", { id: runId });
+  const { data, error } = useApi<ReflectionRunAnswer>("jobs/reflection", { id: runId });
+  const details = (data?.details ?? {}) as Record<string, unknown>;
+  const facts = Object.entries(details).filter(([k, v]) => FACTS[k] !== undefined && v !== null && v !== undefined && v !== "");
+  const rest = Object.entries(details).filter(([k]) => FACTS[k] === undefined && k !== "reportPath");
+  const reportPath = typeof details.reportPath === "string" ? details.reportPath : null;
   return (
     <div class="panel">
       <Problem error={error} />
@@ -38,33 +37,26 @@ function ReflectionDetails({ runId }: { runId: number }) {
           <p>
             decision: <strong>{data.outcome}</strong> {data.reason ? `— ${data.reason}` : ""}
           </p>
-          <dl class="facts">
-            {Object.entries(data.details)
-              .filter(([, v]) => isShort(v))
-              .map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{String(v)}</dd>])}
+          <dl class="facts reflection-facts">
+            {facts.map(([k, v]) => [<dt key={`t${k}`}>{FACTS[k]!.label}</dt>, <dd key={`d${k}`}>{FACTS[k]!.show(v)}</dd>])}
+            {reportPath ? [<dt key="tr">report</dt>, <dd key="dr"><a href={noteHref(reportPath)}>{reportPath}</a></dd>] : null}
           </dl>
-          {Object.entries(data.details)
-            .filter(([, v]) => !isShort(v))
-            .map(([k, v]) => (
-              <details key={k} open={k === "decision"}>
-                <summary>{k}</summary>
-                <pre class="raw" tabIndex={0}>
-                  {typeof v === "string" ? v : JSON.stringify(v, null, 2)}
-                </pre>
-              </details>
-            ))}
+          {rest.length > 0 ? <p class="muted">the run as recorded, for a closer look:</p> : null}
+          {rest.map(([k, v]) => (
+            <details key={k} open={k === "decision"}>
+              <summary>{k}</summary>
+              <pre class="raw" tabIndex={0}>
+                {typeof v === "string" ? v : JSON.stringify(v, null, 2)}
+              </pre>
+            </details>
+          ))}
         </>
       ) : null}
     </div>
   );
 }
 
-/** A value shown inline rather than folded away. */
-function isShort(v: unknown): boolean {
-  return v === null || typeof v === "number" || typeof v === "boolean" || (typeof v === "string" && v.length <= 100 && !v.includes("\n"));
-}
-
-function RunRow({ r }: { r: Run }) {
+function RunRow({ r }: { r: JobRunRow }) {
   const [open, setOpen] = useState(false);
   const reflectionId = r.job === "reflect" && typeof r.details.reflectionRun === "number" ? r.details.reflectionRun : null;
   return (
@@ -75,7 +67,7 @@ function RunRow({ r }: { r: Run }) {
             {r.job}
           </button>
         </td>
-        <td>{stamp(r.startedAt)}</td>
+        <td class="when">{stamp(r.startedAt)}</td>
         <td class="num">{duration(r.endedAt === null ? null : r.endedAt - r.startedAt)}</td>
         <td>
           <span class={`badge ${r.outcome}`}>{r.outcome}</span>
@@ -94,7 +86,7 @@ function RunRow({ r }: { r: Run }) {
 }
 
 export function JobsPage() {
-  const { data, error, loading } = useApi<JobsData>("jobs");
+  const { data, error, loading } = useApi<JobsAnswer>("jobs");
   return (
     <section>
       <h2>Jobs</h2>
@@ -109,7 +101,7 @@ export function JobsPage() {
         <>
           <h3>Recent runs</h3>
           {data.runs.length === 0 ? (
-            <p class="muted">no job runs yet</p>
+            <p class="muted">no job runs yet: the daemon runs the heartbeat inside its active hours, the reflection each night and a backup each day, and lists every run here</p>
           ) : (
             <div class="scroll">
               <table class="runs">
@@ -131,7 +123,7 @@ export function JobsPage() {
             </div>
           )}
           <h3>Inbox</h3>
-          {data.inbox.length === 0 ? <p class="muted">the inbox is empty</p> : null}
+          {data.inbox.length === 0 ? <p class="muted">the inbox is empty: what a job wants you to see (a proposal to review, a heartbeat alert, a weekly report) lands here</p> : null}
           <ul class="plain">
             {data.inbox.map((i) => (
               <li key={i.id} class={i.read ? "read" : "unread"}>

@@ -1,44 +1,21 @@
 import { useState } from "preact/hooks";
 import { post } from "../api.js";
+import type { MemoriesAnswer, MemoryRowData, StrengthAnswer } from "../answers.js";
 import { LinePlot } from "../charts.js";
 import { day, Loading, Problem, stamp, useApi } from "../util.js";
 
-interface Memory {
-  id: number;
-  type: string;
-  content: string;
-  significance: number;
-  vividNow: number;
-  domain: string;
-  createdAt: number;
-  lastRecalledAt: number | null;
-  recallCount: number;
-  pinned: boolean;
-  archivedAt: number | null;
-  archiveReason: string | null;
-  source: Record<string, unknown>;
-}
-
-interface Curve {
-  id: number;
-  points: { at: number; vividness: number }[];
-  events: { at: number; kind: string; vividness: number }[];
-}
-
-interface MemoriesData {
-  memories: Memory[];
-  overview: { days: { at: number; mean: number; active: number }[] };
-}
-
 const TYPES = ["", "lesson_learned", "pattern_recognized", "relationship_event", "failure", "triumph", "user_preference", "system_knowledge", "decision_record", "process_note", "personality_moment"];
 
-function sourceText(s: Memory["source"]): string {
-  const parts = Object.entries(s).map(([k, v]) => (k === "kind" ? String(v) : `${k} ${Array.isArray(v) ? v.join(", ") : String(v)}`));
+/** The source's keys in words ("runId 1" reads "run 1"). */
+const SOURCE_WORDS: Record<string, string> = { runId: "run", sessions: "conversations", session: "conversation", path: "note" };
+
+function sourceText(s: MemoryRowData["source"]): string {
+  const parts = Object.entries(s).map(([k, v]) => (k === "kind" ? String(v) : `${SOURCE_WORDS[k] ?? k} ${Array.isArray(v) ? v.join(", ") : String(v)}`));
   return parts.join(", ") || "—";
 }
 
 function StrengthOf({ id }: { id: number }) {
-  const { data, error } = useApi<Curve>("memories/strength", { id });
+  const { data, error } = useApi<StrengthAnswer>("memories/strength", { id });
   return (
     <div class="panel">
       <Problem error={error} />
@@ -54,7 +31,7 @@ function StrengthOf({ id }: { id: number }) {
   );
 }
 
-function MemoryRow({ m, act, open, toggle }: { m: Memory; act: (action: string, id: number) => void; open: boolean; toggle: () => void }) {
+function MemoryRow({ m, act, open, toggle }: { m: MemoryRowData; act: (action: string, id: number) => void; open: boolean; toggle: () => void }) {
   const actions = m.archivedAt !== null ? ["restore"] : [m.pinned ? "unpin" : "pin", "forget"];
   return (
     <li class="memory" data-id={m.id}>
@@ -90,7 +67,7 @@ export function MemoriesPage() {
   const [text, setText] = useState("");
   const [openId, setOpenId] = useState<number | null>(null);
   const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
-  const { data, error, loading, reload } = useApi<MemoriesData>("memories", { type, faded: faded ? "1" : "0" });
+  const { data, error, loading, reload } = useApi<MemoriesAnswer>("memories", { type, faded: faded ? "1" : "0" });
   const act = async (action: string, id: number) => {
     try {
       const r = await post<{ message: string }>("memories/change", { action, id });
@@ -104,10 +81,14 @@ export function MemoriesPage() {
   return (
     <section>
       <h2>Memories</h2>
-      {data ? (
+      {data && data.overview.days.every((d) => d.active === 0) ? (
+        <p class="muted" id="memories-plot-empty">
+          no memories yet: the nightly reflection forms them from your conversations (lessons, preferences, decisions); how vivid they stay over 90 days is drawn here
+        </p>
+      ) : data ? (
         <LinePlot
           label="all memories' strength over 90 days"
-          series={[{ name: "mean vividness", points: data.overview.days.filter((d) => d.active > 0).map((d) => [d.at, d.mean]) }, { name: "memories (÷ max)", cls: "alt", points: scaled(data.overview.days) }]}
+          series={[{ name: "mean vividness", points: sinceFirst(data.overview.days).map((d) => [d.at, d.mean]) }, { name: `number of memories (top = ${Math.max(1, ...data.overview.days.map((d) => d.active))})`, cls: "alt", points: scaled(sinceFirst(data.overview.days)) }]}
         />
       ) : null}
       <div class="toolbar">
@@ -133,7 +114,7 @@ export function MemoriesPage() {
       ) : null}
       <Problem error={error} />
       <Loading when={loading && !data} />
-      {data && shown.length === 0 ? <p class="muted">{faded ? "the archive is empty" : "no memories yet: nightly reflection forms them"}</p> : null}
+      {data && shown.length === 0 ? <p class="muted">{faded ? "the archive is empty" : "no memories yet: the nightly reflection forms them from the day's conversations; they appear here the morning after"}</p> : null}
       <ul class="plain">
         {shown.map((m) => (
           <MemoryRow key={m.id} m={m} act={act} open={openId === m.id} toggle={() => setOpenId(openId === m.id ? null : m.id)} />
@@ -141,6 +122,12 @@ export function MemoriesPage() {
       </ul>
     </section>
   );
+}
+
+/** The days from the first memory on: before it there is nothing to draw (not a line at zero). */
+function sinceFirst<D extends { active: number }>(days: D[]): D[] {
+  const first = days.findIndex((d) => d.active > 0);
+  return first < 0 ? [] : days.slice(first);
 }
 
 function scaled(days: { at: number; active: number }[]): [number, number][] {

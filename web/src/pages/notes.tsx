@@ -1,29 +1,11 @@
 import { useEffect, useMemo, useRef } from "preact/hooks";
+import type { NoteLines, NotesAnswer } from "../answers.js";
 import { HeatMap } from "../charts.js";
 import { useRenderer } from "../render.js";
 import { Loading, noteHref, Problem, stamp, useApi } from "../util.js";
 
-interface Overview {
-  calendar: { date: string; chunks: number; bytes: number }[];
-  from: string;
-  to: string;
-  recent: { path: string; kind: string; date: string | null; modifiedAt: number; chunks: number }[];
-  health: {
-    files: number;
-    chunks: number;
-    stale: string[];
-    missing: string[];
-    problems: { path: string; severity: string; message: string }[];
-    pendingVectors: number;
-    embeddedVectors: number;
-    lastIndexAt: number | null;
-    embedder: { provider: string | null; modelId: string | null; reason: string };
-    vectorModel: string | null;
-  };
-}
-
 export function NotesPage() {
-  const { data, error, loading } = useApi<Overview>("notes");
+  const { data, error, loading } = useApi<NotesAnswer>("notes");
   const counts = useMemo(() => new Map((data?.calendar ?? []).map((c) => [c.date, c.chunks])), [data]);
   return (
     <section>
@@ -35,12 +17,15 @@ export function NotesPage() {
           <h3>Daily notes, one year</h3>
           <HeatMap from={data.from} to={data.to} counts={counts} onPick={(d) => (location.hash = noteHref(`memory/${d}.md`))} />
           <p class="muted">
-            {data.calendar.length} daily note(s) between {data.from} and {data.to}; darker = more chunks
+            {data.calendar.length === 0
+              ? "no daily notes yet: a file memory/YYYY-MM-DD.md (written by you, or by the flush before a conversation is compacted) fills its day here"
+              : `${data.calendar.length} daily note(s) between ${data.from} and ${data.to}; a stronger colour = more in that day's note; pick a day to open it`}
           </p>
           <div class="cols">
             <div>
               <h3>Recent files</h3>
-              <ul class="plain">
+              {data.recent.length === 0 ? <p class="muted">nothing indexed yet: the notes appear here as soon as the daemon has read them</p> : null}
+              <ul class="plain recent">
                 {data.recent.map((f) => (
                   <li key={f.path}>
                     <a href={noteHref(f.path)}>{f.path}</a> <span class="muted">{stamp(f.modifiedAt)} · {f.chunks} chunk(s)</span>
@@ -80,19 +65,11 @@ export function NotesPage() {
   );
 }
 
-interface Lines {
-  rel: string;
-  from: number;
-  to: number;
-  totalLines: number;
-  lines: string[];
-}
-
 export function NotePage({ params }: { params: URLSearchParams }) {
   const path = params.get("path") ?? "";
   const from = Number(params.get("from") ?? 0);
   const to = Number(params.get("to") ?? 0);
-  const { data, error, loading } = useApi<Lines>(path ? "note" : null, { path });
+  const { data, error, loading } = useApi<NoteLines>(path ? "note" : null, { path });
   const render = useRenderer();
   const html = useMemo(() => (data && render ? render(data.lines.join("\n"), from > 0 ? { from, to: to || from } : undefined) : ""), [data, render, from, to]);
   const box = useRef<HTMLDivElement>(null);

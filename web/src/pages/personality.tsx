@@ -1,39 +1,14 @@
 import { useState } from "preact/hooks";
+import type { PersonalityAnswer, SnapshotData } from "../answers.js";
 import { LinePlot } from "../charts.js";
 import { day, Loading, noteHref, Problem, useApi } from "../util.js";
-
-interface Trait {
-  label: string;
-  score: number;
-  evidence: string[];
-}
-
-interface Drift {
-  trait: string;
-  from: { label: string; score: number };
-  to: { label: string; score: number };
-  delta: number;
-  evidence: string[];
-}
-
-interface Snapshot {
-  id: number;
-  createdAt: number;
-  trigger: string;
-  week: string;
-  traits: Record<string, Trait>;
-  narrative: string;
-  narrativeBy: string;
-  drift: Drift[];
-  reportPath: string | null;
-}
 
 const TITLES: Record<string, string> = { workStyle: "work style", riskTolerance: "risk tolerance", socialOrientation: "social orientation", learningStyle: "learning style", stressResponse: "stress response" };
 
 export function PersonalityPage() {
-  const { data, error, loading } = useApi<{ snapshots: Snapshot[] }>("personality");
+  const { data, error, loading } = useApi<PersonalityAnswer>("personality");
   const [pick, setPick] = useState<number | null>(null);
-  const snaps = data?.snapshots ?? [];
+  const snaps = (data?.snapshots ?? []) as SnapshotData[];
   const chosen = snaps.find((s) => s.id === pick) ?? snaps[0];
   const oldestFirst = [...snaps].reverse();
   const names = Object.keys(TITLES);
@@ -42,7 +17,7 @@ export function PersonalityPage() {
       <h2>Personality</h2>
       <Problem error={error} />
       <Loading when={loading && !data} />
-      {data && snaps.length === 0 ? <p class="muted">no snapshots yet: the weekly evolution (or `agent snapshot`) takes one</p> : null}
+      {data && snaps.length === 0 ? <p class="muted">no snapshots yet: the weekly evolution takes one each week (or run `agent snapshot` now); the traits and how they drift appear here</p> : null}
       {snaps.length > 0 ? (
         <>
           <h3>Drift</h3>
@@ -78,7 +53,7 @@ export function PersonalityPage() {
   );
 }
 
-function SnapshotView({ s }: { s: Snapshot }) {
+function SnapshotView({ s }: { s: SnapshotData }) {
   return (
     <div class="panel">
       <h4>Who I am now</h4>

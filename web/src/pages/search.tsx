@@ -1,101 +1,55 @@
 import { useState } from "preact/hooks";
 import { get } from "../api.js";
+import type { Explanation, SearchAnswer, SearchHit } from "../answers.js";
 import { Bars, type Bar } from "../charts.js";
 import { noteHref, Problem } from "../util.js";
 
-interface Explain {
-  bm25: number | null;
-  keyword: number;
-  cosine: number | null;
-  vector: number;
-  vectorWeight: number;
-  fused: number;
-  decay: number;
-  dateMatch: boolean;
-  dateBoost: number;
-  whenBoost: number;
-  coverageFactor: number;
-  coverage: number;
-  final: number;
-  mmrPenalty: number;
-  mmr: number;
-  matched: string[];
-  terms: string[];
-  evidence: string[];
-}
+/** A multiplier's bar: every ×-factor on one scale, ×1.00 (no change) at half width, ×2.00 full. */
+const times = (label: string, value: number, hint: string, note = ""): Bar => {
+  // Drawn as written: two factors that both read ×1.00 get bars of one length.
+  const shown = Number(value.toFixed(2));
+  return { label, value: shown, max: 2, text: `×${shown.toFixed(2)}${note}`, hint };
+};
 
-interface Result {
-  path: string;
-  startLine: number;
-  endLine: number;
-  heading: string;
-  date: string | null;
-  score: number;
-  snippet: string;
-  source: string;
-  explain?: Explain;
-}
-
-interface NearMiss {
-  path: string;
-  startLine: number;
-  endLine: number;
-  score: number;
-  matched: string[];
-  coverage: number;
-  cosine: number | null;
-}
-
-interface Floor {
-  enabled: boolean;
-  dateOnly: boolean;
-  keywordCoverage: number;
-  vectorCosine: number | null;
-  minScore: number | null;
-  candidates: number;
-  passed: number;
-  terms: { term: string; df: number; idf: number }[];
-  nearMisses: NearMiss[];
-}
-
-interface Report {
-  query: string;
-  mode: string;
-  results: Result[];
-  reason?: string;
-  explain?: { floor: Floor };
-  dateRange: { from: string; to: string; text: string; mode: string } | null;
-  vectors: { modelId: string | null; reason: string; missing: number; warning?: string };
-  tookMs: number;
-}
-
-/** Every factor of a result's score, each on the scale it lives on. */
-function factorBars(e: Explain): Bar[] {
+/** The signals (0 to 1), the multipliers (one shared scale), the score, and diversity's share. */
+function factorBars(e: Explanation): Bar[] {
   return [
     { label: "keyword", value: e.keyword, max: 1, hint: `BM25 ${e.bm25 === null ? "no keyword match" : e.bm25.toFixed(2)}, scaled over this query's candidates` },
     { label: "vector", value: e.vector, max: 1, hint: `cosine ${e.cosine === null ? "none" : e.cosine.toFixed(3)}` },
     { label: "fusion", value: e.fused, max: 1, hint: `${(1 - e.vectorWeight).toFixed(2)} × keyword + ${e.vectorWeight.toFixed(2)} × vector` },
-    { label: "recency", value: e.decay, max: 1, hint: "recency factor of a dated note (1 for evergreen files)" },
-    { label: "date boost", value: e.dateBoost, max: 2, text: `×${e.dateBoost.toFixed(2)}${e.dateMatch ? " (date matches)" : ""}` },
-    { label: "when boost", value: e.whenBoost, max: 2, text: `×${e.whenBoost.toFixed(2)}` },
-    { label: "coverage", value: e.coverageFactor, max: 1, text: `×${e.coverageFactor.toFixed(2)}`, hint: `${Math.round(e.coverage * 100)}% of the query's words (idf-weighted)` },
+    times("recency", e.decay, "recency factor of a dated note (×1 for files without a date)"),
+    times("date boost", e.dateBoost, "the note's date lies in the range the query names", e.dateMatch ? " (date matches)" : ""),
+    times("when boost", e.whenBoost, "the query asks when, and the matching line states a time"),
+    times("coverage", e.coverageFactor, `${Math.round(e.coverage * 100)}% of the query's words (idf-weighted)`),
     { label: "score", value: e.final, max: 1, hint: "fusion × recency × boosts × coverage" },
-    { label: "diversity", value: e.mmrPenalty, max: 1, text: `−${e.mmrPenalty.toFixed(3)}`, hint: "how much MMR held it back for resembling results above it" },
   ];
 }
 
-function Why({ e }: { e: Explain }) {
+/** λ of the diversity step, read back from the explanation (mmr = λ × score − penalty). */
+function lambdaOf(e: Explanation): number | null {
+  return e.final > 0 ? (e.mmr + e.mmrPenalty) / e.final : null;
+}
+
+function Why({ e }: { e: Explanation }) {
+  const lambda = lambdaOf(e);
+  const held = e.mmrPenalty >= 0.0005;
   return (
     <div class="why">
       <Bars bars={factorBars(e)} />
       <p class="muted">
-        matched: {e.matched.length > 0 ? e.matched.join(", ") : "none"} ({Math.round(e.coverage * 100)}% of the words) · passed the floor by: {e.evidence.join(", ") || "—"} · ordered by {e.mmr.toFixed(3)}
+        The ×-factors share one scale: half a bar is ×1.00 (no change), a full bar ×2.00. matched: {e.matched.length > 0 ? e.matched.join(", ") : "none"} ({Math.round(e.coverage * 100)}% of the words) · passed the relevance floor by: {e.evidence.join(", ") || "—"}
+      </p>
+      <p class="muted diversity">
+        {held
+          ? `Moved down by diversity (${e.mmrPenalty.toFixed(3)}): it resembles a result above it, and results that add something new come first. `
+          : "Not moved by diversity: it repeats no result above it. "}
+        {lambda !== null ? `Its place in the list comes from ${lambda.toFixed(2)} × score${held ? " − that penalty" : ""} = ${e.mmr.toFixed(3)}.` : null}
       </p>
     </div>
   );
 }
 
-function ResultItem({ r }: { r: Result }) {
+function ResultItem({ r }: { r: SearchHit }) {
   const [open, setOpen] = useState(false);
   return (
     <li class="result">
@@ -104,6 +58,7 @@ function ResultItem({ r }: { r: Result }) {
       </a>
       <span class="muted">
         {r.date ? ` · ${r.date}` : ""} · {r.source} · score {r.score.toFixed(3)}
+        {r.explain && r.explain.mmrPenalty >= 0.0005 ? " · placed lower: it resembles a result above" : ""}
       </span>
       {r.heading ? <div class="heading">{r.heading}</div> : null}
       <p class="snippet">{r.snippet}</p>
@@ -117,7 +72,7 @@ function ResultItem({ r }: { r: Result }) {
   );
 }
 
-function Empty({ report }: { report: Report }) {
+function Empty({ report }: { report: SearchAnswer }) {
   const f = report.explain?.floor;
   return (
     <div class="empty" role="status">
@@ -154,7 +109,7 @@ function Empty({ report }: { report: Report }) {
 
 export function SearchPage({ initial }: { initial: URLSearchParams }) {
   const [form, setForm] = useState({ q: initial.get("q") ?? "", mode: initial.get("mode") ?? "", source: initial.get("source") ?? "", from: initial.get("from") ?? "", to: initial.get("to") ?? "" });
-  const [report, setReport] = useState<Report | undefined>();
+  const [report, setReport] = useState<SearchAnswer | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const run = async (e: Event) => {
@@ -163,7 +118,7 @@ export function SearchPage({ initial }: { initial: URLSearchParams }) {
     setBusy(true);
     setError(undefined);
     try {
-      setReport(await get<Report>("search", form));
+      setReport(await get<SearchAnswer>("search", form));
       history.replaceState(null, "", `#/search?${new URLSearchParams(Object.entries(form).filter(([, v]) => v !== "")).toString()}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -1,42 +1,23 @@
 import { useMemo, useState } from "preact/hooks";
 import { post } from "../api.js";
+import type { ProposalAnswer, SoulAnswer, SoulVersionRow } from "../answers.js";
 import { Diff } from "../charts.js";
 import { useRenderer } from "../render.js";
 import { Loading, Problem, stamp, useApi } from "../util.js";
 
-interface Version {
-  number: number;
-  author: "user" | "reflection";
-  createdAt: number;
-  words: number;
-  summary: string;
-  origin: string;
-  runId: number | null;
-  restoredFrom: number | null;
-}
-
-interface Proposal {
-  path: string;
-  words: number;
-  diff: string;
-  runId: number | null;
-  reason: string | null;
-  summary: string | null;
-  report: string | null;
-  createdAt: number | null;
-  editedSinceRun: boolean;
-}
-
-interface SoulData {
-  view: { exists: boolean; text: string; locked: { start: number; end: number; heading: string }[]; lockProblems: string[] };
-  log: { versions: Version[]; current: { exists: boolean; matchesVersion: number | null; words: number }; proposal: string | null };
-  proposal: Proposal | null;
-}
-
 const MARKER = /<!--\s*\/?\s*locked\s*-->/gi;
 
+/**
+ * The section a locked block holds: its own first heading when it starts with one (a lock
+ * placed above "## Values" locks Values, not the section before), else the heading above it.
+ */
+function lockedSection(inner: string, above: string): string {
+  const first = inner.split("\n").find((l) => l.trim() !== "");
+  return (first !== undefined && /^#{1,6}\s/.test(first.trim()) ? first.trim() : above).replace(/^#+\s*/, "");
+}
+
 /** SOUL.md rendered in parts: the locked sections in a marked box. */
-function SoulText({ view }: { view: SoulData["view"] }) {
+function SoulText({ view }: { view: SoulAnswer["view"] }) {
   const renderMarkdown = useRenderer();
   const parts = useMemo(() => {
     if (!renderMarkdown) return [];
@@ -44,7 +25,8 @@ function SoulText({ view }: { view: SoulData["view"] }) {
     let at = 0;
     for (const b of view.locked) {
       if (b.start > at) out.push({ locked: false, heading: "", html: renderMarkdown(view.text.slice(at, b.start)) });
-      out.push({ locked: true, heading: b.heading, html: renderMarkdown(view.text.slice(b.start, b.end).replace(MARKER, "")) });
+      const inner = view.text.slice(b.start, b.end).replace(MARKER, "");
+      out.push({ locked: true, heading: lockedSection(inner, b.heading), html: renderMarkdown(inner) });
       at = b.end;
     }
     if (at < view.text.length) out.push({ locked: false, heading: "", html: renderMarkdown(view.text.slice(at)) });
@@ -56,7 +38,7 @@ function SoulText({ view }: { view: SoulData["view"] }) {
       {parts.map((p, i) =>
         p.locked ? (
           <div key={i} class="locked">
-            <span class="badge">locked{p.heading ? ` · ${p.heading.replace(/^#+\s*/, "")}` : ""}</span>
+            <span class="badge" title="reflection never changes this part">locked{p.heading ? ` · ${p.heading}` : ""}</span>
             <div dangerouslySetInnerHTML={{ __html: p.html }} />
           </div>
         ) : (
@@ -72,7 +54,7 @@ function SoulText({ view }: { view: SoulData["view"] }) {
   );
 }
 
-function ProposalPanel({ p, act }: { p: Proposal; act: (path: string, body?: Record<string, unknown>) => Promise<void> }) {
+function ProposalPanel({ p, act }: { p: ProposalAnswer; act: (path: string, body?: Record<string, unknown>) => Promise<void> }) {
   const [reason, setReason] = useState("");
   const renderMarkdown = useRenderer();
   return (
@@ -102,8 +84,9 @@ function ProposalPanel({ p, act }: { p: Proposal; act: (path: string, body?: Rec
   );
 }
 
-function Timeline({ versions, current, act }: { versions: Version[]; current: number | null; act: (path: string, body?: Record<string, unknown>) => Promise<void> }) {
+function Timeline({ versions, current, act }: { versions: SoulVersionRow[]; current: number | null; act: (path: string, body?: Record<string, unknown>) => Promise<void> }) {
   return (
+    <div class="scroll">
     <table class="timeline">
       <thead>
         <tr>
@@ -123,7 +106,7 @@ function Timeline({ versions, current, act }: { versions: Version[]; current: nu
           return (
             <tr key={v.number} class={v.number === current ? "current" : ""}>
               <td>{v.number}</td>
-              <td>{stamp(v.createdAt)}</td>
+              <td class="when">{stamp(v.createdAt)}</td>
               <td>
                 {v.author === "reflection" ? "reflection" : "you"}
                 {v.origin !== v.author ? <span class="muted"> ({v.origin})</span> : null}
@@ -145,10 +128,11 @@ function Timeline({ versions, current, act }: { versions: Version[]; current: nu
         })}
       </tbody>
     </table>
+    </div>
   );
 }
 
-function DiffPicker({ versions }: { versions: Version[] }) {
+function DiffPicker({ versions }: { versions: SoulVersionRow[] }) {
   const last = versions[versions.length - 1]?.number;
   const [a, setA] = useState(last !== undefined ? String(last) : "");
   const [b, setB] = useState("current");
@@ -184,7 +168,7 @@ function DiffPicker({ versions }: { versions: Version[] }) {
 }
 
 export function SoulPage() {
-  const { data, error, loading, reload } = useApi<SoulData>("soul");
+  const { data, error, loading, reload } = useApi<SoulAnswer>("soul");
   const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
   const [message, setMessage] = useState("");
   const act = async (path: string, body: Record<string, unknown> = {}) => {
@@ -208,7 +192,7 @@ export function SoulPage() {
       <Loading when={loading && !data} />
       {data ? (
         <>
-          {data.proposal ? <ProposalPanel p={data.proposal} act={act} /> : <p class="muted">no proposal waits for review</p>}
+          {data.proposal ? <ProposalPanel p={data.proposal} act={act} /> : <p class="muted">no proposal waits for review: when a nightly reflection wants to change more than its budget allows, its proposal appears here to accept or reject</p>}
           <h3>SOUL.md{data.log.current.matchesVersion !== null ? ` (version ${data.log.current.matchesVersion})` : data.log.versions.length > 0 ? " (edited since the last version)" : ""}</h3>
           <SoulText view={data.view} />
           <div class="actions">
@@ -218,7 +202,7 @@ export function SoulPage() {
             </button>
           </div>
           <h3>Versions</h3>
-          {data.log.versions.length === 0 ? <p class="muted">no versions yet</p> : <Timeline versions={data.log.versions} current={data.log.current.matchesVersion} act={act} />}
+          {data.log.versions.length === 0 ? <p class="muted">no versions yet: the first reflection (or “Save current as a version”) records SOUL.md as version 1</p> : <Timeline versions={data.log.versions} current={data.log.current.matchesVersion} act={act} />}
           <h3>Compare</h3>
           <DiffPicker versions={data.log.versions} />
         </>
