@@ -46,8 +46,7 @@ describe.skipIf(why !== undefined)(titled("Codex connected to a workspace", why)
 
   afterAll(async () => {
     await server?.close();
-    if (process.env.KEEP_HARNESS_DIR) console.log("kept", root);
-    else cleanup(root);
+    cleanup(root);
   });
 
   it("injects the old note, captures the turn, flushes once at compaction, re-imports nothing, and disconnects cleanly", async () => {
