@@ -136,7 +136,7 @@ function startup(ws) {
   console.log(`node -e 0 (the floor):                    ${ms(floor)}`);
   console.log(`agent --help:                             ${ms(help)}  (${(help / floor).toFixed(2)}x the floor; target <= 2x)`);
   console.log(`cold \`agent search\` (keyword, no daemon): ${ms(search)}  (${(search / floor).toFixed(2)}x the floor; target <= 150 ms)`);
-  const heavy = ["@modelcontextprotocol/sdk", "@energetic-ai/core", "@huggingface/transformers", "node-llama-cpp", "ollama"];
+  const heavy = ["@modelcontextprotocol/server", "@modelcontextprotocol/core", "@energetic-ai/core", "@huggingface/transformers", "node-llama-cpp", "ollama"];
   for (const [what, argv] of [["--help", ["--help"]], ["keyword search", ["search", "zeppelin", "--workspace", ws, "--no-daemon"]]]) {
     const l = packagesLoaded(argv);
     const bad = l.pkgs.filter((p) => heavy.includes(p));

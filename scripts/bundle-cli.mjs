@@ -46,6 +46,8 @@ await build({
     "sharp",
     // Its main is a UMD build whose require() calls esbuild cannot follow: Node loads it as is.
     "jsonc-parser",
+    // It exports the path of its words.txt beside it: bundled, that path would point into dist/.
+    "word-list",
   ],
   // Bundled CommonJS packages (commander, croner...) may call require() for Node built-ins.
   banner: { js: 'import { createRequire as __agentRequire } from "node:module"; const require = __agentRequire(import.meta.url);' },

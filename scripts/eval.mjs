@@ -25,6 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
+import { printEveryday, runEveryday } from "./eval-everyday.mjs";
 import { qmdPeer } from "./lib/qmd-peer.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -58,7 +59,7 @@ export function parseArgs(argv) {
     }
     else throw new Error(`unknown option ${a}`);
   }
-  if (!["locomo", "scifact", "all"].includes(o.dataset)) throw new Error("--dataset must be locomo, scifact or all");
+  if (!["locomo", "scifact", "everyday", "all"].includes(o.dataset)) throw new Error("--dataset must be locomo, scifact, everyday or all");
   if (o.dataset === "all" && o.data) throw new Error("--data needs --dataset locomo or scifact");
   if (o.dataset === "all") o.noAnswer = true;
   if (!["bm25", "vector", "hybrid"].includes(o.mode)) throw new Error("--mode must be bm25, vector or hybrid");
@@ -369,6 +370,7 @@ function print(out) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  if (opts.dataset === "everyday") return everyday(opts);
   if (opts.dump) writeFileSync(opts.dump, "");
   const shared = path.join(HERE, "..", "..", "shared", "eval-data");
   const runs =
@@ -384,6 +386,16 @@ async function main() {
     const out = await runOne(r);
     if (opts.json) process.stdout.write(JSON.stringify(out) + "\n");
     else print(out);
+  }
+  if (opts.dataset === "all" && !opts.peer) await everyday(opts);
+}
+
+/** The project's own hand-written set (scripts/eval-everyday.mjs), in the run's mode and with keywords alone. */
+async function everyday(opts) {
+  for (const mode of opts.mode === "bm25" ? ["bm25"] : [opts.mode, "bm25"]) {
+    const out = await runEveryday({ mode, cache: opts.cache, config: opts.config });
+    if (opts.json) process.stdout.write(JSON.stringify(out) + "\n");
+    else printEveryday(out);
   }
 }
 

@@ -4,6 +4,7 @@
 #   scripts/harness.sh install claude-code codex opencode openclaw
 #   scripts/harness.sh path claude-code     # prints the folder whose bin/ holds the command
 #   scripts/harness.sh list
+#   scripts/harness.sh install conformance  # the MCP conformance suite, same cache
 # The cache is $AGENT_HARNESS_CACHE (default ~/.cache/agent-memory-engine/harnesses). OpenClaw
 # needs Node >= 24.16: it is installed and run with Node 24 from scripts/node.sh.
 set -euo pipefail
@@ -17,7 +18,10 @@ spec() {
     codex) echo "@openai/codex@0.171.0 codex" ;;
     opencode) echo "opencode-ai@1.18.33 opencode" ;;
     openclaw) echo "openclaw@2026.9.6 openclaw" ;;
-    *) echo "harness.sh: unknown assistant '$1' (claude-code, codex, opencode, openclaw)" >&2; return 2 ;;
+    # Not an assistant: the official MCP conformance suite (needs Node >= 22 to run; this
+    # version knows the 2026-07-28 and 2025-11-25 requirement sets), for test/mcp/conformance.test.ts.
+    conformance) echo "@modelcontextprotocol/conformance@0.2.0-alpha.12 conformance" ;;
+    *) echo "harness.sh: unknown assistant '$1' (claude-code, codex, opencode, openclaw, conformance)" >&2; return 2 ;;
   esac
 }
 
@@ -37,5 +41,5 @@ case "${1:-}" in
   install) shift; for n in "$@"; do install_one "$n"; done ;;
   path) read -r _ cmd < <(spec "$2"); echo "$cache/$2/node_modules/.bin/$cmd" ;;
   list) for n in claude-code codex opencode openclaw; do read -r _ cmd < <(spec "$n"); b="$cache/$n/node_modules/.bin/$cmd"; [ -x "$b" ] && echo "$n $b" || echo "$n (not installed)"; done ;;
-  *) echo "usage: scripts/harness.sh install|path|list [claude-code|codex|opencode|openclaw…]" >&2; exit 2 ;;
+  *) echo "usage: scripts/harness.sh install|path|list [claude-code|codex|opencode|openclaw|conformance…]" >&2; exit 2 ;;
 esac

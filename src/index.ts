@@ -63,9 +63,9 @@ export type { IndexStatus } from "./indexer/status.js";
 export type { EmbedPendingProgress, EmbedPendingResult } from "./indexer/embed-pending.js";
 export type { SearchOptions, SearchResponse, SearchResult, SearchMode, ScoreExplanation, FloorExplanation, NearMiss, SearchPlan, PlanOptions } from "./search/search.js";
 export type { SearchReport, VectorInfo } from "./search/report.js";
-export type { SearchFilters } from "./search/keyword.js";
+export type { SearchFilters } from "./search/filters.js";
 export type { SearchConfig } from "./search/config.js";
-export type { BootOptions, BootResult } from "./search/boot-sources.js";
+export type { BootOptions, BootResult } from "./context/boot/sources.js";
 export type { SessionType } from "./context/assemble.js";
 
 export { JOB_NAMES } from "./jobs/catalog.js";
@@ -81,7 +81,7 @@ export type { LLMProvider } from "./llm/types.js";
  * The MCP server over an engine (connect it to a transport, e.g. the SDK's
  * StdioServerTransport). Async because the MCP SDK is loaded on first use.
  */
-export async function createMcpServer(opts: import("./mcp/server.js").CreateMcpServerOptions): Promise<import("@modelcontextprotocol/sdk/server/mcp.js").McpServer> {
+export async function createMcpServer(opts: import("./mcp/server.js").CreateMcpServerOptions): Promise<import("@modelcontextprotocol/server").McpServer> {
   return (await import("./mcp/server.js")).createMcpServer(opts);
 }
 export type { CreateMcpServerOptions } from "./mcp/server.js";

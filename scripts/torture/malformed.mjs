@@ -4,8 +4,8 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { agent, cliPath, crashOf, fingerprint, fingerprintDiff, firstLines, makeWorkspace, probeToken, rng, shellLine, Tally } from "./lib.mjs";
 
 const HANG_MS = 60_000;

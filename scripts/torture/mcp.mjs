@@ -6,8 +6,8 @@
 // gone), an answer that tells whether an engine file exists, or a note made unsearchable.
 import { linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { agent, cliPath, fingerprint, fingerprintDiff, makeWorkspace, probeToken, rng, Tally } from "./lib.mjs";
 
 const SENTINEL = "SENTINEL-OUTSIDE-7f3a";

@@ -7,8 +7,8 @@
 //     other name, `context --session group` and `search --session group` never print the token.
 import { rmSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { agent, cliPath, crashOf, proposedSoul, reflectionReply, shellLine, soulVersions, startFakeOllama, Tally, writeSessions } from "./lib.mjs";
 
 /** A group session over MCP stdio: each read as [name, text] (an error's text too). */

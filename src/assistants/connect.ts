@@ -98,6 +98,8 @@ export function configFiles(harness: HarnessName, scope: Scope, cwd: string, env
       const json = existsSync(path.join(dir, "opencode.jsonc")) ? path.join(dir, "opencode.jsonc") : path.join(dir, "opencode.json");
       return { mcp: json, plugin: path.join(plugins, `${SERVER_NAME}.js`) };
     }
+    default:
+      throw new Error(`${harness} is connected as a memory plugin of its own: \`agent connect ${harness}\` (docs/assistants.md)`);
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { readClaudeTranscript } from "./claude-code.js";
 import { readCodexRollout } from "./codex.js";
+import { openClawTurns } from "./openclaw.js";
 import { readOpenCodeMessages, type OpenCodeMessage } from "./opencode.js";
 import type { HarnessName, HarnessTurn } from "./types.js";
 
@@ -25,6 +26,18 @@ export function readHarnessTranscript(harness: HarnessName, text: string): Harne
         return [];
       }
       return Array.isArray(v) ? readOpenCodeMessages(v.filter(isMessage)) : [];
+    }
+    case "openclaw": {
+      // The messages OpenClaw hands a plugin (an array), or `{session, messages}`: the session keys the ids.
+      let v: unknown;
+      try {
+        v = JSON.parse(text);
+      } catch {
+        return [];
+      }
+      if (Array.isArray(v)) return openClawTurns("", v);
+      const o = v as { session?: unknown; messages?: unknown } | null;
+      return o !== null && typeof o === "object" && typeof o.session === "string" && Array.isArray(o.messages) ? openClawTurns(o.session, o.messages) : [];
     }
   }
 }

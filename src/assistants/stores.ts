@@ -10,6 +10,7 @@ import path from "node:path";
 import { readClaudeTranscript } from "./claude-code.js";
 import { readCodexRollout } from "./codex.js";
 import type { ImportSource } from "./index.js";
+import { openClawSource } from "./openclaw-store.js";
 import { openCodeMessagesFromRows, readOpenCodeMessages } from "./opencode.js";
 import type { HarnessName, HarnessTurn } from "./types.js";
 
@@ -23,6 +24,8 @@ export function defaultStore(harness: HarnessName, env: NodeJS.ProcessEnv = proc
       return path.join(env.CODEX_HOME ?? path.join(home, ".codex"), "sessions");
     case "opencode":
       return path.join(env.XDG_DATA_HOME ?? path.join(home, ".local", "share"), "opencode", "opencode.db");
+    case "openclaw":
+      return env.OPENCLAW_STATE_DIR ?? path.join(home, ".openclaw");
   }
 }
 
@@ -30,6 +33,7 @@ export function importSource(harness: HarnessName, store?: string): ImportSource
   const location = path.resolve(store ?? defaultStore(harness));
   if (!existsSync(location)) return { location, sessions: [], problems: [`${location}: not found (give the path of the ${harness} store)`] };
   if (harness === "opencode") return openCodeSource(location);
+  if (harness === "openclaw") return openClawSource(location);
   const files = statSync(location).isDirectory() ? jsonlFiles(location) : [location];
   const read = harness === "claude-code" ? readClaudeTranscript : readCodexRollout;
   return {

@@ -4,7 +4,7 @@
  * captured turn becomes in `sessions/<harness>-<session>.jsonl`. Pure: no I/O here.
  */
 
-export const HARNESSES = ["claude-code", "codex", "opencode"] as const;
+export const HARNESSES = ["claude-code", "codex", "opencode", "openclaw"] as const;
 export type HarnessName = (typeof HARNESSES)[number];
 
 export function isHarness(s: string): s is HarnessName {

@@ -68,30 +68,29 @@ export async function connectMcp(workspace: string, session: SessionType | undef
 interface LocalServer {
   engine: Engine;
   transport: import("../daemon/line-transport.js").LineTransport;
-  server: import("@modelcontextprotocol/sdk/server/mcp.js").McpServer;
   close(): Promise<void>;
 }
 
-async function localServer(workspace: string, session: SessionType | undefined, write: (line: string) => void): Promise<LocalServer> {
+async function localServer(workspace: string, session: SessionType | undefined, write: (line: string) => void, ended: () => void = () => undefined): Promise<LocalServer> {
   // Loaded here, not at start-up: the SDK adds ~0.4 s to every other command otherwise.
-  const [{ createMcpServer }, { Engine }, { LineTransport }] = await Promise.all([
+  const [{ createMcpServer }, { serveConnection }, { Engine }, { LineTransport }] = await Promise.all([
     import("../mcp/server.js"),
+    import("../mcp/serve.js"),
     import("../engine/engine.js"),
     import("../daemon/line-transport.js"),
   ]);
   const engine = await Engine.load({ workspace });
   engine.onNotice = (n) => warn(n.message);
-  const server = createMcpServer({ engine, session: session ?? engine.config.daemon.session });
+  const scope = session ?? engine.config.daemon.session;
   // Our own line framing rather than the SDK's stdio transport, whose buffer ends the
   // session on a message over 10 MiB: here such a message is skipped and refused alone.
-  const transport = new LineTransport({ write, end: () => undefined });
-  await server.connect(transport);
+  const transport = new LineTransport({ write, end: ended });
+  const conn = serveConnection(transport, () => createMcpServer({ engine, session: scope }));
   return {
     engine,
     transport,
-    server,
     async close() {
-      await server.close().catch(() => undefined);
+      await conn.close().catch(() => undefined);
       await engine.close();
     },
   };
@@ -110,11 +109,10 @@ export async function serveInProcess(workspace: string, session: SessionType | u
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   onSessionEnd(() => stop());
-  const local = await localServer(workspace, session, (l) => process.stdout.write(l));
+  const local = await localServer(workspace, session, (l) => process.stdout.write(l), () => stop());
   local.engine.warm().catch(() => undefined);
   const lines = new LineSplitter(MAX_LINE_BYTES, (big) => local.transport.refuse(big, MAX_LINE_BYTES));
   try {
-    local.server.server.onclose = () => stop();
     process.stdin.on("data", (chunk: Buffer) => {
       for (const line of lines.push(chunk)) local.transport.receive(line);
     });

@@ -228,10 +228,9 @@ export class DaemonHost {
     const asked = (params as { session?: unknown } | null | undefined)?.session;
     if (asked !== undefined && (typeof asked !== "string" || !SESSIONS.includes(asked))) throw new BadRequestError(`mcp: session must be main, group or isolated`);
     const session = (asked as SessionType | undefined) ?? this.session;
-    const { createMcpServer } = await import("../mcp/server.js");
-    const server = createMcpServer({ engine: this.engine!, session });
-    transport.onclose = () => void server.close().catch(() => undefined);
-    await server.connect(transport);
+    const [{ createMcpServer }, { serveConnection }] = await Promise.all([import("../mcp/server.js"), import("../mcp/serve.js")]);
+    const engine = this.engine!;
+    serveConnection(transport, () => createMcpServer({ engine, session }));
     // A session opened before an edit of the config must not go on serving the old one.
     const deliver = transport.onmessage;
     transport.onmessage = (msg) => {

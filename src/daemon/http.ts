@@ -1,24 +1,25 @@
 /**
- * The MCP Streamable HTTP transport of the daemon, for assistants that speak HTTP (a desktop
- * client, an editor, a local agent): several clients, each its own MCP session, share the one
- * warm engine.
+ * The MCP Streamable HTTP endpoint of the daemon, for assistants that speak HTTP (a desktop
+ * client, an editor, a local agent): every client shares the one warm engine.
+ *
+ * Both protocol eras on the one endpoint, through the SDK's handler: a 2026-07-28 request
+ * (its `MCP-Protocol-Version` and `Mcp-Method` headers, the envelope in `_meta`; no handshake,
+ * no session) and a 2025 one (`initialize`, then requests) are each answered by a fresh server
+ * instance over the same engine, so no session state is kept between requests (a 2025 client's
+ * GET stream and DELETE get 405, which the 2025 revision allows).
  *
  * Only this machine, only the owner: it listens on 127.0.0.1 and nowhere else; every request
  * needs the bearer token from a 0600 file in .agent/ (readable by the owner only); and a Host
  * or Origin header naming anything but this machine (or a name in daemon.http.allowedHosts) is
  * refused, so a web page cannot reach it through DNS rebinding.
  */
-import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { readJson } from "./read-json.js";
+import { Readable } from "node:stream";
+import type { McpHttpHandler, McpServer } from "@modelcontextprotocol/server";
 
 export const MCP_HTTP_PATH = "/mcp";
-/** At most this many MCP sessions at once; past it the longest-idle one is closed if idle long enough, else the new client is told to try later. */
-const MAX_SESSIONS = 64;
-const EVICTABLE_IDLE_MS = 10 * 60_000;
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"];
 
@@ -28,7 +29,7 @@ export interface McpHttpOptions {
   token: string;
   /** Names accepted in Host and Origin besides 127.0.0.1, localhost and [::1]. */
   allowedHosts: readonly string[];
-  /** A new MCP server for a new session (same engine, the front's privacy scope). */
+  /** A server instance for one request (same engine, the front's privacy scope). */
   createServer: () => McpServer;
   warn: (message: string) => void;
   /** Why the daemon may not answer now (its config is older than the file), or null: a request is refused with it. */
@@ -37,20 +38,11 @@ export interface McpHttpOptions {
   web?: { handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> };
 }
 
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: McpServer;
-  lastSeen: number;
-}
-
 export class McpHttpServer {
-  private readonly sessions = new Map<string, Session>();
-
   private constructor(
     private readonly http: http.Server,
     private readonly opts: McpHttpOptions,
-    private readonly Transport: typeof StreamableHTTPServerTransport,
-    private readonly isInitialize: (body: unknown) => boolean,
+    private readonly mcp: McpHttpHandler,
   ) {}
 
   get port(): number {
@@ -63,12 +55,11 @@ export class McpHttpServer {
   }
 
   static async listen(opts: McpHttpOptions): Promise<McpHttpServer> {
-    const [{ StreamableHTTPServerTransport: Transport }, { isInitializeRequest }] = await Promise.all([
-      import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
-      import("@modelcontextprotocol/sdk/types.js"),
-    ]);
+    const { createMcpHandler } = await import("@modelcontextprotocol/server");
+    // The same factory for both eras: what a 2026 client sees cannot drift from a 2025 one.
+    const mcp = createMcpHandler(() => opts.createServer(), { maxRequestBodySize: MAX_BODY_BYTES });
     const server = http.createServer();
-    const s = new McpHttpServer(server, opts, Transport, isInitializeRequest);
+    const s = new McpHttpServer(server, opts, mcp);
     server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
       s.handle(req, res).catch((e: unknown) => {
         opts.warn(`mcp http: ${e instanceof Error ? e.message : String(e)}`);
@@ -87,10 +78,7 @@ export class McpHttpServer {
   }
 
   async close(): Promise<void> {
-    const all = [...this.sessions.values()];
-    this.sessions.clear();
-    await Promise.all(all.map((x) => x.transport.close().catch(() => undefined)));
-    await Promise.all(all.map((x) => x.server.close().catch(() => undefined)));
+    await this.mcp.close().catch(() => undefined);
     this.http.closeAllConnections();
     await new Promise<void>((resolve) => this.http.close(() => resolve()));
   }
@@ -111,49 +99,11 @@ export class McpHttpServer {
       return reply(res, 401, "a valid bearer token is required (see .agent/mcp-http.token)");
     }
     if (url.pathname !== MCP_HTTP_PATH) return reply(res, 404, `not found; the MCP endpoint is ${MCP_HTTP_PATH}`);
+    // A daemon whose config is older than the file answers no request until it restarts.
     const stale = req.method === "POST" ? (this.opts.stale?.() ?? null) : null;
     if (stale !== null) return jsonRpcError(res, 503, -32002, stale);
-
-    const sid = req.headers["mcp-session-id"];
-    if (typeof sid === "string") {
-      const s = this.sessions.get(sid);
-      if (!s) return jsonRpcError(res, 404, -32001, "Session not found");
-      s.lastSeen = Date.now();
-      return s.transport.handleRequest(req, res);
-    }
-    if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: No valid session ID provided");
-    const body = await readJson(req, MAX_BODY_BYTES);
-    if (body === undefined) return jsonRpcError(res, 400, -32700, "Parse error");
-    if (!this.isInitialize(body)) return jsonRpcError(res, 400, -32000, "Bad Request: No valid session ID provided");
-    if (this.sessions.size >= MAX_SESSIONS && !(await this.evictIdle())) {
-      return jsonRpcError(res, 503, -32000, `too many MCP sessions (${MAX_SESSIONS}); close one and try again`);
-    }
-    const server = this.opts.createServer();
-    const transport: StreamableHTTPServerTransport = new this.Transport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, lastSeen: Date.now() });
-      },
-      onsessionclosed: (id) => {
-        this.sessions.delete(id);
-      },
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) this.sessions.delete(transport.sessionId);
-      void server.close().catch(() => undefined);
-    };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
-  }
-
-  /** Closes the longest-idle session if it has been idle long enough; whether one was closed. */
-  private async evictIdle(): Promise<boolean> {
-    let oldest: [string, Session] | undefined;
-    for (const e of this.sessions) if (!oldest || e[1].lastSeen < oldest[1].lastSeen) oldest = e;
-    if (!oldest || Date.now() - oldest[1].lastSeen < EVICTABLE_IDLE_MS) return false;
-    this.sessions.delete(oldest[0]);
-    await oldest[1].transport.close().catch(() => undefined);
-    return true;
+    const { request, aborted } = webRequest(req, res, url);
+    await sendWebResponse(res, await this.mcp.fetch(request), aborted);
   }
 
   private authorized(header: string | undefined): boolean {
@@ -162,6 +112,52 @@ export class McpHttpServer {
     const given = Buffer.from(m[1]!);
     const want = Buffer.from(this.opts.token);
     return given.length === want.length && timingSafeEqual(given, want);
+  }
+}
+
+/**
+ * The web-standard request the SDK's handler reads, its body streamed from the socket (the
+ * handler caps its size). Its signal aborts when the client goes away before the answer is
+ * complete: the tool call in flight is cancelled.
+ */
+function webRequest(req: http.IncomingMessage, res: http.ServerResponse, url: URL): { request: Request; aborted: AbortSignal } {
+  const ac = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) ac.abort(new Error("the client went away"));
+  });
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const init: RequestInit & { duplex?: "half" } = { method: req.method ?? "GET", headers, signal: ac.signal };
+  if (hasBody) {
+    // Node's web stream type and the DOM one differ only in typing: the object is the same.
+    init.body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
+    init.duplex = "half";
+  }
+  return { request: new Request(new URL(url.pathname + url.search, `http://${req.headers.host ?? "127.0.0.1"}`), init), aborted: ac.signal };
+}
+
+/** Writes the handler's answer: a JSON body, or an SSE stream passed on as it comes. */
+async function sendWebResponse(res: http.ServerResponse, response: Response, aborted: AbortSignal): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((v, k) => (headers[k] = v));
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  aborted.addEventListener("abort", stop, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+    }
+  } catch {
+    // The client went away mid-stream: nothing left to tell it.
+  } finally {
+    aborted.removeEventListener("abort", stop);
+    res.end();
   }
 }
 

@@ -3,8 +3,7 @@
  * asks for "mcp". The framing is the stdio transport's, so `agent mcp` forwards its stdin and
  * stdout line for line.
  */
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from "@modelcontextprotocol/server";
 import { oversizeError, type OversizeLine } from "./protocol.js";
 
 export interface LineChannel {
@@ -32,12 +31,14 @@ export class LineTransport implements Transport {
       this.onerror?.(new Error(`not JSON: ${(e as Error).message}`));
       return;
     }
-    const msg = JSONRPCMessageSchema.safeParse(raw);
-    if (!msg.success) {
+    let msg: JSONRPCMessage;
+    try {
+      msg = parseJSONRPCMessage(raw);
+    } catch {
       this.onerror?.(new Error("not a JSON-RPC message"));
       return;
     }
-    this.onmessage?.(msg.data);
+    this.onmessage?.(msg);
   }
 
   /**

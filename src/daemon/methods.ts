@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Engine } from "../engine/engine.js";
 import { UsageError } from "../engine/errors.js";
-import { SEARCH_SOURCES } from "../search/keyword.js";
+import { SEARCH_SOURCES } from "../search/filters.js";
 import { PROTOCOL_VERSION, type HelloResult } from "./protocol.js";
 
 const Session = z.enum(["main", "group", "isolated"]);

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { Engine } from "../engine/engine.js";
 import { parseSoulRef, type SoulRef } from "../jobs/reflect/history.js";
-import { SEARCH_SOURCES } from "../search/keyword.js";
+import { SEARCH_SOURCES } from "../search/filters.js";
 import { MEMORY_TYPES } from "../store/memory-types.js";
 
 export class ApiError extends Error {

@@ -11,7 +11,7 @@ import { askQuestion, listConversations } from "../jobs/ask/index.js";
 import type { AskResult } from "../jobs/ask/loop.js";
 import type { Conversation } from "../store/conversations.js";
 import { appendSessionTurn, type AppendSessionInput, type AppendSessionResult } from "../jobs/reflect/session-log.js";
-import { bootContext, type BootEngine, type BootOptions, type BootResult } from "../search/boot-sources.js";
+import { bootContext, type BootEngine, type BootOptions, type BootResult } from "../context/boot/sources.js";
 import { checkQuerySize } from "../search/bound.js";
 import { appendDailyNote, dailyFileInfo, lastDays, readDailyNotes, type AppendDailyResult, type DailyDay, type DailyFileInfo } from "../workspace/daily.js";
 import { readLines, type LineRange } from "../workspace/safe-read.js";

@@ -17,9 +17,8 @@ import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
 import type { RuntimeLocation, RuntimeName, RuntimeStatus } from "../shared/runtimes.js";
 import type { SessionType } from "../context/assemble.js";
-import { vectorWeightFor } from "../search/weights.js";
-import type { SearchReport, VectorInfo } from "../search/report.js";
-import { planSearch, searchIndex, type PlanOptions, type RerankPlan, type SearchOptions, type SearchPlan, type SearchResponse } from "../search/search.js";
+import type { SearchReport } from "../search/report.js";
+import { planSearch, runSearch, type PlanOptions, type SearchDeps, type SearchOptions, type SearchPlan } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
 import { dataVersion } from "../store/data-version.js";
 import { compactIndex, reclaimFreePages } from "../store/space.js";
@@ -35,7 +34,7 @@ import { checkEngineFolder, statWorkspacePath } from "../workspace/guard.js";
 import { agentDir, indexDbPath, stateDbPath, swapDir } from "../workspace/paths.js";
 import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
 import type { JobDeps } from "../jobs/job.js";
-import type { BootResult } from "../search/boot-sources.js";
+import type { BootResult } from "../context/boot/sources.js";
 import type { AppendDailyResult, DailyDay, DailyFileInfo } from "../workspace/daily.js";
 import type { LineRange } from "../workspace/safe-read.js";
 import type { RestoreResult } from "../store/backup.js";
@@ -626,22 +625,35 @@ export class Engine implements EngineCore {
   async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
     const go = () => this.goOn(opts.signal);
     go();
-    const asked = typeof query === "string" ? this.plan(query, opts) : query;
-    const trusted = opts.refresh === undefined && this.freshness !== undefined && (await this.freshness());
+    const plan = typeof query === "string" ? this.plan(query, opts) : query;
+    const refreshed = await this.refresh(opts.refresh);
     go();
-    const sync = opts.refresh === false || trusted ? { indexed: [], removed: [] } : this.refreshForSearch();
-    const { vector, info } = await this.embedQuery(asked);
-    go();
-    const plan = asked.withVectors({
-      hasVector: vector !== null,
-      model: this.index_().vectors.model()?.modelId ?? null,
-      weight: vectorWeightFor(this.config.search, info.provider),
-    });
-    let res = this.recovering(() => searchIndex({ db: this.index_().db, vectors: this.index_().vectors, nowMs: this.now(), queryVector: vector }, plan));
-    if (plan.rerank) res = await this.rerank(plan, plan.rerank, res, opts.signal);
+    // A stop (stopRequests) ends the search at its next stage, as the caller's signal does.
+    const signal = opts.signal ? AbortSignal.any([opts.signal, this.requests.signal]) : this.requests.signal;
+    const { response, vectors } = await runSearch(plan, this.searchDeps(), signal);
     // The one place a retrieval is recorded: the plan and what was presented.
-    if (opts.recall !== false) this.recordRecall({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: res.results, at: this.now() });
-    return { ...res, refreshed: { indexed: sync.indexed, removed: sync.removed }, vectors: info };
+    if (opts.recall !== false) this.recallLog().recordQuietly({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: response.results, at: this.now() });
+    return { ...response, refreshed, vectors };
+  }
+
+  /** The freshness a search starts with: the watcher's word when it keeps the index, else a stat scan of every file. */
+  private async refresh(refresh: boolean | undefined): Promise<SearchReport["refreshed"]> {
+    const trusted = refresh === undefined && this.freshness !== undefined && (await this.freshness());
+    if (refresh === false || trusted) return { indexed: [], removed: [] };
+    const sync = this.refreshForSearch();
+    return { indexed: sync.indexed, removed: sync.removed };
+  }
+
+  /** What the search pipeline reads of the engine: the index, the embedder and the models it owns. */
+  private searchDeps(): SearchDeps {
+    return {
+      read: (fn) => this.recovering(() => fn({ db: this.index_().db, vectors: this.index_().vectors, nowMs: this.now() })),
+      embedder: () => this.embedder(),
+      vectors: () => this.index_().vectors,
+      pendingNote: () => this.pendingNote(),
+      llm: () => this.llm(),
+      crossEncoder: () => this.crossEncoder(),
+    };
   }
 
   /**
@@ -688,78 +700,16 @@ export class Engine implements EngineCore {
     this.recalls ??= new RecallLog({
       state: () => this.state(),
       config: () => this.config.dream.recall,
-      chunkHash: (p, a, b) => this.chunkHash(p, a, b),
+      index: () => this.index_().db,
+      onFailure: (message) => {
+        this.notices.push({ message });
+        this.onNotice?.({ message });
+      },
     });
     return this.recalls;
   }
 
   private recalls: RecallLog | null = null;
-  private recallFailed = false;
-
-  /** A search must never fail because its recall could not be written (a locked or damaged state.db): said once, then quiet. */
-  private recordRecall(e: Parameters<RecallLog["record"]>[0]): void {
-    try {
-      this.recallLog().record(e);
-    } catch (err) {
-      if (this.recallFailed) return;
-      this.recallFailed = true;
-      const n = { message: `the recall log could not be written (${(err as Error).message}); searches go on without it` };
-      this.notices.push(n);
-      this.onNotice?.(n);
-    }
-  }
-
-  /** The text hash of the indexed chunk at these lines, "" when there is none. */
-  private chunkHash(rel: string, startLine: number, endLine: number): string {
-    const db = this.index_().db;
-    // Prepared once per index connection (a recovered index is a new one).
-    if (this.chunkHashStmt?.db !== db) {
-      this.chunkHashStmt = { db, stmt: db.prepare<[string, number, number], { hash: string }>("SELECT c.hash FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.start_line = ? AND c.end_line = ?") };
-    }
-    const row = this.chunkHashStmt.stmt.get(rel, startLine, endLine);
-    return row?.hash ?? "";
-  }
-
-  private chunkHashStmt: { db: DB; stmt: import("better-sqlite3").Statement<[string, number, number], { hash: string }> } | null = null;
-
-  /**
-   * The query's vector, when the mode uses vectors and an embedder answers. With no vector of
-   * the model in the index yet, nothing could match: the model is not even loaded, and the
-   * search answers by keywords at keyword speed.
-   */
-  private async embedQuery(plan: SearchPlan): Promise<{ vector: Float32Array | null; info: VectorInfo }> {
-    if (plan.mode === "keyword") return { vector: null, info: { provider: null, modelId: null, reason: "keyword mode", missing: 0 } };
-    const sel = await this.embedder();
-    const info: VectorInfo = { provider: null, modelId: null, reason: sel.reason, missing: 0 };
-    if (sel.warning) info.warning = sel.warning;
-    // A date-only query ("what happened yesterday") has no words to embed.
-    if (!sel.embedder || plan.embedText === "") return { vector: null, info };
-    const e = sel.embedder;
-    const vectors = this.index_().vectors;
-    const out: VectorInfo = { ...info, provider: e.provider, modelId: e.modelId, missing: vectors.countPending() };
-    if (!vectors.hasVectorsOf(e.modelId, e.dimension)) {
-      out.warning = `no chunk has vectors yet, so this was answered by keywords; ${this.pendingNote()}`;
-      return { vector: null, info: out };
-    }
-    await e.init?.();
-    const vector = (await e.embed([e.windows(plan.embedText)[0] ?? plan.embedText], { kind: "query" }))[0] ?? null;
-    if (out.missing > 0) out.pending = this.pendingNote();
-    return { vector, info: out };
-  }
-
-  /** The second stage (search.rerank): the configured model grades the first stage's results. */
-  private async rerank<T extends SearchResponse>(plan: SearchPlan, rerank: RerankPlan, res: T, signal: AbortSignal | undefined): Promise<T> {
-    // Loaded only by a reranked search: a plain one stays as lean to start as before.
-    const { crossEncodeResponse, rerankResponse } = await import("../search/rerank.js");
-    const rr = this.config.search.rerank;
-    const how = { ...(signal ? { signal } : {}), keepText: rerank.keepText };
-    const question = { text: plan.query, words: plan.questionWords };
-    if (rr.provider !== "cross-encoder") return rerankResponse(this.llm(), question, res, rerank.limit, rr, how);
-    // The model loads on first use, inside the stage: a missing model is the stage's error.
-    const { rerankerName } = await import("../embed/cross-encoder.js");
-    const scorer = { model: rerankerName(rr.crossEncoder), score: async (q: string, p: string[], s?: AbortSignal) => (await this.crossEncoder()).score(q, p, s) };
-    return crossEncodeResponse(scorer, question, res, rerank.limit, { ...rr, minRelevance: rr.crossEncoder.minRelevance }, how);
-  }
 
   /** What becomes of the chunks that have no vectors yet, for a search's warning. */
   private pendingNote(): string {

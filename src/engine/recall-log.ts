@@ -11,6 +11,7 @@
 import type { SessionType } from "../context/assemble.js";
 import type { DreamConfig } from "../jobs/dream/config.js";
 import { RecallStore, type RecalledChunk } from "../store/recalls.js";
+import type { Statement } from "better-sqlite3";
 import type { DB } from "../store/open.js";
 
 /** Where a retrieval came from, as recorded. */
@@ -31,17 +32,44 @@ export interface RecallEntry {
 export interface RecallLogDeps {
   state: () => DB;
   config: () => DreamConfig["recall"];
-  /** The indexed chunk's text hash, "" when the index does not know it. */
-  chunkHash: (path: string, startLine: number, endLine: number) => string;
+  /** The index database, whose chunks' text hashes identify what was recalled. */
+  index: () => DB;
+  /** Told once when the log cannot be written (a locked or damaged state.db); searches go on without it. */
+  onFailure?: (message: string) => void;
 }
+
+type HashStatement = Statement<[string, number, number], { hash: string }>;
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 const PRUNE_EVERY_ROWS = 500;
 
 export class RecallLog {
   private lastPrune = 0;
+  private failed = false;
+  /** Prepared once per index connection (a recovered index is a new one). */
+  private hashStmt: { db: DB; stmt: HashStatement } | null = null;
 
   constructor(private readonly deps: RecallLogDeps) {}
+
+  /** `record`, for a search: it must never fail because its recall could not be written, so a failure is said once, then quiet. */
+  recordQuietly(e: RecallEntry): void {
+    try {
+      this.record(e);
+    } catch (err) {
+      if (this.failed) return;
+      this.failed = true;
+      this.deps.onFailure?.(`the recall log could not be written (${(err as Error).message}); searches go on without it`);
+    }
+  }
+
+  /** The text hash of the indexed chunk at these lines, "" when there is none. */
+  private chunkHash(rel: string, startLine: number, endLine: number): string {
+    const db = this.deps.index();
+    if (this.hashStmt?.db !== db) {
+      this.hashStmt = { db, stmt: db.prepare<[string, number, number], { hash: string }>("SELECT c.hash FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.start_line = ? AND c.end_line = ?") };
+    }
+    return this.hashStmt.stmt.get(rel, startLine, endLine)?.hash ?? "";
+  }
 
   /** Records what one retrieval presented; returns the rows written (0 when off, empty or not main). */
   record(e: RecallEntry): number {
@@ -49,7 +77,7 @@ export class RecallLog {
     if (!cfg.enabled || e.session !== "main" || e.chunks.length === 0) return 0;
     const query = normaliseQuery(e.normalisedQuery ?? e.query);
     if (query === "") return 0;
-    const chunks: RecalledChunk[] = e.chunks.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, chunkHash: this.deps.chunkHash(c.path, c.startLine, c.endLine) }));
+    const chunks: RecalledChunk[] = e.chunks.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, chunkHash: this.chunkHash(c.path, c.startLine, c.endLine) }));
     const store = new RecallStore(this.deps.state());
     const { rows, lastId } = store.record({ at: e.at, front: e.front, query, chunks });
     // Pruning is a delete and a count: amortised over PRUNE_EVERY_ROWS rows (one-off CLI

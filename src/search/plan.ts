@@ -1,6 +1,6 @@
 /**
  * The search plan: everything a search needs to know about its query, read once from the
- * string and the caller's options, then handed to every stage (search.ts lists them) and to
+ * string and the caller's options, then handed to every stage (pipeline/run.ts lists them) and to
  * every caller that needs the query's words (rerank, boot). Nothing after this module parses
  * the query string again.
  *
@@ -11,14 +11,14 @@
 import type { SessionType } from "../workspace/privacy.js";
 import { checkQuerySize } from "./bound.js";
 import type { SearchConfig } from "./config.js";
-import { iso, todayIn, type Tense } from "./date-calendar.js";
-import { tenseOf } from "./date-tense.js";
-import { resolveDates, type DateRange } from "./dates.js";
-import { providerOf, VECTOR_FLOORS } from "./evidence.js";
-import type { ScopedFilters, SearchFilters } from "./keyword.js";
-import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery } from "./query.js";
-import type { Respelling } from "./typos.js";
-import { asksWhen } from "./when.js";
+import { iso, todayIn, type Tense } from "./dates/calendar.js";
+import { tenseOf } from "./query/date-tense.js";
+import { resolveDates, type DateRange } from "./dates/dates.js";
+import type { ScopedFilters, SearchFilters } from "./filters.js";
+import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery, type Respelling } from "./query/query.js";
+
+import { asksWhen } from "./dates/when.js";
+import { providerOf, VECTOR_FLOORS } from "./weights.js";
 
 export type SearchMode = "hybrid" | "keyword" | "vector";
 

@@ -1,4 +1,4 @@
-import type { SearchResponse } from "./search.js";
+import type { SearchResponse } from "./types.js";
 
 export interface VectorInfo {
   /** Embedder in use and why, or null for keyword-only search. */

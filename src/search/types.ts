@@ -1,7 +1,7 @@
 /** What a search answers: results, with their explanations, and why it answered as it did. */
-import type { DateRange } from "./dates.js";
+import type { DateRange } from "./dates/dates.js";
 import type { SearchMode } from "./plan.js";
-import type { Grade, RerankInfo } from "./rerank.js";
+import type { Grade, RerankInfo } from "./rerank/rerank.js";
 
 /** Why a result is evidence: which test of the floor it passed. */
 export type Evidence = "keyword" | "vector" | "date" | "phrase";

@@ -21,3 +21,28 @@ export function vectorWeightFor(config: SearchConfig, provider: string | null): 
   if (config.fusion.vectorWeight !== undefined) return config.fusion.vectorWeight;
   return provider ? (DEFAULT_VECTOR_WEIGHTS[provider] ?? 0.3) : 0;
 }
+
+/**
+ * Cosine levels above which a chunk counts as evidence by meaning alone, per embedding
+ * provider. use-lite, calibrated with `npm run eval -- --dump` and scripts/eval-floor.mjs:
+ * its cosines barely separate on LoCoMo (median 0.41 for gold chunks, 0.35 for other
+ * candidates, 0.50 for the best chunk of a no-answer query), so vectors can admit little
+ * on their own there. 0.5 keeps hybrid recall@5 within a point of no floor (0.6 does too)
+ * and still admits a plain paraphrase ("a kitten resting on a rug" → "the cat sat on the
+ * mat": 0.54, where unrelated notes score under 0.4), which 0.6 would not. The others are
+ * not measured here (no such model installs on the build machines); they are set high so
+ * that an uncalibrated model's vectors rank results but rarely admit one on their own.
+ */
+export const VECTOR_FLOORS: Record<string, number> = {
+  "use-lite": 0.5,
+  transformers: 0.75,
+  ollama: 0.75,
+  gguf: 0.75,
+};
+
+/** "use-lite@0.2.0" → "use-lite"; "transformers:Xenova/..." → "transformers". */
+export function providerOf(modelId: string | null | undefined): string | null {
+  if (!modelId) return null;
+  const m = /^[a-z0-9-]+/.exec(modelId);
+  return m ? m[0] : null;
+}

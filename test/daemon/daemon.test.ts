@@ -8,9 +8,8 @@ import { readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "n
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { zonedDate } from "../../src/workspace/time.js";
 import { runAgent, spawnAgent, type AgentRun, type RunningAgent } from "../helpers/cli.js";

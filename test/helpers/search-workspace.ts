@@ -3,7 +3,8 @@ import { afterEach } from "vitest";
 import path from "node:path";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
-import { planSearch, searchIndex, type SearchOptions, type SearchResponse } from "../../src/search/search.js";
+import type { Selection } from "../../src/embed/select.js";
+import { planSearch, runSearch, type SearchDeps, type SearchOptions, type SearchPlan, type SearchResponse } from "../../src/search/search.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
@@ -17,7 +18,7 @@ export interface IndexedWorkspace {
   ws: string;
   db: DB;
   /** Keyword search (no embedder) with `explain` on, against SEARCH_NOW. */
-  search: (query: string, opts?: SearchOptions) => SearchResponse;
+  search: (query: string, opts?: SearchOptions) => Promise<SearchResponse>;
   /** Indexes the workspace again (after files were written). */
   reindex: () => void;
   close: () => void;
@@ -53,15 +54,33 @@ export function indexedWorkspace(prefix: string, files: Record<string, string>, 
   return {
     ws,
     db,
-    search: (query, opts = {}) =>
-      searchIndex(
-        { db, vectors, nowMs: SEARCH_NOW, queryVector: null },
-        planSearch(query, { explain: true, ...opts }, { nowMs: SEARCH_NOW, config: cfg }).withVectors({ hasVector: false, model: vectors.model()?.modelId ?? null, weight: 0 }),
-      ),
+    search: (query, opts = {}) => searchPlan(planSearch(query, { explain: true, ...opts }, { nowMs: SEARCH_NOW, config: cfg }), { db, vectors, nowMs: SEARCH_NOW }),
     reindex,
     close: () => {
       if (db.open) db.close();
       cleanup(ws);
     },
   };
+}
+
+/**
+ * The real pipeline (runSearch) over an index opened by the test: `embedder` answers stage 1
+ * (none: keyword search); no reranking model is configured in these tests.
+ */
+export function indexDeps(ix: { db: DB; vectors: VectorStore; nowMs: number }, embedder: Selection = { embedder: null, reason: "keyword search (test)" }): SearchDeps {
+  return {
+    read: (fn) => fn(ix),
+    embedder: async () => embedder,
+    vectors: () => ix.vectors,
+    pendingNote: () => "run `agent index` to embed them",
+    llm: () => {
+      throw new Error("no LLM in this test");
+    },
+    crossEncoder: () => Promise.reject(new Error("no reranker in this test")),
+  };
+}
+
+/** A planned search through the real pipeline over a test's index. */
+export async function searchPlan(plan: SearchPlan, ix: { db: DB; vectors: VectorStore; nowMs: number }, embedder?: Selection): Promise<SearchResponse> {
+  return (await runSearch(plan, indexDeps(ix, embedder))).response;
 }

@@ -37,6 +37,7 @@ export const ALLOWED: Readonly<Record<string, string>> = {
   "src/engine/config-cache.ts": "the validated-config cache in .agent/",
   "src/indexer/boilerplate.ts": "the package's starter template",
   "src/llm/llama-cpp.ts": "model files",
+  "src/search/pipeline/typos.ts": "the English word list of the word-list package (node_modules)",
   "src/shared/disk.ts": "statfs: the free space left where a write failed, to say 'disk full'",
   "src/shared/runtimes.ts": "the runtimes cache outside the workspace",
   "src/store/backup.ts": "state database backups in .agent/",

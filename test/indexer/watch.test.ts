@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Engine, type IndexSummary } from "../../src/index.js";
 import type { IndexWatcher } from "../../src/engine/watcher.js";
-import { keywordSearch } from "../../src/search/keyword.js";
-import { parseQuery } from "../../src/search/query.js";
+import { keywordSearch } from "../../src/search/pipeline/keyword.js";
+import { parseQuery } from "../../src/search/query/query.js";
 import { cleanup, eventually, tempDir, write } from "../helpers/workspace.js";
 
 /**

@@ -7,7 +7,7 @@ import { ScriptedProvider } from "../../src/llm/scripted.js";
 import type { CompletionRequest } from "../../src/llm/types.js";
 import { ConversationStore } from "../../src/store/conversations.js";
 import { LLMError } from "../../src/llm/types.js";
-import { bootContext } from "../../src/search/boot-sources.js";
+import { bootContext } from "../../src/context/boot/sources.js";
 import { jobsConfig, stateDb } from "./deps.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 

@@ -55,7 +55,8 @@ describe.each([["in-process"], ["through the daemon"]])("agent mcp %s: a message
     if (how === "through the daemon") {
       const d = spawnAgent(["daemon", "--workspace", ws, "--no-embed"]);
       running.push(d);
-      await d.waitFor(/daemon started on /, 30_000);
+      // The socket is up once the daemon says it serves on it ("started" comes before).
+      await d.waitFor(/serving the engine on /, 60_000);
     }
     const mcp = spawnAgent(["mcp", "--workspace", ws]);
     running.push(mcp);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
-import { bootKey, fuseBoot, interleave, rankRecent, type BootCandidate } from "../../src/search/boot.js";
-import { bootContext } from "../../src/search/boot-sources.js";
+import { bootKey, fuseBoot, interleave, rankRecent, type BootCandidate } from "../../src/context/boot/boot.js";
+import { bootContext } from "../../src/context/boot/sources.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 function cand(path: string, startLine: number, endLine: number, over: Partial<BootCandidate> = {}): BootCandidate {

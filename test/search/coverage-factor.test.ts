@@ -17,14 +17,14 @@ const QUERY = "kayak otter";
 describe("coverage factor: a chunk holding more of the question's words ranks higher", () => {
   const workspace = indexedWorkspaces("agent-coverage-");
 
-  it("switched off (0), the note repeating one word wins on BM25 alone", () => {
-    const res = workspace(notes(), { keyword: { coverageWeight: 0 }, recency: { enabled: false } }).search(QUERY);
+  it("switched off (0), the note repeating one word wins on BM25 alone", async () => {
+    const res = await workspace(notes(), { keyword: { coverageWeight: 0 }, recency: { enabled: false } }).search(QUERY);
     expect(res.results[0]!.path).toBe("notes/kayaks.md");
     for (const r of res.results) expect(r.explain!.coverageFactor).toBe(1);
   });
 
-  it("by default, the note holding both words comes first, and explain shows the factor", () => {
-    const res = workspace(notes(), { recency: { enabled: false } }).search(QUERY);
+  it("by default, the note holding both words comes first, and explain shows the factor", async () => {
+    const res = await workspace(notes(), { recency: { enabled: false } }).search(QUERY);
     expect(res.results[0]!.path).toBe("notes/trip.md");
     for (const r of res.results) {
       const e = r.explain!;

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { CrossEncoder, relevanceOf } from "../../src/embed/cross-encoder.js";
 import { pullTransformersModel } from "../../src/embed/transformers.js";
 import { Engine } from "../../src/index.js";
-import { applyRelevance } from "../../src/search/rerank.js";
+import { applyRelevance } from "../../src/search/rerank/rerank.js";
 import { TINY_RELEVANCE, writeTinyOnnxModel } from "../fixtures/tiny-onnx-model.js";
 import { serveModels } from "../helpers/model-hub.js";
 import { SEARCH_NOW } from "../helpers/search-workspace.js";

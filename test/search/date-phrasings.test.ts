@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OPEN_START, resolveDates } from "../../src/search/dates.js";
+import { OPEN_START, resolveDates } from "../../src/search/dates/dates.js";
 import { planSearch } from "../../src/search/search.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveDates, type DateQuery, type DateRange } from "../../src/search/dates.js";
+import { resolveDates, type DateQuery, type DateRange } from "../../src/search/dates/dates.js";
 
 // Saturday 21 November 2026, mid-morning UTC.
 const NOW = new Date("2026-11-21T10:00:00Z");

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { verbForms } from "../../src/search/irregular.js";
-import { bestMatchingLine } from "../../src/search/lines.js";
-import { parseQuery } from "../../src/search/query.js";
+import { verbForms } from "../../src/search/query/irregular.js";
+import { bestMatchingLine } from "../../src/search/text/lines.js";
+import { parseQuery } from "../../src/search/query/query.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 describe("irregular verbs: a question's base form finds the note's past tense", () => {
-  it("a base form stands for all its forms; a past form for the past forms only", () => {
+  it("a base form stands for all its forms; a past form for the past forms only", async () => {
     expect(verbForms("go")).toEqual(["go", "went", "gone"]);
     expect(verbForms("buy")).toEqual(["buy", "bought"]);
     expect(verbForms("gone")).toEqual(["gone", "went"]);
@@ -22,7 +22,7 @@ describe("irregular verbs: a question's base form finds the note's past tense", 
     expect(verbForms("cut")).toEqual(["cut"]);
   });
 
-  it("the query matches any form, counts them as one term, and matches text only by forms long enough to be words", () => {
+  it("the query matches any form, counts them as one term, and matches text only by forms long enough to be words", async () => {
     const q = parseQuery("When did Caroline go to the support group?");
     expect(q.terms).toEqual(["caroline", "go", "support", "group"]);
     expect(q.ftsOf("go")).toBe('("go" OR "went" OR "gone")');
@@ -33,7 +33,7 @@ describe("irregular verbs: a question's base form finds the note's past tense", 
     expect(parseQuery("when did she run").ftsOf("run")).toBe('("run" OR "ran")');
   });
 
-  it("a line with any form of the verb matches it", () => {
+  it("a line with any form of the verb matches it", async () => {
     const text = "We talked about the group.\nI went to the support group yesterday.";
     const line = bestMatchingLine(text, [
       { term: "go", weight: 2, forms: ["go", "went", "gone"] },
@@ -46,34 +46,34 @@ describe("irregular verbs: a question's base form finds the note's past tense", 
 describe("through a real index", () => {
   const indexedWorkspace = indexedWorkspaces("agent-irregular-");
 
-  it("'when did I go' finds the note that says 'went', and explains the match as the question's word", () => {
+  it("'when did I go' finds the note that says 'went', and explains the match as the question's word", async () => {
     const w = indexedWorkspace({
       "memory/2026-11-10.md": "# 2026-11-10\n\nThe support group meets every Tuesday; the support group has a new room.\n",
       "memory/2026-11-12.md": "# 2026-11-12\n\nI went to the support group yesterday.\n",
       "memory/2026-11-13.md": "# 2026-11-13\n\nWe bought a tent for the trip.\n",
     });
-    const res = w.search("when did I go to the support group");
+    const res = await w.search("when did I go to the support group");
     expect(res.results[0]!.path).toBe("memory/2026-11-12.md");
     expect(res.results[0]!.explain!.matched).toEqual(["go", "support", "group"]);
     // The floor's explanation says what the verb stood for.
     expect(res.explain!.floor.terms.find((t) => t.term === "go")).toMatchObject({ df: 1, forms: ["went", "gone"] });
     expect(res.explain!.floor.terms.find((t) => t.term === "support")!.forms).toBeUndefined();
     // Without the verb's forms the note that says "support group" twice would rank first.
-    const plain = w.search("support group");
+    const plain = await w.search("support group");
     expect(plain.results[0]!.path).toBe("memory/2026-11-10.md");
     // A base form finds the past tense on its own, and the snippet shows the line.
-    const tent = w.search("when did we buy the tent");
+    const tent = await w.search("when did we buy the tent");
     expect(tent.results.map((r) => r.path)).toEqual(["memory/2026-11-13.md"]);
     expect(tent.results[0]!.explain!.matched).toEqual(["buy", "tent"]);
-    expect(w.search("buy").results.map((r) => r.path)).toEqual(["memory/2026-11-13.md"]);
+    expect((await w.search("buy")).results.map((r) => r.path)).toEqual(["memory/2026-11-13.md"]);
   });
 
-  it("counts every form in a chunk toward the verb's one term (BM25 over their summed frequency)", () => {
+  it("counts every form in a chunk toward the verb's one term (BM25 over their summed frequency)", async () => {
     const w = indexedWorkspace({
       "memory/2026-11-10.md": "# 2026-11-10\n\nWe go hiking often; we went hiking today, and have gone hiking all year.\n",
       "memory/2026-11-11.md": "# 2026-11-11\n\nWe went hiking today with friends from the club and the neighbours.\n",
     });
-    const res = w.search("go hiking");
+    const res = await w.search("go hiking");
     expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-10.md", "memory/2026-11-11.md"]);
     const [a, b] = res.results.map((r) => r.explain!.bm25!);
     expect(a!).toBeGreaterThan(b!);

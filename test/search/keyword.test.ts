@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
-import { parseQuery } from "../../src/search/query.js";
-import { makeSnippet } from "../../src/search/snippet.js";
+import { parseQuery } from "../../src/search/query/query.js";
+import { makeSnippet } from "../../src/search/text/snippet.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 describe("parseQuery", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SearchConfigSchema } from "../../src/search/config.js";
 import { planSearch } from "../../src/search/plan.js";
-import { SCORE_FACTORS } from "../../src/search/factors/index.js";
+import { SCORE_FACTORS } from "../../src/search/pipeline/factors/index.js";
 
 const NOW = Date.parse("2026-11-26T09:00:00Z");
 const config = SearchConfigSchema.parse({ dates: { timeZone: "UTC" } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fuse } from "../../src/search/fuse.js";
-import { jaccard, mmrRerank, wordSet } from "../../src/search/mmr.js";
-import { ageDays, decayFactor } from "../../src/search/recency.js";
+import { fuse } from "../../src/search/pipeline/fuse.js";
+import { jaccard, mmrRerank, wordSet } from "../../src/search/pipeline/mmr.js";
+import { ageDays, decayFactor } from "../../src/search/pipeline/recency.js";
 
 describe("fuse (hand-checked)", () => {
   it("min-max normalises each list and takes the weighted sum", () => {

@@ -2,11 +2,12 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
-import { planSearch, searchIndex } from "../../src/search/search.js";
+import { planSearch } from "../../src/search/search.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
+import { searchPlan } from "../helpers/search-workspace.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
@@ -19,7 +20,7 @@ afterEach(() => {
 });
 
 describe("a search reads one snapshot of the index", () => {
-  it("finds its results while another connection re-indexes every file in the middle of it", () => {
+  it("finds its results while another connection re-indexes every file in the middle of it", async () => {
     const ws = tempDir("agent-snapshot-");
     dirs.push(ws);
     for (let i = 0; i < 20; i++) write(ws, `notes/other-${i}.md`, `# Other ${i}\n\nfiller note number ${i} about apples\n`);
@@ -42,10 +43,10 @@ describe("a search reads one snapshot of the index", () => {
     });
     const cfg = SearchConfigSchema.parse({ mode: "hybrid", dates: { timeZone: "UTC" } });
     const before = (mine.prepare("SELECT min(id) AS id FROM chunks").get() as { id: number }).id;
-    const res = searchIndex(
-      { db: mine, vectors, nowMs: NOW, queryVector: new Float32Array(8) },
-      planSearch("apples", {}, { nowMs: NOW, config: cfg }).withVectors({ hasVector: true, model: "use-lite@test", weight: 0.5 }),
-    );
+    // Stage 1 gets a vector from a stand-in embedder whose vectors the index claims to hold.
+    Object.assign(vectors, { hasVectorsOf: () => true, countPending: () => 0 });
+    const embedder = { provider: "use-lite", modelId: "use-lite@test", dimension: 8, maxInputTokens: 100, batchSize: 1, windows: (t: string) => [t], embed: async () => [new Float32Array(8)], close: async () => {} };
+    const res = await searchPlan(planSearch("apples", {}, { nowMs: NOW, config: cfg }), { db: mine, vectors, nowMs: NOW }, { embedder, reason: "test" });
     expect(rewritten).toBe(20);
     expect(res.reason).toBeUndefined();
     expect(res.results).toHaveLength(10);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { textForms, wordForms } from "../../src/search/forms.js";
-import { parseQuery } from "../../src/search/query.js";
-import { spellingVariants } from "../../src/search/spellings.js";
+import { textForms, wordForms } from "../../src/search/query/forms.js";
+import { parseQuery } from "../../src/search/query/query.js";
+import { spellingVariants } from "../../src/search/query/spellings.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 describe("words written more than one way", () => {
-  it("each word of a group stands for all of them; other words for themselves", () => {
+  it("each word of a group stands for all of them; other words for themselves", async () => {
     expect(spellingVariants("favorite")).toEqual(["favorite", "favourite", "fave", "fav"]);
     expect(spellingVariants("fave")).toEqual(["fave", "favorite", "favourite", "fav"]);
     expect(spellingVariants("tumour")).toEqual(["tumour", "tumor"]);
@@ -16,7 +16,7 @@ describe("words written more than one way", () => {
     expect(spellingVariants("lab")).toEqual(["lab"]);
   });
 
-  it("an irregular verb keeps its forms; text matching leaves short forms to the index", () => {
+  it("an irregular verb keeps its forms; text matching leaves short forms to the index", async () => {
     expect(wordForms("go")).toEqual(["go", "went", "gone"]);
     expect(wordForms("biz")).toEqual(["biz", "business"]);
     expect(textForms("favorite")).toEqual(["favorite", "favourite", "fave"]);
@@ -24,7 +24,7 @@ describe("words written more than one way", () => {
     expect(textForms("fav")).toEqual(["fav", "favorite", "favourite", "fave"]);
   });
 
-  it("the query searches every spelling as one term", () => {
+  it("the query searches every spelling as one term", async () => {
     const q = parseQuery("What is Gina's favorite style of dance?");
     expect(q.terms).toEqual(["gina", "favorite", "style", "dance"]);
     expect(q.ftsOf("favorite")).toBe('("favorite" OR "favourite" OR "fave" OR "fav")');
@@ -35,20 +35,20 @@ describe("words written more than one way", () => {
 describe("through a real index", () => {
   const indexedWorkspace = indexedWorkspaces("agent-spellings-");
 
-  it("'favorite' finds the note that says 'fave', and 'tumor' the one that says 'tumour'", () => {
+  it("'favorite' finds the note that says 'fave', and 'tumor' the one that says 'tumour'", async () => {
     const w = indexedWorkspace({
       "memory/2026-11-10.md": "# 2026-11-10\n\nThe dance studio opens at nine; the dance classes are full, dance dance dance.\n",
       "memory/2026-11-12.md": "# 2026-11-12\n\nContemporary dance is my fave, so expressive.\n",
       "notes/paper.md": "# Paper\n\nThe tumour shrank after the second dose.\n",
     });
-    const res = w.search("what is my favorite dance");
+    const res = await w.search("what is my favorite dance");
     expect(res.results[0]!.path).toBe("memory/2026-11-12.md");
     expect(res.results[0]!.explain!.matched).toEqual(["favorite", "dance"]);
     expect(res.explain!.floor.terms.find((t) => t.term === "favorite")).toMatchObject({ df: 1, forms: ["favourite", "fave", "fav"] });
     // The snippet shows the line with the note's own spelling.
     expect(res.results[0]!.snippet).toContain("fave");
-    expect(w.search("tumor").results.map((r) => r.path)).toEqual(["notes/paper.md"]);
+    expect((await w.search("tumor")).results.map((r) => r.path)).toEqual(["notes/paper.md"]);
     // The British spelling finds the clipping too.
-    expect(w.search("favourite").results.map((r) => r.path)).toEqual(["memory/2026-11-12.md"]);
+    expect((await w.search("favourite")).results.map((r) => r.path)).toEqual(["memory/2026-11-12.md"]);
   });
 });

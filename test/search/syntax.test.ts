@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
-import { parseQuery, splitOperators, withoutOperators } from "../../src/search/query.js";
+import { parseQuery, splitOperators, withoutOperators } from "../../src/search/query/query.js";
 import { planSearch } from "../../src/search/search.js";
 import { indexedWorkspace, SEARCH_NOW, type IndexedWorkspace } from "../helpers/search-workspace.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 import { sharedUseLite } from "../helpers/use-lite.js";
 
 describe("search syntax: parsing", () => {
-  it("reads double-quoted phrases and minus-marked words and phrases", () => {
+  it("reads double-quoted phrases and minus-marked words and phrases", async () => {
     const q = parseQuery('support "group meeting" -pizza -"road trip"');
     expect(q.phrases).toEqual(["group meeting"]);
     expect(q.excluded).toEqual(["pizza", "road trip"]);
@@ -19,12 +19,12 @@ describe("search syntax: parsing", () => {
     expect(q.match).toBe('(("support" OR "group" OR "meeting") AND {heading body} : "group meeting") NOT ({heading body} : "pizza" OR {heading body} : "road trip")');
   });
 
-  it("takes curly quotes, and splits a phrase the way the index tokenizes it", () => {
+  it("takes curly quotes, and splits a phrase the way the index tokenizes it", async () => {
     const q = parseQuery("what did Caroline say about “Becoming Nicole” and \"Caroline's e-mail\"");
     expect(q.phrases).toEqual(["becoming nicole", "caroline s e mail"]);
   });
 
-  it("leaves ordinary text alone: hyphens inside words, negative numbers, a lone quote", () => {
+  it("leaves ordinary text alone: hyphens inside words, negative numbers, a lone quote", async () => {
     for (const text of ["well-being and e-mail", "it was -5 degrees", 'When did Joanna first watch "Eternal Sunshine of the Spotless Mind?', "a - b"]) {
       const s = splitOperators(text);
       expect(s.phrases, text).toEqual([]);
@@ -34,20 +34,20 @@ describe("search syntax: parsing", () => {
     expect(parseQuery("well-being").match).toBe('"well being"');
   });
 
-  it("ignores empty quotes and a minus before nothing searchable", () => {
+  it("ignores empty quotes and a minus before nothing searchable", async () => {
     const q = parseQuery('cats "" -"!!"');
     expect(q.phrases).toEqual([]);
     expect(q.excluded).toEqual([]);
     expect(q.match).toBe('"cats"');
   });
 
-  it("gives the embedder the query without exclusions and quote marks", () => {
+  it("gives the embedder the query without exclusions and quote marks", async () => {
     expect(withoutOperators('hiking "Mount Tam" -rain')).toBe("hiking Mount Tam");
     expect(withoutOperators("-pizza")).toBe("");
     expect(withoutOperators('" -')).toBe("");
   });
 
-  it("never reads a quoted phrase or an excluded word as a date", () => {
+  it("never reads a quoted phrase or an excluded word as a date", async () => {
     const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC" } });
     const quoted = planSearch('notes that say "last week"', {}, { nowMs: SEARCH_NOW, config: cfg });
     expect(quoted.dates.range).toBeNull();
@@ -75,54 +75,54 @@ describe("search syntax: on a real index", () => {
     w = indexedWorkspace("agent-syntax-", NOTES, { dates: { timeZone: "UTC" } });
   });
   afterAll(() => w.close());
-  const paths = (q: string) => w.search(q).results.map((r) => r.path);
+  const paths = async (q: string) => (await w.search(q)).results.map((r) => r.path);
 
-  it("a quoted phrase keeps only the notes that contain it as written", () => {
-    expect(paths("support group").sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-19.md", "memory/2026-11-20.md"]);
+  it("a quoted phrase keeps only the notes that contain it as written", async () => {
+    expect((await paths("support group")).sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-19.md", "memory/2026-11-20.md"]);
     // 11-19 has both words, not the phrase.
-    expect(paths('"support group"').sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-20.md"]);
+    expect((await paths('"support group"')).sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-20.md"]);
     // Word endings and case are ignored, as for every keyword: the phrase is matched stemmed.
-    expect(paths('"Support Groups"').sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-20.md"]);
-    const res = w.search('"support group"');
+    expect((await paths('"Support Groups"')).sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-20.md"]);
+    const res = await w.search('"support group"');
     expect(res.syntax).toEqual({ phrases: ["support group"], excluded: [], relaxed: [] });
     expect(res.results[0]!.explain!.evidence).toContain("phrase");
   });
 
-  it("an excluded word or phrase removes the notes that contain it", () => {
-    expect(paths('support group -"road trip"').sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-19.md"]);
-    expect(paths("support -pizza -caroline")).toEqual(["memory/2026-11-20.md"]);
+  it("an excluded word or phrase removes the notes that contain it", async () => {
+    expect((await paths('support group -"road trip"')).sort()).toEqual(["memory/2026-11-18.md", "memory/2026-11-19.md"]);
+    expect(await paths("support -pizza -caroline")).toEqual(["memory/2026-11-20.md"]);
   });
 
-  it("a phrase of only common words is still searched for, and is the evidence", () => {
-    const res = w.search('"it is what it is"');
+  it("a phrase of only common words is still searched for, and is the evidence", async () => {
+    const res = await w.search('"it is what it is"');
     expect(res.results.map((r) => r.path)).toEqual(["notes/books.md"]);
     expect(res.results[0]!.explain!.evidence).toEqual(["phrase"]);
     // Without quotes it is only common words: no evidence, no results.
-    expect(w.search("it is what it is").results).toEqual([]);
+    expect((await w.search("it is what it is")).results).toEqual([]);
   });
 
-  it("searches a phrase that no note contains as plain words, and says so", () => {
-    const res = w.search('"group support" laptop');
+  it("searches a phrase that no note contains as plain words, and says so", async () => {
+    const res = await w.search('"group support" laptop');
     expect(res.syntax).toEqual({ phrases: [], excluded: [], relaxed: ["group support"] });
     expect(res.results[0]!.path).toBe("memory/2026-11-19.md");
     expect(res.results[0]!.explain!.evidence).toEqual(["keyword"]);
   });
 
-  it("says why when nothing satisfies the phrase or the exclusion", () => {
-    const res = w.search('"support group" -library -caroline');
+  it("says why when nothing satisfies the phrase or the exclusion", async () => {
+    const res = await w.search('"support group" -library -caroline');
     expect(res.results).toEqual([]);
     expect(res.reason).toBe('no note matches the query\'s words with the phrase "support group" and without "library", "caroline"');
-    const dated = w.search("yesterday -pizza");
+    const dated = await w.search("yesterday -pizza");
     expect(dated.dateRange).toMatchObject({ from: "2026-11-20", to: "2026-11-20" });
     expect(dated.results.map((r) => r.path)).toEqual(["memory/2026-11-20.md"]);
-    expect(w.search("yesterday -tahoe").reason).toBe('no notes dated 2026-11-20 without "tahoe"');
+    expect((await w.search("yesterday -tahoe")).reason).toBe('no notes dated 2026-11-20 without "tahoe"');
     // A phrase of common words with a date: the day's notes that contain it.
-    const day = w.search('"at the" yesterday');
+    const day = await w.search('"at the" yesterday');
     expect(day.results.map((r) => [r.path, r.explain!.evidence])).toEqual([["memory/2026-11-20.md", ["date", "phrase"]]]);
   });
 
-  it("an only-exclusion query has nothing to search for", () => {
-    const res = w.search("-pizza");
+  it("an only-exclusion query has nothing to search for", async () => {
+    const res = await w.search("-pizza");
     expect(res.results).toEqual([]);
     expect(res.reason).toBe("the query has no words to search for");
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
-import { editDistance } from "../../src/search/typos.js";
+import { editDistance } from "../../src/search/pipeline/typos.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { asksWhen, mentionsTimeIn, statesTimeWhereItMatches } from "../../src/search/when.js";
+import { asksWhen, mentionsTimeIn, statesTimeWhereItMatches } from "../../src/search/dates/when.js";
 import { indexedWorkspace, type IndexedWorkspace } from "../helpers/search-workspace.js";
 
 describe("asksWhen", () => {
@@ -34,7 +34,7 @@ describe("statesTimeWhereItMatches", () => {
   ];
   const now = new Date("2026-11-21T12:00:00Z");
 
-  it("looks at the line that matches best, and reads relative times against the note's date", () => {
+  it("looks at the line that matches best, and reads relative times against the note's date", async () => {
     const text = [
       "**Melanie**: Hey! Guess what, I ran a charity race last Sunday.",
       "**Caroline**: Wow, that's great. What did you do next week?",
@@ -42,7 +42,7 @@ describe("statesTimeWhereItMatches", () => {
     expect(statesTimeWhereItMatches(text, terms, "2023-05-25", now)).toBe(true);
   });
 
-  it("a retelling that names no time does not count, even when another line does", () => {
+  it("a retelling that names no time does not count, even when another line does", async () => {
     const text = [
       "**Melanie**: The charity race was such a good memory, running for a cause.",
       "**Caroline**: I went to a support group yesterday.",
@@ -50,13 +50,13 @@ describe("statesTimeWhereItMatches", () => {
     expect(statesTimeWhereItMatches(text, terms, "2023-07-20", now)).toBe(false);
   });
 
-  it("explicit dates and years count; a number that is no date does not", () => {
+  it("explicit dates and years count; a number that is no date does not", async () => {
     expect(statesTimeWhereItMatches("We ran the charity race in 2019 with the team.", terms, null, now)).toBe(true);
     expect(statesTimeWhereItMatches("The charity race is on 8 May 2023.", terms, null, now)).toBe(true);
     expect(statesTimeWhereItMatches("The charity race had 300 runners and 12 stations.", terms, null, now)).toBe(false);
   });
 
-  it("no terms or no matching line: false", () => {
+  it("no terms or no matching line: false", async () => {
     expect(statesTimeWhereItMatches("yesterday we ran", [], "2023-05-25", now)).toBe(false);
     expect(statesTimeWhereItMatches("Nothing about it yesterday.", terms, "2023-05-25", now)).toBe(false);
   });
@@ -80,8 +80,8 @@ describe("a question asking when, on a real index", () => {
     return opened.search;
   }
 
-  it("ranks the note that says when first, and explains the factor", () => {
-    const res = search()("When did I move the backups to the NAS?");
+  it("ranks the note that says when first, and explains the factor", async () => {
+    const res = await search()("When did I move the backups to the NAS?");
     expect(res.results[0]!.path).toBe("memory/2026-10-02.md");
     const e = res.results[0]!.explain!;
     expect(e.whenBoost).toBe(1.25);
@@ -89,16 +89,16 @@ describe("a question asking when, on a real index", () => {
     expect(res.results.find((r) => r.path === "memory/2026-11-18.md")!.explain!.whenBoost).toBe(1);
   });
 
-  it("without the factor (whenBoost 1) the retelling wins on words alone; a question not asking when is unchanged", () => {
-    expect(search(1)("When did I move the backups to the NAS?").results[0]!.path).toBe("memory/2026-11-18.md");
+  it("without the factor (whenBoost 1) the retelling wins on words alone; a question not asking when is unchanged", async () => {
+    expect((await search(1)("When did I move the backups to the NAS?")).results[0]!.path).toBe("memory/2026-11-18.md");
     opened!.close();
-    const res = search()("moving the backups to the NAS");
+    const res = await search()("moving the backups to the NAS");
     expect(res.results.every((r) => r.explain!.whenBoost === 1)).toBe(true);
   });
 });
 
 describe("mentionsTimeIn: a note reports the days before it", () => {
-  it("reads relative times against the note's date", () => {
+  it("reads relative times against the note's date", async () => {
     const june3 = { from: "2023-06-03", to: "2023-06-03" };
     expect(mentionsTimeIn("**Maria**: I started volunteering at the shelter yesterday!", "2023-06-04", june3)).toBe(true);
     // Weeks start on Monday: from Thursday June 8, "last week" is May 29 – June 4.
@@ -108,14 +108,14 @@ describe("mentionsTimeIn: a note reports the days before it", () => {
     expect(mentionsTimeIn("**Maria**: I volunteer at the shelter.", "2023-06-04", june3)).toBe(false);
   });
 
-  it("a mention longer than a month places nothing", () => {
+  it("a mention longer than a month places nothing", async () => {
     expect(mentionsTimeIn("We went camping last year.", "2023-06-04", { from: "2022-07-01", to: "2022-07-31" })).toBe(false);
     expect(mentionsTimeIn("We went camping last month.", "2023-06-04", { from: "2023-05-10", to: "2023-05-12" })).toBe(true);
   });
 });
 
 describe("a question naming a date finds the note written after it that reports it", () => {
-  it("the note of the next day saying 'yesterday' gets the date boost", () => {
+  it("the note of the next day saying 'yesterday' gets the date boost", async () => {
     opened = indexedWorkspace(
       "agent-when-",
       {
@@ -124,7 +124,7 @@ describe("a question naming a date finds the note written after it that reports 
       },
       { dates: { timeZone: "UTC" }, recency: { enabled: false } },
     );
-    const res = opened.search("What ice cream did I make on 3 June 2023?");
+    const res = await opened.search("What ice cream did I make on 3 June 2023?");
     expect(res.results[0]!.path).toBe("memory/2023-06-04.md");
     expect(res.results[0]!.explain).toMatchObject({ dateMatch: true, dateBoost: 2 });
     expect(res.results.find((r) => r.path === "memory/2023-02-10.md")!.explain!.dateMatch).toBe(false);
@@ -142,9 +142,9 @@ describe("the date phrase as a query term (search.dates.asTerm)", () => {
     "memory/2026-07-04.md": "# 2026-07-04\n\nFixed the bike's chain before the ride.\n",
   };
 
-  it("a note of the named month that shares fewer words outranks another month's that shares more", () => {
+  it("a note of the named month that shares fewer words outranks another month's that shares more", async () => {
     w = indexedWorkspace("agent-date-term-", FILES, { dates: { timeZone: "UTC" }, recency: { enabled: false } });
-    const res = w.search("conference hotel Vienna in March");
+    const res = await w.search("conference hotel Vienna in March");
     expect(res.dateRange).toMatchObject({ from: "2026-03-01", to: "2026-03-31" });
     expect(res.results.map((r) => r.path)).toEqual(["memory/2026-03-10.md", "memory/2026-06-02.md"]);
     // One chunk of the index is dated in March: the phrase weighs like a word that rare.
@@ -156,9 +156,9 @@ describe("the date phrase as a query term (search.dates.asTerm)", () => {
     expect(march!.dateBoost).toBe(2);
   });
 
-  it("without it, the date boost alone multiplies a small score and the other month wins", () => {
+  it("without it, the date boost alone multiplies a small score and the other month wins", async () => {
     w = indexedWorkspace("agent-date-term-", FILES, { dates: { timeZone: "UTC", asTerm: false }, recency: { enabled: false } });
-    const res = w.search("conference hotel Vienna in March");
+    const res = await w.search("conference hotel Vienna in March");
     expect(res.results.map((r) => r.path)).toEqual(["memory/2026-06-02.md", "memory/2026-03-10.md"]);
     expect(res.explain!.dateTerm).toBeUndefined();
     expect(res.results[1]!.explain!.dateTerm).toBe(0);

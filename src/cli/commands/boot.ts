@@ -1,8 +1,8 @@
 import { Option, type Command } from "commander";
 import type { SessionType } from "../../context/assemble.js";
 import { UsageError } from "../../engine/errors.js";
-import type { BootItem } from "../../search/boot.js";
-import type { BootResult } from "../../search/boot-sources.js";
+import type { BootItem } from "../../context/boot/boot.js";
+import type { BootResult } from "../../context/boot/sources.js";
 import { parsePositiveInt, printJson, standard, warn, withEngine, type WorkspaceOpts } from "../common.js";
 import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 

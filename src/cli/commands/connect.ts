@@ -5,8 +5,9 @@ import { HARNESSES, isHarness } from "../../assistants/types.js";
 import { UsageError } from "../../engine/errors.js";
 import { lastHookLogLine } from "../../workspace/hook-log.js";
 import { parsePositiveInt, printJson, standard, workspaceFrom, type WorkspaceOpts } from "../common.js";
+import type { ConnectOpenClawOpts } from "../connect-openclaw.js";
 
-export interface ConnectCliOpts extends WorkspaceOpts {
+export interface ConnectCliOpts extends WorkspaceOpts, ConnectOpenClawOpts {
   scope: Scope;
   dryRun?: boolean;
   status?: boolean;
@@ -19,19 +20,21 @@ export function connectCommand(program: Command, name: "connect" | "disconnect",
     program
       .command(name)
       .description(description)
-      .argument(name === "connect" ? "[assistant]" : "<assistant>", HARNESSES.join(", "))
+      .argument(name === "connect" ? "[assistant]" : "<assistant>", name === "connect" ? `${HARNESSES.join(", ")}, openclaw` : HARNESSES.join(", "))
       .addOption(new Option("--scope <scope>", "user: for every project; project: this folder only (Claude Code, OpenCode)").choices(["user", "project"]).default("user"))
       .option("--dry-run", "print exactly what would be written, write nothing"),
   );
 }
 
 export function register(program: Command): void {
-  connectCommand(program, "connect", "connect Claude Code, Codex or OpenCode to this workspace: hooks (capture, inject, flush), plugin and MCP server; idempotent, keeps your other settings, backs files up")
+  connectCommand(program, "connect", "connect Claude Code, Codex or OpenCode to this workspace: hooks (capture, inject, flush), plugin and MCP server; idempotent, keeps your other settings, backs files up (openclaw: this engine as its memory plugin)")
     .option("--status", "which assistants are connected, to which workspace")
     .option("--budget-ms <ms>", "how long a prompt may wait for memories (default 300)", parsePositiveInt("--budget-ms"))
+    .option("--openclaw-config <file>", "openclaw: its config file (default: $OPENCLAW_CONFIG_PATH, else ~/.openclaw/openclaw.json)")
     .action(async (harness: string | undefined, opts: ConnectCliOpts) => {
       if (opts.status) return status(opts);
-      if (harness === undefined) throw new UsageError(`name the assistant: agent connect ${HARNESSES.join("|")}`);
+      if (harness === undefined) throw new UsageError(`name the assistant: agent connect ${HARNESSES.join("|")}|openclaw`);
+      if (harness === "openclaw") return (await import("../connect-openclaw.js")).connectOpenClawCommand(opts);
       run("connect", harness, opts);
     });
 }

@@ -113,7 +113,8 @@ async function readStdin(): Promise<HookInput> {
 
 /** Claude Code and Codex send their own payload; OpenCode's plugin sends {session, prompt?, messages?}. */
 function readEvent(harness: HarnessName, event: HookEventName, text: string): (HookEvent & { messages?: unknown }) | null {
-  if (harness !== "opencode") return parseHookPayload(harness, text, event);
+  // OpenClaw has no hook command of its own (its plugin calls the engine), but takes the same JSON as OpenCode's plugin.
+  if (harness !== "opencode" && harness !== "openclaw") return parseHookPayload(harness, text, event);
   try {
     const o = JSON.parse(text) as { session?: unknown; prompt?: unknown; messages?: unknown };
     if (typeof o.session !== "string" || o.session === "") return null;

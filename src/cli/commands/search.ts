@@ -1,6 +1,6 @@
 import { Option, type Command } from "commander";
 import { UsageError } from "../../engine/errors.js";
-import { SEARCH_SOURCES, type SearchSource } from "../../search/keyword.js";
+import { SEARCH_SOURCES, type SearchSource } from "../../search/filters.js";
 import { ANNOTATION_KEYS, isAnnotationKey } from "../../indexer/annotations.js";
 import type { FloorExplanation, NearMiss, SearchMode, SearchResult } from "../../search/search.js";
 import type { SearchReport } from "../../search/report.js";

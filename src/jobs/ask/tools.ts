@@ -3,7 +3,7 @@
  * (the engine's search), get (a line range of a workspace file, path-checked), boot (brain
  * boot) and daily (one day's note). There is deliberately no `ask` tool.
  */
-import type { BootOptions, BootResult } from "../../search/boot-sources.js";
+import type { BootOptions, BootResult } from "../../context/boot/sources.js";
 import type { SearchOptions, SearchResponse } from "../../search/search.js";
 import { dailyRel, readDailyNote } from "../../workspace/daily.js";
 import { numberLines, readLines } from "../../workspace/safe-read.js";

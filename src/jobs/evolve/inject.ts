@@ -15,7 +15,7 @@
  * match "deploy".
  */
 import { cosine } from "../../embed/vector.js";
-import { STOP_WORDS } from "../../search/stopwords.js";
+import { STOP_WORDS } from "../../search/query/stopwords.js";
 import { clip01, round, typeLabel, type Memory, type Valence } from "./types.js";
 
 export const INJECT_WEIGHTS = { relevance: 0.6, vividness: 0.2, significance: 0.2 } as const;

@@ -2,6 +2,16 @@ import { z } from "zod";
 import { numberLines } from "../../workspace/safe-read.js";
 import { json, text, type McpContext } from "./shared.js";
 
+export const MEMORY_GET_INPUT = z.object({
+  path: z.string().min(1).describe("workspace-relative path, e.g. memory/2026-11-21.md"),
+  from: z.number().int().min(1).optional().describe("first line (default 1)"),
+  lines: z.number().int().min(1).max(2000).optional().describe("how many lines (default 200)"),
+});
+export const MEMORY_APPEND_INPUT = z.object({
+  text: z.string().min(1).describe("the note, markdown"),
+  title: z.string().optional().describe('short heading after the time (default "note")'),
+});
+
 /** memory_get and memory_append: reading a workspace file, appending to today's note. */
 export function register({ server, engine, session }: McpContext): void {
   server.registerTool(
@@ -9,11 +19,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Read lines of a file",
       description: "Read a workspace file by path (as memory_search returns it), numbered lines. Only files inside the workspace.",
-      inputSchema: {
-        path: z.string().min(1).describe("workspace-relative path, e.g. memory/2026-11-21.md"),
-        from: z.number().int().min(1).optional().describe("first line (default 1)"),
-        lines: z.number().int().min(1).max(2000).optional().describe("how many lines (default 200)"),
-      },
+      inputSchema: MEMORY_GET_INPUT,
       annotations: { readOnlyHint: true },
     },
     async (a) => {
@@ -31,10 +37,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Append to today's note",
       description: "Append a note to today's daily note (memory/YYYY-MM-DD.md) under a timestamped heading. Append-only; never edits existing text.",
-      inputSchema: {
-        text: z.string().min(1).describe("the note, markdown"),
-        title: z.string().optional().describe('short heading after the time (default "note")'),
-      },
+      inputSchema: MEMORY_APPEND_INPUT,
     },
     async (a) => json(await engine.appendNote(a.text, a.title)),
   );

@@ -1,10 +1,9 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { SessionType } from "../../context/assemble.js";
 import type { Engine } from "../../engine/engine.js";
 
-/** What every tool and resource is given: the one engine and the privacy scope of this server. */
+/** What every tool, resource and prompt is given: the one engine and the privacy scope of this server. */
 export interface McpContext {
   server: McpServer;
   engine: Engine;

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { json, text, type McpContext } from "./shared.js";
 
+export const SOUL_GET_INPUT = z.object({ version: z.number().int().min(1).optional().describe("a version number from soul://history (default: the file on disk)") });
+export const SOUL_REJECT_INPUT = z.object({ reason: z.string().optional().describe("why, in a sentence") });
+export const SOUL_SAVE_INPUT = z.object({ message: z.string().optional().describe("why, in a sentence") });
+const NO_INPUT = z.object({});
+
 /** SOUL.md and its review: read it or a version, see the pending proposal, accept, reject, save. */
 export function register({ server, engine, session }: McpContext): void {
   server.registerTool(
@@ -8,7 +13,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "SOUL.md",
       description: "The current SOUL.md (personality and guidelines), or a numbered earlier version.",
-      inputSchema: { version: z.number().int().min(1).optional().describe("a version number from soul://history (default: the file on disk)") },
+      inputSchema: SOUL_GET_INPUT,
       annotations: { readOnlyHint: true },
     },
     async (a) => {
@@ -28,7 +33,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Pending SOUL proposal",
       description: "The proposal nightly reflection left in SOUL.proposed.md, as a diff against SOUL.md, with its report and why it was held back; null when none waits.",
-      inputSchema: {},
+      inputSchema: NO_INPUT,
       annotations: { readOnlyHint: true },
     },
     async () => json((await engine.soul()).proposed()),
@@ -38,7 +43,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Accept the SOUL proposal",
       description: "The pending proposal becomes SOUL.md and a new version, through the same locked-section and compare-and-swap checks as a nightly run.",
-      inputSchema: {},
+      inputSchema: NO_INPUT,
     },
     async () => json((await engine.soul()).accept()),
   );
@@ -47,7 +52,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Reject the SOUL proposal",
       description: "Discard the pending proposal; the reason is recorded and the next reflection takes it into account.",
-      inputSchema: { reason: z.string().optional().describe("why, in a sentence") },
+      inputSchema: SOUL_REJECT_INPUT,
     },
     async (a) => json((await engine.soul()).reject(a.reason)),
   );
@@ -56,7 +61,7 @@ export function register({ server, engine, session }: McpContext): void {
     {
       title: "Save SOUL.md as a version",
       description: "Record SOUL.md as it is now as a version, with a message (after editing it by hand).",
-      inputSchema: { message: z.string().optional().describe("why, in a sentence") },
+      inputSchema: SOUL_SAVE_INPUT,
     },
     async (a) => json((await engine.soul()).save(a.message)),
   );

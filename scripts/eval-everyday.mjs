@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// npm run eval -- --dataset everyday [--mode bm25|hybrid] [--json]
+// The project's own small set of a newcomer's questions (scripts/eval-everyday/): a workspace
+// of SOUL.md, MEMORY.md and 15 daily notes over three weeks, everyday questions with the
+// notes that answer them (questions about the coming days included), and questions about
+// things the notes never mention, whose right answer is nothing. Hand-written for this
+// project; "now" is fixed (questions.json), so "next week" always means the same days.
+// Prints, per question, the top results, and the totals: answered questions with an
+// expected note first (R@1) and in the first three (R@3), never-written ones left empty.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Engine } from "../dist/index.js";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DATA = path.join(HERE, "eval-everyday");
+
+export async function runEveryday({ mode = "hybrid", cache, config = {} } = {}) {
+  const set = JSON.parse(readFileSync(path.join(DATA, "questions.json"), "utf8"));
+  const now = Date.parse(set.now);
+  const ws = mkdtempSync(path.join(os.tmpdir(), "agent-eval-everyday-"));
+  try {
+    cpSync(path.join(DATA, "workspace"), ws, { recursive: true });
+    const search = { mode: mode === "bm25" ? "keyword" : "hybrid", dates: { timeZone: "UTC" }, ...(config.search ?? {}) };
+    const embed = cache ? { cacheDir: cache } : {};
+    writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ search, embed }, null, 2));
+    const engine = Engine.open({ workspace: ws, now: () => now });
+    try {
+      engine.index();
+      if (mode !== "bm25") await engine.embed({});
+      const answered = [];
+      for (const a of set.answerable) {
+        const res = await engine.search(a.q, { recall: false });
+        const paths = res.results.map((r) => r.path);
+        const rank = paths.findIndex((p) => a.expect.includes(p));
+        answered.push({ q: a.q, kind: a.kind, rank, top: paths.slice(0, 3), reason: res.reason ?? null });
+      }
+      const never = [];
+      for (const n of set.neverWritten) {
+        const res = await engine.search(n.q, { recall: false });
+        never.push({ q: n.q, trap: n.trap, empty: res.results.length === 0, top: res.results.slice(0, 3).map((r) => r.path), spellings: res.spellings ?? [] });
+      }
+      const share = (xs, f) => (xs.length === 0 ? 0 : xs.filter(f).length / xs.length);
+      const upcoming = answered.filter((a) => a.kind === "upcoming");
+      return {
+        dataset: "everyday",
+        mode,
+        answered,
+        never,
+        metrics: {
+          r1: share(answered, (a) => a.rank === 0),
+          r3: share(answered, (a) => a.rank >= 0 && a.rank < 3),
+          upcomingR3: share(upcoming, (a) => a.rank >= 0 && a.rank < 3),
+          wronglyEmpty: share(answered, (a) => a.top.length === 0),
+          neverEmpty: share(never, (n) => n.empty),
+        },
+      };
+    } finally {
+      await engine.close();
+    }
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+}
+
+export function printEveryday(out) {
+  const pct = (x) => `${(x * 100).toFixed(0)} %`;
+  console.log(`\neveryday (hand-written, ${out.answered.length} answerable + ${out.never.length} never-written questions), mode ${out.mode}`);
+  for (const a of out.answered) console.log(`  ${a.rank === 0 ? "✓" : a.rank > 0 && a.rank < 3 ? "~" : "✗"} ${a.q}  →  ${a.top.join(", ") || `(empty: ${a.reason})`}`);
+  for (const n of out.never) console.log(`  ${n.empty ? "✓" : "✗"} [never written] ${n.q}  →  ${n.empty ? "(empty)" : n.top.join(", ")}${n.spellings.length ? `  respelled ${n.spellings.map((s) => `${s.word}→${s.terms.join("|")}`).join(", ")}` : ""}`);
+  const m = out.metrics;
+  console.log(`  R@1 ${pct(m.r1)}, R@3 ${pct(m.r3)} (upcoming days R@3 ${pct(m.upcomingR3)}), answerable wrongly empty ${pct(m.wronglyEmpty)}; never-written correctly empty ${pct(m.neverEmpty)}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const mode = process.argv.includes("--mode") ? process.argv[process.argv.indexOf("--mode") + 1] : "hybrid";
+  const out = await runEveryday({ mode });
+  if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(out) + "\n");
+  else printEveryday(out);
+}

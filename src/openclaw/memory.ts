@@ -1,0 +1,167 @@
+/**
+ * The engine inside OpenClaw's process, as its memory plugin (plugin.ts) uses it: one engine
+ * per workspace per process, opened in the background when the plugin is registered and closed
+ * when OpenClaw shuts down. Everything here fails open: a memory that cannot answer in time, or
+ * at all, leaves the turn as it would have been without it, and says why in OpenClaw's log.
+ *
+ * The hot path (a prompt about to be sent) never scans the workspace: the index is brought up
+ * to date when the engine opens and after each captured turn, and the prompt's search trusts it
+ * (`refresh: false`); until the embedding model is warm, the search is by keywords, so the first
+ * turn never waits for a model load.
+ */
+import { openClawTurns } from "../assistants/openclaw.js";
+import type { Engine } from "../engine/engine.js";
+import { errorText } from "../engine/errors.js";
+import { mcpSearchAnswer } from "../mcp/tools/search.js";
+import { numberLines } from "../workspace/safe-read.js";
+
+export interface OpenClawMemoryOptions {
+  workspace: string;
+  /** Memories injected per prompt at most. */
+  injectLimit: number;
+  /** A prompt waits at most this long for its memories. */
+  budgetMs: number;
+  log: { info(m: string): void; warn(m: string): void };
+}
+
+/** One per workspace per process: OpenClaw registers a plugin several times (discovery, then the run). */
+const open = new Map<string, OpenClawMemory>();
+
+export function memoryFor(opts: OpenClawMemoryOptions): OpenClawMemory {
+  let m = open.get(opts.workspace);
+  if (!m) {
+    m = new OpenClawMemory(opts);
+    open.set(opts.workspace, m);
+  }
+  return m;
+}
+
+/** Closes every engine this process opened (OpenClaw is shutting down). */
+export async function closeAll(): Promise<void> {
+  const all = [...open.values()];
+  open.clear();
+  await Promise.all(all.map((m) => m.close()));
+}
+
+export class OpenClawMemory {
+  private opening: Promise<Engine> | undefined;
+  private warm = false;
+  private closed = false;
+
+  constructor(private readonly opts: OpenClawMemoryOptions) {}
+
+  /** Opens the engine in the background (once): config, index brought up to date, then the embedder warmed. */
+  start(): void {
+    void this.engine().catch(() => undefined);
+  }
+
+  engine(): Promise<Engine> {
+    this.opening ??= (async () => {
+      const { Engine } = await import("../engine/engine.js");
+      const engine = await Engine.load({ workspace: this.opts.workspace });
+      engine.onNotice = (n) => this.opts.log.warn(`agent-memory: ${n.message}`);
+      // Off the hot path: the one scan, before any prompt needs the index.
+      engine.index();
+      engine
+        .warm()
+        .then(() => (this.warm = true))
+        .catch((e: unknown) => this.opts.log.warn(`agent-memory: the embedding model did not load (${errorText(e)}); memories are found by keywords`));
+      return engine;
+    })();
+    this.opening.catch((e: unknown) => this.opts.log.warn(`agent-memory: cannot open the workspace ${this.opts.workspace}: ${errorText(e)}`));
+    return this.opening;
+  }
+
+  /**
+   * The memories relevant to a prompt, as text to put before it, or "" (nothing relevant, the
+   * budget ran out, or the engine failed). The person's own session: their private notes count.
+   */
+  async inject(prompt: string, session: string | undefined): Promise<string> {
+    const started = Date.now();
+    try {
+      const engine = await withinBudget(this.engine(), this.opts.budgetMs);
+      if (engine === undefined) return this.skipped("the workspace is still opening");
+      const left = Math.max(1, this.opts.budgetMs - (Date.now() - started));
+      const answer = await (await engine.assistants()).inject({
+        prompt,
+        harness: "openclaw",
+        ...(session !== undefined ? { session } : {}),
+        limit: this.opts.injectLimit,
+        budgetMs: left,
+        refresh: false,
+        ...(this.warm ? {} : { mode: "keyword" as const }),
+      });
+      if (answer.text === "" && answer.reason) this.opts.log.info(`agent-memory: no memories for this prompt (${answer.reason})`);
+      return answer.text;
+    } catch (e) {
+      return this.skipped(errorText(e));
+    }
+  }
+
+  private skipped(why: string): string {
+    this.opts.log.info(`agent-memory: no memories for this prompt (${why})`);
+    return "";
+  }
+
+  /** A turn's messages into `sessions/openclaw-<session>.jsonl` (each once), then the index brought up to date. */
+  async capture(session: string | undefined, messages: unknown): Promise<void> {
+    if (session === undefined || !Array.isArray(messages) || messages.length === 0) return;
+    try {
+      const engine = await this.engine();
+      const r = (await engine.assistants()).capture({ harness: "openclaw", session, turns: openClawTurns(session, messages) });
+      if (r.appended > 0) engine.index();
+    } catch (e) {
+      this.opts.log.warn(`agent-memory: could not capture the turn of session ${session}: ${errorText(e)}`);
+    }
+  }
+
+  /** OpenClaw is compacting a session: capture, the pre-compaction flush once per cycle, the marker. */
+  async compaction(session: string | undefined, messages: unknown): Promise<void> {
+    if (session === undefined) return;
+    try {
+      const engine = await this.engine();
+      const turns = Array.isArray(messages) ? openClawTurns(session, messages) : [];
+      const r = await (await engine.assistants()).compaction({ harness: "openclaw", session, turns });
+      this.opts.log.info(`agent-memory: compaction of ${session}: flush ${r.flush}${r.reason ? ` (${r.reason})` : ""}`);
+    } catch (e) {
+      this.opts.log.warn(`agent-memory: the pre-compaction flush of ${session} failed: ${errorText(e)}`);
+    }
+  }
+
+  /** memory_search: the engine's answer as MCP gives it (no bookkeeping, no paths of the machine). */
+  async search(query: string, limit: number | undefined, signal?: AbortSignal): Promise<string> {
+    const engine = await this.engine();
+    const res = await engine.search(query, { ...(limit ? { limit } : {}), session: "main", refresh: false, rerank: false, ...(signal ? { signal } : {}), ...(this.warm ? {} : { mode: "keyword" as const }) });
+    return JSON.stringify(mcpSearchAnswer(res), null, 2);
+  }
+
+  /** memory_get: numbered lines of a workspace file, as MCP's memory_get. */
+  async get(rel: string, from: number | undefined, lines: number | undefined): Promise<string> {
+    const engine = await this.engine();
+    const r = await engine.readFile(rel, { session: "main", ...(from !== undefined ? { from } : {}), ...(lines !== undefined ? { lines } : {}) });
+    if (r.lines.length === 0) return `${r.rel}: ${r.totalLines} lines; nothing at line ${r.from}`;
+    const more = r.to < r.totalLines ? `\n[lines ${r.to + 1}-${r.totalLines} not shown: call again with from=${r.to + 1}]` : "";
+    return `${r.rel} lines ${r.from}-${r.to} of ${r.totalLines}\n${numberLines(r)}${more}`;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed || this.opening === undefined) return;
+    this.closed = true;
+    const engine = await this.opening.catch(() => undefined);
+    await engine?.close().catch(() => undefined);
+  }
+}
+
+/** The promise's value if it settles within `ms`, else undefined (it goes on in the background). */
+async function withinBudget<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

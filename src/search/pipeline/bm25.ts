@@ -1,0 +1,160 @@
+import type { DB } from "../../store/open.js";
+import { sql } from "./sql.js";
+import type { DocFrequencies, EvidenceTerm } from "./evidence.js";
+
+/**
+ * BM25 computed here rather than by FTS5's bm25(), which fixes k1 = 1.2, b = 0.75 and an
+ * idf of ln((N − df + 0.5)/(df + 0.5)) clamped to 1e-6. That idf is zero for any word in
+ * more than half the chunks: in a small workspace, or a conversation where every line
+ * starts with a speaker's name, the words a question is about ("Caroline", the project's
+ * name) then count for nothing. Here the idf is Lucene's, always positive (the same one
+ * the relevance floor weighs coverage with), and k1/b are settings.
+ *
+ * FTS5 does not expose term frequencies, and reading them from fts5vocab means scanning
+ * every posting of every query word (13 ms for one common word over 7,000 chunks). Instead,
+ * a one-word MATCH restricted to the candidates returns FTS5's own bm25() for that word in
+ * one column; with the row's length (the docsize table) and the table's averages (the
+ * averages record) known, that score is a closed-form function of the word's frequency
+ * in the column, and is inverted. The words are thus counted by FTS5's own tokenizer and
+ * stemmer, exactly as matched.
+ */
+
+export interface Bm25Params {
+  k1: number;
+  b: number;
+}
+
+/** The constants FTS5's bm25() uses (fts5_aux.c). */
+export const FTS5_K1 = 1.2;
+export const FTS5_B = 0.75;
+
+/** Column order of chunks_fts. */
+export const FTS_COLUMNS = ["heading", "body", "cjk"] as const;
+export type FtsColumn = (typeof FTS_COLUMNS)[number];
+
+/** Frequency of one query term in one chunk, per column. */
+export type ColumnFreqs = [heading: number, body: number, cjk: number];
+
+export interface TermFreqs {
+  /** chunk id → term → per-column frequency (only chunks containing the term). */
+  tf: Map<number, Map<string, ColumnFreqs>>;
+  /** chunk id → length in tokens, all columns (what FTS5 calls D). */
+  length: Map<number, number>;
+  /** Rows in the FTS table and their mean length in tokens. */
+  rows: number;
+  avgLength: number;
+}
+
+/** FTS5's idf: ln((N − df + 0.5)/(df + 0.5)), 1e-6 when that is not positive. */
+export function fts5Idf(n: number, df: number): number {
+  const v = Math.log((n - df + 0.5) / (df + 0.5));
+  return v <= 0 ? 1e-6 : v;
+}
+
+/**
+ * The frequency f that made FTS5 report `score` (sign-flipped, ≥ 0) for one term:
+ * score = idf · f(k1 + 1) / (f + k1(1 − b + b·D/avgdl)), solved for f. Rounded, since
+ * with unit column weights f is a count.
+ */
+export function invertFts5Score(score: number, idf: number, length: number, avgLength: number): number {
+  if (score <= 0 || idf <= 0) return 0;
+  const s = score / idf;
+  const k = FTS5_K1 * (1 - FTS5_B + (FTS5_B * length) / (avgLength > 0 ? avgLength : 1));
+  if (s >= FTS5_K1 + 1) return Number.POSITIVE_INFINITY;
+  return Math.max(0, Math.round((s * k) / (FTS5_K1 + 1 - s)));
+}
+
+/**
+ * One term's BM25 contribution: idf · f(k1 + 1) / (f + k1(1 − b + b·D/avgdl)), where f is
+ * the column-weighted frequency (a heading occurrence counts `weights.heading` times, as
+ * in FTS5's bm25() with column weights).
+ */
+export function bm25Term(idfValue: number, freq: number, length: number, avgLength: number, p: Bm25Params): number {
+  if (freq <= 0) return 0;
+  const norm = p.k1 * (1 - p.b + (p.b * length) / (avgLength > 0 ? avgLength : 1));
+  return (idfValue * freq * (p.k1 + 1)) / (freq + norm);
+}
+
+export function weightedFreq(f: ColumnFreqs, w: { heading: number; body: number; cjk: number }): number {
+  return f[0] * w.heading + f[1] * w.body + f[2] * w.cjk;
+}
+
+/** SQLite's varint (as FTS5 writes it): big-endian 7-bit groups, the 9th byte whole. */
+export function readVarint(buf: Uint8Array, pos: number): [value: number, next: number] {
+  let v = 0;
+  for (let i = 0; i < 8; i++) {
+    const byte = buf[pos + i];
+    if (byte === undefined) return [v, pos + i];
+    v = v * 128 + (byte & 0x7f);
+    if ((byte & 0x80) === 0) return [v, pos + i + 1];
+  }
+  const last = buf[pos + 8] ?? 0;
+  return [v * 256 + last, pos + 9];
+}
+
+/** The varints of a blob, in order. */
+export function readVarints(buf: Uint8Array): number[] {
+  const out: number[] = [];
+  let pos = 0;
+  while (pos < buf.length) {
+    const [v, next] = readVarint(buf, pos);
+    out.push(v);
+    pos = next;
+  }
+  return out;
+}
+
+/** Rows and mean row length of chunks_fts, from FTS5's averages record (rowid 1 of %_data). */
+export function ftsAverages(db: DB): { rows: number; avgLength: number } {
+  const row = sql(db, "SELECT block FROM chunks_fts_data WHERE id = 1").get() as { block: Uint8Array } | undefined;
+  if (!row) return { rows: 0, avgLength: 0 };
+  const [rows, ...cols] = readVarints(row.block);
+  const total = cols.reduce((s, x) => s + x, 0);
+  return { rows: rows ?? 0, avgLength: rows ? total / rows : 0 };
+}
+
+/** Length in tokens (all columns) of the given chunks, from FTS5's docsize table. */
+export function ftsLengths(db: DB, ids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  if (ids.length === 0) return out;
+  const rows = sql(db, "SELECT id, sz FROM chunks_fts_docsize WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids)) as { id: number; sz: Uint8Array }[];
+  for (const r of rows) out.set(r.id, readVarints(r.sz).reduce((s, x) => s + x, 0));
+  return out;
+}
+
+/**
+ * Per-column frequencies of each term in each of the given chunks. `df` gives each term's
+ * document frequency as FTS5 counts it (the index facts, facts.ts), needed to undo its idf.
+ */
+export function termFreqs(db: DB, terms: EvidenceTerm[], df: DocFrequencies, ids: number[]): TermFreqs {
+  const { rows, avgLength } = ftsAverages(db);
+  const length = ftsLengths(db, ids);
+  const tf = new Map<number, Map<string, ColumnFreqs>>();
+  if (ids.length === 0 || terms.length === 0) return { tf, length, rows, avgLength };
+  const idList = JSON.stringify(ids);
+  // One column's weight 1, the others 0: FTS5's score for the term in that column alone.
+  // Words live in heading and body, CJK bigrams in their own column: only the columns a
+  // term can match are scored. "rowid + 0": tested against a set built once while the
+  // term's postings stream (a bare rowid IN would be one MATCH per id).
+  const from = "FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))";
+  const words = sql(db, `SELECT rowid AS id, -bm25(chunks_fts, 1, 0, 0) AS h, -bm25(chunks_fts, 0, 1, 0) AS b, 0 AS c ${from}`);
+  const bigrams = sql(db, `SELECT rowid AS id, 0 AS h, 0 AS b, -bm25(chunks_fts, 0, 0, 1) AS c ${from}`);
+  for (const t of terms) {
+    // A term standing for several words: each word's frequency (undone with its own idf),
+    // summed, as BM25 treats synonyms.
+    const parts = (t.forms ?? [t]).map((f) => ({ expr: f.expr, df: df.of(f.expr) }));
+    for (const part of parts) {
+      const idf = fts5Idf(rows, part.df);
+      const stmt = part.expr.startsWith("cjk") ? bigrams : words;
+      for (const r of stmt.all(part.expr, idList) as { id: number; h: number; b: number; c: number }[]) {
+        const d = length.get(r.id) ?? avgLength;
+        const f: ColumnFreqs = [invertFts5Score(r.h, idf, d, avgLength), invertFts5Score(r.b, idf, d, avgLength), invertFts5Score(r.c, idf, d, avgLength)];
+        let m = tf.get(r.id);
+        if (!m) tf.set(r.id, (m = new Map()));
+        const had = m.get(t.term);
+        m.set(t.term, had ? [had[0] + f[0], had[1] + f[1], had[2] + f[2]] : f);
+      }
+    }
+  }
+  return { tf, length, rows, avgLength };
+}

@@ -1,0 +1,69 @@
+/**
+ * Stage 6, diversify: maximal marginal relevance over the best `pool` results by score, so
+ * five overlapping chunks of one note do not crowd out everything else. Similarity is by
+ * vectors when both chunks have them, else by shared words (which also catches overlapping
+ * neighbour chunks); two chunks of one file are at least search.mmr.sameFileSimilarity alike.
+ * The order shown agrees with the scores shown: diversity never puts a result above one
+ * scoring more than search.mmr.maxScoreGap higher (boundByScore). The notes of a date-only
+ * query keep their order, newest first. The picks' annotations are read here, in the
+ * search's snapshot, for the presenter.
+ */
+import { annotationsOf } from "./keyword.js";
+import { bestPairCosine } from "./evidence.js";
+import type { IndexFacts } from "./facts.js";
+import type { Floored, Judged } from "./floor.js";
+import { boundByScore, jaccard, mmrRerank, wordSet, type MmrPick } from "./mmr.js";
+import type { Scoring } from "./score.js";
+import type { SearchIndexes } from "./stages.js";
+import type { Grade } from "../rerank/rerank.js";
+
+export interface Picked {
+  s: Judged;
+  pick: MmrPick;
+  /** Set by the rerank stage: the model's grade, or the cross-encoder's relevance. */
+  grade?: Grade;
+  relevance?: number;
+}
+
+/** What the first stage hands on: the picks in order, with what the presenter reads of them. */
+export interface Picks {
+  facts: IndexFacts;
+  scoring: Scoring;
+  picks: Picked[];
+  /** chunk id → its annotations ({ project: ["Pharmacy App"] }). */
+  annotations: Map<number, Record<string, string[]>>;
+}
+
+export function diversify(ix: SearchIndexes, facts: IndexFacts, floored: Floored): Picks {
+  const picks = facts.listing ? floored.kept.map((s) => ({ s, pick: { id: s.cand.chunkId, penalty: 0, mmr: s.final } })) : byMmr(ix, facts, floored.kept);
+  const annotations = annotationsOf(ix.db, picks.map((p) => p.s.cand.chunkId));
+  return { facts, scoring: floored.scoring, picks, annotations };
+}
+
+function byMmr(ix: SearchIndexes, facts: IndexFacts, kept: Judged[]): Picked[] {
+  const plan = facts.plan;
+  const mmr = plan.config.mmr;
+  const ranked = [...kept].sort((a, b) => b.final - a.final).slice(0, plan.pool);
+  const byId = new Map(ranked.map((s) => [s.cand.chunkId, s]));
+  const vecs = mmr.lambda < 1 ? ix.vectors.vectorsOf(ranked.map((s) => s.cand.chunkId)) : new Map<number, Float32Array[]>();
+  const words = new Map<number, Set<string>>();
+  const wordsOf = (id: number) => {
+    let w = words.get(id);
+    if (!w) words.set(id, (w = wordSet(byId.get(id)!.cand.text)));
+    return w;
+  };
+  const sim = (a: number, b: number): number => {
+    const va = vecs.get(a);
+    const vb = vecs.get(b);
+    const content = va && vb ? Math.max(0, bestPairCosine(va, vb)) : jaccard(wordsOf(a), wordsOf(b));
+    return byId.get(a)!.cand.path === byId.get(b)!.cand.path ? Math.max(content, mmr.sameFileSimilarity) : content;
+  };
+  const picks = mmrRerank(
+    ranked.map((s) => ({ id: s.cand.chunkId, relevance: s.final })),
+    plan.limit,
+    mmr.lambda,
+    sim,
+  );
+  const bounded = boundByScore(picks.map((pick) => ({ pick, relevance: byId.get(pick.id)!.final })), mmr.maxScoreGap);
+  return bounded.map(({ pick }) => ({ s: byId.get(pick.id)!, pick }));
+}

@@ -1,0 +1,237 @@
+import { annotationMatches } from "../../indexer/annotations.js";
+import type { DB } from "../../store/open.js";
+import { sql } from "./sql.js";
+import { publicPathSql } from "../../workspace/privacy.js";
+import { bm25Term, termFreqs, weightedFreq, type Bm25Params } from "./bm25.js";
+import { idf, type DocFrequencies, type EvidenceTerm, type TermStats } from "./evidence.js";
+import type { ParsedQuery } from "../query/query.js";
+import type { ScopedFilters, SearchFilters } from "../filters.js";
+
+export interface Candidate {
+  chunkId: number;
+  path: string;
+  kind: string;
+  source: string;
+  startLine: number;
+  endLine: number;
+  heading: string;
+  date: string | null;
+  text: string;
+  tokens: number;
+  /** -bm25(): FTS5 returns more-negative-is-better, flipped here so higher is better. Absent for vector-only candidates. */
+  keyword?: number;
+  /**
+   * The query's evidence terms the chunk contains, when the keyword search already looked
+   * them up (the engine's own BM25 does); search then skips asking FTS5 again.
+   */
+  matched?: Set<string>;
+}
+
+export interface KeywordWeights {
+  heading: number;
+  body: number;
+  cjk: number;
+}
+
+export const DEFAULT_KEYWORD_WEIGHTS: KeywordWeights = { heading: 2, body: 1, cjk: 1 };
+
+function filterSql(db: DB, filters: ScopedFilters, where: string[], params: Record<string, unknown>): void {
+  if (filters.publicOnly) where.push(publicPathSql("f.path"));
+  // kind 'reflection' as well as the source: an index built before reports had a source of
+  // their own lists them under 'memory' until their files are re-indexed.
+  if (filters.source === "reflections") where.push("(f.source = 'reflections' OR f.kind = 'reflection')");
+  else {
+    where.push("f.source <> 'reflections' AND f.kind <> 'reflection'");
+    if (filters.source) {
+      where.push("f.source = @source");
+      params.source = filters.source;
+    }
+  }
+  if (filters.dateFrom) {
+    where.push("c.date >= @dateFrom");
+    params.dateFrom = filters.dateFrom;
+  }
+  if (filters.dateTo) {
+    where.push("c.date <= @dateTo");
+    params.dateTo = filters.dateTo;
+  }
+  if (filters.kinds && filters.kinds.length > 0) {
+    where.push(`f.kind IN (${filters.kinds.map((_, i) => `@k${i}`).join(", ")})`);
+    filters.kinds.forEach((k, i) => (params[`k${i}`] = k));
+  }
+  annotationFilterSql(db, filters, where, params);
+}
+
+/** The annotation filters as (key, wanted value) pairs; `project` is shorthand for one of them. */
+export function annotationFilters(filters: SearchFilters): [string, string][] {
+  const out: [string, string][] = [];
+  if (filters.project !== undefined && filters.project.trim() !== "") out.push(["project", filters.project]);
+  for (const [k, v] of Object.entries(filters.annotations ?? {})) {
+    if (typeof v === "string" && v.trim() !== "") out.push([k.toLowerCase(), v]);
+  }
+  return out;
+}
+
+/**
+ * Fuzzy matching happens over the distinct stored values of a key (a few hundred at most),
+ * in JS; SQL then filters chunks by the exact normalised values that matched.
+ */
+function annotationFilterSql(db: DB, filters: SearchFilters, where: string[], params: Record<string, unknown>): void {
+  annotationFilters(filters).forEach(([key, wanted], i) => {
+    const norms = (sql(db, "SELECT DISTINCT norm FROM chunk_annotations WHERE key = ?").all(key) as { norm: string }[])
+      .map((r) => r.norm)
+      .filter((n) => annotationMatches(wanted, n));
+    if (norms.length === 0) {
+      where.push("0");
+      return;
+    }
+    params[`ak${i}`] = key;
+    norms.forEach((n, j) => (params[`an${i}_${j}`] = n));
+    where.push(
+      `EXISTS (SELECT 1 FROM chunk_annotations a${i} WHERE a${i}.chunk_id = c.id AND a${i}.key = @ak${i} AND a${i}.norm IN (${norms.map((_, j) => `@an${i}_${j}`).join(", ")}))`,
+    );
+  });
+}
+
+/** Annotations of the given chunks, grouped: chunk id → { project: ["Pharmacy App"] }. */
+export function annotationsOf(db: DB, ids: number[]): Map<number, Record<string, string[]>> {
+  const out = new Map<number, Record<string, string[]>>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    const rows = db
+      .prepare(`SELECT chunk_id AS id, key, value FROM chunk_annotations WHERE chunk_id IN (${part.map(() => "?").join(", ")}) ORDER BY rowid`)
+      .all(...part) as { id: number; key: string; value: string }[];
+    for (const r of rows) {
+      const rec = out.get(r.id) ?? {};
+      const list = (rec[r.key] ??= []);
+      if (!list.includes(r.value)) list.push(r.value);
+      out.set(r.id, rec);
+    }
+  }
+  return out;
+}
+
+const CANDIDATE_COLUMNS = `c.id AS chunkId, f.path AS path, f.kind AS kind, f.source AS source,
+           c.start_line AS startLine, c.end_line AS endLine, c.heading AS heading,
+           c.date AS date, c.text AS text, c.tokens AS tokens`;
+
+/**
+ * Top `limit` chunks by BM25 over the FTS5 index, filters applied. FTS5 ranks and limits
+ * first and only the winners are joined to their rows, so SQLite never reads the text of
+ * the thousands of other matches. Filters run after that limit, so the first pass takes
+ * extra rows; when filters threw away so many that fewer than `limit` remain while more
+ * matches exist, the filtered query runs in full (correct, just slower).
+ */
+export function keywordSearch(
+  db: DB,
+  q: ParsedQuery,
+  limit: number,
+  filters: ScopedFilters = {},
+  w: KeywordWeights = DEFAULT_KEYWORD_WEIGHTS,
+  bm25?: Rescoring,
+): Candidate[] {
+  if (q.match === "") return [];
+  const where: string[] = [];
+  const params: Record<string, unknown> = { match: q.match, wh: w.heading, wb: w.body, wc: w.cjk };
+  filterSql(db, filters, where, params);
+  const firstPass = limit * 2 + 20;
+  // Re-scored here: take every row FTS5's first pass found, so the cut to `limit` is made
+  // by the final score.
+  const take = bm25 ? firstPass : limit;
+  const rankFirst = `
+    WITH top AS (
+      SELECT rowid AS id, -bm25(chunks_fts, @wh, @wb, @wc) AS keyword
+      FROM chunks_fts WHERE chunks_fts MATCH @match
+      ORDER BY bm25(chunks_fts, @wh, @wb, @wc) LIMIT @first)
+    SELECT ${CANDIDATE_COLUMNS}, top.keyword AS keyword
+    FROM top JOIN chunks c ON c.id = top.id JOIN files f ON f.id = c.file_id
+    WHERE ${where.join(" AND ")}
+    ORDER BY top.keyword DESC LIMIT @limit`;
+  let rows = sql(db, rankFirst).all({ ...params, first: firstPass, limit: take }) as Candidate[];
+  if (rows.length < limit) {
+    const matches = (sql(db, "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH @match").get({ match: q.match }) as { n: number }).n;
+    if (matches > firstPass) {
+      const full = `
+        SELECT ${CANDIDATE_COLUMNS},
+               -bm25(chunks_fts, @wh, @wb, @wc) AS keyword
+        FROM chunks_fts
+        JOIN chunks c ON c.id = chunks_fts.rowid
+        JOIN files f ON f.id = c.file_id
+        WHERE chunks_fts MATCH @match AND ${where.join(" AND ")}
+        ORDER BY bm25(chunks_fts, @wh, @wb, @wc)
+        LIMIT @limit`;
+      rows = sql(db, full).all({ ...params, limit: take }) as Candidate[];
+    }
+  }
+  if (!bm25) return rows;
+  rescoreBm25(db, rows, w, bm25);
+  return rows.sort((a, b) => b.keyword! - a.keyword!).slice(0, limit);
+}
+
+/** The engine's own BM25 (bm25.ts): its k1/b, and the query's terms with their document frequencies (the index facts). */
+export interface Rescoring {
+  params: Bm25Params;
+  terms: EvidenceTerm[];
+  stats: TermStats;
+  df: DocFrequencies;
+}
+
+/** Replaces each row's FTS5 score with BM25 at the given k1/b and Lucene's idf (bm25.ts). */
+function rescoreBm25(db: DB, rows: Candidate[], w: KeywordWeights, rs: Rescoring): void {
+  const { params: p, terms, stats } = rs;
+  // A stop-word-only query has no evidence terms; its FTS5 order stands.
+  if (terms.length === 0 || rows.length === 0) return;
+  const tfs = termFreqs(db, terms, rs.df, rows.map((row) => row.chunkId));
+  for (const r of rows) {
+    const m = tfs.tf.get(r.chunkId);
+    const len = tfs.length.get(r.chunkId) ?? tfs.avgLength;
+    let score = 0;
+    r.matched = new Set(m?.keys() ?? []);
+    if (m) for (const t of stats.terms) {
+      const f = m.get(t.term);
+      if (f) score += bm25Term(idf(tfs.rows, t.df), weightedFreq(f, w), len, tfs.avgLength, p);
+    }
+    r.keyword = score;
+  }
+}
+
+/**
+ * Chunks dated inside [from, to] (filters applied), newest first: a query that is only a date.
+ * `required` / `excluded`: FTS5 expressions (quoted phrases, exclusions) a chunk must / must not match.
+ */
+export function datedChunks(db: DB, from: string, to: string, limit: number, filters: ScopedFilters = {}, fts: { required?: string; excluded?: string } = {}): Candidate[] {
+  const where: string[] = ["c.date >= @from", "c.date <= @to"];
+  const params: Record<string, unknown> = { from, to, limit };
+  filterSql(db, filters, where, params);
+  if (fts.required) {
+    where.push("c.id IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH @required)");
+    params.required = fts.required;
+  }
+  if (fts.excluded) {
+    where.push("c.id NOT IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH @excluded)");
+    params.excluded = fts.excluded;
+  }
+  const text = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
+    WHERE ${where.join(" AND ")} ORDER BY c.date DESC, f.path, c.seq LIMIT @limit`;
+  return sql(db, text).all(params) as Candidate[];
+}
+
+/** Chunk rows for ids found by vector search, with the same filters applied. */
+export function loadCandidates(db: DB, ids: number[], filters: ScopedFilters = {}): Map<number, Candidate> {
+  const out = new Map<number, Candidate>();
+  if (ids.length === 0) return out;
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  filterSql(db, filters, where, params);
+  // Chunked IN lists stay under SQLite's variable limit.
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    part.forEach((id, j) => (params[`id${j}`] = id));
+    const text = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
+      WHERE c.id IN (${part.map((_, j) => `@id${j}`).join(", ")})${where.length ? " AND " + where.join(" AND ") : ""}`;
+    // IN lists of every length: not kept among the prepared statements.
+    for (const row of db.prepare(text).all(params) as Candidate[]) out.set(row.chunkId, row);
+    part.forEach((_, j) => delete params[`id${j}`]);
+  }
+  return out;
+}

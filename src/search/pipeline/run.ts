@@ -1,0 +1,73 @@
+/**
+ * The search pipeline, in the order it runs. The caller reads the query once into a plan
+ * (plan.ts) and refreshes the index; these stages do the rest:
+ *
+ *   1. embed query      the plan's text as a vector, if the mode uses one (embed-query.ts)
+ *   2. index facts      read once, in the snapshot, handed on as a value: unmatched phrases
+ *                       (searched as plain words), unmatched words (searched as their nearest
+ *                       indexed terms, typos.ts), the evidence terms and their document
+ *                       frequencies (facts.ts); a query with nothing to search ends here
+ *   3. candidates       keyword (FTS5 + BM25) and vector candidates, filters and privacy
+ *                       scope in their SQL; a date-only query's notes (candidates.ts, dated.ts)
+ *   4. fuse, factors    relevance fused into 0..1, then the score factors multiplied in
+ *                       (score.ts, fuse.ts, factors/)
+ *   5. floor            only evidence passes: keyword coverage, cosine, date, phrase (floor.ts)
+ *   6. diversify        MMR over the best, so one note's chunks do not crowd out the rest
+ *                       (diversify.ts)
+ *   7. rerank           opt-in: a local model grades the picks (rerank/stage.ts)
+ *   8. present          snippets, annotations, explanations; or the reason a stage ended the
+ *                       search (present.ts)
+ *
+ * Stages 2 to 6 read one snapshot of the index: a writer in another process (a watcher, an
+ * `agent index`) replaces a file's chunks with new ids, and candidates read before its
+ * commit would otherwise be judged against term matches read after it (none: empty).
+ */
+import type { DB } from "../../store/open.js";
+import type { SearchPlan } from "../plan.js";
+import type { VectorInfo } from "../report.js";
+import { rerank, type Rerankers } from "../rerank/stage.js";
+import type { SearchResponse } from "../types.js";
+import { gatherCandidates } from "./candidates.js";
+import { diversify } from "./diversify.js";
+import { embedQuery, type QueryEmbedding } from "./embed-query.js";
+import { indexFacts } from "./facts.js";
+import { applyFloor } from "./floor.js";
+import { present } from "./present.js";
+import { scoreCandidates } from "./score.js";
+import { isExit, type SearchIndexes } from "./stages.js";
+
+/** What a search needs besides its plan: the index, the embedder and the reranking models, all owned by the caller. */
+export interface SearchDeps extends QueryEmbedding, Rerankers {
+  /** Runs `fn` over the index as it is now (the engine retries once on a damaged index it rebuilt). */
+  read<T>(fn: (ix: SearchIndexes) => T): T;
+}
+
+export interface SearchRun {
+  response: SearchResponse;
+  /** What the embedder said (stage 1). */
+  vectors: VectorInfo;
+}
+
+export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: AbortSignal): Promise<SearchRun> {
+  const embedded = await embedQuery(asked, deps); // 1
+  signal?.throwIfAborted(); // a cancelled search (or a stopping engine) ends between stages
+  const first = deps.read((ix) =>
+    snapshot(ix.db, () => {
+      const facts = indexFacts(ix, embedded); // 2
+      if (isExit(facts)) return facts;
+      const found = gatherCandidates(ix, facts); // 3
+      if (isExit(found)) return found;
+      const scoring = scoreCandidates(ix, facts, found); // 4
+      const floored = applyFloor(facts, scoring); // 5
+      if (isExit(floored)) return floored;
+      return diversify(ix, facts, floored); // 6
+    }),
+  );
+  const ranked = await rerank(first, deps, signal); // 7
+  return { response: present(ranked), vectors: embedded.info }; // 8
+}
+
+/** `fn` in one deferred read transaction (or the caller's, when one is open). */
+function snapshot<T>(db: DB, fn: () => T): T {
+  return db.inTransaction ? fn() : db.transaction(fn).deferred();
+}

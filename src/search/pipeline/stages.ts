@@ -1,0 +1,34 @@
+/**
+ * What the stages of the search pipeline (run.ts) hand each other besides their own
+ * results: the index they read, and the early exit that ends a search with a reason.
+ */
+import type { DB } from "../../store/open.js";
+import type { VectorStore } from "../../store/vectors.js";
+import type { SearchPlan } from "../plan.js";
+import type { DateTermExplanation, FloorExplanation } from "../types.js";
+
+/** The index a search reads, and "now". */
+export interface SearchIndexes {
+  db: DB;
+  vectors: VectorStore;
+  nowMs: number;
+}
+
+/**
+ * A stage that finds nothing to hand on ends the search: why, in one line, and what the
+ * answer shows of the search so far. The presenter (present.ts) turns it into the answer.
+ */
+export interface Exit {
+  readonly exit: string;
+  readonly plan: SearchPlan;
+  readonly floor: FloorExplanation;
+  readonly dateTerm: DateTermExplanation | null;
+}
+
+export function isExit<T extends object>(v: T | Exit): v is Exit {
+  return "exit" in v;
+}
+
+export function exitWith(plan: SearchPlan, floor: FloorExplanation, reason: string, dateTerm: DateTermExplanation | null = null): Exit {
+  return { exit: reason, plan, floor, dateTerm };
+}

@@ -1,0 +1,117 @@
+/**
+ * Typo tolerance: a query word that no note contains ("Okafr", "patelofemoral") searches the
+ * indexed term nearest to it instead: edit distance (with transpositions) 1 for a word of
+ * 5–7 letters, 2 for a longer one, over FTS5's own vocabulary (an fts5vocab table). The
+ * vocabulary holds porter stems ("patellofemor"), so a stem is compared with the word and
+ * with the word less up to 3 final letters (what the stemmer takes off). Only terms that
+ * share the word's first letter are read: a typo in the first letter is rare, and the
+ * vocabulary is read by a range of terms, not whole. Only a single nearest term is taken:
+ * when several are equally near, the word is likelier a real word the notes lack than a
+ * typo. Words with digits and words under 5 letters are left as written. Both limits were
+ * measured: 4-letter words and up to 3 equally near terms made LoCoMo's no-answer queries
+ * correctly empty 3.0 % instead of 4.3 %; with these, 3.9 %.
+ */
+import { readFileSync } from "node:fs";
+import wordListPath from "word-list";
+import type { DB } from "../../store/open.js";
+import { sql } from "./sql.js";
+import type { ParsedQuery, Respelling } from "../query/query.js";
+import type { DocFrequencies } from "./evidence.js";
+
+const MIN_LETTERS = 5;
+const LONG_WORD = 8;
+const MAX_STEM_CUT = 3;
+
+export function maxDistance(word: string): number {
+  if (word.length < MIN_LETTERS) return 0;
+  return word.length < LONG_WORD ? 1 : 2;
+}
+
+/** The respellings of the query's words that match nothing; none when every word matches. */
+export function nearestTerms(db: DB, q: ParsedQuery, df: DocFrequencies): Respelling[] {
+  if (q.stopWordsOnly) return [];
+  const unmatched = q.terms.filter((t) => /^\p{L}+$/u.test(t) && maxDistance(t) > 0 && df.of(`{heading body} : ${q.ftsOf(t)}`) === 0);
+  if (unmatched.length === 0) return [];
+  ensureVocab(db);
+  const out: Respelling[] = [];
+  for (const word of unmatched) {
+    const terms = nearestOf(db, word);
+    // Asked last: the list is read once, and only for a word that would be respelled.
+    if (terms.length > 0 && !isEnglishWord(word)) out.push({ word, terms });
+  }
+  return out;
+}
+
+let words: string | null = null;
+
+/**
+ * Whether the word is in the English word list (the npm package word-list: 274,000 words,
+ * 2.8 MB, MIT; read once, on the first word no note contains). A real word the notes lack
+ * ("plate" in "license plate") is what the user meant, and "correcting" it into a near
+ * indexed word ("place") would answer a question never asked; names ("Okafr") and true
+ * typos ("patelofemoral") are not in the list, and are still searched as their nearest terms.
+ */
+export function isEnglishWord(word: string): boolean {
+  words ??= "\n" + readFileSync(wordListPath, "utf8");
+  return words.includes(`\n${word}\n`);
+}
+
+function ensureVocab(db: DB): void {
+  // A temporary table of this connection: nothing is added to the index's schema.
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
+}
+
+function nearestOf(db: DB, word: string): string[] {
+  const k = maxDistance(word);
+  const first = word[0]!;
+  const next = String.fromCodePoint(first.codePointAt(0)! + 1);
+  const rows = sql(db, "SELECT term, doc FROM temp.chunks_vocab WHERE term >= ? AND term < ?").all(first, next) as { term: string; doc: number }[];
+  let best = k + 1;
+  let found: { term: string; doc: number }[] = [];
+  for (const r of rows) {
+    if (r.term.length < MIN_LETTERS || Math.abs(r.term.length - word.length) > k + MAX_STEM_CUT) continue;
+    const d = stemDistance(word, r.term, best);
+    if (d > k) continue;
+    if (d < best) {
+      best = d;
+      found = [r];
+    } else if (d === best) found.push(r);
+  }
+  // Several terms equally near: the word is likelier a real word the notes lack than a typo.
+  return found.length === 1 ? [found[0]!.term] : [];
+}
+
+// Endings the porter stemmer takes off ("patellofemoral" → "patellofemor"): only these may be
+// cut from the word before comparing, so "netflix" is never compared as "netf".
+const STEMMED_ENDINGS = new Set(["s", "e", "y", "es", "ed", "al", "er", "ly", "ing", "ion", "ous", "ive"]);
+
+/** The least distance between `stem` and `word`, or `word` without an ending the stemmer removes. */
+function stemDistance(word: string, stem: string, limit: number): number {
+  let best = editDistance(word, stem, limit);
+  for (let cut = 1; cut <= MAX_STEM_CUT && word.length - cut >= MIN_LETTERS; cut++) {
+    if (STEMMED_ENDINGS.has(word.slice(word.length - cut))) best = Math.min(best, editDistance(word.slice(0, word.length - cut), stem, limit));
+  }
+  return best;
+}
+
+/** Optimal string alignment distance (Levenshtein with adjacent transpositions); > limit stops early. */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > limit) return limit + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}

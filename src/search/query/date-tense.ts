@@ -1,0 +1,20 @@
+import type { Tense } from "../dates/calendar.js";
+
+/**
+ * The tense of a question, for reading a date named without a year ("4 December") or a
+ * bare weekday: "what's on 4 December", "is the proposal due", "will", "next", "upcoming"
+ * look ahead, and so does a question about the calendar ("anything on my calendar in
+ * December"); "did", "was", "happened" look behind. The first such word decides ("what was
+ * due on 4 December" looks behind); none leaves the tense open (the nearer day is meant).
+ * Pure; English only, like the date rules.
+ */
+const TENSE_WORDS =
+  /(?<![\p{L}\p{N}])(what['’]?s\s+on|what\s+is\s+on|is\s+due|are\s+due|due|will|won['’]t|shall|going\s+to|gonna|upcoming|coming\s+up|next|planned|scheduled|on\s+(?:my|the|our)\s+(?:calendar|agenda|schedule)|did|didn['’]t|was|wasn['’]t|were|weren['’]t|had|happened|went|ago)(?![\p{L}\p{N}])/iu;
+
+const AHEAD = /^(?:what|is|are|due|will|won|shall|going|gonna|upcoming|coming|next|planned|scheduled|on)/i;
+
+export function tenseOf(question: string): Tense | undefined {
+  const m = TENSE_WORDS.exec(question);
+  if (!m) return undefined;
+  return AHEAD.test(m[1]!) ? "ahead" : "behind";
+}
