@@ -96,7 +96,7 @@ function mcpInitialize() {
 
 /** Starts `agent daemon`, waits until `agent jobs` sees it running, stops it with SIGTERM. */
 async function daemonRoundTrip() {
-  const child = spawn(bin, ["daemon", "--workspace", ws, "--no-embed"], { cwd: elsewhere, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(bin, ["daemon", "--workspace", ws, "--no-embed", "--stop-timeout", "60000"], { cwd: elsewhere, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
@@ -144,10 +144,14 @@ try {
       return `${info.filename}, ${info.entryCount} files, ${(info.size / 1e6).toFixed(1)} MB packed, ${(info.unpackedSize / 1e6).toFixed(1)} MB unpacked`;
     });
   }
-  await step(`npm install -g --prefix ${prefix} (a clean prefix; native modules build here)`, () => {
-    run("npm", ["install", "-g", "--prefix", prefix, "--no-audit", "--no-fund", tarball]);
+  await step(`npm install -g --prefix ${prefix} (a clean prefix; nothing builds: the native modules come prebuilt)`, () => {
+    const r = spawnSync("npm", ["install", "-g", "--prefix", prefix, "--no-audit", "--no-fund", tarball], { cwd: elsewhere, env, encoding: "utf8" });
+    noAbort("npm install -g", r.status, r.signal, `${r.stdout}\n${r.stderr}`);
+    if (r.status !== 0) throw new Error(`npm install -g exited ${r.status ?? r.signal}\n${r.stdout}\n${r.stderr}`);
+    // What a user sees at the end of the install: it should say nothing but "added N packages".
+    const warnings = `${r.stdout}\n${r.stderr}`.split("\n").filter((l) => /^npm (warn|WARN)/.test(l));
     const du = spawnSync("du", ["-sh", path.join(prefix, "lib", "node_modules")], { encoding: "utf8" }).stdout.split("\t")[0];
-    return `installed ${du}`;
+    return `installed ${du}; ${warnings.length === 0 ? "no npm warnings" : `npm warnings:\n    ${warnings.join("\n    ")}`}`;
   });
   await step(`agent --version (from ${elsewhere})`, () => agent("--version").trim());
   await step("agent init", () => agent("init", ws).split("\n")[0]);

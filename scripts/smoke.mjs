@@ -3,7 +3,7 @@
 // them. CI runs it on Node 22 and 26 (the full suite runs on 24):
 //   scripts/node.sh 22 node scripts/smoke.mjs
 // Steps, each printed with its time: a fresh copy of the clone (its tracked and new files, no
-// node_modules, no dist) in a temp folder; `npm ci` there (prepare builds); with that copy's
+// node_modules, no dist) in a temp folder; `npm ci` there (its "dependencies" script builds); with that copy's
 // CLI: `agent init`, `agent index` with embeddings (USE-lite on worker threads), a hybrid
 // search in-process, the daemon up and a search through it, SIGTERM stopping it with exit 0,
 // an MCP stdio round trip (initialize, then a memory_search call); then the packed tarball
@@ -104,7 +104,8 @@ function checkSearch(stdout) {
 }
 
 async function daemonRoundTrip() {
-  const d = background(["daemon", "--workspace", ws]);
+  // A stop timeout that a loaded machine cannot hit: this checks how it ends, not how fast.
+  const d = background(["daemon", "--workspace", ws, "--stop-timeout", "60000"]);
   try {
     await d.waitFor(/watching for changes/);
     const routed = spawnSync(process.execPath, [cli, "search", QUERY, "--workspace", ws, "--json"], { cwd: copy, env: { ...env, AGENT_DAEMON: "require" }, encoding: "utf8" });
@@ -147,7 +148,7 @@ let failed = false;
 try {
   process.stdout.write(`smoke on Node.js ${process.versions.node} (${process.execPath})\n`);
   await step("a fresh copy of the clone", copyClone);
-  await step("npm ci (prepare builds dist/)", () => {
+  await step("npm ci (its \"dependencies\" script builds dist/)", () => {
     const r = run("npm", ["ci", "--no-audit", "--no-fund"]);
     const warnings = `${r.stdout}\n${r.stderr}`.split("\n").filter((l) => /^npm (warn|WARN)/.test(l));
     return warnings.length === 0 ? "no npm warnings" : `npm warnings:\n    ${warnings.join("\n    ")}`;

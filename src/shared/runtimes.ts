@@ -7,7 +7,7 @@
  * node_modules (installed by hand) is used first.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -159,8 +159,8 @@ export function installArgs(spec: RuntimeSpec, platform = process.platform, arch
 /**
  * Installs the runtime from the npm registry into `<root>/<name>` with `npm install --prefix`,
  * then writes the entry module the engine imports. No install script downloads anything from
- * elsewhere: node-llama-cpp's is told not to, onnxruntime's does not run (and its .npmrc
- * setting skips the CUDA download should it run).
+ * elsewhere: node-llama-cpp's is told not to, onnxruntime's does not run (and
+ * ONNXRUNTIME_NODE_INSTALL_CUDA=skip skips the CUDA download should it run).
  */
 export async function installRuntime(name: RuntimeName, opts: InstallOptions = {}): Promise<RuntimeLocation> {
   const spec = RUNTIMES[name];
@@ -172,14 +172,26 @@ export async function installRuntime(name: RuntimeName, opts: InstallOptions = {
   // protobufjs's are not needed with the prebuilt packages.
   const allowScripts = { "node-llama-cpp": true, "onnxruntime-node": false, protobufjs: false, sharp: false };
   writeFileSync(path.join(home, "package.json"), JSON.stringify({ name: `agent-runtime-${name}`, private: true, description: `${spec.label} runtime for agent (written by \`agent runtime add ${name}\`)`, allowScripts }, null, 2) + "\n");
-  writeFileSync(path.join(home, ".npmrc"), "onnxruntime-node-install-cuda=skip\n");
+  // An .npmrc line said the same before; npm warns "Unknown project config" about it on every
+  // run, an environment variable it passes through without a word.
+  dropOwnNpmrc(home);
   const args = ["install", "--prefix", home, "--save-exact", "--no-audit", "--no-fund", ...installArgs(spec)];
-  const env = { ...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: "true" };
+  const env = { ...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: "true", ONNXRUNTIME_NODE_INSTALL_CUDA: "skip" };
   await run(opts.npm ?? "npm", args, env, opts.onOutput);
   writeFileSync(path.join(home, ENTRY), `// Written by \`agent runtime add ${name}\`: the engine imports the runtime through this file.\nexport * from ${JSON.stringify(spec.package)};\n`);
   const at = inRuntimesFolder(spec, root);
   if (at === undefined) throw new Error(`npm finished but ${spec.package} is not in ${home}`);
   return at;
+}
+
+/** Removes the .npmrc an earlier `agent runtime add` wrote into the runtime's folder (only that one). */
+function dropOwnNpmrc(home: string): void {
+  const file = path.join(home, ".npmrc");
+  try {
+    if (readFileSync(file, "utf8") === "onnxruntime-node-install-cuda=skip\n") rmSync(file);
+  } catch {
+    // none there
+  }
 }
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, onOutput?: (line: string) => void): Promise<void> {

@@ -32,6 +32,9 @@ afterEach(async () => {
   cleanup(dir);
 });
 
+/** How long the daemon may take to stop: long, so a loaded machine checks how it ends, not how fast. */
+const STOP_TIMEOUT = "60000";
+
 function start(args: string[]): RunningAgent {
   const child = spawnAgent(args, { TZ: "UTC" });
   running.push(child);
@@ -104,7 +107,7 @@ describe("a program using the library exits while a worker embeds", { timeout: 1
 
 describe("the daemon's shutdown", { timeout: 180_000 }, () => {
   it("kill -TERM while it embeds in the background: stops, releases the lock, exits 0", async () => {
-    const d = start(["daemon", "--workspace", ws]);
+    const d = start(["daemon", "--workspace", ws, "--stop-timeout", STOP_TIMEOUT]);
     await d.waitFor(/without vectors\); watching for changes/, 90_000);
     await embedding(d);
     d.kill("SIGTERM");
@@ -114,7 +117,7 @@ describe("the daemon's shutdown", { timeout: 180_000 }, () => {
   });
 
   it("Ctrl-C while it embeds: the same clean stop", async () => {
-    const d = start(["daemon", "--workspace", ws]);
+    const d = start(["daemon", "--workspace", ws, "--stop-timeout", STOP_TIMEOUT]);
     await embedding(d);
     d.kill("SIGINT");
     const run = await d.done;
@@ -123,14 +126,14 @@ describe("the daemon's shutdown", { timeout: 180_000 }, () => {
   });
 
   it("SIGTERM while its model is still loading in a worker: exits 0", async () => {
-    const d = start(["daemon", "--workspace", ws]);
+    const d = start(["daemon", "--workspace", ws, "--stop-timeout", STOP_TIMEOUT]);
     await d.waitFor(/daemon started on /, 60_000);
     d.kill("SIGTERM");
     expectCleanExit(await d.done, 0);
   });
 
   it("a second SIGTERM exits at once while the workers embed: 130", async () => {
-    const d = start(["daemon", "--workspace", ws]);
+    const d = start(["daemon", "--workspace", ws, "--stop-timeout", STOP_TIMEOUT]);
     await embedding(d);
     d.kill("SIGTERM");
     // Two signals sent back to back reach a process as one: the second goes once the first is seen.

@@ -53,3 +53,15 @@ describe("the query bound on every entry point", () => {
     expect((await engine.context({ query: "fridge supplier" })).text).toContain("Kühlmann");
   });
 });
+
+describe("a search can be cancelled", () => {
+  it("an aborted request's signal, or a stopping engine, ends a search before its next stage", async () => {
+    const ctl = new AbortController();
+    ctl.abort(new Error("the client went away"));
+    await expect(engine.search("fridge supplier", { signal: ctl.signal })).rejects.toThrow(/the client went away/);
+    const inFlight = engine.search("fridge supplier");
+    engine.stopRequests("the daemon is stopping (SIGTERM)");
+    await expect(inFlight).rejects.toThrow(/the daemon is stopping/);
+    await expect(engine.boot("fridge")).rejects.toThrow(/the daemon is stopping/);
+  });
+});

@@ -36,6 +36,7 @@ const fs = require("node:fs"), path = require("node:path");
 const args = process.argv.slice(2);
 const prefix = args[args.indexOf("--prefix") + 1];
 fs.writeFileSync(path.join(prefix, "npm-args.json"), JSON.stringify(args));
+fs.writeFileSync(path.join(prefix, "npm-env.json"), JSON.stringify({ cuda: process.env.ONNXRUNTIME_NODE_INSTALL_CUDA ?? null }));
 for (const spec of args.filter((a, i) => !a.startsWith("-") && i > 0 && args[i - 1] !== "--prefix")) {
   const at = spec.lastIndexOf("@");
   const name = spec.slice(0, at), version = spec.slice(at + 1);
@@ -73,12 +74,16 @@ describe("where runtimes go", () => {
 describe.skipIf(inNodeModules)(titled("installing and loading a runtime", NODE_MODULES_COPY), () => {
   it("npm installs into <runtimes>/<name> with --prefix; the engine then imports it from there", async () => {
     const root = path.join(tmp, "rt-api");
+    // What an earlier version wrote there (npm warned about it on every run): removed.
+    write(root, "onnx/.npmrc", "onnxruntime-node-install-cuda=skip\n");
     const at = await installRuntime("onnx", { root, npm: fakeNpm });
     expect(at).toEqual({ source: "runtimes folder", dir: path.join(root, "onnx", "node_modules", "@huggingface", "transformers"), version: "3.8.1" });
     const args = JSON.parse(readFileSync(path.join(root, "onnx", "npm-args.json"), "utf8")) as string[];
     expect(args).toEqual(["install", "--prefix", path.join(root, "onnx"), "--save-exact", "--no-audit", "--no-fund", "@huggingface/transformers@3.8.1"]);
-    // The CUDA download of onnxruntime's install script stays off, and that script does not run.
-    expect(readFileSync(path.join(root, "onnx", ".npmrc"), "utf8")).toContain("onnxruntime-node-install-cuda=skip");
+    // The CUDA download of onnxruntime's install script stays off (through the environment, which
+    // npm passes on without an "Unknown project config" warning), and that script does not run.
+    expect(JSON.parse(readFileSync(path.join(root, "onnx", "npm-env.json"), "utf8"))).toEqual({ cuda: "skip" });
+    expect(existsSync(path.join(root, "onnx", ".npmrc"))).toBe(false);
     expect(JSON.parse(readFileSync(path.join(root, "onnx", "package.json"), "utf8")).allowScripts).toMatchObject({ "onnxruntime-node": false, "node-llama-cpp": true });
     process.env.AGENT_RUNTIMES_DIR = root;
     expect(await loadRuntime<{ installedBy: string; pkg: string }>("onnx", "embed.provider")).toMatchObject({ installedBy: "fake npm", pkg: "@huggingface/transformers" });
