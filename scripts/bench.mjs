@@ -6,6 +6,7 @@
 //   --scales a,b,c   chunk counts for the hybrid latency part (default 1000,10000,50000)
 //   --skip-vectors   keyword part only
 //   --peer qmd       ours and qmd 2.8.3 side by side instead (scripts/bench-peer.mjs)
+//   --skip-hooks     leave out the assistant hooks' latency part (scripts/bench-hooks.mjs)
 import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import os from "node:os";
@@ -326,4 +327,5 @@ if (!args.includes("--skip-vectors")) {
   }
   console.log(`peak RSS: ${rssMb()} MB`);
 }
+if (!args.includes("--skip-hooks")) await (await import("./bench-hooks.mjs")).benchHooks(root);
 rmSync(root, { recursive: true, force: true });

@@ -13,7 +13,8 @@
  * The surface, by area:
  *   index      index(), rebuild(), embed(), status(), statusReport(), watch()
  *   search     search(query, { limit, mode, filters, explain, session })
- *   assistants context(), boot(), ask(), conversations(), readFile(), appendNote(), logTurn()
+ *   assistants context(), boot(), ask(), conversations(), readFile(), appendNote(), logTurn(),
+ *              assistants() (Claude Code, Codex, OpenCode: capture, inject, compaction, import)
  *   SOUL       soul() → log, diff, rollback, pending, proposed, accept, reject, save, run
  *   jobs       jobs() → the one runner (run, due, tick, runs, inbox); runJob(name, args) for
  *              reflect, flush, heartbeat, evolve, snapshot and the daily state backup
@@ -47,6 +48,8 @@ export type { ModelsReport, DoctorReport, DoctorCheck, ConfigView } from "./engi
 export type { SoulService } from "./engine/soul.js";
 export type { EvolutionService, MemoryAction, RankRequest } from "./engine/evolution.js";
 export type { DreamService } from "./engine/dream.js";
+export type { AssistantService, CaptureRequest, CaptureResult, InjectRequest, InjectAnswer, InjectHit, CompactionRequest, CompactionResult, ImportRequest, ImportResult } from "./engine/assistants.js";
+export type { HarnessName, HarnessTurn, HookEvent, HookEventName, Provenance as CaptureProvenance } from "./assistants/types.js";
 export type { RecallLog, RecallEntry, RecallFront } from "./engine/recall-log.js";
 export type { DreamResult } from "./jobs/dream/run.js";
 export type { Proposal, Provenance } from "./store/dream-proposals.js";

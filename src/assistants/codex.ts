@@ -4,15 +4,24 @@
  * `response_item` payloads (Responses API items: `message` with role user/assistant/developer,
  * `function_call`, `function_call_output`). Left out: developer messages (instructions, and
  * where hook context lands: our own injections never come back as turns), the harness's own
- * user-role wrappers (`<environment_context>`, `<user_instructions>`, …), tool output, and the
- * `event_msg` lines that repeat the same messages.
+ * user-role wrappers (`<environment_context>`, `<user_instructions>`, …), tool output, the
+ * `event_msg` lines that repeat the same messages, and a compaction's summary.
  */
 import { jsonLines, summariseTool, type HarnessTurn } from "./types.js";
 
 export function readCodexRollout(text: string): HarnessTurn[] {
   const turns: HarnessTurn[] = [];
+  // The compaction's summary is an assistant message written just before the `compacted` line:
+  // Codex's own digest, not something said.
+  let lastItemWasReply = false;
   for (const { line, obj } of jsonLines(text)) {
+    if (obj.type === "compacted") {
+      if (lastItemWasReply) turns.pop();
+      lastItemWasReply = false;
+      continue;
+    }
     if (obj.type !== "response_item") continue;
+    lastItemWasReply = false;
     const p = obj.payload as Record<string, unknown> | undefined;
     if (p === undefined || p === null) continue;
     const time = typeof obj.timestamp === "string" ? obj.timestamp : "";
@@ -23,6 +32,7 @@ export function readCodexRollout(text: string): HarnessTurn[] {
       const words = messageText(p.content);
       if (words === "" || (p.role === "user" && isWrapper(words))) continue;
       turns.push({ id, role: p.role, text: words, time });
+      lastItemWasReply = p.role === "assistant";
     } else if (p.type === "function_call" || p.type === "custom_tool_call" || p.type === "local_shell_call") {
       const name = typeof p.name === "string" ? p.name : String(p.type);
       turns.push({ id, role: "tool", text: summariseTool(name, parseArgs(p.arguments ?? p.input ?? p.action)), time });

@@ -4,7 +4,8 @@
  * `{type: "tool", tool, state: {input}}`, `step-start`, `reasoning`, …): the plugin hands
  * them over as the server's API returns them (`{info, parts}`), and the import reads the same
  * from its SQLite database (tables `message` and `part`, a `data` JSON column each).
- * Left out: synthetic parts (OpenCode's own additions), reasoning, steps, tool output.
+ * Left out: synthetic parts (OpenCode's own additions), compaction summaries, reasoning, steps,
+ * tool output.
  */
 import { summariseTool, type HarnessTurn } from "./types.js";
 
@@ -19,6 +20,8 @@ export function readOpenCodeMessages(messages: readonly OpenCodeMessage[]): Harn
     const role = m.info.role;
     const id = typeof m.info.id === "string" ? m.info.id : undefined;
     if ((role !== "user" && role !== "assistant") || id === undefined) continue;
+    // A compaction's summary is OpenCode's own digest of what was said, not a turn.
+    if (m.info.summary === true || m.info.mode === "compaction") continue;
     const time = timeOf(m.info.time);
     const words: string[] = [];
     const tools: { id: string; text: string }[] = [];

@@ -14,9 +14,9 @@
  * The harness-specific pure parts (transcript readers, config writers) are in src/assistants/.
  * A harness session is a main session (the person's own); nothing captured leaves the workspace.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { readHarnessTranscript, type ImportSource } from "../assistants/index.js";
+import type { ImportSource } from "../assistants/index.js";
+import { readTranscriptFile } from "../assistants/transcript-file.js";
 import { capturedIds, endsWithCompaction, formatCapturedLine, sessionIdFor, type HarnessName, type HarnessTurn, type Provenance } from "../assistants/types.js";
 import type { FlushArgs } from "../jobs/catalog.js";
 import { currentCycle } from "../jobs/flush/plan.js";
@@ -25,7 +25,7 @@ import { FlushCycleStore } from "../jobs/flush/state.js";
 import type { RunOptions, RunOutcome } from "../jobs/runner.js";
 import type { SearchMode } from "../search/search.js";
 import type { SearchResult } from "../search/types.js";
-import { checkWriteTarget, ensureWorkspaceDir } from "../workspace/guard.js";
+import { checkWriteTarget, ensureWorkspaceDir, readWorkspaceText } from "../workspace/guard.js";
 import { appendVerified } from "../workspace/safe-write.js";
 import { withCaptureLock } from "../workspace/capture-lock.js";
 import type { EngineCore } from "./core.js";
@@ -67,8 +67,11 @@ export interface InjectRequest {
   budgetMs?: number;
   /** Characters of the whole injected text at most (default 1,600). */
   maxChars?: number;
-  /** false: no freshness scan before the search (a host that keeps the index fresh itself, off its hot path). */
-  refresh?: false;
+  /**
+   * false: search the index as it is, without the pre-search look at the files (the cold hook:
+   * that look stats every note; the capture hooks bring the index up to date instead).
+   */
+  refresh?: boolean;
 }
 
 export interface InjectHit {
@@ -143,7 +146,7 @@ export class AssistantService {
     ensureWorkspaceDir(ws, path.dirname(file));
     return withCaptureLock(ws, session, () => {
       checkWriteTarget(ws, file, { allowHardLinks: this.engine.config.index.allowHardLinks });
-      const before = readOrEmpty(file);
+      const before = this.readTranscript(rel);
       const seen = capturedIds(before);
       const fallback = new Date(this.engine.now()).toISOString();
       let text = "";
@@ -166,9 +169,14 @@ export class AssistantService {
     });
   }
 
+  /** A captured transcript's text ("" when there is none yet), through the workspace's read rule. */
+  private readTranscript(rel: string): string {
+    return readWorkspaceText(this.engine.workspace, rel, { allowHardLinks: this.engine.config.index.allowHardLinks })?.text ?? "";
+  }
+
   /** Captures a harness's transcript file (Claude Code, Codex) as it is now. */
   captureTranscript(harness: HarnessName, session: string, transcriptPath: string, provenance: Provenance = "capture"): CaptureResult {
-    return this.capture({ harness, session, turns: readHarnessTranscript(harness, readFileSync(transcriptPath, "utf8")), provenance });
+    return this.capture({ harness, session, turns: readTranscriptFile(harness, transcriptPath), provenance });
   }
 
   /** The memories relevant to a prompt, or nothing; never throws, never waits past the budget. */
@@ -198,7 +206,7 @@ export class AssistantService {
     const limit = req.limit ?? DEFAULT_LIMIT;
     const own = req.harness !== undefined && req.session !== undefined ? `sessions/${sessionIdFor(req.harness, req.session)}.jsonl` : undefined;
     // Automatic lookups are no recall by the person: they feed no recall log (dreaming).
-    const res = await this.engine.search(query, { limit: limit + 2, session: "main", rerank: false, recall: false, ...(req.mode ? { mode: req.mode } : {}), ...(req.refresh === false ? { refresh: false } : {}) });
+    const res = await this.engine.search(query, { limit: limit + 2, session: "main", rerank: false, recall: false, ...(req.mode ? { mode: req.mode } : {}), ...(req.refresh !== undefined ? { refresh: req.refresh } : {}) });
     const hits = res.results.filter((r) => r.path !== own).slice(0, limit).map(toHit);
     const ms = Date.now() - started;
     if (hits.length === 0) return { text: "", hits, reason: res.results.length > 0 ? "only this conversation itself matched" : (res.reason ?? "nothing passed the relevance floor"), ms };
@@ -211,8 +219,7 @@ export class AssistantService {
    */
   async compaction(req: CompactionRequest, opts: { signal?: AbortSignal } = {}): Promise<CompactionResult> {
     const capture = this.capture({ harness: req.harness, session: req.session, turns: req.turns });
-    const file = path.join(this.engine.workspace, capture.file);
-    const text = readOrEmpty(file);
+    const text = this.readTranscript(capture.file);
     if (endsWithCompaction(text)) return { capture, flush: "already", reason: "this compaction is already marked (nothing said since)", marked: false };
     const view = currentCycle(capture.session, text);
     const flushed = this.engine.hasState() ? new FlushCycleStore(this.engine.state()).get(capture.session) : undefined;
@@ -238,7 +245,7 @@ export class AssistantService {
     const file = path.join(ws, "sessions", `${session}.jsonl`);
     withCaptureLock(ws, session, () => {
       checkWriteTarget(ws, file, { allowHardLinks: this.engine.config.index.allowHardLinks });
-      const before = readOrEmpty(file);
+      const before = this.readTranscript(`sessions/${session}.jsonl`);
       if (endsWithCompaction(before)) return;
       const line = JSON.stringify({ type: "compaction", ts: new Date(this.engine.now()).toISOString() }) + "\n";
       appendVerified(file, before.length > 0 && !before.endsWith("\n") ? "\n" + line : line);
@@ -305,11 +312,3 @@ export function formatInjection(hits: readonly InjectHit[], maxChars: number): s
   return lines.length > 1 ? lines.join("\n") : "";
 }
 
-function readOrEmpty(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return "";
-    throw e;
-  }
-}

@@ -61,6 +61,19 @@ describe("Codex's rollout", () => {
     expect(turns[0]!.id).toMatch(/^msg_/);
     expect(new Set(turns.map((t) => t.id)).size).toBe(turns.length);
   });
+
+  it("leaves out the summary a compaction writes just before its `compacted` line", () => {
+    const line = (ordinal: number, type: string, payload: unknown) => JSON.stringify({ timestamp: "2026-11-27T13:00:00.000Z", ordinal, type, payload });
+    const text = [
+      line(1, "response_item", { type: "message", id: "u1", role: "user", content: [{ type: "input_text", text: "hi" }] }),
+      line(2, "response_item", { type: "message", id: "a1", role: "assistant", content: [{ type: "output_text", text: "hello" }] }),
+      line(3, "event_msg", { type: "task_started" }),
+      line(4, "response_item", { type: "message", id: "sum", role: "assistant", content: [{ type: "output_text", text: "Summary of the conversation so far" }] }),
+      line(5, "compacted", { message: "…" }),
+      line(6, "response_item", { type: "message", id: "u2", role: "user", content: [{ type: "input_text", text: "next" }] }),
+    ].join("\n");
+    expect(readCodexRollout(text).map((t) => t.id)).toEqual(["u1", "a1", "u2"]);
+  });
 });
 
 describe("OpenCode's messages", () => {

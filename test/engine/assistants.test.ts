@@ -6,7 +6,7 @@ import { ScriptedProvider } from "../../src/llm/scripted.js";
 import { formatInjection } from "../../src/engine/assistants.js";
 import type { HarnessTurn } from "../../src/assistants/types.js";
 import { parseSessionText } from "../../src/workspace/sessions.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 
 let dir = "";
 let engine: Engine | undefined;
@@ -139,5 +139,31 @@ describe("AssistantService.compaction", () => {
     const next = await svc.compaction({ harness: "codex", session: "c2", turns: [...turns, { id: "u9", role: "user", text: "more", time: "" }] });
     expect(next).toMatchObject({ flush: "no-reply", marked: true, capture: { appended: 1 } });
     expect((await e.jobs()).runs({ job: "flush" }).map((r) => r.outcome)).toEqual(["ok", "ok"]);
+  });
+});
+
+describe("AssistantService.importHistory", () => {
+  it("back-fills a harness store once, only from --since on, and counts what capture wrote as there", async () => {
+    const e = open();
+    const svc = await e.assistants();
+    const store = path.join(dir, "codex-store");
+    write(store, "2026/11/27/rollout-2026-11-27T12-55-36-01a21d13-5598-7f20-998a-89ea73cc30ea.jsonl", readFileSync(path.join(REPO_ROOT, "test/fixtures/assistants/codex-rollout.jsonl"), "utf8"));
+    // A hook captured the first turn already.
+    svc.capture({ harness: "codex", session: "01a21d13-5598-7f20-998a-89ea73cc30ea", turns: [{ id: "msg_01a21d13-55e5-7383-9c3e-ab303ee2cc69", role: "user", text: "please use a tool", time: "2026-11-27T12:55:36.165Z" }] });
+    const seen: number[] = [];
+    const first = await svc.importHistory({ harness: "codex", path: store, onProgress: (p) => seen.push(p.done) });
+    expect(first).toMatchObject({ sessions: 1, appended: 5, already: 1, problems: [] });
+    expect(seen).toEqual([1]);
+    expect(await svc.importHistory({ harness: "codex", path: store })).toMatchObject({ appended: 0, already: 6 });
+    expect(await svc.importHistory({ harness: "codex", path: store, since: "2026-11-28" })).toMatchObject({ sessions: 0, appended: 0 });
+    const lines = readFileSync(path.join(dir, "sessions/codex-01a21d13-5598-7f20-998a-89ea73cc30ea.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { via: string });
+    expect(lines.map((l) => l.via)).toEqual(["capture", "import", "import", "import", "import", "import"]);
+  });
+
+  it("says where it looked when the store is missing", async () => {
+    const svc = await open().assistants();
+    const r = await svc.importHistory({ harness: "claude-code", path: path.join(dir, "nope") });
+    expect(r.sessions).toBe(0);
+    expect(r.problems[0]).toContain("nope: not found");
   });
 });

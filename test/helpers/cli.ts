@@ -10,8 +10,8 @@ export interface AgentRun {
 }
 
 /** `agent ...args` to completion; AGENT_WORKSPACE is cleared unless `env` sets it. */
-export function runAgent(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<AgentRun> {
-  const child = spawnAgent(args, env);
+export function runAgent(args: string[], env: NodeJS.ProcessEnv = {}, input?: string, cwd?: string): Promise<AgentRun> {
+  const child = spawnAgent(args, env, cwd);
   child.stdin.end(input ?? "");
   return child.done;
 }
@@ -26,8 +26,9 @@ export interface RunningAgent extends ChildProcessWithoutNullStreams {
 }
 
 /** A long-running `agent` (the daemon): output is collected, stdin stays open until ended. */
-export function spawnAgent(args: string[], env: NodeJS.ProcessEnv = {}): RunningAgent {
+export function spawnAgent(args: string[], env: NodeJS.ProcessEnv = {}, cwd?: string): RunningAgent {
   const child = spawn(process.execPath, [CLI, ...args], {
+    ...(cwd !== undefined ? { cwd } : {}),
     env: { ...process.env, AGENT_WORKSPACE: "", ...env },
     stdio: ["pipe", "pipe", "pipe"],
   }) as RunningAgent;

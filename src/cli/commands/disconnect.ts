@@ -1,7 +1,8 @@
 import type { Command } from "commander";
+import { connectCommand, run, type ConnectCliOpts } from "./connect.js";
 
 export function register(program: Command): void {
-  program.command("disconnect").description("remove what `agent connect` wrote").action(() => {
-    throw new Error("not yet");
+  connectCommand(program, "disconnect", "remove what `agent connect` wrote into an assistant's config (restores the backup when nothing else changed)").action(async (harness: string, opts: ConnectCliOpts) => {
+    run("disconnect", harness, opts);
   });
 }

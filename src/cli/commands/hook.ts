@@ -11,15 +11,16 @@
  * process (keyword search: no model is loaded on this path); past the budget it prints
  * nothing. Hot path: this module loads the engine only when no daemon answers.
  */
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { hookOutput, parseHookPayload } from "../../assistants/claude-code.js";
 import { readHarnessTranscript } from "../../assistants/index.js";
+import { readTranscriptFile } from "../../assistants/transcript-file.js";
 import { HOOK_EVENTS, isHarness, type HarnessName, type HarnessTurn, type HookEvent, type HookEventName } from "../../assistants/types.js";
 import type { ContextAnswer } from "../../engine/assist.js";
 import type { InjectAnswer } from "../../engine/assistants.js";
-import { parsePositiveInt, withEngine, type WorkspaceOpts } from "../common.js";
-import { viaDaemon, type DaemonRouting } from "../remote.js";
+import { appendHookLog } from "../../workspace/hook-log.js";
+import { parsePositiveInt, withEngine, workspaceFrom, type WorkspaceOpts } from "../common.js";
+import { routingEnabled, viaDaemon, type DaemonRouting } from "../remote.js";
 
 interface HookOpts extends WorkspaceOpts, DaemonRouting {
   budgetMs?: number;
@@ -39,37 +40,57 @@ export function register(program: Command): void {
     .argument("<event>", HOOK_EVENTS.join(", "))
     .option("-w, --workspace <dir>", "workspace folder (default: $AGENT_WORKSPACE, else found from the current folder)")
     .option("--budget-ms <ms>", `give up on memories for a prompt after this long (default ${PROMPT_BUDGET_MS})`, parsePositiveInt("--budget-ms"))
-    .option("--context-budget-ms <ms>", `give up on the session-start context after this long (default ${START_BUDGET_MS})`, parsePositiveInt("--context-budget-ms"))
+    .option("--context-budget-ms <ms>", `give up on the session-start context after this long (default ${START_BUDGET_MS}, or --budget-ms if longer)`, parsePositiveInt("--context-budget-ms"))
     .option("--no-daemon", "work in this process even when `agent daemon` runs for the workspace")
     .action(async (harness: string, event: string, opts: HookOpts) => {
       try {
         await runHook(harness, event, opts);
       } catch (e) {
-        // Never the harness's problem: said once, and the turn goes on.
-        process.stderr.write(`agent hook ${harness} ${event}: ${(e as Error).message}\n`);
+        // Never the harness's problem: said once, and the turn goes on. The harness hides a
+        // hook's stderr, so it is also kept where `agent connect --status` shows it.
+        const line = `agent hook ${harness} ${event}: ${(e as Error).message}`;
+        process.stderr.write(`${line}\n`);
+        logHookError(opts, line);
       }
       process.exitCode = 0;
     });
 }
 
+/** `.agent/hooks.log`: one line per failed hook; never fatal itself. */
+function logHookError(opts: HookOpts, line: string): void {
+  try {
+    appendHookLog(workspaceFrom(opts), line);
+  } catch {
+    // No workspace to log into: stderr said it.
+  }
+}
+
 async function runHook(harness: string, event: string, opts: HookOpts): Promise<void> {
   if (!isHarness(harness)) throw new Error(`unknown assistant "${harness}" (claude-code, codex, opencode)`);
   if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw new Error(`unknown event "${event}" (${HOOK_EVENTS.join(", ")})`);
-  const input = readStdin();
+  const input = await readStdin();
   const ev = readEvent(harness, event as HookEventName, input.text);
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
   switch (ev.event) {
     case "session-start":
-      return print(ev, await withinBudget(opts.contextBudgetMs ?? START_BUDGET_MS, () => sessionContext(opts)));
+      return print(ev, await withinBudget(opts.contextBudgetMs ?? Math.max(START_BUDGET_MS, opts.budgetMs ?? 0), () => sessionContext(opts)));
     case "prompt":
       return print(ev, await withinBudget(opts.budgetMs ?? PROMPT_BUDGET_MS, () => memories(ev, opts)));
     case "pre-compact":
-      await withEngine(opts, async (engine) => (await engine.assistants()).compaction({ harness: ev.harness, session: ev.session, turns: turnsOf(ev) }));
+      await withEngine(opts, async (engine) => {
+        await (await engine.assistants()).compaction({ harness: ev.harness, session: ev.session, turns: turnsOf(ev) });
+        if (!(await daemonRuns(opts))) engine.index();
+      });
       return;
     default: {
       const turns = turnsOf(ev);
-      if (turns.length === 0) return;
-      await withEngine(opts, async (engine) => (await engine.assistants()).capture({ harness: ev.harness, session: ev.session, turns }));
+      await withEngine(opts, async (engine) => {
+        if (turns.length > 0) (await engine.assistants()).capture({ harness: ev.harness, session: ev.session, turns });
+        // Off the person's path (the turn is over): without a daemon (whose watcher does it), the
+        // index catches up with the notes and this transcript, so the next prompt's search (which
+        // does not look at the files) finds them.
+        if (!(await daemonRuns(opts))) engine.index();
+      });
     }
   }
 }
@@ -79,14 +100,15 @@ interface HookInput {
 }
 
 /** The payload: what the harness wrote on stdin (a hook's stdin is small; read it whole). */
-function readStdin(): HookInput {
-  let text = "";
+async function readStdin(): Promise<HookInput> {
+  if (process.stdin.isTTY) return { text: "" };
+  const chunks: Buffer[] = [];
   try {
-    text = readFileSync(0, "utf8");
+    for await (const c of process.stdin) chunks.push(c as Buffer);
   } catch {
-    // No stdin (a terminal, closed): an empty payload.
+    // A closed or broken stdin: what arrived is the payload.
   }
-  return { text };
+  return { text: Buffer.concat(chunks).toString("utf8") };
 }
 
 /** Claude Code and Codex send their own payload; OpenCode's plugin sends {session, prompt?, messages?}. */
@@ -106,12 +128,12 @@ function readEvent(harness: HarnessName, event: HookEventName, text: string): (H
 function turnsOf(ev: HookEvent & { messages?: unknown }): HarnessTurn[] {
   if (ev.messages !== undefined) return readHarnessTranscript(ev.harness, JSON.stringify(ev.messages));
   if (ev.transcriptPath === undefined) return [];
-  return readHarnessTranscript(ev.harness, readFileSync(ev.transcriptPath, "utf8"));
+  return readTranscriptFile(ev.harness, ev.transcriptPath);
 }
 
 async function sessionContext(opts: HookOpts): Promise<string> {
   const req = { session: "main" as const };
-  const answer = (await viaDaemon<ContextAnswer>(opts, "context", req, quiet(START_BUDGET_MS))) ?? (await withEngine(opts, (engine) => engine.context(req)));
+  const answer = (await viaDaemon<ContextAnswer>(opts, "context", req, quiet(opts.contextBudgetMs ?? Math.max(START_BUDGET_MS, opts.budgetMs ?? 0)))) ?? (await withEngine(opts, (engine) => engine.context(req)));
   return answer.text;
 }
 
@@ -123,7 +145,14 @@ async function memories(ev: HookEvent, opts: HookOpts): Promise<string> {
   const warm = await viaDaemon<InjectAnswer>(opts, "inject", req, quiet(budgetMs));
   if (warm !== undefined) return warm.text;
   // Cold: keyword search only, so no embedding model is loaded while the person waits.
-  return (await withEngine(opts, async (engine) => (await engine.assistants()).inject({ ...req, mode: "keyword" }))).text;
+  // The index as it is: the capture hooks keep it up to date, and a look at every file costs more than the budget.
+  return (await withEngine(opts, async (engine) => (await engine.assistants()).inject({ ...req, mode: "keyword", refresh: false }))).text;
+}
+
+/** Whether the workspace's daemon answers (its watcher keeps the index current). */
+async function daemonRuns(opts: HookOpts): Promise<boolean> {
+  if (!routingEnabled(opts)) return false;
+  return (await viaDaemon<unknown>(opts, "hello", {}, quiet(1_000)).catch(() => undefined)) !== undefined;
 }
 
 function quiet(timeoutMs: number): { timeoutMs: number; onFallback: () => void } {

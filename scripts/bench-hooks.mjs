@@ -1,0 +1,79 @@
+// The assistant hooks' latency, as the harness sees it: a whole `agent hook claude-code prompt`
+// process from start to its answer on stdout (hook-to-context), p50/p95, without and with a
+// running daemon; and how often the 300 ms budget ran out (nothing injected). Part of
+// `npm run bench` (--skip-hooks leaves it out); `node scripts/bench-hooks.mjs` runs it alone.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
+
+const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const PROMPTS = ["what did we decide about the VPS migration?", "when is the router firmware deadline", "remind me of the garden watering schedule", "what was Grace's reading list", "anything about the zeppelin hangar lease?"];
+
+function hookOnce(ws, prompt, env) {
+  const payload = JSON.stringify({ session_id: "bench", transcript_path: "/nonexistent", cwd: ws, hook_event_name: "UserPromptSubmit", prompt });
+  const t = performance.now();
+  const out = execFileSync(process.execPath, [cli, "hook", "claude-code", "prompt", "--workspace", ws], { input: payload, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...env } }).toString();
+  return { ms: performance.now() - t, injected: out.includes("additionalContext") };
+}
+
+function series(ws, runs, env) {
+  const lat = [];
+  let injected = 0;
+  for (let i = 0; i < runs; i++) {
+    const r = hookOnce(ws, PROMPTS[i % PROMPTS.length], env);
+    lat.push(r.ms);
+    if (r.injected) injected++;
+  }
+  return { lat, injected };
+}
+
+async function withDaemon(ws, fn) {
+  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws], { stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const started = performance.now();
+  while (!/daemon started on /.test(log)) {
+    if (child.exitCode !== null || performance.now() - started > 120_000) {
+      child.kill("SIGKILL");
+      throw new Error(`daemon did not start: ${log.trim().split("\n").slice(-2).join(" | ")}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  try {
+    return await fn();
+  } finally {
+    const gone = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await gone;
+  }
+}
+
+export async function benchHooks(root, { notes = 1000, runs = 30 } = {}) {
+  console.log(`\n== assistant hooks: \`agent hook claude-code prompt\`, ${notes} notes, ${runs} prompts each ==`);
+  const ws = path.join(root, "hooks");
+  notesWorkspace(ws, notes, 29, { embed: { provider: "none" } });
+  execFileSync(process.execPath, [cli, "index", "--workspace", ws], { stdio: ["ignore", "pipe", "pipe"] });
+  const line = (what, r) => console.log(`${what}: hook-to-context p50 ${pct(r.lat, 50).toFixed(0)} ms, p95 ${pct(r.lat, 95).toFixed(0)} ms; memories injected ${r.injected}/${r.lat.length} (the rest: nothing relevant, or the 300 ms budget ran out)`);
+  const floor = [];
+  for (let i = 0; i < 10; i++) {
+    const t = performance.now();
+    execFileSync(process.execPath, ["-e", "0"], { stdio: "ignore" });
+    floor.push(performance.now() - t);
+  }
+  console.log(`node -e 0 (the floor of any hook process): p50 ${pct(floor, 50).toFixed(0)} ms`);
+  line("no daemon (cold process, keyword search)", series(ws, runs, { AGENT_DAEMON: "off" }));
+  await withDaemon(ws, async () => line("daemon running (warm engine)           ", series(ws, runs, {})));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-hooks-"));
+  try {
+    await benchHooks(root, { notes: Number(option(process.argv.slice(2), "notes", 1000)), runs: Number(option(process.argv.slice(2), "runs", 30)) });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Editing a person's assistant config so that only our entries change: pure functions from a
+ * file's text (null: no file) to its new text (null: no file). JSON files are edited with
+ * jsonc-parser's in-place edits, so their comments, order and formatting stay; a TOML file gets
+ * one marked block at its end. Each `add` is idempotent (adding twice gives the same text),
+ * and `remove(add(x))` gives back `x` when nothing else changed in between (the undo of
+ * `agent disconnect` restores the backup's bytes in that case anyway).
+ */
+import jsonc from "jsonc-parser";
+import { parse as parseToml } from "smol-toml";
+import { parseJsonc } from "../workspace/jsonc.js";
+
+/** The name of our MCP server and the mark of everything else we write. */
+export const SERVER_NAME = "agent-memory";
+
+export class ConfigParseError extends Error {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`${file} cannot be parsed (${reason}); nothing was changed — fix or move it, then run the command again`);
+    this.name = "ConfigParseError";
+  }
+}
+
+const FORMAT: jsonc.FormattingOptions = { insertSpaces: true, tabSize: 2, eol: "\n" };
+
+/** Parses a JSON(C) config; an object or nothing, else ConfigParseError naming the file. */
+export function readJsonObject(file: string, text: string | null): Record<string, unknown> {
+  if (text === null || text.trim() === "") return {};
+  let v: unknown;
+  try {
+    v = parseJsonc(text);
+  } catch (e) {
+    throw new ConfigParseError(file, (e as Error).message);
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) throw new ConfigParseError(file, "it is not a JSON object");
+  return v as Record<string, unknown>;
+}
+
+function edit(text: string, path: jsonc.JSONPath, value: unknown, opts: Partial<jsonc.ModificationOptions> = {}): string {
+  return jsonc.applyEdits(text, jsonc.modify(text, path, value, { formattingOptions: FORMAT, ...opts }));
+}
+
+/** One hook command of ours per event, keyed by the harness's event name. */
+export type HookCommands = Record<string, { command: string; timeout: number }>;
+
+/** Whether a hook group (`{matcher?, hooks: [{type, command}]}`) is one of ours. */
+export function isOurHookGroup(group: unknown, marker: string): boolean {
+  const hooks = (group as { hooks?: unknown } | null)?.hooks;
+  return Array.isArray(hooks) && hooks.some((h) => typeof (h as { command?: unknown })?.command === "string" && ((h as { command: string }).command).includes(marker));
+}
+
+/**
+ * Claude Code's settings `hooks` and Codex's hooks.json (the same schema): our group per event
+ * replaced in place, or appended after the person's own groups.
+ */
+export function addHooks(file: string, text: string | null, commands: HookCommands, marker: string): string {
+  const obj = readJsonObject(file, text);
+  let out = text === null || text.trim() === "" ? "{}\n" : text;
+  const hooks = (obj.hooks ?? {}) as Record<string, unknown>;
+  if (obj.hooks !== undefined && (typeof obj.hooks !== "object" || Array.isArray(obj.hooks))) throw new ConfigParseError(file, '"hooks" is not an object');
+  for (const [event, c] of Object.entries(commands)) {
+    const group = { hooks: [{ type: "command", command: c.command, timeout: c.timeout }] };
+    const list = hooks[event];
+    if (list !== undefined && !Array.isArray(list)) throw new ConfigParseError(file, `"hooks.${event}" is not a list`);
+    const at = Array.isArray(list) ? list.findIndex((g) => isOurHookGroup(g, marker)) : -1;
+    if (!Array.isArray(list)) out = edit(out, ["hooks", event], [group]);
+    else if (at >= 0) {
+      if (JSON.stringify(list[at]) !== JSON.stringify(group)) out = edit(out, ["hooks", event, at], group);
+    } else out = edit(out, ["hooks", event, list.length], group, { isArrayInsertion: true });
+  }
+  return out;
+}
+
+/** Takes our groups out again; an event list or a `hooks` object left empty by that goes too. */
+export function removeHooks(file: string, text: string | null, marker: string): string | null {
+  if (text === null) return null;
+  const obj = readJsonObject(file, text);
+  const hooks = obj.hooks as Record<string, unknown> | undefined;
+  if (hooks === undefined || typeof hooks !== "object") return text;
+  let out = text;
+  for (const [event, list] of Object.entries(hooks)) {
+    if (!Array.isArray(list)) continue;
+    const ours = list.map((g, i) => (isOurHookGroup(g, marker) ? i : -1)).filter((i) => i >= 0);
+    if (ours.length === 0) continue;
+    if (ours.length === list.length) out = edit(out, ["hooks", event], undefined);
+    else for (const i of ours.reverse()) out = edit(out, ["hooks", event, i], undefined);
+  }
+  const after = readJsonObject(file, out).hooks;
+  if (after !== undefined && typeof after === "object" && after !== null && Object.keys(after).length === 0 && Object.keys(hooks).length > 0) out = edit(out, ["hooks"], undefined);
+  return out;
+}
+
+/** Sets `path` (e.g. ["mcpServers", "agent-memory"]) to `value`, leaving the rest as it is. */
+export function setJsonEntry(file: string, text: string | null, path: string[], value: unknown): string {
+  const obj = readJsonObject(file, text);
+  let cur: unknown = obj;
+  for (const k of path) cur = cur !== null && typeof cur === "object" ? (cur as Record<string, unknown>)[k] : undefined;
+  const base = text === null || text.trim() === "" ? "{}\n" : text;
+  if (JSON.stringify(cur) === JSON.stringify(value)) return base;
+  return edit(base, path, value);
+}
+
+/** Removes `path`; its parent object goes too when that leaves it empty and it held only ours. */
+export function removeJsonEntry(file: string, text: string | null, path: string[]): string | null {
+  if (text === null) return null;
+  const obj = readJsonObject(file, text);
+  const parent = path.slice(0, -1).reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
+  if (parent === null || typeof parent !== "object" || !(path[path.length - 1]! in (parent as object))) return text;
+  if (path.length > 1 && Object.keys(parent as object).length === 1) return edit(text, path.slice(0, -1), undefined);
+  return edit(text, path, undefined);
+}
+
+const TOML_BEGIN = `# >>> ${SERVER_NAME} (written by \`agent connect codex\`; \`agent disconnect codex\` removes it)`;
+const TOML_END = `# <<< ${SERVER_NAME}`;
+
+function tomlString(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** Codex's config.toml: our `[mcp_servers.agent-memory]` in one marked block at the end. */
+export function addTomlMcpServer(file: string, text: string | null, command: string, args: string[]): string {
+  const base = removeTomlMcpServer(file, text) ?? "";
+  checkToml(file, base);
+  // The memory tools run without asking each time (Codex would otherwise hide them under
+  // approval_policy "never"): the person connected this server to be used. A cold `agent mcp`
+  // on a busy machine can take longer than Codex's default 10 s to start.
+  const block = [TOML_BEGIN, `[mcp_servers.${SERVER_NAME}]`, `command = ${tomlString(command)}`, `args = [${args.map(tomlString).join(", ")}]`, `default_tools_approval_mode = "approve"`, "startup_timeout_sec = 30", TOML_END, ""].join("\n");
+  const sep = base === "" ? "" : base.endsWith("\n") ? "\n" : "\n\n";
+  const out = base + sep + block;
+  // A table of that name the person wrote themselves makes the file invalid: refuse, say so.
+  checkToml(file, out, `it already has a [mcp_servers.${SERVER_NAME}] table of its own`);
+  return out;
+}
+
+export function removeTomlMcpServer(file: string, text: string | null): string | null {
+  if (text === null) return null;
+  const start = text.indexOf(TOML_BEGIN);
+  if (start < 0) return text;
+  const endAt = text.indexOf(TOML_END, start);
+  if (endAt < 0) throw new ConfigParseError(file, `its "${TOML_BEGIN}" block has no end line "${TOML_END}"`);
+  let end = endAt + TOML_END.length;
+  if (text[end] === "\n") end++;
+  let head = text.slice(0, start);
+  // The blank line add() put before the block goes with it.
+  if (head.endsWith("\n\n") && end >= text.length) head = head.slice(0, -1);
+  return head + text.slice(end);
+}
+
+function checkToml(file: string, text: string, why?: string): void {
+  try {
+    parseToml(text);
+  } catch (e) {
+    throw new ConfigParseError(file, why ?? (e as Error).message.split("\n")[0]!);
+  }
+}

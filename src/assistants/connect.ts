@@ -1,0 +1,220 @@
+/**
+ * `agent connect` / `agent disconnect`: which files of a harness's config hold our entries, what
+ * each becomes, and writing them with a backup. The config's other settings are never touched
+ * (config-edit.ts edits only our keys); a file that cannot be parsed is refused by name.
+ *
+ *   claude-code  settings.json `hooks` (user: ~/.claude/settings.json; project: .claude/settings.json)
+ *                and the MCP server (user: ~/.claude.json `mcpServers`; project: .mcp.json)
+ *   codex        $CODEX_HOME/hooks.json and `[mcp_servers.agent-memory]` in $CODEX_HOME/config.toml
+ *   opencode     a plugin (user: ~/.config/opencode/plugins/; project: .opencode/plugins/)
+ *                and `mcp.agent-memory` in opencode.json
+ *
+ * Disconnect restores the backup's exact bytes when the file is still what connect wrote, and
+ * otherwise takes out only our entries (the person changed something since: that stays).
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { HOOK_NAMES } from "./claude-code.js";
+import { addHooks, addTomlMcpServer, removeHooks, removeJsonEntry, removeTomlMcpServer, SERVER_NAME, setJsonEntry, type HookCommands } from "./config-edit.js";
+import { openCodePlugin, OPENCODE_PLUGIN_MARK } from "./opencode-plugin.js";
+import type { HarnessName, HookEventName } from "./types.js";
+
+export type Scope = "user" | "project";
+
+export interface ConnectOptions {
+  harness: HarnessName;
+  workspace: string;
+  scope: Scope;
+  /** The project folder for --scope project (default: the current folder). */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** How the harness runs `agent`: this Node and this CLI script, by absolute path. */
+  node: string;
+  cli: string;
+  /** The prompt hook's budget, in ms (default: the hook's own, 300). */
+  budgetMs?: number;
+}
+
+/** One file's change; null text: the file does not exist (before) or is removed (after). */
+export interface FileChange {
+  file: string;
+  before: string | null;
+  after: string | null;
+  /** What it is, for the report ("hooks", "MCP server", "plugin"). */
+  what: string;
+}
+
+/** Our hook commands carry this, and nothing else does: how we find ours among the person's. */
+export const HOOK_MARK = " hook ";
+
+/** Seconds each hook may take before the harness gives up on it (the hook keeps its own, shorter, budget). */
+const HOOK_TIMEOUTS: Record<HookEventName, number> = { "session-start": 10, prompt: 10, stop: 60, "session-end": 60, "pre-compact": 300, "post-compact": 60 };
+
+function q(s: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+function hookCommand(o: ConnectOptions, event: HookEventName): string {
+  const budget = o.budgetMs !== undefined && (event === "prompt" || event === "session-start") ? ` --budget-ms ${o.budgetMs}` : "";
+  return `${q(o.node)} ${q(o.cli)} hook ${o.harness} ${event} --workspace ${q(o.workspace)}${budget}`;
+}
+
+function marker(o: ConnectOptions): string {
+  return `${HOOK_MARK}${o.harness} `;
+}
+
+function hookCommands(o: ConnectOptions, events: HookEventName[]): HookCommands {
+  const out: HookCommands = {};
+  for (const e of events) out[HOOK_NAMES[e]] = { command: hookCommand(o, e), timeout: HOOK_TIMEOUTS[e] };
+  return out;
+}
+
+function mcpArgs(o: ConnectOptions): string[] {
+  return [o.cli, "mcp", "--workspace", o.workspace];
+}
+
+function home(env: NodeJS.ProcessEnv): string {
+  return env.HOME ?? os.homedir();
+}
+
+const EVENTS: HookEventName[] = ["session-start", "prompt", "stop", "session-end", "pre-compact"];
+
+/** The files of a harness's config that connect writes, for this scope. */
+export function configFiles(harness: HarnessName, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): { hooks?: string; mcp: string; plugin?: string; toml?: string } {
+  const h = home(env);
+  switch (harness) {
+    case "claude-code": {
+      const dir = env.CLAUDE_CONFIG_DIR ?? path.join(h, ".claude");
+      return scope === "user" ? { hooks: path.join(dir, "settings.json"), mcp: path.join(env.CLAUDE_CONFIG_DIR ?? h, ".claude.json") } : { hooks: path.join(cwd, ".claude", "settings.json"), mcp: path.join(cwd, ".mcp.json") };
+    }
+    case "codex": {
+      const dir = env.CODEX_HOME ?? path.join(h, ".codex");
+      return { hooks: path.join(dir, "hooks.json"), mcp: path.join(dir, "config.toml"), toml: path.join(dir, "config.toml") };
+    }
+    case "opencode": {
+      const dir = scope === "user" ? path.join(env.XDG_CONFIG_HOME ?? path.join(h, ".config"), "opencode") : cwd;
+      const plugins = scope === "user" ? path.join(dir, "plugins") : path.join(cwd, ".opencode", "plugins");
+      const json = existsSync(path.join(dir, "opencode.jsonc")) ? path.join(dir, "opencode.jsonc") : path.join(dir, "opencode.json");
+      return { mcp: json, plugin: path.join(plugins, `${SERVER_NAME}.js`) };
+    }
+    default:
+      throw new Error(`${harness} is connected as a memory plugin of its own: \`agent connect ${harness}\` (docs/assistants.md)`);
+  }
+}
+
+function read(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw e;
+  }
+}
+
+/** What connect would write; nothing is written. A second run gives no change (after === before). */
+export function planConnect(o: ConnectOptions): FileChange[] {
+  if (o.harness === "codex" && o.scope === "project") throw new Error("Codex reads its hooks only from $CODEX_HOME: use --scope user (the default) for codex");
+  const f = configFiles(o.harness, o.scope, o.cwd, o.env);
+  const changes: FileChange[] = [];
+  if (f.hooks !== undefined) {
+    const before = read(f.hooks);
+    changes.push({ file: f.hooks, before, after: addHooks(f.hooks, before, hookCommands(o, EVENTS), marker(o)), what: "hooks" });
+  }
+  const mcpBefore = read(f.mcp);
+  if (o.harness === "codex") changes.push({ file: f.mcp, before: mcpBefore, after: addTomlMcpServer(f.mcp, mcpBefore, o.node, mcpArgs(o)), what: "MCP server" });
+  else if (o.harness === "claude-code") changes.push({ file: f.mcp, before: mcpBefore, after: setJsonEntry(f.mcp, mcpBefore, ["mcpServers", SERVER_NAME], { type: "stdio", command: o.node, args: mcpArgs(o), env: {} }), what: "MCP server" });
+  else changes.push({ file: f.mcp, before: mcpBefore, after: setJsonEntry(f.mcp, mcpBefore, ["mcp", SERVER_NAME], { type: "local", command: [o.node, ...mcpArgs(o)], enabled: true }), what: "MCP server" });
+  if (f.plugin !== undefined) {
+    const before = read(f.plugin);
+    if (before !== null && !before.includes(OPENCODE_PLUGIN_MARK)) throw new Error(`${f.plugin} exists and is not ours; nothing was changed — move it away first`);
+    changes.push({ file: f.plugin, before, after: openCodePlugin({ node: o.node, cli: o.cli, workspace: o.workspace, ...(o.budgetMs !== undefined ? { budgetMs: o.budgetMs } : {}) }), what: "plugin" });
+  }
+  return changes;
+}
+
+/**
+ * What disconnect would write: our entries out, the rest as it is. When that leaves the file as
+ * it was before connect (the backup, whitespace aside), the backup's exact bytes go back; a file
+ * connect created and nobody else wrote to is removed.
+ */
+export function planDisconnect(o: ConnectOptions): FileChange[] {
+  const f = configFiles(o.harness, o.scope, o.cwd, o.env);
+  const out: FileChange[] = [];
+  if (f.hooks !== undefined) out.push(undo(f.hooks, "hooks", (t) => removeHooks(f.hooks!, t, marker(o))));
+  const key = o.harness === "opencode" ? "mcp" : "mcpServers";
+  out.push(undo(f.mcp, "MCP server", (t) => (o.harness === "codex" ? removeTomlMcpServer(f.mcp, t) : removeJsonEntry(f.mcp, t, [key, SERVER_NAME]))));
+  if (f.plugin !== undefined) {
+    const before = read(f.plugin);
+    out.push({ file: f.plugin, before, after: before !== null && before.includes(OPENCODE_PLUGIN_MARK) ? null : before, what: "plugin" });
+  }
+  return out;
+}
+
+function undo(file: string, what: string, remove: (text: string | null) => string | null): FileChange {
+  const before = read(file);
+  const removed = remove(before);
+  if (before === null || removed === before) return { file, before, after: before, what };
+  const backup = read(backupName(file));
+  const squash = (t: string) => t.replace(/\s+/g, "");
+  let after = removed;
+  if (backup !== null && removed !== null && squash(removed) === squash(backup)) after = backup;
+  else if (backup === null && removed !== null && (squash(removed) === "" || squash(removed) === "{}")) after = null;
+  return { file, before, after, what };
+}
+
+export function backupName(file: string): string {
+  return `${file}.${SERVER_NAME}-backup`;
+}
+
+/**
+ * Writes the changes: each file replaced by one rename (never half written); before the first
+ * change of a file the person had, its bytes are kept beside it (`<file>.agent-memory-backup`),
+ * once: a second connect keeps the first backup. Disconnect removes the backup it restored.
+ */
+export function applyChanges(changes: readonly FileChange[], mode: "connect" | "disconnect"): string[] {
+  const done: string[] = [];
+  for (const c of changes) {
+    if (c.after === c.before) continue;
+    const backup = backupName(c.file);
+    if (mode === "connect" && c.before !== null && !existsSync(backup) && c.what !== "plugin") writeAtomic(backup, c.before);
+    if (c.after === null) rmSync(c.file, { force: true });
+    else writeAtomic(c.file, c.after);
+    if (mode === "disconnect") rmSync(backup, { force: true });
+    done.push(c.file);
+  }
+  return done;
+}
+
+function writeAtomic(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+/** Whether each harness is connected to a workspace, from its config files (both scopes). */
+export function connectionStatus(cwd: string, env: NodeJS.ProcessEnv): { harness: HarnessName; scope: Scope; file: string; workspace: string | null }[] {
+  const out: { harness: HarnessName; scope: Scope; file: string; workspace: string | null }[] = [];
+  for (const harness of ["claude-code", "codex", "opencode"] as const) {
+    for (const scope of ["user", "project"] as const) {
+      if (harness === "codex" && scope === "project") continue;
+      const f = configFiles(harness, scope, cwd, env);
+      const file = f.plugin ?? f.hooks!;
+      const text = read(file);
+      const workspace = text === null ? null : workspaceIn(text);
+      if (text !== null && (text.includes(`${HOOK_MARK}${harness} `) || text.includes(OPENCODE_PLUGIN_MARK))) out.push({ harness, scope, file, workspace });
+    }
+  }
+  return out;
+}
+
+/** The workspace our entries in a config file point at. */
+function workspaceIn(text: string): string | null {
+  const plugin = /const WORKSPACE = ("(?:[^"\\]|\\.)*");/.exec(text);
+  if (plugin) return JSON.parse(plugin[1]!) as string;
+  const flag = /--workspace ('(?:[^']|'\\'')*'|[^\s"]+)/.exec(text);
+  if (!flag) return null;
+  const v = flag[1]!;
+  return v.startsWith("'") ? v.slice(1, -1).replace(/'\\''/g, "'") : v;
+}
