@@ -377,12 +377,7 @@ function linesIn(part: Buffer, whole: Buffer): boolean {
 /** After a swap that replaced `expected`: held copies whose lines it had were saved with it (the caller's history). */
 function dropHeldIn(file: string, expected: Buffer, workDir: string | undefined): void {
   for (const dir of workDir !== undefined ? [path.dirname(file), workDir] : [path.dirname(file)]) {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      continue;
-    }
+    const names = namesIn(dir);
     for (const name of names) {
       if (!name.startsWith(heldPrefix(file))) continue;
       const abs = path.join(dir, name);
@@ -550,12 +545,7 @@ export function recoverInterruptedSwaps(file: string, workDir: string, isAlive: 
   const done: string[] = [];
   const base = path.basename(file);
   for (const dir of [path.dirname(file), workDir]) {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      continue;
-    }
+    const names = namesIn(dir);
     for (const name of names) {
       const m = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.(new|old)\\.(\\d+)\\.[0-9a-f]+\\.tmp$`).exec(name);
       if (!m || isAlive(Number(m[2]))) continue;
@@ -644,5 +634,14 @@ function fsyncDir(dir: string): void {
     // Some file systems refuse fsync on a directory; the rename itself is still atomic.
   } finally {
     if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The names in a folder, or none when it cannot be read (gone, or not a folder): nothing to settle there. */
+function namesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
   }
 }
