@@ -19,7 +19,8 @@ import { makeSnippet } from "../../search/text/snippet.js";
 
 export type BootOrigin = "history" | "session" | "daily";
 
-export interface BootCandidate {
+/** Where a boot entry's lines are, and what kind of note holds them. */
+interface BootPlace {
   path: string;
   startLine: number;
   endLine: number;
@@ -28,28 +29,23 @@ export interface BootCandidate {
   kind: string;
   heading: string;
   date: string | null;
+  annotations?: Record<string, string[]>;
+}
+
+export interface BootCandidate extends BootPlace {
   /** The text the snippet is cut from. */
   text: string;
   /** The search score (history only). */
   score?: number | null;
-  annotations?: Record<string, string[]>;
 }
 
-export interface BootItem {
-  path: string;
-  startLine: number;
-  endLine: number;
-  source: string;
-  kind: string;
-  heading: string;
-  date: string | null;
+export interface BootItem extends BootPlace {
   snippet: string;
   /** The source whose slot it fills. */
   origin: BootOrigin;
   /** Other sources that found the same lines. */
   alsoFrom: BootOrigin[];
   score: number | null;
-  annotations?: Record<string, string[]>;
 }
 
 export interface BootSources {
