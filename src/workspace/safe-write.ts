@@ -133,8 +133,13 @@ export function appendVerified(file: string, text: string): void {
 export type SwapResult =
   | {
       ok: true;
-      /** Files kept beside `file` holding writes that landed after an earlier swap (see settleSwaps). */
+      /**
+       * Files kept beside `file` holding writes that landed in the replaced file during this
+       * swap (one that was not an addition at its end) or after an earlier one (see settleSwaps).
+       */
       keptEarlier?: string[];
+      /** Bytes someone added at the end of the replaced file during the swap, carried over to the end of the new one. */
+      carried?: string;
     }
   | {
       ok: false;
@@ -176,11 +181,6 @@ export interface SwapOptions {
   onStep?: (step: SwapStep) => void;
 }
 
-interface SwapState extends SwapOptions {
-  /** The swap's new content, for the late look at the new file (holdBack). */
-  newData?: Buffer;
-}
-
 /**
  * Compare-and-swap on a file that people edit by hand: replaces `file` with `content` only if
  * it holds exactly `expected` (null: only if it does not exist), and never loses a byte
@@ -191,13 +191,16 @@ interface SwapState extends SwapOptions {
  *      difference: nothing is touched -> changed;
  *   3. the compared file gets a second name in the work folder (link), checked to be the very
  *      file compared (an editor's rename-save in between -> changed, nothing touched);
- *   4. the temp file is renamed over `file`: the one step readers can see;
+ *   4. the temp file is renamed over `file`: the one step readers can see, and the last one
+ *      that changes what the name shows: the swap never puts the old file back, because the
+ *      new one may have been read meanwhile, and an editor that loaded it saves over whatever
+ *      is under the name then;
  *   5. after `settleMs`, the compared file is read again through its second name: a writer that
- *      opened it before step 4 (an `>>` append, an editor writing in place) wrote into it; the
- *      proposal is held back: the person's file, with their bytes, is renamed back over `file`
- *      (atomic again, and a writer still holding it open keeps writing into the live file)
- *      -> changed;
- *   6. the old file is parked under a hidden name (see park) and removed by the next swap if
+ *      opened it before step 4 (an `>>` append, an editor writing in place) wrote into it. Bytes
+ *      added at its end are appended to the new file (carried), and held in the work folder
+ *      until a later look finds them in `file`; any other write keeps the old file beside
+ *      `file`. An in-place save caught mid-way (the old file cut short) is looked at again;
+ *   6. the old file is parked under a hidden name (see park) and removed by a later swap if
  *      nothing wrote into it meanwhile, else kept beside `file` (settleSwaps).
  * What it cannot see: an editor's rename-save landing in the microseconds between steps 3 and
  * 4 is replaced (rename(2) has no compare); every in-place write and append is kept.
@@ -210,11 +213,12 @@ export function swapFile(file: string, expected: Buffer | null, content: string 
   if (isSymlink(file)) return { ok: false, reason: `${path.basename(file)} is a symbolic link; swap the file it points to` };
   const earlier = settleSwaps(file, opts);
   const res = swapNow(file, expected, content, { ...opts, workDir: workDirFor(file, opts.workDir) });
-  return earlier.length > 0 ? { ...res, keptEarlier: earlier } : res;
+  const kept = [...earlier, ...(res.ok ? (res.keptEarlier ?? []) : [])];
+  return kept.length > 0 ? { ...res, keptEarlier: kept } : res;
 }
 
 /** The steps of a swap, named for tests that aim a write at each (SwapOptions.onStep). */
-export type SwapStep = "written" | "compared" | "linked" | "renamed" | "settled" | "restored";
+export type SwapStep = "written" | "compared" | "linked" | "renamed" | "settled" | "carried";
 
 function swapNow(file: string, expected: Buffer | null, content: string | Buffer, opts: SwapOptions): SwapResult {
   const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
@@ -222,7 +226,7 @@ function swapNow(file: string, expected: Buffer | null, content: string | Buffer
   const name = path.basename(file);
   const step = opts.onStep ?? (() => undefined);
   const tmp = tempName(file, "new", opts.workDir);
-  const newIno = writeSynced(tmp, data);
+  writeSynced(tmp, data);
   try {
     step("written");
     if (expected === null) {
@@ -246,13 +250,7 @@ function swapNow(file: string, expected: Buffer | null, content: string | Buffer
     renameSync(tmp, file);
     fsyncDir(dir);
     step("renamed");
-    if ((opts.settleMs ?? 10) > 0) sleepSync(opts.settleMs ?? 10);
-    step("settled");
-    const late = readFileSync(aside);
-    if (!late.equals(expected)) return holdBack(file, aside, newIno, { ...opts, newData: data });
-    park(aside, file, expected, opts.workDir);
-    dropHeldIn(file, expected, opts.workDir);
-    return { ok: true };
+    return carryLate(file, aside, expected, opts);
   } finally {
     if (existsSync(tmp)) unlinkSync(tmp);
   }
@@ -296,72 +294,74 @@ function holdCompared(file: string, aside: string, expected: Buffer, step: (s: S
 }
 
 /**
- * Step 5 found bytes written into the compared file: the person's file goes back over `file`,
- * unless someone replaced the swap's new file meanwhile (then the compared file is kept
- * beside). The new file keeps a second name across that rename, so an append that reached
- * it in the meantime is seen: appended to the restored file too (merged), or, for any other
- * write, the new file is kept beside.
+ * Steps 5 and 6. The new file stays under the name whatever is found: it was readable there
+ * since the rename, and putting the old file back would hand the name to a file an editor
+ * that loaded the new text then saves over (taking the late write with it).
  */
-function holdBack(file: string, aside: string, newIno: number, opts: SwapState): SwapResult {
-  const reason = `${path.basename(file)} was written to during the swap`;
-  const second = tempName(file, "new", opts.workDir);
-  try {
-    linkSync(file, second);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-    renameSync(aside, file);
-    fsyncDir(path.dirname(file));
-    return { ok: false, reason };
+function carryLate(file: string, aside: string, expected: Buffer, opts: SwapOptions): SwapResult {
+  const late = lateBytes(aside, expected, opts);
+  if (late.equals(expected)) {
+    park(aside, file, expected, opts.workDir);
+    dropHeldIn(file, expected, opts.workDir);
+    return { ok: true };
   }
-  if (statSync(second).ino !== newIno) {
-    unlinkSync(second);
-    return { ok: false, reason, kept: keepBeside(aside, file, opts) };
+  if (late.length > expected.length && late.subarray(0, expected.length).equals(expected)) {
+    const added = late.subarray(expected.length);
+    carry(file, added, opts);
+    // Parked with what it holds now: a write still to land in it is kept by a later look.
+    park(aside, file, late, opts.workDir);
+    dropHeldIn(file, expected, opts.workDir);
+    return { ok: true, carried: added.toString("utf8") };
   }
-  // Copied before it goes back: once it has the name again, an editor may write over it at once.
-  const before = holdCopy(aside, file, opts.workDir);
-  renameSync(aside, file);
-  fsyncDir(path.dirname(file));
-  (opts.onStep ?? (() => undefined))("restored");
-  if ((opts.settleMs ?? 10) > 0) sleepSync(opts.settleMs ?? 10);
-  const merged = mergeLate(second, file, opts);
-  refreshHeld(before, file, opts.workDir);
-  return { ok: false, reason, ...merged };
+  // Rewritten (or still cut short by a save that has not landed): the old file, under its new
+  // name, keeps taking whatever its writer still writes.
+  return { ok: true, keptEarlier: [keepBeside(aside, file, opts)] };
+}
+
+/** Lookups of the old file while an in-place save into it looks mid-way, before the swap settles on what it holds. */
+const MID_SAVE_LOOKS = 5;
+
+/**
+ * The old file's bytes after `settleMs`. An in-place save truncates, then writes: a file cut
+ * short of `expected` (empty, or a part of it), or a late addition without its line end, is a
+ * save still landing on a loaded machine, looked at again a few times.
+ */
+function lateBytes(aside: string, expected: Buffer, opts: SwapOptions): Buffer {
+  const wait = opts.settleMs ?? 10;
+  if (wait > 0) sleepSync(wait);
+  (opts.onStep ?? (() => undefined))("settled");
+  let late = readFileSync(aside);
+  for (let i = 0; i < MID_SAVE_LOOKS && midSave(late, expected); i++) {
+    sleepSync(Math.max(wait, 1));
+    late = readFileSync(aside);
+  }
+  return late;
+}
+
+function midSave(late: Buffer, expected: Buffer): boolean {
+  if (late.length < expected.length) return expected.subarray(0, late.length).equals(late);
+  return late.length > expected.length && late[late.length - 1] !== 0x0a && late.subarray(0, expected.length).equals(expected);
 }
 
 /**
- * The person's file was put back over the swap's new text, which was visible under the name
- * for a moment: an editor that loaded it then (a loaded machine stretches that moment) saves
- * it in place later, over the file put back, and the late write the hold-back rescued would go
- * with it. A copy of the file as put back is held in the work folder; the next look
- * (settleSwaps) keeps it beside `file` when `file` no longer has its lines.
+ * Appends what was added to the old file to the new one. An editor that loaded the new file
+ * before this append and saves in place after it writes over it: a copy is held in the work
+ * folder first, and a later look (settleSwaps) keeps it beside `file` when `file` lacks its lines.
  */
-function holdCopy(from: string, file: string, workDir: string | undefined): { path: string; bytes: Buffer } | null {
-  let bytes: Buffer;
+function carry(file: string, added: Buffer, opts: SwapOptions): void {
+  holdBytes(added, file, opts.workDir);
+  const fd = openSync(file, "a");
   try {
-    bytes = readFileSync(from);
-  } catch {
-    return null;
+    appendAll(fd, added, file);
+  } finally {
+    closeSync(fd);
   }
-  const held = path.join(workDir ?? path.dirname(file), `${heldPrefix(file)}${shortHash(bytes)}.${process.pid}.${randomBytes(4).toString("hex")}`);
-  writeSynced(held, bytes);
-  return { path: held, bytes };
+  (opts.onStep ?? (() => undefined))("carried");
 }
 
-/**
- * The late writer may still have been writing when the copy was taken: when the file put back
- * now extends the copy, the copy is renewed from it (so the copy never lacks the late write's
- * end); anything else (an editor's save over it already) leaves the copy as it was.
- */
-function refreshHeld(held: { path: string; bytes: Buffer } | null, file: string, workDir: string | undefined): void {
-  if (held === null) return;
-  let now: Buffer;
-  try {
-    now = readFileSync(file);
-  } catch {
-    return;
-  }
-  if (now.length <= held.bytes.length || !now.subarray(0, held.bytes.length).equals(held.bytes)) return;
-  if (holdCopy(file, file, workDir) !== null) unlinkSync(held.path);
+/** A copy of bytes someone wrote, held in the work folder until a later look finds them in `file` (settleHeld). */
+function holdBytes(bytes: Buffer, file: string, workDir: string | undefined): void {
+  writeSynced(path.join(workDir ?? path.dirname(file), `${heldPrefix(file)}${shortHash(bytes)}.${process.pid}.${randomBytes(4).toString("hex")}`), bytes);
 }
 
 function heldPrefix(file: string): string {
@@ -388,27 +388,6 @@ function dropHeldIn(file: string, expected: Buffer, workDir: string | undefined)
       }
     }
   }
-}
-
-/** What reached the swap's new file before it was put aside again: merged when appended, else kept. */
-function mergeLate(second: string, file: string, opts: SwapState): { kept?: string } {
-  const late = readFileSync(second);
-  const data = opts.newData ?? Buffer.alloc(0);
-  if (late.equals(data)) {
-    unlinkSync(second);
-    return {};
-  }
-  if (late.length > data.length && late.subarray(0, data.length).equals(data)) {
-    const fd = openSync(file, "a");
-    try {
-      appendAll(fd, late.subarray(data.length), file);
-    } finally {
-      closeSync(fd);
-    }
-    unlinkSync(second);
-    return {};
-  }
-  return { kept: keepBeside(second, file, opts) };
 }
 
 function readFd(fd: number, size: number): Buffer {
@@ -513,7 +492,7 @@ function settleIn(dir: string, file: string, opts: SettleOptions): string[] {
   return kept;
 }
 
-/** A held copy (see holdCopy): kept beside when `file` lost its lines, removed after the grace when it did not. */
+/** A held copy (see carry): kept beside when `file` lost its lines, removed after the grace when it did not. */
 function settleHeld(abs: string, file: string, opts: SettleOptions): string | null {
   let held: Buffer;
   let cur: Buffer;
@@ -527,6 +506,9 @@ function settleHeld(abs: string, file: string, opts: SettleOptions): string | nu
   } catch {
     cur = Buffer.alloc(0);
   }
+  // An empty file is what an in-place save looks like between its truncate and its write:
+  // the copy waits for a later look.
+  if (cur.length === 0 && existsSync(file)) return null;
   if (!linesIn(held, cur)) return keepBeside(abs, file, opts);
   if (parkedFor(abs) >= (opts.graceMs ?? PARK_GRACE_MS)) unlinkSync(abs);
   return null;

@@ -143,6 +143,12 @@ describe("swapFile racing real edits, with the machine busy", { timeout: 300_000
 
 describe("swapFile outcomes", () => {
   const file = () => path.join(dir, "SOUL.md");
+  /** SOUL.md and every file kept beside it, after the look the next swap takes first. */
+  const everywhere = (): string => {
+    settleSwaps(file());
+    const kept = readdirSync(dir).filter((f) => f.startsWith("SOUL.md.kept-"));
+    return [readFileSync(file(), "utf8"), ...kept.map((k) => readFileSync(path.join(dir, k), "utf8"))].join("");
+  };
 
   it("replaces the file when it holds the expected bytes; the old one is parked until the next look", () => {
     writeFileSync(file(), "old\n");
@@ -187,36 +193,34 @@ describe("swapFile outcomes", () => {
     expect(readFileSync(file(), "utf8")).toBe("new\n");
   });
 
-  it("a held-back swap: an editor that read the new text meanwhile and saves in place after the file is put back does not lose the late write", () => {
+  it("a write that lands in the old file just after the rename is carried to the end of the new one", () => {
     writeFileSync(file(), "old\n");
-    let editorB = "";
     let fdA = -1;
     const res = swapFile(file(), Buffer.from("old\n"), "new\n", {
       settleMs: 1,
       onStep: (s) => {
-        // Editor A opened the old file in place (truncating it) before the rename...
+        // Editor A opened the old file in place (truncating it) before the rename, and writes after it.
         if (s === "linked") fdA = openSync(file(), "w");
         if (s === "renamed") {
-          // ...and writes after it; editor B then loads what the name shows now: the new text.
           writeSync(fdA, "old\nedit-A\n");
           closeSync(fdA);
-          editorB = readFileSync(file(), "utf8");
         }
       },
     });
-    expect(res.ok).toBe(false);
-    expect(editorB).toBe("new\n");
-    // Editor B saves in place, over the person's file the swap put back.
-    writeFileSync(file(), `${editorB}edit-B\n`);
-    const kept = settleSwaps(file());
-    const everywhere = [readFileSync(file(), "utf8"), ...kept.map((k) => readFileSync(k, "utf8"))].join("");
-    expect(everywhere).toContain("edit-A\n");
-    expect(everywhere).toContain("edit-B\n");
+    expect(res).toEqual({ ok: true, carried: "edit-A\n" });
+    expect(readFileSync(file(), "utf8")).toBe("new\nedit-A\n");
+    // Left alone: nothing is kept beside, and the next swap (which replaces a file holding
+    // the carried line, saved by the caller's history) leaves no held copy behind.
+    expect(settleSwaps(file())).toEqual([]);
+    expect(swapFile(file(), Buffer.from("new\nedit-A\n"), "newer\n").ok).toBe(true);
+    expect(settleSwaps(file())).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.includes("kept") || f.includes("held"))).toEqual([]);
   });
 
-  it("a held-back swap: an editor's save over the file the instant it is put back does not lose the late write either", () => {
+  it("an editor that loaded the new file before the late write was carried and saves in place after it does not lose the late write", () => {
     writeFileSync(file(), "old\n");
     let fdA = -1;
+    let loadedB = "";
     const res = swapFile(file(), Buffer.from("old\n"), "new\n", {
       settleMs: 1,
       onStep: (s) => {
@@ -224,22 +228,22 @@ describe("swapFile outcomes", () => {
         if (s === "renamed") {
           writeSync(fdA, "old\nedit-A\n");
           closeSync(fdA);
+          loadedB = readFileSync(file(), "utf8");
         }
-        // Editor B loaded the new text during the swap and saves the moment the name is back.
-        if (s === "restored") writeFileSync(file(), "new\nedit-B\n");
       },
     });
-    expect(res.ok).toBe(false);
-    const kept = settleSwaps(file());
-    const everywhere = [readFileSync(file(), "utf8"), ...kept.map((k) => readFileSync(k, "utf8"))].join("");
-    expect(everywhere).toContain("edit-A\n");
-    expect(everywhere).toContain("edit-B\n");
+    expect(res.ok).toBe(true);
+    expect(loadedB).toBe("new\n");
+    // Editor B saves in place what it loaded plus its line: the carried line is gone from SOUL.md.
+    writeFileSync(file(), `${loadedB}edit-B\n`);
+    expect(everywhere()).toContain("edit-A\n");
+    expect(everywhere()).toContain("edit-B\n");
   });
 
-  it("a held-back swap whose restored file is left alone keeps nothing beside, and a later swap leaves no stray copy", () => {
+  it("an editor's save over the new file the instant the late write was carried does not lose the late write either", () => {
     writeFileSync(file(), "old\n");
     let fdA = -1;
-    const res = swapFile(file(), Buffer.from("old\n"), "new\n", {
+    swapFile(file(), Buffer.from("old\n"), "new\n", {
       settleMs: 1,
       onStep: (s) => {
         if (s === "linked") fdA = openSync(file(), "w");
@@ -247,14 +251,53 @@ describe("swapFile outcomes", () => {
           writeSync(fdA, "old\nedit-A\n");
           closeSync(fdA);
         }
+        if (s === "carried") writeFileSync(file(), "new\nedit-B\n");
       },
     });
-    expect(res.ok).toBe(false);
-    expect(readFileSync(file(), "utf8")).toBe("old\nedit-A\n");
-    expect(settleSwaps(file())).toEqual([]);
-    expect(swapFile(file(), Buffer.from("old\nedit-A\n"), "newer\n").ok).toBe(true);
-    expect(settleSwaps(file())).toEqual([]);
-    expect(readdirSync(dir).filter((f) => f.includes("kept"))).toEqual([]);
+    expect(everywhere()).toContain("edit-A\n");
+    expect(everywhere()).toContain("edit-B\n");
+  });
+
+  it("a late write that rewrites the old file keeps it beside, and what its writer still writes lands there", () => {
+    writeFileSync(file(), "old\n");
+    let fdA = -1;
+    const res = swapFile(file(), Buffer.from("old\n"), "new\n", {
+      settleMs: 1,
+      onStep: (s) => {
+        if (s === "linked") fdA = openSync(file(), "w");
+        if (s === "renamed") writeSync(fdA, "rewritten\n");
+      },
+    });
+    writeSync(fdA, "and more\n");
+    closeSync(fdA);
+    expect(res.ok).toBe(true);
+    const kept = res.ok ? (res.keptEarlier ?? []) : [];
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(kept[0]!, "utf8")).toBe("rewritten\nand more\n");
+    expect(readFileSync(file(), "utf8")).toBe("new\n");
+  });
+
+  it("an in-place save that truncated the old file before the rename and writes after the swap, while another editor saves what it loaded during the swap: both edits survive", () => {
+    // A loaded machine stretches both saves: editor A opened SOUL.md in place (truncating it)
+    // just before the rename and is descheduled before its write; editor B loads SOUL.md
+    // while the swap looks at the old file, and saves in place after A's write has landed.
+    // (Before the new file stayed under the name, the swap put the old file back here, B's
+    // save went over it, and edit-A was in no file.)
+    writeFileSync(file(), "old\n");
+    let fdA = -1;
+    let loadedB = "";
+    swapFile(file(), Buffer.from("old\n"), "new\n", {
+      settleMs: 1,
+      onStep: (s) => {
+        if (s === "linked") fdA = openSync(file(), "w");
+        if (s === "settled") loadedB = readFileSync(file(), "utf8");
+      },
+    });
+    writeSync(fdA, "old\nedit-A\n");
+    closeSync(fdA);
+    writeFileSync(file(), `${loadedB}edit-B\n`);
+    expect(everywhere()).toContain("edit-A\n");
+    expect(everywhere()).toContain("edit-B\n");
   });
 
   it("a deleted file is not recreated", () => {

@@ -143,7 +143,15 @@ export interface ChangeMemoryInput {
   holds?: (current: MemoryOnDisk) => boolean;
 }
 
-export type ChangeMemoryResult = { ok: true; version: number | null; baseline?: number } | { ok: false; reason: string; kept?: string };
+export type ChangeMemoryResult =
+  | {
+      ok: true;
+      version: number | null;
+      baseline?: number;
+      /** Files kept beside MEMORY.md holding a hand edit that landed during (or just after) a swap. */
+      kept?: string[];
+    }
+  | { ok: false; reason: string; kept?: string };
 
 const ATTEMPTS = 3;
 
@@ -164,6 +172,7 @@ export function changeMemory(input: ChangeMemoryInput): ChangeMemoryResult {
   const swap = input.swap ?? ((f, expected, content) => swapFile(f, expected, content, { oldIsSaved: true, allowEmpty: input.allowEmpty, workDir }));
   let last = "";
   let baseline: number | undefined;
+  const kept: string[] = [];
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const cur = readMemory(input.workspace, rule);
     const next = input.change(cur);
@@ -175,6 +184,7 @@ export function changeMemory(input: ChangeMemoryInput): ChangeMemoryResult {
       input.store.transaction(() => {
         version = input.store.insert({ createdAt: input.now, content: next, origin: input.origin, summary: input.summary, restoredFrom: input.restoredFrom ?? null });
         const res = swap(file, cur.bytes, next);
+        if (res.keptEarlier !== undefined) kept.push(...res.keptEarlier);
         if (!res.ok) {
           lost = res;
           throw new SwapLost();
@@ -184,7 +194,7 @@ export function changeMemory(input: ChangeMemoryInput): ChangeMemoryResult {
       if (!(e instanceof SwapLost)) throw e;
     }
     if (lost === undefined) {
-      if (stillHolds(input, rule)) return { ok: true, version, ...(baseline !== undefined ? { baseline } : {}) };
+      if (stillHolds(input, rule)) return { ok: true, version, ...(baseline !== undefined ? { baseline } : {}), ...(kept.length > 0 ? { kept } : {}) };
       last = "an editor saved over the change just after it was written";
       continue;
     }

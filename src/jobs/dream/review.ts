@@ -4,6 +4,7 @@
  * again), undo an accept, roll MEMORY.md back to a version. Nothing reaches MEMORY.md but
  * through here (auto-accept calls the same accept).
  */
+import path from "node:path";
 import type { DB } from "../../store/open.js";
 import { MemoryVersionStore, ProposalStore, type MemoryVersion, type Proposal } from "../../store/dream-proposals.js";
 import type { LinkRule } from "../../workspace/guard.js";
@@ -94,6 +95,7 @@ export function acceptProposals(i: ReviewInput, ids: number[] | "all", edit?: st
     i.maxChars !== undefined && size > i.maxChars
       ? [`MEMORY.md is now ${size} characters, more than the ${i.maxChars} a session loads of it (context.perFileChars): its end is cut from the prompt — trim it, or raise the setting`]
       : [];
+  for (const k of res.kept ?? []) warnings.push(`an edit that reached MEMORY.md while it was being changed is kept in ${path.relative(i.workspace, k)}: compare it with MEMORY.md`);
   return { accepted: chosen.map((p, k) => ({ id: p.id, text: texts[k]! })), version: res.version, warnings, ...(res.baseline !== undefined ? { baseline: res.baseline } : {}) };
 }
 

@@ -732,7 +732,7 @@ function save(ctx: ReflectContext, result: ReflectionResult, soul0: PreparedSoul
   });
   if (committed.baseline !== undefined) result.baselineVersion ??= committed.baseline;
   for (const k of committed.keptEarlier ?? []) {
-    result.warnings.push(`an edit that reached ${SOUL_FILE} just after an earlier swap is kept in ${path.relative(workspace, k)}: compare it with ${SOUL_FILE}`);
+    result.warnings.push(`an edit that reached ${SOUL_FILE} during or just after a swap is kept in ${path.relative(workspace, k)}: compare it with ${SOUL_FILE}`);
   }
   if (committed.ok) {
     result.status = "updated";
