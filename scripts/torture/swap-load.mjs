@@ -64,7 +64,7 @@ async function race(dir, mode, swap, settle, edits) {
 export async function swapLoad({ root, tiny, quick, scale }) {
   const tally = new Tally("SOUL.md swap vs in-place and >> edits with CPU hogs running: no edit lost");
   const { swapFile, settleSwaps } = await import(pathToFileURL(path.join(distDir(), "workspace", "safe-write.js")).href);
-  const runs = tiny ? 1 : quick ? 4 : Math.max(10, Math.round(30 * scale));
+  const runs = tiny ? 3 : quick ? 6 : Math.max(10, Math.round(30 * scale));
   const hogs = Array.from({ length: os.availableParallelism() + 1 }, () => spawn(process.execPath, ["-e", "const end = Date.now() + 600000; while (Date.now() < end) {}"], { stdio: "ignore" }));
   try {
     for (let run = 0; run < runs; run++) {
