@@ -5,7 +5,7 @@
  * the swap; the same line written by hand in another section.
  */
 import { execFileSync } from "node:child_process";
-import { linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acceptProposals, undoAccept, type ReviewInput } from "../../src/jobs/dream/review.js";
@@ -156,6 +156,38 @@ describe("accept and undo against crashes and hand edits", () => {
     expect(res.accepted.map((a) => a.id)).toEqual([id]);
     expect(memory()).toContain("- Carol moved to Lyon.\n");
     expect(count(memory(), FACT)).toBe(1);
+  });
+
+  it("an in-place save that lands in the old MEMORY.md just after the swap's rename: an added line is carried, a rewrite is kept beside and named", () => {
+    const file = path.join(ws, "MEMORY.md");
+    // The editor opened MEMORY.md in place (truncating it) just before the rename and writes just after.
+    const lateSave = (text: (loaded: string) => string) => {
+      let fd = -1;
+      const loaded = readFileSync(file, "utf8");
+      return (f: string, e: Buffer | null, c: string) =>
+        swapFile(f, e, c, {
+          oldIsSaved: true,
+          allowEmpty: true,
+          settleMs: 1,
+          onStep: (s) => {
+            if (s === "linked") fd = openSync(file, "w");
+            if (s === "renamed") {
+              writeSync(fd, text(loaded));
+              closeSync(fd);
+            }
+          },
+        });
+    };
+    const added = acceptProposals(review({ swap: lateSave((t) => `${t}- Carol moved to Lyon.\n`) }), [propose(FACT)]);
+    expect(added.warnings).toEqual([]);
+    expect(count(memory(), FACT)).toBe(1);
+    expect(memory()).toMatch(/- Carol moved to Lyon\.\n$/);
+
+    const rewritten = acceptProposals(review({ swap: lateSave((t) => t.replace("Bob works at the bakery", "Bob works at the mill")) }), [propose("Dan plays the cello.")]);
+    expect(count(memory(), "Dan plays the cello.")).toBe(1);
+    expect(rewritten.warnings).toHaveLength(1);
+    const kept = /kept in (\S+):/.exec(rewritten.warnings[0]!)![1]!;
+    expect(readFileSync(path.join(ws, kept), "utf8")).toContain("- Bob works at the mill.\n");
   });
 
   it("an accept whose line an editor keeps overwriting says so and records nothing as accepted", () => {
