@@ -1,5 +1,5 @@
 import type { DB } from "../../store/open.js";
-import { sql } from "./sql.js";
+import { keptWhileUnchanged, sql } from "./sql.js";
 import type { DocFrequencies, EvidenceTerm } from "./evidence.js";
 
 /**
@@ -125,36 +125,66 @@ export function ftsLengths(db: DB, ids: number[]): Map<number, number> {
 /**
  * Per-column frequencies of each term in each of the given chunks. `df` gives each term's
  * document frequency as FTS5 counts it (the index facts, facts.ts), needed to undo its idf.
+ * What a chunk holds is kept while the index is unchanged (sql.ts): a warm host asks the
+ * same words of the same chunks again.
  */
 export function termFreqs(db: DB, terms: EvidenceTerm[], df: DocFrequencies, ids: number[]): TermFreqs {
-  const { rows, avgLength } = ftsAverages(db);
-  const length = ftsLengths(db, ids);
+  const { rows, avgLength } = keptWhileUnchanged(db, "fts averages", () => ftsAverages(db));
+  const length = lengthsOf(db, ids);
   const tf = new Map<number, Map<string, ColumnFreqs>>();
   if (ids.length === 0 || terms.length === 0) return { tf, length, rows, avgLength };
-  const idList = JSON.stringify(ids);
-  // One column's weight 1, the others 0: FTS5's score for the term in that column alone.
-  // Words live in heading and body, CJK bigrams in their own column: only the columns a
-  // term can match are scored. "rowid + 0": tested against a set built once while the
-  // term's postings stream (a bare rowid IN would be one MATCH per id).
-  const from = "FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))";
-  const words = sql(db, `SELECT rowid AS id, -bm25(chunks_fts, 1, 0, 0) AS h, -bm25(chunks_fts, 0, 1, 0) AS b, 0 AS c ${from}`);
-  const bigrams = sql(db, `SELECT rowid AS id, 0 AS h, 0 AS b, -bm25(chunks_fts, 0, 0, 1) AS c ${from}`);
+  const avg = { rows, avgLength, length };
   for (const t of terms) {
     // A term standing for several words: each word's frequency (undone with its own idf),
     // summed, as BM25 treats synonyms.
-    const parts = (t.forms ?? [t]).map((f) => ({ expr: f.expr, df: df.of(f.expr) }));
-    for (const part of parts) {
-      const idf = fts5Idf(rows, part.df);
-      const stmt = part.expr.startsWith("cjk") ? bigrams : words;
-      for (const r of stmt.all(part.expr, idList) as { id: number; h: number; b: number; c: number }[]) {
-        const d = length.get(r.id) ?? avgLength;
-        const f: ColumnFreqs = [invertFts5Score(r.h, idf, d, avgLength), invertFts5Score(r.b, idf, d, avgLength), invertFts5Score(r.c, idf, d, avgLength)];
-        let m = tf.get(r.id);
-        if (!m) tf.set(r.id, (m = new Map()));
+    for (const part of t.forms ?? [t]) {
+      const known = partFreqs(db, part.expr, fts5Idf(rows, df.of(part.expr)), ids, avg);
+      for (const id of ids) {
+        const f = known.get(id);
+        if (!f) continue;
+        let m = tf.get(id);
+        if (!m) tf.set(id, (m = new Map()));
         const had = m.get(t.term);
         m.set(t.term, had ? [had[0] + f[0], had[1] + f[1], had[2] + f[2]] : f);
       }
     }
   }
   return { tf, length, rows, avgLength };
+}
+
+/** Lengths of the given chunks, those not read before in this version of the index from the docsize table. */
+function lengthsOf(db: DB, ids: number[]): Map<number, number> {
+  const known = keptWhileUnchanged(db, "fts lengths", () => new Map<number, number>());
+  const missing = ids.filter((id) => !known.has(id));
+  for (const [id, n] of ftsLengths(db, missing)) known.set(id, n);
+  const out = new Map<number, number>();
+  for (const id of ids) {
+    const n = known.get(id);
+    if (n !== undefined) out.set(id, n);
+  }
+  return out;
+}
+
+/**
+ * One FTS5 expression's per-column frequencies in the given chunks (absent: the chunk does
+ * not contain it), asking FTS5 only about chunks not asked before in this version of the index.
+ */
+function partFreqs(db: DB, expr: string, idf: number, ids: number[], avg: { avgLength: number; length: Map<number, number> }): Map<number, ColumnFreqs | null> {
+  const known = keptWhileUnchanged(db, `freqs ${expr}`, () => new Map<number, ColumnFreqs | null>());
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length === 0) return known;
+  // One column's weight 1, the others 0: FTS5's score for the term in that column alone.
+  // Words live in heading and body, CJK bigrams in their own column: only the columns a
+  // term can match are scored. "rowid + 0": tested against a set built once while the
+  // term's postings stream (a bare rowid IN would be one MATCH per id).
+  const from = "FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))";
+  const stmt = expr.startsWith("cjk")
+    ? sql(db, `SELECT rowid AS id, 0 AS h, 0 AS b, -bm25(chunks_fts, 0, 0, 1) AS c ${from}`)
+    : sql(db, `SELECT rowid AS id, -bm25(chunks_fts, 1, 0, 0) AS h, -bm25(chunks_fts, 0, 1, 0) AS b, 0 AS c ${from}`);
+  for (const id of missing) known.set(id, null);
+  for (const r of stmt.all(expr, JSON.stringify(missing)) as { id: number; h: number; b: number; c: number }[]) {
+    const d = avg.length.get(r.id) ?? avg.avgLength;
+    known.set(r.id, [invertFts5Score(r.h, idf, d, avg.avgLength), invertFts5Score(r.b, idf, d, avg.avgLength), invertFts5Score(r.c, idf, d, avg.avgLength)]);
+  }
+  return known;
 }
