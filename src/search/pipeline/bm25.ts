@@ -167,24 +167,67 @@ function lengthsOf(db: DB, ids: number[]): Map<number, number> {
 
 /**
  * One FTS5 expression's per-column frequencies in the given chunks (absent: the chunk does
- * not contain it), asking FTS5 only about chunks not asked before in this version of the index.
+ * not contain it), from its postings with FTS5's per-column scores (read once per version of
+ * the index: a warm host asks the same words of ever other candidates).
  */
-function partFreqs(db: DB, expr: string, idf: number, ids: number[], avg: { avgLength: number; length: Map<number, number> }): Map<number, ColumnFreqs | null> {
-  const known = keptWhileUnchanged(db, `freqs ${expr}`, () => new Map<number, ColumnFreqs | null>());
-  const missing = ids.filter((id) => !known.has(id));
-  if (missing.length === 0) return known;
+function partFreqs(db: DB, expr: string, idf: number, ids: number[], avg: { avgLength: number; length: Map<number, number> }): Map<number, ColumnFreqs> {
+  const p = columnPostings(db, expr);
+  const out = new Map<number, ColumnFreqs>();
+  for (const id of ids) {
+    const i = indexOf(p.ids, id);
+    if (i < 0) continue;
+    const d = avg.length.get(id) ?? avg.avgLength;
+    out.set(id, [invertFts5Score(p.h[i]!, idf, d, avg.avgLength), invertFts5Score(p.b[i]!, idf, d, avg.avgLength), invertFts5Score(p.c[i]!, idf, d, avg.avgLength)]);
+  }
+  return out;
+}
+
+/** An expression's matches, chunk ids ascending, with FTS5's score for it in each column alone. */
+interface ColumnPostings {
+  ids: Float64Array;
+  h: Float64Array;
+  b: Float64Array;
+  c: Float64Array;
+}
+
+/** Kept per version of the index, bounded so ever-new words do not grow a host without end. */
+const MAX_KEPT_POSTINGS = 1_000_000;
+
+function columnPostings(db: DB, expr: string): ColumnPostings {
+  const kept = keptWhileUnchanged(db, "column postings", () => ({ byExpr: new Map<string, ColumnPostings>(), size: 0 }));
+  let p = kept.byExpr.get(expr);
+  if (p) return p;
+  p = readColumnPostings(db, expr);
+  if (kept.size + p.ids.length > MAX_KEPT_POSTINGS) {
+    kept.byExpr.clear();
+    kept.size = 0;
+  }
+  kept.byExpr.set(expr, p);
+  kept.size += p.ids.length;
+  return p;
+}
+
+function readColumnPostings(db: DB, expr: string): ColumnPostings {
   // One column's weight 1, the others 0: FTS5's score for the term in that column alone.
   // Words live in heading and body, CJK bigrams in their own column: only the columns a
-  // term can match are scored. "rowid + 0": tested against a set built once while the
-  // term's postings stream (a bare rowid IN would be one MATCH per id).
-  const from = "FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))";
+  // term can match are scored.
   const stmt = expr.startsWith("cjk")
-    ? sql(db, `SELECT rowid AS id, 0 AS h, 0 AS b, -bm25(chunks_fts, 0, 0, 1) AS c ${from}`)
-    : sql(db, `SELECT rowid AS id, -bm25(chunks_fts, 1, 0, 0) AS h, -bm25(chunks_fts, 0, 1, 0) AS b, 0 AS c ${from}`);
-  for (const id of missing) known.set(id, null);
-  for (const r of stmt.all(expr, JSON.stringify(missing)) as { id: number; h: number; b: number; c: number }[]) {
-    const d = avg.length.get(r.id) ?? avg.avgLength;
-    known.set(r.id, [invertFts5Score(r.h, idf, d, avg.avgLength), invertFts5Score(r.b, idf, d, avg.avgLength), invertFts5Score(r.c, idf, d, avg.avgLength)]);
+    ? sql(db, "SELECT rowid, 0, 0, -bm25(chunks_fts, 0, 0, 1) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid")
+    : sql(db, "SELECT rowid, -bm25(chunks_fts, 1, 0, 0), -bm25(chunks_fts, 0, 1, 0), 0 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid");
+  const rows = stmt.raw().all(expr) as [number, number, number, number][];
+  return { ids: Float64Array.from(rows, (r) => r[0]), h: Float64Array.from(rows, (r) => r[1]), b: Float64Array.from(rows, (r) => r[2]), c: Float64Array.from(rows, (r) => r[3]) };
+}
+
+/** Position of `id` in ascending `ids`, -1 when absent. */
+function indexOf(ids: Float64Array, id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = ids[mid]!;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
   }
-  return known;
+  return -1;
 }
