@@ -1,5 +1,6 @@
 import type { DB } from "../../store/open.js";
-import { keptWhileUnchanged, sql } from "./sql.js";
+import { keptWhileUnchanged } from "../../store/data-version.js";
+import { sql } from "./sql.js";
 import type { DocFrequencies, EvidenceTerm } from "./evidence.js";
 
 /**

@@ -14,7 +14,7 @@ import type { IndexFacts } from "./facts.js";
 import type { Floored, Judged } from "./floor.js";
 import { boundByScore, jaccard, mmrRerank, wordSet, type MmrPick } from "./mmr.js";
 import type { Scoring } from "./score.js";
-import { keptWhileUnchanged } from "./sql.js";
+import { keptWhileUnchanged } from "../../store/data-version.js";
 import type { SearchIndexes } from "./stages.js";
 import type { Grade } from "../rerank/rerank.js";
 

@@ -10,7 +10,8 @@
  * summed in the same order, as the SQL first pass it replaces.
  */
 import type { DB } from "../../store/open.js";
-import { keptWhileUnchanged, sql } from "./sql.js";
+import { keptWhileUnchanged } from "../../store/data-version.js";
+import { sql } from "./sql.js";
 
 /** FTS5's column weights: heading, body, CJK bigrams. */
 interface KeywordWeights {
