@@ -34,3 +34,24 @@ export function keptWhileUnchanged<T>(db: DB, name: string, make: () => T): T {
   if (v === undefined) k.values.set(name, (v = make()));
   return v;
 }
+
+/**
+ * A value per key under `name`, computed once per version of the database and bounded:
+ * when the kept values' total `size` would pass `max`, they all go at once (a long-lived
+ * host asked ever-new things does not grow without end).
+ */
+export function keptPer<T>(db: DB, name: string, key: string, bound: { max: number; size?: (v: T) => number }, make: () => T): T {
+  const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<string, T>(), size: 0 }));
+  let v = kept.byKey.get(key);
+  if (v === undefined) {
+    v = make();
+    const n = bound.size ? bound.size(v) : 1;
+    if (kept.size + n > bound.max) {
+      kept.byKey.clear();
+      kept.size = 0;
+    }
+    kept.byKey.set(key, v);
+    kept.size += n;
+  }
+  return v;
+}

@@ -1,5 +1,5 @@
 import type { DB } from "../../store/open.js";
-import { keptWhileUnchanged } from "../../store/data-version.js";
+import { keptPer, keptWhileUnchanged } from "../../store/data-version.js";
 import { sql } from "./sql.js";
 import type { DocFrequencies, EvidenceTerm } from "./evidence.js";
 
@@ -195,17 +195,7 @@ interface ColumnPostings {
 const MAX_KEPT_POSTINGS = 1_000_000;
 
 function columnPostings(db: DB, expr: string): ColumnPostings {
-  const kept = keptWhileUnchanged(db, "column postings", () => ({ byExpr: new Map<string, ColumnPostings>(), size: 0 }));
-  let p = kept.byExpr.get(expr);
-  if (p) return p;
-  p = readColumnPostings(db, expr);
-  if (kept.size + p.ids.length > MAX_KEPT_POSTINGS) {
-    kept.byExpr.clear();
-    kept.size = 0;
-  }
-  kept.byExpr.set(expr, p);
-  kept.size += p.ids.length;
-  return p;
+  return keptPer(db, "column postings", expr, { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => readColumnPostings(db, expr));
 }
 
 function readColumnPostings(db: DB, expr: string): ColumnPostings {

@@ -10,7 +10,7 @@
  * summed in the same order, as the SQL first pass it replaces.
  */
 import type { DB } from "../../store/open.js";
-import { keptWhileUnchanged } from "../../store/data-version.js";
+import { keptPer } from "../../store/data-version.js";
 import { sql } from "./sql.js";
 
 /** FTS5's column weights: heading, body, CJK bigrams. */
@@ -29,11 +29,6 @@ interface Postings {
 /** Postings kept per version of the index, bounded so ever-new words do not grow a host without end. */
 const MAX_KEPT_POSTINGS = 1_000_000;
 
-interface KeptPostings {
-  byPhrase: Map<string, Postings>;
-  size: number;
-}
-
 export interface Ranked {
   id: number;
   /** -bm25(): higher is better, as the SQL first pass reports it. */
@@ -47,14 +42,7 @@ export interface Ranked {
  */
 export function rankByPostings(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): readonly Ranked[] {
   // The same words asked again (an assistant's every prompt, a page refreshed) are ranked once.
-  const ranked = keptWhileUnchanged(db, "ranked", () => new Map<string, readonly Ranked[]>());
-  const key = `${first} ${w.heading} ${w.body} ${w.cjk} ${phrases.join(" ")}`;
-  let r = ranked.get(key);
-  if (!r) {
-    if (ranked.size >= 1000) ranked.clear();
-    ranked.set(key, (r = merged(db, phrases, w, first)));
-  }
-  return r;
+  return keptPer(db, "ranked", `${first} ${w.heading} ${w.body} ${w.cjk} ${phrases.join(" ")}`, { max: 1000 }, () => merged(db, phrases, w, first));
 }
 
 function merged(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): Ranked[] {
@@ -97,20 +85,10 @@ function better(keyword: number, id: number, than: Ranked): boolean {
 }
 
 function postingsOf(db: DB, phrase: string, w: KeywordWeights): Postings {
-  const kept = keptWhileUnchanged(db, "postings", (): KeptPostings => ({ byPhrase: new Map(), size: 0 }));
-  const key = `${w.heading} ${w.body} ${w.cjk} ${phrase}`;
-  let p = kept.byPhrase.get(key);
-  if (p) return p;
-  const rows = sql(db, "SELECT rowid, -bm25(chunks_fts, ?, ?, ?) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid")
-    .raw()
-    .all(w.heading, w.body, w.cjk, phrase) as [number, number][];
-  p = { ids: Float64Array.from(rows, (r) => r[0]), terms: Float64Array.from(rows, (r) => r[1]) };
-  if (kept.size + rows.length > MAX_KEPT_POSTINGS) {
-    kept.byPhrase.clear();
-    kept.size = 0;
-  }
-  kept.byPhrase.set(key, p);
-  kept.size += rows.length;
-  return p;
+  return keptPer(db, "postings", `${w.heading} ${w.body} ${w.cjk} ${phrase}`, { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => {
+    const rows = sql(db, "SELECT rowid, -bm25(chunks_fts, ?, ?, ?) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid")
+      .raw()
+      .all(w.heading, w.body, w.cjk, phrase) as [number, number][];
+    return { ids: Float64Array.from(rows, (r) => r[0]), terms: Float64Array.from(rows, (r) => r[1]) };
+  });
 }
-

@@ -1,5 +1,5 @@
 import type { Statement } from "better-sqlite3";
-import { keptWhileUnchanged } from "../../store/data-version.js";
+import { keptPer, keptWhileUnchanged } from "../../store/data-version.js";
 import type { DB } from "../../store/open.js";
 
 /**
@@ -29,22 +29,8 @@ export function sql(db: DB, text: string): Statement {
  * changing it. Bounded, so a long-lived host with ever-new queries does not grow.
  */
 export function allKept<R>(db: DB, text: string, params: Record<string, unknown>): readonly R[] {
-  const kept = keptWhileUnchanged(db, "rows", () => ({ byQuery: new Map<string, unknown[]>(), size: 0 }));
-  const key = `${text}\u0000${JSON.stringify(params)}`;
-  let rows = kept.byQuery.get(key) as R[] | undefined;
-  if (!rows) {
-    rows = sql(db, text).all(params) as R[];
-    if (kept.size + rows.length > MAX_KEPT_ROWS) {
-      kept.byQuery.clear();
-      kept.size = 0;
-    }
-    kept.byQuery.set(key, rows);
-    kept.size += rows.length;
-  }
-  return rows;
+  return keptPer(db, "rows", `${text}\u0000${JSON.stringify(params)}`, { max: 200_000, size: (rows) => rows.length }, () => sql(db, text).all(params) as R[]);
 }
-
-const MAX_KEPT_ROWS = 200_000;
 
 /** Document counts per FTS5 expression (and the chunk count), kept while the index is unchanged (evidence.ts docFrequencies). */
 export function countsOf(db: DB): { n: number; df: Map<string, number> } {
