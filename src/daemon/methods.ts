@@ -78,10 +78,10 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
       return engine.search(p.query, { ...searchOptions(p), signal: ctx.signal, front: "daemon" as const });
     }
     case "context":
-      return engine.context(contextOptions(parse(ContextRequest, params)));
+      return (await engine.assist()).context(contextOptions(parse(ContextRequest, params)));
     case "boot": {
       const p = parse(BootRequest, params);
-      return engine.boot(p.query ?? "", bootOptions(p));
+      return (await engine.assist()).boot(p.query ?? "", bootOptions(p));
     }
     case "ask": {
       const p = parse(AskRequest, params);
@@ -91,16 +91,16 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
       return ask.call(engine, p.question, { ...askOptions(p), signal: ctx.signal });
     }
     case "status":
-      return engine.statusReport();
+      return engine.indexing.statusReport();
     case "doctor":
       return Engine.doctor(engine.workspace);
     case "readFile": {
       const p = parse(ReadRequest, params);
-      return engine.readFile(p.path, readOptions(p));
+      return (await engine.assist()).readFile(p.path, readOptions(p));
     }
     case "appendNote": {
       const p = parse(AppendRequest, params);
-      return engine.appendNote(p.text, p.title);
+      return (await engine.assist()).appendNote(p.text, p.title);
     }
     case "inject":
       // The warm engine searches in every mode (its embedder is loaded); the budget still holds.

@@ -67,7 +67,7 @@ async function search(engine: Engine, q: Query) {
 async function note(engine: Engine, q: Query) {
   const rel = q.get("path");
   if (!rel) throw new ApiError(400, "note: path is required");
-  return engine.readFile(rel, { from: 1, lines: NOTE_LINES });
+  return (await engine.assist()).readFile(rel, { from: 1, lines: NOTE_LINES });
 }
 
 async function soulOverview(engine: Engine) {

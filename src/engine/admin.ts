@@ -155,8 +155,10 @@ export interface DoctorReport {
 
 /** What doctor needs of an open engine (absent when the config itself does not load). */
 export interface DoctorEngine extends AdminEngine {
-  status(): { files: number; chunks: number; lastSyncAt: number | null; stale: string[]; missing: string[]; vectors: { embedded: number; missing: number; modelId: string | null } };
+  readonly indexing: { status(): StatusSummary };
 }
+
+type StatusSummary = { files: number; chunks: number; lastSyncAt: number | null; stale: string[]; missing: string[]; vectors: { embedded: number; missing: number; modelId: string | null } };
 
 /**
  * Every check a user needs in one go: the config, each database, the embedder, the LLM,
@@ -233,7 +235,7 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
   let engine: (DoctorEngine & { close(): Promise<void> }) | undefined;
   try {
     engine = open(config);
-    const s = engine.status();
+    const s = engine.indexing.status();
     const age = s.lastSyncAt === null ? null : engine.now() - s.lastSyncAt;
     add(
       s.lastSyncAt === null

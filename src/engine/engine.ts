@@ -1,16 +1,17 @@
 /**
  * The engine: the one front door to a workspace. It loads and validates the whole config
  * once, owns the index database, the state database, the embedding cache, the embedder and
- * the LLM provider (the last two created on first use), and offers the whole product as
- * methods and small services. The CLI, the MCP server and the daemon only parse arguments,
- * call it and format what it returns.
+ * the LLM provider (the last two created on first use), recovers a damaged index, and
+ * hands out the services that do the work: `indexing` (the index's schedule), `searching`
+ * (and `search()`, the one call every retrieval ends in), `assist()`, `assistants()`,
+ * `jobs()`, `soul()`, `evolution()`, `dream()`, `overview()`, `admin()`. The CLI, the MCP
+ * server and the daemon only parse arguments, call it and format what it returns.
  */
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
-import type { EmbedReport } from "../indexer/embed-pending.js";
-import { Indexer, type IndexProgress, type IndexSummary } from "../indexer/indexer.js";
+import { Indexer } from "../indexer/indexer.js";
 import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
 import type { SearchReport } from "../search/report.js";
@@ -20,7 +21,7 @@ import { DiskFullError, registerDataDir } from "../shared/disk.js";
 import { fileIdentity, openIndexDb, openIndexSnapshot, recoverIndexDb, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
-import { EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
+import { EmbedLease } from "../store/embed-lease.js";
 import { checkEngineFolder, statWorkspacePath } from "../workspace/guard.js";
 import { agentDir, indexDbPath, stateDbPath } from "../workspace/paths.js";
 import type { JobDeps } from "../jobs/job.js";
@@ -38,10 +39,10 @@ import { configFor, readConfigCache } from "./config-cache.js";
 import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
 import { SearchService, type EngineSearchOptions } from "./search.js";
-import { IndexingService, type EmbedOptions, type EngineStatus, type IndexParts, type StatusReport, type WarmReport } from "./indexing.js";
+import { IndexingService, type IndexParts } from "./indexing.js";
 import type { AssistantService } from "./assistants.js";
 
-export type { EmbedReport };
+export type { EmbedReport } from "../indexer/embed-pending.js";
 export type { EmbedOptions, EngineStatus, StatusReport, WarmReport } from "./indexing.js";
 export type { EngineSearchOptions } from "./search.js";
 
@@ -183,7 +184,7 @@ export class Engine implements EngineCore {
     };
   }
 
-  // ---- services ----------------------------------------------------------------------
+  // ---- services (each module loaded on first use) ------------------------------------
 
   /** What an assistant asks: context, boot, ask, reading and appending notes, logging a turn (assist.ts). */
   async assist(): Promise<AssistService> {
@@ -196,8 +197,6 @@ export class Engine implements EngineCore {
     const { AssistantService } = await import("./assistants.js");
     return new AssistantService(this);
   }
-
-  // ---- jobs -------------------------------------------------------------------------
 
   /**
    * The one job runner (reflect, flush, heartbeat, evolve): manual runs, cron and the
@@ -229,15 +228,17 @@ export class Engine implements EngineCore {
     return new EvolutionService(this);
   }
 
-  // ---- SOUL.md ------------------------------------------------------------------------
-
   /** SOUL.md's versions and proposals (log, diff, rollback, proposed, accept, reject, save). */
   async soul(): Promise<SoulService> {
     const { SoulService } = await import("./soul.js");
     return new SoulService(this);
   }
 
-  // ---- the engine looking at itself -------------------------------------------------
+  /** The web page's overview: daily notes per day, the files changed last, the index's health, the change mark. */
+  async overview(): Promise<WebOverview> {
+    const { WebOverview } = await import("./overview.js");
+    return new WebOverview(this, this.indexing);
+  }
 
   /** `agent models` and `agent config` (admin.ts). */
   async admin(): Promise<AdminService> {
@@ -261,27 +262,6 @@ export class Engine implements EngineCore {
     return (await import("../store/backup.js")).restoreStateBackup(stateDbPath(workspace), opts);
   }
 
-  // ---- index -------------------------------------------------------------------------
-
-  /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
-  index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
-    return this.indexing.index(opts);
-  }
-
-  /**
-   * Progressive indexing's second stage: vectors for every chunk that lacks them, in
-   * batches, each committed as it completes, so an interruption (signal) loses nothing.
-   */
-  embed(opts: EmbedOptions = {}): Promise<EmbedReport> {
-    return this.indexing.embed(opts);
-  }
-
-  status(): EngineStatus {
-    return this.indexing.status();
-  }
-
-  // ---- search ------------------------------------------------------------------------
-
   /** Reads a query into the plan a search runs: the one place a query string is parsed (search/plan.ts). */
   plan(query: string, opts: PlanOptions = {}): SearchPlan {
     return this.searching.plan(query, opts);
@@ -291,6 +271,8 @@ export class Engine implements EngineCore {
   search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
     return this.searching.search(query, opts);
   }
+
+  // ---- life cycle --------------------------------------------------------------------
 
   /**
    * Requests in flight stop at their next stage, and new ones are refused: what a host calls
@@ -302,14 +284,6 @@ export class Engine implements EngineCore {
   }
 
   private readonly requests = new AbortController();
-
-  /** The web page's overview: daily notes per day, the files changed last, the index's health, the change mark. */
-  async overview(): Promise<WebOverview> {
-    const { WebOverview } = await import("./overview.js");
-    return new WebOverview(this, this.indexing);
-  }
-
-  // ---- life cycle --------------------------------------------------------------------
 
   /** Closes the databases and frees the models this engine created. Safe to call twice. */
   async close(): Promise<void> {
@@ -327,10 +301,7 @@ export class Engine implements EngineCore {
     await Promise.all(waits);
   }
 
-  /**
-   * The index's schedule (indexing.ts): text passes, embedding under the lease, warming,
-   * status, the watcher's paths. `index()`, `embed()` and `status()` above are its public face.
-   */
+  /** The index's schedule (indexing.ts): text passes, embedding under the lease, the watcher, warming, status. */
   readonly indexing: IndexingService = new IndexingService({
     engine: this,
     parts: () => this.index_(),
