@@ -56,11 +56,6 @@ export interface MethodContext {
   session: string;
 }
 
-/** `engine.ask` as the daemon calls it (the same call `agent ask` makes in-process). */
-interface AskingEngine {
-  ask?: (question: string, opts: Record<string, unknown> & { signal: AbortSignal }) => Promise<unknown>;
-}
-
 /** The request contract's parse: a refused request is a "bad-request" with the contract's sentence. */
 function parse<T>(schema: z.ZodType<T>, params: unknown): T {
   return parseRequest(schema, params, (m) => new BadRequestError(m));
@@ -85,10 +80,7 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
     }
     case "ask": {
       const p = parse(AskRequest, params);
-      // Whether this build's engine answers questions yet; a client falls back when it does not.
-      const ask = (engine as unknown as AskingEngine).ask;
-      if (typeof ask !== "function") throw new UnknownMethodError(method);
-      return ask.call(engine, p.question, { ...askOptions(p), signal: ctx.signal });
+      return (await engine.assist()).ask(p.question, { ...askOptions(p), signal: ctx.signal });
     }
     case "status":
       return engine.indexing.statusReport();

@@ -71,7 +71,7 @@ function expectConsistent(): void {
   expect(c.orphans).toBe(0);
 }
 
-describe("engine.watch", () => {
+describe("engine.indexing.watch", () => {
   it("indexes a new file, follows a modification, and removes a deleted file", { timeout: 60_000 }, async () => {
     write(ws, "notes/a.md", "# Alpha\n\nThe first version mentions Periwinklestone.\n");
     await eventually(() => found("Periwinklestone").includes("notes/a.md"), WAIT);

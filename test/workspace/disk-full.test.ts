@@ -46,7 +46,7 @@ describe.skipIf(why !== undefined)(titled("disk full (a real tmpfs)", why), { ti
     expect(readFileSync(file, "utf8")).toBe("# 2026-11-27\n\n- First entry.\n- Second entry.\n");
   });
 
-  it("MCP's memory_append (engine.appendNote) of 60 KB with 16 KB free is refused, and nothing of it landed", async () => {
+  it("MCP's memory_append (the engine's appendNote) of 60 KB with 16 KB free is refused, and nothing of it landed", async () => {
     const engine = Engine.open({ workspace: ws, now: () => Date.parse("2026-11-27T10:00:00Z") });
     try {
       await (await engine.assist()).appendNote("First note of the day.");
