@@ -79,7 +79,7 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
     case "pre-compact":
       await withEngine(opts, async (engine) => {
         await (await engine.assistants()).compaction({ harness: ev.harness, session: ev.session, turns: turnsOf(ev) });
-        if (!(await daemonRuns(opts))) engine.index();
+        if (!(await daemonRuns(opts))) engine.indexing.index();
       });
       return;
     default: {
@@ -89,7 +89,7 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
         // Off the person's path (the turn is over): without a daemon (whose watcher does it), the
         // index catches up with the notes and this transcript, so the next prompt's search (which
         // does not look at the files) finds them.
-        if (!(await daemonRuns(opts))) engine.index();
+        if (!(await daemonRuns(opts))) engine.indexing.index();
       });
     }
   }
@@ -133,7 +133,7 @@ function turnsOf(ev: HookEvent & { messages?: unknown }): HarnessTurn[] {
 
 async function sessionContext(opts: HookOpts): Promise<string> {
   const req = { session: "main" as const };
-  const answer = (await viaDaemon<ContextAnswer>(opts, "context", req, quiet(opts.contextBudgetMs ?? Math.max(START_BUDGET_MS, opts.budgetMs ?? 0)))) ?? (await withEngine(opts, (engine) => engine.context(req)));
+  const answer = (await viaDaemon<ContextAnswer>(opts, "context", req, quiet(opts.contextBudgetMs ?? Math.max(START_BUDGET_MS, opts.budgetMs ?? 0)))) ?? (await withEngine(opts, async (engine) => (await engine.assist()).context(req)));
   return answer.text;
 }
 
