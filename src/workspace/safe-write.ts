@@ -305,7 +305,7 @@ function carryLate(file: string, aside: string, expected: Buffer, opts: SwapOpti
     dropHeldIn(file, expected, opts.workDir);
     return { ok: true };
   }
-  if (late.length > expected.length && late.subarray(0, expected.length).equals(expected)) {
+  if (addedAtLineEnd(late, expected)) {
     const added = late.subarray(expected.length);
     carry(file, added, opts);
     // Parked with what it holds now: a write still to land in it is kept by a later look.
@@ -316,6 +316,16 @@ function carryLate(file: string, aside: string, expected: Buffer, opts: SwapOpti
   // Rewritten (or still cut short by a save that has not landed): the old file, under its new
   // name, keeps taking whatever its writer still writes.
   return { ok: true, keptEarlier: [keepBeside(aside, file, opts)] };
+}
+
+/**
+ * `late` is `expected` with lines added at its end. An `expected` that ends inside a line may
+ * be a torn read: an in-place save landing while the caller read (a read sees a multi-page
+ * write a page at a time); its rest is no addition, so the old file is kept whole instead.
+ */
+function addedAtLineEnd(late: Buffer, expected: Buffer): boolean {
+  if (late.length <= expected.length || !late.subarray(0, expected.length).equals(expected)) return false;
+  return expected.length === 0 || expected[expected.length - 1] === 0x0a;
 }
 
 /** Lookups of the old file while an in-place save into it looks mid-way, before the swap settles on what it holds. */

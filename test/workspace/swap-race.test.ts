@@ -282,6 +282,27 @@ describe("swapFile outcomes", () => {
     expect(readFileSync(file(), "utf8")).toBe("new\n");
   });
 
+  it("a caller that read the file torn (an in-place save landing a page at a time) does not get the save's rest carried as an addition: the old file is kept whole beside", () => {
+    // The caller read the first part of a save still landing (it ends inside a line); the save
+    // completes just after the rename.
+    writeFileSync(file(), "old\nedit-A but cut");
+    let fd = -1;
+    const res = swapFile(file(), Buffer.from("old\nedit-A but cut"), "new\n", {
+      settleMs: 1,
+      onStep: (s) => {
+        if (s === "linked") fd = openSync(file(), "r+");
+        if (s === "renamed") {
+          writeSync(fd, " short\n", "old\nedit-A but cut".length);
+          closeSync(fd);
+        }
+      },
+    });
+    expect(res.ok).toBe(true);
+    expect(readFileSync(file(), "utf8")).toBe("new\n");
+    const kept = res.ok ? (res.keptEarlier ?? []) : [];
+    expect(kept.map((k) => readFileSync(k, "utf8"))).toEqual(["old\nedit-A but cut short\n"]);
+  });
+
   it("an in-place save that truncated the old file before the rename and writes after the swap, while another editor saves what it loaded during the swap: both edits survive", () => {
     // A loaded machine stretches both saves: editor A opened SOUL.md in place (truncating it)
     // just before the rename and is descheduled before its write; editor B loads SOUL.md
