@@ -26,6 +26,7 @@ import { appendHookLog } from "../../workspace/hook-log.js";
 import { parsePositiveInt, workspaceFrom, type WorkspaceOpts } from "../common.js";
 import { socketPath } from "../../daemon/protocol.js";
 import { routingEnabled, viaDaemon, workspaceOf, type DaemonRouting } from "../remote.js";
+import { exitAt, hookBudgetMs, PROMPT_BUDGET_MS, START_BUDGET_MS } from "../hook-deadline.js";
 import type { HookJob, HookReply, HookStart } from "./hook-worker.js";
 
 interface HookOpts extends WorkspaceOpts, DaemonRouting {
@@ -33,10 +34,6 @@ interface HookOpts extends WorkspaceOpts, DaemonRouting {
   contextBudgetMs?: number;
 }
 
-/** Memories for a prompt: default budget. */
-export const PROMPT_BUDGET_MS = 300;
-/** The whole context at session start: it may open the engine cold; the process ends within 1 s. */
-export const START_BUDGET_MS = 900;
 /** A capture hook's index catch-up (after the turns are written) stops this long after the hook started. */
 export const CAPTURE_CAP_MS = 1_000;
 
@@ -76,30 +73,22 @@ function logHookError(opts: HookOpts, line: string): void {
 async function runHook(harness: string, event: string, opts: HookOpts): Promise<void> {
   if (!isHarness(harness)) throw new Error(`unknown assistant "${harness}" (claude-code, codex, opencode)`);
   if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw new Error(`unknown event "${event}" (${HOOK_EVENTS.join(", ")})`);
-  const inject = event === "session-start" || event === "prompt";
-  const budgetMs = event === "session-start" ? (opts.contextBudgetMs ?? Math.max(START_BUDGET_MS, opts.budgetMs ?? 0)) : (opts.budgetMs ?? PROMPT_BUDGET_MS);
-  // Armed before anything else: past the budget the harness gets the empty answer (no output).
-  if (inject) exitAt(budgetMs);
+  const budgetMs = hookBudgetMs(event, opts);
+  // Armed before anything else (the CLI's entry did already): past the budget the harness gets
+  // the empty answer (no output), and when it is past already, that is now.
+  if (budgetMs !== undefined) exitAt(budgetMs);
   const start: HookStart = { event: event as HookEventName, workspace: workspaceFrom(opts), daemon: opts.daemon !== false };
   // The worker opens the engine while this thread reads the payload, unless a daemon will answer.
-  let worker = !inject || !daemonListens(opts) ? startWorker(start) : undefined;
+  let worker = budgetMs === undefined || !daemonListens(opts) ? startWorker(start) : undefined;
   const input = await readStdin();
   const ev = readEvent(harness, event as HookEventName, input.text);
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
-  const job: HookJob = { ev, budgetMs };
-  if (!inject) return void (await worker!.run(job));
+  if (budgetMs === undefined) return void (await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
   if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
+  const job: HookJob = { ev, budgetMs };
   let text = worker === undefined ? await fromDaemon(opts, job) : undefined;
   if (text === undefined) text = await (worker ??= startWorker(start)).run(job);
   if (performance.now() <= budgetMs) print(ev, text);
-}
-
-/**
- * Ends the process `ms` after it started, whatever else runs: the timer is this thread's, and
- * this thread never blocks (the work is in the worker, which exiting stops).
- */
-function exitAt(ms: number): void {
-  setTimeout(() => process.exit(0), Math.max(0, ms - performance.now())).unref();
 }
 
 /** Whether the workspace's daemon may answer: routing is on and its socket is there. */
