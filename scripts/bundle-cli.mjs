@@ -26,9 +26,9 @@ const buildId = hash.digest("hex").slice(0, 16);
 rmSync("dist/bundle", { recursive: true, force: true });
 
 await build({
-  // The hook's worker thread (src/cli/commands/hook-worker.ts) is started by file name, so it is
-  // an entry of its own, beside the chunks it shares with the CLI.
-  entryPoints: { main: "dist/cli/main.js", "hook-worker": "dist/cli/commands/hook-worker.js" },
+  // The hook's worker thread (src/cli/hook-worker.ts) is started by file name, so it is an
+  // entry of its own, beside the chunks it shares with the CLI.
+  entryPoints: { main: "dist/cli/main.js", "hook-worker": "dist/cli/hook-worker.js" },
   outdir: "dist/bundle",
   bundle: true,
   splitting: true,

@@ -8,7 +8,7 @@
  *
  * It never fails the harness's turn: every problem is one line on stderr and exit code 0.
  * Context and memories come from the running daemon (warm) when there is one; else the work
- * runs in a worker thread (hook-worker.ts: keyword search, no model). This thread only reads
+ * runs in a worker thread (../hook-worker.ts: keyword search, no model). This thread only reads
  * stdin, waits and prints, so it is always free to end the process on time:
  *   inject events   at the budget (counted from the process's start) it exits printing nothing
  *   capture events  the turns are always written whole; the index catch-up after them stops
@@ -16,6 +16,7 @@
  * Hot path: this module loads neither the engine nor SQLite.
  */
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import { hookOutput, parseHookPayload } from "../../assistants/claude-code.js";
@@ -27,7 +28,7 @@ import { parsePositiveInt, workspaceFrom, type WorkspaceOpts } from "../common.j
 import { socketPath } from "../../daemon/protocol.js";
 import { routingEnabled, viaDaemon, workspaceOf, type DaemonRouting } from "../remote.js";
 import { exitAt, hookBudgetMs, PROMPT_BUDGET_MS, START_BUDGET_MS } from "../hook-deadline.js";
-import type { HookJob, HookReply, HookStart } from "./hook-worker.js";
+import type { HookJob, HookReply, HookStart } from "../hook-worker.js";
 
 interface HookOpts extends WorkspaceOpts, DaemonRouting {
   budgetMs?: number;
@@ -115,14 +116,18 @@ interface HookWorker {
   run(job: HookJob): Promise<string>;
 }
 
+/** hook-worker.js: beside this chunk in the bundle (dist/bundle/, an entry of its own), one folder up when compiled (dist/cli/). */
+function workerFile(): URL {
+  const bundled = new URL("./hook-worker.js", import.meta.url);
+  return existsSync(fileURLToPath(bundled)) ? bundled : new URL("../hook-worker.js", import.meta.url);
+}
+
 /**
  * hook-worker.ts in a worker thread. Until it has a job it does not keep the process alive (a
- * bad payload ends the hook at once). Its file sits beside this module in both layouts
- * (dist/cli/commands/ compiled; dist/bundle/ bundled, where scripts/bundle-cli.mjs makes it an
- * entry of its own).
+ * bad payload ends the hook at once).
  */
 function startWorker(start: HookStart): HookWorker {
-  const worker = new Worker(new URL("./hook-worker.js", import.meta.url), { workerData: start });
+  const worker = new Worker(workerFile(), { workerData: start });
   const done = new Promise<string>((resolve, reject) => {
     worker.on("message", (r: HookReply) => {
       if (r.kind === "answer") resolve(r.text);

@@ -14,9 +14,9 @@
  * Only what every event needs is imported up front; the rest when the event needs it.
  */
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import type { HarnessTurn, HookEvent, HookEventName } from "../../assistants/types.js";
-import type { Engine } from "../../engine/engine.js";
-import { openEngine } from "../open-engine.js";
+import type { HarnessTurn, HookEvent, HookEventName } from "../assistants/types.js";
+import type { Engine } from "../engine/engine.js";
+import { openEngine } from "./open-engine.js";
 
 /** What the worker starts with: known from the command line, before the payload is read. */
 export interface HookStart {
@@ -50,14 +50,14 @@ function testStall(at: "start" | "index"): void {
 
 /** The turns a capture event carries: the harness's transcript file, or OpenCode's messages. */
 async function turnsOf(ev: HookJob["ev"]): Promise<HarnessTurn[]> {
-  if (ev.messages !== undefined) return (await import("../../assistants/index.js")).readHarnessTranscript(ev.harness, JSON.stringify(ev.messages));
+  if (ev.messages !== undefined) return (await import("../assistants/index.js")).readHarnessTranscript(ev.harness, JSON.stringify(ev.messages));
   if (ev.transcriptPath === undefined) return [];
-  return (await import("../../assistants/transcript-file.js")).readTranscriptFile(ev.harness, ev.transcriptPath);
+  return (await import("../assistants/transcript-file.js")).readTranscriptFile(ev.harness, ev.transcriptPath);
 }
 
 /** Whether the workspace's daemon answers (its watcher keeps the index current). */
 async function daemonRuns(start: HookStart): Promise<boolean> {
-  const { routingEnabled, viaDaemon } = await import("../remote.js");
+  const { routingEnabled, viaDaemon } = await import("./remote.js");
   const opts = { workspace: start.workspace, ...(start.daemon ? {} : { daemon: false }) };
   if (!routingEnabled(opts)) return false;
   return (await viaDaemon<unknown>(opts, "hello", {}, { timeoutMs: 1_000, onFallback: () => undefined }).catch(() => undefined)) !== undefined;
@@ -112,4 +112,10 @@ function serve(port: MessagePort, start: HookStart): void {
   });
 }
 
-if (parentPort !== null) serve(parentPort, workerData as HookStart);
+/** Only as the hook's worker: a module imported in some other thread starts nothing. */
+function isHookStart(d: unknown): d is HookStart {
+  const o = d as Partial<HookStart> | null;
+  return typeof o === "object" && o !== null && typeof o.event === "string" && typeof o.workspace === "string";
+}
+
+if (parentPort !== null && isHookStart(workerData)) serve(parentPort, workerData);
