@@ -35,28 +35,32 @@ export function exitAt(ms: number): void {
 }
 
 /**
- * For the CLI's entry: when the arguments are `hook <assistant> session-start|prompt …`, arms
- * the deadline. Only a positive whole number is taken as a budget; anything else is left to
- * the command's own parsing (which refuses it), with the default deadline meanwhile.
+ * The deadline of the command line `argv` (process.argv), when it is `hook <assistant>
+ * session-start|prompt …`; undefined for anything else. Only a positive whole number is taken
+ * as a budget; anything else is left to the command's own parsing (which refuses it), with the
+ * default deadline meanwhile.
  */
-export function armHookDeadline(argv: string[]): void {
+export function hookDeadlineOf(argv: readonly string[]): number | undefined {
   const words: string[] = [];
   const o: HookBudgetOptions = {};
   const args = argv.slice(2);
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    const [name, inline] = a.startsWith("--") && a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
+    const name = eq > 0 ? a.slice(0, eq) : a;
     if (!name.startsWith("-")) words.push(a);
     else if (VALUE_OPTIONS.has(name)) {
-      const value = inline ?? args[++i];
-      const n = Number(value);
-      if (Number.isInteger(n) && n > 0) {
-        if (name === "--budget-ms") o.budgetMs = n;
-        if (name === "--context-budget-ms") o.contextBudgetMs = n;
-      }
+      const n = Number(eq > 0 ? a.slice(eq + 1) : args[++i]);
+      if (Number.isInteger(n) && n > 0 && name === "--budget-ms") o.budgetMs = n;
+      if (Number.isInteger(n) && n > 0 && name === "--context-budget-ms") o.contextBudgetMs = n;
     }
   }
-  if (words[0] !== "hook" || words[2] === undefined) return;
-  const ms = hookBudgetMs(words[2], o);
+  if (words[0] !== "hook" || words[2] === undefined) return undefined;
+  return hookBudgetMs(words[2], o);
+}
+
+/** For the CLI's entry: arms the deadline of `agent hook … session-start|prompt`, else nothing. */
+export function armHookDeadline(argv: readonly string[]): void {
+  const ms = hookDeadlineOf(argv);
   if (ms !== undefined) exitAt(ms);
 }
