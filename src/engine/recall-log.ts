@@ -11,6 +11,7 @@
 import type { SessionType } from "../context/assemble.js";
 import type { DreamConfig } from "../jobs/dream/config.js";
 import { RecallStore, type RecalledChunk } from "../store/recalls.js";
+import { keptPer } from "../store/data-version.js";
 import type { Statement } from "better-sqlite3";
 import type { DB } from "../store/open.js";
 
@@ -68,7 +69,9 @@ export class RecallLog {
     if (this.hashStmt?.db !== db) {
       this.hashStmt = { db, stmt: db.prepare<[string, number, number], { hash: string }>("SELECT c.hash FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.start_line = ? AND c.end_line = ?") };
     }
-    return this.hashStmt.stmt.get(rel, startLine, endLine)?.hash ?? "";
+    // The same results come back search after search: their hashes are kept while the index is unchanged.
+    const stmt = this.hashStmt.stmt;
+    return keptPer(db, "chunk hashes", `${startLine}:${endLine}:${rel}`, { max: 10_000 }, () => stmt.get(rel, startLine, endLine)?.hash ?? "");
   }
 
   /** Records what one retrieval presented; returns the rows written (0 when off, empty or not main). */

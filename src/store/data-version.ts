@@ -14,3 +14,44 @@ export function dataVersion(db: DB): string {
   if (!stmt) totalChanges.set(db, (stmt = db.prepare("SELECT total_changes() AS c")));
   return `${db.pragma("data_version", { simple: true }) as number}:${(stmt.get() as { c: number }).c}`;
 }
+
+/**
+ * Values read from the database, kept while it is unchanged (its data version) and dropped
+ * all at once when it changes. A warm host (the daemon, an MCP server, the web page) asks
+ * the same words again and again: counting a common word, ranking its matches with FTS5's
+ * bm25() and reading its frequencies each walk the word's whole posting list, and give the
+ * same answer until the index changes. A search still reads them inside its snapshot, so
+ * every stage of one search sees the same numbers.
+ */
+const kept = new WeakMap<DB, { version: string; values: Map<string, unknown> }>();
+
+/** A value computed once per version of the database under `name`. */
+export function keptWhileUnchanged<T>(db: DB, name: string, make: () => T): T {
+  const version = dataVersion(db);
+  let k = kept.get(db);
+  if (!k || k.version !== version) kept.set(db, (k = { version, values: new Map() }));
+  let v = k.values.get(name) as T | undefined;
+  if (v === undefined) k.values.set(name, (v = make()));
+  return v;
+}
+
+/**
+ * A value per key under `name`, computed once per version of the database and bounded:
+ * when the kept values' total `size` would pass `max`, they all go at once (a long-lived
+ * host asked ever-new things does not grow without end).
+ */
+export function keptPer<T>(db: DB, name: string, key: string, bound: { max: number; size?: (v: T) => number }, make: () => T): T {
+  const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<string, T>(), size: 0 }));
+  let v = kept.byKey.get(key);
+  if (v === undefined) {
+    v = make();
+    const n = bound.size ? bound.size(v) : 1;
+    if (kept.size + n > bound.max) {
+      kept.byKey.clear();
+      kept.size = 0;
+    }
+    kept.byKey.set(key, v);
+    kept.size += n;
+  }
+  return v;
+}

@@ -3,6 +3,7 @@
  * presented, for which normalised query, when, from which front. A plain repository: the
  * engine decides what to record, the dreaming job reads the signals.
  */
+import type { Statement } from "better-sqlite3";
 import type { DB } from "./open.js";
 
 export interface RecalledChunk {
@@ -48,13 +49,17 @@ interface SignalRow {
   mean_rank: number;
 }
 
+const inserts = new WeakMap<DB, Statement>();
+
 export class RecallStore {
   constructor(readonly db: DB) {}
 
   /** One row per presented chunk, in one transaction (a retrieval is recorded whole or not at all). */
   record(r: NewRecall): { rows: number; lastId: number } {
     if (r.chunks.length === 0) return { rows: 0, lastId: 0 };
-    const stmt = this.db.prepare("INSERT INTO recalls (at, front, query, path, start_line, end_line, chunk_hash, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    let stmt = inserts.get(this.db);
+    // Prepared once per connection: a warm host records every search.
+    if (!stmt) inserts.set(this.db, (stmt = this.db.prepare("INSERT INTO recalls (at, front, query, path, start_line, end_line, chunk_hash, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")));
     let lastId = 0;
     this.db.transaction(() => {
       r.chunks.forEach((c, i) => (lastId = Number(stmt.run(r.at, r.front, r.query, c.path, c.startLine, c.endLine, c.chunkHash, i + 1).lastInsertRowid)));

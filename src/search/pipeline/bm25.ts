@@ -1,4 +1,5 @@
 import type { DB } from "../../store/open.js";
+import { keptPer, keptWhileUnchanged } from "../../store/data-version.js";
 import { sql } from "./sql.js";
 import type { DocFrequencies, EvidenceTerm } from "./evidence.js";
 
@@ -125,36 +126,99 @@ export function ftsLengths(db: DB, ids: number[]): Map<number, number> {
 /**
  * Per-column frequencies of each term in each of the given chunks. `df` gives each term's
  * document frequency as FTS5 counts it (the index facts, facts.ts), needed to undo its idf.
+ * What a chunk holds is kept while the index is unchanged (sql.ts): a warm host asks the
+ * same words of the same chunks again.
  */
 export function termFreqs(db: DB, terms: EvidenceTerm[], df: DocFrequencies, ids: number[]): TermFreqs {
-  const { rows, avgLength } = ftsAverages(db);
-  const length = ftsLengths(db, ids);
+  const { rows, avgLength } = keptWhileUnchanged(db, "fts averages", () => ftsAverages(db));
+  const length = lengthsOf(db, ids);
   const tf = new Map<number, Map<string, ColumnFreqs>>();
   if (ids.length === 0 || terms.length === 0) return { tf, length, rows, avgLength };
-  const idList = JSON.stringify(ids);
-  // One column's weight 1, the others 0: FTS5's score for the term in that column alone.
-  // Words live in heading and body, CJK bigrams in their own column: only the columns a
-  // term can match are scored. "rowid + 0": tested against a set built once while the
-  // term's postings stream (a bare rowid IN would be one MATCH per id).
-  const from = "FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))";
-  const words = sql(db, `SELECT rowid AS id, -bm25(chunks_fts, 1, 0, 0) AS h, -bm25(chunks_fts, 0, 1, 0) AS b, 0 AS c ${from}`);
-  const bigrams = sql(db, `SELECT rowid AS id, 0 AS h, 0 AS b, -bm25(chunks_fts, 0, 0, 1) AS c ${from}`);
+  const avg = { rows, avgLength, length };
   for (const t of terms) {
     // A term standing for several words: each word's frequency (undone with its own idf),
     // summed, as BM25 treats synonyms.
-    const parts = (t.forms ?? [t]).map((f) => ({ expr: f.expr, df: df.of(f.expr) }));
-    for (const part of parts) {
-      const idf = fts5Idf(rows, part.df);
-      const stmt = part.expr.startsWith("cjk") ? bigrams : words;
-      for (const r of stmt.all(part.expr, idList) as { id: number; h: number; b: number; c: number }[]) {
-        const d = length.get(r.id) ?? avgLength;
-        const f: ColumnFreqs = [invertFts5Score(r.h, idf, d, avgLength), invertFts5Score(r.b, idf, d, avgLength), invertFts5Score(r.c, idf, d, avgLength)];
-        let m = tf.get(r.id);
-        if (!m) tf.set(r.id, (m = new Map()));
+    for (const part of t.forms ?? [t]) {
+      const known = partFreqs(db, part.expr, fts5Idf(rows, df.of(part.expr)), ids, avg);
+      for (const id of ids) {
+        const f = known.get(id);
+        if (!f) continue;
+        let m = tf.get(id);
+        if (!m) tf.set(id, (m = new Map()));
         const had = m.get(t.term);
         m.set(t.term, had ? [had[0] + f[0], had[1] + f[1], had[2] + f[2]] : f);
       }
     }
   }
   return { tf, length, rows, avgLength };
+}
+
+/** Lengths of the given chunks, those not read before in this version of the index from the docsize table. */
+function lengthsOf(db: DB, ids: number[]): Map<number, number> {
+  const known = keptWhileUnchanged(db, "fts lengths", () => new Map<number, number>());
+  const missing = ids.filter((id) => !known.has(id));
+  for (const [id, n] of ftsLengths(db, missing)) known.set(id, n);
+  const out = new Map<number, number>();
+  for (const id of ids) {
+    const n = known.get(id);
+    if (n !== undefined) out.set(id, n);
+  }
+  return out;
+}
+
+/**
+ * One FTS5 expression's per-column frequencies in the given chunks (absent: the chunk does
+ * not contain it), from its postings with FTS5's per-column scores (read once per version of
+ * the index: a warm host asks the same words of ever other candidates).
+ */
+function partFreqs(db: DB, expr: string, idf: number, ids: number[], avg: { avgLength: number; length: Map<number, number> }): Map<number, ColumnFreqs> {
+  const p = columnPostings(db, expr);
+  const out = new Map<number, ColumnFreqs>();
+  for (const id of ids) {
+    const i = indexOf(p.ids, id);
+    if (i < 0) continue;
+    const d = avg.length.get(id) ?? avg.avgLength;
+    out.set(id, [invertFts5Score(p.h[i]!, idf, d, avg.avgLength), invertFts5Score(p.b[i]!, idf, d, avg.avgLength), invertFts5Score(p.c[i]!, idf, d, avg.avgLength)]);
+  }
+  return out;
+}
+
+/** An expression's matches, chunk ids ascending, with FTS5's score for it in each column alone. */
+interface ColumnPostings {
+  ids: Float64Array;
+  h: Float64Array;
+  b: Float64Array;
+  c: Float64Array;
+}
+
+/** Kept per version of the index, bounded so ever-new words do not grow a host without end. */
+const MAX_KEPT_POSTINGS = 1_000_000;
+
+function columnPostings(db: DB, expr: string): ColumnPostings {
+  return keptPer(db, "column postings", expr, { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => readColumnPostings(db, expr));
+}
+
+function readColumnPostings(db: DB, expr: string): ColumnPostings {
+  // One column's weight 1, the others 0: FTS5's score for the term in that column alone.
+  // Words live in heading and body, CJK bigrams in their own column: only the columns a
+  // term can match are scored.
+  const stmt = expr.startsWith("cjk")
+    ? sql(db, "SELECT rowid, 0, 0, -bm25(chunks_fts, 0, 0, 1) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid")
+    : sql(db, "SELECT rowid, -bm25(chunks_fts, 1, 0, 0), -bm25(chunks_fts, 0, 1, 0), 0 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid");
+  const rows = stmt.raw().all(expr) as [number, number, number, number][];
+  return { ids: Float64Array.from(rows, (r) => r[0]), h: Float64Array.from(rows, (r) => r[1]), b: Float64Array.from(rows, (r) => r[2]), c: Float64Array.from(rows, (r) => r[3]) };
+}
+
+/** Position of `id` in ascending `ids`, -1 when absent. */
+function indexOf(ids: Float64Array, id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = ids[mid]!;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }

@@ -14,6 +14,7 @@ import type { IndexFacts } from "./facts.js";
 import type { Floored, Judged } from "./floor.js";
 import { boundByScore, jaccard, mmrRerank, wordSet, type MmrPick } from "./mmr.js";
 import type { Scoring } from "./score.js";
+import { keptWhileUnchanged } from "../../store/data-version.js";
 import type { SearchIndexes } from "./stages.js";
 import type { Grade } from "../rerank/rerank.js";
 
@@ -46,7 +47,9 @@ function byMmr(ix: SearchIndexes, facts: IndexFacts, kept: Judged[]): Picked[] {
   const ranked = [...kept].sort((a, b) => b.final - a.final).slice(0, plan.pool);
   const byId = new Map(ranked.map((s) => [s.cand.chunkId, s]));
   const vecs = mmr.lambda < 1 ? ix.vectors.vectorsOf(ranked.map((s) => s.cand.chunkId)) : new Map<number, Float32Array[]>();
-  const words = new Map<number, Set<string>>();
+  // A chunk id's text is the same while the index is unchanged: its words are kept with it.
+  const words = keptWhileUnchanged(ix.db, "word sets", () => new Map<number, Set<string>>());
+  if (words.size > 20_000) words.clear();
   const wordsOf = (id: number) => {
     let w = words.get(id);
     if (!w) words.set(id, (w = wordSet(byId.get(id)!.cand.text)));

@@ -1,7 +1,8 @@
 import { annotationMatches } from "../../indexer/annotations.js";
 import type { DB } from "../../store/open.js";
-import { sql } from "./sql.js";
+import { allKept, sql } from "./sql.js";
 import { publicPathSql } from "../../workspace/privacy.js";
+import { rankByPostings } from "./postings.js";
 import { bm25Term, termFreqs, weightedFreq, type Bm25Params } from "./bm25.js";
 import { idf, type DocFrequencies, type EvidenceTerm, type TermStats } from "./evidence.js";
 import type { ParsedQuery } from "../query/query.js";
@@ -96,17 +97,13 @@ function annotationFilterSql(db: DB, filters: SearchFilters, where: string[], pa
 /** Annotations of the given chunks, grouped: chunk id → { project: ["Pharmacy App"] }. */
 export function annotationsOf(db: DB, ids: number[]): Map<number, Record<string, string[]>> {
   const out = new Map<number, Record<string, string[]>>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const part = ids.slice(i, i + 500);
-    const rows = db
-      .prepare(`SELECT chunk_id AS id, key, value FROM chunk_annotations WHERE chunk_id IN (${part.map(() => "?").join(", ")}) ORDER BY rowid`)
-      .all(...part) as { id: number; key: string; value: string }[];
-    for (const r of rows) {
-      const rec = out.get(r.id) ?? {};
-      const list = (rec[r.key] ??= []);
-      if (!list.includes(r.value)) list.push(r.value);
-      out.set(r.id, rec);
-    }
+  if (ids.length === 0) return out;
+  const rows = sql(db, "SELECT chunk_id AS id, key, value FROM chunk_annotations WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY rowid").all(JSON.stringify(ids)) as { id: number; key: string; value: string }[];
+  for (const r of rows) {
+    const rec = out.get(r.id) ?? {};
+    const list = (rec[r.key] ??= []);
+    if (!list.includes(r.value)) list.push(r.value);
+    out.set(r.id, rec);
   }
   return out;
 }
@@ -147,9 +144,9 @@ export function keywordSearch(
     FROM top JOIN chunks c ON c.id = top.id JOIN files f ON f.id = c.file_id
     WHERE ${where.join(" AND ")}
     ORDER BY top.keyword DESC LIMIT @limit`;
-  let rows = sql(db, rankFirst).all({ ...params, first: firstPass, limit: take }) as Candidate[];
+  let rows = q.orPhrases.length > 0 ? firstPassFromPostings(db, q.orPhrases, w, firstPass, take, where, params) : allKept<Candidate>(db, rankFirst, { ...params, first: firstPass, limit: take });
   if (rows.length < limit) {
-    const matches = (sql(db, "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH @match").get({ match: q.match }) as { n: number }).n;
+    const matches = allKept<{ n: number }>(db, "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH @match", { match: q.match })[0]!.n;
     if (matches > firstPass) {
       const full = `
         SELECT ${CANDIDATE_COLUMNS},
@@ -160,12 +157,32 @@ export function keywordSearch(
         WHERE chunks_fts MATCH @match AND ${where.join(" AND ")}
         ORDER BY bm25(chunks_fts, @wh, @wb, @wc)
         LIMIT @limit`;
-      rows = sql(db, full).all({ ...params, limit: take }) as Candidate[];
+      rows = allKept<Candidate>(db, full, { ...params, limit: take });
     }
   }
-  if (!bm25) return rows;
-  rescoreBm25(db, rows, w, bm25);
-  return rows.sort((a, b) => b.keyword! - a.keyword!).slice(0, limit);
+  // Kept rows are shared with later searches; each search scores its own copies.
+  const own = rows.map((r) => ({ ...r }));
+  if (!bm25) return own;
+  rescoreBm25(db, own, w, bm25);
+  return own.sort((a, b) => b.keyword! - a.keyword!).slice(0, limit);
+}
+
+/**
+ * The SQL first pass's answer from the postings a warm host keeps (postings.ts): the same
+ * `first` chunks by FTS5's bm25(), then their rows with the filters, best first.
+ */
+function firstPassFromPostings(db: DB, phrases: readonly string[], w: KeywordWeights, first: number, take: number, where: string[], params: Record<string, unknown>): Candidate[] {
+  const ranked = rankByPostings(db, phrases, w, first);
+  if (ranked.length === 0) return [];
+  const text = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
+    WHERE c.id IN (SELECT value FROM json_each(@ids)) AND ${where.join(" AND ")}`;
+  const byId = new Map((sql(db, text).all({ ...params, ids: JSON.stringify(ranked.map((r) => r.id)) }) as Candidate[]).map((r) => [r.chunkId, r]));
+  const out: Candidate[] = [];
+  for (const r of ranked) {
+    const row = byId.get(r.id);
+    if (row && out.length < take) out.push({ ...row, keyword: r.keyword });
+  }
+  return out;
 }
 
 /** The engine's own BM25 (bm25.ts): its k1/b, and the query's terms with their document frequencies (the index facts). */

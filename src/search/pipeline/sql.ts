@@ -1,5 +1,5 @@
 import type { Statement } from "better-sqlite3";
-import { dataVersion } from "../../store/data-version.js";
+import { keptPer, keptWhileUnchanged } from "../../store/data-version.js";
 import type { DB } from "../../store/open.js";
 
 /**
@@ -24,20 +24,15 @@ export function sql(db: DB, text: string): Statement {
 }
 
 /**
- * Document counts per FTS5 expression, kept between searches while the index is unchanged
- * (the database's data version: another connection committed, or this one wrote). Counting
- * a common word reads its whole posting list; a warm host asks the same words again and
- * again. Each search still takes its counts once, inside its snapshot (evidence.ts
- * docFrequencies), so every stage of one search reads the same numbers.
+ * `sql(db, text).all(params)`, answered from what an earlier call read while the index is
+ * unchanged (store/data-version.ts). The rows are shared between callers: copy a row before
+ * changing it. Bounded, so a long-lived host with ever-new queries does not grow.
  */
-const counts = new WeakMap<DB, { version: string; n: number; df: Map<string, number> }>();
+export function allKept<R>(db: DB, text: string, params: Record<string, unknown>): readonly R[] {
+  return keptPer(db, "rows", `${text}\u0000${JSON.stringify(params)}`, { max: 200_000, size: (rows) => rows.length }, () => sql(db, text).all(params) as R[]);
+}
 
+/** Document counts per FTS5 expression (and the chunk count), kept while the index is unchanged (evidence.ts docFrequencies). */
 export function countsOf(db: DB): { n: number; df: Map<string, number> } {
-  const version = dataVersion(db);
-  let c = counts.get(db);
-  if (!c || c.version !== version) {
-    const n = (sql(db, "SELECT count(*) AS n FROM chunks").get() as { n: number }).n;
-    counts.set(db, (c = { version, n, df: new Map() }));
-  }
-  return c;
+  return keptWhileUnchanged(db, "counts", () => ({ n: (sql(db, "SELECT count(*) AS n FROM chunks").get() as { n: number }).n, df: new Map<string, number>() }));
 }

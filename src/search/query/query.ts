@@ -30,6 +30,12 @@ export interface ParsedQuery {
   requiredExpr: string;
   /** FTS5 expression a result must not match (the exclusions, OR-ed); "" when there are none. */
   excludedExpr: string;
+  /**
+   * The phrases of `match` in the order FTS5 scores them, when `match` is only an OR of
+   * them (no quoted phrase, no exclusion): each word, form or bigram, quoted. FTS5's bm25()
+   * of `match` is then the sum of each phrase's own, which a warm host keeps (postings.ts).
+   */
+  orPhrases: string[];
 }
 
 // Words are runs of letters/digits, with inner apostrophes or hyphens ("don't", "e-mail").
@@ -143,13 +149,17 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>, re
     const forms = formsOf(t);
     return forms.length === 1 ? ftsTerm(t) : `(${forms.map(ftsTerm).join(" OR ")})`;
   };
-  const parts = [...terms.map(ftsOf), ...cjk.map((b) => `cjk:${quote(b)}`)];
+  const phrasesOf = new Map<string, string[]>();
+  for (const t of terms) phrasesOf.set(ftsOf(t), formsOf(t).map(ftsTerm));
+  for (const b of cjk) phrasesOf.set(`cjk:${quote(b)}`, [`cjk:${quote(b)}`]);
+  const parts = [...phrasesOf.keys()];
   const phrase = (words: string[]) => `{heading body} : ${quote(words.join(" "))}`;
   const phraseList = dedupe(syntax.phrases.map((w) => w.join(" ")));
   const phraseExprs = phraseList.map((p) => phrase(p.split(" ")));
   const requiredExpr = phraseExprs.join(" AND ");
   const excludedExpr = dedupe(syntax.excluded.map(phrase)).join(" OR ");
-  let match = dedupe(parts).join(" OR ");
+  let match = parts.join(" OR ");
+  const orPhrases = requiredExpr === "" && excludedExpr === "" ? parts.flatMap((p) => phrasesOf.get(p)!) : [];
   if (match !== "" && requiredExpr !== "") match = `(${match}) AND ${requiredExpr}`;
   if (match !== "" && excludedExpr !== "") match = `(${match}) NOT (${excludedExpr})`;
   return {
@@ -165,6 +175,7 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>, re
     excluded: dedupe(syntax.excluded.map((w) => w.join(" "))),
     requiredExpr,
     excludedExpr,
+    orPhrases,
   };
 }
 

@@ -1,0 +1,94 @@
+/**
+ * The keyword search's first pass from postings a warm host keeps. FTS5's bm25() of an OR of
+ * phrases is, for each chunk, the sum in phrase order of each phrase's own term (fts5_aux.c:
+ * `score += idf[i] * (freq[i] * (k1 + 1)) / (freq[i] + k1 * (1 - b + b * D / avgdl))`, zero
+ * for a phrase the chunk lacks), and each term depends only on the phrase, the chunk and the
+ * index: the same double whether FTS5 computes it for the phrase alone or inside the OR. So
+ * each phrase's matches and terms are read once (one MATCH of the phrase alone) and kept
+ * while the index is unchanged (sql.ts), and a query made of words asked before, in any
+ * combination, is ranked here without walking their posting lists again: the same scores,
+ * summed in the same order, as the SQL first pass it replaces.
+ */
+import type { DB } from "../../store/open.js";
+import { keptPer } from "../../store/data-version.js";
+import { sql } from "./sql.js";
+
+/** FTS5's column weights: heading, body, CJK bigrams. */
+interface KeywordWeights {
+  heading: number;
+  body: number;
+  cjk: number;
+}
+
+/** One phrase's matches: chunk ids ascending and FTS5's bm25() term for each. */
+interface Postings {
+  ids: Float64Array;
+  terms: Float64Array;
+}
+
+/** Postings kept per version of the index, bounded so ever-new words do not grow a host without end. */
+const MAX_KEPT_POSTINGS = 1_000_000;
+
+export interface Ranked {
+  id: number;
+  /** -bm25(): higher is better, as the SQL first pass reports it. */
+  keyword: number;
+}
+
+/**
+ * The `first` best chunks for the OR of `phrases` by FTS5's bm25() with these column
+ * weights, best first; ties in chunk id order. Every match is ranked: filters apply after,
+ * as in the SQL first pass.
+ */
+export function rankByPostings(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): readonly Ranked[] {
+  // The same words asked again (an assistant's every prompt, a page refreshed) are ranked once.
+  return keptPer(db, "ranked", `${first} ${w.heading} ${w.body} ${w.cjk} ${phrases.join(" ")}`, { max: 1000 }, () => merged(db, phrases, w, first));
+}
+
+function merged(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): Ranked[] {
+  const lists = phrases.map((phrase) => postingsOf(db, phrase, w));
+  const at = lists.map(() => 0);
+  const top = new Top(first);
+  // A merge of the lists by chunk id (each ascending): every chunk's terms are summed in
+  // phrase order, as FTS5 sums them.
+  for (;;) {
+    let id = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < lists.length; i++) if (at[i]! < lists[i]!.ids.length) id = Math.min(id, lists[i]!.ids[at[i]!]!);
+    if (id === Number.POSITIVE_INFINITY) break;
+    let sum = 0;
+    for (let i = 0; i < lists.length; i++) {
+      const l = lists[i]!;
+      if (l.ids[at[i]!] === id) sum += l.terms[at[i]!++]!;
+    }
+    top.offer(id, sum);
+  }
+  return top.items;
+}
+
+/** The `k` best offers, best first: the higher keyword, then the lower id. */
+class Top {
+  readonly items: Ranked[] = [];
+  constructor(private readonly k: number) {}
+
+  offer(id: number, keyword: number): void {
+    const items = this.items;
+    if (items.length === this.k && !better(keyword, id, items[items.length - 1]!)) return;
+    let i = items.length;
+    while (i > 0 && better(keyword, id, items[i - 1]!)) i--;
+    items.splice(i, 0, { id, keyword });
+    if (items.length > this.k) items.pop();
+  }
+}
+
+function better(keyword: number, id: number, than: Ranked): boolean {
+  return keyword > than.keyword || (keyword === than.keyword && id < than.id);
+}
+
+function postingsOf(db: DB, phrase: string, w: KeywordWeights): Postings {
+  return keptPer(db, "postings", `${w.heading} ${w.body} ${w.cjk} ${phrase}`, { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => {
+    const rows = sql(db, "SELECT rowid, -bm25(chunks_fts, ?, ?, ?) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid")
+      .raw()
+      .all(w.heading, w.body, w.cjk, phrase) as [number, number][];
+    return { ids: Float64Array.from(rows, (r) => r[0]), terms: Float64Array.from(rows, (r) => r[1]) };
+  });
+}

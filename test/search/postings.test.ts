@@ -1,0 +1,82 @@
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Indexer } from "../../src/indexer/indexer.js";
+import { rankByPostings } from "../../src/search/pipeline/postings.js";
+import { parseQuery } from "../../src/search/query/query.js";
+import { IndexStore } from "../../src/store/index-store.js";
+import { openIndexDb, type DB } from "../../src/store/open.js";
+import { IndexConfigSchema } from "../../src/workspace/config.js";
+import { cleanup, tempDir, write } from "../helpers/workspace.js";
+
+const NOW = Date.parse("2026-11-21T12:00:00Z");
+let ws = "";
+let db: DB | null = null;
+
+afterEach(() => {
+  db?.close();
+  db = null;
+  cleanup(ws);
+});
+
+const WORDS = ["router", "firmware", "deadline", "invoice", "tax", "garden", "watering", "Grace", "went", "go", "e-mail", "café", "東京", "会議"];
+
+/** Notes whose chunks hold the words in many counts, columns and lengths, so ties and near-ties occur. */
+function workspace(): DB {
+  ws = tempDir("agent-postings-");
+  let seed = 7;
+  const r = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (let d = 1; d <= 40; d++) {
+    const lines = [`# Day ${d}`, ""];
+    for (let s = 0; s < 3; s++) {
+      lines.push(`## ${WORDS[Math.floor(r() * WORDS.length)]} notes`, "");
+      const n = 1 + Math.floor(r() * 12);
+      lines.push(Array.from({ length: n }, () => (r() < 0.5 ? WORDS[Math.floor(r() * WORDS.length)] : "plain")).join(" ") + ".", "");
+    }
+    write(ws, `memory/2026-01-${String(d).padStart(2, "0")}.md`, lines.join("\n"));
+  }
+  db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+  new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
+  return db;
+}
+
+/** The SQL first pass the postings replace: FTS5 ranks the whole OR. */
+function sqlFirstPass(d: DB, match: string, w: { heading: number; body: number; cjk: number }, first: number) {
+  return d
+    .prepare("SELECT rowid AS id, -bm25(chunks_fts, ?, ?, ?) AS keyword FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts, ?, ?, ?), rowid LIMIT ?")
+    .all(w.heading, w.body, w.cjk, match, w.heading, w.body, w.cjk, first) as { id: number; keyword: number }[];
+}
+
+describe("the first pass from kept postings", () => {
+  it("ranks exactly as FTS5's bm25() of the OR: the same chunks, the same scores to the last bit", () => {
+    const d = workspace();
+    const queries = ["router firmware deadline", "tax invoice", "garden watering Grace", "went", "e-mail café", "東京の会議", "router", "deadline tax garden went café"];
+    for (const w of [{ heading: 2, body: 1, cjk: 1 }, { heading: 1, body: 1, cjk: 1 }]) {
+      for (const query of queries) {
+        const q = parseQuery(query);
+        expect(q.orPhrases.length, query).toBeGreaterThan(0);
+        for (const first of [5, 40]) {
+          const want = sqlFirstPass(d, q.match, w, first);
+          expect(want.length, query).toBeGreaterThan(0);
+          expect(rankByPostings(d, q.orPhrases, w, first), `${query} (${JSON.stringify(w)}, ${first})`).toEqual(want);
+        }
+      }
+    }
+  });
+
+  it("sees the index change: a chunk written after the postings were kept is ranked", () => {
+    const d = workspace();
+    const q = parseQuery("zeppelin hangar");
+    expect(rankByPostings(d, q.orPhrases, { heading: 2, body: 1, cjk: 1 }, 10)).toEqual([]);
+    write(ws, "memory/2026-02-01.md", "# Hangar\n\nThe zeppelin hangar lease was renewed.\n");
+    new Indexer(ws, new IndexStore(d), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
+    const after = rankByPostings(d, q.orPhrases, { heading: 2, body: 1, cjk: 1 }, 10);
+    expect(after).toEqual(sqlFirstPass(d, q.match, { heading: 2, body: 1, cjk: 1 }, 10));
+    expect(after).toHaveLength(1);
+  });
+
+  it("leaves queries with quoted phrases or exclusions to FTS5 (their phrases count in bm25() too)", () => {
+    expect(parseQuery('"router firmware" deadline').orPhrases).toEqual([]);
+    expect(parseQuery("router -deadline").orPhrases).toEqual([]);
+    expect(parseQuery("went").orPhrases.length).toBeGreaterThan(1);
+  });
+});
