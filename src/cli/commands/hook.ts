@@ -128,14 +128,18 @@ function workerFile(): URL {
  */
 function startWorker(start: HookStart): HookWorker {
   const worker = new Worker(workerFile(), { workerData: start });
+  let captured = false;
   const done = new Promise<string>((resolve, reject) => {
     worker.on("message", (r: HookReply) => {
       if (r.kind === "answer") resolve(r.text);
-      else if (r.kind === "captured") exitAt(CAPTURE_CAP_MS);
-      else reject(new Error(r.message));
+      else if (r.kind === "captured") {
+        captured = true;
+        exitAt(CAPTURE_CAP_MS);
+      } else reject(new Error(r.message));
     });
     worker.on("error", reject);
-    worker.on("exit", () => resolve(""));
+    // An inject that ends without an answer injects nothing; a capture that ends before its turns were written is said.
+    worker.on("exit", (code) => (hookBudgetMs(start.event, {}) !== undefined || captured ? resolve("") : reject(new Error(`the hook's worker stopped (code ${code}) before the turns were written; the next hook writes them`))));
   });
   // After the listeners: adding a "message" one refs the worker again.
   worker.unref();
