@@ -141,6 +141,8 @@ function startWorker(start: HookStart): HookWorker {
     // An inject that ends without an answer injects nothing; a capture that ends before its turns were written is said.
     worker.on("exit", (code) => (hookBudgetMs(start.event, {}) !== undefined || captured ? resolve("") : reject(new Error(`the hook's worker stopped (code ${code}) before the turns were written; the next hook writes them`))));
   });
+  // Marked handled: the worker may fail before run() is called (then run() hands the same failure back).
+  done.catch(() => undefined);
   // After the listeners: adding a "message" one refs the worker again.
   worker.unref();
   return {
