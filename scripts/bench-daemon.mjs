@@ -131,7 +131,7 @@ async function freshnessCost(ws) {
   };
   const scan = await times({});
   const none = await times({ refresh: false });
-  const watcher = await engine.watch({ embed: false, signal: ac.signal });
+  const watcher = await engine.indexing.watch({ embed: false, signal: ac.signal });
   const trusted = await times({});
   ac.abort();
   await watcher.close();

@@ -30,8 +30,8 @@ const ws = path.join(root, "ws");
 notesWorkspace(ws, NOTES, 7, HYBRID ? undefined : { search: { mode: "keyword" } });
 const engine = await Engine.load({ workspace: ws });
 const t0 = performance.now();
-engine.index();
-if (HYBRID) await engine.embed();
+engine.indexing.index();
+if (HYBRID) await engine.indexing.embed();
 await engine.close();
 console.log(`workspace: ${NOTES} notes, indexed in ${((performance.now() - t0) / 1000).toFixed(1)} s (${HYBRID ? "hybrid" : "keyword mode"})`);
 

@@ -151,13 +151,13 @@ console.log(`== keyword index: ${NOTES} daily notes ==`);
   const engine = Engine.open({ workspace: ws, embedder: null });
   const cpu0 = process.cpuUsage();
   let t = performance.now();
-  const full = engine.index();
+  const full = engine.indexing.index();
   const fullMs = performance.now() - t;
   const fullCpu = process.cpuUsage(cpu0);
   console.log(`markdown:              ${(bytes / 1024 / 1024).toFixed(1)} MB`);
   console.log(`full index:            ${s(fullMs)}  (${full.indexed.length} files, ${full.chunks} chunks, ${(full.indexed.length / (fullMs / 1000)).toFixed(0)} files/s; ${((fullCpu.user + fullCpu.system) / 1e6).toFixed(2)} CPU s)`);
   t = performance.now();
-  const noop = engine.index();
+  const noop = engine.indexing.index();
   const noopMs = performance.now() - t;
   console.log(`no-change reindex:     ${ms(noopMs)}  (${noop.unchanged} files: one stat each)`);
   {
@@ -166,20 +166,20 @@ console.log(`== keyword index: ${NOTES} daily notes ==`);
     const memory = path.join(ws, "memory");
     const nowDate = new Date();
     for (const f of readdirSync(memory)) utimesSync(path.join(memory, f), nowDate, nowDate);
-    engine.index();
+    engine.indexing.index();
     t = performance.now();
-    const racy = engine.index();
+    const racy = engine.indexing.index();
     console.log(`  within 2 s of a write: ${ms(performance.now() - t)}  (${racy.unchanged} files, every one just written: each read and hashed again; ${racy.indexed.length} re-indexed)`);
     // Back to notes written on their day, so what follows measures the usual case.
     for (const f of readdirSync(memory)) {
       const noon = new Date(`${f.slice(0, 10)}T12:00:00Z`);
       utimesSync(path.join(memory, f), noon, noon);
     }
-    engine.index();
+    engine.indexing.index();
   }
   appendFileSync(path.join(ws, "memory", `${isoDate("2012-01-01", Math.floor(NOTES / 2))}.md`), "- One-line edit: the zeppelin hangar lease was renewed.\n");
   t = performance.now();
-  const edit = engine.index();
+  const edit = engine.indexing.index();
   const editMs = performance.now() - t;
   console.log(`reindex after 1 edit:  ${ms(editMs)}  (${edit.indexed.length} file re-chunked; ${(fullMs / editMs).toFixed(0)}x faster than a full index)`);
   // Whole processes, as a person or a hook runs them: edit one note, then `agent index
@@ -223,7 +223,7 @@ if (!args.includes("--skip-vectors")) {
   {
     const { ws } = makeWorkspace("embed", EMBED_NOTES, 11, { embed: { provider: "use-lite" } });
     const engine = Engine.open({ workspace: ws });
-    const idx = engine.index();
+    const idx = engine.indexing.index();
     const sel = await engine.embedder();
     const e = sel.embedder;
     await e.init?.();
@@ -262,7 +262,7 @@ if (!args.includes("--skip-vectors")) {
     });
     const rawMs = pooled.wall;
     let t = performance.now();
-    const res = await engine.embed({ batchChunks: 64 });
+    const res = await engine.indexing.embed({ batchChunks: 64 });
     const pipeMs = performance.now() - t;
     const line = (r) => `${s(r.wall)}  (${(windows.length / (r.wall / 1000)).toFixed(1)} windows/s; ${(r.cpu / 1000).toFixed(1)} CPU s = ${(windows.length / (r.cpu / 1000)).toFixed(1)} windows per CPU s)`;
     console.log(`chunks ${idx.chunks}, windows ${windows.length}, load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`);
@@ -271,12 +271,12 @@ if (!args.includes("--skip-vectors")) {
     console.log(`index pipeline:     ${s(pipeMs)}  (${(res.computed / (pipeMs / 1000)).toFixed(1)} windows/s; ${res.computed} computed, ${res.cacheHits} cached; pipeline/raw = ${(pipeMs / rawMs).toFixed(2)}x)`);
     appendFileSync(path.join(ws, "memory", `${isoDate("2012-01-01", 3)}.md`), "- One-line edit: the zeppelin hangar lease was renewed.\n");
     t = performance.now();
-    engine.index();
-    const re = await engine.embed();
+    engine.indexing.index();
+    const re = await engine.indexing.embed();
     console.log(`one-line edit:      ${s(performance.now() - t)}  (reindex + re-embed: ${re.embedded} chunk(s), ${re.computed} window(s) computed, ${re.cacheHits} from cache)`);
-    engine.rebuild();
+    engine.indexing.rebuild();
     t = performance.now();
-    const rb = await engine.embed({ batchChunks: 64 });
+    const rb = await engine.indexing.embed({ batchChunks: 64 });
     console.log(`rebuild + embed:    ${s(performance.now() - t)}  (${rb.computed} windows computed, ${rb.cacheHits} from cache)`);
     engine.close();
     console.log(`peak RSS so far: ${rssMb()} MB\n`);
@@ -292,7 +292,7 @@ if (!args.includes("--skip-vectors")) {
     const notes = Math.ceil(target / 3); // about 3 chunks per generated note
     const { ws } = makeWorkspace(`hybrid-${target}`, notes, 13, { embed: { provider: "use-lite" }, search: { autoEmbedLimit: 0 } });
     const engine = Engine.open({ workspace: ws });
-    const idx = engine.index();
+    const idx = engine.indexing.index();
     const vs = new VectorStore(engine["index_"]().db);
     vs.useModel(modelId, 512);
     const r = rng(target);
@@ -312,7 +312,7 @@ if (!args.includes("--skip-vectors")) {
     const kw = await latencies(engine, { limit: 10, refresh: false, mode: "keyword" });
     // What the daemon and a lone MCP server do: the vectors kept in memory (engine.warm).
     const t0 = performance.now();
-    await engine.warm();
+    await engine.indexing.warm();
     const loadMs = performance.now() - t0;
     const mem = await latencies(engine, { limit: 10, refresh: false });
     const kwMem = await latencies(engine, { limit: 10, refresh: false, mode: "keyword" });

@@ -34,11 +34,11 @@ writeFileSync(
 );
 
 const engine = Engine.open({ workspace: ws });
-const summary = engine.index();
+const summary = engine.indexing.index();
 console.log(`workspace: ${ws}`);
 console.log(`indexed ${summary.indexed.length} files into ${summary.chunks} chunks in ${summary.ms.toFixed(0)} ms (keyword search works now)`);
 const t1 = performance.now();
-const emb = await engine.embed({ onProgress: (p) => process.stderr.write(`\r  embedding ${p.done}/${p.total} chunks`) });
+const emb = await engine.indexing.embed({ onProgress: (p) => process.stderr.write(`\r  embedding ${p.done}/${p.total} chunks`) });
 process.stderr.write("\n");
 console.log(emb.provider ? `vectors: ${emb.embedded} chunks embedded with ${emb.modelId} in ${((performance.now() - t1) / 1000).toFixed(1)} s (${emb.reason})\n` : `vectors: none (${emb.reason}); keyword-only\n`);
 
@@ -51,7 +51,7 @@ for (const q of ["what did we decide about the VPS", "what food does Ana like", 
   }
   console.log("");
 }
-const st = engine.status();
+const st = engine.indexing.status();
 console.log(`status: ${st.files} files, ${st.chunks} chunks, ${st.stale.length} stale, ${st.problems.length} problems`);
 engine.close();
 console.log(`demo finished in ${((performance.now() - t0) / 1000).toFixed(2)} s — try: node dist/cli/main.js search "VPS" --workspace ${ws} --explain`);

@@ -27,8 +27,8 @@ export async function runEveryday({ mode = "hybrid", cache, config = {} } = {}) 
     writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ search, embed }, null, 2));
     const engine = Engine.open({ workspace: ws, now: () => now });
     try {
-      engine.index();
-      if (mode !== "bm25") await engine.embed({});
+      engine.indexing.index();
+      if (mode !== "bm25") await engine.indexing.embed({});
       const answered = [];
       for (const a of set.answerable) {
         const res = await engine.search(a.q, { recall: false });

@@ -109,10 +109,10 @@ async function openSearcher(ws, name, home, config, opts, now, questions, limit)
 async function openIndexed(ws, config, opts, now) {
   writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify(merge(config, opts.config), null, 2));
   const engine = Engine.open({ workspace: ws, ...(now ? { now: () => now } : {}) });
-  engine.index();
+  engine.indexing.index();
   if (opts.mode !== "bm25") {
     const t0 = performance.now();
-    const res = await engine.embed({
+    const res = await engine.indexing.embed({
       batchChunks: 64,
       onProgress: opts.json ? undefined : (p) => process.stderr.write(`\r  embedding ${p.done}/${p.total} chunks (${p.cached} windows cached, ${((performance.now() - t0) / 1000).toFixed(0)} s)`),
     });
@@ -175,14 +175,14 @@ async function withoutFiles(engine, ws, rels, fn, embed) {
   const moved = rels.map((rel) => [path.join(ws, rel), path.join(hidden, rel.replace(/\//g, "__"))]);
   mkdirSync(hidden, { recursive: true });
   for (const [from, to] of moved) renameSync(from, to);
-  engine.syncPaths(rels);
+  engine.indexing.syncPaths(rels);
   try {
     return await fn();
   } finally {
     for (const [from, to] of moved) renameSync(to, from);
-    engine.syncPaths(rels);
+    engine.indexing.syncPaths(rels);
     // No model work beyond cache lookups: the text is unchanged.
-    if (embed) await engine.embed({ batchChunks: 64 });
+    if (embed) await engine.indexing.embed({ batchChunks: 64 });
   }
 }
 

@@ -4,24 +4,27 @@
  * (src/cli), the MCP server (src/mcp) and the daemon (src/daemon) are thin fronts over it.
  *
  *   const engine = Engine.open({ workspace: "/home/me/assistant" });
+ *   engine.indexing.index();
  *   await engine.search("what did we decide about the database");
- *   await engine.context({ session: "main", query: "the pharmacy project" });
+ *   await (await engine.assist()).context({ session: "main", query: "the pharmacy project" });
  *   await engine.runJob("reflect", { dryRun: true });
  *   (await engine.soul()).proposed();
  *   await engine.close();
  *
- * The surface, by area:
- *   index      index(), rebuild(), embed(), status(), statusReport(), watch()
- *   search     search(query, { limit, mode, filters, explain, session })
- *   assistants context(), boot(), ask(), conversations(), readFile(), appendNote(), logTurn(),
- *              assistants() (Claude Code, Codex, OpenCode: capture, inject, compaction, import)
+ * The surface, by area (the engine keeps the lifecycle and what it owns; the rest is a service):
+ *   index      indexing → index(), rebuild(), embed(), status(), statusReport(), warm(), watch()
+ *   search     search(query, { limit, mode, filters, explain, session }), plan(query);
+ *              searching → the same, and recallLog(): the one writer of the recall log
+ *   assistants assist() → context(), boot(), ask(), conversations(), readFile(), appendNote(),
+ *              logTurn(), today(), dailyNotes(); assistants() (Claude Code, Codex, OpenCode:
+ *              capture, inject, compaction, import)
  *   SOUL       soul() → log, diff, rollback, pending, proposed, accept, reject, save, run
  *   jobs       jobs() → the one runner (run, due, tick, runs, inbox); runJob(name, args) for
  *              reflect, flush, heartbeat, evolve, snapshot and the daily state backup
  *   evolution  evolution() → memories (list, rank, forget/pin/unpin/restore), export/import
- *   dreaming   dream() → run (or dry run), proposals, accept, reject, undo, versions, rollback;
- *              recallLog() → the one writer of the recall log every retrieval feeds
- *   self       models(), configView(), Engine.doctor(), Engine.restoreState()
+ *   dreaming   dream() → run (or dry run), proposals, accept, reject, undo, versions, rollback
+ *   web page   overview() → notes(), changeMark()
+ *   self       admin() → models(), configView(); Engine.doctor(), Engine.restoreState()
  *
  * Layers, lowest first (a folder uses only folders below it; `node ../shared/tools/import-cycles.mjs src`):
  *   shared/     durations, clock, sleep, WAL, process checks, error text (imports nothing above it)
@@ -43,8 +46,11 @@ export { loadAgentConfig, validateAgentConfig, configEntries, CONFIG_SECTIONS, S
 export type { AgentConfig, ConfigEntry, SectionName } from "./engine/config.js";
 export { errorInfo, errorText, UsageError } from "./engine/errors.js";
 export type { ErrorInfo } from "./engine/errors.js";
-export type { ContextRequest, ContextAnswer, BootRequest, ReadRequest, AskRequest } from "./engine/assist.js";
-export type { ModelsReport, DoctorReport, DoctorCheck, ConfigView } from "./engine/admin.js";
+export type { AssistService, ContextRequest, ContextAnswer, BootRequest, ReadRequest, AskRequest } from "./engine/assist.js";
+export type { AdminService, ModelsReport, DoctorReport, DoctorCheck, ConfigView } from "./engine/admin.js";
+export type { IndexingService, EmbedOptions, WarmReport } from "./engine/indexing.js";
+export type { SearchService } from "./engine/search.js";
+export type { WebOverview } from "./engine/overview.js";
 export type { SoulService } from "./engine/soul.js";
 export type { EvolutionService, MemoryAction, RankRequest } from "./engine/evolution.js";
 export type { DreamService } from "./engine/dream.js";

@@ -86,7 +86,7 @@ export async function buildUiWorkspace(ws, { now = Date.now(), dailyNotes = 40 }
   const provider = new ScriptedProvider([], { model: "qwen2.5:3b" });
   const engine = Engine.open({ workspace: ws, now: () => clock, llm: provider, embedder: null });
   try {
-    engine.index();
+    engine.indexing.index();
     const soul = await engine.soul();
     soul.save("my first SOUL, written by hand");
 
@@ -117,7 +117,7 @@ export async function buildUiWorkspace(ws, { now = Date.now(), dailyNotes = 40 }
     if (pinned) ev.change("pin", pinned.id);
     const archived = ev.list().find((m) => m.type === "triumph") ?? ev.list().find((m) => m.type === "decision_record");
     if (archived) ev.change("forget", archived.id);
-    engine.index();
+    engine.indexing.index();
     return { workspace: ws, proposal: proposed.value?.status, versions: soul.log().versions.length, memories: ev.list().length };
   } finally {
     await engine.close();

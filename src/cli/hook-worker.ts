@@ -66,7 +66,7 @@ async function daemonRuns(start: HookStart): Promise<boolean> {
 /** The context or memories, from a cold engine (the main thread asked the daemon already). */
 async function inject(engine: Engine, job: HookJob): Promise<string> {
   const { ev } = job;
-  if (ev.event === "session-start") return (await engine.context({ session: "main" })).text;
+  if (ev.event === "session-start") return (await (await engine.assist()).context({ session: "main" })).text;
   // Keyword search only, so no embedding model is loaded while the person waits; the index as
   // it is: the capture hooks keep it up to date, and a look at every file costs more than the budget.
   const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, mode: "keyword" as const, refresh: false };
@@ -84,7 +84,7 @@ async function capture(engine: Engine, start: HookStart, job: HookJob, say: (r: 
   // Off the person's path (the turn is over): without a daemon (whose watcher does it), the
   // index catches up with the notes and this transcript, so the next prompt's search (which
   // does not look at the files) finds them.
-  if (!(await daemonRuns(start))) engine.index();
+  if (!(await daemonRuns(start))) engine.indexing.index();
 }
 
 async function run(start: HookStart, opening: Promise<Engine>, job: HookJob, say: (r: HookReply) => void): Promise<void> {

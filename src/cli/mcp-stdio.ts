@@ -110,7 +110,7 @@ export async function serveInProcess(workspace: string, session: SessionType | u
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   onSessionEnd(() => stop());
   const local = await localServer(workspace, session, (l) => process.stdout.write(l), () => stop());
-  local.engine.warm().catch(() => undefined);
+  local.engine.indexing.warm().catch(() => undefined);
   const lines = new LineSplitter(MAX_LINE_BYTES, (big) => local.transport.refuse(big, MAX_LINE_BYTES));
   try {
     process.stdin.on("data", (chunk: Buffer) => {

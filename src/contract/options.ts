@@ -31,13 +31,13 @@ export function searchOptions(r: Omit<SearchRequest, "query">): PlanOptions {
   });
 }
 
-/** `engine.boot(req.query ?? "", bootOptions(req))`. */
+/** `(await engine.assist()).boot(req.query ?? "", bootOptions(req))`. */
 export function bootOptions(r: BootRequest): Omit<BootRequest, "query"> {
   const { query: _query, ...rest } = r;
   return given(rest);
 }
 
-/** `engine.ask(req.question, askOptions(req))`. */
+/** `(await engine.assist()).ask(req.question, askOptions(req))`. */
 export function askOptions(r: AskRequest): Omit<AskRequest, "question"> {
   const { question: _question, ...rest } = r;
   return given(rest);
@@ -47,7 +47,7 @@ export function contextOptions(r: ContextRequest): ContextRequest {
   return given(r);
 }
 
-/** `engine.readFile(req.path, readOptions(req))`. */
+/** `(await engine.assist()).readFile(req.path, readOptions(req))`. */
 export function readOptions(r: ReadRequest): Omit<ReadRequest, "path"> {
   const { path: _path, ...rest } = r;
   return given(rest);

@@ -161,8 +161,8 @@ export class DaemonHost {
       }
 
       if (this.opts.watch ?? true) {
-        if (this.opts.embed ?? true) engine.backgroundEmbedder = "the daemon";
-        this.watcher = await engine.watch({
+        if (this.opts.embed ?? true) engine.indexing.backgroundEmbedder = "the daemon";
+        this.watcher = await engine.indexing.watch({
           embed: this.opts.embed ?? true,
           signal: this.stopCtl.signal,
           ...(this.opts.debounceMs !== undefined ? { debounceMs: this.opts.debounceMs } : {}),
@@ -174,7 +174,7 @@ export class DaemonHost {
           warn: (m) => this.emit("warn", "warning", m),
         });
         for (const p of this.watcher.initial.problems) this.emit("warn", "warning", p.message);
-        const st = engine.status();
+        const st = engine.indexing.status();
         this.emit("info", "watching", `index up to date (${st.files} files, ${st.chunks} chunks, ${st.vectors.missing} without vectors); watching for changes`);
       }
       this.warmUp(engine);
@@ -281,7 +281,7 @@ export class DaemonHost {
   private warmUp(engine: Engine): void {
     const quiet = () => undefined;
     engine
-      .warm(this.stopCtl.signal)
+      .indexing.warm(this.stopCtl.signal)
       .then((w) => {
         const v = w.vectors;
         if (v?.ready) this.emit("info", "warm", `${v.windows} vectors kept in memory (${(v.bytes / 1e6).toFixed(1)} MB), ready in ${w.ms} ms`);

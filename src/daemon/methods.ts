@@ -56,11 +56,6 @@ export interface MethodContext {
   session: string;
 }
 
-/** `engine.ask` as the daemon calls it (the same call `agent ask` makes in-process). */
-interface AskingEngine {
-  ask?: (question: string, opts: Record<string, unknown> & { signal: AbortSignal }) => Promise<unknown>;
-}
-
 /** The request contract's parse: a refused request is a "bad-request" with the contract's sentence. */
 function parse<T>(schema: z.ZodType<T>, params: unknown): T {
   return parseRequest(schema, params, (m) => new BadRequestError(m));
@@ -78,29 +73,26 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
       return engine.search(p.query, { ...searchOptions(p), signal: ctx.signal, front: "daemon" as const });
     }
     case "context":
-      return engine.context(contextOptions(parse(ContextRequest, params)));
+      return (await engine.assist()).context(contextOptions(parse(ContextRequest, params)));
     case "boot": {
       const p = parse(BootRequest, params);
-      return engine.boot(p.query ?? "", bootOptions(p));
+      return (await engine.assist()).boot(p.query ?? "", bootOptions(p));
     }
     case "ask": {
       const p = parse(AskRequest, params);
-      // Whether this build's engine answers questions yet; a client falls back when it does not.
-      const ask = (engine as unknown as AskingEngine).ask;
-      if (typeof ask !== "function") throw new UnknownMethodError(method);
-      return ask.call(engine, p.question, { ...askOptions(p), signal: ctx.signal });
+      return (await engine.assist()).ask(p.question, { ...askOptions(p), signal: ctx.signal });
     }
     case "status":
-      return engine.statusReport();
+      return engine.indexing.statusReport();
     case "doctor":
       return Engine.doctor(engine.workspace);
     case "readFile": {
       const p = parse(ReadRequest, params);
-      return engine.readFile(p.path, readOptions(p));
+      return (await engine.assist()).readFile(p.path, readOptions(p));
     }
     case "appendNote": {
       const p = parse(AppendRequest, params);
-      return engine.appendNote(p.text, p.title);
+      return (await engine.assist()).appendNote(p.text, p.title);
     }
     case "inject":
       // The warm engine searches in every mode (its embedder is loaded); the budget still holds.

@@ -1,7 +1,7 @@
 /**
  * What the web page may ask: each route parses its parameters, calls one engine method (the
  * same one the CLI calls for the same thing) and returns its answer as JSON. Nothing here
- * reads or writes a file itself: note paths go through engine.readFile (the MCP memory_get
+ * reads or writes a file itself: note paths go through the engine's readFile (engine.assist()) (the MCP memory_get
  * rules: inside the workspace, never .agent/), SOUL changes through the SOUL service's
  * compare-and-swap and locked-section checks, memory changes through the evolution service.
  */
@@ -67,7 +67,7 @@ async function search(engine: Engine, q: Query) {
 async function note(engine: Engine, q: Query) {
   const rel = q.get("path");
   if (!rel) throw new ApiError(400, "note: path is required");
-  return engine.readFile(rel, { from: 1, lines: NOTE_LINES });
+  return (await engine.assist()).readFile(rel, { from: 1, lines: NOTE_LINES });
 }
 
 async function soulOverview(engine: Engine) {

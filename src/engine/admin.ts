@@ -13,13 +13,46 @@ import { isGgufFile } from "../embed/gguf.js";
 import { vectorWeightFor } from "../search/weights.js";
 import { checkIntegrity, listStateBackups, STATE_RESTORE_HINT } from "../store/backup.js";
 import { readDaemonLock } from "../workspace/lock.js";
-import { listRuntimes } from "../shared/runtimes.js";
+import { installRuntime, listRuntimes, runtimesDir, type RuntimeLocation, type RuntimeName, type RuntimeStatus } from "../shared/runtimes.js";
 import { llmSetupHint, ollamaSetupHint } from "../llm/setup-hint.js";
 import { linesText, nodeLineCheck } from "../shared/node-version.js";
 import { agentDir, configPath, indexDbPath, stateDbPath } from "../workspace/paths.js";
 import { configEntries, loadAgentConfig, type AgentConfig, type ConfigEntry } from "./config.js";
 import type { EngineCore } from "./core.js";
 import { errorText } from "./errors.js";
+
+/** What models and doctor use of an open engine: its core and the search service's reranker. */
+export interface AdminEngine extends EngineCore {
+  readonly searching: { loadReranker(): Promise<{ model: string; modelDir: string }> };
+}
+
+/** The engine looking at itself, handed out by `engine.admin()`. */
+export class AdminService {
+  constructor(private readonly engine: AdminEngine) {}
+
+  /** The configured LLM and embedder, and whether each works (`agent models`). */
+  models(): Promise<ModelsReport> {
+    return models(this.engine);
+  }
+
+  /** The effective configuration with where each value came from (`agent config`). */
+  configView(): ConfigView {
+    return configView(this.engine.config);
+  }
+}
+
+/** The optional model runtimes (GGUF, ONNX) and where each is installed (`agent runtime list`); no workspace needed. */
+export function runtimes(): { dir: string; runtimes: RuntimeStatus[] } {
+  return { dir: runtimesDir(), runtimes: listRuntimes() };
+}
+
+/**
+ * Installs an optional runtime from the npm registry into the runtimes folder, outside
+ * node_modules (`agent runtime add`). `onOutput` gets npm's lines as they come.
+ */
+export function addRuntime(name: RuntimeName, onOutput?: (line: string) => void): Promise<RuntimeLocation> {
+  return installRuntime(name, onOutput ? { onOutput } : {});
+}
 
 export interface ModelsReport {
   llm: { provider: string; model: string; reachable: boolean; detail: string };
@@ -51,7 +84,7 @@ export interface ModelsReport {
  * The configured LLM and whether it answers, and the embedder the config selects, why, and
  * whether it really embeds. Never throws for an unreachable model; it reports it.
  */
-export async function models(engine: EngineCore): Promise<ModelsReport> {
+export async function models(engine: AdminEngine): Promise<ModelsReport> {
   const provider = engine.llm();
   const check = await provider.check().catch((e: unknown) => ({ ok: false, detail: errorText(e) }));
   let embedder: ModelsReport["embedder"];
@@ -88,10 +121,10 @@ export async function models(engine: EngineCore): Promise<ModelsReport> {
   return report;
 }
 
-async function rerankerReport(engine: EngineCore): Promise<NonNullable<ModelsReport["reranker"]>> {
+async function rerankerReport(engine: AdminEngine): Promise<NonNullable<ModelsReport["reranker"]>> {
   const rr = engine.config.search.rerank;
   try {
-    const r = await engine.loadReranker();
+    const r = await engine.searching.loadReranker();
     return { model: r.model, loads: true, detail: `loads from ${r.modelDir}`, enabled: rr.enabled };
   } catch (e) {
     const gguf = isGgufFile(rr.crossEncoder.modelPath);
@@ -121,9 +154,11 @@ export interface DoctorReport {
 }
 
 /** What doctor needs of an open engine (absent when the config itself does not load). */
-export interface DoctorEngine extends EngineCore {
-  status(): { files: number; chunks: number; lastSyncAt: number | null; stale: string[]; missing: string[]; vectors: { embedded: number; missing: number; modelId: string | null } };
+export interface DoctorEngine extends AdminEngine {
+  readonly indexing: { status(): StatusSummary };
 }
+
+type StatusSummary = { files: number; chunks: number; lastSyncAt: number | null; stale: string[]; missing: string[]; vectors: { embedded: number; missing: number; modelId: string | null } };
 
 /**
  * Every check a user needs in one go: the config, each database, the embedder, the LLM,
@@ -200,7 +235,7 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
   let engine: (DoctorEngine & { close(): Promise<void> }) | undefined;
   try {
     engine = open(config);
-    const s = engine.status();
+    const s = engine.indexing.status();
     const age = s.lastSyncAt === null ? null : engine.now() - s.lastSyncAt;
     add(
       s.lastSyncAt === null

@@ -1,58 +1,50 @@
 /**
  * The engine: the one front door to a workspace. It loads and validates the whole config
  * once, owns the index database, the state database, the embedding cache, the embedder and
- * the LLM provider (the last two created on first use), and offers the whole product as
- * methods and small services. The CLI, the MCP server and the daemon only parse arguments,
- * call it and format what it returns.
+ * the LLM provider (the last two created on first use), recovers a damaged index, and
+ * hands out the services that do the work: `indexing` (the index's schedule), `searching`
+ * (and `search()`, the one call every retrieval ends in), `assist()`, `assistants()`,
+ * `jobs()`, `soul()`, `evolution()`, `dream()`, `overview()`, `admin()`. The CLI, the MCP
+ * server and the daemon only parse arguments, call it and format what it returns.
  */
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
-import type { RerankerModel } from "../embed/cross-encoder.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
-import type { EmbedReport } from "../indexer/embed-pending.js";
-import { Indexer, type IndexProgress, type IndexSummary } from "../indexer/indexer.js";
+import { Indexer } from "../indexer/indexer.js";
 import type { LLMConfig } from "../llm/config.js";
 import type { LLMProvider } from "../llm/types.js";
-import type { RuntimeLocation, RuntimeName, RuntimeStatus } from "../shared/runtimes.js";
-import type { SessionType } from "../context/assemble.js";
 import type { SearchReport } from "../search/report.js";
-import { planSearch, runSearch, type PlanOptions, type SearchDeps, type SearchOptions, type SearchPlan } from "../search/search.js";
+import type { PlanOptions, SearchPlan } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
-import { asDiskFull, DiskFullError, registerDataDir } from "../shared/disk.js";
+import { DiskFullError, registerDataDir } from "../shared/disk.js";
 import { fileIdentity, openIndexDb, openIndexSnapshot, recoverIndexDb, type DB, type OpenNotice } from "../store/open.js";
 import { openStateDb } from "../store/state.js";
 import { VectorStore } from "../store/vectors.js";
-import { EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
+import { EmbedLease } from "../store/embed-lease.js";
 import { checkEngineFolder, statWorkspacePath } from "../workspace/guard.js";
 import { agentDir, indexDbPath, stateDbPath } from "../workspace/paths.js";
-import type { AppendSessionInput, AppendSessionResult } from "../jobs/reflect/session-log.js";
 import type { JobDeps } from "../jobs/job.js";
-import type { BootResult } from "../context/boot/sources.js";
-import type { AppendDailyResult, DailyDay, DailyFileInfo } from "../workspace/daily.js";
-import type { LineRange } from "../workspace/safe-read.js";
 import type { RestoreResult } from "../store/backup.js";
 import type { SoulService } from "./soul.js";
 import type { EvolutionService } from "./evolution.js";
 import type { DreamService } from "./dream.js";
 import type { JobArgs, JobName, JobValues } from "../jobs/catalog.js";
 import type { JobService, JobServiceOptions, RunOptions, RunOutcome } from "../jobs/runner.js";
-import type { ConfigView, DoctorReport, ModelsReport } from "./admin.js";
-import type { AskRequest, BootRequest, ContextAnswer, ContextRequest, ReadRequest } from "./assist.js";
-import type { AskResult } from "../jobs/ask/loop.js";
-import type { Conversation } from "../store/conversations.js";
+import type { AdminService, DoctorReport } from "./admin.js";
+import type { AssistService } from "./assist.js";
 import type { AgentConfig } from "./config.js";
 import type { WebOverview } from "./overview.js";
 import { configFor, readConfigCache } from "./config-cache.js";
 import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
-import { RecallLog, type RecallFront } from "./recall-log.js";
-import type { IndexWatcher, IndexWatchOptions } from "./watcher.js";
-import { IndexingService, type EmbedOptions, type EngineStatus, type IndexParts, type StatusReport, type WarmReport } from "./indexing.js";
+import { SearchService, type EngineSearchOptions } from "./search.js";
+import { IndexingService, type IndexParts } from "./indexing.js";
 import type { AssistantService } from "./assistants.js";
 
-export type { EmbedReport };
+export type { EmbedReport } from "../indexer/embed-pending.js";
 export type { EmbedOptions, EngineStatus, StatusReport, WarmReport } from "./indexing.js";
+export type { EngineSearchOptions } from "./search.js";
 
 export interface EngineOptions {
   workspace: string;
@@ -69,21 +61,6 @@ export interface EngineOptions {
   config?: AgentConfig;
 }
 
-export interface EngineSearchOptions extends SearchOptions {
-  /** false: skip the freshness scan (the caller knows the index is fresh). */
-  refresh?: boolean;
-  /** Privacy scope of the caller: group and isolated sessions never get private files. */
-  session?: SessionType;
-  /** Overrides search.rerank.enabled for one query: the LLM grades and reorders the results. */
-  rerank?: boolean;
-  /** Cancels a reranking model call. */
-  signal?: AbortSignal;
-  /** Which front asked, for the recall log (default "api"). */
-  front?: RecallFront;
-  /** false: leave this retrieval out of the recall log (one made for a group or isolated session and filtered after). */
-  recall?: boolean;
-}
-
 export class Engine implements EngineCore {
   readonly workspace: string;
   readonly config: AgentConfig;
@@ -92,17 +69,6 @@ export class Engine implements EngineCore {
   readonly notices: OpenNotice[] = [];
   /** Told of each notice as it happens (the CLI prints them as warnings). */
   onNotice: ((n: OpenNotice) => void) | undefined;
-  /**
-   * Set by `watch()` while its watcher keeps the index in step with the disk: awaited
-   * before each search that does not pass `refresh`; true means the index has every change
-   * and the stat scan is skipped, false means scan as usual.
-   */
-  freshness: (() => Promise<boolean>) | undefined;
-  /**
-   * Set by a host that embeds new chunks in the background ("the daemon"): it names this
-   * process to others while it embeds, and searches say that the vectors are coming.
-   */
-  backgroundEmbedder: string | undefined;
   private idx: IndexParts | null = null;
   private stateDb: DB | null = null;
   private selection: Promise<Selection> | null = null;
@@ -111,8 +77,6 @@ export class Engine implements EngineCore {
   private cache: EmbeddingCache | null = null;
   private provider: LLMProvider | null = null;
   private ownsProvider = true;
-  /** The reranker of search.rerank.provider "cross-encoder", loaded by the first reranked search. */
-  private reranker: Promise<RerankerModel> | null = null;
   private closed = false;
   private jobService: JobService | null = null;
 
@@ -183,33 +147,6 @@ export class Engine implements EngineCore {
     return this.provider;
   }
 
-  /** Loads the cross-encoder of search.rerank now (agent doctor): its model id and folder. */
-  async loadReranker(): Promise<{ model: string; modelDir: string }> {
-    const r = await this.crossEncoder();
-    return { model: r.model, modelDir: r.modelDir };
-  }
-
-  /** The cross-encoder reranker the config names, loaded once; a failed load is tried again by the next search. */
-  private crossEncoder(): Promise<RerankerModel> {
-    if (!this.reranker) {
-      const c = this.config.search.rerank.crossEncoder;
-      const loading = import("../embed/cross-encoder.js").then((m) =>
-        m.openReranker({
-          model: c.model,
-          dtype: c.dtype,
-          ...(c.modelPath !== undefined ? { modelPath: path.resolve(this.workspace, c.modelPath) } : {}),
-          ...(c.threads !== undefined ? { threads: c.threads } : {}),
-        }),
-      );
-      // The user may be pulling the model right now.
-      loading.catch(() => {
-        if (this.reranker === loading) this.reranker = null;
-      });
-      this.reranker = loading;
-    }
-    return this.reranker;
-  }
-
   /** The embedder the config selects (loaded once per Engine), or null for keyword-only. */
   async embedder(): Promise<Selection> {
     if (!this.selection) {
@@ -223,9 +160,13 @@ export class Engine implements EngineCore {
     return (await this.embedder()).embedder;
   }
 
-  /** The embedding cache (embeddings.db), opened on first use; memory recall shares it. */
-  embeddingCacheOrNull(): EmbeddingCache | null {
-    return this.embeddingCache();
+  /** The embedding cache (embeddings.db), opened on first use; indexing and memory recall share it. */
+  embeddingCache(): EmbeddingCache {
+    if (!this.cache) {
+      const dir = this.config.embed.cacheDir ? path.resolve(this.workspace, this.config.embed.cacheDir) : agentDir(this.workspace);
+      this.cache = new EmbeddingCache(path.join(dir, EMBED_CACHE_FILE));
+    }
+    return this.cache;
   }
 
   /** What every job is handed: nothing is opened twice, nothing is loaded before it is used. */
@@ -238,63 +179,17 @@ export class Engine implements EngineCore {
       now: this.now,
       llm: () => this.llm(),
       embedder: () => this.embedderOrNull(),
-      embedCache: () => this.embeddingCacheOrNull(),
+      embedCache: () => this.embeddingCache(),
       chunks: () => this.indexing.chunkLookup(),
     };
   }
 
-  // ---- assistants: context, boot, notes ---------------------------------------------
+  // ---- services (each module loaded on first use) ------------------------------------
 
-  /** The system prompt for a session (identical for the CLI, MCP and the daemon). */
-  async context(req: ContextRequest = {}): Promise<ContextAnswer> {
-    return (await import("./assist.js")).context(this, req);
-  }
-
-  /** Brain boot: relevant history plus recent activity, deduplicated, with dates. */
-  async boot(query: string, req: BootRequest = {}): Promise<BootResult> {
-    return (await import("./assist.js")).boot(this, query, req);
-  }
-
-  /** Numbered lines of a workspace file; refuses paths outside it, .agent/, and (for group sessions) private files. */
-  async readFile(rel: string, req: ReadRequest = {}): Promise<LineRange> {
-    return (await import("./assist.js")).readFile(this, rel, req);
-  }
-
-  /** Appends to today's daily note, checked and verified. */
-  async appendNote(text: string | Uint8Array, title?: string): Promise<AppendDailyResult> {
-    const r = (await import("./assist.js")).appendNote(this, text, title);
-    // A host that trusts its watcher indexes the note now: an assistant's next call may be a search.
-    if (this.freshness !== undefined) this.syncPaths([r.path]);
-    return r;
-  }
-
-  /** Appends a turn to a session transcript (what reflection and the flush read). */
-  async logTurn(input: Omit<AppendSessionInput, "workspace">): Promise<AppendSessionResult> {
-    return (await import("./assist.js")).logTurn(this, input);
-  }
-
-  /** The local model answers a question from the notes, with citations (`agent ask`, MCP ask). */
-  async ask(question: string, req: AskRequest = {}): Promise<AskResult> {
-    return (await import("./assist.js")).ask(this, question, req);
-  }
-
-  /** Conversations of `agent ask`, newest first. */
-  async conversations(limit = 20): Promise<Conversation[]> {
-    return (await import("./assist.js")).conversations(this, limit);
-  }
-
-  /** Today's date (YYYY-MM-DD) in the context time zone. */
-  async today(): Promise<string> {
-    return (await import("./assist.js")).today(this);
-  }
-
-  /** The last `days` daily notes, newest first (the MCP daily resources). */
-  async dailyNotes(days: number): Promise<DailyDay[]> {
-    return (await import("./assist.js")).dailyNotes(this, days);
-  }
-
-  async dailyFiles(days: number): Promise<DailyFileInfo[]> {
-    return (await import("./assist.js")).dailyFiles(this, days);
+  /** What an assistant asks: context, boot, ask, reading and appending notes, logging a turn (assist.ts). */
+  async assist(): Promise<AssistService> {
+    const { AssistService } = await import("./assist.js");
+    return new AssistService(this);
   }
 
   /** Claude Code, Codex, OpenCode: capture, inject, compaction flush, import (src/engine/assistants.ts). */
@@ -302,8 +197,6 @@ export class Engine implements EngineCore {
     const { AssistantService } = await import("./assistants.js");
     return new AssistantService(this);
   }
-
-  // ---- jobs -------------------------------------------------------------------------
 
   /**
    * The one job runner (reflect, flush, heartbeat, evolve): manual runs, cron and the
@@ -335,24 +228,22 @@ export class Engine implements EngineCore {
     return new EvolutionService(this);
   }
 
-  // ---- SOUL.md ------------------------------------------------------------------------
-
   /** SOUL.md's versions and proposals (log, diff, rollback, proposed, accept, reject, save). */
   async soul(): Promise<SoulService> {
     const { SoulService } = await import("./soul.js");
     return new SoulService(this);
   }
 
-  // ---- the engine looking at itself -------------------------------------------------
-
-  /** The configured LLM and embedder, and whether each works (`agent models`). */
-  async models(): Promise<ModelsReport> {
-    return (await import("./admin.js")).models(this);
+  /** The web page's overview: daily notes per day, the files changed last, the index's health, the change mark. */
+  async overview(): Promise<WebOverview> {
+    const { WebOverview } = await import("./overview.js");
+    return new WebOverview(this, this.indexing);
   }
 
-  /** The effective configuration with where each value came from (`agent config`). */
-  async configView(): Promise<ConfigView> {
-    return (await import("./admin.js")).configView(this.config);
+  /** `agent models` and `agent config` (admin.ts). */
+  async admin(): Promise<AdminService> {
+    const { AdminService } = await import("./admin.js");
+    return new AdminService(this);
   }
 
   /**
@@ -363,21 +254,6 @@ export class Engine implements EngineCore {
     return (await import("./admin.js")).doctor(workspace, (config) => new Engine({ ...opts, workspace, config }));
   }
 
-  /** The optional model runtimes (GGUF, ONNX) and where each is installed (`agent runtime list`). */
-  static async runtimes(): Promise<{ dir: string; runtimes: RuntimeStatus[] }> {
-    const { listRuntimes, runtimesDir } = await import("../shared/runtimes.js");
-    return { dir: runtimesDir(), runtimes: listRuntimes() };
-  }
-
-  /**
-   * Installs an optional runtime from the npm registry into the runtimes folder, outside
-   * node_modules (`agent runtime add`). `onOutput` gets npm's lines as they come.
-   */
-  static async addRuntime(name: RuntimeName, onOutput?: (line: string) => void): Promise<RuntimeLocation> {
-    const { installRuntime } = await import("../shared/runtimes.js");
-    return installRuntime(name, onOutput ? { onOutput } : {});
-  }
-
   /**
    * Puts the newest good backup of state.db (or the one named) in place of a damaged one;
    * the damaged file is kept beside it. Stop the daemon first.
@@ -386,138 +262,17 @@ export class Engine implements EngineCore {
     return (await import("../store/backup.js")).restoreStateBackup(stateDbPath(workspace), opts);
   }
 
-  // ---- index -------------------------------------------------------------------------
-
-  /** Incremental text index of the whole workspace; `force` re-reads every file. Vectors come after, from `embed()`. */
-  index(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
-    return this.indexing.index(opts);
-  }
-
-  /**
-   * Throws away the index and builds it again from the markdown (vectors come back from the
-   * cache). In place, inside the same file: a daemon or watcher that has it open keeps
-   * reading and writing the live index.
-   */
-  rebuild(opts: { onProgress?: (p: IndexProgress) => void } = {}): IndexSummary {
-    return this.indexing.rebuild(opts);
-  }
-
-  /**
-   * Progressive indexing's second stage: vectors for every chunk that lacks them, in
-   * batches, each committed as it completes, so an interruption (signal) loses nothing.
-   */
-  embed(opts: EmbedOptions = {}): Promise<EmbedReport> {
-    return this.indexing.embed(opts);
-  }
-
-  /** Who is embedding this index right now (this process or another), or null. */
-  embedding(): EmbedLeaseHolder | null {
-    return this.indexing.embedding();
-  }
-
-  /**
-   * For a long-lived host (the daemon, a lone MCP server): loads what searches would
-   * otherwise wait for or do slowly, the embedder and, with search.vectorIndex "quantized",
-   * the in-memory copy of the vectors. Searches meanwhile work as in a one-off process.
-   */
-  warm(signal?: AbortSignal): Promise<WarmReport> {
-    return this.indexing.warm(signal);
-  }
-
-  /** Changes whenever the index may hold other data than before (any connection's commit); for the watcher. */
-  indexVersion(): string {
-    return this.indexing.indexVersion();
-  }
-
-  /** Chunks without vectors yet. */
-  pendingVectors(): number {
-    return this.indexing.pendingVectors();
-  }
-
-  /** Re-checks specific workspace-relative paths (the watcher's entry point). */
-  syncPaths(rels: string[]): IndexSummary {
-    return this.indexing.syncPaths(rels);
-  }
-
-  status(): EngineStatus {
-    return this.indexing.status();
-  }
-
-  /** `agent status`: the index, its age, the vectors and the embedder the config selects. */
-  statusReport(): Promise<StatusReport> {
-    return this.indexing.statusReport();
-  }
-
-  // ---- search ------------------------------------------------------------------------
-
   /** Reads a query into the plan a search runs: the one place a query string is parsed (search/plan.ts). */
   plan(query: string, opts: PlanOptions = {}): SearchPlan {
-    // planSearch refuses a query over its bounds (search/bound.ts): every plan, whoever asks, is bounded.
-    return planSearch(query, opts, { nowMs: this.now(), config: this.config.search });
+    return this.searching.plan(query, opts);
   }
 
-  /**
-   * Reconciles the index with the disk (stat each file, re-read only what changed), then
-   * searches: a search right after a hand edit never returns the old text. Chunks without
-   * vectors yet are found by keywords; `vectors.missing` says how many, and nothing but the
-   * query itself is embedded here (`agent index` or the daemon embeds the rest). Group and
-   * isolated sessions search public files only (the plan's scope). A caller that
-   * needs the query's words too (boot) plans first and passes the plan.
-   */
-  async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
-    const go = () => this.goOn(opts.signal);
-    go();
-    const plan = typeof query === "string" ? this.plan(query, opts) : query;
-    const refreshed = await this.refresh(opts.refresh);
-    go();
-    // A stop (stopRequests) ends the search at its next stage, as the caller's signal does.
-    const signal = opts.signal ? AbortSignal.any([opts.signal, this.requests.signal]) : this.requests.signal;
-    const { response, vectors } = await runSearch(plan, this.searchDeps(), signal);
-    // The one place a retrieval is recorded: the plan and what was presented.
-    if (opts.recall !== false) this.recallLog().recordQuietly({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: response.results, at: this.now() });
-    return { ...response, refreshed, vectors };
+  /** Refresh → `runSearch` → the recall log: see `SearchService.search` (search.ts). */
+  search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+    return this.searching.search(query, opts);
   }
 
-  /** The freshness a search starts with: the watcher's word when it keeps the index, else a stat scan of every file. */
-  private async refresh(refresh: boolean | undefined): Promise<SearchReport["refreshed"]> {
-    const trusted = refresh === undefined && this.freshness !== undefined && (await this.freshness());
-    if (refresh === false || trusted) return { indexed: [], removed: [] };
-    const sync = this.refreshForSearch();
-    return { indexed: sync.indexed, removed: sync.removed };
-  }
-
-  /** What the search pipeline reads of the engine: the index, the embedder and the models it owns. */
-  private searchDeps(): SearchDeps {
-    return {
-      read: (fn) => this.recovering(() => fn({ db: this.index_().db, vectors: this.index_().vectors, nowMs: this.now() })),
-      embedder: () => this.embedder(),
-      vectors: () => this.index_().vectors,
-      pendingNote: () => this.indexing.pendingNote(),
-      llm: () => this.llm(),
-      crossEncoder: () => this.crossEncoder(),
-    };
-  }
-
-  /**
-   * A search's stat scan and re-index of what changed. On a full disk the changes cannot be
-   * written: the search answers from the index as it is, and says so (once per engine).
-   */
-  private refreshForSearch(): { indexed: string[]; removed: string[] } {
-    try {
-      return this.recovering(() => this.indexing.reclaiming(this.index_().indexer.sync({ countChunks: false })));
-    } catch (e) {
-      const full = asDiskFull(e, "the index could not take the changes on disk", agentDir(this.workspace));
-      if (!(full instanceof DiskFullError)) throw e;
-      if (!this.diskFullSaid) {
-        this.diskFullSaid = true;
-        const n = { message: `${full.message} — this search answered from the index as it was` };
-        this.notify(n);
-      }
-      return { indexed: [], removed: [] };
-    }
-  }
-
-  private diskFullSaid = false;
+  // ---- life cycle --------------------------------------------------------------------
 
   /**
    * Requests in flight stop at their next stage, and new ones are refused: what a host calls
@@ -530,50 +285,6 @@ export class Engine implements EngineCore {
 
   private readonly requests = new AbortController();
 
-  /** Throws when the request was cancelled or the engine is stopping. */
-  private goOn(signal: AbortSignal | undefined): void {
-    this.requests.signal.throwIfAborted();
-    signal?.throwIfAborted();
-  }
-
-  /** The recall log (which chunks retrievals presented), owned by the engine; see recall-log.ts. */
-  recallLog(): RecallLog {
-    this.recalls ??= new RecallLog({
-      state: () => this.state(),
-      config: () => this.config.dream.recall,
-      index: () => this.index_().db,
-      onFailure: (message) => this.notify({ message }),
-    });
-    return this.recalls;
-  }
-
-  private recalls: RecallLog | null = null;
-
-  /** The web page's overview: daily notes per day, the files changed last, the index's health, the change mark. */
-  async overview(): Promise<WebOverview> {
-    const { WebOverview } = await import("./overview.js");
-    return new WebOverview(this, this.indexing);
-  }
-
-  /**
-   * Keeps the index (text, then vectors in the background) in step with the disk until the
-   * watcher is closed: the one watcher of `agent watch` and the daemon. Resolves once it is
-   * live and a first full pass is done (`initial`); while it is healthy, searches trust it
-   * instead of scanning every file (see watcher.ts for the freshness contract).
-   */
-  async watch(opts: IndexWatchOptions = {}): Promise<IndexWatcher> {
-    const { IndexWatcher } = await import("./watcher.js");
-    const watcher = await IndexWatcher.start(this, opts);
-    const freshness = () => watcher.fresh();
-    this.freshness = freshness;
-    watcher.onClose = () => {
-      if (this.freshness === freshness) this.freshness = undefined;
-    };
-    return watcher;
-  }
-
-  // ---- life cycle --------------------------------------------------------------------
-
   /** Closes the databases and frees the models this engine created. Safe to call twice. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -585,24 +296,12 @@ export class Engine implements EngineCore {
     this.cache = null;
     const waits: Promise<unknown>[] = [];
     if (this.ownsProvider && this.provider) waits.push(this.provider.close().catch(() => undefined));
-    if (this.reranker) waits.push(this.reranker.then((r) => r.close()).catch(() => undefined));
+    waits.push(this.searching.close());
     if (this.ownsEmbedder && this.selection) waits.push(this.selection.then((s) => s.embedder?.close()).catch(() => undefined));
     await Promise.all(waits);
   }
 
-  private embeddingCache(): EmbeddingCache {
-    if (!this.cache) {
-      const dir = this.config.embed.cacheDir ? path.resolve(this.workspace, this.config.embed.cacheDir) : agentDir(this.workspace);
-      this.cache = new EmbeddingCache(path.join(dir, EMBED_CACHE_FILE));
-    }
-    return this.cache;
-  }
-
-  /**
-   * The index's schedule (indexing.ts): text passes, embedding under the lease, warming,
-   * status. The engine keeps the database, the models and recovery; the methods above are
-   * the service's public face, kept because the API names them on the engine.
-   */
+  /** The index's schedule (indexing.ts): text passes, embedding under the lease, the watcher, warming, status. */
   readonly indexing: IndexingService = new IndexingService({
     engine: this,
     parts: () => this.index_(),
@@ -611,6 +310,16 @@ export class Engine implements EngineCore {
     embeddingCache: () => this.embeddingCache(),
     notice: (message) => this.notify({ message }),
     closed: () => this.closed,
+  });
+
+  /** Search (search.ts): the plan, refresh → `runSearch` → the recall log; the cross-encoder reranker. */
+  readonly searching: SearchService = new SearchService({
+    engine: this,
+    parts: () => this.index_(),
+    recovering: (fn) => this.recovering(fn),
+    indexing: this.indexing,
+    notify: (n) => this.notify(n),
+    stopping: () => this.requests.signal,
   });
 
   /** Something that happened the person should hear of: kept in `notices`, told to `onNotice`. */
@@ -627,8 +336,7 @@ export class Engine implements EngineCore {
       const { db, notices } = opened;
       const openedAs = fileIdentity(this.indexPath);
       for (const n of notices) this.notify(n);
-      const store = new IndexStore(db);
-      this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs };
+      this.idx = this.partsOf(db, openedAs);
     }
     return this.idx;
   }
@@ -646,10 +354,14 @@ export class Engine implements EngineCore {
       const db = openIndexSnapshot(this.indexPath);
       const n = { message: `${e.message} — searches answer from the index as it was, and nothing is indexed until there is space` };
       this.notify(n);
-      const store = new IndexStore(db);
-      this.idx = { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs: null, readOnly: e };
+      this.idx = { ...this.partsOf(db, null), readOnly: e };
       return null;
     }
+  }
+
+  private partsOf(db: DB, openedAs: string | null): IndexParts {
+    const store = new IndexStore(db);
+    return { db, store, vectors: new VectorStore(db), lease: new EmbedLease(db), indexer: new Indexer(this.workspace, store, this.config.index, { now: this.now }), openedAs };
   }
 
   /** The index, when writes to it reach the disk; else the full disk's error. */

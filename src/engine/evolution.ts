@@ -48,7 +48,7 @@ export class EvolutionService {
     const r = await rankForTask({
       db: this.db(false),
       config: this.engine.config.evolution,
-      cache: this.engine.embeddingCacheOrNull(),
+      cache: this.engine.embeddingCache(),
       query: req.query,
       session: req.session ?? "main",
       now,

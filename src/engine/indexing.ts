@@ -25,6 +25,7 @@ import { isProcessAlive } from "../shared/process.js";
 import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
 import { swapDir } from "../workspace/paths.js";
 import type { AgentConfig } from "./config.js";
+import type { IndexWatcher, IndexWatchOptions } from "./watcher.js";
 
 /** OS niceness of embedding threads in a host that embeds in the background (the daemon, `agent watch`). */
 const BACKGROUND_NICE = 10;
@@ -75,8 +76,6 @@ export interface IndexHost {
     readonly config: AgentConfig;
     readonly now: () => number;
     readonly indexPath: string;
-    /** Set by a host that embeds in the background: names this process to others while it embeds. */
-    readonly backgroundEmbedder: string | undefined;
     embedder(): Promise<Selection>;
   };
   /** The index, opened on first use. */
@@ -96,7 +95,23 @@ export class IndexingService {
   private embedQueue: Promise<unknown> = Promise.resolve();
   private progress = { done: 0, total: 0 };
 
+  /**
+   * Set by `watch()` while its watcher keeps the index in step with the disk: awaited
+   * before each search that does not pass `refresh`; true means the index has every change
+   * and the stat scan is skipped, false means scan as usual.
+   */
+  freshness: (() => Promise<boolean>) | undefined;
+  /**
+   * Set by a host that embeds new chunks in the background ("the daemon"): it names this
+   * process to others while it embeds, and searches say that the vectors are coming.
+   */
+  backgroundEmbedder: string | undefined;
+
   constructor(private readonly host: IndexHost) {}
+
+  get workspace(): string {
+    return this.host.engine.workspace;
+  }
 
   /**
    * A SOUL.md swap cut short by a kill -9 leaves a second hard link to SOUL.md in .agent/swap/
@@ -162,14 +177,14 @@ export class IndexingService {
     if (!sel.embedder) return { ...none, remaining: this.host.parts().vectors.countPending(), provider: null, modelId: null };
     const e = sel.embedder;
     const { vectors, lease } = this.host.writable();
-    const taken = lease.acquire(opts.holder ?? this.host.engine.backgroundEmbedder ?? "an agent process", vectors.countPending());
+    const taken = lease.acquire(opts.holder ?? this.backgroundEmbedder ?? "an agent process", vectors.countPending());
     if (!taken.ok) return { ...none, remaining: vectors.countPending(), provider: e.provider, modelId: e.modelId, busy: taken.by };
     // Renewed while a batch runs too: a long batch must not look like a dead holder.
     const beat = setInterval(() => lease.beat(this.progress.done, this.progress.total), 15_000);
     beat.unref();
     try {
       // In the background, searches (this process's and the user's commands) go first.
-      if (this.host.engine.backgroundEmbedder) e.lowerPriority?.(BACKGROUND_NICE);
+      if (this.backgroundEmbedder) e.lowerPriority?.(BACKGROUND_NICE);
       await e.init?.(opts.signal ? { signal: opts.signal } : {});
       const modelChanged = vectors.useModel(e.modelId, e.dimension);
       const res = await this.embedAll(e, opts);
@@ -219,7 +234,7 @@ export class IndexingService {
   pendingNote(): string {
     const by = this.host.parts().lease.holder();
     if (by) return `${describeHolder(by)}; they are found by keywords until then`;
-    if (this.host.engine.backgroundEmbedder) return `${this.host.engine.backgroundEmbedder} embeds them in the background`;
+    if (this.backgroundEmbedder) return `${this.backgroundEmbedder} embeds them in the background`;
     return "run `agent index` to embed them";
   }
 
@@ -261,6 +276,23 @@ export class IndexingService {
       ageMs: s.lastSyncAt === null ? null : this.host.engine.now() - s.lastSyncAt,
       embedder: { provider: sel.embedder?.provider ?? null, modelId: sel.embedder?.modelId ?? null, reason: sel.reason },
     };
+  }
+
+  /**
+   * Keeps the index (text, then vectors in the background) in step with the disk until the
+   * watcher is closed: the one watcher of `agent watch` and the daemon. Resolves once it is
+   * live and a first full pass is done (`initial`); while it is healthy, searches trust it
+   * instead of scanning every file (see watcher.ts for the freshness contract).
+   */
+  async watch(opts: IndexWatchOptions = {}): Promise<IndexWatcher> {
+    const { IndexWatcher } = await import("./watcher.js");
+    const watcher = await IndexWatcher.start(this, opts);
+    const freshness = () => watcher.fresh();
+    this.freshness = freshness;
+    watcher.onClose = () => {
+      if (this.freshness === freshness) this.freshness = undefined;
+    };
+    return watcher;
   }
 
   /** The indexed files, as the last pass left them (the web overview reads them). */

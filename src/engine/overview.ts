@@ -10,7 +10,7 @@ import type { DB } from "../store/open.js";
 import type { FileRow } from "../store/index-store.js";
 import { RACY_MTIME } from "../indexer/indexer.js";
 
-/** What the overview needs of `engine.statusReport()` (structural: this module is loaded by the engine). */
+/** What the overview needs of `engine.indexing.statusReport()` (structural: this module is loaded by the engine). */
 export interface StatusInput {
   files: number;
   chunks: number;

@@ -1,5 +1,5 @@
 /**
- * The one index watcher (`agent watch` and the daemon both run it through `Engine.watch`):
+ * The one index watcher (`agent watch` and the daemon both run it through `engine.indexing.watch`):
  * keeps the index in step with the disk (text at once, vectors in the background) and tells
  * search whether it can skip its stat scan.
  *
@@ -145,7 +145,7 @@ export class IndexWatcher {
   }
 
   /**
-   * For Engine.freshness: true once the index has every change the watcher has seen, false
+   * For the indexing service's `freshness`: true once the index has every change the watcher has seen, false
    * when search must scan.
    */
   async fresh(): Promise<boolean> {

@@ -63,14 +63,17 @@ export function register({ server, engine, session }: McpContext): void {
   if (session === "main") {
     for (const [name, r] of Object.entries(DAILY_RESOURCES)) {
       server.registerResource(`daily-${name}`, r.uri, { description: r.description, mimeType: "text/markdown" }, async (uri) => ({
-        contents: [{ uri: uri.href, mimeType: "text/markdown", text: formatDailyView((await engine.dailyNotes(r.days)).reverse()) }],
+        contents: [{ uri: uri.href, mimeType: "text/markdown", text: formatDailyView((await (await engine.assist()).dailyNotes(r.days)).reverse()) }],
       }));
     }
     server.registerResource(
       "daily-list",
       DAILY_LIST_URI,
       { description: "JSON: the last 30 days, newest first, with each daily note's path, whether it exists and its size.", mimeType: "application/json" },
-      async (uri) => ({ contents: [{ uri: uri.href, mimeType: "application/json", text: formatDailyList(await engine.today(), await engine.dailyFiles(DAILY_LIST_DAYS)) }] }),
+      async (uri) => {
+        const assist = await engine.assist();
+        return { contents: [{ uri: uri.href, mimeType: "application/json", text: formatDailyList(await assist.today(), await assist.dailyFiles(DAILY_LIST_DAYS)) }] };
+      },
     );
   }
   server.registerResource("soul-current", SOUL_CURRENT_URI, { description: "SOUL.md as it is on disk.", mimeType: "text/markdown" }, async (uri) => {

@@ -61,9 +61,9 @@ export class OpenClawMemory {
       const engine = await Engine.load({ workspace: this.opts.workspace });
       engine.onNotice = (n) => this.opts.log.warn(`agent-memory: ${n.message}`);
       // Off the hot path: the one scan, before any prompt needs the index.
-      engine.index();
+      engine.indexing.index();
       engine
-        .warm()
+        .indexing.warm()
         .then(() => (this.warm = true))
         .catch((e: unknown) => this.opts.log.warn(`agent-memory: the embedding model did not load (${errorText(e)}); memories are found by keywords`));
       return engine;
@@ -109,7 +109,7 @@ export class OpenClawMemory {
     try {
       const engine = await this.engine();
       const r = (await engine.assistants()).capture({ harness: "openclaw", session, turns: openClawTurns(session, messages) });
-      if (r.appended > 0) engine.index();
+      if (r.appended > 0) engine.indexing.index();
     } catch (e) {
       this.opts.log.warn(`agent-memory: could not capture the turn of session ${session}: ${errorText(e)}`);
     }
@@ -138,7 +138,7 @@ export class OpenClawMemory {
   /** memory_get: numbered lines of a workspace file, as MCP's memory_get. */
   async get(rel: string, from: number | undefined, lines: number | undefined): Promise<string> {
     const engine = await this.engine();
-    const r = await engine.readFile(rel, { session: "main", ...(from !== undefined ? { from } : {}), ...(lines !== undefined ? { lines } : {}) });
+    const r = await (await engine.assist()).readFile(rel, { session: "main", ...(from !== undefined ? { from } : {}), ...(lines !== undefined ? { lines } : {}) });
     if (r.lines.length === 0) return `${r.rel}: ${r.totalLines} lines; nothing at line ${r.from}`;
     const more = r.to < r.totalLines ? `\n[lines ${r.to + 1}-${r.totalLines} not shown: call again with from=${r.to + 1}]` : "";
     return `${r.rel} lines ${r.from}-${r.to} of ${r.totalLines}\n${numberLines(r)}${more}`;

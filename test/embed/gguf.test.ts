@@ -139,8 +139,8 @@ describe.skipIf(NEEDS_GGUF !== undefined)(titled("a GGUF embedder through the en
       write(ws, "agent.config.json", JSON.stringify({ embed: { modelPath: nomic, threads: 1 }, search: { floor: { enabled: false } } }));
       const e = Engine.open({ workspace: ws, now: () => SEARCH_NOW });
       try {
-        e.index();
-        const done = await e.embed();
+        e.indexing.index();
+        const done = await e.indexing.embed();
         expect(done.modelId).toMatch(/^gguf:nomic-embed-tiny\.gguf:/);
         const res = await e.search("cat on a mat", { mode: "vector", explain: true, withText: true });
         expect(res.vectors.provider).toBe("gguf");

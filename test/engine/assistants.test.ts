@@ -75,7 +75,7 @@ describe("AssistantService.capture", () => {
 describe("AssistantService.inject", () => {
   it("gives the relevant note with a path:line citation, and nothing for an unrelated prompt", async () => {
     const e = open();
-    e.index();
+    e.indexing.index();
     const svc = await e.assistants();
     const hit = await svc.inject({ prompt: "who refills the propane tank for the greenhouse heater?", budgetMs: 0 });
     expect(hit.text).toContain("memory/2026-09-02.md:");
@@ -90,7 +90,7 @@ describe("AssistantService.inject", () => {
     const e = open();
     const svc = await e.assistants();
     svc.capture({ harness: "claude-code", session: "me", turns: [{ id: "x", role: "user", text: "the zeppelin hangar lease ends in March", time: "2026-11-27T09:00:00Z" }] });
-    e.index();
+    e.indexing.index();
     const own = await svc.inject({ prompt: "zeppelin hangar lease", harness: "claude-code", session: "me", budgetMs: 0 });
     expect(own.text).toBe("");
     const other = await svc.inject({ prompt: "zeppelin hangar lease", harness: "claude-code", session: "another", budgetMs: 0 });

@@ -31,7 +31,7 @@ describe("recovery of a SOUL.md swap cut short", () => {
     // The swap had linked its temp file to SOUL.md and was killed before removing the temp name.
     linkSync(path.join(dir, "SOUL.md"), path.join(swap, `.SOUL.md.new.${deadPid()}.0a1b2c3d.tmp`));
     const engine = Engine.open({ workspace: dir, embedder: null });
-    engine.index();
+    engine.indexing.index();
     expect(readdirSync(swap)).toEqual([]);
     expect(engine.notices.map((n) => n.message).join("\n")).toMatch(/removed \.SOUL\.md\.new\..* left by an interrupted swap/);
     const res = await engine.search("bluebird-7", { mode: "keyword" });
@@ -48,7 +48,7 @@ describe("recovery of a SOUL.md swap cut short", () => {
     renameSync(path.join(dir, "SOUL.md"), path.join(swap, `.SOUL.md.old.${deadPid()}.0a1b2c3d.tmp`));
     expect(existsSync(path.join(dir, "SOUL.md"))).toBe(false);
     const engine = Engine.open({ workspace: dir, embedder: null });
-    engine.index();
+    engine.indexing.index();
     expect(read(dir, "SOUL.md")).toBe(SOUL);
     expect(readdirSync(swap)).toEqual([]);
     await engine.close();

@@ -1,8 +1,10 @@
 /**
  * The floors, checked on every `npm test`: src/ has no import cycle (between files or between
  * its first-level folders) and no function over 120 lines. Each check is first shown to catch
- * what it is for, on a tree planted in a temp folder.
+ * what it is for, on a tree planted in a temp folder. And the engine's front door stays one:
+ * engine.ts keeps the lifecycle and what it owns, the work lives in the services it hands out.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
@@ -76,5 +78,12 @@ describe("the function-length floor", () => {
 
   it(`src/ has no function over ${MAX_FUNCTION_LINES} lines`, () => {
     expect(longFunctions(SRC, MAX_FUNCTION_LINES)).toEqual([]);
+  });
+});
+
+describe("the engine's front door", () => {
+  it("engine.ts is at most 400 lines: the lifecycle, what it owns, and the services it hands out", () => {
+    const lines = readFileSync(path.join(SRC, "engine", "engine.ts"), "utf8").split("\n").length - 1;
+    expect(lines, "src/engine/engine.ts: put new behaviour in a service module the engine hands out (docs/architecture.md)").toBeLessThanOrEqual(400);
   });
 });

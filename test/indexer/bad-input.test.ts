@@ -75,7 +75,7 @@ describe("bad input files", () => {
     const before = fingerprint(ws);
 
     const engine = open(ws);
-    const s = engine.index();
+    const s = engine.indexing.index();
     const p = problemFor(s, "notes/image.md");
     expect(p.severity).toBe("skipped");
     expect(p.message).toContain("notes/image.md");
@@ -85,7 +85,7 @@ describe("bad input files", () => {
     expect(await hits(engine, "binaryword")).toEqual([]);
     await expectNormalStillSearchable(engine);
     // The problem is remembered for `agent status`.
-    expect(engine.status().problems.map((x) => x.path)).toContain("notes/image.md");
+    expect(engine.indexing.status().problems.map((x) => x.path)).toContain("notes/image.md");
     expect(fingerprint(ws)).toEqual(before);
     expect(readFileSync(path.join(ws, "notes/image.md")).equals(bytes)).toBe(true);
   });
@@ -101,7 +101,7 @@ describe("bad input files", () => {
     const before = fingerprint(ws);
 
     const engine = open(ws);
-    const s = engine.index();
+    const s = engine.indexing.index();
     expect(s.indexed).toContain("notes/latin1.md");
     const p = problemFor(s, "notes/latin1.md");
     expect(p.severity).toBe("warning");
@@ -129,7 +129,7 @@ describe("bad input files", () => {
 
     const engine = open(ws);
     expect(engine.config.index.maxFileBytes).toBe(5 * MiB);
-    const s = engine.index();
+    const s = engine.indexing.index();
     expect(s.indexed).toContain("notes/huge.md");
     const p = problemFor(s, "notes/huge.md");
     expect(p.severity).toBe("warning");
@@ -162,7 +162,7 @@ describe("bad input files", () => {
     });
 
     // An unchanged capped file is not re-read and stays capped on the next pass.
-    const again = engine.index();
+    const again = engine.indexing.index();
     expect(again.indexed).toEqual([]);
     expect(fingerprint(ws)).toEqual(before);
   });
@@ -177,7 +177,7 @@ describe("bad input files", () => {
     const before = fingerprint(ws);
 
     const engine = open(ws);
-    const s = engine.index();
+    const s = engine.indexing.index();
     for (const rel of ["notes/empty.md", "notes/blank.md"]) {
       const p = problemFor(s, rel);
       expect(p.severity).toBe("warning");
@@ -202,7 +202,7 @@ describe("bad input files", () => {
     const before = fingerprint(ws);
 
     const engine = open(ws);
-    const s = engine.index();
+    const s = engine.indexing.index();
     expect(s.indexed).toContain("memory/2024-13-45.md");
     const p = problemFor(s, "memory/2024-13-45.md");
     expect(p.severity).toBe("warning");
@@ -235,7 +235,7 @@ describe("bad input files", () => {
     const beforeOutside = fingerprint(outside);
 
     const engine = open(ws);
-    const s = engine.index();
+    const s = engine.indexing.index();
     const p = problemFor(s, "notes/leak.md");
     expect(p.severity).toBe("skipped");
     expect(p.message).toContain("notes/leak.md");
@@ -258,7 +258,7 @@ describe("bad input files", () => {
     const before = fingerprint(ws);
 
     const engine = open(ws);
-    const s = engine.index();
+    const s = engine.indexing.index();
     const p = problemFor(s, "notes/broken.md");
     expect(p.severity).toBe("skipped");
     expect(p.message).toContain("notes/broken.md");
@@ -275,7 +275,7 @@ describe("bad input files", () => {
     const before = fingerprint(ws);
 
     const engine = open(ws);
-    const s = engine.index();
+    const s = engine.indexing.index();
     const p = problemFor(s, "notes/locked.md");
     expect(p.severity).toBe("skipped");
     expect(p.message).toContain("notes/locked.md");
@@ -318,15 +318,15 @@ describe("bad input files", () => {
     const before = fingerprint(ws);
 
     const engine = open(ws);
-    const s = engine.index();
+    const s = engine.indexing.index();
     const p = problemFor(s, "notes/pipe.md");
     expect(p.severity).toBe("skipped");
     expect(p.message).toContain("notes/pipe.md");
     expect(p.message).toMatch(/not a regular file/);
     // The watcher's entry point takes the same care.
-    const one = engine.syncPaths(["notes/pipe.md"]);
+    const one = engine.indexing.syncPaths(["notes/pipe.md"]);
     expect(one.problems.map((x) => x.message)).toEqual([p.message]);
-    expect(engine.status().problems.map((x) => x.path)).toContain("notes/pipe.md");
+    expect(engine.indexing.status().problems.map((x) => x.path)).toContain("notes/pipe.md");
     await expectNormalStillSearchable(engine);
     expect(fingerprint(ws)).toEqual(before);
   });
@@ -335,10 +335,10 @@ describe("bad input files", () => {
     const ws = newWorkspace();
     write(ws, "notes/changing.md", "Originally about the heron Calloway.\n");
     const engine = open(ws);
-    engine.index();
+    engine.indexing.index();
     expect(await hits(engine, "Calloway")).toEqual(["notes/changing.md"]);
     write(ws, "notes/changing.md", Buffer.concat([Buffer.from("Calloway "), Buffer.alloc(64)]));
-    const s = engine.index();
+    const s = engine.indexing.index();
     expect(problemFor(s, "notes/changing.md").message).toMatch(/binary/);
     expect(await hits(engine, "Calloway")).toEqual([]);
     await expectNormalStillSearchable(engine);
@@ -352,7 +352,7 @@ describe("bad input files", () => {
     const before = fingerprint(ws);
 
     const engine = open(ws);
-    const s = engine.index();
+    const s = engine.indexing.index();
     const byPath = new Map(s.problems.map((p) => [p.path, p]));
     expect(byPath.get("notes/image.md")?.severity).toBe("skipped");
     expect(byPath.get("notes/latin1.md")?.severity).toBe("warning");
@@ -393,7 +393,7 @@ describe("bad index.db", () => {
     const before = fingerprint(ws);
 
     const engine = open(ws);
-    engine.status(); // the engine opens its index on first use
+    engine.indexing.status(); // the engine opens its index on first use
     const aside = readdirSync(path.join(ws, ".agent")).filter((f) => /^index\.db\.corrupt-\d+$/.test(f));
     expect(aside).toHaveLength(1);
     expect(readFileSync(path.join(ws, ".agent", aside[0]!)).equals(junk)).toBe(true);
@@ -402,7 +402,7 @@ describe("bad index.db", () => {
     expect(engine.notices[0]!.message).toMatch(/not a SQLite database/);
     expect(engine.notices[0]!.message).toContain(aside[0]!);
 
-    engine.index();
+    engine.indexing.index();
     await expectNormalStillSearchable(engine);
     expect(fingerprint(ws)).toEqual(before);
   });
@@ -419,7 +419,7 @@ describe("bad index.db", () => {
     const foreignBytes = readFileSync(dbFile);
 
     const engine = open(ws);
-    engine.status(); // the engine opens its index on first use
+    engine.indexing.status(); // the engine opens its index on first use
     const aside = readdirSync(path.join(ws, ".agent")).filter((f) => /^index\.db\.foreign-\d+$/.test(f));
     expect(aside).toHaveLength(1);
     const moved = path.join(ws, ".agent", aside[0]!);
@@ -433,7 +433,7 @@ describe("bad index.db", () => {
     expect(engine.notices.map((n) => n.message).join("\n")).toMatch(/not an agent index/);
     expect(engine.notices[0]!.message).toContain(aside[0]!);
 
-    engine.index();
+    engine.indexing.index();
     await expectNormalStillSearchable(engine);
     // The new index is ours, and the moved file was not touched by it.
     withIndex(ws, (db) => {

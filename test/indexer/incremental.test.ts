@@ -41,12 +41,12 @@ describe("incremental indexing", () => {
 
   it("indexes everything once, then touches only the changed file", async () => {
     const e = setup();
-    const first = e.index();
+    const first = e.indexing.index();
     expect(first.indexed).toHaveLength(10);
     const before = rows(ws);
     clock += 1000;
     write(ws, "memory/2026-03-04.md", "# Day 4\n\nWorked on the pharmacy integration.\n");
-    const second = e.index();
+    const second = e.indexing.index();
     expect(second.indexed).toEqual(["memory/2026-03-04.md"]);
     expect(second.unchanged).toBe(9);
     const after = rows(ws);
@@ -61,20 +61,20 @@ describe("incremental indexing", () => {
 
   it("a touch without a content change rewrites nothing", async () => {
     const e = setup();
-    e.index();
+    e.indexing.index();
     const future = new Date(Date.now() + 60_000);
     utimesSync(path.join(ws, "MEMORY.md"), future, future);
-    const s = e.index();
+    const s = e.indexing.index();
     expect(s.indexed).toEqual([]);
     expect(s.unchanged).toBe(10);
   });
 
   it("delete and rename leave no orphan rows in files, chunks or the FTS index", async () => {
     const e = setup();
-    e.index();
+    e.indexing.index();
     rmSync(path.join(ws, "memory/2026-03-02.md"));
     renameSync(path.join(ws, "memory/2026-03-03.md"), path.join(ws, "memory/2026-04-03.md"));
-    const s = e.index();
+    const s = e.indexing.index();
     expect(s.removed.sort()).toEqual(["memory/2026-03-02.md", "memory/2026-03-03.md"]);
     expect(s.indexed).toEqual(["memory/2026-04-03.md"]);
     const r = rows(ws);
@@ -91,7 +91,7 @@ describe("incremental indexing", () => {
 
   it("search right after an edit returns the new text, with no watcher running", async () => {
     const e = setup();
-    e.index();
+    e.indexing.index();
     write(ws, "MEMORY.md", "# Memory\n\nThe VPS moved to Netcup in November.\n");
     const res = (await e.search("where does the VPS run"));
     expect(res.refreshed.indexed).toEqual(["MEMORY.md"]);
@@ -101,13 +101,13 @@ describe("incremental indexing", () => {
 
   it("the index is derived: deleting it and indexing again gives identical search results", async () => {
     const e = setup();
-    e.index();
+    e.indexing.index();
     const queries = ["garden", "VPS Debian", "item7 garden"];
     const before = await Promise.all(queries.map(async (q) => (await e.search(q, { limit: 5 })).results));
     e.close();
     for (const ext of ["", "-wal", "-shm"]) rmSync(path.join(ws, ".agent/index.db" + ext), { force: true });
     engine = Engine.open({ workspace: ws, now: () => clock, embedder: null });
-    engine.index();
+    engine.indexing.index();
     const after = await Promise.all(queries.map(async (q) => (await engine!.search(q, { limit: 5 })).results));
     expect(after).toEqual(before);
   });
@@ -115,9 +115,9 @@ describe("incremental indexing", () => {
   it("never changes a user file", async () => {
     const e = setup();
     const before = fingerprint(ws);
-    e.index();
+    e.indexing.index();
     (await e.search("garden"));
-    e.rebuild();
+    e.indexing.rebuild();
     expect(fingerprint(ws)).toEqual(before);
   });
 
@@ -137,10 +137,10 @@ describe("incremental indexing", () => {
       const tick = new Date();
       utimesSync(path.join(ws, "projects/garden.md"), tick, tick);
       engine = Engine.open({ workspace: ws, embedder: null });
-      expect(engine.index().indexed).toContain("projects/garden.md");
+      expect(engine.indexing.index().indexed).toContain("projects/garden.md");
       // Just written: recorded as racy, and not reported stale for it.
       expect(mtimeOf("projects/garden.md")).toBe(RACY_MTIME);
-      expect(engine.status().stale).toEqual([]);
+      expect(engine.indexing.status().stale).toEqual([]);
       // The same size, and the file system's clock has not ticked: size and mtime are as indexed.
       write(ws, "projects/garden.md", "# Garden\n\nPlant the aster2 seeds.\n");
       utimesSync(path.join(ws, "projects/garden.md"), tick, tick);
@@ -155,9 +155,9 @@ describe("incremental indexing", () => {
       const old = new Date(Date.now() - 60_000);
       utimesSync(path.join(ws, "projects/garden.md"), old, old);
       engine = Engine.open({ workspace: ws, embedder: null });
-      engine.index();
+      engine.indexing.index();
       expect(mtimeOf("projects/garden.md")).toBe(statSync(path.join(ws, "projects/garden.md")).mtimeMs);
-      const again = engine.index();
+      const again = engine.indexing.index();
       expect(again.indexed).toEqual([]);
       expect(again.unchanged).toBeGreaterThan(0);
     });

@@ -28,10 +28,10 @@ beforeEach(async () => {
   write(ws, "notes/existing.md", "# Existing\n\nA note that was there before the watcher: Marigoldfinch.\n");
   mkdirSync(path.join(ws, "burst"));
   engine = Engine.open({ workspace: ws });
-  engine.index();
+  engine.indexing.index();
   syncs = [];
   errors = [];
-  watcher = await engine.watch({ debounceMs: 100, onSync: (s) => syncs.push(s), warn: (m) => errors.push(m) });
+  watcher = await engine.indexing.watch({ debounceMs: 100, onSync: (s) => syncs.push(s), warn: (m) => errors.push(m) });
   ro = new Database(path.join(ws, ".agent/index.db"), { readonly: true, fileMustExist: true });
 });
 
@@ -71,7 +71,7 @@ function expectConsistent(): void {
   expect(c.orphans).toBe(0);
 }
 
-describe("engine.watch", () => {
+describe("engine.indexing.watch", () => {
   it("indexes a new file, follows a modification, and removes a deleted file", { timeout: 60_000 }, async () => {
     write(ws, "notes/a.md", "# Alpha\n\nThe first version mentions Periwinklestone.\n");
     await eventually(() => found("Periwinklestone").includes("notes/a.md"), WAIT);
@@ -183,7 +183,7 @@ describe("engine.watch", () => {
     await watcher!.close();
     watcher = null;
     write(ws, "notes/late.md", "Written after close: Vermilionbay.\n");
-    const s = engine.index();
+    const s = engine.indexing.index();
     expect(s.indexed).toEqual(["notes/late.md"]);
     expect(found("Vermilionbay")).toEqual(["notes/late.md"]);
     expectConsistent();

@@ -43,11 +43,11 @@ describe("daily views and appends on disk", () => {
     write(ws, "memory/2026-11-16.md", "six days ago\n");
     write(ws, "agent.config.json", JSON.stringify({ context: { timeZone: "UTC" } }));
     const engine = Engine.open({ workspace: ws, now: () => Date.parse("2026-11-21T12:00:00Z") });
-    const week = formatDailyView((await engine.dailyNotes(7)).reverse());
+    const week = formatDailyView((await (await engine.assist()).dailyNotes(7)).reverse());
     expect(week.match(/^# \d{4}-\d{2}-\d{2}$/gm)).toEqual(viewDates("2026-11-21", 7).map((d) => `# ${d}`));
     expect(week.split("\n---\n")).toHaveLength(7);
     expect(week.split(MISSING_DAY)).toHaveLength(6);
-    const list = JSON.parse(formatDailyList(await engine.today(), await engine.dailyFiles(30))) as { days: { date: string; exists: boolean }[] };
+    const list = JSON.parse(formatDailyList(await (await engine.assist()).today(), await (await engine.assist()).dailyFiles(30))) as { days: { date: string; exists: boolean }[] };
     await engine.close();
     expect(list.days).toHaveLength(30);
     expect(list.days[0]).toMatchObject({ date: "2026-11-21", exists: true });

@@ -118,7 +118,7 @@ describe("annotations in the index and search filters", () => {
       JSON.stringify({ role: "user", content: "The fridge quote came in. project:: pharmacy", ts: "2026-11-21T09:00:00Z" }) + "\n",
     );
     engine = Engine.open({ workspace: ws, now: () => NOW, embedder: null });
-    engine.index();
+    engine.indexing.index();
     return engine;
   }
 

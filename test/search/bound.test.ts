@@ -16,7 +16,7 @@ beforeEach(() => {
   write(ws, "MEMORY.md", "# MEMORY\n\n- The fridge supplier is Kühlmann.\n");
   write(ws, "memory/2026-11-20.md", "# 2026-11-20\n\n- Talked about the fridge supplier.\n");
   engine = Engine.open({ workspace: ws });
-  engine.index();
+  engine.indexing.index();
 });
 afterEach(async () => {
   await engine.close();
@@ -29,28 +29,28 @@ const pasted = "supplier fridge notes ".repeat(40_000);
 
 describe("the query bound on every entry point", () => {
   it("boot refuses a query over the word bound, and over the byte bound, naming the limit", async () => {
-    await expect(engine.boot(words(MAX_QUERY_WORDS + 1))).rejects.toThrow(/401 words, over the 400-word limit for a boot/);
-    await expect(engine.boot(pasted)).rejects.toThrow(new RegExp(`over the ${MAX_QUERY_BYTES}-byte limit for a boot`));
-    await expect(engine.boot(pasted, { session: "group" })).rejects.toMatchObject({ name: "UsageError" });
+    await expect((await engine.assist()).boot(words(MAX_QUERY_WORDS + 1))).rejects.toThrow(/401 words, over the 400-word limit for a boot/);
+    await expect((await engine.assist()).boot(pasted)).rejects.toThrow(new RegExp(`over the ${MAX_QUERY_BYTES}-byte limit for a boot`));
+    await expect((await engine.assist()).boot(pasted, { session: "group" })).rejects.toMatchObject({ name: "UsageError" });
   });
 
   it("boot at the bound answers", async () => {
-    const r = await engine.boot(`fridge supplier ${words(MAX_QUERY_WORDS - 2)}`);
+    const r = await (await engine.assist()).boot(`fridge supplier ${words(MAX_QUERY_WORDS - 2)}`);
     expect(r.query.split(" ")).toHaveLength(MAX_QUERY_WORDS);
     expect(r.warnings.join(" ")).not.toMatch(/limit/);
   });
 
   it("context --query, ask and a plan handed to search are bounded the same way", async () => {
-    await expect(engine.context({ query: pasted })).rejects.toThrow(/over the 8192-byte limit for a context/);
-    await expect(engine.context({ query: words(401), session: "group" })).rejects.toThrow(/400-word limit for a context/);
-    await expect(engine.ask(pasted)).rejects.toThrow(/over the 8192-byte limit for a question/);
+    await expect((await engine.assist()).context({ query: pasted })).rejects.toThrow(/over the 8192-byte limit for a context/);
+    await expect((await engine.assist()).context({ query: words(401), session: "group" })).rejects.toThrow(/400-word limit for a context/);
+    await expect((await engine.assist()).ask(pasted)).rejects.toThrow(/over the 8192-byte limit for a question/);
     expect(() => engine.plan(words(401))).toThrow(/400-word limit for a search/);
     await expect(engine.search(pasted)).rejects.toMatchObject({ name: "UsageError" });
   });
 
   it("a context without a query, and a short one, still answer", async () => {
-    expect((await engine.context({})).text).toContain("Kühlmann");
-    expect((await engine.context({ query: "fridge supplier" })).text).toContain("Kühlmann");
+    expect((await (await engine.assist()).context({})).text).toContain("Kühlmann");
+    expect((await (await engine.assist()).context({ query: "fridge supplier" })).text).toContain("Kühlmann");
   });
 });
 
@@ -62,6 +62,6 @@ describe("a search can be cancelled", () => {
     const inFlight = engine.search("fridge supplier");
     engine.stopRequests("the daemon is stopping (SIGTERM)");
     await expect(inFlight).rejects.toThrow(/the daemon is stopping/);
-    await expect(engine.boot("fridge")).rejects.toThrow(/the daemon is stopping/);
+    await expect((await engine.assist()).boot("fridge")).rejects.toThrow(/the daemon is stopping/);
   });
 });

@@ -109,7 +109,7 @@ describe.skipIf(NEEDS_ONNX !== undefined)(titled("search.rerank.provider cross-e
     for (const [rel, text] of Object.entries(NOTES)) write(ws, rel, text);
     write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", recency: { enabled: false }, rerank } }));
     const e = Engine.open({ workspace: ws, now: () => SEARCH_NOW, embedder: null });
-    e.index();
+    e.indexing.index();
     return e;
   }
 

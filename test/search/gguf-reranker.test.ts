@@ -117,7 +117,7 @@ describe.skipIf(NEEDS_GGUF !== undefined)(titled("a GGUF reranker through the en
     workspace({ enabled: true, provider: "cross-encoder", dropUnrelated: false, crossEncoder: { modelPath: file, threads: 1 } });
     const e = Engine.open({ workspace: ws, now: () => SEARCH_NOW, embedder: null });
     try {
-      e.index();
+      e.indexing.index();
       const first = await e.search("family visit", { rerank: false });
       expect(first.results.map((r) => r.path)).toEqual(["memory/2026-11-10.md", "memory/2026-11-11.md"]);
       const res = await e.search("family visit");
@@ -134,7 +134,7 @@ describe.skipIf(NEEDS_GGUF !== undefined)(titled("a GGUF reranker through the en
     workspace({ enabled: true, provider: "cross-encoder", crossEncoder: { modelPath: notRanker, threads: 1 } });
     const e = Engine.open({ workspace: ws, now: () => SEARCH_NOW, embedder: null });
     try {
-      e.index();
+      e.indexing.index();
       const res = await e.search("family visit");
       expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-10.md", "memory/2026-11-11.md"]);
       expect(res.rerank!.error).toMatch(/tiny-embedder\.gguf is not a reranker/);

@@ -71,8 +71,8 @@ beforeAll(async () => {
   cpSync(path.join(REPO_ROOT, "workspace-template"), ws, { recursive: true });
   for (const [rel, text] of Object.entries(FILES)) write(ws, rel, text);
   engine = Engine.open({ workspace: ws, now: () => NOW, embedder: useLite });
-  engine.index();
-  await engine.embed();
+  engine.indexing.index();
+  await engine.indexing.embed();
 }, 120_000);
 
 afterAll(async () => {
@@ -94,8 +94,8 @@ describe("the search pipeline's answers, explain included, are recorded", () => 
   it("boot and context, for the person and for a group", async () => {
     const out: unknown[] = [];
     for (const session of ["main", "group"] as const) {
-      const boot = await engine.boot("pharmacy database", { session });
-      const ctx = await engine.context({ session, query: "Dr Okafor knee" });
+      const boot = await (await engine.assist()).boot("pharmacy database", { session });
+      const ctx = await (await engine.assist()).context({ session, query: "Dr Okafor knee" });
       out.push({ session, boot, context: { text: ctx.text, chars: ctx.chars, report: ctx.report, warnings: ctx.warnings } });
     }
     await expect(JSON.stringify(out, null, 2) + "\n").toMatchFileSnapshot("./golden/boot-context.json");

@@ -56,8 +56,8 @@ describe("hybrid search with the real USE-lite embedder", () => {
   it("finds a paraphrase by meaning that keywords cannot match", async () => {
     seed();
     const e = engine(useLite, { search: { recency: { enabled: false } } });
-    e.index();
-    await e.embed();
+    e.indexing.index();
+    await e.indexing.embed();
     const kw = await e.search("a kitten resting on a rug", { mode: "keyword" });
     expect(kw.results.map((r) => r.path)).not.toContain("memory/2026-11-02.md");
     const vec = await e.search("a kitten resting on a rug", { mode: "vector" });
@@ -71,8 +71,8 @@ describe("hybrid search with the real USE-lite embedder", () => {
   it("explain adds up: fused = (1-w)·keyword + w·vector, score = fused × decay × dateBoost × coverageFactor", async () => {
     seed();
     const e = engine(useLite);
-    e.index();
-    await e.embed();
+    e.indexing.index();
+    await e.indexing.embed();
     const res = await e.search("VPS hosting provider yesterday", { explain: true });
     expect(res.dateRange).toMatchObject({ from: "2026-11-20", to: "2026-11-20", mode: "boost" });
     expect(res.results[0]!.path).toBe("memory/2026-11-20.md");
@@ -103,7 +103,7 @@ describe("hybrid search with the real USE-lite embedder", () => {
       inits++;
     };
     const e = engine(model);
-    e.index();
+    e.indexing.index();
     const res = await e.search("VPS hosting provider");
     // Asked for hybrid (the default), answered as keyword search says it was.
     expect(res.mode).toBe("keyword");
@@ -112,7 +112,7 @@ describe("hybrid search with the real USE-lite embedder", () => {
     expect(inits).toBe(0);
     expect(res.vectors.warning).toMatch(/^no chunk has vectors yet, so this was answered by keywords; run `agent index` to embed them$/);
     // Once some vectors exist, the query is embedded again.
-    await e.embed({ maxChunks: 2 });
+    await e.indexing.embed({ maxChunks: 2 });
     const computed = model.computed;
     const next = await e.search("VPS hosting provider");
     expect(model.computed).toBe(computed + 1);
@@ -125,16 +125,16 @@ describe("hybrid search with the real USE-lite embedder", () => {
     for (let i = 0; i < 20; i++) write(ws, `notes/n${i}.md`, `# Note ${i}\n\nFiller text number ${i} about gardening and tomatoes.\n`);
     const model = counting(useLite);
     const e = engine(model, { search: { autoEmbedLimit: 0 } });
-    const idx = e.index();
+    const idx = e.indexing.index();
     const before = await e.search("tomatoes", { refresh: false });
     expect(before.results.length).toBeGreaterThan(0);
     expect(before.vectors.missing).toBe(idx.chunks);
     const ac = new AbortController();
-    const first = await e.embed({ batchChunks: 5, onProgress: (p) => p.done >= 5 && ac.abort(), signal: ac.signal });
+    const first = await e.indexing.embed({ batchChunks: 5, onProgress: (p) => p.done >= 5 && ac.abort(), signal: ac.signal });
     expect(first.interrupted).toBe(true);
     expect(first.embedded).toBe(5);
     expect(first.remaining).toBe(idx.chunks - 5);
-    const second = await e.embed();
+    const second = await e.indexing.embed();
     expect(second.embedded).toBe(idx.chunks - 5);
     expect(second.remaining).toBe(0);
     expect((await e.search("tomatoes")).vectors.missing).toBe(0);
@@ -144,18 +144,18 @@ describe("hybrid search with the real USE-lite embedder", () => {
     seed();
     const model = counting(useLite);
     const e = engine(model);
-    e.index();
-    const full = await e.embed();
+    e.indexing.index();
+    const full = await e.indexing.embed();
     const computedFirst = model.computed;
     expect(full.computed).toBe(computedFirst);
     expect(computedFirst).toBeGreaterThanOrEqual(4);
     write(ws, "notes/taxes.md", "# Taxes\n\nThe tax return is due at the end of June now.\n");
-    e.index();
-    const edit = await e.embed();
+    e.indexing.index();
+    const edit = await e.indexing.embed();
     expect(edit.embedded).toBe(1);
     expect(model.computed - computedFirst).toBe(1);
-    e.rebuild();
-    const rb = await e.embed();
+    e.indexing.rebuild();
+    const rb = await e.indexing.embed();
     expect(rb.computed).toBe(0);
     expect(rb.cacheHits).toBeGreaterThanOrEqual(4);
     expect(model.computed - computedFirst).toBe(1);
@@ -164,15 +164,15 @@ describe("hybrid search with the real USE-lite embedder", () => {
   it("a model change drops the old vectors and re-embeds every chunk; models are never mixed", async () => {
     seed();
     const a = engine(useLite);
-    const idx = a.index();
-    await a.embed();
-    expect(a.status().vectors).toMatchObject({ modelId: "use-lite@0.2.0", missing: 0 });
+    const idx = a.indexing.index();
+    await a.indexing.embed();
+    expect(a.indexing.status().vectors).toMatchObject({ modelId: "use-lite@0.2.0", missing: 0 });
     a.close();
     const b = engine(renamed(useLite, "use-lite@variant"));
-    const res = await b.embed();
+    const res = await b.indexing.embed();
     expect(res.modelChanged).toBe(true);
     expect(res.embedded).toBe(idx.chunks);
-    expect(b.status().vectors).toMatchObject({ modelId: "use-lite@variant", embedded: idx.chunks, missing: 0 });
+    expect(b.indexing.status().vectors).toMatchObject({ modelId: "use-lite@variant", embedded: idx.chunks, missing: 0 });
   });
 
   it("falls back to keyword-only search with one clear warning when embeddings are off", async () => {
@@ -195,8 +195,8 @@ describe("hybrid search with the real USE-lite embedder", () => {
     for (let i = 0; i < 40; i++) write(ws, `notes/walk-${i}.md`, `# Walk ${i}\n\nPedestrians waited at the crosswalk on street ${i} until the light turned green.\n`);
     for (let i = 0; i < 3; i++) write(ws, `notes/ledger-${i}.md`, `# Ledger ${i}\n\nInvoice ${i} paid by bank transfer; the zebra stamp was on the receipt.\n`);
     const plain = engine(useLite, { search: { recency: { enabled: false }, fusion: { vectorForEveryCandidate: false } } });
-    plain.index();
-    await plain.embed();
+    plain.indexing.index();
+    await plain.indexing.embed();
     const before = await plain.search("zebra crossing", { limit: 1, explain: true });
     expect(before.results[0]!.path).toMatch(/^notes\/ledger-/);
     // Without the option the keyword hit's cosine is unknown and counts as 0.
@@ -221,7 +221,7 @@ describe("ranking rules on an index (keyword-only, deterministic)", () => {
     write(ws, "memory/2026-01-10.md", "# Day\n\nParking permit renewed.\n");
     write(ws, "memory/2026-11-10.md", "# Day\n\nParking permit renewed.\n");
     const e = engine(null);
-    e.index();
+    e.indexing.index();
     const r = (await e.search("parking permit", { explain: true })).results;
     expect(r.map((x) => x.path)).toEqual(["memory/2026-11-10.md", "memory/2026-01-10.md"]);
     expect(r[0]!.explain!.decay).toBeGreaterThan(r[1]!.explain!.decay);
@@ -237,7 +237,7 @@ describe("ranking rules on an index (keyword-only, deterministic)", () => {
     for (let i = 0; i < 20; i++) write(ws, `notes/other-${i}.md`, `# Other ${i}\n\nGroceries, laundry and a walk in the park, day ${i}.\n`);
     const cfg = (lambda: number) => ({ search: { mmr: { lambda }, recency: { enabled: false } } });
     const plain = engine(null, cfg(1));
-    plain.index();
+    plain.indexing.index();
     const top3Plain = (await plain.search("passport", { limit: 3 })).results.map((r) => r.path);
     expect(top3Plain).toEqual(["notes/passport.md", "notes/passport.md", "notes/passport.md"]);
     plain.close();
@@ -249,7 +249,7 @@ describe("ranking rules on an index (keyword-only, deterministic)", () => {
   it('a date expression filters instead of boosting when dates.mode is "filter"', async () => {
     seed();
     const e = engine(null, { search: { dates: { mode: "filter", timeZone: "UTC" } } });
-    e.index();
+    e.indexing.index();
     const res = await e.search("what did we do last week");
     expect(res.dateRange).toMatchObject({ from: "2026-11-09", to: "2026-11-15", mode: "filter" });
     expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-14.md"].filter(() => res.results.length > 0));

@@ -79,7 +79,7 @@ describe("keyword search over a real index", () => {
         .join("\n") + "\n",
     );
     engine = Engine.open({ workspace: ws, embedder: null });
-    engine.index();
+    engine.indexing.index();
     return engine;
   }
 

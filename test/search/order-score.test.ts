@@ -35,8 +35,8 @@ beforeAll(async () => {
   write(ws, "notes/health.md", "# Health\n\nKnee brace in the hall drawer. Physio exercises: clamshells, wall sits.\n");
   write(ws, "notes/running.md", "# Running\n\nCouch to 5k plan, week 3. Shoes: the blue ones.\n");
   engine = Engine.open({ workspace: ws, now: () => NOW, embedder: useLite });
-  engine.index();
-  await engine.embed();
+  engine.indexing.index();
+  await engine.indexing.embed();
 }, 120_000);
 
 afterAll(async () => {

@@ -22,7 +22,7 @@ function seed(): Engine {
   write(ws, "notes/kitchen.md", "# Kitchen\n\nA recipe book on the shelf, with a page on tomatoes among many other vegetables and spices, bread and cakes.\n");
   const e = Engine.open({ workspace: ws, now: () => NOW, embedder: null });
   open.push(e);
-  e.index();
+  e.indexing.index();
   return e;
 }
 
@@ -48,7 +48,7 @@ describe("privacy is a scope of the candidate queries", () => {
 
   it("boot for a group session: public history only, no transcripts, no daily notes", async () => {
     const e = seed();
-    const b = await e.boot("tomatoes", { session: "group", limit: 3 });
+    const b = await (await e.assist()).boot("tomatoes", { session: "group", limit: 3 });
     expect(b.items.length).toBeGreaterThan(0);
     for (const i of b.items) expect(i.path.startsWith("notes/")).toBe(true);
     expect(b.offered).toMatchObject({ session: 0, daily: 0 });

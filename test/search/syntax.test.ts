@@ -140,8 +140,8 @@ describe("search syntax: hybrid, with the real embedder", () => {
     write(ws, "memory/2026-11-04.md", "# 2026-11-04\n\nThe stock market fell sharply today.\n");
     const engine = Engine.open({ workspace: ws, now: () => SEARCH_NOW, embedder: useLite });
     try {
-      engine.index();
-      await engine.embed();
+      engine.indexing.index();
+      await engine.indexing.embed();
       // Plain: the cat note comes in as a vector neighbour, sharing no word with the query.
       const plain = await engine.search("a kitten resting on a rug", { explain: true, mode: "hybrid" });
       expect(plain.results.map((r) => r.path).sort()).toEqual(["memory/2026-11-02.md", "memory/2026-11-03.md"]);

@@ -18,7 +18,7 @@ beforeAll(() => {
   write(ws, "notes/recipes.md", "# Recipes\n\n## Bread\n\nFlour, water, salt, yeast; much kneading.\n");
   write(ws, "notes/garden.md", "# Garden\n\nToo many snails on the lettuce this year.\n");
   engine = Engine.open({ workspace: ws, now: () => NOW });
-  engine.index();
+  engine.indexing.index();
 });
 
 afterAll(async () => {

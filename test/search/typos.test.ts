@@ -20,7 +20,7 @@ beforeAll(() => {
   write(ws, "notes/people.md", "# People\n\nSarah runs the choir; Sarai teaches piano.\n");
   write(ws, "notes/recipes.md", "# Recipes\n\nLentil curry with cumin and coriander. Cook it slowly.\n");
   engine = Engine.open({ workspace: ws, now: () => NOW });
-  engine.index();
+  engine.indexing.index();
 });
 
 afterAll(async () => {

@@ -21,8 +21,8 @@ beforeAll(async () => {
   write(ws, "memory/2026-12-29.md", "# 2026-12-29\n\nTrain to Porto on 3 January, back on the 10th.\n");
   write(ws, "memory/2026-01-03.md", "# 2026-01-03\n\nNew year walk on the beach.\n");
   engine = Engine.open({ workspace: ws, now: () => now, embedder: useLite });
-  engine.index();
-  await engine.embed();
+  engine.indexing.index();
+  await engine.indexing.embed();
 }, 120_000);
 
 afterAll(async () => {

@@ -156,7 +156,7 @@ describe("two processes on one index", () => {
 
     const paths = async (e: Engine, q: string) => [...new Set((await e.search(q)).results.map((r) => r.path))].sort();
 
-    expect(a.index().indexed).toHaveLength(22);
+    expect(a.indexing.index().indexed).toHaveLength(22);
     // B sees A's work and has nothing left to do.
     const bFirst = (await b.search("Pistachio"));
     expect(bFirst.refreshed).toEqual({ indexed: [], removed: [] });
@@ -178,24 +178,24 @@ describe("two processes on one index", () => {
         expect(await paths(a, `interleavedz${i - 1}q`)).toEqual([]);
         expect(await paths(b, `interleavedz${i - 1}q`)).toEqual([]);
       }
-      expect(a.status()).toMatchObject({ stale: [], missing: [] });
-      expect(b.status()).toMatchObject({ stale: [], missing: [] });
+      expect(a.indexing.status()).toMatchObject({ stale: [], missing: [] });
+      expect(b.indexing.status()).toMatchObject({ stale: [], missing: [] });
     }
 
     // A deletion seen by one is seen by both.
     unlinkSync(path.join(ws, "notes/live.md"));
-    expect(b.index().removed).toEqual(["notes/live.md"]);
+    expect(b.indexing.index().removed).toEqual(["notes/live.md"]);
     expect(await paths(a, "interleavedz9q")).toEqual([]);
-    expect(a.index().removed).toEqual([]);
+    expect(a.indexing.index().removed).toEqual([]);
 
     // Writers through syncPaths (the watcher's path) on one, full sync on the other.
     write(ws, "notes/new.md", "Brand new: Saltmarshowl.\n");
-    expect(a.syncPaths(["notes/new.md"]).indexed).toEqual(["notes/new.md"]);
-    expect(b.index().indexed).toEqual([]);
+    expect(a.indexing.syncPaths(["notes/new.md"]).indexed).toEqual(["notes/new.md"]);
+    expect(b.indexing.index().indexed).toEqual([]);
     expect(await paths(b, "Saltmarshowl")).toEqual(["notes/new.md"]);
 
-    const sa = a.status();
-    const sb = b.status();
+    const sa = a.indexing.status();
+    const sb = b.indexing.status();
     expect(sa.files).toBe(sb.files);
     expect(sa.chunks).toBe(sb.chunks);
     expect(sa.files).toBe(22);

@@ -91,18 +91,18 @@ describe("rebuild in place", () => {
     const daemon = Engine.open({ workspace: ws, embedder: null });
     const cli = Engine.open({ workspace: ws, embedder: null });
     engines.push(daemon, cli);
-    daemon.index();
+    daemon.indexing.index();
     // Leftovers of the rename-based rebuild of earlier versions.
     for (const ext of [".old", "-wal.old", "-shm.old"]) writeFileSync(file + ext, "left over");
     const inode = statSync(file).ino;
-    const summary = cli.rebuild();
+    const summary = cli.indexing.rebuild();
     expect(summary.indexed.length).toBeGreaterThanOrEqual(6);
     expect(statSync(file).ino).toBe(inode);
     for (const ext of [".old", "-wal.old", "-shm.old"]) expect(existsSync(file + ext), ext).toBe(false);
     // The daemon's later writes reach the index every new process reads.
     for (let i = 0; i < 10; i++) {
       write(ws, `notes/edit-${i}.md`, `# Edit ${i}\n\nkeyword${i}zz after the rebuild\n`);
-      expect(daemon.syncPaths([`notes/edit-${i}.md`]).indexed).toEqual([`notes/edit-${i}.md`]);
+      expect(daemon.indexing.syncPaths([`notes/edit-${i}.md`]).indexed).toEqual([`notes/edit-${i}.md`]);
       expect(freshLookup(ws, `keyword${i}zz`)).toEqual([`notes/edit-${i}.md`]);
     }
     const found = await daemon.search("pistachio", { mode: "keyword" });

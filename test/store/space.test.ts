@@ -37,13 +37,13 @@ describe("space is given back", () => {
     setUp();
     const engine = Engine.open({ workspace: ws });
     try {
-      engine.index();
+      engine.indexing.index();
       const full = indexBytes();
       expect(full).toBeGreaterThan(3_000_000);
       rmSync(path.join(ws, "notes/big.md"));
-      engine.index();
+      engine.indexing.index();
       expect(indexBytes()).toBeLessThan(full / 4);
-      expect(engine.status().chunks).toBe(28);
+      expect(engine.indexing.status().chunks).toBe(28);
       expect((await engine.search("garden")).results.length).toBeGreaterThan(0);
     } finally {
       await engine.close();
@@ -55,14 +55,14 @@ describe("space is given back", () => {
     const engine = Engine.open({ workspace: ws });
     const other = Engine.open({ workspace: ws });
     try {
-      engine.index();
+      engine.indexing.index();
       const full = indexBytes();
       rmSync(path.join(ws, "notes/big.md"));
-      engine.rebuild();
+      engine.indexing.rebuild();
       expect(indexBytes()).toBeLessThan(full / 4);
       // The daemon's connection (another engine on the same file) reads the rebuilt index.
       expect((await other.search("garden", { refresh: false })).results.length).toBeGreaterThan(0);
-      expect(other.status().chunks).toBe(28);
+      expect(other.indexing.status().chunks).toBe(28);
     } finally {
       await engine.close();
       await other.close();
@@ -73,7 +73,7 @@ describe("space is given back", () => {
     setUp();
     const file = path.join(ws, ".agent", "index.db");
     let engine = Engine.open({ workspace: ws });
-    engine.index();
+    engine.indexing.index();
     await engine.close();
     // As an older version left it: no auto-vacuum.
     const db = new Database(file);
@@ -85,7 +85,7 @@ describe("space is given back", () => {
     engine = Engine.open({ workspace: ws });
     try {
       rmSync(path.join(ws, "notes/big.md"));
-      engine.index();
+      engine.indexing.index();
       expect(indexBytes()).toBeLessThan(full / 4);
     } finally {
       await engine.close();

@@ -46,14 +46,14 @@ describe.skipIf(why !== undefined)(titled("disk full (a real tmpfs)", why), { ti
     expect(readFileSync(file, "utf8")).toBe("# 2026-11-27\n\n- First entry.\n- Second entry.\n");
   });
 
-  it("MCP's memory_append (engine.appendNote) of 60 KB with 16 KB free is refused, and nothing of it landed", async () => {
+  it("MCP's memory_append (the engine's appendNote) of 60 KB with 16 KB free is refused, and nothing of it landed", async () => {
     const engine = Engine.open({ workspace: ws, now: () => Date.parse("2026-11-27T10:00:00Z") });
     try {
-      await engine.appendNote("First note of the day.");
+      await (await engine.assist()).appendNote("First note of the day.");
       const note = path.join(ws, "memory", "2026-11-27.md");
       const before = readFileSync(note);
       disk.leave(16 * 1024);
-      await expect(engine.appendNote(big(60_000))).rejects.toThrow(/^disk full: .*free space at /);
+      await expect((await engine.assist()).appendNote(big(60_000))).rejects.toThrow(/^disk full: .*free space at /);
       expect(readFileSync(note).equals(before)).toBe(true);
     } finally {
       await engine.close();

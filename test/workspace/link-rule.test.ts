@@ -114,12 +114,12 @@ describe("every read and write path under the one rule", () => {
 
   const KINDS = ["symlink-out", "hardlink-out", "fifo", "dev-zero"] as const;
   const READS: { name: string; file: string; run: (e: Engine) => Promise<string> }[] = [
-    { name: "context (main)", file: "USER.md", run: async (e) => (await e.context({ session: "main" })).text },
-    { name: "context, MEMORY.md", file: "MEMORY.md", run: async (e) => (await e.context({ session: "main" })).text },
-    { name: "context, SOUL.md", file: "SOUL.md", run: async (e) => (await e.context({ session: "main" })).text },
-    { name: "context, today's note", file: `memory/${today}.md`, run: async (e) => (await e.context({ session: "main" })).text },
+    { name: "context (main)", file: "USER.md", run: async (e) => (await (await e.assist()).context({ session: "main" })).text },
+    { name: "context, MEMORY.md", file: "MEMORY.md", run: async (e) => (await (await e.assist()).context({ session: "main" })).text },
+    { name: "context, SOUL.md", file: "SOUL.md", run: async (e) => (await (await e.assist()).context({ session: "main" })).text },
+    { name: "context, today's note", file: `memory/${today}.md`, run: async (e) => (await (await e.assist()).context({ session: "main" })).text },
     { name: "soul current (soul_get, soul://current)", file: "SOUL.md", run: async (e) => (await e.soul()).current().text },
-    { name: "memory_get", file: "notes/a.md", run: async (e) => (await e.readFile("notes/a.md")).lines.join("\n") },
+    { name: "memory_get", file: "notes/a.md", run: async (e) => (await (await e.assist()).readFile("notes/a.md")).lines.join("\n") },
     { name: "heartbeat", file: "HEARTBEAT.md", run: async (e) => JSON.stringify(await e.runJob("heartbeat", { ignoreActiveHours: true })) },
   ];
 
@@ -147,7 +147,7 @@ describe("every read and write path under the one rule", () => {
     const { ws, outside } = setup();
     place(ws, outside, `memory/${today}.md`, "hardlink-out");
     engine = await Engine.load({ workspace: ws, embedder: null });
-    await expect(engine.appendNote("appended text")).rejects.toThrow(/hard links/);
+    await expect((await engine.assist()).appendNote("appended text")).rejects.toThrow(/hard links/);
     expect(readFileSync(path.join(outside, "secret.md"), "utf8")).toBe(`# Secret\n\n- ${SECRET}\n`);
   });
 
@@ -166,7 +166,7 @@ describe("every read and write path under the one rule", () => {
     execFileSync("rm", ["-rf", path.join(ws, "memory")]);
     symlinkSync(outside, path.join(ws, "memory"));
     engine = await Engine.load({ workspace: ws, embedder: null });
-    await expect(engine.appendNote("appended text")).rejects.toThrow(/outside the workspace/);
+    await expect((await engine.assist()).appendNote("appended text")).rejects.toThrow(/outside the workspace/);
     expect(existsSync(path.join(outside, `${today}.md`))).toBe(false);
   });
 

@@ -46,11 +46,11 @@ describe("reads on behalf of others do not leak", () => {
     expect(readLines(ws, "notes.md", 1, 10, { allowHardLinks: true }).lines).toEqual(["SECRET outside the workspace"]);
     writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ index: { allowHardLinks: true } }));
     const allowing = Engine.open({ workspace: ws, embedder: null });
-    expect((await allowing.readFile("notes.md")).lines).toEqual(["SECRET outside the workspace"]);
+    expect((await (await allowing.assist()).readFile("notes.md")).lines).toEqual(["SECRET outside the workspace"]);
     await allowing.close();
     writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ index: { allowHardLinks: false } }));
     const refusing = Engine.open({ workspace: ws, embedder: null });
-    await expect(refusing.readFile("notes.md")).rejects.toThrow(/hard links/);
+    await expect((await refusing.assist()).readFile("notes.md")).rejects.toThrow(/hard links/);
     await refusing.close();
   });
 

@@ -41,7 +41,7 @@ describe("SOUL.md linked to USER.md", () => {
         const soul = await engine.soul();
         expect(() => soul.view()).toThrow(/SOUL\.md: a link to USER\.md/);
         expect(() => soul.current()).toThrow(/SOUL\.md: a link to USER\.md/);
-        const ctx = await engine.context({ session: "group" });
+        const ctx = await (await engine.assist()).context({ session: "group" });
         expect(JSON.stringify(ctx)).not.toContain("zq-private-user-line");
       } finally {
         await engine.close();

@@ -28,7 +28,7 @@ export function register(program: Command): void {
     ),
   )).action(async (words: string[], opts: AskOpts) => {
     if (opts.list) {
-      const list = await withEngine(opts, (engine) => engine.conversations());
+      const list = await withEngine(opts, async (engine) => (await engine.assist()).conversations());
       if (opts.json) return printJson({ conversations: list });
       if (list.length === 0) process.stdout.write("no conversations yet\n");
       for (const c of list) {
@@ -42,7 +42,7 @@ export function register(program: Command): void {
     refuse(askProblem(req));
     const { question } = req;
     const options = askOptions(req);
-    const inProcess = () => withEngine(opts, (engine) => withCancel((signal) => engine.ask(question, { signal, ...options })));
+    const inProcess = () => withEngine(opts, (engine) => withCancel(async (signal) => (await engine.assist()).ask(question, { signal, ...options })));
     // The running daemon answers with its warm engine, unless this run names its own model;
     // Ctrl-C closes the connection, which cancels the question in the daemon.
     const routed = opts.provider || opts.model ? undefined : await withCancel((signal) => viaDaemon<Awaited<ReturnType<typeof inProcess>>>(opts, "ask", { question, ...options }, { signal, timeoutMs: 0 }));

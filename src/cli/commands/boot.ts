@@ -31,7 +31,7 @@ export function register(program: Command): void {
       // The flags as a boot request of the contract.
       const req: BootRequest = { query: words.join(" "), session: opts.session, days: opts.days, project: opts.project, limit: opts.limit, ...(opts.includeDaily ? { includeDaily: true } : {}) };
       // The running daemon answers warm when there is one; the answer is the same object.
-      const res = (await viaDaemon<BootResult>(opts, "boot", bootRequestWire(req))) ?? (await withEngine(opts, (engine) => engine.boot(req.query ?? "", bootOptions(req))));
+      const res = (await viaDaemon<BootResult>(opts, "boot", bootRequestWire(req))) ?? (await withEngine(opts, async (engine) => (await engine.assist()).boot(req.query ?? "", bootOptions(req))));
       if (opts.json) return printJson(res);
       for (const w of res.warnings) warn(w);
       process.stdout.write(formatBoot(res));

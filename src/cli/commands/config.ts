@@ -8,7 +8,7 @@ export function register(program: Command): void {
       .description("print the effective configuration (defaults merged with agent.config.json) and where each value came from")
       .option("--changed", "only the values agent.config.json sets"),
   ).action(async (opts: WorkspaceOpts & { changed?: boolean }) => {
-    const view = await withEngine(opts, (engine) => engine.configView());
+    const view = await withEngine(opts, async (engine) => (await engine.admin()).configView());
     const entries = opts.changed ? view.entries.filter((e) => e.source === "file") : view.entries;
     if (opts.json) return printJson({ ...view, entries });
     const width = Math.max(10, ...entries.map((e) => e.key.length));

@@ -32,7 +32,7 @@ export function register(program: Command): void {
       // The flags as a context request of the contract.
       const req = contextOptions({ session: opts.session, query: opts.query, budget: opts.budget, perFile: opts.perFile });
       // The running daemon answers warm when there is one; the answer is the same object.
-      const ctx = (await viaDaemon<ContextAnswer>(opts, "context", req)) ?? (await withEngine(opts, (engine) => engine.context(req)));
+      const ctx = (await viaDaemon<ContextAnswer>(opts, "context", req)) ?? (await withEngine(opts, async (engine) => (await engine.assist()).context(req)));
       if (opts.json) return printJson(ctx);
       for (const m of ctx.audit.messages) warn(m);
       for (const p of ctx.problems) warn(p);

@@ -18,7 +18,7 @@ export function register(program: Command): void {
       const onProgress = (p: { done: number; total: number; path: string }) => bar.update(p.done, p.total, p.path);
       let summary: IndexSummary;
       try {
-        summary = opts.rebuild ? engine.rebuild({ onProgress }) : engine.index({ onProgress });
+        summary = opts.rebuild ? engine.indexing.rebuild({ onProgress }) : engine.indexing.index({ onProgress });
       } finally {
         bar.stop();
       }
@@ -28,7 +28,7 @@ export function register(program: Command): void {
         // Ctrl-C stops within the batch in flight; what was embedded is kept and the next run resumes.
         const vbar = progressBar(!opts.json, { unit: "chunks", title: "embedding", announce: true });
         try {
-          embed = await withCancel((signal) => engine.embed({ signal, holder: "`agent index`", onProgress: (p) => vbar.update(p.done, p.total, `embedding (${p.cached} cached)`) }));
+          embed = await withCancel((signal) => engine.indexing.embed({ signal, holder: "`agent index`", onProgress: (p) => vbar.update(p.done, p.total, `embedding (${p.cached} cached)`) }));
         } finally {
           vbar.stop();
         }

@@ -26,7 +26,7 @@ export function register(program: Command): void {
     if (text === "-") text = readFileSync(0, "utf8").replace(/\n$/, "");
     // A log request of the contract: text and role come together.
     refuse(logProblem({ text, role: opts.role }));
-    const res = await withEngine(opts, (engine) => engine.logTurn({
+    const res = await withEngine(opts, async (engine) => (await engine.assist()).logTurn({
       session: opts.session,
       ...(opts.role !== undefined
         ? { turn: { role: opts.role, content: text, ...(opts.thread !== undefined ? { thread: opts.thread } : {}) } }

@@ -5,7 +5,7 @@ import { progressBar } from "../progress.js";
 export function register(program: Command): void {
   const models = standard(withProviderOptions(program.command("models").description("which LLM, embedder and reranker are configured, and whether they work (exit 1 when the LLM is not reachable)"))).action(
     async (opts: WorkspaceOpts & ProviderOpts) => {
-      const r = await withEngine(opts, (engine) => engine.models());
+      const r = await withEngine(opts, async (engine) => (await engine.admin()).models());
       if (opts.json) printJson(r);
       else {
         const e = r.embedder;

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { Engine } from "../../engine/engine.js";
 import { isRuntimeName, RUNTIME_NAMES } from "../../shared/runtimes.js";
 import { printJson } from "../common.js";
 
@@ -10,7 +9,7 @@ export function register(program: Command): void {
     .description("which runtimes are installed, and where")
     .option("--json", "print JSON")
     .action(async (o: { json?: boolean }) => {
-      const r = await Engine.runtimes();
+      const r = (await import("../../engine/admin.js")).runtimes();
       if (o.json) return printJson(r);
       const lines = r.runtimes.map((x) =>
         x.installed === undefined
@@ -30,7 +29,7 @@ export function register(program: Command): void {
       const done = [];
       for (const name of names.filter(isRuntimeName)) {
         if (!o.json) process.stderr.write(`installing the ${name} runtime with npm...\n`);
-        const at = await Engine.addRuntime(name, o.json ? undefined : (line) => process.stderr.write(`  npm: ${line}\n`));
+        const at = await (await import("../../engine/admin.js")).addRuntime(name, o.json ? undefined : (line) => process.stderr.write(`  npm: ${line}\n`));
         done.push({ name, ...at });
         if (!o.json) process.stdout.write(`${name}: installed ${at.version} in ${at.dir}\n`);
       }

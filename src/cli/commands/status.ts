@@ -7,7 +7,7 @@ export function register(program: Command): void {
   withDaemonOption(standard(program.command("status").description("what is indexed, how old it is, and anything stale or unreadable"))).action(async (opts: WorkspaceOpts & DaemonRouting) => {
     {
       // The running daemon answers warm when there is one; the answer is the same object.
-      const r: StatusReport = (await viaDaemon<StatusReport>(opts, "status", {})) ?? (await withEngine(opts, (engine) => engine.statusReport()));
+      const r: StatusReport = (await viaDaemon<StatusReport>(opts, "status", {})) ?? (await withEngine(opts, (engine) => engine.indexing.statusReport()));
       if (opts.json) return printJson(r);
       const { embedder, ageMs, ...s } = r;
       const out: string[] = [

@@ -10,7 +10,7 @@ export function register(program: Command): void {
         .option("--no-embed", "keep text only in step; leave vectors to `agent index`"),
   ).action(async (opts: WorkspaceOpts & { debounce: number; embed: boolean }) => {
     await withEngine(opts, async (engine) => {
-      if (opts.embed) engine.backgroundEmbedder = "`agent watch`";
+      if (opts.embed) engine.indexing.backgroundEmbedder = "`agent watch`";
       // Signal handlers first: a SIGTERM right after "ready" must close cleanly, not kill.
       let stop!: () => void;
       const stopped = new Promise<void>((resolve) => (stop = resolve));
@@ -19,7 +19,7 @@ export function register(program: Command): void {
       try {
         // The daemon's watcher: live before its first full pass (an edit made while it starts is
         // caught by one or the other), then text at once and vectors in the background.
-        const watcher = await engine.watch({
+        const watcher = await engine.indexing.watch({
           debounceMs: opts.debounce,
           embed: opts.embed,
           onSync: (s) => {

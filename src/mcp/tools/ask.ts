@@ -15,7 +15,7 @@ export function register({ server, engine, session }: McpContext): void {
       inputSchema: ASK_INPUT,
     },
     async (a, ctx) => {
-      const r = await engine.ask(a.question, { ...askOptions(a), signal: ctx.mcpReq.signal });
+      const r = await (await engine.assist()).ask(a.question, { ...askOptions(a), signal: ctx.mcpReq.signal });
       return json({ conversationId: r.conversationId, status: r.status, answer: r.answer, citations: r.citations, ...(r.forkedFrom ? { forkedFrom: r.forkedFrom } : {}), toolCalls: r.toolCalls.length, warnings: r.warnings });
     },
   );

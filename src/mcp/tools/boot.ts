@@ -14,6 +14,6 @@ export function register({ server, engine, session }: McpContext): void {
       inputSchema: BOOT_INPUT,
       annotations: { readOnlyHint: true },
     },
-    async (a) => json(await engine.boot(a.query ?? "", { ...bootOptions(a), session })),
+    async (a) => json(await (await engine.assist()).boot(a.query ?? "", { ...bootOptions(a), session })),
   );
 }

@@ -17,7 +17,7 @@ export function register({ server, engine, session: scope }: McpContext): void {
     async (a) => {
       // A server scoped to a group can never be asked for more than it may see.
       const session = scope === "main" ? (a.session ?? "main") : scope;
-      const ctx = await engine.context(contextOptions({ ...a, session }));
+      const ctx = await (await engine.assist()).context(contextOptions({ ...a, session }));
       return text(ctx.text);
     },
   );

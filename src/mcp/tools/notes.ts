@@ -17,7 +17,7 @@ export function register({ server, engine, session }: McpContext): void {
       annotations: { readOnlyHint: true },
     },
     async (a) => {
-      const r = await engine.readFile(a.path, { ...readOptions(a), session });
+      const r = await (await engine.assist()).readFile(a.path, { ...readOptions(a), session });
       if (r.lines.length === 0) return text(`${r.rel}: ${r.totalLines} lines; nothing at line ${r.from}`);
       const more = r.to < r.totalLines ? `\n[lines ${r.to + 1}-${r.totalLines} not shown: call again with from=${r.to + 1}]` : "";
       return text(`${r.rel} lines ${r.from}-${r.to} of ${r.totalLines}\n${numberLines(r)}${more}`);
@@ -33,6 +33,6 @@ export function register({ server, engine, session }: McpContext): void {
       description: "Append a note to today's daily note (memory/YYYY-MM-DD.md) under a timestamped heading. Append-only; never edits existing text.",
       inputSchema: MEMORY_APPEND_INPUT,
     },
-    async (a) => json(await engine.appendNote(a.text, a.title)),
+    async (a) => json(await (await engine.assist()).appendNote(a.text, a.title)),
   );
 }

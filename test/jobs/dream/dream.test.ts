@@ -64,8 +64,8 @@ async function recallAcrossDays(e: Engine): Promise<void> {
     t = T0 + d * DAY;
     await e.search(asks[d]![0]!, { front: "cli" });
     await e.search(asks[d]![1]!, { front: "cli" });
-    await e.boot(asks[d]![0]!);
-    await e.context({ query: asks[d]![0]! });
+    await (await e.assist()).boot(asks[d]![0]!);
+    await (await e.assist()).context({ query: asks[d]![0]! });
   }
 }
 
@@ -83,7 +83,7 @@ afterEach(async () => {
 describe("dreaming", () => {
   it("records recalls for main sessions only, and a dry run lists the candidate with its signals", async () => {
     await engine.search("green tea", { session: "group" });
-    await engine.context({ query: "green tea", session: "group" });
+    await (await engine.assist()).context({ query: "green tea", session: "group" });
     expect(engine.hasState() ? (engine.state().prepare("SELECT count(*) AS n FROM recalls").get() as { n: number }).n : 0).toBe(0);
     await recallAcrossDays(engine);
     const rows = engine.state().prepare("SELECT DISTINCT front FROM recalls ORDER BY front").all() as { front: string }[];
