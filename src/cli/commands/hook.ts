@@ -15,8 +15,6 @@
  *                   once the hook has run CAPTURE_CAP_MS
  * Hot path: this module loads neither the engine nor SQLite.
  */
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import { hookOutput, parseHookPayload } from "../../assistants/claude-code.js";
@@ -25,8 +23,7 @@ import type { ContextAnswer } from "../../engine/assist.js";
 import type { InjectAnswer } from "../../engine/assistants.js";
 import { appendHookLog } from "../../workspace/hook-log.js";
 import { parsePositiveInt, workspaceFrom, type WorkspaceOpts } from "../common.js";
-import { socketPath } from "../../daemon/protocol.js";
-import { routingEnabled, viaDaemon, workspaceOf, type DaemonRouting } from "../remote.js";
+import { daemonSocketThere, viaDaemon, type DaemonRouting } from "../remote.js";
 import { exitAt, hookBudgetMs, PROMPT_BUDGET_MS, START_BUDGET_MS } from "../hook-deadline.js";
 import type { HookJob, HookReply, HookStart } from "../hook-worker.js";
 
@@ -80,7 +77,7 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
   if (budgetMs !== undefined) exitAt(budgetMs);
   const start: HookStart = { event: event as HookEventName, workspace: workspaceFrom(opts), daemon: opts.daemon !== false };
   // The worker opens the engine while this thread reads the payload, unless a daemon will answer.
-  let worker = budgetMs === undefined || !daemonListens(opts) ? startWorker(start) : undefined;
+  let worker = budgetMs === undefined || !daemonSocketThere(opts) ? startWorker(start) : undefined;
   const input = await readStdin();
   const ev = readEvent(harness, event as HookEventName, input.text);
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
@@ -90,11 +87,6 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
   let text = worker === undefined ? await fromDaemon(opts, job) : undefined;
   if (text === undefined) text = await (worker ??= startWorker(start)).run(job);
   if (performance.now() <= budgetMs) print(ev, text);
-}
-
-/** Whether the workspace's daemon may answer: routing is on and its socket is there. */
-function daemonListens(opts: HookOpts): boolean {
-  return routingEnabled(opts) && existsSync(socketPath(workspaceOf(opts)));
 }
 
 /** The warm answer from the workspace's daemon, or undefined when none answers in time. */
@@ -116,18 +108,18 @@ interface HookWorker {
   run(job: HookJob): Promise<string>;
 }
 
-/** hook-worker.js: beside this chunk in the bundle (dist/bundle/, an entry of its own), one folder up when compiled (dist/cli/). */
-function workerFile(): URL {
-  const bundled = new URL("./hook-worker.js", import.meta.url);
-  return existsSync(fileURLToPath(bundled)) ? bundled : new URL("../hook-worker.js", import.meta.url);
-}
+/**
+ * hook-worker.js beside this chunk: the CLI always runs from the bundle (dist/bundle/), where
+ * scripts/bundle-cli.mjs makes the worker an entry of its own.
+ */
+const WORKER_FILE = new URL("./hook-worker.js", import.meta.url);
 
 /**
  * hook-worker.ts in a worker thread. Until it has a job it does not keep the process alive (a
  * bad payload ends the hook at once).
  */
 function startWorker(start: HookStart): HookWorker {
-  const worker = new Worker(workerFile(), { workerData: start });
+  const worker = new Worker(WORKER_FILE, { workerData: start });
   let captured = false;
   const done = new Promise<string>((resolve, reject) => {
     worker.on("message", (r: HookReply) => {
