@@ -1,16 +1,28 @@
 /**
- * The hard cap of `agent hook … session-start|prompt`: the process ends at its budget,
- * counted from the process's start, printing nothing (every harness's empty answer). The
- * CLI's entry (dist/cli/main.js, written by scripts/bundle-cli.mjs) arms it before it loads
- * anything else, because on a loaded machine loading the CLI alone can take longer than the
- * budget; commands/hook.ts arms it again (the same deadline) and keeps its own thread free,
- * so the timer always fires. This module imports nothing: every command's start loads it.
+ * The deadlines of `agent hook … session-start|prompt`. Two:
+ *   the budget      counted from when the hook's own work starts (the CLI loaded): memories
+ *                   that come later are not injected (default 300 ms for a prompt)
+ *   the hard cap    counted from the process's start: at HARD_CAP_MS (or a longer budget the
+ *                   person asked for) the process ends, printing nothing (every harness's
+ *                   empty answer), whatever Node, the CLI's loading or the work are doing
+ * The CLI's entry (dist/cli/main.js, written by scripts/bundle-cli.mjs) arms the hard cap
+ * before it loads anything else, because on a loaded machine loading the CLI alone can take
+ * longer than the budget; commands/hook.ts keeps its own thread free, so the timers always
+ * fire. This module imports nothing: every command's start loads it.
  */
 
 /** Memories for a prompt: default budget. */
 export const PROMPT_BUDGET_MS = 300;
 /** The whole context at session start: it may open the engine cold; the process ends within 1 s. */
 export const START_BUDGET_MS = 900;
+
+/** A hook that injects never holds its harness longer than this from the process's start (unless a longer budget is asked for). */
+export const HARD_CAP_MS = 950;
+
+/** The hard cap of an inject event with this budget: the process ends then, counted from its start. */
+export function hardCapMs(budgetMs: number): number {
+  return Math.max(HARD_CAP_MS, budgetMs);
+}
 
 /** Options of `agent hook` that take a value (so their value is not taken for a word). */
 const VALUE_OPTIONS = new Set(["-w", "--workspace", "--budget-ms", "--context-budget-ms"]);
@@ -35,7 +47,7 @@ export function exitAt(ms: number): void {
 }
 
 /**
- * The deadline of the command line `argv` (process.argv), when it is `hook <assistant>
+ * The budget of the command line `argv` (process.argv), when it is `hook <assistant>
  * session-start|prompt …`; undefined for anything else. Only a positive whole number is taken
  * as a budget; anything else is left to the command's own parsing (which refuses it), with the
  * default deadline meanwhile.
@@ -62,5 +74,5 @@ export function hookDeadlineOf(argv: readonly string[]): number | undefined {
 /** For the CLI's entry: arms the deadline of `agent hook … session-start|prompt`, else nothing. */
 export function armHookDeadline(argv: readonly string[]): void {
   const ms = hookDeadlineOf(argv);
-  if (ms !== undefined) exitAt(ms);
+  if (ms !== undefined) exitAt(hardCapMs(ms));
 }

@@ -29,6 +29,7 @@ export interface HookStart {
 /** The payload, once read. */
 export interface HookJob {
   ev: HookEvent & { messages?: unknown };
+  /** Inject events: the ms left of the budget when the job was handed over. */
   budgetMs: number;
 }
 

@@ -1,6 +1,6 @@
 /** The hook's deadline as the CLI's entry reads it from the command line, before commander. */
 import { describe, expect, it } from "vitest";
-import { hookBudgetMs, hookDeadlineOf, PROMPT_BUDGET_MS, START_BUDGET_MS } from "../../src/cli/hook-deadline.js";
+import { HARD_CAP_MS, hardCapMs, hookBudgetMs, hookDeadlineOf, PROMPT_BUDGET_MS, START_BUDGET_MS } from "../../src/cli/hook-deadline.js";
 
 const argv = (...args: string[]) => ["/usr/bin/node", "/x/dist/cli/main.js", ...args];
 
@@ -20,6 +20,13 @@ describe("hook deadline", () => {
     expect(hookDeadlineOf(argv("hook", "claude-code", "session-start", "--budget-ms", "300"))).toBe(START_BUDGET_MS);
     expect(hookDeadlineOf(argv("hook", "claude-code", "session-start", "--budget-ms", "2000"))).toBe(2000);
     expect(hookDeadlineOf(argv("hook", "claude-code", "session-start", "--context-budget-ms", "500"))).toBe(500);
+  });
+
+  it("caps a hook that injects at HARD_CAP_MS from the process's start, or a longer budget asked for", () => {
+    expect(HARD_CAP_MS).toBeLessThan(1000);
+    expect(hardCapMs(PROMPT_BUDGET_MS)).toBe(HARD_CAP_MS);
+    expect(hardCapMs(START_BUDGET_MS)).toBe(HARD_CAP_MS);
+    expect(hardCapMs(2000)).toBe(2000);
   });
 
   it("leaves a budget that is not a positive whole number to the command's own check (the default meanwhile)", () => {

@@ -10,7 +10,9 @@
  * Context and memories come from the running daemon (warm) when there is one; else the work
  * runs in a worker thread (../hook-worker.ts: keyword search, no model). This thread only reads
  * stdin, waits and prints, so it is always free to end the process on time:
- *   inject events   at the budget (counted from the process's start) it exits printing nothing
+ *   inject events   memories that come within the budget (counted from here) are printed;
+ *                   past it, or at the hard cap (counted from the process's start, whatever
+ *                   loading Node and the CLI took), it exits printing nothing (hook-deadline.ts)
  *   capture events  the turns are always written whole; the index catch-up after them stops
  *                   once the hook has run CAPTURE_CAP_MS
  * Hot path: this module loads neither the engine nor SQLite.
@@ -24,7 +26,7 @@ import type { InjectAnswer } from "../../engine/assistants.js";
 import { appendHookLog } from "../../workspace/hook-log.js";
 import { parsePositiveInt, workspaceFrom, type WorkspaceOpts } from "../common.js";
 import { daemonSocketThere, viaDaemon, type DaemonRouting } from "../remote.js";
-import { exitAt, hookBudgetMs, PROMPT_BUDGET_MS, START_BUDGET_MS } from "../hook-deadline.js";
+import { exitAt, hardCapMs, hookBudgetMs, PROMPT_BUDGET_MS, START_BUDGET_MS } from "../hook-deadline.js";
 import type { HookJob, HookReply, HookStart } from "../hook-worker.js";
 
 interface HookOpts extends WorkspaceOpts, DaemonRouting {
@@ -71,9 +73,10 @@ function logHookError(opts: HookOpts, line: string): void {
 async function runHook(harness: string, event: string, opts: HookOpts): Promise<void> {
   if (!isHarness(harness)) throw new Error(`unknown assistant "${harness}" (claude-code, codex, opencode)`);
   if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw new Error(`unknown event "${event}" (${HOOK_EVENTS.join(", ")})`);
-  const budgetMs = hookBudgetMs(event, opts);
-  // Armed before anything else (the CLI's entry did already): past the budget the harness gets
-  // the empty answer (no output), and when it is past already, that is now.
+  const budget = hookBudgetMs(event, opts);
+  // Armed before anything else (the CLI's entry armed the hard cap already): past the budget
+  // the harness gets the empty answer (no output), and when the hard cap is past, that is now.
+  const budgetMs = budget === undefined ? undefined : Math.min(performance.now() + budget, hardCapMs(budget));
   if (budgetMs !== undefined) exitAt(budgetMs);
   const start: HookStart = { event: event as HookEventName, workspace: workspaceFrom(opts), daemon: opts.daemon !== false };
   // The worker opens the engine while this thread reads the payload, unless a daemon will answer.
@@ -83,7 +86,7 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
   if (budgetMs === undefined) return void (await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
   if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
-  const job: HookJob = { ev, budgetMs };
+  const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(budgetMs - performance.now())) };
   let text = worker === undefined ? await fromDaemon(opts, job) : undefined;
   if (text === undefined) text = await (worker ??= startWorker(start)).run(job);
   if (performance.now() <= budgetMs) print(ev, text);
@@ -92,7 +95,7 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
 /** The warm answer from the workspace's daemon, or undefined when none answers in time. */
 async function fromDaemon(opts: HookOpts, job: HookJob): Promise<string | undefined> {
   const { ev } = job;
-  const wait = { timeoutMs: Math.max(1, job.budgetMs - performance.now()), onFallback: () => undefined };
+  const wait = { timeoutMs: job.budgetMs, onFallback: () => undefined };
   if (ev.event === "session-start") return (await viaDaemon<ContextAnswer>(opts, "context", { session: "main" }, wait))?.text;
   const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs };
   return (await viaDaemon<InjectAnswer>(opts, "inject", req, wait))?.text;
