@@ -1,7 +1,10 @@
 // The assistant hooks' latency, as the harness sees it: a whole `agent hook claude-code prompt`
 // process from start to its answer on stdout (hook-to-context), p50/p95, without and with a
-// running daemon; and how often the 300 ms budget ran out (nothing injected). Part of
-// `npm run bench` (--skip-hooks leaves it out); `node scripts/bench-hooks.mjs` runs it alone.
+// running daemon; and how often the 300 ms budget ran out (nothing injected). The max and the
+// count over 1 s show the hard cap: the hook process ends by its deadline whatever its work is
+// doing. `--hogs N` keeps N busy-looping processes running meanwhile (a loaded machine). Part of
+// `npm run bench` (--skip-hooks leaves it out); `node scripts/bench-hooks.mjs [--runs 30]
+// [--notes 1000] [--hogs 4]` runs it alone.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -57,23 +60,37 @@ export async function benchHooks(root, { notes = 1000, runs = 30 } = {}) {
   const ws = path.join(root, "hooks");
   notesWorkspace(ws, notes, 29, { embed: { provider: "none" } });
   execFileSync(process.execPath, [cli, "index", "--workspace", ws], { stdio: ["ignore", "pipe", "pipe"] });
-  const line = (what, r) => console.log(`${what}: hook-to-context p50 ${pct(r.lat, 50).toFixed(0)} ms, p95 ${pct(r.lat, 95).toFixed(0)} ms; memories injected ${r.injected}/${r.lat.length} (the rest: nothing relevant, or the 300 ms budget ran out)`);
+  const line = (what, r) =>
+    console.log(
+      `${what}: hook-to-context p50 ${pct(r.lat, 50).toFixed(0)} ms, p95 ${pct(r.lat, 95).toFixed(0)} ms, max ${Math.max(...r.lat).toFixed(0)} ms (${r.lat.filter((ms) => ms > 1000).length} over 1 s); memories injected ${r.injected}/${r.lat.length} (the rest: nothing relevant, or the 300 ms budget ran out)`,
+    );
   const floor = [];
   for (let i = 0; i < 10; i++) {
     const t = performance.now();
     execFileSync(process.execPath, ["-e", "0"], { stdio: "ignore" });
     floor.push(performance.now() - t);
   }
-  console.log(`node -e 0 (the floor of any hook process): p50 ${pct(floor, 50).toFixed(0)} ms`);
+  console.log(`node -e 0 (the floor of any hook process): p50 ${pct(floor, 50).toFixed(0)} ms, max ${Math.max(...floor).toFixed(0)} ms`);
   line("no daemon (cold process, keyword search)", series(ws, runs, { AGENT_DAEMON: "off" }));
+  // The cap itself: the work made to spin for 5 s (the hook's test-only knob), so every run ends by its deadline.
+  line("no daemon, the work stalled for 5 s     ", series(ws, runs, { AGENT_DAEMON: "off", AGENT_TEST_HOOK_STALL_MS: "5000" }));
   await withDaemon(ws, async () => line("daemon running (warm engine)           ", series(ws, runs, {})));
 }
 
+/** N processes that spin until killed: the machine as loaded as a busy laptop. */
+function hogs(n) {
+  const procs = Array.from({ length: n }, () => spawn(process.execPath, ["-e", "for (;;);"], { stdio: "ignore" }));
+  return () => procs.forEach((p) => p.kill("SIGKILL"));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const argv = process.argv.slice(2);
   const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-hooks-"));
+  const stopHogs = hogs(Number(option(argv, "hogs", 0)));
   try {
-    await benchHooks(root, { notes: Number(option(process.argv.slice(2), "notes", 1000)), runs: Number(option(process.argv.slice(2), "runs", 30)) });
+    await benchHooks(root, { notes: Number(option(argv, "notes", 1000)), runs: Number(option(argv, "runs", 30)) });
   } finally {
+    stopHogs();
     rmSync(root, { recursive: true, force: true });
   }
 }

@@ -26,7 +26,9 @@ const buildId = hash.digest("hex").slice(0, 16);
 rmSync("dist/bundle", { recursive: true, force: true });
 
 await build({
-  entryPoints: { main: "dist/cli/main.js" },
+  // The hook's worker thread (src/cli/hook-worker.ts) is started by file name, so it is an
+  // entry of its own, beside the chunks it shares with the CLI.
+  entryPoints: { main: "dist/cli/main.js", "hook-worker": "dist/cli/hook-worker.js" },
   outdir: "dist/bundle",
   bundle: true,
   splitting: true,
@@ -55,15 +57,20 @@ await build({
 // The command `agent` (package.json "bin") and everything that runs dist/cli/main.js start the bundle,
 // after refusing a Node.js too old to run it (one line, exit 1) before any of it loads: the
 // check (dist/shared/node-version.js) imports nothing, and the bundle comes in by a dynamic
-// import only once the check passed.
+// import only once the check passed. Before that, `agent hook … prompt|session-start` arms its
+// deadline (dist/cli/hook-deadline.js, which imports nothing either): loading the CLI may take
+// longer than the budget on a loaded machine, and the deadline counts from the process's start.
 writeFileSync(
   "dist/cli/main.js",
   [
     "#!/usr/bin/env node",
     'import { unsupportedNodeMessage } from "../shared/node-version.js";',
+    'import { armHookDeadline } from "./hook-deadline.js";',
     "const refused = unsupportedNodeMessage();",
-    'if (refused === undefined) await import("../bundle/main.js");',
-    "else {",
+    "if (refused === undefined) {",
+    "  armHookDeadline(process.argv);",
+    '  await import("../bundle/main.js");',
+    "} else {",
     "  process.stderr.write(`agent: ${refused}\\n`);",
     "  process.exitCode = 1;",
     "}",

@@ -60,17 +60,17 @@ function hookCommand(o: ConnectOptions, event: HookEventName): string {
   return `${q(o.node)} ${q(o.cli)} hook ${o.harness} ${event} --workspace ${q(o.workspace)}${budget}`;
 }
 
-function marker(o: ConnectOptions): string {
+export function marker(o: ConnectOptions): string {
   return `${HOOK_MARK}${o.harness} `;
 }
 
-function hookCommands(o: ConnectOptions, events: HookEventName[]): HookCommands {
+export function hookCommands(o: ConnectOptions, events: HookEventName[]): HookCommands {
   const out: HookCommands = {};
   for (const e of events) out[HOOK_NAMES[e]] = { command: hookCommand(o, e), timeout: HOOK_TIMEOUTS[e] };
   return out;
 }
 
-function mcpArgs(o: ConnectOptions): string[] {
+export function mcpArgs(o: ConnectOptions): string[] {
   return [o.cli, "mcp", "--workspace", o.workspace];
 }
 
@@ -78,7 +78,7 @@ function home(env: NodeJS.ProcessEnv): string {
   return env.HOME ?? os.homedir();
 }
 
-const EVENTS: HookEventName[] = ["session-start", "prompt", "stop", "session-end", "pre-compact"];
+export const EVENTS: HookEventName[] = ["session-start", "prompt", "stop", "session-end", "pre-compact"];
 
 /** The files of a harness's config that connect writes, for this scope. */
 export function configFiles(harness: HarnessName, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): { hooks?: string; mcp: string; plugin?: string; toml?: string } {

@@ -2,6 +2,7 @@ import { Option, type Command } from "commander";
 import type { Engine, EngineOptions } from "../engine/engine.js";
 import { UsageError } from "../engine/errors.js";
 import { resolveWorkspace } from "../workspace/paths.js";
+import { openEngine, warnLine } from "./open-engine.js";
 
 export interface WorkspaceOpts {
   workspace?: string;
@@ -44,11 +45,7 @@ export function workspaceFrom(opts: WorkspaceOpts): string {
 /** Opens the engine for a command, prints what happened on open, always closes it. */
 export async function withEngine<T>(opts: WorkspaceOpts & ProviderOpts, fn: (engine: Engine) => T | Promise<T>, extra: Partial<EngineOptions> = {}): Promise<T> {
   const llm = { ...(opts.provider ? { provider: opts.provider } : {}), ...(opts.model ? { model: opts.model } : {}) };
-  // Loaded here, not at start-up: a command the daemon answers never needs the engine's modules.
-  const { Engine } = await import("../engine/engine.js");
-  const engine = await Engine.load({ workspace: workspaceFrom(opts), ...(Object.keys(llm).length > 0 ? { llm } : {}), ...extra });
-  engine.onNotice = (n) => warn(n.message);
-  for (const w of engine.config.warnings ?? []) warn(w);
+  const engine = await openEngine({ workspace: workspaceFrom(opts), ...(Object.keys(llm).length > 0 ? { llm } : {}), ...extra });
   try {
     return await fn(engine);
   } finally {
@@ -82,7 +79,7 @@ export function printJson(value: unknown): void {
 }
 
 export function warn(message: string): void {
-  process.stderr.write(`agent: ${message}\n`);
+  warnLine(message);
 }
 
 export function parsePositiveInt(name: string) {

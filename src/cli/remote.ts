@@ -68,6 +68,11 @@ export function workspaceOf(opts: DaemonRouting): string {
   return resolveWorkspace(o);
 }
 
+/** Whether a daemon may answer for these options: routing is on and the workspace's socket is there. */
+export function daemonSocketThere(opts: DaemonRouting): boolean {
+  return routingEnabled(opts) && existsSync(socketPath(workspaceOf(opts)));
+}
+
 /**
  * Calls `method` on the workspace's daemon. Undefined: no daemon answered, do it in-process.
  * Throws the engine's error when the daemon's engine refused the call.

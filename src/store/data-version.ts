@@ -55,3 +55,22 @@ export function keptPer<T>(db: DB, name: string, key: string, bound: { max: numb
   }
   return v;
 }
+
+/** Whether `keptPer` holds a value for `key` under `name` in this version of the database. */
+export function isKept(db: DB, name: string, key: string): boolean {
+  const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<string, unknown>(), size: 0 }));
+  return kept.byKey.has(key);
+}
+
+/**
+ * Whether `key` was asked before while the database is unchanged; remembers that it now was.
+ * What is worth keeping is what is asked twice: reading a word's whole postings costs more
+ * than one search needs, and right after a change a host has kept nothing.
+ */
+export function askedBefore(db: DB, key: string): boolean {
+  const asked = keptWhileUnchanged(db, "asked", () => new Set<string>());
+  if (asked.has(key)) return true;
+  if (asked.size >= 100_000) asked.clear();
+  asked.add(key);
+  return false;
+}

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readTranscriptFile } from "../../src/assistants/transcript-file.js";
 import { parseSessionText } from "../../src/workspace/sessions.js";
 import { runAgent, spawnAgent } from "../helpers/cli.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
@@ -55,7 +56,8 @@ describe("agent hook (built CLI)", () => {
 
   it("never fails the turn: a bad payload, an unknown assistant or event, a missing transcript are one line on stderr and exit 0", async () => {
     for (const [args, payload] of [
-      [["claude-code", "prompt"], "not json"],
+      // A generous budget: past the default one a loaded machine could end the hook (silently) before it says why.
+      [["claude-code", "prompt", "--budget-ms", "30000"], "not json"],
       [["cursor", "prompt"], {}],
       [["claude-code", "lunch"], {}],
       [["codex", "stop"], { session_id: "s", transcript_path: path.join(dir, "gone.jsonl"), hook_event_name: "Stop" }],
@@ -70,6 +72,53 @@ describe("agent hook (built CLI)", () => {
     const log = readFileSync(path.join(ws, ".agent/hooks.log"), "utf8").trim().split("\n");
     expect(log).toHaveLength(4);
     expect(log[3]).toMatch(/^\d{4}-\d\d-\d\dT.* agent hook codex stop: .*gone\.jsonl/);
+  });
+
+  // The hard cap, with a real process: AGENT_TEST_HOOK_STALL_MS (a test-only knob) makes the
+  // hook's work spin synchronously, as a cold engine on a loaded machine does. The bound is the
+  // stall itself: a process that ended before the stall did was ended by its deadline.
+  // A generous test timeout, so a hook that does not end on time fails the assertion, not the clock.
+  describe("the cap: the hook ends on time whatever its work is doing", { timeout: 60_000 }, () => {
+    const STALL_MS = 10_000;
+    const timed = async (args: string[], payload: unknown, env: NodeJS.ProcessEnv) => {
+      const started = Date.now();
+      const r = await runAgent(["hook", ...args, "--workspace", ws, "--no-daemon"], env, JSON.stringify(payload));
+      return { ...r, ms: Date.now() - started };
+    };
+
+    it("prompt: past the budget it exits 0 with no output, long before the stalled search would end", async () => {
+      const r = await timed(["claude-code", "prompt", "--budget-ms", "300"], { session_id: "s1", hook_event_name: "UserPromptSubmit", prompt: "when does the piano tuner come?" }, { AGENT_TEST_HOOK_STALL_MS: String(STALL_MS) });
+      expect(r).toMatchObject({ code: 0, signal: null, stdout: "", stderr: "" });
+      expect(r.ms).toBeLessThan(STALL_MS);
+    });
+
+    it("session-start: the same for the context, on every assistant", async () => {
+      for (const [harness, payload] of [
+        ["claude-code", { session_id: "s1", hook_event_name: "SessionStart" }],
+        ["opencode", { session: "ses_1" }],
+      ] as const) {
+        const r = await timed([harness, "session-start"], payload, { AGENT_TEST_HOOK_STALL_MS: String(STALL_MS) });
+        expect(r).toMatchObject({ code: 0, signal: null, stdout: "" });
+        expect(r.ms).toBeLessThan(STALL_MS);
+      }
+    });
+
+    it("stop: a capture slower than the cap is waited for, and its turns land", async () => {
+      // 1.5 s: past the 1 s the index catch-up gets, so a cap on the capture itself would lose the turns.
+      const r = await timed(["claude-code", "stop"], { session_id: "cap-slow", transcript_path: FIXTURE, hook_event_name: "Stop" }, { AGENT_TEST_HOOK_STALL_MS: "1500" });
+      expect(r).toMatchObject({ code: 0, signal: null });
+      const t = parseSessionText("x", readFileSync(path.join(ws, "sessions/claude-code-cap-slow.jsonl"), "utf8"));
+      expect(t.turns[0]).toMatchObject({ role: "user", content: "please use a tool" });
+    });
+
+    it("stop: the index catch-up after the turns is cut at the cap; the turns are there whole", async () => {
+      const r = await timed(["claude-code", "stop"], { session_id: "cap-cut", transcript_path: FIXTURE, hook_event_name: "Stop" }, { AGENT_TEST_HOOK_STALL_MS: String(STALL_MS), AGENT_TEST_HOOK_STALL_AT: "index" });
+      expect(r).toMatchObject({ code: 0, signal: null });
+      expect(r.ms).toBeLessThan(STALL_MS);
+      const text = readFileSync(path.join(ws, "sessions/claude-code-cap-cut.jsonl"), "utf8");
+      expect(text.endsWith("\n")).toBe(true);
+      expect(text.trim().split("\n")).toHaveLength(readTranscriptFile("claude-code", FIXTURE).length);
+    });
   });
 
   it("through a running daemon: the warm engine answers (the inject method), same text", async () => {

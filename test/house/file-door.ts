@@ -13,6 +13,7 @@ export const DOOR = "src/workspace/";
 
 /** Modules outside the door that may import node:fs, and why (none of them reads or writes a note). */
 export const ALLOWED: Readonly<Record<string, string>> = {
+  "src/assistants/claude-plugin.ts": "the Claude Code plugin folder the person names with --plugin (outside the workspace)",
   "src/assistants/connect.ts": "the assistants' own config files (outside the workspace) and their backups",
   "src/assistants/openclaw-store.ts": "OpenClaw's own conversation database (outside the workspace), read only",
   "src/assistants/stores.ts": "the assistants' own conversation stores, read only (OpenCode's database through a temp copy)",

@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { rankByPostings } from "../../src/search/pipeline/postings.js";
 import { parseQuery } from "../../src/search/query/query.js";
+import { SearchConfigSchema } from "../../src/search/config.js";
+import { planSearch } from "../../src/search/search.js";
+import { VectorStore } from "../../src/store/vectors.js";
+import { searchPlan } from "../helpers/search-workspace.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
@@ -72,6 +76,21 @@ describe("the first pass from kept postings", () => {
     const after = rankByPostings(d, q.orPhrases, { heading: 2, body: 1, cjk: 1 }, 10);
     expect(after).toEqual(sqlFirstPass(d, q.match, { heading: 2, body: 1, cjk: 1 }, 10));
     expect(after).toHaveLength(1);
+  });
+
+  it("a search answers the same whether nothing was kept, words were asked once, or its first pass is kept", async () => {
+    const d = workspace();
+    const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC" }, recency: { enabled: false } });
+    const vectors = new VectorStore(d);
+    const search = (query: string) => searchPlan(planSearch(query, { explain: true }, { nowMs: NOW, config: cfg }).withVectors({ hasVector: false, model: null, weight: 0 }), { db: d, vectors, nowMs: NOW });
+    const queries = ["router firmware deadline", "tax invoice garden", "went café", "東京の会議", "deadline Grace"];
+    const first = [];
+    for (const q of queries) first.push(await search(q)); // FTS5 ranks the OR; words marked as asked
+    for (let round = 0; round < 2; round++) {
+      // Round 0 reads the postings whole; round 1 finds the first passes kept.
+      for (const [i, q] of queries.entries()) expect(await search(q), `${q}, round ${round}`).toEqual(first[i]);
+    }
+    expect(first.every((r) => r.results.length > 0)).toBe(true);
   });
 
   it("leaves queries with quoted phrases or exclusions to FTS5 (their phrases count in bm25() too)", () => {

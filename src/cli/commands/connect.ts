@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Option, type Command } from "commander";
+import { planClaudePlugin, planClaudePluginRemoval, removeEmptyPluginFolders } from "../../assistants/claude-plugin.js";
 import { applyChanges, connectionStatus, planConnect, planDisconnect, type ConnectOptions, type FileChange, type Scope } from "../../assistants/connect.js";
 import { HARNESSES, isHarness } from "../../assistants/types.js";
 import { UsageError } from "../../engine/errors.js";
@@ -12,6 +13,7 @@ export interface ConnectCliOpts extends WorkspaceOpts, ConnectOpenClawOpts {
   dryRun?: boolean;
   status?: boolean;
   budgetMs?: number;
+  plugin?: string;
 }
 
 /** `agent connect <assistant>` / `agent disconnect <assistant>`: shared options. */
@@ -22,7 +24,8 @@ export function connectCommand(program: Command, name: "connect" | "disconnect",
       .description(description)
       .argument(name === "connect" ? "[assistant]" : "<assistant>", name === "connect" ? `${HARNESSES.join(", ")}, openclaw` : HARNESSES.join(", "))
       .addOption(new Option("--scope <scope>", "user: for every project; project: this folder only (Claude Code, OpenCode)").choices(["user", "project"]).default("user"))
-      .option("--dry-run", "print exactly what would be written, write nothing"),
+      .option("--dry-run", "print exactly what would be written, write nothing")
+      .option("--plugin <dir>", "claude-code: a plugin folder (for `claude --plugin-dir DIR`) instead of settings hooks"),
   );
 }
 
@@ -51,10 +54,14 @@ export function run(mode: "connect" | "disconnect", harness: string, opts: Conne
     cli: path.resolve(process.argv[1] ?? "dist/cli/main.js"),
     ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
   };
-  const changes = mode === "connect" ? planConnect(o) : planDisconnect(o);
+  if (opts.plugin !== undefined && harness !== "claude-code") throw new UsageError("--plugin is for claude-code only");
+  const plugin = opts.plugin !== undefined ? path.resolve(opts.plugin) : undefined;
+  const changes = plugin !== undefined ? (mode === "connect" ? planClaudePlugin(o, plugin) : planClaudePluginRemoval(plugin)) : mode === "connect" ? planConnect(o) : planDisconnect(o);
   if (opts.dryRun) return report(mode, harness, changes, true, opts.json);
   applyChanges(changes, mode);
+  if (plugin !== undefined && mode === "disconnect") removeEmptyPluginFolders(plugin);
   report(mode, harness, changes, false, opts.json);
+  if (plugin !== undefined && mode === "connect" && !opts.json) process.stdout.write(`use it with: claude --plugin-dir ${plugin}\n`);
 }
 
 function report(mode: string, harness: string, changes: FileChange[], dry: boolean, json: boolean | undefined): void {

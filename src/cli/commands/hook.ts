@@ -7,30 +7,35 @@
  *   pre-compact     captures, runs the pre-compaction flush once per cycle, marks the compaction
  *
  * It never fails the harness's turn: every problem is one line on stderr and exit code 0.
- * Context and memories go through the running daemon (warm) when there is one, else this
- * process (keyword search: no model is loaded on this path); past the budget it prints
- * nothing. Hot path: this module loads the engine only when no daemon answers.
+ * Context and memories come from the running daemon (warm) when there is one; else the work
+ * runs in a worker thread (../hook-worker.ts: keyword search, no model). This thread only reads
+ * stdin, waits and prints, so it is always free to end the process on time:
+ *   inject events   memories that come within the budget (counted from here) are printed;
+ *                   past it, or at the hard cap (counted from the process's start, whatever
+ *                   loading Node and the CLI took), it exits printing nothing (hook-deadline.ts)
+ *   capture events  the turns are always written whole; the index catch-up after them stops
+ *                   once the hook has run CAPTURE_CAP_MS
+ * Hot path: this module loads neither the engine nor SQLite.
  */
+import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import { hookOutput, parseHookPayload } from "../../assistants/claude-code.js";
-import { readHarnessTranscript } from "../../assistants/index.js";
-import { readTranscriptFile } from "../../assistants/transcript-file.js";
-import { HOOK_EVENTS, isHarness, type HarnessName, type HarnessTurn, type HookEvent, type HookEventName } from "../../assistants/types.js";
+import { HOOK_EVENTS, isHarness, type HarnessName, type HookEvent, type HookEventName } from "../../assistants/types.js";
 import type { ContextAnswer } from "../../engine/assist.js";
 import type { InjectAnswer } from "../../engine/assistants.js";
 import { appendHookLog } from "../../workspace/hook-log.js";
-import { parsePositiveInt, withEngine, workspaceFrom, type WorkspaceOpts } from "../common.js";
-import { routingEnabled, viaDaemon, type DaemonRouting } from "../remote.js";
+import { parsePositiveInt, workspaceFrom, type WorkspaceOpts } from "../common.js";
+import { daemonSocketThere, viaDaemon, type DaemonRouting } from "../remote.js";
+import { exitAt, hardCapMs, hookBudgetMs, PROMPT_BUDGET_MS, START_BUDGET_MS } from "../hook-deadline.js";
+import type { HookJob, HookReply, HookStart } from "../hook-worker.js";
 
 interface HookOpts extends WorkspaceOpts, DaemonRouting {
   budgetMs?: number;
   contextBudgetMs?: number;
 }
 
-/** Memories for a prompt: default budget. */
-export const PROMPT_BUDGET_MS = 300;
-/** The whole context at session start: it may open the engine cold. */
-export const START_BUDGET_MS = 1_000;
+/** A capture hook's index catch-up (after the turns are written) stops this long after the hook started. */
+export const CAPTURE_CAP_MS = 1_000;
 
 export function register(program: Command): void {
   program
@@ -41,7 +46,7 @@ export function register(program: Command): void {
     .option("-w, --workspace <dir>", "workspace folder (default: $AGENT_WORKSPACE, else found from the current folder)")
     .option("--budget-ms <ms>", `give up on memories for a prompt after this long (default ${PROMPT_BUDGET_MS})`, parsePositiveInt("--budget-ms"))
     .option("--context-budget-ms <ms>", `give up on the session-start context after this long (default ${START_BUDGET_MS}, or --budget-ms if longer)`, parsePositiveInt("--context-budget-ms"))
-    .option("--no-daemon", "work in this process even when `agent daemon` runs for the workspace")
+    .option("--no-daemon", "do the work here even when `agent daemon` runs for the workspace")
     .action(async (harness: string, event: string, opts: HookOpts) => {
       try {
         await runHook(harness, event, opts);
@@ -68,31 +73,80 @@ function logHookError(opts: HookOpts, line: string): void {
 async function runHook(harness: string, event: string, opts: HookOpts): Promise<void> {
   if (!isHarness(harness)) throw new Error(`unknown assistant "${harness}" (claude-code, codex, opencode)`);
   if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw new Error(`unknown event "${event}" (${HOOK_EVENTS.join(", ")})`);
+  const budget = hookBudgetMs(event, opts);
+  // Armed before anything else (the CLI's entry armed the hard cap already): past the budget
+  // the harness gets the empty answer (no output), and when the hard cap is past, that is now.
+  const budgetMs = budget === undefined ? undefined : Math.min(performance.now() + budget, hardCapMs(budget));
+  if (budgetMs !== undefined) exitAt(budgetMs);
+  const start: HookStart = { event: event as HookEventName, workspace: workspaceFrom(opts), daemon: opts.daemon !== false };
+  // The worker opens the engine while this thread reads the payload, unless a daemon will answer.
+  let worker = budgetMs === undefined || !daemonSocketThere(opts) ? startWorker(start) : undefined;
   const input = await readStdin();
   const ev = readEvent(harness, event as HookEventName, input.text);
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
-  switch (ev.event) {
-    case "session-start":
-      return print(ev, await withinBudget(opts.contextBudgetMs ?? Math.max(START_BUDGET_MS, opts.budgetMs ?? 0), () => sessionContext(opts)));
-    case "prompt":
-      return print(ev, await withinBudget(opts.budgetMs ?? PROMPT_BUDGET_MS, () => memories(ev, opts)));
-    case "pre-compact":
-      await withEngine(opts, async (engine) => {
-        await (await engine.assistants()).compaction({ harness: ev.harness, session: ev.session, turns: turnsOf(ev) });
-        if (!(await daemonRuns(opts))) engine.indexing.index();
-      });
-      return;
-    default: {
-      const turns = turnsOf(ev);
-      await withEngine(opts, async (engine) => {
-        if (turns.length > 0) (await engine.assistants()).capture({ harness: ev.harness, session: ev.session, turns });
-        // Off the person's path (the turn is over): without a daemon (whose watcher does it), the
-        // index catches up with the notes and this transcript, so the next prompt's search (which
-        // does not look at the files) finds them.
-        if (!(await daemonRuns(opts))) engine.indexing.index();
-      });
-    }
-  }
+  if (budgetMs === undefined) return void (await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
+  if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
+  const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(budgetMs - performance.now())) };
+  let text = worker === undefined ? await fromDaemon(opts, job) : undefined;
+  if (text === undefined) text = await (worker ??= startWorker(start)).run(job);
+  if (performance.now() <= budgetMs) print(ev, text);
+}
+
+/** The warm answer from the workspace's daemon, or undefined when none answers in time. */
+async function fromDaemon(opts: HookOpts, job: HookJob): Promise<string | undefined> {
+  const { ev } = job;
+  const wait = { timeoutMs: job.budgetMs, onFallback: () => undefined };
+  if (ev.event === "session-start") return (await viaDaemon<ContextAnswer>(opts, "context", { session: "main" }, wait))?.text;
+  const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs };
+  return (await viaDaemon<InjectAnswer>(opts, "inject", req, wait))?.text;
+}
+
+interface HookWorker {
+  /**
+   * Hands the payload over. Inject events: resolves with the text as soon as it comes (the
+   * worker then closes the engine; the process ends when it has, or at the deadline). Capture
+   * events: resolves when the worker is done; once the turns are written, the rest (the index
+   * catch-up) gets what is left of CAPTURE_CAP_MS.
+   */
+  run(job: HookJob): Promise<string>;
+}
+
+/**
+ * hook-worker.js beside this chunk: the CLI always runs from the bundle (dist/bundle/), where
+ * scripts/bundle-cli.mjs makes the worker an entry of its own.
+ */
+const WORKER_FILE = new URL("./hook-worker.js", import.meta.url);
+
+/**
+ * hook-worker.ts in a worker thread. Until it has a job it does not keep the process alive (a
+ * bad payload ends the hook at once).
+ */
+function startWorker(start: HookStart): HookWorker {
+  const worker = new Worker(WORKER_FILE, { workerData: start });
+  let captured = false;
+  const done = new Promise<string>((resolve, reject) => {
+    worker.on("message", (r: HookReply) => {
+      if (r.kind === "answer") resolve(r.text);
+      else if (r.kind === "captured") {
+        captured = true;
+        exitAt(CAPTURE_CAP_MS);
+      } else reject(new Error(r.message));
+    });
+    worker.on("error", reject);
+    // An inject that ends without an answer injects nothing; a capture that ends before its turns were written is said.
+    worker.on("exit", (code) => (hookBudgetMs(start.event, {}) !== undefined || captured ? resolve("") : reject(new Error(`the hook's worker stopped (code ${code}) before the turns were written; the next hook writes them`))));
+  });
+  // Marked handled: the worker may fail before run() is called (then run() hands the same failure back).
+  done.catch(() => undefined);
+  // After the listeners: adding a "message" one refs the worker again.
+  worker.unref();
+  return {
+    run(job) {
+      worker.ref();
+      worker.postMessage(job);
+      return done;
+    },
+  };
 }
 
 interface HookInput {
@@ -121,59 +175,6 @@ function readEvent(harness: HarnessName, event: HookEventName, text: string): (H
     return { harness, event, session: o.session, ...(typeof o.prompt === "string" ? { prompt: o.prompt } : {}), ...(o.messages !== undefined ? { messages: o.messages } : {}) };
   } catch {
     return null;
-  }
-}
-
-/** The turns a capture event carries: the harness's transcript file, or OpenCode's messages. */
-function turnsOf(ev: HookEvent & { messages?: unknown }): HarnessTurn[] {
-  if (ev.messages !== undefined) return readHarnessTranscript(ev.harness, JSON.stringify(ev.messages));
-  if (ev.transcriptPath === undefined) return [];
-  return readTranscriptFile(ev.harness, ev.transcriptPath);
-}
-
-async function sessionContext(opts: HookOpts): Promise<string> {
-  const req = { session: "main" as const };
-  const answer = (await viaDaemon<ContextAnswer>(opts, "context", req, quiet(opts.contextBudgetMs ?? Math.max(START_BUDGET_MS, opts.budgetMs ?? 0)))) ?? (await withEngine(opts, async (engine) => (await engine.assist()).context(req)));
-  return answer.text;
-}
-
-async function memories(ev: HookEvent, opts: HookOpts): Promise<string> {
-  const prompt = ev.prompt ?? "";
-  if (prompt.trim() === "") return "";
-  const budgetMs = opts.budgetMs ?? PROMPT_BUDGET_MS;
-  const req = { prompt, harness: ev.harness, session: ev.session, budgetMs };
-  const warm = await viaDaemon<InjectAnswer>(opts, "inject", req, quiet(budgetMs));
-  if (warm !== undefined) return warm.text;
-  // Cold: keyword search only, so no embedding model is loaded while the person waits.
-  // The index as it is: the capture hooks keep it up to date, and a look at every file costs more than the budget.
-  return (await withEngine(opts, async (engine) => (await engine.assistants()).inject({ ...req, mode: "keyword", refresh: false }))).text;
-}
-
-/** Whether the workspace's daemon answers (its watcher keeps the index current). */
-async function daemonRuns(opts: HookOpts): Promise<boolean> {
-  if (!routingEnabled(opts)) return false;
-  return (await viaDaemon<unknown>(opts, "hello", {}, quiet(1_000)).catch(() => undefined)) !== undefined;
-}
-
-function quiet(timeoutMs: number): { timeoutMs: number; onFallback: () => void } {
-  return { timeoutMs, onFallback: () => undefined };
-}
-
-/**
- * Runs `fn`, but hands back "" once `ms` have passed. A synchronous stretch (SQLite) cannot be
- * cut, so the process also exits at the deadline plus a little: the harness is never held.
- */
-async function withinBudget(ms: number, fn: () => Promise<string>): Promise<string> {
-  const hard = setTimeout(() => process.exit(0), ms + 200);
-  hard.unref();
-  const started = Date.now();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(""), ms)));
-  try {
-    const text = await Promise.race([fn(), late]);
-    return Date.now() - started > ms ? "" : text;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { DB } from "../../store/open.js";
-import { keptPer, keptWhileUnchanged } from "../../store/data-version.js";
+import { askedBefore, isKept, keptPer, keptWhileUnchanged } from "../../store/data-version.js";
 import { sql } from "./sql.js";
 import type { DocFrequencies, EvidenceTerm } from "./evidence.js";
 
@@ -171,7 +171,10 @@ function lengthsOf(db: DB, ids: number[]): Map<number, number> {
  * not contain it), from its postings with FTS5's per-column scores (read once per version of
  * the index: a warm host asks the same words of ever other candidates).
  */
-function partFreqs(db: DB, expr: string, idf: number, ids: number[], avg: { avgLength: number; length: Map<number, number> }): Map<number, ColumnFreqs> {
+function partFreqs(db: DB, expr: string, idf: number, ids: number[], avg: Lengths): Map<number, ColumnFreqs> {
+  // An expression asked for the first time in this version of the index: its frequencies in
+  // these chunks only (reading its postings whole pays from the second time on).
+  if (!isKept(db, "column postings", expr) && !askedBefore(db, `column postings ${expr}`)) return streamedFreqs(db, expr, idf, ids, avg);
   const p = columnPostings(db, expr);
   const out = new Map<number, ColumnFreqs>();
   for (const id of ids) {
@@ -179,6 +182,29 @@ function partFreqs(db: DB, expr: string, idf: number, ids: number[], avg: { avgL
     if (i < 0) continue;
     const d = avg.length.get(id) ?? avg.avgLength;
     out.set(id, [invertFts5Score(p.h[i]!, idf, d, avg.avgLength), invertFts5Score(p.b[i]!, idf, d, avg.avgLength), invertFts5Score(p.c[i]!, idf, d, avg.avgLength)]);
+  }
+  return out;
+}
+
+interface Lengths {
+  avgLength: number;
+  length: Map<number, number>;
+}
+
+/**
+ * The same from one pass over the expression's postings that scores only the given chunks.
+ * "rowid + 0": tested against a set built once while the postings stream (a bare rowid IN
+ * would be one MATCH per id).
+ */
+function streamedFreqs(db: DB, expr: string, idf: number, ids: number[], avg: Lengths): Map<number, ColumnFreqs> {
+  const from = "FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))";
+  const stmt = expr.startsWith("cjk")
+    ? sql(db, `SELECT rowid AS id, 0 AS h, 0 AS b, -bm25(chunks_fts, 0, 0, 1) AS c ${from}`)
+    : sql(db, `SELECT rowid AS id, -bm25(chunks_fts, 1, 0, 0) AS h, -bm25(chunks_fts, 0, 1, 0) AS b, 0 AS c ${from}`);
+  const out = new Map<number, ColumnFreqs>();
+  for (const r of stmt.all(expr, JSON.stringify(ids)) as { id: number; h: number; b: number; c: number }[]) {
+    const d = avg.length.get(r.id) ?? avg.avgLength;
+    out.set(r.id, [invertFts5Score(r.h, idf, d, avg.avgLength), invertFts5Score(r.b, idf, d, avg.avgLength), invertFts5Score(r.c, idf, d, avg.avgLength)]);
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { annotationMatches } from "../../indexer/annotations.js";
 import type { DB } from "../../store/open.js";
 import { allKept, sql } from "./sql.js";
 import { publicPathSql } from "../../workspace/privacy.js";
-import { rankByPostings } from "./postings.js";
+import { rankByPostings, worthPostings } from "./postings.js";
 import { bm25Term, termFreqs, weightedFreq, type Bm25Params } from "./bm25.js";
 import { idf, type DocFrequencies, type EvidenceTerm, type TermStats } from "./evidence.js";
 import type { ParsedQuery } from "../query/query.js";
@@ -144,7 +144,8 @@ export function keywordSearch(
     FROM top JOIN chunks c ON c.id = top.id JOIN files f ON f.id = c.file_id
     WHERE ${where.join(" AND ")}
     ORDER BY top.keyword DESC LIMIT @limit`;
-  let rows = q.orPhrases.length > 0 ? firstPassFromPostings(db, q.orPhrases, w, firstPass, take, where, params) : allKept<Candidate>(db, rankFirst, { ...params, first: firstPass, limit: take });
+  const fromPostings = q.orPhrases.length > 0 && worthPostings(db, q.orPhrases, w, firstPass);
+  let rows = fromPostings ? firstPassFromPostings(db, q.orPhrases, w, firstPass, take, where, params) : allKept<Candidate>(db, rankFirst, { ...params, first: firstPass, limit: take });
   if (rows.length < limit) {
     const matches = allKept<{ n: number }>(db, "SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH @match", { match: q.match })[0]!.n;
     if (matches > firstPass) {

@@ -10,7 +10,7 @@
  * summed in the same order, as the SQL first pass it replaces.
  */
 import type { DB } from "../../store/open.js";
-import { keptPer } from "../../store/data-version.js";
+import { askedBefore, isKept, keptPer } from "../../store/data-version.js";
 import { sql } from "./sql.js";
 
 /** FTS5's column weights: heading, body, CJK bigrams. */
@@ -42,8 +42,27 @@ export interface Ranked {
  */
 export function rankByPostings(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): readonly Ranked[] {
   // The same words asked again (an assistant's every prompt, a page refreshed) are ranked once.
-  return keptPer(db, "ranked", `${first} ${w.heading} ${w.body} ${w.cjk} ${phrases.join(" ")}`, { max: 1000 }, () => merged(db, phrases, w, first));
+  return keptPer(db, "ranked", rankedKey(phrases, w, first), { max: 1000 }, () => merged(db, phrases, w, first));
 }
+
+/**
+ * Whether the first pass of these phrases should come from postings: each is kept, or was
+ * asked before in this version of the index (then it is worth reading whole). A phrase asked
+ * for the first time is left to FTS5's own ranking of the OR, which reads less of it.
+ */
+export function worthPostings(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): boolean {
+  if (isKept(db, "ranked", rankedKey(phrases, w, first))) return true;
+  let all = true;
+  for (const phrase of phrases) {
+    const key = postingsKey(phrase, w);
+    // Every phrase is marked as asked, so the next query with it reads it whole.
+    if (!isKept(db, "postings", key) && !askedBefore(db, `postings ${key}`)) all = false;
+  }
+  return all;
+}
+
+const rankedKey = (phrases: readonly string[], w: KeywordWeights, first: number) => `${first} ${w.heading} ${w.body} ${w.cjk} ${phrases.join(" ")}`;
+const postingsKey = (phrase: string, w: KeywordWeights) => `${w.heading} ${w.body} ${w.cjk} ${phrase}`;
 
 function merged(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): Ranked[] {
   const lists = phrases.map((phrase) => postingsOf(db, phrase, w));
@@ -85,7 +104,7 @@ function better(keyword: number, id: number, than: Ranked): boolean {
 }
 
 function postingsOf(db: DB, phrase: string, w: KeywordWeights): Postings {
-  return keptPer(db, "postings", `${w.heading} ${w.body} ${w.cjk} ${phrase}`, { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => {
+  return keptPer(db, "postings", postingsKey(phrase, w), { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => {
     const rows = sql(db, "SELECT rowid, -bm25(chunks_fts, ?, ?, ?) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid")
       .raw()
       .all(w.heading, w.body, w.cjk, phrase) as [number, number][];
