@@ -12,22 +12,13 @@
 import { readdirSync, readFileSync, rmdirSync } from "node:fs";
 import path from "node:path";
 import { addHooks, SERVER_NAME, setJsonEntry } from "./config-edit.js";
-import { EVENTS, hookCommands, marker, mcpArgs, type ConnectOptions, type FileChange } from "./connect.js";
+import { EVENTS, hookCommands, marker, mcpArgs, read, type ConnectOptions, type FileChange } from "./connect.js";
 
 /** In our manifest's description: how connect and disconnect know the plugin is ours. */
 export const CLAUDE_PLUGIN_MARK = "written by `agent connect claude-code --plugin`";
 
 const MANIFEST = path.join(".claude-plugin", "plugin.json");
 const FILES = [MANIFEST, path.join("hooks", "hooks.json"), ".mcp.json", "README.md"] as const;
-
-function read(file: string): string | null {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw e;
-  }
-}
 
 /** Whether DIR's manifest (if any) is ours; refuses one that is not, naming it. */
 function checkOurs(dir: string): boolean {

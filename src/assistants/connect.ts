@@ -103,7 +103,8 @@ export function configFiles(harness: HarnessName, scope: Scope, cwd: string, env
   }
 }
 
-function read(file: string): string | null {
+/** A config file's text, or null when it does not exist. */
+export function read(file: string): string | null {
   try {
     return readFileSync(file, "utf8");
   } catch (e) {
