@@ -9,7 +9,7 @@
  * Every file is ours: connect refuses a folder that holds a plugin of another name, and
  * disconnect removes exactly these files (of a plugin that is ours).
  */
-import { readdirSync, readFileSync, rmdirSync } from "node:fs";
+import { readdirSync, rmdirSync } from "node:fs";
 import path from "node:path";
 import { addHooks, SERVER_NAME, setJsonEntry } from "./config-edit.js";
 import { EVENTS, hookCommands, marker, mcpArgs, read, type ConnectOptions, type FileChange } from "./connect.js";
