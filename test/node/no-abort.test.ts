@@ -95,8 +95,8 @@ describe("a program using the library exits while a worker embeds", { timeout: 1
     const script = `
       const { Engine } = await import(${JSON.stringify(lib)});
       const engine = await Engine.load({ workspace: ${JSON.stringify(ws)} });
-      engine.index();
-      await engine.embed({ onProgress: (p) => { if (p.done > 0) setImmediate(() => { process.stdout.write("exiting at " + p.done + "/" + p.total + "\\n"); process.exit(0); }); } });
+      engine.indexing.index();
+      await engine.indexing.embed({ onProgress: (p) => { if (p.done > 0) setImmediate(() => { process.stdout.write("exiting at " + p.done + "/" + p.total + "\\n"); process.exit(0); }); } });
       process.stdout.write("finished without exiting\\n");
     `;
     const run = await runNode(["--input-type=module", "-e", script]);
