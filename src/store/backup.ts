@@ -252,11 +252,15 @@ function finish(stateFile: string, tmp: string, final: string, opts: BackupOptio
     rmSync(tmp, { force: true });
     throw new StateDbError(stateFile, `is damaged (${problem}); no backup was taken and the older ones are kept`);
   }
+  // Read from this process's own file: several processes opening one fresh workspace each
+  // take a backup and prune, and another's pruning may take this one as soon as it has its
+  // name (it is then not among the newest generations; what is reported is what was written).
+  const bytes = statSync(tmp).size;
   renameSync(tmp, final);
   const keep = Math.max(1, opts.keep ?? STATE_BACKUP_GENERATIONS);
-  for (const old of listStateBackups(stateFile).slice(keep)) rmSync(old.file, { force: true });
+  for (const old of listStateBackups(stateFile).slice(keep)) if (old.file !== final) rmSync(old.file, { force: true });
   const m = NAME.exec(path.basename(final))!;
-  return { file: final, takenAt: parseStamp(m[1]!), reason: m[2]!, bytes: statSync(final).size };
+  return { file: final, takenAt: parseStamp(m[1]!), reason: m[2]!, bytes };
 }
 
 /**
