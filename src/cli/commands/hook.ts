@@ -76,20 +76,20 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
   const budget = hookBudgetMs(event, opts);
   // Armed before anything else (the CLI's entry armed the hard cap already): past the budget
   // the harness gets the empty answer (no output), and when the hard cap is past, that is now.
-  const budgetMs = budget === undefined ? undefined : Math.min(performance.now() + budget, hardCapMs(budget));
-  if (budgetMs !== undefined) exitAt(budgetMs);
+  const deadline = budget === undefined ? undefined : Math.min(performance.now() + budget, hardCapMs(budget));
+  if (deadline !== undefined) exitAt(deadline);
   const start: HookStart = { event: event as HookEventName, workspace: workspaceFrom(opts), daemon: opts.daemon !== false };
   // The worker opens the engine while this thread reads the payload, unless a daemon will answer.
-  let worker = budgetMs === undefined || !daemonSocketThere(opts) ? startWorker(start) : undefined;
+  let worker = deadline === undefined || !daemonSocketThere(opts) ? startWorker(start) : undefined;
   const input = await readStdin();
   const ev = readEvent(harness, event as HookEventName, input.text);
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
-  if (budgetMs === undefined) return void (await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
+  if (deadline === undefined) return void (await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
   if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
-  const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(budgetMs - performance.now())) };
+  const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(deadline - performance.now())) };
   let text = worker === undefined ? await fromDaemon(opts, job) : undefined;
   if (text === undefined) text = await (worker ??= startWorker(start)).run(job);
-  if (performance.now() <= budgetMs) print(ev, text);
+  if (performance.now() <= deadline) print(ev, text);
 }
 
 /** The warm answer from the workspace's daemon, or undefined when none answers in time. */

@@ -1,3 +1,4 @@
+import type { Statement } from "better-sqlite3";
 import type { DB } from "../../store/open.js";
 import { askedBefore, isKept, keptPer, keptWhileUnchanged } from "../../store/data-version.js";
 import { sql } from "./sql.js";
@@ -181,9 +182,14 @@ function partFreqs(db: DB, expr: string, idf: number, ids: number[], avg: Length
     const i = indexOf(p.ids, id);
     if (i < 0) continue;
     const d = avg.length.get(id) ?? avg.avgLength;
-    out.set(id, [invertFts5Score(p.h[i]!, idf, d, avg.avgLength), invertFts5Score(p.b[i]!, idf, d, avg.avgLength), invertFts5Score(p.c[i]!, idf, d, avg.avgLength)]);
+    out.set(id, invertColumns(p.h[i]!, p.b[i]!, p.c[i]!, idf, d, avg.avgLength));
   }
   return out;
+}
+
+/** A chunk's per-column frequencies of one term, from FTS5's per-column scores for it. */
+function invertColumns(h: number, b: number, c: number, idf: number, length: number, avgLength: number): ColumnFreqs {
+  return [invertFts5Score(h, idf, length, avgLength), invertFts5Score(b, idf, length, avgLength), invertFts5Score(c, idf, length, avgLength)];
 }
 
 interface Lengths {
@@ -197,14 +203,11 @@ interface Lengths {
  * would be one MATCH per id).
  */
 function streamedFreqs(db: DB, expr: string, idf: number, ids: number[], avg: Lengths): Map<number, ColumnFreqs> {
-  const from = "FROM chunks_fts WHERE chunks_fts MATCH ? AND (rowid + 0) IN (SELECT value FROM json_each(?))";
-  const stmt = expr.startsWith("cjk")
-    ? sql(db, `SELECT rowid AS id, 0 AS h, 0 AS b, -bm25(chunks_fts, 0, 0, 1) AS c ${from}`)
-    : sql(db, `SELECT rowid AS id, -bm25(chunks_fts, 1, 0, 0) AS h, -bm25(chunks_fts, 0, 1, 0) AS b, 0 AS c ${from}`);
+  const stmt = columnScores(db, expr, "AND (rowid + 0) IN (SELECT value FROM json_each(?))");
   const out = new Map<number, ColumnFreqs>();
-  for (const r of stmt.all(expr, JSON.stringify(ids)) as { id: number; h: number; b: number; c: number }[]) {
-    const d = avg.length.get(r.id) ?? avg.avgLength;
-    out.set(r.id, [invertFts5Score(r.h, idf, d, avg.avgLength), invertFts5Score(r.b, idf, d, avg.avgLength), invertFts5Score(r.c, idf, d, avg.avgLength)]);
+  for (const [id, h, b, c] of stmt.raw().all(expr, JSON.stringify(ids)) as ColumnScoreRow[]) {
+    const d = avg.length.get(id) ?? avg.avgLength;
+    out.set(id, invertColumns(h, b, c, idf, d, avg.avgLength));
   }
   return out;
 }
@@ -225,14 +228,22 @@ function columnPostings(db: DB, expr: string): ColumnPostings {
 }
 
 function readColumnPostings(db: DB, expr: string): ColumnPostings {
-  // One column's weight 1, the others 0: FTS5's score for the term in that column alone.
-  // Words live in heading and body, CJK bigrams in their own column: only the columns a
-  // term can match are scored.
-  const stmt = expr.startsWith("cjk")
-    ? sql(db, "SELECT rowid, 0, 0, -bm25(chunks_fts, 0, 0, 1) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid")
-    : sql(db, "SELECT rowid, -bm25(chunks_fts, 1, 0, 0), -bm25(chunks_fts, 0, 1, 0), 0 FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid");
-  const rows = stmt.raw().all(expr) as [number, number, number, number][];
+  const rows = columnScores(db, expr, "ORDER BY rowid").raw().all(expr) as ColumnScoreRow[];
   return { ids: Float64Array.from(rows, (r) => r[0]), h: Float64Array.from(rows, (r) => r[1]), b: Float64Array.from(rows, (r) => r[2]), c: Float64Array.from(rows, (r) => r[3]) };
+}
+
+/** A chunk id and FTS5's score for one expression in the heading, body and CJK column alone. */
+type ColumnScoreRow = [id: number, h: number, b: number, c: number];
+
+/**
+ * The statement for ColumnScoreRows of the chunks matching an expression, `tail` after its
+ * MATCH. One column's weight 1, the others 0: FTS5's score for the term in that column alone.
+ * Words live in heading and body, CJK bigrams in their own column: only the columns a term
+ * can match are scored.
+ */
+function columnScores(db: DB, expr: string, tail: string): Statement {
+  const columns = expr.startsWith("cjk") ? "0, 0, -bm25(chunks_fts, 0, 0, 1)" : "-bm25(chunks_fts, 1, 0, 0), -bm25(chunks_fts, 0, 1, 0), 0";
+  return sql(db, `SELECT rowid, ${columns} FROM chunks_fts WHERE chunks_fts MATCH ? ${tail}`);
 }
 
 /** Position of `id` in ascending `ids`, -1 when absent. */
