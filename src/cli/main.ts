@@ -19,6 +19,7 @@ const COMMANDS: Record<string, { description: string; load: Loader }> = {
   doctor: { description: "check config, databases, models, daemon and index in one go, and say what to do", load: () => import("./commands/doctor.js") },
   config: { description: "print the effective configuration and where each value came from", load: () => import("./commands/config.js") },
   reflect: { description: "reflect on recent conversations and re-distil SOUL.md (safely)", load: () => import("./commands/reflect.js") },
+  summarize: { description: "write summaries of finished conversations (sessions/<id>.summary.md) with the local model", load: () => import("./commands/summarize.js") },
   soul: { description: "SOUL.md's versions and proposals: log, diff, rollback, proposed, accept, reject, save", load: () => import("./commands/soul.js") },
   log: { description: "append a turn to a session transcript, which reflection reads", load: () => import("./commands/log.js") },
   models: { description: "which LLM, embedder and reranker are configured, and whether they work", load: () => import("./commands/models.js") },

@@ -235,6 +235,8 @@ export class Indexer {
         overlapTokens: this.config.overlapTokens,
         boilerplate: templateLines(f.rel),
       }).map((c) => toNewChunk(c));
+      // A summary is dated by the conversation's last turn, from its front matter.
+      if (cls.kind === "summary") date = /^to:\s*(\d{4}-\d{2}-\d{2})/m.exec(read.text)?.[1] ?? null;
     }
     // A file of 0 bytes written a moment ago is most likely an editor's save between its
     // truncate and its write: it is re-read by the next pass (racy), which says so if it stays empty.

@@ -19,12 +19,17 @@ import type { ReflectionResult } from "./reflect/pipeline.js";
 import { nightlyOf } from "./schedule/status.js";
 import { SNAPSHOT_JOB, snapshotJob, type SnapshotArgs } from "./snapshot/job.js";
 import type { StateBackup } from "../store/backup.js";
+import { SUMMARIZE_JOB, summarizeJob, type SummarizeArgs } from "./summarize/job.js";
+import type { SummarizeResult } from "./summarize/run.js";
 
-export { BACKUP_JOB, DREAM_JOB, EVOLVE_JOB, FLUSH_JOB, HEARTBEAT_JOB, REFLECT_JOB, SNAPSHOT_JOB };
-export type { BackupArgs, DreamArgs, EvolveArgs, FlushArgs, HeartbeatArgs, ReflectArgs, SnapshotArgs };
+export { BACKUP_JOB, DREAM_JOB, EVOLVE_JOB, FLUSH_JOB, HEARTBEAT_JOB, REFLECT_JOB, SNAPSHOT_JOB, SUMMARIZE_JOB };
+export type { BackupArgs, DreamArgs, EvolveArgs, FlushArgs, HeartbeatArgs, ReflectArgs, SnapshotArgs, SummarizeArgs };
 
-/** Every job there is; a name outside this list is refused (`agent jobs --job bogus`). */
-export const JOB_NAMES = [REFLECT_JOB, FLUSH_JOB, HEARTBEAT_JOB, EVOLVE_JOB, DREAM_JOB, BACKUP_JOB, SNAPSHOT_JOB] as const;
+/**
+ * Every job there is; a name outside this list is refused (`agent jobs --job bogus`). The
+ * schedule starts due jobs in this order: summaries before the night's reflection reads them.
+ */
+export const JOB_NAMES = [SUMMARIZE_JOB, REFLECT_JOB, FLUSH_JOB, HEARTBEAT_JOB, EVOLVE_JOB, DREAM_JOB, BACKUP_JOB, SNAPSHOT_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export function isJobName(name: string): name is JobName {
@@ -45,6 +50,7 @@ export function parseJobName(name: string): JobName {
 }
 
 export interface JobArgs {
+  summarize: SummarizeArgs;
   reflect: ReflectArgs;
   flush: FlushArgs;
   heartbeat: HeartbeatArgs;
@@ -55,6 +61,7 @@ export interface JobArgs {
 }
 
 export interface JobValues {
+  summarize: SummarizeResult;
   reflect: ReflectionResult;
   flush: FlushResult;
   heartbeat: HeartbeatResult;
@@ -72,6 +79,7 @@ export type CatalogEnv = ReflectEnv & EvolveEnv;
 
 export function buildCatalog(deps: JobDeps, env: CatalogEnv): JobCatalog {
   return {
+    summarize: summarizeJob(deps, env),
     reflect: reflectJob(deps, env),
     flush: flushJob(deps, env),
     heartbeat: heartbeatJob(deps, env),

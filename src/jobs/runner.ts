@@ -359,10 +359,10 @@ const FAILURE_STREAK = 3;
 
 /**
  * Flushes first (a transcript about to be compacted cannot wait), then the timed jobs (the
- * dream after the night's reflection), then the daily backup; a snapshot is never due (it is
+ * summaries of ended conversations before the night's reflection reads them, the dream after it), then the daily backup; a snapshot is never due (it is
  * taken by hand).
  */
-const TICK_ORDER: readonly JobName[] = ["flush", "heartbeat", "reflect", "dream", "evolve", "backup", "snapshot"];
+const TICK_ORDER: readonly JobName[] = ["flush", "heartbeat", "summarize", "reflect", "dream", "evolve", "backup", "snapshot"];
 // Every job is in the tick order exactly once.
 if (TICK_ORDER.length !== JOB_NAMES.length || !JOB_NAMES.every((n) => TICK_ORDER.includes(n))) throw new Error("TICK_ORDER must list every job once");
 

@@ -10,6 +10,8 @@ export type FileKind =
   | "daily"
   | "note"
   | "session"
+  /** A conversation's summary (sessions/<id>.summary.md): derived from its transcript, safe to delete. */
+  | "summary"
   | "reflection";
 
 export type Source = "memory" | "sessions" | "reflections";
@@ -41,6 +43,7 @@ export function isRealDate(y: number, m: number, d: number): boolean {
 
 export function classify(rel: string): FileClass {
   if (/^sessions\/[^/]+\.jsonl$/.test(rel)) return { kind: "session", source: "sessions", date: null };
+  if (/^sessions\/[^/]+\.summary\.md$/.test(rel)) return { kind: "summary", source: "sessions", date: null };
   if (rel === "SOUL.md") return { kind: "soul", source: "memory", date: null };
   if (rel === "MEMORY.md") return { kind: "memory", source: "memory", date: null };
   if ((BOOTSTRAP_FILES as readonly string[]).includes(rel)) return { kind: "bootstrap", source: "memory", date: null };

@@ -140,7 +140,7 @@ describe("agent reflect against a local Ollama-speaking server", () => {
   it("skips with a reason when there is nothing to reflect on", async () => {
     const r = await agent(["reflect", "--workspace", ws, "--model", "good"]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^reflection skipped: no conversation since /);
+    expect(r.stdout).toMatch(/^reflection skipped: nothing new since /);
     expect(chats).toHaveLength(0);
   });
 

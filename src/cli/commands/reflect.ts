@@ -84,7 +84,7 @@ function describe(r: ReflectionResult): string {
   }
   for (const line of r.restoredLocked) out.push(`  locked text restored: ${line}`);
   if (r.restoredFrom !== undefined) out.push(`  SOUL.md was missing: restored from version ${r.restoredFrom} before reflecting`);
-  if (r.mapped) out.push("  your SOUL.md had no Core Identity / Active Values / Recent Growth layers: your text was kept as a locked block (see README, Reflection)");
+  if (r.mapped && r.layers) out.push(`  ${r.layers.note}`);
   if (r.keptPath) out.push(`  an edit made during the swap was kept beside SOUL.md in ${r.keptPath}: merge it by hand, then \`agent soul save\``);
   return out.join("\n") + "\n";
 }

@@ -34,12 +34,38 @@ export const ReflectionConfigSchema = z
       .string()
       .default("24h")
       .refine((s) => parseDuration(s) !== undefined, { message: 'expected a duration like "24h", "3d" or "90m"' }),
+    /**
+     * The window the reflection prompt is planned for, in tokens, when the provider cannot
+     * tell its own (llm.contextSize or the model's metadata win when known).
+     */
+    windowTokens: z.number().int().min(512).max(1_000_000).default(8192),
+    /**
+     * Shares of that window (after the reply's tokens) each kind of input may fill, read in
+     * this order: the day's notes (and MEMORY.md lines added), conversation summaries, then
+     * raw turns of conversations without a summary. What a kind does not use is left unused.
+     */
+    notesShare: z.number().min(0).max(1).default(0.35),
+    summariesShare: z.number().min(0).max(1).default(0.4),
+    turnsShare: z.number().min(0).max(1).default(0.25),
+    /** Conversation summaries: never for a conversation with fewer messages than this. */
+    summaryMinMessages: z.number().int().min(1).default(3),
+    /** A transcript untouched this long counts as a finished conversation ("30m", "2h"). */
+    summaryIdle: z
+      .string()
+      .default("30m")
+      .refine((s) => parseDuration(s) !== undefined, { message: 'expected a duration like "30m", "2h" or "1d"' }),
+    /** Output limit of one summary call. */
+    summaryMaxTokens: z.number().int().min(64).default(400),
     /** Output limits of the two model calls. */
     reflectionMaxTokens: z.number().int().min(16).default(1024),
     soulMaxTokens: z.number().int().min(16).default(2048),
     temperature: z.number().min(0).max(2).default(0.3),
   })
-  .strict();
+  .strict()
+  .refine((c) => c.notesShare + c.summariesShare + c.turnsShare <= 1.0001, {
+    message: "notesShare + summariesShare + turnsShare must add up to at most 1 (they are shares of one window)",
+    path: ["notesShare"],
+  });
 
 export type ReflectionConfig = z.output<typeof ReflectionConfigSchema>;
 

@@ -12,7 +12,10 @@ import { notDue, triggerWord, type Job, type JobDeps, type JobTrigger, type JobW
 import { NIGHTLY_STATE_KEY } from "../schedule/nightly.js";
 import { nightlyOf } from "../schedule/status.js";
 import { ReflectionConfigSchema, type ReflectionConfig, type ReflectionConfigInput } from "./config.js";
-import { runReflection, type ReflectionResult, type RunReflectionInput } from "./pipeline.js";
+import { runReflection, windowStart, type ReflectionResult, type RunReflectionInput } from "./pipeline.js";
+import { parseDuration } from "./config.js";
+import { SoulVersionStore } from "../../store/soul-versions.js";
+import { summarizeConversations } from "../summarize/run.js";
 
 export const REFLECT_JOB = "reflect";
 
@@ -60,6 +63,8 @@ export function reflectJob(deps: JobDeps, env: ReflectEnv): Job<ReflectArgs, Ref
       // A dry run writes nothing, and creates no state file either: it reads an empty one.
       const scratch = args.dryRun && deps.existingState() === null ? openStateDb(":memory:") : null;
       try {
+        // The night's summaries first, so reflection reads them instead of raw turns.
+        const summarized = args.dryRun ? undefined : await summarizeFirst(deps, args, ctx.signal, env.warn);
         const r = await reflect({
           workspace: deps.workspace,
           db: scratch ?? deps.state(),
@@ -73,6 +78,10 @@ export function reflectJob(deps: JobDeps, env: ReflectEnv): Job<ReflectArgs, Ref
           embedder: deps.embedder,
           embedCache: args.dryRun ? null : deps.embedCache(),
         });
+        if (summarized !== undefined) {
+          r.summarized = summarized;
+          if (summarized.noModel !== undefined) r.warnings.push(summarized.noModel);
+        }
         const result = reflectResult(deps, args, ctx.trigger, r);
         if (ctx.trigger === "schedule" && !r.dryRun && r.status === "proposed") await announceProposal(deps, env, r);
         return { result, value: r };
@@ -81,6 +90,25 @@ export function reflectJob(deps: JobDeps, env: ReflectEnv): Job<ReflectArgs, Ref
       }
     },
   };
+}
+
+/**
+ * Summaries of the window's conversations that lack an up-to-date one, ended or not, written
+ * before reflecting. Never a reason for the reflection to fail: a problem is a warning, and
+ * reflection reads the raw turns of what has no summary.
+ */
+async function summarizeFirst(deps: JobDeps, args: ReflectArgs, signal: AbortSignal, warn: JobWarn): Promise<NonNullable<ReflectionResult["summarized"]>> {
+  try {
+    const cfg = reflectionWith(deps, args.config);
+    const windowMs = args.since !== undefined ? parseDuration(args.since) : undefined;
+    const lastDone = deps.existingState() === null ? undefined : new SoulVersionStore(deps.state()).lastCompletedRun()?.startedAt;
+    const r = await summarizeConversations({ workspace: deps.workspace, cfg, provider: deps.llm, now: deps.now, signal, since: windowStart(lastDone, deps.now(), cfg, windowMs), includeOpen: true });
+    for (const f of r.failed) warn(`summarize:${f.session}`, `no summary for ${f.session}: ${f.reason}`);
+    return { written: r.written.map((w) => w.session), ...(r.noModel !== undefined ? { noModel: r.noModel } : {}) };
+  } catch (e) {
+    signal.throwIfAborted();
+    return { written: [], noModel: `conversation summaries were not written (${errorMessage(e)}): reflection reads the raw turns instead` };
+  }
 }
 
 /** The reflection section with this run's overrides, validated like the file's own. */

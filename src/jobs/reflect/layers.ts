@@ -83,6 +83,14 @@ function trimBlank(lines: string[]): string[] {
 export interface MappedSoul {
   /** The SOUL in the three-layer shape; equal to the input when nothing had to move. */
   text: string;
+  /**
+   * The layers the input already had (by any spelling) and those it lacked and were added
+   * empty: what the person is told is about these, never about all three at once.
+   */
+  had?: string[];
+  added?: string[];
+  /** True when text outside the layers was kept as one locked block. */
+  ownLocked?: boolean;
   /** True when the input lacked layers and was mapped by the rule above. */
   mapped: boolean;
   /** Layer headings that were renamed to their canonical spelling or moved into order. */
@@ -93,6 +101,8 @@ export interface MappedSoul {
 export function mapToLayers(text: string): MappedSoul {
   if (missingLayers(text).length === 0) return { text, mapped: false, renamed: false };
   const { title, parts } = split(text);
+  const had = SOUL_LAYERS.filter((l) => parts.some((p) => p.layer === l));
+  const added = SOUL_LAYERS.filter((l) => !had.includes(l));
   const own = trimBlank(parts.filter((p) => p.layer === undefined).flatMap((p) => [...p.lines, ""]));
   const out: string[] = [];
   const ownText = own.join("\n").trim();
@@ -103,7 +113,7 @@ export function mapToLayers(text: string): MappedSoul {
     const p = parts.find((x) => x.layer === layer);
     out.push(...(p ? trimBlank(p.lines) : [`## ${layer}`]), "");
   }
-  return { text: out.join("\n").replace(/\s+$/, "") + "\n", mapped: true, renamed: false };
+  return { text: out.join("\n").replace(/\s+$/, "") + "\n", mapped: true, renamed: false, had, added, ownLocked: ownText !== "" };
 }
 
 /**
@@ -144,4 +154,20 @@ export function canonicalLayers(text: string): MappedSoul {
   });
   const headText = trimBlank(head.lines).join("\n");
   return { text: [headText, ...body].filter((s) => s !== "").join("\n\n") + "\n", mapped: false, renamed: true };
+}
+
+/**
+ * What the person is told about a mapped SOUL.md, true to the file: the layers it had stay
+ * named as theirs, only the missing ones are said to be missing, and the locked block is
+ * mentioned only when there was text outside the layers.
+ */
+export function describeMapping(had: readonly string[], added: readonly string[], lockedOwnText: boolean): string {
+  const list = (xs: readonly string[]) => xs.join(" / ");
+  const parts: string[] = [];
+  if (added.length > 0) {
+    parts.push(`your SOUL.md had no ${list(added)} ${added.length === 1 ? "layer" : "layers"}: added for reflection to fill`);
+  }
+  if (had.length > 0) parts.push(`its ${list(had)} ${had.length === 1 ? "layer was" : "layers were"} kept as written`);
+  if (lockedOwnText) parts.push("your other text was kept word for word as a locked block");
+  return `${parts.join("; ")} (see README, Reflection)`;
 }

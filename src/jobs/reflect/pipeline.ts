@@ -54,7 +54,7 @@ import { appendVerified, atomicWrite, createExclusive } from "../../workspace/sa
 import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS, statWorkspacePath } from "../../workspace/guard.js";
 import { parseDuration, soulWordFloor, soulWordTarget, type ReflectionConfig } from "./config.js";
 import { unifiedDiff } from "./diff.js";
-import { cutTranscript, gatherSessions } from "./gather.js";
+import { composeDay, readDay } from "./day.js";
 import {
   commitSoul,
   isTemplateSoul,
@@ -67,7 +67,7 @@ import {
   type SoulSwap,
   versionsForFloor,
 } from "./history.js";
-import { mapToLayers } from "./layers.js";
+import { describeMapping, mapToLayers } from "./layers.js";
 import { buildReflectionPrompt, buildSoulPrompt, parseReflection, parseSoul, type Insight } from "./prompts.js";
 import { recentRejections } from "./review.js";
 import {
@@ -148,9 +148,17 @@ export interface ReflectionResult {
   sessions: { id: string; messages: number }[];
   /** Sessions with any message in the window, qualifying or not. */
   sessionsSeen: number;
+  /** The notes read (memory/*.md written or edited in the window; "MEMORY.md" when lines were added). */
+  notes: string[];
+  /** The conversations read through their summaries (sessions/<id>.summary.md) instead of raw turns. */
+  summaries: string[];
+  /** Summaries written just before this run (the nightly job), or why none could be. */
+  summarized?: { written: string[]; noModel?: string };
   firstDistillation: boolean;
   /** True when SOUL.md lacked the three layers and was mapped into them (see layers.ts). */
   mapped: boolean;
+  /** For a mapped SOUL.md: the layers it had, those added empty, and whether other text was locked. */
+  layers?: { had: string[]; added: string[]; ownLocked: boolean; note: string };
   insights: Insight[];
   principles: string[];
   /** Set when call 1's reply was not usable JSON and its raw text became one insight. */
@@ -203,6 +211,8 @@ export const REPLY_CAP = 8000;
 interface RunInputs {
   soul?: { exists: boolean; words: number; version: number | null; mapped: boolean; restoredFrom?: number };
   transcript?: { sessions: number; messages: number; chars: number; cut: boolean };
+  /** What the night read besides raw turns; memoryLines is the next run's MEMORY.md baseline. */
+  day?: { notes: string[]; memoryAdded: number; summaries: string[]; chars: { notes: number; summaries: number; turns: number }; cut: { notes: boolean; summaries: boolean; turns: boolean }; window: number; memoryLines: string[] };
   calls?: { call: string; promptTokens: number; replyTokens: number; contextSize: number | null }[];
 }
 
@@ -222,16 +232,12 @@ export async function runReflection(input: RunReflectionInput): Promise<Reflecti
   const trace: RunTrace = { inputs: {}, replies: [] };
   try {
     const lastDone = store.lastCompletedRun();
-    const since =
-      windowMs !== undefined
-        ? startedAt - windowMs
-        : lastDone !== undefined
-          ? lastDone.startedAt
-          : startedAt - parseDuration(cfg.since)!;
+    const since = windowStart(lastDone?.startedAt, startedAt, cfg, windowMs);
     if (!dryRun) runId = store.startRun(startedAt, { provider: input.provider.name, model: input.provider.model });
 
     const formation = { candidates: [] as MemoryCandidate[] };
-    const result = await reflect({ ...input, dryRun, now, cfg, store, since, startedAt, runId, formation, trace });
+    const memoryBefore = recordedMemoryLines(lastDone?.details);
+    const result = await reflect({ ...input, dryRun, now, cfg, store, since, startedAt, runId, formation, trace, memoryBefore });
     // All or nothing: only a run that succeeded forms memories; the fade pass runs every night.
     input.signal?.throwIfAborted();
     const succeeded = result.status === "updated" || result.status === "proposed" || result.status === "unchanged";
@@ -267,6 +273,18 @@ export async function runReflection(input: RunReflectionInput): Promise<Reflecti
     }
     throw e;
   }
+}
+
+/** Where a run's window starts: --since, else the last completed reflection, else reflection.since ago. */
+export function windowStart(lastDoneAt: number | undefined, now: number, cfg: Pick<ReflectionConfig, "since">, windowMs?: number): number {
+  if (windowMs !== undefined) return now - windowMs;
+  return lastDoneAt ?? now - parseDuration(cfg.since)!;
+}
+
+/** The MEMORY.md line hashes the last completed run recorded, or null when it recorded none. */
+function recordedMemoryLines(details: Record<string, unknown> | undefined): Set<string> | null {
+  const day = (details?.inputs as { day?: { memoryLines?: unknown } } | undefined)?.day;
+  return Array.isArray(day?.memoryLines) ? new Set(day.memoryLines.filter((h): h is string => typeof h === "string")) : null;
 }
 
 interface RunTrace {
@@ -380,6 +398,8 @@ interface ReflectContext extends Omit<RunReflectionInput, "since"> {
   /** Call 1's memory candidates, handed back to runReflection. */
   formation: { candidates: MemoryCandidate[] };
   trace: RunTrace;
+  /** MEMORY.md line hashes at the last completed reflection (null: none recorded). */
+  memoryBefore: ReadonlySet<string> | null;
 }
 
 /** SOUL.md as the run works on it, after prepareSoul. */
@@ -417,6 +437,10 @@ function prepareSoul(ctx: ReflectContext, result: ReflectionResult): PreparedSou
   }
   const firstDistillation = !disk.exists || isTemplateSoul(disk.text);
   const mapped = disk.exists && !firstDistillation ? mapToLayers(disk.text) : { text: disk.text, mapped: false, renamed: false };
+  if (mapped.mapped) {
+    const [had, added, ownLocked] = [mapped.had ?? [], mapped.added ?? [], mapped.ownLocked ?? false];
+    result.layers = { had, added, ownLocked, note: describeMapping(had, added, ownLocked) };
+  }
   ctx.trace.inputs.soul = {
     exists: disk.exists,
     words: countWords(disk.text),
@@ -463,7 +487,7 @@ async function call(
 /**
  * One reflection, as its stages; each returns null (or "done") when the run ends there, with
  * the result saying why:
- *   1. gather      the window's conversations, cut to fit           → skipped when too few
+ *   1. gather      the day: notes, summaries, raw turns, each fitted  → skipped when nothing is new
  *   2. settle      SOUL.md restored / mapped before a model reads it (prepareSoul)
  *   3. reflect     call 1: insights, principles, memory candidates  → skipped when nothing happened
  *   4. distill     call 2: the new SOUL                              → kept when malformed
@@ -474,7 +498,7 @@ async function call(
  */
 async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   const result = emptyResult(ctx);
-  const gathered = gather(ctx, result);
+  const gathered = await gather(ctx, result);
   if (gathered === null) return result;
   const soul0 = prepareSoul(ctx, result);
   result.firstDistillation = soul0.firstDistillation;
@@ -512,6 +536,8 @@ function emptyResult(ctx: ReflectContext): ReflectionResult {
     provider: ctx.provider.name,
     model: ctx.provider.model,
     sessions: [],
+    notes: [],
+    summaries: [],
     sessionsSeen: 0,
     firstDistillation: false,
     mapped: false,
@@ -522,32 +548,68 @@ function emptyResult(ctx: ReflectContext): ReflectionResult {
   };
 }
 
-/** The conversations a run reads, as the model will see them. */
+/** What a run reads, as the model will see it. */
 interface Gathered {
+  notes: string;
+  summaries: string;
   transcript: string;
+  noteCount: number;
+  summaryCount: number;
   sessionCount: number;
   today: string;
 }
 
-/** 1. The window's conversations; null (skipped) when too few qualify. */
-function gather(ctx: ReflectContext, result: ReflectionResult): Gathered | null {
+/**
+ * 1. The day: notes written or edited and MEMORY.md lines added since the last reflection,
+ * conversation summaries, then raw turns of conversations without one (day.ts), each within
+ * its share of the window. Null (skipped) only when nothing is new, or when a day of
+ * conversations alone has fewer than reflection.minSessions that qualify.
+ */
+async function gather(ctx: ReflectContext, result: ReflectionResult): Promise<Gathered | null> {
   const { cfg } = ctx;
-  const gathered = gatherSessions(ctx.workspace, { since: ctx.since, until: ctx.startedAt, minMessagesPerSession: cfg.minMessagesPerSession });
-  if (gathered.problems.length > 0) {
-    result.warnings.push(`${gathered.problems.length} transcript line(s) could not be read, e.g. ${gathered.problems[0]}`);
-  }
-  result.sessionsSeen = gathered.sessions.length;
-  result.sessions = gathered.qualified.map((s) => ({ id: s.id, messages: s.messageCount }));
-  if (gathered.qualified.length < cfg.minSessions) {
+  const day = readDay(ctx.workspace, { since: ctx.since, until: ctx.startedAt, memoryBefore: ctx.memoryBefore });
+  if (day.problems.length > 0) result.warnings.push(`${day.problems.length} transcript or note line(s) could not be read, e.g. ${day.problems[0]}`);
+  const qualified = day.sessions.filter((s) => s.messageCount >= cfg.minMessagesPerSession);
+  result.sessionsSeen = day.sessions.length + day.summaries.length;
+  result.sessions = [...day.summaries.map((s) => ({ id: s.session, messages: s.messages })), ...qualified.map((s) => ({ id: s.id, messages: s.messageCount }))];
+  result.notes = [...day.notes.map((n) => n.path), ...(day.memoryAdded.length > 0 ? ["MEMORY.md"] : [])];
+  result.summaries = day.summaries.map((s) => s.session);
+  const written = day.notes.length > 0 || day.memoryAdded.length > 0;
+  const conversations = day.summaries.length + qualified.length;
+  if (!written && conversations < cfg.minSessions) {
     result.reason =
-      gathered.sessions.length === 0
-        ? `no conversation since ${result.since}`
-        : `${gathered.sessions.length} conversation(s) since ${result.since}, ${gathered.qualified.length} with at least ${cfg.minMessagesPerSession} messages (${cfg.minSessions} needed)`;
+      result.sessionsSeen === 0
+        ? `nothing new since ${result.since}: no note written or edited, no MEMORY.md line added, no conversation`
+        : `no note written or edited, and ${result.sessionsSeen} conversation(s) since ${result.since}, ${conversations} with at least ${cfg.minMessagesPerSession} messages (${cfg.minSessions} needed)`;
     return null;
   }
-  const transcript = cutTranscript(gathered.qualified, cfg);
-  ctx.trace.inputs.transcript = { sessions: gathered.qualified.length, messages: transcript.total, chars: transcript.text.length, cut: transcript.shown < transcript.total };
-  return { transcript: transcript.text, sessionCount: gathered.qualified.length, today: localDate(ctx.startedAt) };
+  const window = (ctx.provider.contextSize ? await ctx.provider.contextSize(ctx.signal) : undefined) ?? cfg.windowTokens;
+  // About 4 characters a token; the reply, the instructions (~900 tokens) and SOUL.md come first.
+  const soulChars = readSoul(ctx.workspace).text.length;
+  const room = Math.max(3000, (window - cfg.reflectionMaxTokens - 900) * 4 - soulChars);
+  const composed = composeDay(
+    { ...day, sessions: qualified },
+    { notes: Math.floor(room * cfg.notesShare), summaries: Math.floor(room * cfg.summariesShare), turns: Math.floor(room * cfg.turnsShare), maxMessages: cfg.maxMessages, maxMessageChars: cfg.maxMessageChars },
+  );
+  ctx.trace.inputs.day = {
+    notes: result.notes,
+    memoryAdded: day.memoryAdded.length,
+    summaries: result.summaries,
+    chars: { notes: composed.notes.length, summaries: composed.summaries.length, turns: composed.transcript.length },
+    cut: composed.cut,
+    window,
+    memoryLines: day.memoryLines,
+  };
+  ctx.trace.inputs.transcript = { sessions: qualified.length, messages: composed.messagesTotal, chars: composed.transcript.length, cut: composed.cut.turns };
+  return {
+    notes: composed.notes,
+    summaries: composed.summaries,
+    transcript: composed.transcript,
+    noteCount: result.notes.length,
+    summaryCount: day.summaries.length,
+    sessionCount: qualified.length,
+    today: localDate(ctx.startedAt),
+  };
 }
 
 type Reflection = Exclude<ReturnType<typeof parseReflection>, { kind: "skip" }>;
@@ -558,6 +620,10 @@ async function reflectOn(ctx: ReflectContext, result: ReflectionResult, gathered
   const prompt = buildReflectionPrompt({
     transcript: gathered.transcript,
     sessionCount: gathered.sessionCount,
+    notes: gathered.notes,
+    noteCount: gathered.noteCount,
+    summaries: gathered.summaries,
+    summaryCount: gathered.summaryCount,
     since: localStamp(ctx.since),
     today: gathered.today,
     ...(soul0.exists ? { soul: soul0.disk.text } : {}),
@@ -596,6 +662,7 @@ async function distill(ctx: ReflectContext, result: ReflectionResult, reflection
     ...(soul0.exists ? { current: soul0.base } : {}),
     fromTemplate: soul0.exists && soul0.firstDistillation,
     mapped: soul0.mapped,
+    ...(result.layers ? { layersHad: result.layers.had } : {}),
     recent,
     rejected: recentRejections(ctx.store, ctx.startedAt),
     reflection: { insights: reflection.insights, principles: reflection.principles },
@@ -789,7 +856,10 @@ function appendReport(workspace: string, at: number, r: ReflectionResult): strin
   if (r.report) lines.push(r.report.trim(), "");
   if (r.insights.length > 0) {
     lines.push("### Insights", "");
-    for (const i of r.insights) lines.push(`- ${i.content.replace(/\s+/g, " ")}${i.topics.length > 0 ? ` _(${i.topics.join(", ")})_` : ""}`);
+    for (const i of r.insights) {
+      const from = i.sources !== undefined && i.sources.length > 0 ? ` — from ${i.sources.join(", ")}` : "";
+      lines.push(`- ${i.content.replace(/\s+/g, " ")}${i.topics.length > 0 ? ` _(${i.topics.join(", ")})_` : ""}${from}`);
+    }
     lines.push("");
   }
   if (r.principles.length > 0) {
@@ -797,7 +867,10 @@ function appendReport(workspace: string, at: number, r: ReflectionResult): strin
     for (const p of r.principles) lines.push(`- ${p.replace(/\s+/g, " ")}`);
     lines.push("");
   }
-  lines.push(`Sessions: ${r.sessions.map((s) => `${s.id} (${s.messages} messages)`).join(", ")}. Model: ${r.model}.`);
+  const read: string[] = [];
+  if (r.notes.length > 0) read.push(`Notes: ${r.notes.join(", ")}.`);
+  if (r.sessions.length > 0) read.push(`Sessions: ${r.sessions.map((s) => `${s.id} (${s.messages} messages${r.summaries.includes(s.id) ? ", from its summary" : ""})`).join(", ")}.`);
+  lines.push(`${read.join(" ")} Model: ${r.model}.`.trim());
   appendVerified(file, lines.join("\n") + "\n");
   return rel;
 }

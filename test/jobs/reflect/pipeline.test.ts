@@ -45,7 +45,7 @@ describe("reflection: the seven cases of the design", () => {
     const provider = new ScriptedProvider([]);
     const r = await reflectIn({ workspace: ws, provider, now });
     expect(r.status).toBe("skipped");
-    expect(r.reason).toMatch(/^no conversation since 2026-11-20T03:00:00.000Z/);
+    expect(r.reason).toMatch(/^nothing new since 2026-11-20T03:00:00.000Z: no note written or edited, no MEMORY.md line added, no conversation/);
     expect(provider.calls).toHaveLength(0);
     expect(fingerprint(ws)).toEqual(before);
     const h = history(ws);

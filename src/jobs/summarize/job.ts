@@ -1,0 +1,118 @@
+/**
+ * Conversation summaries as a job of the one runner (`agent summarize`, the daemon): due when
+ * a transcript changed and its conversation has ended (untouched for reflection.summaryIdle,
+ * or compacted after its last turn) while its summary is older than it. A transcript is looked
+ * at again only when it changes, so a conversation too small for a summary costs one run.
+ */
+import { JobStateStore } from "../../store/job-runs.js";
+import { errorMessage } from "../../shared/errors.js";
+import { listWorkspaceDir, statWorkspacePath } from "../../workspace/guard.js";
+import { notDue, triggerWord, type Job, type JobDeps, type JobWarn } from "../job.js";
+import { parseDuration } from "../reflect/config.js";
+import { readConversations, sessionOf } from "./conversations.js";
+import { summaryPath } from "./file.js";
+import { summarizeConversations, type SummarizeResult } from "./run.js";
+
+export const SUMMARIZE_JOB = "summarize";
+
+/** Where "no model for summaries" is remembered, so the daemon says it once, not every tick. */
+const NO_MODEL_KEY = "summarize.no-model";
+
+export interface SummarizeArgs {
+  session?: string;
+  /** Only conversations with a turn at or after this ISO date or time. */
+  since?: string;
+  dryRun?: boolean;
+}
+
+export function summarizeJob(deps: JobDeps, env: { warn: JobWarn }): Job<SummarizeArgs, SummarizeResult> {
+  // Per session: the transcript's size and mtime when last looked at.
+  const seen = new Map<string, string>();
+  return {
+    name: SUMMARIZE_JOB,
+    due(now) {
+      if (statWorkspacePath(deps.workspace, "sessions")?.isDirectory !== true) return notDue("no sessions/ folder");
+      const ended = endedSessions(deps, now, seen, env.warn);
+      return ended.length > 0
+        ? { due: true, nextAt: null, reason: `${ended.length} finished conversation(s) without an up-to-date summary`, runs: [{ key: SUMMARIZE_JOB, args: {} }] }
+        : notDue("no finished conversation waits for a summary");
+    },
+    startDetails(args, trigger) {
+      return { trigger: triggerWord(trigger, false, "conversation ended"), ...(args.session !== undefined ? { session: args.session } : {}), ...(args.since !== undefined ? { since: args.since } : {}) };
+    },
+    recorded: (args) => args.dryRun !== true,
+    async run(args, ctx) {
+      const r = await summarizeConversations({
+        workspace: deps.workspace,
+        cfg: deps.config.reflection,
+        provider: deps.llm,
+        now: deps.now,
+        signal: ctx.signal,
+        ...(args.session !== undefined ? { session: args.session } : {}),
+        ...(args.since !== undefined ? { since: parseSince(args.since) } : {}),
+        ...(args.dryRun ? { dryRun: true } : {}),
+      });
+      if (r.noModel !== undefined && !args.dryRun) {
+        const state = new JobStateStore(deps.state());
+        if (state.get(NO_MODEL_KEY) === undefined) env.warn(NO_MODEL_KEY, r.noModel);
+        state.set(NO_MODEL_KEY, r.noModel, deps.now());
+      } else if (r.written.length > 0 && !args.dryRun) {
+        deps.existingState()?.prepare("DELETE FROM job_state WHERE key = ?").run(NO_MODEL_KEY);
+      }
+      const did = r.dryRun ? "would write" : "wrote";
+      const reason = r.noModel ?? `${did} ${r.written.length} summar${r.written.length === 1 ? "y" : "ies"}${r.failed.length > 0 ? `, ${r.failed.length} failed (${r.failed[0]!.session}: ${r.failed[0]!.reason})` : ""}`;
+      const outcome = r.failed.length > 0 && r.written.length === 0 ? "error" : r.written.length === 0 ? "skip" : "ok";
+      return { result: { outcome, reason, details: { written: r.written.map((w) => w.session), skipped: r.skipped.length, failed: r.failed } }, value: r };
+    },
+  };
+}
+
+/** "2026-11-20" or a full ISO time, as ms; a clear error otherwise. */
+export function parseSince(since: string): number {
+  const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(since) ? `${since}T00:00:00` : since);
+  if (Number.isNaN(ms)) throw new Error(`--since must be a date like 2026-11-20 (or an ISO time), got "${since}"`);
+  return ms;
+}
+
+/**
+ * Sessions whose transcript changed since last looked at, has ended and has a summary older
+ * than itself (or none). Cheap for the quiet ones: a stat each.
+ */
+function endedSessions(deps: JobDeps, now: number, seen: Map<string, string>, warn: JobWarn): string[] {
+  const idleMs = parseDuration(deps.config.reflection.summaryIdle) ?? 30 * 60_000;
+  const stems = listWorkspaceDir(deps.workspace, "sessions").filter((n) => n.endsWith(".jsonl")).map((n) => n.slice(0, -6));
+  const stemSet = new Set(stems);
+  const latest = new Map<string, { key: string; mtime: number }>();
+  for (const stem of stems) {
+    const st = statWorkspacePath(deps.workspace, `sessions/${stem}.jsonl`);
+    if (st === null || !st.isFile) continue;
+    const { id } = sessionOf(stem, stemSet);
+    const prev = latest.get(id);
+    latest.set(id, { key: `${prev?.key ?? ""}${st.size}:${st.mtimeMs};`, mtime: Math.max(prev?.mtime ?? 0, st.mtimeMs) });
+  }
+  const out: string[] = [];
+  for (const [id, { key, mtime }] of latest) {
+    if (seen.get(id) === key) continue;
+    const summary = statWorkspacePath(deps.workspace, summaryPath(id));
+    if (summary !== null && summary.mtimeMs >= mtime) {
+      seen.set(id, key);
+      continue;
+    }
+    let ended = mtime <= now - idleMs;
+    if (!ended) {
+      try {
+        const c = readConversations(deps.workspace, undefined, new Set([id])).conversations[0];
+        const last = c?.turns[c.turns.length - 1];
+        ended = c !== undefined && last !== undefined && c.compactedAt !== null && c.compactedAt >= last.at;
+      } catch (e) {
+        warn(`summarize:${id}`, `could not read sessions/${id}.jsonl: ${errorMessage(e)}`);
+      }
+    }
+    // Looked at for good only once it has ended: a live conversation is looked at again.
+    if (ended) {
+      seen.set(id, key);
+      out.push(id);
+    }
+  }
+  return out;
+}
