@@ -26,13 +26,17 @@ export interface SummarizeArgs {
 }
 
 export function summarizeJob(deps: JobDeps, env: { warn: JobWarn }): Job<SummarizeArgs, SummarizeResult> {
-  // Per session: the transcript's size and mtime when last looked at.
+  // Per session: the transcript's size and mtime when a run last dealt with it; and those an
+  // ended conversation's due check found, handed to `seen` once a run has dealt with them.
   const seen = new Map<string, string>();
+  const found = new Map<string, string>();
   return {
     name: SUMMARIZE_JOB,
     due(now) {
+      // Summaries feed the nightly reflection: with it off (cron runs `agent reflect`, which writes them first), the daemon writes none.
+      if (!deps.config.schedule.reflect) return notDue("the nightly reflection is off (schedule.reflect is false); `agent reflect` writes the summaries it needs");
       if (statWorkspacePath(deps.workspace, "sessions")?.isDirectory !== true) return notDue("no sessions/ folder");
-      const ended = endedSessions(deps, now, seen, env.warn);
+      const ended = endedSessions(deps, now, seen, found, env.warn);
       return ended.length > 0
         ? { due: true, nextAt: null, reason: `${ended.length} finished conversation(s) without an up-to-date summary`, runs: [{ key: SUMMARIZE_JOB, args: {} }] }
         : notDue("no finished conversation waits for a summary");
@@ -52,6 +56,7 @@ export function summarizeJob(deps: JobDeps, env: { warn: JobWarn }): Job<Summari
         ...(args.since !== undefined ? { since: parseSince(args.since) } : {}),
         ...(args.dryRun ? { dryRun: true } : {}),
       });
+      if (!args.dryRun && args.session === undefined) for (const [id, key] of found) seen.set(id, key);
       if (r.noModel !== undefined && !args.dryRun) {
         const state = new JobStateStore(deps.state());
         if (state.get(NO_MODEL_KEY) === undefined) env.warn(NO_MODEL_KEY, r.noModel);
@@ -78,7 +83,7 @@ export function parseSince(since: string): number {
  * Sessions whose transcript changed since last looked at, has ended and has a summary older
  * than itself (or none). Cheap for the quiet ones: a stat each.
  */
-function endedSessions(deps: JobDeps, now: number, seen: Map<string, string>, warn: JobWarn): string[] {
+function endedSessions(deps: JobDeps, now: number, seen: Map<string, string>, found: Map<string, string>, warn: JobWarn): string[] {
   const idleMs = parseDuration(deps.config.reflection.summaryIdle) ?? 30 * 60_000;
   const stems = listWorkspaceDir(deps.workspace, "sessions").filter((n) => n.endsWith(".jsonl")).map((n) => n.slice(0, -6));
   const stemSet = new Set(stems);
@@ -108,9 +113,9 @@ function endedSessions(deps: JobDeps, now: number, seen: Map<string, string>, wa
         warn(`summarize:${id}`, `could not read sessions/${id}.jsonl: ${errorMessage(e)}`);
       }
     }
-    // Looked at for good only once it has ended: a live conversation is looked at again.
+    // Set aside for good only once a run has dealt with it: a live conversation is looked at again.
     if (ended) {
-      seen.set(id, key);
+      found.set(id, key);
       out.push(id);
     }
   }
