@@ -25,11 +25,8 @@ import type { SummarizeResult } from "./summarize/run.js";
 export { BACKUP_JOB, DREAM_JOB, EVOLVE_JOB, FLUSH_JOB, HEARTBEAT_JOB, REFLECT_JOB, SNAPSHOT_JOB, SUMMARIZE_JOB };
 export type { BackupArgs, DreamArgs, EvolveArgs, FlushArgs, HeartbeatArgs, ReflectArgs, SnapshotArgs, SummarizeArgs };
 
-/**
- * Every job there is; a name outside this list is refused (`agent jobs --job bogus`). The
- * schedule starts due jobs in this order: summaries before the night's reflection reads them.
- */
-export const JOB_NAMES = [SUMMARIZE_JOB, REFLECT_JOB, FLUSH_JOB, HEARTBEAT_JOB, EVOLVE_JOB, DREAM_JOB, BACKUP_JOB, SNAPSHOT_JOB] as const;
+/** Every job there is; a name outside this list is refused (`agent jobs --job bogus`). */
+export const JOB_NAMES = [REFLECT_JOB, FLUSH_JOB, HEARTBEAT_JOB, EVOLVE_JOB, DREAM_JOB, BACKUP_JOB, SNAPSHOT_JOB, SUMMARIZE_JOB] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export function isJobName(name: string): name is JobName {

@@ -27,7 +27,10 @@ beforeAll(async () => {
     const model = String(body.model);
     if (model !== "good") return { status: 404, error: `model '${model}' not found, try pulling it first` };
     const format = body.format as { properties?: Record<string, unknown> } | undefined;
-    return format?.properties?.soul ? soulJson(FIRST_SOUL) : reflectionJson();
+    if (format?.properties?.soul) return soulJson(FIRST_SOUL);
+    // The night summarises a conversation before reflecting on it.
+    if (format?.properties?.topics) return 'Summary:\n```json\n{"summary": "They asked for the budget thread summary: rent is up 5% [t2].", "topics": ["budget",],}\n```';
+    return reflectionJson();
   });
   host = ollama.host;
   chats = ollama.chats;
@@ -110,7 +113,8 @@ describe("agent reflect against a local Ollama-speaking server", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("ollama pull nope:1b");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
-    expect(chats).toHaveLength(1);
+    // The night's summary first (no model: said, and the raw turns stand in), then the reflection.
+    expect(chats).toHaveLength(2);
     expect(fingerprint(ws)).toEqual(before);
     expect(read(ws, "SOUL.md")).toBe(TEMPLATE_SOUL);
     const log = await agent(["soul", "log", "--workspace", ws, "--json"]);
@@ -167,10 +171,14 @@ describe("agent reflect against a local Ollama-speaking server", () => {
     // Both calls asked for JSON through Ollama's `format`, with the transcript in call 1
     // (whose optional `memories` list feeds the evolution system, issue #6).
     expect(chats.map((c) => Object.keys((c.format as { properties: object }).properties).sort())).toEqual([
+      ["summary", "topics"],
       ["insights", "memories", "principles"],
       ["report", "soul", "summary"],
     ]);
-    expect(JSON.stringify(chats[0]!.messages)).toContain("rent is up 5%");
+    // The conversation reached the reflection through its summary, not its raw turns.
+    expect(existsSync(path.join(ws, "sessions/chat-1.summary.md"))).toBe(true);
+    expect(JSON.stringify(chats[1]!.messages)).toContain("rent is up 5% [t2]");
+    expect(JSON.stringify(chats[1]!.messages)).not.toContain("<transcripts>");
 
     // A run by hand goes through the one job runner: it is listed in `agent jobs` like a scheduled one.
     const jobs = JSON.parse((await agent(["jobs", "--workspace", ws, "--job", "reflect", "--json"])).stdout) as { runs: { job: string; outcome: string; details: { trigger?: string } }[] };

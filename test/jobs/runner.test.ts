@@ -372,9 +372,9 @@ describe("one runner for manual and scheduled runs", () => {
   });
 
   it("the job names are a closed list; an unknown name is refused with the list", () => {
-    expect(JOB_NAMES).toEqual(["reflect", "flush", "heartbeat", "evolve", "dream", "backup", "snapshot"]);
+    expect(JOB_NAMES).toEqual(["reflect", "flush", "heartbeat", "evolve", "dream", "backup", "snapshot", "summarize"]);
     expect(parseJobName("evolve")).toBe("evolve");
-    expect(() => parseJobName("bogus")).toThrow('there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve, dream, backup, snapshot');
+    expect(() => parseJobName("bogus")).toThrow('there is no job "bogus": the jobs are reflect, flush, heartbeat, evolve, dream, backup, snapshot, summarize');
   });
 
   it("says when it wants to wake: the next heartbeat or night, at most one tick away", () => {
