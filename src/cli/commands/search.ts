@@ -93,7 +93,9 @@ function formatResult(r: SearchResult, n: number): string {
   const where = `${r.path}:${r.startLine}-${r.endLine}`;
   const date = r.date ? `  ${r.date}` : "";
   const grade = r.grade !== undefined ? `  grade ${r.grade} (${GRADE_WORDS[r.grade]})` : r.relevance !== undefined ? `  relevance ${r.relevance.toFixed(3)}` : "";
-  let out = `${n}. ${where}${date}  score ${r.score.toFixed(3)}${grade}\n`;
+  // A conversation summary is the model's reading of a transcript, not the person's words: said so.
+  const derived = r.kind === "summary" ? "  (conversation summary, derived)" : "";
+  let out = `${n}. ${where}${date}  score ${r.score.toFixed(3)}${grade}${derived}\n`;
   if (r.heading) out += `   ${r.heading}\n`;
   if (r.annotations) out += `   ${Object.entries(r.annotations).map(([k, vs]) => vs.map((v) => `${k}:: ${v}`).join("  ")).join("  ")}\n`;
   out += `   ${r.snippet}\n`;

@@ -156,6 +156,11 @@ describe("conversation summaries", () => {
     expect(existsSync(path.join(ws, "sessions/team.summary.md"))).toBe(false); // a group conversation
     expect(s?.skipped).toEqual(expect.arrayContaining([{ session: "team", reason: "a group conversation: not the person's own memory" }]));
 
+    // Indexed as a derived kind of its own: search finds it.
+    e.indexing.index();
+    const found = await e.search("spreadsheet");
+    expect(found.results[0]).toMatchObject({ path: "sessions/chat-1.summary.md", kind: "summary", source: "sessions", date: "2026-11-21" });
+
     // Not rewritten until the conversation grew.
     ollama.chats.length = 0;
     expect((await e.runJob("summarize", {})).value?.written).toEqual([]);
