@@ -38,7 +38,8 @@ function describe(r: SummarizeResult): string {
   const verb = r.dryRun ? "would write" : "wrote";
   for (const w of r.written) out.push(`${verb} ${w.path} (${w.messages} messages${w.shown < w.messages ? `, ${w.shown} shown to the model` : ""})`);
   for (const f of r.failed) out.push(`${f.session}: not summarised (${f.reason})`);
-  const skipped = r.skipped.length > 0 ? `; ${r.skipped.length} skipped (${[...new Set(r.skipped.map((s) => s.reason.replace(/^\d+ message\(s\), /, "")))].slice(0, 3).join("; ")})` : "";
+  const why = [...new Set(r.skipped.map((s) => s.reason.replace(/^\d+ message\(s\), /, "")))].slice(0, 3).join("; ");
+  const skipped = r.skipped.length > 0 ? `; ${r.skipped.length} skipped, ${why}` : "";
   out.push(`${r.written.length} summar${r.written.length === 1 ? "y" : "ies"} ${r.dryRun ? "to write" : "written"}${skipped}${r.dryRun ? "; nothing was written" : ""}`);
   return out.join("\n") + "\n";
 }

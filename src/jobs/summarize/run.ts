@@ -59,7 +59,7 @@ export function needsSummary(c: Conversation, existing: SummaryFile | null, opts
   if (c.turns.length < opts.minMessages) return { write: false, reason: `${c.turns.length} message(s), under reflection.summaryMinMessages (${opts.minMessages})` };
   if (existing !== null && existing.meta.messages >= c.turns.length) return { write: false, reason: "its summary is up to date" };
   const ended = c.lastWrite <= opts.now - opts.idleMs || (c.compactedAt !== null && c.compactedAt >= c.turns[c.turns.length - 1]!.at);
-  if (!ended && !opts.byHand && !opts.includeOpen) return { write: false, reason: "still going (written to within reflection.summaryIdle)" };
+  if (!ended && !opts.byHand && !opts.includeOpen) return { write: false, reason: "still going: written to within reflection.summaryIdle" };
   return { write: true, previous: existing };
 }
 
