@@ -30,6 +30,8 @@ export interface MemorySource {
   sessions?: string[];
   /** A workspace-relative note. */
   path?: string;
+  /** Notes a reflection read (memory/*.md, "MEMORY.md"): a notes-only day forms memories too. */
+  notes?: string[];
 }
 
 /** A memory as stored in state.db (vividness as of `vividAt`; see fade.ts for "now"). */

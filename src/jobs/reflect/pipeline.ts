@@ -372,7 +372,7 @@ async function formMemories(
       summary = applyFormation(store, plan, {
         now,
         dryRun,
-        source: { kind: "reflection", ...(result.runId !== null ? { runId: result.runId } : {}), sessions: result.sessions.map((s) => s.id) },
+        source: { kind: "reflection", ...(result.runId !== null ? { runId: result.runId } : {}), sessions: result.sessions.map((s) => s.id), ...(result.notes.length > 0 ? { notes: result.notes } : {}) },
       });
     }
     const archived = fadePass(store, now, { dryRun });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Engine } from "../../../src/index.js";
 import { OllamaProvider } from "../../../src/llm/ollama.js";
+import { MemoryStore } from "../../../src/store/memories.js";
 import { initWorkspace } from "../../../src/workspace/init.js";
 import { deadHost, startFakeOllama, type FakeOllama } from "../../helpers/fake-ollama.js";
 import { cleanup, read, tempDir, write } from "../../helpers/workspace.js";
@@ -106,6 +107,7 @@ describe("a person who only writes daily notes", () => {
     expect(r!.insights).toEqual([{ content: "The person books appointments in the morning.", topics: ["pattern"], sources: ["memory/2026-11-21.md:3"] }]);
     expect(read(ws, r!.reportPath!)).toContain("— from memory/2026-11-21.md:3");
     expect(r!.memories?.created).toHaveLength(1);
+    expect(new MemoryStore(engine!.state()).list()).toMatchObject([{ type: "user_preference", source: { kind: "reflection", sessions: [], notes: ["memory/2026-11-21.md"] } }]);
     // The personality snapshot forms from those memories.
     const snap = await engine!.runJob("snapshot", {});
     expect(snap.value?.stats.active).toBe(1);
