@@ -55,7 +55,7 @@ export function strength(s: { recalls: number; queries: number; days: number }):
 
 export function isDreamSource(path: string, heading = ""): string | null {
   const kind = classify(path).kind;
-  if (kind !== "daily" && kind !== "session") return `${path} is not a daily note or transcript`;
+  if (kind !== "daily" && kind !== "session" && kind !== "summary") return `${path} is not a daily note or transcript (or a conversation summary)`;
   if (/notes before compaction/i.test(heading)) return "written by the engine's pre-compaction flush";
   return null;
 }
@@ -70,10 +70,16 @@ export function missesThresholds(s: RecallSignals, t: DreamConfig["thresholds"],
 }
 
 /** The person's own lines of a chunk, junk left out. Source lines may be long (the model shortens them). */
-export function usableLines(text: string, kind: "daily" | "session"): string[] {
+export function usableLines(text: string, kind: "daily" | "session" | "summary"): string[] {
   const out: string[] = [];
   for (const raw of text.split("\n")) {
     let l = raw.trim();
+    if (kind === "summary") {
+      // A conversation summary: its front matter and the derived-file note are not sentences;
+      // its turn citations ([t3]) point into a transcript, not into MEMORY.md.
+      if (/^(?:---|[a-z]+:\s|<!--)/.test(l)) continue;
+      l = l.replace(/\s*\[t\d+\]/g, "");
+    }
     if (kind === "session") {
       const m = /^user:\s*(.*)$/i.exec(l);
       if (!m) continue;
@@ -129,7 +135,8 @@ function chunkCandidate(s: RecallSignals, i: GatherInput): Candidate | string {
   if (chunk === null) return "the passage changed or is gone since it was recalled";
   const heading = isDreamSource(s.path, chunk.heading);
   if (heading !== null) return heading;
-  const lines = usableLines(chunk.text, classify(s.path).kind === "session" ? "session" : "daily");
+  const kind = classify(s.path).kind;
+  const lines = usableLines(chunk.text, kind === "session" || kind === "summary" ? kind : "daily");
   if (lines.length === 0) return "no usable sentence in it (headings, commands, timestamps or metadata only)";
   const sig = { recalls: s.recalls, queries: s.queries.length, days: s.days.length, lastAt: s.lastAt };
   return { key: `${s.path}#${s.chunkHash}`, kind: "chunk", path: s.path, startLine: chunk.startLine, endLine: chunk.endLine, lines, queries: s.queries, signals: { ...sig, strength: strength(sig) } };

@@ -89,3 +89,12 @@ describe("which conversations get a summary", () => {
     expect(sessionOf("chat", stems)).toEqual({ id: "chat", part: 1 });
   });
 });
+
+describe("the dream reads a summary's sentences", () => {
+  it("not its front matter, its title or the derived-file note; turn citations are dropped", async () => {
+    const { usableLines, isDreamSource } = await import("../../../src/jobs/dream/candidates.js");
+    const text = formatSummary({ meta: { session: "c", harness: "codex", from: "2026-11-20T10:00:00.000Z", to: "2026-11-20T11:00:00.000Z", messages: 4, topics: ["rent"] }, body: "Sam's rent goes up 5% in January [t2]." });
+    expect(usableLines(text, "summary")).toEqual(["Sam's rent goes up 5% in January."]);
+    expect(isDreamSource("sessions/c.summary.md")).toBeNull();
+  });
+});
