@@ -285,6 +285,14 @@ export function describeReflectionRun(run: ReflectionRun): string {
   }
   const tr = inputs.transcript as Record<string, unknown> | undefined;
   if (tr) out.push(`conversations: ${String(tr.sessions)} session(s), ${String(tr.messages)} message(s), ${String(tr.chars)} characters shown${tr.cut ? " (cut to the newest)" : ""}`);
+  const day = inputs.day as { notes?: string[]; memoryAdded?: number; summaries?: string[]; chars?: Record<string, number>; cut?: Record<string, boolean>; window?: number } | undefined;
+  if (day) {
+    const cut = Object.entries(day.cut ?? {}).filter(([, v]) => v).map(([k]) => k);
+    out.push(
+      `the day: ${day.notes?.length ?? 0} note file(s)${day.notes && day.notes.length > 0 ? ` (${day.notes.join(", ")})` : ""}, ${day.memoryAdded ?? 0} MEMORY.md line(s) added, ${day.summaries?.length ?? 0} conversation summar${day.summaries?.length === 1 ? "y" : "ies"}; ` +
+        `characters: notes ${day.chars?.notes ?? 0}, summaries ${day.chars?.summaries ?? 0}, turns ${day.chars?.turns ?? 0} of a ${day.window ?? "?"}-token window${cut.length > 0 ? ` (cut to fit: ${cut.join(", ")})` : ""}`,
+    );
+  }
   const calls = Array.isArray(inputs.calls) ? (inputs.calls as Record<string, unknown>[]) : [];
   for (const c of calls) {
     out.push(`call ${String(c.call)}: prompt ~${String(c.promptTokens)} tokens + reply up to ${String(c.replyTokens)}${c.contextSize !== null ? `, context window ${String(c.contextSize)}` : ""}`);

@@ -326,6 +326,7 @@ describe("why a night did nothing: the run record", () => {
     const text = describeReflectionRun(run);
     expect(text).toMatch(/^reflection run 1 \(2026-11-21 03:00 UTC\): error — malformed SOUL from the model/);
     expect(text).toContain("--- reply to the soul call");
+    expect(text).toMatch(/\nthe day: 0 note file\(s\), 0 MEMORY\.md line\(s\) added, 0 conversation summaries; characters: notes 0, summaries 0, turns \d+ of a 8192-token window\n/);
     expect(text).toContain("Once upon a time there was a little cat.");
     expect(text).toMatch(/decision: kept — malformed SOUL/);
     expect(withStore(ws, (store) => showReflectionRun(store, 99))).toBeUndefined();
