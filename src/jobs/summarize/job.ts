@@ -15,6 +15,9 @@ import { summarizeConversations, type SummarizeResult } from "./run.js";
 
 export const SUMMARIZE_JOB = "summarize";
 
+/** A scheduled run writes at most this many, so the tick's other jobs never wait long; the rest follow on the next ticks. */
+export const SUMMARIES_PER_RUN = 5;
+
 /** Where "no model for summaries" is remembered, so the daemon says it once, not every tick. */
 const NO_MODEL_KEY = "summarize.no-model";
 
@@ -55,8 +58,11 @@ export function summarizeJob(deps: JobDeps, env: { warn: JobWarn }): Job<Summari
         ...(args.session !== undefined ? { session: args.session } : {}),
         ...(args.since !== undefined ? { since: parseSince(args.since) } : {}),
         ...(args.dryRun ? { dryRun: true } : {}),
+        ...(ctx.trigger === "schedule" ? { limit: SUMMARIES_PER_RUN } : {}),
       });
-      if (!args.dryRun && args.session === undefined) for (const [id, key] of found) seen.set(id, key);
+      if (!args.dryRun && args.session === undefined) {
+        for (const [id, key] of found) if (!r.deferred.includes(id)) seen.set(id, key);
+      }
       if (r.noModel !== undefined && !args.dryRun) {
         const state = new JobStateStore(deps.state());
         if (state.get(NO_MODEL_KEY) === undefined) env.warn(NO_MODEL_KEY, r.noModel);
@@ -65,7 +71,9 @@ export function summarizeJob(deps: JobDeps, env: { warn: JobWarn }): Job<Summari
         deps.existingState()?.prepare("DELETE FROM job_state WHERE key = ?").run(NO_MODEL_KEY);
       }
       const did = r.dryRun ? "would write" : "wrote";
-      const reason = r.noModel ?? `${did} ${r.written.length} summar${r.written.length === 1 ? "y" : "ies"}${r.failed.length > 0 ? `, ${r.failed.length} failed (${r.failed[0]!.session}: ${r.failed[0]!.reason})` : ""}`;
+      const reason =
+        r.noModel ??
+        `${did} ${r.written.length} summar${r.written.length === 1 ? "y" : "ies"}${r.failed.length > 0 ? `, ${r.failed.length} failed (${r.failed[0]!.session}: ${r.failed[0]!.reason})` : ""}${r.deferred.length > 0 ? `, ${r.deferred.length} left for the next run` : ""}`;
       const outcome = r.failed.length > 0 && r.written.length === 0 ? "error" : r.written.length === 0 ? "skip" : "ok";
       return { result: { outcome, reason, details: { written: r.written.map((w) => w.session), skipped: r.skipped.length, failed: r.failed } }, value: r };
     },

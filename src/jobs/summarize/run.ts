@@ -36,6 +36,8 @@ export interface SummarizeInput {
   includeOpen?: boolean;
   /** Say what would be written; call no model, write nothing. */
   dryRun?: boolean;
+  /** Write at most this many; the rest are `deferred` (the daemon's runs stay short). */
+  limit?: number;
   rule?: LinkRule;
 }
 
@@ -47,6 +49,8 @@ export interface SummarizeResult {
   /** Set when no model could be used: said once, reflection reads raw turns instead. */
   noModel?: string;
   failed: { session: string; reason: string }[];
+  /** Conversations that need a summary, left for the next run by `limit`. */
+  deferred: string[];
   problems: string[];
 }
 
@@ -65,19 +69,24 @@ export function needsSummary(c: Conversation, existing: SummaryFile | null, opts
 
 export async function summarizeConversations(input: SummarizeInput): Promise<SummarizeResult> {
   const rule = input.rule ?? NO_HARD_LINKS;
-  const result: SummarizeResult = { dryRun: input.dryRun ?? false, written: [], skipped: [], failed: [], problems: [] };
+  const result: SummarizeResult = { dryRun: input.dryRun ?? false, written: [], skipped: [], failed: [], deferred: [], problems: [] };
   const read = readConversations(input.workspace, rule);
   result.problems.push(...read.problems);
   const idleMs = parseDuration(input.cfg.summaryIdle) ?? 30 * 60_000;
   const now = input.now();
   let provider: LLMProvider | undefined;
-  for (const c of read.conversations) {
+  // Newest first: when a run is limited, the conversations the coming night reads go first.
+  for (const c of [...read.conversations].reverse()) {
     if (input.session !== undefined && c.id !== input.session) continue;
     if (input.since !== undefined && !c.turns.some((t) => t.at >= input.since!)) continue;
     const existing = readExisting(input.workspace, c.id, rule);
     const need = needsSummary(c, existing, { minMessages: input.cfg.summaryMinMessages, idleMs, now, byHand: input.session !== undefined, includeOpen: input.includeOpen ?? false });
     if (!need.write) {
       result.skipped.push({ session: c.id, reason: need.reason });
+      continue;
+    }
+    if (input.limit !== undefined && result.written.length + result.failed.length >= input.limit) {
+      result.deferred.push(c.id);
       continue;
     }
     if (result.dryRun) {

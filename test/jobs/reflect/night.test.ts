@@ -215,6 +215,16 @@ describe("conversation summaries", () => {
     expect(jobs.due("summarize")).toMatchObject({ due: false });
   });
 
+  it("a scheduled run writes a few at a time; the rest follow on the next ticks", async () => {
+    for (let i = 0; i < 7; i++) conversation(`old-${i}`, 4, 48 + i);
+    const jobs = await open().jobs();
+    const first = await jobs.run("summarize", {}, { trigger: "schedule" });
+    expect(first.value?.written.map((w) => w.session)).toEqual(["old-0", "old-1", "old-2", "old-3", "old-4"]);
+    expect(first.run.reason).toBe("wrote 5 summaries, 2 left for the next run");
+    const second = await jobs.run("summarize", {}, { trigger: "schedule" });
+    expect(second.value?.written.map((w) => w.session)).toEqual(["old-5", "old-6"]);
+  });
+
   it("without a model, summarizing says so once and writes nothing", async () => {
     conversation("chat-1", 4, 2);
     const { value, run } = await open(await deadHost()).runJob("summarize", {});
