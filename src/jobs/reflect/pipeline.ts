@@ -475,7 +475,7 @@ async function call(
   const fit = await ensureContextFits(
     ctx.provider,
     request,
-    which === "reflection" ? "lower reflection.maxMessages or reflection.maxMessageChars" : "lower reflection.soulMaxTokens or reflection.maxSoulWords",
+    which === "reflection" ? "lower reflection.reflectionMaxTokens, or the shares of the day (reflection.notesShare, summariesShare, turnsShare)" : "lower reflection.soulMaxTokens or reflection.maxSoulWords",
   );
   (ctx.trace.inputs.calls ??= []).push({ call: which, promptTokens: fit.promptTokens, replyTokens: fit.replyTokens, contextSize: fit.contextSize ?? null });
   before?.();

@@ -347,7 +347,7 @@ describe("why a night did nothing: the run record", () => {
     expect(e).toBeInstanceOf(LLMError);
     expect((e as LLMError).code).toBe("context-too-small");
     expect((e as LLMError).message).toMatch(
-      /^model tiny-1b \(scripted\) has a context window of 300 tokens, but this call needs about \d+ \(prompt ~\d+ \+ reply up to 1024\): set llm.contextSize to at least \d+ or use a model with a larger window, or lower reflection.maxMessages or reflection.maxMessageChars$/,
+      /^model tiny-1b \(scripted\) has a context window of 300 tokens, but this call needs about \d+ \(prompt ~\d+ \+ reply up to 1024\): set llm.contextSize to at least \d+ or use a model with a larger window, or lower reflection.reflectionMaxTokens, or the shares of the day \(reflection.notesShare, summariesShare, turnsShare\)$/,
     );
     expect(provider.calls).toHaveLength(0);
     expect(history(ws).runs[0]).toMatchObject({ outcome: "error", reason: (e as LLMError).message });
