@@ -348,7 +348,7 @@ const LLM_MISSING = "missing";
 /** job_state: the id of the run whose missing model was reported; "" once one answers again. */
 const LLM_MISSING_KEY = "llm.missingReported";
 /** The jobs whose success proves a model answers. */
-const LLM_JOBS: readonly JobName[] = ["reflect", "flush", "heartbeat", "dream"];
+const LLM_JOBS: readonly JobName[] = ["reflect", "flush", "heartbeat", "dream", "summarize"];
 
 function llmMissing(e: LLMError): JobResult {
   return { outcome: "skip", reason: `no model answers: ${errorMessage(e)}`, details: { llm: LLM_MISSING, llmError: e.code } };

@@ -4,7 +4,6 @@
  * or compacted after its last turn) while its summary is older than it. A transcript is looked
  * at again only when it changes, so a conversation too small for a summary costs one run.
  */
-import { JobStateStore } from "../../store/job-runs.js";
 import { errorMessage } from "../../shared/errors.js";
 import { listWorkspaceDir, statWorkspacePath } from "../../workspace/guard.js";
 import { notDue, triggerWord, type Job, type JobDeps, type JobWarn } from "../job.js";
@@ -17,9 +16,6 @@ export const SUMMARIZE_JOB = "summarize";
 
 /** A scheduled run writes at most this many, so the tick's other jobs never wait long; the rest follow on the next ticks. */
 export const SUMMARIES_PER_RUN = 5;
-
-/** Where "no model for summaries" is remembered, so the daemon says it once, not every tick. */
-const NO_MODEL_KEY = "summarize.no-model";
 
 export interface SummarizeArgs {
   session?: string;
@@ -60,22 +56,19 @@ export function summarizeJob(deps: JobDeps, env: { warn: JobWarn }): Job<Summari
         ...(args.dryRun ? { dryRun: true } : {}),
         ...(ctx.trigger === "schedule" ? { limit: SUMMARIES_PER_RUN } : {}),
       });
-      if (!args.dryRun && args.session === undefined) {
+      // Without a model nothing was dealt with: the runner says so once (with the other model
+      // jobs) and looks again every 30 minutes, so the summaries come once a model answers.
+      if (!args.dryRun && args.session === undefined && r.noModel === undefined) {
         for (const [id, key] of found) if (!r.deferred.includes(id)) seen.set(id, key);
-      }
-      if (r.noModel !== undefined && !args.dryRun) {
-        const state = new JobStateStore(deps.state());
-        if (state.get(NO_MODEL_KEY) === undefined) env.warn(NO_MODEL_KEY, r.noModel);
-        state.set(NO_MODEL_KEY, r.noModel, deps.now());
-      } else if (r.written.length > 0 && !args.dryRun) {
-        deps.existingState()?.prepare("DELETE FROM job_state WHERE key = ?").run(NO_MODEL_KEY);
       }
       const did = r.dryRun ? "would write" : "wrote";
       const reason =
         r.noModel ??
         `${did} ${r.written.length} summar${r.written.length === 1 ? "y" : "ies"}${r.failed.length > 0 ? `, ${r.failed.length} failed (${r.failed[0]!.session}: ${r.failed[0]!.reason})` : ""}${r.deferred.length > 0 ? `, ${r.deferred.length} left for the next run` : ""}`;
       const outcome = r.failed.length > 0 && r.written.length === 0 ? "error" : r.written.length === 0 ? "skip" : "ok";
-      return { result: { outcome, reason, details: { written: r.written.map((w) => w.session), skipped: r.skipped.length, failed: r.failed } }, value: r };
+      const details: Record<string, unknown> = { written: r.written.map((w) => w.session), skipped: r.skipped.length, failed: r.failed };
+      if (r.noModel !== undefined) details.llm = "missing";
+      return { result: { outcome, reason, details }, value: r };
     },
   };
 }
