@@ -219,6 +219,14 @@ describe("agent reflect against a local Ollama-speaking server", () => {
     expect(badRef.stderr).toMatch(/"x" is not a version number/);
   });
 
+  it("a person who only writes notes gets a reflection that read them", async () => {
+    write(ws, "memory/notes-only.md", "Booked the dentist for Tuesday morning.\n");
+    const r = await agent(["reflect", "--workspace", ws, "--model", "good"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^SOUL.md updated: version 2, \d+ words, ~\d+ tokens \(from 1 note, good\)/);
+    expect(JSON.stringify(chats[0]!.messages)).toContain("<notes>\\n### memory/notes-only.md\\n1: Booked the dentist for Tuesday morning.");
+  });
+
   it("--json prints the result; a bad --since is one line on stderr", async () => {
     await logConversation();
     const r = await agent(["reflect", "--workspace", ws, "--model", "good", "--json", "--since", "2h"]);

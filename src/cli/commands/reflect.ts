@@ -51,7 +51,12 @@ export function register(program: Command): void {
 
 function describe(r: ReflectionResult): string {
   const out: string[] = [];
-  const sessions = r.sessions.length === 1 ? "1 session" : `${r.sessions.length} sessions`;
+  // What the night read: notes first, then conversations (a notes-only day names no sessions).
+  const read = [
+    ...(r.notes.length > 0 ? [r.notes.length === 1 ? "1 note" : `${r.notes.length} notes`] : []),
+    ...(r.sessions.length > 0 || r.notes.length === 0 ? [r.sessions.length === 1 ? "1 session" : `${r.sessions.length} sessions`] : []),
+  ];
+  const sessions = read.join(" and ");
   if (r.dryRun) {
     if (r.diff) out.push(r.diff.trimEnd());
     out.push(`dry run (${r.model}): ${dryRunLine(r)}; nothing was written`);
