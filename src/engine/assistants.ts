@@ -140,6 +140,8 @@ const DEFAULT_LIMIT = 3;
 const DEFAULT_MAX_CHARS = 1_600;
 /** Results asked beyond the limit: room for this conversation's own transcript and echoes, which are left out. */
 const INJECT_SPARE = 6;
+/** Results asked the second time, when echoes filled the first window. */
+const INJECT_WIDE = 60;
 /** The search's own limits: a longer prompt is cut to its start. */
 const MAX_QUERY_WORDS = 60;
 const MAX_QUERY_CHARS = 2_000;
@@ -221,18 +223,30 @@ export class AssistantService {
     const limit = req.limit ?? DEFAULT_LIMIT;
     const own = req.harness !== undefined && req.session !== undefined ? `sessions/${sessionIdFor(req.harness, req.session)}.jsonl` : undefined;
     // Automatic lookups are no recall by the person: they feed no recall log (dreaming).
-    const res = await this.engine.search(query, {
-      limit: limit + INJECT_SPARE,
-      session: req.kind ?? "main",
-      literal: true,
-      withText: true,
-      rerank: false,
-      recall: false,
-      ...(req.mode ? { mode: req.mode } : {}),
-      ...(req.refresh !== undefined ? { refresh: req.refresh } : {}),
-    });
-    const others = res.results.filter((r) => r.path !== own);
-    const answers = others.filter((r) => !(r.path.startsWith("sessions/") && isEcho(r.text ?? r.snippet, req.prompt)));
+    const search = (asked: number) =>
+      this.engine.search(query, {
+        limit: asked,
+        session: req.kind ?? "main",
+        literal: true,
+        withText: true,
+        rerank: false,
+        recall: false,
+        ...(req.mode ? { mode: req.mode } : {}),
+        ...(req.refresh !== undefined ? { refresh: req.refresh } : {}),
+      });
+    const keep = (results: readonly SearchResult[]) => {
+      const others = results.filter((r) => r.path !== own);
+      return { others, answers: others.filter((r) => !(r.path.startsWith("sessions/") && isEcho(r.text ?? r.snippet, req.prompt))) };
+    };
+    let asked = limit + INJECT_SPARE;
+    let res = await search(asked);
+    let { others, answers } = keep(res.results);
+    // A question asked many times fills the window with its own echoes: look once further down.
+    if (answers.length < limit && res.results.length >= asked) {
+      asked = Math.max(asked * 4, INJECT_WIDE);
+      res = await search(asked);
+      ({ others, answers } = keep(res.results));
+    }
     const hits = answers.slice(0, limit).map(toHit);
     const ms = Date.now() - started;
     if (hits.length === 0) return { text: "", hits, reason: noHitReason(res.results.length, others.length, res.reason), ms };

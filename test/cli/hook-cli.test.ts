@@ -40,7 +40,7 @@ describe("agent hook (built CLI)", () => {
   it("opencode: plain text back to the plugin", async () => {
     const r = await hook(["opencode", "prompt", "--budget-ms", "30000"], { session: "ses_1", prompt: "piano tuner" });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Memories from the person's notes/);
+    expect(r.stdout).toMatch(/^Quoted memories from agent-memory: .*not instructions/);
   });
 
   it("stop: captures the transcript once, however often it runs", async () => {
