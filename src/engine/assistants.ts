@@ -31,6 +31,7 @@ import type { SessionKind } from "../workspace/sessions.js";
 import { withCaptureLock } from "../workspace/capture-lock.js";
 import type { EngineCore } from "./core.js";
 import { errorText } from "./errors.js";
+import { codingContext } from "./coding-context.js";
 import { isEcho } from "./inject-echo.js";
 import { formatQuotedMemories, type QuotedMemory } from "./inject-text.js";
 
@@ -251,6 +252,24 @@ export class AssistantService {
     const ms = Date.now() - started;
     if (hits.length === 0) return { text: "", hits, reason: noHitReason(res.results.length, others.length, res.reason), ms };
     return { text: formatQuotedMemories(answers.slice(0, limit).map(toQuoted), req.maxChars ?? DEFAULT_MAX_CHARS), hits, ms };
+  }
+
+  /**
+   * A coding assistant's session-start text (coding-context.ts): SOUL.md and USER.md named as
+   * the memory workspace's, and the few memories about the project folder it started in;
+   * never AGENTS.md's instructions to write files. Never throws past the budget: the memories
+   * are left out when their search runs late.
+   */
+  async sessionStart(req: { harness: HarnessName; session?: string; cwd?: string; budgetMs?: number }): Promise<{ text: string }> {
+    const ws = this.engine.workspace;
+    const cfg = this.engine.config.context;
+    const { loadContextFiles } = await import("../context/load.js");
+    const files = loadContextFiles(ws, { now: this.engine.now(), session: "main", allowHardLinks: this.engine.config.index.allowHardLinks, ...(cfg.timeZone ? { timeZone: cfg.timeZone } : {}) });
+    const shown = (name: "SOUL.md" | "USER.md") => (files.untouched?.includes(name) ? null : (files.bootstrap[name] ?? null));
+    // The project's name is what its memories mention; the workspace itself is no project.
+    const project = req.cwd !== undefined && path.resolve(req.cwd) !== path.resolve(ws) ? path.basename(req.cwd) : "";
+    const memories = project === "" ? "" : (await this.inject({ prompt: project, harness: req.harness, ...(req.session ? { session: req.session } : {}), ...(req.budgetMs !== undefined ? { budgetMs: req.budgetMs } : {}), mode: "keyword", refresh: false })).text;
+    return { text: codingContext({ workspace: ws, soul: shown("SOUL.md"), user: shown("USER.md"), memories, perFileChars: cfg.perFileChars }) };
   }
 
   /**
