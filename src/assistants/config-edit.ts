@@ -9,7 +9,7 @@
 import jsonc from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { parseJsonc } from "../workspace/jsonc.js";
-import { MCP_READ_ONLY_TOOLS } from "../mcp/names.js";
+import { MCP_READ_ONLY_TOOLS } from "../contract/tools.js";
 
 /** The name of our MCP server and the mark of everything else we write. */
 export const SERVER_NAME = "agent-memory";
