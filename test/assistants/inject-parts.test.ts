@@ -125,3 +125,21 @@ describe("formatQuotedMemories", () => {
     expect(provenanceLine("sessions/openclaw-g1.jsonl", "user: hi\nassistant: hello")).toBe("the person and their assistant said in OpenClaw session g1");
   });
 });
+
+describe("the search plan's literal mode", () => {
+  it("reads quotes and minus signs as ordinary characters: no phrase, no exclusion", async () => {
+    const { planSearch } = await import("../../src/search/plan.js");
+    const { SearchConfigSchema } = await import("../../src/search/config.js");
+    const env = { nowMs: Date.parse("2026-11-28T12:00:00Z"), config: SearchConfigSchema.parse({ dates: { timeZone: "UTC" } }) };
+    const q = '"which fridge supplier" did we choose -pharmacy';
+    const syntax = planSearch(q, {}, env);
+    expect(syntax.parsed.phrases).toEqual(["which fridge supplier"]);
+    expect(syntax.parsed.excluded).toEqual(["pharmacy"]);
+    const literal = planSearch(q, { literal: true }, env);
+    expect(literal.literal).toBe(true);
+    expect(literal.parsed.phrases).toEqual([]);
+    expect(literal.parsed.excluded).toEqual([]);
+    expect(literal.parsed.terms).toEqual(expect.arrayContaining(["fridge", "supplier", "choose", "pharmacy"]));
+    expect(literal.parsed.match).not.toMatch(/NOT|AND/);
+  });
+});

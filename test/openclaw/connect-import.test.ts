@@ -56,7 +56,8 @@ describe("OpenClaw messages into turns (pure)", () => {
   it("settings: the workspace must be an absolute path; defaults for the rest", () => {
     expect(readPluginConfig(undefined)).toMatch(/config\.workspace is not set/);
     expect(readPluginConfig({ workspace: "ws" })).toMatch(/must be an absolute path/);
-    expect(readPluginConfig({ workspace: "/w", budgetMs: 50 })).toEqual({ workspace: "/w", injectLimit: 3, budgetMs: 50 });
+    expect(readPluginConfig({ workspace: "/w", budgetMs: 50 })).toEqual({ workspace: "/w", injectLimit: 3, budgetMs: 50, mainPeers: [] });
+    expect(readPluginConfig({ workspace: "/w", mainPeers: ["telegram:555", 7, " "] })).toMatchObject({ mainPeers: ["telegram:555"] });
   });
 
   it("the prompt section names the memory tools only when the model has them (directly or through tool_call)", () => {
