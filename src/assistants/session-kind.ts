@@ -8,6 +8,9 @@
  * OpenClaw names its sessions by key (docs.openclaw.ai, "Session Management"):
  *   agent:<agentId>:<mainKey>                       the person's main session (direct chats under
  *                                                   the default dmScope "main") → main
+ *   agent:<agentId>:explicit:<id>, …:global,        a session the person opened themselves
+ *   …:dashboard:<id>, any of these + :thread:<id>   (`openclaw agent --session-id`, the web
+ *                                                   app) → main
  *   agent:<agentId>:<channel>:group:<id>            a group chat (Telegram, WhatsApp, Signal…)
  *   agent:<agentId>:<channel>:channel:<id>          a channel/room (Discord, Slack)
  *   …:group:<id>:topic:<thread>, legacy group:<id>, <id>@g.us, discord:…guild-…:channel-…
@@ -27,6 +30,8 @@ import type { SessionKind } from "../workspace/sessions.js";
 const GROUP_KINDS = new Set(["group", "channel"]);
 const DIRECT_KINDS = new Set(["dm", "direct"]);
 const NOBODY = new Set(["cron", "subagent", "hook", "acp", "heartbeat"]);
+/** The person's own surfaces: the terminal's `--session-id`, the web app. */
+const OWN = new Set(["explicit", "dashboard"]);
 
 /** The kind of an OpenClaw session, from the `sessionKey` OpenClaw hands its hooks and tools. */
 export function openClawSessionKind(sessionKey: string | undefined, mainPeers: readonly string[] = []): SessionKind {
@@ -42,8 +47,10 @@ export function openClawSessionKind(sessionKey: string | undefined, mainPeers: r
     const channelPeer = direct > 0 ? `${parts[0]}:${peer}` : peer;
     return mainPeers.some((m) => m.toLowerCase() === peer || m.toLowerCase() === channelPeer) ? "main" : "isolated";
   }
-  // agent:<id>:<mainKey>: one word, no colon.
-  return parts.length === 1 && /^[a-z0-9._-]+$/.test(parts[0]!) ? "main" : "isolated";
+  if (OWN.has(parts[0]!)) return "main";
+  // agent:<id>:<mainKey> (or `global`), one word, perhaps with a thread of it.
+  const word = /^[a-z0-9._-]+$/.test(parts[0]!);
+  return word && (parts.length === 1 || (parts.length === 3 && parts[1] === "thread")) ? "main" : "isolated";
 }
 
 /** The key after `agent:<agentId>:`, or the whole key when it has no agent prefix. */

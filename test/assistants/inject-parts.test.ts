@@ -14,6 +14,10 @@ describe("openClawSessionKind", () => {
     const cases: [string | undefined, string][] = [
       [undefined, "main"],
       ["agent:main:main", "main"],
+      ["agent:main:explicit:t1", "main"],
+      ["agent:main:global", "main"],
+      ["agent:main:dashboard:pending", "main"],
+      ["agent:main:main:thread:77", "main"],
       ["agent:work:home", "main"],
       ["agent:main:telegram:group:-1001234567890", "group"],
       ["agent:main:telegram:group:-1001234567890:topic:42", "group"],
