@@ -26,6 +26,7 @@
  * leaves memories out).
  */
 import type { SessionKind } from "../workspace/sessions.js";
+import type { HarnessTurn } from "./types.js";
 
 const GROUP_KINDS = new Set(["group", "channel"]);
 const DIRECT_KINDS = new Set(["dm", "direct"]);
@@ -62,4 +63,9 @@ function agentRest(key: string): string {
 
 function isLegacyGroup(rest: string): boolean {
   return /^[^:]*@g\.us$/.test(rest.replace(/^whatsapp:/, "")) || /^discord:(?:[^:]+:)?guild-[^:]+:channel-[^:]+$/.test(rest);
+}
+
+/** A group's "user" turns are other participants' words (whoever wrote them): marked so, never the person's. */
+export function asSpoken(turns: HarnessTurn[], kind: SessionKind): HarnessTurn[] {
+  return kind === "group" ? turns.map((t) => (t.role === "user" ? { ...t, speaker: "participant" as const } : t)) : turns;
 }

@@ -16,6 +16,7 @@
  */
 import path from "node:path";
 import type { ImportSource } from "../assistants/index.js";
+import { asSpoken } from "../assistants/session-kind.js";
 import { readTranscriptFile } from "../assistants/transcript-file.js";
 import { capturedIds, endsWithCompaction, formatCapturedLine, sessionIdFor, type HarnessName, type HarnessTurn, type Provenance } from "../assistants/types.js";
 import type { FlushArgs } from "../jobs/catalog.js";
@@ -330,7 +331,8 @@ export class AssistantService {
       }
       if (since !== undefined) turns = turns.filter((t) => t.time === "" || Date.parse(t.time) >= since);
       if (turns.length === 0) continue;
-      const r = this.capture({ harness: req.harness, session: s.session, turns, provenance: "import" });
+      const kind = s.kind ?? "main";
+      const r = this.capture({ harness: req.harness, session: s.session, turns: asSpoken(turns, kind), provenance: "import", kind });
       out.sessions++;
       out.appended += r.appended;
       out.already += r.already;

@@ -10,7 +10,7 @@
  * turn never waits for a model load.
  */
 import { openClawTurns } from "../assistants/openclaw.js";
-import type { HarnessTurn } from "../assistants/types.js";
+import { asSpoken } from "../assistants/session-kind.js";
 import type { SessionKind } from "../workspace/sessions.js";
 import type { Engine } from "../engine/engine.js";
 import { errorText } from "../engine/errors.js";
@@ -158,11 +158,6 @@ export class OpenClawMemory {
     const engine = await this.opening.catch(() => undefined);
     await engine?.close().catch(() => undefined);
   }
-}
-
-/** A group's "user" turns are other participants' words: marked so, never the person's. */
-function asSpoken(turns: HarnessTurn[], kind: SessionKind): HarnessTurn[] {
-  return kind === "group" ? turns.map((t) => (t.role === "user" ? { ...t, speaker: "participant" as const } : t)) : turns;
 }
 
 /** The promise's value if it settles within `ms`, else undefined (it goes on in the background). */
