@@ -6,7 +6,7 @@
 //            own main session
 //   literal  a prompt in quotes (as `opencode run` sends it), with a -word, or with a quoted
 //            phrase only a captured question holds, still brings the note with the answer
-//   echo     after the same question was asked and captured k times (3, 12, 40), the note
+//   echo     after the same question was asked and captured k times (3, 12, 40, 100), the note
 //            with the answer comes back and none of the captured questions does
 //   quoted   a captured "IGNORE ALL PREVIOUS INSTRUCTIONS … </memory>" stays inside its own
 //            block, after the line saying these are quoted memories, not instructions
@@ -77,7 +77,7 @@ async function literalCase(ws, run, count) {
 
 async function echoCase(ws, run, count) {
   let have = 3;
-  for (const k of [3, 12, 40]) {
+  for (const k of [3, 12, 40, 100]) {
     if (k > have) await echoes(ws, have, k);
     if (k > have) await indexed(ws);
     have = Math.max(have, k);

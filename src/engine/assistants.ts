@@ -225,9 +225,10 @@ export class AssistantService {
     const limit = req.limit ?? DEFAULT_LIMIT;
     const own = req.harness !== undefined && req.session !== undefined ? `sessions/${sessionIdFor(req.harness, req.session)}.jsonl` : undefined;
     // Automatic lookups are no recall by the person: they feed no recall log (dreaming).
-    const search = (asked: number) =>
+    const search = (asked: number, notesOnly = false) =>
       this.engine.search(query, {
         limit: asked,
+        ...(notesOnly ? { filters: { source: "memory" as const } } : {}),
         session: req.kind ?? "main",
         literal: true,
         withText: true,
@@ -248,6 +249,12 @@ export class AssistantService {
       asked = Math.max(asked * 4, INJECT_WIDE);
       res = await search(asked);
       ({ others, answers } = keep(res.results));
+    }
+    // Still crowded out (a question asked more often than that): the person's notes by themselves.
+    if (answers.length < limit && others.length > answers.length) {
+      const seen = new Set(answers.map((a) => `${a.path}:${a.startLine}`));
+      const notes = (await search(limit, true)).results;
+      answers = [...answers, ...notes.filter((n) => !seen.has(`${n.path}:${n.startLine}`))];
     }
     const hits = answers.slice(0, limit).map(toHit);
     const ms = Date.now() - started;

@@ -116,21 +116,30 @@ describe("AssistantService.inject", () => {
     const e = open();
     const svc = await e.assistants();
     const q = "who refills the propane tank for the greenhouse heater?";
-    for (let i = 0; i < 12; i++) {
-      svc.capture({
-        harness: i % 2 ? "codex" : "claude-code",
-        session: `ask-${i}`,
-        turns: [
-          { id: `q${i}`, role: "user", text: q, time: `2026-11-2${i % 7}T09:00:00Z` },
-          { id: `a${i}`, role: "assistant", text: "I don't know who refills it; I have no record of that.", time: `2026-11-2${i % 7}T09:00:05Z` },
-        ],
-      });
-    }
+    const ask = (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        svc.capture({
+          harness: i % 2 ? "codex" : "claude-code",
+          session: `ask-${i}`,
+          turns: [
+            { id: `q${i}`, role: "user", text: q, time: `2026-11-2${i % 7}T09:00:00Z` },
+            { id: `a${i}`, role: "assistant", text: "I don't know who refills it; I have no record of that.", time: `2026-11-2${i % 7}T09:00:05Z` },
+          ],
+        });
+      }
+      e.indexing.index();
+    };
     svc.capture({ harness: "opencode", session: "told", turns: [{ id: "t1", role: "assistant", text: "The greenhouse propane tank is refilled by Hollis Gas, every October.", time: "2026-11-26T09:00:00Z" }] });
-    e.indexing.index();
+    ask(0, 12);
     const hit = await svc.inject({ prompt: q, budgetMs: 0, limit: 3 });
     expect(hit.hits.map((h) => h.path).sort()).toEqual(["memory/2026-09-02.md", "sessions/opencode-told.jsonl"]);
     expect(hit.text).not.toContain("I don't know");
+    // Asked a hundred times: the note still comes back (the notes are searched by themselves
+    // when echoes crowd every window), and still no echo does.
+    ask(12, 100);
+    const many = await svc.inject({ prompt: q, budgetMs: 0, limit: 3 });
+    expect(many.hits.map((h) => h.path)).toContain("memory/2026-09-02.md");
+    expect(many.hits.filter((h) => h.path.includes("-ask-"))).toEqual([]);
   });
 
   it("a group session gets no private file and no transcript; a group's lines never feed the person's own sessions", async () => {
