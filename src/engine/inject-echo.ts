@@ -25,7 +25,7 @@ export function isQuestion(text: string): boolean {
   const t = text.trim();
   if (t === "") return true;
   const sentences = t.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== "");
-  // Every sentence asks: "Which supplier? The fridge one." still states nothing new only if all ask.
+  // A question only when every sentence asks: "The key is under the mat. Can you note it?" states something.
   return sentences.every((s) => /\?\s*["'”’)]*$/.test(s) || QUESTION_START.test(s.trim()));
 }
 
