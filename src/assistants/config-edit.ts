@@ -9,6 +9,7 @@
 import jsonc from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { parseJsonc } from "../workspace/jsonc.js";
+import { MCP_READ_ONLY_TOOLS } from "../contract/tools.js";
 
 /** The name of our MCP server and the mark of everything else we write. */
 export const SERVER_NAME = "agent-memory";
@@ -123,10 +124,13 @@ function tomlString(s: string): string {
 export function addTomlMcpServer(file: string, text: string | null, command: string, args: string[]): string {
   const base = removeTomlMcpServer(file, text) ?? "";
   checkToml(file, base);
-  // The memory tools run without asking each time (Codex would otherwise hide them under
-  // approval_policy "never"): the person connected this server to be used. A cold `agent mcp`
-  // on a busy machine can take longer than Codex's default 10 s to start.
-  const block = [TOML_BEGIN, `[mcp_servers.${SERVER_NAME}]`, `command = ${tomlString(command)}`, `args = [${args.map(tomlString).join(", ")}]`, `default_tools_approval_mode = "approve"`, "startup_timeout_sec = 30", TOML_END, ""].join("\n");
+  // The read-only memory tools run without asking each time (Codex would otherwise hide them
+  // under approval_policy "never"): the person connected this server to be used. The tools that
+  // write (memory_append, soul_accept, dream_accept…) are not approved ahead: the model cannot
+  // change the person's memory without them saying so. A cold `agent mcp` on a busy machine can
+  // take longer than Codex's default 10 s to start.
+  const approved = MCP_READ_ONLY_TOOLS.flatMap((t) => [`[mcp_servers.${SERVER_NAME}.tools.${t}]`, `approval_mode = "approve"`]);
+  const block = [TOML_BEGIN, `[mcp_servers.${SERVER_NAME}]`, `command = ${tomlString(command)}`, `args = [${args.map(tomlString).join(", ")}]`, "startup_timeout_sec = 30", ...approved, TOML_END, ""].join("\n");
   const sep = base === "" ? "" : base.endsWith("\n") ? "\n" : "\n\n";
   const out = base + sep + block;
   // A table of that name the person wrote themselves makes the file invalid: refuse, say so.

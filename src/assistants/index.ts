@@ -7,6 +7,7 @@ import { readCodexRollout } from "./codex.js";
 import { openClawTurns } from "./openclaw.js";
 import { readOpenCodeMessages, type OpenCodeMessage } from "./opencode.js";
 import type { HarnessName, HarnessTurn } from "./types.js";
+import type { SessionKind } from "../workspace/sessions.js";
 
 /**
  * A harness's transcript text → turns: Claude Code's and Codex's JSONL files, and for OpenCode
@@ -51,6 +52,7 @@ function isMessage(v: unknown): v is OpenCodeMessage {
 export interface ImportSource {
   /** What was read (a folder or a database), for the report. */
   location: string;
-  sessions: { session: string; location: string; read(): HarnessTurn[] }[];
+  /** `kind`: the session's kind when the store says it (OpenClaw's session keys); main when absent. */
+  sessions: { session: string; location: string; kind?: SessionKind; read(): HarnessTurn[] }[];
   problems: string[];
 }

@@ -11,6 +11,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { ImportSource } from "./index.js";
 import { messagesOfEvents, openClawTurns } from "./openclaw.js";
+import { openClawSessionKind } from "./session-kind.js";
 
 const DB_NAME = "openclaw-agent.sqlite";
 
@@ -32,9 +33,11 @@ export function openClawSource(location: string): ImportSource {
   if (dbs.length === 0) out.problems.push(`${location}: no agents/<agent>/agent/${DB_NAME} in it (give OpenClaw's state folder, OPENCLAW_STATE_DIR)`);
   for (const db of dbs) {
     try {
-      for (const [session, rows] of readCopy(db)) {
+      const { events, keys } = readCopy(db);
+      for (const [session, rows] of events) {
         const messages = messagesOfEvents(rows);
-        out.sessions.push({ session, location: `${db} session ${session}`, read: () => openClawTurns(session, messages) });
+        const key = keys.get(session);
+        out.sessions.push({ session, location: `${db} session ${session}`, ...(key !== undefined ? { kind: openClawSessionKind(key) } : {}), read: () => openClawTurns(session, messages) });
       }
     } catch (e) {
       out.problems.push(`${db}: cannot read OpenClaw's database (${(e as Error).message})`);
@@ -43,7 +46,25 @@ export function openClawSource(location: string): ImportSource {
   return out;
 }
 
-function readCopy(dbFile: string): Map<string, { event_json: string }[]> {
+/**
+ * Each session's key, from any table of the database that has both `session_id` and
+ * `session_key` (OpenClaw's session state tables): a group chat imported is a group's.
+ */
+function sessionKeys(db: Database.Database): Map<string, string> {
+  const keys = new Map<string, string>();
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+  for (const { name } of tables) {
+    const cols = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as { name: string }[]).map((c) => c.name);
+    if (!cols.includes("session_id") || !cols.includes("session_key")) continue;
+    const quoted = `"${name.replace(/"/g, '""')}"`;
+    for (const r of db.prepare(`SELECT DISTINCT session_id, session_key FROM ${quoted} WHERE session_id IS NOT NULL`).all() as { session_id: unknown; session_key: unknown }[]) {
+      if (typeof r.session_key === "string" && !keys.has(String(r.session_id))) keys.set(String(r.session_id), r.session_key);
+    }
+  }
+  return keys;
+}
+
+function readCopy(dbFile: string): { events: Map<string, { event_json: string }[]>; keys: Map<string, string> } {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "agent-openclaw-import-"));
   try {
     for (const suffix of ["", "-wal"]) if (existsSync(dbFile + suffix)) copyFileSync(dbFile + suffix, path.join(tmp, DB_NAME + suffix));
@@ -58,7 +79,7 @@ function readCopy(dbFile: string): Map<string, { event_json: string }[]> {
         list.push({ event_json: r.event_json });
         bySession.set(id, list);
       }
-      return bySession;
+      return { events: bySession, keys: sessionKeys(db) };
     } finally {
       db.close();
     }

@@ -3,6 +3,7 @@
  * the engine sees them: a turn read from the harness's own store, a hook event, and the line a
  * captured turn becomes in `sessions/<harness>-<session>.jsonl`. Pure: no I/O here.
  */
+import type { SessionKind, Speaker } from "../workspace/sessions.js";
 
 export const HARNESSES = ["claude-code", "codex", "opencode", "openclaw"] as const;
 export type HarnessName = (typeof HARNESSES)[number];
@@ -20,6 +21,10 @@ export interface HarnessTurn {
   text: string;
   /** ISO-8601; "" when the harness did not say. */
   time: string;
+  /** Who said it when it is not what the role says (a group participant's message is a "user" turn). */
+  speaker?: Speaker;
+  /** The speaker's name, when the harness said it. */
+  name?: string;
 }
 
 /** Where a captured line came from: a hook while the conversation ran, or a back-fill. */
@@ -69,15 +74,23 @@ export function sessionIdFor(harness: HarnessName, session: string): string {
   return `${harness}-${safe || "unknown"}`;
 }
 
-/** The text of one captured turn's line in sessions/<id>.jsonl (parseSessionText reads it; the extra keys are kept). */
-export function formatCapturedLine(turn: HarnessTurn, harness: HarnessName, provenance: Provenance, fallbackTime: string): string {
+/**
+ * The text of one captured turn's line in sessions/<id>.jsonl, with its provenance (the fields
+ * src/workspace/sessions.ts documents; parseSessionText reads them). `kind` is written on every
+ * line, so a line copied out of its file still says whose it is.
+ */
+export function formatCapturedLine(turn: HarnessTurn, harness: HarnessName, provenance: Provenance, fallbackTime: string, kind: SessionKind = "main"): string {
+  const speaker: Speaker = turn.speaker ?? (turn.role === "user" ? "person" : turn.role);
   return (
     JSON.stringify({
       role: turn.role,
       content: turn.text,
       ts: turn.time || fallbackTime,
       id: turn.id,
+      speaker,
+      ...(turn.name ? { name: turn.name } : {}),
       harness,
+      kind,
       via: provenance,
     }) + "\n"
   );

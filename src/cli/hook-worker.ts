@@ -67,7 +67,8 @@ async function daemonRuns(start: HookStart): Promise<boolean> {
 /** The context or memories, from a cold engine (the main thread asked the daemon already). */
 async function inject(engine: Engine, job: HookJob): Promise<string> {
   const { ev } = job;
-  if (ev.event === "session-start") return (await (await engine.assist()).context({ session: "main" })).text;
+  // A coding session: the person's SOUL and the project's few memories, never AGENTS.md's instructions.
+  if (ev.event === "session-start") return (await (await engine.assistants()).sessionStart({ harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, ...(ev.cwd ? { cwd: ev.cwd } : {}) })).text;
   // Keyword search only, so no embedding model is loaded while the person waits; the index as
   // it is: the capture hooks keep it up to date, and a look at every file costs more than the budget.
   const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, mode: "keyword" as const, refresh: false };

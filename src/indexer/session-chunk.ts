@@ -1,5 +1,5 @@
 import { estimateTokens } from "../store/fts-text.js";
-import { parseSessionText } from "../workspace/sessions.js";
+import { feedsPersonMemory, parseSessionText } from "../workspace/sessions.js";
 import type { Chunk } from "./chunk.js";
 
 export interface SessionChunk extends Chunk {
@@ -37,7 +37,8 @@ export function chunkSession(id: string, text: string, opts: { targetTokens: num
     });
     cur = null;
   };
-  for (const turn of parsed.turns) {
+  // A group's or an isolated session's lines, and another participant's, are never the person's memory.
+  for (const turn of parsed.turns.filter(feedsPersonMemory)) {
     const line = `${turn.role}: ${turn.content.replace(/\s*\n\s*/g, " ")}`;
     const t = estimateTokens(line) + 1;
     const thread = turn.thread ?? "";

@@ -10,6 +10,8 @@
  * turn never waits for a model load.
  */
 import { openClawTurns } from "../assistants/openclaw.js";
+import { asSpoken } from "../assistants/session-kind.js";
+import type { SessionKind } from "../workspace/sessions.js";
 import type { Engine } from "../engine/engine.js";
 import { errorText } from "../engine/errors.js";
 import { mcpSearchAnswer } from "../mcp/tools/search.js";
@@ -74,9 +76,10 @@ export class OpenClawMemory {
 
   /**
    * The memories relevant to a prompt, as text to put before it, or "" (nothing relevant, the
-   * budget ran out, or the engine failed). The person's own session: their private notes count.
+   * budget ran out, or the engine failed). Only the person's main session sees their private
+   * files (MEMORY.md, USER.md, daily notes, transcripts); a group or isolated session the rest.
    */
-  async inject(prompt: string, session: string | undefined): Promise<string> {
+  async inject(prompt: string, session: string | undefined, kind: SessionKind = "main"): Promise<string> {
     const started = Date.now();
     try {
       const engine = await withinBudget(this.engine(), this.opts.budgetMs);
@@ -86,6 +89,7 @@ export class OpenClawMemory {
         prompt,
         harness: "openclaw",
         ...(session !== undefined ? { session } : {}),
+        kind,
         limit: this.opts.injectLimit,
         budgetMs: left,
         refresh: false,
@@ -103,12 +107,16 @@ export class OpenClawMemory {
     return "";
   }
 
-  /** A turn's messages into `sessions/openclaw-<session>.jsonl` (each once), then the index brought up to date. */
-  async capture(session: string | undefined, messages: unknown): Promise<void> {
+  /**
+   * A turn's messages into `sessions/openclaw-<session>.jsonl` (each once, each line with the
+   * session's kind), then the index brought up to date. In a group, what the "user" side says
+   * is another participant's (whoever wrote it, it is not the person's own note).
+   */
+  async capture(session: string | undefined, messages: unknown, kind: SessionKind = "main"): Promise<void> {
     if (session === undefined || !Array.isArray(messages) || messages.length === 0) return;
     try {
       const engine = await this.engine();
-      const r = (await engine.assistants()).capture({ harness: "openclaw", session, turns: openClawTurns(session, messages) });
+      const r = (await engine.assistants()).capture({ harness: "openclaw", session, kind, turns: asSpoken(openClawTurns(session, messages), kind) });
       if (r.appended > 0) engine.indexing.index();
     } catch (e) {
       this.opts.log.warn(`agent-memory: could not capture the turn of session ${session}: ${errorText(e)}`);
@@ -116,12 +124,12 @@ export class OpenClawMemory {
   }
 
   /** OpenClaw is compacting a session: capture, the pre-compaction flush once per cycle, the marker. */
-  async compaction(session: string | undefined, messages: unknown): Promise<void> {
+  async compaction(session: string | undefined, messages: unknown, kind: SessionKind = "main"): Promise<void> {
     if (session === undefined) return;
     try {
       const engine = await this.engine();
-      const turns = Array.isArray(messages) ? openClawTurns(session, messages) : [];
-      const r = await (await engine.assistants()).compaction({ harness: "openclaw", session, turns });
+      const turns = Array.isArray(messages) ? asSpoken(openClawTurns(session, messages), kind) : [];
+      const r = await (await engine.assistants()).compaction({ harness: "openclaw", session, turns, kind });
       this.opts.log.info(`agent-memory: compaction of ${session}: flush ${r.flush}${r.reason ? ` (${r.reason})` : ""}`);
     } catch (e) {
       this.opts.log.warn(`agent-memory: the pre-compaction flush of ${session} failed: ${errorText(e)}`);
@@ -129,16 +137,16 @@ export class OpenClawMemory {
   }
 
   /** memory_search: the engine's answer as MCP gives it (no bookkeeping, no paths of the machine). */
-  async search(query: string, limit: number | undefined, signal?: AbortSignal): Promise<string> {
+  async search(query: string, limit: number | undefined, signal?: AbortSignal, kind: SessionKind = "main"): Promise<string> {
     const engine = await this.engine();
-    const res = await engine.search(query, { ...(limit ? { limit } : {}), session: "main", refresh: false, rerank: false, ...(signal ? { signal } : {}), ...(this.warm ? {} : { mode: "keyword" as const }) });
+    const res = await engine.search(query, { ...(limit ? { limit } : {}), session: kind, refresh: false, rerank: false, ...(signal ? { signal } : {}), ...(this.warm ? {} : { mode: "keyword" as const }) });
     return JSON.stringify(mcpSearchAnswer(res), null, 2);
   }
 
-  /** memory_get: numbered lines of a workspace file, as MCP's memory_get. */
-  async get(rel: string, from: number | undefined, lines: number | undefined): Promise<string> {
+  /** memory_get: numbered lines of a workspace file, as MCP's memory_get; a private file is refused outside a main session. */
+  async get(rel: string, from: number | undefined, lines: number | undefined, kind: SessionKind = "main"): Promise<string> {
     const engine = await this.engine();
-    const r = await (await engine.assist()).readFile(rel, { session: "main", ...(from !== undefined ? { from } : {}), ...(lines !== undefined ? { lines } : {}) });
+    const r = await (await engine.assist()).readFile(rel, { session: kind, ...(from !== undefined ? { from } : {}), ...(lines !== undefined ? { lines } : {}) });
     if (r.lines.length === 0) return `${r.rel}: ${r.totalLines} lines; nothing at line ${r.from}`;
     const more = r.to < r.totalLines ? `\n[lines ${r.to + 1}-${r.totalLines} not shown: call again with from=${r.to + 1}]` : "";
     return `${r.rel} lines ${r.from}-${r.to} of ${r.totalLines}\n${numberLines(r)}${more}`;

@@ -8,15 +8,25 @@
  *   before_prompt_build the few memories relevant to this prompt that pass the relevance
  *                       floor, with path:line citations, put before it (within the budget;
  *                       nothing when none is relevant, too late, or the engine fails)
- *   tools               memory_search and memory_get, answered by this engine
+ *   tools               memory_search and memory_get, answered by this engine (a factory:
+ *                       OpenClaw makes them per session, so they know the session's kind)
  *   agent_end           the turn into `sessions/openclaw-<session>.jsonl` (each message once);
  *   before_reset        the same through the Gateway, before a session is reset
  *   before_compaction   capture, the pre-compaction flush once per cycle, the marker
  *   shutdown            the engine closed (gateway_stop, the service's stop, or the process ending)
  *
+ * Every hook and tool reads the session's kind from OpenClaw's `sessionKey`
+ * (src/assistants/session-kind.ts): a group chat (`agent:main:telegram:group:-100…`) or an
+ * isolated session gets what `--session group` gets (no MEMORY.md, USER.md, daily notes or
+ * transcripts: not injected, not found by memory_search, refused by memory_get), and its
+ * captured lines are marked with the kind (a group's "user" lines as another participant's),
+ * so they never feed the person's own memory.
+ *
  * It runs inside OpenClaw's own Node process: nothing here may throw into it, block its event
  * loop with a scan on the hot path, or open the engine twice (memory.ts).
  */
+import { openClawSessionKind } from "../assistants/session-kind.js";
+import type { SessionKind } from "../workspace/sessions.js";
 import { closeAll, memoryFor, type OpenClawMemory } from "./memory.js";
 import { OPENCLAW_PLUGIN_ID, readPluginConfig } from "./settings.js";
 
@@ -26,7 +36,8 @@ export interface OpenClawApi {
   pluginConfig?: Record<string, unknown>;
   logger?: { info?(m: string): void; warn?(m: string): void; error?(m: string): void };
   registerMemoryCapability(capability: { promptBuilder?: (params: { availableTools?: Set<string> }) => string[] }): void;
-  registerTool(tool: OpenClawTool): void;
+  /** A tool, or a factory OpenClaw calls per session with the session's context (`opts.names`: the tools it makes). */
+  registerTool(tool: OpenClawTool | ((ctx: OpenClawHookContext) => OpenClawTool[]), opts?: { names?: string[] }): void;
   registerService?(service: { id: string; start: () => void; stop?: () => void | Promise<void> }): void;
   on(hook: string, handler: (event: Record<string, unknown>, ctx: OpenClawHookContext) => unknown): void;
 }
@@ -61,14 +72,15 @@ function register(api: OpenClawApi): void {
   if (api.registrationMode === undefined || api.registrationMode === "full") memory.start();
 
   api.registerMemoryCapability({ promptBuilder: (p) => promptSection(p.availableTools) });
+  const kindOf = (ctx: OpenClawHookContext) => openClawSessionKind(ctx.sessionKey, cfg.mainPeers);
   api.on("before_prompt_build", async (event, ctx) => {
     const prompt = typeof event.prompt === "string" ? event.prompt : "";
-    const text = prompt === "" ? "" : await memory.inject(prompt, ctx.sessionId);
+    const text = prompt === "" ? "" : await memory.inject(prompt, ctx.sessionId, kindOf(ctx));
     return text === "" ? undefined : { prependContext: text };
   });
-  for (const hook of ["agent_end", "before_reset"]) api.on(hook, (event, ctx) => memory.capture(ctx.sessionId, event.messages));
-  api.on("before_compaction", (event, ctx) => memory.compaction(ctx.sessionId, event.messages));
-  for (const tool of memoryTools(memory)) api.registerTool(tool);
+  for (const hook of ["agent_end", "before_reset"]) api.on(hook, (event, ctx) => memory.capture(ctx.sessionId, event.messages, kindOf(ctx)));
+  api.on("before_compaction", (event, ctx) => memory.compaction(ctx.sessionId, event.messages, kindOf(ctx)));
+  api.registerTool((ctx) => memoryTools(memory, kindOf(ctx ?? {})), { names: ["memory_search", "memory_get"] });
 
   api.registerService?.({ id: OPENCLAW_PLUGIN_ID, start: () => undefined, stop: () => closeAll() });
   api.on("gateway_stop", () => closeAll());
@@ -110,7 +122,8 @@ const GET_PARAMETERS = {
   additionalProperties: false,
 };
 
-export function memoryTools(memory: OpenClawMemory): OpenClawTool[] {
+/** The memory tools of one session: a group or isolated session's see no private file. */
+export function memoryTools(memory: OpenClawMemory, kind: SessionKind = "main"): OpenClawTool[] {
   const text = (t: string) => ({ content: [{ type: "text" as const, text: t }], details: {} });
   const int = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined);
   return [
@@ -119,14 +132,14 @@ export function memoryTools(memory: OpenClawMemory): OpenClawTool[] {
       label: "Search memory",
       description: "Search the person's notes and past conversations (keywords + meaning, recent first): path, line range, date and snippet per hit; an empty list with a reason when nothing is relevant.",
       parameters: SEARCH_PARAMETERS,
-      execute: async (_id, params, signal) => text(await memory.search(String(params.query ?? ""), int(params.limit), signal)),
+      execute: async (_id, params, signal) => text(await memory.search(String(params.query ?? ""), int(params.limit), signal, kind)),
     },
     {
       name: "memory_get",
       label: "Read memory lines",
       description: "Read numbered lines of a file of the person's notes by the path memory_search returned.",
       parameters: GET_PARAMETERS,
-      execute: async (_id, params) => text(await memory.get(String(params.path ?? ""), int(params.from), int(params.lines))),
+      execute: async (_id, params) => text(await memory.get(String(params.path ?? ""), int(params.from), int(params.lines), kind)),
     },
   ];
 }

@@ -32,6 +32,12 @@ export interface SearchOptions {
   minScore?: number;
   /** Each result carries its chunk's whole text (what a reranking model reads). */
   withText?: boolean;
+  /**
+   * The query is text, not search syntax: quotes and a leading minus are ordinary characters
+   * (no must-match phrase, no exclusion). What an assistant's prompt is searched with: the
+   * person wrote it to the assistant, not to the search.
+   */
+  literal?: boolean;
 }
 
 export interface PlanOptions extends SearchOptions {
@@ -97,6 +103,8 @@ export interface SearchPlan {
   readonly embedText: string;
   /** `text` parsed: words and their forms and spellings, phrases, exclusions, FTS5 expressions. */
   readonly parsed: ParsedQuery;
+  /** The query is read as text only: no phrases, no exclusions (SearchOptions.literal). */
+  readonly literal: boolean;
   /** Quoted phrases no note contains, searched as plain words instead (see `relaxing`). */
   readonly relaxed: readonly string[];
   /** Query words no note contains, and the nearest indexed terms searched for them (see `withSpellings`). */
@@ -150,7 +158,8 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
   checkQuerySize(query);
   const cfg = env.config;
   const tense = tenseOf(query) ?? null;
-  const { text, embedText, range } = splitDates(query, env.nowMs, cfg, tense);
+  const literal = opts.literal === true;
+  const { text, embedText, range } = splitDates(query, env.nowMs, cfg, tense, literal);
   const searched = range !== null && range.from > todayIso(env.nowMs, cfg) ? "mentions" : "dated";
   const dateMode: "filter" | "boost" = cfg.dates.mode === "filter" ? "filter" : "boost";
   const session = opts.session ?? "main";
@@ -173,7 +182,8 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
     query,
     text,
     embedText,
-    parsed: parseQuery(text),
+    parsed: parseQuery(text, undefined, undefined, literal),
+    literal,
     relaxed: [],
     spellings: [],
     questionWords: query.trim() === "" ? [] : parseQuery(query).words,
@@ -197,7 +207,7 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
 type PlanFields = Omit<SearchPlan, "relaxing" | "withVectors" | "withSpellings">;
 
 function makePlan(f: PlanFields): SearchPlan {
-  const reparsed = (g: PlanFields): PlanFields => ({ ...g, parsed: parseQuery(g.text, new Set(g.relaxed), new Map(g.spellings.map((s) => [s.word, s.terms]))) });
+  const reparsed = (g: PlanFields): PlanFields => ({ ...g, parsed: parseQuery(g.text, new Set(g.relaxed), new Map(g.spellings.map((s) => [s.word, s.terms])), g.literal) });
   const plan: SearchPlan = {
     ...f,
     relaxing: (phrases) => (phrases.length === 0 ? plan : makePlan(reparsed({ ...f, relaxed: [...phrases] }))),
@@ -216,13 +226,13 @@ function withVectorFields(f: PlanFields, v: VectorReading): PlanFields {
 }
 
 /** Splits the date expressions off a query ("... last week") against "now". */
-function splitDates(query: string, nowMs: number, config: SearchConfig, tense: Tense | null): { text: string; embedText: string; range: DateReading["range"] } {
-  const plain = (text: string) => ({ text, embedText: withoutOperators(text) });
+function splitDates(query: string, nowMs: number, config: SearchConfig, tense: Tense | null, literal: boolean): { text: string; embedText: string; range: DateReading["range"] } {
+  const plain = (text: string) => ({ text, embedText: literal ? literalEmbedText(text) : withoutOperators(text) });
   if (config.dates.mode === "off") return { ...plain(query), range: null };
   const opts = { ...(config.dates.timeZone ? { timeZone: config.dates.timeZone } : {}), ...(tense ? { tense } : {}) };
   // Quoted phrases and exclusions are the user's exact words: "last week" in quotes is a
   // phrase to find, and -yesterday excludes a word; neither names a time.
-  const { masked, restore } = maskOperators(query);
+  const { masked, restore } = literal ? { masked: query, restore: (s: string) => s } : maskOperators(query);
   const d = resolveDates(masked, new Date(nowMs), opts);
   if (!d.range) return { ...plain(query), range: null };
   // Only the date words: nothing is left for keywords or the embedder; the date range alone
@@ -249,6 +259,12 @@ function maskOperators(query: string): { masked: string; restore: (s: string) =>
   }
   masked += query.slice(pos);
   return { masked, restore: (s) => s.replace(/\uE000([\uE100-\uEFFF])\uE001/g, (_m, c: string) => taken[c.charCodeAt(0) - 0xe100] ?? "") };
+}
+
+/** What the embedder reads of a literal query: its text, whitespace collapsed; "" without a letter or digit. */
+function literalEmbedText(text: string): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return /[\p{L}\p{N}]/u.test(t) ? t : "";
 }
 
 /** The later of two YYYY-MM-DD bounds (an absent one loses). */

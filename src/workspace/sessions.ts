@@ -2,12 +2,40 @@
  * Session transcripts: `sessions/<id>.jsonl`, one JSON object per line:
  *   {"role":"user"|"assistant"|"system"|"tool", "content":"...", "ts":"2026-11-21T09:14:03.120Z",
  *    "thread":"optional thread or channel name"}
+ * and, on a line an assistant's capture or import wrote, where it came from (provenance):
+ *   "speaker":"person"|"assistant"|"tool"|"participant"   who said it (default: from the role:
+ *                       user → person, assistant → assistant, tool → tool, system → assistant)
+ *   "name":"Alice"      the speaker's name, when the harness said it (a group participant)
+ *   "harness":"claude-code"|"codex"|"opencode"|"openclaw"   (default: none, written by hand or `agent log`)
+ *   "kind":"main"|"group"|"isolated"   the session's kind (default "main": the person's own)
+ *   "via":"capture"|"import"            a hook while the conversation ran, or `agent import`
+ *   "id":"…"            the harness's own id of the message (capture dedupes on it)
  * plus marker lines the engine understands:
  *   {"type":"compaction","ts":"..."}   the assistant compacted its context here
+ * Only lines of a main session spoken by the person, their assistant or a tool feed the person's
+ * memory (index, reflection, flush, boot: `feedsPersonMemory`); a group's or an isolated
+ * session's lines and another participant's words are kept in the file, never as the person's.
  * Unknown fields are kept and ignored. A line that is not valid JSON is reported, never fatal.
  */
 
 export type SessionRole = "user" | "assistant" | "system" | "tool";
+
+/** Who said a line: the person, their assistant, a tool call, or someone else in a group. */
+export type Speaker = "person" | "assistant" | "tool" | "participant";
+export const SPEAKERS: readonly Speaker[] = ["person", "assistant", "tool", "participant"];
+
+/** The session's kind: the person's own (main), a group chat, or a session with nobody in it (cron, sub-agent). */
+export type SessionKind = "main" | "group" | "isolated";
+const KINDS = new Set<string>(["main", "group", "isolated"]);
+
+/** A line's provenance as read, with the documented defaults filled in. */
+export interface LineProvenance {
+  speaker: Speaker;
+  name?: string;
+  harness?: string;
+  kind: SessionKind;
+  via?: "capture" | "import";
+}
 
 export interface SessionTurn {
   role: SessionRole;
@@ -17,6 +45,8 @@ export interface SessionTurn {
   thread?: string;
   /** 1-based line number in the .jsonl file. */
   line: number;
+  /** Who said it and in what session (defaults filled in for lines without the fields). */
+  from: LineProvenance;
 }
 
 export interface SessionMarker {
@@ -69,11 +99,35 @@ export function parseSessionText(id: string, text: string): ParsedSession {
       problems.push({ line, reason: "missing \"content\" string" });
       continue;
     }
-    const turn: SessionTurn = { role: o.role as SessionRole, content: o.content, ts, line };
+    const turn: SessionTurn = { role: o.role as SessionRole, content: o.content, ts, line, from: provenanceOf(o.role as SessionRole, o) };
     if (typeof o.thread === "string" && o.thread !== "") turn.thread = o.thread;
     turns.push(turn);
   }
   return { id, turns, markers, problems };
+}
+
+/** The speaker a role stands for on a line without a "speaker" field. */
+function defaultSpeaker(role: SessionRole): Speaker {
+  return role === "user" ? "person" : role === "tool" ? "tool" : "assistant";
+}
+
+/** A line's provenance fields, each defaulted when absent or not one of the known values. */
+export function provenanceOf(role: SessionRole, o: Record<string, unknown>): LineProvenance {
+  const speaker = typeof o.speaker === "string" && (SPEAKERS as readonly string[]).includes(o.speaker) ? (o.speaker as Speaker) : defaultSpeaker(role);
+  const kind = typeof o.kind === "string" && KINDS.has(o.kind) ? (o.kind as SessionKind) : "main";
+  const p: LineProvenance = { speaker, kind };
+  if (typeof o.name === "string" && o.name !== "") p.name = o.name;
+  if (typeof o.harness === "string" && o.harness !== "") p.harness = o.harness;
+  if (o.via === "capture" || o.via === "import") p.via = o.via;
+  return p;
+}
+
+/**
+ * Whether a line is the person's own memory: said in one of their main sessions, by them, their
+ * assistant or a tool. A group's lines (anyone's) and another participant's words never are.
+ */
+export function feedsPersonMemory(turn: { from: LineProvenance }): boolean {
+  return turn.from.kind === "main" && turn.from.speaker !== "participant";
 }
 
 /** One transcript line for `agent log`; the inverse of parseSessionText for a turn. */

@@ -45,7 +45,11 @@ describe("config edits", () => {
   it("puts one marked [mcp_servers.agent-memory] block into config.toml and takes exactly it out again", () => {
     const toml = 'model = "gpt"\n\n[model_providers.local]\nbase_url = "http://127.0.0.1:1/v1"\n';
     const added = addTomlMcpServer("config.toml", toml, "/usr/bin/node", ["/x/cli.js", "mcp", "--workspace", "/w"]);
-    expect((parseToml(added) as { mcp_servers: Record<string, { command: string; args: string[] }> }).mcp_servers["agent-memory"]).toEqual({ command: "/usr/bin/node", args: ["/x/cli.js", "mcp", "--workspace", "/w"], default_tools_approval_mode: "approve", startup_timeout_sec: 30 });
+    const server = (parseToml(added) as { mcp_servers: Record<string, { command: string; args: string[]; tools: Record<string, unknown> }> }).mcp_servers["agent-memory"]!;
+    expect(server).toMatchObject({ command: "/usr/bin/node", args: ["/x/cli.js", "mcp", "--workspace", "/w"], startup_timeout_sec: 30 });
+    expect(server).not.toHaveProperty("default_tools_approval_mode");
+    expect(server.tools.memory_search).toEqual({ approval_mode: "approve" });
+    expect(server.tools).not.toHaveProperty("memory_append");
     expect(addTomlMcpServer("config.toml", added, "/usr/bin/node", ["/x/cli.js", "mcp", "--workspace", "/w"])).toBe(added);
     expect(removeTomlMcpServer("config.toml", added)).toBe(toml);
     expect(() => addTomlMcpServer("config.toml", "[mcp_servers.agent-memory]\ncommand = \"mine\"\n", "n", [])).toThrow(/already has a \[mcp_servers.agent-memory\] table/);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readTranscriptFile } from "../../src/assistants/transcript-file.js";
 import { parseSessionText } from "../../src/workspace/sessions.js";
 import { runAgent, spawnAgent } from "../helpers/cli.js";
-import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { cleanup, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 
 const FIXTURE = path.join(REPO_ROOT, "test/fixtures/assistants/claude-code-session.jsonl");
 
@@ -32,6 +32,34 @@ describe("agent hook (built CLI)", () => {
     expect(out.hookSpecificOutput.additionalContext).toContain("piano tuner Ingrid");
   });
 
+  it("session-start of a coding session: SOUL.md and USER.md named as the memory workspace's, the project's memories, never AGENTS.md's instructions", async () => {
+    const w = path.join(dir, "coding-ws");
+    expect((await runAgent(["init", w])).code).toBe(0);
+    write(w, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
+    write(w, "SOUL.md", "# Soul\n\nBe terse. Prefer plain TypeScript over clever types.\n");
+    write(w, "USER.md", "# User\n\nRuns Linux; writes British English.\n");
+    write(w, "memory/2026-11-02.md", "# 2026-11-02\n\nThe harbourmaster app deploys from the release branch only.\n");
+    expect((await runAgent(["index", "-w", w])).code).toBe(0);
+    const repo = path.join(dir, "harbourmaster");
+    const agents = read(w, "AGENTS.md");
+    expect(agents).toMatch(/memory\//);
+    for (const [harness, payload] of [
+      ["claude-code", { session_id: "c1", hook_event_name: "SessionStart", cwd: repo }],
+      ["codex", { session_id: "c2", hook_event_name: "SessionStart", cwd: repo }],
+    ] as const) {
+      const r = await runAgent(["hook", harness, "session-start", "--workspace", w, "--no-daemon", "--budget-ms", "30000"], {}, JSON.stringify(payload));
+      expect(r.code, r.stderr).toBe(0);
+      const text = (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+      expect(text).toContain("Be terse. Prefer plain TypeScript over clever types.");
+      expect(text).toContain("Runs Linux; writes British English.");
+      expect(text).toContain(`${w}/SOUL.md`);
+      expect(text).toContain("deploys from the release branch only");
+      // Nothing of AGENTS.md, and no workspace path as if it were the repository's.
+      for (const line of agents.split("\n").filter((l) => l.trim().length > 20)) expect(text, line).not.toContain(line.trim());
+      expect(text).not.toMatch(/(^|[\s(`])memory\/YYYY/);
+    }
+  });
+
   it("prompt: nothing at all when nothing is relevant", async () => {
     const r = await hook(["codex", "prompt", "--budget-ms", "30000"], { session_id: "s1", hook_event_name: "UserPromptSubmit", prompt: "explain monads in haskell" });
     expect(r).toMatchObject({ code: 0, stdout: "" });
@@ -40,7 +68,7 @@ describe("agent hook (built CLI)", () => {
   it("opencode: plain text back to the plugin", async () => {
     const r = await hook(["opencode", "prompt", "--budget-ms", "30000"], { session: "ses_1", prompt: "piano tuner" });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Memories from the person's notes/);
+    expect(r.stdout).toMatch(/^Quoted memories from agent-memory: .*not instructions/);
   });
 
   it("stop: captures the transcript once, however often it runs", async () => {

@@ -97,6 +97,15 @@ describe.skipIf(why !== undefined)(titled("OpenCode connected to a workspace", w
       ["assistant", "OK, noted."],
     ]);
 
+    // The same question again: `opencode run` hands it over in quotes, which is no must-match
+    // phrase (only the captured question would hold it) and the question is no answer: the note comes back.
+    const before = server.requests.length;
+    const again = await runHarness(opencode, ["run", "where did I leave the kayak paddles?"], { cwd: proj, env, timeoutMs: 240_000 });
+    expect(again.code).toBe(0);
+    const second = server.requests.slice(before);
+    expect(second.some((q) => q.raw.includes("loft above the bike shed"))).toBe(true);
+    expect(second.some((q) => q.raw.includes(`sessions/${file}`))).toBe(false);
+
     // Compaction is only reachable through the server's API.
     const port = await freePort();
     serve = spawn(opencode, ["serve", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: proj, env, stdio: ["ignore", "pipe", "pipe"] });

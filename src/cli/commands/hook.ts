@@ -21,7 +21,6 @@ import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import { hookOutput, parseHookPayload } from "../../assistants/claude-code.js";
 import { HOOK_EVENTS, isHarness, type HarnessName, type HookEvent, type HookEventName } from "../../assistants/types.js";
-import type { ContextAnswer } from "../../engine/assist.js";
 import type { InjectAnswer } from "../../engine/assistants.js";
 import { appendHookLog } from "../../workspace/hook-log.js";
 import { parsePositiveInt, workspaceFrom, type WorkspaceOpts } from "../common.js";
@@ -96,7 +95,9 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
 async function fromDaemon(opts: HookOpts, job: HookJob): Promise<string | undefined> {
   const { ev } = job;
   const wait = { timeoutMs: job.budgetMs, onFallback: () => undefined };
-  if (ev.event === "session-start") return (await viaDaemon<ContextAnswer>(opts, "context", { session: "main" }, wait))?.text;
+  // The coding session-start text is made by the worker (the daemon's `context` is a whole
+  // assistant's context, AGENTS.md's instructions included: not what a coding session gets).
+  if (ev.event === "session-start") return undefined;
   const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs };
   return (await viaDaemon<InjectAnswer>(opts, "inject", req, wait))?.text;
 }

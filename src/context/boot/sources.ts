@@ -12,7 +12,7 @@ import type { SearchReport } from "../../search/report.js";
 import type { LoadedConfig } from "../../workspace/config.js";
 import { dailyRel, lastDays, readDailyNote } from "../../workspace/daily.js";
 import { readLines, type ResolveOptions } from "../../workspace/safe-read.js";
-import { isValidSessionId, parseSessionText, type SessionTurn } from "../../workspace/sessions.js";
+import { feedsPersonMemory, isValidSessionId, parseSessionText, type SessionTurn } from "../../workspace/sessions.js";
 import { addDays, zonedDate } from "../../workspace/time.js";
 import { checkQuerySize } from "../../search/bound.js";
 import { DEFAULT_BOOT_SNIPPET_CHARS, DEFAULT_RECENT_SHARE, fuseBoot, rankRecent, type BootCandidate, type BootItem } from "./boot.js";
@@ -142,7 +142,8 @@ export function rangeText(workspace: string, rel: string, start: number, end: nu
     const r = readLines(workspace, rel, start, end - start + 1, read);
     if (!rel.endsWith(".jsonl")) return r.lines.join("\n");
     return parseSessionText(rel, r.lines.join("\n"))
-      .turns.map((t) => `${t.role}: ${t.content.replace(/\s*\n\s*/g, " ")}`)
+      .turns.filter(feedsPersonMemory)
+      .map((t) => `${t.role}: ${t.content.replace(/\s*\n\s*/g, " ")}`)
       .join("\n");
   } catch {
     return null;
@@ -170,7 +171,7 @@ function sessionCandidates(
         const ms = Date.parse(t.ts);
         return Number.isNaN(ms) ? null : zonedDate(ms, o.tz);
       };
-      const inWindow = parsed.turns.filter((t) => {
+      const inWindow = parsed.turns.filter(feedsPersonMemory).filter((t) => {
         const d = dateOf(t);
         return d !== null && d >= o.from;
       });

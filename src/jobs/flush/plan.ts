@@ -8,7 +8,7 @@
  */
 import { estimateTokens } from "../../store/fts-text.js";
 import type { CompletionRequest } from "../../llm/types.js";
-import { parseSessionText, type SessionTurn } from "../../workspace/sessions.js";
+import { feedsPersonMemory, parseSessionText, type SessionTurn } from "../../workspace/sessions.js";
 import { flushThresholdTokens, type FlushConfig } from "./config.js";
 
 export const NO_REPLY = "NO_REPLY";
@@ -35,7 +35,8 @@ export function currentCycle(session: string, text: string): CycleView {
   const parsed = parseSessionText(session, text);
   const last = parsed.markers[parsed.markers.length - 1];
   const fromLine = last?.line ?? 0;
-  const turns = parsed.turns.filter((t) => t.line > fromLine);
+  // A group's lines never reach the person's daily note: the flush of such a cycle has nothing to write.
+  const turns = parsed.turns.filter((t) => t.line > fromLine && feedsPersonMemory(t));
   const lines = text.split("\n");
   const bytes = Buffer.byteLength(lines.slice(fromLine).join("\n"), "utf8");
   let tokens = 0;

@@ -3,7 +3,7 @@
  * each had, and a transcript cut to fit a small model's context.
  */
 import { listWorkspaceDir, NO_HARD_LINKS, readWorkspaceText, statWorkspacePath, type LinkRule } from "../../workspace/guard.js";
-import { parseSessionText, type SessionRole } from "../../workspace/sessions.js";
+import { feedsPersonMemory, parseSessionText, type SessionRole } from "../../workspace/sessions.js";
 
 export interface GatheredMessage {
   session: string;
@@ -65,7 +65,7 @@ export function gatherSessions(workspace: string, opts: GatherOptions): GatherRe
     for (const p of parsed.problems) problems.push(`sessions/${name}:${p.line}: ${p.reason}`);
     const messages: GatheredMessage[] = [];
     for (const t of parsed.turns) {
-      if (t.role !== "user" && t.role !== "assistant") continue;
+      if ((t.role !== "user" && t.role !== "assistant") || !feedsPersonMemory(t)) continue;
       const parsedTs = Date.parse(t.ts);
       const at = Number.isNaN(parsedTs) ? mtime : parsedTs;
       if (at < opts.since || at > opts.until) continue;

@@ -1,6 +1,7 @@
 import { askOptions } from "../../contract/options.js";
 import { AskRequest } from "../../contract/requests.js";
 import { json, type McpContext } from "./shared.js";
+import { toolAnnotations } from "../names.js";
 
 export const ASK_INPUT = AskRequest;
 
@@ -13,6 +14,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "Ask the memory",
       description: "The local model answers a question about the past by searching the notes itself; answer with citations. Resume or fork a conversation by id.",
       inputSchema: ASK_INPUT,
+      annotations: toolAnnotations("ask"),
     },
     async (a, ctx) => {
       const r = await (await engine.assist()).ask(a.question, { ...askOptions(a), signal: ctx.mcpReq.signal });

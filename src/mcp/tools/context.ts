@@ -1,6 +1,7 @@
 import { contextOptions } from "../../contract/options.js";
 import { ContextRequest } from "../../contract/requests.js";
 import { text, type McpContext } from "./shared.js";
+import { toolAnnotations } from "../names.js";
 
 export const CONTEXT_INPUT = ContextRequest;
 
@@ -12,7 +13,7 @@ export function register({ server, engine, session: scope }: McpContext): void {
       title: "Assembled system prompt",
       description: "The system prompt for a session type: bootstrap files, today's and yesterday's notes, who the agent is now, and memories relevant to an optional task.",
       inputSchema: CONTEXT_INPUT,
-      annotations: { readOnlyHint: true },
+      annotations: toolAnnotations("context"),
     },
     async (a) => {
       // A server scoped to a group can never be asked for more than it may see.

@@ -1,5 +1,6 @@
 import { DreamAcceptRequest, DreamListRequest, DreamRejectRequest } from "../../contract/requests.js";
 import { json, type McpContext } from "./shared.js";
+import { toolAnnotations } from "../names.js";
 
 export const DREAM_PROPOSALS_INPUT = DreamListRequest;
 export const DREAM_ACCEPT_INPUT = DreamAcceptRequest;
@@ -14,7 +15,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "Proposed MEMORY.md facts",
       description: "Facts the nightly dream distilled from what searches keep recalling, waiting for review, each with its provenance (file, lines, the queries that recalled it).",
       inputSchema: DREAM_PROPOSALS_INPUT,
-      annotations: { readOnlyHint: true },
+      annotations: toolAnnotations("dream_proposals"),
     },
     async (a) => json((await engine.dream()).proposals(a.status ?? "pending")),
   );
@@ -24,6 +25,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "Accept proposed facts",
       description: "Append proposals to MEMORY.md (compare-and-swap against hand edits; a new MEMORY.md version that can be undone). Only when the person said so.",
       inputSchema: DREAM_ACCEPT_INPUT,
+      annotations: toolAnnotations("dream_accept"),
     },
     async (a) => json((await engine.dream()).accept(a.ids, a.edit)),
   );
@@ -33,6 +35,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "Reject proposed facts",
       description: "Reject proposals with the person's reason; their source and fact are never proposed again.",
       inputSchema: DREAM_REJECT_INPUT,
+      annotations: toolAnnotations("dream_reject"),
     },
     async (a) => json((await engine.dream()).reject(a.ids, a.reason)),
   );

@@ -2,6 +2,7 @@ import { readOptions } from "../../contract/options.js";
 import { AppendRequest, ScopedReadRequest } from "../../contract/requests.js";
 import { numberLines } from "../../workspace/safe-read.js";
 import { json, text, type McpContext } from "./shared.js";
+import { toolAnnotations } from "../names.js";
 
 export const MEMORY_GET_INPUT = ScopedReadRequest;
 export const MEMORY_APPEND_INPUT = AppendRequest;
@@ -14,7 +15,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "Read lines of a file",
       description: "Read a workspace file by path (as memory_search returns it), numbered lines. Only files inside the workspace.",
       inputSchema: MEMORY_GET_INPUT,
-      annotations: { readOnlyHint: true },
+      annotations: toolAnnotations("memory_get"),
     },
     async (a) => {
       const r = await (await engine.assist()).readFile(a.path, { ...readOptions(a), session });
@@ -32,6 +33,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "Append to today's note",
       description: "Append a note to today's daily note (memory/YYYY-MM-DD.md) under a timestamped heading. Append-only; never edits existing text.",
       inputSchema: MEMORY_APPEND_INPUT,
+      annotations: toolAnnotations("memory_append"),
     },
     async (a) => json(await (await engine.assist()).appendNote(a.text, a.title)),
   );

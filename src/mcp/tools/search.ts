@@ -3,6 +3,7 @@ import { ScopedSearchRequest } from "../../contract/requests.js";
 import type { SearchReport } from "../../search/report.js";
 import type { SearchResponse } from "../../search/types.js";
 import { json, type McpContext } from "./shared.js";
+import { toolAnnotations } from "../names.js";
 
 export const MEMORY_SEARCH_INPUT = ScopedSearchRequest;
 
@@ -30,7 +31,7 @@ export function register({ server, engine, session }: McpContext): void {
       description:
         "Search notes and past conversations (keywords + meaning, recent first). Returns path, line range, date, snippet and annotations per hit; an empty list with a reason when nothing is relevant.",
       inputSchema: MEMORY_SEARCH_INPUT,
-      annotations: { readOnlyHint: true },
+      annotations: toolAnnotations("memory_search"),
     },
     async (a, ctx) => {
       const res = await engine.search(a.query, { ...searchOptions(a), session, signal: ctx.mcpReq.signal, front: "mcp" });

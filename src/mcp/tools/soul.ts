@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SoulRejectRequest, SoulSaveRequest, SoulVersionRequest } from "../../contract/requests.js";
 import { json, text, type McpContext } from "./shared.js";
+import { toolAnnotations } from "../names.js";
 
 export const SOUL_GET_INPUT = SoulVersionRequest;
 export const SOUL_REJECT_INPUT = SoulRejectRequest;
@@ -15,7 +16,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "SOUL.md",
       description: "The current SOUL.md (personality and guidelines), or a numbered earlier version.",
       inputSchema: SOUL_GET_INPUT,
-      annotations: { readOnlyHint: true },
+      annotations: toolAnnotations("soul_get"),
     },
     async (a) => {
       const soul = await engine.soul();
@@ -35,7 +36,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "Pending SOUL proposal",
       description: "The proposal nightly reflection left in SOUL.proposed.md, as a diff against SOUL.md, with its report and why it was held back; null when none waits.",
       inputSchema: NO_INPUT,
-      annotations: { readOnlyHint: true },
+      annotations: toolAnnotations("soul_proposed"),
     },
     async () => json((await engine.soul()).proposed()),
   );
@@ -45,6 +46,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "Accept the SOUL proposal",
       description: "The pending proposal becomes SOUL.md and a new version, through the same locked-section and compare-and-swap checks as a nightly run.",
       inputSchema: NO_INPUT,
+      annotations: toolAnnotations("soul_accept"),
     },
     async () => json((await engine.soul()).accept()),
   );
@@ -54,6 +56,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "Reject the SOUL proposal",
       description: "Discard the pending proposal; the reason is recorded and the next reflection takes it into account.",
       inputSchema: SOUL_REJECT_INPUT,
+      annotations: toolAnnotations("soul_reject"),
     },
     async (a) => json((await engine.soul()).reject(a.reason)),
   );
@@ -63,6 +66,7 @@ export function register({ server, engine, session }: McpContext): void {
       title: "Save SOUL.md as a version",
       description: "Record SOUL.md as it is now as a version, with a message (after editing it by hand).",
       inputSchema: SOUL_SAVE_INPUT,
+      annotations: toolAnnotations("soul_save"),
     },
     async (a) => json((await engine.soul()).save(a.message)),
   );

@@ -78,10 +78,12 @@ function operatorsIn(text: string): Operator[] {
   return out;
 }
 
-export function splitOperators(q: string, plainPhrases: ReadonlySet<string> = new Set()): QuerySyntax {
+export function splitOperators(q: string, plainPhrases: ReadonlySet<string> = new Set(), literal = false): QuerySyntax {
   const phrases: string[][] = [];
   const excluded: string[][] = [];
   const normal = q.normalize("NFKC");
+  // Literal text (an assistant's prompt): quote marks and minus signs are ordinary characters.
+  if (literal) return { text: normal, phrases, excluded };
   let text = "";
   let pos = 0;
   for (const op of operatorsIn(normal)) {
@@ -125,10 +127,11 @@ function wordsOf(text: string): string[] {
  * more terms higher (AND measured nDCG@10 0.05 vs 0.68 on SciFact). Every term is quoted,
  * so user text can never be read as FTS5 syntax. Quoted phrases and exclusions
  * (splitOperators) become constraints on the matches; they do not change the scores.
- * `plainPhrases` (as `phrases` spells them) are read as plain words, not as phrases.
+ * `plainPhrases` (as `phrases` spells them) are read as plain words, not as phrases;
+ * `literal` reads the whole query as plain words (an assistant's prompt).
  */
-export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>, respelled?: ReadonlyMap<string, readonly string[]>): ParsedQuery {
-  const syntax = splitOperators(query, plainPhrases);
+export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>, respelled?: ReadonlyMap<string, readonly string[]>, literal = false): ParsedQuery {
+  const syntax = splitOperators(query, plainPhrases, literal);
   const q = syntax.text;
   const all: string[] = [];
   for (const m of q.normalize("NFKC").toLowerCase().matchAll(WORD)) {

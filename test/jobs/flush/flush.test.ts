@@ -114,7 +114,7 @@ describe("the flush threshold and the compaction cycle (pure)", () => {
   });
 
   it("gives the model the newest messages that fit", () => {
-    const turns = Array.from({ length: 50 }, (_, i) => ({ role: "user" as const, content: `message ${i} ${"y".repeat(80)}`, ts: "", line: i + 1 }));
+    const turns = Array.from({ length: 50 }, (_, i) => ({ role: "user" as const, content: `message ${i} ${"y".repeat(80)}`, ts: "", line: i + 1, from: { speaker: "person" as const, kind: "main" as const } }));
     const cut = cutTurns(turns, 1000);
     expect(cut.text.length).toBeLessThanOrEqual(1000 + 40);
     expect(cut.text).toMatch(/^\(\d+ earlier messages not shown\)\n/);
