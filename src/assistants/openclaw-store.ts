@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { ImportSource } from "./index.js";
-import { messagesOfEvents, openClawTurns } from "./openclaw.js";
+import { checkRegularOutside } from "../workspace/outside-read.js";
+import { entryIdsOfEvents, isMaskedCopy, messagesOfEvents, openClawTurns } from "./openclaw.js";
 
 const DB_NAME = "openclaw-agent.sqlite";
 
@@ -27,14 +28,15 @@ export function openClawDatabases(location: string): string[] {
 }
 
 export function openClawSource(location: string): ImportSource {
-  const out: ImportSource = { location, sessions: [], problems: [] };
+  const out: ImportSource = { location, sessions: [], problems: [], maskedCopies: isMaskedCopy };
   const dbs = openClawDatabases(location);
   if (dbs.length === 0) out.problems.push(`${location}: no agents/<agent>/agent/${DB_NAME} in it (give OpenClaw's state folder, OPENCLAW_STATE_DIR)`);
   for (const db of dbs) {
     try {
       for (const [session, rows] of readCopy(db)) {
         const messages = messagesOfEvents(rows);
-        out.sessions.push({ session, location: `${db} session ${session}`, read: () => openClawTurns(session, messages) });
+        const ids = entryIdsOfEvents(rows);
+        out.sessions.push({ session, location: `${db} session ${session}`, read: () => openClawTurns(session, messages, ids) });
       }
     } catch (e) {
       out.problems.push(`${db}: cannot read OpenClaw's database (${(e as Error).message})`);
@@ -43,19 +45,20 @@ export function openClawSource(location: string): ImportSource {
   return out;
 }
 
-function readCopy(dbFile: string): Map<string, { event_json: string }[]> {
+function readCopy(dbFile: string): Map<string, { event_json: string; seq?: number }[]> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "agent-openclaw-import-"));
   try {
+    for (const suffix of ["", "-wal"]) if (existsSync(dbFile + suffix)) checkRegularOutside(dbFile + suffix);
     for (const suffix of ["", "-wal"]) if (existsSync(dbFile + suffix)) copyFileSync(dbFile + suffix, path.join(tmp, DB_NAME + suffix));
     const db = new Database(path.join(tmp, DB_NAME), { fileMustExist: true });
     try {
-      const rows = db.prepare("SELECT session_id, seq, event_json FROM transcript_events ORDER BY session_id, seq").all() as { session_id: unknown; event_json: unknown }[];
-      const bySession = new Map<string, { event_json: string }[]>();
+      const rows = db.prepare("SELECT session_id, seq, event_json FROM transcript_events ORDER BY session_id, seq").all() as { session_id: unknown; seq: unknown; event_json: unknown }[];
+      const bySession = new Map<string, { event_json: string; seq?: number }[]>();
       for (const r of rows) {
         if (typeof r.event_json !== "string") continue;
         const id = String(r.session_id);
         const list = bySession.get(id) ?? [];
-        list.push({ event_json: r.event_json });
+        list.push({ event_json: r.event_json, ...(typeof r.seq === "number" ? { seq: r.seq } : {}) });
         bySession.set(id, list);
       }
       return bySession;

@@ -4,10 +4,13 @@
  *    "thread":"optional thread or channel name"}
  * plus marker lines the engine understands:
  *   {"type":"compaction","ts":"..."}   the assistant compacted its context here
+ * A long session goes on in `<id>-2.jsonl`, `<id>-3.jsonl`… (transcripts.ts, which also writes them).
  * Unknown fields are kept and ignored. A line that is not valid JSON is reported, never fatal.
  */
 
-export type SessionRole = "user" | "assistant" | "system" | "tool";
+/** Who may speak in a transcript: the one list (`agent log --role`, the contract, the parser). */
+export const SESSION_ROLES = ["user", "assistant", "system", "tool"] as const;
+export type SessionRole = (typeof SESSION_ROLES)[number];
 
 export interface SessionTurn {
   role: SessionRole;
@@ -33,7 +36,7 @@ export interface ParsedSession {
   problems: { line: number; reason: string }[];
 }
 
-const ROLES = new Set<SessionRole>(["user", "assistant", "system", "tool"]);
+const ROLES = new Set<string>(SESSION_ROLES);
 
 export function parseSessionText(id: string, text: string): ParsedSession {
   const turns: SessionTurn[] = [];
