@@ -20,7 +20,7 @@ import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rea
 import os from "node:os";
 import path from "node:path";
 import { withCaptureLock } from "./capture-lock.js";
-import { checkWriteTarget, ensureWorkspaceDir, listWorkspaceDir, MAX_FILE_BYTES, readWorkspaceText, statWorkspacePath, type LinkRule } from "./guard.js";
+import { checkWriteTarget, ensureWorkspaceDir, lastByteOf, listWorkspaceDir, MAX_FILE_BYTES, readWorkspaceText, statWorkspacePath, type LinkRule } from "./guard.js";
 import { agentDir } from "./paths.js";
 import { appendTailVerified, atomicWrite } from "./safe-write.js";
 import { isValidSessionId } from "./sessions.js";
@@ -246,7 +246,7 @@ export class SessionTranscript {
         i++;
       } while (i < lines.length);
       const real = checkWriteTarget(this.workspace, path.join(this.workspace, rel), this.opts.rule);
-      if (size > 0 && !this.tail().endsWithNewline) chunk = `\n${chunk}`;
+      if (size > 0 && lastByteOf(this.workspace, rel, this.opts.rule) !== 0x0a) chunk = `\n${chunk}`;
       appendTailVerified(real, chunk);
       size += Buffer.byteLength(chunk);
     }
