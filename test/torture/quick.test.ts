@@ -39,6 +39,7 @@ const EXPERIMENTS: [string, number][] = [
   ["config-freshness", 120_000],
   ["daemon-vectors", 240_000],
   ["space", 180_000],
+  ["transcripts", 300_000],
 ];
 
 describe("torture suite, smallest cases", () => {
