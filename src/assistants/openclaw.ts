@@ -28,6 +28,9 @@ interface OpenClawPart {
 export function openClawTurns(session: string, messages: readonly unknown[], identities?: readonly (string | undefined)[]): HarnessTurn[] {
   const turns: HarnessTurn[] = [];
   const said = new Map<string, number>();
+  // From the hook, the list is the whole context: this turn starts at its last prompt; what
+  // comes before was handed over (and captured) at an earlier turn, and may be stamped anew.
+  const thisTurn = identities === undefined ? lastPromptIndex(messages) : 0;
   for (const [index, m] of messages.entries()) {
     if (m === null || typeof m !== "object") continue;
     const msg = m as { role?: unknown; content?: unknown; timestamp?: unknown };
@@ -44,13 +47,23 @@ export function openClawTurns(session: string, messages: readonly unknown[], ide
     said.set(same, n + 1);
     const legacy = `${session}\0${same}\0${n}`;
     const key = identityKey(session, same, msg.timestamp, identities?.[index]) ?? legacy;
-    if (words !== "") turns.push({ id: idOf(key), role: msg.role, text: words, time, legacyId: idOf(legacy) });
+    const earlier = index < thisTurn ? { byWords: true } : {};
+    if (words !== "") turns.push({ id: idOf(key), role: msg.role, text: words, time, legacyId: idOf(legacy), ...earlier });
     parts.forEach((p, i) => {
       if (p === null || typeof p !== "object" || p.type !== "toolCall" || typeof p.name !== "string") return;
-      turns.push({ id: idOf(`${key}\0tool${i}\0${p.name}`), role: "tool", text: summariseTool(p.name, p.arguments ?? p.input), time, legacyId: idOf(`${legacy}\0tool${i}\0${p.name}`) });
+      turns.push({ id: idOf(`${key}\0tool${i}\0${p.name}`), role: "tool", text: summariseTool(p.name, p.arguments ?? p.input), time, legacyId: idOf(`${legacy}\0tool${i}\0${p.name}`), ...earlier });
     });
   }
   return turns;
+}
+
+/** Where the list's last prompt (a user message) is: the turn that just ended starts there. */
+function lastPromptIndex(messages: readonly unknown[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as { role?: unknown } | null;
+    if (m !== null && typeof m === "object" && m.role === "user") return i;
+  }
+  return 0;
 }
 
 /** The message's identity: the store's entry id, else the hook's time stamp with its words; undefined when it has neither. */

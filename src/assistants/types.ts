@@ -25,6 +25,12 @@ export interface HarnessTurn {
    * OpenClaw's occurrence count): a turn captured under it is not written again.
    */
   legacyId?: string;
+  /**
+   * An earlier message the harness hands over again (OpenClaw's list holds the whole context,
+   * and a new process stamps the earlier messages anew): when its id is new, it is matched by
+   * its words against the session's latest lines, not written again.
+   */
+  byWords?: boolean;
 }
 
 /** Where a captured line came from: a hook while the conversation ran, or a back-fill. */

@@ -53,7 +53,8 @@ export function captureTurns(workspace: string, opts: TranscriptOptions, input: 
     const cursor = readCaptureCursor(workspace, session);
     const resumed = fits(t, cursor);
     const seen = resumed ? new Set(cursor.ids) : t.ids();
-    const fresh = input.maskedCopies ? withoutMaskedCopies(t, turns, seen, input.maskedCopies) : turns;
+    const unmasked = input.maskedCopies ? withoutMaskedCopies(t, turns, seen, input.maskedCopies) : turns;
+    const fresh = unmasked.some((x) => x.byWords === true && !isSeen(x, seen)) ? withoutEarlierCopies(t, unmasked, seen) : unmasked;
     const r = appendNew(t, input, fresh, seen);
     const keep = cursor !== null ? { source: cursor.source, dev: cursor.dev, ino: cursor.ino, bytes: cursor.bytes, lines: cursor.lines, turns: cursor.turns } : { bytes: 0, lines: 0, turns: 0 };
     writeCaptureCursor(workspace, session, { ...clean(keep), file: r.file, size: r.size, ids: [...seen] });
@@ -98,6 +99,44 @@ export function markCompaction(workspace: string, opts: TranscriptOptions, sessi
     }
     return marked;
   });
+}
+
+function isSeen(turn: HarnessTurn, seen: Set<string>): boolean {
+  return seen.has(turn.id) || (turn.legacyId !== undefined && seen.has(turn.legacyId));
+}
+
+/**
+ * The earlier messages a harness hands over again with a new id (OpenClaw's context, stamped
+ * anew by a new process) are matched by their words against the session's lines, from the end
+ * backwards: the last of them is the session's latest line of that role and words, the one
+ * before it an earlier line, and so on. A match is the captured turn (its new id is learnt, so
+ * the next capture in this process needs no reading); no match is a turn a failed capture missed.
+ */
+function withoutEarlierCopies(t: SessionTranscript, turns: readonly HarnessTurn[], seen: Set<string>): HarnessTurn[] {
+  const lines = t.lines();
+  const byId = new Map<string, number>();
+  lines.forEach((l, i) => {
+    if (l.id !== undefined) byId.set(l.id, i);
+  });
+  const drop = new Set<HarnessTurn>();
+  // Before the turn that just ended, when it is in the session already (the same list handed over again).
+  let p = lines.length;
+  for (const x of turns) if (x.byWords !== true) p = Math.min(p, byId.get(x.id) ?? p);
+  for (let k = turns.length - 1; k >= 0; k--) {
+    const turn = turns[k]!;
+    if (turn.byWords !== true) continue;
+    if (isSeen(turn, seen)) {
+      p = byId.get(turn.id) ?? p;
+      continue;
+    }
+    let j = p - 1;
+    while (j >= 0 && !(lines[j]!.role === turn.role && lines[j]!.content === turn.text)) j--;
+    if (j < 0) continue;
+    p = j;
+    drop.add(turn);
+    seen.add(turn.id);
+  }
+  return turns.filter((x) => !drop.has(x));
 }
 
 function clean<T extends object>(o: T): T {

@@ -63,16 +63,22 @@ describe("OpenClaw messages into turns (pure)", () => {
     const ws = path.join(dir, "ws");
     write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
     const m = (role: string, text: string, timestamp: number) => ({ role, content: [{ type: "text", text }], timestamp });
-    const before = [m("user", "clean up the old logs", 1), m("assistant", "Shall I delete it?", 2), m("user", "yes", 3), m("assistant", "Deleted.", 4)];
-    const after = [{ role: "compactionSummary", summary: "The person cleaned up logs.", timestamp: 5 }, m("user", "and the backups folder", 6), m("assistant", "Shall I delete it?", 7), m("user", "yes", 8), m("assistant", "Deleted.", 9)];
+    const summary = { role: "compactionSummary", summary: "The person cleaned up logs.", timestamp: 5 };
+    // What agent_end hands over after each turn: the whole context, compacted before the third.
+    const turns = [
+      [m("user", "clean up the old logs", 1), m("assistant", "Shall I delete it?", 2)],
+      [m("user", "clean up the old logs", 1), m("assistant", "Shall I delete it?", 2), m("user", "yes", 3), m("assistant", "Deleted.", 4)],
+      [summary, m("user", "and the backups folder", 6), m("assistant", "Shall I delete it?", 7)],
+      // A new process: the earlier messages come back from OpenClaw's store, stamped anew.
+      [summary, m("user", "and the backups folder", 60), m("assistant", "Shall I delete it?", 70), m("user", "yes", 8), m("assistant", "Deleted.", 9)],
+    ];
     const { Engine } = await import("../../src/engine/engine.js");
     const engine = await Engine.load({ workspace: ws });
     try {
       const svc = await engine.assistants();
-      svc.capture({ harness: "openclaw", session: "c1", turns: openClawTurns("c1", before) });
-      svc.capture({ harness: "openclaw", session: "c1", turns: openClawTurns("c1", after) });
-      // The same turn handed over again (the next agent_end) adds nothing.
-      expect(svc.capture({ harness: "openclaw", session: "c1", turns: openClawTurns("c1", after) }).appended).toBe(0);
+      for (const list of turns) svc.capture({ harness: "openclaw", session: "c1", turns: openClawTurns("c1", list) });
+      // The same list handed over again (before_reset after agent_end) adds nothing.
+      expect(svc.capture({ harness: "openclaw", session: "c1", turns: openClawTurns("c1", turns[3]!) }).appended).toBe(0);
     } finally {
       await engine.close();
     }
