@@ -39,15 +39,24 @@ export interface SessionFile {
 }
 
 /**
- * The session a file of sessions/ belongs to: `<id>-<n>.jsonl` beside `<id>.jsonl` is part n of
- * `<id>`; any other `<name>.jsonl` is part 1 of `<name>`. `names` are the folder's file names.
+ * The session a file of sessions/ belongs to: `<id>-<n>.jsonl` is part n of `<id>` when
+ * `<id>.jsonl` and every part before it (`<id>-2.jsonl` … `<id>-<n-1>.jsonl`) are there, as the
+ * writer leaves them; any other `<name>.jsonl` is part 1 of `<name>` (so `chat-2026-11-26.jsonl`
+ * beside `chat-2026-11.jsonl` stays a session of its own). `has` says whether a file name is there.
  */
-export function sessionOfFile(name: string, names: ReadonlySet<string>): SessionFile | null {
+export function sessionOfFile(name: string, names: ReadonlySet<string> | ((name: string) => boolean)): SessionFile | null {
   if (!name.endsWith(".jsonl")) return null;
+  const has = typeof names === "function" ? names : (n: string) => names.has(n);
   const stem = name.slice(0, -".jsonl".length);
   const m = PART_RE.exec(stem);
-  if (m !== null && names.has(`${m[1]}.jsonl`)) return { session: m[1]!, part: Number(m[2]) };
+  if (m !== null && isPart(m[1]!, Number(m[2]), has)) return { session: m[1]!, part: Number(m[2]) };
   return { session: stem, part: 1 };
+}
+
+function isPart(session: string, part: number, has: (name: string) => boolean): boolean {
+  if (!has(`${session}.jsonl`)) return false;
+  for (let k = 2; k < part; k++) if (!has(`${session}-${k}.jsonl`)) return false;
+  return true;
 }
 
 /** The file name of a session's part n. */
@@ -312,8 +321,6 @@ export function writeCaptureCursor(workspace: string, session: string, c: Omit<C
 /** The session a transcript path (`sessions/<name>.jsonl`) belongs to, its continuation parts included. */
 export function sessionOfPath(workspace: string, rel: string): string {
   const name = path.posix.basename(rel);
-  const stem = name.replace(/\.jsonl$/, "");
-  const m = PART_RE.exec(stem);
-  if (m !== null && statWorkspacePath(workspace, `${SESSIONS_DIR}/${m[1]}.jsonl`)?.isFile === true) return m[1]!;
-  return stem;
+  const has = (n: string) => statWorkspacePath(workspace, `${SESSIONS_DIR}/${n}`)?.isFile === true;
+  return sessionOfFile(name, has)?.session ?? name.replace(/\.jsonl$/, "");
 }

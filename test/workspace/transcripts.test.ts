@@ -35,6 +35,10 @@ describe("the transcript module", () => {
     expect(sessionOfFile("a-2.jsonl", names)).toEqual({ session: "a", part: 2 });
     expect(sessionOfFile("b-2.jsonl", names)).toEqual({ session: "b-2", part: 1 });
     expect(sessionOfFile("claude-code-0b1c2d3e-aaaa-bbbb-cccc-123456789012.jsonl", names)?.part).toBe(1);
+    // Parts come one after the other, as the writer leaves them: a dated session id is not a part.
+    const dated = new Set(["chat-2026-11.jsonl", "chat-2026-11-26.jsonl", "chat-2026-11-02.jsonl"]);
+    expect(sessionOfFile("chat-2026-11-26.jsonl", dated)).toEqual({ session: "chat-2026-11-26", part: 1 });
+    expect(sessionOfFile("chat-2026-11-02.jsonl", dated)).toEqual({ session: "chat-2026-11-02", part: 1 });
   });
 
   it("rolls over before maxFileBytes: every file stays under it, the readers see one session, `agent log` included", () => {
