@@ -107,10 +107,11 @@ function isSeen(turn: HarnessTurn, seen: Set<string>): boolean {
 
 /**
  * The earlier messages a harness hands over again with a new id (OpenClaw's context, stamped
- * anew by a new process) are matched by their words against the session's lines, from the end
- * backwards: the last of them is the session's latest line of that role and words, the one
- * before it an earlier line, and so on. A match is the captured turn (its new id is learnt, so
- * the next capture in this process needs no reading); no match is a turn a failed capture missed.
+ * anew by a new process) are matched by their words against the session's lines, in step from
+ * the end backwards: the last of them must be the line just before this turn's, the one before
+ * it the line before that, and so on. A match is the captured turn (its new id is learnt, so the
+ * next capture in this process needs no reading); at the first mismatch the steps stop (a turn
+ * an earlier capture missed, or a compaction's older context), and what is left is written.
  */
 function withoutEarlierCopies(t: SessionTranscript, turns: readonly HarnessTurn[], seen: Set<string>): HarnessTurn[] {
   const lines = t.lines();
@@ -122,19 +123,24 @@ function withoutEarlierCopies(t: SessionTranscript, turns: readonly HarnessTurn[
   // Before the turn that just ended, when it is in the session already (the same list handed over again).
   let p = lines.length;
   for (const x of turns) if (x.byWords !== true) p = Math.min(p, byId.get(x.id) ?? p);
+  let inStep = true;
   for (let k = turns.length - 1; k >= 0; k--) {
     const turn = turns[k]!;
     if (turn.byWords !== true) continue;
     if (isSeen(turn, seen)) {
-      p = byId.get(turn.id) ?? p;
+      const at = byId.get(turn.id);
+      if (at !== undefined) {
+        p = at;
+        inStep = true;
+      }
       continue;
     }
-    let j = p - 1;
-    while (j >= 0 && !(lines[j]!.role === turn.role && lines[j]!.content === turn.text)) j--;
-    if (j < 0) continue;
-    p = j;
-    drop.add(turn);
-    seen.add(turn.id);
+    const line = lines[p - 1];
+    if (inStep && line !== undefined && line.role === turn.role && line.content === turn.text) {
+      p--;
+      drop.add(turn);
+      seen.add(turn.id);
+    } else inStep = false;
   }
   return turns.filter((x) => !drop.has(x));
 }
