@@ -38,6 +38,8 @@ const line = (o: unknown) => JSON.stringify(o) + "\n";
 describe("an assistant's transcript through the file door (built CLI)", () => {
   it("a FIFO as the Stop and PreCompact hooks' transcript_path: refused, the hook ends, the refusal is logged", async () => {
     const ws = workspace();
+    // A connected workspace has its .agent/ (where hooks.log is kept).
+    write(ws, ".agent/.keep", "");
     const fifo = path.join(dir, "transcript.jsonl");
     execFileSync("mkfifo", [fifo]);
     for (const [event, name] of [["stop", "Stop"], ["pre-compact", "PreCompact"]] as const) {
