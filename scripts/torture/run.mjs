@@ -10,7 +10,7 @@
 //                      signals, malformed, mcp, soul-swap, links,
 //                      big-query, dream-file, soul-link, swap-load)
 //                      disk-full, config-freshness, daemon-vectors, space,
-//                      inject-trust)
+//                      inject-trust, transcripts)
 //   --scale X          multiply the full run counts (0.5 = half)
 //   --minutes M        length of the soak (default 5; quick 0.3)
 //   --seed N           seed of the generated workspaces (default 1)
@@ -39,6 +39,7 @@ const EXPERIMENTS = {
   "daemon-vectors": () => import("./daemon-vectors.mjs").then((m) => m.daemonVectors),
   space: () => import("./space.mjs").then((m) => m.space),
   "inject-trust": () => import("./inject-trust.mjs").then((m) => m.injectTrust),
+  transcripts: () => import("./transcripts.mjs").then((m) => m.transcripts),
 };
 
 export function parseArgs(argv) {

@@ -11,7 +11,8 @@
  */
 import { jsonLines, summariseTool, type HarnessTurn, type HookEvent, type HookEventName } from "./types.js";
 
-export function readClaudeTranscript(text: string): HarnessTurn[] {
+/** The lines come as one text or streamed (a capture reads only what was appended since the last). */
+export function readClaudeTranscript(text: string | Iterable<string>): HarnessTurn[] {
   const turns: HarnessTurn[] = [];
   for (const { obj } of jsonLines(text)) {
     const type = obj.type;

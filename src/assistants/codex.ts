@@ -9,12 +9,18 @@
  */
 import { jsonLines, summariseTool, type HarnessTurn } from "./types.js";
 
-export function readCodexRollout(text: string): HarnessTurn[] {
+/**
+ * A turn's id is its place in the rollout (Codex numbers every line, `ordinal`; else the line
+ * number: the file only grows), not the model server's message id, which a server may repeat
+ * (a reply under a repeated id would be lost). `firstLine`: the number of the first line given,
+ * when only the lines appended since the last capture are read.
+ */
+export function readCodexRollout(text: string | Iterable<string>, firstLine = 1): HarnessTurn[] {
   const turns: HarnessTurn[] = [];
   // The compaction's summary is an assistant message written just before the `compacted` line:
   // Codex's own digest, not something said.
   let lastItemWasReply = false;
-  for (const { line, obj } of jsonLines(text)) {
+  for (const { line, obj } of jsonLines(text, firstLine)) {
     if (obj.type === "compacted") {
       if (lastItemWasReply) turns.pop();
       lastItemWasReply = false;
@@ -25,17 +31,17 @@ export function readCodexRollout(text: string): HarnessTurn[] {
     const p = obj.payload as Record<string, unknown> | undefined;
     if (p === undefined || p === null) continue;
     const time = typeof obj.timestamp === "string" ? obj.timestamp : "";
-    // The item's own id when it has one; else its place in this append-only file.
-    const id = typeof p.id === "string" && p.id !== "" ? p.id : `ordinal-${typeof obj.ordinal === "number" ? obj.ordinal : `line${line}`}`;
+    const id = `ordinal-${typeof obj.ordinal === "number" ? obj.ordinal : `line${line}`}`;
+    const legacy = typeof p.id === "string" && p.id !== "" ? { legacyId: p.id } : {};
     if (p.type === "message") {
       if (p.role !== "user" && p.role !== "assistant") continue;
       const words = messageText(p.content);
       if (words === "" || (p.role === "user" && isWrapper(words))) continue;
-      turns.push({ id, role: p.role, text: words, time });
+      turns.push({ id, role: p.role, text: words, time, ...legacy });
       lastItemWasReply = p.role === "assistant";
     } else if (p.type === "function_call" || p.type === "custom_tool_call" || p.type === "local_shell_call") {
       const name = typeof p.name === "string" ? p.name : String(p.type);
-      turns.push({ id, role: "tool", text: summariseTool(name, parseArgs(p.arguments ?? p.input ?? p.action)), time });
+      turns.push({ id, role: "tool", text: summariseTool(name, parseArgs(p.arguments ?? p.input ?? p.action)), time, ...legacy });
     }
   }
   return turns;

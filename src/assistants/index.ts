@@ -43,6 +43,18 @@ export function readHarnessTranscript(harness: HarnessName, text: string): Harne
   }
 }
 
+/** A file-based harness's transcript lines → turns; `firstLine` numbers the first line given (a read from an offset). */
+export function readHarnessLines(harness: HarnessName, lines: Iterable<string>, firstLine = 1): HarnessTurn[] {
+  switch (harness) {
+    case "claude-code":
+      return readClaudeTranscript(lines);
+    case "codex":
+      return readCodexRollout(lines, firstLine);
+    default:
+      return readHarnessTranscript(harness, [...lines].join("\n"));
+  }
+}
+
 function isMessage(v: unknown): v is OpenCodeMessage {
   const m = v as { info?: unknown; parts?: unknown };
   return m !== null && typeof m === "object" && typeof m.info === "object" && m.info !== null && Array.isArray(m.parts);
@@ -55,4 +67,9 @@ export interface ImportSource {
   /** `kind`: the session's kind when the store says it (OpenClaw's session keys); main when absent. */
   sessions: { session: string; location: string; kind?: SessionKind; read(): HarnessTurn[] }[];
   problems: string[];
+  /**
+   * The store keeps masked copies of what was said (OpenClaw writes `sk-***` for a key): a stored
+   * message that is such a copy of a captured line of the same role is that line, not a new turn.
+   */
+  maskedCopies?: (stored: string, captured: string) => boolean;
 }

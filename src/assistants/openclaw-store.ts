@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { ImportSource } from "./index.js";
-import { messagesOfEvents, openClawTurns } from "./openclaw.js";
+import { checkRegularOutside } from "../workspace/outside-read.js";
+import { entryIdsOfEvents, isMaskedCopy, messagesOfEvents, openClawTurns } from "./openclaw.js";
 import { openClawSessionKind } from "./session-kind.js";
 
 const DB_NAME = "openclaw-agent.sqlite";
@@ -28,7 +29,7 @@ export function openClawDatabases(location: string): string[] {
 }
 
 export function openClawSource(location: string): ImportSource {
-  const out: ImportSource = { location, sessions: [], problems: [] };
+  const out: ImportSource = { location, sessions: [], problems: [], maskedCopies: isMaskedCopy };
   const dbs = openClawDatabases(location);
   if (dbs.length === 0) out.problems.push(`${location}: no agents/<agent>/agent/${DB_NAME} in it (give OpenClaw's state folder, OPENCLAW_STATE_DIR)`);
   for (const db of dbs) {
@@ -37,7 +38,8 @@ export function openClawSource(location: string): ImportSource {
       for (const [session, rows] of events) {
         const messages = messagesOfEvents(rows);
         const key = keys.get(session);
-        out.sessions.push({ session, location: `${db} session ${session}`, ...(key !== undefined ? { kind: openClawSessionKind(key) } : {}), read: () => openClawTurns(session, messages) });
+        const ids = entryIdsOfEvents(rows);
+        out.sessions.push({ session, location: `${db} session ${session}`, ...(key !== undefined ? { kind: openClawSessionKind(key) } : {}), read: () => openClawTurns(session, messages, ids) });
       }
     } catch (e) {
       out.problems.push(`${db}: cannot read OpenClaw's database (${(e as Error).message})`);
@@ -64,19 +66,20 @@ function sessionKeys(db: Database.Database): Map<string, string> {
   return keys;
 }
 
-function readCopy(dbFile: string): { events: Map<string, { event_json: string }[]>; keys: Map<string, string> } {
+function readCopy(dbFile: string): { events: Map<string, { event_json: string; seq?: number }[]>; keys: Map<string, string> } {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "agent-openclaw-import-"));
   try {
+    for (const suffix of ["", "-wal"]) if (existsSync(dbFile + suffix)) checkRegularOutside(dbFile + suffix);
     for (const suffix of ["", "-wal"]) if (existsSync(dbFile + suffix)) copyFileSync(dbFile + suffix, path.join(tmp, DB_NAME + suffix));
     const db = new Database(path.join(tmp, DB_NAME), { fileMustExist: true });
     try {
-      const rows = db.prepare("SELECT session_id, seq, event_json FROM transcript_events ORDER BY session_id, seq").all() as { session_id: unknown; event_json: unknown }[];
-      const bySession = new Map<string, { event_json: string }[]>();
+      const rows = db.prepare("SELECT session_id, seq, event_json FROM transcript_events ORDER BY session_id, seq").all() as { session_id: unknown; seq: unknown; event_json: unknown }[];
+      const bySession = new Map<string, { event_json: string; seq?: number }[]>();
       for (const r of rows) {
         if (typeof r.event_json !== "string") continue;
         const id = String(r.session_id);
         const list = bySession.get(id) ?? [];
-        list.push({ event_json: r.event_json });
+        list.push({ event_json: r.event_json, ...(typeof r.seq === "number" ? { seq: r.seq } : {}) });
         bySession.set(id, list);
       }
       return { events: bySession, keys: sessionKeys(db) };

@@ -3,7 +3,7 @@
  * reads: a harness's files are never written (OpenCode's database is copied to a temp folder
  * and the copy opened, so not even a -shm file appears beside the original).
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import Database from "better-sqlite3";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import type { ImportSource } from "./index.js";
 import { openClawSource } from "./openclaw-store.js";
 import { openCodeMessagesFromRows, readOpenCodeMessages } from "./opencode.js";
 import type { HarnessName, HarnessTurn } from "./types.js";
+import { checkRegularOutside, outsideFiles, outsideKind, outsideLines } from "../workspace/outside-read.js";
 
 /** The harness's own store: Claude Code's projects folder, Codex's sessions folder, OpenCode's database. */
 export function defaultStore(harness: HarnessName, env: NodeJS.ProcessEnv = process.env): string {
@@ -29,42 +30,36 @@ export function defaultStore(harness: HarnessName, env: NodeJS.ProcessEnv = proc
   }
 }
 
+/**
+ * A harness's store as sessions to read. Claude Code's and Codex's files are read through the
+ * file door (a FIFO, a device or a link out is refused, a session at a time: the others go on),
+ * streamed line by line.
+ */
 export function importSource(harness: HarnessName, store?: string): ImportSource {
   const location = path.resolve(store ?? defaultStore(harness));
-  if (!existsSync(location)) return { location, sessions: [], problems: [`${location}: not found (give the path of the ${harness} store)`] };
+  const kind = outsideKind(location);
+  if (kind === "missing") return { location, sessions: [], problems: [`${location}: not found (give the path of the ${harness} store)`] };
   if (harness === "opencode") return openCodeSource(location);
   if (harness === "openclaw") return openClawSource(location);
-  const files = statSync(location).isDirectory() ? jsonlFiles(location) : [location];
+  const problems: string[] = [];
+  const files = kind === "folder" ? outsideFiles(location, ".jsonl", problems) : [location];
   const read = harness === "claude-code" ? readClaudeTranscript : readCodexRollout;
+  const root = kind === "folder" ? location : path.dirname(location);
   return {
     location,
-    problems: [],
-    sessions: files.map((f) => ({ session: harness === "claude-code" ? path.basename(f, ".jsonl") : codexSession(f), location: f, read: () => read(readFileSync(f, "utf8")) })),
+    problems,
+    sessions: files.map((f) => ({ session: harness === "claude-code" ? path.basename(f, ".jsonl") : codexSession(f, root), location: f, read: () => read(outsideLines(f, { root })) })),
   };
-}
-
-/** Every .jsonl below a folder, oldest first by name (subagent side-chains of Claude Code included: they carry isSidechain and are skipped by the reader). */
-function jsonlFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const abs = path.join(d, e.name);
-      if (e.isDirectory()) walk(abs);
-      else if (e.isFile() && e.name.endsWith(".jsonl")) out.push(abs);
-    }
-  };
-  walk(dir);
-  return out.sort();
 }
 
 /** Codex's session id: in the session_meta line, else the uuid at the end of the rollout file's name. */
-function codexSession(file: string): string {
+function codexSession(file: string, root: string): string {
   try {
-    const first = readFileSync(file, "utf8").split("\n", 1)[0] ?? "";
+    const first = [...outsideLines(file, { root, maxLines: 1 })][0] ?? "";
     const o = JSON.parse(first) as { type?: string; payload?: { id?: unknown } };
     if (o.type === "session_meta" && typeof o.payload?.id === "string") return o.payload.id;
   } catch {
-    // The name says it too.
+    // The name says it too (and the read says what is wrong with the file).
   }
   const m = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i.exec(file);
   return m ? m[1]! : path.basename(file, ".jsonl");
@@ -75,6 +70,7 @@ type Row = Record<string, unknown>;
 function openCodeSource(dbFile: string): ImportSource {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "agent-opencode-import-"));
   try {
+    for (const suffix of ["", "-wal"]) if (existsSync(dbFile + suffix)) checkRegularOutside(dbFile + suffix);
     for (const suffix of ["", "-wal"]) if (existsSync(dbFile + suffix)) copyFileSync(dbFile + suffix, path.join(tmp, "opencode.db" + suffix));
     const sessions = readOpenCodeCopy(path.join(tmp, "opencode.db"));
     return {

@@ -25,6 +25,17 @@ export interface HarnessTurn {
   speaker?: Speaker;
   /** The speaker's name, when the harness said it. */
   name?: string;
+  /**
+   * The id an earlier version of this reader gave the same message (Codex's server id,
+   * OpenClaw's occurrence count): a turn captured under it is not written again.
+   */
+  legacyId?: string;
+  /**
+   * An earlier message the harness hands over again (OpenClaw's list holds the whole context,
+   * and a new process stamps the earlier messages anew): when its id is new, it is matched by
+   * its words against the session's latest lines, not written again.
+   */
+  byWords?: boolean;
 }
 
 /** Where a captured line came from: a hook while the conversation ran, or a back-fill. */
@@ -96,42 +107,20 @@ export function formatCapturedLine(turn: HarnessTurn, harness: HarnessName, prov
   );
 }
 
-/** The harness message ids already in a transcript (lines that are not whole JSON are not counted: their turn is written again). */
-export function capturedIds(text: string): Set<string> {
-  const ids = new Set<string>();
-  for (const line of text.split("\n")) {
-    if (!line.includes('"id"')) continue;
-    try {
-      const o = JSON.parse(line) as { id?: unknown };
-      if (typeof o.id === "string") ids.add(o.id);
-    } catch {
-      // A line cut by a kill: its turn has no id here, so the next capture writes it again.
-    }
-  }
-  return ids;
-}
-
-/** Whether the transcript's last line is a compaction marker (so a repeated hook adds no second one). */
-export function endsWithCompaction(text: string): boolean {
-  const lines = text.trimEnd().split("\n");
-  const last = lines[lines.length - 1];
-  if (last === undefined || last === "") return false;
-  try {
-    return (JSON.parse(last) as { type?: unknown }).type === "compaction";
-  } catch {
-    return false;
-  }
-}
-
-/** Reads a JSONL text defensively: each line's object, or nothing for a line that is not one. */
-export function* jsonLines(text: string): Generator<{ line: number; obj: Record<string, unknown> }> {
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!.trim();
+/**
+ * Reads JSONL defensively: each line's object, or nothing for a line that is not one. The
+ * lines come as one text or streamed (a capture reads only what was appended: `firstLine` is
+ * then the number of the first line handed over, so ids built from line numbers stay the same).
+ */
+export function* jsonLines(text: string | Iterable<string>, firstLine = 1): Generator<{ line: number; obj: Record<string, unknown> }> {
+  let n = firstLine - 1;
+  for (const l of typeof text === "string" ? text.split("\n") : text) {
+    n++;
+    const raw = l.trim();
     if (raw === "" || raw[0] !== "{") continue;
     try {
       const obj = JSON.parse(raw) as unknown;
-      if (obj !== null && typeof obj === "object" && !Array.isArray(obj)) yield { line: i + 1, obj: obj as Record<string, unknown> };
+      if (obj !== null && typeof obj === "object" && !Array.isArray(obj)) yield { line: n, obj: obj as Record<string, unknown> };
     } catch {
       // A line being written right now, or cut: skipped, read again next time.
     }

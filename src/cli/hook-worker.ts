@@ -49,11 +49,10 @@ function testStall(at: "start" | "index"): void {
   while (Date.now() < end);
 }
 
-/** The turns a capture event carries: the harness's transcript file, or OpenCode's messages. */
+/** The turns a capture event carries itself (OpenCode's messages); a transcript file is read by the capture. */
 async function turnsOf(ev: HookJob["ev"]): Promise<HarnessTurn[]> {
   if (ev.messages !== undefined) return (await import("../assistants/index.js")).readHarnessTranscript(ev.harness, JSON.stringify(ev.messages));
-  if (ev.transcriptPath === undefined) return [];
-  return (await import("../assistants/transcript-file.js")).readTranscriptFile(ev.harness, ev.transcriptPath);
+  return [];
 }
 
 /** Whether the workspace's daemon answers (its watcher keeps the index current). */
@@ -79,8 +78,12 @@ async function inject(engine: Engine, job: HookJob): Promise<string> {
 async function capture(engine: Engine, start: HookStart, job: HookJob, say: (r: HookReply) => void): Promise<void> {
   const { ev } = job;
   const turns = await turnsOf(ev);
-  if (ev.event === "pre-compact") await (await engine.assistants()).compaction({ harness: ev.harness, session: ev.session, turns });
-  else if (turns.length > 0) (await engine.assistants()).capture({ harness: ev.harness, session: ev.session, turns });
+  const assistants = await engine.assistants();
+  // The harness's own transcript is read from where the last capture stopped (only the new turns).
+  const file = ev.messages === undefined ? ev.transcriptPath : undefined;
+  if (ev.event === "pre-compact") await assistants.compaction({ harness: ev.harness, session: ev.session, turns, ...(file !== undefined ? { transcriptPath: file } : {}) });
+  else if (file !== undefined) assistants.captureTranscript(ev.harness, ev.session, file);
+  else if (turns.length > 0) assistants.capture({ harness: ev.harness, session: ev.session, turns });
   say({ kind: "captured" });
   testStall("index");
   // Off the person's path (the turn is over): without a daemon (whose watcher does it), the

@@ -9,7 +9,7 @@
  */
 import { ANNOTATION_KEYS, type AnnotationKey } from "../indexer/annotations.js";
 import { SEARCH_SOURCES } from "../search/filters.js";
-import { isValidSessionId } from "../workspace/sessions.js";
+import { isValidSessionId, SESSION_ROLES } from "../workspace/sessions.js";
 
 /** A request the contract refuses: the caller's mistake (exit code 2 on the CLI, "bad-request" on the socket, 400 on the web). */
 export class RequestError extends Error {
@@ -21,7 +21,8 @@ export class RequestError extends Error {
 
 export const SEARCH_MODES = ["hybrid", "keyword", "vector"] as const;
 export const SESSION_SCOPES = ["main", "group", "isolated"] as const;
-export const LOG_ROLES = ["user", "assistant", "system", "tool"] as const;
+/** The transcript's own role list, under the contract's name. */
+export const LOG_ROLES = SESSION_ROLES;
 export { ANNOTATION_KEYS, SEARCH_SOURCES };
 
 /** Results a search or a boot returns at most. */

@@ -204,7 +204,7 @@ export class AssistService {
 
   /** Appends a turn (or a compaction mark) to a session transcript. */
   async logTurn(input: Omit<AppendSessionInput, "workspace">): Promise<AppendSessionResult> {
-    return appendSessionTurn({ ...input, workspace: this.engine.workspace, allowHardLinks: this.engine.config.index.allowHardLinks });
+    return appendSessionTurn({ ...input, workspace: this.engine.workspace, allowHardLinks: this.engine.config.index.allowHardLinks, maxFileBytes: this.engine.config.index.maxFileBytes });
   }
 
   /** Today's date in the context zone. */

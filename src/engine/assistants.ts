@@ -17,8 +17,7 @@
 import path from "node:path";
 import type { ImportSource } from "../assistants/index.js";
 import { asSpoken } from "../assistants/session-kind.js";
-import { readTranscriptFile } from "../assistants/transcript-file.js";
-import { capturedIds, endsWithCompaction, formatCapturedLine, sessionIdFor, type HarnessName, type HarnessTurn, type Provenance } from "../assistants/types.js";
+import { sessionIdFor, type HarnessName, type HarnessTurn, type Provenance } from "../assistants/types.js";
 import type { FlushArgs } from "../jobs/catalog.js";
 import { currentCycle } from "../jobs/flush/plan.js";
 import type { FlushResult } from "../jobs/flush/run.js";
@@ -26,10 +25,9 @@ import { FlushCycleStore } from "../jobs/flush/state.js";
 import type { RunOptions, RunOutcome } from "../jobs/runner.js";
 import type { SearchMode } from "../search/search.js";
 import type { SearchResult } from "../search/types.js";
-import { checkWriteTarget, ensureWorkspaceDir, readWorkspaceText } from "../workspace/guard.js";
-import { appendVerified } from "../workspace/safe-write.js";
 import type { SessionKind } from "../workspace/sessions.js";
-import { withCaptureLock } from "../workspace/capture-lock.js";
+import { readSessionText, type TranscriptOptions } from "../workspace/transcripts.js";
+import { captureFile, captureTurns, markCompaction, type CaptureResult } from "./capture.js";
 import type { EngineCore } from "./core.js";
 import { errorText } from "./errors.js";
 import { codingContext } from "./coding-context.js";
@@ -51,15 +49,7 @@ export interface CaptureRequest {
   kind?: SessionKind;
 }
 
-export interface CaptureResult {
-  /** Workspace-relative transcript path. */
-  file: string;
-  /** The transcript's session id (`<harness>-<session>`). */
-  session: string;
-  appended: number;
-  /** Turns that were there already (same harness message id). */
-  already: number;
-}
+export type { CaptureResult };
 
 export interface InjectRequest {
   prompt: string;
@@ -104,8 +94,10 @@ export interface InjectAnswer {
 export interface CompactionRequest {
   harness: HarnessName;
   session: string;
-  /** The turns so far (read from the harness's transcript by the caller). */
-  turns: readonly HarnessTurn[];
+  /** The turns so far (OpenCode's and OpenClaw's messages), or: */
+  turns?: readonly HarnessTurn[];
+  /** the harness's transcript file (Claude Code, Codex), read from where the last capture stopped. */
+  transcriptPath?: string;
   kind?: SessionKind;
 }
 
@@ -135,6 +127,8 @@ export interface ImportResult {
   already: number;
   /** Sources that could not be read, one line each. */
   problems: string[];
+  /** The sessions that could not be read or written (each also in problems): the import went on past them. */
+  failed: string[];
 }
 
 const DEFAULT_BUDGET_MS = 300;
@@ -152,45 +146,22 @@ export class AssistantService {
   constructor(private readonly engine: AssistantEngine) {}
 
   /** Appends the turns not yet in the transcript; one verified append, under a lock per transcript. */
-  capture(req: CaptureRequest): CaptureResult {
-    const session = sessionIdFor(req.harness, req.session);
-    const rel = `sessions/${session}.jsonl`;
-    const ws = this.engine.workspace;
-    const file = path.join(ws, rel);
-    ensureWorkspaceDir(ws, path.dirname(file));
-    return withCaptureLock(ws, session, () => {
-      checkWriteTarget(ws, file, { allowHardLinks: this.engine.config.index.allowHardLinks });
-      const before = this.readTranscript(rel);
-      const seen = capturedIds(before);
-      const fallback = new Date(this.engine.now()).toISOString();
-      let text = "";
-      let appended = 0;
-      let already = 0;
-      for (const t of req.turns) {
-        if (seen.has(t.id)) {
-          already++;
-          continue;
-        }
-        seen.add(t.id);
-        if (t.text.trim() === "") continue;
-        text += formatCapturedLine(t, req.harness, req.provenance ?? "capture", fallback, req.kind ?? "main");
-        appended++;
-      }
-      // A line cut by a killed hook has no newline: the next line starts on its own.
-      if (text !== "" && before.length > 0 && !before.endsWith("\n")) text = "\n" + text;
-      if (text !== "") appendVerified(file, text);
-      return { file: rel, session, appended, already };
-    });
+  capture(req: CaptureRequest, maskedCopies?: (stored: string, captured: string) => boolean): CaptureResult {
+    return captureTurns(this.engine.workspace, this.transcriptOptions(), this.captureInput(req.harness, req.session, req.provenance ?? "capture", maskedCopies, req.kind), req.turns);
   }
 
-  /** A captured transcript's text ("" when there is none yet), through the workspace's read rule. */
-  private readTranscript(rel: string): string {
-    return readWorkspaceText(this.engine.workspace, rel, { allowHardLinks: this.engine.config.index.allowHardLinks })?.text ?? "";
+  /** Captures a harness's transcript file (Claude Code, Codex): only what was appended since the last capture is read. */
+  captureTranscript(harness: HarnessName, session: string, transcriptPath: string, provenance: Provenance = "capture", onRead?: (bytes: number) => void): CaptureResult {
+    return captureFile(this.engine.workspace, this.transcriptOptions(), this.captureInput(harness, session, provenance), transcriptPath, onRead);
   }
 
-  /** Captures a harness's transcript file (Claude Code, Codex) as it is now. */
-  captureTranscript(harness: HarnessName, session: string, transcriptPath: string, provenance: Provenance = "capture"): CaptureResult {
-    return this.capture({ harness, session, turns: readTranscriptFile(harness, transcriptPath), provenance });
+  private captureInput(harness: HarnessName, session: string, provenance: Provenance, maskedCopies?: (stored: string, captured: string) => boolean, kind?: SessionKind) {
+    return { harness, session, provenance, fallbackTime: new Date(this.engine.now()).toISOString(), ...(maskedCopies ? { maskedCopies } : {}), ...(kind ? { kind } : {}) };
+  }
+
+  private transcriptOptions(): TranscriptOptions {
+    const index = this.engine.config.index;
+    return { rule: { allowHardLinks: index.allowHardLinks }, maxFileBytes: index.maxFileBytes };
   }
 
   /** The memories relevant to a prompt, or nothing; never throws, never waits past the budget. */
@@ -285,9 +256,12 @@ export class AssistantService {
    * here (capture only when no LLM is configured, recorded in `agent jobs`), then the marker.
    */
   async compaction(req: CompactionRequest, opts: { signal?: AbortSignal } = {}): Promise<CompactionResult> {
-    const capture = this.capture({ harness: req.harness, session: req.session, turns: req.turns, ...(req.kind ? { kind: req.kind } : {}) });
-    const text = this.readTranscript(capture.file);
-    if (endsWithCompaction(text)) return { capture, flush: "already", reason: "this compaction is already marked (nothing said since)", marked: false };
+    const capture =
+      req.transcriptPath !== undefined
+        ? this.captureTranscript(req.harness, req.session, req.transcriptPath)
+        : this.capture({ harness: req.harness, session: req.session, turns: req.turns ?? [], ...(req.kind ? { kind: req.kind } : {}) });
+    const text = readSessionText(this.engine.workspace, capture.session, this.transcriptOptions().rule) ?? "";
+    if (endsWithMarker(text)) return { capture, flush: "already", reason: "this compaction is already marked (nothing said since)", marked: false };
     const view = currentCycle(capture.session, text);
     const flushed = this.engine.hasState() ? new FlushCycleStore(this.engine.state()).get(capture.session) : undefined;
     let flush: CompactionResult["flush"];
@@ -308,22 +282,14 @@ export class AssistantService {
   }
 
   private markCompaction(session: string): void {
-    const ws = this.engine.workspace;
-    const file = path.join(ws, "sessions", `${session}.jsonl`);
-    withCaptureLock(ws, session, () => {
-      checkWriteTarget(ws, file, { allowHardLinks: this.engine.config.index.allowHardLinks });
-      const before = this.readTranscript(`sessions/${session}.jsonl`);
-      if (endsWithCompaction(before)) return;
-      const line = JSON.stringify({ type: "compaction", ts: new Date(this.engine.now()).toISOString() }) + "\n";
-      appendVerified(file, before.length > 0 && !before.endsWith("\n") ? "\n" + line : line);
-    });
+    markCompaction(this.engine.workspace, this.transcriptOptions(), session, new Date(this.engine.now()).toISOString());
   }
 
   /** Back-fills past conversations from the harness's store; what capture wrote already is skipped. */
   async importHistory(req: ImportRequest): Promise<ImportResult> {
     const { importSource } = await import("../assistants/stores.js");
     const src: ImportSource = importSource(req.harness, req.path);
-    const out: ImportResult = { harness: req.harness, source: src.location, sessions: 0, appended: 0, already: 0, problems: [...src.problems] };
+    const out: ImportResult = { harness: req.harness, source: src.location, sessions: 0, appended: 0, already: 0, problems: [...src.problems], failed: [] };
     const since = req.since !== undefined ? Date.parse(`${req.since}T00:00:00Z`) : undefined;
     const total = src.sessions.length;
     let done = 0;
@@ -334,12 +300,21 @@ export class AssistantService {
         turns = s.read();
       } catch (e) {
         out.problems.push(`${s.location}: ${errorText(e)}`);
+        out.failed.push(s.location);
         continue;
       }
       if (since !== undefined) turns = turns.filter((t) => t.time === "" || Date.parse(t.time) >= since);
       if (turns.length === 0) continue;
       const kind = s.kind ?? "main";
-      const r = this.capture({ harness: req.harness, session: s.session, turns: asSpoken(turns, kind), provenance: "import", kind });
+      let r: CaptureResult;
+      try {
+        r = this.capture({ harness: req.harness, session: s.session, turns: asSpoken(turns, kind), provenance: "import", kind }, src.maskedCopies);
+      } catch (e) {
+        // One session that cannot be written (a refused file in sessions/) stops only itself.
+        out.problems.push(`${s.location}: not imported (${errorText(e)})`);
+        out.failed.push(s.location);
+        continue;
+      }
       out.sessions++;
       out.appended += r.appended;
       out.already += r.already;
@@ -360,6 +335,18 @@ function noHitReason(found: number, others: number, reason: string | undefined):
 function toQuoted(r: SearchResult): QuotedMemory {
   const text = r.path.startsWith("sessions/") && r.text !== undefined ? r.text : r.snippet;
   return { path: r.path, startLine: r.startLine, endLine: r.endLine, date: r.date, text };
+}
+
+/** Whether a transcript's last line is a compaction marker (so a repeated hook adds no second one). */
+function endsWithMarker(text: string): boolean {
+  const lines = text.trimEnd().split("\n");
+  const last = lines[lines.length - 1];
+  if (last === undefined || last === "") return false;
+  try {
+    return (JSON.parse(last) as { type?: unknown }).type === "compaction";
+  } catch {
+    return false;
+  }
 }
 
 function toHit(r: SearchResult): InjectHit {

@@ -6,6 +6,7 @@ import type { IndexConfig } from "../workspace/config.js";
 import { classify, isIndexable } from "../workspace/kinds.js";
 import { readForIndex, sha256 } from "../workspace/read.js";
 import { scanWorkspace, type ScannedFile } from "../workspace/scan.js";
+import { sessionOfPath } from "../workspace/transcripts.js";
 import { parseAnnotations, uniqueAnnotations } from "./annotations.js";
 import { templateLines } from "./boilerplate.js";
 import { chunkMarkdown } from "./chunk.js";
@@ -222,7 +223,8 @@ export class Indexer {
     let chunks: NewChunk[];
     let date = cls.date;
     if (cls.kind === "session") {
-      const id = path.basename(f.rel, ".jsonl");
+      // A continuation file (`<id>-2.jsonl`) is more of the same session.
+      const id = sessionOfPath(this.workspace, f.rel);
       const res = chunkSession(id, read.text, { targetTokens: this.config.chunkTokens });
       if (res.problems.length > 0) {
         warnings.push(`${f.rel}: ${res.problems.length} transcript line(s) skipped (${res.problems.slice(0, 3).join("; ")}); the rest is indexed`);

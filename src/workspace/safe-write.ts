@@ -637,3 +637,36 @@ function namesIn(dir: string): string[] {
     return [];
   }
 }
+
+/**
+ * Appends to a log that only grows (a session transcript) and proves it cheaply: the last
+ * `tail` bytes before the append and the appended bytes are read back where they must be.
+ * appendVerified reads the whole file twice, which over a long conversation made every turn
+ * cost the whole transcript; a log's older bytes are not rewritten by anyone but a person,
+ * whose edit in the tail is what this still catches.
+ */
+export function appendTailVerified(file: string, text: string, tail = 4096): void {
+  const data = Buffer.from(text, "utf8");
+  const fd = openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  try {
+    const start = fstatSync(fd).size;
+    const from = Math.max(0, start - tail);
+    const before = readRange(fd, from, start - from);
+    appendAll(fd, data, file);
+    const back = readRange(fd, from, before.length + data.length);
+    if (!back.equals(Buffer.concat([before, data]))) throw new AppendVerificationError(file);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readRange(fd: number, pos: number, len: number): Buffer {
+  const buf = Buffer.alloc(len);
+  let got = 0;
+  while (got < len) {
+    const n = readSync(fd, buf, got, len - got, pos + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}

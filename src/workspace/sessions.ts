@@ -15,10 +15,13 @@
  * Only lines of a main session spoken by the person, their assistant or a tool feed the person's
  * memory (index, reflection, flush, boot: `feedsPersonMemory`); a group's or an isolated
  * session's lines and another participant's words are kept in the file, never as the person's.
+ * A long session goes on in `<id>-2.jsonl`, `<id>-3.jsonl`… (transcripts.ts, which also writes them).
  * Unknown fields are kept and ignored. A line that is not valid JSON is reported, never fatal.
  */
 
-export type SessionRole = "user" | "assistant" | "system" | "tool";
+/** Who may speak in a transcript: the one list (`agent log --role`, the contract, the parser). */
+export const SESSION_ROLES = ["user", "assistant", "system", "tool"] as const;
+export type SessionRole = (typeof SESSION_ROLES)[number];
 
 /** Who said a line: the person, their assistant, a tool call, or someone else in a group. */
 export type Speaker = "person" | "assistant" | "tool" | "participant";
@@ -63,7 +66,7 @@ export interface ParsedSession {
   problems: { line: number; reason: string }[];
 }
 
-const ROLES = new Set<SessionRole>(["user", "assistant", "system", "tool"]);
+const ROLES = new Set<string>(SESSION_ROLES);
 
 export function parseSessionText(id: string, text: string): ParsedSession {
   const turns: SessionTurn[] = [];

@@ -17,7 +17,6 @@ export const ALLOWED: Readonly<Record<string, string>> = {
   "src/assistants/connect.ts": "the assistants' own config files (outside the workspace) and their backups",
   "src/assistants/openclaw-store.ts": "OpenClaw's own conversation database (outside the workspace), read only",
   "src/assistants/stores.ts": "the assistants' own conversation stores, read only (OpenCode's database through a temp copy)",
-  "src/assistants/transcript-file.ts": "an assistant's own transcript (outside the workspace), read only",
   "src/cli/commands/import.ts": "reads the export file the person names on the command line (anywhere), or stdin",
   "src/cli/commands/log.ts": "reads the text to log from stdin (fd 0)",
   "src/cli/mcp-stdio.ts": "looks for the daemon's socket",

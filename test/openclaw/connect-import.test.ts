@@ -9,7 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import JSON5 from "json5";
 import { afterEach, describe, expect, it } from "vitest";
-import { messagesOfEvents, openClawTurns } from "../../src/assistants/openclaw.js";
+import { isMaskedCopy, messagesOfEvents, openClawTurns } from "../../src/assistants/openclaw.js";
 import { connectedConfig } from "../../src/openclaw/connect.js";
 import { promptSection } from "../../src/openclaw/plugin.js";
 import { readPluginConfig } from "../../src/openclaw/settings.js";
@@ -44,13 +44,55 @@ describe("OpenClaw messages into turns (pure)", () => {
     expect(turns[0]!.time).toBe(new Date(1795785216422).toISOString());
   });
 
-  it("a message gets the same id from the hook and from OpenClaw's store, whatever its time stamp; a repeated message a new one", () => {
-    const fromHook = openClawTurns("s1", hookMessages).map((t) => t.id);
-    const fromStore = openClawTurns("s1", messagesOfEvents(storedRows)).map((t) => t.id);
-    expect(fromStore).toEqual(fromHook);
-    expect(openClawTurns("s2", hookMessages)[0]!.id).not.toBe(fromHook[0]);
-    const twice = openClawTurns("s1", [hookMessages[0], hookMessages[0]]);
+  it("a message's id is its identity in OpenClaw: the same message keeps it from one turn's list to the next, a repeated one gets a new one", () => {
+    const first = openClawTurns("s1", hookMessages).map((t) => t.id);
+    // The next turn hands over the same messages and more: their ids do not change.
+    const next = openClawTurns("s1", [...hookMessages, { role: "user", content: "thanks", timestamp: 1795785300000 }]).map((t) => t.id);
+    expect(next.slice(0, first.length)).toEqual(first);
+    expect(openClawTurns("s2", hookMessages)[0]!.id).not.toBe(first[0]);
+    const twice = openClawTurns("s1", [hookMessages[0], { ...hookMessages[0], timestamp: 1795785299999 }]);
     expect(new Set(twice.map((t) => t.id)).size).toBe(2);
+    // The store's entries are known by their entry id.
+    const stored = openClawTurns("s1", [hookMessages[0], hookMessages[0]], ["e1", "e2"]).map((t) => t.id);
+    expect(new Set(stored).size).toBe(2);
+    expect(openClawTurns("s1", [hookMessages[0]], ["e1"])[0]!.id).toBe(stored[0]);
+  });
+
+  it("after a compaction the list starts again: a repeated 'Shall I delete it?' / 'yes' is kept (it was dropped when ids counted repeats in the list)", async () => {
+    dir = tempDir("agent-openclaw-compaction-");
+    const ws = path.join(dir, "ws");
+    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
+    const m = (role: string, text: string, timestamp: number) => ({ role, content: [{ type: "text", text }], timestamp });
+    const summary = { role: "compactionSummary", summary: "The person cleaned up logs.", timestamp: 5 };
+    // What agent_end hands over after each turn: the whole context, compacted before the third.
+    const turns = [
+      [m("user", "clean up the old logs", 1), m("assistant", "Shall I delete it?", 2)],
+      [m("user", "clean up the old logs", 1), m("assistant", "Shall I delete it?", 2), m("user", "yes", 3), m("assistant", "Deleted.", 4)],
+      [summary, m("user", "and the backups folder", 6), m("assistant", "Shall I delete it?", 7)],
+      // A new process: the earlier messages come back from OpenClaw's store, stamped anew.
+      [summary, m("user", "and the backups folder", 60), m("assistant", "Shall I delete it?", 70), m("user", "yes", 8), m("assistant", "Deleted.", 9)],
+    ];
+    const { Engine } = await import("../../src/engine/engine.js");
+    const engine = await Engine.load({ workspace: ws });
+    try {
+      const svc = await engine.assistants();
+      for (const list of turns) svc.capture({ harness: "openclaw", session: "c1", turns: openClawTurns("c1", list) });
+      // The same list handed over again (before_reset after agent_end) adds nothing.
+      expect(svc.capture({ harness: "openclaw", session: "c1", turns: openClawTurns("c1", turns[3]!) }).appended).toBe(0);
+    } finally {
+      await engine.close();
+    }
+    const lines = read(ws, "sessions/openclaw-c1.jsonl").trim().split("\n").map((l) => (JSON.parse(l) as { content: string }).content);
+    expect(lines).toEqual(["clean up the old logs", "Shall I delete it?", "yes", "Deleted.", "and the backups folder", "Shall I delete it?", "yes", "Deleted."]);
+  });
+
+  it("a masked copy (OpenClaw's `***` or `sk-pro…4f2a` in place of a key) is the captured turn; other words are not", () => {
+    expect(isMaskedCopy("deploy with sk-pro…4f2a please", "deploy with sk-proj-abcdefghijklmnop4f2a please")).toBe(true);
+    expect(isMaskedCopy("the password is *** ok", "the password is hunter2hunter2 ok")).toBe(true);
+    expect(isMaskedCopy("the password is *** ok", "the password is [redacted: password] ok")).toBe(true);
+    expect(isMaskedCopy("the password is *** ok", "the passcode is hunter2 ok")).toBe(false);
+    expect(isMaskedCopy("yes", "yes")).toBe(true);
+    expect(isMaskedCopy("yes", "no")).toBe(false);
   });
 
   it("settings: the workspace must be an absolute path; defaults for the rest", () => {
@@ -180,6 +222,45 @@ describe("agent import openclaw", () => {
     expect((JSON.parse(search.stdout) as { results: { path: string }[] }).results.map((r) => r.path)).toContain("sessions/openclaw-s2.jsonl");
     const planted = await runAgent(["search", "Alice bank EvilBank", "--workspace", ws, "--json", "--no-daemon"]);
     expect((JSON.parse(planted.stdout) as { results: unknown[] }).results).toEqual([]);
+  });
+
+  it("recognises OpenClaw's masked copy of a turn the plugin captured, and keeps a message said twice", async () => {
+    dir = tempDir("agent-openclaw-import-");
+    const ws = path.join(dir, "ws");
+    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
+    const said = [
+      { role: "user", content: [{ type: "text", text: "deploy with OPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstu4f2a" }], timestamp: 1795785216422 },
+      { role: "assistant", content: [{ type: "text", text: "Done." }], timestamp: 1795785216884 },
+      { role: "user", content: [{ type: "text", text: "yes" }], timestamp: 1795785216900 },
+    ];
+    const { Engine } = await import("../../src/engine/engine.js");
+    const engine = await Engine.load({ workspace: ws });
+    try {
+      (await engine.assistants()).capture({ harness: "openclaw", session: "m1", turns: openClawTurns("m1", said) });
+    } finally {
+      await engine.close();
+    }
+    const state = path.join(dir, "state");
+    const dbFile = write(state, "agents/main/agent/openclaw-agent.sqlite", "");
+    const db = new Database(dbFile);
+    db.exec("CREATE TABLE transcript_events (session_id TEXT NOT NULL, seq INTEGER NOT NULL, event_json TEXT, created_at INTEGER, PRIMARY KEY (session_id, seq))");
+    const add = db.prepare("INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES (?, ?, ?, 0)");
+    const stored = [
+      { role: "user", content: "deploy with OPENAI_API_KEY=***", timestamp: 1795785187653 },
+      { role: "assistant", content: [{ type: "text", text: "Done." }], timestamp: 1795785217105 },
+      { role: "user", content: "yes", timestamp: 1795785217200 },
+      { role: "assistant", content: [{ type: "text", text: "Done." }], timestamp: 1795785217300 },
+      { role: "user", content: "yes", timestamp: 1795785217400 },
+    ];
+    stored.forEach((message, i) => add.run("m1", i, JSON.stringify({ type: "message", id: `e${i}`, message })));
+    db.close();
+    const r = await runAgent(["import", "openclaw", state, "--workspace", ws, "--json"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ appended: 2, already: 3 });
+    const lines = read(ws, "sessions/openclaw-m1.jsonl").trim().split("\n").map((l) => (JSON.parse(l) as { content: string }).content);
+    expect(lines.filter((l) => l.includes("***"))).toEqual([]);
+    expect(lines.filter((l) => l === "yes")).toHaveLength(2);
+    expect(lines).toHaveLength(5);
   });
 
   it("a folder without OpenClaw's store says what to give", async () => {

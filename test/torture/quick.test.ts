@@ -40,6 +40,7 @@ const EXPERIMENTS: [string, number][] = [
   ["daemon-vectors", 240_000],
   ["space", 180_000],
   ["inject-trust", 180_000],
+  ["transcripts", 300_000],
 ];
 
 describe("torture suite, smallest cases", () => {

@@ -23,6 +23,7 @@ import { hookOutput, parseHookPayload } from "../../assistants/claude-code.js";
 import { HOOK_EVENTS, isHarness, type HarnessName, type HookEvent, type HookEventName } from "../../assistants/types.js";
 import type { InjectAnswer } from "../../engine/assistants.js";
 import { appendHookLog } from "../../workspace/hook-log.js";
+import { checkRegularOutside } from "../../workspace/outside-read.js";
 import { parsePositiveInt, workspaceFrom, type WorkspaceOpts } from "../common.js";
 import { daemonSocketThere, viaDaemon, type DaemonRouting } from "../remote.js";
 import { exitAt, hardCapMs, hookBudgetMs, PROMPT_BUDGET_MS, START_BUDGET_MS } from "../hook-deadline.js";
@@ -83,6 +84,9 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
   const input = await readStdin();
   const ev = readEvent(harness, event as HookEventName, input.text);
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
+  // A transcript that is not a regular file (a FIFO, a device), or a link out of its folder, is
+  // refused here, before the worker waits for the engine: the hook ends at once.
+  if (ev.transcriptPath !== undefined && (ev.event === "stop" || ev.event === "session-end" || ev.event === "pre-compact" || ev.event === "post-compact")) checkRegularOutside(ev.transcriptPath);
   if (deadline === undefined) return void (await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
   if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
   const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(deadline - performance.now())) };

@@ -46,9 +46,12 @@ async function importHarness(harness: HarnessName, store: string | undefined, op
     }),
   );
   if (tty && !opts.json) process.stderr.write("\n");
+  // A session that cannot be read is said and skipped; the exit code fails only when nothing could be imported.
+  if (r.sessions === 0 && r.problems.length > 0) process.exitCode = 1;
   if (opts.json) return printJson(r);
   for (const p of r.problems) process.stderr.write(`agent: ${p}\n`);
-  process.stdout.write(`imported ${r.appended} turn(s) from ${r.sessions} ${harness} session(s) in ${r.source}; ${r.already} were already in sessions/\n`);
+  const skipped = r.failed.length > 0 ? `; ${r.failed.length} session(s) could not be imported (above)` : "";
+  process.stdout.write(`imported ${r.appended} turn(s) from ${r.sessions} ${harness} session(s) in ${r.source}; ${r.already} were already in sessions/${skipped}\n`);
 }
 
 async function importExport(file: string, opts: ImportOpts): Promise<void> {

@@ -14,6 +14,7 @@ import { dailyRel, lastDays, readDailyNote } from "../../workspace/daily.js";
 import { readLines, type ResolveOptions } from "../../workspace/safe-read.js";
 import { feedsPersonMemory, isValidSessionId, parseSessionText, type SessionTurn } from "../../workspace/sessions.js";
 import { addDays, zonedDate } from "../../workspace/time.js";
+import { sessionOfFile } from "../../workspace/transcripts.js";
 import { checkQuerySize } from "../../search/bound.js";
 import { DEFAULT_BOOT_SNIPPET_CHARS, DEFAULT_RECENT_SHARE, fuseBoot, rankRecent, type BootCandidate, type BootItem } from "./boot.js";
 import type { PlanOptions, SearchPlan } from "../../search/search.js";
@@ -154,7 +155,9 @@ function sessionCandidates(
   workspace: string,
   o: { from: string; tz: string | undefined; project: string | null; terms: string[]; max: number; turnsPerBlock: number; read: ResolveOptions },
 ): BootCandidate[] {
-  const names = listWorkspaceDir(workspace, "sessions").filter((n) => n.endsWith(".jsonl") && isValidSessionId(n.slice(0, -".jsonl".length)));
+  const listed = listWorkspaceDir(workspace, "sessions");
+  const all = new Set(listed);
+  const names = listed.filter((n) => n.endsWith(".jsonl") && isValidSessionId(n.slice(0, -".jsonl".length)));
   // A transcript untouched since before the window cannot hold a turn inside it (a shortcut
   // taken only when the engine's clock is not ahead of the real one, as an injected one may be).
   const fromMs = Date.parse(`${addDays(o.from, -1)}T00:00:00Z`);
@@ -165,7 +168,8 @@ function sessionCandidates(
     try {
       if (skipOld && (statWorkspacePath(workspace, rel)?.mtimeMs ?? 0) < fromMs) continue;
       const r = readLines(workspace, rel, 1, Number.MAX_SAFE_INTEGER, o.read);
-      const id = name.slice(0, -".jsonl".length);
+      // A continuation file (`<id>-2.jsonl`) is more of the same session.
+      const id = sessionOfFile(name, all)?.session ?? name.slice(0, -".jsonl".length);
       const parsed = parseSessionText(id, r.lines.join("\n"));
       const dateOf = (t: SessionTurn) => {
         const ms = Date.parse(t.ts);

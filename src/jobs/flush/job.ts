@@ -3,8 +3,8 @@
  * assistant's compaction (checked again only when the file changed), run per session.
  */
 import { errorMessage } from "../../shared/errors.js";
-import { listWorkspaceDir, statWorkspacePath } from "../../workspace/guard.js";
-import { isValidSessionId } from "../../workspace/sessions.js";
+import { statWorkspacePath } from "../../workspace/guard.js";
+import { listSessionFiles } from "../../workspace/transcripts.js";
 import { notDue, type Job, type JobDeps, type JobWarn } from "../job.js";
 import { checkFlush, flushJobResult, flushSettings, runFlush, type FlushResult } from "./run.js";
 
@@ -30,11 +30,10 @@ export function flushJob(deps: JobDeps, env: { warn: JobWarn }): Job<FlushArgs, 
       const cfg = deps.config.flush;
       if (!cfg.enabled) return notDue("the pre-compaction flush is off (flush.enabled is false)");
       if (statWorkspacePath(deps.workspace, "sessions")?.isDirectory !== true) return notDue("no sessions/ folder");
-      const names = listWorkspaceDir(deps.workspace, "sessions").filter((n) => n.endsWith(".jsonl"));
       const runs: { key: string; args: FlushArgs }[] = [];
-      for (const name of names) {
-        const session = name.slice(0, -".jsonl".length);
-        if (!isValidSessionId(session)) continue;
+      // A session's continuation files (`<id>-2.jsonl`…) are one session: its newest file says whether it changed.
+      for (const [session, files] of listSessionFiles(deps.workspace)) {
+        const name = files[files.length - 1]!.slice("sessions/".length);
         const st = statWorkspacePath(deps.workspace, `sessions/${name}`);
         if (st === null || !st.isFile) continue;
         const key = `${st.size}:${st.mtimeMs}`;

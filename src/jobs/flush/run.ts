@@ -18,6 +18,7 @@ import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS, readWorkspaceText 
 import { checkDailyAppend, cleanAppendText, noteState, type AppendLimits } from "../../workspace/daily.js";
 import type { IndexConfig } from "../../workspace/config.js";
 import { isValidSessionId } from "../../workspace/sessions.js";
+import { readSessionText } from "../../workspace/transcripts.js";
 import { zonedDate, zonedTime } from "../../workspace/time.js";
 import type { ContextConfig } from "../../context/config.js";
 import type { DB } from "../../store/open.js";
@@ -58,9 +59,9 @@ export function sessionFile(workspace: string, session: string): string {
 export function checkFlush(workspace: string, session: string, db: DB, config: FlushConfig, force = false): FlushCheck {
   sessionFile(workspace, session);
   // Under the file rule: a transcript linked out, a FIFO or a device is refused, never read.
-  const read = readWorkspaceText(workspace, `sessions/${session}.jsonl`, NO_HARD_LINKS);
-  if (read === null) throw new Error(`there is no transcript sessions/${session}.jsonl`);
-  const text = read.text;
+  // A long session's continuation files (`<id>-2.jsonl`…) are part of it.
+  const text = readSessionText(workspace, session, NO_HARD_LINKS);
+  if (text === null) throw new Error(`there is no transcript sessions/${session}.jsonl`);
   const view = currentCycle(session, text);
   const flushed = new FlushCycleStore(db).get(session);
   return { view, decision: decideFlush(view, config, flushed?.cycleKey, force) };

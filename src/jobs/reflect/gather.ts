@@ -4,6 +4,7 @@
  */
 import { listWorkspaceDir, NO_HARD_LINKS, readWorkspaceText, statWorkspacePath, type LinkRule } from "../../workspace/guard.js";
 import { feedsPersonMemory, parseSessionText, type SessionRole } from "../../workspace/sessions.js";
+import { sessionOfFile } from "../../workspace/transcripts.js";
 
 export interface GatheredMessage {
   session: string;
@@ -45,6 +46,7 @@ export function gatherSessions(workspace: string, opts: GatherOptions): GatherRe
   const sessions: GatheredSession[] = [];
   const problems: string[] = [];
   const names = listWorkspaceDir(workspace, "sessions").filter((n) => n.endsWith(".jsonl"));
+  const all = new Set(names);
   for (const name of names) {
     const rel = `sessions/${name}`;
     let text: string;
@@ -60,7 +62,8 @@ export function gatherSessions(workspace: string, opts: GatherOptions): GatherRe
       problems.push(`${rel}: cannot be read (${(e as Error).message})`);
       continue;
     }
-    const id = name.slice(0, -".jsonl".length);
+    // A continuation file (`<id>-2.jsonl`) is more of the same session.
+    const id = sessionOfFile(name, all)?.session ?? name.slice(0, -".jsonl".length);
     const parsed = parseSessionText(id, text);
     for (const p of parsed.problems) problems.push(`sessions/${name}:${p.line}: ${p.reason}`);
     const messages: GatheredMessage[] = [];

@@ -1,14 +1,13 @@
 /**
  * `agent log`: appends turns and compaction markers to `sessions/<id>.jsonl`, the
  * transcripts reflection reads. Append-only and verified: bytes already in the file are
- * never rewritten (appendVerified), and a bad id can never name a file outside sessions/.
+ * never rewritten, and a bad id can never name a file outside sessions/. The writing itself is
+ * the transcript module's (workspace/transcripts.ts): the lock, the rollover, the marker line.
  */
-import path from "node:path";
-import { appendVerified } from "../../workspace/safe-write.js";
-import { checkWriteTarget, ensureWorkspaceDir, isWorkspaceFile, lastByteOf } from "../../workspace/guard.js";
-import { formatSessionTurn, isValidSessionId, type SessionRole } from "../../workspace/sessions.js";
+import { formatSessionTurn, isValidSessionId, SESSION_ROLES, type SessionRole } from "../../workspace/sessions.js";
+import { compactionMarkerLine, withTranscript } from "../../workspace/transcripts.js";
 
-export const SESSION_ROLES: readonly SessionRole[] = ["user", "assistant", "system", "tool"];
+export { SESSION_ROLES };
 
 export interface AppendSessionInput {
   workspace: string;
@@ -21,6 +20,8 @@ export interface AppendSessionInput {
   now?: () => number;
   /** Append to a transcript with several hard links (index.allowHardLinks). */
   allowHardLinks?: boolean;
+  /** index.maxFileBytes: the session goes on in a continuation file before its file passes it. */
+  maxFileBytes?: number;
 }
 
 export interface AppendSessionResult {
@@ -46,18 +47,8 @@ export function appendSessionTurn(input: AppendSessionInput): AppendSessionResul
     if (input.turn.content.trim() === "") throw new Error("the text to log is empty");
   }
   const ts = new Date((input.now ?? Date.now)()).toISOString();
-  const dir = path.join(input.workspace, "sessions");
-  ensureWorkspaceDir(input.workspace, dir);
-  const rel = `sessions/${input.session}.jsonl`;
-  const file = path.join(input.workspace, rel);
-  checkWriteTarget(input.workspace, file, { allowHardLinks: input.allowHardLinks ?? false });
-
   let text = "";
   let lines = 0;
-  const rule = { allowHardLinks: input.allowHardLinks ?? false };
-  const created = !isWorkspaceFile(input.workspace, rel);
-  // A hand-edited file may lack its final newline: start on a fresh line rather than glue.
-  if (!created && ![null, 0x0a].includes(lastByteOf(input.workspace, rel, rule))) text += "\n";
   if (input.turn !== undefined) {
     const t: { role: SessionRole; content: string; ts: string; thread?: string } = {
       role: input.turn.role,
@@ -69,9 +60,16 @@ export function appendSessionTurn(input: AppendSessionInput): AppendSessionResul
     lines++;
   }
   if (input.compacted) {
-    text += JSON.stringify({ type: "compaction", ts }) + "\n";
+    text += compactionMarkerLine(ts);
     lines++;
   }
-  appendVerified(file, text);
-  return { file: rel, ts, lines, created };
+  const opts = { rule: { allowHardLinks: input.allowHardLinks ?? false }, maxFileBytes: input.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES };
+  return withTranscript(input.workspace, input.session, opts, (t) => {
+    const created = t.files().length === 0;
+    const { file } = t.append(text);
+    return { file, ts, lines, created };
+  });
 }
+
+/** index.maxFileBytes's default, for a caller without a config. */
+const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
