@@ -55,7 +55,7 @@ export type { SoulService } from "./engine/soul.js";
 export type { EvolutionService, MemoryAction, RankRequest } from "./engine/evolution.js";
 export type { DreamService } from "./engine/dream.js";
 export type { AssistantService, CaptureRequest, CaptureResult, InjectRequest, InjectAnswer, InjectHit, CompactionRequest, CompactionResult, ImportRequest, ImportResult } from "./engine/assistants.js";
-export type { HarnessName, HarnessTurn, HookEvent, HookEventName, Provenance as CaptureProvenance } from "./assistants/types.js";
+export type { HarnessName, HarnessTurn, HookEvent, HookEventName, Provenance as CaptureProvenance } from "./workspace/harness-turns.js";
 export type { RecallLog, RecallEntry, RecallFront } from "./engine/recall-log.js";
 export type { DreamResult } from "./jobs/dream/run.js";
 export type { Proposal, Provenance } from "./store/dream-proposals.js";

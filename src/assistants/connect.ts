@@ -15,10 +15,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HOOK_NAMES } from "./claude-code.js";
+import { HOOK_NAMES } from "./claude-code/transcript.js";
 import { addHooks, addTomlMcpServer, removeHooks, removeJsonEntry, removeTomlMcpServer, SERVER_NAME, setJsonEntry, type HookCommands } from "./config-edit.js";
-import { openCodePlugin, OPENCODE_PLUGIN_MARK } from "./opencode-plugin.js";
-import type { HarnessName, HookEventName } from "./types.js";
+import { openCodePlugin, OPENCODE_PLUGIN_MARK } from "./opencode/plugin.js";
+import type { HarnessName, HookEventName } from "../workspace/harness-turns.js";
 
 export type Scope = "user" | "project";
 

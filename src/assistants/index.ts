@@ -2,11 +2,11 @@
  * The harness-specific pure parts, by harness: which reader turns a harness's transcript text
  * into turns. The readers themselves are in claude-code.ts, codex.ts and opencode.ts.
  */
-import { readClaudeTranscript } from "./claude-code.js";
-import { readCodexRollout } from "./codex.js";
-import { openClawTurns } from "./openclaw.js";
-import { readOpenCodeMessages, type OpenCodeMessage } from "./opencode.js";
-import type { HarnessName, HarnessTurn } from "./types.js";
+import { readClaudeTranscript } from "./claude-code/transcript.js";
+import { readCodexRollout } from "./codex/transcript.js";
+import { openClawTurns } from "./openclaw/transcript.js";
+import { readOpenCodeMessages, type OpenCodeMessage } from "./opencode/transcript.js";
+import type { HarnessName, HarnessTurn } from "../workspace/harness-turns.js";
 
 /**
  * A harness's transcript text → turns: Claude Code's and Codex's JSONL files, and for OpenCode

@@ -7,12 +7,12 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import Database from "better-sqlite3";
 import os from "node:os";
 import path from "node:path";
-import { readClaudeTranscript } from "./claude-code.js";
-import { readCodexRollout } from "./codex.js";
+import { readClaudeTranscript } from "./claude-code/transcript.js";
+import { readCodexRollout } from "./codex/transcript.js";
 import type { ImportSource } from "./index.js";
-import { openClawSource } from "./openclaw-store.js";
-import { openCodeMessagesFromRows, readOpenCodeMessages } from "./opencode.js";
-import type { HarnessName, HarnessTurn } from "./types.js";
+import { openClawSource } from "./openclaw/store.js";
+import { openCodeMessagesFromRows, readOpenCodeMessages } from "./opencode/transcript.js";
+import type { HarnessName, HarnessTurn } from "../workspace/harness-turns.js";
 
 /** The harness's own store: Claude Code's projects folder, Codex's sessions folder, OpenCode's database. */
 export function defaultStore(harness: HarnessName, env: NodeJS.ProcessEnv = process.env): string {

@@ -14,7 +14,7 @@
  * Only what every event needs is imported up front; the rest when the event needs it.
  */
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import type { HarnessTurn, HookEvent, HookEventName } from "../assistants/types.js";
+import type { HarnessTurn, HookEvent, HookEventName } from "../workspace/harness-turns.js";
 import type { Engine } from "../engine/engine.js";
 import { openEngine } from "./open-engine.js";
 

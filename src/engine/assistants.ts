@@ -17,7 +17,7 @@
 import path from "node:path";
 import type { ImportSource } from "../assistants/index.js";
 import { readTranscriptFile } from "../assistants/transcript-file.js";
-import { capturedIds, endsWithCompaction, formatCapturedLine, sessionIdFor, type HarnessName, type HarnessTurn, type Provenance } from "../assistants/types.js";
+import { capturedIds, endsWithCompaction, formatCapturedLine, sessionIdFor, type HarnessName, type HarnessTurn, type Provenance } from "../workspace/harness-turns.js";
 import type { FlushArgs } from "../jobs/catalog.js";
 import { currentCycle } from "../jobs/flush/plan.js";
 import type { FlushResult } from "../jobs/flush/run.js";

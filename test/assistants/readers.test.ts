@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hookOutput, parseHookPayload, readClaudeTranscript } from "../../src/assistants/claude-code.js";
-import { readCodexRollout } from "../../src/assistants/codex.js";
+import { hookOutput, parseHookPayload, readClaudeTranscript } from "../../src/assistants/claude-code/transcript.js";
+import { readCodexRollout } from "../../src/assistants/codex/transcript.js";
 import { readHarnessTranscript } from "../../src/assistants/index.js";
-import { openCodeMessagesFromRows, readOpenCodeMessages } from "../../src/assistants/opencode.js";
-import { capturedIds, endsWithCompaction, sessionIdFor, summariseTool } from "../../src/assistants/types.js";
+import { openCodeMessagesFromRows, readOpenCodeMessages } from "../../src/assistants/opencode/transcript.js";
+import { capturedIds, endsWithCompaction, sessionIdFor, summariseTool } from "../../src/workspace/harness-turns.js";
 import { REPO_ROOT } from "../helpers/workspace.js";
 
 // Recorded from real runs of Claude Code 2.1.332 and Codex 0.171.0 against the scripted model server.

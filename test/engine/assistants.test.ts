@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
 import { formatInjection } from "../../src/engine/assistants.js";
-import type { HarnessTurn } from "../../src/assistants/types.js";
+import type { HarnessTurn } from "../../src/workspace/harness-turns.js";
 import { parseSessionText } from "../../src/workspace/sessions.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 

@@ -9,10 +9,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import JSON5 from "json5";
 import { afterEach, describe, expect, it } from "vitest";
-import { messagesOfEvents, openClawTurns } from "../../src/assistants/openclaw.js";
-import { connectedConfig } from "../../src/openclaw/connect.js";
-import { promptSection } from "../../src/openclaw/plugin.js";
-import { readPluginConfig } from "../../src/openclaw/settings.js";
+import { messagesOfEvents, openClawTurns } from "../../src/assistants/openclaw/transcript.js";
+import { connectedConfig } from "../../src/assistants/openclaw/connect.js";
+import { promptSection } from "../../src/assistants/openclaw/plugin.js";
+import { readPluginConfig } from "../../src/assistants/openclaw/settings.js";
 import { runAgent } from "../helpers/cli.js";
 import { cleanup, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 

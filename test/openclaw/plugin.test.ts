@@ -6,8 +6,8 @@
  */
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeAll } from "../../src/openclaw/memory.js";
-import plugin, { type OpenClawApi } from "../../src/openclaw/plugin.js";
+import { closeAll } from "../../src/assistants/openclaw/memory.js";
+import plugin, { type OpenClawApi } from "../../src/assistants/openclaw/plugin.js";
 import { cleanup, read, tempDir, write } from "../helpers/workspace.js";
 
 type Handler = (event: Record<string, unknown>, ctx: { sessionId?: string }) => unknown;

@@ -1,12 +1,12 @@
 import path from "node:path";
 import { Option, type Command } from "commander";
-import { planClaudePlugin, planClaudePluginRemoval, removeEmptyPluginFolders } from "../../assistants/claude-plugin.js";
+import { planClaudePlugin, planClaudePluginRemoval, removeEmptyPluginFolders } from "../../assistants/claude-code/plugin.js";
 import { applyChanges, connectionStatus, planConnect, planDisconnect, type ConnectOptions, type FileChange, type Scope } from "../../assistants/connect.js";
-import { HARNESSES, isHarness } from "../../assistants/types.js";
+import { HARNESSES, isHarness } from "../../workspace/harness-turns.js";
 import { UsageError } from "../../engine/errors.js";
 import { lastHookLogLine } from "../../workspace/hook-log.js";
 import { parsePositiveInt, printJson, standard, workspaceFrom, type WorkspaceOpts } from "../common.js";
-import type { ConnectOpenClawOpts } from "../connect-openclaw.js";
+import type { ConnectOpenClawOpts } from "../../assistants/openclaw/connect-command.js";
 
 export interface ConnectCliOpts extends WorkspaceOpts, ConnectOpenClawOpts {
   scope: Scope;
@@ -37,7 +37,7 @@ export function register(program: Command): void {
     .action(async (harness: string | undefined, opts: ConnectCliOpts) => {
       if (opts.status) return status(opts);
       if (harness === undefined) throw new UsageError(`name the assistant: agent connect ${HARNESSES.join("|")}|openclaw`);
-      if (harness === "openclaw") return (await import("../connect-openclaw.js")).connectOpenClawCommand(opts);
+      if (harness === "openclaw") return (await import("../../assistants/openclaw/connect-command.js")).connectOpenClawCommand(opts);
       run("connect", harness, opts);
     });
 }

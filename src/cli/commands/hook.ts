@@ -19,8 +19,8 @@
  */
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
-import { hookOutput, parseHookPayload } from "../../assistants/claude-code.js";
-import { HOOK_EVENTS, isHarness, type HarnessName, type HookEvent, type HookEventName } from "../../assistants/types.js";
+import { hookOutput, parseHookPayload } from "../../assistants/claude-code/transcript.js";
+import { HOOK_EVENTS, isHarness, type HarnessName, type HookEvent, type HookEventName } from "../../workspace/harness-turns.js";
 import type { ContextAnswer } from "../../engine/assist.js";
 import type { InjectAnswer } from "../../engine/assistants.js";
 import { appendHookLog } from "../../workspace/hook-log.js";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { HARNESSES, isHarness, type HarnessName } from "../../assistants/types.js";
+import { HARNESSES, isHarness, type HarnessName } from "../../workspace/harness-turns.js";
 import { UsageError } from "../../engine/errors.js";
 import { parseDateOption, printJson, standard, withEngine, type WorkspaceOpts } from "../common.js";
 

@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import JSON5 from "json5";
 import { applyEdits, modify, parse as parseJsonc, type ParseError } from "jsonc-parser";
-import { UsageError } from "../engine/errors.js";
+import { UsageError } from "../../engine/errors.js";
 import { OPENCLAW_PLUGIN_ID } from "./settings.js";
 
 export interface ConnectOpenClawResult {
@@ -41,8 +41,13 @@ export function openClawConfigPath(given: string | undefined, env: NodeJS.Proces
 
 /** The folder OpenClaw loads the plugin from: this package's root (openclaw.plugin.json, package.json#openclaw). */
 export function packageRoot(): string {
-  // dist/openclaw/connect.js (or src/openclaw/connect.ts under tests) → the package root.
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+  // This module runs from dist/assistants/openclaw/ (the plugin), dist/bundle/ (the CLI) or
+  // src/assistants/openclaw/ (tests): the nearest folder above holding the manifest.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "openclaw.plugin.json"))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(here, "../../..");
+  }
 }
 
 type Edit = { path: (string | number)[]; value: unknown };

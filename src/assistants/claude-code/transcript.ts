@@ -9,7 +9,7 @@
  * (`isCompactSummary`), slash-command echoes (`<command-name>`, `<local-command-…>`),
  * attachments (where hook context lands: our own injections never come back as turns).
  */
-import { jsonLines, summariseTool, type HarnessTurn, type HookEvent, type HookEventName } from "./types.js";
+import { jsonLines, summariseTool, type HarnessTurn, type HookEvent, type HookEventName } from "../../workspace/harness-turns.js";
 
 export function readClaudeTranscript(text: string): HarnessTurn[] {
   const turns: HarnessTurn[] = [];

@@ -11,8 +11,8 @@
  */
 import { readdirSync, rmdirSync } from "node:fs";
 import path from "node:path";
-import { addHooks, SERVER_NAME, setJsonEntry } from "./config-edit.js";
-import { EVENTS, hookCommands, marker, mcpArgs, read, type ConnectOptions, type FileChange } from "./connect.js";
+import { addHooks, SERVER_NAME, setJsonEntry } from "../config-edit.js";
+import { EVENTS, hookCommands, marker, mcpArgs, read, type ConnectOptions, type FileChange } from "../connect.js";
 
 /** In our manifest's description: how connect and disconnect know the plugin is ours. */
 export const CLAUDE_PLUGIN_MARK = "written by `agent connect claude-code --plugin`";

@@ -9,11 +9,11 @@
  * (`refresh: false`); until the embedding model is warm, the search is by keywords, so the first
  * turn never waits for a model load.
  */
-import { openClawTurns } from "../assistants/openclaw.js";
-import type { Engine } from "../engine/engine.js";
-import { errorText } from "../engine/errors.js";
-import { mcpSearchAnswer } from "../mcp/tools/search.js";
-import { numberLines } from "../workspace/safe-read.js";
+import { openClawTurns } from "./transcript.js";
+import type { Engine } from "../../engine/engine.js";
+import { errorText } from "../../engine/errors.js";
+import { mcpSearchAnswer } from "../../mcp/tools/search.js";
+import { numberLines } from "../../workspace/safe-read.js";
 
 export interface OpenClawMemoryOptions {
   workspace: string;
@@ -57,7 +57,7 @@ export class OpenClawMemory {
 
   engine(): Promise<Engine> {
     this.opening ??= (async () => {
-      const { Engine } = await import("../engine/engine.js");
+      const { Engine } = await import("../../engine/engine.js");
       const engine = await Engine.load({ workspace: this.opts.workspace });
       engine.onNotice = (n) => this.opts.log.warn(`agent-memory: ${n.message}`);
       // Off the hot path: the one scan, before any prompt needs the index.

@@ -1,4 +1,4 @@
-import { printJson, workspaceFrom, type WorkspaceOpts } from "./common.js";
+import { printJson, workspaceFrom, type WorkspaceOpts } from "../../cli/common.js";
 
 export interface ConnectOpenClawOpts extends WorkspaceOpts {
   openclawConfig?: string;
@@ -6,11 +6,11 @@ export interface ConnectOpenClawOpts extends WorkspaceOpts {
 
 /**
  * `agent connect openclaw --workspace W [--openclaw-config FILE]`: this package as OpenClaw's
- * memory plugin (src/openclaw/connect.ts does the config edit).
+ * memory plugin (connect.ts does the config edit).
  */
 export async function connectOpenClawCommand(opts: ConnectOpenClawOpts): Promise<void> {
   const workspace = workspaceFrom(opts);
-  const { connectOpenClaw } = await import("../openclaw/connect.js");
+  const { connectOpenClaw } = await import("./connect.js");
   const r = connectOpenClaw({ workspace, ...(opts.openclawConfig !== undefined ? { configFile: opts.openclawConfig } : {}) });
   if (opts.json) return printJson({ ...r, workspace });
   if (!r.changed) {

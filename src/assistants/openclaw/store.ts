@@ -9,8 +9,8 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } 
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { ImportSource } from "./index.js";
-import { messagesOfEvents, openClawTurns } from "./openclaw.js";
+import type { ImportSource } from "../index.js";
+import { messagesOfEvents, openClawTurns } from "./transcript.js";
 
 const DB_NAME = "openclaw-agent.sqlite";
 
