@@ -1,8 +1,8 @@
 /** An assistant's own transcript file (outside the workspace), read as it is now; never written. */
 import { readFileSync } from "node:fs";
-import { readHarnessTranscript } from "./index.js";
-import type { HarnessName, HarnessTurn } from "../workspace/harness-turns.js";
+import type { HarnessTurn } from "../workspace/harness-turns.js";
+import type { AssistantAdapter } from "./adapter.js";
 
-export function readTranscriptFile(harness: HarnessName, file: string): HarnessTurn[] {
-  return readHarnessTranscript(harness, readFileSync(file, "utf8"));
+export function readTranscriptFile(assistant: Pick<AssistantAdapter, "readTranscript">, file: string): HarnessTurn[] {
+  return assistant.readTranscript(readFileSync(file, "utf8"));
 }

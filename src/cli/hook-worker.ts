@@ -33,7 +33,8 @@ export interface HookJob {
   budgetMs: number;
 }
 
-export type HookReply = { kind: "answer"; text: string } | { kind: "captured" } | { kind: "error"; message: string };
+/** `reason`: why nothing was injected; `skipped`: why nothing was captured (both for .agent/hooks.log). */
+export type HookReply = { kind: "answer"; text: string; reason?: string } | { kind: "captured"; skipped?: string } | { kind: "error"; message: string };
 
 /**
  * TEST ONLY: AGENT_TEST_HOOK_STALL_MS=N makes this thread spin synchronously for N ms, at
@@ -49,11 +50,12 @@ function testStall(at: "start" | "index"): void {
   while (Date.now() < end);
 }
 
-/** The turns a capture event carries: the harness's transcript file, or OpenCode's messages. */
+/** The turns a capture event carries: the harness's transcript file, or the messages its plugin sent (its adapter reads either). */
 async function turnsOf(ev: HookJob["ev"]): Promise<HarnessTurn[]> {
-  if (ev.messages !== undefined) return (await import("../assistants/index.js")).readHarnessTranscript(ev.harness, JSON.stringify(ev.messages));
+  const assistant = (await import("../assistants/registry.js")).assistantNamed(ev.harness);
+  if (ev.messages !== undefined) return assistant.readTranscript(JSON.stringify(ev.messages));
   if (ev.transcriptPath === undefined) return [];
-  return (await import("../assistants/transcript-file.js")).readTranscriptFile(ev.harness, ev.transcriptPath);
+  return (await import("../assistants/transcript-file.js")).readTranscriptFile(assistant, ev.transcriptPath);
 }
 
 /** Whether the workspace's daemon answers (its watcher keeps the index current). */
@@ -65,13 +67,14 @@ async function daemonRuns(start: HookStart): Promise<boolean> {
 }
 
 /** The context or memories, from a cold engine (the main thread asked the daemon already). */
-async function inject(engine: Engine, job: HookJob): Promise<string> {
+async function inject(engine: Engine, job: HookJob): Promise<{ text: string; reason?: string }> {
   const { ev } = job;
-  if (ev.event === "session-start") return (await (await engine.assist()).context({ session: "main" })).text;
+  if (ev.event === "session-start") return { text: (await (await engine.assist()).context({ session: "main" })).text };
   // Keyword search only, so no embedding model is loaded while the person waits; the index as
   // it is: the capture hooks keep it up to date, and a look at every file costs more than the budget.
   const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, mode: "keyword" as const, refresh: false };
-  return (await (await engine.assistants()).inject(req)).text;
+  const answer = await (await engine.assistants()).inject(req);
+  return { text: answer.text, ...(answer.reason !== undefined ? { reason: answer.reason } : {}) };
 }
 
 /** Turn end and compaction: the turns written first (then said), the index catch-up after. */
@@ -80,7 +83,7 @@ async function capture(engine: Engine, start: HookStart, job: HookJob, say: (r: 
   const turns = await turnsOf(ev);
   if (ev.event === "pre-compact") await (await engine.assistants()).compaction({ harness: ev.harness, session: ev.session, turns });
   else if (turns.length > 0) (await engine.assistants()).capture({ harness: ev.harness, session: ev.session, turns });
-  say({ kind: "captured" });
+  say(turns.length === 0 && ev.messages === undefined && ev.transcriptPath === undefined ? { kind: "captured", skipped: "the payload names no transcript; nothing captured" } : { kind: "captured" });
   testStall("index");
   // Off the person's path (the turn is over): without a daemon (whose watcher does it), the
   // index catches up with the notes and this transcript, so the next prompt's search (which
@@ -93,7 +96,7 @@ async function run(start: HookStart, opening: Promise<Engine>, job: HookJob, say
   try {
     testStall("start");
     engine = await opening;
-    if (start.event === "session-start" || start.event === "prompt") say({ kind: "answer", text: await inject(engine, job) });
+    if (start.event === "session-start" || start.event === "prompt") say({ kind: "answer", ...(await inject(engine, job)) });
     else await capture(engine, start, job, say);
   } catch (e) {
     say({ kind: "error", message: (e as Error).message });

@@ -15,7 +15,8 @@ import { PROTOCOL_VERSION, type HelloResult } from "./protocol.js";
 const InjectParams = z
   .object({
     prompt: z.string(),
-    harness: z.enum(["claude-code", "codex", "opencode"]).optional(),
+    // A label for the transcript's name (which assistants exist is the CLI's registry's to say).
+    harness: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/).optional(),
     session: z.string().optional(),
     limit: z.number().int().positive().optional(),
     budgetMs: z.number().int().min(0).optional(),

@@ -11,13 +11,12 @@
  *                      the compaction marker
  *   importHistory(req) back-fill from the harness's own store, through capture (idempotent)
  *
- * The harness-specific pure parts (transcript readers, config writers) are in src/assistants/.
+ * What is harness-specific (hook payloads, transcript readers, stores, config writers) is the
+ * adapters' (src/assistants/<harness>/): this service takes turns and sources, never a name to branch on.
  * A harness session is a main session (the person's own); nothing captured leaves the workspace.
  */
 import path from "node:path";
-import type { ImportSource } from "../assistants/index.js";
-import { readTranscriptFile } from "../assistants/transcript-file.js";
-import { capturedIds, endsWithCompaction, formatCapturedLine, sessionIdFor, type HarnessName, type HarnessTurn, type Provenance } from "../workspace/harness-turns.js";
+import { capturedIds, endsWithCompaction, formatCapturedLine, sessionIdFor, type HarnessName, type HarnessTurn, type ImportSource, type Provenance } from "../workspace/harness-turns.js";
 import type { FlushArgs } from "../jobs/catalog.js";
 import { currentCycle } from "../jobs/flush/plan.js";
 import type { FlushResult } from "../jobs/flush/run.js";
@@ -112,8 +111,8 @@ export interface ImportRequest {
   harness: HarnessName;
   /** Only turns on or after this day (YYYY-MM-DD, UTC). */
   since?: string;
-  /** The harness store to read (default: the harness's own, from HOME / CODEX_HOME / XDG_DATA_HOME). */
-  path?: string;
+  /** The harness store's sessions (the assistant's adapter lists them: src/assistants/). */
+  source: ImportSource;
   onProgress?: (p: { done: number; total: number; session: string; appended: number }) => void;
 }
 
@@ -172,11 +171,6 @@ export class AssistantService {
   /** A captured transcript's text ("" when there is none yet), through the workspace's read rule. */
   private readTranscript(rel: string): string {
     return readWorkspaceText(this.engine.workspace, rel, { allowHardLinks: this.engine.config.index.allowHardLinks })?.text ?? "";
-  }
-
-  /** Captures a harness's transcript file (Claude Code, Codex) as it is now. */
-  captureTranscript(harness: HarnessName, session: string, transcriptPath: string, provenance: Provenance = "capture"): CaptureResult {
-    return this.capture({ harness, session, turns: readTranscriptFile(harness, transcriptPath), provenance });
   }
 
   /** The memories relevant to a prompt, or nothing; never throws, never waits past the budget. */
@@ -254,8 +248,7 @@ export class AssistantService {
 
   /** Back-fills past conversations from the harness's store; what capture wrote already is skipped. */
   async importHistory(req: ImportRequest): Promise<ImportResult> {
-    const { importSource } = await import("../assistants/stores.js");
-    const src: ImportSource = importSource(req.harness, req.path);
+    const src = req.source;
     const out: ImportResult = { harness: req.harness, source: src.location, sessions: 0, appended: 0, already: 0, problems: [...src.problems] };
     const since = req.since !== undefined ? Date.parse(`${req.since}T00:00:00Z`) : undefined;
     const total = src.sessions.length;

@@ -1,15 +1,14 @@
 /**
- * What the assistants this engine plugs into (Claude Code, Codex, OpenCode) have in common, as
+ * What the assistants this engine plugs into (Claude Code, Codex, OpenCode, OpenClaw) have in common, as
  * the engine sees them: a turn read from the harness's own store, a hook event, and the line a
  * captured turn becomes in `sessions/<harness>-<session>.jsonl`. Pure: no I/O here.
  */
 
-export const HARNESSES = ["claude-code", "codex", "opencode", "openclaw"] as const;
-export type HarnessName = (typeof HARNESSES)[number];
-
-export function isHarness(s: string): s is HarnessName {
-  return (HARNESSES as readonly string[]).includes(s);
-}
+/**
+ * An assistant's name (`claude-code`, `codex`, …): which ones exist is the registry's
+ * (src/assistants/registry.ts) to say; below it a name is only a label.
+ */
+export type HarnessName = string;
 
 /** One message of a harness conversation, as its reader found it. */
 export interface HarnessTurn {
@@ -108,6 +107,14 @@ export function endsWithCompaction(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A harness store to back-fill from: its sessions, each read on demand. */
+export interface ImportSource {
+  /** What was read (a folder or a database), for the report. */
+  location: string;
+  sessions: { session: string; location: string; read(): HarnessTurn[] }[];
+  problems: string[];
 }
 
 /** Reads a JSONL text defensively: each line's object, or nothing for a line that is not one. */

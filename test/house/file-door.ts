@@ -14,10 +14,14 @@ export const DOOR = "src/workspace/";
 /** Modules outside the door that may import node:fs, and why (none of them reads or writes a note). */
 export const ALLOWED: Readonly<Record<string, string>> = {
   "src/assistants/claude-code/plugin.ts": "the Claude Code plugin folder the person names with --plugin (outside the workspace)",
+  "src/assistants/codex/store.ts": "Codex's own rollout files (outside the workspace), read only",
   "src/assistants/connect.ts": "the assistants' own config files (outside the workspace) and their backups",
-  "src/assistants/openclaw/connect.ts": "OpenClaw's own config file (outside the workspace) and its backup",
+  "src/assistants/health.ts": "whether the Node, CLI and workspace an assistant's config names still exist",
+  "src/assistants/openclaw/connect.ts": "OpenClaw's own config file (outside the workspace) and the plugin's manifest",
   "src/assistants/openclaw/store.ts": "OpenClaw's own conversation database (outside the workspace), read only",
-  "src/assistants/stores.ts": "the assistants' own conversation stores, read only (OpenCode's database through a temp copy)",
+  "src/assistants/opencode/connect.ts": "which of OpenCode's config files (opencode.json or .jsonc) exists",
+  "src/assistants/opencode/store.ts": "OpenCode's own database (outside the workspace), read only through a temp copy",
+  "src/assistants/stores.ts": "the assistants' own transcript folders, read only",
   "src/assistants/transcript-file.ts": "an assistant's own transcript (outside the workspace), read only",
   "src/cli/commands/import.ts": "reads the export file the person names on the command line (anywhere), or stdin",
   "src/cli/commands/log.ts": "reads the text to log from stdin (fd 0)",

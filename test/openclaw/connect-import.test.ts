@@ -119,14 +119,15 @@ describe("agent connect openclaw", () => {
     const original = read(dir, "oc/openclaw.json");
     const r = await runAgent(["connect", "openclaw", "--workspace", ws, "--openclaw-config", file]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/OpenClaw's memory is now/);
-    expect(read(dir, "oc/openclaw.json.before-agent-memory")).toBe(original);
+    expect(r.stdout).toMatch(/updated .*openclaw\.json \(memory plugin\) — backup: openclaw\.json\.agent-memory-backup/);
+    expect(r.stdout).toMatch(/restart a running OpenClaw Gateway/);
+    expect(read(dir, "oc/openclaw.json.agent-memory-backup")).toBe(original);
     const cfg = JSON5.parse(read(dir, "oc/openclaw.json")) as { plugins: { load: { paths: string[] }; entries: Record<string, { config: { workspace: string } }> } };
     expect(cfg.plugins.load.paths).toEqual([path.resolve(REPO_ROOT)]);
     expect(cfg.plugins.entries["agent-memory"]!.config.workspace).toBe(ws);
     expect(existsSync(path.join(REPO_ROOT, "openclaw.plugin.json"))).toBe(true);
     const again = await runAgent(["connect", "openclaw", "--workspace", ws, "--openclaw-config", file, "--json"]);
-    expect(JSON.parse(again.stdout)).toMatchObject({ changed: false });
+    expect(JSON.parse(again.stdout)).toMatchObject({ mode: "connect", harness: "openclaw", files: [{ changed: false }] });
 
     const broken = write(dir, "oc/broken.json", "{ plugins: { ");
     const bad = await runAgent(["connect", "openclaw", "--workspace", ws, "--openclaw-config", broken]);

@@ -74,7 +74,7 @@ export const HOOK_NAMES: Record<HookEventName, string> = {
  * `hook_event_name`, and `prompt` for UserPromptSubmit. `fallback` names the event when the
  * payload does not (the hook command line says which it was registered for).
  */
-export function parseHookPayload(harness: "claude-code" | "codex", json: string, fallback?: HookEventName): HookEvent | null {
+export function parseHookPayload(harness: string, json: string, fallback?: HookEventName): HookEvent | null {
   let o: Record<string, unknown>;
   try {
     const v = JSON.parse(json) as unknown;

@@ -9,28 +9,21 @@
  * Nothing else is touched: a file that parses as JSON with comments keeps its comments and
  * layout (only those paths are edited); a JSON5 file using more than that (unquoted keys,
  * single quotes) gets the `plugins` section added at its end as text when it has none, and is
- * otherwise rewritten as JSON5 with the same values (its comments lost; the backup keeps them). The file is copied once to
- * `<file>.before-agent-memory` before the first change, replaced atomically (rename), and a
- * second run with the same settings changes nothing. A file that does not parse is refused.
- * The edit itself (`connectedConfig`) is pure: text in, text out.
+ * otherwise rewritten as JSON5 with the same values (its comments lost; the backup keeps them).
+ * The plan is written like every assistant's (../connect.ts: `<file>.agent-memory-backup` once,
+ * an atomic replace); a second run with the same settings changes nothing; disconnect takes out
+ * exactly these paths. A file that does not parse is refused. The edits themselves
+ * (`connectedConfig`, `disconnectedConfig`) are pure: text in, text out.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import JSON5 from "json5";
 import { applyEdits, modify, parse as parseJsonc, type ParseError } from "jsonc-parser";
 import { UsageError } from "../../engine/errors.js";
+import { read, undo, type Connection, type ConnectOptions, type FileChange } from "../connect.js";
 import { OPENCLAW_PLUGIN_ID } from "./settings.js";
-
-export interface ConnectOpenClawResult {
-  config: string;
-  /** false: it was connected this way already, the file is unchanged. */
-  changed: boolean;
-  /** The copy of the file as it was, made before the first change (null when nothing was changed or the file is new). */
-  backup: string | null;
-  pluginDir: string;
-}
 
 /** OpenClaw's config file: the one given, else $OPENCLAW_CONFIG_PATH, else ~/.openclaw/openclaw.json. */
 export function openClawConfigPath(given: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
@@ -131,24 +124,109 @@ function setPath(root: Record<string, unknown>, keys: (string | number)[], value
   at[keys[keys.length - 1]!] = value;
 }
 
-/** Connects OpenClaw's config file to the workspace: backup once, atomic replace, nothing when already connected. */
-export function connectOpenClaw(opts: { workspace: string; configFile?: string; pluginDir?: string }): ConnectOpenClawResult {
-  const file = openClawConfigPath(opts.configFile);
-  const pluginDir = opts.pluginDir ?? packageRoot();
+/** OpenClaw's config as `agent connect openclaw` would write it; the file is named by --openclaw-config, $OPENCLAW_CONFIG_PATH or the default. */
+export function planOpenClawConnect(o: ConnectOptions, pluginDir: string = packageRoot()): FileChange[] {
+  const file = openClawConfigPath(o.configFile, o.env);
   if (!existsSync(path.join(pluginDir, "openclaw.plugin.json"))) throw new Error(`${pluginDir} has no openclaw.plugin.json: reinstall agent-memory-engine`);
-  const exists = existsSync(file);
-  if (exists && !statSync(file).isFile()) throw new UsageError(`${file} is not a regular file; give OpenClaw's config file with --openclaw-config`);
-  const before = exists ? readFileSync(file, "utf8") : "";
-  const after = connectedConfig(before, { pluginDir, workspace: path.resolve(opts.workspace), file });
-  if (after === before) return { config: file, changed: false, backup: null, pluginDir };
-  let backup: string | null = null;
-  if (exists) {
-    backup = `${file}.before-agent-memory`;
-    if (!existsSync(backup)) copyFileSync(file, backup);
+  refuseNonFile(file);
+  const before = read(file);
+  return [{ file, before, after: connectedConfig(before ?? "", { pluginDir, workspace: path.resolve(o.workspace), file }), what: "memory plugin" }];
+}
+
+/** OpenClaw's config with our plugin taken out (the backup's bytes when nothing else changed since). */
+export function planOpenClawDisconnect(o: ConnectOptions, pluginDir: string = packageRoot()): FileChange[] {
+  const file = openClawConfigPath(o.configFile, o.env);
+  refuseNonFile(file);
+  return [undo(file, "memory plugin", (t) => (t === null ? null : disconnectedConfig(t, { pluginDir, file })))];
+}
+
+function refuseNonFile(file: string): void {
+  if (existsSync(file) && !statSync(file).isFile()) throw new UsageError(`${file} is not a regular file; give OpenClaw's config file with --openclaw-config`);
+}
+
+/** Where OpenClaw is connected: its config's agent-memory entry, when it has the memory slot. */
+export function openClawStatus(env: NodeJS.ProcessEnv, configFile?: string): Connection[] {
+  const file = openClawConfigPath(configFile, env);
+  const text = read(file);
+  if (text === null) return [];
+  let cfg: Record<string, unknown>;
+  try {
+    cfg = obj(JSON5.parse(text));
+  } catch {
+    return [];
   }
-  mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.agent-memory-${process.pid}.tmp`;
-  writeFileSync(tmp, after, { mode: exists ? statSync(file).mode & 0o777 : 0o600 });
-  renameSync(tmp, file);
-  return { config: file, changed: true, backup, pluginDir };
+  const plugins = obj(cfg.plugins);
+  const entry = obj(obj(plugins.entries)[OPENCLAW_PLUGIN_ID]);
+  if (obj(plugins.slots).memory !== OPENCLAW_PLUGIN_ID || entry.enabled !== true) return [];
+  const ws = obj(entry.config).workspace;
+  const loads = (Array.isArray(obj(plugins.load).paths) ? (obj(plugins.load).paths as unknown[]) : []).filter((p): p is string => typeof p === "string");
+  // Our folder among the load paths (its manifest names the plugin); when none is there, the ones that are gone (a moved package).
+  const ours = loads.filter((p) => manifestId(p) === OPENCLAW_PLUGIN_ID);
+  const paths = (ours.length > 0 ? ours : loads.filter((p) => !existsSync(p))).map((p) => ({ what: "plugin folder", path: p }));
+  return [{ harness: "openclaw", scope: "user", file, workspace: typeof ws === "string" ? ws : null, paths }];
+}
+
+function manifestId(dir: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(path.join(dir, "openclaw.plugin.json"), "utf8")) as { id?: unknown }).id;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The config text with what connect added taken out: our folder from plugins.load.paths, the
+ * memory slot when it is ours, our entry; a section that leaves empty goes too. Same text when
+ * none of it is there. Edited in place like connectedConfig (JSON with comments keeps them).
+ */
+export function disconnectedConfig(text: string, opts: { pluginDir: string; file: string }): string {
+  let cfg: unknown;
+  try {
+    cfg = text.trim() === "" ? {} : JSON5.parse(text);
+  } catch (e) {
+    throw new UsageError(`${opts.file} is not valid JSON5 (${(e as Error).message}); fix it (or give another file with --openclaw-config); nothing was changed`);
+  }
+  const removals = removalsFor(obj(cfg), opts.pluginDir);
+  if (removals.length === 0) return text;
+  const jsoncErrors: ParseError[] = [];
+  parseJsonc(text, jsoncErrors, { allowTrailingComma: true });
+  const inPlace = jsoncErrors.length === 0;
+  let out = text;
+  const value = obj(cfg);
+  for (const keys of [...removals, ...EMPTY_SECTIONS]) {
+    const current = keys.reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string | number, unknown>)[k] : undefined), inPlace ? parseJsonc(out, [], { allowTrailingComma: true }) : value);
+    const section = EMPTY_SECTIONS.includes(keys);
+    if (current === undefined || (section && !isEmpty(current))) continue;
+    if (inPlace) out = applyEdits(out, modify(out, keys, undefined, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
+    else deletePath(value, keys);
+  }
+  return inPlace ? out : JSON5.stringify(value, null, 2) + "\n";
+}
+
+/** Sections connect may have created, innermost first: removed when removing ours left them empty. */
+const EMPTY_SECTIONS: (string | number)[][] = [["plugins", "load", "paths"], ["plugins", "load"], ["plugins", "slots"], ["plugins", "entries"], ["plugins"]];
+
+function isEmpty(v: unknown): boolean {
+  return Array.isArray(v) ? v.length === 0 : v !== null && typeof v === "object" && Object.keys(v).length === 0;
+}
+
+/** Our paths in the config, array items last-first (so earlier indexes hold while removing). */
+function removalsFor(cfg: Record<string, unknown>, pluginDir: string): (string | number)[][] {
+  const plugins = obj(cfg.plugins);
+  const out: (string | number)[][] = [];
+  const paths = Array.isArray(obj(plugins.load).paths) ? (obj(plugins.load).paths as unknown[]) : [];
+  for (let i = paths.length - 1; i >= 0; i--) {
+    const p = paths[i];
+    if (typeof p === "string" && path.resolve(p.replace(/^~(?=\/|$)/, os.homedir())) === pluginDir) out.push(["plugins", "load", "paths", i]);
+  }
+  if (obj(plugins.slots).memory === OPENCLAW_PLUGIN_ID) out.push(["plugins", "slots", "memory"]);
+  if (obj(plugins.entries)[OPENCLAW_PLUGIN_ID] !== undefined) out.push(["plugins", "entries", OPENCLAW_PLUGIN_ID]);
+  return out;
+}
+
+function deletePath(root: Record<string, unknown>, keys: (string | number)[]): void {
+  const parent = keys.slice(0, -1).reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string | number, unknown>)[k] : undefined), root);
+  const last = keys[keys.length - 1]!;
+  if (Array.isArray(parent) && typeof last === "number") parent.splice(last, 1);
+  else if (parent !== null && typeof parent === "object") delete (parent as Record<string | number, unknown>)[last];
 }
