@@ -1,5 +1,7 @@
 /** `agent connect --status`: per assistant, where it is connected, its last capture and injection, the misses of the last day, and what is broken. */
+import path from "node:path";
 import { assistantsHealth, type ConnectionHealth } from "../../assistants/health.js";
+import type { DoctorCheck } from "../../engine/admin.js";
 import { printJson, type WorkspaceOpts } from "../common.js";
 
 function ago(iso: string | undefined, now: number): string {
@@ -30,4 +32,23 @@ export async function connectionReport(opts: WorkspaceOpts, configFiles: Readonl
       for (const l of lines(c, now)) process.stdout.write(`${l}\n`);
     }
   }
+}
+
+/**
+ * `agent doctor`'s lines about the assistants: a connection whose Node, CLI or workspace is
+ * gone (whatever workspace it names: its hooks fail silently), and the misses of the last day
+ * of the ones connected to this workspace. Warnings: the workspace itself is fine.
+ */
+export async function assistantChecks(workspace: string): Promise<DoctorCheck[]> {
+  const out: DoctorCheck[] = [];
+  const here = path.resolve(workspace);
+  for (const a of await assistantsHealth(process.cwd(), process.env)) {
+    for (const c of a.connections) {
+      const name = `assistant ${a.harness}`;
+      for (const p of c.problems) out.push({ name, status: "warn", detail: `${c.file}: ${p}`, fix: `agent connect ${a.harness} --workspace DIR` });
+      const misses = c.workspace !== null && path.resolve(c.workspace) === here ? (c.activity?.missesLastDay ?? 0) : 0;
+      if (misses > 0) out.push({ name, status: "warn", detail: `${misses} hook miss(es) in the last day (.agent/hooks.log); last: ${c.activity?.lastProblem ?? "?"}`, fix: "agent connect --status" });
+    }
+  }
+  return out;
 }

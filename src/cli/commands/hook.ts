@@ -149,9 +149,10 @@ function startWorker(start: HookStart): HookWorker {
       if (r.kind === "answer") resolve({ text: r.text, ...(r.reason !== undefined ? { reason: r.reason } : {}) });
       else if (r.kind === "captured") {
         captured = { text: "", ...(r.skipped !== undefined ? { skipped: r.skipped } : {}) };
-        // Said now: the index catch-up after it may be cut at the cap, ending the process.
+        // Said now, and noted (the await chain after it) before the cap may end the process
+        // during the index catch-up: the cap is armed on the next turn of the loop.
         resolve(captured);
-        exitAt(CAPTURE_CAP_MS);
+        setImmediate(() => exitAt(CAPTURE_CAP_MS));
       } else reject(new Error(r.message));
     });
     worker.on("error", reject);
