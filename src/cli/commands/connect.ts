@@ -5,7 +5,7 @@ import { applyChanges } from "../../assistants/connect.js";
 import { ASSISTANT_NAMES, ASSISTANTS, findAssistant } from "../../assistants/registry.js";
 import { UsageError } from "../../engine/errors.js";
 import { parsePositiveInt, printJson, standard, workspaceFrom, type WorkspaceOpts } from "../common.js";
-import { connectionReport } from "./connect-status.js";
+import { connectionReport } from "../connect-status.js";
 
 export interface ConnectCliOpts extends WorkspaceOpts {
   scope: Scope;

@@ -1,8 +1,8 @@
 /** `agent connect --status`: per assistant, where it is connected, its last capture and injection, the misses of the last day, and what is broken. */
 import path from "node:path";
-import { assistantsHealth, type ConnectionHealth } from "../../assistants/health.js";
-import type { DoctorCheck } from "../../engine/admin.js";
-import { printJson, type WorkspaceOpts } from "../common.js";
+import { assistantsHealth, type ConnectionHealth } from "../assistants/health.js";
+import type { DoctorCheck } from "../engine/admin.js";
+import { printJson, type WorkspaceOpts } from "./common.js";
 
 function ago(iso: string | undefined, now: number): string {
   if (iso === undefined) return "never";
