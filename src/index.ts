@@ -46,7 +46,7 @@ export { loadAgentConfig, validateAgentConfig, configEntries, CONFIG_SECTIONS, S
 export type { AgentConfig, ConfigEntry, SectionName } from "./engine/config.js";
 export { errorInfo, errorText, UsageError } from "./engine/errors.js";
 export type { ErrorInfo } from "./engine/errors.js";
-export type { AssistService, ContextRequest, ContextAnswer, BootRequest, ReadRequest, AskRequest } from "./engine/assist.js";
+export type { ContextNotesService, ContextArgs, ContextAnswer, BootArgs, ReadArgs, AskArgs } from "./engine/assist.js";
 export type { AdminService, ModelsReport, DoctorReport, DoctorCheck, ConfigView } from "./engine/admin.js";
 export type { IndexingService, EmbedOptions, WarmReport } from "./engine/indexing.js";
 export type { SearchService } from "./engine/search.js";
@@ -54,7 +54,7 @@ export type { WebOverview } from "./engine/overview.js";
 export type { SoulService } from "./engine/soul.js";
 export type { EvolutionService, MemoryAction, RankRequest } from "./engine/evolution.js";
 export type { DreamService } from "./engine/dream.js";
-export type { AssistantService, CaptureRequest, CaptureResult, InjectRequest, InjectAnswer, InjectHit, CompactionRequest, CompactionResult, ImportRequest, ImportResult } from "./engine/assistants.js";
+export type { HookService, CaptureRequest, CaptureResult, InjectArgs, InjectAnswer, InjectHit, CompactionRequest, CompactionResult, ImportRequest, ImportResult } from "./engine/assistants.js";
 export type { HarnessName, HarnessTurn, HookEvent, HookEventName, Provenance as CaptureProvenance } from "./workspace/harness-turns.js";
 export type { RecallLog, RecallEntry, RecallFront } from "./engine/recall-log.js";
 export type { DreamResult } from "./jobs/dream/run.js";

@@ -53,7 +53,7 @@ export interface CaptureResult {
   already: number;
 }
 
-export interface InjectRequest {
+export interface InjectArgs {
   prompt: string;
   harness?: HarnessName;
   /** The harness session: its own transcript is never injected back into it. */
@@ -133,7 +133,7 @@ const DEFAULT_MAX_CHARS = 1_600;
 const MAX_QUERY_WORDS = 60;
 const MAX_QUERY_CHARS = 2_000;
 
-export class AssistantService {
+export class HookService {
   constructor(private readonly engine: AssistantEngine) {}
 
   /** Appends the turns not yet in the transcript; one verified append, under a lock per transcript. */
@@ -174,7 +174,7 @@ export class AssistantService {
   }
 
   /** The memories relevant to a prompt, or nothing; never throws, never waits past the budget. */
-  async inject(req: InjectRequest): Promise<InjectAnswer> {
+  async inject(req: InjectArgs): Promise<InjectAnswer> {
     const started = Date.now();
     const budget = req.budgetMs ?? DEFAULT_BUDGET_MS;
     const work = this.injectNow(req, started).catch((e: unknown): InjectAnswer => ({ text: "", hits: [], reason: `search failed: ${errorText(e)}`, ms: Date.now() - started }));
@@ -194,7 +194,7 @@ export class AssistantService {
     }
   }
 
-  private async injectNow(req: InjectRequest, started: number): Promise<InjectAnswer> {
+  private async injectNow(req: InjectArgs, started: number): Promise<InjectAnswer> {
     const query = promptQuery(req.prompt);
     if (query === "") return { text: "", hits: [], reason: "the prompt has no words", ms: 0 };
     const limit = req.limit ?? DEFAULT_LIMIT;

@@ -33,7 +33,7 @@ const turns: HarnessTurn[] = [
   { id: "a1#0", role: "tool", text: "Bash: ls", time: "2026-11-27T09:00:03.000Z" },
 ];
 
-describe("AssistantService.capture", () => {
+describe("HookService.capture", () => {
   it("appends each harness message once, with its time, id and provenance", async () => {
     const svc = await open().assistants();
     const r1 = svc.capture({ harness: "claude-code", session: "abc-1", turns });
@@ -74,7 +74,7 @@ describe("AssistantService.capture", () => {
   });
 });
 
-describe("AssistantService.inject", () => {
+describe("HookService.inject", () => {
   it("gives the relevant note with a path:line citation, and nothing for an unrelated prompt", async () => {
     const e = open();
     e.indexing.index();
@@ -112,7 +112,7 @@ describe("AssistantService.inject", () => {
   });
 });
 
-describe("AssistantService.compaction", () => {
+describe("HookService.compaction", () => {
   it("without an LLM: captures, marks the compaction once, and the job run says capture only", async () => {
     const e = open();
     const svc = await e.assistants();
@@ -144,7 +144,7 @@ describe("AssistantService.compaction", () => {
   });
 });
 
-describe("AssistantService.importHistory", () => {
+describe("HookService.importHistory", () => {
   it("back-fills a harness store once, only from --since on, and counts what capture wrote as there", async () => {
     const e = open();
     const svc = await e.assistants();
