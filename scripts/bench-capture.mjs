@@ -50,12 +50,14 @@ function hook(ws, transcript) {
 /** The capture alone, in this process: the engine's captureTranscript (no Node start, no index catch-up). */
 async function inProcess(ws, transcript) {
   const { Engine } = await import(path.join(dist, "index.js"));
+  const { claudeCode } = await import(path.join(dist, "assistants/claude-code/adapter.js"));
+  const reader = (lines, firstLine) => claudeCode.readTranscriptLines(lines, firstLine);
   const engine = await Engine.load({ workspace: ws });
   try {
     const svc = await engine.assistants();
     return (t) => {
       const started = process.hrtime.bigint();
-      svc.captureTranscript("claude-code", "bench", t);
+      svc.captureTranscript("claude-code", "bench", t, reader);
       return Number(process.hrtime.bigint() - started) / 1e6;
     };
   } finally {

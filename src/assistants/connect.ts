@@ -1,13 +1,10 @@
 /**
- * `agent connect` / `agent disconnect`: which files of a harness's config hold our entries, what
- * each becomes, and writing them with a backup. The config's other settings are never touched
- * (config-edit.ts edits only our keys); a file that cannot be parsed is refused by name.
- *
- *   claude-code  settings.json `hooks` (user: ~/.claude/settings.json; project: .claude/settings.json)
- *                and the MCP server (user: ~/.claude.json `mcpServers`; project: .mcp.json)
- *   codex        $CODEX_HOME/hooks.json and `[mcp_servers.agent-memory]` in $CODEX_HOME/config.toml
- *   opencode     a plugin (user: ~/.config/opencode/plugins/; project: .opencode/plugins/)
- *                and `mcp.agent-memory` in opencode.json
+ * `agent connect` / `agent disconnect`, for every assistant: what each file becomes (a plan,
+ * FileChange[], that --dry-run prints and nothing else writes), and writing a plan with one
+ * backup name for all (`<file>.agent-memory-backup`). The config's other settings are never
+ * touched (config-edit.ts edits only our keys); a file that cannot be parsed is refused by name.
+ * Which files an assistant has is its adapter's (src/assistants/<harness>/connect.ts); the
+ * hook-command kind (hooks + an MCP server + maybe a plugin file) is planned here from its HookConfig.
  *
  * Disconnect restores the backup's exact bytes when the file is still what connect wrote, and
  * otherwise takes out only our entries (the person changed something since: that stays).
@@ -15,10 +12,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HOOK_NAMES } from "./claude-code.js";
-import { addHooks, addTomlMcpServer, removeHooks, removeJsonEntry, removeTomlMcpServer, SERVER_NAME, setJsonEntry, type HookCommands } from "./config-edit.js";
-import { openCodePlugin, OPENCODE_PLUGIN_MARK } from "./opencode-plugin.js";
-import type { HarnessName, HookEventName } from "./types.js";
+import { addHooks, removeHooks, SERVER_NAME, type HookCommands } from "./config-edit.js";
+import type { HarnessName, HookEventName } from "../workspace/harness-turns.js";
 
 export type Scope = "user" | "project";
 
@@ -34,6 +29,33 @@ export interface ConnectOptions {
   cli: string;
   /** The prompt hook's budget, in ms (default: the hook's own, 300). */
   budgetMs?: number;
+  /** The assistant's config file, for one that names it (OpenClaw's --openclaw-config). */
+  configFile?: string;
+}
+
+/** An assistant connected to a workspace, as its config says. */
+export interface Connection {
+  harness: HarnessName;
+  scope: Scope;
+  /** The config file that says so. */
+  file: string;
+  workspace: string | null;
+  /** What the connection runs or loads by absolute path (a hook's Node and CLI, a plugin's folder): each must still exist. */
+  paths: { what: string; path: string }[];
+}
+
+/**
+ * An assistant connected by hook commands: its hooks file (Claude Code's schema), its MCP
+ * server entry, and a plugin file of ours (OpenCode), per scope.
+ */
+export interface HookConfig {
+  harness: HarnessName;
+  scopes: readonly Scope[];
+  files(scope: Scope, cwd: string, env: NodeJS.ProcessEnv): { hooks?: string; mcp: string; plugin?: string };
+  /** The harness's name of each hook event (for a hooks file). */
+  hookNames?: Readonly<Record<HookEventName, string>>;
+  mcp: { add(file: string, text: string | null, o: ConnectOptions): string; remove(file: string, text: string | null): string | null };
+  plugin?: { mark: string; text(o: ConnectOptions): string };
 }
 
 /** One file's change; null text: the file does not exist (before) or is removed (after). */
@@ -64,9 +86,9 @@ export function marker(o: ConnectOptions): string {
   return `${HOOK_MARK}${o.harness} `;
 }
 
-export function hookCommands(o: ConnectOptions, events: HookEventName[]): HookCommands {
+export function hookCommands(o: ConnectOptions, events: HookEventName[], names: Readonly<Record<HookEventName, string>>): HookCommands {
   const out: HookCommands = {};
-  for (const e of events) out[HOOK_NAMES[e]] = { command: hookCommand(o, e), timeout: HOOK_TIMEOUTS[e] };
+  for (const e of events) out[names[e]] = { command: hookCommand(o, e), timeout: HOOK_TIMEOUTS[e] };
   return out;
 }
 
@@ -74,34 +96,11 @@ export function mcpArgs(o: ConnectOptions): string[] {
   return [o.cli, "mcp", "--workspace", o.workspace];
 }
 
-function home(env: NodeJS.ProcessEnv): string {
+export function home(env: NodeJS.ProcessEnv): string {
   return env.HOME ?? os.homedir();
 }
 
 export const EVENTS: HookEventName[] = ["session-start", "prompt", "stop", "session-end", "pre-compact"];
-
-/** The files of a harness's config that connect writes, for this scope. */
-export function configFiles(harness: HarnessName, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): { hooks?: string; mcp: string; plugin?: string; toml?: string } {
-  const h = home(env);
-  switch (harness) {
-    case "claude-code": {
-      const dir = env.CLAUDE_CONFIG_DIR ?? path.join(h, ".claude");
-      return scope === "user" ? { hooks: path.join(dir, "settings.json"), mcp: path.join(env.CLAUDE_CONFIG_DIR ?? h, ".claude.json") } : { hooks: path.join(cwd, ".claude", "settings.json"), mcp: path.join(cwd, ".mcp.json") };
-    }
-    case "codex": {
-      const dir = env.CODEX_HOME ?? path.join(h, ".codex");
-      return { hooks: path.join(dir, "hooks.json"), mcp: path.join(dir, "config.toml"), toml: path.join(dir, "config.toml") };
-    }
-    case "opencode": {
-      const dir = scope === "user" ? path.join(env.XDG_CONFIG_HOME ?? path.join(h, ".config"), "opencode") : cwd;
-      const plugins = scope === "user" ? path.join(dir, "plugins") : path.join(cwd, ".opencode", "plugins");
-      const json = existsSync(path.join(dir, "opencode.jsonc")) ? path.join(dir, "opencode.jsonc") : path.join(dir, "opencode.json");
-      return { mcp: json, plugin: path.join(plugins, `${SERVER_NAME}.js`) };
-    }
-    default:
-      throw new Error(`${harness} is connected as a memory plugin of its own: \`agent connect ${harness}\` (docs/assistants.md)`);
-  }
-}
 
 /** A config file's text, or null when it does not exist. */
 export function read(file: string): string | null {
@@ -114,22 +113,20 @@ export function read(file: string): string | null {
 }
 
 /** What connect would write; nothing is written. A second run gives no change (after === before). */
-export function planConnect(o: ConnectOptions): FileChange[] {
-  if (o.harness === "codex" && o.scope === "project") throw new Error("Codex reads its hooks only from $CODEX_HOME: use --scope user (the default) for codex");
-  const f = configFiles(o.harness, o.scope, o.cwd, o.env);
+export function planConnect(o: ConnectOptions, h: HookConfig): FileChange[] {
+  if (!h.scopes.includes(o.scope)) throw new Error(`${o.harness} reads its config only for --scope ${h.scopes.join(" or ")}: use that`);
+  const f = h.files(o.scope, o.cwd, o.env);
   const changes: FileChange[] = [];
-  if (f.hooks !== undefined) {
+  if (f.hooks !== undefined && h.hookNames !== undefined) {
     const before = read(f.hooks);
-    changes.push({ file: f.hooks, before, after: addHooks(f.hooks, before, hookCommands(o, EVENTS), marker(o)), what: "hooks" });
+    changes.push({ file: f.hooks, before, after: addHooks(f.hooks, before, hookCommands(o, EVENTS, h.hookNames), marker(o)), what: "hooks" });
   }
   const mcpBefore = read(f.mcp);
-  if (o.harness === "codex") changes.push({ file: f.mcp, before: mcpBefore, after: addTomlMcpServer(f.mcp, mcpBefore, o.node, mcpArgs(o)), what: "MCP server" });
-  else if (o.harness === "claude-code") changes.push({ file: f.mcp, before: mcpBefore, after: setJsonEntry(f.mcp, mcpBefore, ["mcpServers", SERVER_NAME], { type: "stdio", command: o.node, args: mcpArgs(o), env: {} }), what: "MCP server" });
-  else changes.push({ file: f.mcp, before: mcpBefore, after: setJsonEntry(f.mcp, mcpBefore, ["mcp", SERVER_NAME], { type: "local", command: [o.node, ...mcpArgs(o)], enabled: true }), what: "MCP server" });
-  if (f.plugin !== undefined) {
+  changes.push({ file: f.mcp, before: mcpBefore, after: h.mcp.add(f.mcp, mcpBefore, o), what: "MCP server" });
+  if (f.plugin !== undefined && h.plugin !== undefined) {
     const before = read(f.plugin);
-    if (before !== null && !before.includes(OPENCODE_PLUGIN_MARK)) throw new Error(`${f.plugin} exists and is not ours; nothing was changed — move it away first`);
-    changes.push({ file: f.plugin, before, after: openCodePlugin({ node: o.node, cli: o.cli, workspace: o.workspace, ...(o.budgetMs !== undefined ? { budgetMs: o.budgetMs } : {}) }), what: "plugin" });
+    if (before !== null && !before.includes(h.plugin.mark)) throw new Error(`${f.plugin} exists and is not ours; nothing was changed — move it away first`);
+    changes.push({ file: f.plugin, before, after: h.plugin.text(o), what: "plugin" });
   }
   return changes;
 }
@@ -139,20 +136,19 @@ export function planConnect(o: ConnectOptions): FileChange[] {
  * it was before connect (the backup, whitespace aside), the backup's exact bytes go back; a file
  * connect created and nobody else wrote to is removed.
  */
-export function planDisconnect(o: ConnectOptions): FileChange[] {
-  const f = configFiles(o.harness, o.scope, o.cwd, o.env);
+export function planDisconnect(o: ConnectOptions, h: HookConfig): FileChange[] {
+  const f = h.files(o.scope, o.cwd, o.env);
   const out: FileChange[] = [];
   if (f.hooks !== undefined) out.push(undo(f.hooks, "hooks", (t) => removeHooks(f.hooks!, t, marker(o))));
-  const key = o.harness === "opencode" ? "mcp" : "mcpServers";
-  out.push(undo(f.mcp, "MCP server", (t) => (o.harness === "codex" ? removeTomlMcpServer(f.mcp, t) : removeJsonEntry(f.mcp, t, [key, SERVER_NAME]))));
-  if (f.plugin !== undefined) {
+  out.push(undo(f.mcp, "MCP server", (t) => h.mcp.remove(f.mcp, t)));
+  if (f.plugin !== undefined && h.plugin !== undefined) {
     const before = read(f.plugin);
-    out.push({ file: f.plugin, before, after: before !== null && before.includes(OPENCODE_PLUGIN_MARK) ? null : before, what: "plugin" });
+    out.push({ file: f.plugin, before, after: before !== null && before.includes(h.plugin.mark) ? null : before, what: "plugin" });
   }
   return out;
 }
 
-function undo(file: string, what: string, remove: (text: string | null) => string | null): FileChange {
+export function undo(file: string, what: string, remove: (text: string | null) => string | null): FileChange {
   const before = read(file);
   const removed = remove(before);
   if (before === null || removed === before) return { file, before, after: before, what };
@@ -194,24 +190,36 @@ function writeAtomic(file: string, text: string): void {
   renameSync(tmp, file);
 }
 
-/** Whether each harness is connected to a workspace, from its config files (both scopes). */
-export function connectionStatus(cwd: string, env: NodeJS.ProcessEnv): { harness: HarnessName; scope: Scope; file: string; workspace: string | null }[] {
-  const out: { harness: HarnessName; scope: Scope; file: string; workspace: string | null }[] = [];
-  for (const harness of ["claude-code", "codex", "opencode"] as const) {
-    for (const scope of ["user", "project"] as const) {
-      if (harness === "codex" && scope === "project") continue;
-      const f = configFiles(harness, scope, cwd, env);
-      const file = f.plugin ?? f.hooks!;
-      const text = read(file);
-      const workspace = text === null ? null : workspaceIn(text);
-      if (text !== null && (text.includes(`${HOOK_MARK}${harness} `) || text.includes(OPENCODE_PLUGIN_MARK))) out.push({ harness, scope, file, workspace });
-    }
+/** Whether a hook-command assistant is connected to a workspace, from its config files (each scope). */
+export function connectionStatus(h: HookConfig, cwd: string, env: NodeJS.ProcessEnv): Connection[] {
+  const out: Connection[] = [];
+  for (const scope of h.scopes) {
+    const f = h.files(scope, cwd, env);
+    const file = f.plugin ?? f.hooks!;
+    const text = read(file);
+    if (text === null || !(text.includes(`${HOOK_MARK}${h.harness} `) || (h.plugin !== undefined && text.includes(h.plugin.mark)))) continue;
+    out.push({ harness: h.harness, scope, file, workspace: workspaceIn(text), paths: programPaths(text, h.harness) });
   }
   return out;
 }
 
+/** The Node and CLI a hook command (or our plugin's constants) runs, by absolute path. */
+export function programPaths(text: string, harness: HarnessName): { what: string; path: string }[] {
+  const constant = (name: string) => new RegExp(`const ${name} = ("(?:[^"\\\\]|\\\\.)*");`).exec(text)?.[1];
+  const node = constant("NODE");
+  const cli = constant("CLI");
+  if (node !== undefined && cli !== undefined) return [{ what: "Node", path: JSON.parse(node) as string }, { what: "agent CLI", path: JSON.parse(cli) as string }];
+  const word = `('(?:[^']|'\\\\'')*'|[^\\s"']+)`;
+  const m = new RegExp(`${word} ${word}${HOOK_MARK}${harness} `).exec(text);
+  return m ? [{ what: "Node", path: unquote(m[1]!) }, { what: "agent CLI", path: unquote(m[2]!) }] : [];
+}
+
+function unquote(v: string): string {
+  return v.startsWith("'") ? v.slice(1, -1).replace(/'\\''/g, "'") : v;
+}
+
 /** The workspace our entries in a config file point at. */
-function workspaceIn(text: string): string | null {
+export function workspaceIn(text: string): string | null {
   const plugin = /const WORKSPACE = ("(?:[^"\\]|\\.)*");/.exec(text);
   if (plugin) return JSON.parse(plugin[1]!) as string;
   const flag = /--workspace ('(?:[^']|'\\'')*'|[^\s"]+)/.exec(text);

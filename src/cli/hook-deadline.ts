@@ -39,11 +39,15 @@ export function hookBudgetMs(event: string, o: HookBudgetOptions): number | unde
   return undefined;
 }
 
-/** Ends the process `ms` after it started (at once when that is past): nothing printed, exit code 0. */
-export function exitAt(ms: number): void {
+/** Ends the process `ms` after it started (at once when that is past): nothing printed, exit code 0; `before` says why first (it must not throw). */
+export function exitAt(ms: number, before?: () => void): void {
+  const end = () => {
+    before?.();
+    process.exit(0);
+  };
   const left = ms - performance.now();
-  if (left <= 0) process.exit(0);
-  setTimeout(() => process.exit(0), left).unref();
+  if (left <= 0) end();
+  setTimeout(end, left).unref();
 }
 
 /**

@@ -14,7 +14,7 @@
  * Only what every event needs is imported up front; the rest when the event needs it.
  */
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import type { HarnessTurn, HookEvent, HookEventName } from "../assistants/types.js";
+import type { HarnessTurn, HookEvent, HookEventName } from "../workspace/harness-turns.js";
 import type { Engine } from "../engine/engine.js";
 import { openEngine } from "./open-engine.js";
 
@@ -33,7 +33,8 @@ export interface HookJob {
   budgetMs: number;
 }
 
-export type HookReply = { kind: "answer"; text: string } | { kind: "captured" } | { kind: "error"; message: string };
+/** `reason`: why nothing was injected; `skipped`: why nothing was captured (both for .agent/hooks.log). */
+export type HookReply = { kind: "answer"; text: string; reason?: string } | { kind: "captured"; skipped?: string } | { kind: "error"; message: string };
 
 /**
  * TEST ONLY: AGENT_TEST_HOOK_STALL_MS=N makes this thread spin synchronously for N ms, at
@@ -49,10 +50,16 @@ function testStall(at: "start" | "index"): void {
   while (Date.now() < end);
 }
 
-/** The turns a capture event carries itself (OpenCode's messages); a transcript file is read by the capture. */
+/** The turns a capture event carries itself (the messages its plugin sent, read by its adapter); a transcript file is read by the capture. */
 async function turnsOf(ev: HookJob["ev"]): Promise<HarnessTurn[]> {
-  if (ev.messages !== undefined) return (await import("../assistants/index.js")).readHarnessTranscript(ev.harness, JSON.stringify(ev.messages));
-  return [];
+  if (ev.messages === undefined) return [];
+  return (await import("../assistants/registry.js")).assistantNamed(ev.harness).readTranscript(JSON.stringify(ev.messages));
+}
+
+/** The assistant's reader of its transcript's lines (from a byte offset: `firstLine` numbers the first). */
+async function linesReader(harness: string): Promise<(lines: Iterable<string>, firstLine: number) => HarnessTurn[]> {
+  const assistant = (await import("../assistants/registry.js")).assistantNamed(harness);
+  return (lines, firstLine) => assistant.readTranscriptLines(lines, firstLine);
 }
 
 /** Whether the workspace's daemon answers (its watcher keeps the index current). */
@@ -64,14 +71,15 @@ async function daemonRuns(start: HookStart): Promise<boolean> {
 }
 
 /** The context or memories, from a cold engine (the main thread asked the daemon already). */
-async function inject(engine: Engine, job: HookJob): Promise<string> {
+async function inject(engine: Engine, job: HookJob): Promise<{ text: string; reason?: string }> {
   const { ev } = job;
   // A coding session: the person's SOUL and the project's few memories, never AGENTS.md's instructions.
-  if (ev.event === "session-start") return (await (await engine.assistants()).sessionStart({ harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, ...(ev.cwd ? { cwd: ev.cwd } : {}) })).text;
+  if (ev.event === "session-start") return { text: (await (await engine.assistants()).sessionStart({ harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, ...(ev.cwd ? { cwd: ev.cwd } : {}) })).text };
   // Keyword search only, so no embedding model is loaded while the person waits; the index as
   // it is: the capture hooks keep it up to date, and a look at every file costs more than the budget.
   const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, mode: "keyword" as const, refresh: false };
-  return (await (await engine.assistants()).inject(req)).text;
+  const answer = await (await engine.assistants()).inject(req);
+  return { text: answer.text, ...(answer.reason !== undefined ? { reason: answer.reason } : {}) };
 }
 
 /** Turn end and compaction: the turns written first (then said), the index catch-up after. */
@@ -79,12 +87,13 @@ async function capture(engine: Engine, start: HookStart, job: HookJob, say: (r: 
   const { ev } = job;
   const turns = await turnsOf(ev);
   const assistants = await engine.assistants();
-  // The harness's own transcript is read from where the last capture stopped (only the new turns).
+  // The harness's own transcript is read from where the last capture stopped (only the new turns), by its adapter.
   const file = ev.messages === undefined ? ev.transcriptPath : undefined;
-  if (ev.event === "pre-compact") await assistants.compaction({ harness: ev.harness, session: ev.session, turns, ...(file !== undefined ? { transcriptPath: file } : {}) });
-  else if (file !== undefined) assistants.captureTranscript(ev.harness, ev.session, file);
+  const reader = file !== undefined ? await linesReader(ev.harness) : undefined;
+  if (ev.event === "pre-compact") await assistants.compaction({ harness: ev.harness, session: ev.session, turns, ...(file !== undefined && reader !== undefined ? { transcriptPath: file, reader } : {}) });
+  else if (file !== undefined && reader !== undefined) assistants.captureTranscript(ev.harness, ev.session, file, reader);
   else if (turns.length > 0) assistants.capture({ harness: ev.harness, session: ev.session, turns });
-  say({ kind: "captured" });
+  say(turns.length === 0 && ev.messages === undefined && ev.transcriptPath === undefined ? { kind: "captured", skipped: "the payload names no transcript; nothing captured" } : { kind: "captured" });
   testStall("index");
   // Off the person's path (the turn is over): without a daemon (whose watcher does it), the
   // index catches up with the notes and this transcript, so the next prompt's search (which
@@ -97,7 +106,7 @@ async function run(start: HookStart, opening: Promise<Engine>, job: HookJob, say
   try {
     testStall("start");
     engine = await opening;
-    if (start.event === "session-start" || start.event === "prompt") say({ kind: "answer", text: await inject(engine, job) });
+    if (start.event === "session-start" || start.event === "prompt") say({ kind: "answer", ...(await inject(engine, job)) });
     else await capture(engine, start, job, say);
   } catch (e) {
     say({ kind: "error", message: (e as Error).message });

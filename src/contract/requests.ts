@@ -188,6 +188,23 @@ export type LogRequest = z.output<typeof LogRequest>;
 export const SoulVersionRequest = request({ version: whole("version", 1).optional().describe("a version number from soul://history (default: the file on disk)") });
 export const SoulRejectRequest = request({ reason: text("reason").optional().describe("why, in a sentence") });
 export const SoulSaveRequest = request({ message: text("message").optional().describe("why, in a sentence") });
+/** Accepting the pending SOUL proposal: nothing to say but yes. */
+export const SoulAcceptRequest = request({});
+/** SOUL.md back to a version (the web page's rollback; the CLI's `agent soul rollback N`). */
+export const SoulRollbackRequest = request({ n: whole("n", 1).describe("the version number, from the log") });
+
+// ---- assistants ------------------------------------------------------------------------------
+
+/** The memories for an assistant's prompt (its hook through the socket's `inject`, OpenClaw's plugin). */
+export const InjectRequest = request({
+  prompt: text("prompt").describe("the person's prompt, as text (never search syntax)"),
+  harness: text("harness").regex(/^[a-z][a-z0-9-]{0,39}$/, { error: (i) => say.text("harness", i.input) }).optional().describe("the assistant's name (a label for its transcripts)"),
+  session: text("session").optional().describe("the assistant's session id: its own transcript is never injected back into it"),
+  limit: whole("limit", 1, 10).optional().describe("memories at most (default 3)"),
+  budgetMs: whole("budgetMs", 0).optional().describe("give up after this long, in ms (default 300; 0: no limit)"),
+  maxChars: whole("maxChars", 1).optional().describe("characters of the injected text at most (default 1,600)"),
+});
+export type InjectRequest = z.output<typeof InjectRequest>;
 
 const ids = z.union([z.array(whole("ids", 1)).min(1), z.literal("all")], { error: (i) => `ids must be a list of proposal ids or "all", got ${JSON.stringify(i.input)}` }).describe('proposal ids, or "all"');
 export const DreamListRequest = request({ status: choice("status", ["pending", "accepted", "rejected", "all"]).optional().describe("default pending") });

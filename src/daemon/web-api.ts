@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Engine } from "../engine/engine.js";
 import { parseSoulRef, type SoulRef } from "../jobs/reflect/history.js";
 import { fromQueryString, searchOptions } from "../contract/options.js";
-import { parseRequest, SearchRequest } from "../contract/requests.js";
+import { parseRequest, SearchRequest, SoulAcceptRequest, SoulRejectRequest, SoulRollbackRequest, SoulSaveRequest } from "../contract/requests.js";
 import type { WebOverview } from "../engine/overview.js";
 import { MEMORY_TYPES } from "../store/memory-types.js";
 
@@ -36,6 +36,11 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const r = schema.safeParse(value);
   if (!r.success) throw new ApiError(400, `${what}: ${r.error.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; ")}`);
   return r.data;
+}
+
+/** A body parsed by the request contract: a refused one is a 400 with the contract's sentence. */
+function contract<T>(schema: z.ZodType<T>, body: Body): T {
+  return parseRequest(schema, body ?? {}, (m) => new ApiError(400, m));
 }
 
 /** The query string as an object, leaving out empty values (an empty filter box is no filter). */
@@ -143,26 +148,27 @@ const GET: Record<string, Route | undefined> = {
   "/api/health": (engine) => Engine.doctor(engine.workspace),
 };
 
-const Reason = z.object({ reason: z.string().trim().max(2000).optional() }).strict();
-const Message = z.object({ message: z.string().trim().max(2000).optional() }).strict();
-const Version = z.object({ n: z.number().int().positive() }).strict();
 const MemoryChange = z.object({ action: z.enum(["forget", "pin", "unpin", "restore"]), id: z.number().int().positive() }).strict();
 
 /** The changes the page can make: the very engine calls of `agent soul …` and `agent memories …`. */
 const POST: Record<string, Route | undefined> = {
+  // SOUL.md's changes: the contract's requests (the MCP soul tools and the CLI take the same), one sentence for a bad one.
   "/api/soul/accept": async (engine, _q, body) => {
-    parse(z.object({}).strict(), body ?? {}, "accept");
+    contract(SoulAcceptRequest, body);
     return (await engine.soul()).accept();
   },
   "/api/soul/reject": async (engine, _q, body) => {
-    const p = parse(Reason, body ?? {}, "reject");
-    return (await engine.soul()).reject(p.reason || undefined);
+    const p = contract(SoulRejectRequest, body);
+    return (await engine.soul()).reject(p.reason?.trim() || undefined);
   },
   "/api/soul/save": async (engine, _q, body) => {
-    const p = parse(Message, body ?? {}, "save");
-    return (await engine.soul()).save(p.message || undefined);
+    const p = contract(SoulSaveRequest, body);
+    return (await engine.soul()).save(p.message?.trim() || undefined);
   },
-  "/api/soul/rollback": async (engine, _q, body) => (await engine.soul()).rollback(parse(Version, body ?? {}, "rollback").n),
+  "/api/soul/rollback": async (engine, _q, body) => {
+    const p = contract(SoulRollbackRequest, body);
+    return (await engine.soul()).rollback(p.n);
+  },
   "/api/memories/change": async (engine, _q, body) => {
     const p = parse(MemoryChange, body ?? {}, "memory");
     return (await engine.evolution()).change(p.action, p.id);

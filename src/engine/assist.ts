@@ -21,7 +21,7 @@ import type { EngineCore } from "./core.js";
 import { errorText } from "./errors.js";
 import type { RecallFront } from "./recall-log.js";
 
-export interface ContextRequest {
+export interface ContextArgs {
   session?: SessionType;
   /** A task or question: adds the notes and memories most relevant to it. */
   query?: string;
@@ -49,17 +49,17 @@ export interface ContextAnswer {
   warnings: string[];
 }
 
-export interface BootRequest extends BootOptions {
+export interface BootArgs extends BootOptions {
   session?: SessionType;
 }
 
-export interface ReadRequest {
+export interface ReadArgs {
   from?: number;
   lines?: number;
   session?: SessionType;
 }
 
-export interface AskRequest {
+export interface AskArgs {
   /** Continue this conversation. */
   session?: string;
   /** With session: continue in a copy under a new id. */
@@ -84,7 +84,7 @@ export interface AssistHost extends EngineCore {
 }
 
 /** What an assistant asks of the engine, handed out by `engine.assist()`. */
-export class AssistService {
+export class ContextNotesService {
   constructor(private readonly engine: AssistHost) {}
 
   /**
@@ -93,7 +93,7 @@ export class AssistService {
    * cannot be read, the prompt is still built from the markdown, with a warning: an assistant
    * must never be left without its system prompt.
    */
-  async context(req: ContextRequest = {}): Promise<ContextAnswer> {
+  async context(req: ContextArgs = {}): Promise<ContextAnswer> {
     const cfg = this.engine.config.context;
     const session = req.session ?? "main";
     const totalChars = req.budget ?? cfg.totalChars;
@@ -166,7 +166,7 @@ export class AssistService {
   }
 
   /** Brain boot; group and isolated sessions get no private items and no daily note. */
-  async boot(query: string, req: BootRequest = {}): Promise<BootResult> {
+  async boot(query: string, req: BootArgs = {}): Promise<BootResult> {
     const { session = "main", ...opts } = req;
     if (opts.days !== undefined && (!Number.isInteger(opts.days) || opts.days < 1 || opts.days > 3650)) {
       throw new RangeError(`boot looks back 1 to 3650 days, got ${opts.days}`);
@@ -177,7 +177,7 @@ export class AssistService {
   }
 
   /** Lines of a workspace file (never outside it, never .agent/); private files only for main sessions. */
-  async readFile(rel: string, req: ReadRequest = {}): Promise<LineRange> {
+  async readFile(rel: string, req: ReadArgs = {}): Promise<LineRange> {
     const r = readLines(this.engine.workspace, rel, req.from ?? 1, req.lines ?? 200, { allowHardLinks: this.engine.config.index.allowHardLinks });
     if ((req.session ?? "main") !== "main" && isPrivatePath(r.rel)) {
       throw new PrivateFileError(r.rel);
@@ -223,7 +223,7 @@ export class AssistService {
   }
 
   /** `agent ask`: the local model answers from the notes with citations; the conversation is kept. */
-  async ask(question: string, req: AskRequest = {}): Promise<AskResult> {
+  async ask(question: string, req: AskArgs = {}): Promise<AskResult> {
     const q = question.trim();
     if (q === "") throw new RangeError('give a question, e.g. "what did we decide about the VPS?"');
     checkQuerySize(q, "question");

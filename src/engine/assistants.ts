@@ -11,13 +11,12 @@
  *                      the compaction marker
  *   importHistory(req) back-fill from the harness's own store, through capture (idempotent)
  *
- * The harness-specific pure parts (transcript readers, config writers) are in src/assistants/.
+ * What is harness-specific (hook payloads, transcript readers, stores, config writers) is the
+ * adapters' (src/assistants/<harness>/): this service takes turns and sources, never a name to branch on.
  * A harness session is a main session (the person's own); nothing captured leaves the workspace.
  */
 import path from "node:path";
-import type { ImportSource } from "../assistants/index.js";
-import { asSpoken } from "../assistants/session-kind.js";
-import { sessionIdFor, type HarnessName, type HarnessTurn, type Provenance } from "../assistants/types.js";
+import { asSpoken, sessionIdFor, type HarnessName, type HarnessTurn, type ImportSource, type Provenance } from "../workspace/harness-turns.js";
 import type { FlushArgs } from "../jobs/catalog.js";
 import { currentCycle } from "../jobs/flush/plan.js";
 import type { FlushResult } from "../jobs/flush/run.js";
@@ -27,7 +26,7 @@ import type { SearchMode } from "../search/search.js";
 import type { SearchResult } from "../search/types.js";
 import type { SessionKind } from "../workspace/sessions.js";
 import { readSessionText, type TranscriptOptions } from "../workspace/transcripts.js";
-import { captureFile, captureTurns, markCompaction, type CaptureResult } from "./capture.js";
+import { captureFile, captureTurns, markCompaction, type CaptureResult, type TranscriptLinesReader } from "./capture.js";
 import type { EngineCore } from "./core.js";
 import { errorText } from "./errors.js";
 import { codingContext } from "./coding-context.js";
@@ -51,7 +50,7 @@ export interface CaptureRequest {
 
 export type { CaptureResult };
 
-export interface InjectRequest {
+export interface InjectArgs {
   prompt: string;
   harness?: HarnessName;
   /** The harness session: its own transcript is never injected back into it. */
@@ -96,8 +95,9 @@ export interface CompactionRequest {
   session: string;
   /** The turns so far (OpenCode's and OpenClaw's messages), or: */
   turns?: readonly HarnessTurn[];
-  /** the harness's transcript file (Claude Code, Codex), read from where the last capture stopped. */
+  /** the harness's transcript file (Claude Code, Codex), read from where the last capture stopped, with its adapter's line reader. */
   transcriptPath?: string;
+  reader?: TranscriptLinesReader;
   kind?: SessionKind;
 }
 
@@ -114,8 +114,8 @@ export interface ImportRequest {
   harness: HarnessName;
   /** Only turns on or after this day (YYYY-MM-DD, UTC). */
   since?: string;
-  /** The harness store to read (default: the harness's own, from HOME / CODEX_HOME / XDG_DATA_HOME). */
-  path?: string;
+  /** The harness store's sessions (the assistant's adapter lists them: src/assistants/). */
+  source: ImportSource;
   onProgress?: (p: { done: number; total: number; session: string; appended: number }) => void;
 }
 
@@ -142,7 +142,7 @@ const INJECT_WIDE = 60;
 const MAX_QUERY_WORDS = 60;
 const MAX_QUERY_CHARS = 2_000;
 
-export class AssistantService {
+export class HookService {
   constructor(private readonly engine: AssistantEngine) {}
 
   /** Appends the turns not yet in the transcript; one verified append, under a lock per transcript. */
@@ -151,8 +151,8 @@ export class AssistantService {
   }
 
   /** Captures a harness's transcript file (Claude Code, Codex): only what was appended since the last capture is read. */
-  captureTranscript(harness: HarnessName, session: string, transcriptPath: string, provenance: Provenance = "capture", onRead?: (bytes: number) => void): CaptureResult {
-    return captureFile(this.engine.workspace, this.transcriptOptions(), this.captureInput(harness, session, provenance), transcriptPath, onRead);
+  captureTranscript(harness: HarnessName, session: string, transcriptPath: string, reader: TranscriptLinesReader, provenance: Provenance = "capture", onRead?: (bytes: number) => void): CaptureResult {
+    return captureFile(this.engine.workspace, this.transcriptOptions(), this.captureInput(harness, session, provenance), transcriptPath, reader, onRead);
   }
 
   private captureInput(harness: HarnessName, session: string, provenance: Provenance, maskedCopies?: (stored: string, captured: string) => boolean, kind?: SessionKind) {
@@ -165,7 +165,7 @@ export class AssistantService {
   }
 
   /** The memories relevant to a prompt, or nothing; never throws, never waits past the budget. */
-  async inject(req: InjectRequest): Promise<InjectAnswer> {
+  async inject(req: InjectArgs): Promise<InjectAnswer> {
     const started = Date.now();
     const budget = req.budgetMs ?? DEFAULT_BUDGET_MS;
     const work = this.injectNow(req, started).catch((e: unknown): InjectAnswer => ({ text: "", hits: [], reason: `search failed: ${errorText(e)}`, ms: Date.now() - started }));
@@ -190,7 +190,7 @@ export class AssistantService {
    * in the session's privacy scope, then this conversation's own transcript and echoes (a
    * captured conversation with nothing in it but the same question) left out, then quoted.
    */
-  private async injectNow(req: InjectRequest, started: number): Promise<InjectAnswer> {
+  private async injectNow(req: InjectArgs, started: number): Promise<InjectAnswer> {
     const query = promptQuery(req.prompt);
     if (query === "") return { text: "", hits: [], reason: "the prompt has no words", ms: 0 };
     const limit = req.limit ?? DEFAULT_LIMIT;
@@ -257,8 +257,8 @@ export class AssistantService {
    */
   async compaction(req: CompactionRequest, opts: { signal?: AbortSignal } = {}): Promise<CompactionResult> {
     const capture =
-      req.transcriptPath !== undefined
-        ? this.captureTranscript(req.harness, req.session, req.transcriptPath)
+      req.transcriptPath !== undefined && req.reader !== undefined
+        ? this.captureTranscript(req.harness, req.session, req.transcriptPath, req.reader)
         : this.capture({ harness: req.harness, session: req.session, turns: req.turns ?? [], ...(req.kind ? { kind: req.kind } : {}) });
     const text = readSessionText(this.engine.workspace, capture.session, this.transcriptOptions().rule) ?? "";
     if (endsWithMarker(text)) return { capture, flush: "already", reason: "this compaction is already marked (nothing said since)", marked: false };
@@ -287,8 +287,7 @@ export class AssistantService {
 
   /** Back-fills past conversations from the harness's store; what capture wrote already is skipped. */
   async importHistory(req: ImportRequest): Promise<ImportResult> {
-    const { importSource } = await import("../assistants/stores.js");
-    const src: ImportSource = importSource(req.harness, req.path);
+    const src = req.source;
     const out: ImportResult = { harness: req.harness, source: src.location, sessions: 0, appended: 0, already: 0, problems: [...src.problems], failed: [] };
     const since = req.since !== undefined ? Date.parse(`${req.since}T00:00:00Z`) : undefined;
     const total = src.sessions.length;

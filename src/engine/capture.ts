@@ -13,8 +13,8 @@
  *   the key): a stored message that is a masked copy of a captured line of the same role is that
  *   line, not a new turn
  */
-import { readTranscriptFrom } from "../assistants/transcript-file.js";
-import { formatCapturedLine, sessionIdFor, type HarnessName, type HarnessTurn, type Provenance } from "../assistants/types.js";
+import { formatCapturedLine, sessionIdFor, type HarnessName, type HarnessTurn, type Provenance } from "../workspace/harness-turns.js";
+import { readOutsideLines, type OutsideFile, type OutsideRead } from "../workspace/outside-read.js";
 import type { SessionKind } from "../workspace/sessions.js";
 import { readCaptureCursor, withTranscript, writeCaptureCursor, type CaptureCursor, type SessionTranscript, type TranscriptOptions } from "../workspace/transcripts.js";
 
@@ -42,6 +42,37 @@ export interface CaptureInput {
   kind?: SessionKind;
 }
 
+/** An assistant's transcript lines → turns; `firstLine` numbers the first line given (a read from an offset). Its adapter's. */
+export type TranscriptLinesReader = (lines: Iterable<string>, firstLine: number) => HarnessTurn[];
+
+/** Where to start: a byte offset at a line boundary and the number of lines before it. */
+interface TranscriptStart {
+  bytes: number;
+  lines: number;
+}
+
+/**
+ * The turns in the lines appended since where `resume` says the last read stopped (it sees the
+ * opened file: undefined, or a start past its size, reads the whole file), through the file door.
+ */
+function readTranscriptFrom(read: TranscriptLinesReader, file: string, resume: (f: OutsideFile) => TranscriptStart | undefined, onRead?: (bytes: number) => void): OutsideRead<HarnessTurn[]> & { firstLine: number } {
+  let start: TranscriptStart | undefined;
+  let firstLine = 1;
+  const r = readOutsideLines(
+    file,
+    onRead ? { onRead } : {},
+    (f) => {
+      start = resume(f);
+      return start?.bytes ?? 0;
+    },
+    (lines, from) => {
+      firstLine = from > 0 && start !== undefined ? start.lines + 1 : 1;
+      return read(lines, firstLine);
+    },
+  );
+  return { ...r, firstLine };
+}
+
 /** Whether the cursor still describes the session's last file (then its ids are the dedupe set). */
 function fits(t: SessionTranscript, c: CaptureCursor | null): c is CaptureCursor {
   if (c === null) return false;
@@ -66,12 +97,12 @@ export function captureTurns(workspace: string, opts: TranscriptOptions, input: 
 }
 
 /** An assistant's transcript file: only the lines appended since the last capture are read. */
-export function captureFile(workspace: string, opts: TranscriptOptions, input: CaptureInput, file: string, onRead?: (bytes: number) => void): CaptureResult {
+export function captureFile(workspace: string, opts: TranscriptOptions, input: CaptureInput, file: string, reader: TranscriptLinesReader, onRead?: (bytes: number) => void): CaptureResult {
   const session = sessionIdFor(input.harness, input.session);
   return withTranscript(workspace, session, opts, (t) => {
     const cursor = readCaptureCursor(workspace, session);
     const sameFile = (f: { real: string; dev: number; ino: number; size: number }) => cursor !== null && cursor.source === f.real && cursor.dev === f.dev && cursor.ino === f.ino && cursor.bytes <= f.size;
-    const read = readTranscriptFrom(input.harness, file, (f) => (sameFile(f) ? { bytes: cursor!.bytes, lines: cursor!.lines } : undefined), onRead);
+    const read = readTranscriptFrom(reader, file, (f) => (sameFile(f) ? { bytes: cursor!.bytes, lines: cursor!.lines } : undefined), onRead);
     const resumed = read.from > 0;
     const seen = fits(t, cursor) ? new Set(cursor.ids) : t.ids();
     const r = appendNew(t, input, read.value, seen);

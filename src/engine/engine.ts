@@ -32,7 +32,7 @@ import type { DreamService } from "./dream.js";
 import type { JobArgs, JobName, JobValues } from "../jobs/catalog.js";
 import type { JobService, JobServiceOptions, RunOptions, RunOutcome } from "../jobs/runner.js";
 import type { AdminService, DoctorReport } from "./admin.js";
-import type { AssistService } from "./assist.js";
+import type { ContextNotesService } from "./assist.js";
 import type { AgentConfig } from "./config.js";
 import type { WebOverview } from "./overview.js";
 import { configFor, readConfigCache } from "./config-cache.js";
@@ -40,7 +40,7 @@ import type { EngineCore } from "./core.js";
 import { LazyProvider } from "./lazy-llm.js";
 import { SearchService, type EngineSearchOptions } from "./search.js";
 import { IndexingService, type IndexParts } from "./indexing.js";
-import type { AssistantService } from "./assistants.js";
+import type { HookService } from "./assistants.js";
 
 export type { EmbedReport } from "../indexer/embed-pending.js";
 export type { EmbedOptions, EngineStatus, StatusReport, WarmReport } from "./indexing.js";
@@ -187,15 +187,15 @@ export class Engine implements EngineCore {
   // ---- services (each module loaded on first use) ------------------------------------
 
   /** What an assistant asks: context, boot, ask, reading and appending notes, logging a turn (assist.ts). */
-  async assist(): Promise<AssistService> {
-    const { AssistService } = await import("./assist.js");
-    return new AssistService(this);
+  async assist(): Promise<ContextNotesService> {
+    const { ContextNotesService } = await import("./assist.js");
+    return new ContextNotesService(this);
   }
 
   /** Claude Code, Codex, OpenCode: capture, inject, compaction flush, import (src/engine/assistants.ts). */
-  async assistants(): Promise<AssistantService> {
-    const { AssistantService } = await import("./assistants.js");
-    return new AssistantService(this);
+  async assistants(): Promise<HookService> {
+    const { HookService } = await import("./assistants.js");
+    return new HookService(this);
   }
 
   /**

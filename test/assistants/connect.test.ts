@@ -3,7 +3,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse as parseToml } from "smol-toml";
 import { addHooks, addTomlMcpServer, ConfigParseError, removeHooks, removeTomlMcpServer, setJsonEntry } from "../../src/assistants/config-edit.js";
-import { applyChanges, backupName, connectionStatus, planConnect, planDisconnect, type ConnectOptions } from "../../src/assistants/connect.js";
+import { applyChanges, backupName, type ConnectOptions } from "../../src/assistants/connect.js";
+import { assistantNamed } from "../../src/assistants/registry.js";
 import { parseJsonc } from "../../src/workspace/jsonc.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";
 
@@ -57,66 +58,70 @@ describe("config edits", () => {
   });
 });
 
+const planConnect = (o: ConnectOptions) => assistantNamed(o.harness).connect.plan(o);
+const planDisconnect = (o: ConnectOptions) => assistantNamed(o.harness).connect.planRemoval(o);
+const connectionStatus = (harness: string, cwd: string, env: NodeJS.ProcessEnv) => assistantNamed(harness).connect.status(cwd, env);
+
 function opts(harness: ConnectOptions["harness"], scope: ConnectOptions["scope"] = "user"): ConnectOptions {
   return { harness, workspace: path.join(dir, "W"), scope, cwd: path.join(dir, "proj"), env: { HOME: path.join(dir, "home"), XDG_CONFIG_HOME: path.join(dir, "home/.config"), CODEX_HOME: path.join(dir, "home/.codex") }, node: "/opt/node/bin/node", cli: "/opt/agent/dist/cli/main.js" };
 }
 
 describe("connect and disconnect", () => {
-  it("claude-code: a second connect changes nothing, and disconnect gives back the person's bytes", () => {
+  it("claude-code: a second connect changes nothing, and disconnect gives back the person's bytes", async () => {
     dir = tempDir("agent-connect-");
     const settings = path.join(dir, "home/.claude/settings.json");
     mkdirSync(path.dirname(settings), { recursive: true });
     writeFileSync(settings, SETTINGS);
     const o = opts("claude-code");
-    const first = planConnect(o);
+    const first = await planConnect(o);
     expect(first.map((c) => [path.relative(dir, c.file), c.what])).toEqual([["home/.claude/settings.json", "hooks"], ["home/.claude.json", "MCP server"]]);
     applyChanges(first, "connect");
     expect(readFileSync(backupName(settings), "utf8")).toBe(SETTINGS);
-    expect(planConnect(o).every((c) => c.after === c.before)).toBe(true);
-    expect(connectionStatus(o.cwd, o.env)).toEqual([{ harness: "claude-code", scope: "user", file: settings, workspace: o.workspace }]);
-    applyChanges(planDisconnect(o), "disconnect");
+    expect((await planConnect(o)).every((c) => c.after === c.before)).toBe(true);
+    expect(await connectionStatus("claude-code", o.cwd, o.env)).toEqual([{ harness: "claude-code", scope: "user", file: settings, workspace: o.workspace, paths: [{ what: "Node", path: o.node }, { what: "agent CLI", path: o.cli }] }]);
+    applyChanges(await planDisconnect(o), "disconnect");
     expect(readFileSync(settings, "utf8")).toBe(SETTINGS);
     expect(existsSync(path.join(dir, "home/.claude.json"))).toBe(false);
     expect(existsSync(backupName(settings))).toBe(false);
   });
 
-  it("disconnect keeps what the person changed since connect", () => {
+  it("disconnect keeps what the person changed since connect", async () => {
     dir = tempDir("agent-connect-");
     const o = opts("opencode", "project");
     mkdirSync(o.cwd, { recursive: true });
     const json = path.join(o.cwd, "opencode.json");
     writeFileSync(json, '{ "model": "local/m" }\n');
-    applyChanges(planConnect(o), "connect");
+    applyChanges(await planConnect(o), "connect");
     expect(readFileSync(path.join(o.cwd, ".opencode/plugins/agent-memory.js"), "utf8")).toContain('const WORKSPACE = "' + o.workspace + '"');
     const connected = readFileSync(json, "utf8");
     writeFileSync(json, connected.replace('"model": "local/m"', '"model": "local/other"'));
-    applyChanges(planDisconnect(o), "disconnect");
+    applyChanges(await planDisconnect(o), "disconnect");
     expect(parseJsonc(readFileSync(json, "utf8"))).toEqual({ model: "local/other" });
     expect(existsSync(path.join(o.cwd, ".opencode/plugins/agent-memory.js"))).toBe(false);
   });
 
-  it("codex: hooks.json and config.toml; --scope project is refused with the reason", () => {
+  it("codex: hooks.json and config.toml; --scope project is refused with the reason", async () => {
     dir = tempDir("agent-connect-");
     const o = opts("codex");
     mkdirSync(o.env.CODEX_HOME!, { recursive: true });
     const toml = path.join(o.env.CODEX_HOME!, "config.toml");
     writeFileSync(toml, 'model = "x"\n');
-    applyChanges(planConnect(o), "connect");
+    applyChanges(await planConnect(o), "connect");
     const hooks = parseJsonc(readFileSync(path.join(o.env.CODEX_HOME!, "hooks.json"), "utf8")) as { hooks: Record<string, unknown[]> };
     expect(Object.keys(hooks.hooks)).toEqual(["SessionStart", "UserPromptSubmit", "Stop", "SessionEnd", "PreCompact"]);
     expect(readFileSync(toml, "utf8")).toContain("[mcp_servers.agent-memory]");
-    applyChanges(planDisconnect(o), "disconnect");
+    applyChanges(await planDisconnect(o), "disconnect");
     expect(readFileSync(toml, "utf8")).toBe('model = "x"\n');
     expect(existsSync(path.join(o.env.CODEX_HOME!, "hooks.json"))).toBe(false);
-    expect(() => planConnect({ ...o, scope: "project" })).toThrow(/--scope user/);
+    await expect(planConnect({ ...o, scope: "project" })).rejects.toThrow(/--scope user/);
   });
 
-  it("refuses to overwrite a plugin file that is not ours", () => {
+  it("refuses to overwrite a plugin file that is not ours", async () => {
     dir = tempDir("agent-connect-");
     const o = opts("opencode", "project");
     const plugin = path.join(o.cwd, ".opencode/plugins/agent-memory.js");
     mkdirSync(path.dirname(plugin), { recursive: true });
     writeFileSync(plugin, "export const Mine = async () => ({});\n");
-    expect(() => planConnect(o)).toThrow(/is not ours/);
+    await expect(planConnect(o)).rejects.toThrow(/is not ours/);
   });
 });

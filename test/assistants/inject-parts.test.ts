@@ -3,8 +3,8 @@
  * a captured line's provenance, echoes of the person's own question, and the quoted format.
  */
 import { describe, expect, it } from "vitest";
-import { openClawSessionKind } from "../../src/assistants/session-kind.js";
-import { formatCapturedLine } from "../../src/assistants/types.js";
+import { openClawSessionKind } from "../../src/assistants/openclaw/session-kind.js";
+import { formatCapturedLine } from "../../src/workspace/harness-turns.js";
 import { isEcho, isQuestion } from "../../src/engine/inject-echo.js";
 import { formatQuotedMemories, provenanceLine, QUOTE_HEADER } from "../../src/engine/inject-text.js";
 import { feedsPersonMemory, parseSessionText } from "../../src/workspace/sessions.js";

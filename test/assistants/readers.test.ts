@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hookOutput, parseHookPayload, readClaudeTranscript } from "../../src/assistants/claude-code.js";
-import { readCodexRollout } from "../../src/assistants/codex.js";
-import { readHarnessTranscript } from "../../src/assistants/index.js";
-import { openCodeMessagesFromRows, readOpenCodeMessages } from "../../src/assistants/opencode.js";
-import { sessionIdFor, summariseTool } from "../../src/assistants/types.js";
+import { hookOutput, parseHookPayload, readClaudeTranscript } from "../../src/assistants/claude-code/transcript.js";
+import { readCodexRollout } from "../../src/assistants/codex/transcript.js";
+import { openCode } from "../../src/assistants/opencode/adapter.js";
+import { openCodeMessagesFromRows, readOpenCodeMessages } from "../../src/assistants/opencode/transcript.js";
+import { sessionIdFor, summariseTool } from "../../src/workspace/harness-turns.js";
 import { REPO_ROOT } from "../helpers/workspace.js";
 
 // Recorded from real runs of Claude Code 2.1.332 and Codex 0.171.0 against the scripted model server.
@@ -93,8 +93,8 @@ describe("OpenCode's messages", () => {
       { id: "msg_a", role: "assistant", text: "Done.", time: "2026-11-27T09:00:05.000Z" },
       { id: "p4", role: "tool", text: "bash: npm run build", time: "2026-11-27T09:00:05.000Z" },
     ]);
-    expect(readHarnessTranscript("opencode", JSON.stringify(messages))).toHaveLength(3);
-    expect(readHarnessTranscript("opencode", "{broken")).toEqual([]);
+    expect(openCode.readTranscript(JSON.stringify(messages))).toHaveLength(3);
+    expect(openCode.readTranscript("{broken")).toEqual([]);
   });
 
   it("rebuilds the same messages from its database rows", () => {

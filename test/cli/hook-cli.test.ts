@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claudeCode } from "../../src/assistants/claude-code/adapter.js";
 import { readTranscriptFile } from "../../src/assistants/transcript-file.js";
 import { parseSessionText } from "../../src/workspace/sessions.js";
 import { runAgent, spawnAgent } from "../helpers/cli.js";
@@ -145,7 +146,7 @@ describe("agent hook (built CLI)", () => {
       expect(r.ms).toBeLessThan(STALL_MS);
       const text = readFileSync(path.join(ws, "sessions/claude-code-cap-cut.jsonl"), "utf8");
       expect(text.endsWith("\n")).toBe(true);
-      expect(text.trim().split("\n")).toHaveLength(readTranscriptFile("claude-code", FIXTURE).length);
+      expect(text.trim().split("\n")).toHaveLength(readTranscriptFile(claudeCode, FIXTURE).length);
     });
   });
 

@@ -3,7 +3,9 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
-import type { HarnessTurn } from "../../src/assistants/types.js";
+import { claudeCode } from "../../src/assistants/claude-code/adapter.js";
+import { codex } from "../../src/assistants/codex/adapter.js";
+import type { HarnessTurn } from "../../src/workspace/harness-turns.js";
 import { parseSessionText } from "../../src/workspace/sessions.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 
@@ -30,7 +32,7 @@ const turns: HarnessTurn[] = [
   { id: "a1#0", role: "tool", text: "Bash: ls", time: "2026-11-27T09:00:03.000Z" },
 ];
 
-describe("AssistantService.capture", () => {
+describe("HookService.capture", () => {
   it("appends each harness message once, with its time, id and provenance", async () => {
     const svc = await open().assistants();
     const r1 = svc.capture({ harness: "claude-code", session: "abc-1", turns });
@@ -71,7 +73,7 @@ describe("AssistantService.capture", () => {
   });
 });
 
-describe("AssistantService.inject", () => {
+describe("HookService.inject", () => {
   it("gives the relevant note with a path:line citation, and nothing for an unrelated prompt", async () => {
     const e = open();
     e.indexing.index();
@@ -162,7 +164,7 @@ describe("AssistantService.inject", () => {
   });
 });
 
-describe("AssistantService.compaction", () => {
+describe("HookService.compaction", () => {
   it("without an LLM: captures, marks the compaction once, and the job run says capture only", async () => {
     const e = open();
     const svc = await e.assistants();
@@ -194,7 +196,7 @@ describe("AssistantService.compaction", () => {
   });
 });
 
-describe("AssistantService.importHistory", () => {
+describe("HookService.importHistory", () => {
   it("back-fills a harness store once, only from --since on, and counts what capture wrote as there", async () => {
     const e = open();
     const svc = await e.assistants();
@@ -203,18 +205,18 @@ describe("AssistantService.importHistory", () => {
     // A hook captured the first turn already.
     svc.capture({ harness: "codex", session: "01a21d13-5598-7f20-998a-89ea73cc30ea", turns: [{ id: "msg_01a21d13-55e5-7383-9c3e-ab303ee2cc69", role: "user", text: "please use a tool", time: "2026-11-27T12:55:36.165Z" }] });
     const seen: number[] = [];
-    const first = await svc.importHistory({ harness: "codex", path: store, onProgress: (p) => seen.push(p.done) });
+    const first = await svc.importHistory({ harness: "codex", source: await codex.importSource(store), onProgress: (p) => seen.push(p.done) });
     expect(first).toMatchObject({ sessions: 1, appended: 5, already: 1, problems: [] });
     expect(seen).toEqual([1]);
-    expect(await svc.importHistory({ harness: "codex", path: store })).toMatchObject({ appended: 0, already: 6 });
-    expect(await svc.importHistory({ harness: "codex", path: store, since: "2026-11-28" })).toMatchObject({ sessions: 0, appended: 0 });
+    expect(await svc.importHistory({ harness: "codex", source: await codex.importSource(store) })).toMatchObject({ appended: 0, already: 6 });
+    expect(await svc.importHistory({ harness: "codex", source: await codex.importSource(store), since: "2026-11-28" })).toMatchObject({ sessions: 0, appended: 0 });
     const lines = readFileSync(path.join(dir, "sessions/codex-01a21d13-5598-7f20-998a-89ea73cc30ea.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { via: string });
     expect(lines.map((l) => l.via)).toEqual(["capture", "import", "import", "import", "import", "import"]);
   });
 
   it("says where it looked when the store is missing", async () => {
     const svc = await open().assistants();
-    const r = await svc.importHistory({ harness: "claude-code", path: path.join(dir, "nope") });
+    const r = await svc.importHistory({ harness: "claude-code", source: await claudeCode.importSource(path.join(dir, "nope")) });
     expect(r.sessions).toBe(0);
     expect(r.problems[0]).toContain("nope: not found");
   });

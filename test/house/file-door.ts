@@ -13,10 +13,13 @@ export const DOOR = "src/workspace/";
 
 /** Modules outside the door that may import node:fs, and why (none of them reads or writes a note). */
 export const ALLOWED: Readonly<Record<string, string>> = {
-  "src/assistants/claude-plugin.ts": "the Claude Code plugin folder the person names with --plugin (outside the workspace)",
+  "src/assistants/claude-code/plugin.ts": "the Claude Code plugin folder the person names with --plugin (outside the workspace)",
   "src/assistants/connect.ts": "the assistants' own config files (outside the workspace) and their backups",
-  "src/assistants/openclaw-store.ts": "OpenClaw's own conversation database (outside the workspace), read only",
-  "src/assistants/stores.ts": "the assistants' own conversation stores, read only (OpenCode's database through a temp copy)",
+  "src/assistants/health.ts": "whether the Node, CLI and workspace an assistant's config names still exist",
+  "src/assistants/openclaw/connect.ts": "OpenClaw's own config file (outside the workspace) and the plugin's manifest",
+  "src/assistants/openclaw/store.ts": "OpenClaw's own conversation database (outside the workspace), read only",
+  "src/assistants/opencode/connect.ts": "which of OpenCode's config files (opencode.json or .jsonc) exists",
+  "src/assistants/opencode/store.ts": "OpenCode's own database (outside the workspace), read only through a temp copy",
   "src/cli/commands/import.ts": "reads the export file the person names on the command line (anywhere), or stdin",
   "src/cli/commands/log.ts": "reads the text to log from stdin (fd 0)",
   "src/cli/mcp-stdio.ts": "looks for the daemon's socket",
@@ -40,7 +43,6 @@ export const ALLOWED: Readonly<Record<string, string>> = {
   "src/llm/llama-cpp.ts": "model files",
   "src/search/pipeline/typos.ts": "the English word list of the word-list package (node_modules)",
   "src/shared/disk.ts": "statfs: the free space left where a write failed, to say 'disk full'",
-  "src/openclaw/connect.ts": "OpenClaw's own config file (outside the workspace) and its backup",
   "src/shared/runtimes.ts": "the runtimes cache outside the workspace",
   "src/store/backup.ts": "state database backups in .agent/",
   "src/store/open.ts": "the index database files",

@@ -9,10 +9,10 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import JSON5 from "json5";
 import { afterEach, describe, expect, it } from "vitest";
-import { isMaskedCopy, messagesOfEvents, openClawTurns } from "../../src/assistants/openclaw.js";
-import { connectedConfig } from "../../src/openclaw/connect.js";
-import { promptSection } from "../../src/openclaw/plugin.js";
-import { readPluginConfig } from "../../src/openclaw/settings.js";
+import { isMaskedCopy, messagesOfEvents, openClawTurns } from "../../src/assistants/openclaw/transcript.js";
+import { connectedConfig } from "../../src/assistants/openclaw/connect.js";
+import { promptSection } from "../../src/assistants/openclaw/plugin.js";
+import { readPluginConfig } from "../../src/assistants/openclaw/settings.js";
 import { runAgent } from "../helpers/cli.js";
 import { cleanup, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 
@@ -162,14 +162,15 @@ describe("agent connect openclaw", () => {
     const original = read(dir, "oc/openclaw.json");
     const r = await runAgent(["connect", "openclaw", "--workspace", ws, "--openclaw-config", file]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/OpenClaw's memory is now/);
-    expect(read(dir, "oc/openclaw.json.before-agent-memory")).toBe(original);
+    expect(r.stdout).toMatch(/updated .*openclaw\.json \(memory plugin\) — backup: openclaw\.json\.agent-memory-backup/);
+    expect(r.stdout).toMatch(/restart a running OpenClaw Gateway/);
+    expect(read(dir, "oc/openclaw.json.agent-memory-backup")).toBe(original);
     const cfg = JSON5.parse(read(dir, "oc/openclaw.json")) as { plugins: { load: { paths: string[] }; entries: Record<string, { config: { workspace: string } }> } };
     expect(cfg.plugins.load.paths).toEqual([path.resolve(REPO_ROOT)]);
     expect(cfg.plugins.entries["agent-memory"]!.config.workspace).toBe(ws);
     expect(existsSync(path.join(REPO_ROOT, "openclaw.plugin.json"))).toBe(true);
     const again = await runAgent(["connect", "openclaw", "--workspace", ws, "--openclaw-config", file, "--json"]);
-    expect(JSON.parse(again.stdout)).toMatchObject({ changed: false });
+    expect(JSON.parse(again.stdout)).toMatchObject({ mode: "connect", harness: "openclaw", files: [{ changed: false }] });
 
     const broken = write(dir, "oc/broken.json", "{ plugins: { ");
     const bad = await runAgent(["connect", "openclaw", "--workspace", ws, "--openclaw-config", broken]);

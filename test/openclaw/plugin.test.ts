@@ -8,8 +8,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeAll } from "../../src/openclaw/memory.js";
-import plugin, { type OpenClawApi } from "../../src/openclaw/plugin.js";
+import { closeAll } from "../../src/assistants/openclaw/memory.js";
+import plugin, { type OpenClawApi } from "../../src/assistants/openclaw/plugin.js";
 import { cleanup, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 
 type Handler = (event: Record<string, unknown>, ctx: { sessionId?: string; sessionKey?: string }) => unknown;

@@ -12,7 +12,10 @@ import { appendSessionTurn } from "../../src/jobs/reflect/session-log.js";
 import { LOG_ROLES } from "../../src/contract/rules.js";
 import { SESSION_ROLES, parseSessionText } from "../../src/workspace/sessions.js";
 import { listSessionFiles, readSessionText, sessionOfFile, withTranscript } from "../../src/workspace/transcripts.js";
+import { claudeCode } from "../../src/assistants/claude-code/adapter.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+
+const claudeLines = (lines: Iterable<string>, firstLine: number) => claudeCode.readTranscriptLines(lines, firstLine);
 
 const FIXTURE = readFileSync(path.join(REPO_ROOT, "test/fixtures/assistants/claude-code-session.jsonl"), "utf8");
 
@@ -84,7 +87,7 @@ describe("the capture cursor", () => {
     try {
       const svc = await engine.assistants();
       let bytes = 0;
-      const first = svc.captureTranscript("claude-code", "s1", transcript, "capture", (n) => (bytes += n));
+      const first = svc.captureTranscript("claude-code", "s1", transcript, claudeLines, "capture", (n) => (bytes += n));
       expect(first.appended).toBeGreaterThan(0);
       expect(bytes).toBe(Buffer.byteLength(FIXTURE));
       expect(first.cost.resumed).toBe(false);
@@ -92,26 +95,26 @@ describe("the capture cursor", () => {
       const more = claudeLine(1, "what about the garden?") + claudeLine(2, "and the tulips?");
       appendFileSync(transcript, more);
       bytes = 0;
-      const second = svc.captureTranscript("claude-code", "s1", transcript, "capture", (n) => (bytes += n));
+      const second = svc.captureTranscript("claude-code", "s1", transcript, claudeLines, "capture", (n) => (bytes += n));
       expect(second).toMatchObject({ appended: 2, already: 0 });
       expect(bytes).toBe(Buffer.byteLength(more));
       expect(second.cost).toEqual({ transcriptBytes: Buffer.byteLength(more), sessionBytes: 0, resumed: true });
 
       // Nothing new: nothing read, nothing written.
       bytes = 0;
-      expect(svc.captureTranscript("claude-code", "s1", transcript, "capture", (n) => (bytes += n))).toMatchObject({ appended: 0 });
+      expect(svc.captureTranscript("claude-code", "s1", transcript, claudeLines, "capture", (n) => (bytes += n))).toMatchObject({ appended: 0 });
       expect(bytes).toBe(0);
 
       // A line still being written is left for the next capture, then read whole.
       const half = claudeLine(3, "half a line");
       appendFileSync(transcript, half.slice(0, 30));
-      expect(svc.captureTranscript("claude-code", "s1", transcript).appended).toBe(0);
+      expect(svc.captureTranscript("claude-code", "s1", transcript, claudeLines).appended).toBe(0);
       appendFileSync(transcript, half.slice(30));
-      expect(svc.captureTranscript("claude-code", "s1", transcript).appended).toBe(1);
+      expect(svc.captureTranscript("claude-code", "s1", transcript, claudeLines).appended).toBe(1);
 
       // Another writer appended to the session (the cursor no longer fits): the ids are read again, nothing twice.
       appendFileSync(path.join(ws, "sessions/claude-code-s1.jsonl"), '{"role":"user","content":"typed by hand","ts":""}\n');
-      const again = svc.captureTranscript("claude-code", "s1", transcript);
+      const again = svc.captureTranscript("claude-code", "s1", transcript, claudeLines);
       expect(again.appended).toBe(0);
       expect(again.cost.sessionBytes).toBeGreaterThan(0);
 
@@ -138,9 +141,9 @@ describe("the capture cursor", () => {
     const engine = await Engine.load({ workspace: ws });
     try {
       const svc = await engine.assistants();
-      svc.captureTranscript("claude-code", "long", transcript);
+      svc.captureTranscript("claude-code", "long", transcript, claudeLines);
       appendFileSync(transcript, claudeLine(99_999, "the zanzibar ferry leaves at noon"));
-      const last = svc.captureTranscript("claude-code", "long", transcript);
+      const last = svc.captureTranscript("claude-code", "long", transcript, claudeLines);
       expect(last.appended).toBe(1);
       const files = listSessionFiles(ws).get("claude-code-long")!;
       expect(files.length).toBeGreaterThanOrEqual(5);

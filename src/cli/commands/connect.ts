@@ -1,51 +1,74 @@
 import path from "node:path";
 import { Option, type Command } from "commander";
-import { planClaudePlugin, planClaudePluginRemoval, removeEmptyPluginFolders } from "../../assistants/claude-plugin.js";
-import { applyChanges, connectionStatus, planConnect, planDisconnect, type ConnectOptions, type FileChange, type Scope } from "../../assistants/connect.js";
-import { HARNESSES, isHarness } from "../../assistants/types.js";
+import type { AssistantAdapter, ConnectOptions, FileChange, Scope } from "../../assistants/adapter.js";
+import { applyChanges } from "../../assistants/connect.js";
+import { ASSISTANT_NAMES, ASSISTANTS, findAssistant } from "../../assistants/registry.js";
 import { UsageError } from "../../engine/errors.js";
-import { lastHookLogLine } from "../../workspace/hook-log.js";
 import { parsePositiveInt, printJson, standard, workspaceFrom, type WorkspaceOpts } from "../common.js";
-import type { ConnectOpenClawOpts } from "../connect-openclaw.js";
+import { connectionReport } from "../connect-status.js";
 
-export interface ConnectCliOpts extends WorkspaceOpts, ConnectOpenClawOpts {
+export interface ConnectCliOpts extends WorkspaceOpts {
   scope: Scope;
   dryRun?: boolean;
   status?: boolean;
   budgetMs?: number;
   plugin?: string;
+  /** An assistant's own config-file option (its adapter names it), by commander's attribute name. */
+  [option: string]: unknown;
 }
 
-/** `agent connect <assistant>` / `agent disconnect <assistant>`: shared options. */
+const withScope = (s: Scope) => ASSISTANTS.filter((a) => a.connect.scopes.includes(s)).map((a) => a.label);
+const withPlugin = () => ASSISTANTS.filter((a) => a.connect.plugin !== undefined).map((a) => a.name);
+
+/** `agent connect <assistant>` / `agent disconnect <assistant>`: the same options (the registry's assistants and their own options). */
 export function connectCommand(program: Command, name: "connect" | "disconnect", description: string): Command {
-  return standard(
-    program
-      .command(name)
-      .description(description)
-      .argument(name === "connect" ? "[assistant]" : "<assistant>", name === "connect" ? `${HARNESSES.join(", ")}, openclaw` : HARNESSES.join(", "))
-      .addOption(new Option("--scope <scope>", "user: for every project; project: this folder only (Claude Code, OpenCode)").choices(["user", "project"]).default("user"))
-      .option("--dry-run", "print exactly what would be written, write nothing")
-      .option("--plugin <dir>", "claude-code: a plugin folder (for `claude --plugin-dir DIR`) instead of settings hooks"),
-  );
+  const cmd = program
+    .command(name)
+    .description(description)
+    .argument(name === "connect" ? "[assistant]" : "<assistant>", ASSISTANT_NAMES.join(", "))
+    .addOption(new Option("--scope <scope>", `user: for every project; project: this folder only (${withScope("project").join(", ")})`).choices(["user", "project"]).default("user"))
+    .option("--dry-run", "print exactly what would be written, write nothing")
+    .option("--plugin <dir>", `${withPlugin().join(", ")}: a plugin folder (for \`claude --plugin-dir DIR\`) instead of settings hooks`);
+  for (const a of ASSISTANTS) if (a.connect.configOption) cmd.addOption(new Option(a.connect.configOption.flags, a.connect.configOption.description));
+  return standard(cmd);
 }
 
 export function register(program: Command): void {
-  connectCommand(program, "connect", "connect Claude Code, Codex or OpenCode to this workspace: hooks (capture, inject, flush), plugin and MCP server; idempotent, keeps your other settings, backs files up (openclaw: this engine as its memory plugin)")
-    .option("--status", "which assistants are connected, to which workspace")
+  connectCommand(program, "connect", `connect an assistant (${ASSISTANTS.map((a) => a.label).join(", ")}) to this workspace: hooks or its memory plugin (capture, inject, flush) and MCP server; idempotent, keeps your other settings, backs files up`)
+    .option("--status", "which assistants are connected, to which workspace, and how their hooks fared")
     .option("--budget-ms <ms>", "how long a prompt may wait for memories (default 300)", parsePositiveInt("--budget-ms"))
-    .option("--openclaw-config <file>", "openclaw: its config file (default: $OPENCLAW_CONFIG_PATH, else ~/.openclaw/openclaw.json)")
     .action(async (harness: string | undefined, opts: ConnectCliOpts) => {
-      if (opts.status) return status(opts);
-      if (harness === undefined) throw new UsageError(`name the assistant: agent connect ${HARNESSES.join("|")}|openclaw`);
-      if (harness === "openclaw") return (await import("../connect-openclaw.js")).connectOpenClawCommand(opts);
-      run("connect", harness, opts);
+      if (opts.status) return connectionReport(opts, configFiles(opts));
+      if (harness === undefined) throw new UsageError(`name the assistant: agent connect ${ASSISTANT_NAMES.join("|")}`);
+      await run("connect", harness, opts);
     });
 }
 
-export function run(mode: "connect" | "disconnect", harness: string, opts: ConnectCliOpts): void {
-  if (!isHarness(harness)) throw new UsageError(`unknown assistant "${harness}": ${HARNESSES.join(", ")}`);
+/** Each assistant's own config file given on the command line (its configOption), by name. */
+function configFiles(opts: ConnectCliOpts): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const a of ASSISTANTS) {
+    const v = a.connect.configOption ? opts[new Option(a.connect.configOption.flags).attributeName()] : undefined;
+    if (typeof v === "string") out.set(a.name, path.resolve(v));
+  }
+  return out;
+}
+
+function assistantFor(harness: string, opts: ConnectCliOpts): AssistantAdapter {
+  const a = findAssistant(harness);
+  if (a === undefined) throw new UsageError(`unknown assistant "${harness}": ${ASSISTANT_NAMES.join(", ")}`);
+  if (!a.connect.scopes.includes(opts.scope)) throw new UsageError(`${a.label} reads its config only for --scope ${a.connect.scopes.join(" or ")}: use --scope user (the default) for ${a.name}`);
+  if (opts.plugin !== undefined && a.connect.plugin === undefined) throw new UsageError(`--plugin is for ${withPlugin().join(", ")} only`);
+  for (const [other, file] of configFiles(opts)) if (other !== a.name) throw new UsageError(`${file}: that option is for ${other} only`);
+  return a;
+}
+
+/** One connect and one disconnect for every assistant: its adapter plans, this writes (or, with --dry-run, prints). */
+export async function run(mode: "connect" | "disconnect", harness: string, opts: ConnectCliOpts): Promise<void> {
+  const a = assistantFor(harness, opts);
+  const configFile = configFiles(opts).get(a.name);
   const o: ConnectOptions = {
-    harness,
+    harness: a.name,
     workspace: path.resolve(workspaceFrom(opts)),
     scope: opts.scope,
     cwd: process.cwd(),
@@ -53,22 +76,25 @@ export function run(mode: "connect" | "disconnect", harness: string, opts: Conne
     node: process.execPath,
     cli: path.resolve(process.argv[1] ?? "dist/cli/main.js"),
     ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
+    ...(configFile !== undefined ? { configFile } : {}),
   };
-  if (opts.plugin !== undefined && harness !== "claude-code") throw new UsageError("--plugin is for claude-code only");
+  const folder = opts.plugin !== undefined ? a.connect.plugin : undefined;
   const plugin = opts.plugin !== undefined ? path.resolve(opts.plugin) : undefined;
-  const changes = plugin !== undefined ? (mode === "connect" ? planClaudePlugin(o, plugin) : planClaudePluginRemoval(plugin)) : mode === "connect" ? planConnect(o) : planDisconnect(o);
-  if (opts.dryRun) return report(mode, harness, changes, true, opts.json);
+  const changes = folder !== undefined && plugin !== undefined ? await (mode === "connect" ? folder.plan(o, plugin) : folder.planRemoval(plugin)) : await (mode === "connect" ? a.connect.plan(o) : a.connect.planRemoval(o));
+  if (opts.dryRun) return report(mode, a, changes, true, opts.json);
   applyChanges(changes, mode);
-  if (plugin !== undefined && mode === "disconnect") removeEmptyPluginFolders(plugin);
-  report(mode, harness, changes, false, opts.json);
-  if (plugin !== undefined && mode === "connect" && !opts.json) process.stdout.write(`use it with: claude --plugin-dir ${plugin}\n`);
+  if (folder !== undefined && plugin !== undefined && mode === "disconnect") await folder.tidy(plugin);
+  report(mode, a, changes, false, opts.json);
+  if (mode !== "connect" || opts.json || !changes.some((c) => c.after !== c.before)) return;
+  if (folder !== undefined && plugin !== undefined) process.stdout.write(`${folder.usage(plugin)}\n`);
+  else if (a.connect.afterConnect !== undefined) process.stdout.write(`${a.connect.afterConnect}\n`);
 }
 
-function report(mode: string, harness: string, changes: FileChange[], dry: boolean, json: boolean | undefined): void {
-  if (json) return printJson({ mode, harness, dryRun: dry, files: changes.map((c) => ({ file: c.file, what: c.what, changed: c.after !== c.before, removed: c.after === null && c.before !== null, after: dry ? c.after : undefined })) });
+function report(mode: string, a: AssistantAdapter, changes: FileChange[], dry: boolean, json: boolean | undefined): void {
+  if (json) return printJson({ mode, harness: a.name, dryRun: dry, files: changes.map((c) => ({ file: c.file, what: c.what, changed: c.after !== c.before, removed: c.after === null && c.before !== null, after: dry ? c.after : undefined })) });
   const changed = changes.filter((c) => c.after !== c.before);
   if (changed.length === 0) {
-    process.stdout.write(`${harness}: nothing to change (already ${mode === "connect" ? "connected" : "disconnected"})\n`);
+    process.stdout.write(`${a.name}: nothing to change (already ${mode === "connect" ? "connected" : "disconnected"})\n`);
     return;
   }
   for (const c of changed) {
@@ -78,22 +104,4 @@ function report(mode: string, harness: string, changes: FileChange[], dry: boole
       if (c.after !== null) process.stdout.write(c.after.endsWith("\n") ? c.after : `${c.after}\n`);
     } else process.stdout.write(`${verb}d ${c.file} (${c.what})${c.before !== null && mode === "connect" && c.what !== "plugin" ? ` — backup: ${path.basename(c.file)}.agent-memory-backup` : ""}\n`);
   }
-  if (!dry && mode === "connect" && harness === "codex") process.stdout.write("codex runs hooks only once you trust them: start `codex` once and accept, or see docs/assistants.md\n");
-}
-
-/** The newest line of the workspace's hooks.log for this assistant (the harness hides a hook's stderr). */
-function lastHookError(workspace: string, harness: string): string | undefined {
-  return lastHookLogLine(workspace, ` agent hook ${harness} `);
-}
-
-function status(opts: ConnectCliOpts): void {
-  const rows = connectionStatus(process.cwd(), process.env);
-  if (opts.json) return printJson(rows);
-  const connected = new Set(rows.map((r) => r.harness));
-  for (const r of rows) {
-    process.stdout.write(`${r.harness.padEnd(12)} ${r.scope.padEnd(8)} → ${r.workspace ?? "?"}  (${r.file})\n`);
-    const last = r.workspace !== null ? lastHookError(r.workspace, r.harness) : undefined;
-    if (last !== undefined) process.stdout.write(`  last hook problem: ${last}\n`);
-  }
-  for (const h of HARNESSES) if (!connected.has(h)) process.stdout.write(`${h.padEnd(12)} not connected\n`);
 }

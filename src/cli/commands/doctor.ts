@@ -30,6 +30,8 @@ export function register(program: Command): void {
     }
     // The running daemon answers when there is one (the same checks, the same report).
     const r = (await viaDaemon<DoctorReport>(opts, "doctor", {}, { timeoutMs: 120_000 })) ?? (await Engine.doctor(workspace));
+    // The assistants' connections are the person's config files, read here (the engine knows no assistant).
+    r.checks.push(...(await (await import("../connect-status.js")).assistantChecks(workspace)));
     if (opts.json) printJson(r);
     else {
       const width = Math.max(...r.checks.map((c) => c.name.length));

@@ -19,9 +19,11 @@
  */
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
-import { hookOutput, parseHookPayload } from "../../assistants/claude-code.js";
-import { HOOK_EVENTS, isHarness, type HarnessName, type HookEvent, type HookEventName } from "../../assistants/types.js";
+import type { AssistantAdapter, HookPayload } from "../../assistants/adapter.js";
+import { ASSISTANT_NAMES, findAssistant } from "../../assistants/registry.js";
+import { HOOK_EVENTS, type HookEventName } from "../../workspace/harness-turns.js";
 import type { InjectAnswer } from "../../engine/assistants.js";
+import { noteHookActivity } from "../../workspace/hook-activity.js";
 import { appendHookLog } from "../../workspace/hook-log.js";
 import { checkRegularOutside } from "../../workspace/outside-read.js";
 import { parsePositiveInt, workspaceFrom, type WorkspaceOpts } from "../common.js";
@@ -41,7 +43,7 @@ export function register(program: Command): void {
   program
     .command("hook")
     .description("run one assistant hook (registered by `agent connect`): reads the payload on stdin, never fails the turn")
-    .argument("<harness>", "claude-code, codex or opencode")
+    .argument("<harness>", ASSISTANT_NAMES.join(", "))
     .argument("<event>", HOOK_EVENTS.join(", "))
     .option("-w, --workspace <dir>", "workspace folder (default: $AGENT_WORKSPACE, else found from the current folder)")
     .option("--budget-ms <ms>", `give up on memories for a prompt after this long (default ${PROMPT_BUDGET_MS})`, parsePositiveInt("--budget-ms"))
@@ -71,39 +73,57 @@ function logHookError(opts: HookOpts, line: string): void {
 }
 
 async function runHook(harness: string, event: string, opts: HookOpts): Promise<void> {
-  if (!isHarness(harness)) throw new Error(`unknown assistant "${harness}" (claude-code, codex, opencode)`);
+  const assistant = findAssistant(harness);
+  if (assistant === undefined) throw new Error(`unknown assistant "${harness}" (${ASSISTANT_NAMES.join(", ")})`);
   if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw new Error(`unknown event "${event}" (${HOOK_EVENTS.join(", ")})`);
   const budget = hookBudgetMs(event, opts);
+  const start: HookStart = { event: event as HookEventName, workspace: workspaceFrom(opts), daemon: opts.daemon !== false };
+  const miss = (why: string) => appendHookLog(start.workspace, `agent hook ${harness} ${event}: ${event === "prompt" ? "no memories" : "no context"}: ${why}`);
   // Armed before anything else (the CLI's entry armed the hard cap already): past the budget
   // the harness gets the empty answer (no output), and when the hard cap is past, that is now.
   const deadline = budget === undefined ? undefined : Math.min(performance.now() + budget, hardCapMs(budget));
-  if (deadline !== undefined) exitAt(deadline);
-  const start: HookStart = { event: event as HookEventName, workspace: workspaceFrom(opts), daemon: opts.daemon !== false };
+  if (deadline !== undefined) exitAt(deadline, () => miss(`the ${budget} ms budget ran out (${Math.round(performance.now())} ms since the hook started)`));
   // The worker opens the engine while this thread reads the payload, unless a daemon will answer.
   let worker = deadline === undefined || !daemonSocketThere(opts) ? startWorker(start) : undefined;
   const input = await readStdin();
-  const ev = readEvent(harness, event as HookEventName, input.text);
+  const ev = assistant.readHookPayload(input.text, event as HookEventName);
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
   // A transcript that is not a regular file (a FIFO, a device), or a link out of its folder, is
   // refused here, before the worker waits for the engine: the hook ends at once.
   if (ev.transcriptPath !== undefined && (ev.event === "stop" || ev.event === "session-end" || ev.event === "pre-compact" || ev.event === "post-compact")) checkRegularOutside(ev.transcriptPath);
-  if (deadline === undefined) return void (await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
+  if (deadline === undefined) return capture(assistant, start, await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
   if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
   const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(deadline - performance.now())) };
-  let text = worker === undefined ? await fromDaemon(opts, job) : undefined;
-  if (text === undefined) text = await (worker ??= startWorker(start)).run(job);
-  if (performance.now() <= deadline) print(ev, text);
+  let answer = worker === undefined ? await fromDaemon(opts, job) : undefined;
+  if (answer === undefined) answer = await (worker ??= startWorker(start)).run(job);
+  if (performance.now() > deadline) return miss(`the answer came after the ${budget} ms budget`);
+  process.stdout.write(assistant.hookOutput(ev.event, answer.text));
+  if (answer.text !== "") noteHookActivity(start.workspace, assistant.name, "inject");
+  else if (answer.reason !== undefined && /budget/.test(answer.reason)) miss(answer.reason);
+}
+
+/** A capture is done: noted for --status, or, when nothing could be captured, said in hooks.log. */
+function capture(assistant: AssistantAdapter, start: HookStart, r: WorkerAnswer): void {
+  if (r.skipped !== undefined) appendHookLog(start.workspace, `agent hook ${assistant.name} ${start.event}: ${r.skipped}`);
+  else noteHookActivity(start.workspace, assistant.name, "capture");
+}
+
+/** What the hook gets back: the text to print (inject events), or why nothing was injected or captured. */
+interface WorkerAnswer {
+  text: string;
+  reason?: string;
+  skipped?: string;
 }
 
 /** The warm answer from the workspace's daemon, or undefined when none answers in time. */
-async function fromDaemon(opts: HookOpts, job: HookJob): Promise<string | undefined> {
+async function fromDaemon(opts: HookOpts, job: HookJob): Promise<WorkerAnswer | undefined> {
   const { ev } = job;
   const wait = { timeoutMs: job.budgetMs, onFallback: () => undefined };
   // The coding session-start text is made by the worker (the daemon's `context` is a whole
   // assistant's context, AGENTS.md's instructions included: not what a coding session gets).
   if (ev.event === "session-start") return undefined;
   const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs };
-  return (await viaDaemon<InjectAnswer>(opts, "inject", req, wait))?.text;
+  return (await viaDaemon<InjectAnswer>(opts, "inject", req, wait)) ?? undefined;
 }
 
 interface HookWorker {
@@ -113,7 +133,7 @@ interface HookWorker {
    * events: resolves when the worker is done; once the turns are written, the rest (the index
    * catch-up) gets what is left of CAPTURE_CAP_MS.
    */
-  run(job: HookJob): Promise<string>;
+  run(job: HookJob): Promise<WorkerAnswer>;
 }
 
 /**
@@ -128,18 +148,21 @@ const WORKER_FILE = new URL("./hook-worker.js", import.meta.url);
  */
 function startWorker(start: HookStart): HookWorker {
   const worker = new Worker(WORKER_FILE, { workerData: start });
-  let captured = false;
-  const done = new Promise<string>((resolve, reject) => {
+  let captured: WorkerAnswer | undefined;
+  const done = new Promise<WorkerAnswer>((resolve, reject) => {
     worker.on("message", (r: HookReply) => {
-      if (r.kind === "answer") resolve(r.text);
+      if (r.kind === "answer") resolve({ text: r.text, ...(r.reason !== undefined ? { reason: r.reason } : {}) });
       else if (r.kind === "captured") {
-        captured = true;
-        exitAt(CAPTURE_CAP_MS);
+        captured = { text: "", ...(r.skipped !== undefined ? { skipped: r.skipped } : {}) };
+        // Said now, and noted (the await chain after it) before the cap may end the process
+        // during the index catch-up: the cap is armed on the next turn of the loop.
+        resolve(captured);
+        setImmediate(() => exitAt(CAPTURE_CAP_MS));
       } else reject(new Error(r.message));
     });
     worker.on("error", reject);
     // An inject that ends without an answer injects nothing; a capture that ends before its turns were written is said.
-    worker.on("exit", (code) => (hookBudgetMs(start.event, {}) !== undefined || captured ? resolve("") : reject(new Error(`the hook's worker stopped (code ${code}) before the turns were written; the next hook writes them`))));
+    worker.on("exit", (code) => (hookBudgetMs(start.event, {}) !== undefined ? resolve({ text: "", reason: `the hook's worker stopped (code ${code})` }) : captured !== undefined ? resolve(captured) : reject(new Error(`the hook's worker stopped (code ${code}) before the turns were written; the next hook writes them`))));
   });
   // Marked handled: the worker may fail before run() is called (then run() hands the same failure back).
   done.catch(() => undefined);
@@ -168,26 +191,4 @@ async function readStdin(): Promise<HookInput> {
     // A closed or broken stdin: what arrived is the payload.
   }
   return { text: Buffer.concat(chunks).toString("utf8") };
-}
-
-/** Claude Code and Codex send their own payload; OpenCode's plugin sends {session, prompt?, messages?}. */
-function readEvent(harness: HarnessName, event: HookEventName, text: string): (HookEvent & { messages?: unknown }) | null {
-  // OpenClaw has no hook command of its own (its plugin calls the engine), but takes the same JSON as OpenCode's plugin.
-  if (harness !== "opencode" && harness !== "openclaw") return parseHookPayload(harness, text, event);
-  try {
-    const o = JSON.parse(text) as { session?: unknown; prompt?: unknown; messages?: unknown };
-    if (typeof o.session !== "string" || o.session === "") return null;
-    return { harness, event, session: o.session, ...(typeof o.prompt === "string" ? { prompt: o.prompt } : {}), ...(o.messages !== undefined ? { messages: o.messages } : {}) };
-  } catch {
-    return null;
-  }
-}
-
-function print(ev: HookEvent, context: string): void {
-  if (ev.harness === "opencode") {
-    // The plugin reads plain text back.
-    if (context !== "") process.stdout.write(context);
-    return;
-  }
-  process.stdout.write(hookOutput(ev.event, context));
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { HARNESSES, isHarness, type HarnessName } from "../../assistants/types.js";
+import path from "node:path";
+import type { AssistantAdapter } from "../../assistants/adapter.js";
+import { ASSISTANT_NAMES as HARNESSES, findAssistant } from "../../assistants/registry.js";
 import { UsageError } from "../../engine/errors.js";
 import { parseDateOption, printJson, standard, withEngine, type WorkspaceOpts } from "../common.js";
 
@@ -24,19 +26,22 @@ export function register(program: Command): void {
       .option("--force", "replace this workspace's state (saved first to .agent/backups/)")
       .option("--since <date>", "with an assistant: only turns on or after this day (YYYY-MM-DD)", parseDateOption("--since")),
   ).action(async (what: string, store: string | undefined, opts: ImportOpts) => {
-    if (isHarness(what)) return importHarness(what, store, opts);
+    const assistant = findAssistant(what);
+    if (assistant !== undefined) return importHarness(assistant, store, opts);
     if (store !== undefined) throw new UsageError(`a path after the file is only for an assistant (${HARNESSES.join(", ")}): got "${what}" "${store}"`);
     if (opts.since !== undefined) throw new UsageError(`--since is only for an assistant's history (${HARNESSES.join(", ")})`);
     await importExport(what, opts);
   });
 }
 
-async function importHarness(harness: HarnessName, store: string | undefined, opts: ImportOpts): Promise<void> {
+async function importHarness(assistant: AssistantAdapter, store: string | undefined, opts: ImportOpts): Promise<void> {
   const tty = process.stderr.isTTY === true;
+  const harness = assistant.name;
+  const source = await assistant.importSource(path.resolve(store ?? assistant.defaultStore(process.env)));
   const r = await withEngine(opts, async (engine) =>
     (await engine.assistants()).importHistory({
       harness,
-      ...(store !== undefined ? { path: store } : {}),
+      source,
       ...(opts.since !== undefined ? { since: opts.since } : {}),
       onProgress: (p) => {
         if (opts.json) return;

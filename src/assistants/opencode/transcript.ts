@@ -7,7 +7,7 @@
  * Left out: synthetic parts (OpenCode's own additions), compaction summaries, reasoning, steps,
  * tool output.
  */
-import { summariseTool, type HarnessTurn } from "./types.js";
+import { summariseTool, type HarnessTurn } from "../../workspace/harness-turns.js";
 
 export interface OpenCodeMessage {
   info: Record<string, unknown>;

@@ -9,7 +9,7 @@
  * (`isCompactSummary`), slash-command echoes (`<command-name>`, `<local-command-…>`),
  * attachments (where hook context lands: our own injections never come back as turns).
  */
-import { jsonLines, summariseTool, type HarnessTurn, type HookEvent, type HookEventName } from "./types.js";
+import { jsonLines, summariseTool, type HarnessTurn, type HookEvent, type HookEventName } from "../../workspace/harness-turns.js";
 
 /** The lines come as one text or streamed (a capture reads only what was appended since the last). */
 export function readClaudeTranscript(text: string | Iterable<string>): HarnessTurn[] {
@@ -75,7 +75,7 @@ export const HOOK_NAMES: Record<HookEventName, string> = {
  * `hook_event_name`, and `prompt` for UserPromptSubmit. `fallback` names the event when the
  * payload does not (the hook command line says which it was registered for).
  */
-export function parseHookPayload(harness: "claude-code" | "codex", json: string, fallback?: HookEventName): HookEvent | null {
+export function parseHookPayload(harness: string, json: string, fallback?: HookEventName): HookEvent | null {
   let o: Record<string, unknown>;
   try {
     const v = JSON.parse(json) as unknown;

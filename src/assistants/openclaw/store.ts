@@ -9,10 +9,11 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } 
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { ImportSource } from "./index.js";
-import { checkRegularOutside } from "../workspace/outside-read.js";
-import { entryIdsOfEvents, isMaskedCopy, messagesOfEvents, openClawTurns } from "./openclaw.js";
+import type { ImportSource } from "../../workspace/harness-turns.js";
+import { checkRegularOutside } from "../../workspace/outside-read.js";
+import { missingStore } from "../stores.js";
 import { openClawSessionKind } from "./session-kind.js";
+import { entryIdsOfEvents, isMaskedCopy, messagesOfEvents, openClawTurns } from "./transcript.js";
 
 const DB_NAME = "openclaw-agent.sqlite";
 
@@ -29,6 +30,8 @@ export function openClawDatabases(location: string): string[] {
 }
 
 export function openClawSource(location: string): ImportSource {
+  const missing = missingStore("openclaw", location);
+  if (missing !== undefined) return missing;
   const out: ImportSource = { location, sessions: [], problems: [], maskedCopies: isMaskedCopy };
   const dbs = openClawDatabases(location);
   if (dbs.length === 0) out.problems.push(`${location}: no agents/<agent>/agent/${DB_NAME} in it (give OpenClaw's state folder, OPENCLAW_STATE_DIR)`);

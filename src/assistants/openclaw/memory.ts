@@ -9,13 +9,15 @@
  * (`refresh: false`); until the embedding model is warm, the search is by keywords, so the first
  * turn never waits for a model load.
  */
-import { openClawTurns } from "../assistants/openclaw.js";
-import { asSpoken } from "../assistants/session-kind.js";
-import type { SessionKind } from "../workspace/sessions.js";
-import type { Engine } from "../engine/engine.js";
-import { errorText } from "../engine/errors.js";
-import { mcpSearchAnswer } from "../mcp/tools/search.js";
-import { numberLines } from "../workspace/safe-read.js";
+import { openClawTurns } from "./transcript.js";
+import type { Engine } from "../../engine/engine.js";
+import { errorText } from "../../engine/errors.js";
+import { mcpSearchAnswer } from "../../mcp/tools/search.js";
+import { asSpoken } from "../../workspace/harness-turns.js";
+import { noteHookActivity } from "../../workspace/hook-activity.js";
+import { appendHookLog } from "../../workspace/hook-log.js";
+import { numberLines } from "../../workspace/safe-read.js";
+import type { SessionKind } from "../../workspace/sessions.js";
 
 export interface OpenClawMemoryOptions {
   workspace: string;
@@ -59,7 +61,7 @@ export class OpenClawMemory {
 
   engine(): Promise<Engine> {
     this.opening ??= (async () => {
-      const { Engine } = await import("../engine/engine.js");
+      const { Engine } = await import("../../engine/engine.js");
       const engine = await Engine.load({ workspace: this.opts.workspace });
       engine.onNotice = (n) => this.opts.log.warn(`agent-memory: ${n.message}`);
       // Off the hot path: the one scan, before any prompt needs the index.
@@ -83,7 +85,7 @@ export class OpenClawMemory {
     const started = Date.now();
     try {
       const engine = await withinBudget(this.engine(), this.opts.budgetMs);
-      if (engine === undefined) return this.skipped("the workspace is still opening");
+      if (engine === undefined) return this.skipped(`the workspace was still opening at the end of the ${this.opts.budgetMs} ms budget`);
       const left = Math.max(1, this.opts.budgetMs - (Date.now() - started));
       const answer = await (await engine.assistants()).inject({
         prompt,
@@ -96,6 +98,8 @@ export class OpenClawMemory {
         ...(this.warm ? {} : { mode: "keyword" as const }),
       });
       if (answer.text === "" && answer.reason) this.opts.log.info(`agent-memory: no memories for this prompt (${answer.reason})`);
+      if (answer.text !== "") noteHookActivity(this.opts.workspace, "openclaw", "inject");
+      else if (answer.reason !== undefined && /budget/.test(answer.reason)) this.hookLog("prompt", `no memories: ${answer.reason}`);
       return answer.text;
     } catch (e) {
       return this.skipped(errorText(e));
@@ -104,7 +108,13 @@ export class OpenClawMemory {
 
   private skipped(why: string): string {
     this.opts.log.info(`agent-memory: no memories for this prompt (${why})`);
+    this.hookLog("prompt", `no memories: ${why}`);
     return "";
+  }
+
+  /** A miss in the workspace's .agent/hooks.log, as the hook commands of the other assistants write it (`agent connect --status` counts them). */
+  private hookLog(event: string, what: string): void {
+    appendHookLog(this.opts.workspace, `agent hook openclaw ${event}: ${what}`);
   }
 
   /**
@@ -117,9 +127,11 @@ export class OpenClawMemory {
     try {
       const engine = await this.engine();
       const r = (await engine.assistants()).capture({ harness: "openclaw", session, kind, turns: asSpoken(openClawTurns(session, messages), kind) });
+      noteHookActivity(this.opts.workspace, "openclaw", "capture");
       if (r.appended > 0) engine.indexing.index();
     } catch (e) {
       this.opts.log.warn(`agent-memory: could not capture the turn of session ${session}: ${errorText(e)}`);
+      this.hookLog("stop", `could not capture the turn of session ${session}: ${errorText(e)}`);
     }
   }
 

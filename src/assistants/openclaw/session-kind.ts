@@ -1,9 +1,7 @@
 /**
- * A harness session's kind (main / group / isolated), pure. What a session gets of the person's
+ * An OpenClaw session's kind (main / group / isolated), pure. What a session gets of the person's
  * memory follows from it (src/workspace/privacy.ts): only a main session sees MEMORY.md,
  * USER.md, daily notes and transcripts, and only a main session's lines feed that memory.
- *
- * Claude Code, Codex and OpenCode: every session is the person's own, at their keyboard: main.
  *
  * OpenClaw names its sessions by key (docs.openclaw.ai, "Session Management"):
  *   agent:<agentId>:<mainKey>                       the person's main session (direct chats under
@@ -25,8 +23,7 @@
  * Anything else unrecognised: isolated (a wrong "main" would leak; a wrong "isolated" only
  * leaves memories out).
  */
-import type { SessionKind } from "../workspace/sessions.js";
-import type { HarnessTurn } from "./types.js";
+import type { SessionKind } from "../../workspace/sessions.js";
 
 const GROUP_KINDS = new Set(["group", "channel"]);
 const DIRECT_KINDS = new Set(["dm", "direct"]);
@@ -63,9 +60,4 @@ function agentRest(key: string): string {
 
 function isLegacyGroup(rest: string): boolean {
   return /^[^:]*@g\.us$/.test(rest.replace(/^whatsapp:/, "")) || /^discord:(?:[^:]+:)?guild-[^:]+:channel-[^:]+$/.test(rest);
-}
-
-/** A group's "user" turns are other participants' words (whoever wrote them): marked so, never the person's. */
-export function asSpoken(turns: HarnessTurn[], kind: SessionKind): HarnessTurn[] {
-  return kind === "group" ? turns.map((t) => (t.role === "user" ? { ...t, speaker: "participant" as const } : t)) : turns;
 }

@@ -15,7 +15,7 @@
  * an error.
  */
 import { createHash } from "node:crypto";
-import { summariseTool, type HarnessTurn } from "./types.js";
+import { summariseTool, type HarnessTurn } from "../../workspace/harness-turns.js";
 
 interface OpenClawPart {
   type?: unknown;

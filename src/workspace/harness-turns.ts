@@ -1,16 +1,15 @@
 /**
- * What the assistants this engine plugs into (Claude Code, Codex, OpenCode) have in common, as
+ * What the assistants this engine plugs into (Claude Code, Codex, OpenCode, OpenClaw) have in common, as
  * the engine sees them: a turn read from the harness's own store, a hook event, and the line a
  * captured turn becomes in `sessions/<harness>-<session>.jsonl`. Pure: no I/O here.
  */
-import type { SessionKind, Speaker } from "../workspace/sessions.js";
+import type { SessionKind, Speaker } from "./sessions.js";
 
-export const HARNESSES = ["claude-code", "codex", "opencode", "openclaw"] as const;
-export type HarnessName = (typeof HARNESSES)[number];
-
-export function isHarness(s: string): s is HarnessName {
-  return (HARNESSES as readonly string[]).includes(s);
-}
+/**
+ * An assistant's name (`claude-code`, `codex`, …): which ones exist is the registry's
+ * (src/assistants/registry.ts) to say; below it a name is only a label.
+ */
+export type HarnessName = string;
 
 /** One message of a harness conversation, as its reader found it. */
 export interface HarnessTurn {
@@ -107,6 +106,20 @@ export function formatCapturedLine(turn: HarnessTurn, harness: HarnessName, prov
   );
 }
 
+/** A harness store to back-fill from: its sessions, each read on demand. */
+export interface ImportSource {
+  /** What was read (a folder or a database), for the report. */
+  location: string;
+  /** `kind`: the session's kind when the store says it (OpenClaw's session keys); main when absent. */
+  sessions: { session: string; location: string; kind?: SessionKind; read(): HarnessTurn[] }[];
+  problems: string[];
+  /**
+   * The store keeps masked copies of what was said (OpenClaw writes `sk-***` for a key): a stored
+   * message that is such a copy of a captured line of the same role is that line, not a new turn.
+   */
+  maskedCopies?: (stored: string, captured: string) => boolean;
+}
+
 /**
  * Reads JSONL defensively: each line's object, or nothing for a line that is not one. The
  * lines come as one text or streamed (a capture reads only what was appended: `firstLine` is
@@ -125,4 +138,9 @@ export function* jsonLines(text: string | Iterable<string>, firstLine = 1): Gene
       // A line being written right now, or cut: skipped, read again next time.
     }
   }
+}
+
+/** A group's "user" turns are other participants' words (whoever wrote them): marked so, never the person's. */
+export function asSpoken(turns: HarnessTurn[], kind: SessionKind): HarnessTurn[] {
+  return kind === "group" ? turns.map((t) => (t.role === "user" ? { ...t, speaker: "participant" as const } : t)) : turns;
 }

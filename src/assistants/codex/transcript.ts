@@ -7,7 +7,7 @@
  * user-role wrappers (`<environment_context>`, `<user_instructions>`, …), tool output, the
  * `event_msg` lines that repeat the same messages, and a compaction's summary.
  */
-import { jsonLines, summariseTool, type HarnessTurn } from "./types.js";
+import { jsonLines, summariseTool, type HarnessTurn } from "../../workspace/harness-turns.js";
 
 /**
  * A turn's id is its place in the rollout (Codex numbers every line, `ordinal`; else the line

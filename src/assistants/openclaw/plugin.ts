@@ -16,7 +16,7 @@
  *   shutdown            the engine closed (gateway_stop, the service's stop, or the process ending)
  *
  * Every hook and tool reads the session's kind from OpenClaw's `sessionKey`
- * (src/assistants/session-kind.ts): a group chat (`agent:main:telegram:group:-100…`) or an
+ * (session-kind.ts): a group chat (`agent:main:telegram:group:-100…`) or an
  * isolated session gets what `--session group` gets (no MEMORY.md, USER.md, daily notes or
  * transcripts: not injected, not found by memory_search, refused by memory_get), and its
  * captured lines are marked with the kind (a group's "user" lines as another participant's),
@@ -25,8 +25,11 @@
  * It runs inside OpenClaw's own Node process: nothing here may throw into it, block its event
  * loop with a scan on the hot path, or open the engine twice (memory.ts).
  */
-import { openClawSessionKind } from "../assistants/session-kind.js";
-import type { SessionKind } from "../workspace/sessions.js";
+import { z } from "zod";
+import { parseRequest, ScopedReadRequest, ScopedSearchRequest } from "../../contract/requests.js";
+import { MAX_LIMIT, MAX_READ_LINES, RequestError } from "../../contract/rules.js";
+import type { SessionKind } from "../../workspace/sessions.js";
+import { openClawSessionKind } from "./session-kind.js";
 import { closeAll, memoryFor, type OpenClawMemory } from "./memory.js";
 import { OPENCLAW_PLUGIN_ID, readPluginConfig } from "./settings.js";
 
@@ -101,11 +104,13 @@ export function promptSection(available: Set<string> | undefined): string[] {
   return lines;
 }
 
+// The tools' parameters are the contract's (src/contract/): the limits OpenClaw's model reads
+// in the schema are the ones the parse enforces, and a refusal is the sentence every front says.
 const SEARCH_PARAMETERS = {
   type: "object",
   properties: {
     query: { type: "string", description: "what to look for, in plain words" },
-    limit: { type: "integer", minimum: 1, maximum: 50, description: "results (default 10)" },
+    limit: { type: "integer", minimum: 1, maximum: MAX_LIMIT, description: `results (default 10, at most ${MAX_LIMIT})` },
   },
   required: ["query"],
   additionalProperties: false,
@@ -116,30 +121,46 @@ const GET_PARAMETERS = {
   properties: {
     path: { type: "string", description: "workspace-relative path, as memory_search returns it" },
     from: { type: "integer", minimum: 1, description: "first line (default 1)" },
-    lines: { type: "integer", minimum: 1, maximum: 2000, description: "how many lines (default 200)" },
+    lines: { type: "integer", minimum: 1, maximum: MAX_READ_LINES, description: `how many lines (default 200, at most ${MAX_READ_LINES})` },
   },
   required: ["path"],
   additionalProperties: false,
 };
 
+/** The tool's parameters as the contract reads them, or the sentence that refuses them (the model reads it and tries again). */
+function checked<T>(schema: z.ZodType<T>, params: Record<string, unknown>): T | RequestError {
+  try {
+    return parseRequest(schema, params, (m) => new RequestError(m));
+  } catch (e) {
+    if (e instanceof RequestError) return e;
+    throw e;
+  }
+}
+
 /** The memory tools of one session: a group or isolated session's see no private file. */
 export function memoryTools(memory: OpenClawMemory, kind: SessionKind = "main"): OpenClawTool[] {
   const text = (t: string) => ({ content: [{ type: "text" as const, text: t }], details: {} });
-  const int = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : undefined);
+  const refused = (e: RequestError) => text(`refused: ${e.message}`);
   return [
     {
       name: "memory_search",
       label: "Search memory",
       description: "Search the person's notes and past conversations (keywords + meaning, recent first): path, line range, date and snippet per hit; an empty list with a reason when nothing is relevant.",
       parameters: SEARCH_PARAMETERS,
-      execute: async (_id, params, signal) => text(await memory.search(String(params.query ?? ""), int(params.limit), signal, kind)),
+      execute: async (_id, params, signal) => {
+        const r = checked(ScopedSearchRequest, params);
+        return r instanceof RequestError ? refused(r) : text(await memory.search(r.query, r.limit, signal, kind));
+      },
     },
     {
       name: "memory_get",
       label: "Read memory lines",
       description: "Read numbered lines of a file of the person's notes by the path memory_search returned.",
       parameters: GET_PARAMETERS,
-      execute: async (_id, params) => text(await memory.get(String(params.path ?? ""), int(params.from), int(params.lines), kind)),
+      execute: async (_id, params) => {
+        const r = checked(ScopedReadRequest, params);
+        return r instanceof RequestError ? refused(r) : text(await memory.get(r.path, r.from, r.lines, kind));
+      },
     },
   ];
 }

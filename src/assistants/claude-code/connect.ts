@@ -1,0 +1,24 @@
+/**
+ * Where `agent connect claude-code` writes: settings.json `hooks` (user: ~/.claude/settings.json;
+ * project: .claude/settings.json) and the MCP server (user: ~/.claude.json `mcpServers`;
+ * project: .mcp.json). Planned and written by ../connect.ts.
+ */
+import path from "node:path";
+import { removeJsonEntry, SERVER_NAME, setJsonEntry } from "../config-edit.js";
+import { home, mcpArgs, type HookConfig } from "../connect.js";
+import { HOOK_NAMES } from "./transcript.js";
+
+export const claudeConfig: HookConfig = {
+  harness: "claude-code",
+  scopes: ["user", "project"],
+  hookNames: HOOK_NAMES,
+  files(scope, cwd, env) {
+    const h = home(env);
+    const dir = env.CLAUDE_CONFIG_DIR ?? path.join(h, ".claude");
+    return scope === "user" ? { hooks: path.join(dir, "settings.json"), mcp: path.join(env.CLAUDE_CONFIG_DIR ?? h, ".claude.json") } : { hooks: path.join(cwd, ".claude", "settings.json"), mcp: path.join(cwd, ".mcp.json") };
+  },
+  mcp: {
+    add: (file, text, o) => setJsonEntry(file, text, ["mcpServers", SERVER_NAME], { type: "stdio", command: o.node, args: mcpArgs(o), env: {} }),
+    remove: (file, text) => removeJsonEntry(file, text, ["mcpServers", SERVER_NAME]),
+  },
+};
