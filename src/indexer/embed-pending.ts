@@ -2,6 +2,7 @@ import { embedWithCache, type EmbeddingCache } from "../embed/cache.js";
 import { isAbortError, type Embedder } from "../embed/types.js";
 import type { PendingChunk, VectorStore } from "../store/vectors.js";
 import type { EmbedLeaseHolder } from "../store/embed-lease.js";
+import { vectorInput } from "./vector-text.js";
 
 export interface EmbedPendingProgress {
   done: number;
@@ -32,10 +33,8 @@ export interface EmbedReport extends EmbedPendingResult {
   busy: EmbedLeaseHolder | null;
 }
 
-/** What the model sees for a chunk: its heading path gives short chunks their context. */
-export function embedText(c: { heading: string; text: string }): string {
-  return c.heading ? `${c.heading}\n${c.text}` : c.text;
-}
+// What the model reads for a chunk lives in vector-text.ts; embedText stays importable here.
+export { embedText } from "./vector-text.js";
 
 /**
  * Progressive indexing, second stage: gives vectors to chunks that lack them, a batch at a
@@ -49,7 +48,14 @@ export async function embedPending(
   vectors: VectorStore,
   embedder: Embedder,
   cache: EmbeddingCache,
-  opts: { batchChunks?: number; maxChunks?: number; signal?: AbortSignal; onProgress?: (p: EmbedPendingProgress) => void } = {},
+  opts: {
+    batchChunks?: number;
+    maxChunks?: number;
+    signal?: AbortSignal;
+    onProgress?: (p: EmbedPendingProgress) => void;
+    /** What a transcript chunk gives the model (vector-text.ts); default "digest". */
+    transcripts?: "digest" | "whole";
+  } = {},
 ): Promise<EmbedPendingResult> {
   // Each batch is one write transaction; between batches a watcher or search can write.
   const batchChunks = opts.batchChunks ?? 32;
@@ -63,7 +69,11 @@ export async function embedPending(
     }
     const batch: PendingChunk[] = vectors.pending(Math.min(batchChunks, total - res.embedded));
     if (batch.length === 0) break;
-    const windows = batch.map((c) => embedder.windows(embedText(c)));
+    const windows = batch.map((c) => {
+      const input = vectorInput(c, opts.transcripts);
+      const all = embedder.windows(input.text);
+      return input.maxWindows === null ? all : all.slice(0, input.maxWindows);
+    });
     const flat = windows.flat();
     let out;
     try {
