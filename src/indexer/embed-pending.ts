@@ -37,6 +37,13 @@ export interface EmbedReport extends EmbedPendingResult {
 export { embedText } from "./vector-text.js";
 
 /**
+ * Pending chunks read ahead of the batches. A chunk written meanwhile waits at most this
+ * many chunks (well under a minute); one re-indexed meanwhile is simply not stored (insert
+ * checks its text) and is found again by the next pass.
+ */
+const QUEUE_AHEAD = 256;
+
+/**
  * Progressive indexing, second stage: gives vectors to chunks that lack them, a batch at a
  * time, each batch committed before the next starts. Keyword search never waits for this,
  * and an interrupted run (Ctrl-C, signal, limit) resumes where it stopped because the
@@ -62,12 +69,16 @@ export async function embedPending(
   const total = Math.min(vectors.countPending(), opts.maxChunks ?? Infinity);
   const res: EmbedPendingResult = { embedded: 0, cacheHits: 0, computed: 0, remaining: 0, interrupted: false };
   opts.onProgress?.({ done: 0, total, cached: 0 });
+  let queue: PendingChunk[] = [];
   while (res.embedded < total) {
     if (opts.signal?.aborted) {
       res.interrupted = true;
       break;
     }
-    const batch: PendingChunk[] = vectors.pending(Math.min(batchChunks, total - res.embedded));
+    // Finding the newest pending chunks sorts every pending one: done once per QUEUE_AHEAD
+    // chunks, not once per batch (a 40,000-turn import is thousands of batches).
+    if (queue.length === 0) queue = vectors.pending(Math.min(Math.max(batchChunks, QUEUE_AHEAD), total - res.embedded));
+    const batch: PendingChunk[] = queue.splice(0, Math.min(batchChunks, total - res.embedded));
     if (batch.length === 0) break;
     const windows = batch.map((c) => {
       const input = vectorInput(c, opts.transcripts);
