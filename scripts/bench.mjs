@@ -7,17 +7,24 @@
 //   --skip-vectors   keyword part only
 //   --peer qmd       ours and qmd 2.8.3 side by side instead (scripts/bench-peer.mjs)
 //   --skip-hooks     leave out the assistant hooks' latency part (scripts/bench-hooks.mjs)
+//   --history N      a Claude Code history of N sessions instead: import, index, time until
+//                    every vector exists, searches, daemon memory (scripts/bench-history.mjs)
 import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
-import { embedText } from "../dist/indexer/embed-pending.js";
+import { embedText } from "../dist/indexer/vector-text.js";
 import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
 import { isoDate, rng } from "./sample-notes.mjs";
 
 const args = process.argv.slice(2);
+if (args.includes("--history")) {
+  // `npm run bench -- --history N`: a heavy user's imported history (scripts/bench-history.mjs).
+  await (await import("./bench-history.mjs")).benchHistory(args);
+  process.exit(0);
+}
 if (args.includes("--peer")) {
   // `npm run bench -- --peer qmd`: the side-by-side with qmd lives beside this script.
   await import("./bench-peer.mjs");

@@ -44,6 +44,13 @@ export const EmbedConfigSchema = z
      * Kept apart from index.db so deleting or rebuilding the index re-embeds nothing.
      */
     cacheDir: z.string().min(1).optional(),
+    /**
+     * What a conversation transcript's chunk gives the model: "digest" (the person's turns and
+     * the first words of each answer, no code or tool lines, at most two windows) or "whole"
+     * (every window, as notes). Notes and summaries are always embedded whole. Changing it
+     * applies to chunks embedded from then on (`agent index --rebuild` redoes them all).
+     */
+    transcripts: z.enum(["digest", "whole"]).default("digest"),
   })
   .strict();
 

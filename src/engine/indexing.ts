@@ -9,6 +9,7 @@ import path from "node:path";
 import type { EmbeddingCache } from "../embed/cache.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
+import { keepCommonPostings } from "../search/pipeline/postings.js";
 import { embedPending, type EmbedPendingProgress, type EmbedPendingResult, type EmbedReport } from "../indexer/embed-pending.js";
 import type { Indexer, IndexProgress, IndexSummary } from "../indexer/indexer.js";
 import { indexStatus, type IndexStatus } from "../indexer/status.js";
@@ -66,6 +67,8 @@ export interface WarmReport {
   ms: number;
   /** The in-memory copy of the vectors, when search.vectorIndex is "quantized". */
   vectors: MemoryIndexStats | null;
+  /** Common words whose postings were read ahead. */
+  words: number;
 }
 
 /** What the service uses of the engine that owns it. */
@@ -203,6 +206,7 @@ export class IndexingService {
       const before = sum.embedded;
       const r = await embedPending(vectors, e, this.host.embeddingCache(), {
         ...opts,
+        transcripts: this.host.engine.config.embed.transcripts,
         ...(opts.maxChunks !== undefined ? { maxChunks: opts.maxChunks - sum.embedded } : {}),
         onProgress: (p) => {
           this.progress = { done: before + p.done, total: before + p.total };
@@ -244,7 +248,12 @@ export class IndexingService {
    */
   async warm(signal?: AbortSignal): Promise<WarmReport> {
     const started = performance.now();
-    const report = (vectors: MemoryIndexStats | null): WarmReport => ({ ms: Math.round(performance.now() - started), vectors });
+    let words = 0;
+    const report = (vectors: MemoryIndexStats | null): WarmReport => ({ ms: Math.round(performance.now() - started), vectors, words });
+    // The index's common words first: a host's slowest keyword searches are the first ones
+    // that name one (postings.ts keepCommonPostings).
+    const kw = this.host.engine.config.search.keyword;
+    words = await keepCommonPostings(this.host.recovering(() => this.host.parts().db), { heading: kw.headingWeight, body: kw.bodyWeight, cjk: 1 }, undefined, signal);
     if (this.host.engine.config.search.mode === "keyword") return report(null);
     const sel = await this.host.engine.embedder();
     await sel.embedder?.init?.();

@@ -2,6 +2,7 @@ import { embedWithCache, type EmbeddingCache } from "../embed/cache.js";
 import { isAbortError, type Embedder } from "../embed/types.js";
 import type { PendingChunk, VectorStore } from "../store/vectors.js";
 import type { EmbedLeaseHolder } from "../store/embed-lease.js";
+import { vectorInput } from "./vector-text.js";
 
 export interface EmbedPendingProgress {
   done: number;
@@ -32,10 +33,15 @@ export interface EmbedReport extends EmbedPendingResult {
   busy: EmbedLeaseHolder | null;
 }
 
-/** What the model sees for a chunk: its heading path gives short chunks their context. */
-export function embedText(c: { heading: string; text: string }): string {
-  return c.heading ? `${c.heading}\n${c.text}` : c.text;
-}
+// What the model reads for a chunk lives in vector-text.ts; embedText stays importable here.
+export { embedText } from "./vector-text.js";
+
+/**
+ * Pending chunks read ahead of the batches. A chunk written meanwhile waits at most this
+ * many chunks (well under a minute); one re-indexed meanwhile is simply not stored (insert
+ * checks its text) and is found again by the next pass.
+ */
+const QUEUE_AHEAD = 256;
 
 /**
  * Progressive indexing, second stage: gives vectors to chunks that lack them, a batch at a
@@ -49,21 +55,36 @@ export async function embedPending(
   vectors: VectorStore,
   embedder: Embedder,
   cache: EmbeddingCache,
-  opts: { batchChunks?: number; maxChunks?: number; signal?: AbortSignal; onProgress?: (p: EmbedPendingProgress) => void } = {},
+  opts: {
+    batchChunks?: number;
+    maxChunks?: number;
+    signal?: AbortSignal;
+    onProgress?: (p: EmbedPendingProgress) => void;
+    /** What a transcript chunk gives the model (vector-text.ts); default "digest". */
+    transcripts?: "digest" | "whole";
+  } = {},
 ): Promise<EmbedPendingResult> {
   // Each batch is one write transaction; between batches a watcher or search can write.
   const batchChunks = opts.batchChunks ?? 32;
   const total = Math.min(vectors.countPending(), opts.maxChunks ?? Infinity);
   const res: EmbedPendingResult = { embedded: 0, cacheHits: 0, computed: 0, remaining: 0, interrupted: false };
   opts.onProgress?.({ done: 0, total, cached: 0 });
+  let queue: PendingChunk[] = [];
   while (res.embedded < total) {
     if (opts.signal?.aborted) {
       res.interrupted = true;
       break;
     }
-    const batch: PendingChunk[] = vectors.pending(Math.min(batchChunks, total - res.embedded));
+    // Finding the newest pending chunks sorts every pending one: done once per QUEUE_AHEAD
+    // chunks, not once per batch (a 40,000-turn import is thousands of batches).
+    if (queue.length === 0) queue = vectors.pending(Math.min(Math.max(batchChunks, QUEUE_AHEAD), total - res.embedded));
+    const batch: PendingChunk[] = queue.splice(0, Math.min(batchChunks, total - res.embedded));
     if (batch.length === 0) break;
-    const windows = batch.map((c) => embedder.windows(embedText(c)));
+    const windows = batch.map((c) => {
+      const input = vectorInput(c, opts.transcripts);
+      const all = embedder.windows(input.text);
+      return input.maxWindows === null ? all : all.slice(0, input.maxWindows);
+    });
     const flat = windows.flat();
     let out;
     try {

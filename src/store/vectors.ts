@@ -8,6 +8,8 @@ export interface PendingChunk {
   text: string;
   /** sha256 of text: the vector is stored only if the chunk still has this text. */
   hash: string;
+  /** The file's kind (src/workspace/kinds.ts): what the model reads depends on it. */
+  kind: string;
 }
 
 export interface ChunkVectors {
@@ -91,11 +93,20 @@ export class VectorStore {
     return (this.db.prepare("SELECT count(DISTINCT chunk_id) AS n FROM chunk_vectors").get() as { n: number }).n;
   }
 
-  /** Chunks without vectors, oldest id first, so an interrupted run resumes in order. */
+  /**
+   * Chunks without vectors, newest first: undated notes (MEMORY.md, topic notes: few, and
+   * what a search most often needs), then by date from the latest day back, and within a day
+   * the latest written first. A year of imported history is then searchable by meaning for
+   * the recent weeks long before the whole of it is embedded, and a turn captured during a
+   * long pass goes ahead of the backlog. An interrupted run resumes where it stopped, since
+   * the order depends only on which chunks still lack vectors.
+   */
   pending(limit: number): PendingChunk[] {
     return this.db
       .prepare(
-        "SELECT c.id, c.heading, c.text, c.hash FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id) ORDER BY c.id LIMIT ?",
+        `SELECT c.id, c.heading, c.text, c.hash, f.kind FROM chunks c JOIN files f ON f.id = c.file_id
+         WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id)
+         ORDER BY c.date IS NOT NULL, c.date DESC, c.id DESC LIMIT ?`,
       )
       .all(limit) as PendingChunk[];
   }

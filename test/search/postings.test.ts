@@ -1,7 +1,10 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Indexer } from "../../src/indexer/indexer.js";
-import { rankByPostings } from "../../src/search/pipeline/postings.js";
+import { keepCommonPostings, rankByPostings } from "../../src/search/pipeline/postings.js";
+import { ftsTokens, INDEX_TOKENIZER } from "../../src/search/pipeline/fts-tokens.js";
+import { isKept } from "../../src/store/data-version.js";
+import { readFileSync } from "node:fs";
 import { parseQuery } from "../../src/search/query/query.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
 import { planSearch } from "../../src/search/search.js";
@@ -91,6 +94,40 @@ describe("the first pass from kept postings", () => {
       for (const [i, q] of queries.entries()) expect(await search(q), `${q}, round ${round}`).toEqual(first[i]);
     }
     expect(first.every((r) => r.results.length > 0)).toBe(true);
+  });
+
+  it("a host that read the common words ahead answers every search as one that did not", async () => {
+    const d = workspace();
+    const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC" }, recency: { enabled: false } });
+    const queries = ["router firmware deadline", "tax invoice garden", "went café", "東京の会議", "deadline Grace", "routers watered", "e-mail plain", "gardens"];
+    const searchOn = (conn: DB) => {
+      const vectors = new VectorStore(conn);
+      return (query: string) => searchPlan(planSearch(query, { explain: true }, { nowMs: NOW, config: cfg }).withVectors({ hasVector: false, model: null, weight: 0 }), { db: conn, vectors, nowMs: NOW });
+    };
+    const cold = searchOn(d);
+    const want = [];
+    for (const q of queries) want.push(await cold(q));
+    // A second connection, as a daemon has: the common words read ahead, then the same searches, twice.
+    const warm = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+    try {
+      expect(await keepCommonPostings(warm, { heading: 2, body: 1, cjk: 1 }, 10_000)).toBeGreaterThan(5);
+      // "routers" and "router" are one token to FTS5: the list read for one serves the other.
+      expect(isKept(warm, "postings", `2 1 1 =${ftsTokens('"routers"')}`)).toBe(true);
+      const search = searchOn(warm);
+      for (let round = 0; round < 2; round++) for (const [i, q] of queries.entries()) expect(await search(q), `${q}, round ${round}`).toEqual(want[i]);
+    } finally {
+      warm.close();
+    }
+    expect(want.every((r) => r.results.length > 0)).toBe(true);
+  });
+
+  it("reads a term's tokens with the index's own tokenizer", () => {
+    expect(readFileSync(new URL("../../schema.sql", import.meta.url), "utf8")).toContain(`tokenize = '${INDEX_TOKENIZER}'`);
+    expect(ftsTokens('"reading"')).toBe("read");
+    expect(ftsTokens('"e mail"')).toBe("e mail");
+    expect(ftsTokens('"say ""hi"""')).toBe("sai hi");
+    expect(ftsTokens('cjk:"東京"')).toBeNull();
+    expect(ftsTokens('"..."')).toBeNull();
   });
 
   it("leaves queries with quoted phrases or exclusions to FTS5 (their phrases count in bm25() too)", () => {

@@ -1,6 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import type { DB } from "../../store/open.js";
 import { askedBefore, isKept, keptPer, keptWhileUnchanged } from "../../store/data-version.js";
+import { exprKey } from "./fts-tokens.js";
 import { sql } from "./sql.js";
 import type { DocFrequencies, EvidenceTerm } from "./evidence.js";
 
@@ -175,7 +176,8 @@ function lengthsOf(db: DB, ids: number[]): Map<number, number> {
 function partFreqs(db: DB, expr: string, idf: number, ids: number[], avg: Lengths): Map<number, ColumnFreqs> {
   // An expression asked for the first time in this version of the index: its frequencies in
   // these chunks only (reading its postings whole pays from the second time on).
-  if (!isKept(db, "column postings", expr) && !askedBefore(db, `column postings ${expr}`)) return streamedFreqs(db, expr, idf, ids, avg);
+  const key = exprKey(db, expr);
+  if (!isKept(db, "column postings", key) && !askedBefore(db, `column postings ${key}`)) return streamedFreqs(db, expr, idf, ids, avg);
   const p = columnPostings(db, expr);
   const out = new Map<number, ColumnFreqs>();
   for (const id of ids) {
@@ -224,7 +226,12 @@ interface ColumnPostings {
 const MAX_KEPT_POSTINGS = 1_000_000;
 
 function columnPostings(db: DB, expr: string): ColumnPostings {
-  return keptPer(db, "column postings", expr, { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => readColumnPostings(db, expr));
+  return keptPer(db, "column postings", exprKey(db, expr), { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => readColumnPostings(db, expr));
+}
+
+/** Reads an expression's per-column scores ahead of a search (postings.ts keepCommonPostings). */
+export function keepColumnPostings(db: DB, expr: string): void {
+  columnPostings(db, expr);
 }
 
 function readColumnPostings(db: DB, expr: string): ColumnPostings {

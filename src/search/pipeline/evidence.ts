@@ -1,5 +1,6 @@
 import { cosine } from "../../embed/vector.js";
 import type { DB } from "../../store/open.js";
+import { exprKey } from "./fts-tokens.js";
 import { countsOf, sql } from "./sql.js";
 import type { ParsedQuery } from "../query/query.js";
 
@@ -111,8 +112,9 @@ export function docFrequencies(db: DB): DocFrequencies {
   return {
     n,
     of(expr) {
-      let d = known.get(expr);
-      if (d === undefined) known.set(expr, (d = (count.get(expr) as { n: number }).n));
+      const key = exprKey(db, expr);
+      let d = known.get(key);
+      if (d === undefined) known.set(key, (d = (count.get(expr) as { n: number }).n));
       return d;
     },
   };

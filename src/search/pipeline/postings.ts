@@ -11,7 +11,10 @@
  */
 import type { DB } from "../../store/open.js";
 import { askedBefore, isKept, keptPer } from "../../store/data-version.js";
-import { sql } from "./sql.js";
+import { STOP_WORDS } from "../query/stopwords.js";
+import { keepColumnPostings } from "./bm25.js";
+import { exprKey, keyByTokens } from "./fts-tokens.js";
+import { countsOf, sql } from "./sql.js";
 
 /** FTS5's column weights: heading, body, CJK bigrams. */
 interface KeywordWeights {
@@ -54,7 +57,7 @@ export function worthPostings(db: DB, phrases: readonly string[], w: KeywordWeig
   if (isKept(db, "ranked", rankedKey(phrases, w, first))) return true;
   let all = true;
   for (const phrase of phrases) {
-    const key = postingsKey(phrase, w);
+    const key = postingsKey(db, phrase, w);
     // Every phrase is marked as asked, so the next query with it reads it whole.
     if (!isKept(db, "postings", key) && !askedBefore(db, `postings ${key}`)) all = false;
   }
@@ -62,7 +65,48 @@ export function worthPostings(db: DB, phrases: readonly string[], w: KeywordWeig
 }
 
 const rankedKey = (phrases: readonly string[], w: KeywordWeights, first: number) => `${first} ${w.heading} ${w.body} ${w.cjk} ${phrases.join(" ")}`;
-const postingsKey = (phrase: string, w: KeywordWeights) => `${w.heading} ${w.body} ${w.cjk} ${phrase}`;
+/**
+ * A phrase's postings are kept under its text, or in a host that read the common words ahead
+ * (keepCommonPostings) under the tokens FTS5 searches for it, so "reading" finds what was
+ * read for the token read. The same tokens always give the same matches and terms.
+ */
+const postingsKey = (db: DB, phrase: string, w: KeywordWeights) => `${w.heading} ${w.body} ${w.cjk} ${exprKey(db, phrase)}`;
+
+/** Most postings read ahead: a fraction of MAX_KEPT_POSTINGS, so words asked later still fit. */
+export const AHEAD_POSTINGS = 400_000;
+
+/**
+ * For a warm host: reads what a search needs of the index's most frequent words (stop words
+ * left out) until `budget` postings are kept: their postings with FTS5's bm25() terms, their
+ * per-column scores and their document counts. The first search naming a common word is
+ * then ranked from them instead of FTS5 scoring every match of the OR, the slowest searches
+ * a warm host sees (a rare word is cheap either way). Kept until the index changes, like all
+ * of it; each word is read in its own snapshot, and the event loop turns between words.
+ * Returns how many words were read.
+ */
+export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHEAD_POSTINGS, signal?: AbortSignal): Promise<number> {
+  keyByTokens(db);
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
+  const common = sql(db, "SELECT term, doc FROM temp.chunks_vocab ORDER BY doc DESC LIMIT 2000").all() as { term: string; doc: number }[];
+  let used = 0;
+  let words = 0;
+  for (const { term, doc } of common) {
+    if (signal?.aborted || used >= budget) break;
+    if (STOP_WORDS.has(term) || used + doc > budget) continue;
+    const phrase = `"${term.replace(/"/g, '""')}"`;
+    used += db
+      .transaction(() => {
+        const p = postingsOf(db, phrase, w);
+        countsOf(db).df.set(exprKey(db, phrase), p.ids.length);
+        keepColumnPostings(db, phrase);
+        return p.ids.length;
+      })
+      .deferred();
+    words++;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return words;
+}
 
 function merged(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): Ranked[] {
   const lists = phrases.map((phrase) => postingsOf(db, phrase, w));
@@ -104,7 +148,7 @@ function better(keyword: number, id: number, than: Ranked): boolean {
 }
 
 function postingsOf(db: DB, phrase: string, w: KeywordWeights): Postings {
-  return keptPer(db, "postings", postingsKey(phrase, w), { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => {
+  return keptPer(db, "postings", postingsKey(db, phrase, w), { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => {
     const rows = sql(db, "SELECT rowid, -bm25(chunks_fts, ?, ?, ?) FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid")
       .raw()
       .all(w.heading, w.body, w.cjk, phrase) as [number, number][];
