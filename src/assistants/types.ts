@@ -3,6 +3,7 @@
  * the engine sees them: a turn read from the harness's own store, a hook event, and the line a
  * captured turn becomes in `sessions/<harness>-<session>.jsonl`. Pure: no I/O here.
  */
+import { redact } from "../shared/redact.js";
 
 export const HARNESSES = ["claude-code", "codex", "opencode", "openclaw"] as const;
 export type HarnessName = (typeof HARNESSES)[number];
@@ -74,7 +75,8 @@ export function formatCapturedLine(turn: HarnessTurn, harness: HarnessName, prov
   return (
     JSON.stringify({
       role: turn.role,
-      content: turn.text,
+      // Secrets never reach sessions/ (and so never the index or another assistant's prompt).
+      content: redact(turn.text),
       ts: turn.time || fallbackTime,
       id: turn.id,
       harness,

@@ -28,6 +28,7 @@ import type { SearchResult } from "../search/types.js";
 import { checkWriteTarget, ensureWorkspaceDir, readWorkspaceText } from "../workspace/guard.js";
 import { appendVerified } from "../workspace/safe-write.js";
 import { withCaptureLock } from "../workspace/capture-lock.js";
+import { SESSION_FILE_MODE } from "../workspace/redact-sessions.js";
 import type { EngineCore } from "./core.js";
 import { errorText } from "./errors.js";
 
@@ -164,7 +165,7 @@ export class AssistantService {
       }
       // A line cut by a killed hook has no newline: the next line starts on its own.
       if (text !== "" && before.length > 0 && !before.endsWith("\n")) text = "\n" + text;
-      if (text !== "") appendVerified(file, text);
+      if (text !== "") appendVerified(file, text, { mode: SESSION_FILE_MODE });
       return { file: rel, session, appended, already };
     });
   }
@@ -248,7 +249,7 @@ export class AssistantService {
       const before = this.readTranscript(`sessions/${session}.jsonl`);
       if (endsWithCompaction(before)) return;
       const line = JSON.stringify({ type: "compaction", ts: new Date(this.engine.now()).toISOString() }) + "\n";
-      appendVerified(file, before.length > 0 && !before.endsWith("\n") ? "\n" + line : line);
+      appendVerified(file, before.length > 0 && !before.endsWith("\n") ? "\n" + line : line, { mode: SESSION_FILE_MODE });
     });
   }
 

@@ -6,6 +6,7 @@
  *   {"type":"compaction","ts":"..."}   the assistant compacted its context here
  * Unknown fields are kept and ignored. A line that is not valid JSON is reported, never fatal.
  */
+import { redact } from "../shared/redact.js";
 
 export type SessionRole = "user" | "assistant" | "system" | "tool";
 
@@ -76,9 +77,9 @@ export function parseSessionText(id: string, text: string): ParsedSession {
   return { id, turns, markers, problems };
 }
 
-/** One transcript line for `agent log`; the inverse of parseSessionText for a turn. */
+/** One transcript line for `agent log`; the inverse of parseSessionText for a turn. Secrets are redacted (nothing typed is kept verbatim). */
 export function formatSessionTurn(turn: { role: SessionRole; content: string; ts: string; thread?: string }): string {
-  const o: Record<string, string> = { role: turn.role, content: turn.content, ts: turn.ts };
+  const o: Record<string, string> = { role: turn.role, content: redact(turn.content), ts: turn.ts };
   if (turn.thread) o.thread = turn.thread;
   return JSON.stringify(o) + "\n";
 }

@@ -6,6 +6,8 @@
 import path from "node:path";
 import { appendVerified } from "../../workspace/safe-write.js";
 import { checkWriteTarget, ensureWorkspaceDir, isWorkspaceFile, lastByteOf } from "../../workspace/guard.js";
+import { withCaptureLock } from "../../workspace/capture-lock.js";
+import { SESSION_FILE_MODE } from "../../workspace/redact-sessions.js";
 import { formatSessionTurn, isValidSessionId, type SessionRole } from "../../workspace/sessions.js";
 
 export const SESSION_ROLES: readonly SessionRole[] = ["user", "assistant", "system", "tool"];
@@ -48,6 +50,11 @@ export function appendSessionTurn(input: AppendSessionInput): AppendSessionResul
   const ts = new Date((input.now ?? Date.now)()).toISOString();
   const dir = path.join(input.workspace, "sessions");
   ensureWorkspaceDir(input.workspace, dir);
+  // One writer at a time with the hooks and the in-place redaction of the index pass.
+  return withCaptureLock(input.workspace, input.session, () => appendNow(input, ts));
+}
+
+function appendNow(input: AppendSessionInput, ts: string): AppendSessionResult {
   const rel = `sessions/${input.session}.jsonl`;
   const file = path.join(input.workspace, rel);
   checkWriteTarget(input.workspace, file, { allowHardLinks: input.allowHardLinks ?? false });
@@ -72,6 +79,6 @@ export function appendSessionTurn(input: AppendSessionInput): AppendSessionResul
     text += JSON.stringify({ type: "compaction", ts }) + "\n";
     lines++;
   }
-  appendVerified(file, text);
+  appendVerified(file, text, { mode: SESSION_FILE_MODE });
   return { file: rel, ts, lines, created };
 }
