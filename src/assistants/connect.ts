@@ -12,9 +12,10 @@
  * Disconnect restores the backup's exact bytes when the file is still what connect wrote, and
  * otherwise takes out only our entries (the person changed something since: that stays).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { writeBackupOnce, writeConfigFile } from "../shared/config-file.js";
 import { HOOK_NAMES } from "./claude-code.js";
 import { addHooks, addTomlMcpServer, removeHooks, removeJsonEntry, removeTomlMcpServer, SERVER_NAME, setJsonEntry, type HookCommands } from "./config-edit.js";
 import { openCodePlugin, OPENCODE_PLUGIN_MARK } from "./opencode-plugin.js";
@@ -43,6 +44,12 @@ export interface FileChange {
   after: string | null;
   /** What it is, for the report ("hooks", "MCP server", "plugin"). */
   what: string;
+  /**
+   * The change as a function of the file's text: applyChanges makes it again from the text it
+   * finds when the file changed since the plan (another program writing it), so nothing of
+   * theirs is lost. Without it, `after` is written over whatever is there.
+   */
+  edit?: (current: string | null) => string | null;
 }
 
 /** Our hook commands carry this, and nothing else does: how we find ours among the person's. */
@@ -74,8 +81,14 @@ export function mcpArgs(o: ConnectOptions): string[] {
   return [o.cli, "mcp", "--workspace", o.workspace];
 }
 
+/** An environment variable as a path: set but empty means unset (never the current folder). */
+function envDir(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === "" ? undefined : v;
+}
+
 function home(env: NodeJS.ProcessEnv): string {
-  return env.HOME ?? os.homedir();
+  return envDir(env, "HOME") ?? os.homedir();
 }
 
 export const EVENTS: HookEventName[] = ["session-start", "prompt", "stop", "session-end", "pre-compact"];
@@ -85,15 +98,15 @@ export function configFiles(harness: HarnessName, scope: Scope, cwd: string, env
   const h = home(env);
   switch (harness) {
     case "claude-code": {
-      const dir = env.CLAUDE_CONFIG_DIR ?? path.join(h, ".claude");
-      return scope === "user" ? { hooks: path.join(dir, "settings.json"), mcp: path.join(env.CLAUDE_CONFIG_DIR ?? h, ".claude.json") } : { hooks: path.join(cwd, ".claude", "settings.json"), mcp: path.join(cwd, ".mcp.json") };
+      const dir = envDir(env, "CLAUDE_CONFIG_DIR") ?? path.join(h, ".claude");
+      return scope === "user" ? { hooks: path.join(dir, "settings.json"), mcp: path.join(envDir(env, "CLAUDE_CONFIG_DIR") ?? h, ".claude.json") } : { hooks: path.join(cwd, ".claude", "settings.json"), mcp: path.join(cwd, ".mcp.json") };
     }
     case "codex": {
-      const dir = env.CODEX_HOME ?? path.join(h, ".codex");
+      const dir = envDir(env, "CODEX_HOME") ?? path.join(h, ".codex");
       return { hooks: path.join(dir, "hooks.json"), mcp: path.join(dir, "config.toml"), toml: path.join(dir, "config.toml") };
     }
     case "opencode": {
-      const dir = scope === "user" ? path.join(env.XDG_CONFIG_HOME ?? path.join(h, ".config"), "opencode") : cwd;
+      const dir = scope === "user" ? path.join(envDir(env, "XDG_CONFIG_HOME") ?? path.join(h, ".config"), "opencode") : cwd;
       const plugins = scope === "user" ? path.join(dir, "plugins") : path.join(cwd, ".opencode", "plugins");
       const json = existsSync(path.join(dir, "opencode.jsonc")) ? path.join(dir, "opencode.jsonc") : path.join(dir, "opencode.json");
       return { mcp: json, plugin: path.join(plugins, `${SERVER_NAME}.js`) };
@@ -118,14 +131,12 @@ export function planConnect(o: ConnectOptions): FileChange[] {
   if (o.harness === "codex" && o.scope === "project") throw new Error("Codex reads its hooks only from $CODEX_HOME: use --scope user (the default) for codex");
   const f = configFiles(o.harness, o.scope, o.cwd, o.env);
   const changes: FileChange[] = [];
-  if (f.hooks !== undefined) {
-    const before = read(f.hooks);
-    changes.push({ file: f.hooks, before, after: addHooks(f.hooks, before, hookCommands(o, EVENTS), marker(o)), what: "hooks" });
-  }
-  const mcpBefore = read(f.mcp);
-  if (o.harness === "codex") changes.push({ file: f.mcp, before: mcpBefore, after: addTomlMcpServer(f.mcp, mcpBefore, o.node, mcpArgs(o)), what: "MCP server" });
-  else if (o.harness === "claude-code") changes.push({ file: f.mcp, before: mcpBefore, after: setJsonEntry(f.mcp, mcpBefore, ["mcpServers", SERVER_NAME], { type: "stdio", command: o.node, args: mcpArgs(o), env: {} }), what: "MCP server" });
-  else changes.push({ file: f.mcp, before: mcpBefore, after: setJsonEntry(f.mcp, mcpBefore, ["mcp", SERVER_NAME], { type: "local", command: [o.node, ...mcpArgs(o)], enabled: true }), what: "MCP server" });
+  const change = (file: string, what: string, edit: (t: string | null) => string): void => {
+    const before = read(file);
+    changes.push({ file, before, after: edit(before), what, edit });
+  };
+  if (f.hooks !== undefined) change(f.hooks, "hooks", connectedText(o, "hooks", f.hooks));
+  change(f.mcp, "MCP server", connectedText(o, "mcp", f.mcp));
   if (f.plugin !== undefined) {
     const before = read(f.plugin);
     if (before !== null && !before.includes(OPENCODE_PLUGIN_MARK)) throw new Error(`${f.plugin} exists and is not ours; nothing was changed — move it away first`);
@@ -134,17 +145,26 @@ export function planConnect(o: ConnectOptions): FileChange[] {
   return changes;
 }
 
+/** What connect makes of a config file's text: its hooks, or its MCP server entry. */
+function connectedText(o: ConnectOptions, part: "hooks" | "mcp", file: string): (t: string | null) => string {
+  if (part === "hooks") return (t) => addHooks(file, t, hookCommands(o, EVENTS), marker(o));
+  if (o.harness === "codex") return (t) => addTomlMcpServer(file, t, o.node, mcpArgs(o));
+  if (o.harness === "claude-code") return (t) => setJsonEntry(file, t, ["mcpServers", SERVER_NAME], { type: "stdio", command: o.node, args: mcpArgs(o), env: {} });
+  return (t) => setJsonEntry(file, t, ["mcp", SERVER_NAME], { type: "local", command: [o.node, ...mcpArgs(o)], enabled: true });
+}
+
 /**
- * What disconnect would write: our entries out, the rest as it is. When that leaves the file as
- * it was before connect (the backup, whitespace aside), the backup's exact bytes go back; a file
- * connect created and nobody else wrote to is removed.
+ * What disconnect would write: our entries out, the rest as it is. When the file is byte for
+ * byte what connect made of the backup (nobody edited it since), the backup's exact bytes go
+ * back; any edit by the person (a space included) keeps their file with only our entries
+ * taken out. A file connect created and nobody else wrote to is removed.
  */
 export function planDisconnect(o: ConnectOptions): FileChange[] {
   const f = configFiles(o.harness, o.scope, o.cwd, o.env);
   const out: FileChange[] = [];
-  if (f.hooks !== undefined) out.push(undo(f.hooks, "hooks", (t) => removeHooks(f.hooks!, t, marker(o))));
+  if (f.hooks !== undefined) out.push(undo(f.hooks, "hooks", (t) => removeHooks(f.hooks!, t, marker(o)), connectedText(o, "hooks", f.hooks)));
   const key = o.harness === "opencode" ? "mcp" : "mcpServers";
-  out.push(undo(f.mcp, "MCP server", (t) => (o.harness === "codex" ? removeTomlMcpServer(f.mcp, t) : removeJsonEntry(f.mcp, t, [key, SERVER_NAME]))));
+  out.push(undo(f.mcp, "MCP server", (t) => (o.harness === "codex" ? removeTomlMcpServer(f.mcp, t) : removeJsonEntry(f.mcp, t, [key, SERVER_NAME])), connectedText(o, "mcp", f.mcp)));
   if (f.plugin !== undefined) {
     const before = read(f.plugin);
     out.push({ file: f.plugin, before, after: before !== null && before.includes(OPENCODE_PLUGIN_MARK) ? null : before, what: "plugin" });
@@ -152,16 +172,26 @@ export function planDisconnect(o: ConnectOptions): FileChange[] {
   return out;
 }
 
-function undo(file: string, what: string, remove: (text: string | null) => string | null): FileChange {
-  const before = read(file);
-  const removed = remove(before);
-  if (before === null || removed === before) return { file, before, after: before, what };
+function undo(file: string, what: string, remove: (text: string | null) => string | null, connected: (text: string | null) => string): FileChange {
   const backup = read(backupName(file));
-  const squash = (t: string) => t.replace(/\s+/g, "");
-  let after = removed;
-  if (backup !== null && removed !== null && squash(removed) === squash(backup)) after = backup;
-  else if (backup === null && removed !== null && (squash(removed) === "" || squash(removed) === "{}")) after = null;
-  return { file, before, after, what };
+  const edit = (before: string | null): string | null => {
+    const removed = remove(before);
+    if (before === null || removed === before) return before;
+    if (backup !== null && untouchedSince(before, backup, connected)) return backup;
+    if (backup === null && untouchedSince(before, null, connected)) return null;
+    return removed;
+  };
+  const before = read(file);
+  return { file, before, after: edit(before), what, edit };
+}
+
+/** Whether `current` is exactly what connect made of `backup` (null: of no file): nobody has edited it since. */
+function untouchedSince(current: string, backup: string | null, connected: (text: string | null) => string): boolean {
+  try {
+    return connected(backup) === current;
+  } catch {
+    return false;
+  }
 }
 
 export function backupName(file: string): string {
@@ -178,20 +208,14 @@ export function applyChanges(changes: readonly FileChange[], mode: "connect" | "
   for (const c of changes) {
     if (c.after === c.before) continue;
     const backup = backupName(c.file);
-    if (mode === "connect" && c.before !== null && !existsSync(backup) && c.what !== "plugin") writeAtomic(backup, c.before);
-    if (c.after === null) rmSync(c.file, { force: true });
-    else writeAtomic(c.file, c.after);
+    // The person's bytes, owner-only (they may hold keys), kept once: a second connect keeps the first.
+    if (mode === "connect" && c.before !== null && c.what !== "plugin") writeBackupOnce(backup, c.before);
+    // Through a link to its target, with the file's mode and owner, made again on a concurrent change.
+    writeConfigFile(c.file, c.edit ?? (() => c.after));
     if (mode === "disconnect") rmSync(backup, { force: true });
     done.push(c.file);
   }
   return done;
-}
-
-function writeAtomic(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
 }
 
 /** Whether each harness is connected to a workspace, from its config files (both scopes). */

@@ -14,13 +14,14 @@
  * second run with the same settings changes nothing. A file that does not parse is refused.
  * The edit itself (`connectedConfig`) is pure: text in, text out.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import JSON5 from "json5";
 import { applyEdits, modify, parse as parseJsonc, type ParseError } from "jsonc-parser";
 import { UsageError } from "../engine/errors.js";
+import { writeBackupOnce, writeConfigFile } from "../shared/config-file.js";
 import { OPENCLAW_PLUGIN_ID } from "./settings.js";
 
 export interface ConnectOpenClawResult {
@@ -36,7 +37,7 @@ export interface ConnectOpenClawResult {
 export function openClawConfigPath(given: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   if (given !== undefined) return path.resolve(given);
   if (env.OPENCLAW_CONFIG_PATH) return path.resolve(env.OPENCLAW_CONFIG_PATH);
-  return path.join(env.HOME ?? os.homedir(), ".openclaw", "openclaw.json");
+  return path.join(env.HOME || os.homedir(), ".openclaw", "openclaw.json");
 }
 
 /** The folder OpenClaw loads the plugin from: this package's root (openclaw.plugin.json, package.json#openclaw). */
@@ -134,16 +135,14 @@ export function connectOpenClaw(opts: { workspace: string; configFile?: string; 
   const exists = existsSync(file);
   if (exists && !statSync(file).isFile()) throw new UsageError(`${file} is not a regular file; give OpenClaw's config file with --openclaw-config`);
   const before = exists ? readFileSync(file, "utf8") : "";
-  const after = connectedConfig(before, { pluginDir, workspace: path.resolve(opts.workspace), file });
-  if (after === before) return { config: file, changed: false, backup: null, pluginDir };
+  const edit = (text: string | null) => connectedConfig(text ?? "", { pluginDir, workspace: path.resolve(opts.workspace), file });
+  if (edit(before) === before) return { config: file, changed: false, backup: null, pluginDir };
   let backup: string | null = null;
   if (exists) {
     backup = `${file}.before-agent-memory`;
-    if (!existsSync(backup)) copyFileSync(file, backup);
+    writeBackupOnce(backup, before);
   }
-  mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.agent-memory-${process.pid}.tmp`;
-  writeFileSync(tmp, after, { mode: exists ? statSync(file).mode & 0o777 : 0o600 });
-  renameSync(tmp, file);
+  // Through a link to its target, with its mode and owner, made again if OpenClaw rewrites it meanwhile.
+  writeConfigFile(file, edit);
   return { config: file, changed: true, backup, pluginDir };
 }
