@@ -60,6 +60,14 @@ function edit(text: string, path: jsonc.JSONPath, value: unknown, opts: Partial<
   return jsonc.applyEdits(text, jsonc.modify(text, path, value, { formattingOptions: FORMAT, ...opts }));
 }
 
+/**
+ * Takes a member out without reformatting anything around it: the person's spacing stays as
+ * they left it (a formatted removal rewrites the whitespace of the neighbouring members).
+ */
+function cut(text: string, path: jsonc.JSONPath): string {
+  return jsonc.applyEdits(text, jsonc.modify(text, path, undefined, {}));
+}
+
 /** One hook command of ours per event, keyed by the harness's event name. */
 export type HookCommands = Record<string, { command: string; timeout: number }>;
 
@@ -107,11 +115,11 @@ export function removeHooks(file: string, text: string | null, marker: string): 
     if (!Array.isArray(list)) continue;
     const ours = list.map((g, i) => (isOurHookGroup(g, marker) ? i : -1)).filter((i) => i >= 0);
     if (ours.length === 0) continue;
-    if (ours.length === list.length) out = edit(out, ["hooks", event], undefined);
-    else for (const i of ours.reverse()) out = edit(out, ["hooks", event, i], undefined);
+    if (ours.length === list.length) out = cut(out, ["hooks", event]);
+    else for (const i of ours.reverse()) out = cut(out, ["hooks", event, i]);
   }
   const after = readJsonObject(file, out).hooks;
-  if (after !== undefined && typeof after === "object" && after !== null && Object.keys(after).length === 0 && Object.keys(hooks).length > 0) out = edit(out, ["hooks"], undefined);
+  if (after !== undefined && typeof after === "object" && after !== null && Object.keys(after).length === 0 && Object.keys(hooks).length > 0) out = cut(out, ["hooks"]);
   return out;
 }
 
@@ -144,8 +152,8 @@ export function removeJsonEntry(file: string, text: string | null, path: string[
   checkDuplicateKeys(file, text, path);
   const parent = path.slice(0, -1).reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
   if (parent === null || typeof parent !== "object" || !(path[path.length - 1]! in (parent as object))) return text;
-  if (path.length > 1 && Object.keys(parent as object).length === 1) return edit(text, path.slice(0, -1), undefined);
-  return edit(text, path, undefined);
+  if (path.length > 1 && Object.keys(parent as object).length === 1) return cut(text, path.slice(0, -1));
+  return cut(text, path);
 }
 
 const TOML_BEGIN = `# >>> ${SERVER_NAME} (written by \`agent connect codex\`; \`agent disconnect codex\` removes it)`;

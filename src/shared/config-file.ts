@@ -20,7 +20,7 @@ import { sleepSync } from "./sleep.js";
 export const CONFIG_FILE_MODE = 0o600;
 
 /** Rounds of read, edit, compare before giving up on a file that keeps changing. */
-const ATTEMPTS = 60;
+const ATTEMPTS = 200;
 
 export class ConfigChangingError extends Error {
   constructor(readonly file: string) {
