@@ -9,7 +9,8 @@
 //   --only a,b         only these experiments (kill9, soak, reflect-race, rebuild-daemon,
 //                      signals, malformed, mcp, soul-swap, links,
 //                      big-query, dream-file, soul-link, swap-load)
-//                      disk-full, config-freshness, daemon-vectors, space)
+//                      disk-full, config-freshness, daemon-vectors, space,
+//                      secrets, config-race, hooks-log)
 //   --scale X          multiply the full run counts (0.5 = half)
 //   --minutes M        length of the soak (default 5; quick 0.3)
 //   --seed N           seed of the generated workspaces (default 1)
@@ -37,6 +38,9 @@ const EXPERIMENTS = {
   "config-freshness": () => import("./config-freshness.mjs").then((m) => m.configFreshness),
   "daemon-vectors": () => import("./daemon-vectors.mjs").then((m) => m.daemonVectors),
   space: () => import("./space.mjs").then((m) => m.space),
+  secrets: () => import("./secrets.mjs").then((m) => m.secrets),
+  "config-race": () => import("./secrets.mjs").then((m) => m.configRace),
+  "hooks-log": () => import("./secrets.mjs").then((m) => m.hooksLog),
 };
 
 export function parseArgs(argv) {

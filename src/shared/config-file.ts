@@ -11,7 +11,7 @@
  *   - a file caught half-written by such a writer (it does not parse) is read again.
  * The edit is a function of the current text: pure, idempotent (adding twice changes nothing).
  */
-import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { sleepSync } from "./sleep.js";
@@ -112,11 +112,16 @@ export function writeConfigFile(file: string, edit: (current: string | null) => 
   const target = configTarget(file);
   let retries = 0;
   let lastError: unknown;
+  /** Text another writer put under the name just before our rename (taken back from the held file), to edit instead. */
+  let overwritten: { text: string | null; after: string } | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const cur = readText(target);
+    // Nobody wrote since our rename: the text we replaced by mistake is the one to edit.
+    const base = overwritten !== undefined && cur === overwritten.after ? overwritten.text : cur;
+    overwritten = undefined;
     let after: string | null;
     try {
-      after = edit(cur);
+      after = edit(base);
     } catch (e) {
       // Half of another writer's text, or a file that really is broken: read again shortly.
       lastError = e;
@@ -126,10 +131,11 @@ export function writeConfigFile(file: string, edit: (current: string | null) => 
       continue;
     }
     if (after === cur) return { target, written: retries > 0, retries };
-    if (replace(target, cur, after)) {
+    const r = replace(target, cur, after);
+    if (r.done) {
       // A writer that writes in place may have put its own text over ours since: edit that.
       if (readText(target) === after) return { target, written: true, retries };
-    }
+    } else if (r.replaced !== undefined && after !== null) overwritten = { text: r.replaced, after };
     retries++;
     sleepSync(Math.min(2 + attempt, 20));
   }
@@ -137,16 +143,21 @@ export function writeConfigFile(file: string, edit: (current: string | null) => 
   throw new ConfigChangingError(file);
 }
 
-/** Replaces `target` (holding `expected`) by `after`; false when it no longer holds `expected`. */
-function replace(target: string, expected: string | null, after: string | null): boolean {
+/**
+ * Replaces `target` (holding `expected`) by `after`. Not done when it no longer holds
+ * `expected`; `replaced` is set when our rename replaced someone else's text after all (they
+ * renamed theirs in between our last look and our rename): the file it replaced is held under
+ * a second name taken just before the rename, so that text is not lost but edited again.
+ */
+function replace(target: string, expected: string | null, after: string | null): { done: boolean; replaced?: string | null } {
   if (after === null) {
-    if (readText(target) !== expected) return false;
+    if (readText(target) !== expected) return { done: false };
     try {
       unlinkSync(target);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
     }
-    return true;
+    return { done: true };
   }
   let mode = CONFIG_FILE_MODE;
   let owner: { uid: number; gid: number } | null = null;
@@ -161,10 +172,38 @@ function replace(target: string, expected: string | null, after: string | null):
   // The last look before the rename: a change since the read is edited again, not overwritten.
   if (readText(target) !== expected) {
     unlinkSync(tmp);
-    return false;
+    return { done: false };
   }
-  renameSync(tmp, target);
-  return true;
+  if (expected === null) {
+    // A new file: created only if still absent (link fails on an existing name).
+    try {
+      linkSync(tmp, target);
+    } catch (e) {
+      unlinkSync(tmp);
+      if ((e as NodeJS.ErrnoException).code === "EEXIST") return { done: false };
+      throw e;
+    }
+    unlinkSync(tmp);
+    return { done: true };
+  }
+  const hold = `${tmp}.held`;
+  try {
+    linkSync(target, hold);
+  } catch {
+    unlinkSync(tmp);
+    return { done: false };
+  }
+  try {
+    renameSync(tmp, target);
+    const held = readText(hold);
+    return held === expected ? { done: true } : { done: false, replaced: held };
+  } finally {
+    try {
+      unlinkSync(hold);
+    } catch {
+      // Gone already.
+    }
+  }
 }
 
 /** Keeps `text` as the backup file (0600, replaced atomically), once: an existing backup is left alone. */
