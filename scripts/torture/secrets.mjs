@@ -2,7 +2,7 @@
 //   secrets      a secret of each common shape typed to Claude Code (captured by its Stop hook)
 //                must be in no workspace file (sessions/, the index and its -wal) and in no
 //                Codex or OpenCode prompt hook's output asking for it;
-//   config-race  a program rewriting ~/.claude.json every 2 ms while `agent connect claude-code`
+//   config-race  a program rewriting ~/.claude.json every 2 ms (AGENT_TORTURE_WRITER_PAUSE_MS) while `agent connect claude-code`
 //                runs: none of that program's keys lost (rounds that lost any are failures);
 //   hooks-log    a FIFO at .agent/hooks.log (the failing prompt hook must end) and a link there
 //                to a file outside the workspace (nothing appended to it).
@@ -77,7 +77,10 @@ export async function secrets({ root, tiny, quick, scale = 1 }) {
   return tally;
 }
 
-/** Rewrites the file every 2 ms: read, add a key, temp file, rename (as a running Claude Code does, faster). */
+/** Between two rewrites of the racing writer: faster than a running Claude Code writes ~/.claude.json. */
+const PAUSE_MS = Number(process.env.AGENT_TORTURE_WRITER_PAUSE_MS ?? 2);
+
+/** Rewrites the file every PAUSE_MS: read, add a key, temp file, rename (as a running Claude Code does, faster). */
 const WRITER = `
 const fs = require("node:fs");
 const f = process.argv[1];
@@ -91,11 +94,11 @@ for (;;) {
   fs.renameSync(f + ".w.tmp", f);
   if (i === 3) process.stdout.write("ready\\n");
   i++;
-  Atomics.wait(pause, 0, 0, 2);
+  Atomics.wait(pause, 0, 0, Number(process.argv[2] ?? 2));
 }`;
 
 export async function configRace({ root, tiny, quick, scale = 1 }) {
-  const tally = new Tally("agent connect while another program rewrites ~/.claude.json: none of its keys lost");
+  const tally = new Tally("agent connect while another program rewrites ~/.claude.json: none of its keys lost; an empty CLAUDE_CONFIG_DIR writes nothing in the current folder");
   const rounds = tiny ? 3 : quick ? 10 : Math.max(1, Math.round(20 * scale));
   let lostKeys = 0;
   let oursMissing = 0;
@@ -106,10 +109,10 @@ export async function configRace({ root, tiny, quick, scale = 1 }) {
     mkdirSync(path.join(home, ".claude"), { recursive: true });
     const file = path.join(home, ".claude.json");
     writeFileSync(file, JSON.stringify({ primaryApiKey: "kept-secret" }, null, 2), { mode: 0o600 });
-    const child = spawn(process.execPath, ["-e", WRITER, file], { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, ["-e", WRITER, file, String(PAUSE_MS)], { stdio: ["ignore", "pipe", "ignore"] });
     await new Promise((res) => child.stdout.once("data", res));
     const args = ["connect", "claude-code", "--workspace", path.join(root, "W")];
-    const c = await agent(args, { env: { HOME: home, CLAUDE_CONFIG_DIR: "" }, timeoutMs: 60_000 });
+    const c = await agent(args, { env: { HOME: home }, timeoutMs: 60_000 });
     await new Promise((res) => setTimeout(res, 30));
     const exited = new Promise((res) => child.once("exit", res));
     child.kill("SIGKILL");
@@ -125,6 +128,17 @@ export async function configRace({ root, tiny, quick, scale = 1 }) {
     else tally.pass();
   }
   tally.measure("lost keys", lostKeys);
+  // CLAUDE_CONFIG_DIR set but empty: the default folders, never the current one.
+  const cwd = path.join(root, "cwd");
+  const home = path.join(root, "home-empty-dir");
+  mkdirSync(cwd, { recursive: true });
+  mkdirSync(home, { recursive: true });
+  const args = ["connect", "claude-code", "--workspace", path.join(root, "W")];
+  const c = await agent(args, { env: { HOME: home, CLAUDE_CONFIG_DIR: "" }, cwd, timeoutMs: 60_000 });
+  const repro = `cd ${cwd} && CLAUDE_CONFIG_DIR= HOME=${home} ${shellLine(args)}`;
+  if (readdirSync(cwd).length > 0) tally.fail(`${repro}: wrote ${readdirSync(cwd).join(", ")} into the current folder`, repro);
+  else if (c.code !== 0) tally.fail(`${repro}: exit ${c.code}: ${c.stderr.trim().slice(0, 200)}`, repro);
+  else tally.pass();
   tally.note(`${lostKeys} key(s) of the other program lost over ${rounds} round(s); our entry missing at the end (the other program wrote over it afterwards, as it would over any edit) in ${oursMissing}`);
   return tally;
 }
