@@ -38,7 +38,13 @@ export interface RedactionRule {
 const NOT_A_VALUE = /^(?:\$|<|\[redacted|\*{3,}|x{4,}$|\.{3}|…|(?:YOUR|PASTE|INSERT|REPLACE)[-_A-Z])/;
 
 /** Names of settings that hold a secret (`OPENAI_API_KEY`, `github_token`, `client_secret`, `DB_PASSWORD`). */
-const SECRET_NAME = String.raw`[A-Za-z][A-Za-z0-9_.-]*?(?:_KEY|_TOKEN|_SECRET|_PASSWORD|_PASSWD|_PASS|_PAT|_CREDENTIALS?|api_?key|_key|_token|_secret)|API_?KEY|SECRET|TOKEN|apikey|secret_?key`;
+const SECRET_NAME = String.raw`[A-Z][A-Z0-9_]*?(?:_KEY|_TOKEN|_SECRET|_PASSWORD|_PASSWD|_PASS|_PAT|_CREDENTIALS?)|API_?KEY|SECRET|TOKEN|[a-z0-9_]*?(?:api_?key|access_?token|auth_?token|refresh_?token|bot_?token|client_?secret|app_?secret|secret_?key|private_?key)`;
+
+/**
+ * An unquoted value that looks like a credential, not code: a digit or a sign in it, no call or
+ * index (`data.get('x')`, `os.environ[…]`), not a constant (`True`, `None`).
+ */
+const BARE_VALUE = String.raw`(?![A-Za-z_][\w.]*[([])(?!(?:True|False|None|null|true|false|undefined)\b)(?=[^\s"'\x60,;)]*[0-9!@#$%^&*+=?~-])[^\s"'\x60,;()[\]{}]{4,}`;
 
 export const REDACTION_RULES: readonly RedactionRule[] = [
   // The person's own mark: everything between the tags (an unclosed tag runs to the end).
@@ -69,17 +75,18 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   // detect-secrets BasicAuthDetector: scheme://user:password@host.
   { id: "url-credentials", label: "password", pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#[\]@"'`]+:(?<secret>[^\s:/?#[\]@"'`]+)(?=@)/gi },
   // detect-secrets KeywordDetector, for the password family: `password=…`, `passwd: "…"`, `"pwd": "…"`.
-  // Unquoted after ":" only a value with a digit or sign (`password: changed` is prose).
+  // Unquoted, only a value that looks like one (BARE_VALUE: `password: changed` is prose,
+  // `password = data.get('password')` is code).
   {
     id: "password-assignment",
     label: "password",
-    pattern: /\b[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd)["']?\s*(?:=|:=|=>)\s*(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"'`,;&]+)|\b[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd)["']?\s*:\s*(?<secret2>"[^"\n]+"|'[^'\n]+'|(?=[^\s"'`,;]*[0-9!@#$%^&*+=?])[^\s"'`,;]{4,})/gi,
+    pattern: new RegExp(String.raw`\b[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd)["']?\s*(?:=|:=|=>|:)\s*(?<secret>"[^"\n]{2,}"|'[^'\n]{2,}'|${BARE_VALUE})`, "gi"),
   },
   // `export OPENAI_API_KEY=…`, `GITHUB_TOKEN: …`, `"client_secret": "…"`.
   {
     id: "secret-assignment",
     label: "secret",
-    pattern: new RegExp(String.raw`\b(?:${SECRET_NAME})\b["']?\s*(?:=|:=|=>|:)\s*(?<secret>"[^"\n]{4,}"|'[^'\n]{4,}'|[^\s"'\x60,;&)]{4,})`, "g"),
+    pattern: new RegExp(String.raw`\b(?:${SECRET_NAME})\b["']?\s*(?:=|:=|=>|:)\s*(?<secret>"[^"\n]{4,}"|'[^'\n]{4,}'|${BARE_VALUE})`, "g"),
   },
 ];
 

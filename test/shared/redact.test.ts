@@ -93,6 +93,12 @@ describe("redaction: each shape becomes its placeholder", () => {
       "We met at https://example.com/path?x=1 and talked about postgres.",
       "skills-based hiring; sk-8 is not a key; AKIA is four letters.",
       "She said: email me at bob@example.com, password reset link expired.",
+      // Code in a coding session: names, calls and constants are not secrets.
+      "id = db.Column(db.Integer, primary_key=True)",
+      "password = data.get('password')",
+      'token = os.environ["GITHUB_TOKEN"]',
+      "API_KEY = None",
+      "user.password_hash = generate_password_hash(password)",
     ];
     for (const p of prose) expect(redact(p), p).toBe(p);
   });
