@@ -39,6 +39,9 @@ const EXPERIMENTS: [string, number][] = [
   ["config-freshness", 120_000],
   ["daemon-vectors", 240_000],
   ["space", 180_000],
+  ["secrets", 300_000],
+  ["config-race", 120_000],
+  ["hooks-log", 60_000],
 ];
 
 describe("torture suite, smallest cases", () => {
