@@ -70,7 +70,9 @@ export function parseSessionText(id: string, text: string): ParsedSession {
       problems.push({ line, reason: "missing \"content\" string" });
       continue;
     }
-    const turn: SessionTurn = { role: o.role as SessionRole, content: o.content, ts, line };
+    // Every reader of a transcript (index, reflection, flush, boot) sees it redacted, even
+    // one written before redaction or copied in: nothing typed reaches a model or a prompt.
+    const turn: SessionTurn = { role: o.role as SessionRole, content: redact(o.content), ts, line };
     if (typeof o.thread === "string" && o.thread !== "") turn.thread = o.thread;
     turns.push(turn);
   }

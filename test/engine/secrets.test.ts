@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
+import { parseSessionText } from "../../src/workspace/sessions.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 const KEY = "sk-ant-" + "api03-" + "Zq8Lm2Vb7Ty4Np0Rz8Kd3Wf6Hj1Sa5Ue".repeat(2) + "AA";
@@ -61,5 +62,10 @@ describe("redaction before anything is written", () => {
     expect(note).toContain("token [redacted: aws access key]");
     expect(note).not.toContain(KEY);
     expect(note).not.toContain("hunter22");
+  });
+
+  it("every reader of a transcript (index, reflection, flush, boot) gets it redacted, even one written before", () => {
+    const t = parseSessionText("old", JSON.stringify({ role: "user", content: `key ${KEY}`, ts: "2026-11-01T00:00:00Z" }) + "\n");
+    expect(t.turns[0]!.content).toBe("key [redacted: anthropic key]");
   });
 });

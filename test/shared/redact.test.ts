@@ -152,8 +152,8 @@ describe("false positives on ordinary notes", () => {
     const where: string[] = [];
     for (const f of files) {
       const r = redactSecrets(f.text);
-      // The docs describe the redaction itself: their examples are meant to be caught.
-      if (r.count > 0 && !/privacy|assistants|redact/.test(f.file)) {
+      // The pages that describe the redaction itself: their examples are meant to be caught.
+      if (r.count > 0 && !/privacy|assistants|redact|reliability\.md$|README\.md$/.test(f.file)) {
         hits += r.count;
         where.push(`${path.relative(process.cwd(), f.file)}: ${r.rules.join(", ")}`);
       }
