@@ -178,7 +178,9 @@ function undo(file: string, what: string, remove: (text: string | null) => strin
     const removed = remove(before);
     if (before === null || removed === before) return before;
     if (backup !== null && untouchedSince(before, backup, connected)) return backup;
-    if (backup === null && untouchedSince(before, null, connected)) return null;
+    // A file connect created: removed when nothing but ours was ever in it (the assistant
+    // itself may have rewritten it, e.g. reformatted; an empty object is nobody's setting).
+    if (backup === null && (untouchedSince(before, null, connected) || (removed !== null && ["", "{}"].includes(removed.replace(/\s+/g, ""))))) return null;
     return removed;
   };
   const before = read(file);
