@@ -177,20 +177,24 @@ function undo(file: string, what: string, remove: (text: string | null) => strin
   const edit = (before: string | null): string | null => {
     const removed = remove(before);
     if (before === null || removed === before) return before;
-    if (backup !== null && untouchedSince(before, backup, connected)) return backup;
+    if (backup !== null && untouchedSince(removed, backup, connected, remove)) return backup;
     // A file connect created: removed when nothing but ours was ever in it (the assistant
     // itself may have rewritten it, e.g. reformatted; an empty object is nobody's setting).
-    if (backup === null && (untouchedSince(before, null, connected) || (removed !== null && ["", "{}"].includes(removed.replace(/\s+/g, ""))))) return null;
+    if (backup === null && (untouchedSince(removed, null, connected, remove) || (removed !== null && ["", "{}"].includes(removed.replace(/\s+/g, ""))))) return null;
     return removed;
   };
   const before = read(file);
   return { file, before, after: edit(before), what, edit };
 }
 
-/** Whether `current` is exactly what connect made of `backup` (null: of no file): nobody has edited it since. */
-function untouchedSince(current: string, backup: string | null, connected: (text: string | null) => string): boolean {
+/**
+ * Whether the file, our entries taken out (`removed`), is byte for byte what connect made of
+ * `backup` (null: of no file) with our entries taken out: nobody edited anything but ours since
+ * (our entries themselves may differ, e.g. another --budget-ms).
+ */
+function untouchedSince(removed: string | null, backup: string | null, connected: (text: string | null) => string, remove: (text: string | null) => string | null): boolean {
   try {
-    return connected(backup) === current;
+    return removed !== null && remove(connected(backup)) === removed;
   } catch {
     return false;
   }
