@@ -10,7 +10,7 @@
 //                      signals, malformed, mcp, soul-swap, links,
 //                      big-query, dream-file, soul-link, swap-load)
 //                      disk-full, config-freshness, daemon-vectors, space,
-//                      inject-trust, transcripts)
+//                      inject-trust, transcripts, secrets, config-race, hooks-log)
 //   --scale X          multiply the full run counts (0.5 = half)
 //   --minutes M        length of the soak (default 5; quick 0.3)
 //   --seed N           seed of the generated workspaces (default 1)
@@ -40,6 +40,9 @@ const EXPERIMENTS = {
   space: () => import("./space.mjs").then((m) => m.space),
   "inject-trust": () => import("./inject-trust.mjs").then((m) => m.injectTrust),
   transcripts: () => import("./transcripts.mjs").then((m) => m.transcripts),
+  secrets: () => import("./secrets.mjs").then((m) => m.secrets),
+  "config-race": () => import("./secrets.mjs").then((m) => m.configRace),
+  "hooks-log": () => import("./secrets.mjs").then((m) => m.hooksLog),
 };
 
 export function parseArgs(argv) {

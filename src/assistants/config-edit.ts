@@ -39,8 +39,34 @@ export function readJsonObject(file: string, text: string | null): Record<string
   return v as Record<string, unknown>;
 }
 
+/**
+ * Refuses a file where a key on `keys` (from the top) appears twice in one object: readers
+ * disagree on which one counts (most take the last, an in-place edit changes the first), so
+ * entries written there could be ones no reader sees.
+ */
+export function checkDuplicateKeys(file: string, text: string | null, keys: readonly string[]): void {
+  if (text === null || text.trim() === "") return;
+  let node = jsonc.parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const seen: string[] = [];
+  for (const key of keys) {
+    if (node === undefined || node.type !== "object") return;
+    const props = (node.children ?? []).filter((p) => p.children?.[0]?.value === key);
+    seen.push(key);
+    if (props.length > 1) throw new ConfigParseError(file, `it has the key "${seen.join(".")}" ${props.length} times; keep one (readers use the last) and run the command again`);
+    node = props[0]?.children?.[1];
+  }
+}
+
 function edit(text: string, path: jsonc.JSONPath, value: unknown, opts: Partial<jsonc.ModificationOptions> = {}): string {
   return jsonc.applyEdits(text, jsonc.modify(text, path, value, { formattingOptions: FORMAT, ...opts }));
+}
+
+/**
+ * Takes a member out without reformatting anything around it: the person's spacing stays as
+ * they left it (a formatted removal rewrites the whitespace of the neighbouring members).
+ */
+function cut(text: string, path: jsonc.JSONPath): string {
+  return jsonc.applyEdits(text, jsonc.modify(text, path, undefined, {}));
 }
 
 /** One hook command of ours per event, keyed by the harness's event name. */
@@ -59,11 +85,15 @@ export function isOurHookGroup(group: unknown, marker: string): boolean {
 export function addHooks(file: string, text: string | null, commands: HookCommands, marker: string): string {
   const obj = readJsonObject(file, text);
   let out = text === null || text.trim() === "" ? "{}\n" : text;
+  checkDuplicateKeys(file, text, ["hooks"]);
+  // `"hooks": null` is no hooks: ours become the object.
+  if (obj.hooks === null) out = edit(out, ["hooks"], {});
   const hooks = (obj.hooks ?? {}) as Record<string, unknown>;
-  if (obj.hooks !== undefined && (typeof obj.hooks !== "object" || Array.isArray(obj.hooks))) throw new ConfigParseError(file, '"hooks" is not an object');
+  if (obj.hooks !== undefined && obj.hooks !== null && (typeof obj.hooks !== "object" || Array.isArray(obj.hooks))) throw new ConfigParseError(file, '"hooks" is not an object');
   for (const [event, c] of Object.entries(commands)) {
+    checkDuplicateKeys(file, text, ["hooks", event]);
     const group = { hooks: [{ type: "command", command: c.command, timeout: c.timeout }] };
-    const list = hooks[event];
+    const list = hooks[event] ?? undefined;
     if (list !== undefined && !Array.isArray(list)) throw new ConfigParseError(file, `"hooks.${event}" is not a list`);
     const at = Array.isArray(list) ? list.findIndex((g) => isOurHookGroup(g, marker)) : -1;
     if (!Array.isArray(list)) out = edit(out, ["hooks", event], [group]);
@@ -78,39 +108,53 @@ export function addHooks(file: string, text: string | null, commands: HookComman
 export function removeHooks(file: string, text: string | null, marker: string): string | null {
   if (text === null) return null;
   const obj = readJsonObject(file, text);
-  const hooks = obj.hooks as Record<string, unknown> | undefined;
-  if (hooks === undefined || typeof hooks !== "object") return text;
+  checkDuplicateKeys(file, text, ["hooks"]);
+  const hooks = obj.hooks as Record<string, unknown> | null | undefined;
+  if (hooks === undefined || hooks === null || typeof hooks !== "object") return text;
   let out = text;
   for (const [event, list] of Object.entries(hooks)) {
     if (!Array.isArray(list)) continue;
     const ours = list.map((g, i) => (isOurHookGroup(g, marker) ? i : -1)).filter((i) => i >= 0);
     if (ours.length === 0) continue;
-    if (ours.length === list.length) out = edit(out, ["hooks", event], undefined);
-    else for (const i of ours.reverse()) out = edit(out, ["hooks", event, i], undefined);
+    if (ours.length === list.length) out = cut(out, ["hooks", event]);
+    else for (const i of ours.reverse()) out = cut(out, ["hooks", event, i]);
   }
   const after = readJsonObject(file, out).hooks;
-  if (after !== undefined && typeof after === "object" && after !== null && Object.keys(after).length === 0 && Object.keys(hooks).length > 0) out = edit(out, ["hooks"], undefined);
+  if (after !== undefined && typeof after === "object" && after !== null && Object.keys(after).length === 0 && Object.keys(hooks).length > 0) out = cut(out, ["hooks"]);
   return out;
 }
 
 /** Sets `path` (e.g. ["mcpServers", "agent-memory"]) to `value`, leaving the rest as it is. */
 export function setJsonEntry(file: string, text: string | null, path: string[], value: unknown): string {
   const obj = readJsonObject(file, text);
+  checkDuplicateKeys(file, text, path);
   let cur: unknown = obj;
-  for (const k of path) cur = cur !== null && typeof cur === "object" ? (cur as Record<string, unknown>)[k] : undefined;
   const base = text === null || text.trim() === "" ? "{}\n" : text;
+  for (let i = 0; i < path.length; i++) {
+    const k = path[i]!;
+    cur = (cur as Record<string, unknown>)[k];
+    if (i === path.length - 1) break;
+    // `"mcpServers": null` is none: the whole branch is written.
+    if (cur === null || cur === undefined) return edit(base, path.slice(0, i + 1), nested(path.slice(i + 1), value));
+    if (typeof cur !== "object" || Array.isArray(cur)) throw new ConfigParseError(file, `"${path.slice(0, i + 1).join(".")}" is not an object`);
+  }
   if (JSON.stringify(cur) === JSON.stringify(value)) return base;
   return edit(base, path, value);
+}
+
+function nested(keys: readonly string[], value: unknown): unknown {
+  return keys.reduceRight<unknown>((v, k) => ({ [k]: v }), value);
 }
 
 /** Removes `path`; its parent object goes too when that leaves it empty and it held only ours. */
 export function removeJsonEntry(file: string, text: string | null, path: string[]): string | null {
   if (text === null) return null;
   const obj = readJsonObject(file, text);
+  checkDuplicateKeys(file, text, path);
   const parent = path.slice(0, -1).reduce<unknown>((o, k) => (o !== null && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
   if (parent === null || typeof parent !== "object" || !(path[path.length - 1]! in (parent as object))) return text;
-  if (path.length > 1 && Object.keys(parent as object).length === 1) return edit(text, path.slice(0, -1), undefined);
-  return edit(text, path, undefined);
+  if (path.length > 1 && Object.keys(parent as object).length === 1) return cut(text, path.slice(0, -1));
+  return cut(text, path);
 }
 
 const TOML_BEGIN = `# >>> ${SERVER_NAME} (written by \`agent connect codex\`; \`agent disconnect codex\` removes it)`;

@@ -9,9 +9,10 @@
  * Disconnect restores the backup's exact bytes when the file is still what connect wrote, and
  * otherwise takes out only our entries (the person changed something since: that stays).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { writeBackupOnce, writeConfigFile } from "../shared/config-file.js";
 import { addHooks, removeHooks, SERVER_NAME, type HookCommands } from "./config-edit.js";
 import type { HarnessName, HookEventName } from "../workspace/harness-turns.js";
 
@@ -65,6 +66,12 @@ export interface FileChange {
   after: string | null;
   /** What it is, for the report ("hooks", "MCP server", "plugin"). */
   what: string;
+  /**
+   * The change as a function of the file's text: applyChanges makes it again from the text it
+   * finds when the file changed since the plan (another program writing it), so nothing of
+   * theirs is lost. Without it, `after` is written over whatever is there.
+   */
+  edit?: (current: string | null) => string | null;
 }
 
 /** Our hook commands carry this, and nothing else does: how we find ours among the person's. */
@@ -96,8 +103,14 @@ export function mcpArgs(o: ConnectOptions): string[] {
   return [o.cli, "mcp", "--workspace", o.workspace];
 }
 
+/** An environment variable as a path: set but empty means unset (never the current folder). */
+export function envDir(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === "" ? undefined : v;
+}
+
 export function home(env: NodeJS.ProcessEnv): string {
-  return env.HOME ?? os.homedir();
+  return envDir(env, "HOME") ?? os.homedir();
 }
 
 export const EVENTS: HookEventName[] = ["session-start", "prompt", "stop", "session-end", "pre-compact"];
@@ -117,12 +130,12 @@ export function planConnect(o: ConnectOptions, h: HookConfig): FileChange[] {
   if (!h.scopes.includes(o.scope)) throw new Error(`${o.harness} reads its config only for --scope ${h.scopes.join(" or ")}: use that`);
   const f = h.files(o.scope, o.cwd, o.env);
   const changes: FileChange[] = [];
-  if (f.hooks !== undefined && h.hookNames !== undefined) {
-    const before = read(f.hooks);
-    changes.push({ file: f.hooks, before, after: addHooks(f.hooks, before, hookCommands(o, EVENTS, h.hookNames), marker(o)), what: "hooks" });
-  }
-  const mcpBefore = read(f.mcp);
-  changes.push({ file: f.mcp, before: mcpBefore, after: h.mcp.add(f.mcp, mcpBefore, o), what: "MCP server" });
+  const change = (file: string, what: string, edit: (t: string | null) => string): void => {
+    const before = read(file);
+    changes.push({ file, before, after: edit(before), what, edit });
+  };
+  if (f.hooks !== undefined && h.hookNames !== undefined) change(f.hooks, "hooks", connectedText(o, h, "hooks", f.hooks));
+  change(f.mcp, "MCP server", connectedText(o, h, "mcp", f.mcp));
   if (f.plugin !== undefined && h.plugin !== undefined) {
     const before = read(f.plugin);
     if (before !== null && !before.includes(h.plugin.mark)) throw new Error(`${f.plugin} exists and is not ours; nothing was changed — move it away first`);
@@ -131,16 +144,24 @@ export function planConnect(o: ConnectOptions, h: HookConfig): FileChange[] {
   return changes;
 }
 
+/** What connect makes of a config file's text: its hooks, or its MCP server entry. */
+function connectedText(o: ConnectOptions, h: HookConfig, part: "hooks" | "mcp", file: string): (t: string | null) => string {
+  const names = h.hookNames;
+  if (part === "hooks" && names !== undefined) return (t) => addHooks(file, t, hookCommands(o, EVENTS, names), marker(o));
+  return (t) => h.mcp.add(file, t, o);
+}
+
 /**
- * What disconnect would write: our entries out, the rest as it is. When that leaves the file as
- * it was before connect (the backup, whitespace aside), the backup's exact bytes go back; a file
- * connect created and nobody else wrote to is removed.
+ * What disconnect would write: our entries out, the rest as it is. When the file is byte for
+ * byte what connect made of the backup (nobody edited it since), the backup's exact bytes go
+ * back; any edit by the person (a space included) keeps their file with only our entries
+ * taken out. A file connect created and nobody else wrote to is removed.
  */
 export function planDisconnect(o: ConnectOptions, h: HookConfig): FileChange[] {
   const f = h.files(o.scope, o.cwd, o.env);
   const out: FileChange[] = [];
-  if (f.hooks !== undefined) out.push(undo(f.hooks, "hooks", (t) => removeHooks(f.hooks!, t, marker(o))));
-  out.push(undo(f.mcp, "MCP server", (t) => h.mcp.remove(f.mcp, t)));
+  if (f.hooks !== undefined && h.hookNames !== undefined) out.push(undo(f.hooks, "hooks", (t) => removeHooks(f.hooks!, t, marker(o)), connectedText(o, h, "hooks", f.hooks)));
+  out.push(undo(f.mcp, "MCP server", (t) => h.mcp.remove(f.mcp, t), connectedText(o, h, "mcp", f.mcp)));
   if (f.plugin !== undefined && h.plugin !== undefined) {
     const before = read(f.plugin);
     out.push({ file: f.plugin, before, after: before !== null && before.includes(h.plugin.mark) ? null : before, what: "plugin" });
@@ -148,16 +169,34 @@ export function planDisconnect(o: ConnectOptions, h: HookConfig): FileChange[] {
   return out;
 }
 
-export function undo(file: string, what: string, remove: (text: string | null) => string | null): FileChange {
-  const before = read(file);
-  const removed = remove(before);
-  if (before === null || removed === before) return { file, before, after: before, what };
+export function undo(file: string, what: string, remove: (text: string | null) => string | null, connected?: (text: string | null) => string): FileChange {
   const backup = read(backupName(file));
-  const squash = (t: string) => t.replace(/\s+/g, "");
-  let after = removed;
-  if (backup !== null && removed !== null && squash(removed) === squash(backup)) after = backup;
-  else if (backup === null && removed !== null && (squash(removed) === "" || squash(removed) === "{}")) after = null;
-  return { file, before, after, what };
+  const edit = (before: string | null): string | null => {
+    const removed = remove(before);
+    if (before === null || removed === before) return before;
+    if (backup !== null && untouchedSince(removed, backup, connected, remove)) return backup;
+    // A file connect created: removed when nothing but ours was ever in it (the assistant
+    // itself may have rewritten it, e.g. reformatted; an empty object is nobody's setting).
+    if (backup === null && (untouchedSince(removed, null, connected, remove) || (removed !== null && ["", "{}"].includes(removed.replace(/\s+/g, ""))))) return null;
+    return removed;
+  };
+  const before = read(file);
+  return { file, before, after: edit(before), what, edit };
+}
+
+/**
+ * Whether the file, our entries taken out (`removed`), is byte for byte what connect made of
+ * `backup` (null: of no file) with our entries taken out: nobody edited anything but ours since
+ * (our entries themselves may differ, e.g. another --budget-ms).
+ */
+function untouchedSince(removed: string | null, backup: string | null, connected: ((text: string | null) => string) | undefined, remove: (text: string | null) => string | null): boolean {
+  // Without a way to make connect's text again, nothing proves the file untouched: only ours come out.
+  if (connected === undefined) return false;
+  try {
+    return removed !== null && remove(connected(backup)) === removed;
+  } catch {
+    return false;
+  }
 }
 
 export function backupName(file: string): string {
@@ -174,20 +213,14 @@ export function applyChanges(changes: readonly FileChange[], mode: "connect" | "
   for (const c of changes) {
     if (c.after === c.before) continue;
     const backup = backupName(c.file);
-    if (mode === "connect" && c.before !== null && !existsSync(backup) && c.what !== "plugin") writeAtomic(backup, c.before);
-    if (c.after === null) rmSync(c.file, { force: true });
-    else writeAtomic(c.file, c.after);
+    // The person's bytes, owner-only (they may hold keys), kept once: a second connect keeps the first.
+    if (mode === "connect" && c.before !== null && c.what !== "plugin") writeBackupOnce(backup, c.before);
+    // Through a link to its target, with the file's mode and owner, made again on a concurrent change.
+    writeConfigFile(c.file, c.edit ?? (() => c.after));
     if (mode === "disconnect") rmSync(backup, { force: true });
     done.push(c.file);
   }
   return done;
-}
-
-function writeAtomic(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
 }
 
 /** Whether a hook-command assistant is connected to a workspace, from its config files (each scope). */

@@ -2,6 +2,7 @@
  * The engine looking at itself: `agent models`, `agent doctor` and `agent config`. Nothing
  * here throws for a broken part: each check reports what it found and what to do.
  */
+import type { RedactionTally } from "../indexer/redaction.js";
 import { readWorkspaceFile, UnsafeFileError, type LinkRule } from "../workspace/guard.js";
 import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
 import { existsSync, readdirSync } from "node:fs";
@@ -158,7 +159,15 @@ export interface DoctorEngine extends AdminEngine {
   readonly indexing: { status(): StatusSummary };
 }
 
-type StatusSummary = { files: number; chunks: number; lastSyncAt: number | null; stale: string[]; missing: string[]; vectors: { embedded: number; missing: number; modelId: string | null } };
+type StatusSummary = { files: number; chunks: number; lastSyncAt: number | null; stale: string[]; missing: string[]; vectors: { embedded: number; missing: number; modelId: string | null }; redaction?: RedactionTally | null };
+
+/** The doctor line on secrets in sessions/: how many transcripts the index passes redacted in place. */
+export function redactionCheck(t: RedactionTally | null | undefined): DoctorCheck {
+  if (t === null || t === undefined) return { name: "redaction", status: "ok", detail: "sessions/ not checked for secrets yet", fix: "the next `agent index` redacts any it finds" };
+  if (t.problem !== undefined) return { name: "redaction", status: "warn", detail: `${t.files} transcript(s) redacted (${t.secrets} secret(s)); ${t.problem}`, fix: "its secrets are kept out of the index; fix the named file and run `agent index`" };
+  if (t.files === 0) return { name: "redaction", status: "ok", detail: "no secrets found in sessions/ (keys, tokens, passwords and <private> spans are redacted before they are written)" };
+  return { name: "redaction", status: "ok", detail: `${t.files} transcript(s) in sessions/ had secrets redacted in place (${t.secrets} secret(s), latest ${t.at === null ? "unknown" : new Date(t.at).toISOString()})` };
+}
 
 /**
  * Every check a user needs in one go: the config, each database, the embedder, the LLM,
@@ -249,6 +258,7 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
         ? { name: "vectors", status: "warn", detail: `${s.vectors.missing} chunk(s) without vectors (found by keywords only)`, fix: "run `agent index` or keep `agent daemon` running" }
         : { name: "vectors", status: "ok", detail: `${s.vectors.embedded} chunk(s) embedded${s.vectors.modelId ? ` with ${s.vectors.modelId}` : ""}` },
     );
+    add(redactionCheck(s.redaction));
     const m = await models(engine);
     const e = m.embedder;
     add(

@@ -11,6 +11,7 @@ import { parseAnnotations, uniqueAnnotations } from "./annotations.js";
 import { templateLines } from "./boilerplate.js";
 import { chunkMarkdown } from "./chunk.js";
 import { chunkSession } from "./session-chunk.js";
+import { redactedTranscript, sweepSessions } from "./redaction.js";
 
 /** Bump when chunk boundaries change for the same input (forces a re-chunk of every file). */
 export const CHUNKER_VERSION = 3;
@@ -91,6 +92,8 @@ export class Indexer {
     const chunking = JSON.stringify({ v: CHUNKER_VERSION, tokens: this.config.chunkTokens, overlap: this.config.overlapTokens });
     const rechunk = this.store.getMeta("chunking") !== chunking;
     if (rechunk) opts = { ...opts, force: true };
+    // Before the scan: a transcript rewritten without its secrets is then read as changed.
+    sweepSessions(this.workspace, this.store, { allowHardLinks: this.config.allowHardLinks }, this.now());
     const scan = scanWorkspace(this.workspace, { allowHardLinks: this.config.allowHardLinks });
     const summary: IndexSummary = { scanned: scan.files.length, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
     const seen = new Set<string>();
@@ -225,7 +228,8 @@ export class Indexer {
     if (cls.kind === "session") {
       // A continuation file (`<id>-2.jsonl`) is more of the same session.
       const id = sessionOfPath(this.workspace, f.rel);
-      const res = chunkSession(id, read.text, { targetTokens: this.config.chunkTokens });
+      const text = redactedTranscript(this.workspace, f.rel, read.text, this.store, { allowHardLinks: this.config.allowHardLinks }, this.now());
+      const res = chunkSession(id, text, { targetTokens: this.config.chunkTokens });
       if (res.problems.length > 0) {
         warnings.push(`${f.rel}: ${res.problems.length} transcript line(s) skipped (${res.problems.slice(0, 3).join("; ")}); the rest is indexed`);
       }

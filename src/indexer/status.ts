@@ -1,6 +1,7 @@
 import type { IndexStore } from "../store/index-store.js";
 import { scanWorkspace } from "../workspace/scan.js";
 import { RACY_MTIME } from "./indexer.js";
+import { readRedactionTally, type RedactionTally } from "./redaction.js";
 
 export interface IndexStatus {
   files: number;
@@ -13,6 +14,8 @@ export interface IndexStatus {
   /** Indexed files that are gone from disk. */
   missing: string[];
   problems: { path: string; severity: string; message: string }[];
+  /** Secrets redacted in sessions/ by the index passes (null: no pass has looked yet). */
+  redaction: RedactionTally | null;
 }
 
 /**
@@ -47,5 +50,6 @@ export function indexStatus(workspace: string, store: IndexStore, opts: { allowH
     stale,
     missing: rows.filter((r) => !onDisk.has(r.path)).map((r) => r.path),
     problems: store.problems().map((p) => ({ path: p.path, severity: p.severity, message: p.message })),
+    redaction: readRedactionTally(store) ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { makePrivateDbFile } from "../shared/private-file.js";
 import * as sqliteVec from "sqlite-vec";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -69,6 +70,7 @@ export function openIndexDb(file: string, opts: OpenIndexOptions = {}): { db: DB
     }
   }
 
+  makePrivateDbFile(file);
   const db = new Database(file, { timeout: opts.busyTimeoutMs ?? 5000 });
   try {
     // Before the first table: space of deleted chunks can then be handed back (space.ts).

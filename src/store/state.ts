@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { makePrivateDbFile } from "../shared/private-file.js";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { backupStateDbSync, explainStateError } from "./backup.js";
@@ -39,6 +40,7 @@ export function openStateDb(file: string, migrations = stateMigrations()): DB {
   let db: DB | null = null;
   let current: number;
   try {
+    makePrivateDbFile(file);
     db = new Database(file, { timeout: 5000 });
     configure(db, 5000);
     current = db.pragma("user_version", { simple: true }) as number;

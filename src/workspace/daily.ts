@@ -6,6 +6,7 @@
  */
 import { closeSync, lstatSync, openSync, readSync } from "node:fs";
 import path from "node:path";
+import { redact } from "../shared/redact.js";
 import { appendVerified } from "./safe-write.js";
 import { checkWriteTarget, ensureWorkspaceDir } from "./guard.js";
 import { readLines, resolveWorkspaceFile, type ResolveOptions } from "./safe-read.js";
@@ -170,7 +171,8 @@ export interface AppendDailyResult {
  */
 export function appendDailyNote(input: AppendDailyInput): AppendDailyResult {
   const raw = typeof input.text === "string" ? input.text : decodeAppendBytes(input.text);
-  const body = raw.replace(/\r\n?/g, "\n").replace(/\s+$/, "");
+  // Secrets never reach a note: an assistant's memory_append may carry what was typed to it.
+  const body = redact(raw.replace(/\r\n?/g, "\n").replace(/\s+$/, ""));
   if (body.trim() === "") throw new AppendRefusedError("nothing to append: the text is empty");
   const problem = appendTextProblem(body) ?? (input.title !== undefined ? appendTextProblem(input.title.replace(/\s+/g, " "), "the title") : null);
   if (problem) throw new AppendRefusedError(`${problem}; nothing was written`);
@@ -181,7 +183,7 @@ export function appendDailyNote(input: AppendDailyInput): AppendDailyResult {
   ensureWorkspaceDir(input.workspace, path.dirname(file));
   checkWriteTarget(input.workspace, file, { allowHardLinks: input.allowHardLinks ?? false });
   const state = noteState(file);
-  const title = oneLine(input.title ?? "note", 120) || "note";
+  const title = oneLine(redact(input.title ?? "note"), 120) || "note";
   let entry = "";
   if (!state.exists) entry += `# ${date}\n`;
   else if (!state.endsWithNewline) entry += "\n";

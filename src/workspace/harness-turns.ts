@@ -4,6 +4,7 @@
  * captured turn becomes in `sessions/<harness>-<session>.jsonl`. Pure: no I/O here.
  */
 import type { SessionKind, Speaker } from "./sessions.js";
+import { redact } from "../shared/redact.js";
 
 /**
  * An assistant's name (`claude-code`, `codex`, …): which ones exist is the registry's
@@ -94,7 +95,8 @@ export function formatCapturedLine(turn: HarnessTurn, harness: HarnessName, prov
   return (
     JSON.stringify({
       role: turn.role,
-      content: turn.text,
+      // Secrets never reach sessions/ (and so never the index or another assistant's prompt).
+      content: redact(turn.text),
       ts: turn.time || fallbackTime,
       id: turn.id,
       speaker,

@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, fstatSync, ftruncateSync, mkdirSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fchmodSync, fstatSync, ftruncateSync, mkdirSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { asDiskFull } from "../shared/disk.js";
@@ -100,14 +100,16 @@ export class AppendVerificationError extends Error {
  * append must still be there, byte for byte, afterwards. O_APPEND keeps concurrent hand
  * edits that append from being overwritten.
  */
-export function appendVerified(file: string, text: string): void {
+export function appendVerified(file: string, text: string, opts: { mode?: number } = {}): void {
   let before = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
   // An editor's atomic-rename save can replace the file between our open and our write: the
   // text then went into the replaced file. Seen by the inode changing; append again.
   for (let attempt = 0; ; attempt++) {
-    const fd = openSync(file, "a");
+    const fd = openSync(file, "a", opts.mode ?? 0o666);
     let ino: number;
     try {
+      // The umask may have left more (or fewer) bits than asked: the mode is set, not hoped for.
+      if (opts.mode !== undefined && (fstatSync(fd).mode & 0o777) !== opts.mode) fchmodSync(fd, opts.mode);
       appendAll(fd, Buffer.from(text, "utf8"), file);
       ino = fstatSync(fd).ino;
     } finally {

@@ -18,6 +18,7 @@
  * A long session goes on in `<id>-2.jsonl`, `<id>-3.jsonl`… (transcripts.ts, which also writes them).
  * Unknown fields are kept and ignored. A line that is not valid JSON is reported, never fatal.
  */
+import { redact } from "../shared/redact.js";
 
 /** Who may speak in a transcript: the one list (`agent log --role`, the contract, the parser). */
 export const SESSION_ROLES = ["user", "assistant", "system", "tool"] as const;
@@ -102,7 +103,9 @@ export function parseSessionText(id: string, text: string): ParsedSession {
       problems.push({ line, reason: "missing \"content\" string" });
       continue;
     }
-    const turn: SessionTurn = { role: o.role as SessionRole, content: o.content, ts, line, from: provenanceOf(o.role as SessionRole, o) };
+    // Every reader of a transcript (index, reflection, flush, boot) sees it redacted, even
+    // one written before redaction or copied in: nothing typed reaches a model or a prompt.
+    const turn: SessionTurn = { role: o.role as SessionRole, content: redact(o.content), ts, line, from: provenanceOf(o.role as SessionRole, o) };
     if (typeof o.thread === "string" && o.thread !== "") turn.thread = o.thread;
     turns.push(turn);
   }
@@ -133,9 +136,9 @@ export function feedsPersonMemory(turn: { from: LineProvenance }): boolean {
   return turn.from.kind === "main" && turn.from.speaker !== "participant";
 }
 
-/** One transcript line for `agent log`; the inverse of parseSessionText for a turn. */
+/** One transcript line for `agent log`; the inverse of parseSessionText for a turn. Secrets are redacted (nothing typed is kept verbatim). */
 export function formatSessionTurn(turn: { role: SessionRole; content: string; ts: string; thread?: string }): string {
-  const o: Record<string, string> = { role: turn.role, content: turn.content, ts: turn.ts };
+  const o: Record<string, string> = { role: turn.role, content: redact(turn.content), ts: turn.ts };
   if (turn.thread) o.thread = turn.thread;
   return JSON.stringify(o) + "\n";
 }

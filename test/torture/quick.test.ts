@@ -41,6 +41,9 @@ const EXPERIMENTS: [string, number][] = [
   ["space", 180_000],
   ["inject-trust", 180_000],
   ["transcripts", 300_000],
+  ["secrets", 300_000],
+  ["config-race", 120_000],
+  ["hooks-log", 60_000],
 ];
 
 describe("torture suite, smallest cases", () => {

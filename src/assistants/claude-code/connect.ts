@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { removeJsonEntry, SERVER_NAME, setJsonEntry } from "../config-edit.js";
-import { home, mcpArgs, type HookConfig } from "../connect.js";
+import { envDir, home, mcpArgs, type HookConfig } from "../connect.js";
 import { HOOK_NAMES } from "./transcript.js";
 
 export const claudeConfig: HookConfig = {
@@ -14,8 +14,10 @@ export const claudeConfig: HookConfig = {
   hookNames: HOOK_NAMES,
   files(scope, cwd, env) {
     const h = home(env);
-    const dir = env.CLAUDE_CONFIG_DIR ?? path.join(h, ".claude");
-    return scope === "user" ? { hooks: path.join(dir, "settings.json"), mcp: path.join(env.CLAUDE_CONFIG_DIR ?? h, ".claude.json") } : { hooks: path.join(cwd, ".claude", "settings.json"), mcp: path.join(cwd, ".mcp.json") };
+    // Set but empty is unset (never the current folder).
+    const configDir = envDir(env, "CLAUDE_CONFIG_DIR");
+    const dir = configDir ?? path.join(h, ".claude");
+    return scope === "user" ? { hooks: path.join(dir, "settings.json"), mcp: path.join(configDir ?? h, ".claude.json") } : { hooks: path.join(cwd, ".claude", "settings.json"), mcp: path.join(cwd, ".mcp.json") };
   },
   mcp: {
     add: (file, text, o) => setJsonEntry(file, text, ["mcpServers", SERVER_NAME], { type: "stdio", command: o.node, args: mcpArgs(o), env: {} }),

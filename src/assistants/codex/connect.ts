@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { addTomlMcpServer, removeTomlMcpServer } from "../config-edit.js";
-import { home, mcpArgs, type HookConfig } from "../connect.js";
+import { envDir, home, mcpArgs, type HookConfig } from "../connect.js";
 import { HOOK_NAMES } from "../claude-code/transcript.js";
 
 export const codexConfig: HookConfig = {
@@ -13,7 +13,7 @@ export const codexConfig: HookConfig = {
   scopes: ["user"],
   hookNames: HOOK_NAMES,
   files(_scope, _cwd, env) {
-    const dir = env.CODEX_HOME ?? path.join(home(env), ".codex");
+    const dir = envDir(env, "CODEX_HOME") ?? path.join(home(env), ".codex");
     return { hooks: path.join(dir, "hooks.json"), mcp: path.join(dir, "config.toml") };
   },
   mcp: {

@@ -29,7 +29,7 @@ import { OPENCLAW_PLUGIN_ID } from "./settings.js";
 export function openClawConfigPath(given: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   if (given !== undefined) return path.resolve(given);
   if (env.OPENCLAW_CONFIG_PATH) return path.resolve(env.OPENCLAW_CONFIG_PATH);
-  return path.join(env.HOME ?? os.homedir(), ".openclaw", "openclaw.json");
+  return path.join(env.HOME || os.homedir(), ".openclaw", "openclaw.json");
 }
 
 /** The folder OpenClaw loads the plugin from: this package's root (openclaw.plugin.json, package.json#openclaw). */
@@ -130,7 +130,9 @@ export function planOpenClawConnect(o: ConnectOptions, pluginDir: string = packa
   if (!existsSync(path.join(pluginDir, "openclaw.plugin.json"))) throw new Error(`${pluginDir} has no openclaw.plugin.json: reinstall agent-memory-engine`);
   refuseNonFile(file);
   const before = read(file);
-  return [{ file, before, after: connectedConfig(before ?? "", { pluginDir, workspace: path.resolve(o.workspace), file }), what: "memory plugin" }];
+  // Made again from the file as it is at the rename when OpenClaw rewrote it meanwhile (nothing of its is lost).
+  const edit = (text: string | null) => connectedConfig(text ?? "", { pluginDir, workspace: path.resolve(o.workspace), file });
+  return [{ file, before, after: edit(before), what: "memory plugin", edit }];
 }
 
 /** OpenClaw's config with our plugin taken out (the backup's bytes when nothing else changed since). */

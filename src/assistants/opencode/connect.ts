@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { removeJsonEntry, SERVER_NAME, setJsonEntry } from "../config-edit.js";
-import { home, mcpArgs, type HookConfig } from "../connect.js";
+import { envDir, home, mcpArgs, type HookConfig } from "../connect.js";
 import { openCodePlugin, OPENCODE_PLUGIN_MARK } from "./plugin.js";
 
 export const openCodeConfig: HookConfig = {
@@ -13,7 +13,7 @@ export const openCodeConfig: HookConfig = {
   scopes: ["user", "project"],
   files(scope, cwd, env) {
     const h = home(env);
-    const dir = scope === "user" ? path.join(env.XDG_CONFIG_HOME ?? path.join(h, ".config"), "opencode") : cwd;
+    const dir = scope === "user" ? path.join(envDir(env, "XDG_CONFIG_HOME") ?? path.join(h, ".config"), "opencode") : cwd;
     const plugins = scope === "user" ? path.join(dir, "plugins") : path.join(cwd, ".opencode", "plugins");
     const json = existsSync(path.join(dir, "opencode.jsonc")) ? path.join(dir, "opencode.jsonc") : path.join(dir, "opencode.json");
     return { mcp: json, plugin: path.join(plugins, `${SERVER_NAME}.js`) };
