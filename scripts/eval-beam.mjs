@@ -104,7 +104,7 @@ async function scoreConversation(dir, name, root, opts, out) {
       if (res.provider === null) throw new Error(`mode ${opts.mode} needs an embedder, but none is available: ${res.reason}`);
     }
     const ask = async (q) => (await engine.search(q, { limit: 50, mode, refresh: false, recall: false })).results;
-    const health = typeof engine.health === "function" ? await engine.health() : null;
+    const health = typeof engine.indexing.health === "function" ? await engine.indexing.health() : null;
     for (const q of probes.knowledge_update ?? []) {
       const o = flat(q.source_chat_ids?.original_info);
       const u = flat(q.source_chat_ids?.updated_info);

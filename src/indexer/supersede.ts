@@ -54,7 +54,7 @@ export interface LinkOptions {
   minDenialOverlap: number;
 }
 
-export const DEFAULT_LINK_OPTIONS: LinkOptions = { minSlotOverlap: 0.7, minSlotOverlapChanged: 0.4, minDenialOverlap: 0.6 };
+export const DEFAULT_LINK_OPTIONS: LinkOptions = { minSlotOverlap: 0.7, minSlotOverlapChanged: 0.4, minDenialOverlap: 0.45 };
 
 /** Rarity of each word among the statements: common words ("project", "app") count for little. */
 function weights(all: PlacedStatement[]): (w: string) => number {
@@ -128,25 +128,29 @@ function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkO
   return [...byOlder.values()].flatMap((ls) => ls.sort((a, b) => b.strength - a.strength).slice(0, MAX_UPDATES_PER_STATEMENT));
 }
 
-/** Contradictions: each denial with the statement that best says the denied thing happened. */
+/** How many statements one denial is paired with: the ones that most say the denied thing happened. */
+const MAX_CONTRADICTIONS_PER_DENIAL = 2;
+
+/** Contradictions: each denial with the statements that best say the denied thing happened. */
 function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts: LinkOptions): Link[] {
   const out: Link[] = [];
   const positive = all.filter((s) => !s.st.negated);
+  const sum = (ws: readonly string[]) => ws.reduce((t, w) => t + idf(w), 0);
   for (const d of all) {
     if (d.st.denied.length < 2 || d.st.mark?.key === "still-true") continue;
-    let best: { s: PlacedStatement; share: number; shared: string[] } | null = null;
+    const found: { s: PlacedStatement; share: number; shared: string[] }[] = [];
     for (const p of positive) {
-      if (p.id === d.id || p.st.mark?.key === "still-true") continue;
-      const sum = (ws: readonly string[]) => ws.reduce((t, w) => t + idf(w), 0);
+      // The same turn or line says both halves of one thought ("never before, but now"): no contradiction.
+      if (p.id === d.id || (p.path === d.path && p.order === d.order) || p.st.mark?.key === "still-true") continue;
       const ps = new Set(p.st.words);
       const shared = d.st.denied.filter((w) => ps.has(w));
       const share = sum(shared) / Math.max(1e-9, sum(d.st.denied));
-      if (shared.length < 2 || share < opts.minDenialOverlap) continue;
-      if (!best || share > best.share) best = { s: p, share, shared };
+      if (shared.length >= 2 && share >= opts.minDenialOverlap) found.push({ s: p, share, shared });
     }
-    if (!best) continue;
-    const [older, newer] = best.s.order <= d.order ? [best.s, d] : [d, best.s];
-    out.push({ older: older.id, newer: newer.id, kind: "contradiction", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.share) });
+    for (const best of found.sort((a, b) => b.share - a.share).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {
+      const [older, newer] = best.s.order <= d.order ? [best.s, d] : [d, best.s];
+      out.push({ older: older.id, newer: newer.id, kind: "contradiction", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.share) });
+    }
   }
   return out;
 }
