@@ -2,6 +2,7 @@ import { utimesSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
+import { formatInjection } from "../../src/engine/assistants.js";
 import { extractStatements, findValues } from "../../src/indexer/statements.js";
 import { linkStatements, type PlacedStatement } from "../../src/indexer/supersede.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
@@ -84,5 +85,23 @@ describe("newest first, end to end", () => {
     } finally {
       await engine.close();
     }
+  });
+});
+
+describe("injection", () => {
+  it("hands a replaced memory on as replaced, and says how old a memory is past a day", () => {
+    const now = Date.parse("2026-11-25T12:00:00Z");
+    const text = formatInjection(
+      [
+        { path: "memory/2026-11-23.md", startLine: 3, endLine: 3, date: "2026-11-23", score: 0.9, snippet: "the kitchen start date moved to 10 December" },
+        { path: "memory/2026-11-10.md", startLine: 3, endLine: 3, date: "2026-11-10", score: 0.8, snippet: "the kitchen start date is 3 December", supersededBy: { path: "memory/2026-11-23.md", line: 3, date: "2026-11-23" } },
+        { path: "memory/2026-11-25.md", startLine: 1, endLine: 1, date: "2026-11-25", score: 0.7, snippet: "called Marek" },
+      ],
+      2000,
+      now,
+    );
+    expect(text).toContain("memory/2026-11-23.md:3 (2026-11-23, 2 days old):");
+    expect(text).toContain("memory/2026-11-10.md:3 (2026-11-10, 15 days old; replaced on 2026-11-23 by memory/2026-11-23.md:3, not current):");
+    expect(text).toContain("memory/2026-11-25.md:1 (2026-11-25):");
   });
 });
