@@ -14,5 +14,6 @@ export const MCP_TOOL_NAMES = [
   "dream_accept",
   "dream_reject",
   "boot",
+  "memory_health",
   "ask",
 ] as const;
