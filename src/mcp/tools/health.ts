@@ -7,7 +7,7 @@ export function register({ server, engine, session }: McpContext): void {
     "memory_health",
     {
       title: "Memory health",
-      description: "What in memory may no longer be true: contradictions (both sides with path:line and dates), facts a later note replaced that are still in MEMORY.md, duplicates, and MEMORY.md's size against its budget.",
+      description: "What in memory may no longer be true: contradictions (both sides, path:line, dates), facts a later note replaced still in MEMORY.md, duplicates, MEMORY.md's size.",
       inputSchema: HealthRequest,
       annotations: { readOnlyHint: true },
     },
