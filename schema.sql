@@ -12,7 +12,7 @@
 --      a rebuild re-embeds nothing.
 
 -- ==== database: index ====
--- schema_version: 5
+-- schema_version: 6
 
 CREATE TABLE IF NOT EXISTS meta (
   key   TEXT PRIMARY KEY,
@@ -100,6 +100,35 @@ CREATE TABLE IF NOT EXISTS chunk_annotations (
   PRIMARY KEY (chunk_id, key, norm)
 );
 CREATE INDEX IF NOT EXISTS chunk_annotations_key ON chunk_annotations(key, norm);
+
+-- Statements of the person's notes and turns that a later one may replace or deny
+-- (src/indexer/statements.ts): one sentence each, of dated files and MEMORY.md only.
+-- `ord` is when it was said (ms: the turn's time, a daily note's day, MEMORY.md's last
+-- change); `data` holds its words, values, denial and the person's mark as JSON.
+CREATE TABLE IF NOT EXISTS statements (
+  id       INTEGER PRIMARY KEY,
+  chunk_id INTEGER NOT NULL REFERENCES chunks(id) ON DELETE CASCADE,
+  line     INTEGER NOT NULL,                 -- 1-based line of the file
+  ord      REAL NOT NULL,
+  text     TEXT NOT NULL,
+  data     TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS statements_chunk ON statements(chunk_id);
+
+-- Links between statements (src/indexer/supersede.ts), recomputed from the statements after
+-- every pass that changed a file: `update` (newer replaced older: same slot, new value) or
+-- `contradiction` (one denies what the other says happened). `by` is guess or person
+-- (a `supersedes::` mark).
+CREATE TABLE IF NOT EXISTS statement_links (
+  older    INTEGER NOT NULL REFERENCES statements(id) ON DELETE CASCADE,
+  newer    INTEGER NOT NULL REFERENCES statements(id) ON DELETE CASCADE,
+  kind     TEXT NOT NULL,                    -- update | contradiction
+  slot     TEXT NOT NULL,
+  by       TEXT NOT NULL,                    -- guess | person
+  strength REAL NOT NULL,
+  PRIMARY KEY (older, newer, kind)
+);
+CREATE INDEX IF NOT EXISTS statement_links_newer ON statement_links(newer);
 
 -- Files that could not be indexed as they are (skipped, capped, lossy decode, bad date).
 CREATE TABLE IF NOT EXISTS problems (

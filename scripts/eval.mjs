@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run eval [-- --dataset locomo|scifact|all] [--data DIR] [--mode bm25|vector|hybrid] [--json]
+// npm run eval [-- --dataset locomo|scifact|beam|all] [--data DIR] [--mode bm25|vector|hybrid] [--json]
 //                 [--qrels FILE] [--cache DIR] [--limit-queries N] [--config JSON]
 //                 [--no-answer] [--no-answer-limit N] [--dump FILE] [--limit N] [--rerank]
 //                 [--peer qmd [--qmd-dir DIR]]
@@ -25,6 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
+import { printBeam, runBeam } from "./eval-beam.mjs";
 import { printEveryday, runEveryday } from "./eval-everyday.mjs";
 import { qmdPeer } from "./lib/qmd-peer.mjs";
 
@@ -47,6 +48,7 @@ export function parseArgs(argv) {
     else if (a === "--limit-queries") o.limitQueries = Number(next());
     else if (a === "--config") o.config = JSON.parse(next());
     else if (a === "--keep") o.keep = true;
+    else if (a === "--detail") o.detail = true;
     else if (a === "--rerank") o.rerank = true;
     else if (a === "--no-answer") o.noAnswer = true;
     else if (a === "--no-answer-limit") o.noAnswerLimit = Number(next());
@@ -59,7 +61,9 @@ export function parseArgs(argv) {
     }
     else throw new Error(`unknown option ${a}`);
   }
-  if (!["locomo", "scifact", "everyday", "all"].includes(o.dataset)) throw new Error("--dataset must be locomo, scifact, everyday or all");
+  if (!["locomo", "scifact", "everyday", "beam", "all"].includes(o.dataset)) throw new Error("--dataset must be locomo, scifact, beam, everyday or all");
+  // "keyword" is the engine's name for the mode this script has always called bm25.
+  if (o.mode === "keyword") o.mode = "bm25";
   if (o.dataset === "all" && o.data) throw new Error("--data needs --dataset locomo or scifact");
   if (o.dataset === "all") o.noAnswer = true;
   if (!["bm25", "vector", "hybrid"].includes(o.mode)) throw new Error("--mode must be bm25, vector or hybrid");
@@ -371,6 +375,7 @@ function print(out) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.dataset === "everyday") return everyday(opts);
+  if (opts.dataset === "beam") return beam(opts);
   if (opts.dump) writeFileSync(opts.dump, "");
   const shared = path.join(HERE, "..", "..", "shared", "eval-data");
   const runs =
@@ -388,6 +393,14 @@ async function main() {
     else print(out);
   }
   if (opts.dataset === "all" && !opts.peer) await everyday(opts);
+}
+
+/** BEAM's 100K split (scripts/eval-beam.mjs); skipped with a reason when the data is absent. */
+async function beam(opts) {
+  const data = opts.data ?? path.join(HERE, "..", "..", "shared", "eval-data", "beam", "100K");
+  const out = await runBeam({ ...opts, data });
+  if (opts.json) process.stdout.write(JSON.stringify(out) + "\n");
+  else printBeam(out);
 }
 
 /** The project's own hand-written set (scripts/eval-everyday.mjs), in the run's mode and with keywords alone. */

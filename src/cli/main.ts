@@ -16,6 +16,7 @@ const COMMANDS: Record<string, { description: string; load: Loader }> = {
   search: { description: "search the agent's memory: keywords + meaning, recent notes first", load: () => import("./commands/search.js") },
   watch: { description: "keep the index in step with the workspace until stopped", load: () => import("./commands/watch.js") },
   status: { description: "what is indexed, how old it is, and anything stale or unreadable", load: () => import("./commands/status.js") },
+  health: { description: "contradictions, facts a later note replaced, duplicates, MEMORY.md's size", load: () => import("./commands/health.js") },
   doctor: { description: "check config, databases, models, daemon and index in one go, and say what to do", load: () => import("./commands/doctor.js") },
   config: { description: "print the effective configuration and where each value came from", load: () => import("./commands/config.js") },
   reflect: { description: "reflect on recent conversations and re-distil SOUL.md (safely)", load: () => import("./commands/reflect.js") },

@@ -102,6 +102,7 @@ const searchFields = {
   source: choice("source", SEARCH_SOURCES).optional().describe("only notes (memory), transcripts (sessions) or the engine's own reports (reflections)"),
   from: date("from").optional().describe("only notes dated on or after this day, YYYY-MM-DD"),
   to: date("to").optional().describe("only notes dated on or before this day, YYYY-MM-DD"),
+  asOf: date("asOf").optional().describe("answer with what was current on this day, YYYY-MM-DD: notes written after it, and the replacements they bring, are left out"),
   project: project.optional(),
   annotations: annotations.optional().describe(`only chunks with these annotations (fuzzy), keys ${ANNOTATION_KEYS.join(", ")}; e.g. {"mode": "deep work"}`),
   minScore: fraction("minScore").optional().describe("only results scoring at least this (0..1)"),
@@ -116,6 +117,10 @@ export type SearchRequest = z.output<typeof SearchRequest>;
 
 /** A search asked by a front whose privacy scope is fixed (an MCP server): no `session` field. */
 export const ScopedSearchRequest = request(omit(searchFields, "session")).superRefine(rule(rangeProblem));
+
+/** `agent health`, MCP memory_health: no fields; private files are read, so only a main session may ask. */
+export const HealthRequest = request({});
+export type HealthRequest = z.output<typeof HealthRequest>;
 
 // ---- context, boot --------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ export const MCP_TOOL_NAMES = [
   "dream_accept",
   "dream_reject",
   "boot",
+  "memory_health",
   "ask",
 ] as const;
 export type McpToolName = (typeof MCP_TOOL_NAMES)[number];
@@ -41,6 +42,7 @@ export const MCP_TOOL_READ_ONLY: Readonly<Record<McpToolName, boolean>> = {
   dream_accept: false,
   dream_reject: false,
   boot: true,
+  memory_health: true,
   ask: false,
 };
 

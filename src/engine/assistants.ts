@@ -79,6 +79,8 @@ export interface InjectHit {
   date: string | null;
   score: number;
   snippet: string;
+  /** A later statement replaced this one: it is handed on as replaced, never as current. */
+  supersededBy?: { path: string; line: number; date: string };
 }
 
 export interface InjectAnswer {
@@ -230,7 +232,7 @@ export class HookService {
     const hits = answers.slice(0, limit).map(toHit);
     const ms = Date.now() - started;
     if (hits.length === 0) return { text: "", hits, reason: noHitReason(res.results.length, others.length, res.reason), ms };
-    return { text: formatQuotedMemories(answers.slice(0, limit).map(toQuoted), req.maxChars ?? DEFAULT_MAX_CHARS), hits, ms };
+    return { text: formatQuotedMemories(answers.slice(0, limit).map(toQuoted), req.maxChars ?? DEFAULT_MAX_CHARS, this.engine.now()), hits, ms };
   }
 
   /**
@@ -333,7 +335,7 @@ function noHitReason(found: number, others: number, reason: string | undefined):
 /** A result as a quoted memory: a transcript's whole chunk (its turns say who spoke), a note's snippet. */
 function toQuoted(r: SearchResult): QuotedMemory {
   const text = r.path.startsWith("sessions/") && r.text !== undefined ? r.text : r.snippet;
-  return { path: r.path, startLine: r.startLine, endLine: r.endLine, date: r.date, text };
+  return { path: r.path, startLine: r.startLine, endLine: r.endLine, date: r.date, text, ...(r.supersededBy ? { supersededBy: r.supersededBy } : {}) };
 }
 
 /** Whether a transcript's last line is a compaction marker (so a repeated hook adds no second one). */
@@ -349,7 +351,9 @@ function endsWithMarker(text: string): boolean {
 }
 
 function toHit(r: SearchResult): InjectHit {
-  return { path: r.path, startLine: r.startLine, endLine: r.endLine, date: r.date, score: r.score, snippet: r.snippet };
+  const hit: InjectHit = { path: r.path, startLine: r.startLine, endLine: r.endLine, date: r.date, score: r.score, snippet: r.snippet };
+  if (r.supersededBy) hit.supersededBy = r.supersededBy;
+  return hit;
 }
 
 /** The prompt as a query: its first words (the search refuses very long queries). */

@@ -27,6 +27,7 @@ import { recoverInterruptedSwaps } from "../workspace/safe-write.js";
 import { swapDir } from "../workspace/paths.js";
 import type { AgentConfig } from "./config.js";
 import type { IndexWatcher, IndexWatchOptions } from "./watcher.js";
+import type { HealthReport } from "./health.js";
 
 /** OS niceness of embedding threads in a host that embeds in the background (the daemon, `agent watch`). */
 const BACKGROUND_NICE = 10;
@@ -302,6 +303,13 @@ export class IndexingService {
       if (this.freshness === freshness) this.freshness = undefined;
     };
     return watcher;
+  }
+
+  /** `agent health` (health.ts): contradictions, stale facts in always-loaded files, duplicates, MEMORY.md's size. */
+  async health(): Promise<HealthReport> {
+    this.index();
+    const { healthReport } = await import("./health.js");
+    return this.host.recovering(() => healthReport(this.host.parts().db, this.workspace, this.host.engine.config.context.perFileChars));
   }
 
   /** The indexed files, as the last pass left them (the web overview reads them). */

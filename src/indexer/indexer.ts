@@ -12,6 +12,7 @@ import { templateLines } from "./boilerplate.js";
 import { chunkMarkdown } from "./chunk.js";
 import { chunkSession } from "./session-chunk.js";
 import { redactedTranscript, sweepSessions } from "./redaction.js";
+import { recordStatements, relink } from "./truth.js";
 
 /** Bump when chunk boundaries change for the same input (forces a re-chunk of every file). */
 export const CHUNKER_VERSION = 3;
@@ -140,6 +141,7 @@ export class Indexer {
     }
     // Problems of files that no longer exist at all are stale.
     for (const p of this.store.problems()) if (!seen.has(p.path)) this.store.clearProblem(p.path);
+    this.relinkIfChanged(summary);
     // Recorded only when something changed, so a search stays read-only in the common
     // case (no write lock taken, no contention with a running watcher).
     if (summary.indexed.length > 0 || summary.removed.length > 0 || this.store.getMeta("last_sync_at") === undefined) {
@@ -171,6 +173,7 @@ export class Indexer {
         while (next < list.length && performance.now() - started < BATCH_MS);
       });
     }
+    this.relinkIfChanged(summary);
     summary.chunks = this.store.counts().chunks;
     summary.ms = performance.now() - t0;
     return summary;
@@ -253,12 +256,19 @@ export class Indexer {
       chunks,
       this.now(),
     );
+    recordStatements(this.store.db, { rel: f.rel, kind: cls.kind, date, text: read.text, mtimeMs: f.mtimeMs });
     summary.indexed.push(f.rel);
     if (warnings.length > 0) {
       this.recordProblem(summary, { path: f.rel, severity: "warning", message: warnings.join(" | ") });
     } else {
       this.store.clearProblem(f.rel);
     }
+  }
+
+  /** The truth stage's second half: links between statements, found again when any file changed (truth.ts). */
+  private relinkIfChanged(summary: IndexSummary): void {
+    if (summary.indexed.length === 0 && summary.removed.length === 0) return;
+    this.store.batch(() => relink(this.store.db));
   }
 
   private recordProblem(summary: IndexSummary, p: IndexProblem): void {

@@ -26,6 +26,7 @@ import { register as prompts } from "./prompts.js";
 import { register as resources } from "./resources.js";
 import { register as ask } from "./tools/ask.js";
 import { register as boot } from "./tools/boot.js";
+import { register as health } from "./tools/health.js";
 import { register as context } from "./tools/context.js";
 import { register as notes } from "./tools/notes.js";
 import { register as search } from "./tools/search.js";
@@ -48,6 +49,6 @@ export const MCP_INSTRUCTIONS =
 export function createMcpServer(opts: CreateMcpServerOptions): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, version: opts.version ?? "0.1.0" }, { instructions: MCP_INSTRUCTIONS });
   const ctx = { server, engine: opts.engine, session: opts.session ?? "main" };
-  for (const register of [search, notes, context, soul, dream, boot, ask, resources, prompts]) register(ctx);
+  for (const register of [search, notes, context, soul, dream, boot, health, ask, resources, prompts]) register(ctx);
   return server;
 }

@@ -108,6 +108,13 @@ export interface NearMiss {
   evidence: Evidence[];
 }
 
+/** A statement in a note or a transcript: its file, line and the day it was said. */
+export interface StatementRef {
+  path: string;
+  line: number;
+  date: string;
+}
+
 export interface SearchResult {
   path: string;
   startLine: number;
@@ -126,6 +133,10 @@ export interface SearchResult {
   grade?: Grade;
   /** The cross-encoder's relevance, 0..1 (search.rerank.provider "cross-encoder"); absent when not reranked. */
   relevance?: number;
+  /** A later statement replaced what this result says (same subject, a new value): where, and when. */
+  supersededBy?: StatementRef;
+  /** Statements that deny this one, or that it denies ("I've never …"). */
+  contradicts?: StatementRef[];
   explain?: ScoreExplanation;
 }
 

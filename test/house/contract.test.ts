@@ -37,6 +37,7 @@ interface Case {
 const BAD_SEARCHES: Case[] = [
   { name: "an impossible day", request: { from: "2026-02-31" }, flags: ["--from", "2026-02-31"], message: say.date("from", "2026-02-31") },
   { name: "a month 13", request: { to: "2026-13-01" }, flags: ["--to", "2026-13-01"], message: say.date("to", "2026-13-01") },
+  { name: "an as-of month 13", request: { asOf: "2026-13-01" }, flags: ["--as-of", "2026-13-01"], message: say.date("asOf", "2026-13-01") },
   { name: "a range the wrong way round", request: { from: "2026-05-02", to: "2026-05-01" }, flags: ["--from", "2026-05-02", "--to", "2026-05-01"], message: say.range("2026-05-02", "2026-05-01") },
   { name: "no results asked", request: { limit: 0 }, flags: ["-n", "0"], message: say.whole("limit", 1, 100, 0) },
   { name: "a mode that does not exist", request: { mode: "fuzzy" }, flags: ["--mode", "fuzzy"], message: say.choice("mode", ["hybrid", "keyword", "vector"], "fuzzy") },

@@ -76,7 +76,7 @@ describe("agent mcp (stdio child process, SDK client)", () => {
 
   it("lists every tool (the SOUL review ones included) with short operational descriptions", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["ask", "boot", "context", "dream_accept", "dream_proposals", "dream_reject", "memory_append", "memory_get", "memory_search", "soul_accept", "soul_get", "soul_proposed", "soul_reject", "soul_save"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["ask", "boot", "context", "dream_accept", "dream_proposals", "dream_reject", "memory_append", "memory_get", "memory_health", "memory_search", "soul_accept", "soul_get", "soul_proposed", "soul_reject", "soul_save"]);
     expect(tools.map((t) => t.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
     for (const t of tools) {
       expect(t.description!.length, t.name).toBeLessThan(200);

@@ -17,6 +17,7 @@ interface SearchCmdOpts extends WorkspaceOpts, DaemonRouting {
   mode?: SearchRequest["mode"];
   from?: string;
   to?: string;
+  asOf?: string;
   project?: string;
   annotation?: string[];
   rerank?: boolean;
@@ -36,6 +37,7 @@ export function register(program: Command): void {
         .addOption(new Option("--mode <mode>", "default: search.mode").choices(SEARCH_MODES).argParser((v) => checkChoice("mode", SEARCH_MODES, v)))
         .option("--from <date>", "only notes dated on or after YYYY-MM-DD", (v) => checkDate("from", v))
         .option("--to <date>", "only notes dated on or before YYYY-MM-DD", (v) => checkDate("to", v))
+        .option("--as-of <date>", "answer with what was current on YYYY-MM-DD: later notes, and what they replaced, left out", (v) => checkDate("asOf", v))
         .option("--project <name>", "only chunks annotated project:: NAME (matched fuzzily)")
         .option("--annotation <key::value>", "only chunks with this annotation (ctx, project, meeting, mode); repeatable", collectAnnotation, [])
         .option("--rerank", "let a model judge and reorder the results: the LLM, or the cross-encoder of search.rerank.provider (default: search.rerank.enabled)")
@@ -97,6 +99,8 @@ function formatResult(r: SearchResult, n: number): string {
   const derived = r.kind === "summary" ? "  (conversation summary, derived)" : "";
   let out = `${n}. ${where}${date}  score ${r.score.toFixed(3)}${grade}${derived}\n`;
   if (r.heading) out += `   ${r.heading}\n`;
+  if (r.supersededBy) out += `   replaced on ${r.supersededBy.date} by ${r.supersededBy.path}:${r.supersededBy.line}\n`;
+  if (r.contradicts) out += `   contradicted by ${r.contradicts.map((c) => `${c.path}:${c.line} (${c.date})`).join(", ")}\n`;
   if (r.annotations) out += `   ${Object.entries(r.annotations).map(([k, vs]) => vs.map((v) => `${k}:: ${v}`).join("  ")).join("  ")}\n`;
   out += `   ${r.snippet}\n`;
   if (r.explain) {
@@ -158,6 +162,7 @@ function searchRequest(words: string[], opts: SearchCmdOpts): SearchRequest {
     ...(opts.source ? { source: opts.source } : {}),
     ...(opts.from ? { from: opts.from } : {}),
     ...(opts.to ? { to: opts.to } : {}),
+    ...(opts.asOf ? { asOf: opts.asOf } : {}),
     ...(opts.project ? { project: opts.project } : {}),
     ...(opts.annotation && opts.annotation.length > 0 ? { annotations: parseAnnotationFilters(opts.annotation) } : {}),
     ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),

@@ -5,6 +5,7 @@
  * through here (auto-accept calls the same accept).
  */
 import path from "node:path";
+import { sleepSync } from "../../shared/sleep.js";
 import type { DB } from "../../store/open.js";
 import { MemoryVersionStore, ProposalStore, type MemoryVersion, type Proposal } from "../../store/dream-proposals.js";
 import type { LinkRule } from "../../workspace/guard.js";
@@ -62,6 +63,18 @@ function checkEdit(text: string): string {
   return t;
 }
 
+/** How many times accepted lines an editor saved over are written again before accept gives up. */
+const FINAL_CHECKS = 3;
+/** An editor between its truncate and its write: looked at again after this. */
+const MID_SAVE_MS = 25;
+
+/** Every accepted line is in MEMORY.md now (looked at twice when not: an editor may be mid-save). */
+function factsHold(i: ReviewInput, missing: (text: string) => string[]): boolean {
+  if (missing(readMemory(i.workspace, i.rule).text).length === 0) return true;
+  sleepSync(MID_SAVE_MS);
+  return missing(readMemory(i.workspace, i.rule).text).length === 0;
+}
+
 export function acceptProposals(i: ReviewInput, ids: number[] | "all", edit?: string): AcceptResult {
   const store = new ProposalStore(i.db);
   const chosen = pendingOf(store, ids);
@@ -73,23 +86,34 @@ export function acceptProposals(i: ReviewInput, ids: number[] | "all", edit?: st
   // A line already in the dream's section is not written again: an accept killed after its
   // swap but before the proposal was marked left it there, and the next accept finishes it.
   const missing = (text: string) => [...new Set(texts)].filter((t) => !hasFactInSection(text, i.section, t));
-  const res = changeMemory({
-    workspace: i.workspace,
-    store: versions,
-    now,
-    change: (cur) => {
-      const add = missing(cur.text);
-      return add.length === 0 ? null : appendUnderSection(cur.text, i.section, add);
-    },
-    holds: (cur) => missing(cur.text).length === 0,
-    origin: "dream",
-    summary: `accepted dream proposal${chosen.length > 1 ? "s" : ""} ${chosen.map((p) => `#${p.id}`).join(", ")}`,
-    allowEmpty: i.byPerson,
-    ...(i.swap ? { swap: i.swap } : {}),
-    ...(i.rule ? { rule: i.rule } : {}),
-  });
-  if (!res.ok) throw new Error(`MEMORY.md: ${res.reason}${res.kept ? ` (a copy of the edit is in ${res.kept})` : ""}; nothing was accepted`);
+  const apply = () => {
+    const r = changeMemory({
+      workspace: i.workspace,
+      store: versions,
+      now,
+      change: (cur) => {
+        const add = missing(cur.text);
+        return add.length === 0 ? null : appendUnderSection(cur.text, i.section, add);
+      },
+      holds: (cur) => missing(cur.text).length === 0,
+      origin: "dream",
+      summary: `accepted dream proposal${chosen.length > 1 ? "s" : ""} ${chosen.map((p) => `#${p.id}`).join(", ")}`,
+      allowEmpty: i.byPerson,
+      ...(i.swap ? { swap: i.swap } : {}),
+      ...(i.rule ? { rule: i.rule } : {}),
+    });
+    if (!r.ok) throw new Error(`MEMORY.md: ${r.reason}${r.kept ? ` (a copy of the edit is in ${r.kept})` : ""}; nothing was accepted`);
+    return r;
+  };
+  const res = apply();
   i.db.transaction(() => chosen.forEach((p, k) => store.accept(p.id, texts[k]!, res.version, now)))();
+  // Looked at once more, last, before success is reported: an editor that loaded MEMORY.md
+  // before the swap and saved in place after the swap's own check wrote over the lines; they
+  // are written again on the editor's text (their proposals stay accepted: the facts are in).
+  for (let again = 0; !factsHold(i, missing); again++) {
+    if (again === FINAL_CHECKS) throw new Error("MEMORY.md: an editor kept saving over the accepted lines; they are accepted but not in the file — accept them again when the editor is closed");
+    apply();
+  }
   const size = readMemory(i.workspace, i.rule).text.length;
   const warnings =
     i.maxChars !== undefined && size > i.maxChars

@@ -17,6 +17,7 @@ import type { Scoring } from "./score.js";
 import { keptWhileUnchanged } from "../../store/data-version.js";
 import type { SearchIndexes } from "./stages.js";
 import type { Grade } from "../rerank/rerank.js";
+import type { StatementRef } from "../types.js";
 
 export interface Picked {
   s: Judged;
@@ -24,6 +25,10 @@ export interface Picked {
   /** Set by the rerank stage: the model's grade, or the cross-encoder's relevance. */
   grade?: Grade;
   relevance?: number;
+  /** Set by the newest-first stage (current.ts): the statement that replaced this one. */
+  supersededBy?: StatementRef;
+  /** Set by the newest-first stage: statements that deny this one, or that it denies. */
+  contradicts?: StatementRef[];
 }
 
 /** What the first stage hands on: the picks in order, with what the presenter reads of them. */

@@ -70,6 +70,8 @@ function presentPick(plan: SearchPlan, p: Picked, outcome: Ranked, vectorWeight:
       // The factors' fields (decay, dateMatch, dateBoost, whenBoost, coverageFactor) come from SCORE_FACTORS.
     } as ScoreExplanation;
   }
+  if (p.supersededBy) r.supersededBy = p.supersededBy;
+  if (p.contradicts) r.contradicts = p.contradicts;
   if (p.grade !== undefined) r.grade = p.grade;
   if (p.relevance !== undefined) r.relevance = p.relevance;
   return r;

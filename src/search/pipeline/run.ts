@@ -14,6 +14,8 @@
  *   5. floor            only evidence passes: keyword coverage, cosine, date, phrase (floor.ts)
  *   6. diversify        MMR over the best, so one note's chunks do not crowd out the rest
  *                       (diversify.ts)
+ *   6b. newest first   what a later statement replaced goes below its replacement; the
+ *                      two sides of a contradiction come together (current.ts)
  *   7. rerank           opt-in: a local model grades the picks (rerank/stage.ts)
  *   8. present          snippets, annotations, explanations; or the reason a stage ended the
  *                       search (present.ts)
@@ -28,6 +30,7 @@ import type { VectorInfo } from "../report.js";
 import { rerank, type Rerankers } from "../rerank/stage.js";
 import type { SearchResponse } from "../types.js";
 import { gatherCandidates } from "./candidates.js";
+import { newestFirst } from "./current.js";
 import { diversify } from "./diversify.js";
 import { embedQuery, type QueryEmbedding } from "./embed-query.js";
 import { indexFacts } from "./facts.js";
@@ -60,7 +63,7 @@ export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: Ab
       const scoring = scoreCandidates(ix, facts, found); // 4
       const floored = applyFloor(facts, scoring); // 5
       if (isExit(floored)) return floored;
-      return diversify(ix, facts, floored); // 6
+      return newestFirst(ix, diversify(ix, facts, floored)); // 6, 6b
     }),
   );
   const ranked = await rerank(first, deps, signal); // 7

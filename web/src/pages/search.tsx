@@ -61,6 +61,15 @@ function ResultItem({ r }: { r: SearchHit }) {
         {r.explain && r.explain.mmrPenalty >= 0.0005 ? " · placed lower: it resembles a result above" : ""}
       </span>
       {r.heading ? <div class="heading">{r.heading}</div> : null}
+      {r.supersededBy ? (
+        <div class="muted">
+          replaced on {r.supersededBy.date} by{" "}
+          <a href={noteHref(r.supersededBy.path, r.supersededBy.line, r.supersededBy.line)}>
+            {r.supersededBy.path}:{r.supersededBy.line}
+          </a>
+        </div>
+      ) : null}
+      {r.contradicts ? <div class="muted">contradicted by {r.contradicts.map((c) => `${c.path}:${c.line} (${c.date})`).join(", ")}</div> : null}
       <p class="snippet">{r.snippet}</p>
       {r.explain ? (
         <button type="button" class="link" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -1,0 +1,255 @@
+/**
+ * Statements that hold a value: the raw material of supersession (supersede.ts). A statement
+ * is one sentence of a note line or of a person's transcript turn that names a value — a
+ * number with what it counts ("45 sources", "1,200 calls per day"), an amount ("$4,000"), a
+ * share ("78%"), a duration or size with its unit ("250ms"), a calendar date ("April 5",
+ * "2026-11-23") or a time of day ("4:30 PM") — with the words around each value, which say
+ * what the value is of (its slot: "the kitchen start date", "my Zotero library").
+ *
+ * Pure: text in, statements out; no I/O, no model. Code (fenced blocks, lines that look like
+ * code) is left out: a number in a code sample is not a fact about the person.
+ */
+
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "time";
+
+export interface StatedValue {
+  type: ValueType;
+  /** What the number counts or measures ("source", "word", "ms"); "" for dates, times, money, shares. */
+  unit: string;
+  /** Comparable form: "1200", "04-05", "16:30", "usd 4000". */
+  norm: string;
+  /** As written, for display ("1,200 calls"). */
+  text: string;
+  /** Content words around the value in its sentence: what it is about. */
+  context: string[];
+  /** The few content words right next to it ("snack budget", "major project"): what it is of. */
+  near: string[];
+}
+
+export interface Statement {
+  /** 1-based line of the file the sentence is on. */
+  line: number;
+  /** The sentence, as written (trimmed, at most 300 characters). */
+  text: string;
+  /** Every content word of the sentence (lower case, crude stem). */
+  words: string[];
+  values: StatedValue[];
+  /** The sentence denies something ("never", "not", "no longer"): the other half of a contradiction. */
+  negated: boolean;
+  /** The content words of what a "never …" clause denies ("never used Zotero" → used, zotero); empty when none. */
+  denied: string[];
+  /** The sentence says something changed ("moved to", "now", "increased", "new"): a replacement is likelier. */
+  change: boolean;
+  /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
+  mark?: { key: "supersedes" | "still-true"; value: string };
+}
+
+const STOP = new Set(
+  ("a an the and or but if then so of to in on at by for with from into onto about as is are was were be been being am do does did done " +
+    "have has had having i me my mine we our us you your he she it its they them their this that these those there here what which who whom " +
+    "whose when where why how all any both each few more most other some such no nor not only own same than too very can will just should " +
+    "could would may might must shall now also still yet already ever never up down out over under again further once new old recent recently " +
+    "currently actually really kinda sort like want need trying try help make sure know think get got going im ive id ill dont cant wont " +
+    "thats its lets please thanks thank yeah okay ok hi hello around about approximately roughly nearly total totally per each every day " +
+    // How people feel about a fact is not what the fact is about.
+    "kinda sorta gonna wanna worried worry stressed stress curious wondering wonder considering thinking feel feeling felt pretty best way good great figure able hope hoping glad happy excited anxious").split(/\s+/),
+);
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20, thirty: 30, fifty: 50, hundred: 100 };
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+/** Units written glued to or right after a number; a word after a number that is not here is what it counts. */
+const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "mins", "hour", "hr", "hrs", "week", "month", "year", "kb", "mb", "gb", "tb", "km", "m", "cm", "mm", "kg", "g", "lb", "lbs", "mph", "kmh"]);
+/** "I've never …", "I have not …": a denial of something the person did or has. */
+const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
+/** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
+const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?)\b/i;
+const MARK = /(?<![\p{L}\p{N}_])(supersedes|still-true)::[ \t]*([^\n]*)$/iu;
+const NEGATION = /\b(never|not|no longer|don't|doesn't|didn't|haven't|hasn't|hadn't|isn't|wasn't|aren't|weren't|won't|cannot|can't)\b/i;
+
+/** Lower case, letters and digits only, a crude plural/verb stem: good enough to say two sentences talk of the same thing. */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  if (w.length > 4 && w.endsWith("ies")) w = w.slice(0, -3) + "y";
+  else if (w.length > 3 && w.endsWith("es") && /(ch|sh|x|ss)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  // "completed", "completing", "complete" → "complet": tense must not hide a shared verb.
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
+  // "weekly" → "week", "monthly" → "month": the same slot said two ways.
+  else if (w.length > 5 && w.endsWith("ly")) w = w.slice(0, -2);
+  return w;
+}
+
+/** Content words of a text: no stop words, no numbers, at least 3 characters. */
+export function contentWords(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}'_-]+/u)) {
+    const w = raw.replace(/'s$/, "").replace(/[''_-]/g, "");
+    if (w.length < 3 || STOP.has(w) || /\d/.test(w) || NUMBER_WORDS[w] !== undefined) continue;
+    out.push(stem(w));
+  }
+  return out;
+}
+
+interface Found {
+  type: ValueType;
+  unit: string;
+  norm: string;
+  start: number;
+  end: number;
+}
+
+const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" | "end"> | null }[] = [
+  // 2026-11-23
+  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => ({ type: "date", unit: "", norm: `${m[2]}-${m[3]}` }) },
+  // April 5 / April 5th, 2024
+  { re: new RegExp(`\\b${MONTH_RE}\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b`, "gi"), read: (m) => monthDay(m[1]!, m[2]!) },
+  // 5 April / 5th of April
+  { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_RE}\\b`, "gi"), read: (m) => monthDay(m[2]!, m[1]!) },
+  // 4:30 PM, 11 AM, 14:00
+  { re: /\b(\d{1,2})(?::(\d{2}))? ?([ap])\.?m\b\.?/gi, read: (m) => clock(Number(m[1]), Number(m[2] ?? 0), m[3]!.toLowerCase()) },
+  { re: /\b([01]?\d|2[0-3]):([0-5]\d)\b/g, read: (m) => clock(Number(m[1]), Number(m[2]), "") },
+  // $4,000 / €12.50 / 4,000 dollars
+  { re: /([$€£])\s?(\d[\d,]*(?:\.\d+)?)\s?(k|m|million|thousand)?\b/gi, read: (m) => ({ type: "money", unit: "", norm: `${m[1]}${scaled(m[2]!, m[3])}` }) },
+  // 78% / 78 percent
+  { re: /\b(\d+(?:\.\d+)?)\s?(?:%|percent\b)/gi, read: (m) => ({ type: "percent", unit: "", norm: String(Number(m[1])) }) },
+  // 250ms / 3 hours / 45 sources / 1,200 calls / three days
+  {
+    re: /\b(\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred)\s?([a-z][a-z-]{0,20})\b/gi,
+    read: (m) => counted(m[1]!, m[2]!),
+  },
+];
+
+function monthDay(month: string, day: string): Omit<Found, "start" | "end"> | null {
+  const mi = MONTHS.indexOf(month.slice(0, 3).toLowerCase());
+  const d = Number(day);
+  if (mi < 0 || d < 1 || d > 31) return null;
+  return { type: "date", unit: "", norm: `${String(mi + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}` };
+}
+
+function clock(h: number, min: number, ap: string): Omit<Found, "start" | "end"> | null {
+  if (ap !== "" && (h < 1 || h > 12)) return null;
+  const hh = ap === "p" && h < 12 ? h + 12 : ap === "a" && h === 12 ? 0 : h;
+  return { type: "time", unit: "", norm: `${String(hh).padStart(2, "0")}:${String(min).padStart(2, "0")}` };
+}
+
+function scaled(num: string, suffix: string | undefined): string {
+  const n = Number(num.replace(/,/g, ""));
+  const k = (suffix ?? "").toLowerCase();
+  const times = k === "k" || k === "thousand" ? 1e3 : k === "m" || k === "million" ? 1e6 : 1;
+  return String(n * times);
+}
+
+function counted(num: string, word: string): Omit<Found, "start" | "end"> | null {
+  const n = NUMBER_WORDS[num.toLowerCase()] ?? Number(num.replace(/,/g, ""));
+  if (!Number.isFinite(n)) return null;
+  const w = word.toLowerCase();
+  // "3 of", "2024 and", "5 to 6": the word after is no unit; a year is a date, not a count.
+  if (STOP.has(w) && w !== "day" && w !== "per") return null;
+  if (MONTHS.includes(w.slice(0, 3)) && /^[a-z]+$/.test(w) && w.length <= 9) return null;
+  if (/^(st|nd|rd|th|am|pm|a|p)$/.test(w)) return null;
+  if (/^(19|20)\d\d$/.test(num)) return null;
+  const unit = stem(w);
+  return { type: MEASURES.has(w) || MEASURES.has(unit) ? "measure" : "count", unit, norm: String(n) };
+}
+
+/** The values in one sentence, left to right, overlapping matches dropped (a date wins over a count). */
+export function findValues(sentence: string): Found[] {
+  const found: Found[] = [];
+  for (const p of PATTERNS) {
+    p.re.lastIndex = 0;
+    for (let m = p.re.exec(sentence); m !== null; m = p.re.exec(sentence)) {
+      const v = p.read(m);
+      if (!v) continue;
+      const start = m.index;
+      const end = m.index + m[0].length;
+      if (found.some((f) => start < f.end && f.start < end)) continue;
+      found.push({ ...v, start, end });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** Words around a value that say what it is of: up to 10 content words before it and 5 after, within its sentence. */
+function contextOf(sentence: string, f: Found): string[] {
+  const before = sentence.slice(Math.max(0, f.start - 200), f.start);
+  const after = sentence.slice(f.end, f.end + 100);
+  const words = [...contentWords(before).slice(-10), ...contentWords(after).slice(0, 5)];
+  return [...new Set(words.filter((w) => w !== f.unit))];
+}
+
+/** The 3 content words before the value and 2 after, within its clause. */
+function nearOf(sentence: string, f: Found): string[] {
+  const before = sentence.slice(Math.max(0, f.start - 60), f.start).split(/[,;:!?()]/).pop() ?? "";
+  const after = sentence.slice(f.end, f.end + 40).split(/[,;:!?.()]/)[0] ?? "";
+  return [...new Set([...contentWords(before).slice(-3), ...contentWords(after).slice(0, 2)].filter((w) => w !== f.unit))];
+}
+
+/** What a "never …" clause denies: its content words up to the clause's end ("…, so", "…, but"). */
+function deniedWords(sentence: string): string[] {
+  const m = DENIAL.exec(sentence);
+  if (!m) return [];
+  const clause = m[1]!.split(/,|;|\s+(?:so|but|because|since|and I|which)\s+/)[0] ?? "";
+  return [...new Set(contentWords(clause))];
+}
+
+/** Sentences of a line or a turn: split after . ! ? followed by a space and a capital or digit. */
+export function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+(?=[A-Z0-9"'])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+}
+
+function looksLikeCode(line: string): boolean {
+  // Only whole lines of code: prose with an inline `call()` in it is still prose.
+  return /^\s*(?:[{}[\]();]|\/\/|#include|import |from \S+ import|def |class |function |const |let |var |return |if \(|for \(|<\/?[a-z]+[\s>])/.test(line) || /[{};]\s*$/.test(line);
+}
+
+/** Drops fenced code blocks and code-looking lines, keeping every other line where it is (line numbers stay true). */
+function proseLines(text: string): string[] {
+  let fenced = false;
+  return text.split("\n").map((line) => {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      return "";
+    }
+    return fenced || looksLikeCode(line) ? "" : line;
+  });
+}
+
+/** The statements of a text whose first line is file line `firstLine`. */
+export function extractStatements(text: string, firstLine = 1): Statement[] {
+  const out: Statement[] = [];
+  // A fenced block inside one transcript turn is dropped the same way.
+  proseLines(text).forEach((line, i) => {
+    if (line.trim() === "") return;
+    // The person's mark applies to every sentence of its line.
+    const m = MARK.exec(line);
+    const mark = m ? { key: m[1]!.toLowerCase() as "supersedes" | "still-true", value: m[2]!.trim() } : undefined;
+    const plainLine = (m ? line.slice(0, m.index) : line).replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/, "");
+    const found: Statement[] = [];
+    for (const s of sentences(plainLine)) {
+      const st = statementOf(s, firstLine + i, mark !== undefined);
+      if (st) found.push(st);
+    }
+    if (found.length === 0 && mark) found.push({ line: firstLine + i, text: plainLine.trim().slice(0, 300), words: [...new Set(contentWords(plainLine))], values: [], negated: false, denied: [], change: false });
+    for (const st of found) out.push(mark ? { ...st, mark } : st);
+  });
+  return out;
+}
+
+function statementOf(s: string, line: number, marked: boolean): Statement | null {
+  const found = findValues(s);
+  const negated = NEGATION.test(s);
+  const words = [...new Set(contentWords(s))];
+  // A sentence without a value still counts when it says enough: it may be what a later "never …" denies.
+  if (found.length === 0 && !negated && !marked && words.length < 3) return null;
+  if (words.length < 2 && !marked) return null;
+  const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f) }));
+  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, denied: deniedWords(s), change: CHANGE.test(s) };
+}
+
+/** A whole transcript turn is one "line" of its file: every sentence of it is on that line. */
+export function turnStatements(content: string, line: number): Statement[] {
+  return extractStatements(proseLines(content).join(" \n "), 1).map((s) => ({ ...s, line }));
+}

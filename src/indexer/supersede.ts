@@ -1,0 +1,183 @@
+/**
+ * Supersession and contradiction, found without a model: which statements (statements.ts)
+ * a later one replaced, and which ones deny each other. Pure: statements in, links out.
+ *
+ * An update: a later statement gives the same slot a different value. Same slot means the
+ * same kind of value (a count of the same thing: "45 sources" / "52 sources"; a date; a time;
+ * an amount; a share) and enough of the same distinctive words around it ("my Zotero
+ * library", "the call with the creative director"), weighted by how rare each word is
+ * among the statements, so "3 hours" of piano and "4 hours" of running stay apart.
+ * Conservative on purpose: an added fact is not a replacement, so a statement that still
+ * says the old value, or an old one that already said the new value, links nothing.
+ *
+ * A contradiction: a "never …" statement and another one saying the thing happened (the
+ * same rare words, no denial of its own). Neither is newer by its content: both are
+ * reported, and neither is hidden.
+ *
+ * The person's marks win: `still-true::` on a line keeps it from ever being replaced or
+ * contradicted by a guess, and `supersedes:: <words>` on a line replaces the earlier
+ * statements whose words those are.
+ */
+import type { Statement, StatedValue } from "./statements.js";
+import { contentWords } from "./statements.js";
+
+export interface PlacedStatement {
+  id: number;
+  path: string;
+  /** When it was said: the transcript turn's time, a daily note's day, or the file's last change. */
+  order: number;
+  /** The person's turn or a note; an assistant's words are never statements. */
+  st: Statement;
+}
+
+export type LinkKind = "update" | "contradiction";
+
+export interface Link {
+  /** The older statement (an update's replaced side; a contradiction's earlier side). */
+  older: number;
+  newer: number;
+  kind: LinkKind;
+  /** The words the two share, what the slot is ("zotero library source"). */
+  slot: string;
+  /** guess: found by these rules; person: a `supersedes::` mark. */
+  by: "guess" | "person";
+  /** How sure, 0..1: the weighted overlap of the slot words. */
+  strength: number;
+}
+
+export interface LinkOptions {
+  /** Weighted share of the slot words two values must share to be one slot. */
+  minSlotOverlap: number;
+  /** The same when the newer sentence says something changed ("moved to", "now", "increased"). */
+  minSlotOverlapChanged: number;
+  /** Weighted share of a denial's words the other statement must contain. */
+  minDenialOverlap: number;
+}
+
+export const DEFAULT_LINK_OPTIONS: LinkOptions = { minSlotOverlap: 0.7, minSlotOverlapChanged: 0.4, minDenialOverlap: 0.45 };
+
+/** Rarity of each word among the statements: common words ("project", "app") count for little. */
+function weights(all: PlacedStatement[]): (w: string) => number {
+  const df = new Map<string, number>();
+  for (const s of all) for (const w of s.st.words) df.set(w, (df.get(w) ?? 0) + 1);
+  const n = Math.max(1, all.length);
+  return (w) => Math.log(1 + n / (df.get(w) ?? 1));
+}
+
+/** Weighted overlap of two word lists, over the smaller of the two; and how many words they share. */
+function overlap(a: readonly string[], b: readonly string[], idf: (w: string) => number): { share: number; shared: string[] } {
+  const bs = new Set(b);
+  const shared = [...new Set(a)].filter((w) => bs.has(w));
+  const sum = (ws: readonly string[]) => [...new Set(ws)].reduce((t, w) => t + idf(w), 0);
+  const denom = Math.min(sum(a), sum(b));
+  return { share: denom === 0 ? 0 : sum(shared) / denom, shared };
+}
+
+const slotKey = (v: StatedValue) => (v.type === "count" || v.type === "measure" ? `${v.type}:${v.unit}` : v.type);
+
+/** The best slot two statements share with different values, or null. */
+function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
+  let best: { slot: string; strength: number } | null = null;
+  for (const vo of o.values) {
+    for (const vn of n.values) {
+      const key = slotKey(vo);
+      if (key !== slotKey(vn) || vo.norm === vn.norm) continue;
+      // Still saying the old value, or already saying the new one: an added fact, not a change.
+      if (n.values.some((x) => slotKey(x) === key && x.norm === vo.norm)) continue;
+      if (o.values.some((x) => slotKey(x) === key && x.norm === vn.norm)) continue;
+      // A day or an hour changes only when something was moved: other dates are other events.
+      if ((vo.type === "date" || vo.type === "time") && !n.change) continue;
+      // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
+      const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
+      const nearBack = vn.near.filter((w) => vo.near.includes(w) || o.words.includes(w));
+      if (near.length === 0 || nearBack.length === 0) continue;
+      // ...and what it is about, the words around it: nearly the same words without a word saying it
+      // changed; with one ("now", "moved to", "increased"), fewer.
+      const ctx = overlap(vo.context, vn.context, idf);
+      if (ctx.shared.length < 2 || ctx.share < (n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap)) continue;
+      const strength = Math.min(1, ctx.share);
+      if (!best || strength > best.strength) best = { slot: [vo.unit, ...ctx.shared].filter((w) => w !== "").join(" "), strength };
+    }
+  }
+  return best;
+}
+
+/** How many later statements an old one is linked to: the strongest few (search follows them to the newest). */
+const MAX_UPDATES_PER_STATEMENT = 3;
+
+/** Updates: for each statement, the later ones giving its slot a new value (the strongest few). */
+function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkOptions): Link[] {
+  const byKey = new Map<string, PlacedStatement[]>();
+  for (const s of all) for (const k of new Set(s.st.values.map(slotKey))) (byKey.get(k) ?? byKey.set(k, []).get(k)!).push(s);
+  const found = new Map<string, Link>();
+  for (const group of byKey.values()) {
+    group.sort((a, b) => a.order - b.order);
+    for (let i = 0; i < group.length; i++) {
+      const o = group[i]!;
+      if (o.st.mark?.key === "still-true") continue;
+      for (let j = i + 1; j < group.length; j++) {
+        const n = group[j]!;
+        if (n.order <= o.order || found.has(`${o.id}:${n.id}`)) continue;
+        const hit = sameSlotNewValue(o.st, n.st, idf, opts);
+        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: "update", slot: hit.slot, by: "guess", strength: hit.strength });
+      }
+    }
+  }
+  const byOlder = new Map<number, Link[]>();
+  for (const l of found.values()) (byOlder.get(l.older) ?? byOlder.set(l.older, []).get(l.older)!).push(l);
+  return [...byOlder.values()].flatMap((ls) => ls.sort((a, b) => b.strength - a.strength).slice(0, MAX_UPDATES_PER_STATEMENT));
+}
+
+/** How many statements one denial is paired with: the ones that most say the denied thing happened. */
+const MAX_CONTRADICTIONS_PER_DENIAL = 2;
+
+/** Contradictions: each denial with the statements that best say the denied thing happened. */
+function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts: LinkOptions): Link[] {
+  const out: Link[] = [];
+  const positive = all.filter((s) => !s.st.negated);
+  const sum = (ws: readonly string[]) => ws.reduce((t, w) => t + idf(w), 0);
+  for (const d of all) {
+    if (d.st.denied.length < 2 || d.st.mark?.key === "still-true") continue;
+    const found: { s: PlacedStatement; share: number; shared: string[] }[] = [];
+    for (const p of positive) {
+      // The same turn or line says both halves of one thought ("never before, but now"): no contradiction.
+      if (p.id === d.id || (p.path === d.path && p.order === d.order) || p.st.mark?.key === "still-true") continue;
+      const ps = new Set(p.st.words);
+      const shared = d.st.denied.filter((w) => ps.has(w));
+      const share = sum(shared) / Math.max(1e-9, sum(d.st.denied));
+      if (shared.length >= 2 && share >= opts.minDenialOverlap) found.push({ s: p, share, shared });
+    }
+    for (const best of found.sort((a, b) => b.share - a.share).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {
+      const [older, newer] = best.s.order <= d.order ? [best.s, d] : [d, best.s];
+      out.push({ older: older.id, newer: newer.id, kind: "contradiction", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.share) });
+    }
+  }
+  return out;
+}
+
+/** `supersedes:: <words>`: the person's own link to the earlier statements with those words. */
+function marked(all: PlacedStatement[], idf: (w: string) => number): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    if (n.st.mark?.key !== "supersedes" || n.st.mark.value === "") continue;
+    const wanted = contentWords(n.st.mark.value);
+    if (wanted.length === 0) continue;
+    for (const o of all) {
+      if (o.id === n.id || o.order > n.order || o.st.mark?.key === "supersedes") continue;
+      const os = new Set(o.st.words);
+      const hit = wanted.filter((w) => os.has(w));
+      const share = hit.reduce((t, w) => t + idf(w), 0) / wanted.reduce((t, w) => t + idf(w), 0);
+      if (share >= 0.8) out.push({ older: o.id, newer: n.id, kind: "update", slot: hit.join(" "), by: "person", strength: 1 });
+    }
+  }
+  return out;
+}
+
+/** Every link among the statements: the person's marks first, then the guesses they leave room for. */
+export function linkStatements(all: PlacedStatement[], opts: LinkOptions = DEFAULT_LINK_OPTIONS): Link[] {
+  const idf = weights(all);
+  const byPerson = marked(all, idf);
+  const decided = new Set(byPerson.map((l) => l.older));
+  const guessed = updates(all, idf, opts).filter((l) => !decided.has(l.older));
+  return [...byPerson, ...guessed, ...contradictions(all, idf, opts)];
+}

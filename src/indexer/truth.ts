@@ -1,0 +1,69 @@
+/**
+ * The indexer's truth stage: after a file's chunks are written, its statements (the
+ * sentences that hold a value or deny something, statements.ts); after a pass that changed
+ * anything, the links between all statements (supersede.ts) are found again. Both are
+ * derived from the files and rebuilt with the index; nothing here writes a note.
+ *
+ * Whose words count: the person's. A transcript's user turns and the notes the person keeps
+ * (daily notes and other dated notes, MEMORY.md); an assistant's replies are left out (they
+ * echo and propose, they do not state the person's facts), and undated reference notes are
+ * too (nothing says which of two undated notes is the newer).
+ */
+import { parseSessionText } from "../workspace/sessions.js";
+import type { DB } from "../store/open.js";
+import { allStatements, replaceLinks, writeStatements, type StoredStatement } from "../store/statements.js";
+import { extractStatements, turnStatements, type Statement } from "./statements.js";
+import { linkStatements, type PlacedStatement } from "./supersede.js";
+
+export interface TruthFile {
+  rel: string;
+  kind: string;
+  /** The file's date (daily notes, dated notes), or null. */
+  date: string | null;
+  text: string;
+  /** The file's last change, ms: when MEMORY.md's lines were last said. */
+  mtimeMs: number;
+}
+
+function stored(st: Statement, ord: number): StoredStatement {
+  const { line, text, ...rest } = st;
+  return { line, ord, text, data: JSON.stringify(rest) };
+}
+
+/** The statements of one file, each with when it was said; none for files that hold no statements of the person's. */
+export function fileStatements(f: TruthFile): StoredStatement[] {
+  if (f.kind === "session") {
+    const out: StoredStatement[] = [];
+    for (const t of parseSessionText(f.rel, f.text).turns) {
+      if (t.role !== "user") continue;
+      const ord = Date.parse(t.ts);
+      if (Number.isNaN(ord)) continue;
+      for (const st of turnStatements(t.content, t.line)) out.push(stored(st, ord));
+    }
+    return out;
+  }
+  if (f.date !== null) {
+    // A day's lines in their order: a later line of the same day is the later word.
+    const day = Date.parse(`${f.date}T12:00:00Z`);
+    if (Number.isNaN(day)) return [];
+    return extractStatements(f.text).map((st) => stored(st, day + st.line));
+  }
+  if (f.kind === "memory") return extractStatements(f.text).map((st) => stored(st, f.mtimeMs));
+  return [];
+}
+
+/** Stores a file's statements under its chunks (just written). */
+export function recordStatements(db: DB, f: TruthFile): void {
+  writeStatements(db, f.rel, fileStatements(f));
+}
+
+/** Finds every link again from the stored statements. */
+export function relink(db: DB): number {
+  const placed: PlacedStatement[] = allStatements(db).map((r) => {
+    const rest = JSON.parse(r.data) as Omit<Statement, "line" | "text">;
+    return { id: r.id, path: r.path, order: r.ord, st: { line: 0, text: "", ...rest } };
+  });
+  const links = linkStatements(placed);
+  replaceLinks(db, links);
+  return links.length;
+}

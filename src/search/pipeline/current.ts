@@ -1,0 +1,88 @@
+/**
+ * Stage 6b, newest first: what a later statement replaced never ranks above it, and the two
+ * sides of a contradiction come together. Reads the statement links the indexer found
+ * (src/indexer/truth.ts, supersede.ts) for the picks:
+ *
+ *   - an update whose older side is a pick: its replacement goes right above it (moved up
+ *     when it is a pick further down, brought in when it is a candidate of this search that
+ *     the floor or the limit left out), and the older result carries `supersededBy`;
+ *   - a contradiction with one side picked: the other side goes right below it (when it is a
+ *     candidate), and both carry `contradicts`.
+ *
+ * Only candidates of this search are ever brought in: they passed its filters and privacy
+ * scope in SQL, so nothing a session may not see comes in by a link. With the date filter's
+ * end (`--to`, `--as-of`), a replacement said after it is no replacement yet. Never a model.
+ */
+import { linksFromStatements, linksOfChunks, type StatementPlace, type StoredLink } from "../../store/statements.js";
+import type { Picked, Picks } from "./diversify.js";
+import type { Judged } from "./floor.js";
+import type { SearchIndexes } from "./stages.js";
+import type { StatementRef } from "../types.js";
+
+const refOf = (p: StatementPlace): StatementRef => ({ path: p.path, line: p.line, date: p.date });
+
+/** How many replacements are followed from one statement to the newest (a chain of updates). */
+const MAX_CHAIN = 5;
+
+/** The newest statement an update chain leads to from `link.newer`, said no later than `until`. */
+function newestOf(ix: SearchIndexes, link: StoredLink, until: number): StatementPlace {
+  let cur = link.newer;
+  for (let i = 0; i < MAX_CHAIN; i++) {
+    const next = linksFromStatements(ix.db, [cur.id]).filter((l) => l.newer.ord <= until && l.newer.ord > cur.ord);
+    if (next.length === 0) break;
+    cur = next.sort((a, b) => b.newer.ord - a.newer.ord)[0]!.newer;
+  }
+  return cur;
+}
+
+/** The end of the search's date filter as ms (the end of that day), or Infinity. */
+function untilOf(dateTo: string | undefined): number {
+  if (!dateTo) return Infinity;
+  const t = Date.parse(`${dateTo}T23:59:59.999Z`);
+  return Number.isNaN(t) ? Infinity : t;
+}
+
+export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
+  if (picks.picks.length === 0) return picks;
+  const links = linksOfChunks(ix.db, picks.picks.map((p) => p.s.cand.chunkId));
+  if (links.length === 0) return picks;
+  const until = untilOf(picks.facts.plan.filters.dateTo);
+  const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
+  let list: Picked[] = [...picks.picks];
+  const limit = list.length;
+  const pickOf = (chunkId: number): Picked | undefined => {
+    const at = list.find((p) => p.s.cand.chunkId === chunkId);
+    if (at) return at;
+    const s = candidates.get(chunkId);
+    return s ? { s: { ...s, evidence: "evidence" in s ? (s as Judged).evidence : [] }, pick: { id: chunkId, penalty: 0, mmr: 0 } } : undefined;
+  };
+  const place = (moving: Picked, anchor: Picked, after: boolean) => {
+    list = list.filter((p) => p !== moving);
+    const at = list.indexOf(anchor);
+    list.splice(after ? at + 1 : at, 0, moving);
+  };
+  for (const l of links.filter((x) => x.kind === "update" && x.newer.ord <= until).sort((a, b) => b.strength - a.strength)) {
+    const older = list.find((p) => p.s.cand.chunkId === l.older.chunkId);
+    if (!older || older.supersededBy) continue;
+    const newest = newestOf(ix, l, until);
+    if (newest.chunkId === l.older.chunkId) continue;
+    older.supersededBy = refOf(newest);
+    const newer = pickOf(newest.chunkId);
+    if (!newer) continue;
+    // Up to just above the statement it replaced, never down.
+    const at = list.indexOf(newer);
+    if (at < 0 || at > list.indexOf(older)) place(newer, older, false);
+  }
+  for (const l of links.filter((x) => x.kind === "contradiction" && x.newer.ord <= until)) {
+    const a = list.find((p) => p.s.cand.chunkId === l.older.chunkId);
+    const b = list.find((p) => p.s.cand.chunkId === l.newer.chunkId);
+    const shown = a ?? b;
+    if (!shown) continue;
+    const other = a ? pickOf(l.newer.chunkId) : pickOf(l.older.chunkId);
+    if (!other) continue;
+    (shown.contradicts ??= []).push(refOf(a ? l.newer : l.older));
+    (other.contradicts ??= []).push(refOf(a ? l.older : l.newer));
+    if (!list.includes(other)) place(other, shown, true);
+  }
+  return { ...picks, picks: list.slice(0, Math.max(limit, picks.facts.plan.limit)) };
+}

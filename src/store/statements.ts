@@ -1,0 +1,125 @@
+/**
+ * The statements table and the links between statements (schema.sql): derived from the
+ * files like every index table, written by the indexer's truth stage (src/indexer/truth.ts),
+ * read by search (which result a later one replaced), `agent health` and the dream.
+ */
+import type { DB } from "./open.js";
+
+export interface StoredStatement {
+  line: number;
+  ord: number;
+  text: string;
+  /** JSON of the statement's words, values, denial and mark. */
+  data: string;
+}
+
+/** A statement as search and the health report show it: where it is and when it was said. */
+export interface StatementPlace {
+  id: number;
+  chunkId: number;
+  path: string;
+  line: number;
+  /** YYYY-MM-DD of when it was said (UTC day of `ord`). */
+  date: string;
+  ord: number;
+  text: string;
+  kind: string;
+}
+
+export interface StoredLink {
+  older: StatementPlace;
+  newer: StatementPlace;
+  kind: "update" | "contradiction";
+  slot: string;
+  by: "guess" | "person";
+  strength: number;
+}
+
+/** A file's statements, each under the chunk whose line range holds its line (the first such chunk). */
+export function writeStatements(db: DB, path: string, statements: StoredStatement[]): void {
+  if (statements.length === 0) return;
+  const chunks = db
+    .prepare("SELECT c.id, c.start_line AS s, c.end_line AS e FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? ORDER BY c.seq")
+    .all(path) as { id: number; s: number; e: number }[];
+  const insert = db.prepare("INSERT INTO statements(chunk_id, line, ord, text, data) VALUES (?, ?, ?, ?, ?)");
+  for (const st of statements) {
+    const c = chunks.find((x) => x.s <= st.line && st.line <= x.e);
+    if (c) insert.run(c.id, st.line, st.ord, st.text, st.data);
+  }
+}
+
+export interface StatementRow {
+  id: number;
+  path: string;
+  ord: number;
+  data: string;
+}
+
+/** Every statement, for the linker. */
+export function allStatements(db: DB): StatementRow[] {
+  return db.prepare("SELECT s.id, f.path, s.ord, s.data FROM statements s JOIN chunks c ON c.id = s.chunk_id JOIN files f ON f.id = c.file_id").all() as StatementRow[];
+}
+
+export interface NewLink {
+  older: number;
+  newer: number;
+  kind: string;
+  slot: string;
+  by: string;
+  strength: number;
+}
+
+/** The links, all replaced at once (they are a function of all statements). */
+export function replaceLinks(db: DB, links: NewLink[]): void {
+  db.prepare("DELETE FROM statement_links").run();
+  const insert = db.prepare("INSERT OR IGNORE INTO statement_links(older, newer, kind, slot, by, strength) VALUES (?, ?, ?, ?, ?, ?)");
+  for (const l of links) insert.run(l.older, l.newer, l.kind, l.slot, l.by, l.strength);
+}
+
+const PLACE = (a: string) =>
+  `${a}.id AS ${a}_id, ${a}.chunk_id AS ${a}_chunk, ${a}fl.path AS ${a}_path, ${a}.line AS ${a}_line, ${a}.ord AS ${a}_ord, ${a}.text AS ${a}_text, ${a}fl.kind AS ${a}_kind`;
+
+const LINKS_SQL = `SELECT l.kind, l.slot, l.by, l.strength, ${PLACE("o")}, ${PLACE("n")}
+  FROM statement_links l
+  JOIN statements o ON o.id = l.older JOIN chunks oc ON oc.id = o.chunk_id JOIN files ofl ON ofl.id = oc.file_id
+  JOIN statements n ON n.id = l.newer JOIN chunks nc ON nc.id = n.chunk_id JOIN files nfl ON nfl.id = nc.file_id`;
+
+type Row = Record<string, string | number>;
+
+function place(r: Row, a: "o" | "n"): StatementPlace {
+  const ord = Number(r[`${a}_ord`]);
+  return {
+    id: Number(r[`${a}_id`]),
+    chunkId: Number(r[`${a}_chunk`]),
+    path: String(r[`${a}_path`]),
+    line: Number(r[`${a}_line`]),
+    ord,
+    date: new Date(ord).toISOString().slice(0, 10),
+    text: String(r[`${a}_text`]),
+    kind: String(r[`${a}_kind`]),
+  };
+}
+
+function toLink(r: Row): StoredLink {
+  return { older: place(r, "o"), newer: place(r, "n"), kind: r.kind as StoredLink["kind"], slot: String(r.slot), by: r.by as StoredLink["by"], strength: Number(r.strength) };
+}
+
+/** Every link, oldest first. */
+export function allLinks(db: DB): StoredLink[] {
+  return (db.prepare(`${LINKS_SQL} ORDER BY o.ord, n.ord`).all() as Row[]).map(toLink);
+}
+
+/** The links touching any of these chunks (either side). */
+export function linksOfChunks(db: DB, chunkIds: readonly number[]): StoredLink[] {
+  if (chunkIds.length === 0) return [];
+  const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x));
+  const list = ids.join(",");
+  return (db.prepare(`${LINKS_SQL} WHERE o.chunk_id IN (${list}) OR n.chunk_id IN (${list})`).all() as Row[]).map(toLink);
+}
+
+/** The links whose newer side is one of these statements: to follow a chain of updates to its end. */
+export function linksFromStatements(db: DB, statementIds: readonly number[]): StoredLink[] {
+  if (statementIds.length === 0) return [];
+  const list = [...new Set(statementIds)].filter((x) => Number.isInteger(x)).join(",");
+  return (db.prepare(`${LINKS_SQL} WHERE l.older IN (${list}) AND l.kind = 'update'`).all() as Row[]).map(toLink);
+}
