@@ -68,7 +68,8 @@ export function register(program: Command): void {
         const searched = r.reading.searched === "mentions" ? "notes that mention it" : "notes of that time";
         process.stdout.write(`dates: "${r.text}" → ${r.from}..${r.to} (${r.mode}; ${looked}; ${searched})\n`);
       }
-      if (res.spellings) process.stdout.write(`spelling: ${res.spellings.map((s) => `${s.word} → ${s.terms.join(", ")}`).join("; ")}\n`);
+      for (const notice of res.dateNotices ?? []) process.stdout.write(`dates: ${notice}\n`);
+      if (res.spellings) process.stdout.write(`spelling: ${res.spellings.map((s) => `${s.word} → ${(s.shown ?? s.terms).join(", ")}`).join("; ")}\n`);
       if (res.syntax) {
         const q = (xs: string[]) => xs.map((x) => `"${x}"`).join(", ");
         const parts = [
