@@ -72,8 +72,8 @@ export function evidenceOf(s: Scored, plan: SearchPlan, words: QueryWords): Evid
   const floor = plan.floor;
   const evidence: Evidence[] = [];
   const subject = subjectOf(s.matched, words.distinctive);
-  const onTopic = subject === "ok" && s.matched.some((t) => words.topical.has(t));
-  if (s.coverage > 0 && s.coverage >= floor.keywordCoverage && onTopic) evidence.push("keyword");
+  const topical = s.matched.some((t) => words.topical.has(t));
+  if (s.coverage > 0 && s.coverage >= floor.keywordCoverage && topical && subject === "ok") evidence.push("keyword");
   if (s.cosine !== null && floor.vectorCosine !== null && s.cosine >= floor.vectorCosine + (vectorNeedsMore(s, words, subject) ? STRONG_MARGIN : 0)) {
     evidence.push("vector");
   }
@@ -81,8 +81,12 @@ export function evidenceOf(s: Scored, plan: SearchPlan, words: QueryWords): Evid
   // with the query: "where did Joanna travel in July 2022". Days still to come have no
   // notes of their own: a note that names one of them is evidence by that alone ("what is
   // coming up next week" → "dentist on 2 December").
-  const mentionsAsked = plan.dates.searched === "mentions" && (subject === "ok" || words.distinctive.idf.size === 0);
-  if (s.dateMatch && ((s.coverage > 0 && onTopic) || mentionsAsked)) evidence.push("date");
+  // A day to come named with a subject ("when is the plumber coming next week") needs the
+  // subject too. A note of the time asked about needs a topical word only: the question's
+  // other words are often worded unlike the note ("where did Joanna travel in July 2022"
+  // against a note on her trip).
+  const mentionsAsked = plan.dates.searched === "mentions" && subject === "ok";
+  if (s.dateMatch && ((s.coverage > 0 && topical) || mentionsAsked)) evidence.push("date");
   // The user asked for this exact phrase, and the chunk contains it (the only ones left).
   if (plan.parsed.phrases.length > 0) evidence.push("phrase");
   return evidence;
