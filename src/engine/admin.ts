@@ -258,7 +258,7 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
       e.provider === null
         ? { name: "embedder", status: "warn", detail: `none: ${e.reason}`, fix: "search is keyword-only; see README, Embedders" }
         : e.working
-          ? { name: "embedder", status: "ok", detail: `${e.reason} (${e.dimension}-d)${e.better ? `; ${e.better}` : ""}${e.provider === "use-lite" ? strongerEmbedderNote() : ""}` }
+          ? { name: "embedder", status: "ok", detail: `${e.reason.includes(`${e.dimension}-d`) ? e.reason : `${e.reason} (${e.dimension}-d)`}${e.better ? `; ${e.better}` : ""}${e.provider === "use-lite" ? strongerEmbedderNote() : ""}` }
           : { name: "embedder", status: "fail", detail: `${e.provider} ${e.modelId ?? ""} does not load: ${e.detail}`, fix: runtimeFix(e.detail) ?? "check embed.* in agent.config.json, or set embed.provider to use-lite" },
     );
     add(llmCheck(m.llm, jobsNeedingLlm(config)));
