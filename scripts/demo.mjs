@@ -54,7 +54,7 @@ for (const q of ["what did we decide about the VPS", "what food does Ana like", 
 const st = engine.indexing.status();
 console.log(`status: ${st.files} files, ${st.chunks} chunks, ${st.stale.length} stale, ${st.problems.length} problems`);
 engine.close();
-console.log(`demo finished in ${((performance.now() - t0) / 1000).toFixed(2)} s — try: node dist/cli/main.js search "VPS" --workspace ${ws} --explain`);
+console.log(`demo finished in ${((performance.now() - t0) / 1000).toFixed(2)} s — try: agent search "VPS" --workspace ${ws} --explain   (after npm link; else node dist/cli/main.js search …)`);
 if (process.argv.includes("--ui")) {
   // The web page lives in the daemon: start it with HTTP, then ask it for a login link (`agent ui`).
   const cli = new URL("../dist/cli/main.js", import.meta.url).pathname;

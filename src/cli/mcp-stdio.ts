@@ -97,9 +97,26 @@ async function localServer(workspace: string, session: SessionType | undefined, 
 }
 
 /** Calls `end` when the client ends the session: it closes our stdin, or sends a signal. */
-function onSessionEnd(end: () => void): void {
-  process.stdin.once("end", end);
-  process.stdin.once("close", end);
+/** How long a closed stdin waits for the replies still owed, at most. */
+const ANSWER_WAIT_MS = 30_000;
+
+/** Resolves once `owed()` is 0 (checked every 20 ms), or after ANSWER_WAIT_MS. */
+function answered(owed: () => number): Promise<void> {
+  const until = Date.now() + ANSWER_WAIT_MS;
+  return new Promise((resolve) => {
+    const check = (): void => {
+      if (owed() === 0 || Date.now() > until) resolve();
+      else setTimeout(check, 20);
+    };
+    check();
+  });
+}
+
+/** stdin's end waits for the replies still owed (`owed`); a signal ends at once. */
+function onSessionEnd(end: () => void, owed: () => number = () => 0): void {
+  const drained = () => void answered(owed).then(end);
+  process.stdin.once("end", drained);
+  process.stdin.once("close", drained);
   process.once("SIGINT", end);
   process.once("SIGTERM", end);
 }
@@ -108,13 +125,28 @@ function onSessionEnd(end: () => void): void {
 export async function serveInProcess(workspace: string, session: SessionType | undefined): Promise<void> {
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  onSessionEnd(() => stop());
-  const local = await localServer(workspace, session, (l) => process.stdout.write(l), () => stop());
+  // Requests asked and not answered yet: a client may write them all and close stdin at once.
+  const pending = new Set<string>();
+  onSessionEnd(() => stop(), () => pending.size);
+  const local = await localServer(
+    workspace,
+    session,
+    (l) => {
+      const m = peek(l);
+      if (m?.id !== undefined && m.method === undefined) pending.delete(JSON.stringify(m.id));
+      process.stdout.write(l);
+    },
+    () => stop(),
+  );
   local.engine.indexing.warm().catch(() => undefined);
   const lines = new LineSplitter(MAX_LINE_BYTES, (big) => local.transport.refuse(big, MAX_LINE_BYTES));
   try {
     process.stdin.on("data", (chunk: Buffer) => {
-      for (const line of lines.push(chunk)) local.transport.receive(line);
+      for (const line of lines.push(chunk)) {
+        const m = peek(line);
+        if (m?.method !== undefined && m.id !== undefined) pending.add(JSON.stringify(m.id));
+        local.transport.receive(line);
+      }
     });
     warn(`MCP server for ${workspace} on stdio`);
     await stopped;
@@ -148,7 +180,8 @@ export async function forwardToDaemon(conn: DaemonMcp, workspace: string, sessio
     socket.end();
     stop();
   };
-  onSessionEnd(endInput);
+  // stdin closed: the requests already passed on are still answered before the socket ends.
+  onSessionEnd(endInput, () => (local === undefined && !socket.destroyed ? seen.inflight.size : 0));
   process.stdin.on("data", stdinReader(seen, (line) => sink(line)));
 
   socket.on("data", (chunk: Buffer) => {

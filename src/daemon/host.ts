@@ -124,9 +124,6 @@ export class DaemonHost {
       const jobs = await engine.jobs({ log: (e: JobEvent) => this.emit(e.level, e.event, e.message, e.run), startedAt: this.clock.now() });
       this.jobs = jobs;
       this.loop = new ScheduleLoop(jobs, this.clock);
-      this.emit("info", "started", `daemon started on ${this.workspace} (pid ${this.lock.info.pid}); ${jobs.describeSchedule()}`);
-      // What the first tick will do about the night: a catch-up, or why none is owed.
-      if (engine.config.schedule.reflect) this.emit("info", "schedule", `nightly reflection: ${jobs.nightly().reason}`);
       for (const m of auditWorkspace(this.workspace).messages) this.emit("warn", "audit", m);
       jobs.recoverInterrupted();
 
@@ -136,7 +133,6 @@ export class DaemonHost {
         openMcp: (params, transport) => this.openMcp(params, transport),
         warn: (m) => this.emit("warn", "warning", m),
       });
-      this.emit("info", "serving", `serving the engine on ${this.socket.path}${this.session !== "main" ? ` (MCP scope ${this.session})` : ""}`);
 
       const httpCfg = engine.config.daemon.http;
       if (this.opts.http?.enabled ?? httpCfg.enabled) {
@@ -157,8 +153,13 @@ export class DaemonHost {
           warn: (m) => this.emit("warn", "warning", m),
           stale,
         });
-        this.emit("info", "serving", `MCP over HTTP at ${this.http.url} (scope ${session}; bearer token in ${tokenFile})`);
       }
+      // Said once everything listens: a port taken by another daemon ends the start before any "started".
+      this.emit("info", "started", `daemon started on ${this.workspace} (pid ${this.lock.info.pid}); ${jobs.describeSchedule()}`);
+      // What the first tick will do about the night: a catch-up, or why none is owed.
+      if (engine.config.schedule.reflect) this.emit("info", "schedule", `nightly reflection: ${jobs.nightly().reason}`);
+      this.emit("info", "serving", `serving the engine on ${this.socket.path}${this.session !== "main" ? ` (MCP scope ${this.session})` : ""}`);
+      if (this.http) this.emit("info", "serving", `MCP over HTTP at ${this.http.url} (scope ${this.session}; bearer token in ${httpTokenPath(this.workspace)})`);
 
       if (this.opts.watch ?? true) {
         if (this.opts.embed ?? true) engine.indexing.backgroundEmbedder = "the daemon";

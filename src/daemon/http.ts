@@ -38,6 +38,14 @@ export interface McpHttpOptions {
   web?: { handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> };
 }
 
+/**
+ * What to do when the HTTP port is taken (most often a daemon of another workspace on the
+ * default port): the flag and the config key that pick another, never a bare EADDRINUSE.
+ */
+export function portTaken(port: number): string {
+  return `port ${port} on 127.0.0.1 is already in use (another daemon, perhaps of another workspace?): start this one with --port <n> (0 picks a free one) or set daemon.http.port in agent.config.json`;
+}
+
 export class McpHttpServer {
   private constructor(
     private readonly http: http.Server,
@@ -68,7 +76,7 @@ export class McpHttpServer {
       });
     });
     await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
+      server.once("error", (e: NodeJS.ErrnoException) => reject(e.code === "EADDRINUSE" ? new Error(portTaken(opts.port)) : e));
       server.listen(opts.port, "127.0.0.1", () => {
         server.off("error", reject);
         resolve();

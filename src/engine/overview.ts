@@ -62,8 +62,12 @@ function modifiedAt(f: FileRow): number {
 }
 
 export function notesOverview(files: readonly FileRow[], status: StatusInput, now: number): NotesOverview {
-  const to = isoDay(now);
+  const today = isoDay(now);
   const from = isoDay(now - 365 * DAY_MS);
+  // Notes dated ahead (a plan written on its own day's page) are days of the calendar too: it
+  // runs to the last of them, up to a year ahead, so the count says every daily note.
+  const ahead = isoDay(now + 366 * DAY_MS);
+  const to = files.reduce((last, f) => (f.kind === "daily" && f.date !== null && f.date > last && f.date <= ahead ? f.date : last), today);
   const calendar = files
     .filter((f) => f.kind === "daily" && f.date !== null && f.date >= from && f.date <= to)
     .map((f) => ({ date: f.date!, chunks: f.chunk_count, bytes: f.size }))

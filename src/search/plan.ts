@@ -17,6 +17,7 @@ import { resolveDates, type DateRange } from "./dates/dates.js";
 import type { ScopedFilters, SearchFilters } from "./filters.js";
 import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery, type Respelling } from "./query/query.js";
 
+import { impossibleDates } from "./dates/impossible.js";
 import { asksWhen } from "./dates/when.js";
 import { providerOf, VECTOR_FLOORS } from "./weights.js";
 
@@ -62,6 +63,8 @@ export interface DateReading {
    * no note is dated then; the notes that name a day of them are searched instead.
    */
   searched: "dated" | "mentions";
+  /** Dates the query writes that no calendar has ("31 February"): searched as words, and said so (dates/impossible.ts). */
+  impossible: readonly string[];
 }
 
 /** The relevance floor's levels for this query (the measures are taken per result, floor.ts). */
@@ -187,7 +190,7 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
     relaxed: [],
     spellings: [],
     questionWords: query.trim() === "" ? [] : parseQuery(query).words,
-    dates: { range, mode: dateMode, asksWhen: cfg.dates.whenBoost > 1 && asksWhen(query), tense, searched },
+    dates: { range, mode: dateMode, asksWhen: cfg.dates.whenBoost > 1 && asksWhen(query), tense, searched, impossible: cfg.dates.mode === "off" ? [] : impossibleDates(query) },
     mode,
     vectors: { hasVector: false, model: null, weight: 0, level: null },
     limit,

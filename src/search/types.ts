@@ -152,7 +152,9 @@ export interface SearchResponse {
    */
   syntax?: { phrases: string[]; excluded: string[]; relaxed: string[] };
   /** Query words no note contains, each searched as the indexed terms nearest to it (a typo: "okafr" → ["okafor"]). */
-  spellings?: { word: string; terms: string[] }[];
+  spellings?: { word: string; terms: string[]; shown: string[] }[];
+  /** Dates the query wrote that no calendar has ("31 February"), each said in one sentence: they were searched as words. */
+  dateNotices?: string[];
   results: SearchResult[];
   /** Set when results is empty: why, in one line (nothing searchable, nothing above the floor). */
   reason?: string;

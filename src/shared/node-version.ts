@@ -22,13 +22,19 @@ export function linesText(): string {
 }
 
 /**
+ * The three ways to a supported line, as README's Install lists them: a version manager, the
+ * distribution's package, or the clone's own script (which fetches Node from the npm registry).
+ */
+export const HOW_TO_GET_NODE = "get one with a version manager (nvm install 24), your distribution's nodejs package, or from the clone: scripts/node.sh 24 <command>";
+
+/**
  * The one-line refusal for a Node.js too old to run the engine, or undefined when it runs.
  * `version` is `process.versions.node` ("24.21.0") or `process.version` ("v24.21.0").
  */
 export function unsupportedNodeMessage(version: string = process.versions.node): string | undefined {
   const m = major(version);
   if (Number.isFinite(m) && m >= OLDEST_NODE_MAJOR) return undefined;
-  return `Node.js ${version.replace(/^v/, "")} is not supported: agent-memory-engine needs Node.js ${linesText()} (the long-term-support lines); install one and run again`;
+  return `Node.js ${version.replace(/^v/, "")} is not supported: agent-memory-engine needs Node.js ${linesText()} (the long-term-support lines); ${HOW_TO_GET_NODE}, then run again`;
 }
 
 /** How `agent doctor` sees this Node.js: a supported line, or a newer/odd line that is untested. */

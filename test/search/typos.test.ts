@@ -31,14 +31,14 @@ afterAll(async () => {
 describe("typo tolerance", () => {
   it("'Okafr' finds the notes that name Okafor, and says it searched okafor", async () => {
     const res = await engine.search("Okafr", { explain: true, mode: "keyword" });
-    expect(res.spellings).toEqual([{ word: "okafr", terms: ["okafor"] }]);
+    expect(res.spellings).toEqual([{ word: "okafr", terms: ["okafor"], shown: ["okafor"] }]);
     expect(res.results.map((r) => r.path).sort()).toEqual(["memory/2026-11-12.md", "memory/2026-11-19.md"]);
     expect(res.results[0]!.explain!.matched).toEqual(["okafr"]);
   });
 
   it("'patelofemoral' (two letters off, the stem indexed) finds the diagnosis", async () => {
     const res = await engine.search("patelofemoral", { mode: "keyword" });
-    expect(res.spellings).toEqual([{ word: "patelofemoral", terms: ["patellofemor"] }]);
+    expect(res.spellings).toEqual([{ word: "patelofemoral", terms: ["patellofemor"], shown: ["patellofemoral"] }]);
     expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-12.md"]);
   });
 

@@ -13,7 +13,8 @@ export function register(program: Command): void {
           [
             `llm:      ${r.llm.provider} ${r.llm.model} — ${r.llm.reachable ? "reachable" : "NOT reachable"}: ${r.llm.detail}`,
             `embedder: ${e.provider ? `${e.provider} (${e.modelId}, ${e.dimension}-d) — ${e.working ? "working" : "NOT working"}: ${e.detail}` : "none — keyword-only search"}`,
-            `          why: ${e.reason}`,
+            `          in use: ${e.reason}`,
+            ...(e.better ? [`          better: ${e.better}`] : []),
             ...(e.warning ? [`          note: ${e.warning}`] : []),
             `          hybrid vector weight: ${e.vectorWeight}`,
             ...(r.reranker

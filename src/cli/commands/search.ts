@@ -33,7 +33,7 @@ export function register(program: Command): void {
         .option("--explain", "show how each score was made")
         // The choices list the values for help and completion; the contract's rule checks them.
         .addOption(new Option("--source <source>", "only 'memory' (markdown), 'sessions' (transcripts) or 'reflections' (the engine's own reports, left out by default)").choices(SEARCH_SOURCES).argParser((v) => checkChoice("source", SEARCH_SOURCES, v)))
-        .option("--min-score <x>", "raise the relevance floor: only results scoring at least this (0..1)", (v) => checkFraction("minScore", v))
+        .option("--min-score <x>", "raise the relevance floor: only results scoring at least this (0..1; a score may pass 1, up to about 2, when the date, recency and coverage factors multiply in: --explain shows them)", (v) => checkFraction("minScore", v))
         .addOption(new Option("--mode <mode>", "default: search.mode").choices(SEARCH_MODES).argParser((v) => checkChoice("mode", SEARCH_MODES, v)))
         .option("--from <date>", "only notes dated on or after YYYY-MM-DD", (v) => checkDate("from", v))
         .option("--to <date>", "only notes dated on or before YYYY-MM-DD", (v) => checkDate("to", v))
@@ -70,7 +70,8 @@ export function register(program: Command): void {
         const searched = r.reading.searched === "mentions" ? "notes that mention it" : "notes of that time";
         process.stdout.write(`dates: "${r.text}" → ${r.from}..${r.to} (${r.mode}; ${looked}; ${searched})\n`);
       }
-      if (res.spellings) process.stdout.write(`spelling: ${res.spellings.map((s) => `${s.word} → ${s.terms.join(", ")}`).join("; ")}\n`);
+      for (const notice of res.dateNotices ?? []) process.stdout.write(`dates: ${notice}\n`);
+      if (res.spellings) process.stdout.write(`spelling: ${res.spellings.map((s) => `${s.word} → ${(s.shown ?? s.terms).join(", ")}`).join("; ")}\n`);
       if (res.syntax) {
         const q = (xs: string[]) => xs.map((x) => `"${x}"`).join(", ");
         const parts = [

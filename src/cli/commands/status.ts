@@ -16,7 +16,7 @@ export function register(program: Command): void {
         `files:     ${s.files} (${Object.entries(s.byKind).map(([k, v]) => `${k} ${v}`).join(", ") || "none"})`,
         `chunks:    ${s.chunks}`,
         `vectors:   ${s.vectors.embedded} chunk(s) embedded${s.vectors.modelId ? ` with ${s.vectors.modelId}` : ""}, ${s.vectors.missing} without${s.vectors.missing > 0 ? " (found by keywords only until `agent index` embeds them)" : ""}`,
-        `embedder:  ${embedder.modelId ?? "none (keyword-only)"} — ${embedder.reason}`,
+        `embedder:  ${embedder.modelId === null ? `none (keyword-only) — ${embedder.reason}` : embedder.reason}`,
         `indexed:   ${ageMs === null ? "never — run `agent index`" : `${formatAge(ageMs)} ago`}`,
       ];
       out.push(s.stale.length === 0 ? "stale:     none" : `stale:     ${s.stale.length} file(s) changed since indexing (the next search or \`agent index\` picks them up)`);

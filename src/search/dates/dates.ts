@@ -52,6 +52,10 @@
  *   ("the 2023 budget plan" has no date). ISO dates and "May 2023" accept 1000–2999.
  * - Impossible dates (2023-02-30, "Feb 30 2023") are not matches and stay in `rest`.
  * - Ordinal words ("second", "third") are never days, so "second thoughts" is not a date.
+ *   A written ordinal after "the" or a weekday is ("the 15th", "on the 3rd", "Sunday the
+ *   15th"): the nearest such day of a month by the tense, and with a weekday, of a month
+ *   where the day is that weekday; not before "time", "floor", "century", "of"... ("the
+ *   3rd time"). A weekday with its date ("Sunday, 15 November") is that one day.
  * - Ranges: "since March" is March 1 up to today; "after June" the day after June ends up
  *   to today; "before June" and "until June" are open at the start (OPEN_START) and end the
  *   day before June / on June 30; "between May and July" and "from May to July" run from

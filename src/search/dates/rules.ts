@@ -165,6 +165,37 @@ function dayOfMonth(d: number, m: number, yearText: string | undefined, ctx: Ctx
   return pick === undefined ? null : [pick, pick];
 }
 
+/**
+ * Words after "the 3rd" that make it no day: "the 3rd time", "the 2nd floor", "the 15th
+ * century"; a month or "week" after it belongs to a longer rule ("the 3rd of May").
+ */
+const NOT_A_DAY_AFTER = "time|times|floor|century|place|row|grade|edition|attempt|round|try|step|street|avenue|one|ones|person|item|line|chapter|page|week|of";
+
+/**
+ * A day of the month named without its month ("the 15th"), and perhaps its weekday ("Sunday
+ * the 15th"): the nearest such day that follows the question's tense, counting back or
+ * forward up to a year (and, with a weekday, only months where the 15th is that weekday).
+ */
+function ordinalDay(d: number, wd: number | undefined, ctx: Ctx): Span | null {
+  if (!(d >= 1 && d <= 31)) return null;
+  const { y, m } = ymd(ctx.today);
+  const days: Day[] = [];
+  for (let k = -13; k <= 13; k++) {
+    const month0 = m - 1 + k;
+    const yy = y + Math.floor(month0 / 12);
+    const mm = (((month0 % 12) + 12) % 12) + 1;
+    if (!isValidDate(yy, mm, d)) continue;
+    const day = dayOf(yy, mm, d);
+    if (wd === undefined || weekdayOf(day) === wd) days.push(day);
+  }
+  const t = ctx.today;
+  const behind = days.filter((x) => x <= t).pop();
+  const ahead = days.find((x) => x >= t);
+  const pick =
+    ctx.tense === "ahead" ? ahead : ctx.tense === "behind" ? behind : behind === undefined ? ahead : ahead === undefined || t - behind <= ahead - t ? behind : ahead;
+  return pick === undefined ? null : [pick, pick];
+}
+
 /** Saturday of "this weekend": today on Saturday, yesterday on Sunday, else the coming one. */
 function thisWeekendSaturday(ctx: Ctx): Day {
   const dow = weekdayOf(ctx.today);
@@ -393,6 +424,21 @@ export const RULES: readonly Rule[] = [
       const sat = weekday(6, "next", at)[0];
       return [sat, sat + 1];
     },
+  },
+  // --- a weekday with its date is one day: "Sunday, 15 November", "Sunday the 15th of November"
+  {
+    example: "Sunday, 15 November",
+    pattern: `(?:${WEEKDAY}),?\\s+(?:the\\s+)?${DAY_TEXT}`,
+    resolve: (m, ctx) => {
+      const day = singleDay(m[1], ctx);
+      return day === null ? null : [day, day];
+    },
+  },
+  // --- a day of the month alone, with an ordinal: "on the 3rd", "the 15th", "Sunday the 15th"
+  {
+    example: "Sunday the 15th",
+    pattern: `(?:(${WEEKDAY}),?\\s+(?:the\\s+)?|the\\s+)(\\d{1,2})(?:st|nd|rd|th)(?!\\s+(?:${NOT_A_DAY_AFTER})(?![\\p{L}]))`,
+    resolve: (m, ctx) => ordinalDay(Number(m[2]), m[1] === undefined ? undefined : WEEKDAYS[m[1].toLowerCase()], ctx),
   },
   {
     example: "earlier this week",

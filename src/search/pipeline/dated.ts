@@ -31,12 +31,17 @@ export function noneDated(plan: SearchPlan): string {
 const MENTION_LOOKBACK_DAYS = 366;
 const MENTION_SCAN = 5000;
 
-/** The chunks written before the (future) range that name a day of it, newest first. */
+/**
+ * The chunks of notes dated in the (future) range, a plan written ahead on its own day's
+ * page, then those written before it that name a day of it; newest first, so the plans come
+ * before the notes that merely mention the days.
+ */
 function mentioning(ix: SearchIndexes, plan: SearchPlan, fts: { required: string; excluded: string }): Candidate[] {
   const range = plan.dates.range!;
   const from = maxStr(plan.filters.dateFrom, new Date(Date.parse(`${range.from}T00:00:00Z`) - MENTION_LOOKBACK_DAYS * 86_400_000).toISOString().slice(0, 10));
-  const to = minStr(plan.filters.dateTo, range.from);
+  const to = minStr(plan.filters.dateTo, range.to);
   if (from > to) return [];
   const rows = datedChunks(ix.db, from, to, MENTION_SCAN, plan.filters, fts);
-  return rows.filter((c) => c.date !== null && mentionsTimeIn(c.text, c.date, range)).slice(0, plan.limit);
+  const inRange = (d: string) => d >= range.from && d <= range.to;
+  return rows.filter((c) => c.date !== null && (inRange(c.date) || mentionsTimeIn(c.text, c.date, range))).slice(0, plan.limit);
 }

@@ -11,9 +11,28 @@ import type { TermStats } from "./evidence.js";
 import type { IndexFacts } from "./facts.js";
 import type { Scored, Scoring } from "./score.js";
 import { exitWith, type Exit } from "./stages.js";
+import { NO_TOPIC } from "../query/generic.js";
+import { distinctiveTerms, subjectOf, type DistinctiveTerms, type SubjectVerdict } from "./distinctive.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
 const NEAR_MISSES = 3;
+
+/**
+ * How far above the model's cosine level a result must be to be evidence by meaning alone
+ * when its words fail the distinctive test: a near-level similarity on "due" or "number"
+ * is the shared word speaking, not the meaning.
+ */
+const STRONG_MARGIN = 0.1;
+
+/**
+ * Vector evidence needs the margin when the result shares words with the question but not
+ * its subject (the words it shares are generic, or the question is mostly about words no
+ * note contains). A result that shares no word at all is judged by its cosine alone.
+ */
+function vectorNeedsMore(s: Scored, words: QueryWords, subject: SubjectVerdict): boolean {
+  if (subject === "subject-absent") return true;
+  return subject === "generic-only" && s.matched.length > 0;
+}
 
 /** A scored candidate and the floor tests it passed. */
 export interface Judged extends Scored {
@@ -27,52 +46,47 @@ export interface Floored {
 }
 
 /**
- * Words that say how much, how many or how often, never what about: "how much does Netflix
- * cost" is about Netflix, and a recipe with "much kneading" shares nothing with it.
- */
-const QUANTITY_WORDS: ReadonlySet<string> = new Set(
-  "much many lot lots little less least bit enough several plenty cost costs costing price prices amount".split(" "),
-);
-
-/**
- * Everyday verbs that any narrative is full of ("they said", "see you then", "a book on the
- * shelf"): "what did the plumber say" is about the plumber, and a note where someone said
- * something shares nothing with it. Each with its forms; the query term is the word as asked.
- */
-const EVERYDAY_VERBS: ReadonlySet<string> = new Set(
-  ("say says said saying tell tells told telling see sees saw seen seeing look looks looked looking " +
-    "get gets got gotten getting go goes went gone going come comes came coming make makes made making " +
-    "take takes took taken taking give gives gave given giving put puts putting know knows knew known knowing " +
-    "think thinks thought thinking want wants wanted wanting need needs needed needing like likes liked " +
-    "use uses used using try tries tried trying ask asks asked asking keep keeps kept keeping " +
-    "find finds found finding show shows showed shown showing seem seems seemed feel feels felt feeling " +
-    "leave leaves left leaving book books booked booking " +
-    // "when did I last …" asks about the last time, and "the last of the parmesan" is not it.
-    "last").split(" "),
-);
-
-/**
- * The query terms that carry a topic: all but the quantity and degree words and the
- * everyday verbs. A result whose only matched terms carry none is no keyword (or date) evidence. (A high document frequency
- * was tried as a second sign of "no topic", a term in over half of 20+ chunks: it cost
- * LoCoMo recall@5 0.888 → 0.878, names being in most of a conversation's chunks; left out.)
+ * The query terms that carry a topic: all but the everyday verbs and price words
+ * (query/generic.ts). A result whose only matched terms carry none is no keyword (or date)
+ * evidence. (A high document frequency was tried as a second sign of "no topic", a term in
+ * over half of 20+ chunks: it cost LoCoMo recall@5 0.888 → 0.878, names being in most of a
+ * conversation's chunks; distinctive.ts uses it only next to a more specific word.)
  */
 export function topicalTerms(stats: TermStats): Set<string> {
-  return new Set(stats.terms.filter((t) => !QUANTITY_WORDS.has(t.term) && !EVERYDAY_VERBS.has(t.term)).map((t) => t.term));
+  return new Set(stats.terms.filter((t) => !NO_TOPIC.has(t.term)).map((t) => t.term));
 }
 
-/** The floor tests a scored candidate passes; `topical`: the query's terms that carry a topic (topicalTerms). */
-export function evidenceOf(s: Scored, plan: SearchPlan, topical: ReadonlySet<string>): Evidence[] {
+/** What the floor knows of the query's words: which carry a topic, which are distinctive. */
+export interface QueryWords {
+  topical: ReadonlySet<string>;
+  distinctive: DistinctiveTerms;
+}
+
+/**
+ * The floor tests a scored candidate passes. A result that carries none of the question's
+ * distinctive words, or whose question is mostly about words no note contains
+ * (distinctive.ts), is no keyword or date evidence, and is vector evidence only at a cosine
+ * STRONG_MARGIN above the model's level: a low similarity riding on one shared word is not.
+ */
+export function evidenceOf(s: Scored, plan: SearchPlan, words: QueryWords): Evidence[] {
   const floor = plan.floor;
   const evidence: Evidence[] = [];
-  const onTopic = s.matched.some((t) => topical.has(t));
-  if (s.coverage > 0 && s.coverage >= floor.keywordCoverage && onTopic) evidence.push("keyword");
-  if (s.cosine !== null && floor.vectorCosine !== null && s.cosine >= floor.vectorCosine) evidence.push("vector");
+  const subject = subjectOf(s.matched, words.distinctive);
+  const topical = s.matched.some((t) => words.topical.has(t));
+  if (s.coverage > 0 && s.coverage >= floor.keywordCoverage && topical && subject === "ok") evidence.push("keyword");
+  if (s.cosine !== null && floor.vectorCosine !== null && s.cosine >= floor.vectorCosine + (vectorNeedsMore(s, words, subject) ? STRONG_MARGIN : 0)) {
+    evidence.push("vector");
+  }
   // The query names a time, this note is from then, and it shares a content word
   // with the query: "where did Joanna travel in July 2022". Days still to come have no
   // notes of their own: a note that names one of them is evidence by that alone ("what is
   // coming up next week" → "dentist on 2 December").
-  if (s.dateMatch && ((s.coverage > 0 && onTopic) || plan.dates.searched === "mentions")) evidence.push("date");
+  // A day to come named with a subject ("when is the plumber coming next week") needs the
+  // subject too. A note of the time asked about needs a topical word only: the question's
+  // other words are often worded unlike the note ("where did Joanna travel in July 2022"
+  // against a note on her trip).
+  const mentionsAsked = plan.dates.searched === "mentions" && subject === "ok";
+  if (s.dateMatch && ((s.coverage > 0 && topical) || mentionsAsked)) evidence.push("date");
   // The user asked for this exact phrase, and the chunk contains it (the only ones left).
   if (plan.parsed.phrases.length > 0) evidence.push("phrase");
   return evidence;
@@ -89,8 +103,8 @@ export function applyFloor(facts: IndexFacts, scoring: Scoring): Floored | Exit 
     Object.assign(floor, { dateOnly: true, candidates: scoring.scored.length, passed: scoring.scored.length });
     return { kept: scoring.scored.map((s) => ({ ...s, evidence })), scoring };
   }
-  const topical = topicalTerms(stats);
-  const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, topical) }));
+  const words: QueryWords = { topical: topicalTerms(stats), distinctive: distinctiveTerms(stats, plan) };
+  const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, words) }));
   const minScore = plan.floor.minScore;
   floor.terms = stats.terms.map((t) => {
     const forms = plan.parsed.formsOf(t.term);

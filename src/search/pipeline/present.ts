@@ -32,7 +32,8 @@ function respond(plan: SearchPlan, results: SearchResult[], floor: FloorExplanat
   const res: SearchResponse = { query: plan.query, mode: plan.mode, dateRange, results };
   if (q.phrases.length > 0 || q.excluded.length > 0 || plan.relaxed.length > 0) res.syntax = { phrases: q.phrases, excluded: q.excluded, relaxed: [...plan.relaxed] };
   // "okafr → okafor": a word no note contains, searched as the indexed terms nearest to it.
-  if (plan.spellings.length > 0) res.spellings = plan.spellings.map((s) => ({ word: s.word, terms: [...s.terms] }));
+  if (plan.spellings.length > 0) res.spellings = plan.spellings.map((s) => ({ word: s.word, terms: [...s.terms], shown: [...(s.shown ?? s.terms)] }));
+  if (d.impossible.length > 0) res.dateNotices = [...d.impossible];
   if (results.length === 0 && reason) res.reason = reason;
   if (plan.explain) res.explain = dateTerm === null ? { floor } : { floor, dateTerm };
   return res;

@@ -37,7 +37,7 @@ export function nearestTerms(db: DB, q: ParsedQuery, df: DocFrequencies): Respel
   for (const word of unmatched) {
     const terms = nearestOf(db, word);
     // Asked last: the list is read once, and only for a word that would be respelled.
-    if (terms.length > 0 && !isEnglishWord(word)) out.push({ word, terms });
+    if (terms.length > 0 && !isEnglishWord(word)) out.push({ word, terms, shown: terms.map((t) => surfaceWord(db, t)) });
   }
   return out;
 }
@@ -54,6 +54,25 @@ let words: string | null = null;
 export function isEnglishWord(word: string): boolean {
   words ??= "\n" + readFileSync(wordListPath, "utf8");
   return words.includes(`\n${word}\n`);
+}
+
+/**
+ * A word of the notes that an indexed term (a porter stem: "allerg") stands for, as written
+ * ("allergic"): what `spelling:` shows. The first word of one chunk holding the term that
+ * begins with the stem (or with it less a final "i", the stemmer's "y" → "i"); else the stem.
+ */
+function surfaceWord(db: DB, stem: string): string {
+  // The index is contentless: the text is read from `chunks` by the matching rowid.
+  const row = sql(db, "SELECT heading, text FROM chunks WHERE id = (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1)").get(`{heading body} : "${stem.replace(/"/g, '""')}"`) as
+    | { heading: string; text: string }
+    | undefined;
+  if (!row) return stem;
+  const prefix = stem.endsWith("i") ? stem.slice(0, -1) : stem;
+  for (const m of `${row.heading} ${row.text}`.matchAll(/\p{L}+/gu)) {
+    const w = m[0].toLowerCase();
+    if (w.startsWith(prefix)) return w;
+  }
+  return stem;
 }
 
 function ensureVocab(db: DB): void {

@@ -1,5 +1,6 @@
 import { cjkBigrams } from "../../store/fts-text.js";
 import { textForms, wordForms } from "./forms.js";
+import { NON_EVIDENCE } from "./generic.js";
 import { STOP_WORDS } from "./stopwords.js";
 
 export interface ParsedQuery {
@@ -139,7 +140,8 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>, re
     if (CJK_CHAR.test(w)) continue; // handled as bigrams
     all.push(w);
   }
-  const content = all.filter((w) => !STOP_WORDS.has(w));
+  // Quantity, time and misspelled question words are no content either (generic.ts).
+  const content = all.filter((w) => !STOP_WORDS.has(w) && !NON_EVIDENCE.has(w));
   // A query of only stop words ("who are you") still deserves an answer.
   const terms = dedupe(content.length > 0 ? content : all);
   const cjk = dedupe(cjkBigrams(q.normalize("NFKC")));
@@ -213,5 +215,8 @@ function dedupe<T>(xs: T[]): T[] {
 /** A query word no note contains, and the indexed terms searched for it (pipeline/typos.ts). */
 export interface Respelling {
   word: string;
+  /** The indexed terms searched for it (porter stems: "allerg"). */
   terms: string[];
+  /** Each term as a word of the notes writes it ("allergic"): what is shown; the term itself when none is found. */
+  shown?: string[];
 }

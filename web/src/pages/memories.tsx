@@ -114,7 +114,7 @@ export function MemoriesPage() {
       ) : null}
       <Problem error={error} />
       <Loading when={loading && !data} />
-      {data && shown.length === 0 ? <p class="muted">{faded ? "the archive is empty" : "no memories yet: the nightly reflection forms them from the day's conversations; they appear here the morning after"}</p> : null}
+      {data && shown.length === 0 ? <EmptyList faded={faded} filtered={text !== ""} said={data.overview.days.every((d) => d.active === 0)} /> : null}
       <ul class="plain">
         {shown.map((m) => (
           <MemoryRow key={m.id} m={m} act={act} open={openId === m.id} toggle={() => setOpenId(openId === m.id ? null : m.id)} />
@@ -133,4 +133,11 @@ function sinceFirst<D extends { active: number }>(days: D[]): D[] {
 function scaled(days: { at: number; active: number }[]): [number, number][] {
   const max = Math.max(1, ...days.map((d) => d.active));
   return days.map((d) => [d.at, d.active / max]);
+}
+
+/** Why the list is empty, said once: the plot above already says "no memories yet" when there are none at all. */
+function EmptyList({ faded, filtered, said }: { faded: boolean; filtered: boolean; said: boolean }) {
+  if (faded) return <p class="muted">the archive is empty</p>;
+  if (filtered) return <p class="muted">no memory matches the filter</p>;
+  return said ? null : <p class="muted">no memories of this type yet</p>;
 }

@@ -52,7 +52,7 @@ export function NotesPage() {
                 </dd>
                 <dt>embedder</dt>
                 <dd>
-                  {data.health.embedder.modelId ?? "none (keyword-only)"} — {data.health.embedder.reason}
+                  {data.health.embedder.modelId === null ? `none (keyword-only) — ${data.health.embedder.reason}` : data.health.embedder.reason}
                 </dd>
                 <dt>problems</dt>
                 <dd>{data.health.problems.length === 0 ? "none" : data.health.problems.map((p) => `[${p.severity}] ${p.path}: ${p.message}`).join("; ")}</dd>

@@ -30,9 +30,18 @@ function lambdaOf(e: Explanation): number | null {
   return e.final > 0 ? (e.mmr + e.mmrPenalty) / e.final : null;
 }
 
-function Why({ e }: { e: Explanation }) {
+/**
+ * Whether diversity really moved a result down: a result above it scores less. A penalty alone
+ * (every result resembles the ones above a little) moves nothing.
+ */
+function movedDown(results: readonly SearchHit[], i: number): boolean {
+  const score = results[i]!.score;
+  return results.slice(0, i).some((above) => above.score < score);
+}
+
+function Why({ e, moved }: { e: Explanation; moved: boolean }) {
   const lambda = lambdaOf(e);
-  const held = e.mmrPenalty >= 0.0005;
+  const held = moved && e.mmrPenalty >= 0.0005;
   return (
     <div class="why">
       <Bars bars={factorBars(e)} />
@@ -42,14 +51,14 @@ function Why({ e }: { e: Explanation }) {
       <p class="muted diversity">
         {held
           ? `Moved down by diversity (${e.mmrPenalty.toFixed(3)}): it resembles a result above it, and results that add something new come first. `
-          : "Not moved by diversity: it repeats no result above it. "}
+          : "Not moved by diversity: no result above it scores less. "}
         {lambda !== null ? `Its place in the list comes from ${lambda.toFixed(2)} × score${held ? " − that penalty" : ""} = ${e.mmr.toFixed(3)}.` : null}
       </p>
     </div>
   );
 }
 
-function ResultItem({ r }: { r: SearchHit }) {
+function ResultItem({ r, moved }: { r: SearchHit; moved: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <li class="result">
@@ -58,7 +67,7 @@ function ResultItem({ r }: { r: SearchHit }) {
       </a>
       <span class="muted">
         {r.date ? ` · ${r.date}` : ""} · {r.source} · score {r.score.toFixed(3)}
-        {r.explain && r.explain.mmrPenalty >= 0.0005 ? " · placed lower: it resembles a result above" : ""}
+        {moved ? " · placed lower: it resembles a result above" : ""}
       </span>
       {r.heading ? <div class="heading">{r.heading}</div> : null}
       {r.supersededBy ? (
@@ -76,7 +85,7 @@ function ResultItem({ r }: { r: SearchHit }) {
           {open ? "hide why" : "why"}
         </button>
       ) : null}
-      {open && r.explain ? <Why e={r.explain} /> : null}
+      {open && r.explain ? <Why e={r.explain} moved={moved} /> : null}
     </li>
   );
 }
@@ -179,12 +188,22 @@ export function SearchPage({ initial }: { initial: URLSearchParams }) {
             {report.results.length} result(s) for “{report.query}” · {report.mode} · {report.tookMs} ms{report.dateRange ? ` · dates ${report.dateRange.from}..${report.dateRange.to} (${report.dateRange.mode})` : ""}
             {report.vectors.warning ? ` · ${report.vectors.warning}` : ""}
           </p>
+          {report.spellings ? (
+            <p class="muted" id="search-spelling">
+              spelling: {report.spellings.map((sp) => `${sp.word} → ${sp.shown.join(", ")}`).join("; ")}
+            </p>
+          ) : null}
+          {(report.dateNotices ?? []).map((n) => (
+            <p class="muted" key={n}>
+              dates: {n}
+            </p>
+          ))}
           {report.results.length === 0 ? (
             <Empty report={report} />
           ) : (
             <ol class="results">
-              {report.results.map((r) => (
-                <ResultItem key={`${r.path}:${r.startLine}`} r={r} />
+              {report.results.map((r, i) => (
+                <ResultItem key={`${r.path}:${r.startLine}`} r={r} moved={movedDown(report.results, i)} />
               ))}
             </ol>
           )}
