@@ -139,7 +139,9 @@ export function planOpenClawConnect(o: ConnectOptions, pluginDir: string = packa
 export function planOpenClawDisconnect(o: ConnectOptions, pluginDir: string = packageRoot()): FileChange[] {
   const file = openClawConfigPath(o.configFile, o.env);
   refuseNonFile(file);
-  return [undo(file, "memory plugin", (t) => (t === null ? null : disconnectedConfig(t, { pluginDir, file })))];
+  // What connect makes of a text, to tell the backup's bytes (nothing touched since) from the person's edits.
+  const connected = (t: string | null) => connectedConfig(t ?? "", { pluginDir, workspace: path.resolve(o.workspace), file });
+  return [undo(file, "memory plugin", (t) => (t === null ? null : disconnectedConfig(t, { pluginDir, file })), connected)];
 }
 
 function refuseNonFile(file: string): void {
