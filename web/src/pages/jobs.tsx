@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import type { JobRunRow, JobsAnswer, ReflectionRunAnswer } from "../answers.js";
-import { duration, Loading, noteHref, Problem, stamp, useApi } from "../util.js";
+import { useRenderer } from "../render.js";
+import { duration, Facts, inWords, Loading, noteHref, Problem, Prose, stamp, useApi, words } from "../util.js";
 
 /**
  * The reflection's facts in words: what each recorded field means to a person, its value
@@ -35,7 +36,8 @@ function ReflectionDetails({ runId }: { runId: number }) {
       {data ? (
         <>
           <p>
-            decision: <strong>{data.outcome}</strong> {data.reason ? `— ${data.reason}` : ""}
+            decision: <strong>{data.outcome}</strong> {data.reason ? "— " : ""}
+            <Prose text={data.reason} />
           </p>
           <dl class="facts reflection-facts">
             {facts.map(([k, v]) => [<dt key={`t${k}`}>{FACTS[k]!.label}</dt>, <dd key={`d${k}`}>{FACTS[k]!.show(v)}</dd>])}
@@ -44,10 +46,14 @@ function ReflectionDetails({ runId }: { runId: number }) {
           {rest.length > 0 ? <p class="muted">the run as recorded, for a closer look:</p> : null}
           {rest.map(([k, v]) => (
             <details key={k} open={k === "decision"}>
-              <summary>{k}</summary>
-              <pre class="raw" tabIndex={0}>
-                {typeof v === "string" ? v : JSON.stringify(v, null, 2)}
-              </pre>
+              <summary>{words(k)}</summary>
+              {typeof v === "string" ? (
+                <pre class="raw" tabIndex={0}>
+                  {v}
+                </pre>
+              ) : (
+                <p class="raw-words">{inWords(v)}</p>
+              )}
             </details>
           ))}
         </>
@@ -72,17 +78,25 @@ function RunRow({ r }: { r: JobRunRow }) {
         <td>
           <span class={`badge ${r.outcome}`}>{r.outcome}</span>
         </td>
-        <td>{r.reason ?? ""}</td>
+        <td>
+          <Prose text={r.reason} />
+        </td>
       </tr>
       {open ? (
         <tr>
           <td colSpan={5}>
-            {reflectionId !== null ? <ReflectionDetails runId={reflectionId} /> : <pre class="raw">{JSON.stringify(r.details, null, 2)}</pre>}
+            {reflectionId !== null ? <ReflectionDetails runId={reflectionId} /> : <Facts record={r.details} class="facts run-facts" />}
           </td>
         </tr>
       ) : null}
     </>
   );
+}
+
+/** An inbox message is markdown a job wrote: rendered (inert, as notes are), so no backticks or markup show. */
+function InboxBody({ text }: { text: string }) {
+  const render = useRenderer();
+  return render ? <div class="note inbox-body" dangerouslySetInnerHTML={{ __html: render(text) }} /> : <pre class="raw">{text}</pre>;
 }
 
 export function JobsPage() {
@@ -131,7 +145,7 @@ export function JobsPage() {
                   <summary>
                     <span class="badge">{i.kind}</span> {i.title} <span class="muted">{stamp(i.createdAt)} · {i.source ?? "—"}</span>
                   </summary>
-                  <pre class="raw">{i.body}</pre>
+                  <InboxBody text={i.body} />
                 </details>
               </li>
             ))}
