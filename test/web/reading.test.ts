@@ -135,8 +135,8 @@ describe.skipIf(!chromium)(`reading the page${chromium ? "" : " [skipped: no Chr
         await page.waitForSelector(".result");
         await page.click(".result >> nth=0 >> button.link");
       }
-      const text = (await page.evaluate("document.querySelector('main').innerText")) as string;
-      // The reflection's own record (the model's raw replies) is shown as recorded, on purpose.
+      // A model's reply is shown as the model wrote it (often JSON), on purpose: everything else is in words.
+      const text = (await page.evaluate("(() => { const m = document.querySelector('main').cloneNode(true); m.querySelectorAll('pre.reply').forEach((r) => r.remove()); document.body.append(m); const t = m.innerText; m.remove(); return t; })()")) as string;
       const shown = text.split("\n").filter((line) => raw.test(line));
       expect(shown, id).toEqual([]);
     }

@@ -23,6 +23,35 @@ const FACTS: Record<string, { label: string; show: (v: unknown) => string }> = {
   mapped: { label: "SOUL.md layout", show: (v) => (v ? "mapped into its three layers for the model (the file keeps yours)" : "already in its three layers") },
 };
 
+/** A model call as recorded: its reply is text the model wrote (often JSON), shown as written. */
+function isCall(v: unknown): v is { text: string } & Record<string, unknown> {
+  return typeof v === "object" && v !== null && typeof (v as { text?: unknown }).text === "string";
+}
+
+/** One recorded field: a text as written, model calls as facts with their replies verbatim, anything else in words. */
+function Recorded({ value }: { value: unknown }) {
+  if (typeof value === "string")
+    return (
+      <pre class="raw" tabIndex={0}>
+        {value}
+      </pre>
+    );
+  if (Array.isArray(value) && value.length > 0 && value.every(isCall))
+    return (
+      <ol class="calls">
+        {value.map(({ text, ...rest }, i) => (
+          <li key={i}>
+            {inWords(rest)}
+            <pre class="raw reply" tabIndex={0} aria-label="the model's reply, as it wrote it">
+              {text}
+            </pre>
+          </li>
+        ))}
+      </ol>
+    );
+  return <p class="raw-words">{inWords(value)}</p>;
+}
+
 /** The reflection's own record of a run: its inputs, the model's raw replies, the decision and why. */
 function ReflectionDetails({ runId }: { runId: number }) {
   const { data, error } = useApi<ReflectionRunAnswer>("jobs/reflection", { id: runId });
@@ -47,13 +76,7 @@ function ReflectionDetails({ runId }: { runId: number }) {
           {rest.map(([k, v]) => (
             <details key={k} open={k === "decision"}>
               <summary>{words(k)}</summary>
-              {typeof v === "string" ? (
-                <pre class="raw" tabIndex={0}>
-                  {v}
-                </pre>
-              ) : (
-                <p class="raw-words">{inWords(v)}</p>
-              )}
+              <Recorded value={v} />
             </details>
           ))}
         </>
