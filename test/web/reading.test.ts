@@ -105,6 +105,11 @@ describe.skipIf(!chromium)(`reading the page${chromium ? "" : " [skipped: no Chr
           return r.top >= 0 && r.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
         })).toBe(true);
 
+    // The way back is in view next to the marked lines, not only at the top of the note.
+    expect(await page.locator("#back-to-results").isVisible()).toBe(true);
+    const backBox = await page.locator("#back-to-results").boundingBox();
+    expect(backBox!.y + backBox!.height).toBeLessThanOrEqual(800);
+    expect(backBox!.y).toBeGreaterThanOrEqual(0);
     await page.click("#back-to-results");
     await page.waitForSelector(".result");
     expect(await page.inputValue("input[type=search]")).toBe("inflatable kayak roof box");
