@@ -67,6 +67,9 @@ function soulReply(soul, report, summary) {
  * Builds the workspace in `ws` and returns what it made. `now` is the moment the page will be
  * looked at; the history is laid out over the 60 days before it.
  */
+/** The reflection summarizes the night's conversation first (sessions/<id>.summary.md): its reply. */
+const summaryReply = (summary) => JSON.stringify({ summary, topics: ["daily life"] });
+
 export async function buildUiWorkspace(ws, { now = Date.now(), dailyNotes = 40 } = {}) {
   initWorkspace(ws);
   const r = rng(7);
@@ -92,7 +95,7 @@ export async function buildUiWorkspace(ws, { now = Date.now(), dailyNotes = 40 }
 
     clock = now - 45 * DAY;
     session(ws, "s-dinner", clock - 3600_000, [["user", "Remind me what I like for dinner?"], ["assistant", "Thai food, and you are vegetarian."], ["user", "Book the Thai place on Friday."]]);
-    provider.push(reflection(MEMORIES.slice(0, 3)), soulReply(UI_SOUL.replace("- Learned to confirm time zones.", "- Learned to confirm time zones.\n- Learned to keep summaries in the daily note."), "I now keep summaries in the daily note.", "keeps summaries"));
+    provider.push(summaryReply("Sam asked what they like for dinner and booked the Thai place for Friday."), reflection(MEMORIES.slice(0, 3)), soulReply(UI_SOUL.replace("- Learned to confirm time zones.", "- Learned to confirm time zones.\n- Learned to keep summaries in the daily note."), "I now keep summaries in the daily note.", "keeps summaries"));
     await engine.runJob("reflect", { config: { minSoulWords: 1 } });
 
     clock = now - 30 * DAY;
@@ -102,14 +105,14 @@ export async function buildUiWorkspace(ws, { now = Date.now(), dailyNotes = 40 }
 
     clock = now - 12 * DAY;
     session(ws, "s-backup", clock - 3600_000, [["user", "The restore drill worked!"], ["assistant", "Great, I noted that the backup restore worked on the first try."], ["user", "Keep the drill on the calendar every quarter."], ["assistant", "Done: a quarterly reminder is in HEARTBEAT.md."]]);
-    provider.push(reflection(MEMORIES.slice(3)), soulReply(soul.current().text.replace("- Mark opinions as opinions.", "- Mark opinions as opinions.\n- Celebrate what worked."), "Added a value after the restore drill.", "celebrates wins"));
+    provider.push(summaryReply("The backup restore drill worked; Sam wants it every quarter."), reflection(MEMORIES.slice(3)), soulReply(soul.current().text.replace("- Mark opinions as opinions.", "- Mark opinions as opinions.\n- Celebrate what worked."), "Added a value after the restore drill.", "celebrates wins"));
     await engine.runJob("reflect", { config: { minSoulWords: 1 } });
     await engine.runJob("evolve", {});
 
     clock = now - 1 * DAY;
     session(ws, "s-rewrite", clock - 3600_000, [["user", "Be more playful, and stop asking before every small thing."], ["assistant", "Understood: playful tone, fewer confirmations."], ["user", "Jokes are fine, just not in emails to clients."], ["assistant", "Noted: playful with you, plain in client emails."]]);
     const rewrite = soul.current().text.replace(/## Active Values[\s\S]*$/, "## Active Values\n\n- Playful tone, jokes welcome.\n- Act first on small, reversible things.\n- Check memory before asking.\n\n## Recent Growth\n\n- Sam wants fewer confirmations.\n");
-    provider.push(reflection([]), soulReply(rewrite, "Sam asked for a playful tone and fewer confirmations, so I rewrote my values.", "playful; fewer confirmations"));
+    provider.push(summaryReply("Sam asked for a playful tone and fewer confirmations, not in client emails."), reflection([]), soulReply(rewrite, "Sam asked for a playful tone and fewer confirmations, so I rewrote my values.", "playful; fewer confirmations"));
     const proposed = await engine.runJob("reflect", { config: { minSoulWords: 1 } });
 
     clock = now;

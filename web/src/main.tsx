@@ -8,7 +8,7 @@ import { NotePage, NotesPage } from "./pages/notes.js";
 import { PersonalityPage } from "./pages/personality.js";
 import { SearchPage } from "./pages/search.js";
 import { SoulPage } from "./pages/soul.js";
-import { LiveTick } from "./util.js";
+import { LiveTick, Prose } from "./util.js";
 
 const PAGES = [
   ["search", "Search"],
@@ -110,7 +110,9 @@ function App() {
         {session.workspace ? <span class="workspace muted">{session.workspace}</span> : null}
       </header>
       <main id="main" tabIndex={-1}>
-        {session.error ? <p class="error">{session.error}</p> : session.workspace ? <Page key={`${where.page}?${where.params.toString()}`} page={where.page} params={where.params} /> : <p class="muted">connecting…</p>}
+        {session.error ? <p class="error">
+            <Prose text={session.error} />
+          </p> : session.workspace ? <Page key={`${where.page}?${where.params.toString()}`} page={where.page} params={where.params} /> : <p class="muted">connecting…</p>}
       </main>
     </LiveTick.Provider>
   );

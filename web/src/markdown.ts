@@ -32,13 +32,29 @@ export function sanitize(html: string): string {
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ["href", "class", "title", "rel", "target", "data-line", "start"], ALLOW_DATA_ATTR: false });
 }
 
-/** Marks the top-level blocks whose source lines fall in [from, to] (1-based) with class "hit". */
+/**
+ * Marks the blocks whose source lines fall in [from, to] (1-based) with class "hit": a block
+ * wholly inside the range is marked as one; a container that reaches past it (a list that holds
+ * the whole note) is not, its items and paragraphs inside the range are. So a chunk's lines are
+ * marked, not the note around them.
+ */
 function markLines(tokens: Token[], from: number, to: number): void {
+  let markedDepth = -1;
   for (const t of tokens) {
-    if (t.nesting !== 1 || !t.map || t.level !== 0) continue;
+    if (t.nesting === -1 && t.level === markedDepth) markedDepth = -1;
+    if (t.nesting === -1 || !t.block || !t.map) continue;
     const [a, b] = t.map;
-    t.attrSet("data-line", String(a + 1));
-    if (a + 1 <= to && b >= from) t.attrJoin("class", "hit");
+    if (t.level === 0 && t.nesting === 1) t.attrSet("data-line", String(a + 1));
+    if (markedDepth !== -1) continue;
+    const overlaps = a + 1 <= to && b >= from;
+    const inside = a + 1 >= from && b <= to;
+    if (t.type === "inline") continue;
+    // A leaf block (paragraph, heading, code, a list item) touched by the range is marked even
+    // when it spills over; a tight list's paragraphs are not drawn, so their item is the leaf.
+    const leaf = t.nesting === 0 || t.type === "heading_open" || t.type === "list_item_open" || (t.type === "paragraph_open" && !t.hidden);
+    if (!overlaps || !(inside || leaf)) continue;
+    t.attrJoin("class", "hit");
+    if (t.nesting === 1) markedDepth = t.level;
   }
 }
 

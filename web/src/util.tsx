@@ -54,21 +54,72 @@ export function duration(ms: number | null): string {
   return `${Math.round(ms / 60_000)} min`;
 }
 
-export function noteHref(path: string, from?: number, to?: number): string {
+/** A note's address; `back` is the search it was opened from (its query string), for the way back. */
+export function noteHref(path: string, from?: number, to?: number, back?: string): string {
   const q = new URLSearchParams({ path });
   if (from !== undefined) q.set("from", String(from));
   if (to !== undefined) q.set("to", String(to));
+  if (back) q.set("back", back);
   return `#/note?${q.toString()}`;
 }
 
 export function Problem({ error }: { error: string | undefined }) {
   return error ? (
     <p class="error" role="alert">
-      {error}
+      <Prose text={error} />
     </p>
   ) : null;
 }
 
 export function Loading({ when }: { when: boolean }) {
   return when ? <p class="muted" aria-live="polite">loading…</p> : null;
+}
+
+/** An ISO timestamp inside a message (`2026-11-28T23:50:40.216Z`), shown as a local date and time. */
+const ISO_STAMP = /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?/g;
+
+/** A message from the engine for a person: ISO timestamps as dates, `commands` as code, never backticks. */
+export function Prose({ text }: { text: string | null | undefined }) {
+  if (!text) return null;
+  const parts = text.split(/`([^`\n]+)`/);
+  return (
+    <>
+      {parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : plainDates(part)))}
+    </>
+  );
+}
+
+/** A string with its ISO timestamps as local dates and times (a date alone stays as written). */
+export function plainDates(text: string): string {
+  return text.replace(ISO_STAMP, (iso) => {
+    const ms = Date.parse(iso);
+    return Number.isNaN(ms) ? iso : stamp(ms);
+  });
+}
+
+/** A recorded value in words: yes/no, none, dates and times, lists and nested records as phrases. */
+export function inWords(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "none";
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "string") return plainDates(v).replace(/`/g, "");
+  if (typeof v === "number") return String(v);
+  if (Array.isArray(v)) return v.length === 0 ? "none" : v.map(inWords).join(", ");
+  if (typeof v === "object") return Object.entries(v as Record<string, unknown>).map(([k, x]) => `${words(k)} ${inWords(x)}`).join("; ");
+  return String(v);
+}
+
+/** A record's key as words: `changeShare` → "change share", `last_run` → "last run". */
+export function words(key: string): string {
+  return key.replace(/[_-]+/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
+/** A job's or check's recorded details as a list of facts in words, never as JSON. */
+export function Facts({ record, class: cls = "facts" }: { record: Record<string, unknown>; class?: string }) {
+  const entries = Object.entries(record);
+  if (entries.length === 0) return <p class="muted">nothing more was recorded</p>;
+  return (
+    <dl class={cls}>
+      {entries.map(([k, v]) => [<dt key={`t${k}`}>{words(k)}</dt>, <dd key={`d${k}`}>{inWords(v)}</dd>])}
+    </dl>
+  );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "preact/hooks";
 import type { HealthAnswer } from "../answers.js";
-import { Loading, Problem, useApi } from "../util.js";
+import { Loading, Problem, Prose, useApi } from "../util.js";
 
 /** One line over the checks: a failure is named as one; warnings (a model to install) are not "broken". */
 function summary(d: HealthAnswer): { cls: string; text: string } {
@@ -37,8 +37,12 @@ export function HealthPage() {
                   </td>
                   <th scope="row">{c.name}</th>
                   <td>
-                    {c.detail}
-                    {c.fix ? <div class="muted">fix: {c.fix}</div> : null}
+                    <Prose text={c.detail} />
+                    {c.fix ? (
+                      <div class="muted">
+                        fix: <Prose text={c.fix} />
+                      </div>
+                    ) : null}
                   </td>
                 </tr>
               ))}

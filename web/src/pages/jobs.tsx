@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import type { JobRunRow, JobsAnswer, ReflectionRunAnswer } from "../answers.js";
-import { duration, Loading, noteHref, Problem, stamp, useApi } from "../util.js";
+import { useRenderer } from "../render.js";
+import { duration, Facts, inWords, Loading, noteHref, Problem, Prose, stamp, useApi, words } from "../util.js";
 
 /**
  * The reflection's facts in words: what each recorded field means to a person, its value
@@ -22,6 +23,35 @@ const FACTS: Record<string, { label: string; show: (v: unknown) => string }> = {
   mapped: { label: "SOUL.md layout", show: (v) => (v ? "mapped into its three layers for the model (the file keeps yours)" : "already in its three layers") },
 };
 
+/** A model call as recorded: its reply is text the model wrote (often JSON), shown as written. */
+function isCall(v: unknown): v is { text: string } & Record<string, unknown> {
+  return typeof v === "object" && v !== null && typeof (v as { text?: unknown }).text === "string";
+}
+
+/** One recorded field: a text as written, model calls as facts with their replies verbatim, anything else in words. */
+function Recorded({ value }: { value: unknown }) {
+  if (typeof value === "string")
+    return (
+      <pre class="raw" tabIndex={0}>
+        {value}
+      </pre>
+    );
+  if (Array.isArray(value) && value.length > 0 && value.every(isCall))
+    return (
+      <ol class="calls">
+        {value.map(({ text, ...rest }, i) => (
+          <li key={i}>
+            {inWords(rest)}
+            <pre class="raw reply" tabIndex={0} aria-label="the model's reply, as it wrote it">
+              {text}
+            </pre>
+          </li>
+        ))}
+      </ol>
+    );
+  return <p class="raw-words">{inWords(value)}</p>;
+}
+
 /** The reflection's own record of a run: its inputs, the model's raw replies, the decision and why. */
 function ReflectionDetails({ runId }: { runId: number }) {
   const { data, error } = useApi<ReflectionRunAnswer>("jobs/reflection", { id: runId });
@@ -35,7 +65,8 @@ function ReflectionDetails({ runId }: { runId: number }) {
       {data ? (
         <>
           <p>
-            decision: <strong>{data.outcome}</strong> {data.reason ? `— ${data.reason}` : ""}
+            decision: <strong>{data.outcome}</strong> {data.reason ? "— " : ""}
+            <Prose text={data.reason} />
           </p>
           <dl class="facts reflection-facts">
             {facts.map(([k, v]) => [<dt key={`t${k}`}>{FACTS[k]!.label}</dt>, <dd key={`d${k}`}>{FACTS[k]!.show(v)}</dd>])}
@@ -44,10 +75,8 @@ function ReflectionDetails({ runId }: { runId: number }) {
           {rest.length > 0 ? <p class="muted">the run as recorded, for a closer look:</p> : null}
           {rest.map(([k, v]) => (
             <details key={k} open={k === "decision"}>
-              <summary>{k}</summary>
-              <pre class="raw" tabIndex={0}>
-                {typeof v === "string" ? v : JSON.stringify(v, null, 2)}
-              </pre>
+              <summary>{words(k)}</summary>
+              <Recorded value={v} />
             </details>
           ))}
         </>
@@ -72,17 +101,25 @@ function RunRow({ r }: { r: JobRunRow }) {
         <td>
           <span class={`badge ${r.outcome}`}>{r.outcome}</span>
         </td>
-        <td>{r.reason ?? ""}</td>
+        <td>
+          <Prose text={r.reason} />
+        </td>
       </tr>
       {open ? (
         <tr>
           <td colSpan={5}>
-            {reflectionId !== null ? <ReflectionDetails runId={reflectionId} /> : <pre class="raw">{JSON.stringify(r.details, null, 2)}</pre>}
+            {reflectionId !== null ? <ReflectionDetails runId={reflectionId} /> : <Facts record={r.details} class="facts run-facts" />}
           </td>
         </tr>
       ) : null}
     </>
   );
+}
+
+/** An inbox message is markdown a job wrote: rendered (inert, as notes are), so no backticks or markup show. */
+function InboxBody({ text }: { text: string }) {
+  const render = useRenderer();
+  return render ? <div class="note inbox-body" dangerouslySetInnerHTML={{ __html: render(text) }} /> : <pre class="raw">{text}</pre>;
 }
 
 export function JobsPage() {
@@ -131,7 +168,7 @@ export function JobsPage() {
                   <summary>
                     <span class="badge">{i.kind}</span> {i.title} <span class="muted">{stamp(i.createdAt)} · {i.source ?? "—"}</span>
                   </summary>
-                  <pre class="raw">{i.body}</pre>
+                  <InboxBody text={i.body} />
                 </details>
               </li>
             ))}

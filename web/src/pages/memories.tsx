@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { post } from "../api.js";
 import type { MemoriesAnswer, MemoryRowData, StrengthAnswer } from "../answers.js";
 import { LinePlot } from "../charts.js";
-import { day, Loading, Problem, stamp, useApi } from "../util.js";
+import { day, Loading, Problem, Prose, stamp, useApi } from "../util.js";
 
 const TYPES = ["", "lesson_learned", "pattern_recognized", "relationship_event", "failure", "triumph", "user_preference", "system_knowledge", "decision_record", "process_note", "personality_moment"];
 
@@ -109,7 +109,7 @@ export function MemoriesPage() {
       </div>
       {note ? (
         <p class={note.ok ? "notice" : "error"} role="status" id="memory-status">
-          {note.text}
+          <Prose text={note.text} />
         </p>
       ) : null}
       <Problem error={error} />

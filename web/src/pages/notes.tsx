@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from "preact/hooks";
 import type { NoteLines, NotesAnswer } from "../answers.js";
 import { HeatMap } from "../charts.js";
 import { useRenderer } from "../render.js";
-import { Loading, noteHref, Problem, stamp, useApi } from "../util.js";
+import { Loading, noteHref, Problem, Prose, stamp, useApi } from "../util.js";
 
 export function NotesPage() {
   const { data, error, loading } = useApi<NotesAnswer>("notes");
@@ -28,7 +28,7 @@ export function NotesPage() {
               <ul class="plain recent">
                 {data.recent.map((f) => (
                   <li key={f.path}>
-                    <a href={noteHref(f.path)}>{f.path}</a> <span class="muted">{stamp(f.modifiedAt)} · {f.chunks} chunk(s)</span>
+                    <a class="path" href={noteHref(f.path)}>{f.path}</a> <span class="muted">{stamp(f.modifiedAt)} · {f.chunks} chunk(s)</span>
                   </li>
                 ))}
               </ul>
@@ -52,10 +52,13 @@ export function NotesPage() {
                 </dd>
                 <dt>embedder</dt>
                 <dd>
-                  {data.health.embedder.modelId === null ? `none (keyword-only) — ${data.health.embedder.reason}` : data.health.embedder.reason}
+                  {data.health.embedder.modelId === null ? "none (keyword-only) — " : null}
+                  <Prose text={data.health.embedder.reason} />
                 </dd>
                 <dt>problems</dt>
-                <dd>{data.health.problems.length === 0 ? "none" : data.health.problems.map((p) => `[${p.severity}] ${p.path}: ${p.message}`).join("; ")}</dd>
+                <dd>
+                  {data.health.problems.length === 0 ? "none" : <Prose text={data.health.problems.map((p) => `[${p.severity}] ${p.path}: ${p.message}`).join("; ")} />}
+                </dd>
               </dl>
             </div>
           </div>
@@ -76,8 +79,17 @@ export function NotePage({ params }: { params: URLSearchParams }) {
   useEffect(() => {
     box.current?.querySelector(".hit")?.scrollIntoView({ block: "center" });
   }, [html]);
+  const back = params.get("back");
+  const query = back ? new URLSearchParams(back).get("q") : null;
   return (
     <section>
+      {back ? (
+        <p class="back">
+          <a href={`#/search?${back}`} id="back-to-results">
+            ← back to the results{query ? ` for “${query}”` : ""}
+          </a>
+        </p>
+      ) : null}
       <h2 class="path">{path}</h2>
       <Problem error={error} />
       <Loading when={loading && !data} />

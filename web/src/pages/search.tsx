@@ -1,8 +1,8 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { get } from "../api.js";
 import type { Explanation, SearchAnswer, SearchHit } from "../answers.js";
 import { Bars, type Bar } from "../charts.js";
-import { noteHref, Problem } from "../util.js";
+import { noteHref, Problem, Prose } from "../util.js";
 
 /** A multiplier's bar: every ×-factor on one scale, ×1.00 (no change) at half width, ×2.00 full. */
 const times = (label: string, value: number, hint: string, note = ""): Bar => {
@@ -58,11 +58,11 @@ function Why({ e, moved }: { e: Explanation; moved: boolean }) {
   );
 }
 
-function ResultItem({ r, moved }: { r: SearchHit; moved: boolean }) {
+function ResultItem({ r, moved, back }: { r: SearchHit; moved: boolean; back: string }) {
   const [open, setOpen] = useState(false);
   return (
     <li class="result">
-      <a class="path" href={noteHref(r.path, r.startLine, r.endLine)}>
+      <a class="path" href={noteHref(r.path, r.startLine, r.endLine, back)}>
         {r.path}:{r.startLine}-{r.endLine}
       </a>
       <span class="muted">
@@ -95,7 +95,9 @@ function Empty({ report }: { report: SearchAnswer }) {
   return (
     <div class="empty" role="status">
       <h3>Nothing relevant</h3>
-      <p>{report.reason ?? "no note passed the relevance floor"}</p>
+      <p>
+        <Prose text={report.reason ?? "no note passed the relevance floor"} />
+      </p>
       {f ? (
         <p class="muted">
           the floor: keyword coverage ≥ {f.keywordCoverage}
@@ -130,20 +132,30 @@ export function SearchPage({ initial }: { initial: URLSearchParams }) {
   const [report, setReport] = useState<SearchAnswer | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const run = async (e: Event) => {
-    e.preventDefault();
+  const [shownFor, setShownFor] = useState("");
+  const asked = new URLSearchParams(Object.entries(form).filter(([, v]) => v !== "")).toString();
+  const search = async () => {
     if (form.q.trim() === "") return;
     setBusy(true);
     setError(undefined);
     try {
       setReport(await get<SearchAnswer>("search", form));
-      history.replaceState(null, "", `#/search?${new URLSearchParams(Object.entries(form).filter(([, v]) => v !== "")).toString()}`);
+      setShownFor(asked);
+      history.replaceState(null, "", `#/search?${asked}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
   };
+  const run = (e: Event) => {
+    e.preventDefault();
+    void search();
+  };
+  // Opened with a query (the back link from a note, browser Back, a shared address): its results again.
+  useEffect(() => {
+    if (form.q.trim() !== "") void search();
+  }, []);
   const field = (k: keyof typeof form) => (e: Event) => setForm({ ...form, [k]: (e.target as HTMLInputElement).value });
   return (
     <section>
@@ -186,7 +198,8 @@ export function SearchPage({ initial }: { initial: URLSearchParams }) {
         <div class="report">
           <p class="muted" id="search-meta">
             {report.results.length} result(s) for “{report.query}” · {report.mode} · {report.tookMs} ms{report.dateRange ? ` · dates ${report.dateRange.from}..${report.dateRange.to} (${report.dateRange.mode})` : ""}
-            {report.vectors.warning ? ` · ${report.vectors.warning}` : ""}
+            {report.vectors.warning ? " · " : null}
+            <Prose text={report.vectors.warning} />
           </p>
           {report.spellings ? (
             <p class="muted" id="search-spelling">
@@ -195,7 +208,7 @@ export function SearchPage({ initial }: { initial: URLSearchParams }) {
           ) : null}
           {(report.dateNotices ?? []).map((n) => (
             <p class="muted" key={n}>
-              dates: {n}
+              dates: <Prose text={n} />
             </p>
           ))}
           {report.results.length === 0 ? (
@@ -203,7 +216,7 @@ export function SearchPage({ initial }: { initial: URLSearchParams }) {
           ) : (
             <ol class="results">
               {report.results.map((r, i) => (
-                <ResultItem key={`${r.path}:${r.startLine}`} r={r} moved={movedDown(report.results, i)} />
+                <ResultItem key={`${r.path}:${r.startLine}`} r={r} moved={movedDown(report.results, i)} back={shownFor} />
               ))}
             </ol>
           )}

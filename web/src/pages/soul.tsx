@@ -3,7 +3,7 @@ import { post } from "../api.js";
 import type { ProposalAnswer, SoulAnswer, SoulVersionRow } from "../answers.js";
 import { Diff } from "../charts.js";
 import { useRenderer } from "../render.js";
-import { Loading, Problem, stamp, useApi } from "../util.js";
+import { Loading, Problem, Prose, stamp, useApi } from "../util.js";
 
 const MARKER = /<!--\s*\/?\s*locked\s*-->/gi;
 
@@ -65,7 +65,7 @@ function ProposalPanel({ p, act }: { p: ProposalAnswer; act: (path: string, body
         {p.createdAt ? ` · ${stamp(p.createdAt)}` : ""}
       </p>
       {p.reason ? <p>
-          <strong>Held back because:</strong> {p.reason}
+          <strong>Held back because:</strong> <Prose text={p.reason} />
         </p> : null}
       {p.editedSinceRun ? <p class="muted">the file was edited by hand since the run wrote it</p> : null}
       {p.summary ? <p>{p.summary}</p> : null}
@@ -185,7 +185,7 @@ export function SoulPage() {
       <h2>SOUL</h2>
       {note ? (
         <p class={note.ok ? "notice" : "error"} role="status" id="soul-status">
-          {note.text}
+          <Prose text={note.text} />
         </p>
       ) : null}
       <Problem error={error} />
