@@ -117,8 +117,8 @@ function describeReplace(p: Proposal): string[] | null {
   if (p.provenance.kind !== "replace" || r === undefined) return null;
   const out = [
     `#${p.id} [${p.status}] replace ${r.old.path}:${r.old.line}, ${stamp(p.createdAt)}`,
-    `    - ${r.oldLine.trim()}   (${r.old.path}:${r.old.line}, ${r.old.date})`,
-    `    + ${p.finalText ?? p.text}`,
+    `    now: ${r.oldLine.trim()}   (${r.old.path}:${r.old.line}, ${r.old.date})`,
+    `    new: ${p.finalText ?? p.text}`,
     `    because ${r.current.path}:${r.current.line} (${r.current.date}) says later: "${r.current.text}"${r.by === "guess" ? " — a guess from the words: check before accepting" : ""}`,
   ];
   if (p.reason) out.push(`    rejected: ${p.reason}`);
