@@ -181,6 +181,7 @@ export class Engine implements EngineCore {
       embedder: () => this.embedderOrNull(),
       embedCache: () => this.embeddingCache(),
       chunks: () => this.indexing.chunkLookup(),
+      links: () => this.indexing.links(),
     };
   }
 

@@ -7,7 +7,7 @@
  */
 import { statWorkspacePath } from "../workspace/guard.js";
 import type { DB } from "../store/open.js";
-import { allLinks, type StatementPlace, type StoredLink } from "../store/statements.js";
+import { allLinks, stalePairs, type StatementPlace, type StoredLink } from "../store/statements.js";
 
 export interface HealthSide {
   path: string;
@@ -35,15 +35,7 @@ function contradictions(links: StoredLink[]): HealthReport["contradictions"] {
 }
 
 function stale(links: StoredLink[]): HealthReport["stale"] {
-  const out: HealthReport["stale"] = [];
-  const seen = new Set<number>();
-  // Strongest first: one line per stale statement, with the replacement most like it.
-  for (const l of [...links].sort((a, b) => b.strength - a.strength)) {
-    if (l.kind !== "update" || !ALWAYS_LOADED.has(l.older.kind) || seen.has(l.older.id)) continue;
-    seen.add(l.older.id);
-    out.push({ old: side(l.older), current: side(l.newer), about: l.slot, by: l.by });
-  }
-  return out.sort((a, b) => a.old.path.localeCompare(b.old.path) || a.old.line - b.old.line);
+  return stalePairs(links, ALWAYS_LOADED).map((p) => ({ old: side(p.old), current: side(p.current), about: p.about, by: p.by }));
 }
 
 function duplicates(db: DB): HealthReport["duplicates"] {

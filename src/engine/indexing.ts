@@ -14,6 +14,7 @@ import { embedPending, type EmbedPendingProgress, type EmbedPendingResult, type 
 import type { Indexer, IndexProgress, IndexSummary } from "../indexer/indexer.js";
 import { indexStatus, type IndexStatus } from "../indexer/status.js";
 import type { ChunkLookup } from "../jobs/dream/candidates.js";
+import { allLinks, type StoredLink } from "../store/statements.js";
 import { describeHolder, type EmbedLease, type EmbedLeaseHolder } from "../store/embed-lease.js";
 import type { FileRow, IndexStore } from "../store/index-store.js";
 import { dataVersion } from "../store/data-version.js";
@@ -323,6 +324,12 @@ export class IndexingService {
   }
 
   /** The index brought up to date, then a lookup of its chunks by file and text hash (what the dream reads). */
+  /** Every statement link, the index brought up to date first. */
+  links(): StoredLink[] {
+    this.index();
+    return this.host.recovering(() => allLinks(this.host.parts().db));
+  }
+
   chunkLookup(): ChunkLookup {
     this.index();
     const stmt = this.host.parts().db.prepare<[string, string], { text: string; start_line: number; end_line: number; heading: string }>(

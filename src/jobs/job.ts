@@ -14,6 +14,7 @@ import type { IndexConfig } from "../workspace/config.js";
 import type { AskConfig } from "./ask/config.js";
 import type { DreamConfig } from "./dream/config.js";
 import type { ChunkLookup } from "./dream/candidates.js";
+import type { StoredLink } from "../store/statements.js";
 import type { EvolutionConfig } from "./evolve/config.js";
 import type { FlushConfig } from "./flush/config.js";
 import type { HeartbeatConfig } from "./heartbeat/config.js";
@@ -63,6 +64,8 @@ export interface JobDeps {
    * dream reads what retrievals recalled); absent or null when the host has no index.
    */
   chunks?: () => ChunkLookup | null;
+  /** The index's statement links, brought up to date with the disk first (the dream's replacements); absent with no index. */
+  links?: () => readonly StoredLink[];
 }
 
 /** How a run was started: by a person (CLI, MCP) or by the schedule (daemon, cron tick). */

@@ -8,9 +8,20 @@ import type { DB } from "./open.js";
 
 export type ProposalStatus = "pending" | "accepted" | "rejected";
 
+/** One side of a "replace" proposal: where and when a statement was said. */
+export interface ReplaceSide {
+  path: string;
+  line: number;
+  date: string;
+  text: string;
+}
+
 export interface Provenance {
-  /** "chunk": a passage of a daily note or transcript; "memory": a typed memory reinforced repeatedly. */
-  kind: "chunk" | "memory";
+  /**
+   * "chunk": a passage of a daily note or transcript; "memory": a typed memory reinforced
+   * repeatedly; "replace": a MEMORY.md line a later note replaced (`replace` says which).
+   */
+  kind: "chunk" | "memory" | "replace";
   path: string | null;
   startLine: number | null;
   endLine: number | null;
@@ -21,6 +32,8 @@ export interface Provenance {
   /** The source lines the fact was distilled from. */
   source: string;
   model: string | null;
+  /** kind "replace": the MEMORY.md line as it was when proposed, and the two statements the index linked. */
+  replace?: { oldLine: string; old: ReplaceSide; current: ReplaceSide; about: string; by: "guess" | "person" };
 }
 
 export interface Proposal {

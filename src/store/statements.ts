@@ -123,3 +123,27 @@ export function linksFromStatements(db: DB, statementIds: readonly number[]): St
   const list = [...new Set(statementIds)].filter((x) => Number.isInteger(x)).join(",");
   return (db.prepare(`${LINKS_SQL} WHERE l.older IN (${list}) AND l.kind = 'update'`).all() as Row[]).map(toLink);
 }
+
+/** A statement a later one replaced that still sits in one of `files`' kinds, with its replacement. */
+export interface StalePair {
+  old: StatementPlace;
+  current: StatementPlace;
+  about: string;
+  by: StoredLink["by"];
+}
+
+/**
+ * One pair per replaced statement in a file of one of these kinds (strongest link first: the
+ * replacement most like it), in file and line order. `agent health` lists them; the dream
+ * proposes the fix for MEMORY.md's.
+ */
+export function stalePairs(links: readonly StoredLink[], kinds: ReadonlySet<string>): StalePair[] {
+  const out: StalePair[] = [];
+  const seen = new Set<number>();
+  for (const l of [...links].sort((a, b) => b.strength - a.strength)) {
+    if (l.kind !== "update" || !kinds.has(l.older.kind) || seen.has(l.older.id)) continue;
+    seen.add(l.older.id);
+    out.push({ old: l.older, current: l.newer, about: l.slot, by: l.by });
+  }
+  return out.sort((a, b) => a.old.path.localeCompare(b.old.path) || a.old.line - b.old.line);
+}

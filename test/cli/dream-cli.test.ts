@@ -1,4 +1,5 @@
 /** `agent dream` through the built CLI, against a stand-in Ollama on 127.0.0.1. */
+import { utimesSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAgent } from "../helpers/cli.js";
@@ -63,5 +64,27 @@ describe("agent dream (built CLI)", () => {
     const bad = await runAgent(["dream", "accept", "--workspace", ws]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain("name the proposals");
+  });
+
+  it("proposes the fix for an out-of-date MEMORY.md line, shows both sides, and accept swaps that line", { timeout: 120_000 }, async () => {
+    const rws = path.join(dir, "replace");
+    write(rws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, search: { mode: "keyword" }, context: { timeZone: "UTC" }, llm: { provider: "ollama", model: "good", host: fake.host } }));
+    const old = "- The kitchen renovation start date is 3 December, Marek's crew.";
+    write(rws, "MEMORY.md", `# Memory\n\n${old}\n`);
+    const then = Date.parse("2026-11-10T09:00:00Z") / 1000;
+    utimesSync(path.join(rws, "MEMORY.md"), then, then);
+    write(rws, "memory/2026-11-23.md", "# 2026-11-23\n\n- Marek called: the kitchen renovation start date moved to 10 December.\n");
+    const chats = fake.chats.length;
+    const run = await runAgent(["dream", "--workspace", rws]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("1 out-of-date MEMORY.md line(s) proposed for replacement");
+    expect(fake.chats).toHaveLength(chats);
+    const review = await runAgent(["dream", "review", "--workspace", rws]);
+    expect(review.stdout).toContain("#1 [pending] replace MEMORY.md:3");
+    expect(review.stdout).toContain(`now: ${old}   (MEMORY.md:3, 2026-11-10)`);
+    expect(review.stdout).toContain("new: Marek called: the kitchen renovation start date moved to 10 December. (memory/2026-11-23.md:3, 2026-11-23)");
+    const acc = await runAgent(["dream", "accept", "1", "--workspace", rws]);
+    expect(acc.code, acc.stderr).toBe(0);
+    expect(read(rws, "MEMORY.md")).toBe("# Memory\n\n- Marek called: the kitchen renovation start date moved to 10 December. (memory/2026-11-23.md:3, 2026-11-23)\n");
   });
 });

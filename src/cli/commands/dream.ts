@@ -111,7 +111,23 @@ function pick(ids: string[], all: boolean | undefined): number[] | "all" {
   return ids.map(int);
 }
 
+/** A replacement shows both sides and where each was said: the link is a guess the person checks. */
+function describeReplace(p: Proposal): string[] | null {
+  const r = p.provenance.replace;
+  if (p.provenance.kind !== "replace" || r === undefined) return null;
+  const out = [
+    `#${p.id} [${p.status}] replace ${r.old.path}:${r.old.line}, ${stamp(p.createdAt)}`,
+    `    now: ${r.oldLine.trim()}   (${r.old.path}:${r.old.line}, ${r.old.date})`,
+    `    new: ${p.finalText ?? p.text}`,
+    `    because ${r.current.path}:${r.current.line} (${r.current.date}) says later: "${r.current.text}"${r.by === "guess" ? " — a guess from the words: check before accepting" : ""}`,
+  ];
+  if (p.reason) out.push(`    rejected: ${p.reason}`);
+  return out;
+}
+
 function describeProposal(p: Proposal): string[] {
+  const rep = describeReplace(p);
+  if (rep !== null) return rep;
   const src = p.provenance.kind === "memory" ? `memory #${p.provenance.memoryId}` : `${p.provenance.path}:${p.provenance.startLine}-${p.provenance.endLine}`;
   const out = [`#${p.id} [${p.status}] ${p.finalText ?? p.text}`, `    from ${src}, ${stamp(p.createdAt)}`];
   if (p.provenance.queries.length > 0) out.push(`    recalled by: ${p.provenance.queries.slice(0, 6).map((q) => `"${q}"`).join(", ")}`);

@@ -62,6 +62,7 @@ export function dreamJob(deps: JobDeps, env: DreamEnv): Job<DreamArgs, DreamResu
           embedder: deps.embedder,
           embedCache: args.dryRun ? null : deps.embedCache(),
           lookup: deps.chunks?.() ?? null,
+          links: deps.links ?? (() => []),
           signal: ctx.signal,
           ...(args.dryRun ? { dryRun: true } : {}),
           runId: ctx.runId,

@@ -9,6 +9,7 @@ import { sleepSync } from "../../shared/sleep.js";
 import type { DB } from "../../store/open.js";
 import { MemoryVersionStore, ProposalStore, type MemoryVersion, type Proposal } from "../../store/dream-proposals.js";
 import type { LinkRule } from "../../workspace/guard.js";
+import { isReplace, replacedLine, swapLine } from "./replace.js";
 import { appendUnderSection, changeMemory, hasFactInSection, readMemory, removeFactLine, type MemorySwap } from "./memory-file.js";
 
 export interface ReviewInput {
@@ -79,6 +80,54 @@ export function acceptProposals(i: ReviewInput, ids: number[] | "all", edit?: st
   const store = new ProposalStore(i.db);
   const chosen = pendingOf(store, ids);
   if (edit !== undefined && chosen.length !== 1) throw new RangeError("an edit applies to one proposal: name exactly one id");
+  const replaces = chosen.filter(isReplace);
+  const res = acceptLines(i, store, chosen.filter((p) => !isReplace(p)), edit);
+  for (const p of replaces) {
+    try {
+      const r = acceptReplacement(i, store, p, edit);
+      res.accepted.push({ id: p.id, text: r.text });
+      res.version = r.version ?? res.version;
+    } catch (e) {
+      // One proposal named: its refusal is the answer. Several: the others still go in.
+      if (chosen.length === 1) throw e;
+      res.warnings.push(`#${p.id} was not accepted: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return res;
+}
+
+/**
+ * Swaps the one MEMORY.md line a "replace" proposal names for its new text, by the same
+ * compare-and-swap as every accept. The line must still be as it was when proposed: a hand
+ * edit of it meanwhile (or its removal) refuses the accept and changes nothing.
+ */
+function acceptReplacement(i: ReviewInput, store: ProposalStore, p: Proposal, edit?: string): { text: string; version: number | null } {
+  const rep = p.provenance.replace!;
+  const text = edit !== undefined ? checkEdit(edit) : p.text;
+  const next = replacedLine(rep.oldLine, text);
+  const now = i.now();
+  const res = changeMemory({
+    workspace: i.workspace,
+    store: new MemoryVersionStore(i.db),
+    now,
+    change: (cur) => {
+      const out = swapLine(cur.text, rep.oldLine, rep.old.line, next);
+      if (out === null) throw new RangeError(`MEMORY.md no longer has the line "${rep.oldLine.trim()}" as it was when proposal #${p.id} was made (edited or moved since?); nothing was changed — edit MEMORY.md by hand, or reject #${p.id}`);
+      return out;
+    },
+    holds: (cur) => cur.text.split("\n").includes(next),
+    origin: "dream",
+    summary: `accepted dream proposal #${p.id} (replaced MEMORY.md line ${rep.old.line})`,
+    allowEmpty: i.byPerson,
+    ...(i.swap ? { swap: i.swap } : {}),
+    ...(i.rule ? { rule: i.rule } : {}),
+  });
+  if (!res.ok) throw new Error(`MEMORY.md: ${res.reason}${res.kept ? ` (a copy of the edit is in ${res.kept})` : ""}; nothing was accepted`);
+  store.accept(p.id, text, res.version, now);
+  return { text, version: res.version };
+}
+
+function acceptLines(i: ReviewInput, store: ProposalStore, chosen: Proposal[], edit?: string): AcceptResult {
   if (chosen.length === 0) return { accepted: [], version: null, warnings: [] };
   const texts = chosen.map((p) => (edit !== undefined ? checkEdit(edit) : p.text));
   const versions = new MemoryVersionStore(i.db);
@@ -145,11 +194,18 @@ export function undoAccept(i: ReviewInput, id?: number): UndoResult {
   if (p === undefined) throw new ProposalNotFoundError(id !== undefined ? `there is no proposal #${id}` : "no accepted proposal to undo");
   if (p.status !== "accepted") throw new ProposalNotFoundError(`proposal #${p.id} is ${p.status}, not accepted`);
   const line = p.finalText ?? p.text;
+  const rep = p.provenance.replace;
   const res = changeMemory({
     workspace: i.workspace,
     store: new MemoryVersionStore(i.db),
     now: i.now(),
     change: (cur) => {
+      // A replacement is undone by putting the old line back where the new one is.
+      if (isReplace(p) && rep) {
+        const back = swapLine(cur.text, replacedLine(rep.oldLine, line), rep.old.line, rep.oldLine);
+        if (back === null) throw new RangeError(`MEMORY.md no longer has the line "${line}" that proposal #${p.id} wrote (edited by hand?); nothing to undo — edit MEMORY.md, or \`agent dream rollback N\``);
+        return back;
+      }
       const next = removeFactLine(cur.text, line, i.section);
       if (next === null) throw new RangeError(`MEMORY.md no longer has the line "${line}" under "${i.section}" (moved or edited by hand?); nothing to undo — edit MEMORY.md, or \`agent dream rollback N\``);
       return next;

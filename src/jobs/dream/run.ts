@@ -1,5 +1,7 @@
 /**
  * The nightly dream, as its stages:
+ *   replace     for each MEMORY.md line a later note replaced (the index's statement links),
+ *               a "replace" proposal citing both; no model, never auto-accepted (replace.ts)
  *   signals     the recall log since the retention window (pruned first)
  *   candidates  eligible passages passing the thresholds, plus reinforced memories,
  *               deduplicated by keywords (candidates.ts)
@@ -27,7 +29,9 @@ import { buildDistillPrompt, parseDistillReply } from "./distill.js";
 import { judgeLine, type GateContext } from "./gate.js";
 import { memoryFacts, readMemory } from "./memory-file.js";
 import { acceptProposals } from "./review.js";
+import { proposeReplacements, type ReplaceProposed } from "./replace.js";
 import type { LinkRule } from "../../workspace/guard.js";
+import type { StoredLink } from "../../store/statements.js";
 
 export interface RunDreamInput {
   workspace: string;
@@ -41,6 +45,8 @@ export interface RunDreamInput {
   embedCache?: EmbeddingCache | null;
   /** The index's chunks by file and hash; null when there is no index (nothing recalled can be read). */
   lookup: ChunkLookup | null;
+  /** The index's statement links (which later statement replaced which); none when absent. */
+  links?: () => readonly StoredLink[];
   signal?: AbortSignal;
   dryRun?: boolean;
   runId?: number | null;
@@ -75,6 +81,32 @@ export interface DreamResult {
 const DAY = 86_400_000;
 
 export async function runDream(input: RunDreamInput): Promise<DreamResult> {
+  // First, and without a model: the fix for each MEMORY.md line a later note replaced.
+  const replaced = proposeReplacements({
+    workspace: input.workspace,
+    db: input.db,
+    links: input.links?.() ?? [],
+    now: input.now,
+    runId: input.runId ?? null,
+    dryRun: input.dryRun === true,
+    ...(input.rule ? { rule: input.rule } : {}),
+  });
+  return withReplacements(await runRecalled(input), replaced);
+}
+
+/** The replacements join what was proposed; never auto-accepted (the links they rest on are guesses). */
+function withReplacements(r: DreamResult, replaced: ReplaceProposed[]): DreamResult {
+  if (replaced.length === 0) return r;
+  const n = replaced.length;
+  const what = r.dryRun
+    ? `${n} out-of-date MEMORY.md line(s) would be proposed for replacement`
+    : `${n} out-of-date MEMORY.md line(s) proposed for replacement, waiting for review: agent dream review`;
+  const proposed = [...replaced.flatMap((p) => (p.id === null ? [] : [{ id: p.id, text: p.text, source: p.source }])), ...r.proposed];
+  const status = r.status === "nothing" || r.status === "none-passed" ? "proposed" : r.status;
+  return { ...r, status, proposed, reason: `${r.reason}; ${what}` };
+}
+
+async function runRecalled(input: RunDreamInput): Promise<DreamResult> {
   const cfg = input.config;
   const now = input.now();
   const recalls = new RecallStore(input.db);

@@ -13,7 +13,7 @@ export function register({ server, engine, session }: McpContext): void {
     "dream_proposals",
     {
       title: "Proposed MEMORY.md facts",
-      description: "Facts the nightly dream distilled from what searches keep recalling, waiting for review, each with its provenance (file, lines, the queries that recalled it).",
+      description: "MEMORY.md changes waiting for review: facts distilled from what searches keep recalling, and replacements for lines a later note replaced; each with its provenance.",
       inputSchema: DREAM_PROPOSALS_INPUT,
       annotations: toolAnnotations("dream_proposals"),
     },
@@ -23,7 +23,7 @@ export function register({ server, engine, session }: McpContext): void {
     "dream_accept",
     {
       title: "Accept proposed facts",
-      description: "Append proposals to MEMORY.md (compare-and-swap against hand edits; a new MEMORY.md version that can be undone). Only when the person said so.",
+      description: "Apply proposals to MEMORY.md (compare-and-swap; a replacement swaps its one line, refused if it changed; an undoable new version). Only when the person said so.",
       inputSchema: DREAM_ACCEPT_INPUT,
       annotations: toolAnnotations("dream_accept"),
     },
