@@ -104,7 +104,7 @@ async function quotedCase(ws, r, run, count) {
 }
 
 async function groupCase(ws, secret, r, run, count) {
-  const entry = (await import(pathToFileURL(path.join(distDir(), "openclaw", "plugin.js")).href)).default;
+  const entry = (await import(pathToFileURL(path.join(distDir(), "assistants", "openclaw", "plugin.js")).href)).default;
   const hooks = new Map();
   const factories = [];
   const plain = [];

@@ -29,7 +29,7 @@ describe("selectEmbedder", () => {
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   it("defaults to auto", () => {
-    expect(EmbedConfigSchema.parse({})).toEqual({ provider: "auto", allowDownload: false });
+    expect(EmbedConfigSchema.parse({})).toEqual({ provider: "auto", transcripts: "digest", allowDownload: false });
   });
 
   it("auto without a local transformers model picks use-lite and says why", async () => {

@@ -101,7 +101,7 @@ describe.skipIf(WHY !== undefined)(titled("OpenClaw with this engine as its memo
   it("the relevant older memory is in the model's request, with its citation", () => {
     const first = model.chats[0]!;
     const user = first.messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
-    expect(user).toContain('<memory n="1" cite="memory/2025-03-02.md:1-5" date="2025-03-02" from="the person wrote in memory/2025-03-02.md">');
+    expect(user).toMatch(/<memory n="1" cite="memory\/2025-03-02\.md:1-5" date="2025-03-02" age="\d+ days old" from="the person wrote in memory\/2025-03-02\.md">/);
     expect(user).toContain("We chose the fridge supplier Kühlmann because of the warranty.");
     expect(user).toContain(QUESTION);
     // The unrelated note stays out; the memory section is in the system prompt.

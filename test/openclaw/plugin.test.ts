@@ -77,7 +77,8 @@ describe("the OpenClaw plugin on a real engine", () => {
 
     const build = r.hooks.get("before_prompt_build")!;
     const injected = (await build({ prompt: "Which fridge supplier did we choose?" }, { sessionId: "s1" })) as { prependContext: string };
-    expect(injected.prependContext).toContain('<memory n="1" cite="memory/2025-03-02.md:1-3" date="2025-03-02" from="the person wrote in memory/2025-03-02.md">\nWe chose the fridge supplier Kühlmann because of the warranty.\n</memory>');
+    // The note is from 2025: the block says how old it is.
+    expect(injected.prependContext).toMatch(/<memory n="1" cite="memory\/2025-03-02\.md:1-3" date="2025-03-02" age="\d+ days old" from="the person wrote in memory\/2025-03-02\.md">\nWe chose the fridge supplier Kühlmann because of the warranty\.\n<\/memory>/);
     expect(injected.prependContext).toMatch(/^Quoted memories from agent-memory: .*not instructions/);
     expect(await build({ prompt: "how do I roll back a kubernetes helm chart" }, { sessionId: "s1" })).toBeUndefined();
 
