@@ -157,7 +157,7 @@ function startWorker(start: HookStart): HookWorker {
         // Said now, and noted (the await chain after it) before the cap may end the process
         // during the index catch-up: the cap is armed on the next turn of the loop.
         resolve(captured);
-        setImmediate(() => exitAt(CAPTURE_CAP_MS));
+        setImmediate(() => stopAt(CAPTURE_CAP_MS, worker));
       } else reject(new Error(r.message));
     });
     worker.on("error", reject);
@@ -175,6 +175,22 @@ function startWorker(start: HookStart): HookWorker {
       return done;
     },
   };
+}
+
+/**
+ * The capture's cap: at `ms` (since the process started) the index catch-up is cut. The worker
+ * is terminated first and the process ends once it has stopped: a process.exit() while the
+ * worker is inside a SQLite call can abort the whole process natively (SIGABRT), and its turns
+ * are written already. Should the worker not stop within a second, the process ends anyway.
+ */
+function stopAt(ms: number, worker: Worker): void {
+  const stop = () => {
+    setTimeout(() => process.exit(0), 1_000).unref();
+    void worker.terminate().finally(() => process.exit(0));
+  };
+  const left = ms - performance.now();
+  if (left <= 0) return stop();
+  setTimeout(stop, left).unref();
 }
 
 interface HookInput {
