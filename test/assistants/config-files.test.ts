@@ -3,11 +3,11 @@
  * backups, a program rewriting the file meanwhile, edits made since connect, and the odd
  * shapes (duplicate keys, null sections, empty files, an empty CLAUDE_CONFIG_DIR).
  */
-import { spawn } from "node:child_process";
-import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { removeJsonEntry } from "../../src/assistants/config-edit.js";
+import { removeJsonEntry, setJsonEntry } from "../../src/assistants/config-edit.js";
+import { writeConfigFile } from "../../src/shared/config-file.js";
 import { claudeConfig } from "../../src/assistants/claude-code/connect.js";
 import { codexConfig } from "../../src/assistants/codex/connect.js";
 import { applyChanges, backupName, planConnect, planDisconnect, type ConnectOptions, type HookConfig } from "../../src/assistants/connect.js";
@@ -163,65 +163,29 @@ describe("odd shapes: a clear refusal naming the file, or the right result", () 
   });
 });
 
-/**
- * A program that rewrites ~/.claude.json every 2 ms (read, add a key, write a temp file,
- * rename), faster than a running Claude Code does. (One with no pause at all would leave no
- * moment in which any read-edit-write could finish: connect then refuses by name instead.)
- */
-const WRITER = `
-const fs = require("node:fs");
-const f = process.argv[1];
-let i = 0;
-const pause = new Int32Array(new SharedArrayBuffer(4));
-for (;;) {
-  let o;
-  try { o = JSON.parse(fs.readFileSync(f, "utf8")); } catch { continue; }
-  o["k" + i] = i;
-  fs.writeFileSync(f + ".w.tmp", JSON.stringify(o, null, 2));
-  fs.renameSync(f + ".w.tmp", f);
-  if (i === 3) process.stdout.write("ready\\n");
-  i++;
-  Atomics.wait(pause, 0, 0, 2);
-}`;
-
-export async function concurrentRounds(rounds: number, setupRound: () => { file: string; o: ConnectOptions }): Promise<{ roundsLosingKeys: number; lostKeys: number; oursMissing: number }> {
-  let roundsLosingKeys = 0;
-  let lostKeys = 0;
-  let oursMissing = 0;
-  for (let r = 0; r < rounds; r++) {
-    const { file, o } = setupRound();
-    const child = spawn(process.execPath, ["-e", WRITER, file], { stdio: ["ignore", "pipe", "inherit"] });
-    await new Promise<void>((resolve) => child.stdout.once("data", () => resolve()));
-    applyChanges(planConnect(o, configOf(o)), "connect");
-    await new Promise((res) => setTimeout(res, 20));
-    const exited = new Promise((res) => child.once("exit", res));
-    child.kill("SIGKILL");
-    await exited;
-    const final = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    const idx = Object.keys(final).filter((k) => /^k\d+$/.test(k)).map((k) => Number(k.slice(1)));
-    const max = Math.max(...idx);
-    const lost = max + 1 - idx.length;
-    if (lost > 0) roundsLosingKeys++;
-    lostKeys += lost;
-    if (final.primaryApiKey !== "kept-secret") lostKeys++;
-    // Ours can be dropped by the writer after we are done (it read before our rename): counted, not a loss of theirs.
-    if ((final.mcpServers as Record<string, unknown> | undefined)?.["agent-memory"] === undefined) oursMissing++;
-  }
-  return { roundsLosingKeys, lostKeys, oursMissing };
-}
-
 describe("a program rewriting the file during connect", () => {
-  it("loses none of its keys over 20 rounds", async () => {
-    const { home } = setup();
-    let n = 0;
-    const res = await concurrentRounds(20, () => {
-      const h = path.join(home, `r${n++}`);
-      mkdirSync(path.join(h, ".claude"), { recursive: true });
-      const file = path.join(h, ".claude.json");
-      writeFileSync(file, JSON.stringify({ primaryApiKey: "kept-secret" }, null, 2));
-      return { file, o: { ...opts("claude-code"), env: { HOME: h } } };
+  // Deterministic: the other program writes exactly between connect's read and its rename (from
+  // inside the edit, the first time it runs), so the compare-and-retry must see it and edit
+  // again. How often a writer looping every 2 ms still slips a rename into the last window is a
+  // measurement, not a test: `npm run torture -- --only config-race` (docs/reliability.md).
+  it("a key another program writes between connect's read and its rename is kept", () => {
+    const { claudeJson } = setup();
+    writeFileSync(claudeJson, JSON.stringify({ primaryApiKey: "kept-secret" }, null, 2), { mode: 0o600 });
+    let calls = 0;
+    const r = writeConfigFile(claudeJson, (text) => {
+      calls++;
+      if (calls === 1) {
+        // The other writer: read, add its key, rename over the file (as a running Claude Code does).
+        const theirs = JSON.parse(readFileSync(claudeJson, "utf8")) as Record<string, unknown>;
+        writeFileSync(`${claudeJson}.w.tmp`, JSON.stringify({ ...theirs, numStartups: 4 }, null, 2), { mode: 0o600 });
+        renameSync(`${claudeJson}.w.tmp`, claudeJson);
+      }
+      return setJsonEntry(claudeJson, text, ["mcpServers", "agent-memory"], { type: "stdio", command: "/opt/node/bin/node", args: [], env: {} });
     });
-    expect(res.lostKeys).toBe(0);
-    expect(res.roundsLosingKeys).toBe(0);
-  }, 120_000);
+    const final = JSON.parse(readFileSync(claudeJson, "utf8")) as Record<string, unknown>;
+    expect(final).toMatchObject({ primaryApiKey: "kept-secret", numStartups: 4, mcpServers: { "agent-memory": { type: "stdio" } } });
+    expect(calls).toBeGreaterThan(1);
+    expect(r.retries).toBeGreaterThan(0);
+    expect(mode(claudeJson)).toBe(0o600);
+  });
 });

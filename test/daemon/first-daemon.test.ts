@@ -122,7 +122,10 @@ describe("a first daemon without Ollama", { timeout: 120_000 }, () => {
     daemon = new DaemonHost({ workspace: ws, clock, watch: false, http: { enabled: false }, log: (e) => events.push(e) });
     await daemon.run();
 
-    const firstNight = Date.parse(`${new Date(start).toISOString().slice(0, 10)}T03:00:00Z`) + 24 * HOUR;
+    // The coming night: today's 03:00 when the test starts before it (between midnight and 3 in
+    // the morning, UTC), else tomorrow's.
+    const today = Date.parse(`${new Date(start).toISOString().slice(0, 10)}T03:00:00Z`);
+    const firstNight = today > start ? today : today + 24 * HOUR;
     expect(events.find((e) => e.event === "schedule")?.message).toMatch(/the workspace did not exist yet/);
     const db = openStateDb(stateDbPath(ws));
     try {
