@@ -11,10 +11,10 @@
  *   - a file caught half-written by such a writer (it does not parse) is read again.
  * The edit is a function of the current text: pure, idempotent (adding twice changes nothing).
  */
-import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { linkSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { sleepSync } from "./sleep.js";
+import { writeTempBeside } from "./temp-file.js";
 
 /** New config files and every backup: owner only (they may hold API keys). */
 export const CONFIG_FILE_MODE = 0o600;
@@ -67,31 +67,7 @@ function readText(file: string): string | null {
 
 /** Writes `text` to a new file beside `target` with the given mode and owner; returns its name. */
 function writeTemp(target: string, text: string, mode: number, owner: { uid: number; gid: number } | null): string {
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.agent-memory-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
-  const fd = openSync(tmp, "wx", mode);
-  try {
-    fchmodSync(fd, mode);
-    if (owner !== null) {
-      const st = fstatSync(fd);
-      if (st.uid !== owner.uid || st.gid !== owner.gid) {
-        try {
-          fchownSync(fd, owner.uid, owner.gid);
-        } catch {
-          // Not ours to give away (not root): the file stays ours, its mode still owner-only-or-as-was.
-        }
-      }
-    }
-    const data = Buffer.from(text, "utf8");
-    let off = 0;
-    while (off < data.length) off += writeSync(fd, data, off, data.length - off);
-    fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    unlinkSync(tmp);
-    throw e;
-  }
-  closeSync(fd);
-  return tmp;
+  return writeTempBeside(target, text, { mode, owner, tag: "agent-memory" });
 }
 
 export interface ConfigWriteResult {

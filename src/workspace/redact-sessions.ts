@@ -10,9 +10,9 @@
  * atomic rename (a writer that is not the engine: read again, redact again), and leaves the
  * file 0600. Every transcript is made 0600 on the way (they hold whole conversations).
  */
-import { chmodSync, closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync, fsyncSync } from "node:fs";
+import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync } from "node:fs";
+import { writeTempBeside } from "../shared/temp-file.js";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { redactJsonLines } from "../shared/redact.js";
 import { withCaptureLock } from "./capture-lock.js";
 import { checkWriteTarget, type LinkRule } from "./guard.js";
@@ -68,20 +68,7 @@ export function makeSessionFilePrivate(file: string): void {
 
 /** Writes `text` beside `file` (0600), then renames it over `file` only if `file` still holds `expected`. */
 function replaceIfUnchanged(file: string, expected: Buffer, text: string): boolean {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.redact.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-  const fd = openSync(tmp, "wx", SESSION_FILE_MODE);
-  try {
-    fchmodSync(fd, SESSION_FILE_MODE);
-    const data = Buffer.from(text, "utf8");
-    let off = 0;
-    while (off < data.length) off += writeSync(fd, data, off, data.length - off);
-    fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    unlinkSync(tmp);
-    throw e;
-  }
-  closeSync(fd);
+  const tmp = writeTempBeside(file, text, { mode: SESSION_FILE_MODE, tag: "redact" });
   // The last look before the rename: an append that landed since the read is not lost.
   const now = readRegular(file);
   if (now === null || !now.equals(expected)) {

@@ -1,7 +1,7 @@
-import { closeSync, constants, existsSync, fchmodSync, fstatSync, ftruncateSync, mkdirSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fchmodSync, fstatSync, ftruncateSync, mkdirSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
-import { asDiskFull } from "../shared/disk.js";
+import { writeAllSynced } from "../shared/temp-file.js";
 import { sleepSync } from "../shared/sleep.js";
 
 /**
@@ -12,7 +12,7 @@ export function atomicWrite(file: string, content: string): void {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const fd = openSync(tmp, "w");
   try {
-    writeAll(fd, Buffer.from(content, "utf8"), file);
+    writeAllSynced(fd, Buffer.from(content, "utf8"), file);
   } catch (e) {
     // A short write leaves nothing behind: the old file stays whole, no temp file lingers.
     closeSync(fd);
@@ -38,7 +38,7 @@ export function createExclusive(file: string, content: string | Buffer): boolean
     throw e;
   }
   try {
-    writeAll(fd, typeof content === "string" ? Buffer.from(content, "utf8") : content, file);
+    writeAllSynced(fd, typeof content === "string" ? Buffer.from(content, "utf8") : content, file);
   } catch (e) {
     // The file is ours (created just now): a half-written one is removed, not left to be read.
     closeSync(fd);
@@ -49,24 +49,6 @@ export function createExclusive(file: string, content: string | Buffer): boolean
   return true;
 }
 
-/**
- * Writes all of `data` and fsyncs. write(2) may write less than asked (a full disk writes
- * what fits, then fails): every byte is accounted for, and a write that cannot finish
- * throws — a DiskFullError naming the folder to free when the disk is full.
- */
-function writeAll(fd: number, data: Buffer, file: string): void {
-  let off = 0;
-  try {
-    while (off < data.length) {
-      const n = writeSync(fd, data, off, data.length - off);
-      if (n <= 0) throw Object.assign(new Error(`${file}: the write stopped after ${off} of ${data.length} bytes`), { code: "ENOSPC", path: file });
-      off += n;
-    }
-    fsyncSync(fd);
-  } catch (e) {
-    throw asDiskFull(e, `writing ${file} stopped after ${off} of ${data.length} bytes`, path.dirname(file));
-  }
-}
 
 /**
  * Appends all of `data` at the end of the file open on `fd` (O_APPEND), or nothing: a write
@@ -77,7 +59,7 @@ function writeAll(fd: number, data: Buffer, file: string): void {
 function appendAll(fd: number, data: Buffer, file: string): void {
   const start = fstatSync(fd).size;
   try {
-    writeAll(fd, data, file);
+    writeAllSynced(fd, data, file);
   } catch (e) {
     const size = fstatSync(fd).size;
     if (size > start && size <= start + data.length) {
@@ -589,7 +571,7 @@ function writeSynced(file: string, data: Buffer): number {
   const fd = openSync(file, "wx");
   let ino: number;
   try {
-    writeAll(fd, data, file);
+    writeAllSynced(fd, data, file);
     ino = fstatSync(fd).ino;
   } catch (e) {
     closeSync(fd);
