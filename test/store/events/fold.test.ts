@@ -1,0 +1,118 @@
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { catchUp, refold } from "../../../src/store/events/fold.js";
+import { formatHlc } from "../../../src/store/events/hlc.js";
+import { logFile } from "../../../src/store/events/log.js";
+import { stateDigest, stateSummary } from "../../../src/store/events/summary.js";
+import { SoulVersionStore } from "../../../src/store/soul-versions.js";
+import { ProposalStore } from "../../../src/store/dream-proposals.js";
+import { rng, simDevice, syncLogs, tmp, type SimDevice } from "./helpers.js";
+import { randomOp } from "./ops.js";
+
+const T0 = Date.UTC(2026, 10, 1);
+let roots: string[] = [];
+let open: SimDevice[] = [];
+
+function devices(n: number, skew = [0, 3_600_000, -86_400_000]): SimDevice[] {
+  const root = tmp("agent-events-");
+  roots.push(root);
+  const out = Array.from({ length: n }, (_, i) => simDevice(root, `dev${i}`, T0 + (skew[i] ?? 0)));
+  open.push(...out);
+  return out;
+}
+
+afterEach(() => {
+  for (const d of open) d.close();
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
+  roots = [];
+  open = [];
+});
+
+const souls = (d: SimDevice) => new SoulVersionStore(d.db).list().map((v) => [v.number, v.hash, v.summary, v.restoredFrom]);
+
+describe("the fold", () => {
+  it("three devices writing offline, their logs copied in different orders over several rounds, end with the same digest and SOUL versions", () => {
+    const ds = devices(3);
+    const r = rng(44);
+    for (let round = 0; round < 6; round++) {
+      for (const d of ds) for (let i = 0; i < 25; i++) randomOp(d, r);
+      // A sync tool carries some logs, in a random order, to some devices.
+      for (let k = 0; k < 3; k++) {
+        const from = ds[Math.floor(r() * 3)]!;
+        const to = ds[Math.floor(r() * 3)]!;
+        if (from !== to) syncLogs(from, to);
+      }
+      for (const d of ds) catchUp(d.db, d.ws);
+    }
+    // Everyone gets everything (through one device, then back out), in two different orders.
+    syncLogs(ds[2]!, ds[0]!);
+    syncLogs(ds[1]!, ds[0]!);
+    syncLogs(ds[0]!, ds[1]!);
+    syncLogs(ds[0]!, ds[2]!);
+    for (const d of ds) catchUp(d.db, d.ws);
+    const digests = ds.map((d) => stateDigest(d.db));
+    expect(new Set(digests).size).toBe(1);
+    expect(souls(ds[1]!)).toEqual(souls(ds[0]!));
+    expect(souls(ds[2]!)).toEqual(souls(ds[0]!));
+    expect(souls(ds[0]!).length).toBeGreaterThan(5);
+    expect(new ProposalStore(ds[2]!.db).list().map((p) => [p.id, p.status, p.version])).toEqual(new ProposalStore(ds[0]!.db).list().map((p) => [p.id, p.status, p.version]));
+    // An incremental catch-up and a full re-fold from the logs agree.
+    refold(ds[1]!.db, ds[1]!.ws);
+    expect(stateDigest(ds[1]!.db)).toBe(digests[0]);
+    const s = stateSummary(ds[0]!.db);
+    expect(s.devices.map((x) => x.name).sort()).toEqual(["dev0", "dev1", "dev2"]);
+    expect(s.events).toBe(ds.reduce((n, d) => n + readFileSync(logFile(d.ws, d.device.id), "utf8").trim().split("\n").length, 0));
+  });
+
+  it("a device that comes back after a month re-folds: its old events take their place in history, and everyone agrees", () => {
+    const [a, b] = devices(2, [0, 0]);
+    for (let i = 0; i < 5; i++) new SoulVersionStore(a!.db).insert({ createdAt: (a!.clock.t += 1000), content: `a${i}`, words: 1, tokens: 1, summary: `a${i}`, origin: "reflection" });
+    // b wrote these earlier, offline; they arrive after a's.
+    for (let i = 0; i < 3; i++) new SoulVersionStore(b!.db).insert({ createdAt: (b!.clock.t += 10), content: `b${i}`, words: 1, tokens: 1, summary: `b${i}`, origin: "reflection" });
+    syncLogs(a!, b!);
+    syncLogs(b!, a!);
+    expect(catchUp(a!.db, a!.ws).mode).toBe("full");
+    catchUp(b!.db, b!.ws);
+    expect(new SoulVersionStore(a!.db).list().map((v) => v.summary)).toEqual(["b0", "b1", "b2", "a0", "a1", "a2", "a3", "a4"]);
+    expect(stateDigest(b!.db)).toBe(stateDigest(a!.db));
+  });
+
+  it("a torn last line is left unread and reported, a bad line is skipped and reported, and neither stops the fold", () => {
+    const [a, b] = devices(2, [0, 0]);
+    const s = new SoulVersionStore(a!.db);
+    s.insert({ createdAt: T0 + 1, content: "one", words: 1, tokens: 1, summary: "one", origin: "baseline" });
+    const file = logFile(a!.ws, a!.device.id);
+    // A crash mid-write leaves half a line.
+    appendFileSync(file, '{"hlc":"000001764000000000:000000","dev');
+    syncLogs(a!, b!);
+    const first = catchUp(b!.db, b!.ws);
+    expect(first.problems.map((p) => p.reason)).toEqual([expect.stringMatching(/unfinished last line/)]);
+    expect(new SoulVersionStore(b!.db).count()).toBe(1);
+    // a writes again: its torn line becomes one bad line, the new event is whole.
+    s.insert({ createdAt: T0 + 2, content: "two", words: 1, tokens: 1, summary: "two", origin: "reflection" });
+    appendFileSync(file, "this is not json\n");
+    s.insert({ createdAt: T0 + 3, content: "three", words: 1, tokens: 1, summary: "three", origin: "reflection" });
+    syncLogs(a!, b!);
+    const second = catchUp(b!.db, b!.ws);
+    const copy = logFile(b!.ws, a!.device.id);
+    expect(second.problems).toEqual([
+      { file: copy, line: 3, reason: expect.stringMatching(/not JSON/) },
+      { file: copy, line: 5, reason: expect.stringMatching(/not JSON/) },
+    ]);
+    expect(new SoulVersionStore(b!.db).list().map((v) => v.summary)).toEqual(["one", "two", "three"]);
+    expect(stateDigest(b!.db)).toBe(stateDigest(a!.db));
+    expect(stateSummary(b!.db).devices.find((d) => d.id === a!.device.id)!.bad).toBe(2);
+  });
+
+  it("an event of a type this engine does not know is kept in the log, skipped and counted", () => {
+    const [a] = devices(1, [0]);
+    new SoulVersionStore(a!.db).insert({ createdAt: T0 + 1, content: "one", words: 1, tokens: 1, summary: "one", origin: "baseline" });
+    const other = "abcdefabcdef";
+    writeFileSync(path.join(a!.ws, ".agent-state", `${other}.jsonl`), `${JSON.stringify({ hlc: formatHlc({ wall: T0 + 5000, counter: 0 }), device: other, seq: 1, type: "mood.set", mood: "fine" })}\n`);
+    catchUp(a!.db, a!.ws);
+    const dev = stateSummary(a!.db).devices.find((d) => d.id === other)!;
+    expect(dev).toMatchObject({ events: 1, unknown: 1 });
+    expect(new SoulVersionStore(a!.db).count()).toBe(1);
+  });
+});
