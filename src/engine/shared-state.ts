@@ -22,8 +22,10 @@ export function openSharedState(workspace: string, file: string, now: () => numb
   return db;
 }
 
+export type SharedStateReport = StateSummary & { device: string | null };
+
 /** The folded state after a catch-up: its digest, how many events, which devices (for `agent status --json`). */
-export function sharedStateSummary(db: DB): StateSummary & { device: string | null } {
+export function sharedStateSummary(db: DB): SharedStateReport {
   const l = ledgerOf(db);
   if (l !== undefined) catchUp(db, l.workspace);
   return { ...stateSummary(db), device: l?.device.id ?? null };

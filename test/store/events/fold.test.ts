@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { catchUp, refold } from "../../../src/store/events/fold.js";
 import { formatHlc } from "../../../src/store/events/hlc.js";
-import { logFile } from "../../../src/store/events/log.js";
+import { appendEvents, logFile, type StateEvent } from "../../../src/store/events/log.js";
 import { stateDigest, stateSummary } from "../../../src/store/events/summary.js";
 import { SoulVersionStore } from "../../../src/store/soul-versions.js";
 import { ProposalStore } from "../../../src/store/dream-proposals.js";
@@ -116,3 +116,39 @@ describe("the fold", () => {
     expect(new SoulVersionStore(a!.db).count()).toBe(1);
   });
 });
+
+describe("catch-up", () => {
+  it("a device that missed 10,000 events catches up to the same digest, reading only what is new afterwards", () => {
+    const [a, b] = devices(2, [0, 0]);
+    const events = manyEvents(a!.device.id, 10_000, T0);
+    appendEvents(logFile(a!.ws, a!.device.id), events);
+    expect(catchUp(a!.db, a!.ws)).toMatchObject({ mode: "incremental", events: 10_000 });
+    syncLogs(a!, b!);
+    const r = catchUp(b!.db, b!.ws);
+    expect(r).toMatchObject({ events: 10_000, problems: [] });
+    expect(stateDigest(b!.db)).toBe(stateDigest(a!.db));
+    expect(new SoulVersionStore(b!.db).count()).toBe(2_000);
+    // Nothing new: nothing read. One more event: one event read.
+    expect(catchUp(b!.db, b!.ws)).toMatchObject({ mode: "none", events: 0 });
+    new SoulVersionStore(a!.db).insert({ createdAt: T0 + 20_000_000, content: "later", words: 1, tokens: 1, summary: "later", origin: "reflection" });
+    syncLogs(a!, b!);
+    expect(catchUp(b!.db, b!.ws)).toMatchObject({ mode: "incremental", events: 1 });
+    expect(stateDigest(b!.db)).toBe(stateDigest(a!.db));
+  });
+});
+
+/** What 10,000 writes of one device look like in its log: SOUL versions, memories and their recalls, searches. */
+function manyEvents(device: string, n: number, start: number): StateEvent[] {
+  const out: StateEvent[] = [{ hlc: formatHlc({ wall: start, counter: 0 }), device, seq: 1, type: "log.start", name: "big" }];
+  for (let seq = 2; seq <= n; seq++) {
+    const base = { hlc: formatHlc({ wall: start + seq * 1000, counter: 0 }), device, seq };
+    const gid = `${device}-${seq}`;
+    const k = seq % 5;
+    if (k === 0) out.push({ ...base, type: "row.insert", table: "soul_versions", rows: [{ gid, created_at: start + seq, content: `soul ${seq}`, content_hash: `h${seq}`, words: 2, tokens: 3, summary: `v${seq}`, origin: "reflection", session_ids: "[]" }] });
+    else if (k === 1) out.push({ ...base, type: "row.insert", table: "memories", rows: [{ gid, type: "lesson_learned", content: `m ${seq}`, significance: 0.5, valence: "neutral", domain: "general", created_at: start + seq, vividness: 1, vivid_at: start + seq, source: "{}" }] });
+    else if (k === 2) out.push({ ...base, type: "row.update", table: "memories", gid: `${device}-${seq - 1}`, set: { pinned: 1, recall_count: 1 } });
+    else if (k === 3) out.push({ ...base, type: "row.insert", table: "memory_recalls", rows: [{ gid, memory_id: `${device}-${seq - 2}`, at: start + seq, via: "context", query: "q" }] });
+    else out.push({ ...base, type: "row.insert", table: "recalls", rows: [1, 2, 3].map((i) => ({ gid: `${gid}.${i}`, at: start + seq, front: "cli", query: "q", path: "a.md", start_line: i, end_line: i + 1, chunk_hash: "h", rank: i })) });
+  }
+  return out;
+}
