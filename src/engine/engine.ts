@@ -20,6 +20,7 @@ import { IndexStore } from "../store/index-store.js";
 import { DiskFullError, registerDataDir } from "../shared/disk.js";
 import { fileIdentity, openIndexDb, openIndexSnapshot, recoverIndexDb, type DB, type OpenNotice } from "../store/open.js";
 import { openSharedState } from "./shared-state.js";
+import { hasLogs } from "../store/events/log.js";
 import { VectorStore } from "../store/vectors.js";
 import { EmbedLease } from "../store/embed-lease.js";
 import { checkEngineFolder, statWorkspacePath } from "../workspace/guard.js";
@@ -138,7 +139,7 @@ export class Engine implements EngineCore {
 
   /** Whether the state database exists yet (read-only commands create no files). */
   hasState(): boolean {
-    return this.stateDb !== null || statWorkspacePath(this.workspace, path.relative(this.workspace, this.statePath)) !== null;
+    return this.stateDb !== null || statWorkspacePath(this.workspace, path.relative(this.workspace, this.statePath)) !== null || hasLogs(this.workspace);
   }
 
   /** The configured LLM provider with this process's overrides, created (not loaded) on first use. */

@@ -57,6 +57,11 @@ export function listLogs(workspace: string): string[] {
     .sort();
 }
 
+/** Whether the workspace holds any device's log (a device that joins has state to fold before it wrote any). */
+export function hasLogs(workspace: string): boolean {
+  return listLogs(workspace).length > 0;
+}
+
 /** The sort key of an event: (hlc, device, seq), as text that sorts the same way. */
 export function eventKey(e: Pick<StateEvent, "hlc" | "device" | "seq">): string {
   return `${e.hlc}|${e.device}|${String(e.seq).padStart(12, "0")}`;
