@@ -415,3 +415,10 @@ CREATE TABLE pending_refs (
   target TEXT NOT NULL
 );
 CREATE INDEX pending_refs_target ON pending_refs(target);
+
+-- This device's events applied here whose transaction may still be open: appended to its log
+-- (and deleted here) once it committed, so a rolled-back write never reaches the log.
+CREATE TABLE pending_events (
+  seq  INTEGER PRIMARY KEY,
+  line TEXT NOT NULL
+);

@@ -12,7 +12,7 @@ import { existsSync, readSync, openSync, closeSync, statSync } from "node:fs";
 import type { DB } from "../open.js";
 import { applyEvent } from "./apply.js";
 import { formatHlc, parseHlc, receive, ZERO_HLC, type Hlc } from "./hlc.js";
-import { eventKey, listLogs, logFile, readLog, type LogProblem, type StateEvent } from "./log.js";
+import { eventKey, listLogs, logFile, parseEvent, readLog, type LogProblem, type StateEvent } from "./log.js";
 import { SHARED_TABLES, stmt } from "./tables.js";
 
 export interface FoldResult {
@@ -51,7 +51,7 @@ export function readMeta(db: DB, key: string): string | null {
   return (stmt(db, "SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value ?? null;
 }
 
-function writeMeta(db: DB, key: string, value: string | null): void {
+export function writeMeta(db: DB, key: string, value: string | null): void {
   if (value === null) stmt(db, "DELETE FROM meta WHERE key = ?").run(key);
   else stmt(db, "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
 }
@@ -86,6 +86,24 @@ function headOf(file: string): string | null {
   }
 }
 
+/** This device's id, as the ledger that opened the database set it (null without one). */
+export function ownDevice(db: DB): string | null {
+  return readMeta(db, "events.device");
+}
+
+/** The highest seq of this device's events already applied here (written by this device, maybe not yet in its log). */
+export function ownApplied(db: DB): number {
+  return Number(readMeta(db, "events.ownApplied") ?? 0);
+}
+
+/** The seq this device's next event gets. */
+export function nextOwnSeq(db: DB): number {
+  const own = ownDevice(db);
+  const inLog = own === null ? 0 : ((stmt(db, "SELECT last_seq FROM event_logs WHERE device = ?").get(own) as { last_seq: number } | undefined)?.last_seq ?? 0);
+  const waiting = (stmt(db, "SELECT coalesce(max(seq), 0) AS n FROM pending_events").get() as { n: number }).n;
+  return Math.max(inLog, ownApplied(db), waiting) + 1;
+}
+
 /** Catches this device's state up with every log in the workspace. */
 export function catchUp(db: DB, workspace: string): FoldResult {
   return writeTx(db, () => {
@@ -102,7 +120,13 @@ export function catchUp(db: DB, workspace: string): FoldResult {
       const r = readLog(file, device, row.offset, row.lines);
       pending.push({ device, row: { ...row, offset: r.offset, lines: r.lines, head: row.head ?? headOf(file) }, events: r.events, problems: r.problems });
     }
-    const events = pending.flatMap((p) => p.events).sort(byKey);
+    // This device's own events were applied when they were written: reading them back only counts them.
+    const own = ownDevice(db);
+    const applied = ownApplied(db);
+    const events = pending
+      .flatMap((p) => p.events)
+      .filter((e) => !(e.device === own && e.seq <= applied))
+      .sort(byKey);
     const last = readMeta(db, "events.lastKey");
     if (events.length > 0 && last !== null && eventKey(events[0]!) <= last) return refold(db, workspace);
     applyAll(db, events, pending);
@@ -110,7 +134,7 @@ export function catchUp(db: DB, workspace: string): FoldResult {
   });
 }
 
-/** Empties the shared tables and folds every log from its first byte. */
+/** Empties the shared tables and folds every log from its first byte (with this device's events not yet in its log). */
 export function refold(db: DB, workspace: string): FoldResult {
   return writeTx(db, () => {
     // Reverse order: a row is deleted before the row it names (memory_recalls → memories).
@@ -124,10 +148,24 @@ export function refold(db: DB, workspace: string): FoldResult {
       const r = readLog(file, device, 0, 0);
       pending.push({ device, row: { ...emptyRow(device), offset: r.offset, lines: r.lines, head: headOf(file) }, events: r.events, problems: r.problems });
     }
-    const events = pending.flatMap((p) => p.events).sort(byKey);
-    applyAll(db, events, pending);
+    const seen = new Set(pending.flatMap((p) => p.events.map((e) => `${e.device}:${e.seq}`)));
+    const waiting = unflushed(db).filter((e) => !seen.has(`${e.device}:${e.seq}`));
+    const events = [...pending.flatMap((p) => p.events), ...waiting].sort(byKey);
+    applyAll(db, events, pending, new Set(waiting));
+    const own = ownDevice(db);
+    const top = events.filter((e) => e.device === own).reduce((n, e) => Math.max(n, e.seq), 0);
+    writeMeta(db, "events.ownApplied", String(top));
     return { mode: "full", events: events.length, problems: pending.flatMap((p) => p.problems) };
   });
+}
+
+/** This device's events written and applied but not yet appended to its log (the transaction they were in may still be open). */
+function unflushed(db: DB): StateEvent[] {
+  const own = ownDevice(db);
+  if (own === null) return [];
+  return (stmt(db, "SELECT line FROM pending_events ORDER BY seq").all() as { line: string }[])
+    .map((r) => parseEvent(r.line, own))
+    .filter((e): e is StateEvent => typeof e !== "string");
 }
 
 function byKey(a: StateEvent, b: StateEvent): number {
@@ -136,19 +174,24 @@ function byKey(a: StateEvent, b: StateEvent): number {
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-function applyAll(db: DB, events: StateEvent[], pending: Pending[]): void {
+function applyAll(db: DB, events: StateEvent[], pending: Pending[], notInLogs: ReadonlySet<StateEvent> = new Set()): void {
   const rows = new Map(pending.map((p) => [p.device, p.row]));
   let clock = clockOf(db);
-  for (const e of events) {
-    const res = applyEvent(db, e);
-    const row = rows.get(e.device)!;
+  const applying = new Set(events);
+  // Every event read is counted; the ones not applied before (all but this device's own) are applied, in order.
+  const all = [...events, ...pending.flatMap((p) => p.events).filter((e) => !applying.has(e))];
+  const results = new Map(events.map((e) => [e, applyEvent(db, e)]));
+  for (const e of all) {
+    const res = results.get(e) ?? { ok: true };
+    clock = receive(clock, parseHlc(e.hlc)!);
+    const row = rows.get(e.device);
+    if (row === undefined || notInLogs.has(e)) continue;
     row.events++;
     if (!res.ok && res.unknown) row.unknown++;
     row.last_seq = Math.max(row.last_seq, e.seq);
     if (row.last_hlc === null || e.hlc > row.last_hlc) row.last_hlc = e.hlc;
     const key = eventKey(e);
     if (row.first_key === null || key < row.first_key) row.first_key = key;
-    clock = receive(clock, parseHlc(e.hlc)!);
   }
   for (const p of pending) {
     const r = rows.get(p.device)!;

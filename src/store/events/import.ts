@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { DB } from "../open.js";
-import { clockOf, logRows, setClock, writeTx } from "./fold.js";
+import { clockOf, nextOwnSeq, setClock, writeTx } from "./fold.js";
 import { formatHlc, type Hlc } from "./hlc.js";
 import type { Ledger } from "./ledger.js";
 import { appendEvents, logFile, type StateEvent } from "./log.js";
@@ -38,12 +38,11 @@ export function importUnlogged(db: DB, l: Ledger): number {
     const order = merge(queues);
     // Gids first, so a reference to a row imported later in the same batch is written as its gid.
     for (const it of order) gids.set(`${it.table}:${it.key}`, gidFor(db, it, gids));
-    const own = logRows(db).find((r) => r.device === l.device.id);
-    let seq = own?.last_seq ?? 0;
+    let seq = nextOwnSeq(db) - 1;
     const clock = clockOf(db);
     let stamp: Hlc = { wall: 0, counter: 0 };
     const events: StateEvent[] = [];
-    if (own === undefined || own.events === 0) events.push({ hlc: formatHlc(stampAt(stamp, order[0]?.time ?? l.now())), device: l.device.id, seq: ++seq, type: "log.start", name: l.device.name });
+    if (seq === 0) events.push({ hlc: formatHlc(stampAt(stamp, order[0]?.time ?? l.now())), device: l.device.id, seq: ++seq, type: "log.start", name: l.device.name });
     for (const it of order) {
       stamp = stampAt(stamp, it.time);
       const gid = gids.get(`${it.table}:${it.key}`)!;

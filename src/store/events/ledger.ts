@@ -8,10 +8,10 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "../open.js";
 import { applyEvent } from "./apply.js";
-import { catchUp, clockOf, logRows, setClock, writeTx } from "./fold.js";
+import { catchUp, clockOf, nextOwnSeq, setClock, writeMeta, writeTx } from "./fold.js";
 import { formatHlc, tick } from "./hlc.js";
-import { appendEvents, logFile, type StateEvent } from "./log.js";
-import { gidOf, keyOf, SPECS, type SharedTable } from "./tables.js";
+import { appendLines, eventKey, logFile, type StateEvent } from "./log.js";
+import { gidOf, keyOf, SPECS, stmt, type SharedTable } from "./tables.js";
 
 export interface LedgerDevice {
   id: string;
@@ -28,6 +28,7 @@ const ledgers = new WeakMap<DB, Ledger>();
 
 export function attachLedger(db: DB, ledger: Ledger): void {
   ledgers.set(db, ledger);
+  writeTx(db, () => writeMeta(db, "events.device", ledger.device.id));
 }
 
 export function ledgerOf(db: DB): Ledger | undefined {
@@ -38,7 +39,10 @@ type Payload = Record<string, unknown>;
 
 /**
  * Writes one event of this device (built from its global id `<device>-<seq>`) and applies
- * it. Returns that id.
+ * it. Returns that id. The event is kept in the database with the change it made and
+ * appended to the log once the transaction commits: right away when this is the whole
+ * transaction, else just after the caller's transaction (a rolled-back write takes its event
+ * with it, and never reaches the log).
  */
 export function emit(db: DB, type: string, build: (id: string) => Payload): string {
   const l = ledgers.get(db);
@@ -48,26 +52,57 @@ export function emit(db: DB, type: string, build: (id: string) => Payload): stri
     if (!res.ok) throw new Error(`state.db: ${res.reason}`);
     return id;
   }
-  return writeTx(db, () => {
+  const outer = db.inTransaction;
+  const id = writeTx(db, () => {
     catchUp(db, l.workspace);
-    const own = logRows(db).find((r) => r.device === l.device.id);
-    let seq = own?.last_seq ?? 0;
+    let seq = nextOwnSeq(db) - 1;
     let clock = clockOf(db);
-    const events: StateEvent[] = [];
-    const next = (t: string, p: (id: string) => Payload): string => {
+    const record = (t: string, p: (id: string) => Payload): string => {
       clock = tick(clock, l.now());
       seq++;
-      const id = `${l.device.id}-${seq}`;
-      events.push({ ...p(id), hlc: formatHlc(clock), device: l.device.id, seq, type: t });
-      return id;
+      const gid = `${l.device.id}-${seq}`;
+      const e: StateEvent = { ...p(gid), hlc: formatHlc(clock), device: l.device.id, seq, type: t };
+      stmt(db, "INSERT INTO pending_events (seq, line) VALUES (?, ?)").run(seq, JSON.stringify(e));
+      const res = applyEvent(db, e);
+      if (!res.ok) throw new Error(`state.db: ${res.reason}`);
+      writeMeta(db, "events.lastKey", eventKey(e));
+      writeMeta(db, "events.ownApplied", String(seq));
+      return gid;
     };
     // A log opens with its device's name, so other devices can say whose it is.
-    if (own === undefined || own.events === 0) next("log.start", () => ({ name: l.device.name }));
-    const id = next(type, build);
-    appendEvents(logFile(l.workspace, l.device.id), events);
+    if (seq === 0) record("log.start", () => ({ name: l.device.name }));
+    const gid = record(type, build);
     setClock(db, clock);
+    return gid;
+  });
+  if (!outer) flushPending(db);
+  else
+    queueMicrotask(() => {
+      // After the caller's transaction: committed (append) or rolled back (nothing waits).
+      try {
+        if (db.open && !db.inTransaction) flushPending(db);
+      } catch {
+        // Left in pending_events: the next write or open appends it.
+      }
+    });
+  return id;
+}
+
+/** Appends this device's committed events that are not in its log yet, in seq order. */
+export function flushPending(db: DB): number {
+  const l = ledgers.get(db);
+  if (l === undefined) return 0;
+  return writeTx(db, () => {
+    const waiting = stmt(db, "SELECT seq, line FROM pending_events ORDER BY seq").all() as { seq: number; line: string }[];
+    if (waiting.length === 0) return 0;
+    // Read the log first: after a crash between the append and the delete, some are in it already.
     catchUp(db, l.workspace);
-    return id;
+    const inLog = (stmt(db, "SELECT last_seq FROM event_logs WHERE device = ?").get(l.device.id) as { last_seq: number } | undefined)?.last_seq ?? 0;
+    const lines = waiting.filter((w) => w.seq > inLog).map((w) => w.line);
+    if (lines.length > 0) appendLines(logFile(l.workspace, l.device.id), lines);
+    stmt(db, "DELETE FROM pending_events").run();
+    catchUp(db, l.workspace);
+    return lines.length;
   });
 }
 

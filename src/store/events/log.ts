@@ -120,6 +120,11 @@ export function parseEvent(text: string, device: string): StateEvent | string {
  * new events start clean. Returns the bytes written.
  */
 export function appendEvents(file: string, events: StateEvent[]): number {
+  return appendLines(file, events.map((e) => JSON.stringify(e)));
+}
+
+/** appendEvents for lines already serialised (one event each, no newline). */
+export function appendLines(file: string, lines: string[]): number {
   mkdirSync(path.dirname(file), { recursive: true });
   const fd = openSync(file, "a+");
   try {
@@ -130,7 +135,7 @@ export function appendEvents(file: string, events: StateEvent[]): number {
       readSync(fd, last, 0, 1, size - 1);
       if (last[0] !== 0x0a) prefix = "\n";
     }
-    const data = Buffer.from(prefix + events.map((e) => `${JSON.stringify(e)}\n`).join(""), "utf8");
+    const data = Buffer.from(prefix + lines.map((l) => `${l}\n`).join(""), "utf8");
     let done = 0;
     while (done < data.length) done += writeSync(fd, data, done, data.length - done);
     fsyncSync(fd);

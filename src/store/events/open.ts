@@ -6,7 +6,7 @@ import { backupStateDbSync } from "../backup.js";
 import type { DB } from "../open.js";
 import { catchUp, type FoldResult } from "./fold.js";
 import { hasUnlogged, importUnlogged } from "./import.js";
-import { attachLedger, type Ledger } from "./ledger.js";
+import { attachLedger, flushPending, type Ledger } from "./ledger.js";
 
 export interface OpenedLedger extends FoldResult {
   /** Rows from before the logs that this open logged as imports. */
@@ -15,6 +15,8 @@ export interface OpenedLedger extends FoldResult {
 
 export function openLedger(db: DB, file: string, l: Ledger): OpenedLedger {
   attachLedger(db, l);
+  // Events a crash left between commit and append go out first.
+  flushPending(db);
   let imported = 0;
   if (hasUnlogged(db)) {
     if (file !== ":memory:") backupStateDbSync(file, { reason: "before-event-log", db });

@@ -152,3 +152,25 @@ function manyEvents(device: string, n: number, start: number): StateEvent[] {
   }
   return out;
 }
+
+describe("writes inside a caller's transaction", () => {
+  it("a rolled-back transaction takes its event with it: nothing reaches the log, nothing comes back on the next catch-up", async () => {
+    const [a] = devices(1, [0]);
+    const s = new SoulVersionStore(a!.db);
+    s.insert({ createdAt: T0 + 1, content: "kept", words: 1, tokens: 1, summary: "kept", origin: "baseline" });
+    expect(() =>
+      s.transaction(() => {
+        s.insert({ createdAt: T0 + 2, content: "undone", words: 1, tokens: 1, summary: "undone", origin: "reflection" });
+        throw new Error("the swap lost");
+      }),
+    ).toThrow("the swap lost");
+    s.transaction(() => s.insert({ createdAt: T0 + 3, content: "committed", words: 1, tokens: 1, summary: "committed", origin: "reflection" }));
+    await Promise.resolve();
+    const log = readFileSync(logFile(a!.ws, a!.device.id), "utf8");
+    expect(log).not.toContain("undone");
+    expect(log).toContain("committed");
+    a!.reopen();
+    refold(a!.db, a!.ws);
+    expect(new SoulVersionStore(a!.db).list().map((v) => v.summary)).toEqual(["kept", "committed"]);
+  });
+});
