@@ -12,6 +12,7 @@ import { SoulVersionStore } from "../../src/store/soul-versions.js";
 import { runAgent } from "../helpers/cli.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 import { thisDevice } from "../../src/workspace/device.js";
+import { refold } from "../../src/store/events/fold.js";
 
 const T0 = Date.UTC(2026, 10, 20, 12);
 let root = "";
@@ -79,3 +80,28 @@ describe("the home device", () => {
     expect(text.stdout).toContain(`(${j.home.home.id}): the writing jobs run here`);
   });
 });
+
+describe("agent export / import with device logs", () => {
+  it("an export imported into another device's fresh workspace becomes that device's events and survives a re-fold", async () => {
+    root = tempDir("agent-home-export-");
+    const [wa, wb] = [path.join(root, "a"), path.join(root, "b")];
+    for (const w of [wa, wb]) write(w, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
+    const a = openAs("a", wa);
+    for (const n of [1, 2]) new SoulVersionStore(a.state()).insert({ createdAt: T0 + n, content: `v${n}`, words: 1, tokens: 1, summary: `v${n}`, origin: "reflection" });
+    const exported = (await a.evolution()).exportState();
+    a.close();
+    const b = openAs("b", wb);
+    (await b.evolution()).importState(JSON.parse(JSON.stringify(exported)));
+    const summaries = () => new SoulVersionStore(b.state()).list().map((v) => v.summary);
+    expect(summaries()).toEqual(["v1", "v2"]);
+    b.close();
+    const again = openAs("b", wb);
+    refoldOf(again);
+    expect(new SoulVersionStore(again.state()).list().map((v) => v.summary)).toEqual(["v1", "v2"]);
+    again.close();
+  });
+});
+
+function refoldOf(e: Engine): void {
+  refold(e.state(), e.workspace);
+}

@@ -23,6 +23,9 @@ import path from "node:path";
 import { readDaemonLock } from "../../workspace/lock.js";
 import type { DB } from "../../store/open.js";
 import { stateMigrations } from "../../store/state.js";
+import { adoptImportedRows } from "../../store/events/open.js";
+import { ledgerOf } from "../../store/events/ledger.js";
+import { LEDGER_TABLES } from "../../store/events/tables.js";
 import { agentDir } from "../../workspace/paths.js";
 import { createExclusive } from "../../workspace/safe-write.js";
 
@@ -146,7 +149,7 @@ export function validateExport(value: unknown, knownVersion = stateMigrations().
 
 function rowCounts(db: DB): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const t of tableNames(db)) out[t] = (db.prepare(`SELECT count(*) AS n FROM ${quoteId(t)}`).get() as { n: number }).n;
+  for (const t of tableNames(db)) if (!LEDGER_TABLES.includes(t)) out[t] = (db.prepare(`SELECT count(*) AS n FROM ${quoteId(t)}`).get() as { n: number }).n;
   return out;
 }
 
@@ -185,8 +188,12 @@ export function importState(db: DB, workspace: string, data: unknown, opts: { fo
   db.transaction(() => {
     // Rows reference each other (recalls → memories, messages → conversations): check at commit.
     db.pragma("defer_foreign_keys = ON");
-    for (const t of known.keys()) db.prepare(`DELETE FROM ${quoteId(t)}`).run();
+    // The fold's bookkeeping is this device's own: it is rebuilt below, never taken from an export.
+    const ledger = ledgerOf(db) !== undefined;
+    const own = (t: string) => ledger && LEDGER_TABLES.includes(t);
+    for (const t of known.keys()) if (!own(t)) db.prepare(`DELETE FROM ${quoteId(t)}`).run();
     for (const [table, list] of Object.entries(exp.tables).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (own(table)) continue;
       rows[table] = 0;
       for (const [i, r] of list.entries()) {
         const keys = Object.keys(r).sort();
@@ -197,6 +204,7 @@ export function importState(db: DB, workspace: string, data: unknown, opts: { fo
       }
     }
   }).immediate();
+  adoptImportedRows(db);
   return { rows, backup, replaced };
 }
 

@@ -4,9 +4,10 @@
  */
 import { backupStateDbSync } from "../backup.js";
 import type { DB } from "../open.js";
-import { catchUp, type FoldResult } from "./fold.js";
+import { catchUp, refold, writeMeta, writeTx, type FoldResult } from "./fold.js";
 import { hasUnlogged, importUnlogged } from "./import.js";
-import { attachLedger, flushPending, type Ledger } from "./ledger.js";
+import { attachLedger, flushPending, ledgerOf, type Ledger } from "./ledger.js";
+import { SHARED_TABLES } from "./tables.js";
 
 export interface OpenedLedger extends FoldResult {
   /** Rows from before the logs that this open logged as imports. */
@@ -23,4 +24,23 @@ export function openLedger(db: DB, file: string, l: Ledger): OpenedLedger {
     imported = importUnlogged(db, l);
   }
   return { ...catchUp(db, l.workspace), imported };
+}
+
+/**
+ * After `agent import` replaced the rows of the shared tables: they become this device's
+ * import events (the rows of another workspace or a backup carry gids and offsets that mean
+ * nothing here), and the fold runs again over them and every log in the workspace. Without
+ * a ledger (a bare database) nothing changes.
+ */
+export function adoptImportedRows(db: DB): void {
+  const l = ledgerOf(db);
+  if (l === undefined) return;
+  writeTx(db, () => {
+    db.exec("DELETE FROM event_logs; DELETE FROM pending_events; DELETE FROM pending_refs; DELETE FROM shared_devices; DELETE FROM shared_facts");
+    for (const t of SHARED_TABLES) db.exec(`UPDATE ${t} SET gid = NULL`);
+    for (const k of ["events.lastKey", "events.ownApplied", "events.clock"]) writeMeta(db, k, null);
+    writeMeta(db, "events.device", l.device.id);
+  });
+  importUnlogged(db, l);
+  refold(db, l.workspace);
 }

@@ -36,6 +36,9 @@ export const SPECS: Record<SharedTable, TableSpec> = {
   recalls: { key: "id", refs: {}, identity: ["at", "front", "query", "path", "start_line", "end_line", "chunk_hash", "rank"], time: "at", localOnlyKey: true },
 };
 
+/** The fold's own bookkeeping: per device, never carried by `agent export` / `agent import`. */
+export const LEDGER_TABLES: readonly string[] = ["meta", "event_logs", "pending_events", "pending_refs", "shared_devices", "shared_facts"];
+
 export function isSharedTable(t: unknown): t is SharedTable {
   return typeof t === "string" && (SHARED_TABLES as string[]).includes(t);
 }
