@@ -7,7 +7,9 @@ import type { DB } from "../store/open.js";
 import { catchUp } from "../store/events/fold.js";
 import { ledgerOf } from "../store/events/ledger.js";
 import { openLedger } from "../store/events/open.js";
-import { stateSummary, type StateSummary } from "../store/events/summary.js";
+import { stateDigest, stateSummary, type StateSummary } from "../store/events/summary.js";
+import { compactOwnLog, type CompactResult } from "../store/events/compact.js";
+import { logFile } from "../store/events/log.js";
 import { openStateDb } from "../store/state.js";
 import { thisDevice } from "../workspace/device.js";
 
@@ -29,4 +31,19 @@ export function sharedStateSummary(db: DB): SharedStateReport {
   const l = ledgerOf(db);
   if (l !== undefined) catchUp(db, l.workspace);
   return { ...stateSummary(db), device: l?.device.id ?? null };
+}
+
+/** `agent state compact`: rewrites this device's own log without the events whose effect is gone; the digest stays. */
+export function compactSharedState(db: DB): CompactResult & { digestBefore: string; digestAfter: string } {
+  const l = ledgerOf(db);
+  if (l === undefined) throw new Error("state.db: no device log is attached (open it through the engine)");
+  catchUp(db, l.workspace);
+  const digestBefore = stateDigest(db);
+  const r = compactOwnLog(db, l);
+  const digestAfter = stateDigest(db);
+  if (digestAfter !== digestBefore) {
+    // Never expected: the rule only drops rows a later prune removed. Said loudly rather than hidden.
+    throw new Error(`${logFile(l.workspace, l.device.id)}: compaction changed the folded state (digest ${digestBefore.slice(0, 12)} → ${digestAfter.slice(0, 12)}); report this`);
+  }
+  return { ...r, digestBefore, digestAfter };
 }

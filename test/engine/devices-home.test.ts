@@ -13,6 +13,7 @@ import { runAgent } from "../helpers/cli.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 import { thisDevice } from "../../src/workspace/device.js";
 import { refold } from "../../src/store/events/fold.js";
+import { formatHlc } from "../../src/store/events/hlc.js";
 
 const T0 = Date.UTC(2026, 10, 20, 12);
 let root = "";
@@ -105,3 +106,21 @@ describe("agent export / import with device logs", () => {
 function refoldOf(e: Engine): void {
   refold(e.state(), e.workspace);
 }
+
+describe("doctor on the device logs", () => {
+  it("names a line that does not parse (file and line), events of an unknown type, and a lagging device", async () => {
+    root = tempDir("agent-doctor-logs-");
+    const ws = path.join(root, "ws");
+    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
+    const ev = (device: string, seq: number, wall: number, type: string, extra: Record<string, unknown> = {}) => JSON.stringify({ hlc: formatHlc({ wall, counter: 0 }), device, seq, type, ...extra });
+    const [fresh, old] = ["aaaaaaaaaaaa", "bbbbbbbbbbbb"];
+    write(ws, `.agent-state/${fresh}.jsonl`, `${ev(fresh, 1, T0, "log.start", { name: "laptop" })}\n{"hlc": broken\n${ev(fresh, 2, T0 + 1, "mood.set")}\n`);
+    write(ws, `.agent-state/${old}.jsonl`, `${ev(old, 1, T0 - 40 * 86_400_000, "log.start", { name: "old-desktop" })}\n`);
+    const r = await Engine.doctor(ws);
+    const lines = r.checks.filter((c) => c.name === "device logs").map((c) => `${c.status} ${c.detail}`);
+    expect(lines[0]).toBe("ok 2 device log(s) in .agent-state/, 3 event(s)");
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^warn .*${fresh}\\.jsonl:2: not JSON`)));
+    expect(lines).toContainEqual(expect.stringMatching(/^warn .*1 event\(s\) of a type this engine does not know \(mood\.set\): kept in the log, skipped/));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^warn device old-desktop \\(${old}\\) is lagging: its newest event is 40 days older`)));
+  });
+});

@@ -25,7 +25,7 @@ import type { DB } from "../../store/open.js";
 import { stateMigrations } from "../../store/state.js";
 import { adoptImportedRows } from "../../store/events/open.js";
 import { ledgerOf } from "../../store/events/ledger.js";
-import { LEDGER_TABLES } from "../../store/events/tables.js";
+import { isSharedTable, LEDGER_TABLES } from "../../store/events/tables.js";
 import { agentDir } from "../../workspace/paths.js";
 import { createExclusive } from "../../workspace/safe-write.js";
 
@@ -82,7 +82,10 @@ function dumpTable(db: DB, table: string): StateRow[] {
   const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => quoteId(c.name));
   const order = pk.length > 0 ? pk.join(", ") : "rowid";
   const rows = db.prepare(`SELECT * FROM ${quoteId(table)} ORDER BY ${order}`).all() as Record<string, unknown>[];
-  const names = cols.map((c) => c.name).sort();
+  const names = cols
+    .map((c) => c.name)
+    .filter((n) => !(n === "gid" && isSharedTable(table)))
+    .sort();
   return rows.map((r) => {
     const out: StateRow = {};
     for (const n of names) out[n] = toJsonValue(r[n]);
@@ -93,7 +96,8 @@ function dumpTable(db: DB, table: string): StateRow[] {
 export function exportStateDb(db: DB, now: number): StateExport {
   const tables: Record<string, StateRow[]> = {};
   db.transaction(() => {
-    for (const t of tableNames(db)) tables[t] = dumpTable(db, t);
+    // The fold's bookkeeping and the rows' global ids are this device's: an import makes its own.
+    for (const t of tableNames(db)) if (!LEDGER_TABLES.includes(t)) tables[t] = dumpTable(db, t);
   })();
   return {
     format: STATE_FORMAT,

@@ -6,6 +6,8 @@ import { formatHlc } from "../../../src/store/events/hlc.js";
 import { appendEvents, logFile, type StateEvent } from "../../../src/store/events/log.js";
 import { stateDigest, stateSummary } from "../../../src/store/events/summary.js";
 import { SoulVersionStore } from "../../../src/store/soul-versions.js";
+import { RecallStore } from "../../../src/store/recalls.js";
+import { compactSharedState } from "../../../src/engine/shared-state.js";
 import { ProposalStore } from "../../../src/store/dream-proposals.js";
 import { rng, simDevice, syncLogs, tmp, type SimDevice } from "./helpers.js";
 import { randomOp } from "./ops.js";
@@ -172,5 +174,47 @@ describe("writes inside a caller's transaction", () => {
     a!.reopen();
     refold(a!.db, a!.ws);
     expect(new SoulVersionStore(a!.db).list().map((v) => v.summary)).toEqual(["kept", "committed"]);
+  });
+});
+
+describe("compaction", () => {
+  it("drops this device's recall rows a later prune removed, keeps the digest, and other devices re-fold the rewritten log to the same digest", () => {
+    const [a, b] = devices(2, [0, 0]);
+    const recalls = new RecallStore(a!.db);
+    const chunk = (i: number) => [{ path: "memory/a.md", startLine: i, endLine: i + 1, chunkHash: `h${i}` }];
+    for (let i = 0; i < 30; i++) recalls.record({ at: (a!.clock.t += 3_600_000), front: "cli", query: `q${i}`, chunks: chunk(i) });
+    new SoulVersionStore(a!.db).insert({ createdAt: a!.clock.t, content: "soul", words: 1, tokens: 1, summary: "soul", origin: "baseline" });
+    recalls.prune(a!.clock.t - 5 * 3_600_000, 1000);
+    for (let i = 30; i < 33; i++) recalls.record({ at: (a!.clock.t += 3_600_000), front: "cli", query: `q${i}`, chunks: chunk(i) });
+    // b has seen it all and writes after it: nothing of b's can still arrive before the prune.
+    syncLogs(a!, b!);
+    catchUp(b!.db, b!.ws);
+    new SoulVersionStore(b!.db).insert({ createdAt: (b!.clock.t = a!.clock.t + 1), content: "b", words: 1, tokens: 1, summary: "b", origin: "reflection" });
+    syncLogs(b!, a!);
+    catchUp(a!.db, a!.ws);
+    const before = stateDigest(a!.db);
+    const r = compactSharedState(a!.db);
+    expect(r.dropped).toBe(24);
+    expect(r.digestAfter).toBe(before);
+    expect(r.bytesAfter).toBeLessThan(r.bytesBefore);
+    refold(a!.db, a!.ws);
+    expect(stateDigest(a!.db)).toBe(before);
+    expect(new RecallStore(a!.db).count()).toBe(9);
+    // b had read the old log: the rewritten one starts differently, so b folds it again.
+    syncLogs(a!, b!);
+    expect(catchUp(b!.db, b!.ws).mode).toBe("full");
+    expect(stateDigest(b!.db)).toBe(before);
+  });
+
+  it("keeps a recall insert when another device could still add an event before the prune", () => {
+    const [a] = devices(1, [0]);
+    const recalls = new RecallStore(a!.db);
+    recalls.record({ at: (a!.clock.t += 1000), front: "cli", query: "q", chunks: [{ path: "m.md", startLine: 1, endLine: 2, chunkHash: "h" }] });
+    recalls.prune(a!.clock.t + 1, 1000);
+    // Another device whose newest event sorts before the prune: it may still write in between.
+    const other = "0123456789ab";
+    writeFileSync(path.join(a!.ws, ".agent-state", `${other}.jsonl`), `${JSON.stringify({ hlc: formatHlc({ wall: T0 - 1, counter: 0 }), device: other, seq: 1, type: "log.start", name: "late" })}\n`);
+    catchUp(a!.db, a!.ws);
+    expect(compactSharedState(a!.db).dropped).toBe(0);
   });
 });
