@@ -8,7 +8,7 @@
  * under the write lock; its first line changes (`compacted` is added), so every device that
  * had read it sees the rewrite and folds it again from the start.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { readLogBytes, rewriteLog } from "../../workspace/state-logs.js";
 import type { DB } from "../open.js";
 import { catchUp, clockOf, writeTx } from "./fold.js";
 import { formatHlc } from "./hlc.js";
@@ -28,7 +28,7 @@ export function compactOwnLog(db: DB, l: Ledger): CompactResult {
   return writeTx(db, () => {
     catchUp(db, l.workspace);
     const file = logFile(l.workspace, l.device.id);
-    const text = readFileSync(file, "utf8");
+    const text = readLogBytes(file, 0).toString("utf8");
     const lines = text.split("\n");
     if (lines[lines.length - 1] === "") lines.pop();
     const { prunes, settled } = allPrunes(l.workspace, l.device.id);
@@ -46,19 +46,7 @@ export function compactOwnLog(db: DB, l: Ledger): CompactResult {
       else kept.push(line);
     });
     const out = kept.map((x) => `${x}\n`).join("");
-    const tmp = `${file}.${process.pid}.compact`;
-    try {
-      const fd = openSync(tmp, "wx", 0o600);
-      try {
-        writeSync(fd, out);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(tmp, file);
-    } finally {
-      rmSync(tmp, { force: true });
-    }
+    rewriteLog(file, out);
     catchUp(db, l.workspace);
     return { before: lines.length, after: kept.length, dropped, bytesBefore: Buffer.byteLength(text), bytesAfter: Buffer.byteLength(out) };
   });

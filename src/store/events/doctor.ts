@@ -6,7 +6,7 @@
  */
 import { EVENT_TYPES } from "./apply.js";
 import { parseHlc } from "./hlc.js";
-import { listLogs, logFile, readLog } from "./log.js";
+import { listLogs, logFile, readLog, unsafeLogs } from "./log.js";
 
 export interface LogCheck {
   status: "ok" | "warn";
@@ -21,8 +21,10 @@ const known = new Set<string>(EVENT_TYPES);
 
 export function checkLogs(workspace: string): LogCheck[] {
   const devices = listLogs(workspace);
+  const unsafe = unsafeLogs(workspace).map((detail): LogCheck => ({ status: "warn", detail, fix: "it is left out of the fold until it is a plain file again" }));
+  if (devices.length === 0 && unsafe.length > 0) return unsafe;
   if (devices.length === 0) return [{ status: "ok", detail: "no device logs yet (.agent-state/ appears with the first SOUL version, memory or recall)" }];
-  const out: LogCheck[] = [];
+  const out: LogCheck[] = [...unsafe];
   const last = new Map<string, { at: number; name: string }>();
   let events = 0;
   for (const d of devices) {

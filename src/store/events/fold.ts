@@ -8,7 +8,7 @@
  * logs, in one transaction, so a reader never sees half of it.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readSync, openSync, closeSync, statSync } from "node:fs";
+import { firstLogLine, logSize } from "../../workspace/state-logs.js";
 import type { DB } from "../open.js";
 import { applyEvent } from "./apply.js";
 import { formatHlc, parseHlc, receive, ZERO_HLC, type Hlc } from "./hlc.js";
@@ -75,15 +75,8 @@ function emptyRow(device: string): LogRow {
 
 /** sha256 of a log's first line: a rewritten (compacted) log starts differently. */
 function headOf(file: string): string | null {
-  const fd = openSync(file, "r");
-  try {
-    const buf = Buffer.alloc(4096);
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    const nl = buf.subarray(0, n).indexOf(0x0a);
-    return nl < 0 ? null : createHash("sha256").update(buf.subarray(0, nl)).digest("hex");
-  } finally {
-    closeSync(fd);
-  }
+  const line = firstLogLine(file);
+  return line === null ? null : createHash("sha256").update(line).digest("hex");
 }
 
 /** This device's id, as the ledger that opened the database set it (null without one). */
@@ -114,7 +107,7 @@ export function catchUp(db: DB, workspace: string): FoldResult {
     for (const device of devices) {
       const file = logFile(workspace, device);
       const row = known.get(device) ?? emptyRow(device);
-      const size = statSync(file).size;
+      const size = logSize(file) ?? 0;
       if (size < row.offset || (row.offset > 0 && headOf(file) !== row.head)) return refold(db, workspace);
       if (size === row.offset) continue;
       const r = readLog(file, device, row.offset, row.lines);
@@ -144,7 +137,7 @@ export function refold(db: DB, workspace: string): FoldResult {
     const pending: Pending[] = [];
     for (const device of listLogs(workspace)) {
       const file = logFile(workspace, device);
-      if (!existsSync(file)) continue;
+      if (logSize(file) === null) continue;
       const r = readLog(file, device, 0, 0);
       pending.push({ device, row: { ...emptyRow(device), offset: r.offset, lines: r.lines, head: headOf(file) }, events: r.events, problems: r.problems });
     }

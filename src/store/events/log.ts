@@ -6,8 +6,8 @@
  * reported, and a last line with no newline (a crash mid-write, or a sync tool that copied a
  * file while it grew) is left unread until it is complete.
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, writeSync } from "node:fs";
 import path from "node:path";
+import { appendLogLines, logNames, logSize, readLogBytes } from "../../workspace/state-logs.js";
 import { parseHlc } from "./hlc.js";
 
 export const STATE_DIR = ".agent-state";
@@ -47,14 +47,30 @@ export function logFile(workspace: string, device: string): string {
   return path.join(stateDir(workspace), `${device}.jsonl`);
 }
 
-/** The device ids with a log in the workspace, sorted. */
+/** The device ids with a log in the workspace, sorted; a name that is not a regular file (a link, a FIFO) is left out (doctor names it). */
 export function listLogs(workspace: string): string[] {
-  const dir = stateDir(workspace);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
+  return logNames(stateDir(workspace))
     .map((n) => LOG_NAME.exec(n)?.[1])
-    .filter((d): d is string => d !== undefined)
+    .filter((d): d is string => d !== undefined && unsafeLog(logFile(workspace, d)) === null)
     .sort();
+}
+
+/** Why a log name cannot be read as a log, or null when it can. */
+export function unsafeLog(file: string): string | null {
+  try {
+    logSize(file);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** The log names in the workspace that are not regular files, with why. */
+export function unsafeLogs(workspace: string): string[] {
+  return logNames(stateDir(workspace))
+    .filter((n) => LOG_NAME.test(n))
+    .map((n) => unsafeLog(path.join(stateDir(workspace), n)))
+    .filter((x): x is string => x !== null);
 }
 
 /** Whether the workspace holds any device's log (a device that joins has state to fold before it wrote any). */
@@ -69,21 +85,7 @@ export function eventKey(e: Pick<StateEvent, "hlc" | "device" | "seq">): string 
 
 /** Reads the complete lines of `file` from byte `offset` on. */
 export function readLog(file: string, device: string, offset: number, linesBefore = 0): LogRead {
-  const fd = openSync(file, "r");
-  let buf: Buffer;
-  try {
-    const size = fstatSync(fd).size;
-    buf = Buffer.alloc(Math.max(0, size - offset));
-    let got = 0;
-    while (got < buf.length) {
-      const n = readSync(fd, buf, got, buf.length - got, offset + got);
-      if (n === 0) break;
-      got += n;
-    }
-    buf = buf.subarray(0, got);
-  } finally {
-    closeSync(fd);
-  }
+  const buf = readLogBytes(file, offset);
   const end = buf.lastIndexOf(0x0a) + 1;
   const out: LogRead = { events: [], problems: [], offset: offset + end, lines: linesBefore, torn: end < buf.length };
   for (const text of buf.subarray(0, end).toString("utf8").split("\n").slice(0, -1)) {
@@ -115,9 +117,8 @@ export function parseEvent(text: string, device: string): StateEvent | string {
 }
 
 /**
- * Appends whole lines to this device's log and fsyncs them. A file that ends without a
- * newline (a crash mid-write) gets one first, so the torn line stays one bad line and the
- * new events start clean. Returns the bytes written.
+ * Appends whole lines to this device's log and fsyncs them (a torn last line gets its newline
+ * first, so it stays one bad line). Returns the bytes written.
  */
 export function appendEvents(file: string, events: StateEvent[]): number {
   return appendLines(file, events.map((e) => JSON.stringify(e)));
@@ -125,22 +126,5 @@ export function appendEvents(file: string, events: StateEvent[]): number {
 
 /** appendEvents for lines already serialised (one event each, no newline). */
 export function appendLines(file: string, lines: string[]): number {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const fd = openSync(file, "a+");
-  try {
-    const size = fstatSync(fd).size;
-    let prefix = "";
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      readSync(fd, last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) prefix = "\n";
-    }
-    const data = Buffer.from(prefix + lines.map((l) => `${l}\n`).join(""), "utf8");
-    let done = 0;
-    while (done < data.length) done += writeSync(fd, data, done, data.length - done);
-    fsyncSync(fd);
-    return data.length;
-  } finally {
-    closeSync(fd);
-  }
+  return appendLogLines(file, lines);
 }

@@ -1,4 +1,6 @@
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { appendFileSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { checkLogs } from "../../../src/store/events/doctor.js";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { catchUp, refold } from "../../../src/store/events/fold.js";
@@ -216,5 +218,20 @@ describe("compaction", () => {
     writeFileSync(path.join(a!.ws, ".agent-state", `${other}.jsonl`), `${JSON.stringify({ hlc: formatHlc({ wall: T0 - 1, counter: 0 }), device: other, seq: 1, type: "log.start", name: "late" })}\n`);
     catchUp(a!.db, a!.ws);
     expect(compactSharedState(a!.db).dropped).toBe(0);
+  });
+});
+
+describe("a log that is not a plain file", () => {
+  it("a FIFO or a link out in place of a device's log is left out of the fold (never read, never blocks) and doctor names it", () => {
+    const [a] = devices(1, [0]);
+    new SoulVersionStore(a!.db).insert({ createdAt: T0 + 1, content: "one", words: 1, tokens: 1, summary: "one", origin: "baseline" });
+    const dir = path.join(a!.ws, ".agent-state");
+    execFileSync("mkfifo", [path.join(dir, "0123456789ab.jsonl")]);
+    symlinkSync("/etc/hostname", path.join(dir, "ba9876543210.jsonl"));
+    expect(catchUp(a!.db, a!.ws).problems).toEqual([]);
+    expect(new SoulVersionStore(a!.db).count()).toBe(1);
+    const lines = checkLogs(a!.ws).map((c) => c.detail);
+    expect(lines).toContainEqual(expect.stringMatching(/0123456789ab\.jsonl: a FIFO, not a regular file/));
+    expect(lines).toContainEqual(expect.stringMatching(/ba9876543210\.jsonl: a symbolic link, not a regular file/));
   });
 });
