@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { DB } from "../../../src/store/open.js";
@@ -52,13 +52,14 @@ export function simDevice(root: string, name: string, start: number): SimDevice 
   return d;
 }
 
-/** What a sync tool does: every log in `from`'s folder that is not `to`'s own is copied over whole. */
-export function syncLogs(from: SimDevice, to: SimDevice): void {
+/** What a sync tool does: every log in `from`'s folder that is not `to`'s own and is newer (longer) there is copied over whole. */
+export function syncLogs(from: SimDevice, to: SimDevice, opts: { evenShorter?: boolean } = {}): void {
   const src = path.join(from.ws, STATE_DIR);
   const dst = path.join(to.ws, STATE_DIR);
   mkdirSync(dst, { recursive: true });
   for (const name of readdirSync(src)) {
     if (name === `${to.device.id}.jsonl`) continue;
+    if (opts.evenShorter !== true && existsSync(path.join(dst, name)) && statSync(path.join(dst, name)).size >= statSync(path.join(src, name)).size) continue;
     copyFileSync(path.join(src, name), path.join(dst, name));
   }
 }
