@@ -84,10 +84,10 @@ export function firstLogLine(file: string): Buffer | null {
 }
 
 /**
- * Appends whole lines and fsyncs them. A file that ends without a newline (a crash
+ * Appends whole lines and fsyncs them (unless `durable` is false). A file that ends without a newline (a crash
  * mid-write) gets one first, so the torn line stays one bad line. Returns the bytes written.
  */
-export function appendLogLines(file: string, lines: string[]): number {
+export function appendLogLines(file: string, lines: string[], durable = true): number {
   mkdirSync(path.dirname(file), { recursive: true });
   kind(file);
   const fd = openSync(file, constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW, PRIVATE_FILE_MODE);
@@ -102,7 +102,7 @@ export function appendLogLines(file: string, lines: string[]): number {
     const data = Buffer.from(prefix + lines.map((l) => `${l}\n`).join(""), "utf8");
     let done = 0;
     while (done < data.length) done += writeSync(fd, data, done, data.length - done);
-    fsyncSync(fd);
+    if (durable) fsyncSync(fd);
     return data.length;
   } finally {
     closeSync(fd);

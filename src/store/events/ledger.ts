@@ -37,6 +37,14 @@ export function ledgerOf(db: DB): Ledger | undefined {
 
 type Payload = Record<string, unknown>;
 
+export interface EmitOptions {
+  /**
+   * false: appended without waiting for the disk (fsync). For the recall log, written after
+   * every search: a power cut may lose its last lines, never a SOUL or MEMORY.md version.
+   */
+  durable?: boolean;
+}
+
 /**
  * Writes one event of this device (built from its global id `<device>-<seq>`) and applies
  * it. Returns that id. The event is kept in the database with the change it made and
@@ -44,7 +52,7 @@ type Payload = Record<string, unknown>;
  * transaction, else just after the caller's transaction (a rolled-back write takes its event
  * with it, and never reaches the log).
  */
-export function emit(db: DB, type: string, build: (id: string) => Payload): string {
+export function emit(db: DB, type: string, build: (id: string) => Payload, opts: EmitOptions = {}): string {
   const l = ledgers.get(db);
   if (l === undefined) {
     const id = `local-${randomBytes(8).toString("hex")}`;
@@ -75,7 +83,7 @@ export function emit(db: DB, type: string, build: (id: string) => Payload): stri
     setClock(db, clock);
     return gid;
   });
-  if (!outer) flushPending(db);
+  if (!outer) flushPending(db, opts.durable ?? true);
   else
     queueMicrotask(() => {
       // After the caller's transaction: committed (append) or rolled back (nothing waits).
@@ -89,7 +97,7 @@ export function emit(db: DB, type: string, build: (id: string) => Payload): stri
 }
 
 /** Appends this device's committed events that are not in its log yet, in seq order. */
-export function flushPending(db: DB): number {
+export function flushPending(db: DB, durable = true): number {
   const l = ledgers.get(db);
   if (l === undefined) return 0;
   return writeTx(db, () => {
@@ -99,7 +107,7 @@ export function flushPending(db: DB): number {
     catchUp(db, l.workspace);
     const inLog = (stmt(db, "SELECT last_seq FROM event_logs WHERE device = ?").get(l.device.id) as { last_seq: number } | undefined)?.last_seq ?? 0;
     const lines = waiting.filter((w) => w.seq > inLog).map((w) => w.line);
-    if (lines.length > 0) appendLines(logFile(l.workspace, l.device.id), lines);
+    if (lines.length > 0) appendLines(logFile(l.workspace, l.device.id), lines, durable);
     stmt(db, "DELETE FROM pending_events").run();
     catchUp(db, l.workspace);
     return lines.length;
@@ -123,9 +131,9 @@ export function insertShared(db: DB, table: SharedTable, cols: Payload): number 
 }
 
 /** Inserts several rows of one table in one event (the recall log writes a search's results at once). */
-export function insertSharedRows(db: DB, table: SharedTable, rows: Payload[]): string {
+export function insertSharedRows(db: DB, table: SharedTable, rows: Payload[], opts: EmitOptions = {}): string {
   const converted = rows.map((r) => withGids(db, table, r));
-  return emit(db, "row.insert", (id) => ({ table, rows: converted.map((r, i) => ({ gid: `${id}.${i + 1}`, ...r })) }));
+  return emit(db, "row.insert", (id) => ({ table, rows: converted.map((r, i) => ({ gid: `${id}.${i + 1}`, ...r })) }), opts);
 }
 
 /** Changes columns of one shared row through an event. */

@@ -125,6 +125,6 @@ export function appendEvents(file: string, events: StateEvent[]): number {
 }
 
 /** appendEvents for lines already serialised (one event each, no newline). */
-export function appendLines(file: string, lines: string[]): number {
-  return appendLogLines(file, lines);
+export function appendLines(file: string, lines: string[], durable = true): number {
+  return appendLogLines(file, lines, durable);
 }
