@@ -106,6 +106,8 @@ const PATCH_COLUMNS: Record<keyof MemoryPatch, string> = {
   data: "data",
 };
 
+const COUNTERS = ["recallCount", "reinforceCount"] as const;
+
 export class MemoryStore {
   constructor(readonly db: DB) {}
 
@@ -156,13 +158,17 @@ export class MemoryStore {
 
   update(id: number, patch: MemoryPatch): void {
     const set: Record<string, unknown> = {};
+    const add: Record<string, number> = {};
+    const now = COUNTERS.some((k) => patch[k] !== undefined) ? this.get(id) : undefined;
     for (const [k, col] of Object.entries(PATCH_COLUMNS) as [keyof MemoryPatch, string][]) {
       const v = patch[k];
       if (v === undefined) continue;
-      set[col] = k === "pinned" ? (v ? 1 : 0) : k === "data" ? JSON.stringify(v) : v;
+      // The counters travel as the difference, so recalls on two devices add up.
+      if (now !== undefined && (k === "recallCount" || k === "reinforceCount")) add[col] = (v as number) - now[k];
+      else set[col] = k === "pinned" ? (v ? 1 : 0) : k === "data" ? JSON.stringify(v) : v;
     }
-    if (Object.keys(set).length === 0) return;
-    updateShared(this.db, "memories", id, set);
+    if (Object.keys(set).length === 0 && Object.keys(add).length === 0) return;
+    updateShared(this.db, "memories", id, set, add);
   }
 
   logRecall(memoryId: number, at: number, via: string, query: string | null): void {

@@ -92,6 +92,7 @@ function updateRow(db: DB, e: StateEvent): Applied {
   if (key === undefined) return skip(`no ${table} row ${e.gid} (its event is missing)`);
   const spec = SPECS[table];
   const set = e.set as Record<string, unknown>;
+  addCounts(db, table, key, e.add);
   const cols = columnsOf(db, table).filter((c) => c !== spec.key && c !== "gid" && c in set);
   if (cols.length === 0) return OK;
   const values = cols.map((c) => {
@@ -101,6 +102,18 @@ function updateRow(db: DB, e: StateEvent): Applied {
   });
   stmt(db, `UPDATE ${table} SET ${cols.map((c) => `${c} = ?`).join(", ")} WHERE ${spec.key} = ?`).run(...values, key);
   return OK;
+}
+
+/**
+ * Counters changed by a difference, not set: two devices that each recalled a memory once
+ * while apart end with 2 more, not with one of their two values.
+ */
+function addCounts(db: DB, table: SharedTable, key: number, add: unknown): void {
+  if (typeof add !== "object" || add === null) return;
+  const a = add as Record<string, unknown>;
+  for (const c of columnsOf(db, table).filter((c) => c !== SPECS[table].key && c !== "gid" && typeof a[c] === "number")) {
+    stmt(db, `UPDATE ${table} SET ${c} = ${c} + ? WHERE ${SPECS[table].key} = ?`).run(a[c], key);
+  }
 }
 
 /** Retention as the writing device decided it: absolute cut-offs, so every device deletes the same rows. */

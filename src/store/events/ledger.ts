@@ -136,8 +136,8 @@ export function insertSharedRows(db: DB, table: SharedTable, rows: Payload[], op
   return emit(db, "row.insert", (id) => ({ table, rows: converted.map((r, i) => ({ gid: `${id}.${i + 1}`, ...r })) }), opts);
 }
 
-/** Changes columns of one shared row through an event. */
-export function updateShared(db: DB, table: SharedTable, key: number, set: Payload): void {
+/** Changes columns of one shared row through an event; `add`: counters changed by a difference. */
+export function updateShared(db: DB, table: SharedTable, key: number, set: Payload, add: Record<string, number> = {}): void {
   let gid = gidOf(db, table, key);
   if (gid === null) {
     // A row from before the logs, in a database no ledger has opened yet: named here, logged as an import later.
@@ -146,7 +146,7 @@ export function updateShared(db: DB, table: SharedTable, key: number, set: Paylo
     db.prepare(`UPDATE ${table} SET gid = ? WHERE ${SPECS[table].key} = ?`).run(gid, key);
   }
   const converted = withGids(db, table, set);
-  emit(db, "row.update", () => ({ table, gid, set: converted }));
+  emit(db, "row.update", () => ({ table, gid, set: converted, ...(Object.keys(add).length > 0 ? { add } : {}) }));
 }
 
 function fail(table: string, gid: string): never {

@@ -9,6 +9,7 @@ import { appendEvents, logFile, type StateEvent } from "../../../src/store/event
 import { stateDigest, stateSummary } from "../../../src/store/events/summary.js";
 import { SoulVersionStore } from "../../../src/store/soul-versions.js";
 import { RecallStore } from "../../../src/store/recalls.js";
+import { MemoryStore } from "../../../src/store/memories.js";
 import { compactSharedState } from "../../../src/engine/shared-state.js";
 import { ProposalStore } from "../../../src/store/dream-proposals.js";
 import { rng, simDevice, syncLogs, tmp, type SimDevice } from "./helpers.js";
@@ -233,5 +234,25 @@ describe("a log that is not a plain file", () => {
     const lines = checkLogs(a!.ws).map((c) => c.detail);
     expect(lines).toContainEqual(expect.stringMatching(/0123456789ab\.jsonl: a FIFO, not a regular file/));
     expect(lines).toContainEqual(expect.stringMatching(/ba9876543210\.jsonl: a symbolic link, not a regular file/));
+  });
+});
+
+describe("counters across devices", () => {
+  it("a memory recalled once on each of two devices while apart has been recalled twice on both", () => {
+    const [a, b] = devices(2, [0, 0]);
+    const id = new MemoryStore(a!.db).insert({ type: "lesson_learned", content: "tests first", significance: 0.5, valence: "neutral", domain: "general", createdAt: T0, source: { kind: "manual" } });
+    syncLogs(a!, b!);
+    catchUp(b!.db, b!.ws);
+    for (const d of [a!, b!]) {
+      const s = new MemoryStore(d.db);
+      const m = s.get(id)!;
+      s.update(id, { recallCount: m.recallCount + 1, lastRecalledAt: (d.clock.t += 1000) });
+    }
+    syncLogs(a!, b!);
+    syncLogs(b!, a!);
+    for (const d of [a!, b!]) catchUp(d.db, d.ws);
+    expect(new MemoryStore(a!.db).get(id)!.recallCount).toBe(2);
+    expect(new MemoryStore(b!.db).get(id)!.recallCount).toBe(2);
+    expect(stateDigest(a!.db)).toBe(stateDigest(b!.db));
   });
 });
