@@ -79,6 +79,12 @@ describe("the home device", () => {
     const text = await runAgent(["jobs", "-w", ws], env);
     expect(text.stdout).toContain(`home: this device`);
     expect(text.stdout).toContain(`(${j.home.home.id}): the writing jobs run here`);
+    // `agent state` and `agent state compact` (its options before or after the subcommand).
+    const state = JSON.parse((await runAgent(["state", "--json", "-w", ws], env)).stdout) as { digest: string; events: number; home: string };
+    expect(state).toMatchObject({ events: 2, home: j.home.home.id });
+    const compact = await runAgent(["state", "compact", "--json", "-w", ws], env);
+    expect(compact.code, compact.stderr).toBe(0);
+    expect(JSON.parse(compact.stdout)).toMatchObject({ dropped: 0, digestBefore: state.digest, digestAfter: state.digest });
   });
 });
 
