@@ -13,7 +13,9 @@ export function register(program: Command): void {
     }
     process.stdout.write(out.join("\n") + "\n");
   });
-  standard(state.command("compact").description("rewrite this device's own log without events whose effect is gone (the folded state stays the same)")).action(async (opts: WorkspaceOpts) => {
+  standard(state.command("compact").description("rewrite this device's own log without events whose effect is gone (the folded state stays the same)")).action(async (_o: unknown, cmd: Command) => {
+    // --workspace and --json may come before or after `compact`.
+    const opts = cmd.optsWithGlobals<WorkspaceOpts>();
     const r = await withEngine(opts, async (engine) => (await import("../../engine/shared-state.js")).compactSharedState(engine.state()));
     if (opts.json) return printJson(r);
     process.stdout.write(`${r.dropped} of ${r.before} event(s) dropped (${r.bytesBefore} → ${r.bytesAfter} bytes); digest unchanged ${r.digestAfter.slice(0, 12)}\n`);
