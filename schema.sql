@@ -362,3 +362,63 @@ CREATE TABLE IF NOT EXISTS memory_versions (
   summary       TEXT NOT NULL,
   restored_from INTEGER
 );
+
+-- migration: 7
+-- Several devices (docs/devices.md): the tables above that every device shares are folded
+-- from per-device event logs in the workspace (.agent-state/<device>.jsonl). `gid` is a row's
+-- global id (the event that made it, or a hash of an imported row), the same on every
+-- device; the integer keys are assigned by the fold in event order. `event_logs` is how far
+-- this device has read each log; `shared_devices` and `shared_facts` (the home device) are
+-- folded like the rest; `pending_refs` holds references to rows not folded in yet.
+ALTER TABLE soul_versions ADD COLUMN gid TEXT;
+ALTER TABLE memory_versions ADD COLUMN gid TEXT;
+ALTER TABLE memories ADD COLUMN gid TEXT;
+ALTER TABLE memory_recalls ADD COLUMN gid TEXT;
+ALTER TABLE personality_snapshots ADD COLUMN gid TEXT;
+ALTER TABLE dream_proposals ADD COLUMN gid TEXT;
+ALTER TABLE recalls ADD COLUMN gid TEXT;
+CREATE UNIQUE INDEX soul_versions_gid ON soul_versions(gid);
+CREATE UNIQUE INDEX memory_versions_gid ON memory_versions(gid);
+CREATE UNIQUE INDEX memories_gid ON memories(gid);
+CREATE UNIQUE INDEX memory_recalls_gid ON memory_recalls(gid);
+CREATE UNIQUE INDEX personality_snapshots_gid ON personality_snapshots(gid);
+CREATE UNIQUE INDEX dream_proposals_gid ON dream_proposals(gid);
+CREATE UNIQUE INDEX recalls_gid ON recalls(gid);
+
+CREATE TABLE event_logs (
+  device    TEXT PRIMARY KEY,
+  offset    INTEGER NOT NULL,               -- bytes read (complete lines only)
+  lines     INTEGER NOT NULL,               -- lines read, for line numbers in reports
+  head      TEXT,                           -- sha256 of the first line: a rewritten log starts differently
+  events    INTEGER NOT NULL,
+  last_seq  INTEGER NOT NULL,
+  last_hlc  TEXT,
+  first_key TEXT,                           -- the device's earliest event (hlc|device|seq)
+  bad       INTEGER NOT NULL DEFAULT 0,     -- lines that did not parse
+  unknown   INTEGER NOT NULL DEFAULT 0      -- events of a type this engine does not know
+);
+
+CREATE TABLE shared_devices (
+  id   TEXT PRIMARY KEY,
+  name TEXT NOT NULL
+);
+
+CREATE TABLE shared_facts (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE pending_refs (
+  tbl    TEXT NOT NULL,
+  gid    TEXT NOT NULL,
+  col    TEXT NOT NULL,
+  target TEXT NOT NULL
+);
+CREATE INDEX pending_refs_target ON pending_refs(target);
+
+-- This device's events applied here whose transaction may still be open: appended to its log
+-- (and deleted here) once it committed, so a rolled-back write never reaches the log.
+CREATE TABLE pending_events (
+  seq  INTEGER PRIMARY KEY,
+  line TEXT NOT NULL
+);

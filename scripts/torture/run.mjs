@@ -10,7 +10,8 @@
 //                      signals, malformed, mcp, soul-swap, links,
 //                      big-query, dream-file, soul-link, swap-load)
 //                      disk-full, config-freshness, daemon-vectors, space,
-//                      inject-trust, transcripts, secrets, config-race, hooks-log)
+//                      inject-trust, transcripts, secrets, config-race, hooks-log,
+//                      devices)
 //   --scale X          multiply the full run counts (0.5 = half)
 //   --minutes M        length of the soak (default 5; quick 0.3)
 //   --seed N           seed of the generated workspaces (default 1)
@@ -43,6 +44,7 @@ const EXPERIMENTS = {
   secrets: () => import("./secrets.mjs").then((m) => m.secrets),
   "config-race": () => import("./secrets.mjs").then((m) => m.configRace),
   "hooks-log": () => import("./secrets.mjs").then((m) => m.hooksLog),
+  devices: () => import("./devices.mjs").then((m) => m.devices),
 };
 
 export function parseArgs(argv) {

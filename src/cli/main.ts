@@ -39,6 +39,7 @@ const COMMANDS: Record<string, { description: string; load: Loader }> = {
   dream: { description: "dreaming: what keeps being recalled, distilled into proposed MEMORY.md lines; review, accept, reject, undo", load: () => import("./commands/dream.js") },
   evolve: { description: "the weekly evolution cycle now", load: () => import("./commands/evolve.js") },
   snapshot: { description: "take a personality snapshot now", load: () => import("./commands/snapshot.js") },
+  state: { description: "the engine's own state across devices: digest, events, devices, home; compact this device's log", load: () => import("./commands/state.js") },
   export: { description: "print all the engine's own state as JSON", load: () => import("./commands/export.js") },
   import: { description: "restore state exported by `agent export`, or back-fill an assistant's past conversations", load: () => import("./commands/import.js") },
   connect: { description: "connect Claude Code, Codex or OpenCode to this workspace: hooks, plugin and MCP server", load: () => import("./commands/connect.js") },

@@ -14,6 +14,7 @@ import { isGgufFile } from "../embed/gguf.js";
 import { vectorWeightFor } from "../search/weights.js";
 import { checkIntegrity, listStateBackups, STATE_RESTORE_HINT } from "../store/backup.js";
 import { readDaemonLock } from "../workspace/lock.js";
+import { checkLogs } from "../store/events/doctor.js";
 import { installRuntime, listRuntimes, runtimesDir, type RuntimeLocation, type RuntimeName, type RuntimeStatus } from "../shared/runtimes.js";
 import { llmSetupHint, ollamaSetupHint } from "../llm/setup-hint.js";
 import { linesText, nodeLineCheck } from "../shared/node-version.js";
@@ -227,6 +228,9 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
       add({ name, status: "fail", detail: `${file} is damaged (${problem})`, fix: name === "state database" ? `${backups.length} backup(s) in ${path.dirname(backups[0]?.file ?? path.join(agentDir(workspace), "backups", "x"))}; restore the newest with \`agent doctor --restore-state\` (the damaged file is kept beside it)` : fix });
     }
   }
+
+  // 2b. The device logs the shared state is folded from (.agent-state/).
+  for (const c of checkLogs(workspace)) add({ name: "device logs", ...c });
 
   // 3. The daemon.
   const lock = readDaemonLock(workspace);

@@ -15,11 +15,11 @@ import type { EngineCore } from "./core.js";
 import { zonedDate } from "../workspace/time.js";
 
 export class DreamService {
-  constructor(private readonly engine: EngineCore & { runJob(name: "dream", args: { dryRun?: boolean }): Promise<RunOutcome<DreamResult>> }) {}
+  constructor(private readonly engine: EngineCore & { runJob(name: "dream", args: { dryRun?: boolean }, opts?: { here?: boolean }): Promise<RunOutcome<DreamResult>> }) {}
 
   /** The dream now (recorded in `agent jobs`), or with dryRun the candidates and their signals only. */
-  run(opts: { dryRun?: boolean } = {}): Promise<RunOutcome<DreamResult>> {
-    return this.engine.runJob("dream", opts.dryRun ? { dryRun: true } : {});
+  run(opts: { dryRun?: boolean; here?: boolean } = {}): Promise<RunOutcome<DreamResult>> {
+    return this.engine.runJob("dream", opts.dryRun ? { dryRun: true } : {}, { here: opts.here === true });
   }
 
   /** Proposals, newest first: the pending ones by default. */

@@ -19,7 +19,8 @@ import type { PlanOptions, SearchPlan } from "../search/search.js";
 import { IndexStore } from "../store/index-store.js";
 import { DiskFullError, registerDataDir } from "../shared/disk.js";
 import { fileIdentity, openIndexDb, openIndexSnapshot, recoverIndexDb, type DB, type OpenNotice } from "../store/open.js";
-import { openStateDb } from "../store/state.js";
+import { openSharedState } from "./shared-state.js";
+import { hasLogs } from "../store/events/log.js";
 import { VectorStore } from "../store/vectors.js";
 import { EmbedLease } from "../store/embed-lease.js";
 import { checkEngineFolder, statWorkspacePath } from "../workspace/guard.js";
@@ -132,13 +133,13 @@ export class Engine implements EngineCore {
 
   /** The state database (.agent/state.db), opened on first use and kept for the engine's life. */
   state(): DB {
-    if (this.stateDb === null || !this.stateDb.open) this.stateDb = openStateDb(this.statePath);
+    if (this.stateDb === null || !this.stateDb.open) this.stateDb = openSharedState(this.workspace, this.statePath, this.now);
     return this.stateDb;
   }
 
   /** Whether the state database exists yet (read-only commands create no files). */
   hasState(): boolean {
-    return this.stateDb !== null || statWorkspacePath(this.workspace, path.relative(this.workspace, this.statePath)) !== null;
+    return this.stateDb !== null || statWorkspacePath(this.workspace, path.relative(this.workspace, this.statePath)) !== null || hasLogs(this.workspace);
   }
 
   /** The configured LLM provider with this process's overrides, created (not loaded) on first use. */

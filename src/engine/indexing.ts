@@ -5,6 +5,7 @@
  * engine owns the index database, the embedder, the cache and recovery from damage; this
  * module decides when and how the index is brought up to date with them.
  */
+import { sharedStateSummary, type SharedStateReport } from "./shared-state.js";
 import path from "node:path";
 import type { EmbeddingCache } from "../embed/cache.js";
 import type { Selection } from "../embed/select.js";
@@ -62,6 +63,11 @@ export interface StatusReport extends EngineStatus {
   /** Since the last index pass, or null when never indexed. */
   ageMs: number | null;
   embedder: { provider: string | null; modelId: string | null; reason: string };
+  /**
+   * The engine's own state as folded from every device's log: its digest (the same on every
+   * device with the same logs), the events and the devices; null before state.db exists.
+   */
+  state: SharedStateReport | null;
 }
 
 /** What `warm` loaded, and how long it took. */
@@ -82,6 +88,8 @@ export interface IndexHost {
     readonly now: () => number;
     readonly indexPath: string;
     embedder(): Promise<Selection>;
+    hasState(): boolean;
+    state(): DB;
   };
   /** The index, opened on first use. */
   parts(): IndexParts;
@@ -286,6 +294,7 @@ export class IndexingService {
       ...s,
       ageMs: s.lastSyncAt === null ? null : this.host.engine.now() - s.lastSyncAt,
       embedder: { provider: sel.embedder?.provider ?? null, modelId: sel.embedder?.modelId ?? null, reason: sel.reason },
+      state: this.host.engine.hasState() ? sharedStateSummary(this.host.engine.state()) : null,
     };
   }
 

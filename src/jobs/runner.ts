@@ -29,6 +29,7 @@ import {
 import { evolutionTimeZone } from "./evolve/config.js";
 import { nightlyOf, weeklyOf } from "./schedule/status.js";
 import { InboxStore } from "../store/inbox.js";
+import { awayMessage, homeStatus, makeHome, type HomeStatus } from "../store/events/home.js";
 import type { Job, JobDeps, JobDue, JobTrigger } from "./job.js";
 import { scheduleTimeZone } from "./schedule/config.js";
 import type { NightlyStatus } from "./schedule/nightly.js";
@@ -56,6 +57,8 @@ export interface JobServiceOptions extends Partial<Pick<CatalogEnv, "reflect" | 
 
 export interface RunOptions {
   signal?: AbortSignal;
+  /** Run a writing job on this device even when it is not their home (`agent reflect --here`). */
+  here?: boolean;
   /** Default "manual". */
   trigger?: JobTrigger;
 }
@@ -68,6 +71,21 @@ export interface RunOutcome<V> {
 }
 
 const MIN_SLEEP_MS = 1_000;
+
+/**
+ * The jobs that write markdown: they run on the home device only, so two devices syncing one
+ * workspace never both rewrite SOUL.md, MEMORY.md or a daily note. A person may still run one
+ * by hand elsewhere with `--here`; a flush an assistant's hook asks for runs where the session is.
+ */
+const WRITING_JOBS: ReadonlySet<JobName> = new Set(["reflect", "dream", "flush", "heartbeat", "summarize", "evolve", "snapshot"] as JobName[]);
+const REFUSED_BY_HAND: ReadonlySet<JobName> = new Set(["reflect", "dream", "evolve"] as JobName[]);
+
+export class NotHomeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "NotHomeError";
+  }
+}
 const MAX_BACKOFF_MS = 30 * 60_000;
 
 export class JobService {
@@ -130,6 +148,10 @@ export class JobService {
         throw e;
       }
     };
+    if (job.recorded(args) && opts.here !== true && trigger === "manual" && REFUSED_BY_HAND.has(name)) {
+      const away = this.awayFrom(name);
+      if (away !== null) throw new NotHomeError(`${away} (or run it here once with --here)`);
+    }
     if (!job.recorded(args)) {
       const startedAt = this.deps.now();
       let result: JobResult;
@@ -165,6 +187,11 @@ export class JobService {
         continue;
       }
       if (!due.due) continue;
+      const away = WRITING_JOBS.has(name) ? this.awayFrom(name) : null;
+      if (away !== null) {
+        this.warnOnce(`away:${name}`, away);
+        continue;
+      }
       for (const r of due.runs) {
         if (signal.aborted) break;
         if (!this.mayRun(r.key)) continue;
@@ -330,6 +357,25 @@ export class JobService {
     const took = run.endedAt !== null ? ` (${formatMs(run.endedAt - run.startedAt)})` : "";
     const who = typeof run.details.session === "string" ? ` ${run.details.session}` : "";
     this.emit(run.outcome === "error" ? "error" : "info", "job", `${run.job}${who} ${run.outcome}${took}: ${run.reason ?? ""}`.trimEnd(), run);
+  }
+
+  /** Which device runs the writing jobs, and whether it is this one. */
+  home(): HomeStatus {
+    const db = this.deps.existingState();
+    return db === null ? { here: true, home: null, device: null } : homeStatus(db);
+  }
+
+  /** Makes this device the home of the writing jobs (an event: every device learns it from the log). */
+  makeHome(): HomeStatus {
+    return makeHome(this.deps.state());
+  }
+
+  /** Why a writing job does not run on this device, or null when this is its home. */
+  awayFrom(name: JobName): string | null {
+    const db = this.deps.existingState();
+    if (db === null) return null;
+    const h = homeStatus(db);
+    return h.here ? null : awayMessage(name, h);
   }
 
   private warnOnce(key: string, message: string): void {

@@ -4,6 +4,7 @@
  * dreaming job and its review decide what to record.
  */
 import { contentHash } from "./soul-versions.js";
+import { insertShared, updateShared } from "./events/ledger.js";
 import type { DB } from "./open.js";
 
 export type ProposalStatus = "pending" | "accepted" | "rejected";
@@ -68,10 +69,14 @@ export class ProposalStore {
   constructor(readonly db: DB) {}
 
   add(p: { createdAt: number; text: string; sourceKey: string; provenance: Provenance; runId?: number | null }): number {
-    const r = this.db
-      .prepare("INSERT INTO dream_proposals (created_at, status, text, source_key, provenance, run_id) VALUES (?, 'pending', ?, ?, ?, ?)")
-      .run(p.createdAt, p.text, p.sourceKey, JSON.stringify(p.provenance), p.runId ?? null);
-    return Number(r.lastInsertRowid);
+    return insertShared(this.db, "dream_proposals", {
+      created_at: p.createdAt,
+      status: "pending",
+      text: p.text,
+      source_key: p.sourceKey,
+      provenance: JSON.stringify(p.provenance),
+      run_id: p.runId ?? null,
+    });
   }
 
   get(id: number): Proposal | undefined {
@@ -99,16 +104,16 @@ export class ProposalStore {
   }
 
   accept(id: number, finalText: string, version: number | null, at: number): void {
-    this.db.prepare("UPDATE dream_proposals SET status = 'accepted', final_text = ?, version = ?, decided_at = ? WHERE id = ?").run(finalText, version, at, id);
+    updateShared(this.db, "dream_proposals", id, { status: "accepted", final_text: finalText, version, decided_at: at });
   }
 
   reject(id: number, reason: string, at: number): void {
-    this.db.prepare("UPDATE dream_proposals SET status = 'rejected', reason = ?, decided_at = ? WHERE id = ?").run(reason, at, id);
+    updateShared(this.db, "dream_proposals", id, { status: "rejected", reason, decided_at: at });
   }
 
   /** An accept that was undone: the proposal waits again. */
   reopen(id: number): void {
-    this.db.prepare("UPDATE dream_proposals SET status = 'pending', final_text = NULL, version = NULL, decided_at = NULL WHERE id = ?").run(id);
+    updateShared(this.db, "dream_proposals", id, { status: "pending", final_text: null, version: null, decided_at: null });
   }
 }
 
@@ -154,10 +159,14 @@ export class MemoryVersionStore {
   constructor(readonly db: DB) {}
 
   insert(v: { createdAt: number; content: string; origin: MemoryOrigin; summary: string; restoredFrom?: number | null }): number {
-    const r = this.db
-      .prepare("INSERT INTO memory_versions (created_at, content, content_hash, origin, summary, restored_from) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(v.createdAt, v.content, contentHash(v.content), v.origin, v.summary, v.restoredFrom ?? null);
-    return Number(r.lastInsertRowid);
+    return insertShared(this.db, "memory_versions", {
+      created_at: v.createdAt,
+      content: v.content,
+      content_hash: contentHash(v.content),
+      origin: v.origin,
+      summary: v.summary,
+      restored_from: v.restoredFrom ?? null,
+    });
   }
 
   get(n: number): MemoryVersion | undefined {

@@ -5,6 +5,7 @@
  * archive reasons to record. Rows are never deleted: the archive is the memories whose
  * archived_at is set.
  */
+import { insertShared, updateShared } from "./events/ledger.js";
 import type { DB } from "./open.js";
 import type { Memory, MemorySource, MemoryType, Valence } from "./memory-types.js";
 
@@ -105,6 +106,8 @@ const PATCH_COLUMNS: Record<keyof MemoryPatch, string> = {
   data: "data",
 };
 
+const COUNTERS = ["recallCount", "reinforceCount"] as const;
+
 export class MemoryStore {
   constructor(readonly db: DB) {}
 
@@ -114,13 +117,18 @@ export class MemoryStore {
   }
 
   insert(m: NewMemory): number {
-    const r = this.db
-      .prepare(
-        `INSERT INTO memories (type, content, data, significance, valence, domain, created_at, vividness, vivid_at, source)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(m.type, m.content, JSON.stringify(m.data ?? {}), m.significance, m.valence, m.domain, m.createdAt, m.vividness ?? 1, m.createdAt, JSON.stringify(m.source));
-    return Number(r.lastInsertRowid);
+    return insertShared(this.db, "memories", {
+      type: m.type,
+      content: m.content,
+      data: JSON.stringify(m.data ?? {}),
+      significance: m.significance,
+      valence: m.valence,
+      domain: m.domain,
+      created_at: m.createdAt,
+      vividness: m.vividness ?? 1,
+      vivid_at: m.createdAt,
+      source: JSON.stringify(m.source),
+    });
   }
 
   get(id: number): Memory | undefined {
@@ -149,20 +157,22 @@ export class MemoryStore {
   }
 
   update(id: number, patch: MemoryPatch): void {
-    const sets: string[] = [];
-    const args: unknown[] = [];
+    const set: Record<string, unknown> = {};
+    const add: Record<string, number> = {};
+    const now = COUNTERS.some((k) => patch[k] !== undefined) ? this.get(id) : undefined;
     for (const [k, col] of Object.entries(PATCH_COLUMNS) as [keyof MemoryPatch, string][]) {
       const v = patch[k];
       if (v === undefined) continue;
-      sets.push(`${col} = ?`);
-      args.push(k === "pinned" ? (v ? 1 : 0) : k === "data" ? JSON.stringify(v) : v);
+      // The counters travel as the difference, so recalls on two devices add up.
+      if (now !== undefined && (k === "recallCount" || k === "reinforceCount")) add[col] = (v as number) - now[k];
+      else set[col] = k === "pinned" ? (v ? 1 : 0) : k === "data" ? JSON.stringify(v) : v;
     }
-    if (sets.length === 0) return;
-    this.db.prepare(`UPDATE memories SET ${sets.join(", ")} WHERE id = ?`).run(...args, id);
+    if (Object.keys(set).length === 0 && Object.keys(add).length === 0) return;
+    updateShared(this.db, "memories", id, set, add);
   }
 
   logRecall(memoryId: number, at: number, via: string, query: string | null): void {
-    this.db.prepare("INSERT INTO memory_recalls (memory_id, at, via, query) VALUES (?, ?, ?, ?)").run(memoryId, at, via, query);
+    insertShared(this.db, "memory_recalls", { memory_id: memoryId, at, via, query });
   }
 
   /** When each memory was recalled, oldest first, by memory id (all memories, or the one given). */
@@ -199,17 +209,22 @@ export class MemoryStore {
   }
 
   insertSnapshot(s: NewSnapshot): number {
-    const r = this.db
-      .prepare(
-        `INSERT INTO personality_snapshots (created_at, trigger, week, traits, narrative, narrative_by, defining, stats, drift, soul_hash)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(s.createdAt, s.trigger, s.week, JSON.stringify(s.traits), s.narrative, s.narrativeBy, JSON.stringify(s.defining), JSON.stringify(s.stats), JSON.stringify(s.drift), s.soulHash);
-    return Number(r.lastInsertRowid);
+    return insertShared(this.db, "personality_snapshots", {
+      created_at: s.createdAt,
+      trigger: s.trigger,
+      week: s.week,
+      traits: JSON.stringify(s.traits),
+      narrative: s.narrative,
+      narrative_by: s.narrativeBy,
+      defining: JSON.stringify(s.defining),
+      stats: JSON.stringify(s.stats),
+      drift: JSON.stringify(s.drift),
+      soul_hash: s.soulHash,
+    });
   }
 
   setSnapshotReport(id: number, reportPath: string, reportHash: string): void {
-    this.db.prepare("UPDATE personality_snapshots SET report_path = ?, report_hash = ? WHERE id = ?").run(reportPath, reportHash, id);
+    updateShared(this.db, "personality_snapshots", id, { report_path: reportPath, report_hash: reportHash });
   }
 
   /** The newest snapshot (by time, then id). */

@@ -3,7 +3,7 @@
  * presented, for which normalised query, when, from which front. A plain repository: the
  * engine decides what to record, the dreaming job reads the signals.
  */
-import type { Statement } from "better-sqlite3";
+import { emit, insertSharedRows } from "./events/ledger.js";
 import type { DB } from "./open.js";
 
 export interface RecalledChunk {
@@ -49,21 +49,17 @@ interface SignalRow {
   mean_rank: number;
 }
 
-const inserts = new WeakMap<DB, Statement>();
 
 export class RecallStore {
   constructor(readonly db: DB) {}
 
-  /** One row per presented chunk, in one transaction (a retrieval is recorded whole or not at all). */
+  /** One row per presented chunk, in one event (a retrieval is recorded whole or not at all). */
   record(r: NewRecall): { rows: number; lastId: number } {
     if (r.chunks.length === 0) return { rows: 0, lastId: 0 };
-    let stmt = inserts.get(this.db);
-    // Prepared once per connection: a warm host records every search.
-    if (!stmt) inserts.set(this.db, (stmt = this.db.prepare("INSERT INTO recalls (at, front, query, path, start_line, end_line, chunk_hash, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")));
-    let lastId = 0;
-    this.db.transaction(() => {
-      r.chunks.forEach((c, i) => (lastId = Number(stmt.run(r.at, r.front, r.query, c.path, c.startLine, c.endLine, c.chunkHash, i + 1).lastInsertRowid)));
-    })();
+    const rows = r.chunks.map((c, i) => ({ at: r.at, front: r.front, query: r.query, path: c.path, start_line: c.startLine, end_line: c.endLine, chunk_hash: c.chunkHash, rank: i + 1 }));
+    insertSharedRows(this.db, "recalls", rows, { durable: false });
+    // This device's own event sorts after everything folded so far: its rows have the highest ids.
+    const lastId = (this.db.prepare("SELECT coalesce(max(id), 0) AS id FROM recalls").get() as { id: number }).id;
     return { rows: r.chunks.length, lastId };
   }
 
@@ -73,17 +69,13 @@ export class RecallStore {
 
   /**
    * Keeps the log bounded: rows older than `olderThan` go, then the oldest beyond `maxRows`.
-   * Returns how many rows were removed.
+   * An event with both cut-offs as this device computed them, so every device that folds it
+   * removes the same rows whatever its own clock says. Returns how many rows were removed here.
    */
   prune(olderThan: number, maxRows: number): number {
-    return this.db.transaction(() => {
-      let removed = this.db.prepare("DELETE FROM recalls WHERE at < ?").run(olderThan).changes;
-      const n = this.count();
-      if (n > maxRows) {
-        removed += this.db.prepare("DELETE FROM recalls WHERE id IN (SELECT id FROM recalls ORDER BY at, id LIMIT ?)").run(n - maxRows).changes;
-      }
-      return removed;
-    }).immediate();
+    const before = this.count();
+    emit(this.db, "recalls.prune", () => ({ olderThan, maxRows }));
+    return before - this.count();
   }
 
   /**

@@ -4,6 +4,7 @@
  * (src/jobs/reflect) decides what to record and when.
  */
 import { createHash } from "node:crypto";
+import { insertShared } from "./events/ledger.js";
 import type { DB } from "./open.js";
 
 export type SoulOrigin = "reflection" | "rollback" | "baseline";
@@ -134,32 +135,26 @@ export class SoulVersionStore {
     this.db.prepare("UPDATE reflection_runs SET details = ? WHERE id = ?").run(JSON.stringify(details), id);
   }
 
-  /** Records a version with the next number and returns that number. */
+  /**
+   * Records a version and returns its number: an event of this device's log, folded in with
+   * the next number (the same number on every device that has the same logs).
+   */
   insert(v: NewSoulVersion): number {
-    const next = (this.db.prepare("SELECT coalesce(max(number), 0) + 1 AS n FROM soul_versions").get() as { n: number }).n;
-    this.db
-      .prepare(
-        `INSERT INTO soul_versions (number, created_at, content, content_hash, words, tokens, summary, report,
-           insights, model, session_ids, origin, run_id, restored_from)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        next,
-        v.createdAt,
-        v.content,
-        contentHash(v.content),
-        v.words,
-        v.tokens,
-        v.summary,
-        v.report ?? null,
-        v.insights === undefined || v.insights === null ? null : JSON.stringify(v.insights),
-        v.model ?? null,
-        JSON.stringify(v.sessionIds ?? []),
-        v.origin,
-        v.runId ?? null,
-        v.restoredFrom ?? null,
-      );
-    return next;
+    return insertShared(this.db, "soul_versions", {
+      created_at: v.createdAt,
+      content: v.content,
+      content_hash: contentHash(v.content),
+      words: v.words,
+      tokens: v.tokens,
+      summary: v.summary,
+      report: v.report ?? null,
+      insights: v.insights === undefined || v.insights === null ? null : JSON.stringify(v.insights),
+      model: v.model ?? null,
+      session_ids: JSON.stringify(v.sessionIds ?? []),
+      origin: v.origin,
+      run_id: v.runId ?? null,
+      restored_from: v.restoredFrom ?? null,
+    });
   }
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE), rolled back if it throws. */

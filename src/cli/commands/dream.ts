@@ -8,6 +8,7 @@ import { printJson, stamp, standard, warn, withCancel, withEngine, withProviderO
 interface DreamOpts extends WorkspaceOpts, ProviderOpts {
   dryRun?: boolean;
   explain?: boolean;
+  here?: boolean;
 }
 
 export function register(program: Command): void {
@@ -17,10 +18,11 @@ export function register(program: Command): void {
         .command("dream")
         .description("dreaming: distil what keeps being recalled into proposed MEMORY.md lines (review, accept, reject, undo)")
         .option("--dry-run", "list the candidates with their recall signals; no model call, nothing written")
+        .option("--here", "run it on this device even when another device is the home of the writing jobs (`agent jobs`)")
         .option("--explain", "with --dry-run: each candidate's queries and source lines, and why others were left out"),
     ),
   ).action(async (opts: DreamOpts) => {
-    const { run, value } = await withEngine(opts, (engine) => withCancel(async () => (await engine.dream()).run({ ...(opts.dryRun ? { dryRun: true } : {}) })));
+    const { run, value } = await withEngine(opts, (engine) => withCancel(async () => (await engine.dream()).run({ ...(opts.dryRun ? { dryRun: true } : {}), here: opts.here === true })));
     if (run.outcome === "error" || value === undefined) throw jobFailure(run, "the dream failed");
     if (opts.json) return printJson(value);
     process.stdout.write(describeRun(value, opts.explain === true).join("\n") + "\n");

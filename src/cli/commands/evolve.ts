@@ -5,6 +5,7 @@ import { printJson, standard, warn, withCancel, withEngine, withProviderOptions,
 
 export interface EvolveOpts extends WorkspaceOpts, ProviderOpts {
   narrative?: "rules" | "model";
+  here?: boolean;
 }
 
 export function narrativeOption(cmd: Command): Command {
@@ -19,13 +20,14 @@ export function register(program: Command): void {
       narrativeOption(
         program
           .command("evolve")
-          .description("the weekly evolution cycle now: archive faded memories, take a personality snapshot, detect drift, write reflections/weekly-YYYY-Www.md and an inbox report"),
+          .description("the weekly evolution cycle now: archive faded memories, take a personality snapshot, detect drift, write reflections/weekly-YYYY-Www.md and an inbox report")
+          .option("--here", "run it on this device even when another device is the home of the writing jobs (`agent jobs`)"),
       ),
     ),
   ).action(async (opts: EvolveOpts) => {
     // Recorded like the daemon's weekly run, so a run by hand after the weekly time counts for that week.
     const { run, value } = await withEngine(opts, (engine) =>
-      withCancel((signal) => engine.runJob("evolve", { ...(opts.narrative !== undefined ? { narrative: opts.narrative } : {}) }, { signal })),
+      withCancel((signal) => engine.runJob("evolve", { ...(opts.narrative !== undefined ? { narrative: opts.narrative } : {}) }, { signal, here: opts.here === true })),
     );
     if (run.outcome === "error" || value === undefined) throw jobFailure(run, "the evolution failed");
     if (opts.json) return printJson(value);

@@ -7,6 +7,7 @@ interface ReflectOpts extends WorkspaceOpts, ProviderOpts {
   dryRun?: boolean;
   since?: string;
   show?: number;
+  here?: boolean;
 }
 
 export function register(program: Command): void {
@@ -16,6 +17,7 @@ export function register(program: Command): void {
         .command("reflect")
         .description("reflect on recent conversations and re-distil SOUL.md (safely: see `agent soul log`)")
         .option("--dry-run", "show the diff of what would change; write nothing")
+        .option("--here", "run it on this device even when another device is the home of the writing jobs (`agent jobs`)")
         .option("--since <duration>", 'look back this far, e.g. "24h", "3d" (default: since the last reflection, else 24h)')
         .option("--show <run>", "show a past run: its inputs, the model's raw replies and the decision with its reason", parsePositiveInt("--show")),
     ),
@@ -33,7 +35,7 @@ export function register(program: Command): void {
     }
     // Ctrl-C cancels the model call cleanly: the run is recorded as an error, nothing else is written.
     const { run, value } = await withEngine(opts, (engine) =>
-      withCancel((signal) => engine.runJob("reflect", { dryRun: opts.dryRun ?? false, ...(opts.since !== undefined ? { since: opts.since } : {}) }, { signal })),
+      withCancel((signal) => engine.runJob("reflect", { dryRun: opts.dryRun ?? false, ...(opts.since !== undefined ? { since: opts.since } : {}) }, { signal, here: opts.here === true })),
     );
     if (value === undefined) throw jobFailure(run, "the reflection failed");
     const result = value;

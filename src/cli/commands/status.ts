@@ -19,6 +19,7 @@ export function register(program: Command): void {
         `embedder:  ${embedder.modelId === null ? `none (keyword-only) — ${embedder.reason}` : embedder.reason}`,
         `indexed:   ${ageMs === null ? "never — run `agent index`" : `${formatAge(ageMs)} ago`}`,
       ];
+      if (r.state) out.push(`state:     ${r.state.events} event(s) from ${r.state.devices.length} device(s), digest ${r.state.digest.slice(0, 12)}`);
       out.push(s.stale.length === 0 ? "stale:     none" : `stale:     ${s.stale.length} file(s) changed since indexing (the next search or \`agent index\` picks them up)`);
       for (const p of s.stale.slice(0, 20)) out.push(`  ${p}`);
       if (s.missing.length > 0) out.push(`gone:      ${s.missing.length} indexed file(s) no longer on disk`);

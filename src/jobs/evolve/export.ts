@@ -23,6 +23,9 @@ import path from "node:path";
 import { readDaemonLock } from "../../workspace/lock.js";
 import type { DB } from "../../store/open.js";
 import { stateMigrations } from "../../store/state.js";
+import { adoptImportedRows } from "../../store/events/open.js";
+import { ledgerOf } from "../../store/events/ledger.js";
+import { isSharedTable, LEDGER_TABLES } from "../../store/events/tables.js";
 import { agentDir } from "../../workspace/paths.js";
 import { createExclusive } from "../../workspace/safe-write.js";
 
@@ -79,7 +82,10 @@ function dumpTable(db: DB, table: string): StateRow[] {
   const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => quoteId(c.name));
   const order = pk.length > 0 ? pk.join(", ") : "rowid";
   const rows = db.prepare(`SELECT * FROM ${quoteId(table)} ORDER BY ${order}`).all() as Record<string, unknown>[];
-  const names = cols.map((c) => c.name).sort();
+  const names = cols
+    .map((c) => c.name)
+    .filter((n) => !(n === "gid" && isSharedTable(table)))
+    .sort();
   return rows.map((r) => {
     const out: StateRow = {};
     for (const n of names) out[n] = toJsonValue(r[n]);
@@ -90,7 +96,8 @@ function dumpTable(db: DB, table: string): StateRow[] {
 export function exportStateDb(db: DB, now: number): StateExport {
   const tables: Record<string, StateRow[]> = {};
   db.transaction(() => {
-    for (const t of tableNames(db)) tables[t] = dumpTable(db, t);
+    // The fold's bookkeeping and the rows' global ids are this device's: an import makes its own.
+    for (const t of tableNames(db)) if (!LEDGER_TABLES.includes(t)) tables[t] = dumpTable(db, t);
   })();
   return {
     format: STATE_FORMAT,
@@ -146,7 +153,7 @@ export function validateExport(value: unknown, knownVersion = stateMigrations().
 
 function rowCounts(db: DB): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const t of tableNames(db)) out[t] = (db.prepare(`SELECT count(*) AS n FROM ${quoteId(t)}`).get() as { n: number }).n;
+  for (const t of tableNames(db)) if (!LEDGER_TABLES.includes(t)) out[t] = (db.prepare(`SELECT count(*) AS n FROM ${quoteId(t)}`).get() as { n: number }).n;
   return out;
 }
 
@@ -185,8 +192,12 @@ export function importState(db: DB, workspace: string, data: unknown, opts: { fo
   db.transaction(() => {
     // Rows reference each other (recalls → memories, messages → conversations): check at commit.
     db.pragma("defer_foreign_keys = ON");
-    for (const t of known.keys()) db.prepare(`DELETE FROM ${quoteId(t)}`).run();
+    // The fold's bookkeeping is this device's own: it is rebuilt below, never taken from an export.
+    const ledger = ledgerOf(db) !== undefined;
+    const own = (t: string) => ledger && LEDGER_TABLES.includes(t);
+    for (const t of known.keys()) if (!own(t)) db.prepare(`DELETE FROM ${quoteId(t)}`).run();
     for (const [table, list] of Object.entries(exp.tables).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (own(table)) continue;
       rows[table] = 0;
       for (const [i, r] of list.entries()) {
         const keys = Object.keys(r).sort();
@@ -197,6 +208,7 @@ export function importState(db: DB, workspace: string, data: unknown, opts: { fo
       }
     }
   }).immediate();
+  adoptImportedRows(db);
   return { rows, backup, replaced };
 }
 

@@ -1,0 +1,154 @@
+/**
+ * How the stores write shared rows. With a ledger attached to the database (the engine does
+ * it when it opens state.db), a write is an event: stamped, appended to this device's log and
+ * fsynced, then applied by catch-up through the same apply function the fold uses. Without
+ * one (a scratch `:memory:` database for a dry run, a test's bare state.db) the event is only
+ * applied, under a `local-` id; the next ledger to open that file logs such rows as imports.
+ */
+import { randomBytes } from "node:crypto";
+import type { DB } from "../open.js";
+import { applyEvent } from "./apply.js";
+import { catchUp, clockOf, nextOwnSeq, setClock, writeMeta, writeTx } from "./fold.js";
+import { formatHlc, tick } from "./hlc.js";
+import { appendLines, eventKey, logFile, type StateEvent } from "./log.js";
+import { gidOf, keyOf, SPECS, stmt, type SharedTable } from "./tables.js";
+
+export interface LedgerDevice {
+  id: string;
+  name: string;
+}
+
+export interface Ledger {
+  workspace: string;
+  device: LedgerDevice;
+  now: () => number;
+}
+
+const ledgers = new WeakMap<DB, Ledger>();
+
+export function attachLedger(db: DB, ledger: Ledger): void {
+  ledgers.set(db, ledger);
+  writeTx(db, () => writeMeta(db, "events.device", ledger.device.id));
+}
+
+export function ledgerOf(db: DB): Ledger | undefined {
+  return ledgers.get(db);
+}
+
+type Payload = Record<string, unknown>;
+
+export interface EmitOptions {
+  /**
+   * false: appended without waiting for the disk (fsync). For the recall log, written after
+   * every search: a power cut may lose its last lines, never a SOUL or MEMORY.md version.
+   */
+  durable?: boolean;
+}
+
+/**
+ * Writes one event of this device (built from its global id `<device>-<seq>`) and applies
+ * it. Returns that id. The event is kept in the database with the change it made and
+ * appended to the log once the transaction commits: right away when this is the whole
+ * transaction, else just after the caller's transaction (a rolled-back write takes its event
+ * with it, and never reaches the log).
+ */
+export function emit(db: DB, type: string, build: (id: string) => Payload, opts: EmitOptions = {}): string {
+  const l = ledgers.get(db);
+  if (l === undefined) {
+    const id = `local-${randomBytes(8).toString("hex")}`;
+    const res = applyEvent(db, { hlc: formatHlc({ wall: 0, counter: 0 }), device: "local", seq: 1, type, ...build(id) });
+    if (!res.ok) throw new Error(`state.db: ${res.reason}`);
+    return id;
+  }
+  const outer = db.inTransaction;
+  const id = writeTx(db, () => {
+    catchUp(db, l.workspace);
+    let seq = nextOwnSeq(db) - 1;
+    let clock = clockOf(db);
+    const record = (t: string, p: (id: string) => Payload): string => {
+      clock = tick(clock, l.now());
+      seq++;
+      const gid = `${l.device.id}-${seq}`;
+      const e: StateEvent = { ...p(gid), hlc: formatHlc(clock), device: l.device.id, seq, type: t };
+      stmt(db, "INSERT INTO pending_events (seq, line) VALUES (?, ?)").run(seq, JSON.stringify(e));
+      const res = applyEvent(db, e);
+      if (!res.ok) throw new Error(`state.db: ${res.reason}`);
+      writeMeta(db, "events.lastKey", eventKey(e));
+      writeMeta(db, "events.ownApplied", String(seq));
+      return gid;
+    };
+    // A log opens with its device's name, so other devices can say whose it is.
+    if (seq === 0) record("log.start", () => ({ name: l.device.name }));
+    const gid = record(type, build);
+    setClock(db, clock);
+    return gid;
+  });
+  if (!outer) flushPending(db, opts.durable ?? true);
+  else
+    queueMicrotask(() => {
+      // After the caller's transaction: committed (append) or rolled back (nothing waits).
+      try {
+        if (db.open && !db.inTransaction) flushPending(db);
+      } catch {
+        // Left in pending_events: the next write or open appends it.
+      }
+    });
+  return id;
+}
+
+/** Appends this device's committed events that are not in its log yet, in seq order. */
+export function flushPending(db: DB, durable = true): number {
+  const l = ledgers.get(db);
+  if (l === undefined) return 0;
+  return writeTx(db, () => {
+    const waiting = stmt(db, "SELECT seq, line FROM pending_events ORDER BY seq").all() as { seq: number; line: string }[];
+    if (waiting.length === 0) return 0;
+    // Read the log first: after a crash between the append and the delete, some are in it already.
+    catchUp(db, l.workspace);
+    const inLog = (stmt(db, "SELECT last_seq FROM event_logs WHERE device = ?").get(l.device.id) as { last_seq: number } | undefined)?.last_seq ?? 0;
+    const lines = waiting.filter((w) => w.seq > inLog).map((w) => w.line);
+    if (lines.length > 0) appendLines(logFile(l.workspace, l.device.id), lines, durable);
+    stmt(db, "DELETE FROM pending_events").run();
+    catchUp(db, l.workspace);
+    return lines.length;
+  });
+}
+
+/** A row's columns as an event carries them: a reference to another shared row by its gid. */
+function withGids(db: DB, table: SharedTable, cols: Payload): Payload {
+  const out: Payload = { ...cols };
+  for (const [col, target] of Object.entries(SPECS[table].refs)) {
+    if (col in out && out[col] !== null && out[col] !== undefined) out[col] = gidOf(db, target, out[col] as number);
+  }
+  return out;
+}
+
+/** Inserts one shared row through an event; returns its local key. */
+export function insertShared(db: DB, table: SharedTable, cols: Payload): number {
+  const row = withGids(db, table, cols);
+  const gid = emit(db, "row.insert", (id) => ({ table, rows: [{ gid: id, ...row }] }));
+  return keyOf(db, table, gid) ?? fail(table, gid);
+}
+
+/** Inserts several rows of one table in one event (the recall log writes a search's results at once). */
+export function insertSharedRows(db: DB, table: SharedTable, rows: Payload[], opts: EmitOptions = {}): string {
+  const converted = rows.map((r) => withGids(db, table, r));
+  return emit(db, "row.insert", (id) => ({ table, rows: converted.map((r, i) => ({ gid: `${id}.${i + 1}`, ...r })) }), opts);
+}
+
+/** Changes columns of one shared row through an event; `add`: counters changed by a difference. */
+export function updateShared(db: DB, table: SharedTable, key: number, set: Payload, add: Record<string, number> = {}): void {
+  let gid = gidOf(db, table, key);
+  if (gid === null) {
+    // A row from before the logs, in a database no ledger has opened yet: named here, logged as an import later.
+    if (ledgers.has(db)) return;
+    gid = `local-${randomBytes(8).toString("hex")}`;
+    db.prepare(`UPDATE ${table} SET gid = ? WHERE ${SPECS[table].key} = ?`).run(gid, key);
+  }
+  const converted = withGids(db, table, set);
+  emit(db, "row.update", () => ({ table, gid, set: converted, ...(Object.keys(add).length > 0 ? { add } : {}) }));
+}
+
+function fail(table: string, gid: string): never {
+  throw new Error(`state.db: the ${table} row ${gid} was written to the log but did not fold in; run \`agent doctor\``);
+}
