@@ -209,7 +209,6 @@ export const InjectRequest = request({
   budgetMs: whole("budgetMs", 0).optional().describe("give up after this long, in ms (default 300; 0: no limit)"),
   maxChars: whole("maxChars", 1).optional().describe("characters of the injected text at most (default 1,600)"),
   kind: choice("kind", SESSION_SCOPES).optional().describe("the session's kind: main (default) or group/isolated (no private file is injected)"),
-  mode: choice("mode", SEARCH_MODES).optional().describe("hybrid (default: the workspace's search.mode), keyword or vector"),
 });
 export type InjectRequest = z.output<typeof InjectRequest>;
 
@@ -224,6 +223,18 @@ export const SessionStartRequest = request({
 });
 export type SessionStartRequest = z.output<typeof SessionStartRequest>;
 
+/** One turn as an assistant's reader made it (src/workspace/harness-turns.ts's HarnessTurn). */
+const turn = z.object({
+  id: z.string(),
+  role: z.enum(["user", "assistant", "tool"]),
+  text: z.string(),
+  time: z.string(),
+  speaker: z.enum(["person", "assistant", "tool", "participant"]).optional(),
+  name: z.string().optional(),
+  legacyId: z.string().optional(),
+  byWords: z.boolean().optional(),
+});
+
 /**
  * A turn ended or a compaction comes (the socket's `capture`): the assistant's hook payload as
  * its adapter read it. The turns come from the transcript file (read from the capture cursor)
@@ -234,7 +245,8 @@ export const TurnCaptureRequest = request({
   harness: harnessName.describe("the assistant's name"),
   session: required("session").describe("the assistant's session id"),
   transcriptPath: text("transcriptPath").optional().describe("the assistant's own transcript of the session (an absolute path)"),
-  messages: z.array(z.unknown(), { error: (i) => `messages must be a list of the assistant's messages, got ${JSON.stringify(i.input)}` }).optional().describe("the turns the payload carries itself"),
+  messages: z.array(z.unknown(), { error: (i) => `messages must be a list of the assistant's messages, got ${JSON.stringify(i.input)}` }).optional().describe("the turns the payload carries itself, as the assistant sent them"),
+  turns: z.array(turn, { error: (i) => `turns must be a list of {id, role, text, time}, got ${JSON.stringify(i.input)?.slice(0, 200)}` }).optional().describe("the turns, already read by the assistant's own reader (its plugin)"),
   kind: choice("kind", SESSION_SCOPES).optional().describe("the session's kind (default main)"),
 });
 export type TurnCaptureRequest = z.output<typeof TurnCaptureRequest>;

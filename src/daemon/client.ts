@@ -61,8 +61,11 @@ export async function askDaemon<T>(workspace: string, method: RpcMethod, params:
     };
     // The connection's own time counts: the caller's budget is the whole call's.
     const left = Math.max(1, timeoutMs - (performance.now() - started));
-    const timer =
-      timeoutMs > 0 ? setTimeout(() => finish(() => (fallback(`the daemon did not answer ${method} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`), resolve(undefined))), left) : undefined;
+    const late = () => finish(() => (fallback(`the daemon did not answer ${method} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`), resolve(undefined)));
+    // A process whose event loop was blocked (OpenClaw's, building its prompt) runs its due
+    // timers before it reads the socket: the answer that came in time is read first (the
+    // loop's I/O comes before setImmediate's turn), and only then is the call late.
+    const timer = timeoutMs > 0 ? setTimeout(() => setImmediate(late), left) : undefined;
     const onAbort = () => finish(() => reject(o.signal?.reason instanceof Error ? o.signal.reason : new Error("cancelled")));
     o.signal?.addEventListener("abort", onAbort, { once: true });
     conn.on("data", (chunk: Buffer) => {

@@ -293,6 +293,14 @@ export class DaemonHost {
         if (!this.stopping) this.emit("warn", "warning", `warming the engine failed (searches still work): ${e instanceof Error ? e.message : String(e)}`);
       });
     import("../mcp/server.js").catch(quiet);
+    // The assistants' first prompt is a hot path too (a hook's or OpenClaw's budget is 300 ms):
+    // their service and the session-start context's reader are loaded before it comes.
+    // One throwaway keyword lookup (no recall is recorded) runs the search's code once.
+    engine
+      .assistants()
+      .then((a) => a.inject({ prompt: "warming the memory search", budgetMs: 0, mode: "keyword", refresh: false }))
+      .catch(quiet);
+    import("../context/load.js").catch(quiet);
   }
 
   private async cleanup(announce: boolean): Promise<void> {

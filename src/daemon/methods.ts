@@ -117,10 +117,11 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
  */
 async function capture(ctx: MethodContext, p: TurnCaptureRequest): Promise<{ skipped?: string; appended: number }> {
   const { readers } = ctx;
-  if (readers === undefined) throw new UnknownMethodError("capture");
+  // Only turns already read can be captured without the assistants' readers.
+  if (readers === undefined && p.turns === undefined) throw new UnknownMethodError("capture");
   testDeath("die-before");
-  const turns = p.messages !== undefined ? readers.messages(p.harness, p.messages) : undefined;
-  const file = turns === undefined && p.transcriptPath !== undefined ? { transcriptPath: p.transcriptPath, reader: readers.lines(p.harness) } : {};
+  const turns = p.turns !== undefined ? p.turns.map((t) => given(t)) : p.messages !== undefined ? readers!.messages(p.harness, p.messages) : undefined;
+  const file = turns === undefined && p.transcriptPath !== undefined ? { transcriptPath: p.transcriptPath, reader: readers!.lines(p.harness) } : {};
   const req = { event: p.event, harness: p.harness, session: p.session, ...(p.kind ? { kind: p.kind } : {}), ...(turns !== undefined ? { turns } : {}), ...file };
   const r = await (await ctx.engine.assistants()).captureHook(req, { signal: ctx.signal });
   testDeath("die-after");
