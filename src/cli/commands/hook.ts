@@ -19,6 +19,7 @@
  *                   once the hook has run CAPTURE_CAP_MS
  * Hot path: this module loads neither the engine nor SQLite.
  */
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import type { AssistantAdapter, HookPayload } from "../../assistants/adapter.js";
@@ -144,7 +145,8 @@ async function captureViaDaemon(opts: HookOpts, ev: HookJob["ev"]): Promise<Work
     event: ev.event,
     harness: ev.harness,
     session: ev.session,
-    ...(ev.transcriptPath !== undefined ? { transcriptPath: ev.transcriptPath } : {}),
+    // The daemon runs in another folder: a relative path is this process's.
+    ...(ev.transcriptPath !== undefined ? { transcriptPath: path.resolve(ev.transcriptPath) } : {}),
     ...(ev.messages !== undefined ? { messages: ev.messages } : {}),
   };
   const wait = { timeoutMs: ev.event === "pre-compact" ? 0 : DAEMON_CAPTURE_WAIT_MS, onFallback: () => undefined };
