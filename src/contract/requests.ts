@@ -223,17 +223,21 @@ export const SessionStartRequest = request({
 });
 export type SessionStartRequest = z.output<typeof SessionStartRequest>;
 
-/** One turn as an assistant's reader made it (src/workspace/harness-turns.ts's HarnessTurn). */
-const turn = z.object({
-  id: z.string(),
-  role: z.enum(["user", "assistant", "tool"]),
-  text: z.string(),
-  time: z.string(),
-  speaker: z.enum(["person", "assistant", "tool", "participant"]).optional(),
-  name: z.string().optional(),
-  legacyId: z.string().optional(),
-  byWords: z.boolean().optional(),
-});
+/** One turn as an assistant's reader made it (src/workspace/harness-turns.ts's HarnessTurn); any part amiss refuses the list in one sentence. */
+const turnsProblem = { error: (i: { input?: unknown }) => `turns must be a list of {id, role (user, assistant or tool), text, time}, got ${JSON.stringify(i.input)?.slice(0, 200)}` };
+const turn = z.object(
+  {
+    id: z.string(turnsProblem),
+    role: z.enum(["user", "assistant", "tool"], turnsProblem),
+    text: z.string(turnsProblem),
+    time: z.string(turnsProblem),
+    speaker: z.enum(["person", "assistant", "tool", "participant"], turnsProblem).optional(),
+    name: z.string(turnsProblem).optional(),
+    legacyId: z.string(turnsProblem).optional(),
+    byWords: z.boolean(turnsProblem).optional(),
+  },
+  turnsProblem,
+);
 
 /**
  * A turn ended or a compaction comes (the socket's `capture`): the assistant's hook payload as
@@ -246,7 +250,7 @@ export const TurnCaptureRequest = request({
   session: required("session").describe("the assistant's session id"),
   transcriptPath: text("transcriptPath").optional().describe("the assistant's own transcript of the session (an absolute path)"),
   messages: z.array(z.unknown(), { error: (i) => `messages must be a list of the assistant's messages, got ${JSON.stringify(i.input)}` }).optional().describe("the turns the payload carries itself, as the assistant sent them"),
-  turns: z.array(turn, { error: (i) => `turns must be a list of {id, role, text, time}, got ${JSON.stringify(i.input)?.slice(0, 200)}` }).optional().describe("the turns, already read by the assistant's own reader (its plugin)"),
+  turns: z.array(turn, turnsProblem).optional().describe("the turns, already read by the assistant's own reader (its plugin)"),
   kind: choice("kind", SESSION_SCOPES).optional().describe("the session's kind (default main)"),
 });
 export type TurnCaptureRequest = z.output<typeof TurnCaptureRequest>;
