@@ -114,7 +114,9 @@ export class OpenClawMemory {
     try {
       // The daemon's own search stops a little before the budget, so its answer still arrives within it.
       let daemonMiss: string | undefined;
-      const warm = await this.daemon<InjectAnswer>("inject", { ...req, budgetMs: Math.max(1, budget - DAEMON_MARGIN_MS) }, { timeoutMs: budget, onFallback: (why) => (daemonMiss = why) });
+      // A daemon that refuses the request (one started before an upgrade) leaves it to this process.
+      const ask = this.daemon<InjectAnswer>("inject", { ...req, budgetMs: Math.max(1, budget - DAEMON_MARGIN_MS) }, { timeoutMs: budget, onFallback: (why) => (daemonMiss = why) });
+      const warm = await ask.catch(() => undefined);
       if (warm !== undefined) return this.injected(warm);
       // A daemon that ran late used the budget: a cold engine here could only be later still.
       if (daemonMiss !== undefined && performance.now() - started >= budget) return this.skipped(daemonMiss);
