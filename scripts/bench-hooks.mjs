@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
 
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const TRANSCRIPT = fileURLToPath(new URL("../test/fixtures/assistants/claude-code-session.jsonl", import.meta.url));
 const PROMPTS = ["what did we decide about the VPS migration?", "when is the router firmware deadline", "remind me of the garden watering schedule", "what was Grace's reading list", "anything about the zeppelin hangar lease?"];
 
 function hookOnce(ws, prompt, env) {
@@ -74,7 +75,23 @@ export async function benchHooks(root, { notes = 1000, runs = 30 } = {}) {
   line("no daemon (cold process, keyword search)", series(ws, runs, { AGENT_DAEMON: "off" }));
   // The cap itself: the work made to spin for 5 s (the hook's test-only knob), so every run ends by its deadline.
   line("no daemon, the work stalled for 5 s     ", series(ws, runs, { AGENT_DAEMON: "off", AGENT_TEST_HOOK_STALL_MS: "5000" }));
-  await withDaemon(ws, async () => line("daemon running (warm engine)           ", series(ws, runs, {})));
+  await withDaemon(ws, async () => {
+    line("daemon running (warm engine)           ", series(ws, runs, {}));
+    // The other events of a turn, through the daemon too (the hook process opens no engine).
+    for (const [event, payload] of [
+      ["session-start", { session_id: "bench", hook_event_name: "SessionStart", cwd: path.join(ws, "..", "harbour") }],
+      ["stop", { session_id: "bench", hook_event_name: "Stop", transcript_path: TRANSCRIPT }],
+    ]) {
+      const lat = [];
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        execFileSync(process.execPath, [cli, "hook", "claude-code", event, "--workspace", ws], { input: JSON.stringify(payload), stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, AGENT_DAEMON: "require" } });
+        lat.push(performance.now() - t);
+      }
+      console.log(`daemon running, ${event.padEnd(13)}: whole hook p50 ${pct(lat, 50).toFixed(0)} ms, p95 ${pct(lat, 95).toFixed(0)} ms, max ${Math.max(...lat).toFixed(0)} ms`);
+    }
+  });
+  console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 }
 
 /** N processes that spin until killed: the machine as loaded as a busy laptop. */

@@ -7,6 +7,7 @@
 //   --skip-vectors   keyword part only
 //   --peer qmd       ours and qmd 2.8.3 side by side instead (scripts/bench-peer.mjs)
 //   --skip-hooks     leave out the assistant hooks' latency part (scripts/bench-hooks.mjs)
+//   --skip-turn      leave out the whole `claude -p` turn with and without the engine (scripts/bench-turn.mjs)
 //   --history N      a Claude Code history of N sessions instead: import, index, time until
 //                    every vector exists, searches, daemon memory (scripts/bench-history.mjs)
 import { execFileSync, spawn } from "node:child_process";
@@ -335,4 +336,5 @@ if (!args.includes("--skip-vectors")) {
   console.log(`peak RSS: ${rssMb()} MB`);
 }
 if (!args.includes("--skip-hooks")) await (await import("./bench-hooks.mjs")).benchHooks(root);
+if (!args.includes("--skip-turn")) await (await import("./bench-turn.mjs")).benchTurn(root);
 rmSync(root, { recursive: true, force: true });

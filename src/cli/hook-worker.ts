@@ -15,6 +15,7 @@
  */
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import type { HarnessTurn, HookEvent, HookEventName } from "../workspace/harness-turns.js";
+import type { HookCapture } from "../engine/assistants.js";
 import type { Engine } from "../engine/engine.js";
 import { openEngine } from "./open-engine.js";
 
@@ -50,9 +51,9 @@ function testStall(at: "start" | "index"): void {
   while (Date.now() < end);
 }
 
-/** The turns a capture event carries itself (the messages its plugin sent, read by its adapter); a transcript file is read by the capture. */
-async function turnsOf(ev: HookJob["ev"]): Promise<HarnessTurn[]> {
-  if (ev.messages === undefined) return [];
+/** The turns a capture event carries itself (the messages its plugin sent, read by its adapter); undefined when a transcript file is to be read. */
+async function turnsOf(ev: HookJob["ev"]): Promise<HarnessTurn[] | undefined> {
+  if (ev.messages === undefined) return undefined;
   return (await import("../assistants/registry.js")).assistantNamed(ev.harness).readTranscript(JSON.stringify(ev.messages));
 }
 
@@ -86,14 +87,12 @@ async function inject(engine: Engine, job: HookJob): Promise<{ text: string; rea
 async function capture(engine: Engine, start: HookStart, job: HookJob, say: (r: HookReply) => void): Promise<void> {
   const { ev } = job;
   const turns = await turnsOf(ev);
-  const assistants = await engine.assistants();
   // The harness's own transcript is read from where the last capture stopped (only the new turns), by its adapter.
-  const file = ev.messages === undefined ? ev.transcriptPath : undefined;
+  const file = turns === undefined ? ev.transcriptPath : undefined;
   const reader = file !== undefined ? await linesReader(ev.harness) : undefined;
-  if (ev.event === "pre-compact") await assistants.compaction({ harness: ev.harness, session: ev.session, turns, ...(file !== undefined && reader !== undefined ? { transcriptPath: file, reader } : {}) });
-  else if (file !== undefined && reader !== undefined) assistants.captureTranscript(ev.harness, ev.session, file, reader);
-  else if (turns.length > 0) assistants.capture({ harness: ev.harness, session: ev.session, turns });
-  say(turns.length === 0 && ev.messages === undefined && ev.transcriptPath === undefined ? { kind: "captured", skipped: "the payload names no transcript; nothing captured" } : { kind: "captured" });
+  const event = ev.event as HookCapture["event"];
+  const r = await (await engine.assistants()).captureHook({ event, harness: ev.harness, session: ev.session, ...(turns !== undefined ? { turns } : {}), ...(file !== undefined && reader !== undefined ? { transcriptPath: file, reader } : {}) });
+  say(r.skipped !== undefined ? { kind: "captured", skipped: r.skipped } : { kind: "captured" });
   testStall("index");
   // Off the person's path (the turn is over): without a daemon (whose watcher does it), the
   // index catches up with the notes and this transcript, so the next prompt's search (which

@@ -144,16 +144,28 @@ export async function serveInProcess(workspace: string, session: SessionType | u
     process.stdin.on("data", (chunk: Buffer) => {
       for (const line of lines.push(chunk)) {
         const m = peek(line);
-        if (m?.method !== undefined && m.id !== undefined) pending.add(JSON.stringify(m.id));
+        if (owesAnswer(m)) pending.add(JSON.stringify(m!.id));
         local.transport.receive(line);
       }
     });
     warn(`MCP server for ${workspace} on stdio`);
     await stopped;
   } finally {
-    process.stdin.pause();
+    process.stdin.destroy();
     await local.close();
   }
+}
+
+/**
+ * Requests that open a stream rather than ask for one answer (the 2026-07 revision's
+ * `subscriptions/listen`, which Claude Code sends first): never "owed", so a client that closes
+ * stdin is not kept waiting for them.
+ */
+const STREAMS: ReadonlySet<string> = new Set(["subscriptions/listen"]);
+
+/** Whether a message is a request that owes one answer. */
+function owesAnswer(m: { id?: string | number; method?: string } | undefined): boolean {
+  return m?.method !== undefined && m.id !== undefined && !STREAMS.has(m.method);
 }
 
 /** The id under which the handshake is replayed to a fresh in-process server; its answer is dropped. */
@@ -212,6 +224,8 @@ export async function forwardToDaemon(conn: DaemonMcp, workspace: string, sessio
   });
   socket.resume();
   await stopped;
+  // Nothing more is read: an open stdin would keep the process alive after a signal.
+  process.stdin.destroy();
   await local?.close();
 }
 
@@ -236,7 +250,7 @@ function stdinReader(seen: Handshake, pass: (line: string) => void): (chunk: Buf
       const m = peek(line);
       if (m?.method === "initialize") seen.initialize = line;
       if (m?.method === "notifications/initialized") seen.initialized = line;
-      if (m?.method !== undefined && m.id !== undefined) seen.inflight.set(JSON.stringify(m.id), line);
+      if (owesAnswer(m)) seen.inflight.set(JSON.stringify(m!.id), line);
       pass(line);
     }
   };

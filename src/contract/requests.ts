@@ -208,8 +208,52 @@ export const InjectRequest = request({
   limit: whole("limit", 1, 10).optional().describe("memories at most (default 3)"),
   budgetMs: whole("budgetMs", 0).optional().describe("give up after this long, in ms (default 300; 0: no limit)"),
   maxChars: whole("maxChars", 1).optional().describe("characters of the injected text at most (default 1,600)"),
+  kind: choice("kind", SESSION_SCOPES).optional().describe("the session's kind: main (default) or group/isolated (no private file is injected)"),
 });
 export type InjectRequest = z.output<typeof InjectRequest>;
+
+const harnessName = text("harness").regex(/^[a-z][a-z0-9-]{0,39}$/, { error: (i) => say.text("harness", i.input) });
+
+/** A coding session starts (the socket's `sessionStart`): the person's SOUL and the project's few memories, no instructions. */
+export const SessionStartRequest = request({
+  harness: harnessName.describe("the assistant's name"),
+  session: text("session").optional().describe("the assistant's session id"),
+  cwd: text("cwd").optional().describe("the folder the session started in (its name is the project)"),
+  budgetMs: whole("budgetMs", 0).optional().describe("leave the memories out after this long, in ms"),
+});
+export type SessionStartRequest = z.output<typeof SessionStartRequest>;
+
+/** One turn as an assistant's reader made it (src/workspace/harness-turns.ts's HarnessTurn); any part amiss refuses the list in one sentence. */
+const turnsProblem = { error: (i: { input?: unknown }) => `turns must be a list of {id, role (user, assistant or tool), text, time}, got ${JSON.stringify(i.input)?.slice(0, 200)}` };
+const turn = z.object(
+  {
+    id: z.string(turnsProblem),
+    role: z.enum(["user", "assistant", "tool"], turnsProblem),
+    text: z.string(turnsProblem),
+    time: z.string(turnsProblem),
+    speaker: z.enum(["person", "assistant", "tool", "participant"], turnsProblem).optional(),
+    name: z.string(turnsProblem).optional(),
+    legacyId: z.string(turnsProblem).optional(),
+    byWords: z.boolean(turnsProblem).optional(),
+  },
+  turnsProblem,
+);
+
+/**
+ * A turn ended or a compaction comes (the socket's `capture`): the assistant's hook payload as
+ * its adapter read it. The turns come from the transcript file (read from the capture cursor)
+ * or from the messages the payload carries itself.
+ */
+export const TurnCaptureRequest = request({
+  event: choice("event", ["stop", "session-end", "pre-compact", "post-compact"] as const).describe("the hook event"),
+  harness: harnessName.describe("the assistant's name"),
+  session: required("session").describe("the assistant's session id"),
+  transcriptPath: text("transcriptPath").optional().describe("the assistant's own transcript of the session (an absolute path)"),
+  messages: z.array(z.unknown(), { error: (i) => `messages must be a list of the assistant's messages, got ${JSON.stringify(i.input)}` }).optional().describe("the turns the payload carries itself, as the assistant sent them"),
+  turns: z.array(turn, turnsProblem).optional().describe("the turns, already read by the assistant's own reader (its plugin)"),
+  kind: choice("kind", SESSION_SCOPES).optional().describe("the session's kind (default main)"),
+});
+export type TurnCaptureRequest = z.output<typeof TurnCaptureRequest>;
 
 const ids = z.union([z.array(whole("ids", 1)).min(1), z.literal("all")], { error: (i) => `ids must be a list of proposal ids or "all", got ${JSON.stringify(i.input)}` }).describe('proposal ids, or "all"');
 export const DreamListRequest = request({ status: choice("status", ["pending", "accepted", "rejected", "all"]).optional().describe("default pending") });

@@ -39,6 +39,7 @@ export const REQUIRED = {
   path: ["a workspace-relative path", "memory/2026-11-21.md"],
   text: ["the text", '"Called the wholesaler about the fridge."'],
   reason: ["a reason", '"not true any more"'],
+  session: ["the assistant's session id", '"4f1c2a7e-…"'],
 } as const;
 
 /** A value as the message quotes it: strings in quotes, numbers as they are. */

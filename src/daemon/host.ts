@@ -26,7 +26,7 @@ import { agentDir, configPath } from "../workspace/paths.js";
 import { readConfigText } from "../workspace/config.js";
 import { ensureToken, McpHttpServer } from "./http.js";
 import type { LineTransport } from "./line-transport.js";
-import { BadRequestError, callMethod, DaemonUnavailableError } from "./methods.js";
+import { BadRequestError, callMethod, DaemonUnavailableError, type AssistantReaders } from "./methods.js";
 import { httpTokenPath, socketPath } from "./protocol.js";
 import { SocketServer } from "./socket-server.js";
 import type { WebFront } from "./web.js";
@@ -54,6 +54,8 @@ export interface DaemonHostOptions {
   /** Privacy scope of MCP clients that do not name one; overrides daemon.session. */
   session?: SessionType;
   debounceMs?: number;
+  /** The assistants' transcript readers: with them the daemon captures the assistants' turns (`capture`). */
+  readers?: AssistantReaders;
   log: (e: DaemonEvent) => void;
 }
 
@@ -214,7 +216,7 @@ export class DaemonHost {
     if (this.stopping) throw new DaemonUnavailableError("stopping", "the daemon is stopping");
     if (method === "uiLogin") return this.uiLogin();
     this.checkConfig();
-    return callMethod({ engine: this.engine!, signal, session: this.session }, method, params);
+    return callMethod({ engine: this.engine!, signal, session: this.session, ...(this.opts.readers ? { readers: this.opts.readers } : {}) }, method, params);
   }
 
   /** A one-time login link to the web page (`agent ui`), when the daemon serves HTTP. */
@@ -291,6 +293,14 @@ export class DaemonHost {
         if (!this.stopping) this.emit("warn", "warning", `warming the engine failed (searches still work): ${e instanceof Error ? e.message : String(e)}`);
       });
     import("../mcp/server.js").catch(quiet);
+    // The assistants' first prompt is a hot path too (a hook's or OpenClaw's budget is 300 ms):
+    // their service and the session-start context's reader are loaded before it comes.
+    // One throwaway keyword lookup (no recall is recorded) runs the search's code once.
+    engine
+      .assistants()
+      .then((a) => a.inject({ prompt: "warming the memory search", budgetMs: 0, mode: "keyword", refresh: false }))
+      .catch(quiet);
+    import("../context/load.js").catch(quiet);
   }
 
   private async cleanup(announce: boolean): Promise<void> {

@@ -6,9 +6,11 @@
  */
 import { z } from "zod";
 import { askOptions, bootOptions, contextOptions, given, readOptions, searchOptions } from "../contract/options.js";
-import { AppendRequest, AskRequest, BootRequest, ContextRequest, InjectRequest, parseRequest, ReadRequest, SearchRequest } from "../contract/requests.js";
+import { AppendRequest, AskRequest, BootRequest, ContextRequest, InjectRequest, parseRequest, ReadRequest, SearchRequest, SessionStartRequest, TurnCaptureRequest } from "../contract/requests.js";
+import type { TranscriptLinesReader } from "../engine/capture.js";
 import { Engine } from "../engine/engine.js";
 import { UsageError } from "../engine/errors.js";
+import type { HarnessTurn } from "../workspace/harness-turns.js";
 import { PROTOCOL_VERSION, type HelloResult } from "./protocol.js";
 
 
@@ -37,8 +39,22 @@ export class DaemonUnavailableError extends Error {
   }
 }
 
+/**
+ * The assistants' transcript readers, handed in by whoever starts the daemon (the CLI, from
+ * src/assistants/registry.ts): the assistants' rooms sit beside the daemon, not below it. An
+ * unknown assistant's name throws.
+ */
+export interface AssistantReaders {
+  /** The turns a hook payload's own messages hold. */
+  messages(harness: string, messages: unknown[]): HarnessTurn[];
+  /** The reader of the assistant's transcript file's lines. */
+  lines(harness: string): TranscriptLinesReader;
+}
+
 export interface MethodContext {
   engine: Engine;
+  /** Without them the daemon has no `capture` (the hook captures in its own process). */
+  readers?: AssistantReaders;
   /** Aborted when the client goes away or the daemon stops. */
   signal: AbortSignal;
   /** The scope MCP clients get when they do not name one. */
@@ -86,9 +102,39 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
     case "inject":
       // The warm engine searches in every mode (its embedder is loaded); the budget still holds.
       return (await engine.assistants()).inject(given(parse(InjectRequest, params)));
+    case "sessionStart":
+      return (await engine.assistants()).sessionStart(given(parse(SessionStartRequest, params)));
+    case "capture":
+      return capture(ctx, parse(TurnCaptureRequest, params));
     default:
       throw new UnknownMethodError(method);
   }
+}
+
+/**
+ * A hook's capture, in the daemon's warm engine: the same call the hook's worker makes cold. The
+ * answer comes once the turns are written; the watcher brings the index up to date after them.
+ */
+async function capture(ctx: MethodContext, p: TurnCaptureRequest): Promise<{ skipped?: string; appended: number }> {
+  const { readers } = ctx;
+  // Only turns already read can be captured without the assistants' readers.
+  if (readers === undefined && p.turns === undefined) throw new UnknownMethodError("capture");
+  testDeath("die-before");
+  const turns = p.turns !== undefined ? p.turns.map((t) => given(t)) : p.messages !== undefined ? readers!.messages(p.harness, p.messages) : undefined;
+  const file = turns === undefined && p.transcriptPath !== undefined ? { transcriptPath: p.transcriptPath, reader: readers!.lines(p.harness) } : {};
+  const req = { event: p.event, harness: p.harness, session: p.session, ...(p.kind ? { kind: p.kind } : {}), ...(turns !== undefined ? { turns } : {}), ...file };
+  const r = await (await ctx.engine.assistants()).captureHook(req, { signal: ctx.signal });
+  testDeath("die-after");
+  return r;
+}
+
+/**
+ * TEST ONLY: AGENT_TEST_DAEMON_CAPTURE=die-before|die-after kills this daemon (SIGKILL, as a
+ * crash or the OOM killer would) in the middle of a capture, before or after its turns are
+ * written: how a test shows that the hook's own worker then writes each turn exactly once.
+ */
+function testDeath(at: "die-before" | "die-after"): void {
+  if (process.env.AGENT_TEST_DAEMON_CAPTURE === at) process.kill(process.pid, "SIGKILL");
 }
 
 /** The wire code of an error a method raised (the engine's own codes for its errors). */

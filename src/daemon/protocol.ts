@@ -15,7 +15,7 @@ import path from "node:path";
 import { agentDir } from "../workspace/paths.js";
 
 /** The methods a client may call besides "mcp"; each is one engine method. */
-export const RPC_METHODS = ["hello", "search", "context", "boot", "ask", "status", "doctor", "readFile", "appendNote", "uiLogin", "inject"] as const;
+export const RPC_METHODS = ["hello", "search", "context", "boot", "ask", "status", "doctor", "readFile", "appendNote", "uiLogin", "inject", "sessionStart", "capture"] as const;
 export type RpcMethod = (typeof RPC_METHODS)[number] | "mcp";
 
 export interface RpcRequest {

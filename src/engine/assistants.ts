@@ -112,6 +112,19 @@ export interface CompactionResult {
   marked: boolean;
 }
 
+/** A turn-end or compaction hook of an assistant, as its adapter read the payload (the hook worker's and the daemon's `capture`). */
+export interface HookCapture {
+  event: "stop" | "session-end" | "pre-compact" | "post-compact";
+  harness: HarnessName;
+  session: string;
+  kind?: SessionKind;
+  /** The turns the payload carried itself (OpenCode's, OpenClaw's messages); else: */
+  turns?: readonly HarnessTurn[];
+  /** the assistant's transcript file, read from the capture cursor with its adapter's line reader. */
+  transcriptPath?: string;
+  reader?: TranscriptLinesReader;
+}
+
 export interface ImportRequest {
   harness: HarnessName;
   /** Only turns on or after this day (YYYY-MM-DD, UTC). */
@@ -155,6 +168,24 @@ export class HookService {
   /** Captures a harness's transcript file (Claude Code, Codex): only what was appended since the last capture is read. */
   captureTranscript(harness: HarnessName, session: string, transcriptPath: string, reader: TranscriptLinesReader, provenance: Provenance = "capture", onRead?: (bytes: number) => void): CaptureResult {
     return captureFile(this.engine.workspace, this.transcriptOptions(), this.captureInput(harness, session, provenance), transcriptPath, reader, onRead);
+  }
+
+  /**
+   * What a turn-end or compaction hook captures: the new turns (a transcript read from where the
+   * last capture stopped, so asking twice writes each turn once), a compaction's flush and marker.
+   * `skipped`: why nothing could be captured.
+   */
+  async captureHook(req: HookCapture, opts: { signal?: AbortSignal } = {}): Promise<{ skipped?: string; appended: number }> {
+    const { harness, session } = req;
+    const file = req.turns === undefined && req.reader !== undefined ? req.transcriptPath : undefined;
+    const kind = req.kind ? { kind: req.kind } : {};
+    const none = req.turns === undefined && req.transcriptPath === undefined ? { skipped: "the payload names no transcript; nothing captured" } : {};
+    if (req.event === "pre-compact") {
+      const r = await this.compaction({ harness, session, turns: req.turns ?? [], ...(file !== undefined ? { transcriptPath: file, reader: req.reader! } : {}), ...kind }, opts);
+      return { ...none, appended: r.capture.appended };
+    }
+    if (file !== undefined) return { appended: this.captureTranscript(harness, session, file, req.reader!).appended };
+    return { ...none, appended: req.turns !== undefined && req.turns.length > 0 ? this.capture({ harness, session, turns: req.turns, ...kind }).appended : 0 };
   }
 
   private captureInput(harness: HarnessName, session: string, provenance: Provenance, maskedCopies?: (stored: string, captured: string) => boolean, kind?: SessionKind) {

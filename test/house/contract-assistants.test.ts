@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { memoryFor } from "../../src/assistants/openclaw/memory.js";
 import { memoryTools } from "../../src/assistants/openclaw/plugin.js";
-import { InjectRequest, parseRequest, SoulRollbackRequest } from "../../src/contract/requests.js";
+import { InjectRequest, parseRequest, SessionStartRequest, SoulRollbackRequest, TurnCaptureRequest } from "../../src/contract/requests.js";
 import { RequestError, say } from "../../src/contract/rules.js";
 import { apiRoute } from "../../src/daemon/web-api.js";
 import type { Engine } from "../../src/engine/engine.js";
@@ -42,6 +42,18 @@ describe("the contract at the assistants' doors", () => {
     expect(refusal(InjectRequest, { prompt: "x", harness: "../../etc" })).toBe(say.text("harness", "../../etc"));
     expect(refusal(InjectRequest, { prompt: "x", limit: 50 })).toBe(say.whole("limit", 1, 10, 50));
     expect(refusal(InjectRequest, { prompt: "x", mode: "vector" })).toMatch(/^unknown field "mode"/);
+  });
+
+  it("the socket's capture and sessionStart: a missing session, an event that captures nothing, turns that are not turns and unknown fields are refused", () => {
+    const turn = { id: "u1", role: "user", text: "hello", time: "" };
+    expect(refusal(TurnCaptureRequest, { event: "stop", harness: "claude-code", session: "s1", transcriptPath: "/tmp/t.jsonl" })).toBe("accepted");
+    expect(refusal(TurnCaptureRequest, { event: "pre-compact", harness: "openclaw", session: "s1", kind: "group", turns: [turn] })).toBe("accepted");
+    expect(refusal(TurnCaptureRequest, { event: "stop", harness: "codex" })).toMatch(/^session is required/);
+    expect(refusal(TurnCaptureRequest, { event: "prompt", harness: "codex", session: "s1" })).toMatch(/^event must be one of/);
+    expect(refusal(TurnCaptureRequest, { event: "stop", harness: "codex", session: "s1", turns: [{ ...turn, role: "system" }] })).toMatch(/^turns must be a list/);
+    expect(refusal(TurnCaptureRequest, { event: "stop", harness: "codex", session: "s1", kind: "private" })).toMatch(/^kind must be one of/);
+    expect(refusal(SessionStartRequest, { harness: "claude-code", session: "s1", cwd: "/src/app", budgetMs: 900 })).toBe("accepted");
+    expect(refusal(SessionStartRequest, { harness: "claude-code", prompt: "x" })).toMatch(/^unknown field "prompt"/);
   });
 
   it("the web page's SOUL changes: a bad body is a 400 with the contract's sentence, before the engine is asked", async () => {

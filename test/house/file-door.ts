@@ -23,7 +23,7 @@ export const ALLOWED: Readonly<Record<string, string>> = {
   "src/cli/commands/import.ts": "reads the export file the person names on the command line (anywhere), or stdin",
   "src/cli/commands/log.ts": "reads the text to log from stdin (fd 0)",
   "src/cli/mcp-stdio.ts": "looks for the daemon's socket",
-  "src/cli/remote.ts": "looks for the daemon's socket",
+  "src/daemon/client.ts": "looks for the daemon's socket",
   "src/daemon/host.ts": "keeps .agent/ private to its owner (chmod)",
   "src/daemon/http.ts": "the HTTP bearer token in .agent/ (0600)",
   "src/daemon/protocol.ts": "the socket's folder",

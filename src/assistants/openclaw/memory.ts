@@ -4,19 +4,27 @@
  * when OpenClaw shuts down. Everything here fails open: a memory that cannot answer in time, or
  * at all, leaves the turn as it would have been without it, and says why in OpenClaw's log.
  *
+ * When `agent daemon` runs for the workspace, everything goes to it (its engine is warm: the
+ * first prompt gets its memories without this process opening anything) and the engine is never
+ * opened here; should the daemon not answer, the engine opens here as the fallback.
+ *
  * The hot path (a prompt about to be sent) never scans the workspace: the index is brought up
  * to date when the engine opens and after each captured turn, and the prompt's search trusts it
  * (`refresh: false`); until the embedding model is warm, the search is by keywords, so the first
- * turn never waits for a model load.
+ * turn never waits for a model load. A prompt's budget counts from the prompt's arrival.
  */
 import { openClawTurns } from "./transcript.js";
+import { askDaemon, daemonSocketExists, type AskDaemonOptions } from "../../daemon/client.js";
+import type { RpcMethod } from "../../daemon/protocol.js";
+import type { InjectAnswer } from "../../engine/assistants.js";
 import type { Engine } from "../../engine/engine.js";
 import { errorText } from "../../engine/errors.js";
 import { mcpSearchAnswer } from "../../mcp/tools/search.js";
+import type { SearchReport } from "../../search/report.js";
 import { asSpoken } from "../../workspace/harness-turns.js";
 import { noteHookActivity } from "../../workspace/hook-activity.js";
 import { appendHookLog } from "../../workspace/hook-log.js";
-import { numberLines } from "../../workspace/safe-read.js";
+import { numberLines, type LineRange } from "../../workspace/safe-read.js";
 import type { SessionKind } from "../../workspace/sessions.js";
 
 export interface OpenClawMemoryOptions {
@@ -54,9 +62,25 @@ export class OpenClawMemory {
 
   constructor(private readonly opts: OpenClawMemoryOptions) {}
 
-  /** Opens the engine in the background (once): config, index brought up to date, then the embedder warmed. */
+  /**
+   * Opens the engine in the background (once): config, index brought up to date, then the
+   * embedder warmed; not when the workspace's daemon runs (it answers, warm, and opening an
+   * engine here would only take the machine's time from it on the first prompt).
+   */
   start(): void {
+    if (this.daemonThere()) return;
     void this.engine().catch(() => undefined);
+  }
+
+  /** Whether the workspace's daemon may answer (its socket is there; AGENT_DAEMON=off says never). */
+  private daemonThere(): boolean {
+    return process.env.AGENT_DAEMON?.trim().toLowerCase() !== "off" && daemonSocketExists(this.opts.workspace);
+  }
+
+  /** The daemon's answer, or undefined when none answers (then this process does it); never throws for a daemon that is not there. */
+  private async daemon<T>(method: RpcMethod, params: unknown, o: AskDaemonOptions): Promise<T | undefined> {
+    if (!this.daemonThere()) return undefined;
+    return askDaemon<T>(this.opts.workspace, method, params, { onFallback: (why) => this.opts.log.info(`agent-memory: ${why}; working in OpenClaw's process`), ...o });
   }
 
   engine(): Promise<Engine> {
@@ -82,28 +106,35 @@ export class OpenClawMemory {
    * files (MEMORY.md, USER.md, daily notes, transcripts); a group or isolated session the rest.
    */
   async inject(prompt: string, session: string | undefined, kind: SessionKind = "main"): Promise<string> {
-    const started = Date.now();
+    // The budget counts from here, the prompt's arrival: whatever the plugin's start took is not the prompt's.
+    const started = performance.now();
+    const budget = this.opts.budgetMs;
+    const left = () => Math.max(1, Math.round(budget - (performance.now() - started)));
+    const req = { prompt, harness: "openclaw", ...(session !== undefined ? { session } : {}), kind, limit: this.opts.injectLimit };
     try {
-      const engine = await withinBudget(this.engine(), this.opts.budgetMs);
-      if (engine === undefined) return this.skipped(`the workspace was still opening at the end of the ${this.opts.budgetMs} ms budget`);
-      const left = Math.max(1, this.opts.budgetMs - (Date.now() - started));
-      const answer = await (await engine.assistants()).inject({
-        prompt,
-        harness: "openclaw",
-        ...(session !== undefined ? { session } : {}),
-        kind,
-        limit: this.opts.injectLimit,
-        budgetMs: left,
-        refresh: false,
-        ...(this.warm ? {} : { mode: "keyword" as const }),
-      });
-      if (answer.text === "" && answer.reason) this.opts.log.info(`agent-memory: no memories for this prompt (${answer.reason})`);
-      if (answer.text !== "") noteHookActivity(this.opts.workspace, "openclaw", "inject");
-      else if (answer.reason !== undefined && /budget/.test(answer.reason)) this.hookLog("prompt", `no memories: ${answer.reason}`);
-      return answer.text;
+      // The daemon's own search stops a little before the budget, so its answer still arrives within it.
+      let daemonMiss: string | undefined;
+      // A daemon that refuses the request (one started before an upgrade) leaves it to this process.
+      const ask = this.daemon<InjectAnswer>("inject", { ...req, budgetMs: Math.max(1, budget - DAEMON_MARGIN_MS) }, { timeoutMs: budget, onFallback: (why) => (daemonMiss = why) });
+      const warm = await ask.catch(() => undefined);
+      if (warm !== undefined) return this.injected(warm);
+      // A daemon that ran late used the budget: a cold engine here could only be later still.
+      if (daemonMiss !== undefined && performance.now() - started >= budget) return this.skipped(daemonMiss);
+      const engine = await withinBudget(this.engine(), left());
+      if (engine === undefined) return this.skipped(`the workspace was still opening at the end of the ${budget} ms budget`);
+      const answer = await (await engine.assistants()).inject({ ...req, budgetMs: left(), refresh: false, ...(this.warm ? {} : { mode: "keyword" as const }) });
+      return this.injected(answer);
     } catch (e) {
       return this.skipped(errorText(e));
     }
+  }
+
+  /** An answer's text; noted for `agent connect --status`, or why nothing came said. */
+  private injected(answer: Pick<InjectAnswer, "text" | "reason">): string {
+    if (answer.text === "" && answer.reason) this.opts.log.info(`agent-memory: no memories for this prompt (${answer.reason})`);
+    if (answer.text !== "") noteHookActivity(this.opts.workspace, "openclaw", "inject");
+    else if (answer.reason !== undefined && /budget/.test(answer.reason)) this.hookLog("prompt", `no memories: ${answer.reason}`);
+    return answer.text;
   }
 
   private skipped(why: string): string {
@@ -125,8 +156,12 @@ export class OpenClawMemory {
   async capture(session: string | undefined, messages: unknown, kind: SessionKind = "main"): Promise<void> {
     if (session === undefined || !Array.isArray(messages) || messages.length === 0) return;
     try {
+      const turns = asSpoken(openClawTurns(session, messages), kind);
+      // The daemon writes them (its watcher indexes them); else this process does, from the same cursor.
+      const warm = await this.daemon<{ appended: number }>("capture", { event: "stop", harness: "openclaw", session, kind, turns }, { timeoutMs: DAEMON_CAPTURE_WAIT_MS }).catch(() => undefined);
+      if (warm !== undefined) return noteHookActivity(this.opts.workspace, "openclaw", "capture");
       const engine = await this.engine();
-      const r = (await engine.assistants()).capture({ harness: "openclaw", session, kind, turns: asSpoken(openClawTurns(session, messages), kind) });
+      const r = (await engine.assistants()).capture({ harness: "openclaw", session, kind, turns });
       noteHookActivity(this.opts.workspace, "openclaw", "capture");
       if (r.appended > 0) engine.indexing.index();
     } catch (e) {
@@ -139,8 +174,11 @@ export class OpenClawMemory {
   async compaction(session: string | undefined, messages: unknown, kind: SessionKind = "main"): Promise<void> {
     if (session === undefined) return;
     try {
-      const engine = await this.engine();
       const turns = Array.isArray(messages) ? asSpoken(openClawTurns(session, messages), kind) : [];
+      // A flush may call a model: the daemon is waited for.
+      const warm = await this.daemon<object>("capture", { event: "pre-compact", harness: "openclaw", session, kind, turns }, { timeoutMs: 0 }).catch(() => undefined);
+      if (warm !== undefined) return this.opts.log.info(`agent-memory: compaction of ${session}: captured and marked by the daemon`);
+      const engine = await this.engine();
       const r = await (await engine.assistants()).compaction({ harness: "openclaw", session, turns, kind });
       this.opts.log.info(`agent-memory: compaction of ${session}: flush ${r.flush}${r.reason ? ` (${r.reason})` : ""}`);
     } catch (e) {
@@ -150,6 +188,8 @@ export class OpenClawMemory {
 
   /** memory_search: the engine's answer as MCP gives it (no bookkeeping, no paths of the machine). */
   async search(query: string, limit: number | undefined, signal?: AbortSignal, kind: SessionKind = "main"): Promise<string> {
+    const warm = await this.daemon<SearchReport>("search", { query, ...(limit ? { limit } : {}), session: kind, rerank: false }, signal ? { signal } : {});
+    if (warm !== undefined) return JSON.stringify(mcpSearchAnswer(warm), null, 2);
     const engine = await this.engine();
     const res = await engine.search(query, { ...(limit ? { limit } : {}), session: kind, refresh: false, rerank: false, ...(signal ? { signal } : {}), ...(this.warm ? {} : { mode: "keyword" as const }) });
     return JSON.stringify(mcpSearchAnswer(res), null, 2);
@@ -157,8 +197,8 @@ export class OpenClawMemory {
 
   /** memory_get: numbered lines of a workspace file, as MCP's memory_get; a private file is refused outside a main session. */
   async get(rel: string, from: number | undefined, lines: number | undefined, kind: SessionKind = "main"): Promise<string> {
-    const engine = await this.engine();
-    const r = await (await engine.assist()).readFile(rel, { session: kind, ...(from !== undefined ? { from } : {}), ...(lines !== undefined ? { lines } : {}) });
+    const range = { ...(from !== undefined ? { from } : {}), ...(lines !== undefined ? { lines } : {}) };
+    const r = (await this.daemon<LineRange>("readFile", { path: rel, session: kind, ...range }, {})) ?? (await (await (await this.engine()).assist()).readFile(rel, { session: kind, ...range }));
     if (r.lines.length === 0) return `${r.rel}: ${r.totalLines} lines; nothing at line ${r.from}`;
     const more = r.to < r.totalLines ? `\n[lines ${r.to + 1}-${r.totalLines} not shown: call again with from=${r.to + 1}]` : "";
     return `${r.rel} lines ${r.from}-${r.to} of ${r.totalLines}\n${numberLines(r)}${more}`;
@@ -171,6 +211,11 @@ export class OpenClawMemory {
     await engine?.close().catch(() => undefined);
   }
 }
+
+/** The daemon's inject is asked to stop this much before the prompt's budget: its answer still has to travel. */
+const DAEMON_MARGIN_MS = 30;
+/** A turn's capture waits this long for the daemon before this process does it (from the same cursor: nothing twice). */
+const DAEMON_CAPTURE_WAIT_MS = 10_000;
 
 /** The promise's value if it settles within `ms`, else undefined (it goes on in the background). */
 async function withinBudget<T>(p: Promise<T>, ms: number): Promise<T | undefined> {

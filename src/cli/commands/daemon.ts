@@ -1,6 +1,8 @@
 import { Option, type Command } from "commander";
 import type { SessionType } from "../../context/assemble.js";
+import { assistantNamed } from "../../assistants/registry.js";
 import { DaemonHost, type DaemonEvent } from "../../daemon/host.js";
+import type { AssistantReaders } from "../../daemon/methods.js";
 import { UsageError } from "../../engine/errors.js";
 import { parsePositiveInt, stamp, standard, warn, withProviderOptions, workspaceFrom, type ProviderOpts, type WorkspaceOpts } from "../common.js";
 
@@ -52,6 +54,7 @@ export function register(program: Command): void {
       embed: opts.embed,
       http,
       ...(opts.session ? { session: opts.session } : {}),
+      readers: assistantReaders,
       log: print,
     });
 
@@ -90,3 +93,12 @@ function parsePort(v: string): number {
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got "${v}"`);
   return n;
 }
+
+/** The daemon's `capture` reads each assistant's turns with that assistant's own adapter. */
+const assistantReaders: AssistantReaders = {
+  messages: (harness, messages) => assistantNamed(harness).readTranscript(JSON.stringify(messages)),
+  lines: (harness) => {
+    const assistant = assistantNamed(harness);
+    return (lines, firstLine) => assistant.readTranscriptLines(lines, firstLine);
+  },
+};

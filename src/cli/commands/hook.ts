@@ -7,9 +7,11 @@
  *   pre-compact     captures, runs the pre-compaction flush once per cycle, marks the compaction
  *
  * It never fails the harness's turn: every problem is one line on stderr and exit code 0.
- * Context and memories come from the running daemon (warm) when there is one; else the work
- * runs in a worker thread (../hook-worker.ts: keyword search, no model). This thread only reads
- * stdin, waits and prints, so it is always free to end the process on time:
+ * The running daemon does the work when there is one (its warm engine: `sessionStart`,
+ * `inject`, `capture`); else, or when it does not answer, the work runs in a worker thread
+ * (../hook-worker.ts: keyword search, no model). A daemon that dies in the middle of a capture
+ * loses nothing: the worker captures from the same cursor, so each turn is written once. This
+ * thread only reads stdin, asks, waits and prints, so it is always free to end the process on time:
  *   inject events   memories that come within the budget (counted from here) are printed;
  *                   past it, or at the hard cap (counted from the process's start, whatever
  *                   loading Node and the CLI took), it exits printing nothing (hook-deadline.ts)
@@ -17,6 +19,7 @@
  *                   once the hook has run CAPTURE_CAP_MS
  * Hot path: this module loads neither the engine nor SQLite.
  */
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import type { AssistantAdapter, HookPayload } from "../../assistants/adapter.js";
@@ -84,14 +87,19 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
   const deadline = budget === undefined ? undefined : Math.min(performance.now() + budget, hardCapMs(budget));
   if (deadline !== undefined) exitAt(deadline, () => miss(`the ${budget} ms budget ran out (${Math.round(performance.now())} ms since the hook started)`));
   // The worker opens the engine while this thread reads the payload, unless a daemon will answer.
-  let worker = deadline === undefined || !daemonSocketThere(opts) ? startWorker(start) : undefined;
+  let worker = !daemonSocketThere(opts) ? startWorker(start) : undefined;
   const input = await readStdin();
   const ev = assistant.readHookPayload(input.text, event as HookEventName);
   if (ev === null) throw new Error("the hook payload is not what this assistant sends (no session id); nothing done");
   // A transcript that is not a regular file (a FIFO, a device), or a link out of its folder, is
   // refused here, before the worker waits for the engine: the hook ends at once.
   if (ev.transcriptPath !== undefined && (ev.event === "stop" || ev.event === "session-end" || ev.event === "pre-compact" || ev.event === "post-compact")) checkRegularOutside(ev.transcriptPath);
-  if (deadline === undefined) return capture(assistant, start, await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
+  if (deadline === undefined) {
+    // The daemon's warm engine writes the turns; when it cannot (none, it stopped, it failed),
+    // the worker does: the capture cursor makes a second try write each turn once.
+    const warm = worker === undefined ? await captureViaDaemon(opts, ev) : undefined;
+    return capture(assistant, start, warm ?? (await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 })));
+  }
   if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
   const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(deadline - performance.now())) };
   let answer = worker === undefined ? await fromDaemon(opts, job) : undefined;
@@ -119,11 +127,36 @@ interface WorkerAnswer {
 async function fromDaemon(opts: HookOpts, job: HookJob): Promise<WorkerAnswer | undefined> {
   const { ev } = job;
   const wait = { timeoutMs: job.budgetMs, onFallback: () => undefined };
-  // The coding session-start text is made by the worker (the daemon's `context` is a whole
-  // assistant's context, AGENTS.md's instructions included: not what a coding session gets).
-  if (ev.event === "session-start") return undefined;
+  // The coding session-start text (never the whole `context`: AGENTS.md's instructions are not what a coding session gets).
+  if (ev.event === "session-start") {
+    const start = { harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, ...(ev.cwd ? { cwd: ev.cwd } : {}) };
+    return (await viaDaemon<{ text: string }>(opts, "sessionStart", start, wait)) ?? undefined;
+  }
   const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs };
   return (await viaDaemon<InjectAnswer>(opts, "inject", req, wait)) ?? undefined;
+}
+
+/** How long a turn-end capture waits for the daemon before the worker does it (a compaction's flush may call a model: it waits). */
+const DAEMON_CAPTURE_WAIT_MS = 10_000;
+
+/** The capture done by the workspace's daemon, or undefined when it did not do it (then the worker does). */
+async function captureViaDaemon(opts: HookOpts, ev: HookJob["ev"]): Promise<WorkerAnswer | undefined> {
+  const req = {
+    event: ev.event,
+    harness: ev.harness,
+    session: ev.session,
+    // The daemon runs in another folder: a relative path is this process's.
+    ...(ev.transcriptPath !== undefined ? { transcriptPath: path.resolve(ev.transcriptPath) } : {}),
+    ...(ev.messages !== undefined ? { messages: ev.messages } : {}),
+  };
+  const wait = { timeoutMs: ev.event === "pre-compact" ? 0 : DAEMON_CAPTURE_WAIT_MS, onFallback: () => undefined };
+  try {
+    const r = await viaDaemon<{ skipped?: string }>(opts, "capture", req, wait);
+    return r === undefined ? undefined : { text: "", ...(r.skipped !== undefined ? { skipped: r.skipped } : {}) };
+  } catch {
+    // The daemon's engine refused it: the worker tries, and says what is wrong.
+    return undefined;
+  }
 }
 
 interface HookWorker {

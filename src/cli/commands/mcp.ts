@@ -39,7 +39,8 @@ export function register(program: Command): void {
     const conn = routingEnabled(opts) ? await connectMcp(workspace, opts.session) : undefined;
     if (conn) await forwardToDaemon(conn, workspace, opts.session);
     else await serveInProcess(workspace, opts.session);
-    // Nothing should keep the process alive now; if a native handle does, do not linger.
-    setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
+    // Nothing should keep the process alive now; if a native handle does, do not linger: the
+    // client (Claude Code ends its servers with SIGINT, then SIGTERM) waits for this exit.
+    setTimeout(() => process.exit(process.exitCode ?? 0), 50).unref();
   });
 }
