@@ -69,7 +69,8 @@ export function moodAt(sentence: string, at: number): Mood {
   const clause = clauses(sentence).find((c) => at >= c.start && at < c.end) ?? { start: 0, end: sentence.length, text: sentence };
   const text = clause.text.trim().replace(/^(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\s+/i, "");
   if (HYPOTHETICAL.test(text)) return "hypothetical";
-  if (DENIED.test(text)) return "denied";
+  // A denial reaches forward: "is not $55" denies the value, "3 books, not bad" does not.
+  if (DENIED.test(sentence.slice(clause.start, at))) return "denied";
   if (PLAN.test(text)) return "plan";
   if (EVENT_START.test(text) || ONE_DAY.test(text)) return "event";
   return "fact";
