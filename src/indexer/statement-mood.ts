@@ -27,7 +27,7 @@ const QUESTION_START = /^(?:how|what|which|who|whom|whose|why|when|where|can|cou
 const HYPOTHETICAL = /\b(?:if|suppose|supposing|imagine|assuming|what if|in case|unless|hypothetically)\b/i;
 const DENIED = /\b(?:not|never|no longer|don't|doesn't|didn't|isn't|wasn't|aren't|weren't|won't|cannot|can't|nor)\b/i;
 const AIM_VERBS = "(?:achieve|reach|get|keep|hit|reduce|increase|save|lose|cut|finish|write|read|run|spend|pay|raise|have)";
-const PLAN = new RegExp(`(?:^\\s*plan:|\\b(?:will|going to|gonna|plan(?:s|ned|ning)? (?:to|for|on)|hop(?:e|es|ing) to|aim(?:s|ing)? (?:to|for)|intend(?:s|ing)? to|(?:want(?:s|ed)?|trying|try|would like) to ${AIM_VERBS}|wants? it|goal|target|expect(?:s|ing)? to)\\b)`, "i");
+const PLAN = new RegExp(`(?:^\\s*plan:|\\b(?:will|(?:i|we|you|they|she|he)['’]ll|going to|gonna|plan(?:s|ned|ning)? (?:to|for|on)|hop(?:e|es|ing) to|aim(?:s|ing)? (?:to|for)|intend(?:s|ing)? to|(?:want(?:s|ed)?|trying|try|would like) to ${AIM_VERBS}|wants? it|goal|target|expect(?:s|ing)? to)\\b)`, "i");
 /** A clause that opens on a simple past doing word (no "have"): one occasion ("Ran 7 km", "I spent $62"). */
 const EVENT_START = /^(?:(?:i|we|just|also|then|finally|today|yesterday)\s+){0,3}(?:ran|walked|jogged|cycled|rode|swam|hiked|slept|spent|paid|bought|sold|took|ate|drank|cooked|wrote|read|did|made|earned|lifted|burned|logged|drove|watched|played|practi[sc]ed|studied|saved|won|lost|caught|sent|visited|met|called)\b/i;
 /** What a question takes as given follows one of these: "since", "now that", "given that". */
@@ -44,8 +44,8 @@ export interface Clause {
 
 export function clauses(sentence: string): Clause[] {
   const out: Clause[] = [];
-  // ", can you help me …": the request after a statement is a clause of its own.
-  const re = /;|\s+-\s+|,\s+(?=(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\b)|,\s+(?=(?:can|could|would|will|how|what|should|do)\s+(?:you|i|we)\b)|\s+(?=but\b)/gi;
+  // ", can you help me …": the request after a statement is a clause of its own; so is ", I've got …" after a comma.
+  const re = /;|\s+-\s+|,\s+(?=(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\b)|,\s+(?=(?:can|could|would|will|how|what|should|do)\s+(?:you|i|we)\b)|,\s+(?=(?:i|we)(?:['’](?:ve|m|d|ll)\b|\s))|\s+(?=but\b)/gi;
   let start = 0;
   for (let m = re.exec(sentence); m !== null; m = re.exec(sentence)) {
     out.push({ start, end: m.index, text: sentence.slice(start, m.index) });

@@ -23,6 +23,7 @@ describe("how a value is said", () => {
     expect(moodOf("The parking permit does not cost $120 a year.", "$120")).toBe("denied");
     expect(moodOf("Going to write 2,000 words of the thesis this week.", "2,000")).toBe("plan");
     expect(moodOf("I want to save $500 this month.", "$500")).toBe("plan");
+    expect(moodOf("I'll set up transfers to cover 6 months of expenses.", "6 months")).toBe("plan");
     // "might" alone is worry, not a what-if: the moved call is still a fact.
     expect(moodOf("I'm worried that moving the call to April 22 might clash with the team meeting.", "April 22")).toBe("fact");
   });
@@ -39,6 +40,7 @@ describe("how a value is said", () => {
     expect(clauses(s).length).toBe(2);
     expect(moodOf(s, "100%")).toBe("plan");
     expect(moodOf(s, "65%")).toBe("fact");
+    expect(moodOf("I'm worried about how I'll budget for it, I've got $200 set aside for April 15.", "$200")).toBe("fact");
     expect(moodOf("The coverage for my module, which has recently improved to 78%, is fine.", "78%")).toBe("fact");
   });
 
