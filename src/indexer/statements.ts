@@ -214,7 +214,9 @@ function looksLikeCode(line: string): boolean {
 /** Drops fenced code blocks and code-looking lines, keeping every other line where it is (line numbers stay true). */
 function proseLines(text: string): string[] {
   let fenced = false;
-  return text.split("\n").map((line) => {
+  // An HTML comment is a note to the file's tools, not something the person says: blanked, lines kept.
+  const uncommented = text.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, " "));
+  return uncommented.split("\n").map((line) => {
     if (/^\s*(```|~~~)/.test(line)) {
       fenced = !fenced;
       return "";

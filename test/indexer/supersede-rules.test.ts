@@ -100,3 +100,12 @@ describe("the hand-labelled pairs", () => {
     expect(found.length / wanted.length).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe("what states nothing of the person's", () => {
+  it("an HTML comment and a conversation summary hold no statements", async () => {
+    const { fileStatements } = await import("../../src/indexer/truth.js");
+    expect(extractStatements("<!-- derived by the night job from 3 transcripts, safe to delete -->\nThe rent for the flat is $1,400 a month.").map((s) => s.line)).toEqual([2]);
+    const summary = "# Summary\n\nThe person moved the kitchen start date to 10 December and set a $4,500 budget.\n";
+    expect(fileStatements({ rel: "sessions/s1.summary.md", kind: "summary", date: "2026-11-20", text: summary, mtimeMs: 0 })).toEqual([]);
+  });
+});

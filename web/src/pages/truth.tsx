@@ -1,5 +1,5 @@
 import type { TruthAnswer, TruthSide } from "../answers.js";
-import { Loading, noteHref, Problem, shortDay, useApi } from "../util.js";
+import { Loading, noteHref, Problem, Prose, shortDay, useApi } from "../util.js";
 
 /** One side of a pair: where it was said (a link to the line), when, and its words (text, never markup). */
 function Side({ s }: { s: TruthSide }) {
@@ -8,7 +8,10 @@ function Side({ s }: { s: TruthSide }) {
       <a href={noteHref(s.path, s.line, s.line)}>
         {s.path}:{s.line}
       </a>{" "}
-      <span class="muted">({shortDay(s.date)})</span> <q>{s.text}</q>
+      <span class="muted">({shortDay(s.date)})</span>{" "}
+      <q>
+        <Prose text={s.text} />
+      </q>
     </>
   );
 }
@@ -61,7 +64,10 @@ export function TruthSection() {
               <ul class="duplicates">
                 {data.duplicates.map((d) => (
                   <li key={d.text}>
-                    <q>{d.text}</q> <span class="muted">{d.places.map((p) => `${p.path}:${p.line}`).join(", ")}</span>
+                    <q>
+                      <Prose text={d.text} />
+                    </q>{" "}
+                    <span class="muted">{d.places.map((p) => `${p.path}:${p.line}`).join(", ")}</span>
                   </li>
                 ))}
               </ul>
