@@ -35,13 +35,14 @@ const GIVEN = /\b(?:since|now that|because|given that|considering that|as of)\b/
 /** Words that tie a value to one day: what happened then, not what holds. */
 const ONE_DAY = /\b(?:today|tonight|yesterday|last night|this morning|this afternoon|this evening)\b/i;
 
-/** A clause of a sentence with where it starts and ends: split at ;, at " - " and at ", and/but/so/which/…" joins. */
+/** A clause of a sentence with where it starts and ends. */
 export interface Clause {
   start: number;
   end: number;
   text: string;
 }
 
+/** The clauses of a sentence: split at ;, at " - " and at ", and/but/so/which/…" joins. */
 export function clauses(sentence: string): Clause[] {
   const out: Clause[] = [];
   // ", can you help me …": the request after a statement is a clause of its own; so is ", I've got …" after a comma.
@@ -58,14 +59,14 @@ export function clauses(sentence: string): Clause[] {
 /** The sentence is a question ("Can you show me how to deploy to GitHub Pages?"): it asks, it does not say a thing happened. */
 export function isQuestion(sentence: string): boolean {
   const s = sentence.trim();
-  return /\?\s*(?:->.*)?$/.test(s) && QUESTION_START.test(s);
+  // Ends on "?", or on "?" and a trailing marker some transcripts add ("? ->-> 1,18").
+  return /\?\s*(?:->[->\s\d,]*)?$/.test(s) && QUESTION_START.test(s);
 }
 
 /** The kind of saying a value at `at` in `sentence` is in. */
 export function moodAt(sentence: string, at: number): Mood {
-  const s = sentence.trim();
   // A question asks, except in what it takes as given ("…, since the sessions got extended to July 16?").
-  if (/\?\s*(?:->.*)?$/.test(s) && QUESTION_START.test(s) && !GIVEN.test(sentence.slice(0, at))) return "question";
+  if (isQuestion(sentence) && !GIVEN.test(sentence.slice(0, at))) return "question";
   const clause = clauses(sentence).find((c) => at >= c.start && at < c.end) ?? { start: 0, end: sentence.length, text: sentence };
   const text = clause.text.trim().replace(/^(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\s+/i, "");
   if (HYPOTHETICAL.test(text)) return "hypothetical";
