@@ -33,6 +33,8 @@ export interface MemoryHit {
   heading?: string;
   date?: string | null;
   snippet: string;
+  /** A later statement replaced one of its lines: it is listed after the current ones, saying by what. */
+  supersededBy?: { path: string; line: number; date: string | null };
 }
 
 export interface DailyNote {
@@ -304,7 +306,9 @@ function addSearchResults(draft: Draft): ContextReport["memories"] {
   const memories = { given: opts.memories?.length ?? 0, shown: 0, withheld: 0, duplicate: 0 };
   if (!opts.memories || opts.memories.length === 0) return memories;
   const lines: string[] = [];
-  for (const hit of opts.memories) {
+  // The newer word first: what a later note replaced comes after everything still current.
+  const ordered = [...opts.memories.filter((h) => !h.supersededBy), ...opts.memories.filter((h) => h.supersededBy)];
+  for (const hit of ordered) {
     // The engine searches a group session's scope only; a caller handing in private hits
     // still never gets them into such a prompt.
     if (!draft.main && isPrivatePath(hit.path)) {
@@ -404,7 +408,9 @@ function formatHit(hit: MemoryHit): string {
   const where = `${hit.path}:${hit.startLine}-${hit.endLine}`;
   const date = hit.date ? ` (${hit.date})` : "";
   const heading = hit.heading ? ` ${oneLine(hit.heading, 120)}:` : "";
-  return `- ${where}${date}${heading} ${oneLine(hit.snippet, 600)}`;
+  const r = hit.supersededBy;
+  const replaced = r ? ` (replaced${r.date ? ` on ${r.date}` : ""} by ${r.path}:${r.line}: prefer that one)` : "";
+  return `- ${where}${date}${heading} ${oneLine(hit.snippet, 600)}${replaced}`;
 }
 
 function oneLine(s: string, max: number): string {

@@ -130,6 +130,7 @@ export interface ApiAnswers {
   jobs: Awaited<ReturnType<typeof jobs>>;
   "jobs/reflection": Awaited<ReturnType<typeof reflectionRun>>;
   health: Awaited<ReturnType<typeof Engine.doctor>>;
+  truth: Awaited<ReturnType<Engine["indexing"]["health"]>>;
 }
 
 const GET: Record<string, Route | undefined> = {
@@ -146,6 +147,8 @@ const GET: Record<string, Route | undefined> = {
   "/api/jobs": jobs,
   "/api/jobs/reflection": reflectionRun,
   "/api/health": (engine) => Engine.doctor(engine.workspace),
+  // `agent health`: contradictions, stale facts, duplicates, MEMORY.md's size (the same report).
+  "/api/truth": (engine) => engine.indexing.health(),
 };
 
 const MemoryChange = z.object({ action: z.enum(["forget", "pin", "unpin", "restore"]), id: z.number().int().positive() }).strict();

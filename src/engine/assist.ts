@@ -110,7 +110,7 @@ export class ContextNotesService {
       // Group and isolated sessions search public files only (the search plan's scope); their
       // queries come from other people, so they feed no recall log.
       const res = await this.engine.search(query, { limit: cfg.memoryResults, session, front: "context", ...(session !== "main" ? { recall: false } : {}) });
-      memories = res.results.map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading, date: r.date, snippet: r.snippet }));
+      memories = res.results.map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine, heading: r.heading, date: r.date, snippet: r.snippet, ...(r.supersededBy ? { supersededBy: r.supersededBy } : {}) }));
     }
     const audit = auditWorkspace(this.engine.workspace);
     const warnings: string[] = [];

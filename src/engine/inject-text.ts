@@ -75,7 +75,13 @@ function attr(s: string): string {
 export function formatQuotedMemories(items: readonly QuotedMemory[], maxChars: number, nowMs?: number): string {
   const out = [QUOTE_HEADER];
   let used = QUOTE_HEADER.length;
-  items.forEach((m, i) => {
+  const shown: QuotedMemory[] = [];
+  // The newer word first; a replaced memory only next to what replaced it, never alone as if current.
+  const current = items.filter((m) => !m.supersededBy);
+  [...current, ...items.filter((m) => m.supersededBy)].forEach((m) => {
+    const r = m.supersededBy;
+    if (r && !shown.some((s) => s.path === r.path && s.startLine <= r.line && r.line <= s.endLine)) return;
+    const i = shown.length;
     const cite = m.startLine === m.endLine ? `${m.path}:${m.startLine}` : `${m.path}:${m.startLine}-${m.endLine}`;
     const age = m.date ? ageOf(m.date, nowMs) : "";
     const newer = m.supersededBy ? ` newer="${attr(`${m.supersededBy.path}:${m.supersededBy.line}${m.supersededBy.date ? ` of ${m.supersededBy.date}` : ""}`)}"` : "";
@@ -87,6 +93,7 @@ export function formatQuotedMemories(items: readonly QuotedMemory[], maxChars: n
     if (body.length > room) body = `${body.slice(0, room - 1)}…`;
     const block = `${open}\n${body}\n${close}`;
     out.push(block);
+    shown.push(m);
     used += block.length + 1;
   });
   return out.length > 1 ? out.join("\n") : "";

@@ -14,8 +14,8 @@ import { chunkSession } from "./session-chunk.js";
 import { redactedTranscript, sweepSessions } from "./redaction.js";
 import { recordStatements, relink } from "./truth.js";
 
-/** Bump when chunk boundaries change for the same input (forces a re-chunk of every file). */
-export const CHUNKER_VERSION = 3;
+/** Bump when chunk boundaries or the statements read from them change for the same input (forces a re-chunk of every file). */
+export const CHUNKER_VERSION = 4;
 
 /**
  * Longest a write transaction of the indexer stays open. Files are written many per

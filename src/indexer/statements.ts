@@ -7,8 +7,12 @@
  * what the value is of (its slot: "the kitchen start date", "my Zotero library").
  *
  * Pure: text in, statements out; no I/O, no model. Code (fenced blocks, lines that look like
- * code) is left out: a number in a code sample is not a fact about the person.
+ * code) is left out: a number in a code sample is not a fact about the person. Nor does a
+ * value count when it is asked, supposed, denied or quoted, or is a list entry's quantity
+ * (statement-mood.ts): the sentence stays (a denial is half a contradiction), its value goes.
  */
+
+import { STATED_MOODS, isListEntry, moodAt, unquoted } from "./statement-mood.js";
 
 export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "time";
 
@@ -24,6 +28,8 @@ export interface StatedValue {
   context: string[];
   /** The few content words right next to it ("snack budget", "major project"): what it is of. */
   near: string[];
+  /** How it is said (statement-mood.ts): a fact, a plan or one occasion; absent in statements stored before it was read (a fact). */
+  mood?: "fact" | "plan" | "event";
 }
 
 export interface Statement {
@@ -208,7 +214,9 @@ function looksLikeCode(line: string): boolean {
 /** Drops fenced code blocks and code-looking lines, keeping every other line where it is (line numbers stay true). */
 function proseLines(text: string): string[] {
   let fenced = false;
-  return text.split("\n").map((line) => {
+  // An HTML comment is a note to the file's tools, not something the person says: blanked, lines kept.
+  const uncommented = text.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, " "));
+  return uncommented.split("\n").map((line) => {
     if (/^\s*(```|~~~)/.test(line)) {
       fenced = !fenced;
       return "";
@@ -226,10 +234,13 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
     // The person's mark applies to every sentence of its line.
     const m = MARK.exec(line);
     const mark = m ? { key: m[1]!.toLowerCase() as "supersedes" | "still-true", value: m[2]!.trim() } : undefined;
-    const plainLine = (m ? line.slice(0, m.index) : line).replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/, "");
+    const unmarked = m ? line.slice(0, m.index) : line;
+    // A list entry's quantity and a quoted line's values are nobody's current facts.
+    const valueless = isListEntry(unmarked) || /^\s*>/.test(unmarked);
+    const plainLine = unmarked.replace(/^\s*>\s?/, "").replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/, "");
     const found: Statement[] = [];
     for (const s of sentences(plainLine)) {
-      const st = statementOf(s, firstLine + i, mark !== undefined);
+      const st = statementOf(s, firstLine + i, mark !== undefined, valueless);
       if (st) found.push(st);
     }
     if (found.length === 0 && mark) found.push({ line: firstLine + i, text: plainLine.trim().slice(0, 300), words: [...new Set(contentWords(plainLine))], values: [], negated: false, denied: [], change: false });
@@ -238,14 +249,24 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
   return out;
 }
 
-function statementOf(s: string, line: number, marked: boolean): Statement | null {
-  const found = findValues(s);
+/** The values of a sentence that are said as what is: not asked, supposed, denied or inside quotes. */
+function statedValues(s: string): (Found & { mood: "fact" | "plan" | "event" })[] {
+  const out: (Found & { mood: "fact" | "plan" | "event" })[] = [];
+  for (const f of findValues(unquoted(s))) {
+    const mood = moodAt(s, f.start);
+    if (STATED_MOODS.has(mood)) out.push({ ...f, mood: mood as "fact" | "plan" | "event" });
+  }
+  return out;
+}
+
+function statementOf(s: string, line: number, marked: boolean, valueless = false): Statement | null {
+  const found = valueless ? [] : statedValues(s);
   const negated = NEGATION.test(s);
   const words = [...new Set(contentWords(s))];
   // A sentence without a value still counts when it says enough: it may be what a later "never …" denies.
   if (found.length === 0 && !negated && !marked && words.length < 3) return null;
   if (words.length < 2 && !marked) return null;
-  const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f) }));
+  const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f), mood: f.mood }));
   return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, denied: deniedWords(s), change: CHANGE.test(s) };
 }
 

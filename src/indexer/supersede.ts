@@ -20,6 +20,7 @@
  */
 import type { Statement, StatedValue } from "./statements.js";
 import { contentWords } from "./statements.js";
+import { apartBy } from "./slot-guards.js";
 
 export interface PlacedStatement {
   id: number;
@@ -82,6 +83,8 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
     for (const vn of n.values) {
       const key = slotKey(vo);
       if (key !== slotKey(vn) || vo.norm === vn.norm) continue;
+      // Looks like one slot but is two things: an occasion, a plan against what was done, a start against an end.
+      if (apartBy(vo, vn) !== null) continue;
       // Still saying the old value, or already saying the new one: an added fact, not a change.
       if (n.values.some((x) => slotKey(x) === key && x.norm === vo.norm)) continue;
       if (o.values.some((x) => slotKey(x) === key && x.norm === vn.norm)) continue;

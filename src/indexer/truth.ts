@@ -32,6 +32,8 @@ function stored(st: Statement, ord: number): StoredStatement {
 
 /** The statements of one file, each with when it was said; none for files that hold no statements of the person's. */
 export function fileStatements(f: TruthFile): StoredStatement[] {
+  // A conversation's summary is a model's retelling, not the person's words: it states nothing of theirs.
+  if (f.kind === "summary") return [];
   if (f.kind === "session") {
     const out: StoredStatement[] = [];
     for (const t of parseSessionText(f.rel, f.text).turns) {

@@ -104,5 +104,21 @@ describe("injection", () => {
     expect(text).toContain('cite="memory/2026-11-10.md:3" date="2026-11-10" age="15 days old" newer="memory/2026-11-23.md:3 of 2026-11-23" from=');
     expect(text).toContain('cite="memory/2026-11-25.md:1" date="2026-11-25" from=');
     expect(text).toContain("prefer that one");
+    // The newer one first, whatever order the memories came in.
+    expect(text.indexOf("memory/2026-11-23.md:3\" date")).toBeLessThan(text.indexOf("memory/2026-11-10.md:3\" date"));
+  });
+
+  it("never hands a replaced memory without the one that replaced it", () => {
+    const now = Date.parse("2026-11-25T12:00:00Z");
+    const text = formatQuotedMemories(
+      [
+        { path: "memory/2026-11-10.md", startLine: 3, endLine: 3, date: "2026-11-10", text: "the kitchen start date is 3 December", supersededBy: { path: "memory/2026-11-23.md", line: 3, date: "2026-11-23" } },
+        { path: "memory/2026-11-25.md", startLine: 1, endLine: 1, date: "2026-11-25", text: "called Marek about the kitchen" },
+      ],
+      2000,
+      now,
+    );
+    expect(text).not.toContain("3 December");
+    expect(text).toContain('<memory n="1" cite="memory/2026-11-25.md:1"');
   });
 });

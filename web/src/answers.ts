@@ -25,3 +25,5 @@ export type JobsAnswer = ApiAnswers["jobs"];
 export type JobRunRow = JobsAnswer["runs"][number];
 export type ReflectionRunAnswer = ApiAnswers["jobs/reflection"];
 export type HealthAnswer = ApiAnswers["health"];
+export type TruthAnswer = ApiAnswers["truth"];
+export type TruthSide = TruthAnswer["stale"][number]["old"];

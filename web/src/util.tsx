@@ -40,6 +40,18 @@ export function day(ms: number | null | undefined): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2026-11-23" as "23 Nov" (this year) or "23 Nov 2025"; anything else as given. */
+export function shortDay(iso: string | null | undefined, nowMs = Date.now()): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? "");
+  if (!m) return iso ?? "";
+  const name = MONTH_NAMES[Number(m[2]) - 1];
+  if (!name) return iso ?? "";
+  const year = Number(m[1]) === new Date(nowMs).getFullYear() ? "" : ` ${m[1]}`;
+  return `${Number(m[3])} ${name}${year}`;
+}
+
 export function stamp(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return "—";
   const d = new Date(ms);

@@ -48,8 +48,10 @@ export function formatBoot(r: BootResult): string {
   const head = [`boot${r.query ? `: "${r.query}"` : ""}`, `last ${r.days} day${r.days === 1 ? "" : "s"} (${r.from}..${r.to})`];
   if (r.project) head.push(`project ${r.project}`);
   let out = head.join(" · ") + "\n";
-  const history = r.items.filter((i) => i.origin === "history");
-  const recent = r.items.filter((i) => i.origin !== "history");
+  const history = r.items.filter((i) => i.origin === "history" && !i.supersededBy);
+  const recent = r.items.filter((i) => i.origin !== "history" && !i.supersededBy);
+  // Replaced lines last, each with what replaced it: never read before the newer word.
+  const replaced = r.items.filter((i) => i.supersededBy);
   let n = 0;
   const item = (it: BootItem) => {
     n++;
@@ -58,11 +60,13 @@ export function formatBoot(r: BootResult): string {
     if (it.heading) s += `    ${it.heading}\n`;
     if (it.annotations) s += `    ${Object.entries(it.annotations).map(([k, vs]) => vs.map((v) => `${k}:: ${v}`).join("  ")).join("  ")}\n`;
     s += `    ${it.snippet}\n`;
+    if (it.supersededBy) s += `    replaced${it.supersededBy.date ? ` on ${it.supersededBy.date}` : ""} by ${it.supersededBy.path}:${it.supersededBy.line}\n`;
     return s;
   };
   if (r.items.length === 0) out += "nothing found in history or recent activity\n";
   if (history.length > 0) out += `\nHistory\n${history.map(item).join("")}`;
   if (recent.length > 0) out += `\nRecent activity\n${recent.map(item).join("")}`;
+  if (replaced.length > 0) out += `\nReplaced by newer notes\n${replaced.map(item).join("")}`;
   if (r.today) {
     out += `\nToday's note (${r.today.path})\n`;
     out += r.today.text === null ? "(no note yet today)\n" : r.today.text.endsWith("\n") ? r.today.text : `${r.today.text}\n`;

@@ -30,6 +30,8 @@ interface BootPlace {
   heading: string;
   date: string | null;
   annotations?: Record<string, string[]>;
+  /** A later statement replaced one of its lines (search's supersededBy): it comes after everything current. */
+  supersededBy?: { path: string; line: number; date: string | null };
 }
 
 export interface BootCandidate extends BootPlace {
@@ -130,6 +132,7 @@ export function fuseBoot(sources: BootSources, opts: FuseBootOptions): FusedBoot
       score: c.score ?? null,
     };
     if (c.annotations && Object.keys(c.annotations).length > 0) item.annotations = c.annotations;
+    if (c.supersededBy) item.supersededBy = c.supersededBy;
     kept.push(item);
     return item;
   };
@@ -169,11 +172,16 @@ export function fuseBoot(sources: BootSources, opts: FuseBootOptions): FusedBoot
   // Whatever history does not use goes back to recent activity.
   recentSlots = Math.min(recent.length, limit - historySlots);
   return {
-    items: [...history.slice(0, historySlots), ...recent.slice(0, recentSlots)],
+    items: currentFirst([...history.slice(0, historySlots), ...recent.slice(0, recentSlots)]),
     recentSlots,
     historySlots,
     merged,
   };
+}
+
+/** What a later note replaced goes after everything still current, in its order: the newer word is read first. */
+export function currentFirst(items: BootItem[]): BootItem[] {
+  return [...items.filter((i) => !i.supersededBy), ...items.filter((i) => i.supersededBy)];
 }
 
 /**

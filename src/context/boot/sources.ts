@@ -133,6 +133,7 @@ async function historyCandidates(engine: BootEngine, plan: SearchPlan, warnings:
       score: r.score,
     };
     if (r.annotations) c.annotations = r.annotations;
+    if (r.supersededBy) c.supersededBy = r.supersededBy;
     return c;
   });
 }

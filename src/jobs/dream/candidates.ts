@@ -41,6 +41,8 @@ export interface Candidate {
   lines: string[];
   queries: string[];
   signals: { recalls: number; queries: number; days: number; lastAt: number; reinforced?: number; strength: number };
+  /** A later statement replaced one of its lines ("memory/2026-11-23.md:4 of 2026-11-23"): it ranks after every current candidate. */
+  replacedBy?: string;
 }
 
 export interface Skipped {
@@ -101,6 +103,8 @@ export interface GatherInput {
   decided: (key: string) => { id: number; status: string } | null;
   /** MEMORY.md's fact lines. */
   existing: string[];
+  /** Which later statement replaced one in these lines (the index's links), or null. */
+  replaced?: (path: string, startLine: number, endLine: number) => string | null;
 }
 
 export function gatherCandidates(i: GatherInput): { candidates: Candidate[]; skipped: Skipped[] } {
@@ -110,7 +114,10 @@ export function gatherCandidates(i: GatherInput): { candidates: Candidate[]; ski
     const where = `${s.path}:${s.startLine}-${s.endLine}`;
     const c = chunkCandidate(s, i);
     if (typeof c === "string") skipped.push({ source: where, reason: c });
-    else found.push(c);
+    else {
+      const by = i.replaced?.(s.path, c.startLine ?? s.startLine, c.endLine ?? s.endLine) ?? null;
+      found.push(by === null ? c : { ...c, replacedBy: by });
+    }
   }
   for (const m of i.memories) {
     if (m.reinforceCount < i.config.thresholds.minReinforced) continue;
@@ -146,7 +153,8 @@ function chunkCandidate(s: RecallSignals, i: GatherInput): Candidate | string {
 function dedupeCandidates(found: Candidate[], i: GatherInput, skipped: Skipped[]): { candidates: Candidate[]; skipped: Skipped[] } {
   const kept: Candidate[] = [];
   const overlap = i.config.duplicate.keywordOverlap;
-  for (const c of [...found].sort((a, b) => b.signals.strength - a.signals.strength)) {
+  // The newer word first: a passage a later note replaced is considered after every current one, however often recalled.
+  for (const c of [...found].sort((a, b) => Number(a.replacedBy !== undefined) - Number(b.replacedBy !== undefined) || b.signals.strength - a.signals.strength)) {
     const where = sourceLabel(c);
     const d = i.decided(c.key);
     if (d !== null) {

@@ -60,6 +60,7 @@ export interface CandidateView {
   lines: string[];
   queries: string[];
   signals: Candidate["signals"];
+  replacedBy?: string;
 }
 
 export interface DreamResult {
@@ -94,6 +95,16 @@ export async function runDream(input: RunDreamInput): Promise<DreamResult> {
   return withReplacements(await runRecalled(input), replaced);
 }
 
+/** Which later statement replaced one said in a file's line range (an update link leaving the range), as "path:line of date". */
+function replacedIn(links: readonly StoredLink[]): (path: string, startLine: number, endLine: number) => string | null {
+  const updates = links.filter((l) => l.kind === "update");
+  return (path, startLine, endLine) => {
+    const inside = (p: { path: string; line: number }) => p.path === path && p.line >= startLine && p.line <= endLine;
+    const l = updates.find((x) => inside(x.older) && !inside(x.newer));
+    return l ? `${l.newer.path}:${l.newer.line} of ${l.newer.date}` : null;
+  };
+}
+
 /** The replacements join what was proposed; never auto-accepted (the links they rest on are guesses). */
 function withReplacements(r: DreamResult, replaced: ReplaceProposed[]): DreamResult {
   if (replaced.length === 0) return r;
@@ -122,6 +133,7 @@ async function runRecalled(input: RunDreamInput): Promise<DreamResult> {
     config: cfg,
     now,
     existing,
+    replaced: replacedIn(input.links?.() ?? []),
     decided: (key) => {
       const p = proposals.bySource(key)[0];
       return p === undefined ? null : { id: p.id, status: p.status };
@@ -146,7 +158,7 @@ async function runRecalled(input: RunDreamInput): Promise<DreamResult> {
 }
 
 function view(c: Candidate): CandidateView {
-  return { source: sourceLabel(c), key: c.key, lines: c.lines, queries: c.queries, signals: c.signals };
+  return { source: sourceLabel(c), key: c.key, lines: c.lines, queries: c.queries, signals: c.signals, ...(c.replacedBy ? { replacedBy: c.replacedBy } : {}) };
 }
 
 interface VectorCheck {

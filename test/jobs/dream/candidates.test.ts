@@ -57,6 +57,15 @@ describe("dream candidates", () => {
     expect(why["memory/2026-04-11.md"]).toBe("the same as memory/2026-04-10.md:1-3");
   });
 
+  it("a passage a later note replaced comes after every current one, however often recalled", () => {
+    const replaced = (path: string) => (path === "memory/2026-04-10.md" ? "memory/2026-04-12.md:3 of 2026-04-12" : null);
+    const r = gather([sig("memory/2026-04-10.md", { recalls: 9 }), sig("sessions/s1.jsonl", { recalls: 3 })], { replaced });
+    expect(r.candidates.map((c) => [c.path, c.replacedBy ?? null])).toEqual([
+      ["sessions/s1.jsonl", null],
+      ["memory/2026-04-10.md", "memory/2026-04-12.md:3 of 2026-04-12"],
+    ]);
+  });
+
   it("left out when MEMORY.md already says it, or when it was proposed before", () => {
     const r = gather([sig("memory/2026-04-10.md"), sig("sessions/s1.jsonl")], {
       existing: ["The router firmware must be updated before the ISP visit on Friday."],

@@ -1,6 +1,7 @@
 import { useEffect } from "preact/hooks";
 import type { HealthAnswer } from "../answers.js";
 import { Loading, Problem, Prose, useApi } from "../util.js";
+import { TruthSection } from "./truth.js";
 
 /** One line over the checks: a failure is named as one; warnings (a model to install) are not "broken". */
 function summary(d: HealthAnswer): { cls: string; text: string } {
@@ -50,6 +51,7 @@ export function HealthPage() {
           </table>
         </>
       ) : null}
+      <TruthSection />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { get } from "../api.js";
 import type { Explanation, SearchAnswer, SearchHit } from "../answers.js";
 import { Bars, type Bar } from "../charts.js";
-import { noteHref, Problem, Prose } from "../util.js";
+import { noteHref, Problem, Prose, shortDay } from "../util.js";
 
 /** A multiplier's bar: every ×-factor on one scale, ×1.00 (no change) at half width, ×2.00 full. */
 const times = (label: string, value: number, hint: string, note = ""): Bar => {
@@ -71,14 +71,27 @@ function ResultItem({ r, moved, back }: { r: SearchHit; moved: boolean; back: st
       </span>
       {r.heading ? <div class="heading">{r.heading}</div> : null}
       {r.supersededBy ? (
-        <div class="muted">
-          replaced on {r.supersededBy.date} by{" "}
+        <div class="muted replaced">
+          replaced on {shortDay(r.supersededBy.date)} by{" "}
           <a href={noteHref(r.supersededBy.path, r.supersededBy.line, r.supersededBy.line)}>
             {r.supersededBy.path}:{r.supersededBy.line}
           </a>
         </div>
       ) : null}
-      {r.contradicts ? <div class="muted">contradicted by {r.contradicts.map((c) => `${c.path}:${c.line} (${c.date})`).join(", ")}</div> : null}
+      {r.contradicts ? (
+        <div class="muted contradicted">
+          contradicted by{" "}
+          {r.contradicts.map((c, i) => (
+            <span key={`${c.path}:${c.line}`}>
+              {i > 0 ? ", " : ""}
+              <a href={noteHref(c.path, c.line, c.line)}>
+                {c.path}:{c.line}
+              </a>{" "}
+              ({shortDay(c.date)})
+            </span>
+          ))}
+        </div>
+      ) : null}
       <p class="snippet">{r.snippet}</p>
       {r.explain ? (
         <button type="button" class="link" aria-expanded={open} onClick={() => setOpen(!open)}>

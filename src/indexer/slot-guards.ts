@@ -1,0 +1,46 @@
+/**
+ * Reasons two values that look like one slot (same kind of value, same words around them)
+ * are still two different things: each a small named rule, tested on its own, checked by
+ * supersede.ts before it links an update. Pure.
+ */
+import type { StatedValue } from "./statements.js";
+
+export interface SlotGuard {
+  name: string;
+  /** True when the older value `o` and the newer `n` are NOT one slot. */
+  apart: (o: StatedValue, n: StatedValue) => boolean;
+}
+
+const mood = (v: StatedValue) => v.mood ?? "fact";
+
+/** "Ran 7 km on Saturday", "Spent $62 today": each occasion is its own, none replaces another. */
+export const oneOffEvent: SlotGuard = { name: "one-off event", apart: (o, n) => mood(o) === "event" || mood(n) === "event" };
+
+/** "Going to write 2,000 words" and "Wrote 1,300 words": the plan and what was done are both true. */
+export const planVersusDone: SlotGuard = { name: "plan vs done", apart: (o, n) => (mood(o) === "plan") !== (mood(n) === "plan") };
+
+const STARTS = new Set(["start", "begin", "began", "open", "arriv", "land", "depart", "leav", "kick", "launch", "from"]);
+const ENDS = new Set(["end", "finish", "clos", "due", "until", "deadlin", "expir", "complet", "return", "back"]);
+const side = (words: readonly string[]): "start" | "end" | null => {
+  const s = words.some((w) => STARTS.has(w));
+  const e = words.some((w) => ENDS.has(w));
+  return s === e ? null : s ? "start" : "end";
+};
+
+/** "The new job starts on 2 September" and "the probation ends on 2 December": a beginning and an end are two dates. */
+export const startVersusEnd: SlotGuard = {
+  name: "start vs end",
+  apart: (o, n) => {
+    if (o.type !== "date" && o.type !== "time") return false;
+    const a = side(o.near);
+    const b = side(n.near);
+    return a !== null && b !== null && a !== b;
+  },
+};
+
+export const SLOT_GUARDS: readonly SlotGuard[] = [oneOffEvent, planVersusDone, startVersusEnd];
+
+/** The first guard that keeps two values apart, or null when none does. */
+export function apartBy(o: StatedValue, n: StatedValue, guards: readonly SlotGuard[] = SLOT_GUARDS): string | null {
+  return guards.find((g) => g.apart(o, n))?.name ?? null;
+}

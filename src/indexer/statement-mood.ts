@@ -1,0 +1,98 @@
+/**
+ * What kind of saying a value is in: the filters that keep supersession conservative.
+ * A value only replaces another when both are said as facts of the same kind; these read,
+ * from the words around a value, the sayings that are not such facts:
+ *
+ * - question      "Would the roof quote drop to $2,800?"      asks, states nothing
+ * - hypothetical  "If I switched, it would cost $25."          a what-if, not what is
+ * - denied        "The permit does not cost $120."             says what the value is NOT
+ * - plan          "Going to write 2,000 words", "goal: $500"   an intention or a target
+ * - event         "Ran 7 km on Saturday", "Spent $62 today"    one occasion, not a standing fact
+ * - fact          everything else
+ *
+ * A plan is replaced by a plan and a fact by a fact (a plan and what was then done are both
+ * true); an event replaces nothing and is replaced by nothing (each day's run is its own);
+ * a question, a what-if or a denial holds no value at all. Quoted words (someone else's, or
+ * an old letter) and list entries that are only a quantity and a thing ("- 6 eggs", a to-do
+ * box) hold none either. Pure: text in, verdicts out.
+ */
+
+export type Mood = "fact" | "plan" | "event" | "question" | "hypothetical" | "denied";
+
+/** The moods a value is kept in; the others say nothing about what is. */
+export const STATED_MOODS: ReadonlySet<Mood> = new Set<Mood>(["fact", "plan", "event"]);
+
+const QUESTION_START = /^(?:how|what|which|who|whom|whose|why|when|where|can|could|would|should|shall|will|is|are|was|were|do|does|did|have|has|may|might|am)\b/i;
+/** An explicit what-if; a bare "might" or "could" ("might conflict with other meetings") is not enough. */
+const HYPOTHETICAL = /\b(?:if|suppose|supposing|imagine|assuming|what if|in case|unless|hypothetically)\b/i;
+const DENIED = /\b(?:not|never|no longer|don't|doesn't|didn't|isn't|wasn't|aren't|weren't|won't|cannot|can't|nor)\b/i;
+const AIM_VERBS = "(?:achieve|reach|get|keep|hit|reduce|increase|save|lose|cut|finish|write|read|run|spend|pay|raise|have)";
+const PLAN = new RegExp(`(?:^\\s*plan:|\\b(?:will|(?:i|we|you|they|she|he)['’]ll|going to|gonna|plan(?:s|ned|ning)? (?:to|for|on)|hop(?:e|es|ing) to|aim(?:s|ing)? (?:to|for)|intend(?:s|ing)? to|(?:want(?:s|ed)?|trying|try|would like) to ${AIM_VERBS}|wants? it|goal|target|expect(?:s|ing)? to)\\b)`, "i");
+/** A clause that opens on a simple past doing word (no "have"): one occasion ("Ran 7 km", "I spent $62"). */
+const EVENT_START = /^(?:(?:i|we|just|also|then|finally|today|yesterday)\s+){0,3}(?:ran|walked|jogged|cycled|rode|swam|hiked|slept|spent|paid|bought|sold|took|ate|drank|cooked|wrote|read|did|made|earned|lifted|burned|logged|drove|watched|played|practi[sc]ed|studied|saved|won|lost|caught|sent|visited|met|called)\b/i;
+/** What a question takes as given follows one of these: "since", "now that", "given that". */
+const GIVEN = /\b(?:since|now that|because|given that|considering that|as of)\b/i;
+/** Words that tie a value to one day: what happened then, not what holds. */
+const ONE_DAY = /\b(?:today|tonight|yesterday|last night|this morning|this afternoon|this evening)\b/i;
+
+/** A clause of a sentence with where it starts and ends. */
+export interface Clause {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The clauses of a sentence: split at ;, at " - " and at ", and/but/so/which/…" joins. */
+export function clauses(sentence: string): Clause[] {
+  const out: Clause[] = [];
+  // ", can you help me …": the request after a statement is a clause of its own; so is ", I've got …" after a comma.
+  const re = /;|\s+-\s+|,\s+(?=(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\b)|,\s+(?=(?:can|could|would|will|how|what|should|do)\s+(?:you|i|we)\b)|,\s+(?=(?:i|we)(?:['’](?:ve|m|d|ll)\b|\s))|\s+(?=but\b)/gi;
+  let start = 0;
+  for (let m = re.exec(sentence); m !== null; m = re.exec(sentence)) {
+    out.push({ start, end: m.index, text: sentence.slice(start, m.index) });
+    start = m.index + m[0].length;
+  }
+  out.push({ start, end: sentence.length, text: sentence.slice(start) });
+  return out;
+}
+
+/** The sentence is a question ("Can you show me how to deploy to GitHub Pages?"): it asks, it does not say a thing happened. */
+export function isQuestion(sentence: string): boolean {
+  const s = sentence.trim();
+  // Ends on "?", or on "?" and a trailing marker some transcripts add ("? ->-> 1,18").
+  return /\?\s*(?:->[->\s\d,]*)?$/.test(s) && QUESTION_START.test(s);
+}
+
+/** The kind of saying a value at `at` in `sentence` is in. */
+export function moodAt(sentence: string, at: number): Mood {
+  // A question asks, except in what it takes as given ("…, since the sessions got extended to July 16?").
+  if (isQuestion(sentence) && !GIVEN.test(sentence.slice(0, at))) return "question";
+  const clause = clauses(sentence).find((c) => at >= c.start && at < c.end) ?? { start: 0, end: sentence.length, text: sentence };
+  const text = clause.text.trim().replace(/^(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\s+/i, "");
+  if (HYPOTHETICAL.test(text)) return "hypothetical";
+  // A denial reaches forward: "is not $55" denies the value, "3 books, not bad" does not.
+  if (DENIED.test(sentence.slice(clause.start, at))) return "denied";
+  if (PLAN.test(text)) return "plan";
+  if (EVENT_START.test(text) || ONE_DAY.test(text)) return "event";
+  return "fact";
+}
+
+/**
+ * The line with quoted words blanked out (same length, so offsets stay true): a blockquote
+ * line ("> …") whole, and text inside double quotes that is long enough to be a saying
+ * ("the venue holds 80 guests max"), not a name ("Kind of Blue").
+ */
+export function unquoted(line: string): string {
+  if (/^\s*>/.test(line)) return " ".repeat(line.length);
+  return line.replace(/(["“”])([^"“”]{12,}?)(["“”])/g, (m) => " ".repeat(m.length));
+}
+
+/**
+ * A list entry rather than a statement: a to-do box ("- [ ] pay $80 water bill": a thing to
+ * do) or an item that opens on its quantity ("- 2 lbs chicken breast", "- 6 eggs"): a
+ * shopping or packing list's line, which a later list's line does not replace.
+ */
+export function isListEntry(line: string): boolean {
+  if (/^\s*(?:[-*+]|\d+\.)\s+\[[ xX]\]/.test(line)) return true;
+  return /^\s*[-*+]\s+(?:[$€£]\s?)?\d[\d,.]*\s?(?:[a-z]{1,6}\s+)?[a-z]+(?:\s+[a-z]+){0,3}\s*$/i.test(line);
+}
