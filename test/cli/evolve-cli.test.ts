@@ -5,6 +5,7 @@ import { runAgent } from "../helpers/cli.js";
 import { startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
 import { cleanup, read, tempDir, write } from "../helpers/workspace.js";
 import { FIRST_SOUL, soulJson } from "../jobs/reflect/helpers.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 /**
  * The evolution system through the built CLI in child processes: `agent reflect` forming
@@ -180,6 +181,6 @@ describe("backups: export, import, rebuild", { timeout: 120_000 }, () => {
     const junk = await agent(["import", "--workspace", ws3, "--force", path.join(dir, "junk.json")]);
     expect(junk.code).toBe(1);
     expect(junk.stderr).toMatch(/not an agent state export/);
-    expect(existsSync(path.join(ws3, ".agent", "state.db"))).toBe(true);
+    expect(existsSync(path.join(agentDir(ws3), "state.db"))).toBe(true);
   });
 });

@@ -30,7 +30,7 @@ export function read(ws: string, rel: string): string {
 }
 
 /**
- * sha256 of every file under `dir` except the engine's own .agent folder: used to prove
+ * sha256 of every file under `dir` except the engine's own .agent folder and id file: used to prove
  * that indexing never changed a user's file.
  */
 export function fingerprint(dir: string): Record<string, string> {
@@ -38,7 +38,8 @@ export function fingerprint(dir: string): Record<string, string> {
   const walk = (d: string) => {
     for (const ent of readdirSync(d, { withFileTypes: true })) {
       const abs = path.join(d, ent.name);
-      if (ent.name === ".agent") continue;
+      // The engine's own: SOUL.md's swap folder and the workspace id written on first open.
+      if (ent.name === ".agent" || ent.name === ".agent-workspace") continue;
       if (ent.isDirectory()) walk(abs);
       else if (ent.isFile()) {
         try {

@@ -16,6 +16,7 @@ import { mcpSearchAnswer } from "../../src/mcp/tools/search.js";
 import type { SearchReport } from "../../src/search/report.js";
 import { spawnAgent, type RunningAgent } from "../helpers/cli.js";
 import { CLI, cleanup, read, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const textOf = (r: unknown): string => ((r as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? "").join("\n");
 const MODERN = "2026-07-28";
@@ -110,7 +111,7 @@ describe("MCP eras over the daemon's HTTP endpoint", { timeout: 90_000 }, () => 
     daemon = spawnAgent(["daemon", "--workspace", ws, "--http", "--port", "0", "--no-watch", "--session", "group"], { TZ: "UTC" });
     await daemon.waitFor(/MCP over HTTP at /, 60_000);
     url = /MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(daemon.out().stdout)![1]!;
-    token = read(ws, ".agent/mcp-http.token").trim();
+    token = read(agentDir(ws), "mcp-http.token").trim();
   }, 90_000);
   afterAll(async () => {
     if (daemon && daemon.exitCode === null) daemon.kill("SIGTERM");

@@ -20,7 +20,7 @@ export function backupJob(deps: JobDeps): Job<BackupArgs, StateBackup | null> {
     name: BACKUP_JOB,
     due(now) {
       // Nothing to protect yet, and a look must not create the file.
-      if (statWorkspacePath(deps.workspace, path.relative(deps.workspace, file())) === null) return notDue("there is no state database yet");
+      if (statWorkspacePath(path.dirname(file()), path.basename(file())) === null) return notDue("there is no state database yet");
       const at = dailyBackupDueAt(file(), now);
       if (at > now) return notDue("state.db was backed up in the last 24 hours", at);
       return { due: true, nextAt: now, reason: "no backup of state.db in the last 24 hours", runs: [{ key: BACKUP_JOB, args: {} }] };

@@ -18,12 +18,11 @@
  * a file from an older engine imports (columns it lacks take their defaults). Stop the
  * daemon of the target workspace first: an import refuses while it runs.
  */
-import { ensureWorkspaceDir } from "../../workspace/guard.js";
 import path from "node:path";
 import { readDaemonLock } from "../../workspace/lock.js";
 import type { DB } from "../../store/open.js";
 import { stateMigrations } from "../../store/state.js";
-import { agentDir } from "../../workspace/paths.js";
+import { ensureAgentDir } from "../../workspace/paths.js";
 import { createExclusive } from "../../workspace/safe-write.js";
 
 export const STATE_FORMAT = "agent-state";
@@ -201,8 +200,7 @@ export function importState(db: DB, workspace: string, data: unknown, opts: { fo
 }
 
 function saveBackup(workspace: string, e: StateExport, now: number): string {
-  const dir = path.join(agentDir(workspace), "backups");
-  ensureWorkspaceDir(workspace, dir);
+  const dir = ensureAgentDir(workspace, "backups");
   const stamp = new Date(now).toISOString().replace(/[:.]/g, "-");
   for (let n = 0; n < 100; n++) {
     const file = path.join(dir, `state-before-import-${stamp}${n === 0 ? "" : `-${n}`}.json`);
