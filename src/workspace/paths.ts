@@ -60,9 +60,10 @@ const migrated = new Set<string>();
 export function agentDir(workspace: string): string {
   const ws = path.resolve(workspace);
   const dir = path.join(stateHome(), "workspaces", workspaceId(ws));
-  if (!migrated.has(ws)) {
+  const key = `${ws}\0${dir}`;
+  if (!migrated.has(key)) {
     migrateOldLayout(ws, dir);
-    migrated.add(ws);
+    migrated.add(key);
   }
   return dir;
 }
