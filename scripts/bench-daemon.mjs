@@ -102,7 +102,7 @@ async function socketLatency(ws, n, options = {}) {
 
 async function firstMcpSearch(ws, extraEnv = {}) {
   const t0 = process.hrtime.bigint();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", "--workspace", ws], env: { ...getDefaultEnvironment(), ...extraEnv }, stderr: "ignore" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", "--workspace", ws], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", ...extraEnv }, stderr: "ignore" });
   const client = new Client({ name: "bench", version: "1" });
   await client.connect(transport);
   const t1 = process.hrtime.bigint();

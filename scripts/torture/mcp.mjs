@@ -60,7 +60,7 @@ export async function mcpHostile({ root, quick, seed }) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cliPath(), "mcp", "--workspace", ws],
-    env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "" },
+    env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "" },
     stderr: "pipe",
   });
   let stderr = "";

@@ -339,7 +339,7 @@ describe("MCP through the daemon", { timeout: 120_000 }, () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI, "mcp", "--workspace", ws, ...extra],
-      env: { ...getDefaultEnvironment(), TZ: "UTC" },
+      env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", TZ: "UTC" },
       stderr: "pipe",
     });
     let err = "";

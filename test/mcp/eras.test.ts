@@ -44,7 +44,7 @@ afterEach(async () => {
 afterAll(() => cleanup(dir));
 
 function stdio(extra: string[] = []): StdioClientTransport {
-  return new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws, "--no-daemon", ...extra], env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "", TZ: "UTC" }, stderr: "pipe" });
+  return new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws, "--no-daemon", ...extra], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "", TZ: "UTC" }, stderr: "pipe" });
 }
 
 async function connect(transport: StdioClientTransport | StreamableHTTPClientTransport, era: "modern" | "legacy"): Promise<Client> {
@@ -151,7 +151,7 @@ describe("MCP eras over the daemon's HTTP endpoint", { timeout: 90_000 }, () => 
     expect(evil.status).toBe(403);
   });
   it("a 2026-07-28 client of `agent mcp` goes through the daemon, and carries on in-process when the daemon dies", async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws, "--session", "group"], env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "", TZ: "UTC" }, stderr: "pipe" });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws, "--session", "group"], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "", TZ: "UTC" }, stderr: "pipe" });
     let stderr = "";
     transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
     const client = await connect(transport, "modern");
