@@ -9,6 +9,7 @@
 //   --skip-hooks     leave out the assistant hooks' latency part (scripts/bench-hooks.mjs)
 //   --history N      a Claude Code history of N sessions instead: import, index, time until
 //                    every vector exists, searches, daemon memory (scripts/bench-history.mjs)
+import "./lib/state-home.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import os from "node:os";

@@ -94,7 +94,7 @@ function refuseLiveDaemon(old: string, isAlive: (pid: number) => boolean): void 
   }
   if (typeof pid === "number" && Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
     throw new LayoutMigrationError(
-      `${path.join(old, "daemon.lock")}: a daemon of the previous version (pid ${pid}) still serves this workspace from ${old}; this version keeps the index and state outside the workspace and moves them there once, with that daemon stopped — stop it (\`kill ${pid}\`, or \`agent daemon stop\` of the version that started it), then run the command again`,
+      `${path.join(old, "daemon.lock")}: a daemon of the previous version (pid ${pid}) still serves this workspace from ${old}; this version keeps the index and state outside the workspace and moves them there once, with that daemon stopped — stop it (Ctrl-C where it runs, \`kill ${pid}\`, or \`systemctl --user stop\` of its service), then run the command again`,
     );
   }
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { stateHome } from "./device.js";
 import { migrateOldLayout } from "./layout-migration.js";
-import { readWorkspaceId, WORKSPACE_ID_FILE, workspaceId } from "./workspace-id.js";
+import { claimDeviceFolder, readWorkspaceId, WORKSPACE_ID_FILE, workspaceId } from "./workspace-id.js";
 
 /** Files whose presence marks a folder as a workspace when searching upward from cwd. */
 const MARKERS = ["agent.config.json", "SOUL.md", WORKSPACE_ID_FILE, ".agent"];
@@ -59,9 +59,11 @@ const migrated = new Set<string>();
  */
 export function agentDir(workspace: string): string {
   const ws = path.resolve(workspace);
-  const dir = path.join(stateHome(), "workspaces", workspaceId(ws));
+  const id = workspaceId(ws);
+  const dir = path.join(stateHome(), "workspaces", id);
   const key = `${ws}\0${dir}`;
   if (!migrated.has(key)) {
+    claimDeviceFolder(ws, dir, id);
     migrateOldLayout(ws, dir);
     migrated.add(key);
   }

@@ -6,7 +6,7 @@
  * it), while this file is written once and never again, and the config keeps its schema.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { linkSync, lstatSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const WORKSPACE_ID_FILE = ".agent-workspace";
@@ -74,4 +74,54 @@ export function workspaceId(workspace: string): string {
     unlinkSync(tmp);
   }
   return readWorkspaceId(ws) ?? workspaceId(ws);
+}
+
+/** Which folder a device folder belongs to: `<device folder>/workspace.json`. */
+const OWNER_FILE = "workspace.json";
+
+function realOrSame(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/**
+ * Records which folder `deviceDir` serves, and refuses a copy: a workspace folder copied whole
+ * (`cp -r`, a second clone) carries the same id, and two live folders must never share one
+ * index and state. A folder that was moved or renamed takes its device folder along.
+ */
+export function claimDeviceFolder(workspace: string, deviceDir: string, id: string): void {
+  const here = realOrSame(workspace);
+  const file = path.join(deviceDir, OWNER_FILE);
+  let owner: string | undefined;
+  try {
+    owner = (JSON.parse(readFileSync(file, "utf8")) as { path?: unknown }).path as string | undefined;
+  } catch {
+    owner = undefined;
+  }
+  if (owner === here) return;
+  if (typeof owner === "string" && realOrSame(owner) !== here) {
+    let other: string | null = null;
+    try {
+      other = readWorkspaceId(owner);
+    } catch {
+      other = null;
+    }
+    if (other === id) {
+      throw new WorkspaceIdError(
+        `${path.join(here, WORKSPACE_ID_FILE)}: ${here} has the same workspace id as ${owner} (one is a copy of the other); two folders on one device cannot share an index and state — give this one its own id with \`rm ${path.join(here, WORKSPACE_ID_FILE)}\` (its index is built again), or work in ${owner}`,
+      );
+    }
+  }
+  try {
+    mkdirSync(deviceDir, { recursive: true, mode: 0o700 });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify({ path: here })}\n`, { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new WorkspaceIdError(`cannot write this device's folder for the workspace, ${deviceDir} (${code}): make it writable, or set AGENT_STATE_HOME to a folder you can write to`);
+  }
 }
