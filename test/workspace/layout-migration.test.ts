@@ -5,7 +5,7 @@
  * finishes on the next open. A real old-layout workspace is made here the way the previous
  * version laid it out: the same engine's files, put back under `.agent/`.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -191,6 +191,19 @@ describe("the old layout moves once into this device's folder", { timeout: 120_0
     const before = agentDir(ws);
     renameSync(ws, path.join(parent, "b"));
     expect(agentDir(path.join(parent, "b"))).toBe(before);
+  });
+
+  it("a copy of the folder beside the original (same id) is refused, and `rm .agent-workspace` gives it its own", () => {
+    const parent = temp("agent-copy-");
+    const ws = path.join(parent, "a");
+    write(ws, "MEMORY.md", "# MEMORY\n\n- x\n");
+    const first = agentDir(ws);
+    const copy = path.join(parent, "copy");
+    cpSync(ws, copy, { recursive: true });
+    expect(() => agentDir(copy)).toThrow(/has the same workspace id as .*rm .*\.agent-workspace/);
+    rmSync(path.join(copy, WORKSPACE_ID_FILE));
+    expect(agentDir(copy)).not.toBe(first);
+    expect(agentDir(ws)).toBe(first);
   });
 });
 
