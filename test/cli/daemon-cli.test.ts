@@ -115,7 +115,7 @@ describe("agent daemon end to end", { timeout: 90_000 }, () => {
     await d.waitFor(/heartbeat ok .*alert #1: Offsite date still open/);
     await d.waitFor(/flush chat ok .*appended \d+ characters to memory\//);
     // The daily backup of state.db is a job like the others, in the same tick.
-    await d.waitFor(/backup ok .*state backed up to .*\.agent\/backups\/state-\d{8}T\d{9}Z-daily\.db/);
+    await d.waitFor(/backup ok .*state backed up to .*\/backups\/state-\d{8}T\d{9}Z-daily\.db/);
 
     const second = await agent(["daemon", "--workspace", ws]);
     expect(second.code).toBe(1);

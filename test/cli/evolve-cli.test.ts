@@ -167,7 +167,7 @@ describe("backups: export, import, rebuild", { timeout: 120_000 }, () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^agent: .* already has engine state .*pass --force/);
     const forced = await ok(["import", "--workspace", ws2, "--force", file]);
-    expect(forced).toMatch(/the previous state \(\d+ row\(s\)\) was saved to .*\.agent\/backups\/state-before-import-/);
+    expect(forced).toMatch(/the previous state \(\d+ row\(s\)\) was saved to .*\/backups\/state-before-import-/);
     const backup = /saved to (.*\.json)/.exec(forced)![1]!;
     expect(stampless(readFileSync(backup, "utf8"))).toBe(stampless(exported));
     expect(stampless(await ok(["export", "--workspace", ws2]))).toBe(stampless(exported));

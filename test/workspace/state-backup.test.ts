@@ -112,7 +112,7 @@ describe("state.db backups", () => {
     expect(msg).toContain(file);
     expect(msg).toMatch(/not rebuilt from markdown/);
     expect(msg).toMatch(/agent doctor/);
-    expect(msg).toMatch(/\.agent\/backups/);
+    expect(msg).toMatch(/backups\/ folder beside state\.db/);
     // A backup of a broken file is refused; the good generation stays.
     expect(() => backupStateDbSync(file, { reason: "daily", now: T0 + DAY })).toThrow(StateDbError);
     expect(listStateBackups(file).map((b) => b.file)).toEqual([good!.file]);

@@ -10,7 +10,7 @@ export const BACKUP_JOB = "backup";
 export type BackupArgs = Record<string, never>;
 
 /**
- * The daily copy of state.db (.agent/backups/, SQLite's online backup): due when no backup
+ * The daily copy of state.db (backups/ beside it, SQLite's online backup): due when no backup
  * of any reason was taken in the last 24 hours. A cancel stops the copy between two steps
  * and leaves no partial file.
  */

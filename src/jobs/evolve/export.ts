@@ -12,7 +12,7 @@
  *
  * Import policy: the target must have no engine state (every table empty); otherwise it is
  * refused, naming what is there, unless `force` — then the target's current state is first
- * saved to .agent/backups/state-before-import-<time>.json, and replaced. The whole import is
+ * saved to backups/state-before-import-<time>.json in this device's folder, and replaced. The whole import is
  * one transaction: it lands completely or not at all. A file from a newer engine (higher
  * schemaVersion) or with a table or column this engine does not know is refused untouched;
  * a file from an older engine imports (columns it lacks take their defaults). Stop the
@@ -151,7 +151,7 @@ function rowCounts(db: DB): Record<string, number> {
 
 /**
  * Imports an export into a workspace's state database `db` (see the policy above); the
- * caller owns `db`. `now` names the backup file, saved under the workspace's .agent/backups/.
+ * caller owns `db`. `now` names the backup file, saved under backups/ of this device's folder for the workspace.
  */
 export function importState(db: DB, workspace: string, data: unknown, opts: { force?: boolean; now: number }): ImportResult {
   const exp = validateExport(data);
@@ -176,7 +176,7 @@ export function importState(db: DB, workspace: string, data: unknown, opts: { fo
         .filter(([, n]) => n > 0)
         .map(([t, n]) => `${t} ${n}`)
         .join(", ");
-      throw new ImportRefusedError(`${workspace} already has engine state (${what}); import into a fresh workspace, or pass --force to replace it (the current state is saved to .agent/backups/ first)`);
+      throw new ImportRefusedError(`${workspace} already has engine state (${what}); import into a fresh workspace, or pass --force to replace it (the current state is saved first to backups/ in this device's folder for the workspace)`);
     }
     backup = saveBackup(workspace, exportStateDb(db, opts.now), opts.now);
   }
