@@ -62,7 +62,8 @@ export function agentDir(workspace: string): string {
   const id = workspaceId(ws);
   const dir = path.join(stateHome(), "workspaces", id);
   const key = `${ws}\0${dir}`;
-  if (!migrated.has(key)) {
+  // A folder that is not there (a hook naming a moved workspace) gets no device folder made.
+  if (!migrated.has(key) && existsSync(ws)) {
     claimDeviceFolder(ws, dir, id);
     migrateOldLayout(ws, dir);
     migrated.add(key);

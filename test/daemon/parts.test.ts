@@ -49,9 +49,9 @@ describe("socket and host names", () => {
   it("puts the socket in this device's folder unless that path is too long for a Unix socket", () => {
     const ws = tempDir();
     const saved = process.env.AGENT_STATE_HOME;
+    const deep = path.join(tempDir(), "d".repeat(120));
     try {
       expect(socketPath(ws)).toBe(path.join(agentDir(ws), "daemon.sock"));
-      const deep = "/tmp/" + "d".repeat(120);
       process.env.AGENT_STATE_HOME = deep;
       const p = socketPath(ws);
       expect(p.endsWith(".sock")).toBe(true);
@@ -61,6 +61,7 @@ describe("socket and host names", () => {
     } finally {
       process.env.AGENT_STATE_HOME = saved;
       cleanup(ws);
+      cleanup(path.dirname(deep));
     }
   });
 
