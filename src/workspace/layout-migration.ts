@@ -62,6 +62,8 @@ export function migrateOldLayout(workspace: string, deviceDir: string, isAlive: 
   const old = path.join(workspace, ".agent");
   refuseLiveDaemon(old, isAlive);
   mkdirSync(deviceDir, { recursive: true, mode: 0o700 });
+  // A copy cut short by a crash: its source is still there and is copied again.
+  for (const n of readdirSync(deviceDir)) if (/\.moving-\d+$/.test(n)) rmSync(path.join(deviceDir, n), { force: true });
   const moved: string[] = [];
   // The databases' -wal/-shm before the databases: a database never arrives without its log.
   const order = (n: string): number => (/-(wal|shm|journal)$/.test(n) ? 0 : 1);

@@ -30,7 +30,8 @@ export function readWorkspaceId(workspace: string): string | null {
   try {
     st = lstatSync(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "ENOTDIR") return null;
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if ((e as NodeJS.ErrnoException).code === "ENOTDIR") throw new WorkspaceIdError(`${path.dirname(file)} is a file, not a folder: a workspace is the folder that holds SOUL.md and memory/`);
     throw e;
   }
   const hit = cache.get(file);
