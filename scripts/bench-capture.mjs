@@ -9,6 +9,7 @@
 //
 // Prints, per session length: the median and the spread of the hook's wall time, the transcript's
 // size, and the load average (the machine is shared: read the numbers with it).
+import "./lib/state-home.mjs";
 import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";

@@ -8,6 +8,7 @@
 //          --busy N (with --hybrid: write N fresh notes, index their text, and measure the cold
 //          hybrid search through a daemon that does not embed, then one that embeds them),
 //          --cli PATH (another build's dist/cli/main.js, to compare before and after).
+import "./lib/state-home.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -16,7 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
+import { buildPaths, notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
 import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
 
 const args = process.argv.slice(2);
@@ -26,6 +27,7 @@ const RUNS = Number(opt("runs", 9));
 const HYBRID = args.includes("--hybrid");
 const BUSY = Number(opt("busy", 0));
 const cli = path.resolve(opt("cli", fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))));
+const { socketPath } = await buildPaths(cli);
 const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-daemon-"));
 const QUERIES = ["VPS migration", "backup job", "garden watering schedule", "router firmware deadline", "tax return invoice"];
 
@@ -73,7 +75,7 @@ function startDaemon(ws, extra = []) {
 
 /** The daemon's own latency: one connection, sequential searches over the socket. */
 async function socketLatency(ws, n, options = {}) {
-  const sock = path.join(ws, ".agent", "daemon.sock");
+  const sock = socketPath(ws);
   const conn = net.createConnection(sock);
   await new Promise((r) => conn.once("connect", r));
   let buf = "";
@@ -102,7 +104,7 @@ async function socketLatency(ws, n, options = {}) {
 
 async function firstMcpSearch(ws, extraEnv = {}) {
   const t0 = process.hrtime.bigint();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", "--workspace", ws], env: { ...getDefaultEnvironment(), ...extraEnv }, stderr: "ignore" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", "--workspace", ws], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", ...extraEnv }, stderr: "ignore" });
   const client = new Client({ name: "bench", version: "1" });
   await client.connect(transport);
   const t1 = process.hrtime.bigint();

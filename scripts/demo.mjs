@@ -3,6 +3,7 @@
 // SOUL versions, a pending proposal, memories and job runs (made through the engine with a
 // scripted model), so the daemon's web page has everything to show:
 // `npm run demo -- --ui` then starts the daemon with HTTP and prints the page's login link.
+import "./lib/state-home.mjs";
 import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -14,6 +14,7 @@
 //   abstention         no result at all
 // A message is "at rank r" when the r-th result's line range holds its line. Questions
 // whose two sides are the same message are left out (they cannot be ranked apart).
+import "./lib/state-home.mjs";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

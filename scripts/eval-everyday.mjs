@@ -7,6 +7,7 @@
 // project; "now" is fixed (questions.json), so "next week" always means the same days.
 // Prints, per question, the top results, and the totals: answered questions with an
 // expected note first (R@1) and in the first three (R@3), never-written ones left empty.
+import "./lib/state-home.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -13,6 +13,7 @@
 // '{"search":{"rerank":{"provider":"cross-encoder","dropUnrelated":false}}}'` (or the LLM:
 // --grade replays "grade 0 is dropped"). The first stage's floor stays as it was run;
 // results the model did not judge (beyond search.rerank.candidates) always pass.
+import "./lib/state-home.mjs";
 import { readFileSync } from "node:fs";
 
 const args = process.argv.slice(2);

@@ -10,6 +10,7 @@
 // no conversation is scored by a model that saw it), and prints, for a given share of normal
 // queries left empty, the share of no-answer queries it would empty. That is an upper bound
 // for a query-level cut on these measures; a floor cuts per result and does no better.
+import "./lib/state-home.mjs";
 import { readFileSync } from "node:fs";
 
 const file = process.argv[2];

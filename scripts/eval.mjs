@@ -20,6 +20,7 @@
 //
 // The no-answer set: every query again, against its workspace with the query's gold notes
 // removed (deleted, re-indexed; put back afterwards). A correct answer there is no result.
+import "./lib/state-home.mjs";
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

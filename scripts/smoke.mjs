@@ -12,6 +12,7 @@
 // "Segmentation fault" line): one fails the smoke. Exit 1 at the first failure.
 //   --keep     leave the temp folder (printed) for a look
 //   --no-pack  skip the packed-tarball step
+import "./lib/state-home.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";

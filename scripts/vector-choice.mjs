@@ -11,6 +11,7 @@
 // Options: --data DIR (default ../shared/eval-data/beam/100K), --chats 1,2,3 (default all),
 //          --cache DIR (embedding cache kept between runs, default .eval-cache),
 //          --modes hybrid,vector
+import "./lib/state-home.mjs";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -6,6 +6,7 @@
 // (USE-lite); without one, stored vectors of the index itself serve as queries.
 //   --settings a:b,...  first-pass settings to compare: minBitCandidates:bitFactor
 // Prints numbers; never asserts.
+import "./lib/state-home.mjs";
 import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";

@@ -2,6 +2,7 @@
 // daily notes (scripts/sample-notes.mjs), so every bench measures the same kind of notes.
 import { utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { initWorkspace } from "../../dist/index.js";
 import { dailyNote, isoDate, rng } from "../sample-notes.mjs";
 
@@ -34,4 +35,12 @@ export function notesWorkspace(ws, notes, seed, config) {
     utimesSync(file, noon, noon);
   }
   return bytes;
+}
+
+/** The folder rules of the build `cli` belongs to (an older build keeps the index in `<ws>/.agent/`). */
+export async function buildPaths(cli) {
+  const dist = path.dirname(path.dirname(cli));
+  const { agentDir } = await import(pathToFileURL(path.join(dist, "workspace", "paths.js")).href);
+  const { socketPath } = await import(pathToFileURL(path.join(dist, "daemon", "protocol.js")).href);
+  return { agentDir, socketPath };
 }

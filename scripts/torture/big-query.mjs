@@ -6,7 +6,7 @@
 // once, and 400-word boots back to back hold no other client up.
 import net from "node:net";
 import path from "node:path";
-import { agent, crashOf, makeWorkspace, probeToken, rng, sleep, spawnAgent, Tally } from "./lib.mjs";
+import { agent, crashOf, makeWorkspace, probeToken, rng, sleep, spawnAgent, Tally, agentDir } from "./lib.mjs";
 import { McpHttp } from "./mcp-http.mjs";
 
 const OTHER_MS = 1000;
@@ -46,7 +46,7 @@ export async function bigQuery({ root, quick, tiny, scale, seed }) {
     await sleep(300);
     // The other client speaks to the socket itself: what is timed is the daemon's answer, not a
     // CLI's start-up on a loaded machine.
-    const small = await rpc(path.join(ws, ".agent", "daemon.sock"), "search", { query: "marker" });
+    const small = await rpc(path.join(agentDir(ws), "daemon.sock"), "search", { query: "marker" });
     other.push(small.ms);
     const over = await agent(["search", Array.from({ length: 401 }, () => "w").join(" "), "--workspace", ws], { env, timeoutMs: 30_000 });
     await sleep(100 + Math.floor(r() * 200));

@@ -5,7 +5,7 @@
 // put back byte for byte is served again.
 import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { crashOf, makeWorkspace, rng, spawnAgent, Tally } from "./lib.mjs";
+import { crashOf, makeWorkspace, rng, spawnAgent, Tally, agentDir } from "./lib.mjs";
 import { McpHttp, socketCall } from "./mcp-http.mjs";
 
 const STALE = /changed since the daemon started/;
@@ -29,7 +29,7 @@ export async function configFreshness({ root, quick, tiny, scale, seed }) {
     const mcp = McpHttp.forDaemon(ws, d.out().stdout);
     await mcp.initialize();
     const base = new URL(mcp.url).origin;
-    const link = await socketCall(path.join(ws, ".agent", "daemon.sock"), "uiLogin", {});
+    const link = await socketCall(path.join(agentDir(ws), "daemon.sock"), "uiLogin", {});
     const login = await fetch(base + new URL(link.result.url).pathname + new URL(link.result.url).search, { redirect: "manual" });
     const cookie = String(login.headers.get("set-cookie")).split(";")[0];
     for (let run = 0; run < runs; run++) {

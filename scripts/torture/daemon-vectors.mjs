@@ -5,7 +5,7 @@
 // (before, they waited for the next file change: about 5 minutes in the field).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { agent, crashOf, makeWorkspace, probeToken, rng, sleep, spawnAgent, Tally } from "./lib.mjs";
+import { agent, crashOf, makeWorkspace, probeToken, rng, sleep, spawnAgent, Tally, agentDir } from "./lib.mjs";
 import { McpHttp, socketCall } from "./mcp-http.mjs";
 
 const LIMIT_MS = 30_000;
@@ -21,7 +21,7 @@ export async function daemonVectors({ root, quick, tiny, scale, seed }) {
     d.kill("SIGKILL");
     return tally;
   }
-  const sock = path.join(ws, ".agent", "daemon.sock");
+  const sock = path.join(agentDir(ws), "daemon.sock");
   const missing = async () => (await socketCall(sock, "status", {})).result?.vectors?.missing ?? -1;
   const r = rng(seed + 11);
   const kinds = ["mcp-append", "index-no-embed", "rebuild-no-embed"];

@@ -21,6 +21,9 @@ export async function diskFull({ root, quick, tiny, scale, seed }) {
     tally.note(`skipped: mounting a tmpfs is not permitted here (run as root): ${String(e.message).split("\n")[0]}`);
     return tally;
   }
+  // This device's folder (index, state) on the full disk too, as when both share one disk.
+  const savedStateHome = process.env.AGENT_STATE_HOME;
+  process.env.AGENT_STATE_HOME = path.join(dir, "state");
   try {
     const runs = tiny ? 3 : quick ? 9 : Math.max(30, Math.round(30 * scale));
     const r = rng(seed + 41);
@@ -50,6 +53,7 @@ export async function diskFull({ root, quick, tiny, scale, seed }) {
     }
     tally.note(`refused with "disk full" (the rest landed whole): MCP appends ${refused.mcp}, agent log turns ${refused.log}`);
   } finally {
+    process.env.AGENT_STATE_HOME = savedStateHome;
     try {
       execFileSync("umount", [dir], { stdio: "pipe" });
     } catch {

@@ -25,6 +25,7 @@ import {
   stateIntegrity,
   Tally,
   writeSessions,
+  agentDir,
 } from "./lib.mjs";
 
 const PROPOSED_SOUL = proposedSoul();
@@ -67,7 +68,7 @@ export async function kill9({ root, quick, tiny, scale, seed }) {
       for (let run = 0; run < perMode; run++) {
         // New work for this run: rewrite a few notes (new probes), add one with unseen words.
         churn(ws, probes, r, mode === "embed" ? 6 : 10, mode === "embed" ? 12 : 0);
-        if (mode === "index" && r() < 0.3) rmSync(path.join(ws, ".agent", "index.db"), { force: true });
+        if (mode === "index" && r() < 0.3) rmSync(path.join(agentDir(ws), "index.db"), { force: true });
         if (mode === "reflect") {
           resetSoul(ws);
           writeSessions(ws, 1, 6, Date.now(), `k9-${run}`);

@@ -7,7 +7,7 @@ import http from "node:http";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { dailyNote, isoDate, rng } from "../sample-notes.mjs";
@@ -21,6 +21,17 @@ export function distDir() {
   return path.resolve(process.env.AGENT_TORTURE_DIST || path.join(REPO, "dist"));
 }
 export const cliPath = () => path.join(distDir(), "cli", "main.js");
+
+// Every process of a torture run keeps its per-device state (index, state, sockets) in a temp
+// state home of its own, never in the real ~/.local/state/agent.
+if (!process.env.AGENT_STATE_HOME) {
+  const home = mkdtempSync(path.join(os.tmpdir(), "agent-torture-state-"));
+  process.env.AGENT_STATE_HOME = home;
+  process.on("exit", () => rmSync(home, { recursive: true, force: true }));
+}
+
+/** Where the build under test keeps `ws`'s index and state (its own rule: a build before the per-device folders says `.agent/`). */
+export const { agentDir } = await import(pathToFileURL(path.join(distDir(), "workspace", "paths.js")).href);
 
 export function tempRoot(prefix = "agent-torture-") {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -76,7 +87,7 @@ export function fingerprint(dir, skip = () => false) {
     for (const ent of ents) {
       const abs = path.join(d, ent.name);
       const rel = path.relative(dir, abs).split(path.sep).join("/");
-      if (rel === ".agent" || skip(rel)) continue;
+      if (rel === ".agent" || rel === ".agent-workspace" || skip(rel)) continue;
       if (ent.isDirectory()) walk(abs);
       else if (ent.isFile()) {
         try {
@@ -196,7 +207,7 @@ export function shellLine(args, env = {}) {
 // Index checks
 
 export function openIndex(ws) {
-  const file = path.join(ws, ".agent", "index.db");
+  const file = path.join(agentDir(ws), "index.db");
   if (!existsSync(file)) return null;
   const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
   try {
@@ -253,7 +264,8 @@ export function indexContent(ws) {
  */
 export async function compareWithCleanRebuild(ws, scratch) {
   const copy = path.join(scratch, `clean-${Math.random().toString(36).slice(2)}`);
-  cpSync(ws, copy, { recursive: true, filter: (src) => !src.split(path.sep).includes(".agent") });
+  // Not the engine's folder, and not the workspace id: the copy is a workspace of its own.
+  cpSync(ws, copy, { recursive: true, filter: (src) => !src.split(path.sep).some((p) => p === ".agent" || p === ".agent-workspace") });
   try {
     const r = await agent(["index", "--no-embed", "--workspace", copy]);
     if (r.code !== 0) return `the clean rebuild itself failed: ${firstLines(r.stderr)}`;
@@ -306,7 +318,7 @@ export function indexHas(ws, token, file) {
 
 /** Every SOUL version's content in state.db (for "is this edit anywhere?"). */
 export function soulVersions(ws) {
-  const file = path.join(ws, ".agent", "state.db");
+  const file = path.join(agentDir(ws), "state.db");
   if (!existsSync(file)) return [];
   const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
   try {
@@ -319,7 +331,7 @@ export function soulVersions(ws) {
 }
 
 export function stateIntegrity(ws) {
-  const file = path.join(ws, ".agent", "state.db");
+  const file = path.join(agentDir(ws), "state.db");
   if (!existsSync(file)) return null;
   let db;
   try {
@@ -339,7 +351,7 @@ export function allWorkspaceText(ws) {
   const walk = (d) => {
     for (const ent of readdirSync(d, { withFileTypes: true })) {
       const abs = path.join(d, ent.name);
-      if (ent.name === ".agent") continue;
+      if (ent.name === ".agent" || ent.name === ".agent-workspace") continue;
       if (ent.isDirectory()) walk(abs);
       else if (ent.isFile() && statSync(abs).size < 5_000_000) out += readFileSync(abs, "utf8") + "\n";
     }

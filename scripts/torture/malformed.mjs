@@ -135,7 +135,7 @@ export async function malformed({ root, quick, tiny, scale, seed }) {
 
   // Queries through MCP memory_search: one server, many calls.
   const mTotal = tiny ? 5 : quick ? 30 : 300;
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath(), "mcp", "--workspace", qws], env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "" }, stderr: "pipe" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath(), "mcp", "--workspace", qws], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "" }, stderr: "pipe" });
   let mcpErr = "";
   transport.stderr?.on("data", (d) => (mcpErr += d.toString("utf8")));
   const client = new Client({ name: "agent-torture", version: "1.0.0" });

@@ -1,5 +1,6 @@
 // A bare MCP-over-HTTP client for the experiments (raw JSON-RPC posts; the Streamable HTTP
 // transport answers in JSON or an SSE stream, both read), and the daemon's socket call.
+import { agentDir } from "./lib.mjs";
 import net from "node:net";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -15,7 +16,7 @@ export class McpHttp {
   static forDaemon(ws, stdout) {
     const url = /MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stdout)?.[1];
     if (!url) throw new Error("the daemon did not say where it serves MCP over HTTP");
-    return new McpHttp(url, readFileSync(path.join(ws, ".agent", "mcp-http.token"), "utf8").trim());
+    return new McpHttp(url, readFileSync(path.join(agentDir(ws), "mcp-http.token"), "utf8").trim());
   }
 
   async post(body, timeoutMs = 120_000) {

@@ -8,7 +8,7 @@ import { linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { agent, cliPath, fingerprint, fingerprintDiff, makeWorkspace, probeToken, rng, Tally } from "./lib.mjs";
+import { agent, cliPath, fingerprint, fingerprintDiff, makeWorkspace, probeToken, rng, Tally, agentDir } from "./lib.mjs";
 
 const SENTINEL = "SENTINEL-OUTSIDE-7f3a";
 const MAX_FILE = 256 * 1024;
@@ -29,7 +29,7 @@ export async function mcpHostile({ root, quick, seed }) {
   symlinkSync(path.join(outside, "secret.md"), path.join(ws, "link-out.md"));
   symlinkSync(outside, path.join(ws, "linkdir"));
   symlinkSync(path.join(outside, "nothing.md"), path.join(ws, "link-nothing.md"));
-  symlinkSync(path.join(ws, ".agent", "state.db"), path.join(ws, "link-state.md"));
+  symlinkSync(path.join(agentDir(ws), "state.db"), path.join(ws, "link-state.md"));
   symlinkSync(path.join(ws, "link-loop.md"), path.join(ws, "link-loop.md"));
   let hardlinks = true;
   try {
@@ -60,7 +60,7 @@ export async function mcpHostile({ root, quick, seed }) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cliPath(), "mcp", "--workspace", ws],
-    env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "" },
+    env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "" },
     stderr: "pipe",
   });
   let stderr = "";

@@ -19,6 +19,7 @@ import {
   sleep,
   spawnAgent,
   Tally,
+  agentDir,
 } from "./lib.mjs";
 
 export async function rebuildDaemon({ root, quick, scale, seed }) {
@@ -68,7 +69,7 @@ export async function rebuildDaemon({ root, quick, scale, seed }) {
     const crash = crashOf(res);
     if (crash) tally.note(`daemon: ${crash}`);
   }
-  const leftovers = readdirSync(path.join(ws, ".agent")).filter((f) => /\.old/.test(f));
+  const leftovers = readdirSync(agentDir(ws)).filter((f) => /\.old/.test(f));
   if (leftovers.length > 0) tally.fail(`left behind after the rebuilds: ${leftovers.join(", ")}`, `see above; ${ws}/.agent`);
   const integrity = indexIntegrity(ws);
   if (integrity) tally.fail(integrity, ws);

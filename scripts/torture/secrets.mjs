@@ -9,7 +9,7 @@
 import { spawn, execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { agent, crashOf, shellLine, Tally } from "./lib.mjs";
+import { agent, crashOf, shellLine, Tally, agentDir } from "./lib.mjs";
 
 // Fakes in each service's real format, built from parts (no string in this file is a key).
 const part = (s, n) => s.repeat(n);
@@ -150,7 +150,7 @@ export async function hooksLog({ root }) {
   writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ embed: { provider: "none" } }));
   writeFileSync(path.join(ws, "memory/2026-11-01.md"), "# 2026-11-01\n\nnothing much\n");
   await agent(["index", "-w", ws]);
-  const log = path.join(ws, ".agent", "hooks.log");
+  const log = path.join(agentDir(ws), "hooks.log");
   rmSync(log, { force: true });
   execFileSync("mkfifo", [log]);
   const args = ["hook", "claude-code", "prompt", "--workspace", ws, "--no-daemon"];

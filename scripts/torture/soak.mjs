@@ -17,6 +17,7 @@ import {
   spawnAgent,
   startFakeOllama,
   Tally,
+  agentDir,
 } from "./lib.mjs";
 
 const LOCK_ERROR = /database is locked|SQLITE_BUSY|\block(ed)?\b.*(held|busy|timeout)|EBUSY/i;
@@ -106,8 +107,8 @@ export async function soak({ root, minutes, seed }) {
   else tally.pass();
   tally.note(`${edits} edits; CLI calls: ${Object.entries(counts).map(([k, n]) => `${k} ${n}`).join(", ")}`);
   await ollama.close();
-  if (existsSync(path.join(ws, ".agent"))) {
-    const old = readdirSync(path.join(ws, ".agent")).filter((f) => f.includes(".old"));
+  if (existsSync(agentDir(ws))) {
+    const old = readdirSync(agentDir(ws)).filter((f) => f.includes(".old"));
     if (old.length > 0) tally.note(`left in .agent/: ${old.join(", ")}`);
   }
   return tally;

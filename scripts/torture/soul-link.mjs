@@ -13,7 +13,7 @@ import { agent, cliPath, crashOf, proposedSoul, reflectionReply, shellLine, soul
 
 /** A group session over MCP stdio: each read as [name, text] (an error's text too). */
 async function groupReads(ws, reads) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath(), "mcp", "--session", "group", "--no-daemon", "--workspace", ws], env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "" }, stderr: "pipe" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cliPath(), "mcp", "--session", "group", "--no-daemon", "--workspace", ws], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "" }, stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (d) => (stderr += d.toString("utf8")));
   const client = new Client({ name: "agent-torture", version: "1.0.0" });

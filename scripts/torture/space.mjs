@@ -3,7 +3,7 @@
 // before the note (within 512 KB or 50%), in place. Sizes are printed per kind.
 import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { agent, makeWorkspace, rng, Tally } from "./lib.mjs";
+import { agent, makeWorkspace, rng, Tally, agentDir } from "./lib.mjs";
 
 export async function space({ root, quick, tiny, scale, seed }) {
   const tally = new Tally("space: .agent/ shrinks back after a large note is deleted (index, rebuild)");
@@ -15,14 +15,14 @@ export async function space({ root, quick, tiny, scale, seed }) {
     const ws = path.join(root, `ws-${run}`);
     await makeWorkspace(ws, { seed: seed + run, notes: 28, config: { embed: { provider: "none" } } });
     await agent(["index", "--workspace", ws]);
-    const base = dirBytes(path.join(ws, ".agent"));
+    const base = dirBytes(agentDir(ws));
     const mb = tiny ? 1 : 1 + Math.floor(r() * (quick ? 2 : 5));
     writeFileSync(path.join(ws, "notes-big.md"), bigNote(mb * 1_000_000));
     const grown = await agent(["index", "--workspace", ws]);
-    const peak = dirBytes(path.join(ws, ".agent"));
+    const peak = dirBytes(agentDir(ws));
     rmSync(path.join(ws, "notes-big.md"));
     const after = await agent(kind === "index" ? ["index", "--workspace", ws] : ["index", "--rebuild", "--workspace", ws]);
-    const left = dirBytes(path.join(ws, ".agent"));
+    const left = dirBytes(agentDir(ws));
     tally.note(`${kind}, ${mb} MB note: .agent/ ${kb(base)} → ${kb(peak)} with it → ${kb(left)} after it was deleted`);
     tally.measure(`.agent/ KB after a deleted ${kind === "index" ? "note + index" : "note + rebuild"}`, Math.round(left / 1024));
     if (grown.code !== 0 || after.code !== 0) tally.fail(`agent index failed: ${(grown.stderr + after.stderr).slice(0, 200)}`, repro);

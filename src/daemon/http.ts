@@ -104,7 +104,7 @@ export class McpHttpServer {
     if (this.opts.web && url.pathname !== MCP_HTTP_PATH) return this.opts.web.handle(req, res, url);
     if (!this.authorized(req.headers.authorization)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="agent-memory"');
-      return reply(res, 401, "a valid bearer token is required (see .agent/mcp-http.token)");
+      return reply(res, 401, "a valid bearer token is required (see mcp-http.token in the daemon's folder for the workspace: `agent status` prints it)");
     }
     if (url.pathname !== MCP_HTTP_PATH) return reply(res, 404, `not found; the MCP endpoint is ${MCP_HTTP_PATH}`);
     // A daemon whose config is older than the file answers no request until it restarts.

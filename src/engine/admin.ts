@@ -4,6 +4,7 @@
  */
 import type { RedactionTally } from "../indexer/redaction.js";
 import { readWorkspaceFile, UnsafeFileError, type LinkRule } from "../workspace/guard.js";
+import { syncProblems } from "../workspace/sync-ignore.js";
 import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
 import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
@@ -209,6 +210,9 @@ export async function doctor(workspace: string, open: (config: AgentConfig) => D
   for (const problem of unsafeWorkspaceFiles(workspace, { allowHardLinks: config?.index.allowHardLinks ?? false })) {
     add({ name: "workspace files", status: "fail", detail: problem, fix: "replace it with a regular text file inside the workspace; until then it is left out of every prompt and answer" });
   }
+
+  // 1c. What a sync tool could break: an SQLite file in the workspace, ignore lines missing.
+  for (const p of syncProblems(workspace)) add({ name: "sync", status: "warn", ...p });
 
   // 2. The databases: open them read-only and run SQLite's quick integrity check.
   const dbs: [string, string, string][] = [

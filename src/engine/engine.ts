@@ -139,7 +139,7 @@ export class Engine implements EngineCore {
 
   /** Whether the state database exists yet (read-only commands create no files). */
   hasState(): boolean {
-    return this.stateDb !== null || statWorkspacePath(this.workspace, path.relative(this.workspace, this.statePath)) !== null || hasLogs(this.workspace);
+    return this.stateDb !== null || statWorkspacePath(path.dirname(this.statePath), path.basename(this.statePath)) !== null || hasLogs(this.workspace);
   }
 
   /** The configured LLM provider with this process's overrides, created (not loaded) on first use. */
@@ -352,7 +352,7 @@ export class Engine implements EngineCore {
     try {
       return openIndexDb(this.indexPath);
     } catch (e) {
-      if (!(e instanceof DiskFullError) || statWorkspacePath(this.workspace, path.relative(this.workspace, this.indexPath)) === null) throw e;
+      if (!(e instanceof DiskFullError) || statWorkspacePath(path.dirname(this.indexPath), path.basename(this.indexPath)) === null) throw e;
       const db = openIndexSnapshot(this.indexPath);
       const n = { message: `${e.message} — searches answer from the index as it was, and nothing is indexed until there is space` };
       this.notify(n);

@@ -15,7 +15,7 @@ import type { DB } from "./open.js";
 export const STATE_BACKUP_GENERATIONS = 3;
 
 /** What the person is told to run when state.db cannot be read. */
-export const STATE_RESTORE_HINT = "run `agent doctor --restore-state` to put the newest good backup from .agent/backups/ in its place (or `agent import --force` an export)";
+export const STATE_RESTORE_HINT = "run `agent doctor --restore-state` to put the newest good backup from the backups/ folder beside state.db in its place (or `agent import --force` an export)";
 
 const NAME = /^state-(\d{8}T\d{9}Z)-([a-z0-9-]+)\.db$/;
 

@@ -29,7 +29,7 @@ export function withCaptureLock<T>(workspace: string, session: string, fn: () =>
       }
       continue;
     }
-    if (Date.now() > until) throw new Error(`${path.relative(workspace, file)} is held by another capture for over ${WAIT_MS / 1000} s; remove it if no agent command is running`);
+    if (Date.now() > until) throw new Error(`${file} is held by another capture for over ${WAIT_MS / 1000} s; remove it if no agent command is running`);
     sleepSync(wait);
   }
   try {

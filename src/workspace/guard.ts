@@ -187,8 +187,8 @@ function nearestExisting(p: string): string {
 }
 
 /**
- * The engine's own folder (.agent/) must be inside the workspace: a `.agent` symlinked out
- * would put the databases, the config cache and the SOUL.md swap files elsewhere.
+ * The engine's folder inside the workspace (.agent/, SOUL.md's swap copies) must be a real
+ * folder there: a `.agent` symlinked out would put the swap files on another file system.
  */
 export function checkEngineFolder(workspace: string): void {
   const dir = path.join(workspace, ".agent");
@@ -200,7 +200,7 @@ export function checkEngineFolder(workspace: string): void {
   }
   const root = realWorkspace(workspace);
   if (!isInside(root, real)) {
-    throw new UnsafeFileError(".agent", "outside", `.agent: a link to ${real}, outside the workspace; the engine keeps its index and state only inside the workspace — remove the link (\`rm .agent\`) and run \`agent index\``);
+    throw new UnsafeFileError(".agent", "outside", `.agent: a link to ${real}, outside the workspace; the engine keeps SOUL.md's swap copies there, on SOUL.md's own file system — remove the link (\`rm .agent\`) and run \`agent index\``);
   }
   // A link to a folder inside: the engine's files (the HTTP token, the validated config) would
   // then be ordinary workspace files under the other name, readable by any session.

@@ -20,12 +20,13 @@ const TAIL_BYTES = 256 * 1024;
 
 const NO_BLOCK = constants.O_NONBLOCK | constants.O_NOFOLLOW | constants.O_NOCTTY;
 
-/** Appends a line when the workspace's .agent/ exists; never throws (the hook said it on stderr). */
+/** Appends a line when the workspace's device folder exists; never throws (the hook said it on stderr). */
 export function appendHookLog(workspace: string, line: string, now = Date.now()): void {
   try {
     const dir = agentDir(workspace);
     if (!existsSync(dir)) return;
-    const target = checkWriteTarget(workspace, path.join(dir, HOOK_LOG), NO_HARD_LINKS);
+    // The log lives in this device's folder (outside the workspace): the door is that folder.
+    const target = checkWriteTarget(dir, path.join(dir, HOOK_LOG), NO_HARD_LINKS);
     const fd = openSync(target, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_BLOCK, 0o600);
     try {
       // Swapped for a FIFO or a device since the check: nothing written.

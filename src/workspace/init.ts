@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createExclusive } from "./safe-write.js";
+import { writeIgnoreFiles } from "./sync-ignore.js";
+import { readWorkspaceId, WORKSPACE_ID_FILE, workspaceId } from "./workspace-id.js";
 
 /** workspace-template/ ships beside src/ and dist/ at the package root. */
 export function templateDir(): string {
@@ -19,6 +21,8 @@ export interface InitResult {
   created: string[];
   /** Files that already existed and were left exactly as they were. */
   kept: string[];
+  /** Ignore files (.gitignore, .stignore) that got this device's lines appended (or were made). */
+  ignores: string[];
 }
 
 /**
@@ -51,7 +55,13 @@ export function initWorkspace(target: string, template = templateDir()): InitRes
   // Make sure the (possibly empty) daily-notes folder exists even if the template lost it.
   mkdirSync(path.join(workspace, "memory"), { recursive: true });
   if (!statSync(workspace).isDirectory()) throw new Error(`${workspace} is not a folder`);
-  return { workspace, created: created.sort(), kept: kept.sort() };
+  // The id every device shares (it names this device's folder for the workspace).
+  if (readWorkspaceId(workspace) === null) {
+    workspaceId(workspace);
+    created.push(WORKSPACE_ID_FILE);
+  } else kept.push(WORKSPACE_ID_FILE);
+  const ignores = writeIgnoreFiles(workspace);
+  return { workspace, created: created.sort(), kept: kept.sort(), ignores };
 }
 
 /**

@@ -21,7 +21,7 @@ describe("agent connect codex: read tools only", () => {
     const ws = path.join(dir, "W");
     write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
     const client = new Client({ name: "agent-test", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws], env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "" } }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "" } }));
     let tools: { name: string; annotations?: { readOnlyHint?: boolean } }[];
     try {
       tools = (await client.listTools()).tools;

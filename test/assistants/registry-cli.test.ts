@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runAgent } from "../helpers/cli.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 let dir = "";
 afterEach(() => cleanup(dir));
@@ -101,7 +102,7 @@ describe("failures that show", () => {
     expect((await hook(["stop"], { session_id: "c1", hook_event_name: "Stop", transcript_path: fixture })).code).toBe(0);
     expect((await hook(["stop"], { session_id: "c2", hook_event_name: "Stop" })).code).toBe(0);
 
-    const log = readFileSync(path.join(ws, ".agent/hooks.log"), "utf8").trim().split("\n");
+    const log = readFileSync(path.join(agentDir(ws), "hooks.log"), "utf8").trim().split("\n");
     expect(log).toEqual([
       expect.stringMatching(/^\S+Z agent hook claude-code prompt: no memories: the 300 ms budget ran out/),
       expect.stringMatching(/^\S+Z agent hook claude-code stop: the payload names no transcript; nothing captured$/),

@@ -12,6 +12,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runAgent, spawnAgent, type AgentRun } from "../helpers/cli.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 let dir = "";
 afterEach(() => cleanup(dir));
@@ -39,7 +40,7 @@ describe("an assistant's transcript through the file door (built CLI)", () => {
   it("a FIFO as the Stop and PreCompact hooks' transcript_path: refused, the hook ends, the refusal is logged", async () => {
     const ws = workspace();
     // A connected workspace has its .agent/ (where hooks.log is kept).
-    write(ws, ".agent/.keep", "");
+    write(agentDir(ws), ".keep", "");
     const fifo = path.join(dir, "transcript.jsonl");
     execFileSync("mkfifo", [fifo]);
     for (const [event, name] of [["stop", "Stop"], ["pre-compact", "PreCompact"]] as const) {
@@ -49,7 +50,7 @@ describe("an assistant's transcript through the file door (built CLI)", () => {
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(/FIFO \(named pipe\), not a regular file; not read/);
     }
-    const log = readFileSync(path.join(ws, ".agent/hooks.log"), "utf8");
+    const log = readFileSync(path.join(agentDir(ws), "hooks.log"), "utf8");
     expect(log).toMatch(/agent hook claude-code stop: .*transcript\.jsonl: is a FIFO/);
   }, 60_000);
 

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runAgent, spawnAgent, type RunningAgent } from "../helpers/cli.js";
 import { startFakeOllama, type FakeAnswer, type FakeOllama } from "../helpers/fake-ollama.js";
 import { cleanup, fingerprint, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 /**
  * `agent daemon`, `context`, `flush`, `heartbeat`, `jobs` and `inbox` through the built CLI in
@@ -114,7 +115,7 @@ describe("agent daemon end to end", { timeout: 90_000 }, () => {
     await d.waitFor(/heartbeat ok .*alert #1: Offsite date still open/);
     await d.waitFor(/flush chat ok .*appended \d+ characters to memory\//);
     // The daily backup of state.db is a job like the others, in the same tick.
-    await d.waitFor(/backup ok .*state backed up to .*\.agent\/backups\/state-\d{8}T\d{9}Z-daily\.db/);
+    await d.waitFor(/backup ok .*state backed up to .*\/backups\/state-\d{8}T\d{9}Z-daily\.db/);
 
     const second = await agent(["daemon", "--workspace", ws]);
     expect(second.code).toBe(1);
@@ -125,7 +126,7 @@ describe("agent daemon end to end", { timeout: 90_000 }, () => {
     expect(jobs.unread).toBe(1);
     // A workspace made today owes no reflection for last night, and so no dream either.
     expect(jobs.runs.map((r) => `${r.job}:${r.outcome}`).sort()).toEqual(["backup:ok", "flush:ok", "heartbeat:ok"]);
-    expect(readdirSync(path.join(ws, ".agent", "backups")).filter((n) => n.endsWith("-daily.db"))).toHaveLength(1);
+    expect(readdirSync(path.join(agentDir(ws), "backups")).filter((n) => n.endsWith("-daily.db"))).toHaveLength(1);
 
     const inbox = await agent(["inbox", "--workspace", ws]);
     expect(inbox.stdout).toMatch(/^#1 \d{4}-\d\d-\d\d \d\d:\d\d ALERT \[heartbeat\] Offsite date still open\n {2}Offsite date still open\n {2}Nobody has confirmed March yet.\n$/);
@@ -138,7 +139,7 @@ describe("agent daemon end to end", { timeout: 90_000 }, () => {
     expect(stop.code).toBe(0);
     expect(stop.ms).toBeLessThan(5_000);
     expect(stop.stdout).toMatch(/stopping \(SIGTERM\)\n.*daemon stopped; lock released\n$/);
-    expect(existsSync(path.join(ws, ".agent", "daemon.lock"))).toBe(false);
+    expect(existsSync(path.join(agentDir(ws), "daemon.lock"))).toBe(false);
     expect(JSON.parse((await agent(["jobs", "--workspace", ws, "--json"])).stdout).daemon).toBeNull();
   });
 
@@ -183,22 +184,22 @@ describe("agent daemon end to end", { timeout: 90_000 }, () => {
     expect(text === `# ${today()}\n\n- by hand\n` || whole.test(text), text.slice(0, 300)).toBe(true);
     // Everything else is whole too: transcripts parse line by line, the state database is sound.
     for (const line of readFileSync(path.join(ws, "sessions", "chat.jsonl"), "utf8").trim().split("\n")) JSON.parse(line);
-    const db = new Database(path.join(ws, ".agent", "state.db"), { readonly: true });
+    const db = new Database(path.join(agentDir(ws), "state.db"), { readonly: true });
     expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
     db.close();
     expect(readdirSync(path.join(ws, "memory")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
-    expect(existsSync(path.join(ws, ".agent", "daemon.lock"))).toBe(false);
+    expect(existsSync(path.join(agentDir(ws), "daemon.lock"))).toBe(false);
   });
 
   it("takes over the lock of a daemon that was killed", async () => {
     configure({ heartbeat: { enabled: false }, flush: { enabled: false } });
     const dead = spawnSync(process.execPath, ["-e", "0"]).pid!;
-    mkdirSync(path.join(ws, ".agent"), { recursive: true });
-    writeFileSync(path.join(ws, ".agent", "daemon.lock"), JSON.stringify({ pid: dead, host: os.hostname(), startedAt: Date.now() - 60_000 }));
+    mkdirSync(agentDir(ws), { recursive: true });
+    writeFileSync(path.join(agentDir(ws), "daemon.lock"), JSON.stringify({ pid: dead, host: os.hostname(), startedAt: Date.now() - 60_000 }));
     const d = daemon(["--no-watch"]);
     await d.waitFor(new RegExp(`took over a stale lock left by pid ${dead} .*no longer running`));
     await d.waitFor(/daemon started on /);
-    expect(JSON.parse(readFileSync(path.join(ws, ".agent", "daemon.lock"), "utf8")).pid).toBe(d.pid);
+    expect(JSON.parse(readFileSync(path.join(agentDir(ws), "daemon.lock"), "utf8")).pid).toBe(d.pid);
     expect((await stopAndTime(d)).code).toBe(0);
   });
 });

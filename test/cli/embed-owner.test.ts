@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EmbedLease } from "../../src/store/embed-lease.js";
 import { runAgent, spawnAgent, type RunningAgent } from "../helpers/cli.js";
 import { cleanup, eventually, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 /**
  * One process embeds an index at a time: real `agent index` and `agent daemon` processes on a
@@ -39,7 +40,7 @@ afterEach(async () => {
 function vectorRows(): number {
   let db: Database.Database | undefined;
   try {
-    db = new Database(path.join(ws, ".agent", "index.db"), { readonly: true, fileMustExist: true });
+    db = new Database(path.join(agentDir(ws), "index.db"), { readonly: true, fileMustExist: true });
     return (db.prepare("SELECT count(*) AS n FROM chunk_vectors").get() as { n: number }).n;
   } catch {
     return 0;
@@ -114,7 +115,7 @@ describe("one embedder per index", () => {
 
 /** A lease in the workspace's real index database, as another process would hold it. */
 function holdLease(holder: string, pid: number): EmbedLease {
-  const db = new Database(path.join(ws, ".agent", "index.db"));
+  const db = new Database(path.join(agentDir(ws), "index.db"));
   const lease = new EmbedLease(db);
   expect(lease.acquire(holder, 1).ok).toBe(true);
   db.prepare("UPDATE embed_lease SET pid = ?").run(pid);

@@ -5,6 +5,7 @@ import { runAgent } from "../helpers/cli.js";
 import { startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
 import { cleanup, read, tempDir, write } from "../helpers/workspace.js";
 import { FIRST_SOUL, soulJson } from "../jobs/reflect/helpers.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 /**
  * The evolution system through the built CLI in child processes: `agent reflect` forming
@@ -166,7 +167,7 @@ describe("backups: export, import, rebuild", { timeout: 120_000 }, () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^agent: .* already has engine state .*pass --force/);
     const forced = await ok(["import", "--workspace", ws2, "--force", file]);
-    expect(forced).toMatch(/the previous state \(\d+ row\(s\)\) was saved to .*\.agent\/backups\/state-before-import-/);
+    expect(forced).toMatch(/the previous state \(\d+ row\(s\)\) was saved to .*\/backups\/state-before-import-/);
     const backup = /saved to (.*\.json)/.exec(forced)![1]!;
     expect(stampless(readFileSync(backup, "utf8"))).toBe(stampless(exported));
     expect(stampless(await ok(["export", "--workspace", ws2]))).toBe(stampless(exported));
@@ -180,6 +181,6 @@ describe("backups: export, import, rebuild", { timeout: 120_000 }, () => {
     const junk = await agent(["import", "--workspace", ws3, "--force", path.join(dir, "junk.json")]);
     expect(junk.code).toBe(1);
     expect(junk.stderr).toMatch(/not an agent state export/);
-    expect(existsSync(path.join(ws3, ".agent", "state.db"))).toBe(true);
+    expect(existsSync(path.join(agentDir(ws3), "state.db"))).toBe(true);
   });
 });

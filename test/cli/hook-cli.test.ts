@@ -7,6 +7,7 @@ import { readTranscriptFile } from "../../src/assistants/transcript-file.js";
 import { parseSessionText } from "../../src/workspace/sessions.js";
 import { runAgent, spawnAgent } from "../helpers/cli.js";
 import { cleanup, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const FIXTURE = path.join(REPO_ROOT, "test/fixtures/assistants/claude-code-session.jsonl");
 
@@ -98,7 +99,7 @@ describe("agent hook (built CLI)", () => {
       expect(r.stderr).toMatch(/^agent hook /);
     }
     // Kept where `agent connect --status` finds it: the harness hides a hook's stderr.
-    const log = readFileSync(path.join(ws, ".agent/hooks.log"), "utf8").trim().split("\n");
+    const log = readFileSync(path.join(agentDir(ws), "hooks.log"), "utf8").trim().split("\n");
     expect(log).toHaveLength(4);
     expect(log[3]).toMatch(/^\d{4}-\d\d-\d\dT.* agent hook codex stop: .*gone\.jsonl/);
   });

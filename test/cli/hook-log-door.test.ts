@@ -5,11 +5,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAgent } from "../helpers/cli.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 describe(".agent/hooks.log through the file door (built CLI)", () => {
   let dir = "";
   let ws = "";
-  const log = () => path.join(ws, ".agent", "hooks.log");
+  const log = () => path.join(agentDir(ws), "hooks.log");
   beforeAll(async () => {
     dir = tempDir();
     ws = path.join(dir, "ws");

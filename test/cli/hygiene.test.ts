@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { runAgent } from "../helpers/cli.js";
 import { CLI, cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 describe("CLI hygiene (built CLI)", () => {
   let dir = "";
@@ -137,7 +138,7 @@ describe("CLI hygiene (built CLI)", () => {
     const other = path.join(dir, "broken");
     initWorkspace(other);
     write(other, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, llm: { host: "http://127.0.0.1:9" } }));
-    write(other, ".agent/state.db", "this is not a database at all, just text that is long enough to look like a file".repeat(100));
+    write(agentDir(other), "state.db", "this is not a database at all, just text that is long enough to look like a file".repeat(100));
     const r = await runAgent(["doctor", "--workspace", other]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/✗ state database\s+.*state\.db is damaged/);

@@ -6,6 +6,7 @@ import { deadHost as freeHost, startFakeOllama, type FakeOllama } from "../helpe
 import { cleanup, fingerprint, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 import { FIRST_SOUL, reflectionJson, soulJson, TEMPLATE_SOUL } from "../jobs/reflect/helpers.js";
 import { missing, titled } from "../helpers/needs.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const NEEDS_GGUF_STORIES260K = missing("gguf", "shared/models/stories260K.gguf");
 
@@ -157,7 +158,7 @@ describe("agent reflect against a local Ollama-speaking server", () => {
     expect(r.stdout).toContain("+## Recent Growth");
     expect(r.stdout).toMatch(/dry run \(good\): would update SOUL.md .*; nothing was written\n$/);
     expect(fingerprint(ws)).toEqual(before);
-    expect(existsSync(path.join(ws, ".agent/state.db"))).toBe(false);
+    expect(existsSync(path.join(agentDir(ws), "state.db"))).toBe(false);
   });
 
   it("updates SOUL.md; soul log, diff and rollback work on the result", async () => {

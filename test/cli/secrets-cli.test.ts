@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAgent } from "../helpers/cli.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 // Real format (sk-proj- + 156 characters holding T3BlbkFJ), fake value; built from parts so the
 // repository holds no string a scanner flags.
@@ -113,9 +114,9 @@ describe("secrets never stored or sent (built CLI)", () => {
   });
 
   it("the index and state databases and their -wal/-shm are 0600, whatever the umask", () => {
-    const names = readdirSync(path.join(ws, ".agent")).filter((n) => /^(index|state)\.db(-wal|-shm)?$/.test(n));
+    const names = readdirSync(agentDir(ws)).filter((n) => /^(index|state)\.db(-wal|-shm)?$/.test(n));
     expect(names).toContain("index.db");
-    for (const n of names) expect(statSync(path.join(ws, ".agent", n)).mode & 0o777, n).toBe(0o600);
+    for (const n of names) expect(statSync(path.join(agentDir(ws), n)).mode & 0o777, n).toBe(0o600);
     for (const n of readdirSync(path.join(ws, "sessions"))) expect(statSync(path.join(ws, "sessions", n)).mode & 0o777, n).toBe(0o600);
   });
 });

@@ -12,6 +12,7 @@ import { EmbeddingCache } from "../../src/embed/cache.js";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { runAgent, spawnAgent, type RunningAgent } from "../helpers/cli.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 let dir = "";
 const daemons: RunningAgent[] = [];
@@ -32,7 +33,7 @@ describe("what a workspace is", { timeout: 120_000 }, () => {
     const r = await runAgent(["search", "x", "--workspace", plain]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/is not a workspace .*agent init/);
-    expect(existsSync(path.join(plain, ".agent"))).toBe(false);
+    expect(existsSync(agentDir(plain))).toBe(false);
   });
 
   it("a copied workspace's daemon.lock, naming the original, does not block a daemon on the copy", async () => {
@@ -45,7 +46,7 @@ describe("what a workspace is", { timeout: 120_000 }, () => {
     await da.waitFor(/serving the engine on /, 60_000);
     const b = path.join(dir, "b");
     execFileSync("cp", ["-r", a, b]);
-    expect(existsSync(path.join(b, ".agent", "daemon.lock"))).toBe(true);
+    expect(existsSync(path.join(agentDir(b), "daemon.lock"))).toBe(true);
     const db = spawnAgent(["daemon", "--workspace", b, "--no-watch"]);
     daemons.push(db);
     await db.waitFor(/serving the engine on /, 60_000);
@@ -60,7 +61,7 @@ describe("what a workspace is", { timeout: 120_000 }, () => {
     const first = spawnAgent(["daemon", "--workspace", a, "--no-watch"]);
     daemons.push(first);
     await first.waitFor(/serving the engine on /, 60_000);
-    execFileSync("rm", ["-rf", path.join(a, ".agent")]);
+    execFileSync("rm", ["-rf", agentDir(a)]);
     await first.waitFor(/daemon\.lock was removed or replaced/, 30_000);
     expect((await first.done).code).toBe(0);
     const second = spawnAgent(["daemon", "--workspace", a, "--no-watch"]);
@@ -77,7 +78,7 @@ describe("what a workspace is", { timeout: 120_000 }, () => {
     const d = spawnAgent(["daemon", "--workspace", a, "--no-watch"]);
     daemons.push(d);
     await d.waitFor(/serving the engine on /, 60_000);
-    const c = net.connect(path.join(a, ".agent", "daemon.sock"));
+    const c = net.connect(path.join(agentDir(a), "daemon.sock"));
     c.pause(); // never reads: its answers pile up in the daemon
     c.on("error", () => undefined);
     await new Promise<void>((resolve) => c.on("connect", () => resolve()));

@@ -15,6 +15,7 @@ import { zonedDate } from "../../src/workspace/time.js";
 import { runAgent, spawnAgent, type AgentRun, type RunningAgent } from "../helpers/cli.js";
 import { rerankReply, startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
 import { CLI, cleanup, eventually, read, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 interface ToolResult {
   content?: { type: string; text?: string }[];
@@ -140,11 +141,11 @@ describe("the CLI through the daemon", { timeout: 120_000 }, () => {
 
   it("the socket is the owner's only (0600 in a 0700 .agent/), and is removed on stop", async () => {
     const d = await startDaemon(["--no-watch"]);
-    const sock = path.join(ws, ".agent", "daemon.sock");
+    const sock = path.join(agentDir(ws), "daemon.sock");
     const st = statSync(sock);
     expect(st.isSocket()).toBe(true);
     expect(st.mode & 0o777).toBe(0o600);
-    expect(statSync(path.join(ws, ".agent")).mode & 0o777).toBe(0o700);
+    expect(statSync(agentDir(ws)).mode & 0o777).toBe(0o700);
     d.kill("SIGTERM");
     const r = await d.done;
     expect(r.code).toBe(0);
@@ -188,7 +189,7 @@ describe("the CLI through the daemon", { timeout: 120_000 }, () => {
 
   it("over an open connection, a search sent the moment a file is written sees the new text", async () => {
     await startDaemon();
-    const conn = net.createConnection(path.join(ws, ".agent", "daemon.sock"));
+    const conn = net.createConnection(path.join(agentDir(ws), "daemon.sock"));
     await new Promise<void>((resolve) => conn.once("connect", () => resolve()));
     let buf = "";
     const answers: ((v: { result: { results: { snippet: string }[] } }) => void)[] = [];
@@ -338,7 +339,7 @@ describe("MCP through the daemon", { timeout: 120_000 }, () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI, "mcp", "--workspace", ws, ...extra],
-      env: { ...getDefaultEnvironment(), TZ: "UTC" },
+      env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", TZ: "UTC" },
       stderr: "pipe",
     });
     let err = "";
@@ -377,9 +378,9 @@ describe("MCP through the daemon", { timeout: 120_000 }, () => {
   it("HTTP: bearer token in a 0600 file, Host and Origin checked, clients share the engine, group scope", async () => {
     const d = await startDaemon(["--http", "--port", "0", "--session", "group"]);
     const url = /MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(d.out().stdout)![1]!;
-    const tokenFile = path.join(ws, ".agent", "mcp-http.token");
+    const tokenFile = path.join(agentDir(ws), "mcp-http.token");
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
-    const token = read(ws, ".agent/mcp-http.token").trim();
+    const token = read(agentDir(ws), "mcp-http.token").trim();
     expect(token.length).toBeGreaterThanOrEqual(32);
 
     const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });

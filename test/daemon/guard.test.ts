@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runAgent, spawnAgent, type RunningAgent } from "../helpers/cli.js";
 import { McpHttpClient, socketCall, toolText } from "../helpers/daemon-clients.js";
 import { cleanup, eventually, read, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 let dir = "";
 let ws = "";
@@ -55,8 +56,8 @@ async function startDaemon(extra: string[] = []): Promise<{ d: RunningAgent; mcp
   await d.waitFor(extra.includes("--no-watch") ? /serving the engine on / : /watching for changes/, 60_000);
   await d.waitFor(/MCP over HTTP at /, 30_000);
   const url = /MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(d.out().stdout)![1]!;
-  const token = read(ws, ".agent/mcp-http.token").trim();
-  return { d, mcp: new McpHttpClient(url, token), sock: path.join(ws, ".agent", "daemon.sock"), url, token };
+  const token = read(agentDir(ws), "mcp-http.token").trim();
+  return { d, mcp: new McpHttpClient(url, token), sock: path.join(agentDir(ws), "daemon.sock"), url, token };
 }
 
 /** An edit of the same size with the modification time put back: only the content tells. */

@@ -1,8 +1,11 @@
+import path from "node:path";
 /** The daemon's pieces that need no process: framing, Host parsing, and a shared embedder under concurrent use. */
 import { describe, expect, it } from "vitest";
 import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
 import { hostnameOf } from "../../src/daemon/http.js";
 import { idOfHead, LineSplitter, socketPath, type OversizeLine } from "../../src/daemon/protocol.js";
+import { agentDir } from "../../src/workspace/paths.js";
+import { cleanup, tempDir } from "../helpers/workspace.js";
 
 describe("LineSplitter", () => {
   it("splits on newlines across chunks, keeps UTF-8 whole, drops \\r", () => {
@@ -43,14 +46,23 @@ describe("LineSplitter", () => {
 });
 
 describe("socket and host names", () => {
-  it("puts the socket in .agent/ unless the path is too long for a Unix socket", () => {
-    expect(socketPath("/home/me/assistant")).toBe("/home/me/assistant/.agent/daemon.sock");
-    const deep = "/tmp/" + "d".repeat(120);
-    const p = socketPath(deep);
-    expect(p.endsWith(".sock")).toBe(true);
-    expect(p.startsWith(deep)).toBe(false);
-    expect(Buffer.byteLength(p)).toBeLessThan(104);
-    expect(socketPath(deep)).toBe(p);
+  it("puts the socket in this device's folder unless that path is too long for a Unix socket", () => {
+    const ws = tempDir();
+    const saved = process.env.AGENT_STATE_HOME;
+    const deep = path.join(tempDir(), "d".repeat(120));
+    try {
+      expect(socketPath(ws)).toBe(path.join(agentDir(ws), "daemon.sock"));
+      process.env.AGENT_STATE_HOME = deep;
+      const p = socketPath(ws);
+      expect(p.endsWith(".sock")).toBe(true);
+      expect(p.startsWith(deep)).toBe(false);
+      expect(Buffer.byteLength(p)).toBeLessThan(104);
+      expect(socketPath(ws)).toBe(p);
+    } finally {
+      process.env.AGENT_STATE_HOME = saved;
+      cleanup(ws);
+      cleanup(path.dirname(deep));
+    }
   });
 
   it("reads the host name of a Host header, port and case aside", () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadAgentConfig } from "../../src/engine/config.js";
 import { readConfigCache, writeConfigCache } from "../../src/engine/config-cache.js";
 import { CLI, cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const execFileP = promisify(execFile);
 let dir = "";
@@ -14,15 +15,15 @@ afterEach(() => cleanup(dir));
 describe("the validated-config cache", () => {
   it("serves a config only for the same file bytes and the same build", () => {
     dir = tempDir();
-    write(dir, ".agent/.keep", "");
+    write(agentDir(dir), ".keep", "");
     const text = JSON.stringify({ search: { limit: 7 } });
     write(dir, "agent.config.json", text);
     const cfg = loadAgentConfig(dir);
     // No build id (tsc build, tests, library): nothing is written or read.
     writeConfigCache(dir, text, cfg, null);
-    expect(existsSync(path.join(dir, ".agent/config.validated.json"))).toBe(false);
+    expect(existsSync(path.join(agentDir(dir), "config.validated.json"))).toBe(false);
     writeConfigCache(dir, text, cfg, "build-a");
-    expect(statSync(path.join(dir, ".agent/config.validated.json")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(agentDir(dir), "config.validated.json")).mode & 0o777).toBe(0o600);
     expect(readConfigCache(dir, "build-a")?.search.limit).toBe(7);
     expect(readConfigCache(dir, null)).toBeNull();
     // Another build (the schemas or defaults may have changed): validate again.
@@ -43,7 +44,7 @@ describe("the validated-config cache", () => {
     expect(JSON.parse((await search()).stdout).results).toHaveLength(1);
     // The first run made .agent/ (the cache is never the reason to create it); the second fills it.
     expect(JSON.parse((await search()).stdout).results).toHaveLength(1);
-    const cacheFile = path.join(dir, ".agent/config.validated.json");
+    const cacheFile = path.join(agentDir(dir), "config.validated.json");
     const cached = JSON.parse(readFileSync(cacheFile, "utf8")) as { config: { search: { limit: number } } };
     expect(cached.config.search.limit).toBe(3);
     expect((await search()).stdout).toContain("MEMORY.md");

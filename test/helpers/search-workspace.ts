@@ -10,6 +10,7 @@ import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "./workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 /** Saturday 21 November 2026, noon UTC: the "now" of the search tests. */
 export const SEARCH_NOW = Date.parse("2026-11-21T12:00:00Z");
@@ -46,7 +47,7 @@ export function indexedWorkspace(prefix: string, files: Record<string, string>, 
   const ws = tempDir(prefix);
   cpSync(path.join(REPO_ROOT, "workspace-template"), ws, { recursive: true });
   for (const [rel, text] of Object.entries(files)) write(ws, rel, text);
-  const db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+  const db = openIndexDb(path.join(agentDir(ws), "index.db")).db;
   const reindex = () => void new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({}), { now: () => SEARCH_NOW }).sync();
   reindex();
   const cfg = SearchConfigSchema.parse(config);

@@ -30,16 +30,17 @@ export function read(ws: string, rel: string): string {
 }
 
 /**
- * sha256 of every file under `dir` except the engine's own .agent folder and its device logs
- * (.agent-state/, where the engine's state is written as events): used to prove that
- * indexing never changed a user's file.
+ * sha256 of every file under `dir` except the engine's own: the .agent folder (SOUL.md's swap),
+ * the workspace id file, and the device logs (.agent-state/, where the engine's state is written
+ * as events): used to prove that indexing never changed a user's file.
  */
 export function fingerprint(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
     for (const ent of readdirSync(d, { withFileTypes: true })) {
       const abs = path.join(d, ent.name);
-      if (ent.name === ".agent" || ent.name === ".agent-state") continue;
+      // The engine's own: SOUL.md's swap folder, the workspace id written on first open, the device logs.
+      if (ent.name === ".agent" || ent.name === ".agent-workspace" || ent.name === ".agent-state") continue;
       if (ent.isDirectory()) walk(abs);
       else if (ent.isFile()) {
         try {

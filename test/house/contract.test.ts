@@ -129,7 +129,7 @@ describe("every front speaks the contract (a real daemon, the CLI, MCP over stdi
     daemon = await kit.startDaemon(ws);
     const login = new URL(await kit.loginUrl(ws));
     cookie = String((await get(daemon.base!, login.pathname + login.search, "")).setCookie ?? "").split(";")[0]!;
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws], env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "" }, stderr: "pipe" });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "" }, stderr: "pipe" });
     client = new Client({ name: "agent-contract-test", version: "1.0.0" });
     await client.connect(transport);
   }, 120_000);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine, type IndexSummary } from "../../src/index.js";
 import { CLI, cleanup, fingerprint, tempDir, write } from "../helpers/workspace.js";
 import { titled } from "../helpers/needs.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const execFileP = promisify(execFile);
 const MiB = 1024 * 1024;
@@ -55,7 +56,7 @@ function problemFor(summary: IndexSummary, rel: string) {
 
 /** Reads the index with its own read-only connection (what's really stored, no resync). */
 function withIndex<T>(ws: string, fn: (db: Database.Database) => T): T {
-  const db = new Database(path.join(ws, ".agent/index.db"), { readonly: true, fileMustExist: true });
+  const db = new Database(path.join(agentDir(ws), "index.db"), { readonly: true, fileMustExist: true });
   try {
     return fn(db);
   } finally {
@@ -389,14 +390,14 @@ describe("bad index.db", () => {
     const ws = newWorkspace();
     const junk = Buffer.alloc(64 * 1024);
     for (let i = 0; i < junk.length; i++) junk[i] = (i * 7919 + 13) % 251; // deterministic garbage
-    write(ws, ".agent/index.db", junk);
+    write(agentDir(ws), "index.db", junk);
     const before = fingerprint(ws);
 
     const engine = open(ws);
     engine.indexing.status(); // the engine opens its index on first use
-    const aside = readdirSync(path.join(ws, ".agent")).filter((f) => /^index\.db\.corrupt-\d+$/.test(f));
+    const aside = readdirSync(agentDir(ws)).filter((f) => /^index\.db\.corrupt-\d+$/.test(f));
     expect(aside).toHaveLength(1);
-    expect(readFileSync(path.join(ws, ".agent", aside[0]!)).equals(junk)).toBe(true);
+    expect(readFileSync(path.join(agentDir(ws), aside[0]!)).equals(junk)).toBe(true);
     expect(engine.notices).toHaveLength(1);
     expect(engine.notices[0]!.message).toContain("index.db");
     expect(engine.notices[0]!.message).toMatch(/not a SQLite database/);
@@ -409,8 +410,8 @@ describe("bad index.db", () => {
 
   it("moves a foreign SQLite index.db aside as index.db.foreign-*, its data intact", async () => {
     const ws = newWorkspace();
-    const dbFile = path.join(ws, ".agent/index.db");
-    write(ws, ".agent/.keep", "");
+    const dbFile = path.join(agentDir(ws), "index.db");
+    write(agentDir(ws), ".keep", "");
     const foreign = new Database(dbFile);
     foreign.exec("CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
     const ins = foreign.prepare("INSERT INTO people(name) VALUES (?)");
@@ -420,9 +421,9 @@ describe("bad index.db", () => {
 
     const engine = open(ws);
     engine.indexing.status(); // the engine opens its index on first use
-    const aside = readdirSync(path.join(ws, ".agent")).filter((f) => /^index\.db\.foreign-\d+$/.test(f));
+    const aside = readdirSync(agentDir(ws)).filter((f) => /^index\.db\.foreign-\d+$/.test(f));
     expect(aside).toHaveLength(1);
-    const moved = path.join(ws, ".agent", aside[0]!);
+    const moved = path.join(agentDir(ws), aside[0]!);
     expect(readFileSync(moved).equals(foreignBytes)).toBe(true);
     const check = new Database(moved, { readonly: true, fileMustExist: true });
     try {

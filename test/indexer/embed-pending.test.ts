@@ -12,6 +12,7 @@ import { VectorStore } from "../../src/store/vectors.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 import { longText } from "../embed/helpers.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const INDEX_CONFIG = IndexConfigSchema.parse({ chunkTokens: 400, overlapTokens: 50 });
 const useLite = new UseLiteEmbedder({ threads: 2 });
@@ -60,7 +61,7 @@ interface Side {
 }
 
 function connect(ws: string): Side {
-  const { db } = openIndexDb(path.join(ws, ".agent/index.db"));
+  const { db } = openIndexDb(path.join(agentDir(ws), "index.db"));
   const store = new IndexStore(db);
   return { db, store, vectors: new VectorStore(db), indexer: new Indexer(ws, store, INDEX_CONFIG) };
 }
@@ -82,7 +83,7 @@ describe("a pass served from the embedding cache", () => {
   it("honours a stop request between batches (a SIGTERM handler runs as an event-loop task)", async () => {
     const ws = tempDir("agent-embed-cached-stop-");
     const side = connect(ws);
-    const cache = new EmbeddingCache(path.join(ws, ".agent/embeddings.db"));
+    const cache = new EmbeddingCache(path.join(agentDir(ws), "embeddings.db"));
     try {
       for (let i = 0; i < 24; i++) write(ws, `notes/n${i}.md`, `# Note ${i}\n\nThe ${i}th note about the garden shed and its roof.\n`);
       side.indexer.sync();
@@ -129,7 +130,7 @@ describe("embedding beside a second connection", () => {
     const editing = connect(ws);
     dbs.push(embedding.db, editing.db);
     embedding.indexer.sync();
-    const cache = new EmbeddingCache(path.join(ws, ".agent/embeddings.db"));
+    const cache = new EmbeddingCache(path.join(agentDir(ws), "embeddings.db"));
     try {
       // While the model runs on the pending chunks (read by the first connection), the second
       // connection re-indexes z.md: its old chunk (the highest id) is deleted and new ones added.
@@ -184,7 +185,7 @@ describe("embedding beside a second connection", () => {
     const side = connect(ws);
     dbs.push(side.db);
     side.indexer.sync();
-    const cache = new EmbeddingCache(path.join(ws, ".agent/embeddings.db"));
+    const cache = new EmbeddingCache(path.join(agentDir(ws), "embeddings.db"));
     try {
       side.vectors.useModel(useLite.modelId, useLite.dimension);
       const total = side.vectors.countPending();

@@ -10,6 +10,7 @@ import { openIndexDb, type DB } from "../../src/store/open.js";
 import { readForIndex } from "../../src/workspace/read.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const INDEX_CONFIG = IndexConfigSchema.parse({ chunkTokens: 400, overlapTokens: 50 });
 const dirs: string[] = [];
@@ -26,7 +27,7 @@ function workspace(): string {
 }
 
 function open(ws: string): { db: DB; store: IndexStore; indexer: Indexer } {
-  const { db } = openIndexDb(path.join(ws, ".agent/index.db"));
+  const { db } = openIndexDb(path.join(agentDir(ws), "index.db"));
   dbs.push(db);
   const store = new IndexStore(db);
   return { db, store, indexer: new Indexer(ws, store, INDEX_CONFIG) };
@@ -93,7 +94,7 @@ describe("batched full index", () => {
     for (let i = 0; i < 1500; i++) {
       write(ws, `memory/n${String(i).padStart(4, "0")}.md`, `# Note ${i}\n\n## Part\n\n- item ${i} about the garden\n- probe${i}x\n\n## More\n\ntext ${"filler ".repeat(40)}\n`);
     }
-    const file = path.join(ws, ".agent/index.db");
+    const file = path.join(agentDir(ws), "index.db");
     // A child process (the built library) indexes; it is killed once its first batches have
     // been committed.
     const child = spawn(

@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { RACY_MTIME } from "../../src/indexer/indexer.js";
 import { cleanup, fingerprint, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 function rows(ws: string) {
-  const db = new Database(path.join(ws, ".agent/index.db"), { readonly: true });
+  const db = new Database(path.join(agentDir(ws), "index.db"), { readonly: true });
   try {
     return {
       files: db.prepare("SELECT path, indexed_at FROM files ORDER BY path").all() as { path: string; indexed_at: number }[],
@@ -105,7 +106,7 @@ describe("incremental indexing", () => {
     const queries = ["garden", "VPS Debian", "item7 garden"];
     const before = await Promise.all(queries.map(async (q) => (await e.search(q, { limit: 5 })).results));
     e.close();
-    for (const ext of ["", "-wal", "-shm"]) rmSync(path.join(ws, ".agent/index.db" + ext), { force: true });
+    for (const ext of ["", "-wal", "-shm"]) rmSync(path.join(agentDir(ws), "index.db" + ext), { force: true });
     engine = Engine.open({ workspace: ws, now: () => clock, embedder: null });
     engine.indexing.index();
     const after = await Promise.all(queries.map(async (q) => (await engine!.search(q, { limit: 5 })).results));
@@ -123,7 +124,7 @@ describe("incremental indexing", () => {
 
   describe("racy files: a second save in the same file-time tick", () => {
     const mtimeOf = (rel: string) => {
-      const db = new Database(path.join(ws, ".agent/index.db"), { readonly: true });
+      const db = new Database(path.join(agentDir(ws), "index.db"), { readonly: true });
       try {
         return (db.prepare("SELECT mtime_ms FROM files WHERE path = ?").get(rel) as { mtime_ms: number }).mtime_ms;
       } finally {

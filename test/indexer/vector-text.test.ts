@@ -8,6 +8,7 @@ import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const words = (n: number, w: string) => Array.from({ length: n }, (_, i) => `${w}${i}`).join(" ");
 
@@ -69,7 +70,7 @@ describe("the embedding queue", () => {
     write(ws, "memory/2026-03-01.md", "# New day\n\nThe newest note.\n");
     const turn = (i: number, day: string) => JSON.stringify({ role: "user", content: `turn ${i}: ${words(300, `w${i}x`)}`, ts: `${day}T10:0${i}:00Z` });
     write(ws, "sessions/s1.jsonl", [turn(1, "2026-02-10"), turn(2, "2026-02-10")].join("\n") + "\n");
-    db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+    db = openIndexDb(path.join(agentDir(ws), "index.db")).db;
     new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({})).sync();
     const vectors = new VectorStore(db);
     const order = vectors.pending(10).map((c) => ({ kind: c.kind, date: (db!.prepare("SELECT date FROM chunks WHERE id = ?").get(c.id) as { date: string | null }).date, id: c.id }));

@@ -7,6 +7,7 @@ import type { IndexWatcher } from "../../src/engine/watcher.js";
 import { keywordSearch } from "../../src/search/pipeline/keyword.js";
 import { parseQuery } from "../../src/search/query/query.js";
 import { cleanup, eventually, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 /**
  * The watcher is checked through its own read-only connection to the index, never through
@@ -32,7 +33,7 @@ beforeEach(async () => {
   syncs = [];
   errors = [];
   watcher = await engine.indexing.watch({ debounceMs: 100, onSync: (s) => syncs.push(s), warn: (m) => errors.push(m) });
-  ro = new Database(path.join(ws, ".agent/index.db"), { readonly: true, fileMustExist: true });
+  ro = new Database(path.join(agentDir(ws), "index.db"), { readonly: true, fileMustExist: true });
 });
 
 afterEach(async () => {
@@ -164,7 +165,7 @@ describe("engine.indexing.watch", () => {
 
   it("a batch that failed on a busy database is indexed by a repair pass, with no further edit and no search", { timeout: 60_000 }, async () => {
     // Another process holds the index's write lock while the watcher's batch runs.
-    const holder = new Database(path.join(ws, ".agent/index.db"));
+    const holder = new Database(path.join(agentDir(ws), "index.db"));
     holder.exec("BEGIN IMMEDIATE");
     try {
       write(ws, "notes/busy.md", "Written while another process holds the index: Cobaltwren.\n");

@@ -16,6 +16,7 @@ import { initWorkspace } from "../../src/workspace/init.js";
 import { zonedDate, zonedTime } from "../../src/workspace/time.js";
 import { cleanup, fingerprint, tempDir, write } from "../helpers/workspace.js";
 import { openJobs, simulate, testDeps } from "./deps.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -326,7 +327,7 @@ describe("one runner for manual and scheduled runs", () => {
       expect(dry.run).toMatchObject({ id: -1, job: "reflect", outcome: "skip", details: { trigger: "manual", dryRun: true } });
       expect(dry.value?.dryRun).toBe(true);
       expect(deps.opened()).toBe(false); // a dry run never even created the state database
-      expect(existsSync(path.join(ws, ".agent", "state.db"))).toBe(false);
+      expect(existsSync(path.join(agentDir(ws), "state.db"))).toBe(false);
       const { run, value } = await jobs.run("reflect", {});
       expect(value?.status).toBe("skipped"); // no conversations: no model call
       expect(run).toMatchObject({ job: "reflect", outcome: "skip", details: { trigger: "manual", status: "skipped" } });

@@ -7,6 +7,7 @@ import { LLMError } from "../../src/llm/types.js";
 import { InboxStore } from "../../src/store/inbox.js";
 import { initWorkspace } from "../../src/workspace/init.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 /**
  * The daily backup of state.db and `agent snapshot` are jobs of the one runner: recorded in
@@ -31,7 +32,7 @@ afterEach(async () => {
   cleanup(ws);
 });
 
-const backupsDir = () => path.join(ws, ".agent", "backups");
+const backupsDir = () => path.join(agentDir(ws), "backups");
 const backupFiles = () => (existsSync(backupsDir()) ? readdirSync(backupsDir()) : []);
 
 describe("the daily state backup as a job", () => {

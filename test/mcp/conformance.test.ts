@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnAgent, type RunningAgent } from "../helpers/cli.js";
 import { titled } from "../helpers/needs.js";
 import { cleanup, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const run = promisify(execFile);
 
@@ -95,7 +96,7 @@ describe.skipIf(WHY !== undefined)(titled("the MCP conformance suite against the
     daemon = spawnAgent(["daemon", "--workspace", ws, "--http", "--port", "0", "--no-watch"], { TZ: "UTC" });
     await daemon.waitFor(/MCP over HTTP at /, 60_000);
     const target = new URL(/MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(daemon.out().stdout)![1]!);
-    const token = read(ws, ".agent/mcp-http.token").trim();
+    const token = read(agentDir(ws), "mcp-http.token").trim();
     proxy = await bearerProxy(Number(target.port), token);
     const a = proxy.address() as { port: number };
     url = `http://127.0.0.1:${a.port}/mcp`;

@@ -16,6 +16,7 @@ import { mcpSearchAnswer } from "../../src/mcp/tools/search.js";
 import type { SearchReport } from "../../src/search/report.js";
 import { spawnAgent, type RunningAgent } from "../helpers/cli.js";
 import { CLI, cleanup, read, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const textOf = (r: unknown): string => ((r as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? "").join("\n");
 const MODERN = "2026-07-28";
@@ -43,7 +44,7 @@ afterEach(async () => {
 afterAll(() => cleanup(dir));
 
 function stdio(extra: string[] = []): StdioClientTransport {
-  return new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws, "--no-daemon", ...extra], env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "", TZ: "UTC" }, stderr: "pipe" });
+  return new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws, "--no-daemon", ...extra], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "", TZ: "UTC" }, stderr: "pipe" });
 }
 
 async function connect(transport: StdioClientTransport | StreamableHTTPClientTransport, era: "modern" | "legacy"): Promise<Client> {
@@ -110,7 +111,7 @@ describe("MCP eras over the daemon's HTTP endpoint", { timeout: 90_000 }, () => 
     daemon = spawnAgent(["daemon", "--workspace", ws, "--http", "--port", "0", "--no-watch", "--session", "group"], { TZ: "UTC" });
     await daemon.waitFor(/MCP over HTTP at /, 60_000);
     url = /MCP over HTTP at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(daemon.out().stdout)![1]!;
-    token = read(ws, ".agent/mcp-http.token").trim();
+    token = read(agentDir(ws), "mcp-http.token").trim();
   }, 90_000);
   afterAll(async () => {
     if (daemon && daemon.exitCode === null) daemon.kill("SIGTERM");
@@ -150,7 +151,7 @@ describe("MCP eras over the daemon's HTTP endpoint", { timeout: 90_000 }, () => 
     expect(evil.status).toBe(403);
   });
   it("a 2026-07-28 client of `agent mcp` goes through the daemon, and carries on in-process when the daemon dies", async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws, "--session", "group"], env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "", TZ: "UTC" }, stderr: "pipe" });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws, "--session", "group"], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "", TZ: "UTC" }, stderr: "pipe" });
     let stderr = "";
     transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
     const client = await connect(transport, "modern");

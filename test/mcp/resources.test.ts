@@ -10,6 +10,7 @@ import { formatDailyList, formatDailyView, MISSING_DAY, viewDates } from "../../
 import { appendDailyNote, readDailyNote } from "../../src/workspace/daily.js";
 import { numberLines, PathRefusedError, readLines, resolveWorkspaceFile } from "../../src/workspace/safe-read.js";
 import { cleanup, read, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 describe("daily views (pure)", () => {
   it("one # YYYY-MM-DD section per day, --- between days, a placeholder for a missing day", () => {
@@ -88,7 +89,7 @@ describe("workspace path safety", () => {
     dir = tempDir();
     const ws = path.join(dir, "ws");
     write(ws, "notes/a.md", "one\ntwo\nthree\n");
-    write(ws, ".agent/index.db", "secret");
+    write(agentDir(ws), "index.db", "secret");
     write(dir, "secret.md", "outside\n");
     symlinkSync(path.join(dir, "secret.md"), path.join(ws, "notes/link.md"));
     symlinkSync(path.join(ws, "notes/a.md"), path.join(ws, "notes/inner-link.md"));

@@ -60,7 +60,7 @@ describe("agent mcp (stdio child process, SDK client)", () => {
     transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI, "mcp", "--workspace", ws],
-      env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "" },
+      env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "" },
       stderr: "pipe",
     });
     transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString("utf8")));

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import type { AgentRun } from "../helpers/cli.js";
 import { write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 /**
  * What a native abort looks like from outside: Node's C++ CHECKs print "Assertion failed"
@@ -39,7 +40,7 @@ export function embeddingWorkspace(ws: string, threads = 2): void {
 export function vectorRows(ws: string): number {
   let db: Database.Database | undefined;
   try {
-    db = new Database(path.join(ws, ".agent", "index.db"), { readonly: true, fileMustExist: true });
+    db = new Database(path.join(agentDir(ws), "index.db"), { readonly: true, fileMustExist: true });
     return (db.prepare("SELECT count(*) AS n FROM chunk_vectors").get() as { n: number }).n;
   } catch {
     return 0;

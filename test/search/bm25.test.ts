@@ -12,6 +12,7 @@ import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 let ws = "";
@@ -26,7 +27,7 @@ afterEach(() => {
 function indexed(files: Record<string, string>): DB {
   ws = tempDir("agent-bm25-");
   for (const [rel, text] of Object.entries(files)) write(ws, rel, text);
-  db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+  db = openIndexDb(path.join(agentDir(ws), "index.db")).db;
   new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
   return db;
 }

@@ -14,6 +14,7 @@ import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 let ws = "";
@@ -41,7 +42,7 @@ function workspace(): DB {
     }
     write(ws, `memory/2026-01-${String(d).padStart(2, "0")}.md`, lines.join("\n"));
   }
-  db = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+  db = openIndexDb(path.join(agentDir(ws), "index.db")).db;
   new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
   return db;
 }
@@ -108,7 +109,7 @@ describe("the first pass from kept postings", () => {
     const want = [];
     for (const q of queries) want.push(await cold(q));
     // A second connection, as a daemon has: the common words read ahead, then the same searches, twice.
-    const warm = openIndexDb(path.join(ws, ".agent", "index.db")).db;
+    const warm = openIndexDb(path.join(agentDir(ws), "index.db")).db;
     try {
       expect(await keepCommonPostings(warm, { heading: 2, body: 1, cjk: 1 }, 10_000)).toBeGreaterThan(5);
       // "routers" and "router" are one token to FTS5: the list read for one serves the other.

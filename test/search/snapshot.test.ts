@@ -9,6 +9,7 @@ import { VectorStore } from "../../src/store/vectors.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
 import { searchPlan } from "../helpers/search-workspace.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 const dbs: DB[] = [];
@@ -24,7 +25,7 @@ describe("a search reads one snapshot of the index", () => {
     const ws = tempDir("agent-snapshot-");
     dirs.push(ws);
     for (let i = 0; i < 20; i++) write(ws, `notes/other-${i}.md`, `# Other ${i}\n\nfiller note number ${i} about apples\n`);
-    const file = path.join(ws, ".agent", "index.db");
+    const file = path.join(agentDir(ws), "index.db");
     const mine = openIndexDb(file).db;
     const theirs = openIndexDb(file).db;
     dbs.push(mine, theirs);

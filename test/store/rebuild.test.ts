@@ -9,12 +9,13 @@ import { VectorStore } from "../../src/store/vectors.js";
 import { fileIdentity, loadSchema, openIndexDb, recoverIndexDb, resetIndexInPlace, type DB } from "../../src/store/open.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const INDEX_CONFIG = IndexConfigSchema.parse({ chunkTokens: 400, overlapTokens: 50 });
 
 /** What a brand-new process opening the index sees: paths of files whose text matches `word`. */
 function freshLookup(ws: string, word: string): string[] {
-  const db = new Database(path.join(ws, ".agent/index.db"), { readonly: true });
+  const db = new Database(path.join(agentDir(ws), "index.db"), { readonly: true });
   try {
     return (
       db
@@ -47,7 +48,7 @@ describe("rebuild in place", () => {
 
   it("a second connection keeps reading and writing the live index across a reset", () => {
     const ws = workspace();
-    const file = path.join(ws, ".agent/index.db");
+    const file = path.join(agentDir(ws), "index.db");
     const a = openIndexDb(file).db;
     const b = openIndexDb(file).db;
     dbs.push(a, b);
@@ -68,7 +69,7 @@ describe("rebuild in place", () => {
 
   it("vectors computed before another process's reset are dropped, not stored or thrown", () => {
     const ws = workspace();
-    const file = path.join(ws, ".agent/index.db");
+    const file = path.join(agentDir(ws), "index.db");
     const a = openIndexDb(file).db;
     const b = openIndexDb(file).db;
     dbs.push(a, b);
@@ -87,7 +88,7 @@ describe("rebuild in place", () => {
 
   it("Engine.rebuild leaves another engine on the live index, and removes old leftovers", async () => {
     const ws = workspace();
-    const file = path.join(ws, ".agent/index.db");
+    const file = path.join(agentDir(ws), "index.db");
     const daemon = Engine.open({ workspace: ws, embedder: null });
     const cli = Engine.open({ workspace: ws, embedder: null });
     engines.push(daemon, cli);
@@ -111,7 +112,7 @@ describe("rebuild in place", () => {
 
   it("an index of an older schema is recreated inside the same file, under an open connection", () => {
     const ws = workspace();
-    const file = path.join(ws, ".agent/index.db");
+    const file = path.join(agentDir(ws), "index.db");
     const older = { ...loadSchema(), version: loadSchema().version - 1 };
     const holder = openIndexDb(file, { schema: older }).db;
     dbs.push(holder);
@@ -127,7 +128,7 @@ describe("rebuild in place", () => {
 
   it("corruption recovery rebuilds in place when the file still opens, and reopens a file another process replaced", () => {
     const ws = workspace();
-    const file = path.join(ws, ".agent/index.db");
+    const file = path.join(agentDir(ws), "index.db");
     const a = openIndexDb(file).db;
     new Indexer(ws, new IndexStore(a), INDEX_CONFIG).sync();
     const before = fileIdentity(file);

@@ -9,13 +9,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { Engine } from "../../src/index.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 let ws = "";
 afterEach(() => cleanup(ws));
 
 /** index.db and its WAL, in bytes. */
 function indexBytes(): number {
-  const f = path.join(ws, ".agent", "index.db");
+  const f = path.join(agentDir(ws), "index.db");
   return statSync(f).size + (existsSync(`${f}-wal`) ? statSync(`${f}-wal`).size : 0);
 }
 
@@ -71,7 +72,7 @@ describe("space is given back", () => {
 
   it("an index made before incremental vacuum is rewritten once when a pass frees much of it", async () => {
     setUp();
-    const file = path.join(ws, ".agent", "index.db");
+    const file = path.join(agentDir(ws), "index.db");
     let engine = Engine.open({ workspace: ws });
     engine.indexing.index();
     await engine.close();

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { Engine } from "../../src/engine/engine.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 interface Daemon {
   base: string;
@@ -207,7 +208,7 @@ describe.skipIf(!chromium)("the web page in a browser", () => {
     expect((await post(daemon.base, session.csrf)).status).toBe(200);
     expect((await list()).find((m) => m.id === target.id)!.pinned).toBe(!target.pinned);
 
-    const token = readFileSync(path.join(ws, ".agent", "mcp-http.token"), "utf8").trim();
+    const token = readFileSync(path.join(agentDir(ws), "mcp-http.token"), "utf8").trim();
     const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
     const mcp = (auth?: string) =>
       fetch(`${daemon.base}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(init) });

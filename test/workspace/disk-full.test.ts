@@ -14,19 +14,25 @@ import { runAgent } from "../helpers/cli.js";
 import { mountTmpfs, tmpfsMissing, type Tmpfs } from "../helpers/tmpfs.js";
 import { titled } from "../helpers/needs.js";
 import { write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const why = tmpfsMissing();
 let disk: Tmpfs;
 let ws = "";
+let savedStateHome: string | undefined;
 beforeEach(() => {
   if (why !== undefined) return;
   disk = mountTmpfs(2 * 1024 * 1024);
   ws = path.join(disk.dir, "ws");
+  // This device's folder (index, state) on the full disk too, as when both share one disk.
+  savedStateHome = process.env.AGENT_STATE_HOME;
+  process.env.AGENT_STATE_HOME = path.join(disk.dir, "state");
   write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, context: { timeZone: "UTC" } }));
   write(ws, "MEMORY.md", "# MEMORY\n\n- The fridge supplier is Kühlmann.\n");
   for (let i = 0; i < 10; i++) write(ws, `notes/n${i}.md`, `# Note ${i}\n\nThe fridge ${i} hums near the loading dock.\n`);
 });
 afterEach(() => {
+  process.env.AGENT_STATE_HOME = savedStateHome;
   if (why === undefined) disk.unmount();
 });
 
@@ -85,11 +91,11 @@ describe.skipIf(why !== undefined)(titled("disk full (a real tmpfs)", why), { ti
     expect((JSON.parse(r.stdout) as { results: { path: string }[] }).results[0]!.path).toBe("MEMORY.md");
     expect(r.stderr).toMatch(/disk full: .*free space at .*searches answer from the index as it was/);
     // The index was not taken for damaged and moved aside.
-    expect(existsSync(path.join(ws, ".agent"))).toBe(true);
-    expect(statSync(path.join(ws, ".agent", "index.db")).size).toBeGreaterThan(0);
+    expect(existsSync(agentDir(ws))).toBe(true);
+    expect(statSync(path.join(agentDir(ws), "index.db")).size).toBeGreaterThan(0);
     const again = await runAgent(["index", "--workspace", ws]);
     expect(again.code).not.toBe(0);
-    expect(again.stderr).toMatch(/disk full: .*free space at \S*\.agent/);
+    expect(again.stderr).toContain(`free space at ${agentDir(ws)}`);
     disk.free();
     const back = await runAgent(["search", "fridge", "--workspace", ws, "--json"]);
     expect(back.code, back.stderr).toBe(0);
@@ -98,8 +104,8 @@ describe.skipIf(why !== undefined)(titled("disk full (a real tmpfs)", why), { ti
 
   it("SQLite's 'database or disk is full' and 'disk I/O error' on a full disk are said as 'disk full … free space at PATH'", () => {
     const engine = Engine.open({ workspace: ws });
-    mkdirSync(path.join(ws, ".agent"), { recursive: true });
-    const file = path.join(ws, ".agent", "probe.db");
+    mkdirSync(agentDir(ws), { recursive: true });
+    const file = path.join(agentDir(ws), "probe.db");
     const db = new Database(file);
     db.exec("CREATE TABLE t (b BLOB)");
     disk.leave(0);
@@ -112,6 +118,6 @@ describe.skipIf(why !== undefined)(titled("disk full (a real tmpfs)", why), { ti
     db.close();
     void engine.close();
     expect(err).toBeDefined();
-    expect(errorText(err)).toMatch(new RegExp(`^disk full: .*; free space at ${path.join(ws, ".agent").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    expect(errorText(err)).toMatch(new RegExp(`^disk full: .*; free space at ${agentDir(ws).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
   });
 });

@@ -17,6 +17,7 @@ import { stateDbPath } from "../../src/workspace/paths.js";
 import { swapFile } from "../../src/workspace/safe-write.js";
 import { spawnAgent, type AgentRun } from "../helpers/cli.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const MEMORY = "# MEMORY\n\n## People\n\n- Bob works at the bakery.\n";
 const SECRET = "zq-outside-secret-line";
@@ -44,7 +45,7 @@ beforeEach(() => {
   write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, search: { mode: "keyword" }, context: { timeZone: "UTC" } }));
   write(ws, "MEMORY.md", MEMORY);
   write(dir, "outside.md", `# Outside\n\n- ${SECRET}\n`);
-  mkdirSync(path.join(ws, ".agent"), { recursive: true });
+  mkdirSync(agentDir(ws), { recursive: true });
   db = openStateDb(stateDbPath(ws));
 });
 afterEach(() => {

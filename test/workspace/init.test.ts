@@ -33,7 +33,8 @@ describe("initWorkspace", () => {
     const before = fingerprint(dir);
     const second = initWorkspace(dir);
     expect(second.created).toEqual([]);
-    expect(second.kept.sort()).toEqual([...EXPECTED, ".gitignore", "agent.config.json"].sort());
+    expect(second.kept.sort()).toEqual([...EXPECTED, ".agent-workspace", "agent.config.json"].sort());
+    expect(second.ignores).toEqual([]);
     expect(fingerprint(dir)).toEqual(before);
     expect(existsSync(path.join(dir, "memory/.keep"))).toBe(false);
   });

@@ -52,7 +52,7 @@ describe("group privacy is judged by a link's target", () => {
     write(ws, "notes/public.md", "# Public\n\n- The team likes oat biscuits.\n");
     const idx = await runAgent(["index", "--workspace", ws]);
     expect(idx.code).toBe(0);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws, "--session", "group"], env: { ...getDefaultEnvironment(), AGENT_WORKSPACE: "" }, stderr: "pipe" });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--workspace", ws, "--session", "group"], env: { ...getDefaultEnvironment(), AGENT_STATE_HOME: process.env.AGENT_STATE_HOME ?? "", AGENT_WORKSPACE: "" }, stderr: "pipe" });
     client = new Client({ name: "link-test", version: "1.0.0" });
     await client.connect(transport);
   }, 60_000);

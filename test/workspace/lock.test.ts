@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireDaemonLock, daemonLockPath, DaemonLockedError, readDaemonLock } from "../../src/workspace/lock.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 let ws = "";
 beforeEach(() => {
@@ -21,7 +22,7 @@ describe("daemon.lock", () => {
   it("holds pid, host and start time; a second daemon is refused with a message naming the pid", () => {
     const lock = acquireDaemonLock(ws, { now: Date.parse("2026-11-21T09:00:00Z") });
     const file = daemonLockPath(ws);
-    expect(file).toBe(path.join(ws, ".agent", "daemon.lock"));
+    expect(file).toBe(path.join(agentDir(ws), "daemon.lock"));
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ pid: process.pid, startedAt: Date.parse("2026-11-21T09:00:00Z"), started: "2026-11-21T09:00:00.000Z" });
     expect(readDaemonLock(ws)).toMatchObject({ pid: process.pid, alive: true });
     let err: unknown;

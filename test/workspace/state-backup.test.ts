@@ -16,6 +16,7 @@ import { openStateDb, stateMigrations } from "../../src/store/state.js";
 import { ConversationStore } from "../../src/store/conversations.js";
 import { stateDbPath } from "../../src/workspace/paths.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";
+import { agentDir } from "../../src/workspace/paths.js";
 
 const DAY = 24 * 3600_000;
 const T0 = Date.UTC(2026, 10, 20, 3, 0);
@@ -57,11 +58,11 @@ describe("state.db backups", () => {
     const backups = listStateBackups(file);
     expect(STATE_BACKUP_GENERATIONS).toBe(3);
     expect(backups.map((b) => b.takenAt)).toEqual([T0 + 4 * DAY, T0 + 3 * DAY, T0 + 2 * DAY]);
-    expect(backups.every((b) => b.reason === "daily" && path.dirname(b.file) === path.join(ws, ".agent/backups"))).toBe(true);
+    expect(backups.every((b) => b.reason === "daily" && path.dirname(b.file) === path.join(agentDir(ws), "backups"))).toBe(true);
     expect(titles(backups[0]!.file)).toEqual(["first", "in the wal"]);
     expect(checkIntegrity(backups[0]!.file)).toBeNull();
     // Each backup is one file: no -wal or -shm of the copies left beside them.
-    expect(readdirSync(path.join(ws, ".agent/backups")).sort()).toEqual(backups.map((b) => path.basename(b.file)).sort());
+    expect(readdirSync(path.join(agentDir(ws), "backups")).sort()).toEqual(backups.map((b) => path.basename(b.file)).sort());
   });
 
   it("backupStateIfDue takes one a day, and nothing without a state.db", async () => {
@@ -111,7 +112,7 @@ describe("state.db backups", () => {
     expect(msg).toContain(file);
     expect(msg).toMatch(/not rebuilt from markdown/);
     expect(msg).toMatch(/agent doctor/);
-    expect(msg).toMatch(/\.agent\/backups/);
+    expect(msg).toMatch(/backups\/ folder beside state\.db/);
     // A backup of a broken file is refused; the good generation stays.
     expect(() => backupStateDbSync(file, { reason: "daily", now: T0 + DAY })).toThrow(StateDbError);
     expect(listStateBackups(file).map((b) => b.file)).toEqual([good!.file]);

@@ -23,7 +23,7 @@ export function register(program: Command): void {
       .description(`restore state exported by \`agent export\` (refused if the workspace has state, unless --force); or back-fill past conversations of ${HARNESSES.join(", ")} into sessions/`)
       .argument("<file|assistant>", `the exported JSON ("-" reads stdin), or ${HARNESSES.join(", ")}`)
       .argument("[path]", "with an assistant: its store (default: its own folder or database)")
-      .option("--force", "replace this workspace's state (saved first to .agent/backups/)")
+      .option("--force", "replace this workspace's state (saved first to backups/ in this device's folder)")
       .option("--since <date>", "with an assistant: only turns on or after this day (YYYY-MM-DD)", parseDateOption("--since")),
   ).action(async (what: string, store: string | undefined, opts: ImportOpts) => {
     const assistant = findAssistant(what);

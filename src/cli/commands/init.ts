@@ -14,6 +14,7 @@ export function register(program: Command): void {
     process.stdout.write(`workspace: ${res.workspace}\n`);
     for (const f of res.created) process.stdout.write(`  created ${f}\n`);
     for (const f of res.kept) process.stdout.write(`  kept    ${f} (already there, not touched)\n`);
+    for (const f of res.ignores) process.stdout.write(`  ignore  ${f}: added the lines for this device's own files (yours are kept)\n`);
     process.stdout.write(`next: agent index --workspace ${dir}   (settings: agent config --workspace ${dir})\n`);
   });
 }

@@ -10,7 +10,7 @@ export const BACKUP_JOB = "backup";
 export type BackupArgs = Record<string, never>;
 
 /**
- * The daily copy of state.db (.agent/backups/, SQLite's online backup): due when no backup
+ * The daily copy of state.db (backups/ beside it, SQLite's online backup): due when no backup
  * of any reason was taken in the last 24 hours. A cancel stops the copy between two steps
  * and leaves no partial file.
  */
@@ -20,7 +20,7 @@ export function backupJob(deps: JobDeps): Job<BackupArgs, StateBackup | null> {
     name: BACKUP_JOB,
     due(now) {
       // Nothing to protect yet, and a look must not create the file.
-      if (statWorkspacePath(deps.workspace, path.relative(deps.workspace, file())) === null) return notDue("there is no state database yet");
+      if (statWorkspacePath(path.dirname(file()), path.basename(file())) === null) return notDue("there is no state database yet");
       const at = dailyBackupDueAt(file(), now);
       if (at > now) return notDue("state.db was backed up in the last 24 hours", at);
       return { due: true, nextAt: now, reason: "no backup of state.db in the last 24 hours", runs: [{ key: BACKUP_JOB, args: {} }] };

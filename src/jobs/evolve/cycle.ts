@@ -22,7 +22,7 @@ import { MemoryStore } from "../../store/memories.js";
 import type { DB } from "../../store/open.js";
 import { SoulVersionStore, contentHash } from "../../store/soul-versions.js";
 import { openStateDbReadOnly } from "../../store/state.js";
-import { stateDbPath } from "../../workspace/paths.js";
+import { isInside, peekStateDbPath } from "../../workspace/paths.js";
 import { atomicWrite, createExclusive } from "../../workspace/safe-write.js";
 import { zonedDate, zonedTime } from "../../workspace/time.js";
 import { InboxStore } from "../../store/inbox.js";
@@ -302,10 +302,12 @@ function writeWeeklyReport(ctx: Ctx, week: string, content: string): { rel: stri
 /** A teammate's latest snapshot, read without writing to its state database. */
 function readTeammate(name: string, workspace: string): TeamMember {
   if (statWorkspacePath(workspace, ".")?.isDirectory !== true) return { name, traits: null, domains: [], note: `no workspace at ${workspace}` };
-  if (statWorkspacePath(workspace, path.relative(workspace, stateDbPath(workspace))) === null) return { name, traits: null, domains: [], note: "no snapshot yet" };
+  const file = peekStateDbPath(workspace);
+  // The old layout's database inside the workspace goes through the file door (no link out).
+  if (file === null || (isInside(workspace, file) && statWorkspacePath(workspace, path.relative(workspace, file)) === null)) return { name, traits: null, domains: [], note: "no snapshot yet" };
   let db: DB | undefined;
   try {
-    db = openStateDbReadOnly(stateDbPath(workspace));
+    db = openStateDbReadOnly(file);
     const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'personality_snapshots'").get();
     if (has === undefined) return { name, traits: null, domains: [], note: "no snapshot yet" };
     const row = db.prepare("SELECT traits, stats FROM personality_snapshots ORDER BY created_at DESC, id DESC LIMIT 1").get() as { traits: string; stats: string } | undefined;

@@ -12,13 +12,12 @@
  *
  * Import policy: the target must have no engine state (every table empty); otherwise it is
  * refused, naming what is there, unless `force` — then the target's current state is first
- * saved to .agent/backups/state-before-import-<time>.json, and replaced. The whole import is
+ * saved to backups/state-before-import-<time>.json in this device's folder, and replaced. The whole import is
  * one transaction: it lands completely or not at all. A file from a newer engine (higher
  * schemaVersion) or with a table or column this engine does not know is refused untouched;
  * a file from an older engine imports (columns it lacks take their defaults). Stop the
  * daemon of the target workspace first: an import refuses while it runs.
  */
-import { ensureWorkspaceDir } from "../../workspace/guard.js";
 import path from "node:path";
 import { readDaemonLock } from "../../workspace/lock.js";
 import type { DB } from "../../store/open.js";
@@ -26,7 +25,7 @@ import { stateMigrations } from "../../store/state.js";
 import { adoptImportedRows } from "../../store/events/open.js";
 import { ledgerOf } from "../../store/events/ledger.js";
 import { isSharedTable, LEDGER_TABLES } from "../../store/events/tables.js";
-import { agentDir } from "../../workspace/paths.js";
+import { ensureAgentDir } from "../../workspace/paths.js";
 import { createExclusive } from "../../workspace/safe-write.js";
 
 export const STATE_FORMAT = "agent-state";
@@ -159,7 +158,7 @@ function rowCounts(db: DB): Record<string, number> {
 
 /**
  * Imports an export into a workspace's state database `db` (see the policy above); the
- * caller owns `db`. `now` names the backup file, saved under the workspace's .agent/backups/.
+ * caller owns `db`. `now` names the backup file, saved under backups/ of this device's folder for the workspace.
  */
 export function importState(db: DB, workspace: string, data: unknown, opts: { force?: boolean; now: number }): ImportResult {
   const exp = validateExport(data);
@@ -184,7 +183,7 @@ export function importState(db: DB, workspace: string, data: unknown, opts: { fo
         .filter(([, n]) => n > 0)
         .map(([t, n]) => `${t} ${n}`)
         .join(", ");
-      throw new ImportRefusedError(`${workspace} already has engine state (${what}); import into a fresh workspace, or pass --force to replace it (the current state is saved to .agent/backups/ first)`);
+      throw new ImportRefusedError(`${workspace} already has engine state (${what}); import into a fresh workspace, or pass --force to replace it (the current state is saved first to backups/ in this device's folder for the workspace)`);
     }
     backup = saveBackup(workspace, exportStateDb(db, opts.now), opts.now);
   }
@@ -213,8 +212,7 @@ export function importState(db: DB, workspace: string, data: unknown, opts: { fo
 }
 
 function saveBackup(workspace: string, e: StateExport, now: number): string {
-  const dir = path.join(agentDir(workspace), "backups");
-  ensureWorkspaceDir(workspace, dir);
+  const dir = ensureAgentDir(workspace, "backups");
   const stamp = new Date(now).toISOString().replace(/[:.]/g, "-");
   for (let n = 0; n < 100; n++) {
     const file = path.join(dir, `state-before-import-${stamp}${n === 0 ? "" : `-${n}`}.json`);

@@ -99,7 +99,7 @@ describe("export and import of all engine state", () => {
 
     const r = importInto(b, data, { force: true, now: T0 });
     expect(r.replaced).toBeGreaterThan(0);
-    expect(r.backup).toMatch(/\.agent\/backups\/state-before-import-2026-11-02T12-00-00-000Z\.json$/);
+    expect(r.backup).toMatch(/\/backups\/state-before-import-2026-11-02T12-00-00-000Z\.json$/);
     const saved = JSON.parse(readFileSync(r.backup!, "utf8")) as StateExport;
     expect(withoutStamp(saved)).toBe(withoutStamp(before));
     expect(withoutStamp(exportState(b, 0))).toBe(withoutStamp(exportState(a, 0)));

@@ -55,7 +55,7 @@ describe("duplicates reinforce (real USE-lite embeddings)", () => {
       expect(store.get(s.created[2]!.id)!.reinforceCount).toBe(1);
     });
     // The memory texts went through the embedding cache, so the next night does not embed them again.
-    expect(existsSync(path.join(ws, ".agent", "embeddings.db"))).toBe(true);
+    expect(existsSync(path.join(agentDir(ws), "embeddings.db"))).toBe(true);
   });
 });
 
@@ -123,8 +123,8 @@ describe("formation from the nightly reflection", () => {
     writeSession(ws, "s1", 4, T0 - HOUR);
     const r = await reflectIn({ workspace: ws, provider: new ScriptedProvider([reflectionWithMemories([failureCandidate(FRIDAY)]), soulJson(FIRST_SOUL)]), now, dryRun: true, embedder: useLite });
     expect(r.memories).toMatchObject({ dryRun: true, created: [{ id: 0, content: FRIDAY }] });
-    expect(existsSync(path.join(ws, ".agent", "state.db"))).toBe(false);
-    expect(existsSync(path.join(ws, ".agent", "embeddings.db"))).toBe(false);
+    expect(existsSync(path.join(agentDir(ws), "state.db"))).toBe(false);
+    expect(existsSync(path.join(agentDir(ws), "embeddings.db"))).toBe(false);
   });
 
   it("every reflection run is also the daily fade pass, even when it skips", async () => {

@@ -24,6 +24,7 @@ import {
   soulDiff,
   soulLog,
 } from "./helpers.js";
+import { agentDir } from "../../../src/workspace/paths.js";
 
 let ws = "";
 beforeEach(() => {
@@ -347,7 +348,7 @@ describe("safety", () => {
     expect(r).toMatchObject({ status: "updated", dryRun: true, runId: null });
     expect(r.diff).toContain("-- Learned to confirm time zones.\n+- Learned to confirm dates.");
     expect(fingerprint(ws)).toEqual(before);
-    expect(existsSync(path.join(ws, ".agent/state.db"))).toBe(false);
+    expect(existsSync(path.join(agentDir(ws), "state.db"))).toBe(false);
   });
 });
 
@@ -471,6 +472,6 @@ describe("rollback", () => {
     expect(() => rollbackSoul({ workspace: ws, number: 1 })).toThrow(/no SOUL versions yet/);
     expect(() => soulDiff(ws)).toThrow(/no SOUL versions yet/);
     expect(soulLog(ws)).toMatchObject({ versions: [], current: { exists: true, matchesVersion: null } });
-    expect(existsSync(path.join(ws, ".agent/state.db"))).toBe(false);
+    expect(existsSync(path.join(agentDir(ws), "state.db"))).toBe(false);
   });
 });
