@@ -22,6 +22,8 @@ export function isolatedEnv(root: string, extra: NodeJS.ProcessEnv = {}): NodeJS
     XDG_CACHE_HOME: path.join(home, ".cache"),
     CODEX_HOME: path.join(home, ".codex"),
     TMPDIR: process.env.TMPDIR ?? "/tmp",
+    // The same device as the test itself (its per-file state home): the hooks use the index it built.
+    ...(process.env.AGENT_STATE_HOME ? { AGENT_STATE_HOME: process.env.AGENT_STATE_HOME } : {}),
     AGENT_WORKSPACE: "",
     ...extra,
   };
