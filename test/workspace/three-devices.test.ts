@@ -5,10 +5,13 @@
  * `.stignore` that `agent init` wrote). Each device writes notes, logs a conversation,
  * indexes and searches between sync rounds taken in different orders. Afterwards: no git
  * conflict, no SQLite file ever in a workspace or in the remote, and the same top 10 for a
- * query on every device (all nine notes, in one order).
+ * query on every device (all nine notes, in one order). The engine's own state travels too:
+ * each round one device edits SOUL.md and saves a version, every device takes a personality
+ * snapshot and searches (the recall log), all offline; after the last sync every device has
+ * the same state digest, all nine snapshots and the same SOUL history.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runAgent } from "../helpers/cli.js";
@@ -61,7 +64,7 @@ const NAMES = ["laptop", "desktop", "phone"];
  * "harbour" a different number of times, so the query's ranking has no exact ties (ties are
  * ordered by when each device indexed the file, which differs between devices).
  */
-async function work(d: Device, round: number): Promise<void> {
+async function work(d: Device, round: number, editsSoul: boolean): Promise<void> {
   const topic = TOPICS[(round + d.name.length) % TOPICS.length]!;
   const times = 1 + round * NAMES.length + NAMES.indexOf(d.name);
   mkdirSync(path.join(d.ws, "notes"), { recursive: true });
@@ -69,6 +72,38 @@ async function work(d: Device, round: number): Promise<void> {
   await agent(d, "log", "--session", `${d.name}-chat`, "--role", "user", `Round ${round} on ${d.name}: what about ${topic}?`);
   await agent(d, "index");
   await agent(d, "search", "harbour", "--json");
+  if (editsSoul) {
+    // One device a round: two devices editing SOUL.md between syncs is a conflict of the person's own text.
+    writeFileSync(path.join(d.ws, "SOUL.md"), `${readFileSync(path.join(d.ws, "SOUL.md"), "utf8")}\n- Learned on ${d.name} in round ${round}.\n`);
+    await agent(d, "soul", "save", "-m", `round ${round} on ${d.name}`);
+  }
+  await agent(d, "snapshot");
+}
+
+interface SharedState {
+  digest: string;
+  events: number;
+  devices: number;
+  souls: string[];
+  snapshots: number;
+}
+
+/** What every device must agree on once it has every device's files. */
+async function sharedState(d: Device): Promise<SharedState> {
+  const st = JSON.parse(await agent(d, "state", "--json")) as { digest: string; events: number; devices: unknown[] };
+  const log = JSON.parse(await agent(d, "soul", "log", "--json")) as { versions: { number: number; hash: string; summary: string }[] };
+  const status = JSON.parse(await agent(d, "status", "--json")) as { state?: { digest: string } };
+  expect(status.state?.digest, `${d.name}: status --json reports the same digest as agent state`).toBe(st.digest);
+  const exported = JSON.parse(await agent(d, "export")) as { tables: Record<string, unknown[]> };
+  const snaps = exported.tables.personality_snapshots!.length;
+  return { digest: st.digest, events: st.events, devices: st.devices.length, souls: log.versions.map((v) => `${v.number} ${v.hash} ${v.summary}`), snapshots: snaps };
+}
+
+function expectSameState(states: SharedState[]): void {
+  expect(states[0]!.devices).toBe(3);
+  expect(states[0]!.souls.length).toBe(3); // one saved version a round, none lost, none twice
+  expect(states[0]!.snapshots).toBe(9); // one a device a round
+  for (const s of states.slice(1)) expect(s).toEqual(states[0]);
 }
 
 /** Every SQLite file (or -wal/-shm/-journal) under `dir`, .git aside. */
@@ -110,7 +145,7 @@ describe("three devices, one workspace", { timeout: 300_000 }, () => {
     for (const d of [b, c]) execFileSync("git", ["clone", "-q", remote, d.ws], { env: { ...process.env, ...d.env } });
     const orders = [[a, b, c], [c, a, b], [b, c, a]];
     for (let round = 0; round < orders.length; round++) {
-      for (const d of orders[round]!) await work(d, round);
+      for (const d of orders[round]!) await work(d, round, d === orders[round]![0]);
       for (const d of orders[round]!) gitSync(d);
     }
     for (const d of [a, b, c]) gitSync(d); // everyone has everything
@@ -123,6 +158,8 @@ describe("three devices, one workspace", { timeout: 300_000 }, () => {
     expect(tracked.filter((f) => /\.(db|sqlite3?)(-wal|-shm)?$/.test(f) || f.startsWith(".agent/"))).toEqual([]);
     expect(tracked).toContain(".agent-workspace");
     for (const d of [a, b, c]) expect(tracked).toContain(`sessions/${d.name}-chat.jsonl`);
+    expect(tracked.filter((f) => f.startsWith(".agent-state/")).length).toBe(3); // one log per device, one writer each
+    expectSameState(await Promise.all([a, b, c].map(sharedState)));
     await Promise.all([a, b, c].map((d) => agent(d, "index")));
     const tops = await Promise.all([a, b, c].map(top10));
     expect(tops[0]!.length).toBe(9); // every note of every device, none twice
@@ -146,7 +183,7 @@ describe("three devices, one workspace", { timeout: 300_000 }, () => {
     }
     const orders = [[b, a, c], [a, c, b], [c, b, a]];
     for (let round = 0; round < orders.length; round++) {
-      for (const d of orders[round]!) await work(d, round);
+      for (const d of orders[round]!) await work(d, round, d === orders[round]![0]);
       for (const d of orders[round]!) {
         copySync(d.ws, hub);
         copySync(hub, d.ws);
@@ -156,6 +193,7 @@ describe("three devices, one workspace", { timeout: 300_000 }, () => {
     expect(sqliteFiles(hub)).toEqual([]);
     expect(readdirSync(hub)).not.toContain(".agent");
     for (const d of [a, b, c]) expect(sqliteFiles(d.ws)).toEqual([]);
+    expectSameState(await Promise.all([a, b, c].map(sharedState)));
     await Promise.all([a, b, c].map((d) => agent(d, "index")));
     const tops = await Promise.all([a, b, c].map(top10));
     expect(tops[0]!.length).toBe(9); // every note of every device, none twice
