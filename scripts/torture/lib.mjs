@@ -87,7 +87,7 @@ export function fingerprint(dir, skip = () => false) {
     for (const ent of ents) {
       const abs = path.join(d, ent.name);
       const rel = path.relative(dir, abs).split(path.sep).join("/");
-      if (rel === ".agent" || rel === ".agent-workspace" || skip(rel)) continue;
+      if (rel === ".agent" || rel === ".agent-workspace" || rel === ".agent-state" || skip(rel)) continue;
       if (ent.isDirectory()) walk(abs);
       else if (ent.isFile()) {
         try {

@@ -4,7 +4,7 @@
  * block the copy, and an embedding cache folder that is not a folder gets a clear error.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -33,10 +33,11 @@ describe("what a workspace is", { timeout: 120_000 }, () => {
     const r = await runAgent(["search", "x", "--workspace", plain]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/is not a workspace .*agent init/);
-    expect(existsSync(agentDir(plain))).toBe(false);
+    // Neither the engine's folders nor the workspace id (which would key a device folder) appeared.
+    expect(readdirSync(plain)).toEqual(["hosts.md"]);
   });
 
-  it("a copied workspace's daemon.lock, naming the original, does not block a daemon on the copy", async () => {
+  it("a copied workspace is refused until it has its own id; then its daemon serves beside the original's", async () => {
     dir = tempDir("agent-edges-");
     const a = path.join(dir, "a");
     initWorkspace(a);
@@ -46,7 +47,11 @@ describe("what a workspace is", { timeout: 120_000 }, () => {
     await da.waitFor(/serving the engine on /, 60_000);
     const b = path.join(dir, "b");
     execFileSync("cp", ["-r", a, b]);
-    expect(existsSync(path.join(agentDir(b), "daemon.lock"))).toBe(true);
+    // The lock is in this device's folder now, not in the copy; the copy carries the id instead.
+    const refused = await runAgent(["status", "--workspace", b]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/same workspace id as .*rm .*\.agent-workspace/s);
+    rmSync(path.join(b, ".agent-workspace"));
     const db = spawnAgent(["daemon", "--workspace", b, "--no-watch"]);
     daemons.push(db);
     await db.waitFor(/serving the engine on /, 60_000);
