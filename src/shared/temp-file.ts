@@ -5,7 +5,7 @@
  * nothing lingers: the temp file is removed and the error names the file (a full disk says
  * which folder to free).
  */
-import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, openSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { asDiskFull } from "./disk.js";
@@ -62,5 +62,23 @@ export function writeAllSynced(fd: number, data: Buffer, file: string): void {
     fsyncSync(fd);
   } catch (e) {
     throw asDiskFull(e, `writing ${file} stopped after ${off} of ${data.length} bytes`, path.dirname(file));
+  }
+}
+
+/**
+ * Puts `data` at `file` only when no file is there yet: written whole beside it, then linked
+ * in (link(2) fails on an existing name), so two processes racing both end with the first
+ * one's file and nobody reads half of one. Returns false when another was first.
+ */
+export function createOnce(file: string, data: string, mode: number): boolean {
+  const tmp = writeTempBeside(file, data, { mode, tag: "once" });
+  try {
+    linkSync(tmp, file);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    return false;
+  } finally {
+    unlinkSync(tmp);
   }
 }

@@ -6,10 +6,11 @@
  * name are still two devices) and kept with a readable name for `agent status` and doctor.
  */
 import { randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PRIVATE_FILE_MODE } from "../shared/private-file.js";
+import { createOnce } from "../shared/temp-file.js";
 
 export interface Device {
   /** Stable, 12 lower-case hex characters; file names use it (`<id>.jsonl`). */
@@ -45,16 +46,7 @@ export function thisDevice(env: Env = process.env): Device {
   }
   const device: Device = { id: randomBytes(6).toString("hex"), name: os.hostname() };
   mkdirSync(path.dirname(file), { recursive: true });
-  // Written whole beside it, then linked in: two processes racing here both end with the first
-  // one's id (link fails on an existing name), and nobody reads a half-written file.
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(device, null, 2)}\n`, { mode: PRIVATE_FILE_MODE, flag: "wx" });
-  try {
-    linkSync(tmp, file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-  } finally {
-    unlinkSync(tmp);
-  }
+  // Two processes racing here both end with the first one's id.
+  createOnce(file, `${JSON.stringify(device, null, 2)}\n`, PRIVATE_FILE_MODE);
   return thisDevice(env);
 }

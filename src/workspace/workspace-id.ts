@@ -6,7 +6,8 @@
  * it), while this file is written once and never again, and the config keeps its schema.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { createOnce } from "../shared/temp-file.js";
+import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const WORKSPACE_ID_FILE = ".agent-workspace";
@@ -61,18 +62,10 @@ export function workspaceId(workspace: string): string {
   if (have !== null) return have;
   const file = path.join(ws, WORKSPACE_ID_FILE);
   const body = `${JSON.stringify({ id: randomBytes(8).toString("hex"), about: "this workspace's id: the same on every device (sync it); this device's index and state are kept under it outside the workspace" }, null, 2)}\n`;
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
-    writeFileSync(tmp, body, { flag: "wx", mode: 0o644 });
+    createOnce(file, body, 0o644);
   } catch {
     return `p${createHash("sha256").update(ws).digest("hex").slice(0, 16)}`;
-  }
-  try {
-    linkSync(tmp, file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-  } finally {
-    unlinkSync(tmp);
   }
   return readWorkspaceId(ws) ?? workspaceId(ws);
 }

@@ -114,7 +114,9 @@ describe("a first daemon without Ollama", { timeout: 120_000 }, () => {
   it("on a simulated clock for two days: the first reflection is the coming night's, retries every 30 minutes, one notice and no alert", async () => {
     write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, llm: { host }, context: { timeZone: "UTC" }, evolution: { weekly: false } }));
     const start = Date.now();
-    writeConversation(ws, start - HOUR);
+    // Ended as the daemon starts: an hour earlier falls before the first night's day when the
+    // test starts between 03:00 and 04:00 (the night reflects on the day since the 03:00 before).
+    writeConversation(ws, start);
     const end = start + 2 * 24 * HOUR;
     const events: DaemonEvent[] = [];
     let daemon: DaemonHost | undefined;

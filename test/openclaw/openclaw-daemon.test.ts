@@ -9,7 +9,6 @@
  */
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { harnessBin, missingHarness } from "../helpers/harness.js";
@@ -17,6 +16,7 @@ import { titled } from "../helpers/needs.js";
 import { startOllamaChat, type OllamaChatServer } from "../helpers/ollama-chat.js";
 import { runAgent, spawnAgent, type RunningAgent } from "../helpers/cli.js";
 import { cleanup, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { openClawEnv } from "./openclaw-env.js";
 
 const WHY = missingHarness("openclaw");
 const QUESTION = "Which fridge supplier did we choose for the pharmacy?";
@@ -54,19 +54,7 @@ describe.skipIf(WHY !== undefined)(titled("OpenClaw's first prompt through the r
     daemon = spawnAgent(["daemon", "--workspace", ws, "--no-embed"]);
     await daemon.waitFor(/daemon started on /, 120_000);
 
-    const home = path.join(dir, "home");
-    const cache = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache");
-    const env = {
-      ...process.env,
-      HOME: home,
-      XDG_CONFIG_HOME: path.join(home, ".config"),
-      XDG_CACHE_HOME: path.join(home, ".cache"),
-      XDG_DATA_HOME: path.join(home, ".local/share"),
-      AGENT_NODE_CACHE: process.env.AGENT_NODE_CACHE ?? path.join(cache, "agent-memory-engine/node"),
-      OPENCLAW_STATE_DIR: path.join(dir, "state"),
-      OPENCLAW_CONFIG_PATH: config,
-      AGENT_WORKSPACE: "",
-    };
+    const env = openClawEnv(dir, config);
     for (let i = 1; i <= RUNS; i++) {
       const session = `first-${i}`;
       const firstChat = model.chats.length;

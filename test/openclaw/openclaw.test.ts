@@ -16,6 +16,7 @@ import { titled } from "../helpers/needs.js";
 import { startOllamaChat, type OllamaChatServer } from "../helpers/ollama-chat.js";
 import { runAgent } from "../helpers/cli.js";
 import { cleanup, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { openClawEnv } from "./openclaw-env.js";
 
 const WHY = missingHarness("openclaw");
 const QUESTION = "Which fridge supplier did we choose for the pharmacy?";
@@ -58,20 +59,7 @@ describe.skipIf(WHY !== undefined)(titled("OpenClaw with this engine as its memo
     cfg.plugins.entries["agent-memory"]!.config.budgetMs = 10_000;
     write(dir, "openclaw/openclaw.json", JSON.stringify(cfg, null, 2));
 
-    const home = path.join(dir, "home");
-    const cache = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache");
-    const env = {
-      ...process.env,
-      HOME: home,
-      XDG_CONFIG_HOME: path.join(home, ".config"),
-      XDG_CACHE_HOME: path.join(home, ".cache"),
-      XDG_DATA_HOME: path.join(home, ".local/share"),
-      // scripts/node.sh finds Node 24 in the real cache, not under the scratch HOME.
-      AGENT_NODE_CACHE: process.env.AGENT_NODE_CACHE ?? path.join(cache, "agent-memory-engine/node"),
-      OPENCLAW_STATE_DIR: path.join(dir, "state"),
-      OPENCLAW_CONFIG_PATH: config,
-      AGENT_WORKSPACE: "",
-    };
+    const env = openClawEnv(dir, config);
     const argv = ["24", harnessBin("openclaw")!, "agent", "--local", "--agent", "main", "--session-id", "t1", "-m", QUESTION, "--json"];
     // Its output goes to files: OpenClaw exits before a pipe has taken all of its --json reply.
     const out = path.join(dir, "openclaw.out");

@@ -6,7 +6,6 @@
  */
 import { spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { harnessBin, missingHarness } from "../helpers/harness.js";
@@ -14,6 +13,7 @@ import { titled } from "../helpers/needs.js";
 import { startOllamaChat, type OllamaChatServer } from "../helpers/ollama-chat.js";
 import { runAgent } from "../helpers/cli.js";
 import { cleanup, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { openClawEnv } from "./openclaw-env.js";
 
 const WHY = missingHarness("openclaw");
 
@@ -39,19 +39,7 @@ describe.skipIf(WHY !== undefined)(titled("OpenClaw: a repeated message in a lat
     );
     const connected = await runAgent(["connect", "openclaw", "--workspace", ws, "--openclaw-config", config]);
     expect(connected.code, connected.stderr).toBe(0);
-    const home = path.join(dir, "home");
-    const cache = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache");
-    const env = {
-      ...process.env,
-      HOME: home,
-      XDG_CONFIG_HOME: path.join(home, ".config"),
-      XDG_CACHE_HOME: path.join(home, ".cache"),
-      XDG_DATA_HOME: path.join(home, ".local/share"),
-      AGENT_NODE_CACHE: process.env.AGENT_NODE_CACHE ?? path.join(cache, "agent-memory-engine/node"),
-      OPENCLAW_STATE_DIR: path.join(dir, "state"),
-      OPENCLAW_CONFIG_PATH: config,
-      AGENT_WORKSPACE: "",
-    };
+    const env = openClawEnv(dir, config);
     for (const [i, text] of ["yes", "yes"].entries()) {
       const argv = ["24", harnessBin("openclaw")!, "agent", "--local", "--agent", "main", "--session-id", "t1", "-m", text, "--json"];
       const out = path.join(dir, `openclaw-${i}.out`);
