@@ -7,6 +7,7 @@
 // difference are printed (the target: at most +300 ms). Part of `npm run bench` (--skip-turn
 // leaves it out; skipped with the reason when Claude Code is not installed);
 // `node scripts/bench-turn.mjs [--runs 5] [--notes 1000]` runs it alone.
+import "./lib/state-home.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -126,6 +127,9 @@ export async function benchTurn(root, { notes = 1000, runs = 5 } = {}) {
     XDG_CACHE_HOME: path.join(home, ".cache"),
     TMPDIR: process.env.TMPDIR ?? os.tmpdir(),
     AGENT_WORKSPACE: "",
+    // The hooks run with Claude Code's own HOME; the state home is the daemon's, as it is for a
+    // person whose shell and daemon share one (else the hooks would find no daemon and run cold).
+    AGENT_STATE_HOME: process.env.AGENT_STATE_HOME,
     ANTHROPIC_BASE_URL: server.url,
     ANTHROPIC_API_KEY: "dummy",
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",

@@ -28,7 +28,9 @@ rmSync("dist/bundle", { recursive: true, force: true });
 await build({
   // The hook's worker thread (src/cli/hook-worker.ts) is started by file name, so it is an
   // entry of its own, beside the chunks it shares with the CLI.
-  entryPoints: { main: "dist/cli/main.js", "hook-worker": "dist/cli/hook-worker.js" },
+  // `agent hook` and `agent mcp` run on every turn of an assistant: entries of their own, so
+  // they load neither the command-line library nor the command table.
+  entryPoints: { main: "dist/cli/main.js", "hook-worker": "dist/cli/hook-worker.js", "hook-main": "dist/cli/hook-main.js", "mcp-main": "dist/cli/mcp-main.js" },
   outdir: "dist/bundle",
   bundle: true,
   splitting: true,
@@ -60,16 +62,24 @@ await build({
 // import only once the check passed. Before that, `agent hook … prompt|session-start` arms its
 // deadline (dist/cli/hook-deadline.js, which imports nothing either): loading the CLI may take
 // longer than the budget on a loaded machine, and the deadline counts from the process's start.
+// `agent hook` and `agent mcp` start their own entries (they hand other arguments to main).
+// Node's compile cache (on disk, keyed by the files' contents) spares every later start the
+// compiling of the chunks it loads.
 writeFileSync(
   "dist/cli/main.js",
   [
     "#!/usr/bin/env node",
+    'import module from "node:module";',
     'import { unsupportedNodeMessage } from "../shared/node-version.js";',
     'import { armHookDeadline } from "./hook-deadline.js";',
     "const refused = unsupportedNodeMessage();",
     "if (refused === undefined) {",
     "  armHookDeadline(process.argv);",
-    '  await import("../bundle/main.js");',
+    "  module.enableCompileCache?.();",
+    "  const command = process.argv[2];",
+    '  if (command === "hook") await import("../bundle/hook-main.js");',
+    '  else if (command === "mcp") await import("../bundle/mcp-main.js");',
+    '  else await import("../bundle/main.js");',
     "} else {",
     "  process.stderr.write(`agent: ${refused}\\n`);",
     "  process.exitCode = 1;",

@@ -5,6 +5,7 @@
  * arguments, calls one engine method and formats the answer.
  */
 import { Command, CommanderError } from "commander";
+import { quietOnClosedPipe } from "./closed-pipe.js";
 import { reportError } from "./errors.js";
 
 type Loader = () => Promise<{ register(program: Command): void }>;
@@ -120,13 +121,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-// Reading into a closed pipe (`agent search x | head -1`) is not an error: stop quietly.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (e: NodeJS.ErrnoException) => {
-    if (e.code === "EPIPE") process.exit(0);
-    throw e;
-  });
-}
+quietOnClosedPipe();
 
 main(process.argv).then((code) => {
   // A command that finished but found a problem (doctor, models) has set its own exit code.

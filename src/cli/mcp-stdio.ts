@@ -6,13 +6,13 @@
  *
  * stdout carries nothing but JSON-RPC (the command sends console output to stderr).
  */
-import { existsSync } from "node:fs";
 import type net from "node:net";
 import type { SessionType } from "../context/assemble.js";
 import type { Engine } from "../engine/engine.js";
+import { daemonSocketExists } from "../daemon/client.js";
 import { LineSplitter, MAX_LINE_BYTES, oversizeError, socketPath } from "../daemon/protocol.js";
-import { warn } from "./common.js";
-import { connectDaemon } from "./remote.js";
+import { warnLine as warn } from "./open-engine.js";
+import { connectDaemon, routingEnabled, workspaceOf, type DaemonRouting } from "./remote.js";
 
 /** An MCP connection to the workspace's daemon. */
 export interface DaemonMcp {
@@ -25,9 +25,8 @@ export interface DaemonMcp {
 
 /** Asks the workspace's daemon for an MCP session; undefined when none answers. */
 export async function connectMcp(workspace: string, session: SessionType | undefined): Promise<DaemonMcp | undefined> {
-  const sock = socketPath(workspace);
-  if (!existsSync(sock)) return undefined;
-  const socket = await connectDaemon(sock);
+  if (!daemonSocketExists(workspace)) return undefined;
+  const socket = await connectDaemon(socketPath(workspace));
   if (!socket) return undefined;
   const lines = new LineSplitter();
   return new Promise((resolve) => {
@@ -288,4 +287,29 @@ function peek(line: string): { id?: string | number; method?: string } | undefin
   } catch {
     return undefined;
   }
+}
+
+export interface McpOpts extends DaemonRouting {
+  session?: SessionType;
+}
+
+/**
+ * `agent mcp`: the MCP server on stdio, through the workspace's daemon when one runs (it
+ * carries on in-process if the daemon goes away), else in-process.
+ *
+ * stdout carries nothing but JSON-RPC: everything a library might print with console.log is
+ * sent to stderr, and so are our own messages.
+ */
+export async function runMcpCommand(opts: McpOpts): Promise<void> {
+  const toStderr = (...args: unknown[]) => console.error(...args);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  const workspace = workspaceOf(opts);
+  const conn = routingEnabled(opts) ? await connectMcp(workspace, opts.session) : undefined;
+  if (conn) await forwardToDaemon(conn, workspace, opts.session);
+  else await serveInProcess(workspace, opts.session);
+  // Nothing should keep the process alive now; if a native handle does, do not linger: the
+  // client (Claude Code ends its servers with SIGINT, then SIGTERM) waits for this exit.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 50).unref();
 }

@@ -31,9 +31,17 @@ export interface AskDaemonOptions {
   onFallback?: (why: string) => void;
 }
 
-/** Whether the daemon of `workspace` may be listening (its socket file is there): one stat, no connection. */
+/**
+ * Whether the daemon of `workspace` may be listening (its socket file is there): one stat, no
+ * connection. A question that never throws: a path that is no workspace (a file, a copy
+ * without its own id) has no daemon; whoever opens the engine there says what is wrong.
+ */
 export function daemonSocketExists(workspace: string): boolean {
-  return existsSync(socketPath(workspace));
+  try {
+    return existsSync(socketPath(workspace));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -41,8 +49,8 @@ export function daemonSocketExists(workspace: string): boolean {
  * Throws the engine's error when the daemon's engine refused the call.
  */
 export async function askDaemon<T>(workspace: string, method: RpcMethod, params: unknown, o: AskDaemonOptions = {}): Promise<T | undefined> {
+  if (!daemonSocketExists(workspace)) return undefined;
   const sock = socketPath(workspace);
-  if (!existsSync(sock)) return undefined;
   const started = performance.now();
   const timeoutMs = o.timeoutMs ?? 60_000;
   const conn = await connectDaemon(sock, timeoutMs > 0 ? Math.min(1_000, timeoutMs) : 1_000);

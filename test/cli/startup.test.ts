@@ -24,15 +24,25 @@ afterEach(async () => {
   cleanup(dir);
 });
 
-/** The modules `agent ...args` loaded: packages from node_modules, and whether the schema library came in. */
-async function loaded(args: string[]): Promise<{ packages: string[]; schemaLibrary: boolean }> {
+interface Loaded {
+  packages: string[];
+  schemaLibrary: boolean;
+  /** Whether commander (bundled) came in. */
+  commandLine: boolean;
+  stdout: string;
+}
+
+/** The modules `agent ...args` loaded (stdin: `input`): packages from node_modules, and whether the schema and command-line libraries came in. */
+async function loaded(args: string[], input = ""): Promise<Loaded> {
   const trace = path.join(dir, `trace-${Math.random().toString(36).slice(2)}.txt`);
-  await execFileP(process.execPath, ["--import", TRACE_HOOK, CLI, ...args], { env: { ...process.env, AGENT_MODULE_TRACE: trace, AGENT_WORKSPACE: "" } });
+  const run = execFileP(process.execPath, ["--import", TRACE_HOOK, CLI, ...args], { env: { ...process.env, AGENT_MODULE_TRACE: trace, AGENT_WORKSPACE: "" } });
+  run.child.stdin?.end(input);
+  const { stdout } = await run;
   const urls = [...new Set(readFileSync(trace, "utf8").split("\n").filter((u) => u.startsWith("file:")))];
   const packages = [...new Set(urls.filter((u) => u.includes("/node_modules/")).map((u) => u.split("/node_modules/").pop()!.split("/")[0]!))].sort();
-  // zod is bundled into a chunk of its own; its internals carry this marker.
-  const schemaLibrary = urls.some((u) => readFileSync(fileURLToPath(u), "utf8").includes("_zod"));
-  return { packages, schemaLibrary };
+  const texts = urls.map((u) => readFileSync(fileURLToPath(u), "utf8"));
+  // zod and commander are bundled into chunks; their internals carry these markers.
+  return { packages, schemaLibrary: texts.some((t) => t.includes("_zod")), commandLine: texts.some((t) => t.includes("class CommanderError")), stdout };
 }
 
 describe("what a command loads", () => {
@@ -41,7 +51,7 @@ describe("what a command loads", () => {
     const ws = path.join(dir, "ws");
     write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
     write(ws, "MEMORY.md", "# Memory\n\nThe canoe is green.\n");
-    expect(await loaded(["--help"])).toEqual({ packages: [], schemaLibrary: false });
+    expect(await loaded(["--help"])).toMatchObject({ packages: [], schemaLibrary: false });
 
     // The first run validates agent.config.json (and makes .agent/); from the second the
     // validated config is reused.
@@ -56,6 +66,29 @@ describe("what a command loads", () => {
     running.push(d);
     await d.waitFor(/daemon started on /, 30_000);
     const routed = await loaded(["search", "canoe", "--workspace", ws, "--json"]);
-    expect(routed).toEqual({ packages: [], schemaLibrary: false });
+    expect(routed).toMatchObject({ packages: [], schemaLibrary: false });
+
+    // What an assistant runs on every turn loads neither the command-line library nor the
+    // command table, and gets the same answer.
+    const payload = JSON.stringify({ session_id: "s1", hook_event_name: "UserPromptSubmit", prompt: "what colour is the canoe?", cwd: dir });
+    const hook = await loaded(["hook", "claude-code", "prompt", "--workspace", ws, "--budget-ms", "5000"], payload);
+    expect(hook).toMatchObject({ packages: [], schemaLibrary: false, commandLine: false });
+    expect(hook.stdout).toContain("The canoe is green.");
+    const mcp = await loaded(["mcp", "--workspace", ws], `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } })}\n`);
+    expect(mcp).toMatchObject({ packages: [], schemaLibrary: false, commandLine: false });
+    expect(JSON.parse(mcp.stdout.split("\n")[0]!)).toMatchObject({ id: 1, result: { serverInfo: expect.any(Object) } });
+  });
+
+  it("agent hook and agent mcp hand what they do not expect to the full command line: help, and its refusals", async () => {
+    dir = tempDir("agent-startup-");
+    const help = await execFileP(process.execPath, [CLI, "hook", "--help"]);
+    expect(help.stdout).toMatch(/Usage: agent hook \[options\] <harness> <event>/);
+    const mcpHelp = await execFileP(process.execPath, [CLI, "mcp", "--help"]);
+    expect(mcpHelp.stdout).toMatch(/Usage: agent mcp \[options\]/);
+    const bad = await execFileP(process.execPath, [CLI, "hook", "claude-code", "prompt", "--budget-ms", "0"]).catch((e: { stderr: string; code: number }) => e);
+    expect(bad).toMatchObject({ code: 1 });
+    expect((bad as { stderr: string }).stderr).toMatch(/--budget-ms must be a positive whole number, got "0"/);
+    const session = await execFileP(process.execPath, [CLI, "mcp", "--session", "everyone"]).catch((e: { stderr: string; code: number }) => e);
+    expect((session as { stderr: string }).stderr).toMatch(/Allowed choices are main, group, isolated/);
   });
 });

@@ -66,7 +66,9 @@ describe("what a workspace is", { timeout: 120_000 }, () => {
     const first = spawnAgent(["daemon", "--workspace", a, "--no-watch"]);
     daemons.push(first);
     await first.waitFor(/serving the engine on /, 60_000);
-    execFileSync("rm", ["-rf", agentDir(a)]);
+    // The daemon may write a file into the folder while it is being removed: rm -rf then says
+    // "Directory not empty"; a person runs it again, and so does this (ENOTEMPTY is retried).
+    rmSync(agentDir(a), { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
     await first.waitFor(/daemon\.lock was removed or replaced/, 30_000);
     expect((await first.done).code).toBe(0);
     const second = spawnAgent(["daemon", "--workspace", a, "--no-watch"]);

@@ -3,11 +3,11 @@
  * within the time asked for is taken even when the caller's event loop was blocked past it
  * (OpenClaw's process, busy building its prompt, runs its due timers before it reads the socket).
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { askDaemon } from "../../src/daemon/client.js";
+import { askDaemon, daemonSocketExists } from "../../src/daemon/client.js";
 import { socketPath } from "../../src/daemon/protocol.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";
 
@@ -49,5 +49,13 @@ describe("askDaemon", () => {
     const why: string[] = [];
     expect(await askDaemon(path.join(dir, "ws"), "inject", {}, { timeoutMs: 100, onFallback: (w) => why.push(w) })).toBeUndefined();
     expect(why).toEqual([]);
+  });
+
+  it("a path that is no workspace (a file) has no daemon: false and undefined, never an error", async () => {
+    dir = tempDir("agent-client-");
+    const file = path.join(dir, "notes.txt");
+    writeFileSync(file, "not a workspace\n");
+    expect(daemonSocketExists(file)).toBe(false);
+    expect(await askDaemon(file, "inject", {}, { timeoutMs: 100 })).toBeUndefined();
   });
 });

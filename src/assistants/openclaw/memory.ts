@@ -75,13 +75,7 @@ export class OpenClawMemory {
   /** Whether the workspace's daemon may answer (its socket is there; AGENT_DAEMON=off says never). */
   private daemonThere(): boolean {
     if (process.env.AGENT_DAEMON?.trim().toLowerCase() === "off") return false;
-    try {
-      return daemonSocketExists(this.opts.workspace);
-    } catch {
-      // A workspace setting that names no workspace (a file, a copy without its own id): no
-      // daemon of it can be running; the engine's own open says what is wrong, and fails open.
-      return false;
-    }
+    return daemonSocketExists(this.opts.workspace);
   }
 
   /** The daemon's answer, or undefined when none answers (then this process does it); never throws for a daemon that is not there. */

@@ -1,13 +1,7 @@
 import { Option, type Command } from "commander";
-import type { SessionType } from "../../context/assemble.js";
-import { withWorkspaceOption, workspaceFrom, type WorkspaceOpts } from "../common.js";
-import { connectMcp, forwardToDaemon, serveInProcess } from "../mcp-stdio.js";
-import { routingEnabled, withDaemonOption } from "../remote.js";
-
-interface McpOpts extends WorkspaceOpts {
-  session?: SessionType;
-  daemon?: boolean;
-}
+import { withWorkspaceOption } from "../common.js";
+import { runMcpCommand, type McpOpts } from "../mcp-stdio.js";
+import { withDaemonOption } from "../remote.js";
 
 /**
  * `agent mcp`: the MCP server on stdio, through the workspace's daemon when one runs (it
@@ -30,17 +24,5 @@ export function register(program: Command): void {
           ]),
         ),
     ),
-  ).action(async (opts: McpOpts) => {
-    const toStderr = (...args: unknown[]) => console.error(...args);
-    console.log = toStderr;
-    console.info = toStderr;
-    console.debug = toStderr;
-    const workspace = workspaceFrom(opts);
-    const conn = routingEnabled(opts) ? await connectMcp(workspace, opts.session) : undefined;
-    if (conn) await forwardToDaemon(conn, workspace, opts.session);
-    else await serveInProcess(workspace, opts.session);
-    // Nothing should keep the process alive now; if a native handle does, do not linger: the
-    // client (Claude Code ends its servers with SIGINT, then SIGTERM) waits for this exit.
-    setTimeout(() => process.exit(process.exitCode ?? 0), 50).unref();
-  });
+  ).action((opts: McpOpts) => runMcpCommand(opts));
 }

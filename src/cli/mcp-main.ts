@@ -1,0 +1,37 @@
+/**
+ * The entry of `agent mcp` (dist/cli/main.js loads it for that command): an assistant starts
+ * this server for every run and waits for its first answer, so it loads the stdio server's own
+ * modules and nothing of the rest of the CLI. Arguments it does not expect go to the full CLI.
+ */
+import type { SessionType } from "../context/assemble.js";
+import { quietOnClosedPipe } from "./closed-pipe.js";
+import { fastArgs } from "./fast-args.js";
+import { runMcpCommand, type McpOpts } from "./mcp-stdio.js";
+
+const OPTIONS = {
+  workspace: { type: "string", short: "w" },
+  session: { type: "string" },
+  "no-daemon": { type: "boolean" },
+} as const;
+
+const SESSIONS: readonly string[] = ["main", "group", "isolated"] satisfies SessionType[];
+
+/** The server's options, or undefined when the full CLI should read the arguments. */
+function mcpArgs(argv: string[]): McpOpts | undefined {
+  const args = fastArgs(argv, OPTIONS, 0);
+  if (args === undefined) return undefined;
+  const { workspace, session } = args.values;
+  if (session !== undefined && (typeof session !== "string" || !SESSIONS.includes(session))) return undefined;
+  return {
+    ...(typeof workspace === "string" ? { workspace } : {}),
+    ...(typeof session === "string" ? { session: session as SessionType } : {}),
+    ...(args.values["no-daemon"] === true ? { daemon: false } : {}),
+  };
+}
+
+const opts = mcpArgs(process.argv);
+if (opts === undefined) await import("./main.js");
+else {
+  quietOnClosedPipe();
+  await runMcpCommand(opts);
+}
