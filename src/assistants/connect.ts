@@ -55,6 +55,12 @@ export interface HookConfig {
   files(scope: Scope, cwd: string, env: NodeJS.ProcessEnv): { hooks?: string; mcp: string; plugin?: string };
   /** The harness's name of each hook event (for a hooks file). */
   hookNames?: Readonly<Record<HookEventName, string>>;
+  /**
+   * Events whose hook the harness may run in the background (Claude Code's `"async": true`):
+   * the person does not wait for them. Only an event whose work another hook of the turn also
+   * does (a session's end: every turn was captured at its Stop already).
+   */
+  background?: readonly HookEventName[];
   mcp: { add(file: string, text: string | null, o: ConnectOptions): string; remove(file: string, text: string | null): string | null };
   plugin?: { mark: string; text(o: ConnectOptions): string };
 }
@@ -93,9 +99,9 @@ export function marker(o: ConnectOptions): string {
   return `${HOOK_MARK}${o.harness} `;
 }
 
-export function hookCommands(o: ConnectOptions, events: HookEventName[], names: Readonly<Record<HookEventName, string>>): HookCommands {
+export function hookCommands(o: ConnectOptions, events: HookEventName[], names: Readonly<Record<HookEventName, string>>, background: readonly HookEventName[] = []): HookCommands {
   const out: HookCommands = {};
-  for (const e of events) out[names[e]] = { command: hookCommand(o, e), timeout: HOOK_TIMEOUTS[e] };
+  for (const e of events) out[names[e]] = { command: hookCommand(o, e), timeout: HOOK_TIMEOUTS[e], ...(background.includes(e) ? { async: true } : {}) };
   return out;
 }
 
@@ -147,7 +153,7 @@ export function planConnect(o: ConnectOptions, h: HookConfig): FileChange[] {
 /** What connect makes of a config file's text: its hooks, or its MCP server entry. */
 function connectedText(o: ConnectOptions, h: HookConfig, part: "hooks" | "mcp", file: string): (t: string | null) => string {
   const names = h.hookNames;
-  if (part === "hooks" && names !== undefined) return (t) => addHooks(file, t, hookCommands(o, EVENTS, names), marker(o));
+  if (part === "hooks" && names !== undefined) return (t) => addHooks(file, t, hookCommands(o, EVENTS, names, h.background), marker(o));
   return (t) => h.mcp.add(file, t, o);
 }
 

@@ -77,6 +77,11 @@ describe("connect and disconnect", () => {
     expect(first.map((c) => [path.relative(dir, c.file), c.what])).toEqual([["home/.claude/settings.json", "hooks"], ["home/.claude.json", "MCP server"]]);
     applyChanges(first, "connect");
     expect(readFileSync(backupName(settings), "utf8")).toBe(SETTINGS);
+    // Only a session's end runs in the background: each turn was captured at its Stop already.
+    const written = parseJsonc(readFileSync(settings, "utf8")) as { hooks: Record<string, { hooks: { command: string; async?: boolean }[] }[]> };
+    const ours = (event: string) => written.hooks[event]!.flatMap((g) => g.hooks).find((h) => h.command.includes(" hook claude-code "));
+    expect(ours("SessionEnd")?.async).toBe(true);
+    for (const event of ["SessionStart", "UserPromptSubmit", "Stop", "PreCompact"]) expect(ours(event)?.async).toBeUndefined();
     expect((await planConnect(o)).every((c) => c.after === c.before)).toBe(true);
     expect(await connectionStatus("claude-code", o.cwd, o.env)).toEqual([{ harness: "claude-code", scope: "user", file: settings, workspace: o.workspace, paths: [{ what: "Node", path: o.node }, { what: "agent CLI", path: o.cli }] }]);
     applyChanges(await planDisconnect(o), "disconnect");
@@ -109,6 +114,8 @@ describe("connect and disconnect", () => {
     applyChanges(await planConnect(o), "connect");
     const hooks = parseJsonc(readFileSync(path.join(o.env.CODEX_HOME!, "hooks.json"), "utf8")) as { hooks: Record<string, unknown[]> };
     expect(Object.keys(hooks.hooks)).toEqual(["SessionStart", "UserPromptSubmit", "Stop", "SessionEnd", "PreCompact"]);
+    // Codex's hooks have no background mode: none is asked for.
+    expect(JSON.stringify(hooks)).not.toContain('"async"');
     expect(readFileSync(toml, "utf8")).toContain("[mcp_servers.agent-memory]");
     applyChanges(await planDisconnect(o), "disconnect");
     expect(readFileSync(toml, "utf8")).toBe('model = "x"\n');

@@ -6,12 +6,13 @@
 import path from "node:path";
 import { removeJsonEntry, SERVER_NAME, setJsonEntry } from "../config-edit.js";
 import { envDir, home, mcpArgs, type HookConfig } from "../connect.js";
-import { HOOK_NAMES } from "./transcript.js";
+import { BACKGROUND_HOOKS, HOOK_NAMES } from "./transcript.js";
 
 export const claudeConfig: HookConfig = {
   harness: "claude-code",
   scopes: ["user", "project"],
   hookNames: HOOK_NAMES,
+  background: BACKGROUND_HOOKS,
   files(scope, cwd, env) {
     const h = home(env);
     // Set but empty is unset (never the current folder).

@@ -61,6 +61,14 @@ const CLAUDE_EVENTS: Record<string, HookEventName> = {
 };
 
 /** Claude Code's and Codex's hook names (Codex uses the same schema). */
+/**
+ * Claude Code runs these hooks in the background (`"async": true`): the person does not wait
+ * for a session's end, whose capture the Stop hook of each turn has done already. Measured
+ * with `claude -p`: the background SessionEnd hook still runs to its end after Claude Code
+ * exits. Stop itself stays in the foreground: run in the background it was cut off.
+ */
+export const BACKGROUND_HOOKS: readonly HookEventName[] = ["session-end"];
+
 export const HOOK_NAMES: Record<HookEventName, string> = {
   "session-start": "SessionStart",
   prompt: "UserPromptSubmit",
