@@ -60,6 +60,8 @@ await build({
 // import only once the check passed. Before that, `agent hook … prompt|session-start` arms its
 // deadline (dist/cli/hook-deadline.js, which imports nothing either): loading the CLI may take
 // longer than the budget on a loaded machine, and the deadline counts from the process's start.
+// `agent search` tries the thin client first (src/cli/thin/search.ts, compiled by tsc, not
+// bundled): with a daemon running it is the whole command and the bundle never loads.
 writeFileSync(
   "dist/cli/main.js",
   [
@@ -69,7 +71,10 @@ writeFileSync(
     "const refused = unsupportedNodeMessage();",
     "if (refused === undefined) {",
     "  armHookDeadline(process.argv);",
-    '  await import("../bundle/main.js");',
+    "  // `agent search` while a daemon runs: a thin client (dist/cli/thin/search.js) asks it and prints,",
+    "  // without loading the CLI; for anything it does not take, the CLI runs as always.",
+    '  const thin = process.argv[2] === "search" && (await (await import("./thin/search.js")).thinSearch(process.argv));',
+    '  if (!thin) await import("../bundle/main.js");',
     "} else {",
     "  process.stderr.write(`agent: ${refused}\\n`);",
     "  process.exitCode = 1;",
