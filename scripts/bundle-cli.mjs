@@ -54,14 +54,27 @@ await build({
   // Bundled CommonJS packages (commander, croner...) may call require() for Node built-ins.
   banner: { js: 'import { createRequire as __agentRequire } from "node:module"; const require = __agentRequire(import.meta.url);' },
 });
+// The thin client of `agent search` (src/cli/thin/search.ts) as one file of its own, sharing no
+// chunk with the CLI: with a daemon running it is all that loads, and one file loads faster
+// than the dozen small modules it is made of.
+await build({
+  entryPoints: { "thin-search": "dist/cli/thin/search.js" },
+  outdir: "dist/bundle",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node22",
+  sourcemap: true,
+  logLevel: "warning",
+});
 // The command `agent` (package.json "bin") and everything that runs dist/cli/main.js start the bundle,
 // after refusing a Node.js too old to run it (one line, exit 1) before any of it loads: the
 // check (dist/shared/node-version.js) imports nothing, and the bundle comes in by a dynamic
 // import only once the check passed. Before that, `agent hook … prompt|session-start` arms its
 // deadline (dist/cli/hook-deadline.js, which imports nothing either): loading the CLI may take
 // longer than the budget on a loaded machine, and the deadline counts from the process's start.
-// `agent search` tries the thin client first (src/cli/thin/search.ts, compiled by tsc, not
-// bundled): with a daemon running it is the whole command and the bundle never loads.
+// `agent search` tries the thin client first (dist/bundle/thin-search.js): with a daemon running
+// it is the whole command and the CLI's bundle never loads.
 writeFileSync(
   "dist/cli/main.js",
   [
@@ -71,9 +84,9 @@ writeFileSync(
     "const refused = unsupportedNodeMessage();",
     "if (refused === undefined) {",
     "  armHookDeadline(process.argv);",
-    "  // `agent search` while a daemon runs: a thin client (dist/cli/thin/search.js) asks it and prints,",
+    "  // `agent search` while a daemon runs: a thin client (src/cli/thin/search.ts) asks it and prints,",
     "  // without loading the CLI; for anything it does not take, the CLI runs as always.",
-    '  const thin = process.argv[2] === "search" && (await (await import("./thin/search.js")).thinSearch(process.argv));',
+    '  const thin = process.argv[2] === "search" && (await (await import("../bundle/thin-search.js")).thinSearch(process.argv));',
     '  if (!thin) await import("../bundle/main.js");',
     "} else {",
     "  process.stderr.write(`agent: ${refused}\\n`);",

@@ -47,7 +47,7 @@ interface Run {
   code: number;
   stdout: string;
   stderr: string;
-  /** Whether the CLI's bundle (commander and the commands) was loaded. */
+  /** Whether the CLI (its bundle: commander and the commands) was loaded. */
   bundle: boolean;
 }
 
@@ -65,7 +65,7 @@ describe("agent search through the thin client", { timeout: 120_000 }, () => {
       (o) => ({ code: 0, stdout: o.stdout, stderr: o.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );
-    return { ...r, bundle: readFileSync(trace, "utf8").includes("/dist/bundle/") };
+    return { ...r, bundle: readFileSync(trace, "utf8").includes("/dist/bundle/main.js") };
   }
 
   beforeAll(async () => {
