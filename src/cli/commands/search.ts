@@ -3,9 +3,9 @@ import { searchOptions } from "../../contract/options.js";
 import type { SearchRequest } from "../../contract/requests.js";
 import { ANNOTATION_KEYS, checkChoice, checkDate, checkFraction, checkRequired, checkWhole, isAnnotationKey, MAX_LIMIT, rangeProblem, refuse, RequestError, say, SEARCH_MODES, SEARCH_SOURCES } from "../../contract/rules.js";
 import { UsageError } from "../../engine/errors.js";
-import type { FloorExplanation, NearMiss, SearchResult } from "../../search/search.js";
 import type { SearchReport } from "../../search/report.js";
-import { printJson, standard, warn, withCancel, withEngine, type WorkspaceOpts } from "../common.js";
+import { standard, withCancel, withEngine, type WorkspaceOpts } from "../common.js";
+import { printSearch } from "../search-print.js";
 import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
 /** The flags, already checked by the contract's rules: each is one field of a search request. */
@@ -54,99 +54,9 @@ export function register(program: Command): void {
           (await viaDaemon<SearchReport>(opts, "search", req, { signal, timeoutMs: 0 })) ??
           (await withEngine(opts, (engine) => engine.search(req.query, { ...options, signal, front: "cli" }))),
       );
-      if (res.vectors.warning) warn(res.vectors.warning);
-      if (opts.json) {
-        // The engine's whole answer, exactly what the MCP memory_search tool returns.
-        return printJson(res);
-      }
-      if (res.vectors.pending && res.mode !== "keyword") {
-        warn(`${res.vectors.missing} chunk(s) have no vectors yet and are found by keywords only; ${res.vectors.pending}`);
-      }
-      if (res.rerank?.error) warn(`reranking failed, results are in search order: ${res.rerank.error}`);
-      else if (res.rerank) process.stdout.write(`reranked by ${res.rerank.model}: ${res.rerank.graded} of ${res.rerank.candidates} graded, ${res.rerank.dropped} unrelated left out (${(res.rerank.ms / 1000).toFixed(1)} s)\n`);
-      if (res.dateRange) {
-        const r = res.dateRange;
-        const looked = r.reading.tense === "nearest" ? "no tense: the nearer day" : `the question looks ${r.reading.tense}`;
-        const searched = r.reading.searched === "mentions" ? "notes that mention it" : "notes of that time";
-        process.stdout.write(`dates: "${r.text}" → ${r.from}..${r.to} (${r.mode}; ${looked}; ${searched})\n`);
-      }
-      for (const notice of res.dateNotices ?? []) process.stdout.write(`dates: ${notice}\n`);
-      if (res.spellings) process.stdout.write(`spelling: ${res.spellings.map((s) => `${s.word} → ${(s.shown ?? s.terms).join(", ")}`).join("; ")}\n`);
-      if (res.syntax) {
-        const q = (xs: string[]) => xs.map((x) => `"${x}"`).join(", ");
-        const parts = [
-          ...(res.syntax.phrases.length > 0 ? [`must contain ${q(res.syntax.phrases)}`] : []),
-          ...(res.syntax.excluded.length > 0 ? [`must not contain ${q(res.syntax.excluded)}`] : []),
-          ...(res.syntax.relaxed.length > 0 ? [`no note contains ${q(res.syntax.relaxed)}, searched as plain words`] : []),
-        ];
-        process.stdout.write(`phrases: ${parts.join("; ")}\n`);
-      }
-      const floor = res.explain?.floor;
-      if (floor) process.stdout.write(formatFloor(floor));
-      if (res.results.length === 0) process.stdout.write(`no results for "${req.query}"${res.reason ? `: ${res.reason}` : ""}\n`);
-      res.results.forEach((r, i) => process.stdout.write(formatResult(r, i + 1)));
-      if (floor && floor.nearMisses.length > 0) process.stdout.write(formatNearMisses(floor));
+      printSearch(res, req.query, opts.json === true);
     }
   });
-}
-
-const GRADE_WORDS = ["unrelated", "same subject", "answers"] as const;
-
-function formatResult(r: SearchResult, n: number): string {
-  const where = `${r.path}:${r.startLine}-${r.endLine}`;
-  const date = r.date ? `  ${r.date}` : "";
-  const grade = r.grade !== undefined ? `  grade ${r.grade} (${GRADE_WORDS[r.grade]})` : r.relevance !== undefined ? `  relevance ${r.relevance.toFixed(3)}` : "";
-  // A conversation summary is the model's reading of a transcript, not the person's words: said so.
-  const derived = r.kind === "summary" ? "  (conversation summary, derived)" : "";
-  let out = `${n}. ${where}${date}  score ${r.score.toFixed(3)}${grade}${derived}\n`;
-  if (r.heading) out += `   ${r.heading}\n`;
-  if (r.supersededBy) out += `   replaced on ${r.supersededBy.date} by ${r.supersededBy.path}:${r.supersededBy.line}\n`;
-  if (r.contradicts) out += `   contradicted by ${r.contradicts.map((c) => `${c.path}:${c.line} (${c.date})`).join(", ")}\n`;
-  if (r.annotations) out += `   ${Object.entries(r.annotations).map(([k, vs]) => vs.map((v) => `${k}:: ${v}`).join("  ")).join("  ")}\n`;
-  out += `   ${r.snippet}\n`;
-  if (r.explain) {
-    const e = r.explain;
-    const f = (x: number) => (x !== 0 && Math.abs(x) < 0.001 ? x.toExponential(2) : x.toFixed(3));
-    out +=
-      `   explain: keyword ${f(e.keyword)}${e.bm25 === null ? (e.dateTerm > 0 ? ` (date term ${f(e.dateTerm)})` : " (no match)") : ` (bm25 ${f(e.bm25)}${e.dateTerm > 0 ? ` + date term ${f(e.dateTerm)}` : ""})`}` +
-      `, vector ${f(e.vector)}${e.cosine === null ? " (not a neighbour)" : ` (cos ${f(e.cosine)})`}` +
-      ` → fused ${f(e.fused)} = ${f(1 - e.vectorWeight)}·kw + ${f(e.vectorWeight)}·vec` +
-      `; × decay ${f(e.decay)} × date ${f(e.dateBoost)}${e.dateMatch ? " (in range)" : ""}${e.whenBoost !== 1 ? ` × when ${f(e.whenBoost)} (states a time)` : ""}${e.coverageFactor !== 1 ? ` × coverage ${f(e.coverageFactor)}` : ""} = ${f(e.final)}` +
-      `; MMR penalty ${f(e.mmrPenalty)}\n` +
-      `   floor: ${e.evidence.length === 0 ? "no evidence (the floor is off)" : e.evidence.map((ev) => evidenceWords(ev, e.coverage, e.matched, e.cosine)).join(", ")}\n`;
-  }
-  return out;
-}
-
-/** The floor as this query applied it: its tests, how many candidates passed, and each term's weight. */
-function formatFloor(fl: FloorExplanation): string {
-  const tests = [`keyword coverage ≥ ${fl.keywordCoverage}`, ...(fl.vectorCosine !== null ? [`cosine ≥ ${fl.vectorCosine} (${fl.vectorModel})`] : [])];
-  if (fl.dateOnly) return `floor: the query is only a date; its notes are the answer (${fl.passed} listed)\n`;
-  const levels = fl.enabled ? tests.join(" or ") : "off";
-  const min = fl.minScore !== null ? `, and score ≥ ${fl.minScore}` : "";
-  let out = `floor: ${levels}${min}; ${fl.passed} of ${fl.candidates} candidate(s) passed\n`;
-  if (fl.terms.length > 0) out += `terms: ${fl.terms.map((t) => `${t.term} (${t.forms ? `or ${t.forms.join(", ")}; ` : ""}in ${t.df} chunk${t.df === 1 ? "" : "s"}, idf ${t.idf.toFixed(3)})`).join(", ")}\n`;
-  return out;
-}
-
-function formatNearMisses(fl: FloorExplanation): string {
-  const lines = fl.nearMisses.map((m) => `   ${m.path}:${m.startLine}-${m.endLine}  score ${m.score.toFixed(3)}  ${shortfall(m, fl)}\n`);
-  return `below the floor (best ${fl.nearMisses.length}):\n${lines.join("")}`;
-}
-
-/** Why a near miss was left out, in the floor's own measures. */
-function shortfall(m: NearMiss, fl: FloorExplanation): string {
-  if (m.evidence.length > 0 && fl.minScore !== null) return `score < --min-score ${fl.minScore} (evidence: ${m.evidence.join(", ")})`;
-  const kw = m.matched.length === 0 ? "no query word" : `coverage ${m.coverage.toFixed(3)} < ${fl.keywordCoverage} (${m.matched.join(", ")})`;
-  const vec = m.cosine === null || fl.vectorCosine === null ? "" : `, cos ${m.cosine.toFixed(3)} < ${fl.vectorCosine}`;
-  return kw + vec;
-}
-
-function evidenceWords(ev: string, coverage: number, matched: string[], cos: number | null): string {
-  if (ev === "keyword") return `keyword (coverage ${coverage.toFixed(3)}: ${matched.join(", ")})`;
-  if (ev === "vector") return `vector (cos ${cos === null ? "?" : cos.toFixed(3)})`;
-  if (ev === "date") return matched.length > 0 ? `date (of the time the query names, with ${matched.join(", ")})` : "date (of the time the query names)";
-  return "phrase (contains the quoted phrase)";
 }
 
 function collectAnnotation(value: string, prev: string[]): string[] {

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// node scripts/bench-search-client.mjs [--cli PATH] [--before PATH] [--queries N]: a whole
+// `agent search` process through a running daemon (USE-lite, hybrid) against `node -e 0`, each
+// query's processes started in turn so they share the moment's load. Prints wall and
+// user+system CPU p50 (CPU from /usr/bin/time, 10 ms resolution) and the ratios; never asserts.
+// --before: another build's dist/cli/main.js, asked the same queries of the same daemon.
+import "./lib/state-home.mjs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { option, pct } from "./lib/bench-kit.mjs";
+
+const args = process.argv.slice(2);
+const cli = path.resolve(option(args, "cli", fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))));
+const before = option(args, "before", null);
+const nQueries = Number(option(args, "queries", 10));
+if (!existsSync("/usr/bin/time")) throw new Error("needs /usr/bin/time for the CPU figures");
+
+const ws = mkdtempSync(path.join(os.tmpdir(), "agent-bench-client-"));
+const topics = ["canoe trip", "garden tulips", "tax return", "dentist", "kitchen renovation", "python script", "marathon training", "book club", "car repair", "birthday party"];
+writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ embed: { provider: "use-lite" }, search: { mode: "hybrid" } }));
+mkdirSync(path.join(ws, "memory"));
+for (let i = 0; i < 60; i++) {
+  const day = `2025-03-${String(1 + (i % 28)).padStart(2, "0")}`;
+  writeFileSync(path.join(ws, "memory", `${day}-${i}.md`), `# Note ${i}\n\nToday about the ${topics[i % 10]}: step ${i}, we talked about ${topics[(i * 3) % 10]} and planned the next ${topics[(i * 7) % 10]}.\n`);
+}
+// The first pass indexes; the second embeds whatever the first left (it may defer to a daemon).
+for (let i = 0; i < 2; i++) execFileSync(process.execPath, [cli, "index", "--workspace", ws], { stdio: "ignore" });
+
+const daemon = spawn(process.execPath, [cli, "daemon", "--workspace", ws, "--no-watch"], { stdio: ["ignore", "pipe", "pipe"] });
+await new Promise((resolve, reject) => {
+  let out = "";
+  const seen = (c) => {
+    out += c;
+    if (/serving the engine on/.test(out)) resolve();
+  };
+  daemon.stdout.on("data", seen);
+  daemon.stderr.on("data", seen);
+  daemon.once("exit", () => reject(new Error(`the daemon stopped: ${out}`)));
+});
+
+/** One whole process: wall ms, user+system CPU ms, its stdout. */
+function run(argv, env = {}) {
+  const t = performance.now();
+  const r = spawnSync("/usr/bin/time", ["-f", "%U %S", process.execPath, ...argv], { encoding: "utf8", env: { ...process.env, ...env } });
+  const ms = performance.now() - t;
+  if (r.status !== 0) throw new Error(r.stderr);
+  const cpu = r.stderr.trim().split("\n").pop().split(" ").reduce((a, b) => a + Number(b) * 1000, 0);
+  return { ms, cpu, out: r.stdout };
+}
+
+const viaDaemon = { AGENT_DAEMON: "require" };
+try {
+  const mode = JSON.parse(run([cli, "search", "warm up", "--workspace", ws, "--json"], viaDaemon).out).mode;
+  const builds = { "node -e 0": null, ...(before ? { before: path.resolve(before) } : {}), this: cli };
+  const times = Object.fromEntries(Object.keys(builds).map((k) => [k, []]));
+  const queries = Array.from({ length: nQueries }, (_, i) => `what did we plan for the ${topics[i % 10]} ${i >= 10 ? i : ""}`.trim());
+  for (const q of queries) {
+    for (const [name, build] of Object.entries(builds)) {
+      times[name].push(build === null ? run(["-e", "0"]) : run([build, "search", q, "--workspace", ws], viaDaemon));
+    }
+  }
+  const floor = times["node -e 0"];
+  const f = { ms: pct(floor.map((r) => r.ms), 50), cpu: pct(floor.map((r) => r.cpu), 50) };
+  console.log(`agent search through the daemon (${mode}), ${nQueries} distinct queries, whole processes, p50; load ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")}`);
+  for (const [name, rs] of Object.entries(times)) {
+    const ms = pct(rs.map((r) => r.ms), 50);
+    const cpu = pct(rs.map((r) => r.cpu), 50);
+    console.log(`  ${name.padEnd(10)} wall ${ms.toFixed(0)} ms (${(ms / f.ms).toFixed(2)}x node -e 0)  CPU ${cpu.toFixed(0)} ms (${(cpu / Math.max(1, f.cpu)).toFixed(2)}x)`);
+  }
+  if (before) {
+    const same = times.before.every((r, i) => r.out === times.this[i].out);
+    console.log(`  the two builds printed ${same ? "the same" : "DIFFERENT"} results`);
+  }
+} finally {
+  daemon.kill("SIGTERM");
+  rmSync(ws, { recursive: true, force: true });
+}

@@ -1,0 +1,91 @@
+/**
+ * `agent search` when the workspace's daemon runs, without the CLI: the command's whole client
+ * side in a few small modules (the socket's wire format, the workspace's path, the printing),
+ * no commander and no engine. The daemon does the search; this asks, prints and exits. Loaded
+ * by dist/cli/main.js before anything else when the first word is `search`.
+ *
+ * It takes only the plainest command lines (words, --json, --workspace, -n/--limit) and says
+ * "not mine" (false) for anything else, for an argument the full CLI would refuse, when routing
+ * is off, when no daemon listens or when the daemon cannot answer: the full CLI then runs the
+ * command as always, with its own parsing, messages and in-process search.
+ */
+import { askDaemon, DaemonAnswerError, daemonSocketExists } from "../../daemon/client.js";
+import type { SearchReport } from "../../search/report.js";
+import { resolveWorkspace } from "../../workspace/paths.js";
+import { reportError } from "../errors.js";
+import { printSearch } from "../search-print.js";
+
+/** A search command line simple enough to run here. */
+export interface ThinSearch {
+  query: string;
+  json: boolean;
+  workspace?: string;
+  limit?: number;
+}
+
+/** The contract's largest limit (src/contract/rules.ts MAX_LIMIT); a larger one goes to the full CLI, which refuses it. */
+const MAX_LIMIT = 100;
+
+/**
+ * `args` as after `agent` (`["search", "some", "words", "--json"]`), parsed as commander would,
+ * or undefined when it is not a plain search (any other flag, `--`, a bad value, no words).
+ */
+export function parseThinSearch(args: string[]): ThinSearch | undefined {
+  if (args[0] !== "search") return undefined;
+  const words: string[] = [];
+  const out: Omit<ThinSearch, "query"> = { json: false };
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith("-")) words.push(a);
+    else if (a === "--json") out.json = true;
+    else if (a === "--workspace" || a.startsWith("--workspace=")) {
+      const v = a === "--workspace" ? args[++i] : a.slice("--workspace=".length);
+      if (v === undefined || v === "") return undefined;
+      out.workspace = v;
+    } else if (a === "-n" || a === "--limit" || a.startsWith("--limit=")) {
+      const v = a.startsWith("--limit=") ? a.slice("--limit=".length) : args[++i];
+      if (v === undefined || !/^[1-9][0-9]{0,2}$/.test(v) || Number(v) > MAX_LIMIT) return undefined;
+      out.limit = Number(v);
+    } else return undefined;
+  }
+  const query = words.join(" ").trim();
+  if (query === "") return undefined;
+  return { query, ...out };
+}
+
+/**
+ * Runs `agent search` through the daemon when it can: true when it printed the answer (or the
+ * daemon engine's error), false when the full CLI should run the command instead.
+ */
+export async function thinSearch(argv: string[]): Promise<boolean> {
+  const cmd = parseThinSearch(argv.slice(2));
+  const mode = process.env.AGENT_DAEMON?.trim().toLowerCase();
+  if (!cmd || mode === "off") return false;
+  let workspace: string;
+  try {
+    workspace = resolveWorkspace({ ...(cmd.workspace !== undefined ? { flag: cmd.workspace } : {}), ...(process.env.AGENT_WORKSPACE !== undefined ? { env: process.env.AGENT_WORKSPACE } : {}) });
+  } catch {
+    return false; // the full CLI says what is wrong with the workspace
+  }
+  if (!daemonSocketExists(workspace)) return false;
+  // Reading into a closed pipe (`agent search x | head -1`) is not an error: stop quietly, as the CLI does.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
+  const req = { query: cmd.query, ...(cmd.limit !== undefined ? { limit: cmd.limit } : {}) };
+  try {
+    // No time limit, as the full command: the engine bounds its own model calls.
+    const res = await askDaemon<SearchReport>(workspace, "search", req, { timeoutMs: 0 });
+    if (res === undefined) {
+      // askDaemon already said why when the daemon was reached; the full CLI must not ask it again.
+      if (mode !== "require") process.env.AGENT_DAEMON = "off";
+      return false;
+    }
+    printSearch(res, cmd.query, cmd.json);
+  } catch (e) {
+    if (!(e instanceof DaemonAnswerError)) throw e;
+    process.exitCode = reportError(e, cmd.json);
+  }
+  return true;
+}
