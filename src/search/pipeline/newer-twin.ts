@@ -1,5 +1,5 @@
 /**
- * Stage 6c, the newer of two twins first: when two candidates of this search give the slot
+ * Stage 6d, the newer of two twins first: when two candidates of this search give the slot
  * the query names two different values (twin-values.ts), the newer goes right above the
  * older — moved up when it is a pick further down, brought in when it is a candidate the
  * floor or the limit left out (a replacement often lacks a word of the question the
