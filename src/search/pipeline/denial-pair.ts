@@ -49,12 +49,14 @@ interface Placed extends Claim {
   ord: number;
 }
 
-function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number): Placed[] {
+function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>): Placed[] {
   const out: Placed[] = [];
   for (const r of statementsOfChunks(ix.db, chunkIds)) {
     if (r.ord > until) continue;
     const st = JSON.parse(r.data) as Partial<Pick<Statement, "words" | "negated" | "denied">>;
     if (!Array.isArray(st.words)) continue;
+    // Either side of a pair carries two of the query's words at least (deniedAndSaid).
+    if (st.words.filter((w) => query.has(w)).length < 2) continue;
     out.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, negated: st.negated === true, denied: Array.isArray(st.denied) ? st.denied : [] });
   }
   return out;
@@ -80,7 +82,7 @@ export function denialsBeside(ix: SearchIndexes, picks: Picks): Picks {
   const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
   const dateTo = picks.facts.plan.filters.dateTo;
   const until = dateTo ? Date.parse(`${dateTo}T23:59:59.999Z`) : Infinity;
-  const all = claimsOf(ix, [...candidates.keys()], Number.isNaN(until) ? Infinity : until);
+  const all = claimsOf(ix, [...candidates.keys()], Number.isNaN(until) ? Infinity : until, query);
   if (!all.some((c) => c.denied.length > 0)) return picks;
   const byChunk = new Map<number, Placed[]>();
   for (const c of all) (byChunk.get(c.chunkId) ?? byChunk.set(c.chunkId, []).get(c.chunkId)!).push(c);

@@ -44,12 +44,14 @@ export function queryStems(terms: readonly { term: string; idf: number }[]): Map
 }
 
 /** The candidates' statements that hold a value, said no later than `until`, by chunk. */
-function valueStatements(ix: SearchIndexes, chunkIds: readonly number[], until: number): Map<number, Said[]> {
+function valueStatements(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>, minTerms: number): Map<number, Said[]> {
   const out = new Map<number, Said[]>();
   for (const r of statementsOfChunks(ix.db, chunkIds)) {
     if (r.ord > until) continue;
     const st = JSON.parse(r.data) as Pick<Statement, "words" | "values">;
     if (!Array.isArray(st.values) || st.values.length === 0 || !Array.isArray(st.words)) continue;
+    // One that carries too few of the query's words is nobody's twin: the pairs below stay few.
+    if (st.words.filter((w) => query.has(w)).length < minTerms) continue;
     const list = out.get(r.chunkId) ?? [];
     list.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, values: st.values });
     out.set(r.chunkId, list);
@@ -78,7 +80,7 @@ export function newerTwinsFirst(ix: SearchIndexes, picks: Picks): Picks {
   const query = queryStems(picks.facts.stats.terms);
   if (query.size === 0) return picks;
   const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
-  const said = valueStatements(ix, [...candidates.keys()], untilOf(picks.facts.plan.filters.dateTo));
+  const said = valueStatements(ix, [...candidates.keys()], untilOf(picks.facts.plan.filters.dateTo), query, Math.min(opts.minSharedTerms, query.size));
   if (said.size < 2) return picks;
   const all = [...said.values()].flat();
   let list: Picked[] = [...picks.picks];
