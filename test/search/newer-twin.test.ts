@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { extractStatements, turnStatements } from "../../src/indexer/statements.js";
 import { queryStems } from "../../src/search/pipeline/newer-twin.js";
-import { twinSlot, type ValueStatement } from "../../src/search/pipeline/twin-values.js";
+import { mayAskForValue, twinSlot, type ValueStatement } from "../../src/search/pipeline/twin-values.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 /** The first statement holding a value in a user's turn, as the indexer stores it. */
@@ -58,6 +58,16 @@ describe("twinSlot: two statements giving the slot a query names two values", ()
     const older = said("The team budget for the offsite in Lisbon is $4,000.");
     const newer = said("The team budget for the new laptops is $6,000.");
     expect(twinSlot(older, newer, ask("What is the team budget for the Lisbon offsite?", { team: 0.2, budget: 0.3, lisbon: 4, offsite: 4 }))).toBeNull();
+  });
+});
+
+describe("mayAskForValue: a yes-or-no question asks whether, not what", () => {
+  it("tells the two apart by the opening word", () => {
+    expect(mayAskForValue("How many sources are in my Zotero library?")).toBe(true);
+    expect(mayAskForValue("When is the deadline for the application?")).toBe(true);
+    expect(mayAskForValue("zotero sources")).toBe(true);
+    expect(mayAskForValue("Have I ever completed a first draft of a screenplay?")).toBe(false);
+    expect(mayAskForValue("did I order cupcakes")).toBe(false);
   });
 });
 

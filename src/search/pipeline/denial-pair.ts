@@ -25,8 +25,8 @@ export interface Claim {
 
 /** Share of the query's weight among the denied words that the other statement must carry. */
 const MIN_SHARE = 0.5;
-/** Other sides placed below one result: the ones that most say the denied thing. */
-const MAX_PARTNERS = 2;
+/** Other sides placed below one result: the one that most says the denied thing (a second cost BEAM as many pairs as it found). */
+const MAX_PARTNERS = 1;
 
 /**
  * The query's words the denial denies and the other statement says, weighted by the query

@@ -19,7 +19,7 @@ import { statementsOfChunks } from "../../store/statements.js";
 import type { Picked, Picks } from "./diversify.js";
 import type { Judged } from "./floor.js";
 import type { SearchIndexes } from "./stages.js";
-import { twinSlot, type TwinOptions, type ValueStatement } from "./twin-values.js";
+import { mayAskForValue, twinSlot, type TwinOptions, type ValueStatement } from "./twin-values.js";
 
 interface Said extends ValueStatement {
   chunkId: number;
@@ -76,7 +76,7 @@ function newerTwins(older: readonly Said[], all: readonly Said[], query: Readonl
 
 export function newerTwinsFirst(ix: SearchIndexes, picks: Picks): Picks {
   const opts = picks.facts.plan.config.twins;
-  if (!opts.enabled || picks.picks.length === 0 || picks.facts.listing) return picks;
+  if (!opts.enabled || picks.picks.length === 0 || picks.facts.listing || !mayAskForValue(picks.facts.plan.query)) return picks;
   const query = queryStems(picks.facts.stats.terms);
   if (query.size === 0) return picks;
   const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));

@@ -49,3 +49,15 @@ export function twinSlot(older: ValueStatement, newer: ValueStatement, query: Re
   const changed = newer.values.some((n) => !oldNorms.has(n.norm) && older.values.some((o) => sameKind(o, n) && apartBy(o, n) === null));
   return changed ? shared : null;
 }
+
+/** A question that opens with a helping verb ("have I ever…", "did I…", "is the…"). */
+const WHETHER = /^\s*(?:have|has|had|did|do|does|is|are|was|were|am)\b/i;
+
+/**
+ * Whether the query may ask for a value: not a yes-or-no question. "Have I ever completed a
+ * draft?" asks whether, and the twins of a value it happens to share words with only push
+ * the two sides it needs apart.
+ */
+export function mayAskForValue(query: string): boolean {
+  return !WHETHER.test(query);
+}
