@@ -126,6 +126,14 @@ describe("the newer-twin stage", () => {
     expect(res.find((r) => r.path === "memory/2026-11-05.md")?.supersededBy).toBeUndefined();
   });
 
+  it("leaves a question about a time gone by alone: it asks what was so then", async () => {
+    const e = setup(true);
+    const paths = (await e.search("How many sources were in my Zotero library in October 2026?", { limit: 10 })).results.map((r) => r.path);
+    const newer = paths.indexOf("memory/2026-11-19.md");
+    expect(paths.indexOf("memory/2026-11-05.md")).toBeGreaterThanOrEqual(0);
+    expect(newer < 0 || newer > paths.indexOf("memory/2026-11-05.md")).toBe(true);
+  });
+
   it("leaves the order to the scores when turned off (search.twins.enabled false)", async () => {
     const e = setup(false);
     const paths = await order(e);

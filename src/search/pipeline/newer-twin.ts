@@ -76,7 +76,11 @@ function newerTwins(older: readonly Said[], all: readonly Said[], query: Readonl
 
 export function newerTwinsFirst(ix: SearchIndexes, picks: Picks): Picks {
   const opts = picks.facts.plan.config.twins;
-  if (!opts.enabled || picks.picks.length === 0 || picks.facts.listing || !mayAskForValue(picks.facts.plan.query)) return picks;
+  const plan = picks.facts.plan;
+  // A question about a time gone by ("in November 2022") asks what was so then, not what is so
+  // now; one about a time that holds today ("this year") is about now.
+  const past = plan.dates.range !== null && plan.dates.range.to < new Date(ix.nowMs).toISOString().slice(0, 10);
+  if (!opts.enabled || picks.picks.length === 0 || picks.facts.listing || past || !mayAskForValue(plan.query)) return picks;
   const query = queryStems(picks.facts.stats.terms);
   if (query.size === 0) return picks;
   const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
