@@ -102,6 +102,20 @@ export const SearchConfigSchema = z
       })
       .strict()
       .prefault({}),
+    /**
+     * The newer of two twins first (pipeline/newer-twin.ts): two results giving the slot the
+     * query names different values, the newer goes right above the older, without a stored
+     * link. minSharedQuery: share of the query's term weight both must carry; minSharedTerms:
+     * how many of its terms, at least.
+     */
+    twins: z
+      .object({
+        enabled: z.boolean().default(true),
+        minSharedQuery: z.number().min(0).max(1).default(0.3),
+        minSharedTerms: z.number().int().min(1).max(10).default(2),
+      })
+      .strict()
+      .prefault({}),
     dates: z
       .object({
         /** boost: dated notes inside a date the query names rank higher; filter: only those; off. */

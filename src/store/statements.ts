@@ -147,3 +147,18 @@ export function stalePairs(links: readonly StoredLink[], kinds: ReadonlySet<stri
   }
   return out.sort((a, b) => a.old.path.localeCompare(b.old.path) || a.old.line - b.old.line);
 }
+
+/** A statement under its chunk, as the search's newer-twin stage reads it. */
+export interface ChunkStatement {
+  chunkId: number;
+  ord: number;
+  /** JSON of the statement's words, values, denial and mark (as stored). */
+  data: string;
+}
+
+/** The statements of these chunks. */
+export function statementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkStatement[] {
+  const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x));
+  if (ids.length === 0) return [];
+  return db.prepare(`SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (${ids.join(",")})`).all() as ChunkStatement[];
+}

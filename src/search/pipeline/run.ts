@@ -16,6 +16,10 @@
  *                       (diversify.ts)
  *   6b. newest first   what a later statement replaced goes below its replacement; the
  *                      two sides of a contradiction come together (current.ts)
+ *   6c. denial beside  a "never …" result and the one saying it happened come together, with
+ *                      no link needed (denial-pair.ts)
+ *   6d. newer twin     of two results giving the slot the query names different values, the
+ *                      newer goes right above the older, with no link needed (newer-twin.ts)
  *   7. rerank           opt-in: a local model grades the picks (rerank/stage.ts)
  *   8. present          snippets, annotations, explanations; or the reason a stage ended the
  *                       search (present.ts)
@@ -31,6 +35,8 @@ import { rerank, type Rerankers } from "../rerank/stage.js";
 import type { SearchResponse } from "../types.js";
 import { gatherCandidates } from "./candidates.js";
 import { newestFirst } from "./current.js";
+import { newerTwinsFirst } from "./newer-twin.js";
+import { denialsBeside } from "./denial-pair.js";
 import { diversify } from "./diversify.js";
 import { embedQuery, type QueryEmbedding } from "./embed-query.js";
 import { indexFacts } from "./facts.js";
@@ -63,7 +69,7 @@ export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: Ab
       const scoring = scoreCandidates(ix, facts, found); // 4
       const floored = applyFloor(facts, scoring); // 5
       if (isExit(floored)) return floored;
-      return newestFirst(ix, diversify(ix, facts, floored)); // 6, 6b
+      return newerTwinsFirst(ix, denialsBeside(ix, newestFirst(ix, diversify(ix, facts, floored)))); // 6, 6b, 6c, 6d
     }),
   );
   const ranked = await rerank(first, deps, signal); // 7

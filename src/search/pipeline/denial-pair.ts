@@ -1,0 +1,110 @@
+/**
+ * Stage 6c, the two sides of a denial together: when a result says "I've never attended any
+ * patent webinars" and another candidate of this search says the thing happened ("the April
+ * 5 webinar about patent claims"), or the other way round, the other side goes right below
+ * it — moved up, or brought in when the floor or the limit left it out. The indexer's linker
+ * (src/indexer/supersede.ts) pairs denials too, conservatively, by the words the two share;
+ * here the query says which words matter, so the two need only share enough of the query's
+ * words among the denied ones. Nothing is recorded or marked (`contradicts` stays the
+ * links'): it orders this query's results only. Never a model.
+ */
+import type { Statement } from "../../indexer/statements.js";
+import { statementsOfChunks } from "../../store/statements.js";
+import type { Picked, Picks } from "./diversify.js";
+import type { Judged } from "./floor.js";
+import type { SearchIndexes } from "./stages.js";
+import { queryStems } from "./newer-twin.js";
+
+/** What the test reads of a statement. */
+export interface Claim {
+  words: readonly string[];
+  negated: boolean;
+  /** The content words (stemmed) of what a "never …" clause denies. */
+  denied: readonly string[];
+}
+
+/** Share of the query's weight among the denied words that the other statement must carry. */
+const MIN_SHARE = 0.5;
+/** Other sides placed below one result: the one that most says the denied thing (a second cost BEAM as many pairs as it found). */
+const MAX_PARTNERS = 1;
+
+/**
+ * The query's words the denial denies and the other statement says, weighted by the query
+ * (at least two, and MIN_SHARE of the denied query words' weight); null when `other` does not
+ * say the denied thing happened (it denies something too, or shares too little).
+ */
+export function deniedAndSaid(denial: Claim, other: Claim, query: ReadonlyMap<string, number>): { shared: string[]; share: number } | null {
+  if (denial.denied.length === 0 || other.negated) return null;
+  const asked = denial.denied.filter((w) => query.has(w));
+  const total = asked.reduce((s, w) => s + query.get(w)!, 0);
+  if (asked.length < 2 || total <= 0) return null;
+  const said = new Set(other.words);
+  const shared = asked.filter((w) => said.has(w));
+  const share = shared.reduce((s, w) => s + query.get(w)!, 0) / total;
+  return shared.length >= 2 && share >= MIN_SHARE ? { shared, share } : null;
+}
+
+interface Placed extends Claim {
+  chunkId: number;
+  ord: number;
+}
+
+function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>): Placed[] {
+  const out: Placed[] = [];
+  for (const r of statementsOfChunks(ix.db, chunkIds)) {
+    if (r.ord > until) continue;
+    const st = JSON.parse(r.data) as Partial<Pick<Statement, "words" | "negated" | "denied">>;
+    if (!Array.isArray(st.words)) continue;
+    // Either side of a pair carries two of the query's words at least (deniedAndSaid).
+    if (st.words.filter((w) => query.has(w)).length < 2) continue;
+    out.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, negated: st.negated === true, denied: Array.isArray(st.denied) ? st.denied : [] });
+  }
+  return out;
+}
+
+/** The chunks whose statements pair with one of `own` (a denial and what it denies), best first. */
+function partners(own: readonly Placed[], all: readonly Placed[], query: ReadonlyMap<string, number>): number[] {
+  const best = new Map<number, number>();
+  for (const a of own) {
+    for (const b of all) {
+      if (b.chunkId === a.chunkId) continue;
+      const pair = deniedAndSaid(a, b, query) ?? deniedAndSaid(b, a, query);
+      if (pair && pair.share > (best.get(b.chunkId) ?? 0)) best.set(b.chunkId, pair.share);
+    }
+  }
+  return [...best.entries()].sort((x, y) => y[1] - x[1]).slice(0, MAX_PARTNERS).map(([id]) => id);
+}
+
+export function denialsBeside(ix: SearchIndexes, picks: Picks): Picks {
+  if (!picks.facts.plan.config.twins.enabled || picks.picks.length === 0 || picks.facts.listing) return picks;
+  const query = queryStems(picks.facts.stats.terms);
+  if (query.size < 2) return picks;
+  const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
+  const dateTo = picks.facts.plan.filters.dateTo;
+  const until = dateTo ? Date.parse(`${dateTo}T23:59:59.999Z`) : Infinity;
+  const all = claimsOf(ix, [...candidates.keys()], Number.isNaN(until) ? Infinity : until, query);
+  if (!all.some((c) => c.denied.length > 0)) return picks;
+  const byChunk = new Map<number, Placed[]>();
+  for (const c of all) (byChunk.get(c.chunkId) ?? byChunk.set(c.chunkId, []).get(c.chunkId)!).push(c);
+  let list: Picked[] = [...picks.picks];
+  const pickOf = (chunkId: number): Picked | undefined => {
+    const at = list.find((p) => p.s.cand.chunkId === chunkId);
+    if (at) return at;
+    const s = candidates.get(chunkId);
+    return s ? { s: { ...s, evidence: "evidence" in s ? (s as Judged).evidence : [] }, pick: { id: chunkId, penalty: 0, mmr: 0 } } : undefined;
+  };
+  for (const shown of [...list]) {
+    const own = byChunk.get(shown.s.cand.chunkId);
+    if (!own) continue;
+    // Best last, so the best partner ends right below the result.
+    for (const id of partners(own, all, query).reverse()) {
+      const other = pickOf(id);
+      if (!other) continue;
+      const at = list.indexOf(other);
+      if (at >= 0 && at < list.indexOf(shown)) continue;
+      list = list.filter((p) => p !== other);
+      list.splice(list.indexOf(shown) + 1, 0, other);
+    }
+  }
+  return { ...picks, picks: list.slice(0, Math.max(picks.picks.length, picks.facts.plan.limit)) };
+}

@@ -1,0 +1,111 @@
+/**
+ * Stage 6d, the newer of two twins first: when two candidates of this search give the slot
+ * the query names two different values (twin-values.ts), the newer goes right above the
+ * older — moved up when it is a pick further down, brought in when it is a candidate the
+ * floor or the limit left out (a replacement often lacks a word of the question the
+ * original had: "the deadline was extended to May 20" against "the application deadline for
+ * the senior producer role at Montserrat Media Corp is May 10").
+ *
+ * The links stage before it (current.ts) follows what the indexer's linker recorded, which
+ * is conservative and marks the older result superseded. This stage needs no link and marks
+ * nothing: it only orders this query's results, since the query, not a stored guess, says
+ * which slot is meant. Only candidates of this search are brought in (they passed its
+ * filters and privacy scope in SQL); with the date filter's end, a statement said after it is
+ * no twin yet. Never a model.
+ */
+import type { Statement } from "../../indexer/statements.js";
+import { stem } from "../../indexer/statements.js";
+import { statementsOfChunks } from "../../store/statements.js";
+import type { Picked, Picks } from "./diversify.js";
+import type { Judged } from "./floor.js";
+import type { SearchIndexes } from "./stages.js";
+import { mayAskForValue, twinSlot, type TwinOptions, type ValueStatement } from "./twin-values.js";
+
+interface Said extends ValueStatement {
+  chunkId: number;
+  ord: number;
+}
+
+/** The end of the search's date filter as ms (the end of that day), or Infinity. */
+function untilOf(dateTo: string | undefined): number {
+  if (!dateTo) return Infinity;
+  const t = Date.parse(`${dateTo}T23:59:59.999Z`);
+  return Number.isNaN(t) ? Infinity : t;
+}
+
+/** The query's terms as the statements' words are written (stemmed), each with its weight. */
+export function queryStems(terms: readonly { term: string; idf: number }[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of terms) {
+    const w = stem(t.term);
+    if (w.length >= 3) out.set(w, Math.max(out.get(w) ?? 0, t.idf));
+  }
+  return out;
+}
+
+/** The candidates' statements that hold a value, said no later than `until`, by chunk. */
+function valueStatements(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>, minTerms: number): Map<number, Said[]> {
+  const out = new Map<number, Said[]>();
+  for (const r of statementsOfChunks(ix.db, chunkIds)) {
+    if (r.ord > until) continue;
+    const st = JSON.parse(r.data) as Pick<Statement, "words" | "values">;
+    if (!Array.isArray(st.values) || st.values.length === 0 || !Array.isArray(st.words)) continue;
+    // One that carries too few of the query's words is nobody's twin: the pairs below stay few.
+    if (st.words.filter((w) => query.has(w)).length < minTerms) continue;
+    const list = out.get(r.chunkId) ?? [];
+    list.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, values: st.values });
+    out.set(r.chunkId, list);
+  }
+  return out;
+}
+
+/** How many newer twins of one result are placed above it: a chain of changes, not every later mention. */
+const MAX_TWINS = 5;
+
+/** The chunks of the statements that are twins of one of `older`'s and said after it, newest first. */
+function newerTwins(older: readonly Said[], all: readonly Said[], query: ReadonlyMap<string, number>, opts: TwinOptions): number[] {
+  const when = new Map<number, number>();
+  for (const o of older) {
+    for (const n of all) {
+      if (n.chunkId === o.chunkId || n.ord <= o.ord || (when.get(n.chunkId) ?? -Infinity) >= n.ord) continue;
+      if (twinSlot(o, n, query, opts) !== null) when.set(n.chunkId, n.ord);
+    }
+  }
+  return [...when.entries()].sort((a, b) => b[1] - a[1]).slice(0, MAX_TWINS).map(([chunkId]) => chunkId);
+}
+
+export function newerTwinsFirst(ix: SearchIndexes, picks: Picks): Picks {
+  const opts = picks.facts.plan.config.twins;
+  const plan = picks.facts.plan;
+  // A question about a time gone by ("in November 2022") asks what was so then, not what is so
+  // now; one about a time that holds today ("this year") is about now.
+  const past = plan.dates.range !== null && plan.dates.range.to < new Date(ix.nowMs).toISOString().slice(0, 10);
+  if (!opts.enabled || picks.picks.length === 0 || picks.facts.listing || past || !mayAskForValue(plan.query)) return picks;
+  const query = queryStems(picks.facts.stats.terms);
+  if (query.size === 0) return picks;
+  const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
+  const said = valueStatements(ix, [...candidates.keys()], untilOf(picks.facts.plan.filters.dateTo), query, Math.min(opts.minSharedTerms, query.size));
+  if (said.size < 2) return picks;
+  const all = [...said.values()].flat();
+  let list: Picked[] = [...picks.picks];
+  const pickOf = (chunkId: number): Picked | undefined => {
+    const at = list.find((p) => p.s.cand.chunkId === chunkId);
+    if (at) return at;
+    const s = candidates.get(chunkId);
+    return s ? { s: { ...s, evidence: "evidence" in s ? (s as Judged).evidence : [] }, pick: { id: chunkId, penalty: 0, mmr: 0 } } : undefined;
+  };
+  for (const older of [...list]) {
+    const own = said.get(older.s.cand.chunkId);
+    if (!own) continue;
+    // Newest first, each right above the older one: the order of the changes, latest on top.
+    for (const twin of newerTwins(own, all, query, opts)) {
+      const newer = pickOf(twin);
+      if (!newer) continue;
+      const at = list.indexOf(newer);
+      if (at >= 0 && at < list.indexOf(older)) continue;
+      list = list.filter((p) => p !== newer);
+      list.splice(list.indexOf(older), 0, newer);
+    }
+  }
+  return { ...picks, picks: list.slice(0, Math.max(picks.picks.length, picks.facts.plan.limit)) };
+}
