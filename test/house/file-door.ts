@@ -22,7 +22,6 @@ export const ALLOWED: Readonly<Record<string, string>> = {
   "src/assistants/opencode/store.ts": "OpenCode's own database (outside the workspace), read only through a temp copy",
   "src/cli/commands/import.ts": "reads the export file the person names on the command line (anywhere), or stdin",
   "src/cli/commands/log.ts": "reads the text to log from stdin (fd 0)",
-  "src/cli/mcp-stdio.ts": "looks for the daemon's socket",
   "src/daemon/client.ts": "looks for the daemon's socket",
   "src/daemon/host.ts": "keeps .agent/ private to its owner (chmod)",
   "src/daemon/http.ts": "the HTTP bearer token in .agent/ (0600)",
