@@ -18,7 +18,9 @@
  *   plate" against a note on renting a car).
  * - "named": a question that names someone (a capitalised word the notes contain) and asks
  *   something more about them needs both in the result: "is Anna allergic to anything" is
- *   answered neither by a note on Anna's birthday nor by one on Marco's allergy.
+ *   answered neither by a note on Anna's birthday nor by one on Marco's allergy; and the
+ *   name is never enough alone, even when the thing asked about is in no note ("what did
+ *   Mira tell me about her new job" against notes on Mira and something new).
  */
 import type { SearchPlan } from "../plan.js";
 import { GENERIC } from "../query/generic.js";
@@ -46,6 +48,12 @@ export interface DistinctiveTerms {
   names: ReadonlySet<string>;
   /** The distinctive terms no note contains (as typed). */
   absent: ReadonlySet<string>;
+  /**
+   * Of the names, the question's subject: the first name it writes, with the capitalised
+   * words right after it ("what did Mira tell me…"; "when did Gina mention Shia Labeouf" has
+   * Gina, not Shia Labeouf, whom it asks about).
+   */
+  subject: ReadonlySet<string>;
 }
 
 export type SubjectVerdict = "ok" | "generic-only" | "subject-absent";
@@ -53,7 +61,9 @@ export type SubjectVerdict = "ok" | "generic-only" | "subject-absent";
 export function distinctiveTerms(stats: TermStats, plan: SearchPlan): DistinctiveTerms {
   const respelled = new Set(plan.spellings.map((s) => s.word));
   const written = namesIn(plan.query);
+  const first = subjectNameIn(plan.query);
   const names = new Set<string>();
+  const subject = new Set<string>();
   const idf = new Map<string, number>();
   const absent = new Set<string>();
   for (const t of stats.terms) {
@@ -61,9 +71,12 @@ export function distinctiveTerms(stats: TermStats, plan: SearchPlan): Distinctiv
     if (stats.n >= COMMON_MIN_CHUNKS && t.df > stats.n * COMMON_SHARE) continue;
     idf.set(t.term, t.idf);
     if (t.df === 0 || respelled.has(t.term)) absent.add(t.term);
-    else if (written.has(t.term)) names.add(t.term);
+    else if (written.has(t.term)) {
+      names.add(t.term);
+      if (first.has(t.term)) subject.add(t.term);
+    }
   }
-  return { idf, names, absent };
+  return { idf, names, absent, subject };
 }
 
 /** Whether a result with these matched terms carries the question's subject. */
@@ -77,17 +90,20 @@ export function subjectOf(matched: readonly string[], d: DistinctiveTerms): Subj
 }
 
 /**
- * A question about someone and something the notes both know: the person alone is not the
- * subject ("is Anna allergic to anything" against a note on Anna's birthday), nor the thing
- * about another (a note on Marco's allergy). Only when every other distinctive word is in
- * some note: a word no note has says the question is worded unlike the notes, and then the
- * name and what matched are all there is to go by.
+ * A question about someone and something more: the person alone is not the subject ("is
+ * Anna allergic to anything" against a note on Anna's birthday; "what did Mira tell me about
+ * her new job" against notes that name Mira and something new). When every other
+ * distinctive word is in some note, the result needs the name and one of them: the thing
+ * about another is not it either (a note on Marco's allergy). When one is in no note, the
+ * question may be worded unlike the notes ("Melanie's reason for getting into running"):
+ * what matched is all there is to go by, but the name the question is about, alone, never
+ * is; a name it asks about is the thing asked ("when did Gina mention Shia Labeouf").
  */
 function namedAndAsked(has: ReadonlySet<string>, d: DistinctiveTerms): boolean {
-  if (d.names.size === 0 || d.names.size >= d.idf.size || d.absent.size > 0) return true;
-  const named = [...d.names].some((n) => has.has(n));
-  const other = [...d.idf.keys()].some((t) => !d.names.has(t) && has.has(t));
-  return named && other;
+  if (d.names.size === 0 || d.names.size >= d.idf.size) return true;
+  const other = (skip: ReadonlySet<string>): boolean => [...d.idf.keys()].some((t) => !skip.has(t) && has.has(t));
+  if (d.absent.size > 0) return d.subject.size === 0 || other(d.subject);
+  return [...d.names].some((n) => has.has(n)) && other(d.names);
 }
 
 /**
@@ -99,14 +115,29 @@ function namedAndAsked(has: ReadonlySet<string>, d: DistinctiveTerms): boolean {
  * points of nDCG@10.
  */
 export function namesIn(query: string): Set<string> {
-  const out = new Set<string>();
-  if (!QUESTION_START.test(query)) return out;
+  return new Set(nameRuns(query).flat());
+}
+
+/** The question's first name, as one run of capitalised words ("Shia Labeouf"): its subject. */
+export function subjectNameIn(query: string): Set<string> {
+  return new Set(nameRuns(query)[0] ?? []);
+}
+
+/** The names a question writes, in order, words next to each other as one run. */
+function nameRuns(query: string): string[][] {
+  const runs: string[][] = [];
+  if (!QUESTION_START.test(query)) return runs;
+  let end = -1;
   for (const m of query.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+(?:['’]s)?(?![\p{L}\p{N}])/gu)) {
     const before = query.slice(0, m.index).trimEnd();
     if (before === "" || /[.!?:;"“]$/.test(before)) continue;
-    out.add(m[0].toLowerCase().replace(/['’]s$/, ""));
+    const word = m[0].toLowerCase().replace(/['’]s$/, "");
+    const last = runs[runs.length - 1];
+    if (last && /^\s+$/.test(query.slice(end, m.index))) last.push(word);
+    else runs.push([word]);
+    end = m.index + m[0].length;
   }
-  return out;
+  return runs;
 }
 
 const QUESTION_START = /^\s*(?:what|what's|whats|who|who's|whom|whose|when|where|which|why|how|is|are|was|were|did|does|do|has|have|had|can|could|will|would|should)\b/i;
