@@ -49,9 +49,8 @@ export interface DistinctiveTerms {
   /** The distinctive terms no note contains (as typed). */
   absent: ReadonlySet<string>;
   /**
-   * Of the names, the question's subject: the first name it writes, with the capitalised
-   * words right after it ("what did Mira tell me…"; "when did Gina mention Shia Labeouf" has
-   * Gina, not Shia Labeouf, whom it asks about).
+   * Of the names, the question's subject: the name right after its opening words ("what did
+   * Mira tell me…"), not one it asks about ("when do I fly to Seville").
    */
   subject: ReadonlySet<string>;
 }
@@ -115,17 +114,25 @@ function namedAndAsked(has: ReadonlySet<string>, d: DistinctiveTerms): boolean {
  * points of nDCG@10.
  */
 export function namesIn(query: string): Set<string> {
-  return new Set(nameRuns(query).flat());
+  return new Set(nameRuns(query).flatMap((r) => r.words));
 }
 
-/** The question's first name, as one run of capitalised words ("Shia Labeouf"): its subject. */
+/**
+ * The question's subject, when a name is it: the name run right after the question's opening
+ * words ("what did Mira tell me…", "is Anna allergic…", "when is Tom's birthday dinner").
+ * A name elsewhere is what is asked about: "when do I fly to Seville", "when did Gina
+ * mention Shia Labeouf" (Gina, not Shia Labeouf).
+ */
 export function subjectNameIn(query: string): Set<string> {
-  return new Set(nameRuns(query)[0] ?? []);
+  const opening = SUBJECT_AFTER.exec(query);
+  if (!opening) return new Set();
+  const run = nameRuns(query).find((r) => r.start === opening[0].length);
+  return new Set(run?.words ?? []);
 }
 
 /** The names a question writes, in order, words next to each other as one run. */
-function nameRuns(query: string): string[][] {
-  const runs: string[][] = [];
+function nameRuns(query: string): { start: number; words: string[] }[] {
+  const runs: { start: number; words: string[] }[] = [];
   if (!QUESTION_START.test(query)) return runs;
   let end = -1;
   for (const m of query.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+(?:['’]s)?(?![\p{L}\p{N}])/gu)) {
@@ -133,11 +140,14 @@ function nameRuns(query: string): string[][] {
     if (before === "" || /[.!?:;"“]$/.test(before)) continue;
     const word = m[0].toLowerCase().replace(/['’]s$/, "");
     const last = runs[runs.length - 1];
-    if (last && /^\s+$/.test(query.slice(end, m.index))) last.push(word);
-    else runs.push([word]);
+    if (last && /^\s+$/.test(query.slice(end, m.index))) last.words.push(word);
+    else runs.push({ start: m.index, words: [word] });
     end = m.index + m[0].length;
   }
   return runs;
 }
 
+const AUXILIARY = "is|are|was|were|did|does|do|has|have|had|can|could|will|would|should";
+/** A question's opening words, up to where its subject stands: "what did ", "is ", "what's ". */
+const SUBJECT_AFTER = new RegExp(`^\\s*(?:(?:(?:what|who|whom|whose|when|where|which|why|how)\\s+)?(?:${AUXILIARY})|(?:what|who|where|when|how)['’]?s)\\s+`, "i");
 const QUESTION_START = /^\s*(?:what|what's|whats|who|who's|whom|whose|when|where|which|why|how|is|are|was|were|did|does|do|has|have|had|can|could|will|would|should)\b/i;
