@@ -8,7 +8,7 @@ export interface Progress {
 export interface ProgressOptions {
   /** What is counted ("files", "chunks", "MB"). */
   unit?: string;
-  /** Without a terminal: print the first update at once ("embedding 0/4,397 chunks") rather than after the first interval. */
+  /** Without a terminal: print the first update at once ("embedding 0/4,397 chunks") rather than after the first interval; not when there is nothing to do (a total of 0). */
   announce?: boolean;
   /** Without a terminal, what each line starts with ("embedding"); default the label of the update. */
   title?: string;
@@ -71,8 +71,11 @@ function progressLines(stream: NodeJS.WritableStream, o: ProgressOptions): Progr
     update(done, total, label = "") {
       const t = now();
       const estimate = eta(done, total);
-      const due = last === null ? o.announce === true || t - startedAt >= LINE_INTERVAL_MS : t - last >= LINE_INTERVAL_MS;
-      if (!due || (done >= total && last === null && !o.announce)) return;
+      // Nothing to do is no start to announce: "embedding: 0/0 chunks" after the command's
+      // result line read as progress printed after the results.
+      const announce = o.announce === true && total > 0;
+      const due = last === null ? announce || t - startedAt >= LINE_INTERVAL_MS : t - last >= LINE_INTERVAL_MS;
+      if (!due || (done >= total && last === null && !announce)) return;
       last = t;
       const pct = total > 0 ? ` (${Math.floor((done / total) * 100)}%)` : "";
       const tail = done > 0 && done < total ? `, ETA ${estimate}` : "";

@@ -53,6 +53,14 @@ describe("progress without a terminal", () => {
     expect(out.text()).toBe("");
   });
 
+  it("announces nothing when there is nothing to do", () => {
+    const out = sink(false);
+    const p = progressBar(true, { unit: "chunks", title: "embedding", announce: true, stream: out, now: () => 0 });
+    p.update(0, 0);
+    p.stop();
+    expect(out.text()).toBe("");
+  });
+
   it("--json prints no progress at all", () => {
     const out = sink(false);
     const p = progressBar(false, { announce: true, stream: out });
@@ -96,6 +104,11 @@ describe("`agent index` without a terminal", () => {
       const r = await runAgent(["index", "--workspace", ws]);
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(/^embedding: 0\/\d+ chunks \(0%\)$/m);
+      // Nothing left to embed: no progress line after the result lines ("embedding: 0/0 chunks").
+      const again = await runAgent(["index", "--workspace", ws]);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/^vectors: 0 chunk\(s\) embedded/m);
+      expect(again.stderr).not.toMatch(/embedding:/);
     } finally {
       cleanup(dir);
     }

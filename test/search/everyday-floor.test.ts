@@ -69,6 +69,23 @@ describe("the floor, for the questions of a newcomer's first hour", () => {
     expect((await w.search("is Marco allergic to anything")).results.map((r) => r.path)).toEqual(["memory/2026-11-20.md"]);
   });
 
+  it("the person a question is about is never its only evidence, even when the thing asked is in no note", async () => {
+    const w = workspace({ ...NOTES, "memory/2026-11-21.md": "# Saturday\n\nBought a new bike lock. Farmers market with Mira tomorrow.\n" });
+    // Mira is in two notes, "new" in one, "job" in none: no note says anything about her job.
+    const job = await w.search("what did Mira tell me about her new job");
+    expect(job.results).toEqual([]);
+    expect(job.explain!.floor.candidates).toBeGreaterThan(0);
+    // A name the question asks about, after its subject, is the thing asked: the note naming
+    // Lupa answers though "mention" is in no note and Mira is not in it.
+    expect((await w.search("when did Mira mention Lupa")).results.map((r) => r.path)).toEqual(["memory/2026-11-19.md"]);
+    // A name after a preposition is no subject but the thing asked: "travel" is in no note,
+    // and the note on the train to Dresden answers by the name alone.
+    const trip = workspace({ ...NOTES, "memory/2026-11-14.md": "# Saturday\n\nBooked the train to Dresden for the 23rd.\n" });
+    expect((await trip.search("when do I travel to Dresden")).results.map((r) => r.path)).toEqual(["memory/2026-11-14.md"]);
+    // With the thing asked about in the note, the name and it are evidence.
+    expect((await w.search("what did Mira say about the farmers market")).results[0]!.path).toBe("memory/2026-11-21.md");
+  });
+
   it("a generic word is never the only evidence when the question has a distinctive one", async () => {
     const w = workspace({
       ...NOTES,

@@ -18,7 +18,9 @@
  *   plate" against a note on renting a car).
  * - "named": a question that names someone (a capitalised word the notes contain) and asks
  *   something more about them needs both in the result: "is Anna allergic to anything" is
- *   answered neither by a note on Anna's birthday nor by one on Marco's allergy.
+ *   answered neither by a note on Anna's birthday nor by one on Marco's allergy; and the
+ *   name is never enough alone, even when the thing asked about is in no note ("what did
+ *   Mira tell me about her new job" against notes on Mira and something new).
  */
 import type { SearchPlan } from "../plan.js";
 import { GENERIC } from "../query/generic.js";
@@ -46,6 +48,11 @@ export interface DistinctiveTerms {
   names: ReadonlySet<string>;
   /** The distinctive terms no note contains (as typed). */
   absent: ReadonlySet<string>;
+  /**
+   * Of the names, the question's subject: the name right after its opening words ("what did
+   * Mira tell me…"), not one it asks about ("when do I fly to Seville").
+   */
+  subject: ReadonlySet<string>;
 }
 
 export type SubjectVerdict = "ok" | "generic-only" | "subject-absent";
@@ -53,7 +60,9 @@ export type SubjectVerdict = "ok" | "generic-only" | "subject-absent";
 export function distinctiveTerms(stats: TermStats, plan: SearchPlan): DistinctiveTerms {
   const respelled = new Set(plan.spellings.map((s) => s.word));
   const written = namesIn(plan.query);
+  const first = subjectNameIn(plan.query);
   const names = new Set<string>();
+  const subject = new Set<string>();
   const idf = new Map<string, number>();
   const absent = new Set<string>();
   for (const t of stats.terms) {
@@ -61,9 +70,12 @@ export function distinctiveTerms(stats: TermStats, plan: SearchPlan): Distinctiv
     if (stats.n >= COMMON_MIN_CHUNKS && t.df > stats.n * COMMON_SHARE) continue;
     idf.set(t.term, t.idf);
     if (t.df === 0 || respelled.has(t.term)) absent.add(t.term);
-    else if (written.has(t.term)) names.add(t.term);
+    else if (written.has(t.term)) {
+      names.add(t.term);
+      if (first.has(t.term)) subject.add(t.term);
+    }
   }
-  return { idf, names, absent };
+  return { idf, names, absent, subject };
 }
 
 /** Whether a result with these matched terms carries the question's subject. */
@@ -77,17 +89,20 @@ export function subjectOf(matched: readonly string[], d: DistinctiveTerms): Subj
 }
 
 /**
- * A question about someone and something the notes both know: the person alone is not the
- * subject ("is Anna allergic to anything" against a note on Anna's birthday), nor the thing
- * about another (a note on Marco's allergy). Only when every other distinctive word is in
- * some note: a word no note has says the question is worded unlike the notes, and then the
- * name and what matched are all there is to go by.
+ * A question about someone and something more: the person alone is not the subject ("is
+ * Anna allergic to anything" against a note on Anna's birthday; "what did Mira tell me about
+ * her new job" against notes that name Mira and something new). When every other
+ * distinctive word is in some note, the result needs the name and one of them: the thing
+ * about another is not it either (a note on Marco's allergy). When one is in no note, the
+ * question may be worded unlike the notes ("Melanie's reason for getting into running"):
+ * what matched is all there is to go by, but the name the question is about, alone, never
+ * is; a name it asks about is the thing asked ("when did Gina mention Shia Labeouf").
  */
 function namedAndAsked(has: ReadonlySet<string>, d: DistinctiveTerms): boolean {
-  if (d.names.size === 0 || d.names.size >= d.idf.size || d.absent.size > 0) return true;
-  const named = [...d.names].some((n) => has.has(n));
-  const other = [...d.idf.keys()].some((t) => !d.names.has(t) && has.has(t));
-  return named && other;
+  if (d.names.size === 0 || d.names.size >= d.idf.size) return true;
+  const other = (skip: ReadonlySet<string>): boolean => [...d.idf.keys()].some((t) => !skip.has(t) && has.has(t));
+  if (d.absent.size > 0) return d.subject.size === 0 || other(d.subject);
+  return [...d.names].some((n) => has.has(n)) && other(d.names);
 }
 
 /**
@@ -99,14 +114,40 @@ function namedAndAsked(has: ReadonlySet<string>, d: DistinctiveTerms): boolean {
  * points of nDCG@10.
  */
 export function namesIn(query: string): Set<string> {
-  const out = new Set<string>();
-  if (!QUESTION_START.test(query)) return out;
+  return new Set(nameRuns(query).flatMap((r) => r.words));
+}
+
+/**
+ * The question's subject, when a name is it: the name run right after the question's opening
+ * words ("what did Mira tell me…", "is Anna allergic…", "when is Tom's birthday dinner").
+ * A name elsewhere is what is asked about: "when do I fly to Seville", "when did Gina
+ * mention Shia Labeouf" (Gina, not Shia Labeouf).
+ */
+export function subjectNameIn(query: string): Set<string> {
+  const opening = SUBJECT_AFTER.exec(query);
+  if (!opening) return new Set();
+  const run = nameRuns(query).find((r) => r.start === opening[0].length);
+  return new Set(run?.words ?? []);
+}
+
+/** The names a question writes, in order, words next to each other as one run. */
+function nameRuns(query: string): { start: number; words: string[] }[] {
+  const runs: { start: number; words: string[] }[] = [];
+  if (!QUESTION_START.test(query)) return runs;
+  let end = -1;
   for (const m of query.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+(?:['’]s)?(?![\p{L}\p{N}])/gu)) {
     const before = query.slice(0, m.index).trimEnd();
     if (before === "" || /[.!?:;"“]$/.test(before)) continue;
-    out.add(m[0].toLowerCase().replace(/['’]s$/, ""));
+    const word = m[0].toLowerCase().replace(/['’]s$/, "");
+    const last = runs[runs.length - 1];
+    if (last && /^\s+$/.test(query.slice(end, m.index))) last.words.push(word);
+    else runs.push({ start: m.index, words: [word] });
+    end = m.index + m[0].length;
   }
-  return out;
+  return runs;
 }
 
+const AUXILIARY = "is|are|was|were|did|does|do|has|have|had|can|could|will|would|should";
+/** A question's opening words, up to where its subject stands: "what did ", "is ", "what's ". */
+const SUBJECT_AFTER = new RegExp(`^\\s*(?:(?:(?:what|who|whom|whose|when|where|which|why|how)\\s+)?(?:${AUXILIARY})|(?:what|who|where|when|how)['’]?s)\\s+`, "i");
 const QUESTION_START = /^\s*(?:what|what's|whats|who|who's|whom|whose|when|where|which|why|how|is|are|was|were|did|does|do|has|have|had|can|could|will|would|should)\b/i;
