@@ -14,8 +14,7 @@
  * end (`--to`, `--as-of`), a replacement said after it is no replacement yet. Never a model.
  */
 import { linksFromStatements, linksOfChunks, type StatementPlace, type StoredLink } from "../../store/statements.js";
-import type { Picked, Picks } from "./diversify.js";
-import type { Judged } from "./floor.js";
+import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import type { StatementRef } from "../types.js";
 
@@ -50,12 +49,7 @@ export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
   const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
   let list: Picked[] = [...picks.picks];
   const limit = list.length;
-  const pickOf = (chunkId: number): Picked | undefined => {
-    const at = list.find((p) => p.s.cand.chunkId === chunkId);
-    if (at) return at;
-    const s = candidates.get(chunkId);
-    return s ? { s: { ...s, evidence: "evidence" in s ? (s as Judged).evidence : [] }, pick: { id: chunkId, penalty: 0, mmr: 0 } } : undefined;
-  };
+  const pickOf = (chunkId: number): Picked | undefined => pickOrCandidate(list, candidates, chunkId);
   const place = (moving: Picked, anchor: Picked, after: boolean) => {
     list = list.filter((p) => p !== moving);
     const at = list.indexOf(anchor);

@@ -10,8 +10,7 @@
  */
 import type { Statement } from "../../indexer/statements.js";
 import { statementsOfChunks } from "../../store/statements.js";
-import type { Picked, Picks } from "./diversify.js";
-import type { Judged } from "./floor.js";
+import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { queryStems } from "./newer-twin.js";
 
@@ -87,12 +86,7 @@ export function denialsBeside(ix: SearchIndexes, picks: Picks): Picks {
   const byChunk = new Map<number, Placed[]>();
   for (const c of all) (byChunk.get(c.chunkId) ?? byChunk.set(c.chunkId, []).get(c.chunkId)!).push(c);
   let list: Picked[] = [...picks.picks];
-  const pickOf = (chunkId: number): Picked | undefined => {
-    const at = list.find((p) => p.s.cand.chunkId === chunkId);
-    if (at) return at;
-    const s = candidates.get(chunkId);
-    return s ? { s: { ...s, evidence: "evidence" in s ? (s as Judged).evidence : [] }, pick: { id: chunkId, penalty: 0, mmr: 0 } } : undefined;
-  };
+  const pickOf = (chunkId: number): Picked | undefined => pickOrCandidate(list, candidates, chunkId);
   for (const shown of [...list]) {
     const own = byChunk.get(shown.s.cand.chunkId);
     if (!own) continue;

@@ -40,6 +40,17 @@ export interface Picks {
   annotations: Map<number, Record<string, string[]>>;
 }
 
+/**
+ * The pick of `chunkId`: the one in `list`, else a new one made from the scored candidate (the
+ * reordering stages may bring in a candidate the floor or MMR left out), else undefined.
+ */
+export function pickOrCandidate(list: readonly Picked[], candidates: ReadonlyMap<number, Scoring["scored"][number]>, chunkId: number): Picked | undefined {
+  const at = list.find((p) => p.s.cand.chunkId === chunkId);
+  if (at) return at;
+  const s = candidates.get(chunkId);
+  return s ? { s: { ...s, evidence: "evidence" in s ? (s as Judged).evidence : [] }, pick: { id: chunkId, penalty: 0, mmr: 0 } } : undefined;
+}
+
 export function diversify(ix: SearchIndexes, facts: IndexFacts, floored: Floored): Picks {
   const picks = facts.listing ? floored.kept.map((s) => ({ s, pick: { id: s.cand.chunkId, penalty: 0, mmr: s.final } })) : byMmr(ix, facts, floored.kept);
   const annotations = annotationsOf(ix.db, picks.map((p) => p.s.cand.chunkId));

@@ -16,8 +16,7 @@
 import type { Statement } from "../../indexer/statements.js";
 import { stem } from "../../indexer/statements.js";
 import { statementsOfChunks } from "../../store/statements.js";
-import type { Picked, Picks } from "./diversify.js";
-import type { Judged } from "./floor.js";
+import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, twinSlot, type TwinOptions, type ValueStatement } from "./twin-values.js";
 
@@ -88,12 +87,7 @@ export function newerTwinsFirst(ix: SearchIndexes, picks: Picks): Picks {
   if (said.size < 2) return picks;
   const all = [...said.values()].flat();
   let list: Picked[] = [...picks.picks];
-  const pickOf = (chunkId: number): Picked | undefined => {
-    const at = list.find((p) => p.s.cand.chunkId === chunkId);
-    if (at) return at;
-    const s = candidates.get(chunkId);
-    return s ? { s: { ...s, evidence: "evidence" in s ? (s as Judged).evidence : [] }, pick: { id: chunkId, penalty: 0, mmr: 0 } } : undefined;
-  };
+  const pickOf = (chunkId: number): Picked | undefined => pickOrCandidate(list, candidates, chunkId);
   for (const older of [...list]) {
     const own = said.get(older.s.cand.chunkId);
     if (!own) continue;
