@@ -11,8 +11,9 @@
  */
 import { askDaemon, DaemonAnswerError, daemonSocketExists } from "../../daemon/client.js";
 import type { SearchReport } from "../../search/report.js";
-import { resolveWorkspace } from "../../workspace/paths.js";
+import { quietOnClosedPipe } from "../closed-pipe.js";
 import { reportError } from "../errors.js";
+import { workspaceOf } from "../remote.js";
 import { printSearch } from "../search-print.js";
 
 /** A search command line simple enough to run here. */
@@ -63,16 +64,12 @@ export async function thinSearch(argv: string[]): Promise<boolean> {
   if (!cmd || mode === "off") return false;
   let workspace: string;
   try {
-    workspace = resolveWorkspace({ ...(cmd.workspace !== undefined ? { flag: cmd.workspace } : {}), ...(process.env.AGENT_WORKSPACE !== undefined ? { env: process.env.AGENT_WORKSPACE } : {}) });
+    workspace = workspaceOf(cmd);
   } catch {
     return false; // the full CLI says what is wrong with the workspace
   }
   if (!daemonSocketExists(workspace)) return false;
-  // Reading into a closed pipe (`agent search x | head -1`) is not an error: stop quietly, as the CLI does.
-  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-    if (e.code === "EPIPE") process.exit(0);
-    throw e;
-  });
+  quietOnClosedPipe();
   const req = { query: cmd.query, ...(cmd.limit !== undefined ? { limit: cmd.limit } : {}) };
   try {
     // No time limit, as the full command: the engine bounds its own model calls.
