@@ -25,37 +25,58 @@ const buildId = hash.digest("hex").slice(0, 16);
 // Chunk names change with their contents: start empty so old chunks do not pile up.
 rmSync("dist/bundle", { recursive: true, force: true });
 
+const EXTERNAL = [
+  "better-sqlite3",
+  "sqlite-vec",
+  "@energetic-ai/*",
+  "@huggingface/transformers",
+  "node-llama-cpp",
+  "onnxruntime-node",
+  "sharp",
+  // Its main is a UMD build whose require() calls esbuild cannot follow: Node loads it as is.
+  "jsonc-parser",
+  // It exports the path of its words.txt beside it: bundled, that path would point into dist/.
+  "word-list",
+];
+// Bundled CommonJS packages (commander, croner...) may call require() for Node built-ins.
+const BANNER = { js: 'import { createRequire as __agentRequire } from "node:module"; const require = __agentRequire(import.meta.url);' };
+const COMMON = { bundle: true, format: "esm", platform: "node", target: "node22", sourcemap: true, logLevel: "warning", define: { __AGENT_BUILD_ID__: JSON.stringify(buildId) }, external: EXTERNAL, banner: BANNER };
+
+// `agent hook` and `agent mcp` run on every turn of an assistant, so each is ONE file: what
+// they run on a warm turn (read the payload, ask the daemon, print) is inlined, since every
+// further module is another resolve and load, measured at ~2 ms each on a loaded machine. What
+// they import lazily (the in-process MCP server and its engine, the assistants' connect code,
+// the full CLI for --help) stays out: each such module becomes an entry of the CLI's bundle
+// below ("cold-…"), and the hot file imports that entry, so cold paths share the CLI's chunks.
+const HOT = { "hook-main": "dist/cli/hook-main.js", "mcp-main": "dist/cli/mcp-main.js" };
+const cold = new Map([[path.resolve("dist/cli/main.js"), "main"]]);
+const coldName = (file) => {
+  if (!cold.has(file)) cold.set(file, `cold-${path.relative("dist", file).replace(/\.js$/, "").replaceAll(path.sep, "-")}`);
+  return cold.get(file);
+};
+const coldImports = {
+  name: "cold-imports",
+  setup(b) {
+    b.onResolve({ filter: /^\./ }, async (a) => {
+      if (a.kind !== "dynamic-import" || a.pluginData === "cold") return undefined;
+      const r = await b.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: "cold" });
+      if (r.errors.length > 0 || !r.path.startsWith(path.resolve("dist") + path.sep)) return undefined;
+      return { path: `./${coldName(r.path)}.js`, external: true };
+    });
+  },
+};
+// First pass, nothing written: which modules the hot entries import lazily.
+await build({ ...COMMON, entryPoints: HOT, outdir: "dist/bundle", write: false, plugins: [coldImports] });
+
 await build({
+  ...COMMON,
   // The hook's worker thread (src/cli/hook-worker.ts) is started by file name, so it is an
-  // entry of its own, beside the chunks it shares with the CLI.
-  // `agent hook` and `agent mcp` run on every turn of an assistant: entries of their own, so
-  // they load neither the command-line library nor the command table.
-  entryPoints: { main: "dist/cli/main.js", "hook-worker": "dist/cli/hook-worker.js", "hook-main": "dist/cli/hook-main.js", "mcp-main": "dist/cli/mcp-main.js" },
+  // entry of its own, beside the chunks it shares with the CLI; so are the hot entries' cold imports.
+  entryPoints: { main: "dist/cli/main.js", "hook-worker": "dist/cli/hook-worker.js", ...Object.fromEntries([...cold].filter(([, name]) => name !== "main").map(([file, name]) => [name, file])) },
   outdir: "dist/bundle",
-  bundle: true,
   splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node22",
-  sourcemap: true,
-  logLevel: "warning",
-  define: { __AGENT_BUILD_ID__: JSON.stringify(buildId) },
-  external: [
-    "better-sqlite3",
-    "sqlite-vec",
-    "@energetic-ai/*",
-    "@huggingface/transformers",
-    "node-llama-cpp",
-    "onnxruntime-node",
-    "sharp",
-    // Its main is a UMD build whose require() calls esbuild cannot follow: Node loads it as is.
-    "jsonc-parser",
-    // It exports the path of its words.txt beside it: bundled, that path would point into dist/.
-    "word-list",
-  ],
-  // Bundled CommonJS packages (commander, croner...) may call require() for Node built-ins.
-  banner: { js: 'import { createRequire as __agentRequire } from "node:module"; const require = __agentRequire(import.meta.url);' },
 });
+await build({ ...COMMON, entryPoints: HOT, outdir: "dist/bundle", plugins: [coldImports] });
 // The thin client of `agent search` (src/cli/thin/search.ts) as one file of its own, sharing no
 // chunk with the CLI: with a daemon running it is all that loads, and one file loads faster
 // than the dozen small modules it is made of.

@@ -4,15 +4,15 @@
  * (no command-line library, no command table). Arguments it does not expect go to the full CLI.
  */
 import { quietOnClosedPipe } from "./closed-pipe.js";
-import { fastArgs, positiveInt } from "./fast-args.js";
+import { fastArgs, positiveInt, type FastOption } from "./fast-args.js";
 import { runHookCommand, type HookOpts } from "./hook-run.js";
 
-const OPTIONS = {
+const OPTIONS: Record<string, FastOption> = {
   workspace: { type: "string", short: "w" },
   "budget-ms": { type: "string" },
   "context-budget-ms": { type: "string" },
   "no-daemon": { type: "boolean" },
-} as const;
+};
 
 /** The hook's options, or undefined when the full CLI should read the arguments. */
 function hookArgs(argv: string[]): { harness: string; event: string; opts: HookOpts } | undefined {

@@ -5,7 +5,7 @@
  * call runHookCommand. Hot path: this module loads neither the engine nor SQLite.
  */
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { AssistantAdapter } from "../assistants/adapter.js";
 import { ASSISTANT_NAMES, findAssistant } from "../assistants/registry.js";
 import { HOOK_EVENTS, type HookEventName } from "../workspace/harness-turns.js";
@@ -13,8 +13,9 @@ import type { InjectAnswer } from "../engine/assistants.js";
 import { noteHookActivity } from "../workspace/hook-activity.js";
 import { appendHookLog } from "../workspace/hook-log.js";
 import { checkRegularOutside } from "../workspace/outside-read.js";
+import { workerThreads } from "../shared/lazy-builtins.js";
 import { daemonSocketThere, viaDaemon, workspaceOf, type DaemonRouting } from "./remote.js";
-import { exitAt, hardCapMs, hookBudgetMs } from "./hook-deadline.js";
+import { exitAt, hardCapMs, hookBudgetMs, msSinceStart } from "./hook-deadline.js";
 import type { HookJob, HookReply, HookStart } from "./hook-worker.js";
 
 export interface HookOpts extends DaemonRouting {
@@ -57,8 +58,8 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
   const miss = (why: string) => appendHookLog(start.workspace, `agent hook ${harness} ${event}: ${event === "prompt" ? "no memories" : "no context"}: ${why}`);
   // Armed before anything else (the CLI's entry armed the hard cap already): past the budget
   // the harness gets the empty answer (no output), and when the hard cap is past, that is now.
-  const deadline = budget === undefined ? undefined : Math.min(performance.now() + budget, hardCapMs(budget));
-  if (deadline !== undefined) exitAt(deadline, () => miss(`the ${budget} ms budget ran out (${Math.round(performance.now())} ms since the hook started)`));
+  const deadline = budget === undefined ? undefined : Math.min(msSinceStart() + budget, hardCapMs(budget));
+  if (deadline !== undefined) exitAt(deadline, () => miss(`the ${budget} ms budget ran out (${Math.round(msSinceStart())} ms since the hook started)`));
   // The worker opens the engine while this thread reads the payload, unless a daemon will answer.
   let worker = !daemonSocketThere(opts) ? startWorker(start) : undefined;
   const input = await readStdin();
@@ -74,10 +75,10 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
     return capture(assistant, start, warm ?? (await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 })));
   }
   if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
-  const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(deadline - performance.now())) };
+  const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(deadline - msSinceStart())) };
   let answer = worker === undefined ? await fromDaemon(opts, job) : undefined;
   if (answer === undefined) answer = await (worker ??= startWorker(start)).run(job);
-  if (performance.now() > deadline) return miss(`the answer came after the ${budget} ms budget`);
+  if (msSinceStart() > deadline) return miss(`the answer came after the ${budget} ms budget`);
   process.stdout.write(assistant.hookOutput(ev.event, answer.text));
   if (answer.text !== "") noteHookActivity(start.workspace, assistant.name, "inject");
   else if (answer.reason !== undefined && /budget/.test(answer.reason)) miss(answer.reason);
@@ -153,7 +154,8 @@ const WORKER_FILE = new URL("./hook-worker.js", import.meta.url);
  * bad payload ends the hook at once).
  */
 function startWorker(start: HookStart): HookWorker {
-  const worker = new Worker(WORKER_FILE, { workerData: start });
+  // Loaded here: a hook the daemon answers never starts a worker.
+  const worker = new (workerThreads().Worker)(WORKER_FILE, { workerData: start });
   let captured: WorkerAnswer | undefined;
   const done = new Promise<WorkerAnswer>((resolve, reject) => {
     worker.on("message", (r: HookReply) => {
@@ -194,7 +196,7 @@ function stopAt(ms: number, worker: Worker): void {
     setTimeout(() => process.exit(0), 1_000).unref();
     void worker.terminate().finally(() => process.exit(0));
   };
-  const left = ms - performance.now();
+  const left = ms - msSinceStart();
   if (left <= 0) return stop();
   setTimeout(stop, left).unref();
 }

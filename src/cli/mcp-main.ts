@@ -5,14 +5,14 @@
  */
 import type { SessionType } from "../context/assemble.js";
 import { quietOnClosedPipe } from "./closed-pipe.js";
-import { fastArgs } from "./fast-args.js";
+import { fastArgs, type FastOption } from "./fast-args.js";
 import { runMcpCommand, type McpOpts } from "./mcp-stdio.js";
 
-const OPTIONS = {
+const OPTIONS: Record<string, FastOption> = {
   workspace: { type: "string", short: "w" },
   session: { type: "string" },
   "no-daemon": { type: "boolean" },
-} as const;
+};
 
 const SESSIONS: readonly string[] = ["main", "group", "isolated"] satisfies SessionType[];
 

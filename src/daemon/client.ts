@@ -51,7 +51,8 @@ export function daemonSocketExists(workspace: string): boolean {
 export async function askDaemon<T>(workspace: string, method: RpcMethod, params: unknown, o: AskDaemonOptions = {}): Promise<T | undefined> {
   if (!daemonSocketExists(workspace)) return undefined;
   const sock = socketPath(workspace);
-  const started = performance.now();
+  // Date.now(), not performance.now(): the hot paths (hooks, thin search) spare loading perf_hooks.
+  const started = Date.now();
   const timeoutMs = o.timeoutMs ?? 60_000;
   const conn = await connectDaemon(sock, timeoutMs > 0 ? Math.min(1_000, timeoutMs) : 1_000);
   if (conn === undefined) return undefined;
@@ -68,7 +69,7 @@ export async function askDaemon<T>(workspace: string, method: RpcMethod, params:
       fn();
     };
     // The connection's own time counts: the caller's budget is the whole call's.
-    const left = Math.max(1, timeoutMs - (performance.now() - started));
+    const left = Math.max(1, timeoutMs - (Date.now() - started));
     const late = () => finish(() => (fallback(`the daemon did not answer ${method} within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`), resolve(undefined)));
     // A process whose event loop was blocked (OpenClaw's, building its prompt) runs its due
     // timers before it reads the socket: the answer that came in time is read first (the

@@ -8,7 +8,7 @@
  * A connection that sends method "mcp" becomes an MCP connection: after the answer, every line
  * in either direction is an MCP JSON-RPC message for an MCP server the daemon runs for it.
  */
-import { createHash } from "node:crypto";
+import { nodeCrypto } from "../shared/lazy-builtins.js";
 import { mkdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -61,7 +61,7 @@ const MAX_SOCKET_PATH = 100;
 export function socketPath(workspace: string, opts: { create?: boolean } = {}): string {
   const inWorkspace = path.join(agentDir(workspace), "daemon.sock");
   if (Buffer.byteLength(inWorkspace) <= MAX_SOCKET_PATH) return inWorkspace;
-  const id = createHash("sha256").update(path.resolve(workspace)).digest("hex").slice(0, 24);
+  const id = nodeCrypto().createHash("sha256").update(path.resolve(workspace)).digest("hex").slice(0, 24);
   return path.join(opts.create ? privateRuntimeDir() : runtimeDirPath(), `${id}.sock`);
 }
 

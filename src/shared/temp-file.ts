@@ -6,7 +6,7 @@
  * which folder to free).
  */
 import { closeSync, fchmodSync, fchownSync, fstatSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "./lazy-builtins.js";
 import path from "node:path";
 import { asDiskFull } from "./disk.js";
 
@@ -21,7 +21,7 @@ export interface TempFileOptions {
 /** Writes `data` to a new hidden file beside `target`; returns its path, for the caller to rename or remove. */
 export function writeTempBeside(target: string, data: string | Buffer, opts: TempFileOptions): string {
   const tag = opts.tag !== undefined ? `.${opts.tag}` : "";
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}${tag}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const tmp = path.join(path.dirname(target), `.${path.basename(target)}${tag}.${process.pid}.${nodeCrypto().randomBytes(4).toString("hex")}.tmp`);
   const fd = openSync(tmp, "wx", opts.mode);
   try {
     fchmodSync(fd, opts.mode);

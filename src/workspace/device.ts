@@ -5,7 +5,7 @@
  * created once there (random, never derived from the hostname: two machines with the same
  * name are still two devices) and kept with a readable name for `agent status` and doctor.
  */
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "../shared/lazy-builtins.js";
 import { mkdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -44,7 +44,7 @@ export function thisDevice(env: Env = process.env): Device {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
-  const device: Device = { id: randomBytes(6).toString("hex"), name: os.hostname() };
+  const device: Device = { id: nodeCrypto().randomBytes(6).toString("hex"), name: os.hostname() };
   mkdirSync(path.dirname(file), { recursive: true });
   // Two processes racing here both end with the first one's id.
   createOnce(file, `${JSON.stringify(device, null, 2)}\n`, PRIVATE_FILE_MODE);

@@ -7,7 +7,7 @@
  * halfway leaves every file in one place or both (identical), and the next open finishes.
  * Only SOUL.md's swap folder stays: it must share SOUL.md's file system for its renames.
  */
-import { createHash } from "node:crypto";
+import { nodeCrypto } from "../shared/lazy-builtins.js";
 import {
   closeSync,
   copyFileSync,
@@ -171,7 +171,7 @@ function freeName(base: string): string {
 }
 
 function digest(file: string): string {
-  const hash = createHash("sha256");
+  const hash = nodeCrypto().createHash("sha256");
   const fd = openSync(file, "r");
   try {
     const buf = Buffer.alloc(1 << 20);

@@ -5,7 +5,7 @@
  * agent.config.json: the person edits the config (and a sync tool may merge or conflict on
  * it), while this file is written once and never again, and the config keeps its schema.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { nodeCrypto } from "../shared/lazy-builtins.js";
 import { createOnce } from "../shared/temp-file.js";
 import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -61,11 +61,11 @@ export function workspaceId(workspace: string): string {
   const have = readWorkspaceId(ws);
   if (have !== null) return have;
   const file = path.join(ws, WORKSPACE_ID_FILE);
-  const body = `${JSON.stringify({ id: randomBytes(8).toString("hex"), about: "this workspace's id: the same on every device (sync it); this device's index and state are kept under it outside the workspace" }, null, 2)}\n`;
+  const body = `${JSON.stringify({ id: nodeCrypto().randomBytes(8).toString("hex"), about: "this workspace's id: the same on every device (sync it); this device's index and state are kept under it outside the workspace" }, null, 2)}\n`;
   try {
     createOnce(file, body, 0o644);
   } catch {
-    return `p${createHash("sha256").update(ws).digest("hex").slice(0, 16)}`;
+    return `p${nodeCrypto().createHash("sha256").update(ws).digest("hex").slice(0, 16)}`;
   }
   return readWorkspaceId(ws) ?? workspaceId(ws);
 }

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -45,6 +45,23 @@ async function loaded(args: string[], input = ""): Promise<Loaded> {
   return { packages, schemaLibrary: texts.some((t) => t.includes("_zod")), commandLine: texts.some((t) => t.includes("class CommanderError")), stdout };
 }
 
+/**
+ * The built-in modules `agent ...args` loaded, from process.moduleLoadList at its exit: a run of
+ * its own, since the loader hooks of `loaded` start a thread (and so load worker_threads).
+ */
+async function loadedBuiltins(args: string[], input: string): Promise<string[]> {
+  const out = path.join(dir, `builtins-${Math.random().toString(36).slice(2)}.txt`);
+  const recorder = path.join(dir, "record-builtins.mjs");
+  writeFileSync(recorder, `import { writeFileSync } from "node:fs";\nprocess.on("exit", () => writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join("\\n")));\n`);
+  const run = execFileP(process.execPath, ["--import", recorder, CLI, ...args], { env: { ...process.env, AGENT_WORKSPACE: "" } });
+  run.child.stdin?.end(input);
+  await run;
+  return readFileSync(out, "utf8").split("\n").filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
+}
+
+/** Built-ins a warm turn has no use for: hashing and random bytes, threads, util's diff and colours, timing. */
+const NOT_ON_A_WARM_TURN = ["crypto", "worker_threads", "internal/util/diff", "perf_hooks"];
+
 describe("what a command loads", () => {
   it("--help loads no package; a search loads no schema library once the config was validated; through a daemon, no database either", { timeout: 120_000 }, async () => {
     dir = tempDir("agent-startup-");
@@ -71,12 +88,18 @@ describe("what a command loads", () => {
     // What an assistant runs on every turn loads neither the command-line library nor the
     // command table, and gets the same answer.
     const payload = JSON.stringify({ session_id: "s1", hook_event_name: "UserPromptSubmit", prompt: "what colour is the canoe?", cwd: dir });
-    const hook = await loaded(["hook", "claude-code", "prompt", "--workspace", ws, "--budget-ms", "5000"], payload);
+    const hookArgs = ["hook", "claude-code", "prompt", "--workspace", ws, "--budget-ms", "5000"];
+    const hook = await loaded(hookArgs, payload);
     expect(hook).toMatchObject({ packages: [], schemaLibrary: false, commandLine: false });
     expect(hook.stdout).toContain("The canoe is green.");
-    const mcp = await loaded(["mcp", "--workspace", ws], `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } })}\n`);
+    const hookBuiltins = await loadedBuiltins(hookArgs, payload);
+    expect(hookBuiltins).toEqual(expect.arrayContaining(["net"]));
+    expect(hookBuiltins.filter((m) => NOT_ON_A_WARM_TURN.includes(m))).toEqual([]);
+    const initialize = `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } })}\n`;
+    const mcp = await loaded(["mcp", "--workspace", ws], initialize);
     expect(mcp).toMatchObject({ packages: [], schemaLibrary: false, commandLine: false });
     expect(JSON.parse(mcp.stdout.split("\n")[0]!)).toMatchObject({ id: 1, result: { serverInfo: expect.any(Object) } });
+    expect((await loadedBuiltins(["mcp", "--workspace", ws], initialize)).filter((m) => NOT_ON_A_WARM_TURN.includes(m))).toEqual([]);
   });
 
   it("agent hook and agent mcp hand what they do not expect to the full command line: help, and its refusals", async () => {

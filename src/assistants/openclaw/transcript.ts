@@ -14,7 +14,7 @@
  * not written twice. Left out: tool results, thinking, and an assistant message that is only
  * an error.
  */
-import { createHash } from "node:crypto";
+import { nodeCrypto } from "../../shared/lazy-builtins.js";
 import { summariseTool, type HarnessTurn } from "../../workspace/harness-turns.js";
 
 interface OpenClawPart {
@@ -128,7 +128,7 @@ export function messagesOfEvents(rows: readonly { event_json: string }[]): unkno
 }
 
 function idOf(s: string): string {
-  return `openclaw-${createHash("sha256").update(s).digest("hex").slice(0, 20)}`;
+  return `openclaw-${nodeCrypto().createHash("sha256").update(s).digest("hex").slice(0, 20)}`;
 }
 
 function timeOf(t: unknown): string {

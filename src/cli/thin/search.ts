@@ -13,6 +13,7 @@ import { askDaemon, DaemonAnswerError, daemonSocketExists } from "../../daemon/c
 import type { SearchReport } from "../../search/report.js";
 import { quietOnClosedPipe } from "../closed-pipe.js";
 import { reportError } from "../errors.js";
+import { fastArgs, type FastOption } from "../fast-args.js";
 import { workspaceOf } from "../remote.js";
 import { printSearch } from "../search-print.js";
 
@@ -27,31 +28,26 @@ export interface ThinSearch {
 /** The contract's largest limit (src/contract/rules.ts MAX_LIMIT); a larger one goes to the full CLI, which refuses it. */
 const MAX_LIMIT = 100;
 
+const OPTIONS: Record<string, FastOption> = {
+  json: { type: "boolean" },
+  workspace: { type: "string" },
+  limit: { type: "string", short: "n" },
+};
+
 /**
  * `args` as after `agent` (`["search", "some", "words", "--json"]`), parsed as commander would,
  * or undefined when it is not a plain search (any other flag, `--`, a bad value, no words).
  */
 export function parseThinSearch(args: string[]): ThinSearch | undefined {
   if (args[0] !== "search") return undefined;
-  const words: string[] = [];
-  const out: Omit<ThinSearch, "query"> = { json: false };
-  for (let i = 1; i < args.length; i++) {
-    const a = args[i]!;
-    if (!a.startsWith("-")) words.push(a);
-    else if (a === "--json") out.json = true;
-    else if (a === "--workspace" || a.startsWith("--workspace=")) {
-      const v = a === "--workspace" ? args[++i] : a.slice("--workspace=".length);
-      if (v === undefined || v === "") return undefined;
-      out.workspace = v;
-    } else if (a === "-n" || a === "--limit" || a.startsWith("--limit=")) {
-      const v = a.startsWith("--limit=") ? a.slice("--limit=".length) : args[++i];
-      if (v === undefined || !/^[1-9][0-9]{0,2}$/.test(v) || Number(v) > MAX_LIMIT) return undefined;
-      out.limit = Number(v);
-    } else return undefined;
-  }
-  const query = words.join(" ").trim();
+  // fastArgs reads argv as process.argv (the command's name third).
+  const parsed = fastArgs(["", "", ...args], OPTIONS, "some");
+  if (parsed === undefined) return undefined;
+  const { json, workspace, limit } = parsed.values;
+  if (limit !== undefined && (typeof limit !== "string" || !/^[1-9][0-9]{0,2}$/.test(limit) || Number(limit) > MAX_LIMIT)) return undefined;
+  const query = parsed.positionals.join(" ").trim();
   if (query === "") return undefined;
-  return { query, ...out };
+  return { query, json: json === true, ...(typeof workspace === "string" ? { workspace } : {}), ...(typeof limit === "string" ? { limit: Number(limit) } : {}) };
 }
 
 /**
