@@ -27,6 +27,8 @@ export interface Candidate {
    * them up (the engine's own BM25 does); search then skips asking FTS5 again.
    */
   matched?: Set<string>;
+  /** The keyword score is that of the chunk's best list item (list-items.ts), not of the chunk whole. */
+  listItem?: boolean;
 }
 
 export interface KeywordWeights {
@@ -212,7 +214,9 @@ function rescoreBm25(db: DB, rows: Candidate[], w: KeywordWeights, rs: Rescoring
       if (f) score += bm25Term(idf(tfs.rows, t.df), weightedFreq(f, w), len, tfs.avgLength, p);
     }
     // A list of facts also counts as its best item (list-items.ts).
-    r.keyword = r.matched.size > 0 ? Math.max(score, bestItemScore(r.text, items, tfs.avgLength, p)) : score;
+    const item = r.matched.size > 0 ? bestItemScore(r.text, items, tfs.avgLength, p) : 0;
+    r.keyword = Math.max(score, item);
+    if (item > score) r.listItem = true;
   }
 }
 
