@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestItemScore, listItems, occurrences, tokensOf } from "../../src/search/pipeline/list-items.js";
+import { bestItemScore, itemTokens, listItems, occurrences, tokensOf } from "../../src/search/pipeline/list-items.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 // A person's MEMORY.md: one chunk, a list of unrelated facts. Each daily note is short and
@@ -62,5 +62,13 @@ describe("a list of facts is scored by its best item as well as whole", () => {
     // The same item in a longer list scores the same: the other items do not dilute it.
     expect(bestItemScore(`${list}\n- Another fact about something else entirely, long and wordy.`, [allergic], 10, p)).toBeCloseTo(short, 10);
     expect(short).toBeGreaterThan(0);
+  });
+});
+
+describe("itemTokens", () => {
+  it("counts every word, and gives the index's token for the words that could be a term's", () => {
+    const starts = new Set(["al", "pe"]);
+    expect(itemTokens("Allergic to penicillin (found out in 2019).", starts)).toEqual(["allerg", "to", "penicillin", "found", "out", "in", "2019"]);
+    expect(itemTokens("Café crème, Dad's", new Set(["ca"]))).toEqual(["cafe", "creme", "dad", "s"]);
   });
 });

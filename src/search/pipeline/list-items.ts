@@ -47,10 +47,31 @@ export function listItems(text: string): string[] | null {
   return real.length >= MIN_LIST_ITEMS ? real : null;
 }
 
-/** The index tokenizer's tokens of a text (stemmed, lower-cased), in order. */
+/** The index tokenizer's tokens of a text (stemmed, lower-cased), in order: for the query's few terms. */
 export function tokensOf(text: string): string[] {
   const t = ftsTokens(`"${text.replace(/"/g, '""')}"`);
   return t === null ? [] : t.split(" ");
+}
+
+/** A run of what unicode61 keeps in a token: letters, digits, and the marks it folds away. */
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+/**
+ * An item's tokens as the index would make them, for matching against `terms`' tokens. The
+ * tokenizer is asked only about words that could stem to one of them (same first two letters:
+ * the stemmer changes a word's end, never its start), each word once per process (fts-tokens.ts
+ * keeps them): asking it about every item cost about 1 ms an item, too much for a first search
+ * over notes full of lists. Any other word stands as itself, lower-cased, a token that matches
+ * no term; the count of tokens is the item's length either way.
+ */
+export function itemTokens(item: string, starts: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const w of item.match(WORD) ?? []) {
+    const f = w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+    if (starts.has(f.slice(0, 2))) out.push(...(ftsTokens(`"${f}"`)?.split(" ") ?? [f]));
+    else out.push(f);
+  }
+  return out;
 }
 
 /** How often the token sequence `seq` occurs in `tokens`. */
@@ -78,9 +99,10 @@ export interface ItemTerm {
 export function bestItemScore(text: string, terms: readonly ItemTerm[], avgLength: number, p: Bm25Params): number {
   const items = listItems(text);
   if (!items || terms.length === 0) return 0;
+  const starts = new Set(terms.flatMap((t) => t.forms.flat().map((tok) => tok.slice(0, 2))));
   let best = 0;
   for (const item of items) {
-    const tokens = tokensOf(item);
+    const tokens = itemTokens(item, starts);
     if (tokens.length === 0) continue;
     let score = 0;
     for (const t of terms) {
