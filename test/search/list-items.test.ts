@@ -49,6 +49,8 @@ describe("a list of facts is scored by its best item as well as whole", () => {
     expect(listItems("- one\n- two")).toBeNull();
     expect(listItems("Intro line.\n\n- one\n* two\n  still two\n1. three\n- [x] four\n\n---\nafter")).toEqual(["one", "two still two", "three", "four"]);
     expect(listItems("- - -\n***\nplain prose, no list")).toBeNull();
+    // A diff in a code block is no list of facts.
+    expect(listItems("Changed:\n```diff\n- old line\n- another\n+ new line\n```\n- the one real item")).toBeNull();
   });
 
   it("bestItemScore: each item scored at its own length; a chunk that is no list scores 0", () => {

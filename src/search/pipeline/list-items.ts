@@ -23,20 +23,27 @@ export const MIN_LIST_ITEMS = 3;
 /** A list item's first line: "- ", "* ", "+ ", "1. ", "1) ", indented or not; a task box too. */
 const ITEM_START = /^\s{0,8}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/;
 
+const FENCE = /^\s*(?:```|~~~)/;
+
 /**
  * The items of a chunk's text when it holds at least MIN_LIST_ITEMS of them, else null.
- * An item runs from its marker to the next marker, a blank line, or a heading; lines before
- * the first item (a heading, an introduction) belong to no item.
+ * An item runs from its marker to the next marker, a blank line, a heading or a code fence;
+ * lines before the first item (a heading, an introduction) belong to no item, and lines in a
+ * fenced code block to none.
  */
 export function listItems(text: string): string[] | null {
   const items: string[] = [];
   let cur: string[] | null = null;
+  let fenced = false;
   for (const line of text.split("\n")) {
-    const start = ITEM_START.exec(line);
+    // Inside a code block a "- " line is a diff's or a program's, not a fact.
+    const fence = FENCE.test(line);
+    if (fence) fenced = !fenced;
+    const start = fenced || fence ? null : ITEM_START.exec(line);
     if (start && !/^\s*[-*_](\s*[-*_]){2,}\s*$/.test(line)) {
       if (cur) items.push(cur.join(" "));
       cur = [line.slice(start[0].length)];
-    } else if (cur && line.trim() !== "" && !/^\s*#/.test(line)) cur.push(line.trim());
+    } else if (cur && !fenced && !fence && line.trim() !== "" && !/^\s*#/.test(line)) cur.push(line.trim());
     else if (cur) {
       items.push(cur.join(" "));
       cur = null;
