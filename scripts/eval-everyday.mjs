@@ -11,6 +11,8 @@
 // --set heldout: a second newcomer's workspace (scripts/eval-heldout/: another invented life,
 // 10 notes, 5 answerable and 5 never-written questions), written once and kept out of tuning:
 // run it before and after a change to the floor or the ranking, never adjust to it.
+// --set heldout2: a third (scripts/eval-heldout2/: SOUL.md, MEMORY.md, USER.md and 12 notes over
+// three weeks, 10 answerable and 6 never-written questions), held out the same way.
 import "./lib/state-home.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -19,11 +21,11 @@ import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout") };
+const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2") };
 
 export async function runEveryday({ mode = "hybrid", cache, config = {}, set: name = "everyday" } = {}) {
   const DATA = SETS[name];
-  if (!DATA) throw new Error(`--set must be ${Object.keys(SETS).join(" or ")}, got "${name}"`);
+  if (!DATA) throw new Error(`--set must be one of ${Object.keys(SETS).join(", ")}, got "${name}"`);
   const set = JSON.parse(readFileSync(path.join(DATA, "questions.json"), "utf8"));
   const now = Date.parse(set.now);
   const ws = mkdtempSync(path.join(os.tmpdir(), "agent-eval-everyday-"));

@@ -65,7 +65,7 @@ function formatResult(r: SearchResult, n: number): string {
     const e = r.explain;
     const f = (x: number) => (x !== 0 && Math.abs(x) < 0.001 ? x.toExponential(2) : x.toFixed(3));
     out +=
-      `   explain: keyword ${f(e.keyword)}${e.bm25 === null ? (e.dateTerm > 0 ? ` (date term ${f(e.dateTerm)})` : " (no match)") : ` (bm25 ${f(e.bm25)}${e.dateTerm > 0 ? ` + date term ${f(e.dateTerm)}` : ""})`}` +
+      `   explain: keyword ${f(e.keyword)}${e.bm25 === null ? (e.dateTerm > 0 ? ` (date term ${f(e.dateTerm)})` : " (no match)") : ` (bm25 ${f(e.bm25)}${e.listItem ? " of its best list item" : ""}${e.dateTerm > 0 ? ` + date term ${f(e.dateTerm)}` : ""})`}` +
       `, vector ${f(e.vector)}${e.cosine === null ? " (not a neighbour)" : ` (cos ${f(e.cosine)})`}` +
       ` → fused ${f(e.fused)} = ${f(1 - e.vectorWeight)}·kw + ${f(e.vectorWeight)}·vec` +
       `; × decay ${f(e.decay)} × date ${f(e.dateBoost)}${e.dateMatch ? " (in range)" : ""}${e.whenBoost !== 1 ? ` × when ${f(e.whenBoost)} (states a time)` : ""}${e.coverageFactor !== 1 ? ` × coverage ${f(e.coverageFactor)}` : ""} = ${f(e.final)}` +

@@ -9,6 +9,8 @@ export type Evidence = "keyword" | "vector" | "date" | "phrase";
 export interface ScoreExplanation {
   /** Raw BM25 of the query's words, sign-flipped (higher is better); null when not a keyword match. */
   bm25: number | null;
+  /** Present when the BM25 is that of the chunk's best list item, a fact scored as a document of its own length. */
+  listItem?: true;
   /** The date phrase's term weight added to the BM25 (search.dates.asTerm): its idf when the note is of the named time, else 0. */
   dateTerm: number;
   /** BM25 scaled to 0..1 over this query's keyword candidates (search.fusion.keywordNorm). */

@@ -4,6 +4,7 @@ import { allKept, sql } from "./sql.js";
 import { publicPathSql } from "../../workspace/privacy.js";
 import { rankByPostings, worthPostings } from "./postings.js";
 import { bm25Term, termFreqs, weightedFreq, type Bm25Params } from "./bm25.js";
+import { bestItemScore, tokensOf, type ItemTerm } from "./list-items.js";
 import { idf, type DocFrequencies, type EvidenceTerm, type TermStats } from "./evidence.js";
 import type { ParsedQuery } from "../query/query.js";
 import type { ScopedFilters, SearchFilters } from "../filters.js";
@@ -26,6 +27,8 @@ export interface Candidate {
    * them up (the engine's own BM25 does); search then skips asking FTS5 again.
    */
   matched?: Set<string>;
+  /** The keyword score is that of the chunk's best list item (list-items.ts), not of the chunk whole. */
+  listItem?: boolean;
 }
 
 export interface KeywordWeights {
@@ -200,6 +203,7 @@ function rescoreBm25(db: DB, rows: Candidate[], w: KeywordWeights, rs: Rescoring
   // A stop-word-only query has no evidence terms; its FTS5 order stands.
   if (terms.length === 0 || rows.length === 0) return;
   const tfs = termFreqs(db, terms, rs.df, rows.map((row) => row.chunkId));
+  const items = itemTerms(terms, stats, tfs.rows);
   for (const r of rows) {
     const m = tfs.tf.get(r.chunkId);
     const len = tfs.length.get(r.chunkId) ?? tfs.avgLength;
@@ -209,8 +213,22 @@ function rescoreBm25(db: DB, rows: Candidate[], w: KeywordWeights, rs: Rescoring
       const f = m.get(t.term);
       if (f) score += bm25Term(idf(tfs.rows, t.df), weightedFreq(f, w), len, tfs.avgLength, p);
     }
-    r.keyword = score;
+    // A list of facts also counts as its best item (list-items.ts).
+    const item = r.matched.size > 0 ? bestItemScore(r.text, items, tfs.avgLength, p) : 0;
+    r.keyword = Math.max(score, item);
+    if (item > score) r.listItem = true;
   }
+}
+
+/** The query's word terms, weighed and tokenized for scoring a list's items (CJK bigrams live in their own column: not scored there). */
+function itemTerms(terms: EvidenceTerm[], stats: TermStats, rows: number): ItemTerm[] {
+  const out: ItemTerm[] = [];
+  for (const s of stats.terms) {
+    const t = terms.find((x) => x.term === s.term);
+    if (!t || t.expr.startsWith("cjk")) continue;
+    out.push({ idf: idf(rows, s.df), forms: (t.forms ?? [t]).map((f) => tokensOf(f.term)) });
+  }
+  return out;
 }
 
 /**

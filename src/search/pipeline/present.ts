@@ -53,6 +53,7 @@ function presentPick(plan: SearchPlan, p: Picked, outcome: Ranked, vectorWeight:
   if (plan.explain) {
     r.explain = {
       bm25: s.cand.keyword === undefined ? null : round(s.cand.keyword),
+      ...(s.cand.listItem ? { listItem: true } : {}),
       dateTerm: round(s.dateTerm),
       keyword: round(s.keywordNorm),
       cosine: s.cosine === null ? null : round(s.cosine),

@@ -1,0 +1,123 @@
+/**
+ * A chunk that is a list of separate facts (MEMORY.md's "- Allergic to penicillin", "- Dad
+ * lives at the Lindenhof care home") is scored by its best item as well as whole. BM25's
+ * length normalisation reads a nine-line list as one long text about one subject, so a word
+ * found in one of its items counts for less than the same word in a short daily note that
+ * merely mentions it ("he is allergic to shellfish" above "Allergic to penicillin" for
+ * "what am I allergic to"). Each item is a statement of its own: scored as a document of
+ * its own length, with the index's idf and average length, it weighs what a note of that
+ * length saying the same would weigh. The chunk keeps the better of the two scores, so a
+ * list whose items together match more of the question loses nothing. Passage-level
+ * scoring of this kind (a document scored by its best passage) is an old idea of
+ * information retrieval; here the passages are the items the writer made.
+ *
+ * Pure apart from the tokenizer, which is the index's own (fts-tokens.ts), so an item's
+ * words are counted as FTS5 counted the chunk's.
+ */
+import { bm25Term, type Bm25Params } from "./bm25.js";
+import { ftsTokens } from "./fts-tokens.js";
+
+/** Fewer items than this is prose with a bullet or two, not a list of facts. */
+export const MIN_LIST_ITEMS = 3;
+
+/** A list item's first line: "- ", "* ", "+ ", "1. ", "1) ", indented or not; a task box too. */
+const ITEM_START = /^\s{0,8}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/;
+
+const FENCE = /^\s*(?:```|~~~)/;
+
+/**
+ * The items of a chunk's text when it holds at least MIN_LIST_ITEMS of them, else null.
+ * An item runs from its marker to the next marker, a blank line, a heading or a code fence;
+ * lines before the first item (a heading, an introduction) belong to no item, and lines in a
+ * fenced code block to none.
+ */
+export function listItems(text: string): string[] | null {
+  const items: string[] = [];
+  let cur: string[] | null = null;
+  let fenced = false;
+  for (const line of text.split("\n")) {
+    // Inside a code block a "- " line is a diff's or a program's, not a fact.
+    const fence = FENCE.test(line);
+    if (fence) fenced = !fenced;
+    const start = fenced || fence ? null : ITEM_START.exec(line);
+    if (start && !/^\s*[-*_](\s*[-*_]){2,}\s*$/.test(line)) {
+      if (cur) items.push(cur.join(" "));
+      cur = [line.slice(start[0].length)];
+    } else if (cur && !fenced && !fence && line.trim() !== "" && !/^\s*#/.test(line)) cur.push(line.trim());
+    else if (cur) {
+      items.push(cur.join(" "));
+      cur = null;
+    }
+  }
+  if (cur) items.push(cur.join(" "));
+  const real = items.filter((i) => i.trim() !== "");
+  return real.length >= MIN_LIST_ITEMS ? real : null;
+}
+
+/** The index tokenizer's tokens of a text (stemmed, lower-cased), in order: for the query's few terms. */
+export function tokensOf(text: string): string[] {
+  const t = ftsTokens(`"${text.replace(/"/g, '""')}"`);
+  return t === null ? [] : t.split(" ");
+}
+
+/** A run of what unicode61 keeps in a token: letters, digits, and the marks it folds away. */
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+/**
+ * An item's tokens as the index would make them, for matching against `terms`' tokens. The
+ * tokenizer is asked only about words that could stem to one of them (same first two letters:
+ * the stemmer changes a word's end, never its start), each word once per process (fts-tokens.ts
+ * keeps them): asking it about every item cost about 1 ms an item, too much for a first search
+ * over notes full of lists. Any other word stands as itself, lower-cased, a token that matches
+ * no term; the count of tokens is the item's length either way.
+ */
+export function itemTokens(item: string, starts: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const w of item.match(WORD) ?? []) {
+    const f = w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+    if (starts.has(f.slice(0, 2))) out.push(...(ftsTokens(`"${f}"`)?.split(" ") ?? [f]));
+    else out.push(f);
+  }
+  return out;
+}
+
+/** How often the token sequence `seq` occurs in `tokens`. */
+export function occurrences(tokens: readonly string[], seq: readonly string[]): number {
+  if (seq.length === 0) return 0;
+  let n = 0;
+  for (let i = 0; i + seq.length <= tokens.length; i++) {
+    let j = 0;
+    while (j < seq.length && tokens[i + j] === seq[j]) j++;
+    if (j === seq.length) n++;
+  }
+  return n;
+}
+
+/** One query term as the item scorer needs it: its weight, and each of its forms as tokens. */
+export interface ItemTerm {
+  idf: number;
+  forms: readonly (readonly string[])[];
+}
+
+/**
+ * The best BM25 of any one item of a list chunk (0 for a chunk that is no list): each item
+ * a document of its own length, against the index's average length.
+ */
+export function bestItemScore(text: string, terms: readonly ItemTerm[], avgLength: number, p: Bm25Params): number {
+  const items = listItems(text);
+  if (!items || terms.length === 0) return 0;
+  const starts = new Set(terms.flatMap((t) => t.forms.flat().map((tok) => tok.slice(0, 2))));
+  let best = 0;
+  for (const item of items) {
+    const tokens = itemTokens(item, starts);
+    if (tokens.length === 0) continue;
+    let score = 0;
+    for (const t of terms) {
+      let f = 0;
+      for (const form of t.forms) f += occurrences(tokens, form);
+      score += bm25Term(t.idf, f, tokens.length, avgLength, p);
+    }
+    best = Math.max(best, score);
+  }
+  return best;
+}

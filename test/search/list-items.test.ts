@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { bestItemScore, itemTokens, listItems, occurrences, tokensOf } from "../../src/search/pipeline/list-items.js";
+import { indexedWorkspaces } from "../helpers/search-workspace.js";
+
+// A person's MEMORY.md: one chunk, a list of unrelated facts. Each daily note is short and
+// mentions the same word about someone or something else.
+const NOTES: Record<string, string> = {
+  "MEMORY.md": [
+    "# Memory",
+    "",
+    "- Jonas lives in Leipzig with his partner Mira and their cat Pixel.",
+    "- Works as a sound engineer at a small studio; Mondays are usually free.",
+    "- Running goal for next year: a half marathon under 1:50, training three times a week.",
+    "- Prefers the train to flying for anything under six hours.",
+    "- Dad lives at the Lindenhof care home; visits on Sundays when possible.",
+    "- Allergic to penicillin (found out in 2019).",
+    "- Reading list: The Overstory, then Piranesi.",
+    "",
+  ].join("\n"),
+  "memory/2026-11-17.md": "# Tuesday 17 November\n\nStudio all day. Marco brought lunch; he mentioned he is allergic to shellfish, so no more paella orders for the team.\n",
+  "memory/2026-11-15.md": "# Sunday 15 November\n\nSaw Dad at the care home. He was in good spirits and told stories about his fishing trips.\nPixel knocked a plant off the windowsill again.\n",
+  "memory/2026-11-20.md": "# Friday 20 November\n\nCooked mushroom risotto for lunch, with the last of the parmesan.\nVisited Dad in the afternoon; the care home has a new garden room.\n",
+};
+
+describe("a list of facts is scored by its best item as well as whole", () => {
+  const workspace = indexedWorkspaces("agent-list-items-");
+
+  it("the list's own line about the asker comes before a short note that mentions the word about someone else", async () => {
+    const w = workspace(NOTES);
+    const allergic = await w.search("what am I allergic to");
+    expect(allergic.results.map((r) => r.path)).toEqual(["MEMORY.md", "memory/2026-11-17.md"]);
+    expect(allergic.results[0]!.explain!.listItem).toBe(true);
+    const home = await w.search("what is Dad's care home called");
+    expect(home.results[0]!.path).toBe("MEMORY.md");
+  });
+
+  it("a note that is no list keeps its whole-chunk score; words from two items still find the list", async () => {
+    const w = workspace(NOTES);
+    const res = await w.search("care home garden room");
+    expect(res.results[0]!.path).toBe("memory/2026-11-20.md");
+    expect(res.results[0]!.explain!.listItem).toBeUndefined();
+    // Leipzig and penicillin are in two different items: the list is found, and fully covered.
+    const both = await w.search("Leipzig penicillin");
+    expect(both.results.map((r) => r.path)).toEqual(["MEMORY.md"]);
+    expect(both.results[0]!.explain!.coverage).toBe(1);
+  });
+
+  it("listItems: a list needs three items; markers, numbers, task boxes and continuation lines; a rule is no item", () => {
+    expect(listItems("- one\n- two")).toBeNull();
+    expect(listItems("Intro line.\n\n- one\n* two\n  still two\n1. three\n- [x] four\n\n---\nafter")).toEqual(["one", "two still two", "three", "four"]);
+    expect(listItems("- - -\n***\nplain prose, no list")).toBeNull();
+    // A diff in a code block is no list of facts.
+    expect(listItems("Changed:\n```diff\n- old line\n- another\n+ new line\n```\n- the one real item")).toBeNull();
+  });
+
+  it("bestItemScore: each item scored at its own length; a chunk that is no list scores 0", () => {
+    const p = { k1: 1.2, b: 0.75 };
+    const allergic = { idf: 2, forms: [tokensOf("allergic")] };
+    expect(tokensOf("Allergic, allergies")).toEqual(["allerg", "allergi"]);
+    expect(occurrences(["a", "b", "a", "b"], ["a", "b"])).toBe(2);
+    expect(bestItemScore("he is allergic to shellfish", [allergic], 10, p)).toBe(0);
+    const list = "- Allergic to penicillin.\n- Lives in Leipzig with Mira and the cat, near the park by the river.\n- Reads on the train.";
+    const short = bestItemScore(list, [allergic], 10, p);
+    // The same item in a longer list scores the same: the other items do not dilute it.
+    expect(bestItemScore(`${list}\n- Another fact about something else entirely, long and wordy.`, [allergic], 10, p)).toBeCloseTo(short, 10);
+    expect(short).toBeGreaterThan(0);
+  });
+});
+
+describe("itemTokens", () => {
+  it("counts every word, and gives the index's token for the words that could be a term's", () => {
+    const starts = new Set(["al", "pe"]);
+    expect(itemTokens("Allergic to penicillin (found out in 2019).", starts)).toEqual(["allerg", "to", "penicillin", "found", "out", "in", "2019"]);
+    expect(itemTokens("Café crème, Dad's", new Set(["ca"]))).toEqual(["cafe", "creme", "dad", "s"]);
+  });
+});
