@@ -9,7 +9,7 @@
 // `node scripts/bench-turn.mjs [--runs 5] [--notes 1000]` runs it alone.
 import "./lib/state-home.mjs";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -88,6 +88,18 @@ function turn(bin, cwd, env, prompt) {
   });
 }
 
+/** How many Claude Code sessions of `ws` hold their prompt and the scripted answer. */
+function capturedTurns(ws) {
+  const dir = path.join(ws, "sessions");
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir)
+    .filter((f) => f.startsWith("claude-code-"))
+    .filter((f) => {
+      const roles = readFileSync(path.join(dir, f), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+      return roles.filter((t) => t.role === "user").length === 1 && roles.filter((t) => t.role === "assistant" && t.content === REPLY).length === 1;
+    }).length;
+}
+
 async function startDaemon(ws) {
   const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws, "--no-embed"], { stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
@@ -154,6 +166,16 @@ export async function benchTurn(root, { notes = 1000, runs = 5 } = {}) {
     console.log(`without the engine: median ${m0.toFixed(0)} ms (${without.map((x) => x.toFixed(0)).join(", ")})`);
     console.log(`with hooks + MCP, daemon running: median ${m1.toFixed(0)} ms (${withEngine.map((x) => x.toFixed(0)).join(", ")})`);
     console.log(`the engine adds ${(m1 - m0).toFixed(0)} ms per turn (${(m1 / m0).toFixed(2)}x; target +300 ms); load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    // The captures run in Claude Code's background hooks: the turn is not over for the engine
+    // until it is in sessions/. Every turn must be there, each prompt and answer once.
+    const ended = performance.now();
+    const want = runs + 1;
+    let got = capturedTurns(ws);
+    while (got < want && performance.now() - ended < 30_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      got = capturedTurns(ws);
+    }
+    console.log(`captured: ${got} of ${want} turns in sessions/ (${(performance.now() - ended).toFixed(0)} ms after the last \`claude -p\` returned)`);
   } finally {
     await stopDaemon();
     await server.close();
