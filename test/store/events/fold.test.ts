@@ -256,3 +256,55 @@ describe("counters across devices", () => {
     expect(stateDigest(a!.db)).toBe(stateDigest(b!.db));
   });
 });
+
+describe("the recall log, written without reading the other devices' logs", () => {
+  const recall = (d: SimDevice, q: string) => new RecallStore(d.db).record({ at: (d.clock.t += 1000), front: "cli", query: q, chunks: [{ path: "memory/a.md", startLine: 1, endLine: 3, chunkHash: "h1" }] });
+  const soul = (d: SimDevice, s: string) => new SoulVersionStore(d.db).insert({ createdAt: (d.clock.t += 1000), content: s, words: 1, tokens: 1, summary: s, origin: "reflection" });
+
+  it("a search's recall does not fold what another device wrote; the next catch-up adds it on top, no re-fold, and both devices agree", () => {
+    const [a, b] = devices(2, [0, 0]);
+    recall(a!, "first");
+    soul(b!, "b wrote this");
+    syncLogs(b!, a!);
+    // b's event sorts before a's next recall, and a has not read it when it records the recall.
+    a!.clock.t += 5_000;
+    recall(a!, "second");
+    expect(new SoulVersionStore(a!.db).count()).toBe(0);
+    expect(catchUp(a!.db, a!.ws)).toMatchObject({ mode: "incremental", events: 2 });
+    expect(new SoulVersionStore(a!.db).count()).toBe(1);
+    syncLogs(a!, b!);
+    catchUp(b!.db, b!.ws);
+    expect(new RecallStore(b!.db).count()).toBe(2);
+    expect(stateDigest(a!.db)).toBe(stateDigest(b!.db));
+    // What a applied out of order is what a fold of the logs from the start gives.
+    const before = stateDigest(a!.db);
+    refold(a!.db, a!.ws);
+    expect(stateDigest(a!.db)).toBe(before);
+  });
+
+  it("another device's recall prune that sorts before a recall applied ahead of it makes a re-fold, to the same state as everyone's", () => {
+    const [a, b] = devices(2, [0, 0]);
+    for (let i = 0; i < 4; i++) recall(a!, `q${i}`);
+    syncLogs(a!, b!);
+    catchUp(b!.db, b!.ws);
+    b!.clock.t = a!.clock.t + 1_000;
+    new RecallStore(b!.db).prune(0, 2);
+    syncLogs(b!, a!);
+    a!.clock.t += 10_000;
+    recall(a!, "after the prune, unread");
+    expect(catchUp(a!.db, a!.ws).mode).toBe("full");
+    expect(new RecallStore(a!.db).count()).toBe(3);
+    syncLogs(a!, b!);
+    catchUp(b!.db, b!.ws);
+    expect(stateDigest(a!.db)).toBe(stateDigest(b!.db));
+  });
+
+  it("any other write still reads the other devices' logs first", () => {
+    const [a, b] = devices(2, [0, 0]);
+    recall(a!, "first");
+    soul(b!, "b");
+    syncLogs(b!, a!);
+    soul(a!, "a");
+    expect(new SoulVersionStore(a!.db).count()).toBe(2);
+  });
+});
