@@ -13,7 +13,7 @@ import type { DB } from "../../store/open.js";
 import { askedBefore, isKept, keptPer } from "../../store/data-version.js";
 import { STOP_WORDS } from "../query/stopwords.js";
 import { keepColumnPostings } from "./bm25.js";
-import { exprKey, keyByTokens } from "./fts-tokens.js";
+import { exprKey, keyByTokens, WORD_COLUMNS } from "./fts-tokens.js";
 import { countsOf, sql } from "./sql.js";
 
 /** FTS5's column weights: heading, body, CJK bigrams. */
@@ -97,8 +97,11 @@ export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHE
     used += db
       .transaction(() => {
         const p = postingsOf(db, phrase, w);
-        countsOf(db).df.set(exprKey(db, phrase), p.ids.length);
-        keepColumnPostings(db, phrase);
+        const df = countsOf(db).df;
+        df.set(exprKey(db, phrase), p.ids.length);
+        // BM25's rescoring asks for a word in the word columns (evidence.ts), as its own expression.
+        const inWords = `${WORD_COLUMNS}${phrase}`;
+        df.set(exprKey(db, inWords), keepColumnPostings(db, inWords));
         return p.ids.length;
       })
       .deferred();
