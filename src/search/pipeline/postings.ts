@@ -82,14 +82,14 @@ export const AHEAD_POSTINGS = 400_000;
  * then ranked from them instead of FTS5 scoring every match of the OR, the slowest searches
  * a warm host sees (a rare word is cheap either way). Kept until the index changes, like all
  * of it; each word is read in its own snapshot, and the event loop turns between words.
- * Returns how many words were read.
+ * Returns the words (index tokens) read, most common first.
  */
-export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHEAD_POSTINGS, signal?: AbortSignal): Promise<number> {
+export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHEAD_POSTINGS, signal?: AbortSignal): Promise<string[]> {
   keyByTokens(db);
   db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
   const common = sql(db, "SELECT term, doc FROM temp.chunks_vocab ORDER BY doc DESC LIMIT 2000").all() as { term: string; doc: number }[];
   let used = 0;
-  let words = 0;
+  const words: string[] = [];
   for (const { term, doc } of common) {
     if (signal?.aborted || used >= budget) break;
     if (STOP_WORDS.has(term) || used + doc > budget) continue;
@@ -105,7 +105,7 @@ export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHE
         return p.ids.length;
       })
       .deferred();
-    words++;
+    words.push(term);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return words;
