@@ -10,7 +10,8 @@ import path from "node:path";
 import type { EmbeddingCache } from "../embed/cache.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
-import { keepCommonPostings } from "../search/pipeline/postings.js";
+import { commonWords, keepCommonPostings } from "../search/pipeline/postings.js";
+import { STOP_WORDS } from "../search/query/stopwords.js";
 import { embedPending, type EmbedPendingProgress, type EmbedPendingResult, type EmbedReport } from "../indexer/embed-pending.js";
 import type { Indexer, IndexProgress, IndexSummary } from "../indexer/indexer.js";
 import { indexStatus, type IndexStatus } from "../indexer/status.js";
@@ -257,17 +258,20 @@ export class IndexingService {
   /**
    * For a long-lived host: loads what searches would otherwise wait for or do slowly, the
    * embedder and, with search.vectorIndex "quantized", the in-memory copy of the vectors;
-   * then runs a few searches nobody sees (practice), so the first ones asked are not the
+   * first it runs a few searches nobody sees (practice), so the first ones asked are not the
    * ones that compile the search's code and regexes.
    */
   async warm(signal?: AbortSignal): Promise<WarmReport> {
     const started = performance.now();
     // The index's common words first: a host's slowest keyword searches are the first ones
     // that name one (postings.ts keepCommonPostings).
+    // Practice first: it is quick, and the host's first requests may come while the rest loads.
     const kw = this.host.engine.config.search.keyword;
-    const common = await keepCommonPostings(this.host.recovering(() => this.host.parts().db), { heading: kw.headingWeight, body: kw.bodyWeight, cjk: 1 }, undefined, signal);
+    const db = this.host.recovering(() => this.host.parts().db);
+    const words = commonWords(db).filter((w) => !STOP_WORDS.has(w.term));
+    await this.practise(practiceQueries(words.map((w) => w.term)), signal);
+    const common = await keepCommonPostings(db, { heading: kw.headingWeight, body: kw.bodyWeight, cjk: 1 }, undefined, signal, words);
     const vectors = await this.warmVectors(signal);
-    if (!this.host.closed() && !signal?.aborted) await this.practise(practiceQueries(common), signal);
     return { ms: Math.round(performance.now() - started), vectors, words: common.length };
   }
 

@@ -84,10 +84,8 @@ export const AHEAD_POSTINGS = 400_000;
  * of it; each word is read in its own snapshot, and the event loop turns between words.
  * Returns the words (index tokens) read, most common first.
  */
-export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHEAD_POSTINGS, signal?: AbortSignal): Promise<string[]> {
+export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHEAD_POSTINGS, signal?: AbortSignal, common = commonWords(db)): Promise<string[]> {
   keyByTokens(db);
-  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
-  const common = sql(db, "SELECT term, doc FROM temp.chunks_vocab ORDER BY doc DESC LIMIT 2000").all() as { term: string; doc: number }[];
   let used = 0;
   const words: string[] = [];
   for (const { term, doc } of common) {
@@ -109,6 +107,12 @@ export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHE
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return words;
+}
+
+/** The index's most frequent words (index tokens, with how many chunks hold each), most frequent first. */
+export function commonWords(db: DB): { term: string; doc: number }[] {
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
+  return sql(db, "SELECT term, doc FROM temp.chunks_vocab ORDER BY doc DESC LIMIT 2000").all() as { term: string; doc: number }[];
 }
 
 function merged(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): Ranked[] {
