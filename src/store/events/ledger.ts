@@ -10,6 +10,7 @@ import type { DB } from "../open.js";
 import { applyEvent } from "./apply.js";
 import { catchUp, clockOf, isRecallInsert, nextOwnSeq, noteApplied, setClock, writeMeta, writeTx } from "./fold.js";
 import { formatHlc, tick } from "./hlc.js";
+import { logSize } from "../../workspace/state-logs.js";
 import { appendLines, logFile, type StateEvent } from "./log.js";
 import { gidOf, keyOf, SPECS, stmt, type SharedTable } from "./tables.js";
 
@@ -117,15 +118,41 @@ export function flushPending(db: DB, durable = true, others = true): number {
   return writeTx(db, () => {
     const waiting = stmt(db, "SELECT seq, line FROM pending_events ORDER BY seq").all() as { seq: number; line: string }[];
     if (waiting.length === 0) return 0;
-    // Read the log first: after a crash between the append and the delete, some are in it already.
-    catchUp(db, l.workspace, others ? undefined : l.device.id);
-    const inLog = (stmt(db, "SELECT last_seq FROM event_logs WHERE device = ?").get(l.device.id) as { last_seq: number } | undefined)?.last_seq ?? 0;
-    const lines = waiting.filter((w) => w.seq > inLog).map((w) => w.line);
-    if (lines.length > 0) appendLines(logFile(l.workspace, l.device.id), lines, durable);
+    const file = logFile(l.workspace, l.device.id);
+    const inLog = others ? readLogFirst(db, l) : ownLogAsLeft(db, l, file);
+    const todo = waiting.filter((w) => w.seq > inLog);
+    const lines = todo.map((w) => w.line);
+    if (lines.length > 0) {
+      appendLines(file, lines, durable);
+      ownTails.set(db, { size: logSize(file) ?? -1, seq: todo[todo.length - 1]!.seq });
+    }
     stmt(db, "DELETE FROM pending_events").run();
     if (others) catchUp(db, l.workspace);
     return lines.length;
   });
+}
+
+/**
+ * This device's log as this connection last left it: its size just after our last append and
+ * the last seq in it. Under the write lock nobody else appends, so the same size means the
+ * same log (another process of this device, or a compaction, changes it).
+ */
+const ownTails = new WeakMap<DB, { size: number; seq: number }>();
+
+/** The last seq of this device in its log, read first: after a crash between the append and the delete, some are in it already. */
+function readLogFirst(db: DB, l: Ledger): number {
+  catchUp(db, l.workspace);
+  ownTails.delete(db);
+  return (stmt(db, "SELECT last_seq FROM event_logs WHERE device = ?").get(l.device.id) as { last_seq: number } | undefined)?.last_seq ?? 0;
+}
+
+/** The same from this device's log alone; not read again when it is as this connection left it. */
+function ownLogAsLeft(db: DB, l: Ledger, file: string): number {
+  const tail = ownTails.get(db);
+  if (tail !== undefined && tail.size === logSize(file)) return tail.seq;
+  catchUp(db, l.workspace, l.device.id);
+  ownTails.delete(db);
+  return (stmt(db, "SELECT last_seq FROM event_logs WHERE device = ?").get(l.device.id) as { last_seq: number } | undefined)?.last_seq ?? 0;
 }
 
 /** A row's columns as an event carries them: a reference to another shared row by its gid. */

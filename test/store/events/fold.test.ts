@@ -13,6 +13,8 @@ import { MemoryStore } from "../../../src/store/memories.js";
 import { compactSharedState } from "../../../src/engine/shared-state.js";
 import { ProposalStore } from "../../../src/store/dream-proposals.js";
 import { rng, simDevice, syncLogs, tmp, type SimDevice } from "./helpers.js";
+import { openStateDb } from "../../../src/store/state.js";
+import { openLedger } from "../../../src/store/events/open.js";
 import { randomOp } from "./ops.js";
 
 const T0 = Date.UTC(2026, 10, 1);
@@ -297,6 +299,27 @@ describe("the recall log, written without reading the other devices' logs", () =
     syncLogs(a!, b!);
     catchUp(b!.db, b!.ws);
     expect(stateDigest(a!.db)).toBe(stateDigest(b!.db));
+  });
+
+  it("two processes of one device (a daemon and a CLI) recording in turn append every recall once, in seq order", () => {
+    const [a, b] = devices(2, [0, 0]);
+    const second = openStateDb(a!.file);
+    try {
+      openLedger(second, a!.file, { workspace: a!.ws, device: a!.device, now: () => (a!.clock.t += 1000) });
+      recall(a!, "one");
+      new RecallStore(second).record({ at: (a!.clock.t += 1000), front: "mcp", query: "two", chunks: [{ path: "memory/b.md", startLine: 1, endLine: 2, chunkHash: "h2" }] });
+      recall(a!, "three");
+      recall(a!, "four");
+    } finally {
+      second.close();
+    }
+    const lines = readFileSync(logFile(a!.ws, a!.device.id), "utf8").trim().split("\n").map((l) => JSON.parse(l) as StateEvent);
+    expect(lines.map((e) => e.seq)).toEqual(lines.map((_, i) => i + 1));
+    expect(lines.filter((e) => e.type === "row.insert").length).toBe(4);
+    syncLogs(a!, b!);
+    catchUp(b!.db, b!.ws);
+    expect(new RecallStore(b!.db).count()).toBe(4);
+    expect(stateDigest(b!.db)).toBe(stateDigest(a!.db));
   });
 
   it("any other write still reads the other devices' logs first", () => {
