@@ -126,8 +126,8 @@ export function resolveDates(query: string, now: Date, opts: ResolveDatesOptions
 
 // Word-bounded on both sides; an optional possessive ("last week's") belongs to the match.
 // Case-sensitive over a lower-cased query rather than "i": V8 compiles a /iu regex with the
-// \p{L} word bounds about five times slower (~200 ms for the table, paid by the first
-// query that may hold a date in every process).
+// \p{L} word bounds 2-5x slower (~200 ms for the table, paid by the first query that may
+// hold a date in every process).
 const COMPILED = RULES.map((r) => ({
   rule: r,
   re: new RegExp(`${NOT_WORD_BEFORE}(?:${r.pattern})(?:['’]s)?(?![\\p{L}\\p{N}])`, "gu"),
