@@ -266,6 +266,8 @@ describe("the recall log, written without reading the other devices' logs", () =
   it("a search's recall does not fold what another device wrote; the next catch-up adds it on top, no re-fold, and both devices agree", () => {
     const [a, b] = devices(2, [0, 0]);
     recall(a!, "first");
+    // b writes after a's first events (whatever the two device ids) and before a's next recall.
+    b!.clock.t = a!.clock.t;
     soul(b!, "b wrote this");
     syncLogs(b!, a!);
     // b's event sorts before a's next recall, and a has not read it when it records the recall.
