@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { practiceQueries } from "../../src/engine/indexing.js";
@@ -48,9 +49,20 @@ describe("warm(): a long-lived host's warm-up", () => {
       const b = await warm.search(q, { limit: 10, refresh: false, explain: true, recall: false });
       expect(b.results, q).toEqual(a.results);
     }
-    // A search asked of the warm host is recorded as ever.
-    await warm.search("backup job", { limit: 5, refresh: false });
-    expect(new RecallStore(warm.state()).count()).toBeGreaterThan(0);
+    // A search asked of the warm host is recorded as ever, each result with its chunk's text hash.
+    const asked = await warm.search("backup job", { limit: 5, refresh: false });
+    expect(new RecallStore(warm.state()).count()).toBe(asked.results.length);
+    const index = new Database(warm.indexPath, { readonly: true });
+    try {
+      const recorded = warm.state().prepare("SELECT path, start_line AS s, end_line AS e, chunk_hash AS h FROM recalls ORDER BY rank").all() as { path: string; s: number; e: number; h: string }[];
+      expect(recorded.map((r) => [r.path, r.s, r.e])).toEqual(asked.results.map((r) => [r.path, r.startLine, r.endLine]));
+      for (const r of recorded) {
+        const want = index.prepare("SELECT c.hash FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.start_line = ? AND c.end_line = ?").get(r.path, r.s, r.e) as { hash: string };
+        expect(r.h).toBe(want.hash);
+      }
+    } finally {
+      index.close();
+    }
   });
 
   it("practises with pairs of the index's common words, then dated questions", () => {
