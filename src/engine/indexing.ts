@@ -295,6 +295,9 @@ export class IndexingService {
     for (const q of queries) {
       if (this.host.closed() || signal?.aborted) return;
       await this.host.engine.search(q, { limit: 10, refresh: false, recall: false, ...(signal ? { signal } : {}) }).catch(() => undefined);
+      // A keyword search settles in microtasks: without a turn of the event loop between them the
+      // practice would hold a request that came meanwhile until all of it is done.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
   status(): EngineStatus {
