@@ -4,7 +4,7 @@
 // count over 1 s show the hard cap: the hook process ends by its deadline whatever its work is
 // doing. `--hogs N` keeps N busy-looping processes running meanwhile (a loaded machine). Part of
 // `npm run bench` (--skip-hooks leaves it out); `node scripts/bench-hooks.mjs [--runs 30]
-// [--notes 1000] [--hogs 4]` runs it alone.
+// [--notes 1000] [--hogs 4] [--daemon-only]` runs it alone.
 import "./lib/state-home.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -57,7 +57,7 @@ async function withDaemon(ws, fn) {
   }
 }
 
-export async function benchHooks(root, { notes = 1000, runs = 30 } = {}) {
+export async function benchHooks(root, { notes = 1000, runs = 30, daemonOnly = false } = {}) {
   console.log(`\n== assistant hooks: \`agent hook claude-code prompt\`, ${notes} notes, ${runs} prompts each ==`);
   const ws = path.join(root, "hooks");
   notesWorkspace(ws, notes, 29, { embed: { provider: "none" } });
@@ -73,11 +73,17 @@ export async function benchHooks(root, { notes = 1000, runs = 30 } = {}) {
     floor.push(performance.now() - t);
   }
   console.log(`node -e 0 (the floor of any hook process): p50 ${pct(floor, 50).toFixed(0)} ms, max ${Math.max(...floor).toFixed(0)} ms`);
-  line("no daemon (cold process, keyword search)", series(ws, runs, { AGENT_DAEMON: "off" }));
-  // The cap itself: the work made to spin for 5 s (the hook's test-only knob), so every run ends by its deadline.
-  line("no daemon, the work stalled for 5 s     ", series(ws, runs, { AGENT_DAEMON: "off", AGENT_TEST_HOOK_STALL_MS: "5000" }));
+  if (!daemonOnly) {
+    line("no daemon (cold process, keyword search)", series(ws, runs, { AGENT_DAEMON: "off" }));
+    // The cap itself: the work made to spin for 5 s (the hook's test-only knob), so every run ends by its deadline.
+    line("no daemon, the work stalled for 5 s     ", series(ws, runs, { AGENT_DAEMON: "off", AGENT_TEST_HOOK_STALL_MS: "5000" }));
+  }
   await withDaemon(ws, async () => {
-    line("daemon running (warm engine)           ", series(ws, runs, {}));
+    const warm = series(ws, runs, {});
+    line("daemon running (warm engine)           ", warm);
+    // The first prompts a freshly started daemon answers, apart: what its warm-up is for.
+    console.log(`  its first 5 prompts: ${warm.lat.slice(0, 5).map((ms) => ms.toFixed(0)).join(", ")} ms; the rest p50 ${pct(warm.lat.slice(5), 50).toFixed(0)} ms`);
+    if (daemonOnly) return;
     // The other events of a turn, through the daemon too (the hook process opens no engine).
     for (const [event, payload] of [
       ["session-start", { session_id: "bench", hook_event_name: "SessionStart", cwd: path.join(ws, "..", "harbour") }],
@@ -106,7 +112,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = mkdtempSync(path.join(os.tmpdir(), "agent-bench-hooks-"));
   const stopHogs = hogs(Number(option(argv, "hogs", 0)));
   try {
-    await benchHooks(root, { notes: Number(option(argv, "notes", 1000)), runs: Number(option(argv, "runs", 30)) });
+    // --daemon-only: the prompt hook through a freshly started daemon alone.
+    await benchHooks(root, { notes: Number(option(argv, "notes", 1000)), runs: Number(option(argv, "runs", 30)), daemonOnly: argv.includes("--daemon-only") });
   } finally {
     stopHogs();
     rmSync(root, { recursive: true, force: true });

@@ -21,6 +21,10 @@ const args = process.argv.slice(2);
 const opt = (name, def) => option(args, name, def);
 const NOTES = Number(opt("notes", 5120));
 const RUNS = Number(opt("runs", 10));
+// --distinct: only the 200 distinct queries, in process, wall and CPU per search, two rounds
+// (ours: a fresh engine and a warm host each round; qmd: its SDK's searchLex).
+const DISTINCT_ONLY = args.includes("--distinct");
+const ROUNDS = Number(opt("rounds", 2));
 const peer = qmdPeer(opt("qmd-dir", process.env.QMD_PEER_DIR ?? "/tmp/qmd-peer"));
 const QMD_DIR = peer.dir;
 const QMD = peer.qmd;
@@ -67,6 +71,11 @@ console.log(`== ours vs qmd 2.8.3: ${NOTES} daily notes, ${os.cpus().length} cor
 
 const rows = [];
 const row = (what, a, b, note = "") => rows.push({ what, a, b, note });
+if (DISTINCT_ONLY) {
+  await distinctRounds();
+  rmSync(root, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // Floors: a process that starts and does nothing, on each Node.
 const floor20 = median(process.execPath, ["-e", "0"], ours);
@@ -160,3 +169,50 @@ console.log(`${"figure".padEnd(48)} ${"ours".padStart(10)} ${"qmd".padStart(10)}
 for (const x of rows) console.log(`${x.what.padEnd(48)} ${f(x.a)} ${f(x.b)}  ${(x.a / x.b).toFixed(2)}x${x.note ? `  (${x.note})` : ""}`);
 console.log(`${"floor: node -e 0".padEnd(48)} ${f(floor20)} ${f(floor22)}  (ours runs on Node ${process.versions.node}, qmd on Node 22)`);
 rmSync(root, { recursive: true, force: true });
+
+/** Wall and CPU (user + system) ms of one awaited call. */
+async function timed(fn) {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  await fn();
+  const wall = performance.now() - t;
+  const d = process.cpuUsage(c);
+  return { wall, cpu: (d.user + d.system) / 1000 };
+}
+
+/** The 200 distinct queries, ROUNDS times, ours and qmd's, wall and CPU p50/p95 per search. */
+async function distinctRounds() {
+  execFileSync(process.execPath, [cli, "index", "--workspace", ws, "--no-embed"], { env: ours, stdio: "ignore" });
+  execFileSync(QMD, ["collection", "add", ws, "--name", "bench", "--mask", "**/*.md"], { env: qmdEnv, stdio: "ignore" });
+  const qmdScript = `
+    import { createStore } from ${JSON.stringify(peer.sdk)};
+    const store = await createStore({ dbPath: ${JSON.stringify(path.join(root, "qmd-cache", "qmd", "index.sqlite"))} });
+    const rounds = [];
+    for (let r = 0; r < ${ROUNDS}; r++) {
+      const out = [];
+      for (const q of ${JSON.stringify(DISTINCT)}) { const c = process.cpuUsage(); const t = performance.now(); await store.searchLex(q, { limit: 10 }); const wall = performance.now() - t; const d = process.cpuUsage(c); out.push({ wall, cpu: (d.user + d.system) / 1000 }); }
+      rounds.push(out);
+    }
+    console.log(JSON.stringify(rounds));
+    process.exit(0);`;
+  const qmdRounds = JSON.parse(execFileSync(NODE22, ["--input-type=module", "-e", qmdScript], { env: qmdEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).trim().split("\n").pop());
+  const table = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const warm of [false, true]) {
+      const e = Engine.open({ workspace: ws, embedder: null });
+      if (warm) await e.indexing.warm();
+      const out = [];
+      for (const q of DISTINCT) out.push(await timed(() => e.search(q, { limit: 10, refresh: false })));
+      await e.close();
+      table.push({ what: `ours, ${warm ? "a warm host (warm() first)" : "a fresh engine"}, round ${r + 1}`, out });
+    }
+    table.push({ what: `qmd searchLex, round ${r + 1}`, out: qmdRounds[r] });
+  }
+  const g = (xs, k, p) => pct(xs.map((x) => x[k]), p).toFixed(1);
+  console.log(`${"200 distinct queries".padEnd(44)} ${"wall p50".padStart(9)} ${"wall p95".padStart(9)} ${"CPU p50".padStart(9)} ${"CPU p95".padStart(9)}   first 30: CPU p50 / p95`);
+  for (const { what, out } of table) {
+    const first = out.slice(0, 30);
+    console.log(`${what.padEnd(44)} ${g(out, "wall", 50).padStart(9)} ${g(out, "wall", 95).padStart(9)} ${g(out, "cpu", 50).padStart(9)} ${g(out, "cpu", 95).padStart(9)}   ${g(first, "cpu", 50)} / ${g(first, "cpu", 95)}`);
+  }
+  console.log(`load at the end ${os.loadavg()[0].toFixed(1)}; ours on Node ${process.versions.node}, qmd on Node 22`);
+}

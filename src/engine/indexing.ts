@@ -10,7 +10,8 @@ import path from "node:path";
 import type { EmbeddingCache } from "../embed/cache.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
-import { keepCommonPostings } from "../search/pipeline/postings.js";
+import { commonWords, keepCommonPostings } from "../search/pipeline/postings.js";
+import { STOP_WORDS } from "../search/query/stopwords.js";
 import { embedPending, type EmbedPendingProgress, type EmbedPendingResult, type EmbedReport } from "../indexer/embed-pending.js";
 import type { Indexer, IndexProgress, IndexSummary } from "../indexer/indexer.js";
 import { indexStatus, type IndexStatus } from "../indexer/status.js";
@@ -90,6 +91,8 @@ export interface IndexHost {
     embedder(): Promise<Selection>;
     hasState(): boolean;
     state(): DB;
+    /** The engine's search, for warm()'s practice searches. */
+    search(query: string, opts: { limit: number; refresh: false; recall: false; signal?: AbortSignal }): Promise<unknown>;
   };
   /** The index, opened on first use. */
   parts(): IndexParts;
@@ -254,25 +257,49 @@ export class IndexingService {
 
   /**
    * For a long-lived host: loads what searches would otherwise wait for or do slowly, the
-   * embedder and, with search.vectorIndex "quantized", the in-memory copy of the vectors.
+   * embedder and, with search.vectorIndex "quantized", the in-memory copy of the vectors;
+   * first it runs a few searches nobody sees (practice), so the first ones asked are not the
+   * ones that compile the search's code and regexes.
    */
   async warm(signal?: AbortSignal): Promise<WarmReport> {
     const started = performance.now();
-    let words = 0;
-    const report = (vectors: MemoryIndexStats | null): WarmReport => ({ ms: Math.round(performance.now() - started), vectors, words });
     // The index's common words first: a host's slowest keyword searches are the first ones
     // that name one (postings.ts keepCommonPostings).
+    // Practice first: it is quick, and the host's first requests may come while the rest loads.
     const kw = this.host.engine.config.search.keyword;
-    words = await keepCommonPostings(this.host.recovering(() => this.host.parts().db), { heading: kw.headingWeight, body: kw.bodyWeight, cjk: 1 }, undefined, signal);
-    if (this.host.engine.config.search.mode === "keyword") return report(null);
-    const sel = await this.host.engine.embedder();
-    await sel.embedder?.init?.();
-    if (this.host.closed() || signal?.aborted || this.host.engine.config.search.vectorIndex !== "quantized") return report(null);
-    const vectors = this.host.parts().vectors;
-    await vectors.useMemoryIndex({}, signal);
-    return report(vectors.memoryIndex()?.stats() ?? null);
+    const db = this.host.recovering(() => this.host.parts().db);
+    const words = commonWords(db).filter((w) => !STOP_WORDS.has(w.term));
+    await this.practise(practiceQueries(words.map((w) => w.term)), signal);
+    const common = await keepCommonPostings(db, { heading: kw.headingWeight, body: kw.bodyWeight, cjk: 1 }, undefined, signal, words);
+    const vectors = await this.warmVectors(signal);
+    return { ms: Math.round(performance.now() - started), vectors, words: common.length };
   }
 
+  /** The embedder, loaded, and with search.vectorIndex "quantized" the in-memory copy of the vectors (its stats). */
+  private async warmVectors(signal?: AbortSignal): Promise<MemoryIndexStats | null> {
+    if (this.host.engine.config.search.mode === "keyword") return null;
+    const sel = await this.host.engine.embedder();
+    await sel.embedder?.init?.();
+    if (this.host.closed() || signal?.aborted || this.host.engine.config.search.vectorIndex !== "quantized") return null;
+    const vectors = this.host.parts().vectors;
+    await vectors.useMemoryIndex({}, signal);
+    return vectors.memoryIndex()?.stats() ?? null;
+  }
+
+  /**
+   * Searches as the host's first requests would, in its configured mode, answered to nobody:
+   * the index is not refreshed, nothing goes to the recall log, and what they keep is what
+   * any search keeps (so later results are the same). One that fails is left: practice only.
+   */
+  private async practise(queries: readonly string[], signal?: AbortSignal): Promise<void> {
+    for (const q of queries) {
+      if (this.host.closed() || signal?.aborted) return;
+      await this.host.engine.search(q, { limit: 10, refresh: false, recall: false, ...(signal ? { signal } : {}) }).catch(() => undefined);
+      // A keyword search settles in microtasks: without a turn of the event loop between them the
+      // practice would hold a request that came meanwhile until all of it is done.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
   status(): EngineStatus {
     return this.host.recovering(() => {
       const { store, vectors } = this.host.parts();
@@ -349,4 +376,14 @@ export class IndexingService {
       return r === undefined ? null : { text: r.text, startLine: r.start_line, endLine: r.end_line, heading: r.heading };
     };
   }
+}
+
+/** Dated questions: the first one compiles the date rules' regexes. */
+const PRACTICE_DATES = ["what did we decide last week", "notes from 3 May 2023", "the meeting on Friday morning"];
+
+/** warm()'s practice searches: pairs of the index's common words (as a person would ask for them), then dated questions. */
+export function practiceQueries(common: readonly string[]): string[] {
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < Math.min(common.length, 20); i += 2) pairs.push(`${common[i]} ${common[i + 1]}`);
+  return [...pairs, ...PRACTICE_DATES];
 }

@@ -11,7 +11,7 @@
 import type { SessionType } from "../context/assemble.js";
 import type { DreamConfig } from "../jobs/dream/config.js";
 import { RecallStore, type RecalledChunk } from "../store/recalls.js";
-import { keptPer } from "../store/data-version.js";
+import { isKept, keptPer } from "../store/data-version.js";
 import type { Statement } from "better-sqlite3";
 import type { DB } from "../store/open.js";
 
@@ -39,7 +39,7 @@ export interface RecallLogDeps {
   onFailure?: (message: string) => void;
 }
 
-type HashStatement = Statement<[string, number, number], { hash: string }>;
+type HashStatement = Statement<[string], { p: string; s: number; e: number; hash: string }>;
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 const PRUNE_EVERY_ROWS = 500;
@@ -63,15 +63,29 @@ export class RecallLog {
     }
   }
 
-  /** The text hash of the indexed chunk at these lines, "" when there is none. */
-  private chunkHash(rel: string, startLine: number, endLine: number): string {
+  /** The text hashes of the indexed chunks at these lines ("" where there is none), those not kept read in one query. */
+  private chunkHashes(chunks: RecallEntry["chunks"]): string[] {
     const db = this.deps.index();
     if (this.hashStmt?.db !== db) {
-      this.hashStmt = { db, stmt: db.prepare<[string, number, number], { hash: string }>("SELECT c.hash FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND c.start_line = ? AND c.end_line = ?") };
+      this.hashStmt = {
+        db,
+        stmt: db.prepare<[string], { p: string; s: number; e: number; hash: string }>(
+          `WITH want(p, s, e) AS (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?))
+           SELECT want.p AS p, want.s AS s, want.e AS e, c.hash AS hash FROM want JOIN files f ON f.path = want.p JOIN chunks c ON c.file_id = f.id AND c.start_line = want.s AND c.end_line = want.e`,
+        ),
+      };
     }
     // The same results come back search after search: their hashes are kept while the index is unchanged.
-    const stmt = this.hashStmt.stmt;
-    return keptPer(db, "chunk hashes", `${startLine}:${endLine}:${rel}`, { max: 10_000 }, () => stmt.get(rel, startLine, endLine)?.hash ?? "");
+    const key = (c: RecallEntry["chunks"][number]) => `${c.startLine}:${c.endLine}:${c.path}`;
+    const missing = chunks.filter((c) => !isKept(db, "chunk hashes", key(c)));
+    const found = new Map<string, string>();
+    if (missing.length > 0) {
+      for (const r of this.hashStmt.stmt.all(JSON.stringify(missing.map((c) => [c.path, c.startLine, c.endLine])))) {
+        const k = `${r.s}:${r.e}:${r.p}`;
+        if (!found.has(k)) found.set(k, r.hash);
+      }
+    }
+    return chunks.map((c) => keptPer(db, "chunk hashes", key(c), { max: 10_000 }, () => found.get(key(c)) ?? ""));
   }
 
   /** Records what one retrieval presented; returns the rows written (0 when off, empty or not main). */
@@ -80,7 +94,8 @@ export class RecallLog {
     if (!cfg.enabled || e.session !== "main" || e.chunks.length === 0) return 0;
     const query = normaliseQuery(e.normalisedQuery ?? e.query);
     if (query === "") return 0;
-    const chunks: RecalledChunk[] = e.chunks.map((c) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, chunkHash: this.chunkHash(c.path, c.startLine, c.endLine) }));
+    const hashes = this.chunkHashes(e.chunks);
+    const chunks: RecalledChunk[] = e.chunks.map((c, i) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, chunkHash: hashes[i]! }));
     const store = new RecallStore(this.deps.state());
     const { rows, lastId } = store.record({ at: e.at, front: e.front, query, chunks });
     // Pruning is a delete and a count: amortised over PRUNE_EVERY_ROWS rows (one-off CLI

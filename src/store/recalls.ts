@@ -57,7 +57,8 @@ export class RecallStore {
   record(r: NewRecall): { rows: number; lastId: number } {
     if (r.chunks.length === 0) return { rows: 0, lastId: 0 };
     const rows = r.chunks.map((c, i) => ({ at: r.at, front: r.front, query: r.query, path: c.path, start_line: c.startLine, end_line: c.endLine, chunk_hash: c.chunkHash, rank: i + 1 }));
-    insertSharedRows(this.db, "recalls", rows, { durable: false });
+    // Neither fsynced nor after a read of the other devices' logs (ledger.ts EmitOptions): written after every search.
+    insertSharedRows(this.db, "recalls", rows, { durable: false, catchUp: false });
     // This device's own event sorts after everything folded so far: its rows have the highest ids.
     const lastId = (this.db.prepare("SELECT coalesce(max(id), 0) AS id FROM recalls").get() as { id: number }).id;
     return { rows: r.chunks.length, lastId };

@@ -407,3 +407,25 @@ describe("resolveDates: a day of the month by its ordinal, and a weekday with it
     for (const q of ["the 3rd time I asked", "the 2nd floor", "the 15th century"]) none(q);
   });
 });
+
+describe("resolveDates: letter case", () => {
+  it("reads dates in any case, with the match's text and place as written", () => {
+    const q = resolveDates("notes from LAST WEEK about DNS", NOW, UTC);
+    expect(q.matches.map((m) => m.text)).toEqual(["LAST WEEK"]);
+    expect(q.range).toEqual(resolveDates("notes from last week about DNS", NOW, UTC).range);
+    expect(q.rest).toBe("notes about DNS");
+    expect(one("Yesterday's Notes")).toEqual(r("2026-11-20"));
+  });
+
+  it("keeps indices after a letter whose lower case is longer (İ)", () => {
+    const q = resolveDates("İstanbul trip İİ yesterday", NOW, UTC);
+    expect(q.matches).toHaveLength(1);
+    expect(q.matches[0]!.text).toBe("yesterday");
+    expect("İstanbul trip İİ yesterday".slice(q.matches[0]!.start, q.matches[0]!.end)).toBe("yesterday");
+  });
+
+  it("still tells the month May from the verb by its capital", () => {
+    expect(one("VPS notes May")).toEqual(r("2026-05-01", "2026-05-31"));
+    none("the VPS notes may help");
+  });
+});

@@ -111,9 +111,11 @@ describe("the first pass from kept postings", () => {
     // A second connection, as a daemon has: the common words read ahead, then the same searches, twice.
     const warm = openIndexDb(path.join(agentDir(ws), "index.db")).db;
     try {
-      expect(await keepCommonPostings(warm, { heading: 2, body: 1, cjk: 1 }, 10_000)).toBeGreaterThan(5);
+      expect((await keepCommonPostings(warm, { heading: 2, body: 1, cjk: 1 }, 10_000)).length).toBeGreaterThan(5);
       // "routers" and "router" are one token to FTS5: the list read for one serves the other.
       expect(isKept(warm, "postings", `2 1 1 =${ftsTokens('"routers"')}`)).toBe(true);
+      // And its per-column scores under the word columns' key BM25's rescoring asks for (evidence.ts).
+      expect(isKept(warm, "column postings", `{heading body} : =${ftsTokens('"routers"')}`)).toBe(true);
       const search = searchOn(warm);
       for (let round = 0; round < 2; round++) for (const [i, q] of queries.entries()) expect(await search(q), `${q}, round ${round}`).toEqual(want[i]);
     } finally {

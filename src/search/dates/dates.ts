@@ -125,10 +125,22 @@ export function resolveDates(query: string, now: Date, opts: ResolveDatesOptions
 }
 
 // Word-bounded on both sides; an optional possessive ("last week's") belongs to the match.
+// Case-sensitive over a lower-cased query rather than "i": V8 compiles a /iu regex with the
+// \p{L} word bounds 2-5x slower (~200 ms for the table, paid by the first query that may
+// hold a date in every process).
 const COMPILED = RULES.map((r) => ({
   rule: r,
-  re: new RegExp(`${NOT_WORD_BEFORE}(?:${r.pattern})(?:['’]s)?(?![\\p{L}\\p{N}])`, "giu"),
+  re: new RegExp(`${NOT_WORD_BEFORE}(?:${r.pattern})(?:['’]s)?(?![\\p{L}\\p{N}])`, "gu"),
 }));
+
+/**
+ * The query in lower case, each character where it was, so a match's index and length are
+ * the same in both. Only "İ" lengthens (to "i" and a dot); it stays as written, as the "i"
+ * flag's simple case folding would not match it to "i" either.
+ */
+export function lowerInPlace(query: string): string {
+  return query.includes("\u0130") ? query.split("\u0130").map((p) => p.toLowerCase()).join("\u0130") : query.toLowerCase();
+}
 
 // Years outside this range would not print as YYYY (e.g. "9999 years ago").
 const MIN_DAY = dayOf(1000, 1, 1);
@@ -140,11 +152,14 @@ interface Candidate {
   span: Span;
 }
 
+/** Every rule's matches. A rule's groups are in lower case; its `m.input` is the query as written. */
 function findCandidates(query: string, ctx: Ctx): Candidate[] {
   const out: Candidate[] = [];
+  const lower = lowerInPlace(query);
   for (const { rule, re } of COMPILED) {
     re.lastIndex = 0;
-    for (let m = re.exec(query); m !== null; m = re.exec(query)) {
+    for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
+      m.input = query;
       const span = rule.resolve(m, ctx);
       if (span && span[0] >= MIN_DAY && span[1] <= MAX_DAY) {
         out.push({ start: m.index, end: m.index + m[0].length, span });

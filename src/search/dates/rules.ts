@@ -49,6 +49,15 @@ export const NOT_WORD_BEFORE = "(?<![\\p{L}\\p{N}])";
 // Prepositions that make a bare year or an ambiguous month ("may", "march") a date.
 const DATE_CONTEXT = `(?<=${NOT_WORD_BEFORE}(?:in|during|throughout|from|of)\\s+)`;
 
+/**
+ * A group's text as the query has it: a rule's groups are in lower case (dates.ts matches a
+ * lower-cased query, same indices). For a group whose text is the last of its kind in the match.
+ */
+function written(m: RegExpExecArray, group: string): string {
+  const at = m.index + m[0].lastIndexOf(group);
+  return m.input.slice(at, at + group.length);
+}
+
 function num(word: string): number {
   return /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word.toLowerCase()] ?? Number.NaN);
 }
@@ -210,7 +219,11 @@ export interface Rule {
   /** An example of what the rule matches, for readers. */
   example: string;
   pattern: string;
-  /** null = looked like a date but is not one (e.g. 2023-02-30): no match. */
+  /**
+   * null = looked like a date but is not one (e.g. 2023-02-30): no match. The pattern is
+   * matched against the query in lower case: `m`'s groups are lower case, `m.input` is the
+   * query as written (same indices).
+   */
   resolve: (m: RegExpExecArray, ctx: Ctx) => Span | null;
 }
 
@@ -313,7 +326,7 @@ export const RULES: readonly Rule[] = [
       const [, day, ordinal, of, month, year] = m;
       // "top 10 may fail", "3 march songs": a plain number before the verb "may"/"march"
       // is a date only when written as one: "8 May", "8th may", "8 of may", "8 may 2023".
-      const ambiguous = /^(?:may|march)$/.test(month) && !ordinal && !of && !year;
+      const ambiguous = /^(?:may|march)$/.test(written(m, month)) && !ordinal && !of && !year;
       return ambiguous ? null : dayOfMonth(Number(day), monthNum(month), year, ctx);
     },
   },
@@ -339,7 +352,7 @@ export const RULES: readonly Rule[] = [
     example: "VPS notes March",
     pattern: "(may|march)",
     resolve: (m, ctx) => {
-      const word = m[1];
+      const word = written(m, m[1]);
       const before = m.input.slice(0, m.index).trim();
       const wholeQuery = before === "" && m.input.slice(m.index + word.length).trim() === "";
       const properNoun = /^[A-Z]/.test(word) && before !== "" && !/[.!?]$/.test(before);

@@ -229,9 +229,9 @@ function columnPostings(db: DB, expr: string): ColumnPostings {
   return keptPer(db, "column postings", exprKey(db, expr), { max: MAX_KEPT_POSTINGS, size: (p) => p.ids.length }, () => readColumnPostings(db, expr));
 }
 
-/** Reads an expression's per-column scores ahead of a search (postings.ts keepCommonPostings). */
-export function keepColumnPostings(db: DB, expr: string): void {
-  columnPostings(db, expr);
+/** Reads an expression's per-column scores ahead of a search (postings.ts keepCommonPostings); returns its matches. */
+export function keepColumnPostings(db: DB, expr: string): number {
+  return columnPostings(db, expr).ids.length;
 }
 
 function readColumnPostings(db: DB, expr: string): ColumnPostings {

@@ -1,6 +1,6 @@
 import { cosine } from "../../embed/vector.js";
 import type { DB } from "../../store/open.js";
-import { exprKey } from "./fts-tokens.js";
+import { exprKey, WORD_COLUMNS } from "./fts-tokens.js";
 import { countsOf, sql } from "./sql.js";
 import type { ParsedQuery } from "../query/query.js";
 
@@ -57,9 +57,9 @@ export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
   return [
     ...q.terms.map((t) => {
       const forms = q.formsOf(t);
-      const term: EvidenceTerm = { term: t, expr: `{heading body} : ${q.ftsOf(t)}` };
+      const term: EvidenceTerm = { term: t, expr: `${WORD_COLUMNS}${q.ftsOf(t)}` };
       // The forms are single plain words (forms.ts), quoted as every term is.
-      if (forms.length > 1) term.forms = forms.map((f) => ({ term: f, expr: `{heading body} : "${f}"` }));
+      if (forms.length > 1) term.forms = forms.map((f) => ({ term: f, expr: `${WORD_COLUMNS}"${f}"` }));
       return term;
     }),
     ...q.cjk.map((b) => ({ term: b, expr: `cjk : "${b.replace(/"/g, '""')}"` })),

@@ -53,12 +53,17 @@ export function keyByTokens(db: DB): void {
   byTokens.add(db);
 }
 
+/** The column filter of a word's evidence term (evidence.ts): words live in heading and body. */
+export const WORD_COLUMNS = "{heading body} : ";
+
 /**
  * The key under which a value kept for an FTS5 expression is stored: in a host that read
- * words ahead, a quoted term's tokens ("=read" for "reading" and "read"), else the expression.
+ * words ahead, a quoted term's tokens ("=read" for "reading" and "read"; with the word
+ * columns' filter before it, "{heading body} : =read"), else the expression.
  */
 export function exprKey(db: DB, expr: string): string {
   if (!byTokens.has(db)) return expr;
-  const tokens = ftsTokens(expr);
-  return tokens === null ? expr : `=${tokens}`;
+  const filtered = expr.startsWith(WORD_COLUMNS);
+  const tokens = ftsTokens(filtered ? expr.slice(WORD_COLUMNS.length) : expr);
+  return tokens === null ? expr : `${filtered ? WORD_COLUMNS : ""}=${tokens}`;
 }

@@ -13,7 +13,7 @@ import type { DB } from "../../store/open.js";
 import { askedBefore, isKept, keptPer } from "../../store/data-version.js";
 import { STOP_WORDS } from "../query/stopwords.js";
 import { keepColumnPostings } from "./bm25.js";
-import { exprKey, keyByTokens } from "./fts-tokens.js";
+import { exprKey, keyByTokens, WORD_COLUMNS } from "./fts-tokens.js";
 import { countsOf, sql } from "./sql.js";
 
 /** FTS5's column weights: heading, body, CJK bigrams. */
@@ -82,14 +82,12 @@ export const AHEAD_POSTINGS = 400_000;
  * then ranked from them instead of FTS5 scoring every match of the OR, the slowest searches
  * a warm host sees (a rare word is cheap either way). Kept until the index changes, like all
  * of it; each word is read in its own snapshot, and the event loop turns between words.
- * Returns how many words were read.
+ * Returns the words (index tokens) read, most common first.
  */
-export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHEAD_POSTINGS, signal?: AbortSignal): Promise<number> {
+export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHEAD_POSTINGS, signal?: AbortSignal, common = commonWords(db)): Promise<string[]> {
   keyByTokens(db);
-  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
-  const common = sql(db, "SELECT term, doc FROM temp.chunks_vocab ORDER BY doc DESC LIMIT 2000").all() as { term: string; doc: number }[];
   let used = 0;
-  let words = 0;
+  const words: string[] = [];
   for (const { term, doc } of common) {
     if (signal?.aborted || used >= budget) break;
     if (STOP_WORDS.has(term) || used + doc > budget) continue;
@@ -97,15 +95,24 @@ export async function keepCommonPostings(db: DB, w: KeywordWeights, budget = AHE
     used += db
       .transaction(() => {
         const p = postingsOf(db, phrase, w);
-        countsOf(db).df.set(exprKey(db, phrase), p.ids.length);
-        keepColumnPostings(db, phrase);
+        const df = countsOf(db).df;
+        df.set(exprKey(db, phrase), p.ids.length);
+        // BM25's rescoring asks for a word in the word columns (evidence.ts), as its own expression.
+        const inWords = `${WORD_COLUMNS}${phrase}`;
+        df.set(exprKey(db, inWords), keepColumnPostings(db, inWords));
         return p.ids.length;
       })
       .deferred();
-    words++;
+    words.push(term);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return words;
+}
+
+/** The index's most frequent words (index tokens, with how many chunks hold each), most frequent first. */
+export function commonWords(db: DB): { term: string; doc: number }[] {
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
+  return sql(db, "SELECT term, doc FROM temp.chunks_vocab ORDER BY doc DESC LIMIT 2000").all() as { term: string; doc: number }[];
 }
 
 function merged(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): Ranked[] {

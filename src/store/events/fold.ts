@@ -97,13 +97,56 @@ export function nextOwnSeq(db: DB): number {
   return Math.max(inLog, ownApplied(db), waiting) + 1;
 }
 
-/** Catches this device's state up with every log in the workspace. */
-export function catchUp(db: DB, workspace: string): FoldResult {
+/**
+ * An insert into the recall log: it commutes with every event but a recall prune (new rows
+ * nothing names, read in gid order), so it may be applied ahead of events that sort before
+ * it. The recall log is written after every search without first reading the other devices'
+ * logs (EmitOptions.catchUp false): this is what makes that safe.
+ */
+export function isRecallInsert(e: Pick<StateEvent, "type"> & { table?: unknown }): boolean {
+  return e.type === "row.insert" && e.table === "recalls";
+}
+
+/** Records the keys of events just applied: the last of all, and the last that is not a recall insert. */
+export function noteApplied(db: DB, events: readonly StateEvent[]): void {
+  let top = "";
+  let topFixed = "";
+  for (const e of events) {
+    const key = eventKey(e);
+    if (key > top) top = key;
+    if (key > topFixed && !isRecallInsert(e)) topFixed = key;
+  }
+  const raise = (meta: string, key: string) => {
+    const was = readMeta(db, meta);
+    if (key !== "" && (was === null || key > was)) writeMeta(db, meta, key);
+  };
+  raise("events.lastKey", top);
+  raise("events.fixedKey", topFixed);
+}
+
+/**
+ * Whether `events` (sorted, new here) can be applied on top of what is applied without a
+ * re-fold: each sorts after the last event applied, or after the last one that is not a recall
+ * insert and is no recall prune (so it commutes with the recall inserts applied after it).
+ */
+function appliesOnTop(db: DB, events: readonly StateEvent[]): boolean {
+  const last = readMeta(db, "events.lastKey");
+  if (events.length === 0 || last === null || eventKey(events[0]!) > last) return true;
+  // A database from before the second key: every applied event counts as fixed.
+  const fixed = readMeta(db, "events.fixedKey") ?? last;
+  return eventKey(events[0]!) > fixed && events.every((e) => e.type !== "recalls.prune" || eventKey(e) > last);
+}
+
+/**
+ * Catches this device's state up with every log in the workspace; with `only`, with that
+ * device's log alone (this device's own, to learn what of it is in the log before appending).
+ */
+export function catchUp(db: DB, workspace: string, only?: string): FoldResult {
   return writeTx(db, () => {
     const known = new Map(logRows(db).map((r) => [r.device, r]));
     const pending: Pending[] = [];
-    const devices = listLogs(workspace);
-    if ([...known.keys()].some((d) => !devices.includes(d))) return refold(db, workspace);
+    const devices = only === undefined ? listLogs(workspace) : [only];
+    if (only === undefined && [...known.keys()].some((d) => !devices.includes(d))) return refold(db, workspace);
     for (const device of devices) {
       const file = logFile(workspace, device);
       const row = known.get(device) ?? emptyRow(device);
@@ -120,8 +163,7 @@ export function catchUp(db: DB, workspace: string): FoldResult {
       .flatMap((p) => p.events)
       .filter((e) => !(e.device === own && e.seq <= applied))
       .sort(byKey);
-    const last = readMeta(db, "events.lastKey");
-    if (events.length > 0 && last !== null && eventKey(events[0]!) <= last) return refold(db, workspace);
+    if (!appliesOnTop(db, events)) return refold(db, workspace);
     applyAll(db, events, pending);
     return { mode: events.length > 0 ? "incremental" : "none", events: events.length, problems: pending.flatMap((p) => p.problems) };
   });
@@ -134,6 +176,7 @@ export function refold(db: DB, workspace: string): FoldResult {
     for (const t of [...SHARED_TABLES].reverse()) db.exec(`DELETE FROM ${t}`);
     db.exec("DELETE FROM pending_refs; DELETE FROM shared_devices; DELETE FROM shared_facts; DELETE FROM event_logs");
     writeMeta(db, "events.lastKey", null);
+    writeMeta(db, "events.fixedKey", null);
     const pending: Pending[] = [];
     for (const device of listLogs(workspace)) {
       const file = logFile(workspace, device);
@@ -196,6 +239,6 @@ function applyAll(db: DB, events: StateEvent[], pending: Pending[], notInLogs: R
          last_seq = excluded.last_seq, last_hlc = excluded.last_hlc, first_key = excluded.first_key, bad = excluded.bad, unknown = excluded.unknown`,
     ).run(r.device, r.offset, r.lines, r.head, r.events, r.last_seq, r.last_hlc, r.first_key, r.bad, r.unknown);
   }
-  if (events.length > 0) writeMeta(db, "events.lastKey", eventKey(events[events.length - 1]!));
+  noteApplied(db, events);
   setClock(db, clock);
 }

@@ -8,9 +8,10 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "../open.js";
 import { applyEvent } from "./apply.js";
-import { catchUp, clockOf, nextOwnSeq, setClock, writeMeta, writeTx } from "./fold.js";
+import { catchUp, clockOf, isRecallInsert, nextOwnSeq, noteApplied, setClock, writeMeta, writeTx } from "./fold.js";
 import { formatHlc, tick } from "./hlc.js";
-import { appendLines, eventKey, logFile, type StateEvent } from "./log.js";
+import { logSize } from "../../workspace/state-logs.js";
+import { appendLines, logFile, type StateEvent } from "./log.js";
 import { gidOf, keyOf, SPECS, stmt, type SharedTable } from "./tables.js";
 
 export interface LedgerDevice {
@@ -43,6 +44,13 @@ export interface EmitOptions {
    * every search: a power cut may lose its last lines, never a SOUL or MEMORY.md version.
    */
   durable?: boolean;
+  /**
+   * false: written without first reading the other devices' logs, and appended after reading
+   * only this device's own. For the recall log's inserts alone (fold.ts isRecallInsert), which
+   * commute with what another device may have written meanwhile: the next catch-up applies
+   * that on top without a re-fold. Saves reading every log twice more on every search.
+   */
+  catchUp?: boolean;
 }
 
 /**
@@ -61,8 +69,10 @@ export function emit(db: DB, type: string, build: (id: string) => Payload, opts:
     return id;
   }
   const outer = db.inTransaction;
+  const others = opts.catchUp ?? true;
   const id = writeTx(db, () => {
-    catchUp(db, l.workspace);
+    // A device's first event opens its log: read the others then, once.
+    if (others || nextOwnSeq(db) === 1) catchUp(db, l.workspace);
     let seq = nextOwnSeq(db) - 1;
     let clock = clockOf(db);
     const record = (t: string, p: (id: string) => Payload): string => {
@@ -73,7 +83,8 @@ export function emit(db: DB, type: string, build: (id: string) => Payload, opts:
       stmt(db, "INSERT INTO pending_events (seq, line) VALUES (?, ?)").run(seq, JSON.stringify(e));
       const res = applyEvent(db, e);
       if (!res.ok) throw new Error(`state.db: ${res.reason}`);
-      writeMeta(db, "events.lastKey", eventKey(e));
+      if (!others && !isRecallInsert(e) && e.type !== "log.start") throw new Error(`state.db: a ${t} event must read the other devices' logs first`);
+      noteApplied(db, [e]);
       writeMeta(db, "events.ownApplied", String(seq));
       return gid;
     };
@@ -83,7 +94,7 @@ export function emit(db: DB, type: string, build: (id: string) => Payload, opts:
     setClock(db, clock);
     return gid;
   });
-  if (!outer) flushPending(db, opts.durable ?? true);
+  if (!outer) flushPending(db, opts.durable ?? true, others);
   else
     queueMicrotask(() => {
       // After the caller's transaction: committed (append) or rolled back (nothing waits).
@@ -96,22 +107,52 @@ export function emit(db: DB, type: string, build: (id: string) => Payload, opts:
   return id;
 }
 
-/** Appends this device's committed events that are not in its log yet, in seq order. */
-export function flushPending(db: DB, durable = true): number {
+/**
+ * Appends this device's committed events that are not in its log yet, in seq order. `others`
+ * false: reads only this device's own log (EmitOptions.catchUp); the lines just appended are
+ * read back by the next catch-up.
+ */
+export function flushPending(db: DB, durable = true, others = true): number {
   const l = ledgers.get(db);
   if (l === undefined) return 0;
   return writeTx(db, () => {
     const waiting = stmt(db, "SELECT seq, line FROM pending_events ORDER BY seq").all() as { seq: number; line: string }[];
     if (waiting.length === 0) return 0;
-    // Read the log first: after a crash between the append and the delete, some are in it already.
-    catchUp(db, l.workspace);
-    const inLog = (stmt(db, "SELECT last_seq FROM event_logs WHERE device = ?").get(l.device.id) as { last_seq: number } | undefined)?.last_seq ?? 0;
-    const lines = waiting.filter((w) => w.seq > inLog).map((w) => w.line);
-    if (lines.length > 0) appendLines(logFile(l.workspace, l.device.id), lines, durable);
+    const file = logFile(l.workspace, l.device.id);
+    const inLog = others ? readLogFirst(db, l) : ownLogAsLeft(db, l, file);
+    const todo = waiting.filter((w) => w.seq > inLog);
+    const lines = todo.map((w) => w.line);
+    if (lines.length > 0) {
+      appendLines(file, lines, durable);
+      ownTails.set(db, { size: logSize(file) ?? -1, seq: todo[todo.length - 1]!.seq });
+    }
     stmt(db, "DELETE FROM pending_events").run();
-    catchUp(db, l.workspace);
+    if (others) catchUp(db, l.workspace);
     return lines.length;
   });
+}
+
+/**
+ * This device's log as this connection last left it: its size just after our last append and
+ * the last seq in it. Under the write lock nobody else appends, so the same size means the
+ * same log (another process of this device, or a compaction, changes it).
+ */
+const ownTails = new WeakMap<DB, { size: number; seq: number }>();
+
+/** The last seq of this device in its log, read first: after a crash between the append and the delete, some are in it already. */
+function readLogFirst(db: DB, l: Ledger): number {
+  catchUp(db, l.workspace);
+  ownTails.delete(db);
+  return (stmt(db, "SELECT last_seq FROM event_logs WHERE device = ?").get(l.device.id) as { last_seq: number } | undefined)?.last_seq ?? 0;
+}
+
+/** The same from this device's log alone; not read again when it is as this connection left it. */
+function ownLogAsLeft(db: DB, l: Ledger, file: string): number {
+  const tail = ownTails.get(db);
+  if (tail !== undefined && tail.size === logSize(file)) return tail.seq;
+  catchUp(db, l.workspace, l.device.id);
+  ownTails.delete(db);
+  return (stmt(db, "SELECT last_seq FROM event_logs WHERE device = ?").get(l.device.id) as { last_seq: number } | undefined)?.last_seq ?? 0;
 }
 
 /** A row's columns as an event carries them: a reference to another shared row by its gid. */

@@ -38,7 +38,7 @@ export function adoptImportedRows(db: DB): void {
   writeTx(db, () => {
     db.exec("DELETE FROM event_logs; DELETE FROM pending_events; DELETE FROM pending_refs; DELETE FROM shared_devices; DELETE FROM shared_facts");
     for (const t of SHARED_TABLES) db.exec(`UPDATE ${t} SET gid = NULL`);
-    for (const k of ["events.lastKey", "events.ownApplied", "events.clock"]) writeMeta(db, k, null);
+    for (const k of ["events.lastKey", "events.fixedKey", "events.ownApplied", "events.clock"]) writeMeta(db, k, null);
     writeMeta(db, "events.device", l.device.id);
   });
   importUnlogged(db, l);

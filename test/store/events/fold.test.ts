@@ -13,6 +13,8 @@ import { MemoryStore } from "../../../src/store/memories.js";
 import { compactSharedState } from "../../../src/engine/shared-state.js";
 import { ProposalStore } from "../../../src/store/dream-proposals.js";
 import { rng, simDevice, syncLogs, tmp, type SimDevice } from "./helpers.js";
+import { openStateDb } from "../../../src/store/state.js";
+import { openLedger } from "../../../src/store/events/open.js";
 import { randomOp } from "./ops.js";
 
 const T0 = Date.UTC(2026, 10, 1);
@@ -254,5 +256,80 @@ describe("counters across devices", () => {
     expect(new MemoryStore(a!.db).get(id)!.recallCount).toBe(2);
     expect(new MemoryStore(b!.db).get(id)!.recallCount).toBe(2);
     expect(stateDigest(a!.db)).toBe(stateDigest(b!.db));
+  });
+});
+
+describe("the recall log, written without reading the other devices' logs", () => {
+  const recall = (d: SimDevice, q: string) => new RecallStore(d.db).record({ at: (d.clock.t += 1000), front: "cli", query: q, chunks: [{ path: "memory/a.md", startLine: 1, endLine: 3, chunkHash: "h1" }] });
+  const soul = (d: SimDevice, s: string) => new SoulVersionStore(d.db).insert({ createdAt: (d.clock.t += 1000), content: s, words: 1, tokens: 1, summary: s, origin: "reflection" });
+
+  it("a search's recall does not fold what another device wrote; the next catch-up adds it on top, no re-fold, and both devices agree", () => {
+    const [a, b] = devices(2, [0, 0]);
+    recall(a!, "first");
+    // b writes after a's first events (whatever the two device ids) and before a's next recall.
+    b!.clock.t = a!.clock.t;
+    soul(b!, "b wrote this");
+    syncLogs(b!, a!);
+    // b's event sorts before a's next recall, and a has not read it when it records the recall.
+    a!.clock.t += 5_000;
+    recall(a!, "second");
+    expect(new SoulVersionStore(a!.db).count()).toBe(0);
+    expect(catchUp(a!.db, a!.ws)).toMatchObject({ mode: "incremental", events: 2 });
+    expect(new SoulVersionStore(a!.db).count()).toBe(1);
+    syncLogs(a!, b!);
+    catchUp(b!.db, b!.ws);
+    expect(new RecallStore(b!.db).count()).toBe(2);
+    expect(stateDigest(a!.db)).toBe(stateDigest(b!.db));
+    // What a applied out of order is what a fold of the logs from the start gives.
+    const before = stateDigest(a!.db);
+    refold(a!.db, a!.ws);
+    expect(stateDigest(a!.db)).toBe(before);
+  });
+
+  it("another device's recall prune that sorts before a recall applied ahead of it makes a re-fold, to the same state as everyone's", () => {
+    const [a, b] = devices(2, [0, 0]);
+    for (let i = 0; i < 4; i++) recall(a!, `q${i}`);
+    syncLogs(a!, b!);
+    catchUp(b!.db, b!.ws);
+    b!.clock.t = a!.clock.t + 1_000;
+    new RecallStore(b!.db).prune(0, 2);
+    syncLogs(b!, a!);
+    a!.clock.t += 10_000;
+    recall(a!, "after the prune, unread");
+    expect(catchUp(a!.db, a!.ws).mode).toBe("full");
+    expect(new RecallStore(a!.db).count()).toBe(3);
+    syncLogs(a!, b!);
+    catchUp(b!.db, b!.ws);
+    expect(stateDigest(a!.db)).toBe(stateDigest(b!.db));
+  });
+
+  it("two processes of one device (a daemon and a CLI) recording in turn append every recall once, in seq order", () => {
+    const [a, b] = devices(2, [0, 0]);
+    const second = openStateDb(a!.file);
+    try {
+      openLedger(second, a!.file, { workspace: a!.ws, device: a!.device, now: () => (a!.clock.t += 1000) });
+      recall(a!, "one");
+      new RecallStore(second).record({ at: (a!.clock.t += 1000), front: "mcp", query: "two", chunks: [{ path: "memory/b.md", startLine: 1, endLine: 2, chunkHash: "h2" }] });
+      recall(a!, "three");
+      recall(a!, "four");
+    } finally {
+      second.close();
+    }
+    const lines = readFileSync(logFile(a!.ws, a!.device.id), "utf8").trim().split("\n").map((l) => JSON.parse(l) as StateEvent);
+    expect(lines.map((e) => e.seq)).toEqual(lines.map((_, i) => i + 1));
+    expect(lines.filter((e) => e.type === "row.insert").length).toBe(4);
+    syncLogs(a!, b!);
+    catchUp(b!.db, b!.ws);
+    expect(new RecallStore(b!.db).count()).toBe(4);
+    expect(stateDigest(b!.db)).toBe(stateDigest(a!.db));
+  });
+
+  it("any other write still reads the other devices' logs first", () => {
+    const [a, b] = devices(2, [0, 0]);
+    recall(a!, "first");
+    soul(b!, "b");
+    syncLogs(b!, a!);
+    soul(a!, "a");
+    expect(new SoulVersionStore(a!.db).count()).toBe(2);
   });
 });
