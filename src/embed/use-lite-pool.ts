@@ -66,7 +66,8 @@ initModel(async () => ({
 
 /**
  * Windows per message when the query worker embeds background work: a query arriving meanwhile
- * waits for at most this many (measured in docs/performance.md: CPU per window at 2 against 8).
+ * waits for at most this many. One costs nothing: the CPU per window is the same at batches of
+ * 1 to 8 (docs/performance.md, "Two model copies").
  */
 const QUERY_SLICE = 1;
 
