@@ -85,11 +85,13 @@ async function embeddingCost(db, sample) {
   const step = Math.max(1, Math.floor(rows.length / sample));
   await e.embed(["warm up the model"]);
   console.log(`embedding cost (USE-lite in this thread, ${Math.ceil(rows.length / step)} sampled chunks timed by CPU; ${load()}):`);
-  for (const choice of ["whole", "digest"]) {
+  // "digest:2": the digest in up to two windows a chunk (embed.transcriptWindows 2).
+  for (const choice of ["whole", "digest:2", "digest"]) {
     let windows = 0;
     const picked = [];
+    const [transcripts, most] = choice.split(":");
     rows.forEach((r, i) => {
-      const input = vectorInput(r, choice);
+      const input = most ? vectorInput(r, transcripts, Number(most)) : vectorInput(r, transcripts);
       const w = e.windows(input.text).slice(0, input.maxWindows ?? Infinity);
       windows += w.length;
       if (i % step === 0) picked.push(...w);
@@ -99,7 +101,7 @@ async function embeddingCost(db, sample) {
     const c = process.cpuUsage(cpu0);
     const perWindow = (c.user + c.system) / 1e6 / picked.length;
     const total = perWindow * windows;
-    console.log(`  ${choice.padEnd(6)}: ${windows} windows (${(windows / rows.length).toFixed(2)} per chunk), ${(perWindow * 1000).toFixed(1)} CPU ms each: ${total.toFixed(0)} CPU s in all, ~${(total / 1.9 / 60).toFixed(1)} min on 2 idle cores`);
+    console.log(`  ${choice.padEnd(8)}: ${windows} windows (${(windows / rows.length).toFixed(2)} per chunk), ${(perWindow * 1000).toFixed(1)} CPU ms each: ${total.toFixed(0)} CPU s in all, ~${(total / 1.9 / 60).toFixed(1)} min on 2 idle cores`);
   }
   await e.close();
 }

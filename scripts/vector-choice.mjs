@@ -10,7 +10,8 @@
 // (some gold message in the first k), and the windows each choice computed. Never a test.
 // Options: --data DIR (default ../shared/eval-data/beam/100K), --chats 1,2,3 (default all),
 //          --cache DIR (embedding cache kept between runs, default .eval-cache),
-//          --modes hybrid,vector
+//          --modes hybrid,vector, --choices whole,digest,digest:1 (digest:N: at most N
+//          windows a chunk, embed.transcriptWindows; default whole,digest)
 import "./lib/state-home.mjs";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -25,6 +26,7 @@ const data = path.resolve(option(args, "data", path.join(HERE, "..", "..", "shar
 const cache = path.resolve(option(args, "cache", path.join(HERE, "..", ".eval-cache")));
 const modes = String(option(args, "modes", "hybrid,vector")).split(",");
 const chats = String(option(args, "chats", readdirSync(data).filter((d) => /^\d+$/.test(d)).sort((a, b) => a - b).join(","))).split(",");
+const choices = String(option(args, "choices", "whole,digest")).split(",");
 const KS = [1, 5, 10];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -61,6 +63,12 @@ function goldIds(q) {
   return [...new Set(ids)];
 }
 
+/** "digest:1" → the digest in at most one window a chunk. */
+function embedConfig(choice) {
+  const [transcripts, windows] = choice.split(":");
+  return { provider: "use-lite", cacheDir: cache, transcripts, ...(windows ? { transcriptWindows: Number(windows) } : {}) };
+}
+
 const root = mkdtempSync(path.join(os.tmpdir(), "agent-vector-choice-"));
 const scores = {}; // `${choice}/${mode}` → { recall: {k: sum}, hit: {k: sum}, n }
 const cost = {}; // choice → { windows, computed, seconds }
@@ -69,12 +77,12 @@ try {
     const chat = JSON.parse(readFileSync(path.join(data, id, "chat.json"), "utf8"));
     const probing = JSON.parse(readFileSync(path.join(data, id, "probing_questions.json"), "utf8"));
     const questions = Object.entries(probing).flatMap(([ability, qs]) => qs.map((q) => ({ ability, text: q.question, gold: goldIds(q) }))).filter((q) => q.gold.length > 0);
-    for (const choice of ["whole", "digest"]) {
+    for (const choice of choices) {
       const ws = path.join(root, `${id}-${choice}`);
       initWorkspace(ws);
       mkdirSync(path.join(ws, "sessions"), { recursive: true });
       const where = writeChat(ws, chat);
-      writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ embed: { provider: "use-lite", cacheDir: cache, transcripts: choice } }));
+      writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ embed: embedConfig(choice) }));
       const engine = Engine.open({ workspace: ws });
       engine.indexing.index();
       const t0 = performance.now();

@@ -46,11 +46,17 @@ export const EmbedConfigSchema = z
     cacheDir: z.string().min(1).optional(),
     /**
      * What a conversation transcript's chunk gives the model: "digest" (the person's turns and
-     * the first words of each answer, no code or tool lines, at most two windows) or "whole"
+     * the first words of each answer, no code or tool lines, in transcriptWindows windows) or "whole"
      * (every window, as notes). Notes and summaries are always embedded whole. Changing it
      * applies to chunks embedded from then on (`agent index --rebuild` redoes them all).
      */
     transcripts: z.enum(["digest", "whole"]).default("digest"),
+    /**
+     * Most windows (128 tokens each) a transcript chunk's digest gets; ignored for "whole".
+     * Default one (TRANSCRIPT_WINDOWS in src/indexer/vector-text.ts): a year of history
+     * searchable by meaning in minutes; docs/performance.md measures the choice.
+     */
+    transcriptWindows: z.number().int().min(1).max(16).optional(),
   })
   .strict();
 

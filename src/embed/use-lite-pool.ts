@@ -64,6 +64,13 @@ initModel(async () => ({
 );
 `;
 
+/**
+ * Windows per message when the query worker embeds background work: a query arriving meanwhile
+ * waits for at most this many. One costs nothing: the CPU per window is the same at batches of
+ * 1 to 8 (docs/performance.md, "Two model copies").
+ */
+const QUERY_SLICE = 1;
+
 /** Young-generation cap of a worker's V8 heap (see spawn). */
 const YOUNG_GENERATION_MB = 8;
 
@@ -109,15 +116,19 @@ export class UseLitePool {
 
   /**
    * Runs the workers at a lower OS priority from now on (a long-lived host embedding in the
-   * background: its searches, and the user's other programs, go first). Only ever lowered:
-   * raising it back needs privileges a user does not have.
+   * background: its searches, and the user's other programs, go first), all but one: the query
+   * worker stays at normal priority so a search's query never waits for a niced thread's turn
+   * on a busy machine. It embeds background batches too, a slice at a time (QUERY_SLICE), so a
+   * query waits for at most one slice: a model copy of its own would cost ~100 MB for the few
+   * milliseconds a query takes (docs/performance.md). Only ever lowered: raising it back needs
+   * privileges a user does not have.
    */
   setNice(nice: number): void {
     if (nice <= this.nice) return;
     this.nice = nice;
-    for (const s of this.slots) if (s !== this.fg) s.worker.postMessage({ nice });
     // Loaded now, so the first search does not wait for a model to load.
-    if (!this.fg || !this.slots.includes(this.fg)) this.fg = this.spawn(0);
+    if (!this.fg || !this.slots.includes(this.fg)) this.fg = this.slots[0] ?? this.spawn(0);
+    for (const s of this.slots) if (s !== this.fg) s.worker.postMessage({ nice });
   }
 
   /** Loads the model in one worker (more start when work needs them), so a bad model fails here. */
@@ -153,7 +164,7 @@ export class UseLitePool {
         while (next < batches.length) {
           if (signal?.aborted) throw new AbortedError(signal.reason);
           const k = next++;
-          out[k] = await this.send(slot, batches[k]!);
+          out[k] = await this.sendBackground(slot, batches[k]!, opts.foreground === true);
         }
       });
       await Promise.race([Promise.all(lanes), aborted]);
@@ -166,24 +177,27 @@ export class UseLitePool {
   /**
    * The workers a call runs on. Idle ones first: a one-text query is not queued behind a
    * background batch when a worker is free. Once the workers run below normal priority
-   * (setNice), foreground work (a search's query) gets a worker of its own at normal
-   * priority, so it never waits behind a background batch or for a niced thread's turn.
+   * (setNice), foreground work (a search's query) goes to the query worker, ahead of any
+   * background slice still waiting for it.
    */
   private lanes(batches: number, foreground: boolean): Slot[] {
-    if (foreground && this.nice > 0) {
-      if (!this.fg || !this.slots.includes(this.fg)) this.fg = this.spawn(0);
-      return [this.fg];
-    }
-    const background = () => this.slots.filter((s) => s !== this.fg);
+    if (this.nice > 0 && (!this.fg || !this.slots.includes(this.fg))) this.fg = this.spawn(0);
+    if (foreground && this.fg) return [this.fg];
     const wanted = Math.min(this.threads, batches);
-    while (background().length < wanted) this.spawn(this.nice);
-    return background()
-      .sort((a, b) => Number(a.job !== null) - Number(b.job !== null))
-      .slice(0, wanted);
+    while (this.slots.length < wanted) this.spawn(this.nice);
+    return [...this.slots].sort((a, b) => Number(a.job !== null) - Number(b.job !== null)).slice(0, wanted);
   }
 
-  /** The normal-priority worker for foreground work, once the others are niced. */
+  /** The normal-priority worker that answers queries, once the others are niced. */
   private fg: Slot | null = null;
+
+  /** A background batch on the query worker goes a slice at a time, so a query waits for one slice at most. */
+  private async sendBackground(slot: Slot, texts: string[], foreground: boolean): Promise<Float32Array[]> {
+    if (foreground || slot !== this.fg || texts.length <= QUERY_SLICE) return this.send(slot, texts);
+    const rows: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += QUERY_SLICE) rows.push(...(await this.send(slot, texts.slice(i, i + QUERY_SLICE))));
+    return rows;
+  }
 
   async close(): Promise<void> {
     const slots = this.slots;

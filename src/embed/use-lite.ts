@@ -32,7 +32,7 @@ const OVERLAP_TOKENS = 24;
 /**
  * README measurements on 2 cores: batch 8 60/s, 32 64/s, 128 66/s. Memory decides: a worker's
  * WASM heap grows to its largest batch and never shrinks (measured per worker on 128-token
- * windows: 91 MB at 8, 110 MB at 15, 157 MB at 32), and a host keeps two or three workers
+ * windows: 91 MB at 8, 110 MB at 15, 157 MB at 32), and a host keeps two workers
  * (docs/performance.md: the daemon's RSS while it embeds).
  */
 const DEFAULT_BATCH = 8;

@@ -220,6 +220,7 @@ export class IndexingService {
       const r = await embedPending(vectors, e, this.host.embeddingCache(), {
         ...opts,
         transcripts: this.host.engine.config.embed.transcripts,
+        ...(this.host.engine.config.embed.transcriptWindows !== undefined ? { transcriptWindows: this.host.engine.config.embed.transcriptWindows } : {}),
         ...(opts.maxChunks !== undefined ? { maxChunks: opts.maxChunks - sum.embedded } : {}),
         onProgress: (p) => {
           this.progress = { done: before + p.done, total: before + p.total };

@@ -62,6 +62,8 @@ export async function embedPending(
     onProgress?: (p: EmbedPendingProgress) => void;
     /** What a transcript chunk gives the model (vector-text.ts); default "digest". */
     transcripts?: "digest" | "whole";
+    /** Most windows a transcript chunk's digest gets (default TRANSCRIPT_WINDOWS). */
+    transcriptWindows?: number;
   } = {},
 ): Promise<EmbedPendingResult> {
   // Each batch is one write transaction; between batches a watcher or search can write.
@@ -81,7 +83,7 @@ export async function embedPending(
     const batch: PendingChunk[] = queue.splice(0, Math.min(batchChunks, total - res.embedded));
     if (batch.length === 0) break;
     const windows = batch.map((c) => {
-      const input = vectorInput(c, opts.transcripts);
+      const input = vectorInput(c, opts.transcripts, opts.transcriptWindows);
       const all = embedder.windows(input.text);
       return input.maxWindows === null ? all : all.slice(0, input.maxWindows);
     });

@@ -12,8 +12,8 @@
 export const ANSWER_WORDS = 30;
 /** Words of one of the person's turns kept: a pasted log or file past this is noise. */
 export const PERSON_WORDS = 80;
-/** Most windows a transcript chunk gets: enough for its digest, few enough to stay quick. */
-export const TRANSCRIPT_WINDOWS = 2;
+/** Most windows a transcript chunk gets by default (embed.transcriptWindows). */
+export const TRANSCRIPT_WINDOWS = 1;
 
 export interface VectorSource {
   heading: string;
@@ -28,13 +28,17 @@ export function embedText(c: { heading: string; text: string }): string {
 }
 
 /** The text the model reads for a chunk, and the most windows it may take (null: all). */
-export function vectorInput(c: VectorSource, transcripts: "digest" | "whole" = "digest"): { text: string; maxWindows: number | null } {
+export function vectorInput(
+  c: VectorSource,
+  transcripts: "digest" | "whole" = "digest",
+  windows: number = TRANSCRIPT_WINDOWS,
+): { text: string; maxWindows: number | null } {
   if (c.kind !== "session" || transcripts === "whole") return { text: embedText(c), maxWindows: null };
   const digest = transcriptDigest(c.text);
   // A chunk of tool calls only still gets one vector, or it would stay pending for ever.
   if (digest === "") return { text: embedText(c), maxWindows: 1 };
   const thread = threadOf(c.heading);
-  return { text: thread ? `${thread}\n${digest}` : digest, maxWindows: TRANSCRIPT_WINDOWS };
+  return { text: thread ? `${thread}\n${digest}` : digest, maxWindows: windows };
 }
 
 /** "session <id> > <thread>" → the thread; the session id says nothing about meaning. */

@@ -114,16 +114,30 @@ describe("USE-lite tokenizer copy", () => {
 
 /** Nice values of this process's threads (Linux: each thread has its own). */
 function threadNices(): number[] {
-  const out: number[] = [];
+  return threads().map((t) => t.nice);
+}
+
+/** This process's threads: name and nice value (a worker thread's name is "WorkerThread"). */
+function threads(): { name: string; nice: number }[] {
+  const out: { name: string; nice: number }[] = [];
   for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
     try {
       const st = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8");
-      out.push(Number(st.slice(st.lastIndexOf(")") + 2).split(" ")[16]));
+      const name = readFileSync(`/proc/${process.pid}/task/${tid}/comm`, "utf8").trim();
+      out.push({ name, nice: Number(st.slice(st.lastIndexOf(")") + 2).split(" ")[16]) });
     } catch {
       // The thread ended meanwhile.
     }
   }
   return out;
+}
+
+/** Nice values of the model's worker threads. */
+function workerNices(): number[] {
+  return threads()
+    .filter((t) => t.name === "WorkerThread")
+    .map((t) => t.nice)
+    .sort((a, b) => a - b);
 }
 
 describe.runIf(process.platform === "linux")("background embedding below searches", () => {
@@ -140,6 +154,52 @@ describe.runIf(process.platform === "linux")("background embedding below searche
       expect(nices.filter((n) => n === 0).length).toBeGreaterThanOrEqual(1);
       expect(cosine(query!, before!)).toBeGreaterThanOrEqual(0.9999);
       background.forEach((v, i) => expect(cosine(v, snapshotVectors[i]!)).toBeGreaterThanOrEqual(0.999));
+    } finally {
+      await e.close();
+    }
+  }, 120_000);
+
+  it("keeps two model copies, not three: the query worker takes background batches too, and a query asked beside them gets its right vector", async () => {
+    const e = new UseLiteEmbedder({ threads: 2 });
+    try {
+      e.lowerPriority(10);
+      await e.init();
+      const texts = [...SNAPSHOT.texts, ...SNAPSHOT.texts, ...SNAPSHOT.texts];
+      const background = e.embed(texts);
+      // Asked while the background batches run on both workers.
+      const [query] = await e.embed([SNAPSHOT.texts[0]!], { kind: "query" });
+      const rows = await background;
+      expect(workerNices()).toEqual([0, 10]);
+      expect(cosine(query!, snapshotVectors[0]!)).toBeGreaterThanOrEqual(0.999);
+      rows.forEach((v, i) => expect(cosine(v, snapshotVectors[i % SNAPSHOT.texts.length]!)).toBeGreaterThanOrEqual(0.999));
+    } finally {
+      await e.close();
+    }
+  }, 120_000);
+
+  it("with one thread, the one model copy embeds in the background and answers queries at normal priority", async () => {
+    const e = new UseLiteEmbedder({ threads: 1 });
+    try {
+      e.lowerPriority(10);
+      const background = e.embed(SNAPSHOT.texts.slice(0, 6));
+      const [query] = await e.embed([SNAPSHOT.texts[1]!], { kind: "query" });
+      const rows = await background;
+      expect(workerNices()).toEqual([0]);
+      expect(cosine(query!, snapshotVectors[1]!)).toBeGreaterThanOrEqual(0.999);
+      rows.forEach((v, i) => expect(cosine(v, snapshotVectors[i]!)).toBeGreaterThanOrEqual(0.999));
+    } finally {
+      await e.close();
+    }
+  }, 120_000);
+
+  it("without lowering, a query runs on whichever worker is free (no query worker of its own)", async () => {
+    const e = new UseLiteEmbedder({ threads: 2 });
+    try {
+      const background = e.embed(SNAPSHOT.texts.slice(0, 6));
+      const [query] = await e.embed([SNAPSHOT.texts[2]!], { kind: "query" });
+      await background;
+      expect(workerNices()).toEqual([0, 0]);
+      expect(cosine(query!, snapshotVectors[2]!)).toBeGreaterThanOrEqual(0.999);
     } finally {
       await e.close();
     }

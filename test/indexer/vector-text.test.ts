@@ -1,6 +1,8 @@
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { EmbeddingCache } from "../../src/embed/cache.js";
 import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
+import { embedPending } from "../../src/indexer/embed-pending.js";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { ANSWER_WORDS, embedText, transcriptDigest, TRANSCRIPT_WINDOWS, vectorInput } from "../../src/indexer/vector-text.js";
 import { IndexStore } from "../../src/store/index-store.js";
@@ -34,7 +36,7 @@ describe("what a transcript chunk gives the model", () => {
     expect(d).not.toMatch(/rsync exited|npm test|compacted|export const|detail59/);
   });
 
-  it("embeds notes whole, transcripts as a digest of at most two windows, and all of them with transcripts \"whole\"", () => {
+  it("embeds notes whole, transcripts as a digest of at most TRANSCRIPT_WINDOWS windows, and all of them with transcripts \"whole\"", () => {
     const note = { heading: "Garden > Watering", text: "Water the tomatoes at six.", kind: "daily" };
     expect(vectorInput(note)).toEqual({ text: embedText(note), maxWindows: null });
     const session = { heading: "session claude-code-123 > design", text: chunk, kind: "session" };
@@ -52,6 +54,56 @@ describe("what a transcript chunk gives the model", () => {
     const tools = { heading: "session s1", text: "tool: Bash: ls\ntool: Read: /src/a.ts", kind: "session" };
     expect(vectorInput(tools)).toEqual({ text: embedText(tools), maxWindows: 1 });
   });
+});
+
+describe("how many windows a transcript chunk gets", () => {
+  let ws = "";
+  let db: DB | null = null;
+  const model = new UseLiteEmbedder({ threads: 0 });
+  afterEach(() => {
+    db?.close();
+    db = null;
+    cleanup(ws);
+  });
+  afterAll(async () => {
+    await model.close();
+  });
+
+  it("one window by default, embed.transcriptWindows more; notes keep all of theirs", async () => {
+    // Long person turns: the digest runs to several windows.
+    const turn = (i: number) => JSON.stringify({ role: "user", content: `turn ${i} about the garden: ${words(70, `g${i}x`)}`, ts: `2026-02-10T10:0${i}:00Z` });
+    const perChunk = async (transcriptWindows?: number): Promise<{ session: number[]; note: number[]; digestWindows: number }> => {
+      ws = tempDir("agent-transcript-windows-");
+      write(ws, "sessions/s1.jsonl", [1, 2, 3, 4].map(turn).join("\n") + "\n");
+      write(ws, "MEMORY.md", `# Memory\n\n${words(200, "note")}\n`);
+      db = openIndexDb(path.join(agentDir(ws), "index.db")).db;
+      new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({})).sync();
+      const vectors = new VectorStore(db);
+      vectors.useModel(model.modelId, model.dimension);
+      const cache = new EmbeddingCache(path.join(agentDir(ws), "embeddings.db"));
+      try {
+        await embedPending(vectors, model, cache, transcriptWindows === undefined ? {} : { transcriptWindows });
+      } finally {
+        cache.close();
+      }
+      const rows = db.prepare("SELECT f.kind, c.heading, c.text, (SELECT count(*) FROM chunk_vectors v WHERE v.chunk_id = c.id) AS n FROM chunks c JOIN files f ON f.id = c.file_id").all() as { kind: string; heading: string; text: string; n: number }[];
+      const sessions = rows.filter((r) => r.kind === "session");
+      const digestWindows = Math.max(...sessions.map((r) => model.windows(vectorInput(r, "digest", 16).text).length));
+      const out = { session: sessions.map((r) => r.n), note: rows.filter((r) => r.kind !== "session").map((r) => r.n - model.windows(embedText(r)).length), digestWindows };
+      db.close();
+      db = null;
+      cleanup(ws);
+      return out;
+    };
+    const byDefault = await perChunk();
+    expect(byDefault.digestWindows).toBeGreaterThan(2);
+    expect(byDefault.session.every((n) => n === TRANSCRIPT_WINDOWS)).toBe(true);
+    expect(TRANSCRIPT_WINDOWS).toBe(1);
+    expect(byDefault.note.every((d) => d === 0)).toBe(true);
+    const two = await perChunk(2);
+    expect(two.session.every((n) => n === 2)).toBe(true);
+    expect(two.note.every((d) => d === 0)).toBe(true);
+  }, 120_000);
 });
 
 describe("the embedding queue", () => {
