@@ -32,12 +32,16 @@ function untilOf(dateTo: string | undefined): number {
   return Number.isNaN(t) ? Infinity : t;
 }
 
-/** The query's terms as the statements' words are written (stemmed), each with its weight. */
+/**
+ * The query's terms as the statements' words are written (stemmed), each with its weight. A
+ * hyphenated term ("peer-reviewed", one term of the keyword index) is its parts, as in a
+ * statement, sharing its weight: "the peer review" then meets it.
+ */
 export function queryStems(terms: readonly { term: string; idf: number }[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const t of terms) {
-    const w = stem(t.term);
-    if (w.length >= 3) out.set(w, Math.max(out.get(w) ?? 0, t.idf));
+    const parts = t.term.split("-").map(stem).filter((w) => w.length >= 3);
+    for (const w of parts) out.set(w, Math.max(out.get(w) ?? 0, t.idf / parts.length));
   }
   return out;
 }
