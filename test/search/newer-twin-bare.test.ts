@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
+import { spanEnd } from "../../src/search/pipeline/newer-twin.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 // The commit count said with its unit on the 5th, and as a bare number a change word leads to
@@ -26,5 +27,13 @@ describe("the newer-twin stage with a bare number", () => {
     const paths = (await engine.search("How many commits have been merged into the main branch of my Git repository?", { limit: 10 })).results.map((r) => r.path);
     expect(paths.indexOf("memory/2026-11-19.md")).toBeGreaterThanOrEqual(0);
     expect(paths.indexOf("memory/2026-11-19.md")).toBeLessThan(paths.indexOf("memory/2026-11-05.md"));
+  });
+});
+
+describe("spanEnd: a date that ends the span a value covers", () => {
+  it("reads 'through August' and 'by June' as the end of a span, 'in August' as a time gone by", () => {
+    expect(spanEnd("What is the budget for prototype refinement through August?", "August")).toBe(true);
+    expect(spanEnd("How much had I saved by the end of June?", "June")).toBe(true);
+    expect(spanEnd("What was the budget in August?", "August")).toBe(false);
   });
 });
