@@ -7,14 +7,14 @@ import { queryStems } from "../../src/search/pipeline/newer-twin.js";
 const pick = (chunkId: number) => ({ s: { cand: { chunkId } } }) as unknown as Picked;
 
 describe("partnersToPlace: the other side of a denial to bring beside it", () => {
-  it("skips a partner already shown above the denial and takes the next two", () => {
+  it("skips a partner already shown above the denial and takes the next best", () => {
     const list = [pick(5), pick(9), pick(3)];
-    expect(partnersToPlace([5, 7, 8, 4], list, list[1]!)).toEqual([7, 8]);
+    expect(partnersToPlace([5, 7, 8], list, list[1]!)).toEqual([7]);
   });
 
-  it("takes the best two when none is shown above", () => {
+  it("takes the best partner when none is shown above", () => {
     const list = [pick(9), pick(5)];
-    expect(partnersToPlace([5, 7, 8], list, list[0]!)).toEqual([5, 7]);
+    expect(partnersToPlace([5, 7], list, list[0]!)).toEqual([5]);
   });
 });
 
