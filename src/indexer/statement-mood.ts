@@ -30,6 +30,16 @@ const AIM_VERBS = "(?:achieve|reach|get|keep|hit|reduce|increase|save|lose|cut|f
 const PLAN = new RegExp(`(?:^\\s*plan:|\\b(?:will|(?:i|we|you|they|she|he)['’]ll|going to|gonna|plan(?:s|ned|ning)? (?:to|for|on)|hop(?:e|es|ing) to|aim(?:s|ing)? (?:to|for)|intend(?:s|ing)? to|(?:want(?:s|ed)?|trying|try|would like) to ${AIM_VERBS}|wants? it|goal|target|expect(?:s|ing)? to)\\b)`, "i");
 /** A clause that opens on a simple past doing word (no "have"): one occasion ("Ran 7 km", "I spent $62"). */
 const EVENT_START = /^(?:(?:i|we|just|also|then|finally|today|yesterday)\s+){0,3}(?:ran|walked|jogged|cycled|rode|swam|hiked|slept|spent|paid|bought|sold|took|ate|drank|cooked|wrote|read|did|made|earned|lifted|burned|logged|drove|watched|played|practi[sc]ed|studied|saved|won|lost|caught|sent|visited|met|called)\b/i;
+/**
+ * A question that asks how to do something ("What's the best way to make sure the screening
+ * tool's 90% accuracy holds?", "How can I make the most of the $550 budget?"): it asks for a
+ * way, not for a value, so the values in it are what it takes as given.
+ */
+const ASKS_HOW = /^(?:what(?:['’]s| is| are| would be)\s+(?:the\s+|some\s+)?(?:best|right|good|easiest|most \w+)\s+(?:way|ways|approach|approaches|strategy|strategies|steps?|tips?)\b|how\s+(?:can|do|should|could)\s+(?:i|we)\b)/i;
+/** "… to $300", "… down to 2 hours": what a how-question aims at. */
+const AIMED_AT = /\b(?:to|down to|up to|under|below|above|over|at least)\s*$/i;
+/** "… was increased to $550": a change already made, which a how-question takes as given. */
+const CHANGED_TO = /\b(?:increased|decreased|raised|lowered|moved|extended|changed|rescheduled|adjusted|bumped|pushed|postponed|reduced|dropped|updated|shifted|grown|risen)\s+to\s*$/i;
 /** What a question takes as given follows one of these: "since", "now that", "given that". */
 const GIVEN = /\b(?:since|now that|because|given that|considering that|as of)\b/i;
 /** Words that tie a value to one day: what happened then, not what holds. */
@@ -46,7 +56,7 @@ export interface Clause {
 export function clauses(sentence: string): Clause[] {
   const out: Clause[] = [];
   // ", can you help me …": the request after a statement is a clause of its own; so is ", I've got …" after a comma.
-  const re = /;|\s+-\s+|,\s+(?=(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\b)|,\s+(?=(?:can|could|would|will|how|what|should|do)\s+(?:you|i|we)\b)|,\s+(?=(?:i|we)(?:['’](?:ve|m|d|ll)\b|\s))|\s+(?=but\b)/gi;
+  const re = /;|\s+-\s+|,\s+(?=(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\b)|,\s+(?=(?:can|could|would|will|how|what|should|do)\s+(?:you|i|we|it)\b)|,\s+(?=(?:i|we)(?:['’](?:ve|m|d|ll)\b|\s))|\s+(?=but\b)/gi;
   let start = 0;
   for (let m = re.exec(sentence); m !== null; m = re.exec(sentence)) {
     out.push({ start, end: m.index, text: sentence.slice(start, m.index) });
@@ -63,15 +73,39 @@ export function isQuestion(sentence: string): boolean {
   return /\?\s*(?:->[->\s\d,]*)?$/.test(s) && QUESTION_START.test(s);
 }
 
+/** A word that opens a thing of its own: after it, the value is what the thing is, not what is denied. */
+const DETERMINER = /^(?:the|my|our|your|a|an|this|that|new)$/i;
+
+/**
+ * Whether a "not" before a value denies the value: "does not cost $120", "is not $55", "didn't
+ * take more than 4 weeks" do; "won't meet the new April 25 deadline" denies the meeting, and
+ * the deadline it names is still a fact. The value must follow within three words, none of
+ * them opening a thing of its own.
+ */
+export function deniesValue(before: string): boolean {
+  const m = DENIED.exec(before);
+  if (!m) return false;
+  // The last denial word before the value is the one that could reach it.
+  let last = m;
+  const all = new RegExp(DENIED.source, "gi");
+  for (let x = all.exec(before); x !== null; x = all.exec(before)) last = x;
+  const between = before.slice(last.index + last[0].length).split(/\s+/).filter((w) => w !== "");
+  return between.length <= 3 && !between.some((w) => DETERMINER.test(w));
+}
+
 /** The kind of saying a value at `at` in `sentence` is in. */
 export function moodAt(sentence: string, at: number): Mood {
   // A question asks, except in what it takes as given ("…, since the sessions got extended to July 16?").
-  if (isQuestion(sentence) && !GIVEN.test(sentence.slice(0, at))) return "question";
+  if (isQuestion(sentence) && !GIVEN.test(sentence.slice(0, at))) {
+    if (!ASKS_HOW.test(sentence.trim())) return "question";
+    // "How can I cut my spending to $300?": the value it asks the way to is an aim.
+    if (AIMED_AT.test(sentence.slice(0, at)) && !CHANGED_TO.test(sentence.slice(0, at))) return "plan";
+  }
   const clause = clauses(sentence).find((c) => at >= c.start && at < c.end) ?? { start: 0, end: sentence.length, text: sentence };
   const text = clause.text.trim().replace(/^(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\s+/i, "");
   if (HYPOTHETICAL.test(text)) return "hypothetical";
   // A denial reaches forward: "is not $55" denies the value, "3 books, not bad" does not.
-  if (DENIED.test(sentence.slice(clause.start, at))) return "denied";
+  if (deniesValue(sentence.slice(clause.start, at))) return "denied";
   if (PLAN.test(text)) return "plan";
   if (EVENT_START.test(text) || ONE_DAY.test(text)) return "event";
   return "fact";

@@ -70,6 +70,8 @@ const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
 const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?)\b/i;
+/** "I'm not sure if …", "I don't know whether …": doubt, which denies nothing. */
+const UNSURE = /\b(?:not (?:sure|certain|quite sure)|(?:don't|do not) know (?:if|whether|how|what|which))\b/gi;
 const MARK = /(?<![\p{L}\p{N}_])(supersedes|still-true)::[ \t]*([^\n]*)$/iu;
 const NEGATION = /\b(never|not|no longer|don't|doesn't|didn't|haven't|hasn't|hadn't|isn't|wasn't|aren't|weren't|won't|cannot|can't)\b/i;
 
@@ -91,8 +93,10 @@ export function stem(word: string): string {
 /** Content words of a text: no stop words, no numbers, at least 3 characters. */
 export function contentWords(text: string): string[] {
   const out: string[] = [];
-  for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}'_-]+/u)) {
-    const w = raw.replace(/'s$/, "").replace(/[''_-]/g, "");
+  // A hyphen parts words as the keyword index parts them ("patent-related" → patent, related),
+  // so a statement's words and a query's terms meet.
+  for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}'_]+/u)) {
+    const w = raw.replace(/'s$/, "").replace(/[''_]/g, "");
     if (w.length < 3 || STOP.has(w) || /\d/.test(w) || NUMBER_WORDS[w] !== undefined) continue;
     out.push(stem(w));
   }
@@ -161,6 +165,36 @@ function counted(num: string, word: string): Omit<Found, "start" | "end"> | null
   return { type: MEASURES.has(w) || MEASURES.has(unit) ? "measure" : "count", unit, norm: String(n) };
 }
 
+/**
+ * A bare number that a change word leads to ("which has now reached 165", "has increased to
+ * 7,"): the count of a thing named before it, not after. Only after such a word: a bare number
+ * anywhere else is too often a version, a step or a score to be read as a count.
+ */
+const BARE_AFTER_CHANGE = /\b(?:reached|(?:increased|grown|risen|rose|gone up|climbed|jumped|dropped|decreased|fallen|fell|gone down|declined|expanded|bumped) to|now (?:at|stands at))\s+(\d[\d,]*)(?![\d.]*\d)(?!\s?(?:%|[\p{L}$€£]))/giu;
+/** A plural word in the few words before a bare number: what it counts ("commits merged … reached 165"). */
+const PLURAL = /^(?!.*(?:ss|us|is)$)\p{L}{3,}s$/u;
+
+/** What a bare number after a change word counts: the nearest plural content word in the 12 words before it; null when none. */
+function bareUnit(sentence: string, at: number): string | null {
+  const before = sentence.slice(Math.max(0, at - 160), at).toLowerCase().split(/[^\p{L}\p{N}']+/u).slice(-12).reverse();
+  const w = before.find((x) => PLURAL.test(x) && !STOP.has(x));
+  return w ? stem(w) : null;
+}
+
+function bareCounts(sentence: string, taken: readonly Found[]): Found[] {
+  const out: Found[] = [];
+  BARE_AFTER_CHANGE.lastIndex = 0;
+  for (let m = BARE_AFTER_CHANGE.exec(sentence); m !== null; m = BARE_AFTER_CHANGE.exec(sentence)) {
+    const start = m.index + m[0].length - m[1]!.length;
+    const end = m.index + m[0].length;
+    const unit = bareUnit(sentence, m.index);
+    const n = Number(m[1]!.replace(/,/g, ""));
+    if (unit === null || !Number.isFinite(n) || taken.some((f) => start < f.end && f.start < end)) continue;
+    out.push({ type: MEASURES.has(unit) ? "measure" : "count", unit, norm: String(n), start, end });
+  }
+  return out;
+}
+
 /** The values in one sentence, left to right, overlapping matches dropped (a date wins over a count). */
 export function findValues(sentence: string): Found[] {
   const found: Found[] = [];
@@ -175,6 +209,7 @@ export function findValues(sentence: string): Found[] {
       found.push({ ...v, start, end });
     }
   }
+  found.push(...bareCounts(sentence, found));
   return found.sort((a, b) => a.start - b.start);
 }
 
@@ -261,7 +296,7 @@ function statedValues(s: string): (Found & { mood: "fact" | "plan" | "event" })[
 
 function statementOf(s: string, line: number, marked: boolean, valueless = false): Statement | null {
   const found = valueless ? [] : statedValues(s);
-  const negated = NEGATION.test(s);
+  const negated = NEGATION.test(s.replace(UNSURE, ""));
   const words = [...new Set(contentWords(s))];
   // A sentence without a value still counts when it says enough: it may be what a later "never …" denies.
   if (found.length === 0 && !negated && !marked && words.length < 3) return null;

@@ -32,12 +32,16 @@ function untilOf(dateTo: string | undefined): number {
   return Number.isNaN(t) ? Infinity : t;
 }
 
-/** The query's terms as the statements' words are written (stemmed), each with its weight. */
+/**
+ * The query's terms as the statements' words are written (stemmed), each with its weight. A
+ * hyphenated term ("peer-reviewed", one term of the keyword index) is its parts, as in a
+ * statement, sharing its weight: "the peer review" then meets it.
+ */
 export function queryStems(terms: readonly { term: string; idf: number }[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const t of terms) {
-    const w = stem(t.term);
-    if (w.length >= 3) out.set(w, Math.max(out.get(w) ?? 0, t.idf));
+    const parts = t.term.split("-").map(stem).filter((w) => w.length >= 3);
+    for (const w of parts) out.set(w, Math.max(out.get(w) ?? 0, t.idf / parts.length));
   }
   return out;
 }
@@ -73,12 +77,21 @@ function newerTwins(older: readonly Said[], all: readonly Said[], query: Readonl
   return [...when.entries()].sort((a, b) => b[1] - a[1]).slice(0, MAX_TWINS).map(([chunkId]) => chunkId);
 }
 
+/**
+ * The date ends the span a value covers ("the budget for fees through August", "saved by
+ * June"): what the value is now, not a time gone by to look back at.
+ */
+export function spanEnd(query: string, dateText: string): boolean {
+  const at = query.toLowerCase().indexOf(dateText.toLowerCase());
+  return at > 0 && /\b(?:through|thru|until|till|by)\s+(?:the\s+end\s+of\s+)?$/i.test(query.slice(0, at));
+}
+
 export function newerTwinsFirst(ix: SearchIndexes, picks: Picks): Picks {
   const opts = picks.facts.plan.config.twins;
   const plan = picks.facts.plan;
   // A question about a time gone by ("in November 2022") asks what was so then, not what is so
   // now; one about a time that holds today ("this year") is about now.
-  const past = plan.dates.range !== null && plan.dates.range.to < new Date(ix.nowMs).toISOString().slice(0, 10);
+  const past = plan.dates.range !== null && plan.dates.range.to < new Date(ix.nowMs).toISOString().slice(0, 10) && !spanEnd(plan.query, plan.dates.range.text);
   if (!opts.enabled || picks.picks.length === 0 || picks.facts.listing || past || !mayAskForValue(plan.query)) return picks;
   const query = queryStems(picks.facts.stats.terms);
   if (query.size === 0) return picks;
