@@ -48,8 +48,14 @@ async function withDaemon(ws, fn) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  /** Resolves once the daemon's log says `re` (at most 120 s). */
+  const waitFor = async (re) => {
+    const since = performance.now();
+    while (!re.test(log) && performance.now() - since < 120_000) await new Promise((r) => setTimeout(r, 50));
+    return re.test(log);
+  };
   try {
-    return await fn();
+    return await fn(waitFor);
   } finally {
     const gone = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");
@@ -78,11 +84,14 @@ export async function benchHooks(root, { notes = 1000, runs = 30, daemonOnly = f
     // The cap itself: the work made to spin for 5 s (the hook's test-only knob), so every run ends by its deadline.
     line("no daemon, the work stalled for 5 s     ", series(ws, runs, { AGENT_DAEMON: "off", AGENT_TEST_HOOK_STALL_MS: "5000" }));
   }
-  await withDaemon(ws, async () => {
+  await withDaemon(ws, async (waitFor) => {
+    // The first prompts a daemon answers the moment it has started, apart: its warm-up's
+    // practice searches share its thread with them.
+    const first = series(ws, 5, {});
+    console.log(`daemon just started (warming): 5 prompts ${first.lat.map((ms) => ms.toFixed(0)).join(", ")} ms`);
+    if (!(await waitFor(/ready in \d+ ms|search warmed in \d+ ms/))) console.log("  (the daemon did not say it was warm within 120 s)");
     const warm = series(ws, runs, {});
     line("daemon running (warm engine)           ", warm);
-    // The first prompts a freshly started daemon answers, apart: what its warm-up is for.
-    console.log(`  its first 5 prompts: ${warm.lat.slice(0, 5).map((ms) => ms.toFixed(0)).join(", ")} ms; the rest p50 ${pct(warm.lat.slice(5), 50).toFixed(0)} ms`);
     if (daemonOnly) return;
     // The other events of a turn, through the daemon too (the hook process opens no engine).
     for (const [event, payload] of [

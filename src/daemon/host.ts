@@ -288,6 +288,8 @@ export class DaemonHost {
       .then((w) => {
         const v = w.vectors;
         if (v?.ready) this.emit("info", "warm", `${v.windows} vectors kept in memory (${(v.bytes / 1e6).toFixed(1)} MB), ready in ${w.ms} ms`);
+        // Said in every mode: until then the searches share the thread with the warm-up.
+        else this.emit("info", "warm", `search warmed in ${w.ms} ms (${w.words} common words read ahead)`);
       })
       .catch((e: unknown) => {
         if (!this.stopping) this.emit("warn", "warning", `warming the engine failed (searches still work): ${e instanceof Error ? e.message : String(e)}`);
