@@ -77,11 +77,11 @@ describe("connect and disconnect", () => {
     expect(first.map((c) => [path.relative(dir, c.file), c.what])).toEqual([["home/.claude/settings.json", "hooks"], ["home/.claude.json", "MCP server"]]);
     applyChanges(first, "connect");
     expect(readFileSync(backupName(settings), "utf8")).toBe(SETTINGS);
-    // The captures run in the background (turn end, session end); what the model gets does not.
+    // Only a session's end runs in the background: each turn was captured at its Stop already.
     const written = parseJsonc(readFileSync(settings, "utf8")) as { hooks: Record<string, { hooks: { command: string; async?: boolean }[] }[]> };
     const ours = (event: string) => written.hooks[event]!.flatMap((g) => g.hooks).find((h) => h.command.includes(" hook claude-code "));
-    for (const event of ["Stop", "SessionEnd"]) expect(ours(event)?.async).toBe(true);
-    for (const event of ["SessionStart", "UserPromptSubmit", "PreCompact"]) expect(ours(event)?.async).toBeUndefined();
+    expect(ours("SessionEnd")?.async).toBe(true);
+    for (const event of ["SessionStart", "UserPromptSubmit", "Stop", "PreCompact"]) expect(ours(event)?.async).toBeUndefined();
     expect((await planConnect(o)).every((c) => c.after === c.before)).toBe(true);
     expect(await connectionStatus("claude-code", o.cwd, o.env)).toEqual([{ harness: "claude-code", scope: "user", file: settings, workspace: o.workspace, paths: [{ what: "Node", path: o.node }, { what: "agent CLI", path: o.cli }] }]);
     applyChanges(await planDisconnect(o), "disconnect");

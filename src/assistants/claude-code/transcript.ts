@@ -62,14 +62,12 @@ const CLAUDE_EVENTS: Record<string, HookEventName> = {
 
 /** Claude Code's and Codex's hook names (Codex uses the same schema). */
 /**
- * Claude Code runs these hooks in the background (`"async": true`): the person never waits for
- * a capture. Each capture reads the transcript from where the last one stopped, under the
- * session's lock, so whichever of them runs writes each turn once: the Stop of each turn while
- * the session goes on, the session's end for what is left. Measured with `claude -p`: the
- * background Stop of its one turn may not start (or be cut off) as Claude Code exits, and the
- * background SessionEnd still runs to its end after the exit and captures the turn.
+ * Claude Code runs these hooks in the background (`"async": true`): the person does not wait
+ * for a session's end, whose capture the Stop hook of each turn has done already. Measured
+ * with `claude -p`: the background SessionEnd hook still runs to its end after Claude Code
+ * exits. Stop itself stays in the foreground: run in the background it was cut off.
  */
-export const BACKGROUND_HOOKS: readonly HookEventName[] = ["stop", "session-end"];
+export const BACKGROUND_HOOKS: readonly HookEventName[] = ["session-end"];
 
 export const HOOK_NAMES: Record<HookEventName, string> = {
   "session-start": "SessionStart",
