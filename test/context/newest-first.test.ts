@@ -1,34 +1,22 @@
-import { utimesSync } from "node:fs";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { Engine } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
+import type { Engine } from "../../src/index.js";
 import { formatBoot } from "../../src/cli/commands/boot.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { keywordEngines } from "../helpers/keyword-engine.js";
 
 // The kitchen start date said on the 5th, moved on the 19th; "now" is the 21st.
-const NOW = Date.parse("2026-11-21T12:00:00Z");
-
 describe("newest first in boot and context", () => {
-  let ws = "";
-  let engine: Engine | null = null;
-  afterEach(async () => {
-    await engine?.close();
-    engine = null;
-    cleanup(ws);
-  });
+  const open = keywordEngines();
 
   function setup(): Engine {
-    ws = tempDir();
-    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, search: { mode: "keyword" }, context: { timeZone: "UTC" } }));
-    write(ws, "memory/2026-11-05.md", "# 2026-11-05\n\n- The kitchen renovation start date is 3 December, Marek's crew, with the oak worktop and new tiles.\n");
-    write(ws, "memory/2026-11-19.md", "# 2026-11-19\n\n- Marek called: the kitchen renovation start date moved to 10 December.\n");
-    // MEMORY.md, shown whole in context, is older than both.
-    write(ws, "MEMORY.md", "# Memory\n\n- Likes oat milk.\n");
-    const old = Date.parse("2026-11-01T09:00:00Z") / 1000;
-    utimesSync(path.join(ws, "MEMORY.md"), old, old);
-    engine = Engine.open({ workspace: ws, now: () => NOW, embedder: null });
-    engine.indexing.index();
-    return engine;
+    return open(
+      {
+        "memory/2026-11-05.md": "# 2026-11-05\n\n- The kitchen renovation start date is 3 December, Marek's crew, with the oak worktop and new tiles.\n",
+        "memory/2026-11-19.md": "# 2026-11-19\n\n- Marek called: the kitchen renovation start date moved to 10 December.\n",
+        // MEMORY.md, shown whole in context, is older than both.
+        "MEMORY.md": "# Memory\n\n- Likes oat milk.\n",
+      },
+      { config: { context: { timeZone: "UTC" } }, mtimes: { "MEMORY.md": Date.parse("2026-11-01T09:00:00Z") / 1000 } },
+    );
   }
 
   it("boot lists the replaced line after the one that replaced it, saying so", async () => {

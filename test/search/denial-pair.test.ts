@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { Engine } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
+import type { Engine } from "../../src/index.js";
 import { turnStatements } from "../../src/indexer/statements.js";
 import { deniedAndSaid, type Claim } from "../../src/search/pipeline/denial-pair.js";
 import { queryStems } from "../../src/search/pipeline/newer-twin.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { keywordEngines } from "../helpers/keyword-engine.js";
 
 const claim = (text: string): Claim => {
   const st = turnStatements(text, 1)[0];
@@ -36,26 +36,16 @@ describe("deniedAndSaid: a denial and a statement saying the thing happened", ()
 
 // "Never completed a first draft" said on the 19th; the draft finished on the 1st of the
 // month, in a note full of other words, that keywords alone rank low.
-const NOW = Date.parse("2026-11-21T12:00:00Z");
-
 describe("the denial-beside stage", () => {
-  let ws = "";
-  let engine: Engine | null = null;
-  afterEach(async () => {
-    await engine?.close();
-    engine = null;
-    cleanup(ws);
-  });
+  const open = keywordEngines();
 
   function setup(on: boolean): Engine {
-    ws = tempDir();
-    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, search: { mode: "keyword", twins: { enabled: on } } }));
-    write(ws, "memory/2026-11-19.md", "# 2026-11-19\n\n- I've never completed a first draft of any screenplay, odd for a producer.\n");
-    write(ws, "memory/2026-11-01.md", "# 2026-11-01\n\n- Completed my first draft on 1 November: confidence up from 4 to 7, celebrated with Ana at the harbour, long walk, pasta.\n");
-    for (let i = 2; i <= 9; i++) write(ws, `memory/2026-11-0${i}.md`, `# 2026-11-0${i}\n\n- Screenplay first draft, day ${i}: the first draft's second act.\n`);
-    engine = Engine.open({ workspace: ws, now: () => NOW, embedder: null });
-    engine.indexing.index();
-    return engine;
+    const files: Record<string, string> = {
+      "memory/2026-11-19.md": "# 2026-11-19\n\n- I've never completed a first draft of any screenplay, odd for a producer.\n",
+      "memory/2026-11-01.md": "# 2026-11-01\n\n- Completed my first draft on 1 November: confidence up from 4 to 7, celebrated with Ana at the harbour, long walk, pasta.\n",
+    };
+    for (let i = 2; i <= 9; i++) files[`memory/2026-11-0${i}.md`] = `# 2026-11-0${i}\n\n- Screenplay first draft, day ${i}: the first draft's second act.\n`;
+    return open(files, { search: { twins: { enabled: on } } });
   }
 
   const order = async (e: Engine) => (await e.search("Have I ever completed a first draft of a screenplay?", { limit: 3 })).results.map((r) => r.path);

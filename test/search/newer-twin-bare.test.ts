@@ -1,29 +1,18 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { Engine } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
 import { spanEnd } from "../../src/search/pipeline/newer-twin.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { keywordEngines } from "../helpers/keyword-engine.js";
 
 // The commit count said with its unit on the 5th, and as a bare number a change word leads to
 // on the 19th, in a note about something else that shares fewer of the question's words.
-const NOW = Date.parse("2026-11-21T12:00:00Z");
-
 describe("the newer-twin stage with a bare number", () => {
-  let ws = "";
-  let engine: Engine | null = null;
-  afterEach(async () => {
-    await engine?.close();
-    engine = null;
-    cleanup(ws);
-  });
+  const open = keywordEngines();
 
   it("puts the count said as 'has now reached 165' above the older '150 commits'", async () => {
-    ws = tempDir();
-    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, search: { mode: "keyword" } }));
-    write(ws, "memory/2026-11-05.md", "# 2026-11-05\n\n- Tagged release v1.0.0 of the budget tracker; my Git repository has 150 commits merged into the main branch.\n");
-    write(ws, "memory/2026-11-19.md", "# 2026-11-19\n\n- Reading up on session login, since the commits merged into main have now reached 165.\n");
-    write(ws, "memory/2026-11-12.md", "# 2026-11-12\n\n- Lunch with Dana at the noodle place, talked about her new bike.\n");
-    engine = Engine.open({ workspace: ws, now: () => NOW, embedder: null });
-    engine.indexing.index();
+    const engine = open({
+      "memory/2026-11-05.md": "# 2026-11-05\n\n- Tagged release v1.0.0 of the budget tracker; my Git repository has 150 commits merged into the main branch.\n",
+      "memory/2026-11-19.md": "# 2026-11-19\n\n- Reading up on session login, since the commits merged into main have now reached 165.\n",
+      "memory/2026-11-12.md": "# 2026-11-12\n\n- Lunch with Dana at the noodle place, talked about her new bike.\n",
+    });
     const paths = (await engine.search("How many commits have been merged into the main branch of my Git repository?", { limit: 10 })).results.map((r) => r.path);
     expect(paths.indexOf("memory/2026-11-19.md")).toBeGreaterThanOrEqual(0);
     expect(paths.indexOf("memory/2026-11-19.md")).toBeLessThan(paths.indexOf("memory/2026-11-05.md"));

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { Engine } from "../../src/index.js";
+import { describe, expect, it } from "vitest";
+import type { Engine } from "../../src/index.js";
 import { extractStatements, turnStatements } from "../../src/indexer/statements.js";
 import { queryStems } from "../../src/search/pipeline/newer-twin.js";
 import { mayAskForValue, twinSlot, type ValueStatement } from "../../src/search/pipeline/twin-values.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { keywordEngines } from "../helpers/keyword-engine.js";
 
 /** The first statement holding a value in a user's turn, as the indexer stores it. */
 function said(text: string): ValueStatement {
@@ -93,26 +93,18 @@ describe("twinSlot on the hand-labelled pairs", () => {
 
 // The Zotero count said on the 5th, changed on the 19th; "now" is the 21st. The second note
 // lacks "library", so keywords alone rank the first note higher; no link joins the two.
-const NOW = Date.parse("2026-11-21T12:00:00Z");
-
 describe("the newer-twin stage", () => {
-  let ws = "";
-  let engine: Engine | null = null;
-  afterEach(async () => {
-    await engine?.close();
-    engine = null;
-    cleanup(ws);
-  });
+  const open = keywordEngines();
 
   function setup(twins: boolean): Engine {
-    ws = tempDir();
-    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, search: { mode: "keyword", twins: { enabled: twins } } }));
-    write(ws, "memory/2026-11-05.md", "# 2026-11-05\n\n- I've got 45 sources in my Zotero library for the history essay, tagged by theme and date, from the county archive.\n");
-    write(ws, "memory/2026-11-19.md", "# 2026-11-19\n\n- Added more reading: 52 sources in Zotero now.\n");
-    write(ws, "memory/2026-11-12.md", "# 2026-11-12\n\n- Lunch with Dana at the noodle place, talked about her new bike.\n");
-    engine = Engine.open({ workspace: ws, now: () => NOW, embedder: null });
-    engine.indexing.index();
-    return engine;
+    return open(
+      {
+        "memory/2026-11-05.md": "# 2026-11-05\n\n- I've got 45 sources in my Zotero library for the history essay, tagged by theme and date, from the county archive.\n",
+        "memory/2026-11-19.md": "# 2026-11-19\n\n- Added more reading: 52 sources in Zotero now.\n",
+        "memory/2026-11-12.md": "# 2026-11-12\n\n- Lunch with Dana at the noodle place, talked about her new bike.\n",
+      },
+      { search: { twins: { enabled: twins } } },
+    );
   }
 
   const order = async (e: Engine) => (await e.search("How many sources are in my Zotero library?", { limit: 10 })).results.map((r) => r.path);
