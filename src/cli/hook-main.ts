@@ -35,5 +35,7 @@ const parsed = hookArgs(process.argv);
 if (parsed === undefined) await import("./main.js");
 else {
   quietOnClosedPipe();
-  await runHookCommand(parsed.harness, parsed.event, parsed.opts);
+  // Not awaited at the top level (see mcp-main.ts): a hook never ends with Node's 13. It never
+  // rejects either: every problem is one line on stderr and exit code 0.
+  void runHookCommand(parsed.harness, parsed.event, parsed.opts);
 }

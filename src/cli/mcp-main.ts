@@ -33,5 +33,11 @@ const opts = mcpArgs(process.argv);
 if (opts === undefined) await import("./main.js");
 else {
   quietOnClosedPipe();
-  await runMcpCommand(opts);
+  // Not awaited at the top level: once the client is gone and nothing is left to run, the
+  // process ends with its own exit code, where a top-level await still pending (a closing step
+  // whose last event never comes) would end it with Node's 13 ("unsettled top-level await").
+  runMcpCommand(opts).catch((e: unknown) => {
+    process.stderr.write(`agent: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  });
 }

@@ -317,6 +317,7 @@ export class DaemonHost {
         this.emit("warn", "warning", `closing ${what} failed: ${e instanceof Error ? e.message : String(e)}`);
       }
     };
+    await stallForTest();
     await step("the socket", () => this.socket?.close());
     await step("the HTTP server", () => this.http?.close());
     await step("the watcher", () => this.watcher?.close());
@@ -353,4 +354,14 @@ function privateAgentDir(workspace: string): void {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
+}
+
+/**
+ * TEST ONLY: AGENT_TEST_DAEMON_STOP_STALL_MS holds the stop this long before anything is
+ * closed (the workers still embedding): how a test sends the second signal while a stop is
+ * under way, which a stop that ends in a few milliseconds leaves no room for.
+ */
+async function stallForTest(): Promise<void> {
+  const ms = Number(process.env.AGENT_TEST_DAEMON_STOP_STALL_MS ?? 0);
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
 }

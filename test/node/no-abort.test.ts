@@ -35,8 +35,8 @@ afterEach(async () => {
 /** How long the daemon may take to stop: long, so a loaded machine checks how it ends, not how fast. */
 const STOP_TIMEOUT = "60000";
 
-function start(args: string[]): RunningAgent {
-  const child = spawnAgent(args, { TZ: "UTC" });
+function start(args: string[], env: Record<string, string> = {}): RunningAgent {
+  const child = spawnAgent(args, { TZ: "UTC", ...env });
   running.push(child);
   return child;
 }
@@ -133,7 +133,9 @@ describe("the daemon's shutdown", { timeout: 180_000 }, () => {
   });
 
   it("a second SIGTERM exits at once while the workers embed: 130", async () => {
-    const d = start(["daemon", "--workspace", ws, "--stop-timeout", STOP_TIMEOUT]);
+    // The stop held 30 s before anything closes (a test-only knob): the second signal comes
+    // while it is under way, whatever the machine's speed.
+    const d = start(["daemon", "--workspace", ws, "--stop-timeout", STOP_TIMEOUT], { AGENT_TEST_DAEMON_STOP_STALL_MS: "30000" });
     await embedding(d);
     d.kill("SIGTERM");
     // Two signals sent back to back reach a process as one: the second goes once the first is seen.
