@@ -80,16 +80,7 @@ await build({ ...COMMON, entryPoints: HOT, outdir: "dist/bundle", plugins: [cold
 // The thin client of `agent search` (src/cli/thin/search.ts) as one file of its own, sharing no
 // chunk with the CLI: with a daemon running it is all that loads, and one file loads faster
 // than the dozen small modules it is made of.
-await build({
-  entryPoints: { "thin-search": "dist/cli/thin/search.js" },
-  outdir: "dist/bundle",
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  target: "node22",
-  sourcemap: true,
-  logLevel: "warning",
-});
+await build({ ...COMMON, entryPoints: { "thin-search": "dist/cli/thin/search.js" }, outdir: "dist/bundle" });
 // The command `agent` (package.json "bin") and everything that runs dist/cli/main.js start the bundle,
 // after refusing a Node.js too old to run it (one line, exit 1) before any of it loads: the
 // check (dist/shared/node-version.js) imports nothing, and the bundle comes in by a dynamic
