@@ -83,12 +83,15 @@ describe.skipIf(WHY !== undefined)(titled("OpenClaw's first prompt through the r
 
   it(`the memory reaches the model on the first prompt of each of ${RUNS} OpenClaw processes`, () => {
     expect(runs).toHaveLength(RUNS);
+    // A miss names its reason in hooks.log (budget, daemon late, engine still opening): shown with any failure.
+    const log = path.join(ws, ".agent/hooks.log");
+    const misses = existsSync(log) ? readFileSync(log, "utf8").slice(-2000) : "(no hooks.log)";
     for (const run of runs) {
       expect(run.code, run.stderr.slice(-2000)).toBe(0);
       const first = model.chats[run.firstChat];
       expect(first, `${run.session}: no request reached the model`).toBeDefined();
       const user = first!.messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
-      expect(user, `${run.session}: ${run.stderr.slice(-2000)}`).toContain("We chose the fridge supplier Kühlmann because of the warranty.");
+      expect(user, `${run.session}: hooks.log: ${misses}\nstderr: ${run.stderr.slice(-2000)}`).toContain("We chose the fridge supplier Kühlmann because of the warranty.");
       expect(user).toMatch(/<memory n="1" cite="memory\/2025-03-02\.md:1-5"/);
       expect(first!.raw).not.toContain("tulip");
     }
