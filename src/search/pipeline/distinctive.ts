@@ -10,6 +10,11 @@
  * (a word respelled to its nearest indexed term counts as absent unless the result holds
  * that nearest term).
  *
+ * A verb's past form ("who fixed the boiler") is not distinctive beside a word that is not
+ * one: the question's nouns name what it happened to, and a note tells the same event in its
+ * own verbs (a boiler "fixed" is a pressure valve "fitted"), so a result sharing only the
+ * verb is about something else that happened ("fixed the shed roof"). The verb still ranks.
+ *
  * Three tests, on the idf the coverage uses and the names the question writes:
  * - "generic only": the question has distinctive terms and the result matched none of them.
  * - "subject absent": at least ABSENT_WORDS distinctive words, and two thirds of them, are
@@ -24,6 +29,7 @@
  */
 import type { SearchPlan } from "../plan.js";
 import { GENERIC } from "../query/generic.js";
+import { isPastForm } from "../query/irregular.js";
 import type { TermStats } from "./evidence.js";
 
 /** A word in more than this share of the chunks is common here, whatever the word list says. */
@@ -75,7 +81,17 @@ export function distinctiveTerms(stats: TermStats, plan: SearchPlan): Distinctiv
       if (first.has(t.term)) subject.add(t.term);
     }
   }
+  for (const verb of pastForms(idf, written)) {
+    idf.delete(verb);
+    absent.delete(verb);
+  }
   return { idf, names, absent, subject };
+}
+
+/** The distinctive terms that are a verb's past form, when another distinctive term is not one (see the header); never a name. */
+function pastForms(idf: ReadonlyMap<string, number>, names: ReadonlySet<string>): string[] {
+  const past = [...idf.keys()].filter((t) => !names.has(t) && isPastForm(t));
+  return past.length < idf.size ? past : [];
 }
 
 /** Whether a result with these matched terms carries the question's subject. */
