@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DERIVATIONS } from "../../src/search/query/derivations-data.js";
 import { derivedForms, lemmaCandidates } from "../../src/search/query/derivations.js";
 import { wordForms } from "../../src/search/query/forms.js";
 import { parseQuery } from "../../src/search/query/query.js";
@@ -25,6 +26,17 @@ describe("derivations: a thing's word also searches the people whose trade it is
     // A word the stemmer already joins with its derived form adds nothing.
     expect(derivedForms("research")).toEqual([]);
     expect(derivedForms("xyzzy")).toEqual([]);
+  });
+
+  it("the generated table holds each word once, in plain lower-case letters, in order", () => {
+    const groups = DERIVATIONS.replace(/\s*\n\s*/g, "").split("|").map((g) => g.split(" "));
+    const bases = groups.map((g) => g[0]!);
+    expect(new Set(bases).size).toBe(bases.length);
+    expect([...bases].sort((a, b) => a.localeCompare(b))).toEqual(bases);
+    for (const g of groups) {
+      expect(g.length, g.join(" ")).toBeGreaterThan(1);
+      for (const w of g) expect(w).toMatch(/^[a-z]{3,}$/);
+    }
   });
 
   it("inflections are undone before the look-up, and a wrong guess finds nothing", () => {

@@ -21,6 +21,15 @@ describe("a verb's past form is no distinctive word beside a noun", () => {
     expect(res.results.map((r) => r.path)).toEqual(["memory/2027-03-09.md"]);
   });
 
+  it("a question that asks for the verb's object keeps the verb: 'what items has Melanie bought'", async () => {
+    const w = indexedWorkspace({
+      "memory/2027-03-09.md": "# Tuesday 9 March\n\nMelanie bought two figurines and new shoes.\n",
+      "memory/2027-03-10.md": "# Wednesday 10 March\n\nThe items on the top shelf need dusting. Melanie called.\n",
+    });
+    const res = await w.search("what items has Melanie bought");
+    expect(res.results[0]!.path).toBe("memory/2027-03-09.md");
+  });
+
   it("a question whose only distinctive word is the verb keeps it", async () => {
     const w = indexedWorkspace(files);
     const res = await w.search("what got fixed");
