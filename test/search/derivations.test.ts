@@ -23,6 +23,9 @@ describe("derivations: a thing's word also searches the people whose trade it is
     expect(derivedForms("rent")).not.toContain("rental");
     expect(derivedForms("roofer")).toEqual([]);
     expect(derivedForms("boiler")).toEqual([]);
+    // A generic word carries no topic, nor do its people.
+    expect(wordForms("keep")).toEqual(["keep", "kept"]);
+    expect(wordForms("call")).toEqual(["call"]);
     // A word the stemmer already joins with its derived form adds nothing.
     expect(derivedForms("research")).toEqual([]);
     expect(derivedForms("xyzzy")).toEqual([]);
