@@ -18,7 +18,9 @@
 //     -ist, -ian, -ant, -ent: roofer, baker, gardener), its first letters the shorter word's,
 //     less a final "e" or "y", and WordNet files that sense of it among people (noun.person):
 //     "locker" (a box), "heater", "stopper" are things, and a note about a bike locker
-//     answers no question about a bike lock;
+//     answers no question about a bike lock; and it is a person in its first (most frequent)
+//     sense, and no adjective's comparative ("liver" is first an organ, "trailer" a vehicle,
+//     "longer" and "closer" are comparatives, though WordNet has a person sense of each);
 //   - both are words of English, not a name or an abbreviation (the npm word-list).
 // Left out on purpose, measured on the everyday set: the other derivations. "rent" / "rental"
 // (a rental car is not the rent), "lock" / "locker", "storm" / "stormy", "character" /
@@ -93,7 +95,33 @@ function suffixed(short, long) {
   return false;
 }
 
+/** Each noun's first (most frequent) sense, by WordNet's order: is it a person? */
+function firstSenseIsPerson(all) {
+  const out = new Map();
+  for (const line of readFileSync(path.join(dict, "index.noun"), "utf8").split("\n")) {
+    if (line === "" || line.startsWith(" ")) continue;
+    const f = line.split(" ");
+    const pointers = Number(f[3]);
+    const first = f[4 + pointers + 2];
+    out.set(f[0], all.get(`${first}n`)?.person === true);
+  }
+  return out;
+}
+
+/** The adjectives, whose comparative ("longer", "closer", "fitter") is no person. */
+function adjectives() {
+  const out = new Set();
+  for (const line of readFileSync(path.join(dict, "index.adj"), "utf8").split("\n")) if (line !== "" && !line.startsWith(" ")) out.add(line.split(" ")[0]);
+  return out;
+}
+
+function comparative(adj, word) {
+  return [`${adj}er`, `${adj}r`, `${adj}${adj.at(-1)}er`, `${adj.replace(/y$/, "i")}er`].includes(word);
+}
+
 const all = synsets();
+const person = firstSenseIsPerson(all);
+const adjs = adjectives();
 const families = new Map();
 for (const [, s] of all) {
   for (const p of s.ptrs) {
@@ -105,6 +133,9 @@ for (const [, s] of all) {
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
     // The derived word in its sense of a person: "roofer", "baker"; not "locker" (a box) or "heater".
     if (!(a === long ? s : t).person) continue;
+    // ...and a person first of all: "liver" is first an organ, "trailer" a vehicle, "timer" a clock;
+    // "longer", "closer" are far more often comparatives than people.
+    if (!person.get(long) || (adjs.has(short) && comparative(short, long))) continue;
     if (!english.has(short) || !english.has(long) || !suffixed(short, long)) continue;
     if (stem(short) === stem(long)) continue;
     if (!families.has(short)) families.set(short, new Set());

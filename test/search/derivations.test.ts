@@ -14,7 +14,11 @@ describe("derivations: a thing's word also searches the people whose trade it is
     expect(derivedForms("paint")).toContain("painter");
     expect(wordForms("roof")).toEqual(["roof", "roofer"]);
     // With an irregular verb's forms: both.
-    expect(wordForms("fly")).toEqual(["fly", "flew", "flown", "flyer"]);
+    expect(wordForms("run")).toEqual(["run", "ran", "runner"]);
+    // A person second: "liver" is first an organ, "flyer" a handbill; a comparative: "longer".
+    expect(derivedForms("live")).toEqual([]);
+    expect(wordForms("fly")).toEqual(["fly", "flew", "flown"]);
+    expect(derivedForms("long")).toEqual([]);
   });
 
   it("one way, and only people: a thing derived from a word, or a word from a person, is not searched", () => {

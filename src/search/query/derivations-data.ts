@@ -10,177 +10,167 @@ anthology anthologist|anthropology anthropologist|ape aper|apiculture apiculturi
 apply applier|arbor arborist|arboriculture arboriculturist|archaeology archaeologist|archeology archeologist|
 archive archivist|argue arguer|arithmetic arithmetician|arson arsonist|art artist|ask asker|assay assayer|
 assess assessor|astrology astrologist|audit auditor|autobiography autobiographer|automobile automobilist|
-babble babbler|back backer|backslap backslapper|bacteriology bacteriologist|bag bagger|bail bailor|bake baker|
-balk balker|balloon balloonist|bank banker|bark barker|bassoon bassoonist|bat batter|bathe bather|
-battle battler|baulk baulker|bawl bawler|bear bearer|beget begetter|begin beginner|bet better bettor|
-betray betrayer|bibliography bibliographer|bicycle bicyclist|bid bidder|bigamy bigamist|biography biographer|
-biology biologist|bird birder|bite biter|blab blabber|blast blaster|bleach bleacher|bleed bleeder|
-block blocker|bluff bluffer|board boarder|boast boaster|boat boater|bomb bomber|book booker|boost booster|
-bootleg bootlegger|booze boozer|botany botanist|botch botcher|bounce bouncer|bound bounder|bowl bowler|
-box boxer|brag bragger|brawl brawler|break breaker|breed breeder|brew brewer|bribe briber|browse browser|
-bruise bruiser|bugle bugler|build builder|bumble bumbler|bungle bungler|bunt bunter|bust buster|buy buyer|
-cadge cadger|call caller|calligraphy calligrapher calligraphist|camp camper|canoe canoeist|canon canonist|
-capital capitalist|cardiology cardiologist|career careerist|caricature caricaturist|carp carper|carry carrier|
-cart carter|cartography cartographer|cartoon cartoonist|carve carver|cast caster|catch catcher|change changer|
+babble babbler|backslap backslapper|bacteriology bacteriologist|bag bagger|bail bailor|bake baker|balk balker|
+balloon balloonist|bank banker|bark barker|bassoon bassoonist|bat batter|bathe bather|battle battler|
+baulk baulker|bawl bawler|bear bearer|beget begetter|begin beginner|bet bettor|betray betrayer|
+bibliography bibliographer|bicycle bicyclist|bid bidder|bigamy bigamist|biography biographer|biology biologist|
+bird birder|bite biter|blab blabber|blast blaster|bleach bleacher|bleed bleeder|block blocker|board boarder|
+boast boaster|book booker|boost booster|booze boozer|botany botanist|botch botcher|bounce bouncer|bowl bowler|
+box boxer|brawl brawler|break breaker|breed breeder|brew brewer|bribe briber|browse browser|bruise bruiser|
+bugle bugler|bumble bumbler|bungle bungler|bunt bunter|buy buyer|cadge cadger|call caller|
+calligraphy calligrapher calligraphist|canoe canoeist|canon canonist|capital capitalist|
+cardiology cardiologist|career careerist|caricature caricaturist|carp carper|carry carrier|cart carter|
+cartography cartographer|cartoon cartoonist|carve carver|cast caster|catch catcher|change changer|
 charm charmer|chart chartist|chase chaser|cheat cheater|check checker|cheer cheerer|chew chewer|
 chiromancy chiromancer|chiropody chiropodist|choke choker|cinematography cinematographer|claim claimant|
-clap clapper|clarinet clarinetist clarinettist|clean cleaner|climb climber|close closer|coast coaster|
-coax coaxer|cobble cobbler|coddle coddler|code coder|coin coiner|collaboration collaborationist|
-collect collector|colony colonist|color colorist|column columnist|come comer|commission commissioner|
-conchology conchologist|condition conditioner|conduct conductor|confess confessor|conform conformist|
-conjure conjuror|conquer conqueror|conservation conservationist|consign consignor|construct constructor|
-contortion contortionist|contraband contrabandist|contract contractor|contribute contributor|
-conversation conversationist|convey conveyer conveyor|conveyance conveyancer|copy copyist|cornet cornetist|
-cosmetology cosmetologist|cosmography cosmographer cosmographist|cosmology cosmologist|
-counsel counsellor counselor|count counter|crack cracker|craft crafter|cram crammer|craniology craniologist|
-crash crasher|crawl crawler|create creator|credit creditor|creep creeper|criminology criminologist|
-croon crooner|cryptography cryptographer|cryptology cryptologist|cult cultist|curry currier|cut cutter|
-cycle cyclist|dabble dabbler|dally dallier|dance dancer|darn darner|daub dauber|dawdle dawdler|deal dealer|
-decipher decipherer|defeat defeatist|defect defector|deliver deliverer|demography demographer demographist|
-denture denturist|deny denier|deposit depositor|dermatology dermatologist|destroy destroyer|detract detractor|
-dialectic dialectician|diary diarist|diet dieter|dig digger|dine diner|direct director|discover discoverer|
-distribute distributor|dive diver|diversion diversionist|dock docker|dodge dodger|doss dosser|doubt doubter|
-dowse dowser|draft drafter|drag dragger|draw drawer|drawl drawler|dream dreamer|dress dresser|dribble dribbler|
-drift drifter|drink drinker|drive driver|drug druggist|drum drummer|duel dueler duelist dueller duellist|
-dwell dweller|dye dyer|earn earner|eat eater|eavesdrop eavesdropper|ecology ecologist|economy economist|
-edge edger|edit editor|editorial editorialist|education educationist|effect effector|elect elector|
-electroplate electroplater|elegy elegist|elocution elocutionist|emancipation emancipationist|
-embroider embroiderer|employ employer|endocrinology endocrinologist|enjoy enjoyer|enology enologist|
-entomology entomologist|enzymology enzymologist|epidemiology epidemiologist|epistemology epistemologist|
-escape escapist|escapology escapologist|eschatology eschatologist|essay essayer essayist|etch etcher|
-ethnography ethnographer|ethnology ethnologist|ethology ethologist|etiology etiologist|etymology etymologist|
-excursion excursionist|execute executor|execution executioner|exhibit exhibitor|experiment experimenter|
-extortion extortionist|fad faddist|fake faker|fall faller|fancy fancier|fantasy fantasist|farm farmer|
-fawn fawner|feed feeder|fell feller|fence fencer|fetish fetishist|fib fibber|fiddle fiddler|field fielder|
-fight fighter|file filer|filibuster filibusterer|find finder|fish fisher|fit fitter|fix fixer|flank flanker|
-flash flasher|flee fleer|float floater|flout flouter|flute flutist|fly flyer|foot footer|footslog footslogger|
-forge forger|found founder|fowl fowler|frame framer|full fuller|fumble fumbler|gain gainer|gamble gambler|
-gaol gaoler|gastroenterology gastroenterologist|genealogy genealogist|geography geographer|geology geologist|
-gerontology gerontologist|giggle giggler|gild gilder|give giver|glaze glazier|glean gleaner|gobble gobbler|
-golf golfer|gorge gorger|gouge gouger|govern governor|grade grader|grant granter grantor|
-graphology graphologist|grapple grappler|graze grazier|greet greeter|grieve griever|grin grinner|groan groaner|
-grow grower|growl growler|grumble grumbler|grunt grunter|guess guesser|guitar guitarist|gulp gulper|gun gunner|
-gut gutter|gymnosophy gymnosophist|gynaecology gynaecologist|gynecology gynecologist|hack hacker|
-haematology haematologist|haggle haggler|hagiography hagiographer|handicap handicapper|handle handler|
-hang hanger|harp harper harpist|harpsichord harpsichordist|harry harrier|hat hatter|hate hater|haul hauler|
-hawk hawker|heal healer|hear hearer|heave heaver|heckle heckler|hedge hedger|help helper|
-hematology hematologist|herd herder|herpetology herpetologist|hesitate hesitater|hew hewer|hike hiker|
-hire hirer|hiss hisser|histology histologist|historiography historiographer|hit hitter|hoard hoarder|
-hoax hoaxer|hobble hobbler|hobby hobbyist|hoist hoister|hold holder|honk honker|hoof hoofer|hop hopper|
-hope hoper|horology horologist|horticulture horticulturist|huddle huddler|hug hugger|hum hummer|humor humorist|
-hunt hunter|hurdle hurdler|hurl hurler|hustle hustler|hydromancy hydromancer|ichthyology ichthyologist|
-ideology ideologist|idle idler|illusion illusionist|immunology immunologist|inherit inheritor|
-inspect inspector|instruct instructor|insurrection insurrectionist|intern internist|intervene intervenor|
-invent inventor|invest investor|irony ironist|irreligion irreligionist|jail jailer jailor|jeer jeerer|
-jerk jerker|jest jester|jihad jihadist|jog jogger|join joiner|joke joker|journey journeyer|juggle juggler|
-keep keeper|kick kicker|kidnap kidnapper|kill killer|kiss kisser|kneel kneeler|knit knitter|knock knocker|
-know knower|lace lacer|lag lagger|landscape landscapist|lapidary lapidarist|larceny larcener larcenist|
-laud lauder|laugh laugher|lead leader|leak leaker|leap leaper|learn learner|leave leaver|lend lender|
-let letter|lexicography lexicographer|lexicology lexicologist|life lifer|lift lifter|limn limner|limp limper|
-lisp lisper|list lister|lithography lithographer|liturgy liturgist|live liver|load loader|loaf loafer|
-loathe loather|lobby lobbyist|lodge lodger|log logger|logic logician|logomachy logomachist|long longer|
+clap clapper|clarinet clarinetist clarinettist|coast coaster|coax coaxer|cobble cobbler|coddle coddler|
+code coder|coin coiner|collaboration collaborationist|collect collector|colony colonist|color colorist|
+column columnist|come comer|commission commissioner|conchology conchologist|conduct conductor|
+confess confessor|conform conformist|conjure conjuror|conquer conqueror|conservation conservationist|
+consign consignor|construct constructor|contortion contortionist|contraband contrabandist|contract contractor|
+contribute contributor|conversation conversationist|convey conveyer conveyor|conveyance conveyancer|
+copy copyist|cornet cornetist|cosmetology cosmetologist|cosmography cosmographer cosmographist|
+cosmology cosmologist|counsel counsellor counselor|craft crafter|cram crammer|craniology craniologist|
+crash crasher|crawl crawler|create creator|credit creditor|criminology criminologist|croon crooner|
+cryptography cryptographer|cryptology cryptologist|cult cultist|curry currier|cycle cyclist|dabble dabbler|
+dally dallier|dance dancer|darn darner|daub dauber|dawdle dawdler|deal dealer|decipher decipherer|
+defeat defeatist|defect defector|deliver deliverer|demography demographer demographist|denture denturist|
+deposit depositor|dermatology dermatologist|detract detractor|dialectic dialectician|diary diarist|diet dieter|
+dig digger|dine diner|direct director|discover discoverer|distribute distributor|dive diver|
+diversion diversionist|dock docker|dodge dodger|doss dosser|doubt doubter|dowse dowser|draft drafter|
+drag dragger|drawl drawler|dream dreamer|dribble dribbler|drift drifter|drink drinker|drive driver|
+drug druggist|drum drummer|duel dueler duelist dueller duellist|dwell dweller|dye dyer|earn earner|eat eater|
+eavesdrop eavesdropper|ecology ecologist|economy economist|edge edger|edit editor|editorial editorialist|
+education educationist|effect effector|elect elector|electroplate electroplater|elegy elegist|
+elocution elocutionist|emancipation emancipationist|embroider embroiderer|employ employer|
+endocrinology endocrinologist|enjoy enjoyer|enology enologist|entomology entomologist|enzymology enzymologist|
+epidemiology epidemiologist|epistemology epistemologist|escape escapist|escapology escapologist|
+eschatology eschatologist|essay essayer essayist|etch etcher|ethnography ethnographer|ethnology ethnologist|
+ethology ethologist|etiology etiologist|etymology etymologist|excursion excursionist|execute executor|
+execution executioner|exhibit exhibitor|experiment experimenter|extortion extortionist|fad faddist|fall faller|
+fantasy fantasist|farm farmer|fawn fawner|fence fencer|fetish fetishist|fib fibber|fiddle fiddler|
+field fielder|fight fighter|file filer|filibuster filibusterer|find finder|fish fisher|fix fixer|flank flanker|
+flee fleer|flout flouter|flute flutist|footslog footslogger|forge forger|fowl fowler|frame framer|
+fumble fumbler|gain gainer|gamble gambler|gaol gaoler|gastroenterology gastroenterologist|
+genealogy genealogist|geography geographer|geology geologist|gerontology gerontologist|giggle giggler|
+gild gilder|give giver|glaze glazier|glean gleaner|gobble gobbler|golf golfer|gorge gorger|gouge gouger|
+govern governor|grade grader|grant granter grantor|graphology graphologist|grapple grappler|graze grazier|
+greet greeter|grieve griever|grin grinner|groan groaner|grow grower|growl growler|grumble grumbler|
+grunt grunter|guess guesser|guitar guitarist|gulp gulper|gun gunner|gymnosophy gymnosophist|
+gynaecology gynaecologist|gynecology gynecologist|hack hacker|haematology haematologist|haggle haggler|
+hagiography hagiographer|handicap handicapper|handle handler|hang hanger|harp harper harpist|
+harpsichord harpsichordist|harry harrier|hat hatter|hate hater|haul hauler|hawk hawker|heal healer|hear hearer|
+heckle heckler|hedge hedger|help helper|hematology hematologist|herd herder|herpetology herpetologist|
+hesitate hesitater|hew hewer|hike hiker|hire hirer|hiss hisser|histology histologist|
+historiography historiographer|hit hitter|hoard hoarder|hoax hoaxer|hobble hobbler|hobby hobbyist|
+hoist hoister|honk honker|hoof hoofer|hope hoper|horology horologist|horticulture horticulturist|
+huddle huddler|hug hugger|hum hummer|humor humorist|hunt hunter|hurdle hurdler|hurl hurler|hustle hustler|
+hydromancy hydromancer|ichthyology ichthyologist|ideology ideologist|illusion illusionist|
+immunology immunologist|inherit inheritor|inspect inspector|instruct instructor|insurrection insurrectionist|
+intern internist|intervene intervenor|invent inventor|invest investor|irony ironist|irreligion irreligionist|
+jail jailer jailor|jeer jeerer|jerk jerker|jest jester|jihad jihadist|jog jogger|join joiner|joke joker|
+journey journeyer|juggle juggler|keep keeper|kick kicker|kidnap kidnapper|kill killer|kiss kisser|
+kneel kneeler|knit knitter|knock knocker|know knower|lace lacer|lag lagger|landscape landscapist|
+lapidary lapidarist|larceny larcener larcenist|laud lauder|laugh laugher|lead leader|leak leaker|leap leaper|
+learn learner|leave leaver|lend lender|lexicography lexicographer|lexicology lexicologist|life lifer|
+lift lifter|limn limner|lisp lisper|list lister|lithography lithographer|liturgy liturgist|load loader|
+loaf loafer|loathe loather|lobby lobbyist|lodge lodger|log logger|logic logician|logomachy logomachist|
 look looker|loot looter|lose loser|lounge lounger|love lover|lump lumper|lunch luncher|lunge lunger|
 lurk lurker|lute lutist|lyric lyricist|machine machinist|madrigal madrigalist|magic magician|mail mailer|
 maim maimer|make maker|malinger malingerer|maneuver maneuverer|mangle mangler|manicure manicurist|
 manumit manumitter|map mapper|march marcher|mash masher|mask masker|match matcher|maul mauler|
-medal medalist medallist|meddle meddler|meet meeter|melt melter|mend mender|metallurgy metallurgist|
-meteorology meteorologist|microbiology microbiologist|microscopy microscopist|mile miler|mime mimer|mine miner|
-mineralogy mineralogist|miniature miniaturist|mint minter|misanthropy misanthropist|misogamy misogamist|
-misogyny misogynist|mixology mixologist|moan moaner|mock mocker|money moneyer|monogamy monogamist|
-monogyny monogynist|monopoly monopolist|mooch moocher|mop mopper|mortgage mortgagor|motor motorist|
-mount mounter|mourn mourner|move mover|mug mugger|mull muller|mumble mumbler|munch muncher|mural muralist|
-muse muser|mush musher|music musician|musicology musicologist|muzzle muzzler|mycology mycologist|
-mycophagy mycophagist|mythology mythologist|nag nagger|nail nailer|name namer|neck necker|
-necromancy necromancer|neurobiology neurobiologist|neurology neurologist|nibble nibbler|niggle niggler|
-nosh nosher|novel novelist|nudge nudger|numerology numerologist|numismatology numismatologist|nurse nurser|
-nutrition nutritionist|object objector|oboe oboist|obstruct obstructor|occupy occupant|
-oceanography oceanographer|oenology oenologist|offer offeror|ogle ogler|oil oiler|oncology oncologist|
-oneiromancy oneiromancer|ophthalmology ophthalmologist|oppress oppressor|optometry optometrist|organ organist|
-ornithology ornithologist|osteopathy osteopathist|otolaryngology otolaryngologist|otology otologist|
-otorhinolaryngology otorhinolaryngologist|oust ouster|outfit outfitter|oversee overseer|own owner|pack packer|
-paddle paddler|paint painter|palaeontology palaeontologist|paleontology paleontologist|
-panel panelist panellist|pantomime pantomimist|parachute parachutist|parapsychology parapsychologist|
-pare parer|parody parodist|partition partitionist|pass passer|paste paster|pathology pathologist|paw pawer|
-pay payer|pearl pearler|peddle peddler|peel peeler|peep peeper|pelt pelter|penology penologist|perch percher|
-percussion percussionist|perfection perfectionist|persecute persecutor|pet petter|petition petitioner|
-pettifog pettifogger|pharmacology pharmacologist|pharmacy pharmacist|philander philanderer|
+medal medalist medallist|meddle meddler|melt melter|mend mender|metallurgy metallurgist|
+meteorology meteorologist|microbiology microbiologist|microscopy microscopist|mime mimer|mine miner|
+mineralogy mineralogist|miniature miniaturist|misanthropy misanthropist|misogamy misogamist|
+misogyny misogynist|mixology mixologist|moan moaner|money moneyer|monogamy monogamist|monogyny monogynist|
+monopoly monopolist|mooch moocher|mop mopper|mortgage mortgagor|motor motorist|mount mounter|mourn mourner|
+move mover|mug mugger|mull muller|mumble mumbler|munch muncher|mural muralist|muse muser|mush musher|
+music musician|musicology musicologist|muzzle muzzler|mycology mycologist|mycophagy mycophagist|
+mythology mythologist|nag nagger|nail nailer|name namer|neck necker|necromancy necromancer|
+neurobiology neurobiologist|neurology neurologist|nibble nibbler|niggle niggler|nosh nosher|novel novelist|
+nudge nudger|numerology numerologist|numismatology numismatologist|nurse nurser|nutrition nutritionist|
+object objector|oboe oboist|obstruct obstructor|occupy occupant|oceanography oceanographer|oenology oenologist|
+offer offeror|ogle ogler|oil oiler|oncology oncologist|oneiromancy oneiromancer|ophthalmology ophthalmologist|
+oppress oppressor|optometry optometrist|organ organist|ornithology ornithologist|osteopathy osteopathist|
+otolaryngology otolaryngologist|otology otologist|otorhinolaryngology otorhinolaryngologist|oust ouster|
+outfit outfitter|oversee overseer|pack packer|paddle paddler|paint painter|palaeontology palaeontologist|
+paleontology paleontologist|panel panelist panellist|pantomime pantomimist|parachute parachutist|
+parapsychology parapsychologist|pare parer|parody parodist|partition partitionist|paste paster|
+pathology pathologist|paw pawer|pay payer|pearl pearler|peddle peddler|peel peeler|peep peeper|
+penology penologist|perch percher|percussion percussionist|perfection perfectionist|persecute persecutor|
+petition petitioner|pettifog pettifogger|pharmacology pharmacologist|pharmacy pharmacist|philander philanderer|
 philanthropy philanthropist|philately philatelist|philology philologist|philosophy philosopher|phone phoner|
 phonology phonologist|photography photographer|phrenology phrenologist|physiology physiologist|
 physiotherapy physiotherapist|phytology phytologist|pick picker|pipe piper|pitch pitcher|plait plaiter|
 plan planner|plate plater|play player|playact playactor|plead pleader|please pleaser|pledge pledger|
 plod plodder|plot plotter|plow plower|plug plugger|plunge plunger|ply plyer|poach poacher|podiatry podiatrist|
-polygamy polygamist|polygyny polygynist|port porter|portray portrayer|pose poser|possess possessor|post poster|
-pout pouter|prate prater|prattle prattler|pray prayer|preach preacher|predict predictor|preempt preemptor|
-print printer|process processor|proctology proctologist|program programmer|prohibition prohibitionist|
-promise promisor|prompt prompter|prosecute prosecutor|prospect prospector|protect protector|
-protozoology protozoologist|provision provisioner|prowl prowler|prune pruner|psalm psalmist|
-psephology psephologist|psychiatry psychiatrist|psychology psychologist|psychotherapy psychotherapist|
-puddle puddler|pull puller|punch puncher|punt punter|pursue pursuer|purvey purveyor|push pusher|putt putter|
-pyrography pyrographer|pyromancy pyromancer|quaff quaffer|quake quaker|quarry quarrier|query querier|
-quest quester|quibble quibbler|quit quitter|quiz quizzer|quote quoter|race racer|radiography radiographer|
-radiology radiologist|radiotherapy radiotherapist|raft rafter|raid raider|raise raiser|ramble rambler|
-ranch rancher|rank ranker|rant ranter|rat ratter|rave raver|read reader|reap reaper|rebut rebutter|
+polygamy polygamist|polygyny polygynist|portray portrayer|pose poser|possess possessor|pout pouter|
+prate prater|prattle prattler|preach preacher|predict predictor|preempt preemptor|print printer|
+proctology proctologist|program programmer|prohibition prohibitionist|promise promisor|prosecute prosecutor|
+prospect prospector|protect protector|protozoology protozoologist|provision provisioner|prowl prowler|
+prune pruner|psalm psalmist|psephology psephologist|psychiatry psychiatrist|psychology psychologist|
+psychotherapy psychotherapist|puddle puddler|pull puller|punch puncher|punt punter|pursue pursuer|
+purvey purveyor|push pusher|putt putter|pyrography pyrographer|pyromancy pyromancer|quaff quaffer|quake quaker|
+quarry quarrier|query querier|quest quester|quibble quibbler|quit quitter|quiz quizzer|quote quoter|race racer|
+radiography radiographer|radiology radiologist|radiotherapy radiotherapist|raid raider|raise raiser|
+ramble rambler|ranch rancher|rant ranter|rat ratter|rave raver|read reader|reap reaper|rebut rebutter|
 reception receptionist|recital recitalist|recover recoverer|redact redactor|reel reeler|reenact reenactor|
 reform reformist|religion religionist|rent renter|rescue rescuer|reserve reservist|rest rester|
 revolution revolutionist|rhabdomancy rhabdomancer|rhetoric rhetorician|rheumatology rheumatologist|
-rhyme rhymer|ride rider|rig rigger|ring ringer|riot rioter|rise riser|roam roamer|roar roarer|roast roaster|
-rob robber|rock rocker|romp romper|roof roofer|room roomer|rope roper|rouse rouser|row rower|ruin ruiner|
-rule ruler|run runner|rush rusher|rustle rustler|sail sailor|salt salter|sample sampler|sandbag sandbagger|
-sap sapper|satire satirist|save saver savior|saxophone saxophonist|scalp scalper|scam scammer|scan scanner|
-scheme schemer|schmooze schmoozer|scoff scoffer|scold scolder|score scorer|scorn scorner|scour scourer|
-scourge scourger|scout scouter|scramble scrambler|scrap scrapper|scratch scratcher|scrawl scrawler|
-screech screecher|screen screener|scribble scribbler|scrounge scrounger|scrub scrubber|scull sculler|
-sculpt sculptor|seal sealer|search searcher|see seer|seed seeder|segregation segregationist|
-seismology seismologist|seize seizer|select selector|sell seller|semifinal semifinalist|seminary seminarist|
-send sender|separate separatist|sericulture sericulturist|serology serologist|serve servant server|
-settle settler|sew sewer|sham shammer|shanghai shanghaier|shape shaper|share sharer|shave shaver|shear shearer|
-shell sheller|shelve shelver|shield shielder|shingle shingler|ship shipper|shirk shirker|shock shocker|
-shoot shooter|shop shopper|shout shouter|shove shover|shuffle shuffler|sightsee sightseer|sign signer|
+rhyme rhymer|ride rider|rig rigger|ring ringer|riot rioter|rise riser|roam roamer|roar roarer|rob robber|
+rock rocker|romp romper|roof roofer|room roomer|rope roper|rouse rouser|row rower|ruin ruiner|rule ruler|
+run runner|rustle rustler|sail sailor|sandbag sandbagger|sap sapper|satire satirist|save saver savior|
+saxophone saxophonist|scalp scalper|scam scammer|scan scanner|scheme schemer|schmooze schmoozer|scoff scoffer|
+scold scolder|score scorer|scorn scorner|scour scourer|scourge scourger|scout scouter|scramble scrambler|
+scrap scrapper|scratch scratcher|scrawl scrawler|screech screecher|screen screener|scribble scribbler|
+scrounge scrounger|scull sculler|sculpt sculptor|search searcher|see seer|seed seeder|
+segregation segregationist|seismology seismologist|seize seizer|select selector|sell seller|
+semifinal semifinalist|seminary seminarist|send sender|separate separatist|sericulture sericulturist|
+serology serologist|serve servant server|settle settler|shanghai shanghaier|shape shaper|share sharer|
+shave shaver|shear shearer|shell sheller|shelve shelver|shield shielder|shingle shingler|ship shipper|
+shirk shirker|shock shocker|shop shopper|shout shouter|shove shover|shuffle shuffler|sightsee sightseer|
 sin sinner|sing singer|sinology sinologist|sip sipper|sit sitter|skate skater|sketch sketcher|ski skier|
-skid skidder|skim skimmer|skin skinner|skip skipper|skulk skulker|slack slacker|slam slammer|slap slapper|
-slash slasher|slay slayer|sled sledder|sleep sleeper|slice slicer|slide slider|sling slinger|slog slogger|
-slouch sloucher|slug slugger|smash smasher|smile smiler|smirk smirker|smoke smoker|smuggle smuggler|
-snack snacker|snap snapper|snare snarer|sneer sneerer|sneeze sneezer|sniff sniffer|snipe sniper|
-snitch snitcher|snoop snooper|snore snorer|snort snorter|snuffle snuffler|soak soaker|
-sociobiology sociobiologist|sociology sociologist|solicit solicitor|solo soloist|solve solver|
-somniloquy somniloquist|sort sorter|sow sower|spank spanker|spare sparer|speak speaker|speed speeder|
-spelaeology spelaeologist|speleology speleologist|spell speller|spend spender|spew spewer|spill spiller|
-spin spinner|spit spitter|splice splicer|split splitter|spoil spoiler|sponge sponger|spot spotter|
-spout spouter|sprawl sprawler|spray sprayer|sprint sprinter|spurn spurner|squat squatter|squawk squawker|
-squeal squealer|squint squinter|squirm squirmer|stab stabber|stack stacker|stage stager|stain stainer|
-stalk stalker|stamp stamper|stand stander|stare starer|start starter|steal stealer|steer steerer|
-stenography stenographer|stickle stickler|stifle stifler|stint stinter|stipple stippler|stir stirrer|
-stitch stitcher|stock stockist|stoke stoker|stomp stomper|stone stoner|stoop stooper|strafe strafer|
-straggle straggler|strangle strangler|strategy strategist|stray strayer|streak streaker|stride strider|
-strike striker|string stringer|strip stripper|stroll stroller|struggle struggler|study student|stuff stuffer|
-stumble stumbler|stun stunner|style styler stylist|subcontract subcontractor|subdue subduer|subedit subeditor|
-submit submitter|succeed succeeder|sue suer|suffrage suffragist|supervise supervisor|supply supplier|
-suppress suppressor|supremacy supremacist|surf surfer|surrender surrenderer|survey surveyor|survive survivor|
-swear swearer|sweat sweater|sweep sweeper|swim swimmer|swindle swindler|switch switcher|synonymy synonymist|
-tack tacker|tackle tackler|take taker|talk talker|tame tamer|tan tanner|tap tapper|taste taster|tattle tattler|
-tax taxer|taxidermy taxidermist|taxonomy taxonomist|teach teacher|tease teaser|technology technologist|
-teetotal teetotaller|telegraph telegraphist|telegraphy telegrapher telegraphist|teleology teleologist|
-telepathy telepathist|telephony telephonist|tell teller|tempt tempter|tend tender|terror terrorist|test tester|
-thatch thatcher|theology theologist|theory theorist|theosophy theosophist|therapy therapist|think thinker|
-throttle throttler|throw thrower|thrust thruster|thwart thwarter|tie tier|tile tiler|till tiller|tilt tilter|
-time timer|tint tinter|tip tipper|tipple tippler|tithe tither|toboggan tobogganist|toddle toddler|toil toiler|
-toll toller|top topper|tope toper|torment tormentor|tote toter|touch toucher|tour tourer tourist|tout touter|
-toxicology toxicologist|track tracker|trade trader|trail trailer|train trainer|tramp tramper|trample trampler|
-transact transactor|transfer transferor transferrer|transgress transgressor|transmit transmitter|trap trapper|
-treat treater|trek trekker|tremble trembler|trench trencher|tribology tribologist|trick tricker|trifle trifler|
-trim trimmer|trip tripper|troll troller|trombone trombonist|truck trucker|truckle truckler|trudge trudger|
-trust truster|tuck tucker|tug tugger|tumble tumbler|tune tuner|turn turner|turtle turtler|twaddle twaddler|
-twiddle twiddler|twine twiner|twirl twirler|tympan tympanist|type typist|typeset typesetter|
-typography typographer|undo undoer|unicycle unicyclist|upholster upholsterer|upset upsetter|urology urologist|
-use user|vacation vacationer vacationist|value valuer|vamp vamper|vault vaulter|vaunt vaunter|
-vend vender vendor|vent venter|ventriloquy ventriloquist|vex vexer|view viewer|violin violinist|
-virology virologist|visit visitor|vivisection vivisectionist|voice voicer|void voider|vote voter|vouch voucher|
-vow vower|waddle waddler|waffle waffler|wail wailer|wait waiter|wake waker|walk walker|waltz waltzer|
-wangle wangler|want wanter|warble warbler|ward warder|warn warner|warrant warrantor|wash washer|waste waster|
-watch watcher|watercolor watercolorist|watercolour watercolourist|wave waver|wear wearer|weave weaver|
-weed weeder|weep weeper|weigh weigher|weld welder|welsh welsher|wench wencher|wet wetter|whale whaler|
-wheedle wheedler|wheel wheeler|whiff whiffer|whine whiner|whip whipper|whirl whirler|whistle whistler|
-whittle whittler|wiggle wiggler|win winner|wind winder|wink winker|wipe wiper|wire wirer|wiretap wiretapper|
-witness witnesser|woo wooer|work worker|worry worrier|worship worshipper|wrangle wrangler|wreck wrecker|
-wrest wrester|wrestle wrestler|wriggle wriggler|write writer|xylophone xylophonist|yank yanker|yawn yawner|
-yearn yearner|yell yeller|yield yielder|zoology zoologist`;
+skid skidder|skin skinner|skip skipper|skulk skulker|slam slammer|slap slapper|slash slasher|slay slayer|
+sled sledder|sleep sleeper|slice slicer|slide slider|sling slinger|slog slogger|slouch sloucher|slug slugger|
+smash smasher|smile smiler|smirk smirker|smoke smoker|smuggle smuggler|snack snacker|snap snapper|snare snarer|
+sneer sneerer|sneeze sneezer|sniff sniffer|snipe sniper|snitch snitcher|snoop snooper|snore snorer|
+snort snorter|snuffle snuffler|sociobiology sociobiologist|sociology sociologist|solicit solicitor|
+solo soloist|solve solver|somniloquy somniloquist|sort sorter|sow sower|spank spanker|speak speaker|
+speed speeder|spelaeology spelaeologist|speleology speleologist|spell speller|spend spender|spew spewer|
+spill spiller|spin spinner|spit spitter|splice splicer|spoil spoiler|sponge sponger|spot spotter|spout spouter|
+sprawl sprawler|spray sprayer|sprint sprinter|spurn spurner|squawk squawker|squeal squealer|squirm squirmer|
+stab stabber|stack stacker|stage stager|stain stainer|stalk stalker|stamp stamper|stand stander|stare starer|
+steal stealer|steer steerer|stenography stenographer|stickle stickler|stifle stifler|stint stinter|
+stipple stippler|stir stirrer|stitch stitcher|stock stockist|stoke stoker|stomp stomper|stoop stooper|
+strafe strafer|straggle straggler|strategy strategist|streak streaker|stride strider|strike striker|
+string stringer|stroll stroller|struggle struggler|study student|stuff stuffer|stumble stumbler|stun stunner|
+style styler stylist|subcontract subcontractor|subdue subduer|subedit subeditor|submit submitter|
+succeed succeeder|sue suer|suffrage suffragist|supervise supervisor|supply supplier|suppress suppressor|
+supremacy supremacist|surf surfer|surrender surrenderer|survey surveyor|survive survivor|swear swearer|
+sweep sweeper|swim swimmer|swindle swindler|switch switcher|synonymy synonymist|tack tacker|tackle tackler|
+take taker|talk talker|tap tapper|taste taster|tattle tattler|tax taxer|taxidermy taxidermist|
+taxonomy taxonomist|teach teacher|tease teaser|technology technologist|telegraph telegraphist|
+telegraphy telegrapher telegraphist|teleology teleologist|telepathy telepathist|telephony telephonist|
+tell teller|tempt tempter|terror terrorist|test tester|thatch thatcher|theology theologist|theory theorist|
+theosophy theosophist|therapy therapist|think thinker|throttle throttler|throw thrower|thrust thruster|
+thwart thwarter|tile tiler|tilt tilter|tint tinter|tip tipper|tipple tippler|tithe tither|toboggan tobogganist|
+toddle toddler|toil toiler|toll toller|tope toper|torment tormentor|tote toter|touch toucher|
+tour tourer tourist|tout touter|toxicology toxicologist|track tracker|trade trader|trail trailer|train trainer|
+tramp tramper|trample trampler|transact transactor|transfer transferor transferrer|transgress transgressor|
+transmit transmitter|trap trapper|treat treater|trek trekker|tremble trembler|trench trencher|
+tribology tribologist|trick tricker|trifle trifler|trip tripper|troll troller|trombone trombonist|
+truck trucker|truckle truckler|trudge trudger|trust truster|tuck tucker|tug tugger|tumble tumbler|tune tuner|
+turn turner|turtle turtler|twaddle twaddler|twiddle twiddler|twine twiner|twirl twirler|tympan tympanist|
+type typist|typeset typesetter|typography typographer|undo undoer|unicycle unicyclist|upholster upholsterer|
+urology urologist|use user|vacation vacationer vacationist|value valuer|vamp vamper|vault vaulter|
+vaunt vaunter|vend vender vendor|vent venter|ventriloquy ventriloquist|vex vexer|view viewer|violin violinist|
+virology virologist|visit visitor|vivisection vivisectionist|voice voicer|vote voter|vouch voucher|vow vower|
+waddle waddler|waffle waffler|wail wailer|wait waiter|wake waker|walk walker|waltz waltzer|wangle wangler|
+want wanter|warble warbler|ward warder|warn warner|warrant warrantor|wash washer|watch watcher|
+watercolor watercolorist|watercolour watercolourist|wave waver|wear wearer|weave weaver|weed weeder|
+weep weeper|weigh weigher|weld welder|wench wencher|whale whaler|wheedle wheedler|wheel wheeler|whiff whiffer|
+whine whiner|whip whipper|whirl whirler|whistle whistler|whittle whittler|wiggle wiggler|win winner|
+wind winder|wink winker|wipe wiper|wire wirer|wiretap wiretapper|witness witnesser|woo wooer|work worker|
+worry worrier|worship worshipper|wrangle wrangler|wreck wrecker|wrest wrester|wrestle wrestler|
+wriggle wriggler|write writer|xylophone xylophonist|yank yanker|yawn yawner|yearn yearner|yell yeller|
+yield yielder|zoology zoologist`;
