@@ -13,6 +13,8 @@
 // run it before and after a change to the floor or the ranking, never adjust to it.
 // --set heldout2: a third (scripts/eval-heldout2/: SOUL.md, MEMORY.md, USER.md and 12 notes over
 // three weeks, 10 answerable and 6 never-written questions), held out the same way.
+// --set heldout3: a fourth (scripts/eval-heldout3/: the same shape, another life), written before
+// a change to the ranking's vocabulary and run only on the old code and at the end of the change.
 import "./lib/state-home.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -21,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2") };
+const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3") };
 
 export async function runEveryday({ mode = "hybrid", cache, config = {}, set: name = "everyday" } = {}) {
   const DATA = SETS[name];

@@ -1,14 +1,20 @@
+import { derivedForms } from "./derivations.js";
+import { GENERIC } from "./generic.js";
 import { verbForms } from "./irregular.js";
 import { spellingVariants } from "./spellings.js";
 
 /**
  * The words a query word stands for, itself first: an irregular verb's forms ("go" → went,
  * gone; irregular.ts), or the other ways of writing it ("favorite" → favourite, fave, fav;
- * spellings.ts). They are searched as one term.
+ * spellings.ts), and the people whose trade it is ("roof" → roofer; derivations.ts). They
+ * are searched as one term. A generic word ("keep", "make", "call": query/generic.ts) carries
+ * no topic, and neither do its people ("keeper", "maker", "caller").
  */
 export function wordForms(word: string): string[] {
   const verb = verbForms(word);
-  return verb.length > 1 ? verb : spellingVariants(word);
+  const own = verb.length > 1 ? verb : spellingVariants(word);
+  const derived = GENERIC.has(word) ? [] : derivedForms(word).filter((d) => !own.includes(d));
+  return derived.length > 0 ? [...own, ...derived] : own;
 }
 
 /**

@@ -44,3 +44,22 @@ export function verbForms(word: string): string[] {
   return FORMS.get(word) ?? [word];
 }
 
+
+/** The past forms of the table ("went", "gone", "bought"), besides the base forms. */
+const PAST = new Set(
+  TABLE.replace(/\s*\n\s*/g, "")
+    .split("|")
+    .flatMap((group) => group.trim().split(/\s+/).slice(1)),
+);
+for (const group of TABLE.replace(/\s*\n\s*/g, "").split("|")) PAST.delete(group.trim().split(/\s+/)[0]!);
+
+/**
+ * Whether a query word is a verb's past form: an irregular one of the table ("fought",
+ * "bought"), or a regular "-ed" / "-ied" word of 5 letters or more ("fixed", "married");
+ * "-eed" ("speed", "need") and short words ("bed", "shed") are not. Some adjectives pass
+ * ("naked"): they name a state as a verb's past does, not a thing.
+ */
+export function isPastForm(word: string): boolean {
+  if (PAST.has(word)) return true;
+  return word.length >= 5 && /^[a-z]+(?:[^e]ed|ied)$/.test(word);
+}
