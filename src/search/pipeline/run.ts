@@ -22,6 +22,9 @@
  *                      no link needed (denial-pair.ts)
  *   6d. newer twin     of two results giving the slot the query names different values, the
  *                      newer goes right above the older, with no link needed (newer-twin.ts)
+ *   6e. short form     a candidate saying only the short form the workspace defines for the
+ *                      query's long one ("2FA") goes right below the first result saying it
+ *                      in full (short-forms.ts)
  *   7. rerank           opt-in: a local model grades the picks (rerank/stage.ts)
  *   8. present          snippets, annotations, explanations; or the reason a stage ended the
  *                       search (present.ts)
@@ -39,6 +42,7 @@ import { gatherCandidates } from "./candidates.js";
 import { newestFirst } from "./current.js";
 import { newerTwinsFirst } from "./newer-twin.js";
 import { slotStatements } from "./slot-lookup.js";
+import { shortFormsBeside } from "./short-forms.js";
 import { denialsBeside } from "./denial-pair.js";
 import { diversify } from "./diversify.js";
 import { embedQuery, type QueryEmbedding } from "./embed-query.js";
@@ -72,7 +76,7 @@ export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: Ab
       const scoring = scoreCandidates(ix, facts, found); // 4
       const floored = applyFloor(facts, scoring); // 5
       if (isExit(floored)) return floored;
-      return newerTwinsFirst(ix, denialsBeside(ix, newestFirst(ix, slotStatements(ix, diversify(ix, facts, floored))))); // 6, 6a, 6b, 6c, 6d
+      return shortFormsBeside(ix, newerTwinsFirst(ix, denialsBeside(ix, newestFirst(ix, slotStatements(ix, diversify(ix, facts, floored)))))); // 6, 6a-6e
     }),
   );
   const ranked = await rerank(first, deps, signal); // 7
