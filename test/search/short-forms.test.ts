@@ -3,10 +3,11 @@ import { initialisms, longForms, saysLong, saysShort } from "../../src/search/pi
 import { keywordEngines } from "../helpers/keyword-engine.js";
 
 describe("initialisms and long forms", () => {
-  it("reads a number word as its digit and skips small words both ways", () => {
+  it("reads a number word as its digit, skips small words both ways, and keeps three letters or more", () => {
     expect(initialisms(["two", "factor", "authentication"])).toEqual(expect.arrayContaining(["2FA"]));
     expect(initialisms(["applicant", "tracking", "systems"])).toEqual(["ATS"]);
-    expect(initialisms(["department", "of", "energy"])).toEqual(expect.arrayContaining(["DOE", "DE"]));
+    expect(initialisms(["bureau", "of", "labor", "statistics"])).toEqual(["BOLS", "BLS"]);
+    expect(initialisms(["human", "resources"])).toEqual([]);
   });
 
   it("takes the query's runs of two to five words, hyphen parts apart, never starting or ending on a small word", () => {

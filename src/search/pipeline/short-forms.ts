@@ -16,11 +16,14 @@
 import type { Picked, Picks } from "./diversify.js";
 import { pickOrCandidate } from "./diversify.js";
 import { statementsOfChunks } from "../../store/statements.js";
+import { sql } from "./sql.js";
 import type { SearchIndexes } from "./stages.js";
 
 const DIGITS: Record<string, string> = { one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10" };
 /** Small words an initialism skips ("Department of Energy" → DOE keeps "of"; most skip it): both forms are tried. */
 const SKIPPABLE = new Set(["of", "and", "for", "the", "to", "in", "on", "a", "an", "&"]);
+/** Letters of a short form, at least: two-letter ones ("AI", "HR") are too often a word or another thing's initials. */
+const MIN_SHORT = 3;
 /** Words of a long form, at least two and at most this many. */
 const MAX_WORDS = 5;
 /** Short forms placed beside one result: the candidate that most says the query's words. */
@@ -38,7 +41,7 @@ export function initialisms(words: readonly string[]): string[] {
   const letter = (w: string) => DIGITS[w] ?? w[0]!.toUpperCase();
   const all = words.map(letter).join("");
   const skipped = words.filter((w) => !SKIPPABLE.has(w)).map(letter).join("");
-  return [...new Set([all, skipped])].filter((s) => s.length >= 2 && /[A-Z]/.test(s));
+  return [...new Set([all, skipped])].filter((s) => s.length >= MIN_SHORT && /[A-Z]/.test(s));
 }
 
 /** Every run of 2..MAX_WORDS words of the query (hyphen parts apart) with its initialisms, longest runs first. */
@@ -58,14 +61,20 @@ export function longForms(query: string): ShortForm[] {
 
 /**
  * The short forms the workspace defines: a note writes the long form and then the short one
- * ("… authentication (2FA)"). Counted through the search's document frequencies, kept while
- * the index is unchanged: the short form alone first (most initialisms are no word of the
- * workspace), then the phrase.
+ * ("… authentication (2FA)"). One keyword-index read asks whether any of the query's
+ * initialisms is a word of the workspace at all (most are not, and then that is all); the
+ * phrase of each that is, is counted through the search's document frequencies, kept while the
+ * index is unchanged.
  */
-function definedForms(picks: Picks): ShortForm[] {
+function definedForms(ix: SearchIndexes, picks: Picks): ShortForm[] {
+  const forms = longForms(picks.facts.plan.query);
+  const shorts = [...new Set(forms.map((f) => f.short.toLowerCase()))];
+  if (shorts.length === 0) return [];
+  const any = sql(ix.db, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(shorts.map((t) => `"${t}"`).join(" OR "));
+  if (any === undefined) return [];
   const out: ShortForm[] = [];
   const { df } = picks.facts;
-  for (const f of longForms(picks.facts.plan.query)) {
+  for (const f of forms) {
     if (out.some((o) => o.short === f.short) || df.of(`"${f.short.toLowerCase()}"`) === 0) continue;
     if (df.of(`"${[...f.words, f.short.toLowerCase()].join(" ").replace(/"/g, "")}"`) > 0) out.push(f);
   }
@@ -86,7 +95,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function shortFormsBeside(ix: SearchIndexes, picks: Picks): Picks {
   if (!picks.facts.plan.config.twins.enabled || picks.picks.length === 0 || picks.facts.listing) return picks;
-  const forms = definedForms(picks).filter((f) => !picks.facts.plan.query.includes(f.short));
+  const forms = definedForms(ix, picks).filter((f) => !picks.facts.plan.query.includes(f.short));
   if (forms.length === 0) return picks;
   const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
   let list: Picked[] = [...picks.picks];

@@ -14,7 +14,7 @@
  * Never a model.
  */
 import type { StatedValue, Statement } from "../../indexer/statements.js";
-import { statementsOfChunks } from "../../store/statements.js";
+import { valueStatementsOfChunks } from "../../store/statements.js";
 import type { Entry } from "./candidates.js";
 import type { Picks } from "./diversify.js";
 import type { EvidenceTerm, TermStats } from "./evidence.js";
@@ -34,9 +34,9 @@ export interface SlotStatement {
 /** Query words a value's own slot words must hold: one shared word is too often a generic one ("budget", "date"). */
 const MIN_SLOT_WORDS = 2;
 /** Chunks read from the keyword index at most: the lookup stays a small read whatever the workspace's size. */
-const MAX_CHUNKS = 400;
+const MAX_CHUNKS = 200;
 /** The query's rarest terms paired for the keyword index: a long question's common words find everything. */
-const MAX_TERMS = 6;
+const MAX_TERMS = 4;
 /** Statements added at most: candidates for the twin stages, not results of their own. */
 const MAX_ADDED = 20;
 
@@ -86,8 +86,11 @@ function slotChunks(ix: SearchIndexes, picks: Picks, known: ReadonlySet<number>)
   const query = queryStems(facts.stats.terms);
   const ids = chunksWithTwoTerms(ix, facts.terms, facts.stats).filter((id) => !known.has(id));
   const out: number[] = [];
-  for (const r of statementsOfChunks(ix.db, ids)) {
+  const quoted = [...query.keys()].map((w) => `"${w}"`);
+  for (const r of valueStatementsOfChunks(ix.db, ids)) {
     if (out.includes(r.chunkId)) continue;
+    // Parse only what may pass: two of the query's words, as the statement's JSON writes them.
+    if (quoted.filter((w) => r.data.includes(w)).length < MIN_SLOT_WORDS) continue;
     const st = JSON.parse(r.data) as Partial<Pick<Statement, "words" | "values">>;
     if (!Array.isArray(st.words) || !Array.isArray(st.values)) continue;
     if (asksSlot({ words: st.words, values: st.values }, query, facts.plan.config.twins) !== null) out.push(r.chunkId);
