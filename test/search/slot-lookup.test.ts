@@ -85,6 +85,12 @@ describe("the statement lookup by slot", () => {
     expect(paths.indexOf("memory/2026-11-19.md")).toBe(paths.indexOf("memory/2026-11-05.md") - 1);
   });
 
+  it("shows a group session nothing private: looked-up statements pass the search's privacy scope in SQL like every candidate", async () => {
+    const e = open({ ...files, "notes/reading.md": "# Reading\n\nHow to keep sources in a Zotero library for an essay on history.\n" }, { search: { candidateMultiplier: 1 } });
+    const res = await e.search("How many sources are in my Zotero library for the history essay?", { limit: 3, session: "group" });
+    expect(res.results.map((r) => r.path)).toEqual(["notes/reading.md"]);
+  });
+
   it("adds nothing with the twins off (search.twins.enabled false): the pool is all there is", async () => {
     const paths = await search(open(files, { search: { candidateMultiplier: 1, twins: { enabled: false } } }));
     expect(paths).not.toContain("memory/2026-11-19.md");
