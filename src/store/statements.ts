@@ -162,3 +162,10 @@ export function statementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkSt
   if (ids.length === 0) return [];
   return db.prepare(`SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (${ids.join(",")})`).all() as ChunkStatement[];
 }
+
+/** The statements of these chunks that hold a value (their JSON lists one), for the search's slot lookup. */
+export function valueStatementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkStatement[] {
+  const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x));
+  if (ids.length === 0) return [];
+  return db.prepare(`SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (${ids.join(",")}) AND instr(data, '"values":[{') > 0`).all() as ChunkStatement[];
+}

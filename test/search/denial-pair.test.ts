@@ -36,6 +36,27 @@ describe("deniedAndSaid: a denial and a statement saying the thing happened", ()
 
 // "Never completed a first draft" said on the 19th; the draft finished on the 1st of the
 // month, in a note full of other words, that keywords alone rank low.
+describe("deniedAndSaid: the thing said with another verb", () => {
+  const denial = claim("I've never attended any production meetings related to my invention, how can I get started?");
+  // The verb and "related" are rarer than the thing's words in this workspace: with the verb,
+  // what the other statement shares is a third of the weight; without it, half.
+  const query = new Map([["attend", 3], ["production", 1], ["meet", 1], ["relat", 3], ["invention", 1]]);
+  const met = claim("I met Heather, a TV director, at a production meeting, and she suggested patenting my invention.");
+
+  it("pairs a denial with the statement that says the thing happened by another verb", () => {
+    expect(deniedAndSaid(denial, met, query)?.shared).toEqual(expect.arrayContaining(["production", "invention"]));
+  });
+
+  it("ranks a statement that says the denied verb too above one that says only the thing", () => {
+    const attended = claim("I attended a production meeting about my invention with the factory team last week.");
+    expect(deniedAndSaid(denial, attended, query)!.share).toBeGreaterThan(deniedAndSaid(denial, met, query)!.share);
+  });
+
+  it("still needs two of the thing's words: the verb's object alone is not enough", () => {
+    expect(deniedAndSaid(denial, claim("I met Heather, a TV director, at a production studio downtown last spring."), query)).toBeNull();
+  });
+});
+
 describe("the denial-beside stage", () => {
   const open = keywordEngines();
 

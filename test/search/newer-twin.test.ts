@@ -133,3 +133,24 @@ describe("the newer-twin stage", () => {
     expect(newer < 0 || newer > paths.indexOf("memory/2026-11-05.md")).toBe(true);
   });
 });
+
+// The grocery budget set on the 1st and raised on the 3rd (in a long line that keywords rank
+// below the first); on six later days the person
+// agreed other sums with Alexis. With a low bar (minSharedQuery 0.1) every later sum is a
+// twin of the first; the raise shares the most of the question with it.
+describe("the newer-twin stage with many later mentions", () => {
+  const open = keywordEngines();
+  const files: Record<string, string> = {
+    "memory/2026-11-01.md": "# 2026-11-01\n\n- I agreed with Alexis on a $500 monthly budget for groceries.\n",
+    "memory/2026-11-03.md": "# 2026-11-03\n\n- After a long talk about the school run, the car and the neighbours' fence, the grocery budget went up to $550.\n",
+  };
+  for (let d = 5; d <= 10; d++) files[`memory/2026-11-${String(d).padStart(2, "0")}.md`] = `# 2026-11-${String(d).padStart(2, "0")}\n\n- Alexis and I agreed to put $${d}0 a month toward the trip.\n`;
+
+  it("places the twin sharing most of the question above the older value, not only the latest mentions", async () => {
+    const e = open(files, { search: { twins: { minSharedQuery: 0.1 } } });
+    const paths = (await e.search("What is the monthly grocery budget Alexis and I agreed on?", { limit: 10 })).results.map((r) => r.path);
+    expect(paths).toContain("memory/2026-11-01.md");
+    expect(paths).toContain("memory/2026-11-03.md");
+    expect(paths.indexOf("memory/2026-11-03.md")).toBeLessThan(paths.indexOf("memory/2026-11-01.md"));
+  });
+});

@@ -22,6 +22,8 @@ export interface Claim {
   denied: readonly string[];
 }
 
+/** What a pair found without the denied verb counts for against one that says it (deniedAndSaid). */
+const OTHER_VERB = 0.5;
 /** Share of the query's weight among the denied words that the other statement must carry. */
 const MIN_SHARE = 0.5;
 /**
@@ -39,10 +41,22 @@ const MAX_PARTNERS = 1;
  */
 export function deniedAndSaid(denial: Claim, other: Claim, query: ReadonlyMap<string, number>): { shared: string[]; share: number } | null {
   if (denial.denied.length === 0 || other.negated) return null;
-  const asked = denial.denied.filter((w) => query.has(w));
+  const said = new Set(other.words);
+  // The denied words whole, or without the verb that opens them: "never attended any
+  // production meetings" is answered by "I met Heather at a production meeting", where the
+  // thing is said with another verb. A statement that says the verb too is the likelier other
+  // side, so the reading without it counts for less when partners are ranked.
+  const whole = sharedShare(denial.denied, said, query);
+  if (whole) return whole;
+  const thing = sharedShare(denial.denied.slice(1), said, query);
+  return thing ? { shared: thing.shared, share: thing.share * OTHER_VERB } : null;
+}
+
+/** The query's words among `denied` that `said` holds, and their share of the denied query words' weight; null below the bar. */
+function sharedShare(denied: readonly string[], said: ReadonlySet<string>, query: ReadonlyMap<string, number>): { shared: string[]; share: number } | null {
+  const asked = denied.filter((w) => query.has(w));
   const total = asked.reduce((s, w) => s + query.get(w)!, 0);
   if (asked.length < 2 || total <= 0) return null;
-  const said = new Set(other.words);
   const shared = asked.filter((w) => said.has(w));
   const share = shared.reduce((s, w) => s + query.get(w)!, 0) / total;
   return shared.length >= 2 && share >= MIN_SHARE ? { shared, share } : null;

@@ -65,16 +65,25 @@ function valueStatements(ix: SearchIndexes, chunkIds: readonly number[], until: 
 /** How many newer twins of one result are placed above it: a chain of changes, not every later mention. */
 const MAX_TWINS = 5;
 
-/** The chunks of the statements that are twins of one of `older`'s and said after it, newest first. */
+/**
+ * The chunks of the statements that are twins of one of `older`'s and said after it: the
+ * MAX_TWINS sharing most of the query's weight with it (a later mention that shares only
+ * the question's people or verbs is the weakest twin), newest first.
+ */
 function newerTwins(older: readonly Said[], all: readonly Said[], query: ReadonlyMap<string, number>, opts: TwinOptions): number[] {
-  const when = new Map<number, number>();
+  const found = new Map<number, { ord: number; weight: number }>();
   for (const o of older) {
     for (const n of all) {
-      if (n.chunkId === o.chunkId || n.ord <= o.ord || (when.get(n.chunkId) ?? -Infinity) >= n.ord) continue;
-      if (twinSlot(o, n, query, opts) !== null) when.set(n.chunkId, n.ord);
+      if (n.chunkId === o.chunkId || n.ord <= o.ord) continue;
+      const shared = twinSlot(o, n, query, opts);
+      if (shared === null) continue;
+      const weight = shared.reduce((s, w) => s + (query.get(w) ?? 0), 0);
+      const had = found.get(n.chunkId);
+      if (!had || weight > had.weight) found.set(n.chunkId, { ord: Math.max(n.ord, had?.ord ?? -Infinity), weight });
     }
   }
-  return [...when.entries()].sort((a, b) => b[1] - a[1]).slice(0, MAX_TWINS).map(([chunkId]) => chunkId);
+  const strongest = [...found.entries()].sort((a, b) => b[1].weight - a[1].weight || b[1].ord - a[1].ord).slice(0, MAX_TWINS);
+  return strongest.sort((a, b) => b[1].ord - a[1].ord).map(([chunkId]) => chunkId);
 }
 
 /**

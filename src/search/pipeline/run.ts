@@ -14,12 +14,17 @@
  *   5. floor            only evidence passes: keyword coverage, cosine, date, phrase (floor.ts)
  *   6. diversify        MMR over the best, so one note's chunks do not crowd out the rest
  *                       (diversify.ts)
+ *   6a. by slot       statements giving the asked slot a value join the candidates even
+ *                      when the pool left them out, for 6b and 6d to place (slot-lookup.ts)
  *   6b. newest first   what a later statement replaced goes below its replacement; the
  *                      two sides of a contradiction come together (current.ts)
  *   6c. denial beside  a "never …" result and the one saying it happened come together, with
  *                      no link needed (denial-pair.ts)
  *   6d. newer twin     of two results giving the slot the query names different values, the
  *                      newer goes right above the older, with no link needed (newer-twin.ts)
+ *   6e. short form     a candidate saying only the short form the workspace defines for the
+ *                      query's long one ("2FA") goes right below the first result saying it
+ *                      in full (short-forms.ts)
  *   7. rerank           opt-in: a local model grades the picks (rerank/stage.ts)
  *   8. present          snippets, annotations, explanations; or the reason a stage ended the
  *                       search (present.ts)
@@ -36,6 +41,8 @@ import type { SearchResponse } from "../types.js";
 import { gatherCandidates } from "./candidates.js";
 import { newestFirst } from "./current.js";
 import { newerTwinsFirst } from "./newer-twin.js";
+import { slotStatements } from "./slot-lookup.js";
+import { shortFormsBeside } from "./short-forms.js";
 import { denialsBeside } from "./denial-pair.js";
 import { diversify } from "./diversify.js";
 import { embedQuery, type QueryEmbedding } from "./embed-query.js";
@@ -69,7 +76,7 @@ export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: Ab
       const scoring = scoreCandidates(ix, facts, found); // 4
       const floored = applyFloor(facts, scoring); // 5
       if (isExit(floored)) return floored;
-      return newerTwinsFirst(ix, denialsBeside(ix, newestFirst(ix, diversify(ix, facts, floored)))); // 6, 6b, 6c, 6d
+      return shortFormsBeside(ix, newerTwinsFirst(ix, denialsBeside(ix, newestFirst(ix, slotStatements(ix, diversify(ix, facts, floored)))))); // 6, 6a-6e
     }),
   );
   const ranked = await rerank(first, deps, signal); // 7

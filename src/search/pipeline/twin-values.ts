@@ -25,9 +25,15 @@ export interface TwinOptions {
 
 export const DEFAULT_TWIN_OPTIONS: TwinOptions = { minSharedQuery: 0.3, minSharedTerms: 2 };
 
-/** Two values of one kind: the same type and, for counts and measures, the same unit. */
-function sameKind(a: StatedValue, b: StatedValue): boolean {
-  return a.type === b.type && ((a.type !== "count" && a.type !== "measure") || a.unit === b.unit);
+/**
+ * Two values of one kind: the same type and, for counts and measures, the same unit — or two
+ * counts whose units the query names both ("how many women have I highlighted as mentees":
+ * "those 5 women" and "the number of mentees has increased to 7" count the same people).
+ */
+export function sameKind(a: StatedValue, b: StatedValue, query: ReadonlyMap<string, number> = new Map()): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type !== "count" && a.type !== "measure") return true;
+  return a.unit === b.unit || (a.type === "count" && query.has(a.unit) && query.has(b.unit));
 }
 
 /**
@@ -41,13 +47,26 @@ export function twinSlot(older: ValueStatement, newer: ValueStatement, query: Re
   const total = [...query.values()].reduce((s, w) => s + w, 0);
   if (total <= 0) return null;
   const newerWords = new Set(newer.words);
-  const shared = [...new Set(older.words)].filter((w) => newerWords.has(w) && query.has(w));
+  const shared = [...new Set([...older.words.filter((w) => newerWords.has(w)), ...namedUnits(older, newer, query)])].filter((w) => query.has(w));
   if (shared.length < Math.min(opts.minSharedTerms, query.size)) return null;
   const weight = shared.reduce((s, w) => s + (query.get(w) ?? 0), 0);
   if (weight / total < opts.minSharedQuery) return null;
   const oldNorms = new Set(older.values.map((v) => v.norm));
-  const changed = newer.values.some((n) => !oldNorms.has(n.norm) && older.values.some((o) => sameKind(o, n) && apartBy(o, n) === null));
+  const changed = newer.values.some((n) => !oldNorms.has(n.norm) && older.values.some((o) => sameKind(o, n, query) && apartBy(o, n) === null));
   return changed ? shared : null;
+}
+
+/**
+ * The units of two counts, one in each statement, that the query names both ("women" and
+ * "mentees" in "how many women have I highlighted as mentees"): the query says they are one
+ * slot, so they count as words the two share. Empty when the units are one word already.
+ */
+function namedUnits(older: ValueStatement, newer: ValueStatement, query: ReadonlyMap<string, number>): string[] {
+  const units = (s: ValueStatement) => new Set(s.values.filter((v) => v.type === "count" && query.has(v.unit)).map((v) => v.unit));
+  const a = units(older);
+  const b = units(newer);
+  if (a.size === 0 || b.size === 0 || [...a].some((u) => b.has(u))) return [];
+  return [...a, ...b];
 }
 
 /** A question that opens with a helping verb ("have I ever…", "did I…", "is the…"). */
