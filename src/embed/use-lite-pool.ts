@@ -35,9 +35,9 @@ try {
 const setNice = (n) => { try { require("node:os").setPriority(0, n); } catch {} };
 // What a batch leaves behind (the tokenizer's strings, TF.js's tensor wrappers, the rows as
 // arrays) is promoted out of the small young generation and piles up in the old one until V8
-// decides to collect it: a worker's heap swung from 30 to 70 MB while it embedded. A full
-// collection once the heap holds more than this (~15 MB over the loaded model, about every
-// ten windows, a few ms each) keeps it near its floor; the per-message check is one call.
+// decides to collect it: a worker's heap swung from 30 to 72 MB while the daemon embedded. A
+// full collection once the heap holds more than gcAboveMb (the loaded model leaves ~20 MB)
+// kept it at 30–36 MB for the same CPU per window; the per-message check is one call.
 const v8 = require("node:v8");
 const GC_ABOVE = workerData.gcAboveMb * 1024 * 1024;
 const collectIfGrown = () => { if (v8.getHeapStatistics().used_heap_size > GC_ABOVE) collect(); };
