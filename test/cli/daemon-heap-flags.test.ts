@@ -70,6 +70,19 @@ describe("the daemon's heap flags", () => {
     ]);
   });
 
+  it("USE-lite's worker pool embeds in a process started with the daemon's flags", { timeout: 120_000 }, async () => {
+    const lib = path.join(REPO_ROOT, "dist/embed/use-lite.js");
+    const script = [
+      `const { UseLiteEmbedder } = await import(${JSON.stringify(lib)});`,
+      `const e = new UseLiteEmbedder({ threads: 2 });`,
+      `const rows = await e.embed(["the canoe is green", "we painted the shed", "a third text"]);`,
+      `await e.close();`,
+      `console.log(JSON.stringify(rows.map((r) => r.length)));`,
+    ].join("\n");
+    const { stdout } = await execFileP(process.execPath, [...DAEMON_V8_FLAGS, "--input-type=module", "-e", script]);
+    expect(JSON.parse(stdout)).toEqual([512, 512, 512]);
+  });
+
   it.skipIf(!hasExecve)("`agent daemon` runs under its own pid with the flags on its command line", async () => {
     dir = tempDir("agent-heap-flags-");
     const ws = path.join(dir, "ws");
