@@ -37,10 +37,17 @@ const setNice = (n) => { try { require("node:os").setPriority(0, n); } catch {} 
 // arrays) is promoted out of the small young generation and piles up in the old one until V8
 // decides to collect it: a worker's heap swung from 30 to 72 MB while the daemon embedded. A
 // full collection once the heap holds more than gcAboveMb (the loaded model leaves ~20 MB)
-// kept it at 30–36 MB for the same CPU per window; the per-message check is one call.
+// keeps it near 30–36 MB. The next one waits for half the mark again over what survived, so
+// a heap whose live part grew past the mark is never collected after every message. The
+// check is one call.
 const v8 = require("node:v8");
 const GC_ABOVE = workerData.gcAboveMb * 1024 * 1024;
-const collectIfGrown = () => { if (v8.getHeapStatistics().used_heap_size > GC_ABOVE) collect(); };
+let gcMark = GC_ABOVE;
+const collectIfGrown = () => {
+  if (v8.getHeapStatistics().used_heap_size <= gcMark) return;
+  collect();
+  gcMark = Math.max(GC_ABOVE, v8.getHeapStatistics().used_heap_size + GC_ABOVE / 2);
+};
 if (workerData.nice) setNice(workerData.nice);
 initModel(async () => ({
   model: await core.loadGraphModel("file://" + path.join(workerData.modelDir, "model.json")),

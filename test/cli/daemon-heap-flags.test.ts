@@ -64,7 +64,7 @@ describe("the daemon's heap flags", () => {
     const { stdout } = await execFileP(process.execPath, [...DAEMON_V8_FLAGS, "--input-type=module", "-e", script]);
     // The parent's execArgv as is fails: that is what the filter is for.
     expect(JSON.parse(stdout)).toEqual({ raw: "ERR_WORKER_INVALID_EXEC_ARGV", filtered: "up" });
-    expect(workerExecArgv(["--max-semi-space-size=4", "--input-type=module", "--enable-source-maps", "--max-old-space-size", "--conditions=x"])).toEqual([
+    expect(workerExecArgv(["--max-semi-space-size=4", "--input-type=module", "--enable-source-maps", "--max-old-space-size", "4096", "--conditions=x", "--input-type", "module"])).toEqual([
       "--enable-source-maps",
       "--conditions=x",
     ]);
