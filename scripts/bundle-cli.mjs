@@ -104,6 +104,8 @@ writeFileSync(
     "  armHookDeadline(process.argv);",
     "  module.enableCompileCache?.();",
     "  const command = process.argv[2];",
+    "  // The daemon starts again with its V8 heap flags (src/cli/daemon-relaunch.ts), before anything loads.",
+    '  if (command === "daemon") (await import("./daemon-relaunch.js")).relaunchDaemonWithHeapFlags();',
     '  if (command === "hook") await import("../bundle/hook-main.js");',
     '  else if (command === "mcp") await import("../bundle/mcp-main.js");',
     "  // `agent search` while a daemon runs: a thin client (src/cli/thin/search.ts) asks it and prints,",

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import { workerExecArgv } from "../shared/v8-flags.js";
 import { EmbedError } from "./types.js";
 
 /**
@@ -32,6 +33,21 @@ try {
 } catch {}
 // On Linux a thread's nice value is its own: this lowers this worker only, never the process.
 const setNice = (n) => { try { require("node:os").setPriority(0, n); } catch {} };
+// What a batch leaves behind (the tokenizer's strings, TF.js's tensor wrappers, the rows as
+// arrays) is promoted out of the small young generation and piles up in the old one until V8
+// decides to collect it: a worker's heap swung from 30 to 72 MB while the daemon embedded. A
+// full collection once the heap holds more than gcAboveMb (the loaded model leaves ~20 MB)
+// keeps it near 30–36 MB. The next one waits for half the mark again over what survived, so
+// a heap whose live part grew past the mark is never collected after every message. The
+// check is one call.
+const v8 = require("node:v8");
+const GC_ABOVE = workerData.gcAboveMb * 1024 * 1024;
+let gcMark = GC_ABOVE;
+const collectIfGrown = () => {
+  if (v8.getHeapStatistics().used_heap_size <= gcMark) return;
+  collect();
+  gcMark = Math.max(GC_ABOVE, v8.getHeapStatistics().used_heap_size + GC_ABOVE / 2);
+};
 if (workerData.nice) setNice(workerData.nice);
 initModel(async () => ({
   model: await core.loadGraphModel("file://" + path.join(workerData.modelDir, "model.json")),
@@ -57,6 +73,7 @@ initModel(async () => ({
       } catch (e) {
         parentPort.postMessage({ id: m.id, error: String((e && e.message) || e) });
       }
+      collectIfGrown();
     });
     parentPort.postMessage({ ready: true });
   },
@@ -73,6 +90,9 @@ const QUERY_SLICE = 1;
 
 /** Young-generation cap of a worker's V8 heap (see spawn). */
 const YOUNG_GENERATION_MB = 8;
+
+/** A worker collects its garbage in full once its JS heap holds more than this (see WORKER_SOURCE). */
+const GC_ABOVE_MB = 32;
 
 interface Job {
   texts: string[];
@@ -210,9 +230,10 @@ export class UseLitePool {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       // The source is CommonJS: a process started with `node --input-type=module -e …` would
-      // hand that flag down and the worker would fail on its first require().
-      execArgv: process.execArgv.filter((a) => !a.startsWith("--input-type")),
-      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice },
+      // hand that flag down and the worker would fail on its first require(); and the daemon's
+      // V8 heap flags are the process's, which a worker refuses.
+      execArgv: workerExecArgv(process.execArgv),
+      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: GC_ABOVE_MB },
       // What a worker allocates in JS is small and short-lived (a batch's texts and rows, ~1 MB);
       // V8's default young generation still commits ~25 MB per worker for it. Measured per
       // worker: JS heap 50 → 26 MB, the same CPU per window.
