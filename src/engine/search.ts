@@ -153,6 +153,16 @@ export class SearchService {
 
   private recalls: RecallLog | null = null;
 
+  /** Writes the recall log's waiting batch (recall-log.ts): the engine does before anything reads state.db, and on close. */
+  flushRecalls(): void {
+    this.recalls?.flushQuietly();
+  }
+
+  /** Whether recorded retrievals wait to be written to state.db. */
+  recallsWaiting(): boolean {
+    return this.recalls?.waiting === true;
+  }
+
   /** Loads the cross-encoder of search.rerank now (agent doctor): its model id and folder. */
   async loadReranker(): Promise<{ model: string; modelDir: string }> {
     const r = await this.crossEncoder();
@@ -180,8 +190,9 @@ export class SearchService {
     return this.reranker;
   }
 
-  /** Frees the reranker, if one was loaded (the engine's close). */
+  /** Writes the recall log's waiting batch at once, then frees the reranker, if one was loaded (the engine's close, before state.db closes). */
   async close(): Promise<void> {
+    this.flushRecalls();
     if (this.reranker) await this.reranker.then((r) => r.close()).catch(() => undefined);
   }
 }

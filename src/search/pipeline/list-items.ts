@@ -72,13 +72,40 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
  * no term; the count of tokens is the item's length either way.
  */
 export function itemTokens(item: string, starts: ReadonlySet<string>): string[] {
+  return stemmedTokens(foldedWords(item), starts);
+}
+
+/** An item's words as unicode61 folds them (marks removed, lower case), before the stemmer. */
+function foldedWords(item: string): string[] {
+  return (item.match(WORD) ?? []).map((w) => w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
+}
+
+function stemmedTokens(words: readonly string[], starts: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  for (const w of item.match(WORD) ?? []) {
-    const f = w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  for (const f of words) {
     if (starts.has(f.slice(0, 2))) out.push(...(ftsTokens(`"${f}"`)?.split(" ") ?? [f]));
     else out.push(f);
   }
   return out;
+}
+
+/**
+ * A chunk's list items as folded words, or null when it is no list, kept per text: the same
+ * candidates come back query after query, and folding every word of every item was most of
+ * an item's cost. Bounded: past KEEP_TEXTS texts, all are dropped at once.
+ */
+const itemWordsKept = new Map<string, readonly (readonly string[])[] | null>();
+const KEEP_TEXTS = 2000;
+
+function listItemWords(text: string): readonly (readonly string[])[] | null {
+  let v = itemWordsKept.get(text);
+  if (v === undefined) {
+    const items = listItems(text);
+    v = items === null ? null : items.map(foldedWords);
+    if (itemWordsKept.size >= KEEP_TEXTS) itemWordsKept.clear();
+    itemWordsKept.set(text, v);
+  }
+  return v;
 }
 
 /** How often the token sequence `seq` occurs in `tokens`. */
@@ -104,12 +131,13 @@ export interface ItemTerm {
  * a document of its own length, against the index's average length.
  */
 export function bestItemScore(text: string, terms: readonly ItemTerm[], avgLength: number, p: Bm25Params): number {
-  const items = listItems(text);
-  if (!items || terms.length === 0) return 0;
+  if (terms.length === 0) return 0;
+  const items = listItemWords(text);
+  if (!items) return 0;
   const starts = new Set(terms.flatMap((t) => t.forms.flat().map((tok) => tok.slice(0, 2))));
   let best = 0;
-  for (const item of items) {
-    const tokens = itemTokens(item, starts);
+  for (const words of items) {
+    const tokens = stemmedTokens(words, starts);
     if (tokens.length === 0) continue;
     let score = 0;
     for (const t of terms) {
