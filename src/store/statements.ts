@@ -178,3 +178,12 @@ export function statementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkSt
   });
   return lists.flat();
 }
+
+const parsed = new WeakMap<ChunkStatement, unknown>();
+
+/** A statement's `data`, parsed once per row (statementsOfChunks keeps its rows): shared, so never change it. */
+export function statementData<T>(r: ChunkStatement): T {
+  let v = parsed.get(r);
+  if (v === undefined) parsed.set(r, (v = JSON.parse(r.data) as unknown));
+  return v as T;
+}

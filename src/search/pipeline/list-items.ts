@@ -62,6 +62,7 @@ export function tokensOf(text: string): string[] {
 
 /** A run of what unicode61 keeps in a token: letters, digits, and the marks it folds away. */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * An item's tokens as the index would make them, for matching against `terms`' tokens. The
@@ -77,6 +78,8 @@ export function itemTokens(item: string, starts: ReadonlySet<string>): string[] 
 
 /** An item's words as unicode61 folds them (marks removed, lower case), before the stemmer. */
 function foldedWords(item: string): string[] {
+  // Plain ASCII has no marks to remove: lower-cased whole, its runs of letters and digits are the same words.
+  if (ASCII.test(item)) return item.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   return (item.match(WORD) ?? []).map((w) => w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
 }
 
