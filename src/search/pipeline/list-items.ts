@@ -140,6 +140,8 @@ export function bestItemScore(text: string, terms: readonly ItemTerm[], avgLengt
   const starts = new Set(terms.flatMap((t) => t.forms.flat().map((tok) => tok.slice(0, 2))));
   let best = 0;
   for (const words of items) {
+    // An item with no word that could stem to a term's token scores 0 (bm25Term of no match).
+    if (!words.some((w) => starts.has(w.slice(0, 2)))) continue;
     const tokens = stemmedTokens(words, starts);
     if (tokens.length === 0) continue;
     let score = 0;
