@@ -64,9 +64,10 @@ export function keptPer<T>(db: DB, name: string, key: string, bound: { max: numb
  */
 export function keptMany<T>(db: DB, name: string, keys: readonly string[], bound: { max: number; size?: (v: T) => number }, make: (missing: string[]) => Map<string, T>): T[] {
   const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<string, T>(), size: 0 }));
-  const out: (T | undefined)[] = keys.map((k) => kept.byKey.get(k));
-  const missing = [...new Set(keys.filter((_, i) => out[i] === undefined))];
-  if (missing.length === 0) return out as T[];
+  const have = keys.map((k) => kept.byKey.has(k));
+  const out = keys.map((k) => kept.byKey.get(k) as T);
+  const missing = [...new Set(keys.filter((_, i) => !have[i]))];
+  if (missing.length === 0) return out;
   const made = make(missing);
   for (const key of missing) {
     const v = made.get(key);
@@ -79,7 +80,7 @@ export function keptMany<T>(db: DB, name: string, keys: readonly string[], bound
     kept.byKey.set(key, v);
     kept.size += n;
   }
-  return keys.map((k, i) => out[i] ?? made.get(k)!);
+  return keys.map((k, i) => (have[i] ? out[i]! : made.get(k)!));
 }
 
 /** Whether `keptPer` holds a value for `key` under `name` in this version of the database. */
