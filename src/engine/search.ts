@@ -87,8 +87,9 @@ export class SearchService {
     // A stop (stopRequests) ends the search at its next stage, as the caller's signal does.
     const signal = opts.signal ? AbortSignal.any([opts.signal, this.host.stopping()]) : this.host.stopping();
     const { response, vectors } = await runSearch(plan, this.searchDeps(), signal);
-    // The one place a retrieval is recorded: the plan and what was presented.
-    if (opts.recall !== false) this.recallLog().recordQuietly({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: response.results, at: this.host.engine.now() });
+    // The one place a retrieval is recorded: the plan and what was presented. Not once the
+    // engine is stopping: its close wrote the last batch, and nothing may reopen state.db.
+    if (opts.recall !== false && !this.host.stopping().aborted) this.recallLog().recordQuietly({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: response.results, at: this.host.engine.now() });
     return { ...response, refreshed, vectors };
   }
 
