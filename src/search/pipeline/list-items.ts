@@ -92,23 +92,10 @@ function stemmedTokens(words: readonly string[], starts: ReadonlySet<string>): s
   return out;
 }
 
-/**
- * A chunk's list items as folded words, or null when it is no list, kept per text: the same
- * candidates come back query after query, and folding every word of every item was most of
- * an item's cost. Bounded: past KEEP_TEXTS texts, all are dropped at once.
- */
-const itemWordsKept = new Map<string, readonly (readonly string[])[] | null>();
-const KEEP_TEXTS = 2000;
-
+/** A chunk's list items as folded words, or null when it is no list. */
 function listItemWords(text: string): readonly (readonly string[])[] | null {
-  let v = itemWordsKept.get(text);
-  if (v === undefined) {
-    const items = listItems(text);
-    v = items === null ? null : items.map(foldedWords);
-    if (itemWordsKept.size >= KEEP_TEXTS) itemWordsKept.clear();
-    itemWordsKept.set(text, v);
-  }
-  return v;
+  const items = listItems(text);
+  return items === null ? null : items.map(foldedWords);
 }
 
 /** How often the token sequence `seq` occurs in `tokens`. */
