@@ -80,6 +80,7 @@ export class Engine implements EngineCore {
   private ownsProvider = true;
   private closed = false;
   private jobService: JobService | null = null;
+  private llmOverrides: Partial<Pick<LLMConfig, "provider" | "model">> = {};
 
   protected constructor(opts: EngineOptions) {
     this.workspace = opts.workspace;
@@ -101,8 +102,6 @@ export class Engine implements EngineCore {
       this.llmOverrides = { ...(o.provider !== undefined ? { provider: o.provider } : {}), ...(o.model !== undefined ? { model: o.model } : {}) };
     }
   }
-
-  private llmOverrides: Partial<Pick<LLMConfig, "provider" | "model">> = {};
 
   static open(opts: EngineOptions | string): Engine {
     return new Engine(typeof opts === "string" ? { workspace: opts } : opts);
@@ -134,12 +133,14 @@ export class Engine implements EngineCore {
   /** The state database (.agent/state.db), opened on first use and kept for the engine's life. */
   state(): DB {
     if (this.stateDb === null || !this.stateDb.open) this.stateDb = openSharedState(this.workspace, this.statePath, this.now);
+    // Whoever reads state.db sees every search recorded so far (the recall log writes in batches).
+    this.searching.flushRecalls();
     return this.stateDb;
   }
 
   /** Whether the state database exists yet (read-only commands create no files). */
   hasState(): boolean {
-    return this.stateDb !== null || statWorkspacePath(path.dirname(this.statePath), path.basename(this.statePath)) !== null || hasLogs(this.workspace);
+    return this.stateDb !== null || this.searching.recallsWaiting() || statWorkspacePath(path.dirname(this.statePath), path.basename(this.statePath)) !== null || hasLogs(this.workspace);
   }
 
   /** The configured LLM provider with this process's overrides, created (not loaded) on first use. */
@@ -292,13 +293,13 @@ export class Engine implements EngineCore {
     if (this.closed) return;
     this.closed = true;
     this.stopRequests();
+    // First: it writes the recall log's waiting batch to state.db.
+    const waits: Promise<unknown>[] = [this.searching.close()];
     if (this.idx?.db.open) this.idx.db.close();
     if (this.stateDb?.open) this.stateDb.close();
     this.cache?.close();
     this.cache = null;
-    const waits: Promise<unknown>[] = [];
     if (this.ownsProvider && this.provider) waits.push(this.provider.close().catch(() => undefined));
-    waits.push(this.searching.close());
     if (this.ownsEmbedder && this.selection) waits.push(this.selection.then((s) => s.embedder?.close()).catch(() => undefined));
     await Promise.all(waits);
   }

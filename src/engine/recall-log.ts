@@ -10,8 +10,8 @@
  */
 import type { SessionType } from "../context/assemble.js";
 import type { DreamConfig } from "../jobs/dream/config.js";
-import { RecallStore, type RecalledChunk } from "../store/recalls.js";
-import { isKept, keptPer } from "../store/data-version.js";
+import { RecallStore, type NewRecall, type RecalledChunk } from "../store/recalls.js";
+import { keptMany } from "../store/data-version.js";
 import type { Statement } from "better-sqlite3";
 import type { DB } from "../store/open.js";
 
@@ -43,19 +43,45 @@ type HashStatement = Statement<[string], { p: string; s: number; e: number; hash
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 const PRUNE_EVERY_ROWS = 500;
+/**
+ * Searches are recorded in batches: a transaction, an event and an append to the device's
+ * log per search cost about as much as a keyword search itself. A batch is written once it
+ * holds FLUSH_AT searches, FLUSH_AFTER_MS after its first, when the engine closes and before
+ * anything reads state.db through the engine (`flush`): so nothing is lost on a clean exit,
+ * and a crash loses at most the one batch not yet written.
+ */
+export const FLUSH_AT = 64;
+const FLUSH_AFTER_MS = 100;
 
 export class RecallLog {
   private lastPrune = 0;
   private failed = false;
   /** Prepared once per index connection (a recovered index is a new one). */
   private hashStmt: { db: DB; stmt: HashStatement } | null = null;
+  /** Retrievals recorded but not written yet, each with its chunks' hashes as they were when presented. */
+  private pending: NewRecall[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly deps: RecallLogDeps) {}
 
-  /** `record`, for a search: it must never fail because its recall could not be written, so a failure is said once, then quiet. */
+  /** `add`, for a search: it must never fail because its recall could not be written, so a failure is said once, then quiet. */
   recordQuietly(e: RecallEntry): void {
+    this.quietly(() => this.add(e));
+  }
+
+  /** `flush`, quietly: what the engine calls before a reader of state.db and on close. */
+  flushQuietly(): void {
+    this.quietly(() => this.flush());
+  }
+
+  /** Whether retrievals wait to be written. */
+  get waiting(): boolean {
+    return this.pending.length > 0;
+  }
+
+  private quietly(fn: () => unknown): void {
     try {
-      this.record(e);
+      fn();
     } catch (err) {
       if (this.failed) return;
       this.failed = true;
@@ -76,35 +102,71 @@ export class RecallLog {
       };
     }
     // The same results come back search after search: their hashes are kept while the index is unchanged.
-    const key = (c: RecallEntry["chunks"][number]) => `${c.startLine}:${c.endLine}:${c.path}`;
-    const missing = chunks.filter((c) => !isKept(db, "chunk hashes", key(c)));
-    const found = new Map<string, string>();
-    if (missing.length > 0) {
-      for (const r of this.hashStmt.stmt.all(JSON.stringify(missing.map((c) => [c.path, c.startLine, c.endLine])))) {
+    const key = (c: { path: string; startLine: number; endLine: number }) => `${c.startLine}:${c.endLine}:${c.path}`;
+    const stmt = this.hashStmt.stmt;
+    return keptMany(db, "chunk hashes", chunks.map(key), { max: 10_000 }, (missing) => {
+      const found = new Map<string, string>(missing.map((k) => [k, ""]));
+      const wanted = chunks.filter((c) => found.get(key(c)) === "");
+      for (const r of stmt.all(JSON.stringify(wanted.map((c) => [c.path, c.startLine, c.endLine])))) {
         const k = `${r.s}:${r.e}:${r.p}`;
-        if (!found.has(k)) found.set(k, r.hash);
+        // The first chunk at those lines, as before; "" where there is none.
+        if (found.get(k) === "") found.set(k, r.hash);
       }
-    }
-    return chunks.map((c) => keptPer(db, "chunk hashes", key(c), { max: 10_000 }, () => found.get(key(c)) ?? ""));
+      return found;
+    });
   }
 
-  /** Records what one retrieval presented; returns the rows written (0 when off, empty or not main). */
-  record(e: RecallEntry): number {
+  /**
+   * Records what one retrieval presented in the next batch (its chunks' hashes read now, from
+   * the index it was answered from); returns the rows it will write (0 when off, empty or not main).
+   */
+  add(e: RecallEntry): number {
     const cfg = this.deps.config();
     if (!cfg.enabled || e.session !== "main" || e.chunks.length === 0) return 0;
     const query = normaliseQuery(e.normalisedQuery ?? e.query);
     if (query === "") return 0;
     const hashes = this.chunkHashes(e.chunks);
     const chunks: RecalledChunk[] = e.chunks.map((c, i) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, chunkHash: hashes[i]! }));
-    const store = new RecallStore(this.deps.state());
-    const { rows, lastId } = store.record({ at: e.at, front: e.front, query, chunks });
+    this.pending.push({ at: e.at, front: e.front, query, chunks });
+    if (this.pending.length >= FLUSH_AT) this.flush();
+    // Unref'd: a host with nothing else to do exits, and its close writes the batch.
+    else this.timer ??= setTimeout(() => this.flushQuietly(), FLUSH_AFTER_MS).unref();
+    return chunks.length;
+  }
+
+  /** Records one retrieval now, with any waiting before it; returns its rows. */
+  record(e: RecallEntry): number {
+    const rows = this.add(e);
+    this.flush();
+    return rows;
+  }
+
+  /** Writes the waiting retrievals in one event; returns the rows written. */
+  flush(): number {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.length === 0) return 0;
+    const batch = this.pending;
+    this.pending = [];
+    // Asking for state.db may flush again (the engine flushes before any reader): nothing waits then.
+    const db = this.deps.state();
+    if (db.inTransaction) {
+      // Not inside someone else's transaction, whose rollback would take the batch with it: the timer writes it.
+      this.pending = [...batch, ...this.pending];
+      this.timer = setTimeout(() => this.flushQuietly(), FLUSH_AFTER_MS).unref();
+      return 0;
+    }
+    const cfg = this.deps.config();
+    const store = new RecallStore(db);
+    const { rows, lastId } = store.recordMany(batch);
     // Pruning is a delete and a count: amortised over PRUNE_EVERY_ROWS rows (one-off CLI
     // processes get their turn too), and at most every PRUNE_EVERY_MS in a long-lived host.
+    const at = batch[batch.length - 1]!.at;
     const crossed = Math.floor(lastId / PRUNE_EVERY_ROWS) !== Math.floor((lastId - rows) / PRUNE_EVERY_ROWS);
-    if (crossed || (this.lastPrune > 0 && e.at - this.lastPrune >= PRUNE_EVERY_MS)) {
-      store.prune(e.at - cfg.retentionDays * 86_400_000, cfg.maxRows);
+    if (crossed || (this.lastPrune > 0 && at - this.lastPrune >= PRUNE_EVERY_MS)) {
+      store.prune(at - cfg.retentionDays * 86_400_000, cfg.maxRows);
     }
-    if (this.lastPrune === 0 || crossed) this.lastPrune = e.at;
+    if (this.lastPrune === 0 || crossed) this.lastPrune = at;
     return rows;
   }
 }

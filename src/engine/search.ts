@@ -87,8 +87,9 @@ export class SearchService {
     // A stop (stopRequests) ends the search at its next stage, as the caller's signal does.
     const signal = opts.signal ? AbortSignal.any([opts.signal, this.host.stopping()]) : this.host.stopping();
     const { response, vectors } = await runSearch(plan, this.searchDeps(), signal);
-    // The one place a retrieval is recorded: the plan and what was presented.
-    if (opts.recall !== false) this.recallLog().recordQuietly({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: response.results, at: this.host.engine.now() });
+    // The one place a retrieval is recorded: the plan and what was presented. Not once the
+    // engine is stopping: its close wrote the last batch, and nothing may reopen state.db.
+    if (opts.recall !== false && !this.host.stopping().aborted) this.recallLog().recordQuietly({ query: plan.query, front: opts.front ?? "api", session: plan.session, chunks: response.results, at: this.host.engine.now() });
     return { ...response, refreshed, vectors };
   }
 
@@ -153,6 +154,16 @@ export class SearchService {
 
   private recalls: RecallLog | null = null;
 
+  /** Writes the recall log's waiting batch (recall-log.ts): the engine does before anything reads state.db, and on close. */
+  flushRecalls(): void {
+    this.recalls?.flushQuietly();
+  }
+
+  /** Whether recorded retrievals wait to be written to state.db. */
+  recallsWaiting(): boolean {
+    return this.recalls?.waiting === true;
+  }
+
   /** Loads the cross-encoder of search.rerank now (agent doctor): its model id and folder. */
   async loadReranker(): Promise<{ model: string; modelDir: string }> {
     const r = await this.crossEncoder();
@@ -180,8 +191,9 @@ export class SearchService {
     return this.reranker;
   }
 
-  /** Frees the reranker, if one was loaded (the engine's close). */
+  /** Writes the recall log's waiting batch at once, then frees the reranker, if one was loaded (the engine's close, before state.db closes). */
   async close(): Promise<void> {
+    this.flushRecalls();
     if (this.reranker) await this.reranker.then((r) => r.close()).catch(() => undefined);
   }
 }

@@ -58,6 +58,31 @@ export function keptPer<T>(db: DB, name: string, key: string, bound: { max: numb
   return v;
 }
 
+/**
+ * `keptPer` for many keys at once, with one look at the data version: the keys not kept are
+ * made by one call of `make` (one query for all of them), which must answer each of them.
+ */
+export function keptMany<T>(db: DB, name: string, keys: readonly string[], bound: { max: number; size?: (v: T) => number }, make: (missing: string[]) => Map<string, T>): T[] {
+  const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<string, T>(), size: 0 }));
+  const have = keys.map((k) => kept.byKey.has(k));
+  const out = keys.map((k) => kept.byKey.get(k) as T);
+  const missing = [...new Set(keys.filter((_, i) => !have[i]))];
+  if (missing.length === 0) return out;
+  const made = make(missing);
+  for (const key of missing) {
+    const v = made.get(key);
+    if (v === undefined) throw new Error(`keptMany(${name}): nothing was made for ${key}`);
+    const n = bound.size ? bound.size(v) : 1;
+    if (kept.size + n > bound.max) {
+      kept.byKey.clear();
+      kept.size = 0;
+    }
+    kept.byKey.set(key, v);
+    kept.size += n;
+  }
+  return keys.map((k, i) => (have[i] ? out[i]! : made.get(k)!));
+}
+
 /** Whether `keptPer` holds a value for `key` under `name` in this version of the database. */
 export function isKept(db: DB, name: string, key: string): boolean {
   const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<string, unknown>(), size: 0 }));

@@ -55,13 +55,22 @@ export class RecallStore {
 
   /** One row per presented chunk, in one event (a retrieval is recorded whole or not at all). */
   record(r: NewRecall): { rows: number; lastId: number } {
-    if (r.chunks.length === 0) return { rows: 0, lastId: 0 };
-    const rows = r.chunks.map((c, i) => ({ at: r.at, front: r.front, query: r.query, path: c.path, start_line: c.startLine, end_line: c.endLine, chunk_hash: c.chunkHash, rank: i + 1 }));
-    // Neither fsynced nor after a read of the other devices' logs (ledger.ts EmitOptions): written after every search.
+    return this.recordMany([r]);
+  }
+
+  /**
+   * Several retrievals in one event, one row per presented chunk (the engine writes its
+   * searches in batches: one transaction and one append for many searches, not one each).
+   * Each retrieval's rows are ranked from 1 and keep their own time, front and query.
+   */
+  recordMany(rs: readonly NewRecall[]): { rows: number; lastId: number } {
+    const rows = rs.flatMap((r) => r.chunks.map((c, i) => ({ at: r.at, front: r.front, query: r.query, path: c.path, start_line: c.startLine, end_line: c.endLine, chunk_hash: c.chunkHash, rank: i + 1 })));
+    if (rows.length === 0) return { rows: 0, lastId: 0 };
+    // Neither fsynced nor after a read of the other devices' logs (ledger.ts EmitOptions): written for every search.
     insertSharedRows(this.db, "recalls", rows, { durable: false, catchUp: false });
     // This device's own event sorts after everything folded so far: its rows have the highest ids.
     const lastId = (this.db.prepare("SELECT coalesce(max(id), 0) AS id FROM recalls").get() as { id: number }).id;
-    return { rows: r.chunks.length, lastId };
+    return { rows: rows.length, lastId };
   }
 
   count(): number {

@@ -3,6 +3,8 @@
  * files like every index table, written by the indexer's truth stage (src/indexer/truth.ts),
  * read by search (which result a later one replaced), `agent health` and the dream.
  */
+import type { Statement } from "better-sqlite3";
+import { keptMany } from "./data-version.js";
 import type { DB } from "./open.js";
 
 export interface StoredStatement {
@@ -156,11 +158,34 @@ export interface ChunkStatement {
   data: string;
 }
 
-/** The statements of these chunks. */
+const ofChunksStmts = new WeakMap<DB, Statement<[string], ChunkStatement>>();
+
+/**
+ * The statements of these chunks, by chunk id, then in the order they were written. Kept per
+ * chunk while the index is unchanged (two stages of every search ask for the same candidates',
+ * and the next search for many of them again); the rows are shared: never change one.
+ */
 export function statementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkStatement[] {
-  const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x));
+  const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x)).sort((a, b) => a - b);
   if (ids.length === 0) return [];
-  return db.prepare(`SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (${ids.join(",")})`).all() as ChunkStatement[];
+  let stmt = ofChunksStmts.get(db);
+  if (!stmt) ofChunksStmts.set(db, (stmt = db.prepare<[string], ChunkStatement>("SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY chunk_id, id")));
+  const read = stmt;
+  const lists = keptMany<readonly ChunkStatement[]>(db, "chunk statements", ids.map(String), { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
+    const by = new Map<string, ChunkStatement[]>(missing.map((k) => [k, []]));
+    for (const r of read.all(JSON.stringify(missing.map(Number)))) by.get(String(r.chunkId))?.push(r);
+    return by;
+  });
+  return lists.flat();
+}
+
+const parsed = new WeakMap<ChunkStatement, unknown>();
+
+/** A statement's `data`, parsed once per row (statementsOfChunks keeps its rows): shared, so never change it. */
+export function statementData<T>(r: ChunkStatement): T {
+  let v = parsed.get(r);
+  if (v === undefined) parsed.set(r, (v = JSON.parse(r.data) as unknown));
+  return v as T;
 }
 
 /** The statements of these chunks that hold a value (their JSON lists one), for the search's slot lookup. */

@@ -1,3 +1,4 @@
+import type { Statement } from "better-sqlite3";
 import { dataVersion } from "./data-version.js";
 import { vectorTableSql, type DB } from "./open.js";
 import { MemoryVectorIndex, type MemoryIndexOptions, type VectorHit } from "./vector-memory.js";
@@ -29,6 +30,15 @@ export type { VectorHit } from "./vector-memory.js";
  */
 export class VectorStore {
   constructor(readonly db: DB) {}
+
+  /** Statements every search runs (MMR asks for its picks' vectors), prepared once. */
+  private readonly prepared = new Map<string, Statement>();
+
+  private stmt(text: string): Statement {
+    let s = this.prepared.get(text);
+    if (!s) this.prepared.set(text, (s = this.db.prepare(text)));
+    return s;
+  }
 
   /**
    * A quantized in-memory first pass for a long-lived process (vector-memory.ts). Until it
@@ -174,8 +184,8 @@ export class VectorStore {
     if (kept) return kept;
     const out = new Map<number, Float32Array[]>();
     if (chunkIds.length === 0 || !this.hasTable()) return out;
-    const rows = this.db
-      .prepare(
+    const rows = this
+      .stmt(
         `SELECT v.chunk_id AS id, e.embedding AS emb FROM chunk_vectors v JOIN vec_chunks e ON e.rowid = v.id
          WHERE v.chunk_id IN (SELECT value FROM json_each(?)) ORDER BY v.chunk_id, v.win`,
       )
@@ -191,7 +201,7 @@ export class VectorStore {
   }
 
   private hasTable(): boolean {
-    return this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").get() !== undefined;
+    return this.stmt("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").get() !== undefined;
   }
 
   private meta(key: string): string | undefined {

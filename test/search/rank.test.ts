@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fuse } from "../../src/search/pipeline/fuse.js";
-import { jaccard, mmrRerank, wordSet } from "../../src/search/pipeline/mmr.js";
+import { jaccard, jaccardOfSorted, mmrRerank, wordNumbers, wordSet } from "../../src/search/pipeline/mmr.js";
 import { ageDays, decayFactor } from "../../src/search/pipeline/recency.js";
 
 describe("fuse (hand-checked)", () => {
@@ -123,5 +123,15 @@ describe("MMR", () => {
   it("jaccard over word sets", () => {
     expect(jaccard(wordSet("the VPS moved"), wordSet("The vps stayed"))).toBeCloseTo(2 / 4, 10);
     expect(jaccard(new Set(), new Set())).toBe(0);
+  });
+
+  it("jaccard over sorted word numbers is jaccard over the word sets, exactly", () => {
+    const texts = ["the VPS moved", "The vps stayed", "", "Café crème at the café, 2019", "crème brûlée; the VPS moved twice", "one two three four five six seven"];
+    const numbers = new Map<string, number>();
+    const nums = texts.map((t) => wordNumbers(t, numbers));
+    for (const [i, a] of texts.entries()) {
+      expect([...nums[i]!]).toEqual([...nums[i]!].sort((x, y) => x - y));
+      for (const [j, b] of texts.entries()) expect(jaccardOfSorted(nums[i]!, nums[j]!)).toBe(jaccard(wordSet(a), wordSet(b)));
+    }
   });
 });

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { dataVersion, keptWhileUnchanged } from "../../src/store/data-version.js";
+import { dataVersion, keptMany, keptWhileUnchanged } from "../../src/store/data-version.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";
 
 let dirs: string[] = [];
@@ -35,6 +35,33 @@ describe("dataVersion", () => {
     } finally {
       a.close();
       b.close();
+    }
+  });
+});
+
+describe("keptMany", () => {
+  it("makes only the keys not kept, in one call, keeps null answers, and starts over when the database changes", () => {
+    const dir = tempDir("agent-dv-");
+    dirs.push(dir);
+    const db = new Database(path.join(dir, "x.db"));
+    try {
+      db.exec("CREATE TABLE t (x INTEGER)");
+      const calls: string[][] = [];
+      const make = (missing: string[]) => {
+        calls.push(missing);
+        return new Map(missing.map((k) => [k, k === "gone" ? null : `v${k}`]));
+      };
+      expect(keptMany(db, "rows", ["1", "2", "gone", "1"], { max: 100 }, make)).toEqual(["v1", "v2", null, "v1"]);
+      expect(keptMany(db, "rows", ["2", "3", "gone"], { max: 100 }, make)).toEqual(["v2", "v3", null]);
+      expect(calls).toEqual([["1", "2", "gone"], ["3"]]);
+      db.exec("INSERT INTO t VALUES (1)");
+      expect(keptMany(db, "rows", ["2"], { max: 100 }, make)).toEqual(["v2"]);
+      expect(calls.at(-1)).toEqual(["2"]);
+      // Past its bound everything kept goes at once; what was asked is still answered.
+      expect(keptMany(db, "rows", ["4", "5", "6"], { max: 2 }, make)).toEqual(["v4", "v5", "v6"]);
+      expect(() => keptMany(db, "rows", ["7"], { max: 100 }, () => new Map())).toThrow(/nothing was made for 7/);
+    } finally {
+      db.close();
     }
   });
 });

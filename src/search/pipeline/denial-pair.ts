@@ -9,7 +9,7 @@
  * links'): it orders this query's results only. Never a model.
  */
 import type { Statement } from "../../indexer/statements.js";
-import { statementsOfChunks } from "../../store/statements.js";
+import { statementData, statementsOfChunks } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { queryStems } from "./newer-twin.js";
@@ -71,7 +71,7 @@ function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number,
   const out: Placed[] = [];
   for (const r of statementsOfChunks(ix.db, chunkIds)) {
     if (r.ord > until) continue;
-    const st = JSON.parse(r.data) as Partial<Pick<Statement, "words" | "negated" | "denied">>;
+    const st = statementData<Partial<Pick<Statement, "words" | "negated" | "denied">>>(r);
     if (!Array.isArray(st.words)) continue;
     // Either side of a pair carries two of the query's words at least (deniedAndSaid).
     if (st.words.filter((w) => query.has(w)).length < 2) continue;

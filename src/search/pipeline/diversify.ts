@@ -12,7 +12,7 @@ import { annotationsOf } from "./keyword.js";
 import { bestPairCosine } from "./evidence.js";
 import type { IndexFacts } from "./facts.js";
 import type { Floored, Judged } from "./floor.js";
-import { boundByScore, jaccard, mmrRerank, wordSet, type MmrPick } from "./mmr.js";
+import { boundByScore, jaccardOfSorted, mmrRerank, wordNumbers, type MmrPick } from "./mmr.js";
 import type { Scoring } from "./score.js";
 import { keptWhileUnchanged } from "../../store/data-version.js";
 import type { SearchIndexes } from "./stages.js";
@@ -63,18 +63,22 @@ function byMmr(ix: SearchIndexes, facts: IndexFacts, kept: Judged[]): Picked[] {
   const ranked = [...kept].sort((a, b) => b.final - a.final).slice(0, plan.pool);
   const byId = new Map(ranked.map((s) => [s.cand.chunkId, s]));
   const vecs = mmr.lambda < 1 ? ix.vectors.vectorsOf(ranked.map((s) => s.cand.chunkId)) : new Map<number, Float32Array[]>();
-  // A chunk id's text is the same while the index is unchanged: its words are kept with it.
-  const words = keptWhileUnchanged(ix.db, "word sets", () => new Map<number, Set<string>>());
-  if (words.size > 20_000) words.clear();
+  // A chunk id's text is the same while the index is unchanged: its words are kept with it,
+  // as numbers of one map (dropped with it), so two chunks' overlap is a merge of two arrays.
+  const words = keptWhileUnchanged(ix.db, "word sets", () => ({ sets: new Map<number, Uint32Array>(), numbers: new Map<string, number>() }));
+  if (words.sets.size > 20_000) {
+    words.sets.clear();
+    words.numbers.clear();
+  }
   const wordsOf = (id: number) => {
-    let w = words.get(id);
-    if (!w) words.set(id, (w = wordSet(byId.get(id)!.cand.text)));
+    let w = words.sets.get(id);
+    if (!w) words.sets.set(id, (w = wordNumbers(byId.get(id)!.cand.text, words.numbers)));
     return w;
   };
   const sim = (a: number, b: number): number => {
     const va = vecs.get(a);
     const vb = vecs.get(b);
-    const content = va && vb ? Math.max(0, bestPairCosine(va, vb)) : jaccard(wordsOf(a), wordsOf(b));
+    const content = va && vb ? Math.max(0, bestPairCosine(va, vb)) : jaccardOfSorted(wordsOf(a), wordsOf(b));
     return byId.get(a)!.cand.path === byId.get(b)!.cand.path ? Math.max(content, mmr.sameFileSimilarity) : content;
   };
   const picks = mmrRerank(

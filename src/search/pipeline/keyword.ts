@@ -1,6 +1,7 @@
 import { annotationMatches } from "../../indexer/annotations.js";
 import type { DB } from "../../store/open.js";
 import { allKept, sql } from "./sql.js";
+import { keptMany, keptWhileUnchanged } from "../../store/data-version.js";
 import { publicPathSql } from "../../workspace/privacy.js";
 import { rankByPostings, worthPostings } from "./postings.js";
 import { bm25Term, termFreqs, weightedFreq, type Bm25Params } from "./bm25.js";
@@ -180,12 +181,25 @@ function firstPassFromPostings(db: DB, phrases: readonly string[], w: KeywordWei
   if (ranked.length === 0) return [];
   const text = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
     WHERE c.id IN (SELECT value FROM json_each(@ids)) AND ${where.join(" AND ")}`;
-  const byId = new Map((sql(db, text).all({ ...params, ids: JSON.stringify(ranked.map((r) => r.id)) }) as Candidate[]).map((r) => [r.chunkId, r]));
+  // A chunk's row under these filters (null: they leave it out) is kept while the index is
+  // unchanged: the chunks of common words come back query after query.
+  const { match: _match, wh: _wh, wb: _wb, wc: _wc, ...filterParams } = params;
+  // The filters as a short number, so the keys stay short.
+  const filterNumbers = keptWhileUnchanged(db, "filter numbers", () => new Map<string, number>());
+  const filterText = `${where.join(" AND ")}\u0000${JSON.stringify(filterParams)}`;
+  const fn = filterNumbers.get(filterText) ?? filterNumbers.set(filterText, filterNumbers.size).size - 1;
+  const filters = `${fn}:`;
+  const rows = keptMany<Candidate | null>(db, "candidate rows", ranked.map((r) => `${filters}${r.id}`), { max: 20_000 }, (missing) => {
+    const ids = missing.map((k) => Number(k.slice(filters.length)));
+    const found = new Map<string, Candidate | null>(missing.map((k) => [k, null]));
+    for (const row of sql(db, text).all({ ...params, ids: JSON.stringify(ids) }) as Candidate[]) found.set(`${filters}${row.chunkId}`, row);
+    return found;
+  });
   const out: Candidate[] = [];
-  for (const r of ranked) {
-    const row = byId.get(r.id);
+  ranked.forEach((r, i) => {
+    const row = rows[i];
     if (row && out.length < take) out.push({ ...row, keyword: r.keyword });
-  }
+  });
   return out;
 }
 

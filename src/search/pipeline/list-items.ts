@@ -62,6 +62,7 @@ export function tokensOf(text: string): string[] {
 
 /** A run of what unicode61 keeps in a token: letters, digits, and the marks it folds away. */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * An item's tokens as the index would make them, for matching against `terms`' tokens. The
@@ -72,13 +73,29 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
  * no term; the count of tokens is the item's length either way.
  */
 export function itemTokens(item: string, starts: ReadonlySet<string>): string[] {
+  return stemmedTokens(foldedWords(item), starts);
+}
+
+/** An item's words as unicode61 folds them (marks removed, lower case), before the stemmer. */
+function foldedWords(item: string): string[] {
+  // Plain ASCII has no marks to remove: lower-cased whole, its runs of letters and digits are the same words.
+  if (ASCII.test(item)) return item.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return (item.match(WORD) ?? []).map((w) => w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
+}
+
+function stemmedTokens(words: readonly string[], starts: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  for (const w of item.match(WORD) ?? []) {
-    const f = w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  for (const f of words) {
     if (starts.has(f.slice(0, 2))) out.push(...(ftsTokens(`"${f}"`)?.split(" ") ?? [f]));
     else out.push(f);
   }
   return out;
+}
+
+/** A chunk's list items as folded words, or null when it is no list. */
+function listItemWords(text: string): readonly (readonly string[])[] | null {
+  const items = listItems(text);
+  return items === null ? null : items.map(foldedWords);
 }
 
 /** How often the token sequence `seq` occurs in `tokens`. */
@@ -104,12 +121,15 @@ export interface ItemTerm {
  * a document of its own length, against the index's average length.
  */
 export function bestItemScore(text: string, terms: readonly ItemTerm[], avgLength: number, p: Bm25Params): number {
-  const items = listItems(text);
-  if (!items || terms.length === 0) return 0;
+  if (terms.length === 0) return 0;
+  const items = listItemWords(text);
+  if (!items) return 0;
   const starts = new Set(terms.flatMap((t) => t.forms.flat().map((tok) => tok.slice(0, 2))));
   let best = 0;
-  for (const item of items) {
-    const tokens = itemTokens(item, starts);
+  for (const words of items) {
+    // An item with no word that could stem to a term's token scores 0 (bm25Term of no match).
+    if (!words.some((w) => starts.has(w.slice(0, 2)))) continue;
+    const tokens = stemmedTokens(words, starts);
     if (tokens.length === 0) continue;
     let score = 0;
     for (const t of terms) {

@@ -58,6 +58,42 @@ export function wordSet(text: string): Set<string> {
 }
 
 /**
+ * A text's word set as sorted word numbers (`numbers` gives each word one, the same for
+ * every text given the same map): `jaccardOfSorted` of two such is `jaccard` of their word
+ * sets, a merge of two arrays instead of a look-up per word.
+ */
+export function wordNumbers(text: string, numbers: Map<string, number>): Uint32Array {
+  const words = wordSet(text);
+  const out = new Uint32Array(words.size);
+  let i = 0;
+  for (const w of words) {
+    let n = numbers.get(w);
+    if (n === undefined) numbers.set(w, (n = numbers.size));
+    out[i++] = n;
+  }
+  return out.sort();
+}
+
+/** `jaccard` of two word sets given as sorted word numbers (`wordNumbers`). */
+export function jaccardOfSorted(a: Uint32Array, b: Uint32Array): number {
+  if (a.length === 0 && b.length === 0) return 0;
+  let inter = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      inter++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return inter / (a.length + b.length - inter);
+}
+
+/**
  * The picks in MMR's order, except that none stays above a pick whose relevance is higher by
  * more than `gap`: at each place the next pick in MMR's order is taken unless a remaining one
  * outscores it by more than `gap`; then the best remaining is. MMR still chooses which

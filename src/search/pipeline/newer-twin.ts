@@ -15,7 +15,7 @@
  */
 import type { Statement } from "../../indexer/statements.js";
 import { stem } from "../../indexer/statements.js";
-import { statementsOfChunks } from "../../store/statements.js";
+import { statementData, statementsOfChunks } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, twinSlot, type TwinOptions, type ValueStatement } from "./twin-values.js";
@@ -51,7 +51,7 @@ function valueStatements(ix: SearchIndexes, chunkIds: readonly number[], until: 
   const out = new Map<number, Said[]>();
   for (const r of statementsOfChunks(ix.db, chunkIds)) {
     if (r.ord > until) continue;
-    const st = JSON.parse(r.data) as Pick<Statement, "words" | "values">;
+    const st = statementData<Pick<Statement, "words" | "values">>(r);
     if (!Array.isArray(st.values) || st.values.length === 0 || !Array.isArray(st.words)) continue;
     // One that carries too few of the query's words is nobody's twin: the pairs below stay few.
     if (st.words.filter((w) => query.has(w)).length < minTerms) continue;

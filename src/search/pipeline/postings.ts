@@ -117,18 +117,29 @@ export function commonWords(db: DB): { term: string; doc: number }[] {
 
 function merged(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): Ranked[] {
   const lists = phrases.map((phrase) => postingsOf(db, phrase, w));
-  const at = lists.map(() => 0);
+  const ids = lists.map((l) => l.ids);
+  const terms = lists.map((l) => l.terms);
+  const n = lists.length;
+  const at = new Int32Array(n);
   const top = new Top(first);
   // A merge of the lists by chunk id (each ascending): every chunk's terms are summed in
-  // phrase order, as FTS5 sums them.
+  // phrase order, as FTS5 sums them. (Plain locals and typed arrays: it runs over every
+  // posting of the query's words.)
   for (;;) {
     let id = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < lists.length; i++) if (at[i]! < lists[i]!.ids.length) id = Math.min(id, lists[i]!.ids[at[i]!]!);
+    for (let i = 0; i < n; i++) {
+      const a = at[i]!;
+      const l = ids[i]!;
+      if (a < l.length && l[a]! < id) id = l[a]!;
+    }
     if (id === Number.POSITIVE_INFINITY) break;
     let sum = 0;
-    for (let i = 0; i < lists.length; i++) {
-      const l = lists[i]!;
-      if (l.ids[at[i]!] === id) sum += l.terms[at[i]!++]!;
+    for (let i = 0; i < n; i++) {
+      const a = at[i]!;
+      if (ids[i]![a] === id) {
+        sum += terms[i]![a]!;
+        at[i] = a + 1;
+      }
     }
     top.offer(id, sum);
   }
