@@ -75,6 +75,11 @@ try {
     console.log(`  the two builds printed ${same ? "the same" : "DIFFERENT"} results`);
   }
 } finally {
-  daemon.kill("SIGTERM");
+  // The daemon writes its last state as it stops: the folder goes once it has exited.
+  if (daemon.exitCode === null && daemon.signalCode === null) {
+    const exited = new Promise((resolve) => daemon.once("exit", resolve));
+    daemon.kill("SIGTERM");
+    await exited;
+  }
   rmSync(ws, { recursive: true, force: true });
 }
