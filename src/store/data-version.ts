@@ -45,17 +45,19 @@ export function keptWhileUnchanged<T>(db: DB, name: string, make: () => T): T {
 export function keptPer<T>(db: DB, name: string, key: string, bound: { max: number; size?: (v: T) => number }, make: () => T): T {
   const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<string, T>(), size: 0 }));
   let v = kept.byKey.get(key);
-  if (v === undefined) {
-    v = make();
-    const n = bound.size ? bound.size(v) : 1;
-    if (kept.size + n > bound.max) {
-      kept.byKey.clear();
-      kept.size = 0;
-    }
-    kept.byKey.set(key, v);
-    kept.size += n;
-  }
+  if (v === undefined) keepOne(kept, key, (v = make()), bound);
   return v;
+}
+
+/** Keeps `v` under `key`, starting afresh when the bound would be passed. */
+function keepOne<T>(kept: { byKey: Map<string, T>; size: number }, key: string, v: T, bound: { max: number; size?: (v: T) => number }): void {
+  const n = bound.size ? bound.size(v) : 1;
+  if (kept.size + n > bound.max) {
+    kept.byKey.clear();
+    kept.size = 0;
+  }
+  kept.byKey.set(key, v);
+  kept.size += n;
 }
 
 /**
@@ -72,13 +74,7 @@ export function keptMany<T>(db: DB, name: string, keys: readonly string[], bound
   for (const key of missing) {
     const v = made.get(key);
     if (v === undefined) throw new Error(`keptMany(${name}): nothing was made for ${key}`);
-    const n = bound.size ? bound.size(v) : 1;
-    if (kept.size + n > bound.max) {
-      kept.byKey.clear();
-      kept.size = 0;
-    }
-    kept.byKey.set(key, v);
-    kept.size += n;
+    keepOne(kept, key, v, bound);
   }
   return keys.map((k, i) => (have[i] ? out[i]! : made.get(k)!));
 }

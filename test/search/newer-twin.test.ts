@@ -2,17 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Engine } from "../../src/index.js";
-import { extractStatements, turnStatements } from "../../src/indexer/statements.js";
+import { extractStatements } from "../../src/indexer/statements.js";
 import { queryStems } from "../../src/search/pipeline/newer-twin.js";
-import { mayAskForValue, twinSlot, type ValueStatement } from "../../src/search/pipeline/twin-values.js";
+import { mayAskForValue, twinSlot } from "../../src/search/pipeline/twin-values.js";
 import { keywordEngines } from "../helpers/keyword-engine.js";
+import { said } from "../helpers/said.js";
 
-/** The first statement holding a value in a user's turn, as the indexer stores it. */
-function said(text: string): ValueStatement {
-  const st = turnStatements(text, 1).find((s) => s.values.length > 0);
-  if (!st) throw new Error(`no value in: ${text}`);
-  return st;
-}
 
 const ask = (q: string, idf: Record<string, number> = {}) =>
   queryStems(
