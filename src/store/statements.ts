@@ -188,9 +188,16 @@ export function statementData<T>(r: ChunkStatement): T {
   return v as T;
 }
 
-/** The statements of these chunks that hold a value (their JSON lists one), for the search's slot lookup. */
+const valueStmts = new WeakMap<DB, Statement<[string], ChunkStatement>>();
+
+/** The statements of these chunks that hold a value (their JSON lists one), for the search's slot lookup: prepared once per index connection. */
 export function valueStatementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkStatement[] {
   const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x));
   if (ids.length === 0) return [];
-  return db.prepare(`SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (${ids.join(",")}) AND instr(data, '"values":[{') > 0`).all() as ChunkStatement[];
+  let stmt = valueStmts.get(db);
+  if (!stmt) {
+    const text = `SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (SELECT value FROM json_each(?)) AND instr(data, '"values":[{') > 0 ORDER BY chunk_id, id`;
+    valueStmts.set(db, (stmt = db.prepare<[string], ChunkStatement>(text)));
+  }
+  return stmt.all(JSON.stringify(ids));
 }
