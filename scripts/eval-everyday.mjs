@@ -15,6 +15,8 @@
 // three weeks, 10 answerable and 6 never-written questions), held out the same way.
 // --set heldout3: a fourth (scripts/eval-heldout3/: the same shape, another life), written before
 // a change to the ranking's vocabulary and run only on the old code and at the end of the change.
+// --set heldout4: a fifth (scripts/eval-heldout4/: the same shape, another life), written the same way
+// before the verb/noun derivations and the amount-beside-the-word factor, run only before and after.
 import "./lib/state-home.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -23,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3") };
+const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3"), heldout4: path.join(HERE, "eval-heldout4") };
 
 export async function runEveryday({ mode = "hybrid", cache, config = {}, set: name = "everyday" } = {}) {
   const DATA = SETS[name];
