@@ -29,6 +29,13 @@ export const SearchConfigSchema = z
          */
         coverageWeight: z.number().min(0).max(1).default(0.2),
         /**
+         * A question asking how much ("how much did the repair cost", "whats the price of")
+         * multiplies the score of a chunk where a line holding one of its words states an
+         * amount of money ("85 euro", "£180", "1,386") by this (factors/amount-boost.ts), as
+         * dates.whenBoost does for a time. 1: off.
+         */
+        amountBoost: z.number().min(1).max(100).default(1.25),
+        /**
          * BM25 computed by the engine (bm25.ts) over FTS5's candidates instead of FTS5's
          * bm25(): the same formula with Lucene's idf, which stays positive for a word in more
          * than half the chunks (FTS5 gives such a word 0, so in a small workspace the words

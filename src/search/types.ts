@@ -32,9 +32,11 @@ export interface ScoreExplanation {
   dateBoost: number;
   /** search.dates.whenBoost when the query asks when and the chunk's matching line states a time, else 1. */
   whenBoost: number;
+  /** search.keyword.amountBoost when the query asks how much and a line holding one of its words states an amount; absent when 1. */
+  amountBoost?: number;
   /** (1 − search.keyword.coverageWeight) + coverageWeight × coverage; 1 in vector mode. */
   coverageFactor: number;
-  /** fused * decay * dateBoost * whenBoost * coverageFactor = the result's score. */
+  /** fused * decay * dateBoost * whenBoost * amountBoost * coverageFactor = the result's score. */
   final: number;
   /** How much MMR held this result back for resembling results above it. */
   mmrPenalty: number;

@@ -20,6 +20,7 @@ function factorBars(e: Explanation): Bar[] {
     times("recency", e.decay, "recency factor of a dated note (×1 for files without a date)"),
     times("date boost", e.dateBoost, "the note's date lies in the range the query names", e.dateMatch ? " (date matches)" : ""),
     times("when boost", e.whenBoost, "the query asks when, and the matching line states a time"),
+    times("amount boost", e.amountBoost ?? 1, "the query asks how much, and a line with its words states an amount"),
     times("coverage", e.coverageFactor, `${Math.round(e.coverage * 100)}% of the query's words (idf-weighted)`),
     { label: "score", value: e.final, max: 1, hint: "fusion × recency × boosts × coverage" },
   ];
