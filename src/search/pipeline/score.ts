@@ -18,6 +18,7 @@ import type { SearchPlan } from "../plan.js";
 import { round } from "../round.js";
 import type { DateTermExplanation } from "../types.js";
 import { mentionsTimeIn } from "../dates/when.js";
+import { calendarCollisions, withoutShortFormMatches } from "./calendar-stems.js";
 
 export interface Scored extends Measured {
   /** Each factor's value and explanation, in the order of SCORE_FACTORS. */
@@ -86,6 +87,13 @@ function byRecency(ix: SearchIndexes, plan: SearchPlan, e: Entry): Scored {
 function matchedTermsOf(db: DB, eterms: EvidenceTerm[], entries: Entry[]): Map<number, Set<string>> {
   const matchedBy = matchedTerms(db, eterms, entries.filter((e) => e.cand.matched === undefined).map((e) => e.cand.chunkId));
   for (const e of entries) if (e.cand.matched !== undefined && e.cand.matched.size > 0) matchedBy.set(e.cand.chunkId, e.cand.matched);
+  // "wedding" matched only by "Wed" in the chunk is no match (calendar-stems.ts).
+  const collisions = calendarCollisions(eterms);
+  if (collisions.size === 0) return matchedBy;
+  for (const e of entries) {
+    const m = matchedBy.get(e.cand.chunkId);
+    if (m) matchedBy.set(e.cand.chunkId, withoutShortFormMatches(m, `${e.cand.heading}\n${e.cand.text}`, collisions));
+  }
   return matchedBy;
 }
 
