@@ -142,9 +142,12 @@ export function termFreqs(db: DB, terms: EvidenceTerm[], df: DocFrequencies, ids
     // summed, as BM25 treats synonyms.
     for (const part of t.forms ?? [t]) {
       const known = partFreqs(db, part.expr, fts5Idf(rows, df.of(part.expr)), ids, avg);
+      // A form weighed less (the noun of a verb's act: forms.ts) counts as part of an occurrence.
+      const w = part.weight ?? 1;
       for (const id of ids) {
-        const f = known.get(id);
-        if (!f) continue;
+        const raw = known.get(id);
+        if (!raw) continue;
+        const f: ColumnFreqs = w === 1 ? raw : [raw[0] * w, raw[1] * w, raw[2] * w];
         let m = tf.get(id);
         if (!m) tf.set(id, (m = new Map()));
         const had = m.get(t.term);

@@ -3,6 +3,7 @@ import type { DB } from "../../store/open.js";
 import { exprKey, WORD_COLUMNS } from "./fts-tokens.js";
 import { countsOf, sql } from "./sql.js";
 import type { ParsedQuery } from "../query/query.js";
+import { formWeight } from "../query/forms.js";
 
 /**
  * What makes a result evidence, in absolute terms that mean the same across queries:
@@ -50,6 +51,12 @@ export interface EvidenceTerm {
    * of its own: BM25 counts their occurrences together, as one term.
    */
   forms?: EvidenceTerm[];
+  /** As one of `forms`: how much an occurrence counts for the term (forms.ts formWeight); 1 when absent. */
+  weight?: number;
+}
+
+function withWeight(t: EvidenceTerm, weight: number): EvidenceTerm {
+  return weight === 1 ? t : { ...t, weight };
 }
 
 export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
@@ -59,7 +66,7 @@ export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
       const forms = q.formsOf(t);
       const term: EvidenceTerm = { term: t, expr: `${WORD_COLUMNS}${q.ftsOf(t)}` };
       // The forms are single plain words (forms.ts), quoted as every term is.
-      if (forms.length > 1) term.forms = forms.map((f) => ({ term: f, expr: `${WORD_COLUMNS}"${f}"` }));
+      if (forms.length > 1) term.forms = forms.map((f) => withWeight({ term: f, expr: `${WORD_COLUMNS}"${f}"` }, formWeight(t, f)));
       return term;
     }),
     ...q.cjk.map((b) => ({ term: b, expr: `cjk : "${b.replace(/"/g, '""')}"` })),

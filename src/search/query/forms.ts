@@ -1,3 +1,4 @@
+import { ACTION_WEIGHT, actionForms } from "./actions.js";
 import { derivedForms } from "./derivations.js";
 import { GENERIC } from "./generic.js";
 import { verbForms } from "./irregular.js";
@@ -6,15 +7,31 @@ import { spellingVariants } from "./spellings.js";
 /**
  * The words a query word stands for, itself first: an irregular verb's forms ("go" → went,
  * gone; irregular.ts), or the other ways of writing it ("favorite" → favourite, fave, fav;
- * spellings.ts), and the people whose trade it is ("roof" → roofer; derivations.ts). They
- * are searched as one term. A generic word ("keep", "make", "call": query/generic.ts) carries
+ * spellings.ts), the people whose trade it is ("roof" → roofer; derivations.ts), and the verb
+ * or noun of its act ("fly" → flight; actions.ts, weighed less: formWeight). They are searched
+ * as one term. A generic word ("keep", "make", "call": query/generic.ts) carries
  * no topic, and neither do its people ("keeper", "maker", "caller").
  */
 export function wordForms(word: string): string[] {
   const verb = verbForms(word);
   const own = verb.length > 1 ? verb : spellingVariants(word);
   const derived = GENERIC.has(word) ? [] : derivedForms(word).filter((d) => !own.includes(d));
-  return derived.length > 0 ? [...own, ...derived] : own;
+  const base = derived.length > 0 ? [...own, ...derived] : own;
+  const acts = GENERIC.has(word) ? [] : actionForms(word).filter((a) => !base.includes(a));
+  return acts.length > 0 ? [...base, ...acts] : base;
+}
+
+/**
+ * How much an occurrence of `form` counts for the query word `word` in BM25: 1 for the word,
+ * its inflections, spellings and people; ACTION_WEIGHT for the verb or noun of its act
+ * ("flight" for "fly"), a guess at the same meaning (actions.ts).
+ */
+export function formWeight(word: string, form: string): number {
+  if (form === word || GENERIC.has(word)) return 1;
+  const verb = verbForms(word);
+  const own = verb.length > 1 ? verb : spellingVariants(word);
+  if (own.includes(form) || derivedForms(word).includes(form)) return 1;
+  return actionForms(word).includes(form) ? ACTION_WEIGHT : 1;
 }
 
 /**

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { ACTIONS } from "../../src/search/query/actions-data.js";
+import { ACTION_WEIGHT, actionForms } from "../../src/search/query/actions.js";
+import { formWeight, wordForms } from "../../src/search/query/forms.js";
+import { indexedWorkspaces } from "../helpers/search-workspace.js";
+
+describe("actions: a verb also searches the noun of its act, and the noun its verb", () => {
+  it("pairs from WordNet's derivations, inflections undone first", () => {
+    expect(actionForms("fly")).toEqual(["flight"]);
+    expect(actionForms("pay")).toEqual(["payment"]);
+    expect(actionForms("payment")).toEqual(["pay"]);
+    expect(actionForms("payments")).toEqual(["pay"]);
+    expect(actionForms("decide")).toEqual(["decision"]);
+    // "wedding" and "wed" the stemmer joins; the verb's usual word is "marry".
+    expect(actionForms("wedding")).toEqual(["marry"]);
+  });
+
+  it("no partner that is also an adjective, nor a synonym filed under the same word", () => {
+    // A rental car is not the rent.
+    expect(actionForms("rent")).not.toContain("rental");
+    expect(actionForms("support")).toEqual([]);
+    expect(actionForms("xyzzy")).toEqual([]);
+    // A generic word carries no topic: its partner is not searched.
+    expect(wordForms("book")).toEqual(["book"]);
+  });
+
+  it("the partner counts less than the word itself; the word's own forms count in full", () => {
+    expect(wordForms("fly")).toEqual(["fly", "flew", "flown", "flight"]);
+    expect(formWeight("fly", "flight")).toBe(ACTION_WEIGHT);
+    expect(formWeight("fly", "flew")).toBe(1);
+    expect(formWeight("fly", "fly")).toBe(1);
+    expect(formWeight("roof", "roofer")).toBe(1);
+    expect(ACTION_WEIGHT).toBeLessThan(1);
+  });
+
+  it("the generated table holds each word once, in plain lower-case letters, in order", () => {
+    const groups = ACTIONS.replace(/\s*\n\s*/g, "").split("|").map((g) => g.split(" "));
+    const bases = groups.map((g) => g[0]!);
+    expect(new Set(bases).size).toBe(bases.length);
+    expect([...bases].sort((a, b) => a.localeCompare(b))).toEqual(bases);
+    for (const g of groups) {
+      expect(g.length, g.join(" ")).toBeGreaterThan(1);
+      for (const w of g) expect(w).toMatch(/^[a-z]{3,}$/);
+    }
+  });
+});
+
+describe("through a real index", () => {
+  const workspace = indexedWorkspaces("agent-actions-");
+
+  it("'when do I fly to Seville' finds the note of the booked flights above the line that only names Seville", async () => {
+    const w = workspace(
+      {
+        "MEMORY.md": "# Memory\n\n- Sister lives in Seville.\n- Works at the library.\n- Allergic to cats.\n",
+        "memory/2026-11-10.md": "# 2026-11-10\n\nBooked the flights to Seville for 18 December, back on the 27th.\n",
+      },
+      { recency: { enabled: false } },
+    );
+    const res = await w.search("when do I fly to Seville");
+    expect(res.results[0]!.path).toBe("memory/2026-11-10.md");
+    expect(res.results[0]!.explain!.matched).toEqual(["fly", "seville"]);
+  });
+
+  it("a note saying the word itself ranks above one saying only its partner", async () => {
+    const w = workspace(
+      {
+        "memory/2026-11-10.md": "# 2026-11-10\n\nThe flight to Oslo was delayed by an hour.\n",
+        "memory/2026-11-11.md": "# 2026-11-11\n\nWe fly to Oslo again in March.\n",
+      },
+      { recency: { enabled: false } },
+    );
+    const res = await w.search("fly Oslo");
+    expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-11.md", "memory/2026-11-10.md"]);
+  });
+});
