@@ -73,3 +73,15 @@ describe("through a real index", () => {
     expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-11.md", "memory/2026-11-10.md"]);
   });
 });
+
+describe("in a list of facts, the partner counts less too", () => {
+  it("bestItemScore weighs a form by its weight", async () => {
+    const { bestItemScore } = await import("../../src/search/pipeline/list-items.js");
+    const text = "- Booked the flight to Oslo\n- Likes tea\n- Works at the library\n";
+    const p = { k1: 1.2, b: 0.75 };
+    const full = bestItemScore(text, [{ idf: 2, forms: [["fly"], ["flight"]] }], 6, p);
+    const half = bestItemScore(text, [{ idf: 2, forms: [["fly"], ["flight"]], weights: [1, ACTION_WEIGHT] }], 6, p);
+    expect(half).toBeGreaterThan(0);
+    expect(half).toBeLessThan(full);
+  });
+});

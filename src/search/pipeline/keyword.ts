@@ -240,7 +240,8 @@ function itemTerms(terms: EvidenceTerm[], stats: TermStats, rows: number): ItemT
   for (const s of stats.terms) {
     const t = terms.find((x) => x.term === s.term);
     if (!t || t.expr.startsWith("cjk")) continue;
-    out.push({ idf: idf(rows, s.df), forms: (t.forms ?? [t]).map((f) => tokensOf(f.term)) });
+    const forms = t.forms ?? [t];
+    out.push({ idf: idf(rows, s.df), forms: forms.map((f) => tokensOf(f.term)), weights: forms.map((f) => f.weight ?? 1) });
   }
   return out;
 }

@@ -114,6 +114,8 @@ export function occurrences(tokens: readonly string[], seq: readonly string[]): 
 export interface ItemTerm {
   idf: number;
   forms: readonly (readonly string[])[];
+  /** How much an occurrence of each form counts (the noun of a verb's act counts less: query/forms.ts); 1 each when absent. */
+  weights?: readonly number[];
 }
 
 /**
@@ -134,7 +136,7 @@ export function bestItemScore(text: string, terms: readonly ItemTerm[], avgLengt
     let score = 0;
     for (const t of terms) {
       let f = 0;
-      for (const form of t.forms) f += occurrences(tokens, form);
+      t.forms.forEach((form, i) => (f += occurrences(tokens, form) * (t.weights?.[i] ?? 1)));
       score += bm25Term(t.idf, f, tokens.length, avgLength, p);
     }
     best = Math.max(best, score);
