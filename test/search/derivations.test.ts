@@ -53,6 +53,10 @@ describe("derivations: a thing's word also searches the people whose trade it is
     expect(lemmaCandidates("stopped")).toContain("stop");
     expect(lemmaCandidates("babies")).toContain("baby");
     expect(lemmaCandidates("bed")).toEqual(["bed"]);
+    // "-es" only after a hissing sound or an "o": a name ending so is no inflection of a word.
+    expect(lemmaCandidates("fixes")).toContain("fix");
+    expect(lemmaCandidates("mendes")).toEqual(["mendes", "mende"]);
+    expect(derivedForms("mendes")).toEqual([]);
   });
 
   it("the query searches the derived person as the same term", () => {

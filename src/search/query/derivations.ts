@@ -34,7 +34,9 @@ export function lemmaCandidates(word: string): string[] {
   const out = [word];
   const undouble = (s: string) => (s.length > 2 && s.at(-1) === s.at(-2) && !/[aeiouls]/.test(s.at(-1)!) ? s.slice(0, -1) : s);
   if (word.endsWith("ies") && word.length > 4) out.push(word.slice(0, -3) + "y");
-  if (word.endsWith("es") && word.length > 3) out.push(word.slice(0, -2));
+  // "-es" is a plural or a verb's ending only after a hissing sound or an "o" ("fixes",
+  // "wishes", "goes"); elsewhere it is part of the word, often a name's ("Mendes" is no "mend").
+  if (/(?:s|x|z|ch|sh|o)es$/.test(word) && word.length > 3) out.push(word.slice(0, -2));
   if (word.endsWith("s") && !word.endsWith("ss") && word.length > 3) out.push(word.slice(0, -1));
   if (word.endsWith("ied") && word.length > 4) out.push(word.slice(0, -3) + "y");
   if (word.endsWith("ed") && word.length > 4) out.push(word.slice(0, -2), word.slice(0, -1), undouble(word.slice(0, -2)));
