@@ -34,7 +34,8 @@ await new Promise((resolve, reject) => {
   let out = "";
   const seen = (c) => {
     out += c;
-    if (/serving the engine on/.test(out)) resolve();
+    // A host's searches are timed once it has warmed (as a daemon that has been up a while).
+    if (/search warmed in|vectors kept in memory/.test(out)) resolve();
   };
   daemon.stdout.on("data", seen);
   daemon.stderr.on("data", seen);
@@ -69,6 +70,18 @@ try {
     const ms = pct(rs.map((r) => r.ms), 50);
     const cpu = pct(rs.map((r) => r.cpu), 50);
     console.log(`  ${name.padEnd(10)} wall ${ms.toFixed(0)} ms (${(ms / f.ms).toFixed(2)}x node -e 0)  CPU ${cpu.toFixed(0)} ms (${(cpu / Math.max(1, f.cpu)).toFixed(2)}x)`);
+  }
+  // The daemon's answer alone, asked from this warm process (no Node start, no client load):
+  // what the whole command costs beyond it is the client's.
+  const { askDaemon } = await import(path.join(path.dirname(cli), "..", "daemon", "client.js"));
+  for (const mode of ["hybrid", "keyword"]) {
+    const ms = [];
+    for (const q of queries) {
+      const t = performance.now();
+      await askDaemon(ws, "search", { query: `${q} again`, mode }, { timeoutMs: 0 });
+      ms.push(performance.now() - t);
+    }
+    console.log(`  the daemon's answer alone (${mode}, from a warm client): wall p50 ${pct(ms, 50).toFixed(1)} ms, p95 ${pct(ms, 95).toFixed(1)} ms`);
   }
   if (before) {
     const same = times.before.every((r, i) => r.out === times.this[i].out);

@@ -281,10 +281,17 @@ export class IndexingService {
     if (this.host.engine.config.search.mode === "keyword") return null;
     const sel = await this.host.engine.embedder();
     await sel.embedder?.init?.();
-    if (this.host.closed() || signal?.aborted || this.host.engine.config.search.vectorIndex !== "quantized") return null;
-    const vectors = this.host.parts().vectors;
-    await vectors.useMemoryIndex({}, signal);
-    return vectors.memoryIndex()?.stats() ?? null;
+    if (this.host.closed() || signal?.aborted) return null;
+    let stats: MemoryIndexStats | null = null;
+    if (this.host.engine.config.search.vectorIndex === "quantized") {
+      const vectors = this.host.parts().vectors;
+      await vectors.useMemoryIndex({}, signal);
+      stats = vectors.memoryIndex()?.stats() ?? null;
+    }
+    // Last: the host's first searches' queries are then embedded by compiled code, not by the
+    // code the model runtime compiles while it answers them.
+    if (!this.host.closed() && !signal?.aborted) await sel.embedder?.practise?.(signal ? { signal } : {});
+    return stats;
   }
 
   /**
