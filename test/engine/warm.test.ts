@@ -66,7 +66,7 @@ describe("warm(): a long-lived host's warm-up", () => {
     }
   });
 
-  it("has the embedder practise its query path on a host that searches by meaning, and not on a keyword host", async () => {
+  it("has the embedder practise its query path when asked (the daemon) on a host that searches by meaning, not on a keyword host nor unasked", async () => {
     const ws = notes();
     const practised: string[] = [];
     const embedder = (name: string): Embedder => ({
@@ -80,12 +80,12 @@ describe("warm(): a long-lived host's warm-up", () => {
       practise: async () => void practised.push(name),
       close: async () => undefined,
     });
-    for (const mode of ["hybrid", "keyword"]) {
+    for (const [mode, practiseQueries] of [["hybrid", true], ["keyword", true], ["vector", false]] as const) {
       write(ws, "agent.config.json", JSON.stringify({ search: { mode } }));
       const e = Engine.open({ workspace: ws, now: () => NOW, embedder: embedder(mode) });
       engines.push(e);
       e.indexing.index();
-      await e.indexing.warm();
+      await e.indexing.warm(undefined, { practiseQueries });
     }
     expect(practised).toEqual(["hybrid"]);
   });
