@@ -48,7 +48,7 @@ export { errorInfo, errorText, UsageError } from "./engine/errors.js";
 export type { ErrorInfo } from "./engine/errors.js";
 export type { ContextNotesService, ContextArgs, ContextAnswer, BootArgs, ReadArgs, AskArgs } from "./engine/assist.js";
 export type { AdminService, ModelsReport, DoctorReport, DoctorCheck, ConfigView } from "./engine/admin.js";
-export type { IndexingService, EmbedOptions, WarmReport } from "./engine/indexing.js";
+export type { IndexingService, EmbedOptions, WarmOptions, WarmReport } from "./engine/indexing.js";
 export type { SearchService } from "./engine/search.js";
 export type { WebOverview } from "./engine/overview.js";
 export type { SoulService } from "./engine/soul.js";

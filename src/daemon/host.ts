@@ -284,7 +284,7 @@ export class DaemonHost {
   private warmUp(engine: Engine): void {
     const quiet = () => undefined;
     engine
-      .indexing.warm(this.stopCtl.signal)
+      .indexing.warm(this.stopCtl.signal, { practiseQueries: true })
       .then((w) => {
         const v = w.vectors;
         if (v?.ready) this.emit("info", "warm", `${v.windows} vectors kept in memory (${(v.bytes / 1e6).toFixed(1)} MB), ready in ${w.ms} ms`);

@@ -37,6 +37,12 @@ export interface Embedder {
    * for a host that embeds in the background and must keep answering searches promptly.
    */
   lowerPriority?(nice: number): void;
+  /**
+   * Optional, for a long-lived host: run the query path enough times for the runtime to have
+   * compiled it, so the host's first searches do not each pay for that. Resolves early (not
+   * rejects) when the signal aborts.
+   */
+  practise?(opts?: EmbedOptions): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -44,7 +44,7 @@ import { IndexingService, type IndexParts } from "./indexing.js";
 import type { HookService } from "./assistants.js";
 
 export type { EmbedReport } from "../indexer/embed-pending.js";
-export type { EmbedOptions, EngineStatus, StatusReport, WarmReport } from "./indexing.js";
+export type { EmbedOptions, EngineStatus, StatusReport, WarmOptions, WarmReport } from "./indexing.js";
 export type { EngineSearchOptions } from "./search.js";
 
 export interface EngineOptions {

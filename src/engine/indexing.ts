@@ -71,6 +71,15 @@ export interface StatusReport extends EngineStatus {
   state: SharedStateReport | null;
 }
 
+export interface WarmOptions {
+  /**
+   * Last, have the embedder practise its query path (Embedder.practise): seconds of one core,
+   * worth it for a host that answers searches for hours (the daemon), not for one that must
+   * answer its first prompt soon beside an assistant (the MCP server, OpenClaw's plugin).
+   */
+  practiseQueries?: boolean;
+}
+
 /** What `warm` loaded, and how long it took. */
 export interface WarmReport {
   ms: number;
@@ -262,7 +271,7 @@ export class IndexingService {
    * first it runs a few searches nobody sees (practice), so the first ones asked are not the
    * ones that compile the search's code and regexes.
    */
-  async warm(signal?: AbortSignal): Promise<WarmReport> {
+  async warm(signal?: AbortSignal, opts: WarmOptions = {}): Promise<WarmReport> {
     const started = performance.now();
     // The index's common words first: a host's slowest keyword searches are the first ones
     // that name one (postings.ts keepCommonPostings).
@@ -272,19 +281,26 @@ export class IndexingService {
     const words = commonWords(db).filter((w) => !STOP_WORDS.has(w.term));
     await this.practise(practiceQueries(words.map((w) => w.term)), signal);
     const common = await keepCommonPostings(db, { heading: kw.headingWeight, body: kw.bodyWeight, cjk: 1 }, undefined, signal, words);
-    const vectors = await this.warmVectors(signal);
+    const vectors = await this.warmVectors(signal, opts.practiseQueries === true);
     return { ms: Math.round(performance.now() - started), vectors, words: common.length };
   }
 
   /** The embedder, loaded, and with search.vectorIndex "quantized" the in-memory copy of the vectors (its stats). */
-  private async warmVectors(signal?: AbortSignal): Promise<MemoryIndexStats | null> {
+  private async warmVectors(signal: AbortSignal | undefined, practise: boolean): Promise<MemoryIndexStats | null> {
     if (this.host.engine.config.search.mode === "keyword") return null;
     const sel = await this.host.engine.embedder();
     await sel.embedder?.init?.();
-    if (this.host.closed() || signal?.aborted || this.host.engine.config.search.vectorIndex !== "quantized") return null;
-    const vectors = this.host.parts().vectors;
-    await vectors.useMemoryIndex({}, signal);
-    return vectors.memoryIndex()?.stats() ?? null;
+    if (this.host.closed() || signal?.aborted) return null;
+    let stats: MemoryIndexStats | null = null;
+    if (this.host.engine.config.search.vectorIndex === "quantized") {
+      const vectors = this.host.parts().vectors;
+      await vectors.useMemoryIndex({}, signal);
+      stats = vectors.memoryIndex()?.stats() ?? null;
+    }
+    // Last: the host's first searches' queries are then embedded by compiled code, not by the
+    // code the model runtime compiles while it answers them.
+    if (practise && !this.host.closed() && !signal?.aborted) await sel.embedder?.practise?.(signal ? { signal } : {});
+    return stats;
   }
 
   /**

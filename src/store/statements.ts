@@ -190,14 +190,26 @@ export function statementData<T>(r: ChunkStatement): T {
 
 const valueStmts = new WeakMap<DB, Statement<[string], ChunkStatement>>();
 
-/** The statements of these chunks that hold a value (their JSON lists one), for the search's slot lookup: prepared once per index connection. */
+/**
+ * The statements of these chunks that hold a value (their JSON lists one), for the search's
+ * slot lookup, by chunk id, then in the order they were written: read by one statement
+ * prepared once per index connection, and kept per chunk while the index is unchanged (a
+ * host's searches look up many of the same chunks: those holding two of the query's rarest
+ * words). The rows are shared: never change one.
+ */
 export function valueStatementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkStatement[] {
-  const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x));
+  const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x)).sort((a, b) => a - b);
   if (ids.length === 0) return [];
   let stmt = valueStmts.get(db);
   if (!stmt) {
     const text = `SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (SELECT value FROM json_each(?)) AND instr(data, '"values":[{') > 0 ORDER BY chunk_id, id`;
     valueStmts.set(db, (stmt = db.prepare<[string], ChunkStatement>(text)));
   }
-  return stmt.all(JSON.stringify(ids));
+  const read = stmt;
+  const lists = keptMany<readonly ChunkStatement[]>(db, "chunk value statements", ids.map(String), { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
+    const by = new Map<string, ChunkStatement[]>(missing.map((k) => [k, []]));
+    for (const r of read.all(JSON.stringify(missing.map(Number)))) by.get(String(r.chunkId))?.push(r);
+    return by;
+  });
+  return lists.flat();
 }

@@ -95,6 +95,19 @@ describe("agent search through the thin client", { timeout: 120_000 }, () => {
     }
   });
 
+  it("loads only the Node built-ins it uses, not every one an import of them would read", async () => {
+    // An ESM import of node:fs reads all its exports, fs.promises among them, which loads
+    // readline and the REPL's history: modules a search never runs, compiled at every start.
+    const list = path.join(dir, "loaded.txt");
+    const hook = path.join(dir, "loaded.cjs");
+    write(dir, "loaded.cjs", `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join("\\n")));`);
+    const r = await execFileP(process.execPath, ["--require", hook, CLI, "search", "canoe", "--workspace", ws], { env: { ...process.env, AGENT_WORKSPACE: "", AGENT_DAEMON: "require" } });
+    expect(r.stdout).toContain("canoe");
+    const loaded = readFileSync(list, "utf8").split("\n");
+    expect(loaded).toContain("NativeModule net");
+    expect(loaded.filter((m) => /internal\/(fs\/promises|readline\/|repl\/)/.test(m))).toEqual([]);
+  });
+
   it("reports the daemon engine's refusal as the CLI does", async () => {
     const words = Array.from({ length: 401 }, (_, i) => `w${i}x`).join(" ");
     for (const json of [[], ["--json"]]) {

@@ -177,6 +177,23 @@ describe.runIf(process.platform === "linux")("background embedding below searche
     }
   }, 120_000);
 
+  it("practises the query path on the query worker alone, a query asked meanwhile gets its right vector, and an abort ends it", async () => {
+    const e = new UseLiteEmbedder({ threads: 2 });
+    try {
+      e.lowerPriority(10);
+      const stop = new AbortController();
+      const practice = e.practise({ signal: stop.signal });
+      const [query] = await e.embed([SNAPSHOT.texts[3]!], { kind: "query" });
+      stop.abort();
+      await practice;
+      expect(cosine(query!, snapshotVectors[3]!)).toBeGreaterThanOrEqual(0.999);
+      // Only the worker that answers queries was loaded: the niced one starts with background work.
+      expect(workerNices()).toEqual([0]);
+    } finally {
+      await e.close();
+    }
+  }, 120_000);
+
   it("with one thread, the one model copy embeds in the background and answers queries at normal priority", async () => {
     const e = new UseLiteEmbedder({ threads: 1 });
     try {

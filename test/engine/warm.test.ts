@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Embedder } from "../../src/embed/types.js";
 import { Engine } from "../../src/index.js";
 import { practiceQueries } from "../../src/engine/indexing.js";
 import { RecallStore } from "../../src/store/recalls.js";
@@ -63,6 +64,30 @@ describe("warm(): a long-lived host's warm-up", () => {
     } finally {
       index.close();
     }
+  });
+
+  it("has the embedder practise its query path when asked (the daemon) on a host that searches by meaning, not on a keyword host nor unasked", async () => {
+    const ws = notes();
+    const practised: string[] = [];
+    const embedder = (name: string): Embedder => ({
+      provider: "use-lite",
+      modelId: "use-lite@test",
+      dimension: 4,
+      maxInputTokens: 100,
+      batchSize: 8,
+      windows: (t) => [t],
+      embed: async (texts) => texts.map(() => Float32Array.from([1, 0, 0, 0])),
+      practise: async () => void practised.push(name),
+      close: async () => undefined,
+    });
+    for (const [mode, practiseQueries] of [["hybrid", true], ["keyword", true], ["vector", false]] as const) {
+      write(ws, "agent.config.json", JSON.stringify({ search: { mode } }));
+      const e = Engine.open({ workspace: ws, now: () => NOW, embedder: embedder(mode) });
+      engines.push(e);
+      e.indexing.index();
+      await e.indexing.warm(undefined, { practiseQueries });
+    }
+    expect(practised).toEqual(["hybrid"]);
   });
 
   it("practises with pairs of the index's common words, then dated questions", () => {

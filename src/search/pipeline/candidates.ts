@@ -10,7 +10,8 @@ import type { ParsedQuery } from "../query/query.js";
 import { datedRows, noneDated } from "./dated.js";
 import { bestPairCosine } from "./evidence.js";
 import type { IndexFacts } from "./facts.js";
-import { keywordSearch, loadCandidates, type Candidate } from "./keyword.js";
+import { loadCandidates, type Candidate } from "./keyword.js";
+import { keywordCandidatesOf, type KeywordAhead } from "./keyword-ahead.js";
 import { exitWith, type Exit, type SearchIndexes } from "./stages.js";
 
 export interface Entry {
@@ -23,7 +24,8 @@ export interface Found {
   entries: Entry[];
 }
 
-export function gatherCandidates(ix: SearchIndexes, facts: IndexFacts): Found | Exit {
+/** `ahead`: the keyword candidates stage 1a read while the vector was computed (keyword-ahead.ts). */
+export function gatherCandidates(ix: SearchIndexes, facts: IndexFacts, ahead: KeywordAhead | null = null): Found | Exit {
   const { plan, floor } = facts;
   const q = plan.parsed;
   if (facts.listing) {
@@ -31,21 +33,17 @@ export function gatherCandidates(ix: SearchIndexes, facts: IndexFacts): Found | 
     if (rows.length === 0) return exitWith(plan, floor, q.requiredExpr !== "" || q.excludedExpr !== "" ? `${noneDated(plan)} ${syntaxWords(q)}` : noneDated(plan));
     return { entries: rows.map((cand) => ({ cand, cosine: null })) };
   }
-  const entries = wordCandidates(ix, facts);
+  const entries = wordCandidates(ix, facts, ahead);
   if (entries.length === 0) return exitWith(plan, floor, q.phrases.length > 0 || q.excluded.length > 0 ? `no note matches the query's words ${syntaxWords(q)}` : "no note matches any word of the query");
   return { entries };
 }
 
-function wordCandidates(ix: SearchIndexes, facts: IndexFacts): Entry[] {
+function wordCandidates(ix: SearchIndexes, facts: IndexFacts, ahead: KeywordAhead | null): Entry[] {
   const byId = new Map<number, Entry>();
   const { plan, vector } = facts;
   const cfg = plan.config;
   const q = plan.parsed;
-  if (plan.mode !== "vector") {
-    const w = { heading: cfg.keyword.headingWeight, body: cfg.keyword.bodyWeight, cjk: 1 };
-    const own = cfg.keyword.bm25.enabled ? { params: { k1: cfg.keyword.bm25.k1, b: cfg.keyword.bm25.b }, terms: facts.terms, stats: facts.stats, df: facts.df } : undefined;
-    for (const c of keywordSearch(ix.db, q, plan.pool, plan.filters, w, own)) byId.set(c.chunkId, { cand: c, cosine: null });
-  }
+  if (plan.mode !== "vector") for (const c of keywordCandidatesOf(ix, facts, ahead)) byId.set(c.chunkId, { cand: c, cosine: null });
   if (plan.mode !== "keyword" && vector) addNeighbours(ix, vector, plan, byId);
   // Days still to come have no notes of their own: the notes that name one of them are
   // candidates whatever their words ("what is coming up next week" → "dentist on 2 December").

@@ -33,7 +33,7 @@ export interface IndexFacts {
   floor: FloorExplanation;
 }
 
-export function indexFacts(ix: SearchIndexes, embedded: EmbeddedQuery): IndexFacts | Exit {
+export function indexFacts(ix: SearchIndexes, embedded: Pick<EmbeddedQuery, "plan" | "vector">): IndexFacts | Exit {
   const df = docFrequencies(ix.db);
   const asked = embedded.plan;
   const relaxed = asked.relaxing(asked.parsed.phrases.filter((_, i) => df.of(asked.parsed.phraseExprs[i]!) === 0));

@@ -2,7 +2,10 @@
  * The search pipeline, in the order it runs. The caller reads the query once into a plan
  * (plan.ts) and refreshes the index; these stages do the rest:
  *
- *   1. embed query      the plan's text as a vector, if the mode uses one (embed-query.ts)
+ *   1. embed query      the plan's text as a vector, if the mode uses one (embed-query.ts);
+ *                       it runs on the embedder's own thread, and meanwhile
+ *   1a. keywords ahead  this thread reads the keyword candidates, kept with the index's data
+ *                       version for stage 3 (keyword-ahead.ts)
  *   2. index facts      read once, in the snapshot, handed on as a value: unmatched phrases
  *                       (searched as plain words), unmatched words (searched as their nearest
  *                       indexed terms, typos.ts), the evidence terms and their document
@@ -33,7 +36,6 @@
  * `agent index`) replaces a file's chunks with new ids, and candidates read before its
  * commit would otherwise be judged against term matches read after it (none: empty).
  */
-import type { DB } from "../../store/open.js";
 import type { SearchPlan } from "../plan.js";
 import type { VectorInfo } from "../report.js";
 import { rerank, type Rerankers } from "../rerank/stage.js";
@@ -45,12 +47,13 @@ import { slotStatements } from "./slot-lookup.js";
 import { shortFormsBeside } from "./short-forms.js";
 import { denialsBeside } from "./denial-pair.js";
 import { diversify } from "./diversify.js";
-import { embedQuery, type QueryEmbedding } from "./embed-query.js";
+import { embedQuery, type EmbeddedQuery, type QueryEmbedding } from "./embed-query.js";
+import { keywordAhead, type KeywordAhead } from "./keyword-ahead.js";
 import { indexFacts } from "./facts.js";
 import { applyFloor } from "./floor.js";
 import { present } from "./present.js";
 import { scoreCandidates } from "./score.js";
-import { isExit, type SearchIndexes } from "./stages.js";
+import { isExit, snapshot, type SearchIndexes } from "./stages.js";
 
 /** What a search needs besides its plan: the index, the embedder and the reranking models, all owned by the caller. */
 export interface SearchDeps extends QueryEmbedding, Rerankers {
@@ -65,13 +68,15 @@ export interface SearchRun {
 }
 
 export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: AbortSignal): Promise<SearchRun> {
-  const embedded = await embedQuery(asked, deps); // 1
+  const embedding = embedQuery(asked, deps); // 1
+  const ahead = await readAhead(asked, deps, embedding); // 1a
+  const embedded = await embedding;
   signal?.throwIfAborted(); // a cancelled search (or a stopping engine) ends between stages
   const first = deps.read((ix) =>
     snapshot(ix.db, () => {
       const facts = indexFacts(ix, embedded); // 2
       if (isExit(facts)) return facts;
-      const found = gatherCandidates(ix, facts); // 3
+      const found = gatherCandidates(ix, facts, ahead); // 3
       if (isExit(found)) return found;
       const scoring = scoreCandidates(ix, facts, found); // 4
       const floored = applyFloor(facts, scoring); // 5
@@ -83,7 +88,16 @@ export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: Ab
   return { response: present(ranked), vectors: embedded.info }; // 8
 }
 
-/** `fn` in one deferred read transaction (or the caller's, when one is open). */
-function snapshot<T>(db: DB, fn: () => T): T {
-  return db.inTransaction ? fn() : db.transaction(fn).deferred();
+/**
+ * Stage 1a once the query is on its way to the embedder: `embedding`'s calls up to handing the
+ * text to the embedder's thread are promise steps, all run before the next turn of the event
+ * loop, so the keyword read starts after the vector's computation has. A search that embeds
+ * nothing has nothing to overlap, and reads in stage 3 as always.
+ */
+async function readAhead(asked: SearchPlan, deps: SearchDeps, embedding: Promise<EmbeddedQuery>): Promise<KeywordAhead | null> {
+  if (asked.mode !== "hybrid" || asked.embedText === "") return null;
+  // Its rejection is the search's, reported where it is awaited; not an unhandled one meanwhile.
+  embedding.catch(() => undefined);
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return deps.read((ix) => keywordAhead(ix, asked));
 }

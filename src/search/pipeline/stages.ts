@@ -29,6 +29,11 @@ export function isExit<T extends object>(v: T | Exit): v is Exit {
   return "exit" in v;
 }
 
+/** `fn` in one deferred read transaction (or the caller's, when one is open). */
+export function snapshot<T>(db: DB, fn: () => T): T {
+  return db.inTransaction ? fn() : db.transaction(fn).deferred();
+}
+
 export function exitWith(plan: SearchPlan, floor: FloorExplanation, reason: string, dateTerm: DateTermExplanation | null = null): Exit {
   return { exit: reason, plan, floor, dateTerm };
 }
