@@ -65,17 +65,6 @@ const coldImports = {
     });
   },
 };
-// Node's ESM face of a built-in module reads every export of it once, so `import { x } from
-// "node:fs"` runs fs's lazy getters: its streams, promises, watchers and the readline and REPL
-// history modules they load, ~20 modules on every start. The hot files take the built-ins
-// through require() (the banner's), which reads only what the code uses.
-const builtinsByRequire = {
-  name: "builtins-by-require",
-  setup(b) {
-    b.onResolve({ filter: /^node:/ }, (a) => (a.kind === "require-call" ? { path: a.path, external: true } : { path: a.path, namespace: "builtin" }));
-    b.onLoad({ filter: /.*/, namespace: "builtin" }, (a) => ({ contents: `module.exports = require(${JSON.stringify(a.path)});`, loader: "js" }));
-  },
-};
 // First pass, nothing written: which modules the hot entries import lazily.
 await build({ ...COMMON, entryPoints: HOT, outdir: "dist/bundle", write: false, plugins: [coldImports] });
 
@@ -87,7 +76,7 @@ await build({
   outdir: "dist/bundle",
   splitting: true,
 });
-await build({ ...COMMON, entryPoints: HOT, outdir: "dist/bundle", plugins: [coldImports, builtinsByRequire] });
+await build({ ...COMMON, entryPoints: HOT, outdir: "dist/bundle", plugins: [coldImports] });
 // The thin client of `agent search` (src/cli/thin/search.ts) as one file of its own, sharing no
 // chunk with the CLI: with a daemon running it is all that loads, and one file loads faster
 // than the dozen small modules it is made of.

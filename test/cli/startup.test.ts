@@ -52,20 +52,15 @@ async function loaded(args: string[], input = ""): Promise<Loaded> {
 async function loadedBuiltins(args: string[], input: string): Promise<string[]> {
   const out = path.join(dir, `builtins-${Math.random().toString(36).slice(2)}.txt`);
   const recorder = path.join(dir, "record-builtins.mjs");
-  // fs through require(): an ESM import of it would itself load fs's lazy parts (see NOT_ON_A_WARM_TURN).
-  writeFileSync(recorder, `import { createRequire } from "node:module";\nconst { writeFileSync } = createRequire(import.meta.url)("node:fs");\nprocess.on("exit", () => writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join("\\n")));\n`);
+  writeFileSync(recorder, `import { writeFileSync } from "node:fs";\nprocess.on("exit", () => writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join("\\n")));\n`);
   const run = execFileP(process.execPath, ["--import", recorder, CLI, ...args], { env: { ...process.env, AGENT_WORKSPACE: "" } });
   run.child.stdin?.end(input);
   await run;
   return readFileSync(out, "utf8").split("\n").filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
 }
 
-/**
- * Built-ins a warm turn has no use for: hashing and random bytes, threads, util's diff and
- * colours, timing; and fs's lazy parts (its streams, promises, watchers and the readline and REPL
- * history modules they load), which Node's ESM face of `node:fs` reads on an `import` of it.
- */
-const NOT_ON_A_WARM_TURN = ["crypto", "worker_threads", "internal/util/diff", "perf_hooks", "internal/fs/promises", "internal/fs/streams", "internal/fs/watchers", "internal/readline/interface", "internal/repl/history"];
+/** Built-ins a warm turn has no use for: hashing and random bytes, threads, util's diff and colours, timing. */
+const NOT_ON_A_WARM_TURN = ["crypto", "worker_threads", "internal/util/diff", "perf_hooks"];
 
 describe("what a command loads", () => {
   it("--help loads no package; a search loads no schema library once the config was validated; through a daemon, no database either", { timeout: 120_000 }, async () => {
