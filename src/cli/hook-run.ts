@@ -72,16 +72,32 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
     // The daemon's warm engine writes the turns; when it cannot (none, it stopped, it failed),
     // the worker does: the capture cursor makes a second try write each turn once.
     const warm = worker === undefined ? await captureViaDaemon(opts, ev) : undefined;
-    return capture(assistant, start, warm ?? (await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 })));
+    // The daemon noted the capture (or said in hooks.log why there was none): nothing is left to do.
+    if (warm !== undefined) return endNow();
+    return capture(assistant, start, await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
   }
   if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
   const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(deadline - msSinceStart())) };
-  let answer = worker === undefined ? await fromDaemon(opts, job) : undefined;
-  if (answer === undefined) answer = await (worker ??= startWorker(start)).run(job);
+  const warm = worker === undefined ? await fromDaemon(opts, job) : undefined;
+  const answer = warm ?? (await (worker ??= startWorker(start)).run(job));
   if (msSinceStart() > deadline) return miss(`the answer came after the ${budget} ms budget`);
-  process.stdout.write(assistant.hookOutput(ev.event, answer.text));
+  const out = assistant.hookOutput(ev.event, answer.text);
+  if (answer.reason !== undefined && answer.text === "" && /budget/.test(answer.reason)) miss(answer.reason);
+  // The daemon noted the injection: the harness waits for this process's end, so it ends once the answer is out.
+  if (warm !== undefined) return endNow(out);
+  process.stdout.write(out);
   if (answer.text !== "") noteHookActivity(start.workspace, assistant.name, "inject");
-  else if (answer.reason !== undefined && /budget/.test(answer.reason)) miss(answer.reason);
+}
+
+/**
+ * Ends the process once `out` is flushed to the harness: a hook the daemon answered has nothing
+ * left to do, and the harness waits for the process's end, not only for its output. Exit code 0
+ * (the turn goes on whatever happened); handles still open (the daemon's socket, the timers)
+ * need not close one by one first.
+ */
+function endNow(out = ""): void {
+  if (out === "") process.exit(0);
+  process.stdout.write(out, () => process.exit(0));
 }
 
 /** A capture is done: noted for --status, or, when nothing could be captured, said in hooks.log. */

@@ -11,6 +11,8 @@ import type { TranscriptLinesReader } from "../engine/capture.js";
 import { Engine } from "../engine/engine.js";
 import { UsageError } from "../engine/errors.js";
 import type { HarnessTurn } from "../workspace/harness-turns.js";
+import { noteHookActivity, type HookActivityKind } from "../workspace/hook-activity.js";
+import { appendHookLog } from "../workspace/hook-log.js";
 import { PROTOCOL_VERSION, type HelloResult } from "./protocol.js";
 
 
@@ -99,16 +101,49 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
       const p = parse(AppendRequest, params);
       return (await engine.assist()).appendNote(p.text, p.title);
     }
-    case "inject":
+    case "inject": {
+      const p = given(parse(InjectRequest, params));
       // The warm engine searches in every mode (its embedder is loaded); the budget still holds.
-      return (await engine.assistants()).inject(given(parse(InjectRequest, params)));
-    case "sessionStart":
-      return (await engine.assistants()).sessionStart(given(parse(SessionStartRequest, params)));
-    case "capture":
-      return capture(ctx, parse(TurnCaptureRequest, params));
+      const r = await (await engine.assistants()).inject(p);
+      if (r.text !== "" && p.harness !== undefined) noteLater(engine.workspace, p.harness, "inject");
+      return r;
+    }
+    case "sessionStart": {
+      const p = given(parse(SessionStartRequest, params));
+      const r = await (await engine.assistants()).sessionStart(p);
+      if (r.text !== "") noteLater(engine.workspace, p.harness, "inject");
+      return r;
+    }
+    case "capture": {
+      const p = parse(TurnCaptureRequest, params);
+      const r = await capture(ctx, p);
+      if (r.skipped !== undefined) later(() => appendHookLog(engine.workspace, `agent hook ${p.harness} ${p.event}: ${r.skipped}`));
+      else noteLater(engine.workspace, p.harness, "capture");
+      return r;
+    }
     default:
       throw new UnknownMethodError(method);
   }
+}
+
+/**
+ * What an assistant's hook did through the daemon, kept for `agent connect --status` (the last
+ * injection and capture, hooks.log's misses): written here, once the answer is on its way, so
+ * the hook process ends as soon as it has printed instead of writing the note itself.
+ */
+function noteLater(workspace: string, harness: string, kind: HookActivityKind): void {
+  later(() => noteHookActivity(workspace, harness, kind));
+}
+
+/** After the answer: the caller's reply is written in the microtasks before setImmediate's turn. Never throws. */
+function later(fn: () => void): void {
+  setImmediate(() => {
+    try {
+      fn();
+    } catch {
+      // A note lost: --status shows less; the answer went out.
+    }
+  });
 }
 
 /**

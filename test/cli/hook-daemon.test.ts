@@ -13,6 +13,10 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { claudeCode } from "../../src/assistants/claude-code/adapter.js";
 import { readTranscriptFile } from "../../src/assistants/transcript-file.js";
+import { askDaemon } from "../../src/daemon/client.js";
+import { hookActivity } from "../../src/workspace/hook-activity.js";
+import { HOOK_LOG } from "../../src/workspace/hook-log.js";
+import { agentDir } from "../../src/workspace/paths.js";
 import { parseSessionText } from "../../src/workspace/sessions.js";
 import { runAgent, spawnAgent, type RunningAgent } from "../helpers/cli.js";
 import { cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
@@ -69,6 +73,25 @@ describe("agent hook through a running daemon (real processes)", { timeout: 120_
     expect(captured("warm-stop")).toHaveLength(fixtureTurns().length);
     // The daemon's watcher brings the index up to date: the transcript is found.
     await expect.poll(async () => (await runAgent(["search", "please use a tool", "-w", ws, "--json", "--no-daemon"])).stdout, { timeout: 30_000 }).toContain("sessions/claude-code-warm-stop.jsonl");
+  });
+
+  it("the daemon keeps the hooks' notes for --status (the hook process ends once it has printed): last injection, last capture, a capture with nothing to capture in hooks.log", async () => {
+    await startDaemon();
+    const before = hookActivity(ws, "codex");
+    // Asked on the socket as a hook asks: the note is the daemon's, whatever the asking process does after.
+    const injected = await askDaemon<{ text: string }>(ws, "inject", { prompt: "how does the harbourmaster app deploy?", harness: "codex", session: "n1", budgetMs: 30_000 });
+    expect(injected?.text).toContain("harbourmaster");
+    await askDaemon(ws, "sessionStart", { harness: "codex", session: "n1", budgetMs: 30_000 });
+    expect(await askDaemon(ws, "capture", { event: "stop", harness: "codex", session: "n1" })).toMatchObject({ skipped: expect.stringContaining("names no transcript") });
+    expect(await askDaemon(ws, "capture", { event: "stop", harness: "codex", session: "n2", messages: [] })).toEqual(expect.objectContaining({ appended: 0 }));
+    await expect.poll(() => hookActivity(ws, "codex"), { timeout: 10_000 }).toMatchObject({ lastInject: expect.any(String), lastCapture: expect.any(String), missesLastDay: before.missesLastDay + 1 });
+    expect(readFileSync(path.join(agentDir(ws), HOOK_LOG), "utf8")).toMatch(/agent hook codex stop: the payload names no transcript; nothing captured\n/);
+
+    // Through a hook process: the answer is printed whole, and the process has ended (exit code 0) with the note kept.
+    const r = await hook(["claude-code", "prompt", "--budget-ms", "30000"], { session_id: "n3", hook_event_name: "UserPromptSubmit", prompt: "how does the harbourmaster app deploy?" }, { ...STALLED, AGENT_DAEMON: "require" });
+    expect(r).toMatchObject({ code: 0, signal: null, stderr: "" });
+    expect((JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext).toContain("harbourmaster");
+    await expect.poll(() => hookActivity(ws, "claude-code").lastInject, { timeout: 10_000 }).toEqual(expect.any(String));
   });
 
   it("pre-compact: the daemon captures and marks the compaction", async () => {
