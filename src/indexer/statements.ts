@@ -46,6 +46,12 @@ export interface Statement {
   denied: string[];
   /** The sentence says something changed ("moved to", "now", "increased", "new"): a replacement is likelier. */
   change: boolean;
+  /**
+   * The sentence says a thing was moved, put off or called off ("it's been rescheduled",
+   * "postponed", "cancelled", "no longer"), with or without the new value: what an older
+   * statement said of that thing may be out of date. Absent in statements stored before it was read.
+   */
+  announced?: boolean;
   /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
   mark?: { key: "supersedes" | "still-true"; value: string };
 }
@@ -70,6 +76,8 @@ const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
 const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?)\b/i;
+/** A thing moved, put off or called off: the words that announce it even when no new value follows. */
+const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|cancell?ed|called off|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
 /** "I'm not sure if …", "I don't know whether …": doubt, which denies nothing. */
 const UNSURE = /\b(?:not (?:sure|certain|quite sure)|(?:don't|do not) know (?:if|whether|how|what|which))\b/gi;
 const MARK = /(?<![\p{L}\p{N}_])(supersedes|still-true)::[ \t]*([^\n]*)$/iu;
@@ -302,7 +310,8 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   if (found.length === 0 && !negated && !marked && words.length < 3) return null;
   if (words.length < 2 && !marked) return null;
   const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f), mood: f.mood }));
-  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, denied: deniedWords(s), change: CHANGE.test(s) };
+  const announced = ANNOUNCED.test(s) ? { announced: true } : {};
+  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, denied: deniedWords(s), change: CHANGE.test(s), ...announced };
 }
 
 /** A whole transcript turn is one "line" of its file: every sentence of it is on that line. */
