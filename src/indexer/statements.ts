@@ -44,6 +44,8 @@ export interface Statement {
   negated: boolean;
   /** The content words of what a "never …" clause denies ("never used Zotero" → used, zotero); empty when none. */
   denied: string[];
+  /** The alternatives the denied clause joins with "or" ("never attended any webinars or workshops"); absent when none. */
+  deniedOr?: EitherOr[];
   /** The sentence says something changed ("moved to", "now", "increased", "new"): a replacement is likelier. */
   change: boolean;
   /**
@@ -236,12 +238,43 @@ function nearOf(sentence: string, f: Found): string[] {
   return [...new Set([...contentWords(before).slice(-3), ...contentWords(after).slice(0, 2)].filter((w) => w !== f.unit))];
 }
 
-/** What a "never …" clause denies: its content words up to the clause's end ("…, so", "…, but"). */
-function deniedWords(sentence: string): string[] {
+/** One "X or Y" of a text: each alternative's content words, stemmed (either-or.ts weighs them). */
+export type EitherOr = readonly (readonly string[])[];
+
+/** Content words after "or" read as its right-hand alternative ("or professional development events"). */
+const MAX_RIGHT = 4;
+
+/**
+ * The "or" groups of a query or a denied clause. The left alternative is the one word before "or" (the words
+ * before it modify both sides: "patent-related webinars or workshops"), the right one the
+ * run of content words after it, up to a stop word ("or training programs on ATS" → training
+ * programs). A side that is no content word ("or been to …", "or any other …") makes no group.
+ */
+export function eitherOr(text: string): EitherOr[] {
+  const tokens = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((t) => t !== "");
+  const word = (t: string | undefined): string | null => (t === undefined ? null : (contentWords(t)[0] ?? null));
+  const out: EitherOr[] = [];
+  tokens.forEach((t, i) => {
+    if (t !== "or") return;
+    const left = word(tokens[i - 1]);
+    const right: string[] = [];
+    for (let j = i + 1; j < tokens.length && right.length < MAX_RIGHT; j++) {
+      const w = word(tokens[j]);
+      if (w === null) break;
+      right.push(w);
+    }
+    if (left !== null && right.length > 0) out.push([[left], right]);
+  });
+  return out;
+}
+
+/** What a "never …" clause denies: its content words up to the clause's end ("…, so", "…, but"), and the alternatives it joins with "or". */
+function deniedWords(sentence: string): { denied: string[]; deniedOr?: EitherOr[] } {
   const m = DENIAL.exec(sentence);
-  if (!m) return [];
+  if (!m) return { denied: [] };
   const clause = m[1]!.split(/,|;|\s+(?:so|but|because|since|and I|which)\s+/)[0] ?? "";
-  return [...new Set(contentWords(clause))];
+  const groups = eitherOr(clause);
+  return { denied: [...new Set(contentWords(clause))], ...(groups.length > 0 ? { deniedOr: groups } : {}) };
 }
 
 /** Sentences of a line or a turn: split after . ! ? followed by a space and a capital or digit. */
@@ -311,7 +344,7 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   if (words.length < 2 && !marked) return null;
   const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f), mood: f.mood }));
   const announced = ANNOUNCED.test(s) ? { announced: true } : {};
-  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, denied: deniedWords(s), change: CHANGE.test(s), ...announced };
+  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced };
 }
 
 /** A whole transcript turn is one "line" of its file: every sentence of it is on that line. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Engine } from "../../src/index.js";
 import { turnStatements } from "../../src/indexer/statements.js";
 import { deniedAndSaid, partnersFor, type Claim } from "../../src/search/pipeline/denial-pair.js";
-import { eitherOr, weighAsked } from "../../src/search/pipeline/either-or.js";
+import { weighAsked } from "../../src/indexer/either-or.js";
+import { eitherOr } from "../../src/indexer/statements.js";
 import { keywordEngines } from "../helpers/keyword-engine.js";
 
 const claim = (text: string): Claim => {

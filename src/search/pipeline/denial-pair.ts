@@ -13,7 +13,8 @@ import { statementData, statementsOfChunks } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { queryStems } from "./newer-twin.js";
-import { eitherOr, weighAsked, type EitherOr } from "./either-or.js";
+import { weighAsked } from "../../indexer/either-or.js";
+import { eitherOr, type EitherOr } from "../../indexer/statements.js";
 import { mayAskForValue } from "./twin-values.js";
 
 /** What the test reads of a statement. */
