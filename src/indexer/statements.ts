@@ -272,7 +272,11 @@ export function eitherOr(text: string): EitherOr[] {
 function deniedWords(sentence: string): { denied: string[]; deniedOr?: EitherOr[] } {
   const m = DENIAL.exec(sentence);
   if (!m) return { denied: [] };
-  const clause = m[1]!.split(/,|;|\s+(?:so|but|because|since|and I|which)\s+/)[0] ?? "";
+  // The clause ends at a comma, unless what follows names examples of the thing ("never used
+  // any citation software, like Zotero"): those are denied too.
+  const parts = m[1]!.split(/,|;|\s+(?:so|but|because|since|and I|which)\s+/);
+  const examples = parts[1] !== undefined && /^\s*(?:like|such as|including|e\.g\.)\s/i.test(parts[1]) ? ` ${parts[1]}` : "";
+  const clause = (parts[0] ?? "") + examples;
   const groups = eitherOr(clause);
   return { denied: [...new Set(contentWords(clause))], ...(groups.length > 0 ? { deniedOr: groups } : {}) };
 }
@@ -345,6 +349,19 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f), mood: f.mood }));
   const announced = ANNOUNCED.test(s) ? { announced: true } : {};
   return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced };
+}
+
+/**
+ * Whether a statement says `words` rather than denies them: a sentence with no denial does; a
+ * denying one does when its denial is about something else ("I met Kyle at a sneaker expo,
+ * but I've never tried Nike Air Max" says it met Kyle). A negation it cannot place ("I don't
+ * think…") says nothing either way.
+ */
+export function affirms(st: { negated: boolean; denied: readonly string[] }, words: readonly string[]): boolean {
+  if (!st.negated) return true;
+  if (!Array.isArray(st.denied) || st.denied.length === 0) return false;
+  const denied = new Set(st.denied);
+  return !words.some((w) => denied.has(w));
 }
 
 /** A whole transcript turn is one "line" of its file: every sentence of it is on that line. */

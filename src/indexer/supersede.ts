@@ -19,7 +19,7 @@
  * statements whose words those are.
  */
 import type { Statement, StatedValue } from "./statements.js";
-import { contentWords } from "./statements.js";
+import { affirms, contentWords } from "./statements.js";
 import { apartBy } from "./slot-guards.js";
 import { weighAsked } from "./either-or.js";
 
@@ -138,7 +138,8 @@ const MAX_CONTRADICTIONS_PER_DENIAL = 2;
 /** Contradictions: each denial with the statements that best say the denied thing happened. */
 function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts: LinkOptions): Link[] {
   const out: Link[] = [];
-  const positive = all.filter((s) => !s.st.negated);
+  // Statements that may say a thing happened: no denial, or a denial of something else.
+  const positive = all.filter((s) => !s.st.negated || s.st.denied.length > 0);
   for (const d of all) {
     if (d.st.denied.length < 2 || d.st.mark?.key === "still-true") continue;
     const found: { s: PlacedStatement; share: number; shared: string[] }[] = [];
@@ -151,7 +152,7 @@ function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts
       if (p.id === d.id || (p.path === d.path && p.order === d.order) || p.st.mark?.key === "still-true") continue;
       const ps = new Set(p.st.words);
       const shared = d.st.denied.filter((w) => ps.has(w));
-      if (shared.length < 2) continue;
+      if (shared.length < 2 || !affirms(p.st, shared)) continue;
       const { total, covered } = weighAsked(d.st.denied, ps, weight, either);
       const share = covered / Math.max(1e-9, total);
       if (shared.length >= 2 && share >= opts.minDenialOverlap) found.push({ s: p, share, shared });

@@ -14,7 +14,7 @@ import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { queryStems } from "./newer-twin.js";
 import { weighAsked } from "../../indexer/either-or.js";
-import { eitherOr, type EitherOr } from "../../indexer/statements.js";
+import { affirms, eitherOr, type EitherOr } from "../../indexer/statements.js";
 import { mayAskForValue } from "./twin-values.js";
 
 /** What the test reads of a statement. */
@@ -46,7 +46,7 @@ const MAX_PARTNERS_WHETHER = 2;
  * say the denied thing happened (it denies something too, or shares too little).
  */
 export function deniedAndSaid(denial: Claim, other: Claim, query: ReadonlyMap<string, number>, either: readonly EitherOr[] = []): { shared: string[]; share: number } | null {
-  if (denial.denied.length === 0 || other.negated) return null;
+  if (denial.denied.length === 0 || !affirms(other, denial.denied.filter((w) => query.has(w)))) return null;
   const said = new Set(other.words);
   // The denied words whole, or without the verb that opens them: "never attended any
   // production meetings" is answered by "I met Heather at a production meeting", where the
