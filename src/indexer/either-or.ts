@@ -44,3 +44,17 @@ export function weighAsked(asked: readonly string[], said: ReadonlySet<string>, 
   }
   return { total, covered };
 }
+
+/**
+ * The share of `asked`'s weight that `said` covers, read both ways: with the "or" groups and
+ * word by word. "Or" is read by a rule of thumb ("never used Zotero or managed citations" joins
+ * two doings, not "Zotero" and "managed citations"), so the groups may only help a pair, never
+ * weaken one that every word already carries.
+ */
+export function askedShare(asked: readonly string[], said: ReadonlySet<string>, query: ReadonlyMap<string, number>, groups: readonly EitherOr[] = []): number {
+  const ratio = (g: readonly EitherOr[]) => {
+    const { total, covered } = weighAsked(asked, said, query, g);
+    return total > 0 ? covered / total : 0;
+  };
+  return groups.length === 0 ? ratio([]) : Math.max(ratio(groups), ratio([]));
+}

@@ -21,7 +21,7 @@
 import type { Statement, StatedValue } from "./statements.js";
 import { affirms, contentWords } from "./statements.js";
 import { apartBy } from "./slot-guards.js";
-import { weighAsked } from "./either-or.js";
+import { askedShare } from "./either-or.js";
 
 export interface PlacedStatement {
   id: number;
@@ -153,8 +153,7 @@ function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts
       const ps = new Set(p.st.words);
       const shared = d.st.denied.filter((w) => ps.has(w));
       if (shared.length < 2 || !affirms(p.st, shared)) continue;
-      const { total, covered } = weighAsked(d.st.denied, ps, weight, either);
-      const share = covered / Math.max(1e-9, total);
+      const share = askedShare(d.st.denied, ps, weight, either);
       if (shared.length >= 2 && share >= opts.minDenialOverlap) found.push({ s: p, share, shared });
     }
     for (const best of found.sort((a, b) => b.share - a.share).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {

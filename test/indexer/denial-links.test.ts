@@ -40,6 +40,13 @@ describe("a denial's alternatives joined by 'or'", () => {
   });
 });
 
+describe("an 'or' read the other way", () => {
+  it("never weakens a pair every word carries: 'used Zotero or managed citations' joins two doings", () => {
+    const all = placed(["I downloaded Zotero on March 2 to manage my citations.", "I've never used Zotero or managed citations with any software."]);
+    expect(contradictions(all)).toContainEqual([1, 2]);
+  });
+});
+
 describe("examples named after a denial", () => {
   it("are part of what is denied", () => {
     expect(first("I've never used any citation management software, like Zotero, so how do I start?").denied).toEqual(expect.arrayContaining(["citation", "softwar", "zotero"]));

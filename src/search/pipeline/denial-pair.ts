@@ -13,7 +13,7 @@ import { statementData, statementsOfChunks } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { queryStems } from "./newer-twin.js";
-import { weighAsked } from "../../indexer/either-or.js";
+import { askedShare } from "../../indexer/either-or.js";
 import { affirms, eitherOr, type EitherOr } from "../../indexer/statements.js";
 import { mayAskForValue } from "./twin-values.js";
 
@@ -66,10 +66,8 @@ export function deniedAndSaid(denial: Claim, other: Claim, query: ReadonlyMap<st
 function sharedShare(denied: readonly string[], said: ReadonlySet<string>, query: ReadonlyMap<string, number>, either: readonly EitherOr[]): { shared: string[]; share: number } | null {
   const asked = denied.filter((w) => query.has(w));
   if (asked.length < 2) return null;
-  const { total, covered } = weighAsked(asked, said, query, either);
-  if (total <= 0) return null;
+  const share = askedShare(asked, said, query, either);
   const shared = asked.filter((w) => said.has(w));
-  const share = covered / total;
   return shared.length >= 2 && share >= MIN_SHARE ? { shared, share } : null;
 }
 
