@@ -97,6 +97,8 @@ export function stem(word: string): string {
   else if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
   // "weekly" → "week", "monthly" → "month": the same slot said two ways.
   else if (w.length > 5 && w.endsWith("ly")) w = w.slice(0, -2);
+  // "optimization", "optimize" → "optimiz": the thing done and the doing are one word.
+  else if (w.length > 8 && /[iy]zation$/.test(w)) w = w.slice(0, -5);
   return w;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { affirms, turnStatements } from "../../src/indexer/statements.js";
+import { affirms, stem, turnStatements } from "../../src/indexer/statements.js";
 import { linkStatements, type PlacedStatement } from "../../src/indexer/supersede.js";
 
 const DAY = 86_400_000;
@@ -69,6 +69,23 @@ describe("affirms: a sentence whose denial is about something else still says it
 
   it("lets the linker pair a later denial with it", () => {
     const all = placed([metKyle.text, "I've never met Kyle or been to sneaker expos, can you help me find sneakers for daily wear?"]);
+    expect(contradictions(all)).toContainEqual([1, 2]);
+  });
+});
+
+describe("stem: a thing done and the doing are one word", () => {
+  it("joins -ization and -ize", () => {
+    expect(stem("optimization")).toBe(stem("optimize"));
+    expect(stem("organization")).toBe(stem("organized"));
+    expect(stem("analyzation")).toBe(stem("analyze"));
+    expect(stem("station")).toBe("station");
+  });
+
+  it("lets the linker pair a denial of 'ATS optimization courses' with a course to optimize for ATS", () => {
+    const all = placed([
+      "I'm stuck on this LinkedIn Learning course, I want to optimize my resume for ATS.",
+      "I've never enrolled in any ATS optimization courses, what should I learn first?",
+    ]);
     expect(contradictions(all)).toContainEqual([1, 2]);
   });
 });
