@@ -44,8 +44,16 @@ export interface Statement {
   negated: boolean;
   /** The content words of what a "never …" clause denies ("never used Zotero" → used, zotero); empty when none. */
   denied: string[];
+  /** The alternatives the denied clause joins with "or" ("never attended any webinars or workshops"); absent when none. */
+  deniedOr?: EitherOr[];
   /** The sentence says something changed ("moved to", "now", "increased", "new"): a replacement is likelier. */
   change: boolean;
+  /**
+   * The sentence says a thing was moved, put off or called off ("it's been rescheduled",
+   * "postponed", "cancelled", "no longer"), with or without the new value: what an older
+   * statement said of that thing may be out of date. Absent in statements stored before it was read.
+   */
+  announced?: boolean;
   /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
   mark?: { key: "supersedes" | "still-true"; value: string };
 }
@@ -70,6 +78,8 @@ const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
 const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?)\b/i;
+/** A thing moved, put off or called off: the words that announce it even when no new value follows. */
+const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|cancell?ed|called off|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
 /** "I'm not sure if …", "I don't know whether …": doubt, which denies nothing. */
 const UNSURE = /\b(?:not (?:sure|certain|quite sure)|(?:don't|do not) know (?:if|whether|how|what|which))\b/gi;
 const MARK = /(?<![\p{L}\p{N}_])(supersedes|still-true)::[ \t]*([^\n]*)$/iu;
@@ -87,6 +97,8 @@ export function stem(word: string): string {
   else if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
   // "weekly" → "week", "monthly" → "month": the same slot said two ways.
   else if (w.length > 5 && w.endsWith("ly")) w = w.slice(0, -2);
+  // "optimization", "optimize" → "optimiz": the thing done and the doing are one word.
+  else if (w.length > 8 && /[iy]zation$/.test(w)) w = w.slice(0, -5);
   return w;
 }
 
@@ -228,12 +240,47 @@ function nearOf(sentence: string, f: Found): string[] {
   return [...new Set([...contentWords(before).slice(-3), ...contentWords(after).slice(0, 2)].filter((w) => w !== f.unit))];
 }
 
-/** What a "never …" clause denies: its content words up to the clause's end ("…, so", "…, but"). */
-function deniedWords(sentence: string): string[] {
+/** One "X or Y" of a text: each alternative's content words, stemmed (either-or.ts weighs them). */
+export type EitherOr = readonly (readonly string[])[];
+
+/** Content words after "or" read as its right-hand alternative ("or professional development events"). */
+const MAX_RIGHT = 4;
+
+/**
+ * The "or" groups of a query or a denied clause. The left alternative is the one word before "or" (the words
+ * before it modify both sides: "patent-related webinars or workshops"), the right one the
+ * run of content words after it, up to a stop word ("or training programs on ATS" → training
+ * programs). A side that is no content word ("or been to …", "or any other …") makes no group.
+ */
+export function eitherOr(text: string): EitherOr[] {
+  const tokens = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((t) => t !== "");
+  const word = (t: string | undefined): string | null => (t === undefined ? null : (contentWords(t)[0] ?? null));
+  const out: EitherOr[] = [];
+  tokens.forEach((t, i) => {
+    if (t !== "or") return;
+    const left = word(tokens[i - 1]);
+    const right: string[] = [];
+    for (let j = i + 1; j < tokens.length && right.length < MAX_RIGHT; j++) {
+      const w = word(tokens[j]);
+      if (w === null) break;
+      right.push(w);
+    }
+    if (left !== null && right.length > 0) out.push([[left], right]);
+  });
+  return out;
+}
+
+/** What a "never …" clause denies: its content words up to the clause's end ("…, so", "…, but"), and the alternatives it joins with "or". */
+function deniedWords(sentence: string): { denied: string[]; deniedOr?: EitherOr[] } {
   const m = DENIAL.exec(sentence);
-  if (!m) return [];
-  const clause = m[1]!.split(/,|;|\s+(?:so|but|because|since|and I|which)\s+/)[0] ?? "";
-  return [...new Set(contentWords(clause))];
+  if (!m) return { denied: [] };
+  // The clause ends at a comma, unless what follows names examples of the thing ("never used
+  // any citation software, like Zotero"): those are denied too.
+  const parts = m[1]!.split(/,|;|\s+(?:so|but|because|since|and I|which)\s+/);
+  const examples = parts[1] !== undefined && /^\s*(?:like|such as|including|e\.g\.)\s/i.test(parts[1]) ? ` ${parts[1]}` : "";
+  const clause = (parts[0] ?? "") + examples;
+  const groups = eitherOr(clause);
+  return { denied: [...new Set(contentWords(clause))], ...(groups.length > 0 ? { deniedOr: groups } : {}) };
 }
 
 /** Sentences of a line or a turn: split after . ! ? followed by a space and a capital or digit. */
@@ -302,7 +349,21 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   if (found.length === 0 && !negated && !marked && words.length < 3) return null;
   if (words.length < 2 && !marked) return null;
   const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f), mood: f.mood }));
-  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, denied: deniedWords(s), change: CHANGE.test(s) };
+  const announced = ANNOUNCED.test(s) ? { announced: true } : {};
+  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced };
+}
+
+/**
+ * Whether a statement says `words` rather than denies them: a sentence with no denial does; a
+ * denying one does when its denial is about something else ("I met Kyle at a sneaker expo,
+ * but I've never tried Nike Air Max" says it met Kyle). A negation it cannot place ("I don't
+ * think…") says nothing either way.
+ */
+export function affirms(st: { negated: boolean; denied: readonly string[] }, words: readonly string[]): boolean {
+  if (!st.negated) return true;
+  if (!Array.isArray(st.denied) || st.denied.length === 0) return false;
+  const denied = new Set(st.denied);
+  return !words.some((w) => denied.has(w));
 }
 
 /** A whole transcript turn is one "line" of its file: every sentence of it is on that line. */

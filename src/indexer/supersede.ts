@@ -19,8 +19,9 @@
  * statements whose words those are.
  */
 import type { Statement, StatedValue } from "./statements.js";
-import { contentWords } from "./statements.js";
+import { affirms, contentWords } from "./statements.js";
 import { apartBy } from "./slot-guards.js";
+import { askedShare } from "./either-or.js";
 
 export interface PlacedStatement {
   id: number;
@@ -137,17 +138,22 @@ const MAX_CONTRADICTIONS_PER_DENIAL = 2;
 /** Contradictions: each denial with the statements that best say the denied thing happened. */
 function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts: LinkOptions): Link[] {
   const out: Link[] = [];
-  const positive = all.filter((s) => !s.st.negated);
-  const sum = (ws: readonly string[]) => ws.reduce((t, w) => t + idf(w), 0);
+  // Statements that may say a thing happened: no denial, or a denial of something else.
+  const positive = all.filter((s) => !s.st.negated || s.st.denied.length > 0);
   for (const d of all) {
     if (d.st.denied.length < 2 || d.st.mark?.key === "still-true") continue;
     const found: { s: PlacedStatement; share: number; shared: string[] }[] = [];
+    const weight = new Map(d.st.denied.map((w) => [w, idf(w)]));
+    // What the denial joins with "or" counts once: "never attended any webinars or workshops"
+    // goes against a webinar as much as against both (either-or.ts).
+    const either = Array.isArray(d.st.deniedOr) ? d.st.deniedOr : [];
     for (const p of positive) {
       // The same turn or line says both halves of one thought ("never before, but now"): no contradiction.
       if (p.id === d.id || (p.path === d.path && p.order === d.order) || p.st.mark?.key === "still-true") continue;
       const ps = new Set(p.st.words);
       const shared = d.st.denied.filter((w) => ps.has(w));
-      const share = sum(shared) / Math.max(1e-9, sum(d.st.denied));
+      if (shared.length < 2 || !affirms(p.st, shared)) continue;
+      const share = askedShare(d.st.denied, ps, weight, either);
       if (shared.length >= 2 && share >= opts.minDenialOverlap) found.push({ s: p, share, shared });
     }
     for (const best of found.sort((a, b) => b.share - a.share).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {

@@ -13,6 +13,9 @@ import { statementData, statementsOfChunks } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { queryStems } from "./newer-twin.js";
+import { askedShare } from "../../indexer/either-or.js";
+import { affirms, eitherOr, type EitherOr } from "../../indexer/statements.js";
+import { mayAskForValue } from "./twin-values.js";
 
 /** What the test reads of a statement. */
 export interface Claim {
@@ -28,37 +31,43 @@ const OTHER_VERB = 0.5;
 const MIN_SHARE = 0.5;
 /**
  * Other sides placed below one result, counting none already shown above it: the one that
- * most says the denied thing. Two found one more BEAM pair in keyword mode (0.703 against
- * 0.676 both in the top 10) but none in hybrid, where they pushed a knowledge update's newer
- * value below its original (updated above original 0.838 against 0.865).
+ * most says the denied thing. For a question that asks for a value one is enough: two pushed
+ * a knowledge update's newer value below its original in hybrid mode (updated above original
+ * 0.838 against 0.865). A question that asks whether ("have I ever…") asks for the record
+ * itself, both sides of it: there the person's second saying is placed too, since the saying
+ * a denial goes against is often not the one with the most of the question's words.
  */
 const MAX_PARTNERS = 1;
+const MAX_PARTNERS_WHETHER = 2;
 
 /**
  * The query's words the denial denies and the other statement says, weighted by the query
  * (at least two, and MIN_SHARE of the denied query words' weight); null when `other` does not
  * say the denied thing happened (it denies something too, or shares too little).
  */
-export function deniedAndSaid(denial: Claim, other: Claim, query: ReadonlyMap<string, number>): { shared: string[]; share: number } | null {
-  if (denial.denied.length === 0 || other.negated) return null;
+export function deniedAndSaid(denial: Claim, other: Claim, query: ReadonlyMap<string, number>, either: readonly EitherOr[] = []): { shared: string[]; share: number } | null {
+  if (denial.denied.length === 0 || !affirms(other, denial.denied.filter((w) => query.has(w)))) return null;
   const said = new Set(other.words);
   // The denied words whole, or without the verb that opens them: "never attended any
   // production meetings" is answered by "I met Heather at a production meeting", where the
   // thing is said with another verb. A statement that says the verb too is the likelier other
   // side, so the reading without it counts for less when partners are ranked.
-  const whole = sharedShare(denial.denied, said, query);
+  const whole = sharedShare(denial.denied, said, query, either);
   if (whole) return whole;
-  const thing = sharedShare(denial.denied.slice(1), said, query);
+  const thing = sharedShare(denial.denied.slice(1), said, query, either);
   return thing ? { shared: thing.shared, share: thing.share * OTHER_VERB } : null;
 }
 
-/** The query's words among `denied` that `said` holds, and their share of the denied query words' weight; null below the bar. */
-function sharedShare(denied: readonly string[], said: ReadonlySet<string>, query: ReadonlyMap<string, number>): { shared: string[]; share: number } | null {
+/**
+ * The query's words among `denied` that `said` holds, and their share of the denied query
+ * words' weight; null below the bar. Words the query joins with "or" count once, as one
+ * group (either-or.ts): "never attended any webinars or workshops" is answered by a webinar.
+ */
+function sharedShare(denied: readonly string[], said: ReadonlySet<string>, query: ReadonlyMap<string, number>, either: readonly EitherOr[]): { shared: string[]; share: number } | null {
   const asked = denied.filter((w) => query.has(w));
-  const total = asked.reduce((s, w) => s + query.get(w)!, 0);
-  if (asked.length < 2 || total <= 0) return null;
+  if (asked.length < 2) return null;
+  const share = askedShare(asked, said, query, either);
   const shared = asked.filter((w) => said.has(w));
-  const share = shared.reduce((s, w) => s + query.get(w)!, 0) / total;
   return shared.length >= 2 && share >= MIN_SHARE ? { shared, share } : null;
 }
 
@@ -81,12 +90,12 @@ function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number,
 }
 
 /** The chunks whose statements pair with one of `own` (a denial and what it denies), best first, all of them. */
-function partners(own: readonly Placed[], all: readonly Placed[], query: ReadonlyMap<string, number>): number[] {
+function partners(own: readonly Placed[], all: readonly Placed[], query: ReadonlyMap<string, number>, either: readonly EitherOr[]): number[] {
   const best = new Map<number, number>();
   for (const a of own) {
     for (const b of all) {
       if (b.chunkId === a.chunkId) continue;
-      const pair = deniedAndSaid(a, b, query) ?? deniedAndSaid(b, a, query);
+      const pair = deniedAndSaid(a, b, query, either) ?? deniedAndSaid(b, a, query, either);
       if (pair && pair.share > (best.get(b.chunkId) ?? 0)) best.set(b.chunkId, pair.share);
     }
   }
@@ -99,9 +108,14 @@ function partners(own: readonly Placed[], all: readonly Placed[], query: Readonl
  * bring beside it (a person says the thing happened more than once, and the saying the
  * denial goes against is often not the one with the most of the question's words).
  */
-export function partnersToPlace(ranked: readonly number[], list: readonly Picked[], shown: Picked): number[] {
+export function partnersToPlace(ranked: readonly number[], list: readonly Picked[], shown: Picked, max = MAX_PARTNERS): number[] {
   const above = new Set(list.slice(0, list.indexOf(shown)).map((p) => p.s.cand.chunkId));
-  return ranked.filter((id) => !above.has(id)).slice(0, MAX_PARTNERS);
+  return ranked.filter((id) => !above.has(id)).slice(0, max);
+}
+
+/** How many other sides to place below a denial for this query (MAX_PARTNERS). */
+export function partnersFor(query: string): number {
+  return mayAskForValue(query) ? MAX_PARTNERS : MAX_PARTNERS_WHETHER;
 }
 
 export function denialsBeside(ix: SearchIndexes, picks: Picks): Picks {
@@ -112,6 +126,8 @@ export function denialsBeside(ix: SearchIndexes, picks: Picks): Picks {
   const dateTo = picks.facts.plan.filters.dateTo;
   const until = dateTo ? Date.parse(`${dateTo}T23:59:59.999Z`) : Infinity;
   const all = claimsOf(ix, [...candidates.keys()], Number.isNaN(until) ? Infinity : until, query);
+  const either = eitherOr(picks.facts.plan.query);
+  const max = partnersFor(picks.facts.plan.query);
   if (!all.some((c) => c.denied.length > 0)) return picks;
   const byChunk = new Map<number, Placed[]>();
   for (const c of all) (byChunk.get(c.chunkId) ?? byChunk.set(c.chunkId, []).get(c.chunkId)!).push(c);
@@ -121,7 +137,7 @@ export function denialsBeside(ix: SearchIndexes, picks: Picks): Picks {
     const own = byChunk.get(shown.s.cand.chunkId);
     if (!own) continue;
     // Best last, so the best partner ends right below the result.
-    for (const id of partnersToPlace(partners(own, all, query), list, shown).reverse()) {
+    for (const id of partnersToPlace(partners(own, all, query, either), list, shown, max).reverse()) {
       const other = pickOf(id);
       if (!other) continue;
       const at = list.indexOf(other);

@@ -25,6 +25,9 @@
  *                      no link needed (denial-pair.ts)
  *   6d. newer twin     of two results giving the slot the query names different values, the
  *                      newer goes right above the older, with no link needed (newer-twin.ts)
+ *   6d′ announced      a later statement saying the thing the query names was moved, put off
+ *                      or called off goes right above the older one giving its value, even
+ *                      with no new value said (announced-change.ts)
  *   6e. short form     a candidate saying only the short form the workspace defines for the
  *                      query's long one ("2FA") goes right below the first result saying it
  *                      in full (short-forms.ts)
@@ -40,6 +43,7 @@ import type { SearchPlan } from "../plan.js";
 import type { VectorInfo } from "../report.js";
 import { rerank, type Rerankers } from "../rerank/stage.js";
 import type { SearchResponse } from "../types.js";
+import { announcedChangesFirst } from "./announced-change.js";
 import { gatherCandidates } from "./candidates.js";
 import { newestFirst } from "./current.js";
 import { newerTwinsFirst } from "./newer-twin.js";
@@ -81,7 +85,8 @@ export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: Ab
       const scoring = scoreCandidates(ix, facts, found); // 4
       const floored = applyFloor(facts, scoring); // 5
       if (isExit(floored)) return floored;
-      return shortFormsBeside(ix, newerTwinsFirst(ix, denialsBeside(ix, newestFirst(ix, slotStatements(ix, diversify(ix, facts, floored)))))); // 6, 6a-6e
+      const ordered = newerTwinsFirst(ix, denialsBeside(ix, newestFirst(ix, slotStatements(ix, diversify(ix, facts, floored))))); // 6, 6a-6d
+      return shortFormsBeside(ix, announcedChangesFirst(ix, ordered)); // 6d′, 6e
     }),
   );
   const ranked = await rerank(first, deps, signal); // 7

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { affirms, stem, turnStatements } from "../../src/indexer/statements.js";
+import { linkStatements, type PlacedStatement } from "../../src/indexer/supersede.js";
+
+const DAY = 86_400_000;
+const first = (text: string) => {
+  const st = turnStatements(text, 1)[0];
+  if (!st) throw new Error(`no statement in: ${text}`);
+  return st;
+};
+/** Statements said a day apart, in order, in one transcript, plus unrelated ones so the rarity weights come from a corpus. */
+function placed(texts: string[]): PlacedStatement[] {
+  const filler = [
+    "Lunch with Ana at the harbour, pasta and a long walk after.",
+    "The boiler man comes on Tuesday to look at the pressure valve.",
+    "Booked the train to Porto for the long weekend with Sam.",
+    "Finished the chapter on soil science for the garden club reading.",
+    "Paid the council tax for the year and sorted the recycling bins.",
+    "My sister called about the birthday plans for our dad.",
+  ];
+  return [...texts, ...filler].map((t, i) => ({ id: i + 1, path: `sessions/s${i}.jsonl`, order: i * DAY, st: first(t) }));
+}
+const contradictions = (all: PlacedStatement[]) =>
+  linkStatements(all)
+    .filter((l) => l.kind === "contradiction")
+    .map((l) => [l.older, l.newer]);
+
+describe("a denial's alternatives joined by 'or'", () => {
+  it("are read with the denial", () => {
+    expect(first("I've never attended any patent webinars or workshops, oddly.").deniedOr).toEqual([[["webinar"], ["workshop"]]]);
+    expect(first("I've never attended any patent webinars, oddly.").deniedOr).toBeUndefined();
+  });
+
+  it("let the linker pair 'never any webinars or workshops' with a webinar attended", () => {
+    const all = placed([
+      "I learned a lot from the patent webinar about claim drafting with the examiner.",
+      "I've never attended any patent webinars or workshops, can you tell me what to expect?",
+    ]);
+    expect(contradictions(all)).toContainEqual([1, 2]);
+  });
+});
+
+describe("an 'or' read the other way", () => {
+  it("never weakens a pair every word carries: 'used Zotero or managed citations' joins two doings", () => {
+    const all = placed(["I downloaded Zotero on March 2 to manage my citations.", "I've never used Zotero or managed citations with any software."]);
+    expect(contradictions(all)).toContainEqual([1, 2]);
+  });
+});
+
+describe("examples named after a denial", () => {
+  it("are part of what is denied", () => {
+    expect(first("I've never used any citation management software, like Zotero, so how do I start?").denied).toEqual(expect.arrayContaining(["citation", "softwar", "zotero"]));
+    expect(first("I've never used any citation software, so Zotero is new to me.").denied).not.toContain("zotero");
+  });
+});
+
+describe("affirms: a sentence whose denial is about something else still says its other part", () => {
+  const metKyle = first("I met Kyle back in 2018 at a sneaker expo in Bridgetown, but I've never tried Nike Air Max before.");
+
+  it("says what its denial does not cover", () => {
+    expect(metKyle.negated).toBe(true);
+    expect(affirms(metKyle, ["kyle", "sneaker", "expo"])).toBe(true);
+    expect(affirms(metKyle, ["nike", "air"])).toBe(false);
+  });
+
+  it("a negation it cannot place says nothing", () => {
+    expect(affirms(first("I don't think the sneaker expo with Kyle happened in 2018."), ["kyle", "sneaker"])).toBe(false);
+  });
+
+  it("lets the linker pair a later denial with it", () => {
+    const all = placed([metKyle.text, "I've never met Kyle or been to sneaker expos, can you help me find sneakers for daily wear?"]);
+    expect(contradictions(all)).toContainEqual([1, 2]);
+  });
+});
+
+describe("stem: a thing done and the doing are one word", () => {
+  it("joins -ization and -ize", () => {
+    expect(stem("optimization")).toBe(stem("optimize"));
+    expect(stem("organization")).toBe(stem("organized"));
+    expect(stem("analyzation")).toBe(stem("analyze"));
+    expect(stem("station")).toBe("station");
+  });
+
+  it("lets the linker pair a denial of 'ATS optimization courses' with a course to optimize for ATS", () => {
+    const all = placed([
+      "I'm stuck on this LinkedIn Learning course, I want to optimize my resume for ATS.",
+      "I've never enrolled in any ATS optimization courses, what should I learn first?",
+    ]);
+    expect(contradictions(all)).toContainEqual([1, 2]);
+  });
+});
