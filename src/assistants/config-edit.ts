@@ -70,7 +70,7 @@ function cut(text: string, path: jsonc.JSONPath): string {
 }
 
 /** One hook command of ours per event, keyed by the harness's event name. */
-export type HookCommands = Record<string, { command: string; timeout: number; async?: true; matcher?: string }>;
+export type HookCommands = Record<string, { command: string; timeout: number; async?: true }>;
 
 /** Whether a hook group (`{matcher?, hooks: [{type, command}]}`) is one of ours. */
 export function isOurHookGroup(group: unknown, marker: string): boolean {
@@ -92,7 +92,7 @@ export function addHooks(file: string, text: string | null, commands: HookComman
   if (obj.hooks !== undefined && obj.hooks !== null && (typeof obj.hooks !== "object" || Array.isArray(obj.hooks))) throw new ConfigParseError(file, '"hooks" is not an object');
   for (const [event, c] of Object.entries(commands)) {
     checkDuplicateKeys(file, text, ["hooks", event]);
-    const group = { ...(c.matcher !== undefined ? { matcher: c.matcher } : {}), hooks: [{ type: "command", command: c.command, timeout: c.timeout, ...(c.async ? { async: true } : {}) }] };
+    const group = { hooks: [{ type: "command", command: c.command, timeout: c.timeout, ...(c.async ? { async: true } : {}) }] };
     const list = hooks[event] ?? undefined;
     if (list !== undefined && !Array.isArray(list)) throw new ConfigParseError(file, `"hooks.${event}" is not a list`);
     const at = Array.isArray(list) ? list.findIndex((g) => isOurHookGroup(g, marker)) : -1;

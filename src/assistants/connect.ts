@@ -61,10 +61,6 @@ export interface HookConfig {
    * does (a session's end: every turn was captured at its Stop already).
    */
   background?: readonly HookEventName[];
-  /** An event's matcher (Claude Code's SessionStart sources: "resume|clear|compact"); none: every time. */
-  matchers?: Readonly<Partial<Record<HookEventName, string>>>;
-  /** The prompt hook leads a session's first prompt with the session-start text (`--with-start`): the harness runs no session-start hook at startup. */
-  startOnFirstPrompt?: boolean;
   mcp: { add(file: string, text: string | null, o: ConnectOptions): string; remove(file: string, text: string | null): string | null };
   plugin?: { mark: string; text(o: ConnectOptions): string };
 }
@@ -94,25 +90,18 @@ function q(s: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-function hookCommand(o: ConnectOptions, event: HookEventName, withStart: boolean): string {
+function hookCommand(o: ConnectOptions, event: HookEventName): string {
   const budget = o.budgetMs !== undefined && (event === "prompt" || event === "session-start") ? ` --budget-ms ${o.budgetMs}` : "";
-  const start = withStart && event === "prompt" ? " --with-start" : "";
-  return `${q(o.node)} ${q(o.cli)} hook ${o.harness} ${event} --workspace ${q(o.workspace)}${budget}${start}`;
+  return `${q(o.node)} ${q(o.cli)} hook ${o.harness} ${event} --workspace ${q(o.workspace)}${budget}`;
 }
-
-/** How a harness runs our hooks, beyond their names (HookConfig's fields of the same names). */
-export type HookShape = Pick<HookConfig, "background" | "matchers" | "startOnFirstPrompt">;
 
 export function marker(o: ConnectOptions): string {
   return `${HOOK_MARK}${o.harness} `;
 }
 
-export function hookCommands(o: ConnectOptions, events: HookEventName[], names: Readonly<Record<HookEventName, string>>, shape: HookShape = {}): HookCommands {
+export function hookCommands(o: ConnectOptions, events: HookEventName[], names: Readonly<Record<HookEventName, string>>, background: readonly HookEventName[] = []): HookCommands {
   const out: HookCommands = {};
-  for (const e of events) {
-    const matcher = shape.matchers?.[e];
-    out[names[e]] = { command: hookCommand(o, e, shape.startOnFirstPrompt === true), timeout: HOOK_TIMEOUTS[e], ...(shape.background?.includes(e) ? { async: true } : {}), ...(matcher !== undefined ? { matcher } : {}) };
-  }
+  for (const e of events) out[names[e]] = { command: hookCommand(o, e), timeout: HOOK_TIMEOUTS[e], ...(background.includes(e) ? { async: true } : {}) };
   return out;
 }
 
@@ -164,7 +153,7 @@ export function planConnect(o: ConnectOptions, h: HookConfig): FileChange[] {
 /** What connect makes of a config file's text: its hooks, or its MCP server entry. */
 function connectedText(o: ConnectOptions, h: HookConfig, part: "hooks" | "mcp", file: string): (t: string | null) => string {
   const names = h.hookNames;
-  if (part === "hooks" && names !== undefined) return (t) => addHooks(file, t, hookCommands(o, EVENTS, names, h), marker(o));
+  if (part === "hooks" && names !== undefined) return (t) => addHooks(file, t, hookCommands(o, EVENTS, names, h.background), marker(o));
   return (t) => h.mcp.add(file, t, o);
 }
 

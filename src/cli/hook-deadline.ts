@@ -47,20 +47,15 @@ export function msSinceStart(): number {
   return process.uptime() * 1000;
 }
 
-/**
- * Ends the process `ms` after it started (at once when that is past): nothing printed, exit
- * code 0; `before` says why first (it must not throw). Returns the way to call it off (a
- * prompt found to be its session's first gets the session-start budget instead).
- */
-export function exitAt(ms: number, before?: () => void): () => void {
+/** Ends the process `ms` after it started (at once when that is past): nothing printed, exit code 0; `before` says why first (it must not throw). */
+export function exitAt(ms: number, before?: () => void): void {
   const end = () => {
     before?.();
     process.exit(0);
   };
   const left = ms - msSinceStart();
   if (left <= 0) end();
-  const timer = setTimeout(end, left).unref();
-  return () => clearTimeout(timer);
+  setTimeout(end, left).unref();
 }
 
 /**

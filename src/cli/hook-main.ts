@@ -12,7 +12,6 @@ const OPTIONS: Record<string, FastOption> = {
   "budget-ms": { type: "string" },
   "context-budget-ms": { type: "string" },
   "no-daemon": { type: "boolean" },
-  "with-start": { type: "boolean" },
 };
 
 /** The hook's options, or undefined when the full CLI should read the arguments. */
@@ -28,7 +27,6 @@ function hookArgs(argv: string[]): { harness: string; event: string; opts: HookO
     ...(budgetMs !== undefined ? { budgetMs } : {}),
     ...(contextBudgetMs !== undefined ? { contextBudgetMs } : {}),
     ...(args.values["no-daemon"] === true ? { daemon: false } : {}),
-    ...(args.values["with-start"] === true ? { withStart: true } : {}),
   };
   return { harness: args.positionals[0]!, event: args.positionals[1]!, opts };
 }

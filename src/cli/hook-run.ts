@@ -10,7 +10,6 @@ import type { AssistantAdapter } from "../assistants/adapter.js";
 import { ASSISTANT_NAMES, findAssistant } from "../assistants/registry.js";
 import { HOOK_EVENTS, type HookEventName } from "../workspace/harness-turns.js";
 import type { InjectAnswer } from "../engine/assistants.js";
-import { isFirstPrompt } from "../workspace/first-prompt.js";
 import { noteHookActivity } from "../workspace/hook-activity.js";
 import { appendHookLog } from "../workspace/hook-log.js";
 import { checkRegularOutside } from "../workspace/outside-read.js";
@@ -22,8 +21,6 @@ import type { HookJob, HookReply, HookStart } from "./hook-worker.js";
 export interface HookOpts extends DaemonRouting {
   budgetMs?: number;
   contextBudgetMs?: number;
-  /** Prompt hooks: a session's first prompt leads with the session-start text (the assistant runs no session-start hook at startup). */
-  withStart?: boolean;
 }
 
 /** A capture hook's index catch-up (after the turns are written) stops this long after the hook started. */
@@ -61,10 +58,8 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
   const miss = (why: string) => appendHookLog(start.workspace, `agent hook ${harness} ${event}: ${event === "prompt" ? "no memories" : "no context"}: ${why}`);
   // Armed before anything else (the CLI's entry armed the hard cap already): past the budget
   // the harness gets the empty answer (no output), and when the hard cap is past, that is now.
-  const armedAt = msSinceStart();
-  let deadline = budget === undefined ? undefined : Math.min(armedAt + budget, hardCapMs(budget));
-  const outOfTime = (ms: number) => () => miss(`the ${ms} ms budget ran out (${Math.round(msSinceStart())} ms since the hook started)`);
-  const callOff = deadline !== undefined && budget !== undefined ? exitAt(deadline, outOfTime(budget)) : undefined;
+  const deadline = budget === undefined ? undefined : Math.min(msSinceStart() + budget, hardCapMs(budget));
+  if (deadline !== undefined) exitAt(deadline, () => miss(`the ${budget} ms budget ran out (${Math.round(msSinceStart())} ms since the hook started)`));
   // The worker opens the engine while this thread reads the payload, unless a daemon will answer.
   let worker = !daemonSocketThere(opts) ? startWorker(start) : undefined;
   const input = await readStdin();
@@ -82,15 +77,7 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
     return capture(assistant, start, await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
   }
   if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
-  // A session's first prompt also carries the session-start text: it gets that hook's budget.
-  const opening = ev.event === "prompt" && opts.withStart === true && isFirstPrompt(start.workspace, ev.harness, ev.session) ? { ...(ev.cwd ? { cwd: ev.cwd } : {}) } : undefined;
-  if (opening !== undefined) {
-    const longer = hookBudgetMs("session-start", opts)!;
-    callOff?.();
-    deadline = Math.min(armedAt + longer, hardCapMs(longer));
-    exitAt(deadline, outOfTime(longer));
-  }
-  const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(deadline - msSinceStart())), ...(opening !== undefined ? { start: opening } : {}) };
+  const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(deadline - msSinceStart())) };
   const warm = worker === undefined ? await fromDaemon(opts, job) : undefined;
   const answer = warm ?? (await (worker ??= startWorker(start)).run(job));
   if (msSinceStart() > deadline) return miss(`the answer came after the ${budget} ms budget`);
@@ -135,7 +122,7 @@ async function fromDaemon(opts: HookOpts, job: HookJob): Promise<WorkerAnswer | 
     const start = { harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, ...(ev.cwd ? { cwd: ev.cwd } : {}) };
     return (await viaDaemon<{ text: string }>(opts, "sessionStart", start, wait)) ?? undefined;
   }
-  const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, ...(job.start !== undefined ? { start: job.start } : {}) };
+  const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs };
   return (await viaDaemon<InjectAnswer>(opts, "inject", req, wait)) ?? undefined;
 }
 

@@ -32,8 +32,6 @@ export interface HookJob {
   ev: HookEvent & { messages?: unknown };
   /** Inject events: the ms left of the budget when the job was handed over. */
   budgetMs: number;
-  /** A prompt that may be its session's first: the session-start text leads (InjectArgs.start). */
-  start?: { cwd?: string };
 }
 
 /** `reason`: why nothing was injected; `skipped`: why nothing was captured (both for .agent/hooks.log). */
@@ -80,7 +78,7 @@ async function inject(engine: Engine, job: HookJob): Promise<{ text: string; rea
   if (ev.event === "session-start") return { text: (await (await engine.assistants()).sessionStart({ harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, ...(ev.cwd ? { cwd: ev.cwd } : {}) })).text };
   // Keyword search only, so no embedding model is loaded while the person waits; the index as
   // it is: the capture hooks keep it up to date, and a look at every file costs more than the budget.
-  const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, mode: "keyword" as const, refresh: false, ...(job.start ? { start: job.start } : {}) };
+  const req = { prompt: ev.prompt ?? "", harness: ev.harness, session: ev.session, budgetMs: job.budgetMs, mode: "keyword" as const, refresh: false };
   const answer = await (await engine.assistants()).inject(req);
   return { text: answer.text, ...(answer.reason !== undefined ? { reason: answer.reason } : {}) };
 }

@@ -209,11 +209,6 @@ export const InjectRequest = request({
   budgetMs: whole("budgetMs", 0).optional().describe("give up after this long, in ms (default 300; 0: no limit)"),
   maxChars: whole("maxChars", 1).optional().describe("characters of the injected text at most (default 1,600)"),
   kind: choice("kind", SESSION_SCOPES).optional().describe("the session's kind: main (default) or group/isolated (no private file is injected)"),
-  start: z
-    .object({ cwd: text("cwd").optional().describe("the folder the session runs in (its name is the project)") }, { error: () => "start must be an object {cwd?}" })
-    .strict()
-    .optional()
-    .describe("on the session's first prompt, lead with the session-start text (an assistant whose session-start hook does not run at startup)"),
 });
 export type InjectRequest = z.output<typeof InjectRequest>;
 

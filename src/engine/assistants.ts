@@ -25,7 +25,6 @@ import type { RunOptions, RunOutcome } from "../jobs/runner.js";
 import type { SearchMode } from "../search/search.js";
 import type { SearchResult } from "../search/types.js";
 import type { SessionKind } from "../workspace/sessions.js";
-import { isFirstPrompt } from "../workspace/first-prompt.js";
 import { readSessionText, type TranscriptOptions } from "../workspace/transcripts.js";
 import { captureFile, captureTurns, markCompaction, type CaptureResult, type TranscriptLinesReader } from "./capture.js";
 import type { EngineCore } from "./core.js";
@@ -71,13 +70,6 @@ export interface InjectArgs {
    * that look stats every note; the capture hooks bring the index up to date instead).
    */
   refresh?: boolean;
-  /**
-   * The assistant runs no session-start hook when a session starts (Claude Code's SessionStart
-   * is registered for resume, clear and compact only: one process less on every turn of
-   * `claude -p`): on the session's first prompt, the session-start text (sessionStart) leads
-   * the memories. `cwd` is the folder the session runs in.
-   */
-  start?: { cwd?: string };
 }
 
 export interface InjectHit {
@@ -155,21 +147,6 @@ export interface ImportResult {
 }
 
 const DEFAULT_BUDGET_MS = 300;
-/** Sessions remembered as given their session-start text, at most (then the set starts again: a repeat costs one more copy of the text). */
-const MAX_STARTED = 10_000;
-
-/**
- * The sessions given their session-start text by an engine (a hook for a resumed or cleared
- * session, or a first prompt), per engine: the service is made anew for each call, the engine
- * (a daemon's) lives on. A first prompt after it gets only its memories.
- */
-const STARTED = new WeakMap<object, Set<string>>();
-
-function startedOf(engine: object): Set<string> {
-  let set = STARTED.get(engine);
-  if (set === undefined) STARTED.set(engine, (set = new Set()));
-  return set;
-}
 const DEFAULT_LIMIT = 3;
 const DEFAULT_MAX_CHARS = 1_600;
 /** Results asked beyond the limit: room for this conversation's own transcript and echoes, which are left out. */
@@ -220,35 +197,8 @@ export class HookService {
     return { rule: { allowHardLinks: index.allowHardLinks }, maxFileBytes: index.maxFileBytes };
   }
 
-  /**
-   * The memories relevant to a prompt, or nothing; never throws, never waits past the budget.
-   * On a session's first prompt when the caller asks (`start`), the session-start text leads.
-   */
+  /** The memories relevant to a prompt, or nothing; never throws, never waits past the budget. */
   async inject(req: InjectArgs): Promise<InjectAnswer> {
-    const { start, ...memoriesOnly } = req;
-    if (start === undefined || req.harness === undefined || req.session === undefined || !this.firstStart(req.harness, req.session)) return this.memories(memoriesOnly);
-    // The project's memories are left out: the prompt's own follow, and would repeat them.
-    const opening = { harness: req.harness, session: req.session, ...(start.cwd !== undefined ? { cwd: start.cwd } : {}), projectMemories: false };
-    const [context, answer] = await Promise.all([this.sessionStart(opening), this.memories(memoriesOnly)]);
-    if (context.text === "") return answer;
-    return { ...answer, text: answer.text === "" ? context.text : `${context.text}\n\n${answer.text}` };
-  }
-
-  /** Whether the session still needs its session-start text: no transcript yet, and none given by this engine. */
-  private firstStart(harness: HarnessName, session: string): boolean {
-    return !startedOf(this.engine).has(sessionIdFor(harness, session)) && isFirstPrompt(this.engine.workspace, harness, session);
-  }
-
-  /** A session given its session-start text; the set is bounded (a long-running daemon sees many sessions). */
-  private markStarted(harness: HarnessName, session: string | undefined): void {
-    if (session === undefined) return;
-    const started = startedOf(this.engine);
-    if (started.size >= MAX_STARTED) started.clear();
-    started.add(sessionIdFor(harness, session));
-  }
-
-  /** The memories relevant to a prompt, within the budget. */
-  private async memories(req: InjectArgs): Promise<InjectAnswer> {
     const started = Date.now();
     const budget = req.budgetMs ?? DEFAULT_BUDGET_MS;
     const work = this.injectNow(req, started).catch((e: unknown): InjectAnswer => ({ text: "", hits: [], reason: `search failed: ${errorText(e)}`, ms: Date.now() - started }));
@@ -322,8 +272,7 @@ export class HookService {
    * never AGENTS.md's instructions to write files. Never throws past the budget: the memories
    * are left out when their search runs late.
    */
-  async sessionStart(req: { harness: HarnessName; session?: string; cwd?: string; budgetMs?: number; projectMemories?: boolean }): Promise<{ text: string }> {
-    this.markStarted(req.harness, req.session);
+  async sessionStart(req: { harness: HarnessName; session?: string; cwd?: string; budgetMs?: number }): Promise<{ text: string }> {
     const ws = this.engine.workspace;
     const cfg = this.engine.config.context;
     const { loadContextFiles } = await import("../context/load.js");
@@ -331,7 +280,7 @@ export class HookService {
     const shown = (name: "SOUL.md" | "USER.md") => (files.untouched?.includes(name) ? null : (files.bootstrap[name] ?? null));
     // The project's name is what its memories mention; the workspace itself is no project.
     const project = req.cwd !== undefined && path.resolve(req.cwd) !== path.resolve(ws) ? path.basename(req.cwd) : "";
-    const memories = project === "" || req.projectMemories === false ? "" : (await this.memories({ prompt: project, harness: req.harness, ...(req.session ? { session: req.session } : {}), ...(req.budgetMs !== undefined ? { budgetMs: req.budgetMs } : {}), mode: "keyword", refresh: false })).text;
+    const memories = project === "" ? "" : (await this.inject({ prompt: project, harness: req.harness, ...(req.session ? { session: req.session } : {}), ...(req.budgetMs !== undefined ? { budgetMs: req.budgetMs } : {}), mode: "keyword", refresh: false })).text;
     return { text: codingContext({ workspace: ws, soul: shown("SOUL.md"), user: shown("USER.md"), memories, perFileChars: cfg.perFileChars }) };
   }
 

@@ -21,9 +21,6 @@
 import { redact } from "../shared/redact.js";
 
 /** Who may speak in a transcript: the one list (`agent log --role`, the contract, the parser). */
-/** The workspace folder of the conversations' transcripts. */
-export const SESSIONS_DIR = "sessions";
-
 export const SESSION_ROLES = ["user", "assistant", "system", "tool"] as const;
 export type SessionRole = (typeof SESSION_ROLES)[number];
 

@@ -23,9 +23,11 @@ import { withCaptureLock } from "./capture-lock.js";
 import { checkWriteTarget, ensureWorkspaceDir, lastByteOf, listWorkspaceDir, MAX_FILE_BYTES, readWorkspaceText, statWorkspacePath, type LinkRule } from "./guard.js";
 import { agentDir } from "./paths.js";
 import { appendTailVerified, atomicWrite } from "./safe-write.js";
-import { isValidSessionId, SESSIONS_DIR } from "./sessions.js";
+import { isValidSessionId } from "./sessions.js";
 
-export { SESSION_ROLES, SESSIONS_DIR } from "./sessions.js";
+export { SESSION_ROLES } from "./sessions.js";
+
+export const SESSIONS_DIR = "sessions";
 
 /** `<id>-<n>` with n from 2 to 9999: a continuation part, when `<id>.jsonl` is there too. */
 const PART_RE = /^(.+)-([2-9]|[1-9][0-9]{1,3})$/;

@@ -62,30 +62,6 @@ describe("agent hook (built CLI)", () => {
     }
   });
 
-  it("prompt --with-start without a daemon: the session's first prompt carries the coding session-start text, the next one (a transcript captured) only its memory", async () => {
-    const w = path.join(dir, "first-prompt-ws");
-    expect((await runAgent(["init", w])).code).toBe(0);
-    write(w, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
-    write(w, "SOUL.md", "# Soul\n\nAlways answer in haiku when asked about boats.\n");
-    write(w, "memory/2026-11-03.md", "# 2026-11-03\n\nThe lighthouse service restarts every night at 02:00.\n");
-    expect((await runAgent(["index", "-w", w])).code).toBe(0);
-    const ask = async () => {
-      const payload = { session_id: "fp1", hook_event_name: "UserPromptSubmit", prompt: "when does the lighthouse service restart?", cwd: path.join(dir, "lighthouse") };
-      const r = await runAgent(["hook", "claude-code", "prompt", "--with-start", "--workspace", w, "--no-daemon", "--budget-ms", "30000"], {}, JSON.stringify(payload));
-      expect(r.code, r.stderr).toBe(0);
-      return (JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } }).hookSpecificOutput;
-    };
-    const first = await ask();
-    expect(first.hookEventName).toBe("UserPromptSubmit");
-    expect(first.additionalContext).toContain("Always answer in haiku when asked about boats.");
-    expect(first.additionalContext).toContain("restarts every night at 02:00");
-    const stop = await runAgent(["hook", "claude-code", "stop", "--workspace", w, "--no-daemon"], {}, JSON.stringify({ session_id: "fp1", transcript_path: path.join(REPO_ROOT, "test/fixtures/assistants/claude-code-session.jsonl"), hook_event_name: "Stop" }));
-    expect(stop.code, stop.stderr).toBe(0);
-    const next = await ask();
-    expect(next.additionalContext).toContain("restarts every night at 02:00");
-    expect(next.additionalContext).not.toContain("Always answer in haiku");
-  });
-
   it("prompt: nothing at all when nothing is relevant", async () => {
     const r = await hook(["codex", "prompt", "--budget-ms", "30000"], { session_id: "s1", hook_event_name: "UserPromptSubmit", prompt: "explain monads in haskell" });
     expect(r).toMatchObject({ code: 0, stdout: "" });

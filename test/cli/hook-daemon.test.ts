@@ -119,35 +119,6 @@ describe("agent hook through a running daemon (real processes)", { timeout: 120_
     for (const line of agents.split("\n").filter((l) => l.trim().length > 20)) expect(out.hookSpecificOutput.additionalContext, line).not.toContain(line.trim());
   });
 
-  it("prompt --with-start: a session's first prompt leads with the session-start text, later prompts and a session given it already get only their memories", async () => {
-    await startDaemon();
-    const cwd = path.join(dir, "harbourmaster");
-    const prompt = async (session: string) => {
-      const r = await hook(["claude-code", "prompt", "--with-start", "--budget-ms", "15000"], { session_id: session, hook_event_name: "UserPromptSubmit", prompt: "which branch does the harbourmaster app deploy from?", cwd }, STALLED);
-      expect(r).toMatchObject({ code: 0, signal: null, stderr: "" });
-      expect(r.ms).toBeLessThan(STALL_MS);
-      return (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
-    };
-    const first = await prompt("first-prompt");
-    expect(first).toContain("Prefer plain TypeScript");
-    // The project's memories are not repeated beside the prompt's own.
-    expect(first.match(/release branch/g)?.length).toBe(1);
-    // Once a turn was captured, the session has a transcript: its next prompts get memories only.
-    const stop = await hook(["claude-code", "stop"], { session_id: "first-prompt", transcript_path: FIXTURE, hook_event_name: "Stop" });
-    expect(stop.code).toBe(0);
-    const second = await prompt("first-prompt");
-    expect(second).toContain("release branch");
-    expect(second).not.toContain("Prefer plain TypeScript");
-    // A resumed session whose SessionStart hook ran: its first prompt does not say it twice.
-    const resumed = await hook(["claude-code", "session-start", "--context-budget-ms", "15000"], { session_id: "resumed", hook_event_name: "SessionStart", cwd }, STALLED);
-    expect(resumed.stdout).toContain("Prefer plain TypeScript");
-    expect(await prompt("resumed")).not.toContain("Prefer plain TypeScript");
-    // Without --with-start (an older connect), a first prompt is as before.
-    const plain = await hook(["claude-code", "prompt", "--budget-ms", "15000"], { session_id: "plain", hook_event_name: "UserPromptSubmit", prompt: "which branch does the harbourmaster app deploy from?", cwd }, STALLED);
-    expect(plain.stdout).toContain("release branch");
-    expect(plain.stdout).not.toContain("Prefer plain TypeScript");
-  });
-
   for (const when of ["die-before", "die-after"] as const) {
     it(`a daemon killed in the middle of a capture (${when} writing): the hook's worker writes every turn, each once`, async () => {
       const d = await startDaemon({ AGENT_TEST_DAEMON_CAPTURE: when });

@@ -59,10 +59,7 @@ describe.skipIf(why !== undefined)(titled("Claude Code connected to a workspace"
     const r = await turn(["-p", "where is the spare key for the boathouse?"]);
     expect(r.timedOut).toBe(false);
     expect(r.code).toBe(0);
-    // SessionStart runs only on resume, clear and compact: at startup the first prompt's hook hands the same text over, once.
-    const withUser = server.requests.filter((q) => q.raw.includes("Prefers metric units and short answers."));
-    expect(withUser.length).toBeGreaterThan(0);
-    expect(withUser[0]!.raw.split("Prefers metric units and short answers.").length - 1).toBe(1);
+    expect(server.requests.some((q) => q.raw.includes("Prefers metric units and short answers."))).toBe(true);
     // The MCP server connect registered is up: its tools are offered to the model.
     expect(server.requests.some((q) => q.raw.includes("memory_search"))).toBe(true);
     const withMemory = server.requests.filter((q) => q.raw.includes("blue heron statue"));

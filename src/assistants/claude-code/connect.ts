@@ -6,15 +6,13 @@
 import path from "node:path";
 import { removeJsonEntry, SERVER_NAME, setJsonEntry } from "../config-edit.js";
 import { envDir, home, mcpArgs, type HookConfig } from "../connect.js";
-import { BACKGROUND_HOOKS, HOOK_NAMES, SESSION_START_MATCHER } from "./transcript.js";
+import { BACKGROUND_HOOKS, HOOK_NAMES } from "./transcript.js";
 
 export const claudeConfig: HookConfig = {
   harness: "claude-code",
   scopes: ["user", "project"],
   hookNames: HOOK_NAMES,
   background: BACKGROUND_HOOKS,
-  matchers: { "session-start": SESSION_START_MATCHER },
-  startOnFirstPrompt: true,
   files(scope, cwd, env) {
     const h = home(env);
     // Set but empty is unset (never the current folder).

@@ -13,8 +13,7 @@ import { readdirSync, rmdirSync } from "node:fs";
 import path from "node:path";
 import { addHooks, SERVER_NAME, setJsonEntry } from "../config-edit.js";
 import { EVENTS, hookCommands, marker, mcpArgs, read, type ConnectOptions, type FileChange } from "../connect.js";
-import { claudeConfig } from "./connect.js";
-import { HOOK_NAMES } from "./transcript.js";
+import { BACKGROUND_HOOKS, HOOK_NAMES } from "./transcript.js";
 
 /** In our manifest's description: how connect and disconnect know the plugin is ours. */
 export const CLAUDE_PLUGIN_MARK = "written by `agent connect claude-code --plugin`";
@@ -61,7 +60,7 @@ export function claudePluginFiles(o: ConnectOptions): Record<string, string> {
   ].join("\n");
   return {
     [MANIFEST]: JSON.stringify(manifest, null, 2) + "\n",
-    [path.join("hooks", "hooks.json")]: addHooks("hooks.json", null, hookCommands(o, EVENTS, HOOK_NAMES, claudeConfig), marker(o)),
+    [path.join("hooks", "hooks.json")]: addHooks("hooks.json", null, hookCommands(o, EVENTS, HOOK_NAMES, BACKGROUND_HOOKS), marker(o)),
     ".mcp.json": setJsonEntry(".mcp.json", null, ["mcpServers", SERVER_NAME], { type: "stdio", command: o.node, args: mcpArgs(o), env: {} }),
     "README.md": readme,
   };

@@ -71,14 +71,6 @@ const CLAUDE_EVENTS: Record<string, HookEventName> = {
  */
 export const BACKGROUND_HOOKS: readonly HookEventName[] = ["session-end"];
 
-/**
- * SessionStart runs only when a session resumes, is cleared or compacted: at startup the
- * session-start text rides on the first prompt's hook instead (`--with-start`), which runs
- * anyway, so every `claude -p` turn starts one Node process less (measured, a hook is 60–70 ms
- * of the turn). What the model gets is the same: the hook's text reaches it with the first prompt.
- */
-export const SESSION_START_MATCHER = "resume|clear|compact";
-
 export const HOOK_NAMES: Record<HookEventName, string> = {
   "session-start": "SessionStart",
   prompt: "UserPromptSubmit",

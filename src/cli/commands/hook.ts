@@ -35,7 +35,6 @@ export function register(program: Command): void {
     .option("-w, --workspace <dir>", "workspace folder (default: $AGENT_WORKSPACE, else found from the current folder)")
     .option("--budget-ms <ms>", `give up on memories for a prompt after this long (default ${PROMPT_BUDGET_MS})`, parsePositiveInt("--budget-ms"))
     .option("--context-budget-ms <ms>", `give up on the session-start context after this long (default ${START_BUDGET_MS}, or --budget-ms if longer)`, parsePositiveInt("--context-budget-ms"))
-    .option("--with-start", "prompt: a session's first prompt leads with the session-start context (for an assistant whose session-start hook does not run at startup)")
     .option("--no-daemon", "do the work here even when `agent daemon` runs for the workspace")
     .action((harness: string, event: string, opts: HookOpts) => runHookCommand(harness, event, opts));
 }
