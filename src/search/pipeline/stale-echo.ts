@@ -5,7 +5,8 @@
  * attorney fees", after the person wrote "I've allocated $4,000 for filing fees and $5,500
  * for attorney fees") gets the replacement right above it. Such replies repeat the query's
  * words at length, so keyword scoring puts them first, and the person's shorter newer
- * statement of the slot lands below every copy of the old sums.
+ * statement of the slot lands below every copy of the old sums. The first such echo and the
+ * replacement trade places: every other result keeps its rank.
  *
  * The pairs are the indexer's update links (src/indexer/supersede.ts) whose two sides are both
  * candidates of this search: the query says the slot is the one asked about, the links say
@@ -20,25 +21,22 @@ import { newestOf, untilOf } from "./current.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import { queryStems } from "./newer-twin.js";
 import type { SearchIndexes } from "./stages.js";
-import { mayAskForValue } from "./twin-values.js";
+import { DEFAULT_TWIN_OPTIONS, mayAskForValue, type TwinOptions } from "./twin-values.js";
+
 
 /**
- * Share of the query's weight (idf) the two sides of the link must both carry: the pair is the
- * slot asked about, not another one of the conversation's sums that an echo happens to hold
- * ("the timeline: April 10, prior art search" for a question about the search's dates also
- * restates the fees). Above the twin test's bar (0.3), since an echo moves a statement past
- * every result between them, not just next to its older side.
+ * Whether two sentences both carry the query's words as twins must (twin-values.ts: two of
+ * them at least, and `minSharedQuery` of its weight): the pair is the slot asked about, not
+ * another of the conversation's sums that an echo happens to hold ("the timeline: April 10,
+ * prior art search" for a question about the search's dates also restates the fees).
  */
-const MIN_SHARED_QUERY = 0.5;
-
-/** Whether two sentences both carry at least MIN_SHARED_QUERY of the query's weight, two of its words at least. */
-export function sameAskedSlot(older: string, newer: string, query: ReadonlyMap<string, number>): boolean {
+export function sameAskedSlot(older: string, newer: string, query: ReadonlyMap<string, number>, opts: TwinOptions = DEFAULT_TWIN_OPTIONS): boolean {
   const total = [...query.values()].reduce((s, w) => s + w, 0);
   if (total <= 0) return false;
   const theirs = new Set(contentWords(newer));
   const shared = [...new Set(contentWords(older))].filter((w) => theirs.has(w) && query.has(w));
   const weight = shared.reduce((s, w) => s + (query.get(w) ?? 0), 0);
-  return shared.length >= 2 && weight / total >= MIN_SHARED_QUERY;
+  return shared.length >= Math.min(opts.minSharedTerms, query.size) && weight / total >= opts.minSharedQuery;
 }
 
 /** The values of a text as comparable keys (type, unit and normal form: "money::$3500"). */
@@ -61,10 +59,10 @@ export function echoesOlder(text: string, older: string, newer: string): boolean
 }
 
 /** The update links of this search whose two sides are both its candidates, strongest first. */
-function candidateUpdates(ix: SearchIndexes, candidates: ReadonlySet<number>, until: number, query: ReadonlyMap<string, number>): StoredLink[] {
+function candidateUpdates(ix: SearchIndexes, candidates: ReadonlySet<number>, until: number, query: ReadonlyMap<string, number>, opts: TwinOptions): StoredLink[] {
   return linksOfChunks(ix.db, [...candidates])
     .filter((l) => l.kind === "update" && l.newer.ord <= until && candidates.has(l.older.chunkId) && candidates.has(l.newer.chunkId))
-    .filter((l) => sameAskedSlot(l.older.text, l.newer.text, query))
+    .filter((l) => sameAskedSlot(l.older.text, l.newer.text, query, opts))
     .sort((a, b) => b.strength - a.strength);
 }
 
@@ -74,7 +72,7 @@ export function echoesBelowReplacement(ix: SearchIndexes, picks: Picks): Picks {
   const query = queryStems(picks.facts.stats.terms);
   const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
   const until = untilOf(plan.filters.dateTo);
-  const links = candidateUpdates(ix, new Set(candidates.keys()), until, query);
+  const links = candidateUpdates(ix, new Set(candidates.keys()), until, query, plan.config.twins);
   if (links.length === 0) return picks;
   // The person's own statements are the sides of the links, never echoes.
   const stating = new Set(statementsOfChunks(ix.db, picks.picks.map((p) => p.s.cand.chunkId)).map((r) => r.chunkId));
@@ -90,8 +88,11 @@ export function echoesBelowReplacement(ix: SearchIndexes, picks: Picks): Picks {
     const echo = above.find((p) => !stating.has(p.s.cand.chunkId) && echoesOlder(p.s.cand.text, l.older.text, newest.text));
     if (!echo) continue;
     moved.add(newest.chunkId);
-    list = list.filter((p) => p !== newer);
-    list.splice(list.indexOf(echo), 0, newer);
+    // The two trade places, so every other result keeps its rank: the replacement takes the
+    // echo's, the echo the replacement's (the end of the list when it came from the pool).
+    const from = list.indexOf(echo);
+    if (at < 0) list = [...list.slice(0, from), newer, ...list.slice(from + 1), echo];
+    else [list[from], list[at]] = [newer, echo];
   }
   return { ...picks, picks: list.slice(0, Math.max(picks.picks.length, plan.limit)) };
 }
