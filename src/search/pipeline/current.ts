@@ -24,7 +24,7 @@ const refOf = (p: StatementPlace): StatementRef => ({ path: p.path, line: p.line
 const MAX_CHAIN = 5;
 
 /** The newest statement an update chain leads to from `link.newer`, said no later than `until`. */
-function newestOf(ix: SearchIndexes, link: StoredLink, until: number): StatementPlace {
+export function newestOf(ix: SearchIndexes, link: StoredLink, until: number): StatementPlace {
   let cur = link.newer;
   for (let i = 0; i < MAX_CHAIN; i++) {
     const next = linksFromStatements(ix.db, [cur.id]).filter((l) => l.newer.ord <= until && l.newer.ord > cur.ord);
@@ -35,7 +35,7 @@ function newestOf(ix: SearchIndexes, link: StoredLink, until: number): Statement
 }
 
 /** The end of the search's date filter as ms (the end of that day), or Infinity. */
-function untilOf(dateTo: string | undefined): number {
+export function untilOf(dateTo: string | undefined): number {
   if (!dateTo) return Infinity;
   const t = Date.parse(`${dateTo}T23:59:59.999Z`);
   return Number.isNaN(t) ? Infinity : t;

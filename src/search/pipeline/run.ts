@@ -28,6 +28,9 @@
  *   6d′ announced      a later statement saying the thing the query names was moved, put off
  *                      or called off goes right above the older one giving its value, even
  *                      with no new value said (announced-change.ts)
+ *   6f. stale echo     a result that is not the person's statement and restates the values a
+ *                      later statement replaced gets the replacement right above it
+ *                      (stale-echo.ts)
  *   6e. short form     a candidate saying only the short form the workspace defines for the
  *                      query's long one ("2FA") goes right below the first result saying it
  *                      in full (short-forms.ts)
@@ -46,6 +49,7 @@ import type { SearchResponse } from "../types.js";
 import { announcedChangesFirst } from "./announced-change.js";
 import { gatherCandidates } from "./candidates.js";
 import { newestFirst } from "./current.js";
+import { echoesBelowReplacement } from "./stale-echo.js";
 import { newerTwinsFirst } from "./newer-twin.js";
 import { slotStatements } from "./slot-lookup.js";
 import { shortFormsBeside } from "./short-forms.js";
@@ -86,7 +90,7 @@ export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: Ab
       const floored = applyFloor(facts, scoring); // 5
       if (isExit(floored)) return floored;
       const ordered = newerTwinsFirst(ix, denialsBeside(ix, newestFirst(ix, slotStatements(ix, diversify(ix, facts, floored))))); // 6, 6a-6d
-      return shortFormsBeside(ix, announcedChangesFirst(ix, ordered)); // 6d′, 6e
+      return shortFormsBeside(ix, echoesBelowReplacement(ix, announcedChangesFirst(ix, ordered))); // 6d′, 6f, 6e
     }),
   );
   const ranked = await rerank(first, deps, signal); // 7
