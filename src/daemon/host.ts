@@ -286,6 +286,8 @@ export class DaemonHost {
     engine
       .indexing.warm(this.stopCtl.signal, { practiseQueries: true })
       .then((w) => {
+        // A warm-up that ends while the daemon stops says nothing: "daemon stopped" is the last line.
+        if (this.stopping) return;
         const v = w.vectors;
         if (v?.ready) this.emit("info", "warm", `${v.windows} vectors kept in memory (${(v.bytes / 1e6).toFixed(1)} MB), ready in ${w.ms} ms`);
         // Said in every mode: until then the searches share the thread with the warm-up.

@@ -213,15 +213,26 @@ export class UseLitePool {
    * query worker once the others are niced, else the first): the calls a host's searches make,
    * so that worker's TF.js code is compiled before they come (measured: a fresh worker's query
    * costs ~19 CPU ms for its first ~100 calls, ~11 once V8 has optimised the graph executor).
-   * A search's query arriving meanwhile waits for one of these at most. Stops when the signal aborts.
+   * A search's query arriving meanwhile waits for one of these at most. Stops when the signal
+   * aborts: a worker busy with a practice text is dropped then, as run() drops its busy ones
+   * (a stopping daemon's close() waited for ever on terminating a worker left mid-practice, and
+   * the process ended without releasing its lock).
    */
   async practise(texts: readonly string[], signal?: AbortSignal): Promise<void> {
     const slot = this.nice > 0 ? (this.fg ?? this.lanes(1, true)[0]) : (this.slots[0] ?? this.spawn(this.nice));
-    if (!slot) return;
-    await slot.ready;
-    for (const t of texts) {
-      if (signal?.aborted || !this.slots.includes(slot)) return;
-      await this.send(slot, [t]);
+    if (!slot || signal?.aborted) return;
+    const onAbort = () => {
+      if (slot.job) this.kill(slot, new AbortedError(signal?.reason));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      await slot.ready;
+      for (const t of texts) {
+        if (signal?.aborted || !this.slots.includes(slot)) return;
+        await this.send(slot, [t]);
+      }
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
     }
   }
 
