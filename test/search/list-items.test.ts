@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bestItemScore, itemTokens, listItems, occurrences, tokensOf } from "../../src/search/pipeline/list-items.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
@@ -43,6 +45,18 @@ describe("a list of facts is scored by its best item as well as whole", () => {
     const both = await w.search("Leipzig penicillin");
     expect(both.results.map((r) => r.path)).toEqual(["MEMORY.md"]);
     expect(both.results[0]!.explain!.coverage).toBe(1);
+  });
+
+  it("an edited list is scored by its new items: what a search kept of the old ones is not reused", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("what am I allergic to")).results[0]!.explain!.listItem).toBe(true);
+    writeFileSync(path.join(w.ws, "MEMORY.md"), NOTES["MEMORY.md"]!.replace("- Allergic to penicillin (found out in 2019).", "- Penicillin is fine, found out in 2019."));
+    w.reindex();
+    const after = await w.search("what am I allergic to");
+    expect(after.results.map((r) => r.path)).toEqual(["memory/2026-11-17.md"]);
+    const again = await w.search("penicillin 2019");
+    expect(again.results[0]!.path).toBe("MEMORY.md");
+    expect(again.results[0]!.snippet).toContain("Penicillin is fine");
   });
 
   it("listItems: a list needs three items; markers, numbers, task boxes and continuation lines; a rule is no item", () => {

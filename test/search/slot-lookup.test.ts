@@ -73,10 +73,13 @@ describe("the statement lookup by slot", () => {
   const search = async (e: Engine) => (await e.search("How many sources are in my Zotero library for the history essay?", { limit: 3 })).results.map((r) => r.path);
 
   it("brings the replacement in, right above the value it replaces, though the pool left it out", async () => {
-    const paths = await search(open(files, { search: { candidateMultiplier: 1 } }));
+    const e = open(files, { search: { candidateMultiplier: 1 } });
+    const paths = await search(e);
     expect(paths).toContain("memory/2026-11-05.md");
     expect(paths).toContain("memory/2026-11-19.md");
     expect(paths.indexOf("memory/2026-11-19.md")).toBe(paths.indexOf("memory/2026-11-05.md") - 1);
+    // Asked again, the pairs of words read the first time answer: the same results.
+    expect(await search(e)).toEqual(paths);
   });
 
   it("shows a group session nothing private: looked-up statements pass the search's privacy scope in SQL like every candidate", async () => {

@@ -48,14 +48,16 @@ interface Placed extends Said {
   ord: number;
 }
 
-function placedOf(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>): Placed[] {
+/** The candidates' statements that give a value or announce a change (only the announcing ones with `announcedOnly`) and carry two of the query's words. */
+function placedOf(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>, announcedOnly = false): Placed[] {
   const out: Placed[] = [];
   for (const r of statementsOfChunks(ix.db, chunkIds)) {
     if (r.ord > until) continue;
     const st = statementData<Partial<Pick<Statement, "words" | "values" | "negated" | "announced">>>(r);
-    if (!Array.isArray(st.words) || st.words.filter((w) => query.has(w)).length < 2) continue;
+    // The cheap tests first: most statements neither give a value nor announce anything.
     const valued = Array.isArray(st.values) && st.values.length > 0;
-    if (!valued && st.announced !== true) continue;
+    if (st.announced !== true && (announcedOnly || !valued)) continue;
+    if (!Array.isArray(st.words) || st.words.filter((w) => query.has(w)).length < 2) continue;
     out.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, valued, announced: st.announced === true, negated: st.negated === true });
   }
   return out;
@@ -84,9 +86,11 @@ export function announcedChangesFirst(ix: SearchIndexes, picks: Picks): Picks {
   if (query.size < 2) return picks;
   const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
   const dateTo = plan.filters.dateTo ? Date.parse(`${plan.filters.dateTo}T23:59:59.999Z`) : Infinity;
-  const all = placedOf(ix, [...candidates.keys()], Number.isNaN(dateTo) ? Infinity : dateTo, query);
-  const announcements = all.filter((p) => p.announced);
+  const until = Number.isNaN(dateTo) ? Infinity : dateTo;
+  // Nothing to place without an announcement among the candidates: the values are read only when there is one.
+  const announcements = placedOf(ix, [...candidates.keys()], until, query, true);
   if (announcements.length === 0) return picks;
+  const all = placedOf(ix, [...candidates.keys()], until, query);
   let list: Picked[] = [...picks.picks];
   for (const older of [...list]) {
     const own = all.filter((p) => p.chunkId === older.s.cand.chunkId && p.valued);

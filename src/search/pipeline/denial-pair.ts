@@ -76,11 +76,13 @@ interface Placed extends Claim {
   ord: number;
 }
 
-function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>): Placed[] {
+/** The candidates' statements carrying two of the query's words; only the denials with `deniedOnly`. */
+function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>, deniedOnly = false): Placed[] {
   const out: Placed[] = [];
   for (const r of statementsOfChunks(ix.db, chunkIds)) {
     if (r.ord > until) continue;
     const st = statementData<Partial<Pick<Statement, "words" | "negated" | "denied">>>(r);
+    if (deniedOnly && !(Array.isArray(st.denied) && st.denied.length > 0)) continue;
     if (!Array.isArray(st.words)) continue;
     // Either side of a pair carries two of the query's words at least (deniedAndSaid).
     if (st.words.filter((w) => query.has(w)).length < 2) continue;
@@ -125,7 +127,10 @@ export function denialsBeside(ix: SearchIndexes, picks: Picks): Picks {
   const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
   const dateTo = picks.facts.plan.filters.dateTo;
   const until = dateTo ? Date.parse(`${dateTo}T23:59:59.999Z`) : Infinity;
-  const all = claimsOf(ix, [...candidates.keys()], Number.isNaN(until) ? Infinity : until, query);
+  const upTo = Number.isNaN(until) ? Infinity : until;
+  // Most searches' candidates hold no denial: found without weighing every statement's words against the query.
+  if (claimsOf(ix, [...candidates.keys()], upTo, query, true).length === 0) return picks;
+  const all = claimsOf(ix, [...candidates.keys()], upTo, query);
   const either = eitherOr(picks.facts.plan.query);
   const max = partnersFor(picks.facts.plan.query);
   if (!all.some((c) => c.denied.length > 0)) return picks;

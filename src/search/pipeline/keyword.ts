@@ -5,7 +5,7 @@ import { keptMany, keptWhileUnchanged } from "../../store/data-version.js";
 import { publicPathSql } from "../../workspace/privacy.js";
 import { rankByPostings, worthPostings } from "./postings.js";
 import { bm25Term, termFreqs, weightedFreq, type Bm25Params } from "./bm25.js";
-import { bestItemScore, tokensOf, type ItemTerm } from "./list-items.js";
+import { bestItemScoreOf, listItemWords, tokensOf, type ItemTerm } from "./list-items.js";
 import { idf, type DocFrequencies, type EvidenceTerm, type TermStats } from "./evidence.js";
 import type { ParsedQuery } from "../query/query.js";
 import type { ScopedFilters, SearchFilters } from "../filters.js";
@@ -218,6 +218,7 @@ function rescoreBm25(db: DB, rows: Candidate[], w: KeywordWeights, rs: Rescoring
   if (terms.length === 0 || rows.length === 0) return;
   const tfs = termFreqs(db, terms, rs.df, rows.map((row) => row.chunkId));
   const items = itemTerms(terms, stats, tfs.rows);
+  const words = itemWordsOf(db, rows.filter((r) => (tfs.tf.get(r.chunkId)?.size ?? 0) > 0));
   for (const r of rows) {
     const m = tfs.tf.get(r.chunkId);
     const len = tfs.length.get(r.chunkId) ?? tfs.avgLength;
@@ -228,10 +229,22 @@ function rescoreBm25(db: DB, rows: Candidate[], w: KeywordWeights, rs: Rescoring
       if (f) score += bm25Term(idf(tfs.rows, t.df), weightedFreq(f, w), len, tfs.avgLength, p);
     }
     // A list of facts also counts as its best item (list-items.ts).
-    const item = r.matched.size > 0 ? bestItemScore(r.text, items, tfs.avgLength, p) : 0;
+    const item = r.matched.size > 0 ? bestItemScoreOf(words.get(r.chunkId) ?? null, items, tfs.avgLength, p) : 0;
     r.keyword = Math.max(score, item);
     if (item > score) r.listItem = true;
   }
+}
+
+/**
+ * The list items' words of these rows (those that matched a term: list-items.ts), kept per chunk while
+ * the index is unchanged: splitting and folding a chunk's text is the same work every search
+ * that finds the chunk again, and most of the item scoring's cost.
+ */
+function itemWordsOf(db: DB, rows: readonly Candidate[]): Map<number, readonly (readonly string[])[] | null> {
+  const text = new Map(rows.map((r) => [String(r.chunkId), r.text]));
+  const keys = [...text.keys()];
+  const lists = keptMany<readonly (readonly string[])[] | null>(db, "list item words", keys, { max: 200_000, size: (v) => 1 + (v?.length ?? 0) }, (missing) => new Map(missing.map((k) => [k, listItemWords(text.get(k)!)])));
+  return new Map(keys.map((k, i) => [Number(k), lists[i]!]));
 }
 
 /** The query's word terms, weighed and tokenized for scoring a list's items (CJK bigrams live in their own column: not scored there). */

@@ -92,8 +92,8 @@ function stemmedTokens(words: readonly string[], starts: ReadonlySet<string>): s
   return out;
 }
 
-/** A chunk's list items as folded words, or null when it is no list. */
-function listItemWords(text: string): readonly (readonly string[])[] | null {
+/** A chunk's list items as folded words, or null when it is no list: a function of the text alone, so a caller may keep it per chunk. */
+export function listItemWords(text: string): readonly (readonly string[])[] | null {
   const items = listItems(text);
   return items === null ? null : items.map(foldedWords);
 }
@@ -123,9 +123,12 @@ export interface ItemTerm {
  * a document of its own length, against the index's average length.
  */
 export function bestItemScore(text: string, terms: readonly ItemTerm[], avgLength: number, p: Bm25Params): number {
-  if (terms.length === 0) return 0;
-  const items = listItemWords(text);
-  if (!items) return 0;
+  return terms.length === 0 ? 0 : bestItemScoreOf(listItemWords(text), terms, avgLength, p);
+}
+
+/** `bestItemScore` of a chunk whose items' words were read before (listItemWords). */
+export function bestItemScoreOf(items: readonly (readonly string[])[] | null, terms: readonly ItemTerm[], avgLength: number, p: Bm25Params): number {
+  if (terms.length === 0 || !items) return 0;
   const starts = new Set(terms.flatMap((t) => t.forms.flat().map((tok) => tok.slice(0, 2))));
   let best = 0;
   for (const words of items) {

@@ -21,7 +21,7 @@ import type { EvidenceTerm, TermStats } from "./evidence.js";
 import { loadCandidates } from "./keyword.js";
 import { queryStems } from "./newer-twin.js";
 import { scoreCandidates } from "./score.js";
-import { sql } from "./sql.js";
+import { allKept } from "./sql.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, type TwinOptions } from "./twin-values.js";
 
@@ -74,11 +74,20 @@ function chunksWithTwoTerms(ix: SearchIndexes, terms: readonly EvidenceTerm[], s
   const weight = new Map(stats.terms.map((t) => [t.term, t.idf]));
   const rarest = [...terms].sort((a, b) => (weight.get(b.term) ?? 0) - (weight.get(a.term) ?? 0)).slice(0, MAX_TERMS);
   if (rarest.length < 2) return [];
-  const pairs: string[] = [];
-  for (let i = 0; i < rarest.length; i++) for (let j = i + 1; j < rarest.length; j++) pairs.push(`((${rarest[i]!.expr}) AND (${rarest[j]!.expr}))`);
-  const rows = sql(ix.db, `SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ${MAX_CHUNKS}`).all(pairs.join(" OR ")) as { id: number }[];
-  return rows.map((r) => r.id);
+  // Each pair read on its own and kept while the index is unchanged: distinct queries share
+  // their pairs of words far more often than their whole set. The newest MAX_CHUNKS of the
+  // union are among the newest MAX_CHUNKS of each pair, so the merge is the one query's answer.
+  const ids = new Set<number>();
+  for (let i = 0; i < rarest.length; i++) {
+    for (let j = i + 1; j < rarest.length; j++) {
+      const [a, b] = [rarest[i]!.expr, rarest[j]!.expr].sort();
+      for (const r of allKept<{ id: number }>(ix.db, PAIR_SQL, { match: `(${a}) AND (${b})` })) ids.add(r.id);
+    }
+  }
+  return [...ids].sort((x, y) => y - x).slice(0, MAX_CHUNKS);
 }
+
+const PAIR_SQL = `SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH @match ORDER BY rowid DESC LIMIT ${MAX_CHUNKS}`;
 
 /** The chunks, not yet candidates, with a statement giving the asked slot a value. */
 function slotChunks(ix: SearchIndexes, picks: Picks, known: ReadonlySet<number>): number[] {

@@ -1,5 +1,6 @@
 import { ACTIONS } from "./actions-data.js";
 import { lemmaCandidates } from "./derivations.js";
+import { WordTable } from "./word-table.js";
 
 /**
  * A verb and the noun of its act: "when do I fly to Seville" is answered by the note of the
@@ -15,20 +16,13 @@ import { lemmaCandidates } from "./derivations.js";
  */
 export const ACTION_WEIGHT = 0.5;
 
-// The table as one string, "|word partner…|", looked up with indexOf, as derivations.ts does.
-let table: string | null = null;
-
-function partnersOf(word: string): string[] | undefined {
-  table ??= `|${ACTIONS.replace(/\s*\n\s*/g, "")}|`;
-  const at = table.indexOf(`|${word} `);
-  if (at < 0) return undefined;
-  return table.slice(at + 1, table.indexOf("|", at + 1)).split(" ").slice(1);
-}
+/** The table, "|word partner…|" (word-table.ts). */
+export const ACTION_TABLE = new WordTable(() => ACTIONS);
 
 /** The verb or noun paired with `word` ("fly" → flight, "payment" → pay; none when it has none). */
 export function actionForms(word: string): string[] {
   for (const lemma of lemmaCandidates(word)) {
-    const related = partnersOf(lemma);
+    const related = ACTION_TABLE.get(lemma);
     if (related) return related.filter((w) => w !== word);
   }
   return [];

@@ -1,4 +1,5 @@
 import { DERIVATIONS } from "./derivations-data.js";
+import { WordTable } from "./word-table.js";
 
 /**
  * The people a thing is the trade of: a question asks "whats wrong with the roof" and the
@@ -14,16 +15,9 @@ import { DERIVATIONS } from "./derivations-data.js";
  * note answers "what about the roof"), and other derivations are left out: "rent" / "rental"
  * (a rental car is not the rent) changed the topic as often as it kept it.
  */
-// The table as one string, "|word derived…|": a look-up is one indexOf over 18 KB (microseconds),
-// where building a map of it on a search's first word took milliseconds on a start that is a hot path.
-let table: string | null = null;
-
-function familyOf(word: string): string[] | undefined {
-  table ??= `|${DERIVATIONS.replace(/\s*\n\s*/g, "")}|`;
-  const at = table.indexOf(`|${word} `);
-  if (at < 0) return undefined;
-  return table.slice(at + 1, table.indexOf("|", at + 1)).split(" ").slice(1);
-}
+// The table as one string, "|word derived…|", searched in place (word-table.ts): building a map
+// of it on a search's first word took milliseconds on a start that is a hot path.
+export const DERIVATION_TABLE = new WordTable(() => DERIVATIONS);
 
 /**
  * The dictionary forms an inflected word may come from, itself first: "roofs" → roof,
@@ -47,7 +41,7 @@ export function lemmaCandidates(word: string): string[] {
 /** The people derived from `word` to search besides it ("roof" → roofer; none when it has none). */
 export function derivedForms(word: string): string[] {
   for (const lemma of lemmaCandidates(word)) {
-    const related = familyOf(lemma);
+    const related = DERIVATION_TABLE.get(lemma);
     if (related) return related.filter((w) => w !== word);
   }
   return [];
