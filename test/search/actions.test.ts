@@ -85,3 +85,28 @@ describe("in a list of facts, the partner counts less too", () => {
     expect(half).toBeLessThan(full);
   });
 });
+
+describe("a partner's chunks do not make the asked word look common", () => {
+  const workspace = indexedWorkspaces("agent-actions-df-");
+  const notes = {
+    "memory/2026-11-02.md": "# 2026-11-02\n\nSpent the evening trying to classify the old photos by year.\n",
+    "memory/2026-11-03.md": "# 2026-11-03\n\nHelped Ana classify her seed packets.\n",
+    "memory/2026-11-04.md": "# 2026-11-04\n\nThe library wants us to classify the donated books too.\n",
+    "memory/2026-11-05.md": "# 2026-11-05\n\nFinished the classification of the rock samples for the museum.\n",
+    "memory/2026-11-06.md": "# 2026-11-06\n\nQuiet day, a long walk by the river.\n",
+  };
+
+  it("the document frequency, and so the idf, of the asked word counts the chunks of its full-weight forms only", async () => {
+    const res = await workspace(notes, { recency: { enabled: false } }).search("the classification of the rock samples");
+    const term = res.explain!.floor.terms.find((t) => t.term === "classification")!;
+    expect(term.forms).toEqual(["classify"]);
+    expect(term.df).toBe(1);
+    // The partner is still searched: its notes are found, below the one saying the word itself.
+    expect(res.results[0]!.path).toBe("memory/2026-11-05.md");
+  });
+
+  it("a word no chunk holds but its partner does counts the partner's chunks at the partner's weight: neither absent nor the rarest word", async () => {
+    const res2 = await workspace({ ...notes, "memory/2026-11-05.md": "# 2026-11-05\n\nRock samples for the museum.\n" }, { recency: { enabled: false } }).search("classification of the old photos");
+    expect(res2.explain!.floor.terms.find((t) => t.term === "classification")!.df).toBe(3 * ACTION_WEIGHT);
+  });
+});
