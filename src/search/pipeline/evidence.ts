@@ -22,6 +22,13 @@ export interface TermStat {
   /** Chunks containing the term (as FTS5 matches it: stemmed, phrase for "e-mail"). */
   df: number;
   idf: number;
+  /**
+   * The idf of the word as written, when it has forms weighed less (the noun of its act):
+   * read from the chunks of its full-weight forms only (termDf). The stages that compare
+   * the statements' own words with the query's (twins, slots, denials: queryStems) weigh it
+   * by this; matching and BM25, which search the partner too, by `idf`.
+   */
+  wordIdf?: number;
 }
 
 export interface TermStats {
@@ -62,15 +69,12 @@ export interface EvidenceTerm {
 }
 
 /**
- * The document frequency a term's idf is read from: the chunks holding a form that counts
- * fully (the word, its inflections, spellings and people), not those holding only a form
- * weighed less (the noun of a verb's act, forms.ts). Counted in, a partner's chunks made the
- * asked word look common: "classify" moved "classification" from 20 chunks to 32 on one BEAM
- * conversation, which shifted every idf-weighed share (coverage, the twins' shared weight) of
- * a question that never asked about classifying. A word no chunk holds but its partners do
- * counts their chunks at the partners' weight, so it is neither absent nor the rarest word.
+ * The document frequency of the word as written: the chunks holding a form that counts fully
+ * (the word, its inflections, spellings and people), not those holding only a form weighed
+ * less (the noun of a verb's act, forms.ts). A word no chunk holds but its partners do counts
+ * their chunks at the partners' weight, so it is neither absent nor the rarest word.
  */
-export function termDf(df: DocFrequencies, t: EvidenceTerm): number {
+export function wordDf(df: DocFrequencies, t: EvidenceTerm): number {
   const all = df.of(t.expr);
   if (t.fullExpr === undefined || !t.forms) return all;
   const full = df.of(t.fullExpr);
