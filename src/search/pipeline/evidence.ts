@@ -24,7 +24,7 @@ export interface TermStat {
   idf: number;
   /**
    * The idf of the word as written, when it has forms weighed less (the noun of its act):
-   * read from the chunks of its full-weight forms only (termDf). The stages that compare
+   * read from the chunks of its full-weight forms only (wordDf). The stages that compare
    * the statements' own words with the query's (twins, slots, denials: queryStems) weigh it
    * by this; matching and BM25, which search the partner too, by `idf`.
    */
@@ -62,8 +62,7 @@ export interface EvidenceTerm {
   weight?: number;
   /**
    * When some of `forms` weigh less than 1: the expression of those that count fully (the
-   * word, its inflections, spellings and people). The term's document frequency counts the
-   * others' chunks at their weight (termDf).
+   * word, its inflections, spellings and people): the word's own document frequency (wordDf).
    */
   fullExpr?: string;
 }
