@@ -130,7 +130,7 @@ async function scoreConversation(dir, name, root, opts, out) {
         const ids = [...new Set(flat(Array.isArray(s) ? s : Object.values(s ?? {})))];
         if (ids.length === 0) continue;
         const res = await ask(q.question);
-        (out.other[cat] ??= []).push({ conv: name, allTop10: allIn(res, where, ids, 10), anyTop10: bestRank(res, where, ids) < 10 });
+        (out.other[cat] ??= []).push({ conv: name, q: q.question, ranks: ids.map((id) => rankOf(res, where.get(id))), allTop10: allIn(res, where, ids, 10), anyTop10: bestRank(res, where, ids) < 10 });
       }
     }
     for (const q of probes.abstention ?? []) {

@@ -130,8 +130,9 @@ export const SearchConfigSchema = z
         boost: z.number().min(1).max(100).default(2),
         /**
          * A question asking when ("when did…", "how long…") multiplies the score of a chunk
-         * whose best-matching line states a time ("yesterday", "last May", "in 2019") by this
-         * (when.ts). 1: off.
+         * whose best-matching line states a time ("yesterday", "last May", "in 2019") by this,
+         * and divides by it the score of a chunk of an undated file (MEMORY.md) whose
+         * best-matching line states none (factors/when-boost.ts). 1: off.
          */
         whenBoost: z.number().min(1).max(100).default(1.25),
         /**

@@ -97,6 +97,41 @@ describe("a question asking when, on a real index", () => {
   });
 });
 
+describe("a question asking when, against an undated list that only names the topic", () => {
+  const notes = {
+    // MEMORY.md's short item names both words; BM25's length normalization alone puts it first.
+    "MEMORY.md": "# Memory\n\n- Grandma Rose in Whitby, bad knee for ages, finally on the waiting list.\n- Pepper the cat, 9, hates the vet.\n- Brother Tom moving to Cork in the spring.\n",
+    "memory/2026-11-10.md": "# Tuesday 10th\n\nLetter came at last! Grandma's knee replacement at Scarborough General is fri 4 December, she has to be there by 7am. I'll drive her up the night before.\nNeed to swap my shift that week.\n",
+  };
+
+  function search(whenBoost?: number) {
+    opened = indexedWorkspace("agent-when-list-", notes, { dates: { timeZone: "UTC", ...(whenBoost !== undefined ? { whenBoost } : {}) }, recency: { enabled: false } });
+    return opened.search;
+  }
+
+  it("ranks the dated note that says when above the undated line that cannot, and explains both", async () => {
+    const res = await search()("when is grandmas knee surgery");
+    expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-10.md", "MEMORY.md"]);
+    expect(res.results[0]!.explain!.whenBoost).toBe(1.25);
+    const list = res.results[1]!.explain!;
+    expect(list.whenBoost).toBe(0.8);
+    expect(list.final).toBeCloseTo(list.fused * list.decay * list.dateBoost * list.whenBoost * list.coverageFactor, 5);
+  });
+
+  it("off (whenBoost 1) the list item wins on words alone; a question not asking when leaves the undated file alone", async () => {
+    expect((await search(1)("when is grandmas knee surgery")).results[0]!.path).toBe("MEMORY.md");
+    opened!.close();
+    const res = await search()("grandmas knee");
+    expect(res.results.every((r) => r.explain!.whenBoost === 1)).toBe(true);
+  });
+
+  it("an undated line that states a time is boosted like any other", async () => {
+    opened = indexedWorkspace("agent-when-list-", { "MEMORY.md": "# Memory\n\n- Pepper the cat, vet check every March.\n" }, { dates: { timeZone: "UTC" }, recency: { enabled: false } });
+    const res = await opened.search("when is Pepper's vet check");
+    expect(res.results[0]!.explain!.whenBoost).toBe(1.25);
+  });
+});
+
 describe("mentionsTimeIn: a note reports the days before it", () => {
   it("reads relative times against the note's date", async () => {
     const june3 = { from: "2023-06-03", to: "2023-06-03" };

@@ -22,6 +22,13 @@ export interface TermStat {
   /** Chunks containing the term (as FTS5 matches it: stemmed, phrase for "e-mail"). */
   df: number;
   idf: number;
+  /**
+   * The idf of the word as written, when it has forms weighed less (the noun of its act):
+   * read from the chunks of its full-weight forms only (wordDf). The stages that compare
+   * the statements' own words with the query's (twins, slots, denials: queryStems) weigh it
+   * by this; matching and BM25, which search the partner too, by `idf`.
+   */
+  wordIdf?: number;
 }
 
 export interface TermStats {
@@ -53,6 +60,25 @@ export interface EvidenceTerm {
   forms?: EvidenceTerm[];
   /** As one of `forms`: how much an occurrence counts for the term (forms.ts formWeight); 1 when absent. */
   weight?: number;
+  /**
+   * When some of `forms` weigh less than 1: the expression of those that count fully (the
+   * word, its inflections, spellings and people): the word's own document frequency (wordDf).
+   */
+  fullExpr?: string;
+}
+
+/**
+ * The document frequency of the word as written: the chunks holding a form that counts fully
+ * (the word, its inflections, spellings and people), not those holding only a form weighed
+ * less (the noun of a verb's act, forms.ts). A word no chunk holds but its partners do counts
+ * their chunks at the partners' weight, so it is neither absent nor the rarest word.
+ */
+export function wordDf(df: DocFrequencies, t: EvidenceTerm): number {
+  const all = df.of(t.expr);
+  if (t.fullExpr === undefined || !t.forms) return all;
+  const full = df.of(t.fullExpr);
+  if (full > 0) return full;
+  return Math.min(...t.forms.map((f) => f.weight ?? 1)) * all;
 }
 
 function withWeight(t: EvidenceTerm, weight: number): EvidenceTerm {
@@ -66,7 +92,11 @@ export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
       const forms = q.formsOf(t);
       const term: EvidenceTerm = { term: t, expr: `${WORD_COLUMNS}${q.ftsOf(t)}` };
       // The forms are single plain words (forms.ts), quoted as every term is.
-      if (forms.length > 1) term.forms = forms.map((f) => withWeight({ term: f, expr: `${WORD_COLUMNS}"${f}"` }, formWeight(t, f)));
+      if (forms.length > 1) {
+        term.forms = forms.map((f) => withWeight({ term: f, expr: `${WORD_COLUMNS}"${f}"` }, formWeight(t, f)));
+        const full = term.forms.filter((f) => (f.weight ?? 1) === 1).map((f) => `"${f.term}"`);
+        if (full.length < forms.length) term.fullExpr = `${WORD_COLUMNS}${full.length === 1 ? full[0] : `(${full.join(" OR ")})`}`;
+      }
       return term;
     }),
     ...q.cjk.map((b) => ({ term: b, expr: `cjk : "${b.replace(/"/g, '""')}"` })),

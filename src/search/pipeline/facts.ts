@@ -12,7 +12,7 @@
 import type { SearchPlan } from "../plan.js";
 import type { FloorExplanation } from "../types.js";
 import type { EmbeddedQuery } from "./embed-query.js";
-import { docFrequencies, evidenceTerms, idf, type DocFrequencies, type EvidenceTerm, type TermStats } from "./evidence.js";
+import { docFrequencies, evidenceTerms, idf, wordDf, type DocFrequencies, type EvidenceTerm, type TermStat, type TermStats } from "./evidence.js";
 import { exitWith, type Exit, type SearchIndexes } from "./stages.js";
 import { nearestTerms } from "./typos.js";
 
@@ -55,9 +55,10 @@ export function indexFacts(ix: SearchIndexes, embedded: Pick<EmbeddedQuery, "pla
 }
 
 function statsOf(df: DocFrequencies, terms: EvidenceTerm[]): TermStats {
-  const stats = terms.map(({ term, expr }) => {
-    const d = df.of(expr);
-    return { term, df: d, idf: idf(df.n, d) };
+  const stats = terms.map((t): TermStat => {
+    const d = df.of(t.expr);
+    const own = wordDf(df, t);
+    return own === d ? { term: t.term, df: d, idf: idf(df.n, d) } : { term: t.term, df: d, idf: idf(df.n, d), wordIdf: idf(df.n, own) };
   });
   return { n: df.n, terms: stats, total: stats.reduce((s, t) => s + t.idf, 0) };
 }

@@ -35,13 +35,17 @@ function untilOf(dateTo: string | undefined): number {
 /**
  * The query's terms as the statements' words are written (stemmed), each with its weight. A
  * hyphenated term ("peer-reviewed", one term of the keyword index) is its parts, as in a
- * statement, sharing its weight: "the peer review" then meets it.
+ * statement, sharing its weight: "the peer review" then meets it. A statement holds the word
+ * itself, never its act partner, so the weight is the word's own rarity (`wordIdf`): counted
+ * with the partner's chunks, "classification" (with "classify") looked common and a question's
+ * twins shared more of its weight than they do.
  */
-export function queryStems(terms: readonly { term: string; idf: number }[]): Map<string, number> {
+export function queryStems(terms: readonly { term: string; idf: number; wordIdf?: number }[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const t of terms) {
     const parts = t.term.split("-").map(stem).filter((w) => w.length >= 3);
-    for (const w of parts) out.set(w, Math.max(out.get(w) ?? 0, t.idf / parts.length));
+    const weight = t.wordIdf ?? t.idf;
+    for (const w of parts) out.set(w, Math.max(out.get(w) ?? 0, weight / parts.length));
   }
   return out;
 }

@@ -2,7 +2,16 @@ import { textForms } from "../../query/forms.js";
 import { statesTimeWhereItMatches } from "../../dates/when.js";
 import type { ScoreFactor } from "./factor.js";
 
-/** A question that asks when prefers the chunk whose matching line states a time (when.ts, search.dates.whenBoost). */
+/**
+ * A question that asks when prefers the chunk whose matching line states a time (when.ts,
+ * search.dates.whenBoost), and divides by the same amount the score of a chunk that cannot
+ * say when at all: one of an undated file (MEMORY.md, USER.md) whose matching line states no
+ * time. A dated note's date may be the answer ("when did I go to the dentist": the note of
+ * that day), so a dated line that states no time stays as it is. Without the division a
+ * short list item of MEMORY.md naming the topic ("Dad, bad hip for years") outranks, by
+ * BM25's length normalization alone, the dated note that says "hip replacement, thurs 30
+ * March".
+ */
 export const whenBoost: ScoreFactor = {
   name: "whenBoost",
   prepare: ({ plan, stats, nowMs }) => {
@@ -11,7 +20,7 @@ export const whenBoost: ScoreFactor = {
     const weighted = stats.terms.map((t) => ({ term: t.term, weight: t.idf, forms: textForms(t.term) }));
     const now = new Date(nowMs);
     return (m) => {
-      const boost = statesTimeWhereItMatches(m.cand.text, weighted, m.cand.date, now, cfg.timeZone) ? cfg.whenBoost : 1;
+      const boost = statesTimeWhereItMatches(m.cand.text, weighted, m.cand.date, now, cfg.timeZone) ? cfg.whenBoost : m.cand.date === null ? 1 / cfg.whenBoost : 1;
       return { value: boost, explain: { whenBoost: boost } };
     };
   },
