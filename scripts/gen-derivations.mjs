@@ -29,7 +29,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { dictFolder, englishWords, porterStem, writeTable } from "./lib/wordnet-gen.mjs";
+import { dictFolder, englishWords, parseSynset, porterStem, writeTable } from "./lib/wordnet-gen.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(HERE, "..", "src", "search", "query", "derivations-data.ts");
@@ -46,17 +46,12 @@ function synsets() {
   const out = new Map();
   for (const file of ["noun", "verb", "adj", "adv"]) {
     for (const line of readFileSync(path.join(dict, `data.${file}`), "utf8").split("\n")) {
-      if (line === "" || line.startsWith(" ")) continue;
-      const f = line.split(" ");
-      const pos = f[2] === "s" ? "a" : f[2];
-      const wc = parseInt(f[3], 16);
-      const words = [];
-      for (let i = 0; i < wc; i++) words.push(f[4 + 2 * i].replace(/\(.*\)$/, "").toLowerCase());
-      let k = 4 + 2 * wc;
-      const pc = Number(f[k++]);
-      const ptrs = [];
-      for (let i = 0; i < pc; i++, k += 4) ptrs.push({ sym: f[k], key: f[k + 1] + (f[k + 2] === "s" ? "a" : f[k + 2]), st: f[k + 3] });
-      out.set(f[0] + pos, { words, ptrs, person: f[1] === PERSON });
+      const syn = parseSynset(line);
+      if (syn === null) continue;
+      // An adjective satellite ("s") is an adjective ("a") here.
+      const adj = (p) => (p === "s" ? "a" : p);
+      const ptrs = syn.ptrs.map((p) => ({ sym: p.sym, key: p.offset + adj(p.pos), st: p.st }));
+      out.set(syn.offset + adj(syn.pos), { words: syn.words, ptrs, person: syn.lex === PERSON });
     }
   }
   return out;

@@ -33,6 +33,25 @@ export function porterStem() {
   };
 }
 
+/**
+ * One line of a WordNet data file (data.noun, data.verb, …): its offset, lexicographer file,
+ * part of speech, words (lower-cased, without an adjective's marker such as "(a)") and pointers
+ * (symbol, target offset and part of speech, source/target word numbers); null for the
+ * licence lines that open each file.
+ */
+export function parseSynset(line) {
+  if (line === "" || line.startsWith(" ")) return null;
+  const f = line.split(" ");
+  const wc = parseInt(f[3], 16);
+  const words = [];
+  for (let i = 0; i < wc; i++) words.push(f[4 + 2 * i].replace(/\(.*\)$/, "").toLowerCase());
+  let k = 4 + 2 * wc;
+  const pc = Number(f[k++]);
+  const ptrs = [];
+  for (let i = 0; i < pc; i++, k += 4) ptrs.push({ sym: f[k], offset: f[k + 1], pos: f[k + 2], st: f[k + 3] });
+  return { offset: f[0], lex: f[1], pos: f[2], words, ptrs };
+}
+
 /** The plain words of English (the npm word list). */
 export function englishWords() {
   return new Set(readFileSync(wordListPath, "utf8").split("\n"));

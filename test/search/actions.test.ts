@@ -5,6 +5,7 @@ import { formWeight, wordForms } from "../../src/search/query/forms.js";
 import { docFrequencies, evidenceTerms, wordDf } from "../../src/search/pipeline/evidence.js";
 import { queryStems } from "../../src/search/pipeline/newer-twin.js";
 import { parseQuery } from "../../src/search/query/query.js";
+import { expectWellFormedTable } from "../helpers/word-table.js";
 import { indexedWorkspaces, type IndexedWorkspace } from "../helpers/search-workspace.js";
 
 describe("actions: a verb also searches the noun of its act, and the noun its verb", () => {
@@ -37,14 +38,7 @@ describe("actions: a verb also searches the noun of its act, and the noun its ve
   });
 
   it("the generated table holds each word once, in plain lower-case letters, in order", () => {
-    const groups = ACTIONS.replace(/\s*\n\s*/g, "").split("|").map((g) => g.split(" "));
-    const bases = groups.map((g) => g[0]!);
-    expect(new Set(bases).size).toBe(bases.length);
-    expect([...bases].sort((a, b) => a.localeCompare(b))).toEqual(bases);
-    for (const g of groups) {
-      expect(g.length, g.join(" ")).toBeGreaterThan(1);
-      for (const w of g) expect(w).toMatch(/^[a-z]{3,}$/);
-    }
+    expectWellFormedTable(ACTIONS);
   });
 });
 

@@ -3,6 +3,7 @@ import { DERIVATIONS } from "../../src/search/query/derivations-data.js";
 import { derivedForms, lemmaCandidates } from "../../src/search/query/derivations.js";
 import { wordForms } from "../../src/search/query/forms.js";
 import { parseQuery } from "../../src/search/query/query.js";
+import { expectWellFormedTable } from "../helpers/word-table.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 describe("derivations: a thing's word also searches the people whose trade it is", () => {
@@ -38,14 +39,7 @@ describe("derivations: a thing's word also searches the people whose trade it is
   });
 
   it("the generated table holds each word once, in plain lower-case letters, in order", () => {
-    const groups = DERIVATIONS.replace(/\s*\n\s*/g, "").split("|").map((g) => g.split(" "));
-    const bases = groups.map((g) => g[0]!);
-    expect(new Set(bases).size).toBe(bases.length);
-    expect([...bases].sort((a, b) => a.localeCompare(b))).toEqual(bases);
-    for (const g of groups) {
-      expect(g.length, g.join(" ")).toBeGreaterThan(1);
-      for (const w of g) expect(w).toMatch(/^[a-z]{3,}$/);
-    }
+    expectWellFormedTable(DERIVATIONS);
   });
 
   it("inflections are undone before the look-up, and a wrong guess finds nothing", () => {
