@@ -1,16 +1,13 @@
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Embedder } from "../../src/embed/types.js";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
 import { planSearch, type SearchResponse } from "../../src/search/search.js";
-import { IndexStore } from "../../src/store/index-store.js";
-import { openIndexDb, type DB } from "../../src/store/open.js";
+import type { DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
-import { IndexConfigSchema } from "../../src/workspace/config.js";
-import { agentDir } from "../../src/workspace/paths.js";
 import { indexDeps } from "../helpers/search-workspace.js";
 import { runSearch } from "../../src/search/search.js";
+import { twoConnections } from "../helpers/two-connections.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
@@ -50,12 +47,7 @@ function workspace(): { ws: string; db: DB; writer: Indexer; vectors: VectorStor
   const ws = tempDir("agent-ahead-");
   dirs.push(ws);
   for (let i = 0; i < 12; i++) write(ws, `notes/fruit-${i}.md`, `# Fruit ${i}\n\nnote number ${i} about apples and pears\n`);
-  const file = path.join(agentDir(ws), "index.db");
-  const db = openIndexDb(file).db;
-  const theirs = openIndexDb(file).db;
-  dbs.push(db, theirs);
-  new Indexer(ws, new IndexStore(db), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
-  const writer = new Indexer(ws, new IndexStore(theirs), IndexConfigSchema.parse({}), { now: () => NOW });
+  const { mine: db, writer } = twoConnections(ws, () => NOW, dbs);
   // The index claims vectors of the stand-in model; the nearest-neighbour scan finds none.
   const real = new VectorStore(db);
   const vectors = Object.assign(Object.create(real) as VectorStore, { hasVectorsOf: () => true, countPending: () => 0, knn: () => [] });

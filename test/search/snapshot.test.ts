@@ -1,15 +1,11 @@
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Indexer } from "../../src/indexer/indexer.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
 import { planSearch } from "../../src/search/search.js";
-import { IndexStore } from "../../src/store/index-store.js";
-import { openIndexDb, type DB } from "../../src/store/open.js";
+import type { DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
-import { IndexConfigSchema } from "../../src/workspace/config.js";
 import { searchPlan } from "../helpers/search-workspace.js";
+import { twoConnections } from "../helpers/two-connections.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
-import { agentDir } from "../../src/workspace/paths.js";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 const dbs: DB[] = [];
@@ -25,12 +21,7 @@ describe("a search reads one snapshot of the index", () => {
     const ws = tempDir("agent-snapshot-");
     dirs.push(ws);
     for (let i = 0; i < 20; i++) write(ws, `notes/other-${i}.md`, `# Other ${i}\n\nfiller note number ${i} about apples\n`);
-    const file = path.join(agentDir(ws), "index.db");
-    const mine = openIndexDb(file).db;
-    const theirs = openIndexDb(file).db;
-    dbs.push(mine, theirs);
-    new Indexer(ws, new IndexStore(mine), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
-    const writer = new Indexer(ws, new IndexStore(theirs), IndexConfigSchema.parse({}), { now: () => NOW });
+    const { mine, writer } = twoConnections(ws, () => NOW, dbs);
 
     // The vector pass runs between the keyword candidates and the term matches; here it
     // lets another connection (as another process would) rewrite every chunk with new ids.
