@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3"), heldout4: path.join(HERE, "eval-heldout4") };
+const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3"), heldout4: path.join(HERE, "eval-heldout4"), heldout5: path.join(HERE, "eval-heldout5") };
 
 export async function runEveryday({ mode = "hybrid", cache, config = {}, set: name = "everyday" } = {}) {
   const DATA = SETS[name];
