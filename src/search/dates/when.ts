@@ -22,14 +22,17 @@ export function asksWhen(query: string): boolean {
 /**
  * Whether the line of `text` that best matches the query's terms (by summed weight of the
  * terms it contains; ties: the earliest) states a time that the date parser understands,
- * read against `noteDate` (YYYY-MM-DD) or `now` for undated notes.
+ * read against `noteDate` (YYYY-MM-DD) or `now` for undated notes. With `notBefore`
+ * (YYYY-MM-DD), only a time that ends on that day or later counts: a question asking for the
+ * time still to come ("when is my next crit") is not answered by the line dating the last one.
  */
-export function statesTimeWhereItMatches(text: string, terms: WeightedTerm[], noteDate: string | null, now: Date, timeZone?: string): boolean {
+export function statesTimeWhereItMatches(text: string, terms: WeightedTerm[], noteDate: string | null, now: Date, timeZone?: string, notBefore?: string): boolean {
   const best = bestMatchingLine(text, terms)?.line;
   if (best === undefined || !mayHoldDate(best)) return false;
   const at = noteDate ? new Date(`${noteDate}T12:00:00Z`) : now;
   const opts = noteDate ? { timeZone: "UTC" } : timeZone ? { timeZone } : {};
-  return resolveDates(best, at, opts).matches.length > 0;
+  const matches = resolveDates(best, at, opts).matches;
+  return notBefore === undefined ? matches.length > 0 : matches.some((m) => m.range.to >= notBefore);
 }
 
 /** The longest time a mention may span and still place an event: "last week", "last month". */

@@ -18,3 +18,19 @@ export function tenseOf(question: string): Tense | undefined {
   if (!m) return undefined;
   return AHEAD.test(m[1]!) ? "ahead" : "behind";
 }
+
+/**
+ * The words by which a "when" question asks for the time still to come ("when is my next
+ * crit", "when's the upcoming review"): the question's frame, like "happened" in "what
+ * happened last week", not its topic. As keywords they match notes' own relative dates
+ * ("redo it by next mon") and rank an old note of the thing above the one that dates it.
+ */
+const AHEAD_FRAME = /(?<![\p{L}\p{N}'’])(?:next|upcoming)(?![\p{L}\p{N}'’])/giu;
+
+/** `text` (the query's keyword side) without the words asking for the time to come, when `question` asks when; else `text`. */
+export function withoutAheadFrame(text: string, question: string, asksWhen: boolean): string {
+  // A quoted phrase is the user's own words, kept whole.
+  if (!asksWhen || tenseOf(question) !== "ahead" || /["“”]/.test(text)) return text;
+  const rest = text.replace(AHEAD_FRAME, " ").replace(/\s+/g, " ").trim();
+  return rest === "" ? text : rest;
+}
