@@ -17,6 +17,8 @@
 // a change to the ranking's vocabulary and run only on the old code and at the end of the change.
 // --set heldout4: a fifth (scripts/eval-heldout4/: the same shape, another life), written the same way
 // before the verb/noun derivations and the amount-beside-the-word factor, run only before and after.
+// --set heldout5: a sixth (scripts/eval-heldout5/: the same shape, 14 notes, 12 answerable and 6
+// never-written questions), written blind before reading the search code; its first run is the unseen figure.
 import "./lib/state-home.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutAheadFrame } from "../../src/search/query/date-tense.js";
+import { asksForNext, withoutAheadFrame } from "../../src/search/query/date-tense.js";
 import { statesTimeWhereItMatches } from "../../src/search/dates/when.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
@@ -15,6 +15,15 @@ describe("withoutAheadFrame: the words asking for the time to come leave a when-
     expect(withoutAheadFrame("when did the next tenant move in", "when did the next tenant move in", true)).toBe("when did the next tenant move in");
     expect(withoutAheadFrame('when is "the next big thing" on', 'when is "the next big thing" on', true)).toBe('when is "the next big thing" on');
     expect(withoutAheadFrame("next", "when next", true)).toBe("next");
+  });
+
+  it("asks for the next one only by its words: a question merely in the future tense does not", () => {
+    expect(asksForNext("when is my next crit", true)).toBe(true);
+    expect(asksForNext("when's the upcoming review", true)).toBe(true);
+    // Asked of a transcript read later, the time set may have passed: still the answer.
+    expect(asksForNext("When is my final decision meeting scheduled to take place?", true)).toBe(false);
+    expect(asksForNext("what is Caroline doing next", false)).toBe(false);
+    expect(withoutAheadFrame("when is the meeting scheduled", "when is the meeting scheduled", true)).toBe("when is the meeting scheduled");
   });
 });
 
@@ -45,6 +54,12 @@ describe("when is my next …, on a real index", () => {
     expect(byPath.get("memory/2026-11-18.md")!.whenBoost).toBe(1.25);
     expect(byPath.get("memory/2026-11-09.md")!.whenBoost).toBe(1);
     expect(byPath.get("memory/2026-11-02.md")!.matched).toEqual(["crit"]);
+  });
+
+  it("a question in the future tense without 'next' still boosts the line dating a time that has passed", async () => {
+    const res = await workspace(notes).search("when is the crit with the two boards scheduled");
+    expect(res.results[0]!.path).toBe("memory/2026-11-09.md");
+    expect(res.results[0]!.explain!.whenBoost).toBe(1.25);
   });
 
   it("a question looking behind still boosts the line dating the last one", async () => {

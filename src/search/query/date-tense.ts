@@ -27,10 +27,19 @@ export function tenseOf(question: string): Tense | undefined {
  */
 const AHEAD_FRAME = /(?<![\p{L}\p{N}'’])(?:next|upcoming)(?![\p{L}\p{N}'’])/giu;
 
+/**
+ * Whether a question that asks when asks for the one still to come by name ("next",
+ * "upcoming"): not merely in the tense of the future ("when is the meeting scheduled"), which
+ * people also ask of a time that has passed since it was set.
+ */
+export function asksForNext(question: string, asksWhen: boolean): boolean {
+  return asksWhen && tenseOf(question) === "ahead" && new RegExp(AHEAD_FRAME.source, "iu").test(question);
+}
+
 /** `text` (the query's keyword side) without the words asking for the time to come, when `question` asks when; else `text`. */
 export function withoutAheadFrame(text: string, question: string, asksWhen: boolean): string {
   // A quoted phrase is the user's own words, kept whole.
-  if (!asksWhen || tenseOf(question) !== "ahead" || /["“”]/.test(text)) return text;
+  if (!asksForNext(question, asksWhen) || /["“”]/.test(text)) return text;
   const rest = text.replace(AHEAD_FRAME, " ").replace(/\s+/g, " ").trim();
   return rest === "" ? text : rest;
 }
