@@ -247,6 +247,16 @@ export function keptMatches(db: DB, expr: string): Float64Array | null {
   return isKept(db, "column postings", key) ? columnPostings(db, expr).ids : null;
 }
 
+/** Every chunk id (ascending) matching an expression: its kept postings', else read (ids only) and kept while the index is unchanged. */
+export function matchesOf(db: DB, expr: string): Float64Array {
+  return (
+    keptMatches(db, expr) ??
+    keptPer(db, "matches", exprKey(db, expr), { max: MAX_KEPT_POSTINGS, size: (ids) => ids.length }, () =>
+      Float64Array.from(sql(db, "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid").pluck().all(expr) as number[]),
+    )
+  );
+}
+
 function readColumnPostings(db: DB, expr: string): ColumnPostings {
   const rows = columnScores(db, expr, "ORDER BY rowid").raw().all(expr) as ColumnScoreRow[];
   return { ids: Float64Array.from(rows, (r) => r[0]), h: Float64Array.from(rows, (r) => r[1]), b: Float64Array.from(rows, (r) => r[2]), c: Float64Array.from(rows, (r) => r[3]) };

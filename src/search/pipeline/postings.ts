@@ -49,19 +49,24 @@ export function rankByPostings(db: DB, phrases: readonly string[], w: KeywordWei
 }
 
 /**
- * Whether the first pass of these phrases should come from postings: each is kept, or was
- * asked before in this version of the index (then it is worth reading whole). A phrase asked
- * for the first time is left to FTS5's own ranking of the OR, which reads less of it.
+ * Whether the first pass of these phrases should come from postings: each is kept or was
+ * asked before in this version of the index (then it is worth reading whole), or one at least
+ * is kept (a warm host's common word): FTS5's ranking of the OR would walk that word's whole
+ * posting list again, where the postings need only the others read, once. A query of words
+ * all asked for the first time is left to FTS5's own ranking of the OR (a fresh process).
  */
 export function worthPostings(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): boolean {
   if (isKept(db, "ranked", rankedKey(phrases, w, first))) return true;
   let all = true;
+  let some = false;
   for (const phrase of phrases) {
     const key = postingsKey(db, phrase, w);
+    const kept = isKept(db, "postings", key);
+    some ||= kept;
     // Every phrase is marked as asked, so the next query with it reads it whole.
-    if (!isKept(db, "postings", key) && !askedBefore(db, `postings ${key}`)) all = false;
+    if (!kept && !askedBefore(db, `postings ${key}`)) all = false;
   }
-  return all;
+  return all || some;
 }
 
 const rankedKey = (phrases: readonly string[], w: KeywordWeights, first: number) => `${first} ${w.heading} ${w.body} ${w.cjk} ${phrases.join(" ")}`;

@@ -22,7 +22,7 @@ import type { EvidenceTerm, TermStats } from "./evidence.js";
 import { loadCandidates } from "./keyword.js";
 import { queryStems } from "./newer-twin.js";
 import { scoreCandidates } from "./score.js";
-import { keptMatches } from "./bm25.js";
+import { keptMatches, matchesOf } from "./bm25.js";
 import { allKept } from "./sql.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, type TwinOptions } from "./twin-values.js";
@@ -93,14 +93,14 @@ const PAIR_SQL = `SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH @mat
 
 /**
  * The newest MAX_CHUNKS chunks matching both expressions, newest first. When a warm host
- * keeps both words' postings (every match of each), the AND is their intersection: no index
- * read. Otherwise one FTS5 query, kept while the index is unchanged.
+ * keeps one word's postings at least (every match of it), the AND is the intersection of its
+ * matches with the other's (read once, ids only, and kept): FTS5 would walk the kept word's
+ * long list again for each pair. Otherwise one FTS5 query, which can stop at the newest
+ * MAX_CHUNKS, kept while the index is unchanged.
  */
 function newestWithBoth(db: DB, a: string, b: string): readonly number[] {
-  const x = keptMatches(db, a);
-  const y = x && keptMatches(db, b);
-  if (x && y) return newestCommon(x, y, MAX_CHUNKS);
-  return allKept<{ id: number }>(db, PAIR_SQL, { match: `(${a}) AND (${b})` }).map((r) => r.id);
+  if (keptMatches(db, a) === null && keptMatches(db, b) === null) return allKept<{ id: number }>(db, PAIR_SQL, { match: `(${a}) AND (${b})` }).map((r) => r.id);
+  return newestCommon(matchesOf(db, a), matchesOf(db, b), MAX_CHUNKS);
 }
 
 /** The `max` largest ids in both ascending lists, largest first. */
