@@ -46,11 +46,13 @@ const PRUNE_EVERY_ROWS = 500;
 /**
  * Searches are recorded in batches: a transaction, an event and an append to the device's
  * log per search cost about as much as a keyword search itself. A batch is written once it
- * holds FLUSH_AT searches, FLUSH_AFTER_MS after its first, when the engine closes and before
+ * holds FLUSH_AT searches (right after the search that filled it), FLUSH_AFTER_MS after its first, when the engine closes and before
  * anything reads state.db through the engine (`flush`): so nothing is lost on a clean exit,
  * and a crash loses at most the one batch not yet written.
  */
 export const FLUSH_AT = 64;
+/** Searches waiting at most: written at once, on the search's path, by a caller that never lets the event loop turn. */
+export const MAX_WAITING = 16 * FLUSH_AT;
 const FLUSH_AFTER_MS = 100;
 
 export class RecallLog {
@@ -61,6 +63,8 @@ export class RecallLog {
   /** Retrievals recorded but not written yet, each with its chunks' hashes as they were when presented. */
   private pending: NewRecall[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The write of a full batch, on the event loop's next turn. */
+  private soon: ReturnType<typeof setImmediate> | null = null;
 
   constructor(private readonly deps: RecallLogDeps) {}
 
@@ -128,8 +132,11 @@ export class RecallLog {
     const hashes = this.chunkHashes(e.chunks);
     const chunks: RecalledChunk[] = e.chunks.map((c, i) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, chunkHash: hashes[i]! }));
     this.pending.push({ at: e.at, front: e.front, query, chunks });
-    if (this.pending.length >= FLUSH_AT) this.flush();
-    // Unref'd: a host with nothing else to do exits, and its close writes the batch.
+    if (this.pending.length >= MAX_WAITING) this.flush();
+    // A full batch is written right after the search that filled it has answered (the next
+    // turn of the event loop), not on its path; a caller that never lets the loop turn writes
+    // at MAX_WAITING. Unref'd: a host with nothing else to do exits, and its close writes it.
+    else if (this.pending.length >= FLUSH_AT) this.soon ??= setImmediate(() => this.flushQuietly()).unref();
     else this.timer ??= setTimeout(() => this.flushQuietly(), FLUSH_AFTER_MS).unref();
     return chunks.length;
   }
@@ -144,7 +151,9 @@ export class RecallLog {
   /** Writes the waiting retrievals in one event; returns the rows written. */
   flush(): number {
     if (this.timer !== null) clearTimeout(this.timer);
+    if (this.soon !== null) clearImmediate(this.soon);
     this.timer = null;
+    this.soon = null;
     if (this.pending.length === 0) return 0;
     const batch = this.pending;
     this.pending = [];

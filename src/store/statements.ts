@@ -4,7 +4,7 @@
  * read by search (which result a later one replaced), `agent health` and the dream.
  */
 import type { Statement } from "better-sqlite3";
-import { keptMany } from "./data-version.js";
+import { keptMany, keptWhileUnchanged } from "./data-version.js";
 import type { DB } from "./open.js";
 
 export interface StoredStatement {
@@ -111,10 +111,23 @@ export function allLinks(db: DB): StoredLink[] {
   return (db.prepare(`${LINKS_SQL} ORDER BY o.ord, n.ord`).all() as Row[]).map(toLink);
 }
 
+/**
+ * The chunks holding a side of some link, kept while the index is unchanged: most searches'
+ * results have no link, and then need no query (one prepared per id list) to say so.
+ */
+function linkedChunks(db: DB): ReadonlySet<number> {
+  return keptWhileUnchanged(db, "linked chunks", () => {
+    const side = (col: string) => `SELECT s.chunk_id FROM statement_links l JOIN statements s ON s.id = l.${col}`;
+    return new Set(db.prepare(`${side("older")} UNION ${side("newer")}`).pluck().all() as number[]);
+  });
+}
+
 /** The links touching any of these chunks (either side). */
 export function linksOfChunks(db: DB, chunkIds: readonly number[]): StoredLink[] {
   if (chunkIds.length === 0) return [];
   const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x));
+  const linked = linkedChunks(db);
+  if (!ids.some((id) => linked.has(id))) return [];
   const list = ids.join(",");
   return (db.prepare(`${LINKS_SQL} WHERE o.chunk_id IN (${list}) OR n.chunk_id IN (${list})`).all() as Row[]).map(toLink);
 }

@@ -205,7 +205,7 @@ export class VectorStore {
   }
 
   private meta(key: string): string | undefined {
-    return (this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
+    return (this.stmt("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
   }
 
   private setMeta(key: string, value: string): void {

@@ -4,12 +4,12 @@
  * later, before anything reads state.db through the engine, and on close. Real engines, real
  * state.db files and logs, two devices; no clock is waited on.
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
-import { FLUSH_AT } from "../../src/engine/recall-log.js";
+import { FLUSH_AT, MAX_WAITING } from "../../src/engine/recall-log.js";
 import { RecallStore } from "../../src/store/recalls.js";
 import { thisDevice } from "../../src/workspace/device.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
@@ -54,9 +54,13 @@ function questions(n: number): string[] {
   return out;
 }
 
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The recall inserts in a device's log: how many events, and how many rows they carry. */
 function recallEvents(ws: string, device: string): { events: number; rows: number } {
-  const lines = readFileSync(path.join(ws, ".agent-state", `${device}.jsonl`), "utf8").split("\n").filter((l) => l.trim() !== "");
+  const log = path.join(ws, ".agent-state", `${device}.jsonl`);
+  if (!existsSync(log)) return { events: 0, rows: 0 };
+  const lines = readFileSync(log, "utf8").split("\n").filter((l) => l.trim() !== "");
   const inserts = lines.map((l) => JSON.parse(l) as { type: string; table?: string; rows?: unknown[] }).filter((e) => e.type === "row.insert" && e.table === "recalls");
   return { events: inserts.length, rows: inserts.reduce((n, e) => n + (e.rows?.length ?? 0), 0) };
 }
@@ -69,10 +73,12 @@ describe("the recall log, written in batches", () => {
     a.engine.indexing.index();
     const asked = questions(FLUSH_AT + 7);
     let presented = 0;
-    for (const q of asked) {
+    for (const [i, q] of asked.entries()) {
       const r = await a.engine.search(q, { limit: 5, refresh: false });
       expect(r.results.length, q).toBeGreaterThan(0);
       presented += r.results.length;
+      // A full batch is written once the event loop turns after the search that filled it.
+      if (i === FLUSH_AT - 1) await turn();
     }
     await a.engine.close();
     // One event per batch (a full one and the rest at close), not one per search; every row in them.
@@ -92,6 +98,31 @@ describe("the recall log, written in batches", () => {
     const b = openAs("b", wb);
     expect(b.device).not.toBe(a.device);
     expect(new RecallStore(b.engine.state()).count()).toBe(presented);
+  });
+
+  it("writes a full batch after the search that filled it has answered, on the next turn of the event loop; a caller that never lets it turn, at MAX_WAITING", async () => {
+    root = tempDir("agent-recall-batch-");
+    const ws = workspace("a");
+    const { engine, device } = openAs("a", ws);
+    engine.indexing.index();
+    const asked = questions(FLUSH_AT + 100);
+    let presented = 0;
+    for (const q of asked.slice(0, FLUSH_AT)) presented += (await engine.search(q, { limit: 5, refresh: false })).results.length;
+    // The search that filled the batch answered before anything was written.
+    expect(recallEvents(ws, device)).toEqual({ events: 0, rows: 0 });
+    await turn();
+    expect(recallEvents(ws, device)).toEqual({ events: 1, rows: presented });
+    // Searches that never let the loop turn: the batch is written on the path once MAX_WAITING
+    // searches with results wait (a search with none records nothing), not grown without end.
+    let waiting = 0;
+    let more = 0;
+    for (let i = 0; waiting < MAX_WAITING; i++) {
+      expect(recallEvents(ws, device).events).toBe(1);
+      const n = (await engine.search(asked[(FLUSH_AT + i) % asked.length]!, { limit: 5, refresh: false })).results.length;
+      if (n > 0) waiting++;
+      more += n;
+    }
+    expect(recallEvents(ws, device)).toEqual({ events: 2, rows: presented + more });
   });
 
   it("a reader through the engine sees the searches of a batch not yet full: state(), another connection after it, and the dream's signals", async () => {

@@ -71,6 +71,19 @@ describe("the first pass from kept postings", () => {
     }
   });
 
+  it("ranks the same with chunk ids past the one-array sum's bound (the lists walked together)", () => {
+    const d = workspace();
+    // Rows of the contentless index with ids as a long-lived index's churn leaves them.
+    const put = d.prepare("INSERT INTO chunks_fts(rowid, heading, body, cjk) VALUES (?, ?, ?, '')");
+    put.run(5_000_000, "router notes", "router firmware deadline router.");
+    put.run(5_000_001, "", "tax invoice, the router's firmware.");
+    for (const query of ["router firmware deadline", "tax invoice", "router"]) {
+      const q = parseQuery(query);
+      for (const first of [5, 40]) expect(rankByPostings(d, q.orPhrases, { heading: 2, body: 1, cjk: 1 }, first), `${query} ${first}`).toEqual(sqlFirstPass(d, q.match, { heading: 2, body: 1, cjk: 1 }, first));
+    }
+    expect(rankByPostings(d, parseQuery("router firmware").orPhrases, { heading: 2, body: 1, cjk: 1 }, 40).map((r) => r.id)).toContain(5_000_000);
+  });
+
   it("sees the index change: a chunk written after the postings were kept is ranked", () => {
     const d = workspace();
     const q = parseQuery("zeppelin hangar");

@@ -53,6 +53,8 @@ function placedOf(ix: SearchIndexes, chunkIds: readonly number[], until: number,
   const out: Placed[] = [];
   for (const r of statementsOfChunks(ix.db, chunkIds)) {
     if (r.ord > until) continue;
+    // An announcement is written `"announced":true` (indexer/truth.ts): found without parsing the rest.
+    if (announcedOnly && !r.data.includes('"announced":true')) continue;
     const st = statementData<Partial<Pick<Statement, "words" | "values" | "negated" | "announced">>>(r);
     // The cheap tests first: most statements neither give a value nor announce anything.
     const valued = Array.isArray(st.values) && st.values.length > 0;

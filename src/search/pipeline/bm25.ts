@@ -237,6 +237,26 @@ export function keepColumnPostings(db: DB, expr: string): number {
   return columnPostings(db, expr).ids.length;
 }
 
+/**
+ * The chunk ids (ascending) matching an expression, when its per-column postings are kept in
+ * this version of the index (read ahead by a warm host, or asked twice); null otherwise. They
+ * are every match of the expression, so an AND of two is the two lists' intersection.
+ */
+export function keptMatches(db: DB, expr: string): Float64Array | null {
+  const key = exprKey(db, expr);
+  return isKept(db, "column postings", key) ? columnPostings(db, expr).ids : null;
+}
+
+/** Every chunk id (ascending) matching an expression: its kept postings', else read (ids only) and kept while the index is unchanged. */
+export function matchesOf(db: DB, expr: string): Float64Array {
+  return (
+    keptMatches(db, expr) ??
+    keptPer(db, "matches", exprKey(db, expr), { max: MAX_KEPT_POSTINGS, size: (ids) => ids.length }, () =>
+      Float64Array.from(sql(db, "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid").pluck().all(expr) as number[]),
+    )
+  );
+}
+
 function readColumnPostings(db: DB, expr: string): ColumnPostings {
   const rows = columnScores(db, expr, "ORDER BY rowid").raw().all(expr) as ColumnScoreRow[];
   return { ids: Float64Array.from(rows, (r) => r[0]), h: Float64Array.from(rows, (r) => r[1]), b: Float64Array.from(rows, (r) => r[2]), c: Float64Array.from(rows, (r) => r[3]) };

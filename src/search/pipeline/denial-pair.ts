@@ -81,6 +81,8 @@ function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number,
   const out: Placed[] = [];
   for (const r of statementsOfChunks(ix.db, chunkIds)) {
     if (r.ord > until) continue;
+    // A denial's words are written `"denied":["…` (indexer/truth.ts): a row without them denies nothing, found without parsing it.
+    if (deniedOnly && !r.data.includes('"denied":["')) continue;
     const st = statementData<Partial<Pick<Statement, "words" | "negated" | "denied">>>(r);
     if (deniedOnly && !(Array.isArray(st.denied) && st.denied.length > 0)) continue;
     if (!Array.isArray(st.words)) continue;

@@ -55,6 +55,8 @@ function valueStatements(ix: SearchIndexes, chunkIds: readonly number[], until: 
   const out = new Map<number, Said[]>();
   for (const r of statementsOfChunks(ix.db, chunkIds)) {
     if (r.ord > until) continue;
+    // Values are written `"values":[{…` (as valueStatementsOfChunks reads them): a row without one is skipped unparsed.
+    if (!r.data.includes('"values":[{')) continue;
     const st = statementData<Pick<Statement, "words" | "values">>(r);
     if (!Array.isArray(st.values) || st.values.length === 0 || !Array.isArray(st.words)) continue;
     // One that carries too few of the query's words is nobody's twin: the pairs below stay few.

@@ -49,19 +49,24 @@ export function rankByPostings(db: DB, phrases: readonly string[], w: KeywordWei
 }
 
 /**
- * Whether the first pass of these phrases should come from postings: each is kept, or was
- * asked before in this version of the index (then it is worth reading whole). A phrase asked
- * for the first time is left to FTS5's own ranking of the OR, which reads less of it.
+ * Whether the first pass of these phrases should come from postings: each is kept or was
+ * asked before in this version of the index (then it is worth reading whole), or one at least
+ * is kept (a warm host's common word): FTS5's ranking of the OR would walk that word's whole
+ * posting list again, where the postings need only the others read, once. A query of words
+ * all asked for the first time is left to FTS5's own ranking of the OR (a fresh process).
  */
 export function worthPostings(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): boolean {
   if (isKept(db, "ranked", rankedKey(phrases, w, first))) return true;
   let all = true;
+  let some = false;
   for (const phrase of phrases) {
     const key = postingsKey(db, phrase, w);
+    const kept = isKept(db, "postings", key);
+    some ||= kept;
     // Every phrase is marked as asked, so the next query with it reads it whole.
-    if (!isKept(db, "postings", key) && !askedBefore(db, `postings ${key}`)) all = false;
+    if (!kept && !askedBefore(db, `postings ${key}`)) all = false;
   }
-  return all;
+  return all || some;
 }
 
 const rankedKey = (phrases: readonly string[], w: KeywordWeights, first: number) => `${first} ${w.heading} ${w.body} ${w.cjk} ${phrases.join(" ")}`;
@@ -117,6 +122,46 @@ export function commonWords(db: DB): { term: string; doc: number }[] {
 
 function merged(db: DB, phrases: readonly string[], w: KeywordWeights, first: number): Ranked[] {
   const lists = phrases.map((phrase) => postingsOf(db, phrase, w));
+  const maxId = lists.reduce((m, l) => (l.ids.length > 0 ? Math.max(m, l.ids[l.ids.length - 1]!) : m), -1);
+  return maxId < MAX_DENSE_ID ? summedInPlace(lists, maxId, first) : mergedByWalk(lists, first);
+}
+
+/** Chunk ids up to this are summed in one array indexed by id (8 bytes each); beyond, the lists are walked together. */
+const MAX_DENSE_ID = 4_000_000;
+/** The per-chunk sums of summedInPlace, NaN where no sum is open; kept between searches, grown as ids grow. */
+let sums = new Float64Array(0);
+
+/**
+ * Each chunk's terms summed in phrase order (list by list, as FTS5 sums them: the same
+ * doubles in the same order as the walk below) into an array indexed by chunk id, then each
+ * sum offered once. Two passes over the postings, where the walk compares every list's head
+ * for every posting.
+ */
+function summedInPlace(lists: readonly Postings[], maxId: number, first: number): Ranked[] {
+  if (sums.length <= maxId) sums = new Float64Array(Math.max(maxId + 1, sums.length * 2)).fill(Number.NaN);
+  const s = sums;
+  for (const { ids, terms } of lists) {
+    for (let a = 0; a < ids.length; a++) {
+      const id = ids[a]!;
+      const had = s[id]!;
+      s[id] = had !== had ? 0 + terms[a]! : had + terms[a]!; // had !== had: NaN, no sum open yet
+    }
+  }
+  // The best are the same whatever order they are offered in (Top's order is total).
+  const top = new Top(first);
+  for (const { ids } of lists) {
+    for (let a = 0; a < ids.length; a++) {
+      const id = ids[a]!;
+      const sum = s[id]!;
+      if (sum !== sum) continue;
+      top.offer(id, sum);
+      s[id] = Number.NaN;
+    }
+  }
+  return top.items;
+}
+
+function mergedByWalk(lists: readonly Postings[], first: number): Ranked[] {
   const ids = lists.map((l) => l.ids);
   const terms = lists.map((l) => l.terms);
   const n = lists.length;

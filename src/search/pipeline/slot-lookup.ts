@@ -14,6 +14,7 @@
  * Never a model.
  */
 import type { StatedValue, Statement } from "../../indexer/statements.js";
+import type { DB } from "../../store/open.js";
 import { valueStatementsOfChunks } from "../../store/statements.js";
 import type { Entry } from "./candidates.js";
 import type { Picks } from "./diversify.js";
@@ -21,6 +22,7 @@ import type { EvidenceTerm, TermStats } from "./evidence.js";
 import { loadCandidates } from "./keyword.js";
 import { queryStems } from "./newer-twin.js";
 import { scoreCandidates } from "./score.js";
+import { keptMatches, matchesOf } from "./bm25.js";
 import { allKept } from "./sql.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, type TwinOptions } from "./twin-values.js";
@@ -81,13 +83,43 @@ function chunksWithTwoTerms(ix: SearchIndexes, terms: readonly EvidenceTerm[], s
   for (let i = 0; i < rarest.length; i++) {
     for (let j = i + 1; j < rarest.length; j++) {
       const [a, b] = [rarest[i]!.expr, rarest[j]!.expr].sort();
-      for (const r of allKept<{ id: number }>(ix.db, PAIR_SQL, { match: `(${a}) AND (${b})` })) ids.add(r.id);
+      for (const id of newestWithBoth(ix.db, a!, b!)) ids.add(id);
     }
   }
   return [...ids].sort((x, y) => y - x).slice(0, MAX_CHUNKS);
 }
 
 const PAIR_SQL = `SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH @match ORDER BY rowid DESC LIMIT ${MAX_CHUNKS}`;
+
+/**
+ * The newest MAX_CHUNKS chunks matching both expressions, newest first. When a warm host
+ * keeps one word's postings at least (every match of it), the AND is the intersection of its
+ * matches with the other's (read once, ids only, and kept): FTS5 would walk the kept word's
+ * long list again for each pair. Otherwise one FTS5 query, which can stop at the newest
+ * MAX_CHUNKS, kept while the index is unchanged.
+ */
+function newestWithBoth(db: DB, a: string, b: string): readonly number[] {
+  if (keptMatches(db, a) === null && keptMatches(db, b) === null) return allKept<{ id: number }>(db, PAIR_SQL, { match: `(${a}) AND (${b})` }).map((r) => r.id);
+  return newestCommon(matchesOf(db, a), matchesOf(db, b), MAX_CHUNKS);
+}
+
+/** The `max` largest ids in both ascending lists, largest first. */
+export function newestCommon(x: ArrayLike<number>, y: ArrayLike<number>, max: number): number[] {
+  const out: number[] = [];
+  let i = x.length - 1;
+  let j = y.length - 1;
+  while (i >= 0 && j >= 0 && out.length < max) {
+    const u = x[i]!;
+    const v = y[j]!;
+    if (u === v) {
+      out.push(u);
+      i--;
+      j--;
+    } else if (u > v) i--;
+    else j--;
+  }
+  return out;
+}
 
 /** The chunks, not yet candidates, with a statement giving the asked slot a value. */
 function slotChunks(ix: SearchIndexes, picks: Picks, known: ReadonlySet<number>): number[] {

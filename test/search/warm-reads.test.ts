@@ -1,0 +1,115 @@
+/**
+ * What a warm host reads once and keeps while the index is unchanged, beside the postings
+ * (postings.test.ts): a word's matches for the slot lookup's pairs, the first pass of a query
+ * that mixes a kept word with a new one, and which chunks have a link. Each answers as the
+ * index query it replaces, and sees a write made between two searches. A real index file.
+ */
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Indexer } from "../../src/indexer/indexer.js";
+import { commonWords, keepCommonPostings } from "../../src/search/pipeline/postings.js";
+import { matchesOf } from "../../src/search/pipeline/bm25.js";
+import { newestCommon } from "../../src/search/pipeline/slot-lookup.js";
+import { ftsTokens } from "../../src/search/pipeline/fts-tokens.js";
+import { SearchConfigSchema } from "../../src/search/config.js";
+import { planSearch } from "../../src/search/search.js";
+import { isKept } from "../../src/store/data-version.js";
+import { IndexStore } from "../../src/store/index-store.js";
+import { openIndexDb, type DB } from "../../src/store/open.js";
+import { linksOfChunks } from "../../src/store/statements.js";
+import { VectorStore } from "../../src/store/vectors.js";
+import { IndexConfigSchema } from "../../src/workspace/config.js";
+import { agentDir } from "../../src/workspace/paths.js";
+import { searchPlan } from "../helpers/search-workspace.js";
+import { cleanup, tempDir, write } from "../helpers/workspace.js";
+
+const NOW = Date.parse("2026-11-21T12:00:00Z");
+const W = { heading: 2, body: 1, cjk: 1 };
+let ws = "";
+const dbs: DB[] = [];
+
+afterEach(() => {
+  for (const d of dbs.splice(0)) d.close();
+  cleanup(ws);
+});
+
+const COMMON = ["router", "firmware", "deadline", "invoice", "garden"];
+
+/** Many notes of a few common words, and a few of rare ones. */
+function workspace(): DB {
+  ws = tempDir("agent-warm-reads-");
+  for (let d = 1; d <= 30; d++) {
+    const words = COMMON.filter((_, i) => (d + i) % 2 === 0 || d % 5 === i);
+    const rare = d % 7 === 0 ? " The zeppelin hangar was inspected." : "";
+    write(ws, `memory/2026-01-${String(d).padStart(2, "0")}.md`, `# Day ${d}\n\n- The ${words.join(" and the ")} came up today.${rare}\n- Nothing else.\n`);
+  }
+  const d = open();
+  sync(d);
+  return d;
+}
+
+function open(): DB {
+  const d = openIndexDb(path.join(agentDir(ws), "index.db")).db;
+  dbs.push(d);
+  return d;
+}
+
+const sync = (d: DB) => new Indexer(ws, new IndexStore(d), IndexConfigSchema.parse({}), { now: () => NOW }).sync();
+
+/** The FTS5 query the pair lookup replaces: the newest `n` chunks matching both. */
+const sqlPair = (d: DB, a: string, b: string, n: number) =>
+  d.prepare("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?").pluck().all(`(${a}) AND (${b})`, n) as number[];
+
+const inWords = (w: string) => `{heading body} : "${w}"`;
+
+describe("a warm host's kept reads", () => {
+  it("a pair of words' newest chunks, from kept matches, are FTS5's AND, and a chunk written between searches is among them", () => {
+    const d = workspace();
+    const pairs: [string, string][] = [["router", "firmware"], ["deadline", "zeppelin"], ["garden", "invoice"], ["zeppelin", "hangar"]];
+    for (const n of [2, 200]) for (const [a, b] of pairs) expect(newestCommon(matchesOf(d, inWords(a)), matchesOf(d, inWords(b)), n), `${a} ${b} ${n}`).toEqual(sqlPair(d, inWords(a), inWords(b), n));
+    expect(isKept(d, "matches", inWords("router"))).toBe(true);
+    const before = newestCommon(matchesOf(d, inWords("router")), matchesOf(d, inWords("zeppelin")), 200);
+    write(ws, "memory/2026-02-01.md", "# Later\n\nThe zeppelin hangar router was replaced.\n");
+    sync(d);
+    const after = newestCommon(matchesOf(d, inWords("router")), matchesOf(d, inWords("zeppelin")), 200);
+    expect(after).toEqual(sqlPair(d, inWords("router"), inWords("zeppelin"), 200));
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]).toBeGreaterThan(before[0]!);
+  });
+
+  it("a query mixing a word read ahead with one never asked is ranked from postings on its first search, and answers as a host that read nothing ahead", async () => {
+    const d = workspace();
+    const cfg = SearchConfigSchema.parse({ dates: { timeZone: "UTC" }, recency: { enabled: false } });
+    const searchOn = (conn: DB) => {
+      const vectors = new VectorStore(conn);
+      return (query: string) => searchPlan(planSearch(query, { explain: true }, { nowMs: NOW, config: cfg }).withVectors({ hasVector: false, model: null, weight: 0 }), { db: conn, vectors, nowMs: NOW });
+    };
+    const queries = ["router zeppelin", "hangar deadline invoice", "zeppelin inspected garden"];
+    const cold = searchOn(d);
+    const want = [];
+    for (const q of queries) want.push(await cold(q));
+    expect(want.every((r) => r.results.length > 0)).toBe(true);
+    const warm = open();
+    // A host that read the common words ahead, but not the rare ones.
+    const rare = new Set(["zeppelin", "hangar", "inspected"].map((w) => ftsTokens(`"${w}"`)));
+    const read = await keepCommonPostings(warm, W, 10_000, undefined, commonWords(warm).filter((c) => !rare.has(c.term)));
+    expect(read).toContain(ftsTokens('"router"'));
+    expect(read).not.toContain(ftsTokens('"zeppelin"'));
+    const search = searchOn(warm);
+    for (const [i, q] of queries.entries()) expect(await search(q), q).toEqual(want[i]);
+    // The new word's postings were read whole with the first search that named it beside a kept one.
+    expect(isKept(warm, "postings", `2 1 1 =${ftsTokens('"zeppelin"')}`)).toBe(true);
+  });
+
+  it("asks for no link when no result's chunk has one, and sees a link written between two searches", () => {
+    const d = workspace();
+    const ids = d.prepare("SELECT chunk_id FROM statements ORDER BY id LIMIT 2").pluck().all() as number[];
+    expect(ids).toHaveLength(2);
+    expect(linksOfChunks(d, ids)).toEqual([]);
+    const st = d.prepare("SELECT id FROM statements WHERE chunk_id IN (?, ?) ORDER BY id").pluck().all(ids[0], ids[1]) as number[];
+    d.prepare("INSERT INTO statement_links(older, newer, kind, slot, by, strength) VALUES (?, ?, 'update', 'router', 'guess', 0.9)").run(st[0], st[st.length - 1]);
+    const links = linksOfChunks(d, ids);
+    expect(links).toHaveLength(1);
+    expect(links[0]!.older.chunkId).toBe(ids[0]);
+  });
+});
