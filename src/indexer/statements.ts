@@ -85,12 +85,17 @@ const UNSURE = /\b(?:not (?:sure|certain|quite sure)|(?:don't|do not) know (?:if
 const MARK = /(?<![\p{L}\p{N}_])(supersedes|still-true)::[ \t]*([^\n]*)$/iu;
 const NEGATION = /\b(never|not|no longer|don't|doesn't|didn't|haven't|hasn't|hadn't|isn't|wasn't|aren't|weren't|won't|cannot|can't)\b/i;
 
+/** Forms of verbs of three letters, which the length guards of `stem` leave apart ("use" / "used" / "using"). */
+const SHORT_VERB_FORMS = new Map(["use", "used", "uses", "using"].map((w) => [w, "use"]));
+
 /** Lower case, letters and digits only, a crude plural/verb stem: good enough to say two sentences talk of the same thing. */
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
   if (w.length > 4 && w.endsWith("ies")) w = w.slice(0, -3) + "y";
   else if (w.length > 3 && w.endsWith("es") && /(ch|sh|x|ss)es$/.test(w)) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  // "use", "used", "using": a verb too short for the rules below keeps one stem.
+  if (SHORT_VERB_FORMS.has(w)) return SHORT_VERB_FORMS.get(w)!;
   // "completed", "completing", "complete" → "complet": tense must not hide a shared verb.
   if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
@@ -99,6 +104,8 @@ export function stem(word: string): string {
   else if (w.length > 5 && w.endsWith("ly")) w = w.slice(0, -2);
   // "optimization", "optimize" → "optimiz": the thing done and the doing are one word.
   else if (w.length > 8 && /[iy]zation$/.test(w)) w = w.slice(0, -5);
+  // "management", "manage" → "manag": the same for a noun made with "-ment" from a verb ending in "e".
+  else if (w.length > 9 && /[^aeiou][aeiou][^aeiou]ement$/.test(w)) w = w.slice(0, -5);
   return w;
 }
 
@@ -270,6 +277,14 @@ export function eitherOr(text: string): EitherOr[] {
   return out;
 }
 
+/**
+ * Words of a denied clause that say when or how it relates, not what was never done: "never
+ * … before" (what the person did is not said "before"), "patent-related webinars" (the
+ * webinars are about patents). Left in, they weigh as much as the thing itself and a saying
+ * of the thing falls short of the bar, while other denials that also say "before" pass it.
+ */
+const DENIAL_FILLER = new Set(["before", "yet", "lately", "related", "regarding", "involving"].map(stem));
+
 /** What a "never …" clause denies: its content words up to the clause's end ("…, so", "…, but"), and the alternatives it joins with "or". */
 function deniedWords(sentence: string): { denied: string[]; deniedOr?: EitherOr[] } {
   const m = DENIAL.exec(sentence);
@@ -280,7 +295,7 @@ function deniedWords(sentence: string): { denied: string[]; deniedOr?: EitherOr[
   const examples = parts[1] !== undefined && /^\s*(?:like|such as|including|e\.g\.)\s/i.test(parts[1]) ? ` ${parts[1]}` : "";
   const clause = (parts[0] ?? "") + examples;
   const groups = eitherOr(clause);
-  return { denied: [...new Set(contentWords(clause))], ...(groups.length > 0 ? { deniedOr: groups } : {}) };
+  return { denied: [...new Set(contentWords(clause))].filter((w) => !DENIAL_FILLER.has(w)), ...(groups.length > 0 ? { deniedOr: groups } : {}) };
 }
 
 /** Sentences of a line or a turn: split after . ! ? followed by a space and a capital or digit. */

@@ -156,7 +156,11 @@ function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts
       const share = askedShare(d.st.denied, ps, weight, either);
       if (shared.length >= 2 && share >= opts.minDenialOverlap) found.push({ s: p, share, shared });
     }
-    for (const best of found.sort((a, b) => b.share - a.share).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {
+    // "Never …" speaks of the time up to when it was said: a saying before it goes against it
+    // for sure, one after it may be what happened since (a first webinar attended). So the
+    // sayings before the denial are its partners first; later ones fill the places left.
+    const before = (x: { s: PlacedStatement }) => (x.s.order < d.order ? 0 : 1);
+    for (const best of found.sort((a, b) => before(a) - before(b) || b.share - a.share).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {
       const [older, newer] = best.s.order <= d.order ? [best.s, d] : [d, best.s];
       out.push({ older: older.id, newer: newer.id, kind: "contradiction", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.share) });
     }

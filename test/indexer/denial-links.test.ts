@@ -89,3 +89,42 @@ describe("stem: a thing done and the doing are one word", () => {
     expect(contradictions(all)).toContainEqual([1, 2]);
   });
 });
+
+describe("words of a denied clause that say when or how, not what", () => {
+  it("are not denied: 'before', '-related'", () => {
+    expect(first("I've never completed any coin toss problems before, so where do I start?").denied).not.toContain("befor");
+    expect(first("I've never attended any patent-related webinars, can you tell me what to expect?").denied).toEqual(["attend", "patent", "webinar"]);
+  });
+
+  it("let a saying of the thing pass the bar though it does not say 'before'", () => {
+    const all = placed([
+      "My score was 4 of 5 on the coin toss problems from the worksheet.",
+      "I've never completed any coin toss problems before, so where do I start?",
+    ]);
+    expect(contradictions(all)).toContainEqual([1, 2]);
+  });
+});
+
+describe("a denial's partners said before it come first", () => {
+  it("pairs 'never used Zotero' with the download before it, not with the sayings after it", () => {
+    const all = placed([
+      "I downloaded the Zotero app in March for my citations.",
+      "I've never used the Zotero citation manager, so how do I start?",
+      "I used the Zotero citation manager to fix 15 errors in my draft today.",
+      "I used the Zotero citation manager to export my library to the shared drive.",
+    ]);
+    const pairs = contradictions(all);
+    expect(pairs).toContainEqual([1, 2]);
+    // Two partners per denial: the one before it, then the best of those after.
+    expect(pairs.filter(([a, b]) => a === 2 || b === 2)).toHaveLength(2);
+  });
+});
+
+describe("the statements' stem", () => {
+  it("joins the forms of a three-letter verb and a '-ment' noun with its verb", () => {
+    expect(new Set(["use", "used", "using", "uses"].map(stem)).size).toBe(1);
+    expect(stem("management")).toBe(stem("manage"));
+    expect(stem("improvement")).toBe(stem("improved"));
+    expect(stem("statement")).not.toBe(stem("state"));
+  });
+});
