@@ -130,3 +130,17 @@ export function isListEntry(line: string): boolean {
   if (/^\s*(?:[-*+]|\d+\.)\s+\[[ xX]\]/.test(line)) return true;
   return /^\s*[-*+]\s+(?:[$€£]\s?)?\d[\d,.]*\s?(?:[a-z]{1,6}\s+)?[a-z]+(?:\s+[a-z]+){0,3}\s*$/i.test(line);
 }
+
+/**
+ * The words before a "never" / "haven't" that make it no denial of what the person did: a
+ * what-if ("I recommend it if you've never played it"), someone else's doing ("you never
+ * know"), or a resolve about the time to come ("I'll never forget", "gonna keep going and
+ * never quit"). Read within the clause the denial is in.
+ */
+const NOT_OWN_PAST = /\b(?:if|unless|whether|in case|you|you['’](?:ve|d|ll)|will|['’]ll|gonna|going to|would|could|should)\b/i;
+
+/** Whether a denial whose clause opens with `before` is about what the person did or had until now. */
+export function deniesOwnPast(before: string): boolean {
+  const clause = before.split(/[,;:.!?]|\s+-\s+/).pop() ?? "";
+  return !NOT_OWN_PAST.test(clause);
+}

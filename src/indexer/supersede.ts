@@ -150,6 +150,8 @@ function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts
     for (const p of positive) {
       // The same turn or line says both halves of one thought ("never before, but now"): no contradiction.
       if (p.id === d.id || (p.path === d.path && p.order === d.order) || p.st.mark?.key === "still-true") continue;
+      // A question ("Have you ever gone camping?") asks; it says nothing happened.
+      if (p.st.asks === true) continue;
       const ps = new Set(p.st.words);
       const shared = d.st.denied.filter((w) => ps.has(w));
       if (shared.length < 2 || !affirms(p.st, shared)) continue;

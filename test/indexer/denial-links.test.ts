@@ -128,3 +128,26 @@ describe("the statements' stem", () => {
     expect(stem("statement")).not.toBe(stem("state"));
   });
 });
+
+describe("a 'never' that denies nothing the person did", () => {
+  it("is no denial: a what-if, someone else's doing, a resolve about the time to come", () => {
+    expect(first("I highly recommend the game if you've never played it before.").denied).toEqual([]);
+    expect(first("You never know when those special moments might occur.").denied).toEqual([]);
+    expect(first("That's a trip I'll never forget, the stars over the lake.").denied).toEqual([]);
+    expect(first("I'm gonna keep on going with the pottery classes and never quit.").denied).toEqual([]);
+    expect(first("I've never played the Zelda game, so where do I start?").denied).toEqual(["play", "zelda", "game"]);
+  });
+
+  it("links nothing", () => {
+    const all = placed(["I played the Zelda game with my cousins at the cabin.", "I highly recommend the Zelda game if you've never played it."]);
+    expect(contradictions(all)).toEqual([]);
+  });
+});
+
+describe("a question", () => {
+  it("says nothing happened, so no denial goes against it", () => {
+    const all = placed(["Have you ever gone camping or mountain climbing before?", "I've gone camping a few times but never tried mountain climbing."]);
+    expect(first("Have you ever gone camping or mountain climbing before?").asks).toBe(true);
+    expect(contradictions(all)).toEqual([]);
+  });
+});
