@@ -73,6 +73,15 @@ export function isQuestion(sentence: string): boolean {
   return /\?\s*(?:->[->\s\d,]*)?$/.test(s) && QUESTION_START.test(s);
 }
 
+/**
+ * The sentence asks whether or what ("Have you ever gone camping?", "Can you help me defer
+ * the unused components?"), not how to do a thing it takes as given ("How can I handle the
+ * rate limits for my API key obtained on March 10?"): it says nothing happened.
+ */
+export function asksWhether(sentence: string): boolean {
+  return isQuestion(sentence) && !ASKS_HOW.test(sentence.trim());
+}
+
 /** A word that opens a thing of its own: after it, the value is what the thing is, not what is denied. */
 const DETERMINER = /^(?:the|my|our|your|a|an|this|that|new)$/i;
 

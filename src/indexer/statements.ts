@@ -12,7 +12,7 @@
  * (statement-mood.ts): the sentence stays (a denial is half a contradiction), its value goes.
  */
 
-import { STATED_MOODS, deniesOwnPast, isListEntry, isQuestion, moodAt, unquoted } from "./statement-mood.js";
+import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, moodAt, unquoted } from "./statement-mood.js";
 
 export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "time";
 
@@ -54,7 +54,7 @@ export interface Statement {
    * statement said of that thing may be out of date. Absent in statements stored before it was read.
    */
   announced?: boolean;
-  /** The sentence asks ("Have you ever gone camping?"): it says nothing happened. Absent when it does not, and in statements stored before it was read. */
+  /** The sentence asks whether or what ("Have you ever gone camping?"), not how (statement-mood.ts `asksWhether`): it says nothing happened. Absent when it does not, and in statements stored before it was read. */
   asks?: boolean;
   /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
   mark?: { key: "supersedes" | "still-true"; value: string };
@@ -367,7 +367,7 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   if (words.length < 2 && !marked) return null;
   const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f), mood: f.mood }));
   const announced = ANNOUNCED.test(s) ? { announced: true } : {};
-  const asks = isQuestion(s) ? { asks: true } : {};
+  const asks = asksWhether(s) ? { asks: true } : {};
   return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced, ...asks };
 }
 

@@ -151,3 +151,15 @@ describe("a question", () => {
     expect(contradictions(all)).toEqual([]);
   });
 });
+
+describe("a question asking how to do a thing it takes as given", () => {
+  it("still says that thing: it can go against a later denial", () => {
+    const asked = first("How can I handle the 60 calls a minute for my OpenWeather API key obtained on March 10?");
+    expect(asked.asks).toBeUndefined();
+    const all = placed([
+      "How can I handle the 60 calls a minute for my OpenWeather API key obtained on March 10?",
+      "I've never actually obtained an OpenWeather API key, so where do I start?",
+    ]);
+    expect(contradictions(all)).toContainEqual([1, 2]);
+  });
+});
