@@ -76,10 +76,12 @@ export function isQuestion(sentence: string): boolean {
 /**
  * The sentence asks whether or what ("Have you ever gone camping?", "Can you help me defer
  * the unused components?"), not how to do a thing it takes as given ("How can I handle the
- * rate limits for my API key obtained on March 10?"): it says nothing happened.
+ * rate limits for my API key obtained on March 10?", "How does upgrading the internet to 200
+ * Mbps impact our movie nights?"): it says nothing happened.
  */
 export function asksWhether(sentence: string): boolean {
-  return isQuestion(sentence) && !ASKS_HOW.test(sentence.trim());
+  const s = sentence.trim();
+  return isQuestion(s) && !ASKS_HOW.test(s) && !/^how\b/i.test(s);
 }
 
 /** A word that opens a thing of its own: after it, the value is what the thing is, not what is denied. */
