@@ -157,7 +157,7 @@ describe("a question asking how to do a thing it takes as given", () => {
     const asked = first("How can I handle the 60 calls a minute for my OpenWeather API key obtained on March 10?");
     expect(asked.asks).toBeUndefined();
     expect(first("How does upgrading the internet to 200 Mbps impact our movie nights?").asks).toBeUndefined();
-    expect(first("Do you have any special stories with them?").asks).toBe(true);
+    expect(first("Do you have any special stories with your grandkids?").asks).toBe(true);
     const all = placed([
       "How can I handle the 60 calls a minute for my OpenWeather API key obtained on March 10?",
       "I've never actually obtained an OpenWeather API key, so where do I start?",
