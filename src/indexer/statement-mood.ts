@@ -73,6 +73,17 @@ export function isQuestion(sentence: string): boolean {
   return /\?\s*(?:->[->\s\d,]*)?$/.test(s) && QUESTION_START.test(s);
 }
 
+/**
+ * The sentence asks whether or what ("Have you ever gone camping?", "Can you help me defer
+ * the unused components?"), not how to do a thing it takes as given ("How can I handle the
+ * rate limits for my API key obtained on March 10?", "How does upgrading the internet to 200
+ * Mbps impact our movie nights?"): it says nothing happened.
+ */
+export function asksWhether(sentence: string): boolean {
+  const s = sentence.trim();
+  return isQuestion(s) && !ASKS_HOW.test(s) && !/^how\b/i.test(s);
+}
+
 /** A word that opens a thing of its own: after it, the value is what the thing is, not what is denied. */
 const DETERMINER = /^(?:the|my|our|your|a|an|this|that|new)$/i;
 
@@ -129,4 +140,18 @@ export function unquoted(line: string): string {
 export function isListEntry(line: string): boolean {
   if (/^\s*(?:[-*+]|\d+\.)\s+\[[ xX]\]/.test(line)) return true;
   return /^\s*[-*+]\s+(?:[$€£]\s?)?\d[\d,.]*\s?(?:[a-z]{1,6}\s+)?[a-z]+(?:\s+[a-z]+){0,3}\s*$/i.test(line);
+}
+
+/**
+ * The words before a "never" / "haven't" that make it no denial of what the person did: a
+ * what-if ("I recommend it if you've never played it"), someone else's doing ("you never
+ * know"), or a resolve about the time to come ("I'll never forget", "gonna keep going and
+ * never quit"). Read within the clause the denial is in.
+ */
+const NOT_OWN_PAST = /\b(?:if|unless|whether|in case|you|you['’](?:ve|d|ll)|will|['’]ll|gonna|going to|would|could|should)\b/i;
+
+/** Whether a denial whose clause opens with `before` is about what the person did or had until now. */
+export function deniesOwnPast(before: string): boolean {
+  const clause = before.split(/[,;:.!?]|\s+-\s+/).pop() ?? "";
+  return !NOT_OWN_PAST.test(clause);
 }

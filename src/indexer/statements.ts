@@ -12,7 +12,7 @@
  * (statement-mood.ts): the sentence stays (a denial is half a contradiction), its value goes.
  */
 
-import { STATED_MOODS, isListEntry, moodAt, unquoted } from "./statement-mood.js";
+import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, moodAt, unquoted } from "./statement-mood.js";
 
 export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "time";
 
@@ -54,6 +54,8 @@ export interface Statement {
    * statement said of that thing may be out of date. Absent in statements stored before it was read.
    */
   announced?: boolean;
+  /** The sentence asks whether or what ("Have you ever gone camping?"), not how (statement-mood.ts `asksWhether`): it says nothing happened. Absent when it does not, and in statements stored before it was read. */
+  asks?: boolean;
   /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
   mark?: { key: "supersedes" | "still-true"; value: string };
 }
@@ -85,12 +87,17 @@ const UNSURE = /\b(?:not (?:sure|certain|quite sure)|(?:don't|do not) know (?:if
 const MARK = /(?<![\p{L}\p{N}_])(supersedes|still-true)::[ \t]*([^\n]*)$/iu;
 const NEGATION = /\b(never|not|no longer|don't|doesn't|didn't|haven't|hasn't|hadn't|isn't|wasn't|aren't|weren't|won't|cannot|can't)\b/i;
 
+/** Forms of verbs of three letters, which the length guards of `stem` leave apart ("use" / "used" / "using"). */
+const SHORT_VERB_FORMS = new Map(["use", "used", "uses", "using"].map((w) => [w, "use"]));
+
 /** Lower case, letters and digits only, a crude plural/verb stem: good enough to say two sentences talk of the same thing. */
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
   if (w.length > 4 && w.endsWith("ies")) w = w.slice(0, -3) + "y";
   else if (w.length > 3 && w.endsWith("es") && /(ch|sh|x|ss)es$/.test(w)) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+  // "use", "used", "using": a verb too short for the rules below keeps one stem.
+  if (SHORT_VERB_FORMS.has(w)) return SHORT_VERB_FORMS.get(w)!;
   // "completed", "completing", "complete" → "complet": tense must not hide a shared verb.
   if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
@@ -99,6 +106,8 @@ export function stem(word: string): string {
   else if (w.length > 5 && w.endsWith("ly")) w = w.slice(0, -2);
   // "optimization", "optimize" → "optimiz": the thing done and the doing are one word.
   else if (w.length > 8 && /[iy]zation$/.test(w)) w = w.slice(0, -5);
+  // "management", "manage" → "manag": the same for a noun made with "-ment" from a verb ending in "e".
+  else if (w.length > 9 && /[^aeiou][aeiou][^aeiou]ement$/.test(w)) w = w.slice(0, -5);
   return w;
 }
 
@@ -270,17 +279,25 @@ export function eitherOr(text: string): EitherOr[] {
   return out;
 }
 
+/**
+ * Words of a denied clause that say when or how it relates, not what was never done: "never
+ * … before" (what the person did is not said "before"), "patent-related webinars" (the
+ * webinars are about patents). Left in, they weigh as much as the thing itself and a saying
+ * of the thing falls short of the bar, while other denials that also say "before" pass it.
+ */
+const DENIAL_FILLER = new Set(["before", "yet", "lately", "related", "regarding", "involving"].map(stem));
+
 /** What a "never …" clause denies: its content words up to the clause's end ("…, so", "…, but"), and the alternatives it joins with "or". */
 function deniedWords(sentence: string): { denied: string[]; deniedOr?: EitherOr[] } {
   const m = DENIAL.exec(sentence);
-  if (!m) return { denied: [] };
+  if (!m || !deniesOwnPast(sentence.slice(0, m.index))) return { denied: [] };
   // The clause ends at a comma, unless what follows names examples of the thing ("never used
   // any citation software, like Zotero"): those are denied too.
   const parts = m[1]!.split(/,|;|\s+(?:so|but|because|since|and I|which)\s+/);
   const examples = parts[1] !== undefined && /^\s*(?:like|such as|including|e\.g\.)\s/i.test(parts[1]) ? ` ${parts[1]}` : "";
   const clause = (parts[0] ?? "") + examples;
   const groups = eitherOr(clause);
-  return { denied: [...new Set(contentWords(clause))], ...(groups.length > 0 ? { deniedOr: groups } : {}) };
+  return { denied: [...new Set(contentWords(clause))].filter((w) => !DENIAL_FILLER.has(w)), ...(groups.length > 0 ? { deniedOr: groups } : {}) };
 }
 
 /** Sentences of a line or a turn: split after . ! ? followed by a space and a capital or digit. */
@@ -350,7 +367,8 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   if (words.length < 2 && !marked) return null;
   const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f), mood: f.mood }));
   const announced = ANNOUNCED.test(s) ? { announced: true } : {};
-  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced };
+  const asks = asksWhether(s) ? { asks: true } : {};
+  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced, ...asks };
 }
 
 /**

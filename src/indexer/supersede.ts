@@ -150,13 +150,19 @@ function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts
     for (const p of positive) {
       // The same turn or line says both halves of one thought ("never before, but now"): no contradiction.
       if (p.id === d.id || (p.path === d.path && p.order === d.order) || p.st.mark?.key === "still-true") continue;
+      // A question ("Have you ever gone camping?") asks; it says nothing happened.
+      if (p.st.asks === true) continue;
       const ps = new Set(p.st.words);
       const shared = d.st.denied.filter((w) => ps.has(w));
       if (shared.length < 2 || !affirms(p.st, shared)) continue;
       const share = askedShare(d.st.denied, ps, weight, either);
       if (shared.length >= 2 && share >= opts.minDenialOverlap) found.push({ s: p, share, shared });
     }
-    for (const best of found.sort((a, b) => b.share - a.share).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {
+    // "Never …" speaks of the time up to when it was said: a saying before it goes against it
+    // for sure, one after it may be what happened since (a first webinar attended). So the
+    // sayings before the denial are its partners first; later ones fill the places left.
+    const before = (x: { s: PlacedStatement }) => (x.s.order < d.order ? 0 : 1);
+    for (const best of found.sort((a, b) => before(a) - before(b) || b.share - a.share).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {
       const [older, newer] = best.s.order <= d.order ? [best.s, d] : [d, best.s];
       out.push({ older: older.id, newer: newer.id, kind: "contradiction", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.share) });
     }

@@ -89,3 +89,79 @@ describe("stem: a thing done and the doing are one word", () => {
     expect(contradictions(all)).toContainEqual([1, 2]);
   });
 });
+
+describe("words of a denied clause that say when or how, not what", () => {
+  it("are not denied: 'before', '-related'", () => {
+    expect(first("I've never completed any coin toss problems before, so where do I start?").denied).not.toContain("befor");
+    expect(first("I've never attended any patent-related webinars, can you tell me what to expect?").denied).toEqual(["attend", "patent", "webinar"]);
+  });
+
+  it("let a saying of the thing pass the bar though it does not say 'before'", () => {
+    const all = placed([
+      "My score was 4 of 5 on the coin toss problems from the worksheet.",
+      "I've never completed any coin toss problems before, so where do I start?",
+    ]);
+    expect(contradictions(all)).toContainEqual([1, 2]);
+  });
+});
+
+describe("a denial's partners said before it come first", () => {
+  it("pairs 'never used Zotero' with the download before it, not with the sayings after it", () => {
+    const all = placed([
+      "I downloaded the Zotero app in March for my citations.",
+      "I've never used the Zotero citation manager, so how do I start?",
+      "I used the Zotero citation manager to fix 15 errors in my draft today.",
+      "I used the Zotero citation manager to export my library to the shared drive.",
+    ]);
+    const pairs = contradictions(all);
+    expect(pairs).toContainEqual([1, 2]);
+    // Two partners per denial: the one before it, then the best of those after.
+    expect(pairs.filter(([a, b]) => a === 2 || b === 2)).toHaveLength(2);
+  });
+});
+
+describe("the statements' stem", () => {
+  it("joins the forms of a three-letter verb and a '-ment' noun with its verb", () => {
+    expect(new Set(["use", "used", "using", "uses"].map(stem)).size).toBe(1);
+    expect(stem("management")).toBe(stem("manage"));
+    expect(stem("improvement")).toBe(stem("improved"));
+    expect(stem("statement")).not.toBe(stem("state"));
+  });
+});
+
+describe("a 'never' that denies nothing the person did", () => {
+  it("is no denial: a what-if, someone else's doing, a resolve about the time to come", () => {
+    expect(first("I highly recommend the game if you've never played it before.").denied).toEqual([]);
+    expect(first("You never know when those special moments might occur.").denied).toEqual([]);
+    expect(first("That's a trip I'll never forget, the stars over the lake.").denied).toEqual([]);
+    expect(first("I'm gonna keep on going with the pottery classes and never quit.").denied).toEqual([]);
+    expect(first("I've never played the Zelda game, so where do I start?").denied).toEqual(["play", "zelda", "game"]);
+  });
+
+  it("links nothing", () => {
+    const all = placed(["I played the Zelda game with my cousins at the cabin.", "I highly recommend the Zelda game if you've never played it."]);
+    expect(contradictions(all)).toEqual([]);
+  });
+});
+
+describe("a question", () => {
+  it("says nothing happened, so no denial goes against it", () => {
+    const all = placed(["Have you ever gone camping or mountain climbing before?", "I've gone camping a few times but never tried mountain climbing."]);
+    expect(first("Have you ever gone camping or mountain climbing before?").asks).toBe(true);
+    expect(contradictions(all)).toEqual([]);
+  });
+});
+
+describe("a question asking how to do a thing it takes as given", () => {
+  it("still says that thing: it can go against a later denial", () => {
+    const asked = first("How can I handle the 60 calls a minute for my OpenWeather API key obtained on March 10?");
+    expect(asked.asks).toBeUndefined();
+    expect(first("How does upgrading the internet to 200 Mbps impact our movie nights?").asks).toBeUndefined();
+    expect(first("Do you have any special stories with your grandkids?").asks).toBe(true);
+    const all = placed([
+      "How can I handle the 60 calls a minute for my OpenWeather API key obtained on March 10?",
+      "I've never actually obtained an OpenWeather API key, so where do I start?",
+    ]);
+    expect(contradictions(all)).toContainEqual([1, 2]);
+  });
+});

@@ -46,11 +46,12 @@ describe("weighAsked: an 'or' group counts once, at its heaviest alternative", (
 });
 
 describe("deniedAndSaid with the question's alternatives", () => {
-  // Weights as BEAM's patent conversation gives them: the two nouns joined by "or" are the rarest.
-  const query = new Map([["attend", 2.3], ["patent", 2], ["relat", 2], ["webinar", 3.1], ["workshop", 3.2]]);
-  const denial = claim("I've never attended any patent-related webinars or workshops, which is weird.");
+  // Weights like those BEAM's patent conversation gives: the nouns joined by "or" are the rarest.
+  // ("-related" says what the webinars are about and is not denied: a word of its own here.)
+  const query = new Map([["attend", 2.3], ["patent", 2], ["legal", 2.5], ["webinar", 3.1], ["workshop", 3.2]]);
+  const denial = claim("I've never attended any patent webinars or legal workshops, which is weird.");
   const learned = claim("I learned a lot from the April 5 webinar about patent claim drafting and examiner responses.");
-  const either = eitherOr("Have I ever attended any patent-related webinars or workshops?");
+  const either = eitherOr("Have I ever attended any patent webinars or legal workshops?");
 
   it("pairs a denial of 'webinars or workshops' with a statement about a webinar", () => {
     expect(deniedAndSaid(denial, learned, query, either)?.shared).toEqual(expect.arrayContaining(["patent", "webinar"]));
