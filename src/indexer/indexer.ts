@@ -12,7 +12,7 @@ import { templateLines } from "./boilerplate.js";
 import { chunkMarkdown } from "./chunk.js";
 import { chunkSession } from "./session-chunk.js";
 import { redactedTranscript, sweepSessions } from "./redaction.js";
-import { recordStatements, relink } from "./truth.js";
+import { recordStatements, rederiveStatements, relink, truthRulesStale } from "./truth.js";
 
 /** Bump when chunk boundaries or the statements read from them change for the same input (forces a re-chunk of every file). */
 export const CHUNKER_VERSION = 4;
@@ -141,7 +141,10 @@ export class Indexer {
     }
     // Problems of files that no longer exist at all are stale.
     for (const p of this.store.problems()) if (!seen.has(p.path)) this.store.clearProblem(p.path);
-    this.relinkIfChanged(summary);
+    // Newer statement rules than the index was built with: every file's statements again.
+    const rederived = truthRulesStale(this.store) ? rederiveStatements(this.store, scan.files, new Set(summary.indexed), this.config.maxFileBytes) : 0;
+    if (rederived > 0) this.store.batch(() => relink(this.store.db));
+    else this.relinkIfChanged(summary);
     // Recorded only when something changed, so a search stays read-only in the common
     // case (no write lock taken, no contention with a running watcher).
     if (summary.indexed.length > 0 || summary.removed.length > 0 || this.store.getMeta("last_sync_at") === undefined) {

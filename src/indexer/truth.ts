@@ -11,7 +11,10 @@
  */
 import { parseSessionText } from "../workspace/sessions.js";
 import type { DB } from "../store/open.js";
-import { allStatements, replaceLinks, writeStatements, type StoredStatement } from "../store/statements.js";
+import type { IndexStore } from "../store/index-store.js";
+import { readForIndex } from "../workspace/read.js";
+import type { ScannedFile } from "../workspace/scan.js";
+import { allStatements, clearStatements, replaceLinks, writeStatements, type StoredStatement } from "../store/statements.js";
 import { extractStatements, turnStatements, type Statement } from "./statements.js";
 import { linkStatements, type PlacedStatement } from "./supersede.js";
 
@@ -68,4 +71,40 @@ export function relink(db: DB): number {
   const links = linkStatements(placed);
   replaceLinks(db, links);
   return links.length;
+}
+
+/**
+ * Bump when the statement or link rules change (statements.ts, statement-mood.ts,
+ * supersede.ts): an index built by earlier rules has its statements derived again from the
+ * files on the next full pass, without re-chunking or embedding anything.
+ */
+export const TRUTH_RULES_VERSION = 2;
+const TRUTH_META = "truth_rules";
+
+/** Whether the index's statements were derived by other rules than these. */
+export function truthRulesStale(store: IndexStore): boolean {
+  return store.getMeta(TRUTH_META) !== String(TRUTH_RULES_VERSION);
+}
+
+/**
+ * Statements derived again for every indexed file this pass did not already re-index, read
+ * from disk as the index reads them; then the rules' version is recorded. A file that cannot
+ * be read now keeps its old statements (the next pass that reads it replaces them).
+ */
+export function rederiveStatements(store: IndexStore, files: readonly ScannedFile[], skip: ReadonlySet<string>, maxBytes: number): number {
+  let n = 0;
+  store.batch(() => {
+    for (const f of files) {
+      if (skip.has(f.rel)) continue;
+      const row = store.getFile(f.rel);
+      if (!row) continue;
+      const read = readForIndex(f.abs, f.rel, maxBytes);
+      if (!read.ok) continue;
+      clearStatements(store.db, f.rel);
+      recordStatements(store.db, { rel: f.rel, kind: row.kind, date: row.date, text: read.text, mtimeMs: f.mtimeMs });
+      n++;
+    }
+    store.setMeta(TRUTH_META, String(TRUTH_RULES_VERSION));
+  });
+  return n;
 }

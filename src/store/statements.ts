@@ -37,6 +37,11 @@ export interface StoredLink {
   strength: number;
 }
 
+/** Removes a file's statements (and their links), leaving its chunks: before they are derived again. */
+export function clearStatements(db: DB, path: string): void {
+  db.prepare("DELETE FROM statements WHERE chunk_id IN (SELECT c.id FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ?)").run(path);
+}
+
 /** A file's statements, each under the chunk whose line range holds its line (the first such chunk). */
 export function writeStatements(db: DB, path: string, statements: StoredStatement[]): void {
   if (statements.length === 0) return;
