@@ -43,10 +43,28 @@ const setNice = (n) => { try { require("node:os").setPriority(0, n); } catch {} 
 const v8 = require("node:v8");
 const GC_ABOVE = workerData.gcAboveMb * 1024 * 1024;
 let gcMark = GC_ABOVE;
+let fullGcs = 0;
 const collectIfGrown = () => {
   if (v8.getHeapStatistics().used_heap_size <= gcMark) return;
   collect();
+  fullGcs++;
   gcMark = Math.max(GC_ABOVE, v8.getHeapStatistics().used_heap_size + GC_ABOVE / 2);
+};
+// The forced collection is a full, non-incremental one: 80-125 ms of this thread on a loaded
+// machine, about every 40 queries (each leaves ~3.6 MB of TF.js bookkeeping behind). Run right
+// after a query, it held up the next one of a burst (a hook, a search, an MCP call); after a
+// query it waits for the thread to be quiet for idleGcMs instead. Background batches still
+// collect at once: they come back to back, and their memory is what the collection bounds.
+let idleTimer = null;
+const afterMessage = (query) => {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  if (!query) return collectIfGrown();
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    collectIfGrown();
+  }, workerData.idleGcMs);
+  idleTimer.unref();
 };
 if (workerData.nice) setNice(workerData.nice);
 initModel(async () => ({
@@ -69,11 +87,11 @@ initModel(async () => ({
           else flat.set(r, i * dim);
         });
         if (bad) parentPort.postMessage({ id: m.id, error: "USE-lite returned " + rows.length + " vectors for " + m.texts.length + " texts (expected " + dim + "-d each)" });
-        else parentPort.postMessage({ id: m.id, flat }, [flat.buffer]);
+        else parentPort.postMessage({ id: m.id, flat, fullGcs }, [flat.buffer]);
       } catch (e) {
         parentPort.postMessage({ id: m.id, error: String((e && e.message) || e) });
       }
-      collectIfGrown();
+      afterMessage(m.query === true);
     });
     parentPort.postMessage({ ready: true });
   },
@@ -94,6 +112,15 @@ const YOUNG_GENERATION_MB = 8;
 /** A worker collects its garbage in full once its JS heap holds more than this (see WORKER_SOURCE). */
 const GC_ABOVE_MB = 32;
 
+/** After a query, a worker's full collection waits for this long without a message (see WORKER_SOURCE). */
+const IDLE_GC_MS = 500;
+
+/** The workers' collection settings (tests make them collect on every message, or never when idle). */
+export interface PoolGcOptions {
+  gcAboveMb?: number;
+  idleGcMs?: number;
+}
+
 interface Job {
   texts: string[];
   resolve: (rows: Float32Array[]) => void;
@@ -105,11 +132,13 @@ interface Slot {
   ready: Promise<void>;
   job: Job | null;
   nextId: number;
+  /** Full collections the worker had forced by its latest reply. */
+  fullGcs: number;
   /** Runs from different callers (a search's query beside background embedding) take turns on a worker. */
   tail: Promise<unknown>;
 }
 
-type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array } | { id: number; error: string };
+type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array; fullGcs: number } | { id: number; error: string };
 
 export class AbortedError extends Error {
   constructor(reason?: unknown) {
@@ -126,6 +155,7 @@ export class UseLitePool {
     private readonly modelDir: string,
     readonly threads: number,
     private readonly dimension: number,
+    private readonly gc: PoolGcOptions = {},
   ) {
     const require = createRequire(import.meta.url);
     this.paths = { core: require.resolve("@energetic-ai/core"), embeddings: require.resolve("@energetic-ai/embeddings") };
@@ -229,7 +259,7 @@ export class UseLitePool {
       await slot.ready;
       for (const t of texts) {
         if (signal?.aborted || !this.slots.includes(slot)) return;
-        await this.send(slot, [t]);
+        await this.send(slot, [t], true);
       }
     } finally {
       signal?.removeEventListener("abort", onAbort);
@@ -241,10 +271,15 @@ export class UseLitePool {
 
   /** A background batch on the query worker goes a slice at a time, so a query waits for one slice at most. */
   private async sendBackground(slot: Slot, texts: string[], foreground: boolean): Promise<Float32Array[]> {
-    if (foreground || slot !== this.fg || texts.length <= QUERY_SLICE) return this.send(slot, texts);
+    if (foreground || slot !== this.fg || texts.length <= QUERY_SLICE) return this.send(slot, texts, foreground);
     const rows: Float32Array[] = [];
     for (let i = 0; i < texts.length; i += QUERY_SLICE) rows.push(...(await this.send(slot, texts.slice(i, i + QUERY_SLICE))));
     return rows;
+  }
+
+  /** Full collections the live workers had forced by their latest replies. */
+  fullCollections(): number {
+    return this.slots.reduce((n, s) => n + s.fullGcs, 0);
   }
 
   async close(): Promise<void> {
@@ -261,7 +296,7 @@ export class UseLitePool {
       // hand that flag down and the worker would fail on its first require(); and the daemon's
       // V8 heap flags are the process's, which a worker refuses.
       execArgv: workerExecArgv(process.execArgv),
-      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: GC_ABOVE_MB },
+      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: this.gc.gcAboveMb ?? GC_ABOVE_MB, idleGcMs: this.gc.idleGcMs ?? IDLE_GC_MS },
       // What a worker allocates in JS is small and short-lived (a batch's texts and rows, ~1 MB);
       // V8's default young generation still commits ~25 MB per worker for it. Measured per
       // worker: JS heap 50 → 26 MB, the same CPU per window.
@@ -276,7 +311,7 @@ export class UseLitePool {
       readyReject = rej;
     });
     ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, job: null, nextId: 0, tail: Promise.resolve() };
+    const slot: Slot = { worker, ready, job: null, nextId: 0, fullGcs: 0, tail: Promise.resolve() };
     worker.on("message", (m: Reply) => {
       if ("ready" in m) {
         if (!slot.job) worker.unref();
@@ -292,7 +327,10 @@ export class UseLitePool {
         worker.unref();
         if (!job) return;
         if ("error" in m) job.reject(new EmbedError("provider-error", `USE-lite: ${m.error}`));
-        else job.resolve(Array.from({ length: job.texts.length }, (_, i) => m.flat.subarray(i * this.dimension, (i + 1) * this.dimension)));
+        else {
+          slot.fullGcs = m.fullGcs;
+          job.resolve(Array.from({ length: job.texts.length }, (_, i) => m.flat.subarray(i * this.dimension, (i + 1) * this.dimension)));
+        }
       }
     });
     const fail = (e: unknown): void => {
@@ -306,18 +344,19 @@ export class UseLitePool {
     return slot;
   }
 
-  private send(slot: Slot, texts: string[]): Promise<Float32Array[]> {
-    const run = slot.tail.then(() => this.sendNow(slot, texts));
+  /** `query`: a search's text (or its practice), after which the worker's full collection waits for a quiet moment. */
+  private send(slot: Slot, texts: string[], query = false): Promise<Float32Array[]> {
+    const run = slot.tail.then(() => this.sendNow(slot, texts, query));
     slot.tail = run.catch(() => undefined);
     return run;
   }
 
-  private sendNow(slot: Slot, texts: string[]): Promise<Float32Array[]> {
+  private sendNow(slot: Slot, texts: string[], query: boolean): Promise<Float32Array[]> {
     if (!this.slots.includes(slot)) return Promise.reject(new EmbedError("provider-error", "USE-lite worker stopped"));
     return new Promise<Float32Array[]>((resolve, reject) => {
       slot.job = { texts, resolve, reject };
       slot.worker.ref();
-      slot.worker.postMessage({ id: slot.nextId++, texts });
+      slot.worker.postMessage({ id: slot.nextId++, texts, query });
     });
   }
 

