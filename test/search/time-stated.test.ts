@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { statesTimeBesideMatch } from "../../src/search/pipeline/time-stated.js";
+import { asksWhenItIs, statesTimeBesideMatch } from "../../src/search/pipeline/time-stated.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 const NOW = Date.parse("2028-03-27T08:00:00Z");
@@ -61,5 +61,12 @@ describe("the floor: a 'when' question's partial match must state a time beside 
   it("a question about the past is answered by the note's date: the test does not apply", async () => {
     const w = workspace(NOTES);
     expect((await w.search("when did I look at cars for sale")).results[0]?.path).toBe("memory/2026-11-15.md");
+  });
+});
+
+describe("asksWhenItIs: the questions the time test is for", () => {
+  it("when a thing is or happens, not when it was nor how long", () => {
+    for (const q of ["when is mum's birthday", "when's the half marathon", "When does the course start", "When will Tim leave for Ireland?", "when are the bins collected"]) expect(asksWhenItIs(q), q).toBe(true);
+    for (const q of ["when did I last see Dad", "When Jon has lost his job as a banker?", "How long has John been surfing?", "what is on the 3rd", "whenever"]) expect(asksWhenItIs(q), q).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import type { Scored, Scoring } from "./score.js";
 import { exitWith, type Exit } from "./stages.js";
 import { NO_TOPIC } from "../query/generic.js";
 import { distinctiveTerms, subjectOf, type DistinctiveTerms, type SubjectVerdict } from "./distinctive.js";
-import { statesTimeBesideMatch } from "./time-stated.js";
+import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
 const NEAR_MISSES = 3;
@@ -36,8 +36,8 @@ function vectorNeedsMore(s: Scored, words: QueryWords, subject: FloorVerdict): b
 }
 
 /**
- * The subject test (distinctive.ts), and one more for a question that asks when, not of
- * the past, and names no time itself (time-stated.ts): "time-unstated", a result lacking one
+ * The subject test (distinctive.ts), and one more for a question that asks when a thing is
+ * (not when it was, nor how long) and names no time itself (time-stated.ts): "time-unstated", a result lacking one
  * of the question's distinctive words whose sentences holding the others state no time.
  */
 export type FloorVerdict = SubjectVerdict | "time-unstated";
@@ -45,8 +45,7 @@ export type FloorVerdict = SubjectVerdict | "time-unstated";
 /** The floor's verdict on a result's words: the subject test, then, for a "when" question, the time. */
 export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs: number): FloorVerdict {
   const subject = subjectOf(s.matched, words.distinctive);
-  // A question about the past ("when did I last see Dad") is answered by the note's own date.
-  if (subject !== "ok" || !plan.dates.asksWhen || plan.dates.tense === "behind" || plan.dates.range !== null) return subject;
+  if (subject !== "ok" || !plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
   const distinctive = [...words.distinctive.idf.keys()];
   const matched = distinctive.filter((t) => s.matched.includes(t));
   if (matched.length === distinctive.length) return subject;

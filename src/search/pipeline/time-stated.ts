@@ -19,6 +19,16 @@ import { textForms } from "../query/forms.js";
 import { stemOf } from "../text/lines.js";
 import { splitSentences } from "../text/snippet.js";
 
+/**
+ * The questions the test is for: when a thing is, or happens ("when is mum's birthday",
+ * "when's the half marathon", "when does the course start", "when will Tim leave"). Not
+ * one about the past ("when did I last see Dad", "when Jon has lost his job"): the note's
+ * own date answers it, whatever its lines say. Not "how long" either: a duration is no date.
+ */
+export function asksWhenItIs(query: string): boolean {
+  return /^\s*when(?:['’]s|\s+(?:is|are|does|do|will))(?![\p{L}\p{N}])/iu.test(query);
+}
+
 /** What the test needs of a result: its text, its note's date, and the distinctive words it matched. */
 export interface TimeStatedInput {
   text: string;
