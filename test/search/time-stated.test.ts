@@ -25,6 +25,12 @@ describe("statesTimeBesideMatch: a line holding a matched word states a time", (
     expect(statesTimeBesideMatch({ text, date: "2028-10-17", matched: ["dad"] }, NOW)).toBe(false);
   });
 
+  it("a time said relative to the line's day counts: 'two weekends later', 'in three weeks'", () => {
+    expect(statesTimeBesideMatch({ text: "**Nate**: I'm organizing a gaming party two weekends later - it'll be hectic!", date: "2022-06-03", matched: ["gaming", "party"] }, NOW)).toBe(true);
+    expect(statesTimeBesideMatch({ text: "The choir concert is in three weeks.", date: "2022-06-03", matched: ["concert"] }, NOW)).toBe(true);
+    expect(statesTimeBesideMatch({ text: "- airbnb for mum+dad booked, 4 nights, host Paulo.", date: "2028-10-17", matched: ["dad"] }, NOW)).toBe(false);
+  });
+
   it("no matched word, or no date at all: false", () => {
     expect(statesTimeBesideMatch({ text: "Looking at used cars, want something small.", date: "2028-03-15", matched: ["car"] }, NOW)).toBe(false);
     expect(statesTimeBesideMatch({ text: "Dentist on 4 April.", date: null, matched: [] }, NOW)).toBe(false);

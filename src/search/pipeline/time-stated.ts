@@ -45,13 +45,21 @@ export function statesTimeBesideMatch(r: TimeStatedInput, nowMs: number): boolea
   const holds = (text: string): boolean => stems.some((s) => wordStartsIn(text.toLowerCase(), s));
   const opens = (line: string): boolean => stems.some((s) => OPENING.exec(line.toLowerCase())?.[1]?.startsWith(s) === true);
   const at = r.date ? new Date(`${r.date}T12:00:00Z`) : new Date(nowMs);
-  const dated = (text: string): boolean => mayHoldDate(text) && resolveDates(text, at, { timeZone: "UTC" }).matches.length > 0;
+  const dated = (text: string): boolean => RELATIVE_TIME.test(text) || (mayHoldDate(text) && resolveDates(text, at, { timeZone: "UTC" }).matches.length > 0);
   for (const line of r.text.split("\n")) {
     if (!holds(line) || !mayHoldDate(line)) continue;
     if (opens(line) ? dated(line) : splitSentences(line).some((s) => holds(s) && dated(s))) return true;
   }
   return false;
 }
+
+/**
+ * A time said relative to the line's own day, which names no calendar day the date reader
+ * resolves: "a gaming party two weekends later", "in three weeks", "a month from now".
+ */
+const COUNT = "(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|couple of|few)";
+const SPAN = "(?:days?|nights?|weeks?|weekends?|months?|years?)";
+const RELATIVE_TIME = new RegExp(`(?<![\\p{L}\\p{N}])(?:${COUNT}\\s+${SPAN}\\s+(?:later|from now|after|away|ago|on)|in\\s+${COUNT}\\s+${SPAN})(?![\\p{L}\\p{N}])`, "iu");
 
 /** A line's first word, past a list marker or a heading's hashes. */
 const OPENING = /^[\s>*#-]*(?:\d+[.)]\s+)?([\p{L}\p{N}]+)/u;
