@@ -104,13 +104,19 @@ describe("a question asking when, against an undated list that only names the to
     "memory/2026-11-10.md": "# Tuesday 10th\n\nLetter came at last! Grandma's knee replacement at Scarborough General is fri 4 December, she has to be there by 7am. I'll drive her up the night before.\nNeed to swap my shift that week.\n",
   };
 
-  function search(whenBoost?: number) {
-    opened = indexedWorkspace("agent-when-list-", notes, { dates: { timeZone: "UTC", ...(whenBoost !== undefined ? { whenBoost } : {}) }, recency: { enabled: false } });
+  function search(whenBoost?: number, floor = true) {
+    opened = indexedWorkspace("agent-when-list-", notes, { dates: { timeZone: "UTC", ...(whenBoost !== undefined ? { whenBoost } : {}) }, recency: { enabled: false }, ...(floor ? {} : { floor: { enabled: false } }) });
     return opened.search;
   }
 
   it("ranks the dated note that says when above the undated line that cannot, and explains both", async () => {
-    const res = await search()("when is grandmas knee surgery");
+    // With the floor, the list item is no answer at all: it lacks "surgery" and its line says
+    // no time (the floor's time test, time-stated.ts).
+    const floored = await search()("when is grandmas knee surgery");
+    expect(floored.results.map((r) => r.path)).toEqual(["memory/2026-11-10.md"]);
+    expect(floored.explain!.floor.nearMisses.map((m) => m.path)).toContain("MEMORY.md");
+    opened!.close();
+    const res = await search(undefined, false)("when is grandmas knee surgery");
     expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-10.md", "MEMORY.md"]);
     expect(res.results[0]!.explain!.whenBoost).toBe(1.25);
     const list = res.results[1]!.explain!;

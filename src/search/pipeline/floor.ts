@@ -13,6 +13,7 @@ import type { Scored, Scoring } from "./score.js";
 import { exitWith, type Exit } from "./stages.js";
 import { NO_TOPIC } from "../query/generic.js";
 import { distinctiveTerms, subjectOf, type DistinctiveTerms, type SubjectVerdict } from "./distinctive.js";
+import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
 const NEAR_MISSES = 3;
@@ -29,9 +30,26 @@ const STRONG_MARGIN = 0.1;
  * its subject (the words it shares are generic, or the question is mostly about words no
  * note contains). A result that shares no word at all is judged by its cosine alone.
  */
-function vectorNeedsMore(s: Scored, words: QueryWords, subject: SubjectVerdict): boolean {
-  if (subject === "subject-absent") return true;
+function vectorNeedsMore(s: Scored, words: QueryWords, subject: FloorVerdict): boolean {
+  if (subject === "subject-absent" || subject === "time-unstated") return true;
   return subject === "generic-only" && s.matched.length > 0;
+}
+
+/**
+ * The subject test (distinctive.ts), and one more for a question that asks when a thing is
+ * (not when it was, nor how long) and names no time itself (time-stated.ts): "time-unstated", a result lacking one
+ * of the question's distinctive words whose sentences holding the others state no time.
+ */
+export type FloorVerdict = SubjectVerdict | "time-unstated";
+
+/** The floor's verdict on a result's words: the subject test, then, for a "when" question, the time. */
+export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs: number): FloorVerdict {
+  const subject = subjectOf(s.matched, words.distinctive);
+  if (subject !== "ok" || !plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
+  const distinctive = [...words.distinctive.idf.keys()];
+  const matched = distinctive.filter((t) => s.matched.includes(t));
+  if (matched.length === distinctive.length) return subject;
+  return statesTimeBesideMatch({ text: s.cand.text, date: s.cand.date, matched }, nowMs) ? subject : "time-unstated";
 }
 
 /** A scored candidate and the floor tests it passed. */
@@ -68,10 +86,10 @@ export interface QueryWords {
  * (distinctive.ts), is no keyword or date evidence, and is vector evidence only at a cosine
  * STRONG_MARGIN above the model's level: a low similarity riding on one shared word is not.
  */
-export function evidenceOf(s: Scored, plan: SearchPlan, words: QueryWords): Evidence[] {
+export function evidenceOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs: number): Evidence[] {
   const floor = plan.floor;
   const evidence: Evidence[] = [];
-  const subject = subjectOf(s.matched, words.distinctive);
+  const subject = verdictOf(s, plan, words, nowMs);
   const topical = s.matched.some((t) => words.topical.has(t));
   if (s.coverage > 0 && s.coverage >= floor.keywordCoverage && topical && subject === "ok") evidence.push("keyword");
   if (s.cosine !== null && floor.vectorCosine !== null && s.cosine >= floor.vectorCosine + (vectorNeedsMore(s, words, subject) ? STRONG_MARGIN : 0)) {
@@ -96,7 +114,7 @@ export function evidenceOf(s: Scored, plan: SearchPlan, words: QueryWords): Evid
  * Keeps the candidates that pass; fills in `floor` (what `--explain` shows of it). The notes
  * of a date-only query all pass: the date is their evidence.
  */
-export function applyFloor(facts: IndexFacts, scoring: Scoring): Floored | Exit {
+export function applyFloor(facts: IndexFacts, scoring: Scoring, nowMs: number): Floored | Exit {
   const { plan, stats, floor } = facts;
   if (facts.listing) {
     const evidence: Evidence[] = plan.parsed.phrases.length > 0 ? ["date", "phrase"] : ["date"];
@@ -104,7 +122,7 @@ export function applyFloor(facts: IndexFacts, scoring: Scoring): Floored | Exit 
     return { kept: scoring.scored.map((s) => ({ ...s, evidence })), scoring };
   }
   const words: QueryWords = { topical: topicalTerms(stats), distinctive: distinctiveTerms(stats, plan) };
-  const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, words) }));
+  const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, words, nowMs) }));
   const minScore = plan.floor.minScore;
   floor.terms = stats.terms.map((t) => {
     const forms = plan.parsed.formsOf(t.term);

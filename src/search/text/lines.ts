@@ -27,6 +27,6 @@ export function bestMatchingLine(text: string, terms: WeightedTerm[]): { line: s
   return best;
 }
 
-function stemOf(term: string): string {
+export function stemOf(term: string): string {
   return term.toLowerCase().slice(0, Math.max(4, Math.min(term.length, 6)));
 }

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// node scripts/floor-features.mjs [--sets everyday,heldout,...] [--modes bm25,hybrid] [--json FILE]
+// The features the relevance floor could use, per question of the hand-written newcomer sets
+// (scripts/eval-everyday, scripts/eval-heldout..heldout5), answerable against never-written:
+// searched with the floor off and `explain`, the top results' measures: which of the question's
+// distinctive words (not GENERIC, not in over half of 20+ chunks) the result holds and their idf,
+// the coverage weighted by idf (all words, and distinctive words only), the cosine of the best
+// window, the rank-1/rank-2 score gap, whether the matched words sit in one line, whether the
+// result is an always-loaded file (MEMORY.md, USER.md, SOUL.md) matched on one distinctive word,
+// and which distinctive words no note contains (df = 0). The last columns say what the floor
+// as built does (the evidence each result earned) and whether the expected note is first.
+// Looking for a rule that separates the two kinds in every set, not in one: print, then judge.
+// The replay is an approximation: with the floor off, MMR orders a longer list, so "first"
+// here can differ from scripts/eval-everyday.mjs by a question (heldout keyword: 5/5 here,
+// 4/5 there); confirm a rule with eval-everyday.mjs once built.
+import "./lib/state-home.mjs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Engine } from "../dist/index.js";
+import { GENERIC } from "../dist/search/query/generic.js";
+import { asksWhen } from "../dist/search/dates/when.js";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ALL_SETS = ["everyday", "heldout", "heldout2", "heldout3", "heldout4", "heldout5"];
+const ALWAYS_LOADED = new Set(["MEMORY.md", "USER.md", "SOUL.md"]);
+const arg = (flag, dflt) => (process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : dflt);
+
+/** Chunks in the index, from one term's df and its (rounded) BM25 idf: ln(1 + (n − df + .5)/(df + .5)). */
+function chunksFrom(terms) {
+  const t = terms.find((x) => x.df > 0) ?? terms[0];
+  if (!t) return 0;
+  return Math.round((Math.exp(t.idf) - 1) * (t.df + 0.5) + t.df - 0.5);
+}
+
+function distinctiveOf(terms, n) {
+  return terms.filter((t) => !GENERIC.has(t.term) && !(n >= 20 && t.df > n * 0.5));
+}
+
+/** Whether every matched word sits in one line of the chunk (a stem's prefix is enough). */
+function oneLine(text, matched) {
+  if (!text || matched.length === 0) return false;
+  const lines = text.toLowerCase().split("\n");
+  return lines.some((l) => matched.every((m) => l.includes(m.slice(0, Math.max(4, m.length - 2)))));
+}
+
+/**
+ * Candidate rules, each taking back a result's keyword and date evidence: replayed on the
+ * results searched with the floor off (the first result with evidence left is the answer).
+ * "none" is the floor as built. "whenStatesTime" is the first try of the time test, on the
+ * when factor's best sentence: it lost two answerable questions (docs/evaluation.md); the
+ * floor's rule 4 (pipeline/time-stated.ts) reads every sentence holding a matched word.
+ * Add a rule here to replay it on all six sets before building it.
+ */
+const RULES = {
+  none: () => false,
+  // A "when" question whose result lacks one of its distinctive words must state a time
+  // where its words match (the when factor's test): "when is mum's birthday" against a line on mum.
+  whenStatesTime: (q, r, dist) => asksWhen(q) && dist.some((t) => !r.explain.matched.includes(t.term)) && r.explain.whenBoost <= 1,
+};
+
+function judge(res, expect, rule, dist, q) {
+  const kept = res.results.find((r) => {
+    const ev = r.explain?.evidence ?? [];
+    if (ev.length === 0) return false;
+    if (!RULES[rule](q, r, dist)) return true;
+    return ev.some((e) => e !== "keyword" && e !== "date");
+  });
+  return expect ? (kept ? expect.includes(kept.path) : false) : kept === undefined;
+}
+
+function featuresOf(res, expect) {
+  const floor = res.explain?.floor;
+  const terms = floor?.terms ?? [];
+  const n = chunksFrom(terms);
+  const dist = distinctiveOf(terms, n);
+  const distTotal = dist.reduce((a, t) => a + t.idf, 0);
+  const absent = dist.filter((t) => t.df === 0).map((t) => t.term);
+  const [r1, r2] = res.results;
+  const kept = res.results.find((r) => (r.explain?.evidence ?? []).length > 0);
+  const verdicts = Object.fromEntries(Object.keys(RULES).map((k) => [k, judge(res, expect, k, dist, res.query)]));
+  const f = { verdicts, n, distinctive: dist.map((t) => `${t.term}:${t.idf.toFixed(1)}${t.df === 0 ? "∅" : ""}`), absent };
+  if (!r1) return { ...f, empty: true, keptRight: !expect };
+  const e = r1.explain;
+  const got = dist.filter((t) => e.matched.includes(t.term));
+  return {
+    ...f,
+    top: r1.path,
+    expectedFirst: expect ? expect.includes(r1.path) : null,
+    keptFirst: kept ? kept.path : null,
+    keptRight: expect ? (kept ? expect.includes(kept.path) : false) : kept === undefined,
+    evidence: e.evidence,
+    matched: e.matched,
+    distMatched: got.map((t) => t.term),
+    distMissed: dist.filter((t) => !e.matched.includes(t.term)).map((t) => `${t.term}${t.df === 0 ? "∅" : `(${t.df})`}`),
+    coverage: e.coverage,
+    distCoverage: distTotal > 0 ? got.reduce((a, t) => a + t.idf, 0) / distTotal : 1,
+    cosine: e.cosine,
+    whenBoost: e.whenBoost,
+    gap: r2 ? r1.score - r2.score : r1.score,
+    ratio: r2 && r2.score > 0 ? r1.score / r2.score : null,
+    oneLine: oneLine(r1.text, e.matched),
+    alwaysLoadedOneWord: ALWAYS_LOADED.has(path.basename(r1.path)) && got.length <= 1,
+  };
+}
+
+async function runSet(name, mode) {
+  const DATA = path.join(HERE, name === "everyday" ? "eval-everyday" : `eval-${name}`);
+  const set = JSON.parse(readFileSync(path.join(DATA, "questions.json"), "utf8"));
+  const ws = mkdtempSync(path.join(os.tmpdir(), "agent-floor-features-"));
+  const rows = [];
+  try {
+    cpSync(path.join(DATA, "workspace"), ws, { recursive: true });
+    const search = { mode: mode === "bm25" ? "keyword" : "hybrid", dates: { timeZone: "UTC" }, floor: { enabled: false } };
+    writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ search }, null, 2));
+    const engine = Engine.open({ workspace: ws, now: () => Date.parse(set.now) });
+    try {
+      engine.indexing.index();
+      if (mode !== "bm25") await engine.indexing.embed({});
+      const ask = async (q) => engine.search(q, { recall: false, explain: true, withText: true });
+      for (const a of set.answerable) rows.push({ set: name, mode, kind: "answerable", q: a.q, ...featuresOf(await ask(a.q), a.expect) });
+      for (const w of set.neverWritten) rows.push({ set: name, mode, kind: "never", q: w.q, ...featuresOf(await ask(w.q), null) });
+    } finally {
+      await engine.close();
+    }
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+const sets = arg("--sets", ALL_SETS.join(",")).split(",");
+const modes = arg("--modes", "bm25,hybrid").split(",");
+const rows = [];
+for (const mode of modes) for (const s of sets) rows.push(...(await runSet(s, mode)));
+const json = arg("--json", null);
+if (json) writeFileSync(json, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+const num = (x, d = 2) => (x === null || x === undefined ? "  -  " : x.toFixed(d));
+for (const r of rows) {
+  const verdict = r.kind === "answerable" ? (r.keptRight ? "first" : "MISS ") : r.keptRight ? "empty" : "LEAK ";
+  console.log(
+    [r.set.padEnd(8), r.mode.padEnd(6), r.kind === "answerable" ? "A" : "N", verdict, r.q.slice(0, 46).padEnd(46), r.empty ? "(no result)" : `${path.basename(r.top).padEnd(13)} cov ${num(r.coverage)} dcov ${num(r.distCoverage)} cos ${num(r.cosine)} gap ${num(r.gap)} when ${r.whenBoost} line ${r.oneLine ? "y" : "n"} aload1 ${r.alwaysLoadedOneWord ? "y" : "n"} got [${r.distMatched.join(" ")}] miss [${r.distMissed.join(" ")}] ev [${r.evidence.join(",")}]`].join(" "),
+  );
+}
+
+console.log("\nper rule and set: answerable first, never-written empty (keyword | hybrid)");
+for (const rule of Object.keys(RULES)) {
+  const cells = [];
+  for (const s of sets) for (const mode of modes) {
+    const rs = rows.filter((r) => r.set === s && r.mode === mode);
+    const a = rs.filter((r) => r.kind === "answerable");
+    const nv = rs.filter((r) => r.kind === "never");
+    cells.push(`${s}/${mode} ${a.filter((r) => r.verdicts[rule]).length}/${a.length} ${nv.filter((r) => r.verdicts[rule]).length}/${nv.length}`);
+  }
+  console.log(`${rule.padEnd(16)} ${cells.join("  ")}`);
+  const changed = rows.filter((r) => r.verdicts[rule] !== r.verdicts.none).map((r) => `${r.verdicts[rule] ? "+" : "-"} ${r.set}/${r.mode} ${r.q}`);
+  if (changed.length) console.log("    " + changed.join("\n    "));
+}

@@ -1,0 +1,73 @@
+/**
+ * Part of the floor (floor.ts): a question that asks when is answered by a line that states
+ * a time. When the result lacks one of the question's distinctive words, what it shares with
+ * the question is only part of the subject ("when is mum's birthday" against "Mum does
+ * everything for him"; "when is the car's MOT due" against "looking at used cars"), and the
+ * result is evidence only if a line holding a distinctive word it matched states a time:
+ * the paraphrase that answers says when ("when is grandma's birthday" → "Grandma turns 90 on
+ * 12 October"; "when is my dentist appointment" → "Dentist - crown cracked … fitting tues 4
+ * april 8.40").
+ *
+ * The time must be in the sentence holding the word: "Hip replacement … thurs 30 March. Mum
+ * panicking already." dates the hip, not mum. A line that opens with the word is about it as
+ * a whole ("Dentist - crown cracked. … fitting tues 4 april"), so its every sentence counts.
+ * Words match at a word's start ("dad" is not in "cidade"). Any date counts, past or to come:
+ * which one is the answer is the ranking's business (the when factor).
+ */
+import { mayHoldDate, resolveDates } from "../dates/dates.js";
+import { textForms } from "../query/forms.js";
+import { stemOf } from "../text/lines.js";
+import { splitSentences } from "../text/snippet.js";
+
+/**
+ * The questions the test is for: when a thing is, or happens ("when is mum's birthday",
+ * "when's the half marathon", "when does the course start", "when will Tim leave"). Not
+ * one about the past ("when did I last see Dad", "when Jon has lost his job"): the note's
+ * own date answers it, whatever its lines say. Not "how long" either: a duration is no date.
+ */
+export function asksWhenItIs(query: string): boolean {
+  return /^\s*when(?:['’]s|\s+(?:is|are|does|do|will))(?![\p{L}\p{N}])/iu.test(query);
+}
+
+/** What the test needs of a result: its text, its note's date, and the distinctive words it matched. */
+export interface TimeStatedInput {
+  text: string;
+  /** The note's day (YYYY-MM-DD), or null for an undated file (MEMORY.md). */
+  date: string | null;
+  /** The question's distinctive words the result holds. */
+  matched: readonly string[];
+}
+
+/** Whether a line of the result holding one of `matched` states a time; `nowMs` places an undated file's dates. */
+export function statesTimeBesideMatch(r: TimeStatedInput, nowMs: number): boolean {
+  if (r.matched.length === 0 || !mayHoldDate(r.text)) return false;
+  const stems = r.matched.flatMap((t) => textForms(t).map(stemOf));
+  const holds = (text: string): boolean => stems.some((s) => wordStartsIn(text.toLowerCase(), s));
+  const opens = (line: string): boolean => stems.some((s) => OPENING.exec(line.toLowerCase())?.[1]?.startsWith(s) === true);
+  const at = r.date ? new Date(`${r.date}T12:00:00Z`) : new Date(nowMs);
+  const dated = (text: string): boolean => RELATIVE_TIME.test(text) || (mayHoldDate(text) && resolveDates(text, at, { timeZone: "UTC" }).matches.length > 0);
+  for (const line of r.text.split("\n")) {
+    if (!holds(line) || !mayHoldDate(line)) continue;
+    if (opens(line) ? dated(line) : splitSentences(line).some((s) => holds(s) && dated(s))) return true;
+  }
+  return false;
+}
+
+/**
+ * A time said relative to the line's own day, which names no calendar day the date reader
+ * resolves: "a gaming party two weekends later", "in three weeks", "a month from now".
+ */
+const COUNT = "(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|couple of|few)";
+const SPAN = "(?:days?|nights?|weeks?|weekends?|months?|years?)";
+const RELATIVE_TIME = new RegExp(`(?<![\\p{L}\\p{N}])(?:${COUNT}\\s+${SPAN}\\s+(?:later|from now|after|away|ago|on)|in\\s+${COUNT}\\s+${SPAN})(?![\\p{L}\\p{N}])`, "iu");
+
+/** A line's first word, past a list marker or a heading's hashes. */
+const OPENING = /^[\s>*#-]*(?:\d+[.)]\s+)?([\p{L}\p{N}]+)/u;
+
+/** Whether `stem` starts a word of `text` (both lower-case). */
+function wordStartsIn(text: string, stem: string): boolean {
+  for (let i = text.indexOf(stem); i >= 0; i = text.indexOf(stem, i + 1)) {
+    if (i === 0 || !/[\p{L}\p{N}]/u.test(text[i - 1]!)) return true;
+  }
+  return false;
+}
