@@ -82,6 +82,10 @@ const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no lon
 const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?)\b/i;
 /** A thing moved, put off or called off: the words that announce it even when no new value follows. */
 const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|cancell?ed|called off|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
+/** Whether a sentence announces that a thing moved, was put off or called off, with or without a new value. */
+export function announcesChange(sentence: string): boolean {
+  return ANNOUNCED.test(sentence);
+}
 /** "I'm not sure if …", "I don't know whether …": doubt, which denies nothing. */
 const UNSURE = /\b(?:not (?:sure|certain|quite sure)|(?:don't|do not) know (?:if|whether|how|what|which))\b/gi;
 const MARK = /(?<![\p{L}\p{N}_])(supersedes|still-true)::[ \t]*([^\n]*)$/iu;

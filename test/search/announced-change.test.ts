@@ -65,7 +65,7 @@ describe("the announced-change stage", () => {
     return open(
       {
         "memory/2026-11-02.md": "# 2026-11-02\n\n- The webinar on AI ethics in hiring is on November 20, hosted by the business council, with the hiring panel and the ethics board, webinar link in my inbox.\n",
-        "memory/2026-11-10.md": "# 2026-11-10\n\n- Heard the AI ethics in hiring webinar got rescheduled, no new date yet.\n",
+        "memory/2026-11-10.md": "# 2026-11-10\n\n- Heard the AI ethics webinar got rescheduled, no new date yet.\n",
         "memory/2026-11-05.md": "# 2026-11-05\n\n- Lunch with Ana, talked about hiring for her bakery.\n",
       },
       { search: { twins: { enabled: on } } },

@@ -20,6 +20,13 @@ describe("statesTimeBesideMatch: a line holding a matched word states a time", (
     expect(statesTimeBesideMatch({ text, date: "2028-03-22", matched: ["dentist"] }, NOW)).toBe(true);
   });
 
+  it("a line announcing the thing moved or was called off says when: the old date is gone", () => {
+    expect(statesTimeBesideMatch({ text: "- Heard the AI ethics webinar got rescheduled, no new date yet.", date: "2026-11-10", matched: ["webinar"] }, NOW)).toBe(true);
+    expect(statesTimeBesideMatch({ text: "- Book club called off this month, Ana is away.", date: "2026-11-10", matched: ["book", "club"] }, NOW)).toBe(true);
+    // Naming the thing is not enough.
+    expect(statesTimeBesideMatch({ text: "- Ana keeps talking about the webinar.", date: "2026-11-10", matched: ["webinar"] }, NOW)).toBe(false);
+  });
+
   it("a word matches at a word's start only: 'dad' is not in 'cidade'", () => {
     const text = '- portuguese: the oral exam is 14 Dec. topic: "a minha cidade".\n- airbnb for mum+dad booked, 4 nights.';
     expect(statesTimeBesideMatch({ text, date: "2028-10-17", matched: ["dad"] }, NOW)).toBe(false);

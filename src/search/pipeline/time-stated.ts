@@ -12,8 +12,10 @@
  * panicking already." dates the hip, not mum. A line that opens with the word is about it as
  * a whole ("Dentist - crown cracked. … fitting tues 4 april"), so its every sentence counts.
  * Words match at a word's start ("dad" is not in "cidade"). Any date counts, past or to come:
- * which one is the answer is the ranking's business (the when factor).
+ * which one is the answer is the ranking's business (the when factor). A line announcing that
+ * the thing moved or was called off says when as much as a date does: the old one is gone.
  */
+import { announcesChange } from "../../indexer/statements.js";
 import { mayHoldDate, resolveDates } from "../dates/dates.js";
 import { textForms } from "../query/forms.js";
 import { stemOf } from "../text/lines.js";
@@ -40,14 +42,16 @@ export interface TimeStatedInput {
 
 /** Whether a line of the result holding one of `matched` states a time; `nowMs` places an undated file's dates. */
 export function statesTimeBesideMatch(r: TimeStatedInput, nowMs: number): boolean {
-  if (r.matched.length === 0 || !mayHoldDate(r.text)) return false;
+  if (r.matched.length === 0 || !(mayHoldDate(r.text) || announcesChange(r.text))) return false;
   const stems = r.matched.flatMap((t) => textForms(t).map(stemOf));
   const holds = (text: string): boolean => stems.some((s) => wordStartsIn(text.toLowerCase(), s));
   const opens = (line: string): boolean => stems.some((s) => OPENING.exec(line.toLowerCase())?.[1]?.startsWith(s) === true);
   const at = r.date ? new Date(`${r.date}T12:00:00Z`) : new Date(nowMs);
-  const dated = (text: string): boolean => RELATIVE_TIME.test(text) || (mayHoldDate(text) && resolveDates(text, at, { timeZone: "UTC" }).matches.length > 0);
+  // "The webinar got rescheduled, no new date yet" answers "when is the webinar": the old date no longer holds.
+  const dated = (text: string): boolean =>
+    RELATIVE_TIME.test(text) || announcesChange(text) || (mayHoldDate(text) && resolveDates(text, at, { timeZone: "UTC" }).matches.length > 0);
   for (const line of r.text.split("\n")) {
-    if (!holds(line) || !mayHoldDate(line)) continue;
+    if (!holds(line) || !(mayHoldDate(line) || announcesChange(line))) continue;
     if (opens(line) ? dated(line) : splitSentences(line).some((s) => holds(s) && dated(s))) return true;
   }
   return false;
