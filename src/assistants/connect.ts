@@ -230,10 +230,15 @@ export function undo(file: string, what: string, remove: (text: string | null) =
   const edit = (before: string | null): string | null => {
     const removed = remove(before);
     if (before === null || removed === before) return before;
-    if (backup !== null && untouchedSince(removed, backup, connected, remove)) return backup;
+    const empty = (t: string | null) => t !== null && ["", "{}"].includes(t.replace(/\s+/g, ""));
+    if (backup !== null && untouchedSince(removed, backup, connected, remove)) {
+      // A backup taken when the file held our entries already (a second connect in another form): those never come back.
+      const restored = remove(backup);
+      return restored === backup ? backup : empty(restored) ? null : restored;
+    }
     // A file connect created: removed when nothing but ours was ever in it (the assistant
     // itself may have rewritten it, e.g. reformatted; an empty object is nobody's setting).
-    if (backup === null && (untouchedSince(removed, null, connected, remove) || (removed !== null && ["", "{}"].includes(removed.replace(/\s+/g, ""))))) return null;
+    if (backup === null && (untouchedSince(removed, null, connected, remove) || empty(removed))) return null;
     return removed;
   };
   const before = read(file);
