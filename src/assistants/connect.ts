@@ -45,8 +45,9 @@ export interface Connection {
   scope: Scope;
   /** The config file that says so. */
   file: string;
-  /** "daemon": HTTP hooks to the running daemon; else hook commands (or a plugin). */
+  /** "daemon": HTTP hooks to the running daemon (at `origin`); else hook commands (or a plugin). */
   via?: "daemon";
+  origin?: string;
   workspace: string | null;
   /** What the connection runs or loads by absolute path (a hook's Node and CLI, a plugin's folder): each must still exist. */
   paths: { what: string; path: string }[];
@@ -126,8 +127,9 @@ const HTTP_TIMEOUTS: Record<HookEventName, number> = { "session-start": 5, promp
 export function httpHooks(o: ConnectOptions & { daemon: NonNullable<ConnectOptions["daemon"]> }, names: Readonly<Record<HookEventName, string>>): HookCommands {
   const out: HookCommands = {};
   const ws = `workspace=${encodeURIComponent(o.workspace)}`;
-  for (const e of EVENTS) {
-    const budget = o.budgetMs !== undefined && (e === "prompt" || e === "session-start") ? `&budget_ms=${o.budgetMs}` : "";
+  // No SessionStart: Claude Code sends none over HTTP; the daemon adds the start context to the session's first prompt.
+  for (const e of EVENTS.filter((x) => x !== "session-start")) {
+    const budget = o.budgetMs !== undefined && e === "prompt" ? `&budget_ms=${o.budgetMs}` : "";
     out[names[e]] = { url: `${o.daemon.origin}${httpMarker(o.harness)}${e}?${ws}${budget}`, headers: { Authorization: `Bearer ${o.daemon.token}` }, timeout: HTTP_TIMEOUTS[e] };
   }
   return out;
@@ -295,7 +297,8 @@ export function connectionStatus(h: HookConfig, cwd: string, env: NodeJS.Process
     const hf = h.http?.hooksFile(scope, cwd, env);
     const httpText = hf === undefined ? null : read(hf);
     if (hf !== undefined && httpText !== null && httpText.includes(httpMarker(h.harness))) {
-      out.push({ harness: h.harness, scope, file: hf, via: "daemon", workspace: workspaceIn(httpText), paths: [] });
+      const origin = /"(http:\/\/[^/"]+)\/hook\//.exec(httpText)?.[1];
+      out.push({ harness: h.harness, scope, file: hf, via: "daemon", ...(origin !== undefined ? { origin } : {}), workspace: workspaceIn(httpText), paths: [] });
       continue;
     }
     const file = f.plugin ?? f.hooks!;

@@ -80,15 +80,39 @@ export async function answerHook(ctx: MethodContext, readers: AssistantReaders, 
   }
 }
 
+/**
+ * Sessions whose start context went out with a prompt already (newest last, bounded): Claude
+ * Code sends no HTTP hook for SessionStart ("HTTP hooks are not supported for SessionStart"),
+ * so a session's first prompt brings it along instead. A daemon restarted mid-session gives it
+ * once more: the same text again, never a lost one.
+ */
+const started = new Set<string>();
+const STARTED_KEPT = 2_000;
+
+/** True the first time a session is seen (and remembers it). */
+export function firstPromptOf(harness: string, session: string): boolean {
+  const key = `${harness}\u0000${session}`;
+  if (started.has(key)) return false;
+  started.add(key);
+  if (started.size > STARTED_KEPT) started.delete(started.values().next().value!);
+  return true;
+}
+
+async function sessionStartText(ctx: MethodContext, ev: HookEvent, budgetMs: number): Promise<string> {
+  const r = (await callMethod(ctx, "sessionStart", { harness: ev.harness, session: ev.session, budgetMs, ...(ev.cwd ? { cwd: ev.cwd } : {}) })) as { text: string };
+  return r.text;
+}
+
 async function injectText(ctx: MethodContext, ev: HookEvent, budgetMs: number): Promise<string> {
   if (ev.event === "session-start") {
-    const r = (await callMethod(ctx, "sessionStart", { harness: ev.harness, session: ev.session, budgetMs, ...(ev.cwd ? { cwd: ev.cwd } : {}) })) as { text: string };
-    return r.text;
+    firstPromptOf(ev.harness, ev.session);
+    return sessionStartText(ctx, ev, budgetMs);
   }
-  if ((ev.prompt ?? "").trim() === "") return "";
+  const start = firstPromptOf(ev.harness, ev.session) ? sessionStartText(ctx, ev, budgetMs) : Promise.resolve("");
+  if ((ev.prompt ?? "").trim() === "") return start;
   const r = (await callMethod(ctx, "inject", { prompt: ev.prompt, harness: ev.harness, session: ev.session, budgetMs })) as { text: string; reason?: string };
   if (r.text === "" && r.reason !== undefined && /budget/.test(r.reason)) appendHookLog(ctx.engine.workspace, `http hook ${ev.harness} prompt: no memories: ${r.reason}`);
-  return r.text;
+  return [await start, r.text].filter((t) => t !== "").join("\n\n");
 }
 
 async function captureEvent(ctx: MethodContext, ev: HookEvent): Promise<void> {
