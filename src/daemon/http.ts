@@ -238,3 +238,10 @@ export function ensureToken(file: string, warn: (m: string) => void): string {
   if (token.length < 16) throw new Error(`${file} holds no usable token (at least 16 characters); delete it and start the daemon again to make a new one`);
   return token;
 }
+
+/** The bearer token a running daemon made (for a client's config: `agent connect --via daemon`). */
+export function readToken(file: string): string {
+  const token = readFileSync(file, "utf8").trim();
+  if (token.length < 16) throw new Error(`${file} holds no usable token; delete it and restart the daemon to make a new one`);
+  return token;
+}

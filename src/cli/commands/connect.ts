@@ -101,14 +101,13 @@ export async function run(mode: "connect" | "disconnect", harness: string, opts:
  */
 async function daemonForHooks(a: AssistantAdapter, workspace: string): Promise<NonNullable<ConnectOptions["daemon"]>> {
   if (!a.connect.viaDaemon) throw new UsageError(`--via daemon is for assistants that post their hooks over HTTP themselves (${ASSISTANTS.filter((x) => x.connect.viaDaemon).map((x) => x.name).join(", ")}); ${a.name} runs hook commands, which ask the daemon when it runs`);
-  const [{ askDaemon }, { httpTokenPath }, { readFileSync }] = await Promise.all([import("../../daemon/client.js"), import("../../daemon/protocol.js"), import("node:fs")]);
+  const [{ askDaemon }, { httpTokenPath }, { readToken }] = await Promise.all([import("../../daemon/client.js"), import("../../daemon/protocol.js"), import("../../daemon/http.js")]);
   const hello = await askDaemon<HelloResult>(workspace, "hello", {}, { timeoutMs: 5_000, onFallback: () => undefined }).catch(() => undefined);
   const start = `start it with \`agent daemon --http -w ${workspace}\` (or set daemon.http.enabled), keep it running (a service), and connect again`;
   if (hello === undefined) throw new UsageError(`--via daemon: no daemon runs for ${workspace}; ${start}`);
   if (hello.http === undefined) throw new UsageError(`--via daemon: the daemon of ${workspace} serves no HTTP; ${start}`);
   const tokenFile = httpTokenPath(workspace);
-  const token = readFileSync(tokenFile, "utf8").trim();
-  return { origin: hello.http, token, tokenFile };
+  return { origin: hello.http, token: readToken(tokenFile), tokenFile };
 }
 
 function report(mode: string, a: AssistantAdapter, changes: FileChange[], dry: boolean, json: boolean | undefined): void {
