@@ -4,7 +4,7 @@
  * `claude -p` turn against the scripted model server injects and captures; with the daemon down
  * the turn still runs, and the next turn of the session (daemon back) captures the missed one.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSessionText } from "../../src/workspace/sessions.js";
@@ -17,7 +17,8 @@ import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 const why = missingHarness("claude-code");
 
-describe.skipIf(why !== undefined)(titled("Claude Code connected through the daemon over HTTP", why), () => {
+// Both scopes: Claude Code runs HTTP hooks from a project's settings.local.json and from ~/.claude/settings.json alike.
+describe.skipIf(why !== undefined).each(["project", "user"] as const)(titled("Claude Code connected through the daemon over HTTP, --scope %s", why), (scope) => {
   let root = "";
   let ws = "";
   let proj = "";
@@ -66,9 +67,12 @@ describe.skipIf(why !== undefined)(titled("Claude Code connected through the dae
 
   it("a real turn through HTTP hooks injects, offers the MCP tools and captures; with the daemon down the turn runs and the next one catches up", async () => {
     // A loaded test machine: the prompt's memories may take longer than the default 300 ms.
-    const connect = await runAgent(["connect", "claude-code", "--scope", "project", "--via", "daemon", "-w", ws, "--budget-ms", "20000"], { HOME: env.HOME }, undefined, proj);
+    const connect = await runAgent(["connect", "claude-code", "--scope", scope, "--via", "daemon", "-w", ws, "--budget-ms", "20000"], { HOME: env.HOME }, undefined, proj);
     expect(connect.stderr).toBe("");
     expect(connect.code).toBe(0);
+    // The hooks carry the daemon's token: their file is the person's alone.
+    const hooksFile = scope === "project" ? path.join(proj, ".claude", "settings.local.json") : path.join(env.HOME!, ".claude", "settings.json");
+    expect(statSync(hooksFile).mode & 0o777).toBe(0o600);
 
     const r = await turn(["-p", "where is the spare key for the boathouse?"]);
     expect(r.timedOut).toBe(false);
