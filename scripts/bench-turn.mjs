@@ -6,7 +6,9 @@
 // daemon` running. Runs alternate between the two projects; the median of each and their
 // difference are printed (the target: at most +300 ms). Part of `npm run bench` (--skip-turn
 // leaves it out; skipped with the reason when Claude Code is not installed);
-// `node scripts/bench-turn.mjs [--runs 5] [--notes 1000]` runs it alone.
+// `node scripts/bench-turn.mjs [--runs 5] [--notes 1000]` runs it alone. A third project, connected
+// with `--via daemon` (HTTP hooks and MCP over HTTP to the daemon, no process of ours per turn),
+// alternates with the other two.
 import "./lib/state-home.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
