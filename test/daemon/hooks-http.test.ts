@@ -113,6 +113,12 @@ describe("hooks over HTTP to the daemon", { timeout: 120_000 }, () => {
     write(project, ".claude/settings.local.json", JSON.stringify({ permissions: { allow: ["Bash(ls)"] } }, null, 2) + "\n");
     await agent(["connect", "claude-code", "--scope", "project", "-w", ws]);
     const { origin, token } = await startDaemon();
+    // --dry-run shows where the token is, never the token.
+    const dry = await agent(["connect", "claude-code", "--scope", "project", "--via", "daemon", "-w", ws, "--dry-run"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("settings.local.json");
+    expect(dry.stdout).toContain("<the token in ");
+    expect(dry.stdout).not.toContain(token);
     const r = await agent(["connect", "claude-code", "--scope", "project", "--via", "daemon", "-w", ws]);
     expect(r.code, r.stderr).toBe(0);
     const local = path.join(project, ".claude", "settings.local.json");

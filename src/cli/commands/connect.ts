@@ -86,7 +86,8 @@ export async function run(mode: "connect" | "disconnect", harness: string, opts:
   const folder = opts.plugin !== undefined ? a.connect.plugin : undefined;
   const plugin = opts.plugin !== undefined ? path.resolve(opts.plugin) : undefined;
   const changes = folder !== undefined && plugin !== undefined ? await (mode === "connect" ? folder.plan(o, plugin) : folder.planRemoval(plugin)) : await (mode === "connect" ? a.connect.plan(o) : a.connect.planRemoval(o));
-  if (opts.dryRun) return report(mode, a, changes, true, opts.json);
+  // What --dry-run prints may end in a log or a shared screen: the daemon's token is shown by where it is, not by its value.
+  if (opts.dryRun) return report(mode, a, o.daemon === undefined ? changes : changes.map((c) => ({ ...c, after: c.after?.split(o.daemon!.token).join(`<the token in ${o.daemon!.tokenFile}>`) ?? null })), true, opts.json);
   applyChanges(changes, mode);
   if (folder !== undefined && plugin !== undefined && mode === "disconnect") await folder.tidy(plugin);
   report(mode, a, changes, false, opts.json);
