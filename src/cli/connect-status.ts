@@ -61,6 +61,8 @@ export async function assistantChecks(workspace: string): Promise<DoctorCheck[]>
     for (const c of a.connections) {
       const name = `assistant ${a.harness}`;
       for (const p of c.problems) out.push({ name, status: "warn", detail: `${c.file}: ${p}`, fix: `agent connect ${a.harness} --workspace DIR` });
+      const down = (await daemonLines(c)).find((l) => /DOWN|BROKEN/.test(l));
+      if (down !== undefined) out.push({ name, status: "warn", detail: `${c.file}: ${down.trim()}`, fix: "agent connect --status" });
       const misses = c.workspace !== null && path.resolve(c.workspace) === here ? (c.activity?.missesLastDay ?? 0) : 0;
       if (misses > 0) out.push({ name, status: "warn", detail: `${misses} hook miss(es) in the last day (.agent/hooks.log); last: ${c.activity?.lastProblem ?? "?"}`, fix: "agent connect --status" });
     }

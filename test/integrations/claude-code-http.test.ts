@@ -94,6 +94,8 @@ describe.skipIf(why !== undefined).each(["project", "user"] as const)(titled("Cl
     expect(captured()).toHaveLength(2);
     const status = await runAgent(["connect", "--status"], { HOME: env.HOME }, undefined, proj);
     expect(status.stdout).toMatch(/DOWN: no daemon answers/);
+    const doctor = await runAgent(["doctor", "-w", ws], { HOME: env.HOME }, undefined, proj);
+    expect(doctor.stdout + doctor.stderr).toMatch(/no daemon answers for/);
 
     // Back: the session's next turn captures from the session's cursor, the missed turn first.
     await startDaemon();
