@@ -228,7 +228,7 @@ export class DaemonHost {
   private async answerHook(route: { harness: string; event: HookEventName; workspace: string | null }, payload: string, budgetMs: number | undefined): Promise<HookHttpAnswer> {
     // Hooks connected to another workspace, now reaching this daemon on the same port: refused, never captured here.
     if (route.workspace !== null && path.resolve(route.workspace) !== path.resolve(this.workspace)) {
-      return { status: 409, body: JSON.stringify({ error: `this daemon serves ${this.workspace}, not ${route.workspace}: start that workspace's daemon on another port and run \`agent connect claude-code --via daemon\` again` }) };
+      return { status: 409, body: JSON.stringify({ error: `this daemon serves ${this.workspace}, not ${route.workspace}: start that workspace's daemon on another port and run \`agent connect ${route.harness} --via daemon\` again` }) };
     }
     const { answerHook } = await import("./hook-http.js");
     const ctx = { engine: this.engine!, signal: this.stopCtl.signal, session: this.session, readers: this.opts.readers! };

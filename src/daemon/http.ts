@@ -12,6 +12,9 @@
  * needs the bearer token from a 0600 file in .agent/ (readable by the owner only); and a Host
  * or Origin header naming anything but this machine (or a name in daemon.http.allowedHosts) is
  * refused, so a web page cannot reach it through DNS rebinding.
+ *
+ * The same port answers an assistant's hooks (`POST /hook/<assistant>/<event>`, hook-http.ts)
+ * behind the same checks and token.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
