@@ -6,7 +6,9 @@
 // daemon` running. Runs alternate between the two projects; the median of each and their
 // difference are printed (the target: at most +300 ms). Part of `npm run bench` (--skip-turn
 // leaves it out; skipped with the reason when Claude Code is not installed);
-// `node scripts/bench-turn.mjs [--runs 5] [--notes 1000]` runs it alone.
+// `node scripts/bench-turn.mjs [--runs 5] [--notes 1000]` runs it alone. A third project, connected
+// with `--via daemon` (HTTP hooks and MCP over HTTP to the daemon, no process of ours per turn),
+// alternates with the other two.
 import "./lib/state-home.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -101,7 +103,7 @@ function capturedTurns(ws) {
 }
 
 async function startDaemon(ws) {
-  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws, "--no-embed"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [cli, "daemon", "--workspace", ws, "--no-embed", "--http", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
@@ -129,8 +131,9 @@ export async function benchTurn(root, { notes = 1000, runs = 5 } = {}) {
   execFileSync(process.execPath, [cli, "index", "--workspace", ws], { stdio: ["ignore", "pipe", "pipe"] });
   const bare = path.join(root, "bare");
   const connected = path.join(root, "connected");
+  const viaHttp = path.join(root, "connected-http");
   const home = path.join(root, "home");
-  for (const d of [bare, connected, home, path.join(home, ".config"), path.join(home, ".cache")]) mkdirSync(d, { recursive: true });
+  for (const d of [bare, connected, viaHttp, home, path.join(home, ".config"), path.join(home, ".cache")]) mkdirSync(d, { recursive: true });
   const server = await anthropicServer();
   const env = {
     PATH: process.env.PATH,
@@ -151,25 +154,32 @@ export async function benchTurn(root, { notes = 1000, runs = 5 } = {}) {
   };
   execFileSync(process.execPath, [cli, "connect", "claude-code", "--scope", "project", "-w", ws], { cwd: connected, env: { ...process.env, HOME: home }, stdio: ["ignore", "pipe", "pipe"] });
   const stopDaemon = await startDaemon(ws);
+  // The other form: HTTP hooks and MCP over HTTP to the daemon (`agent connect --via daemon`): no process of ours on the turn's path.
+  execFileSync(process.execPath, [cli, "connect", "claude-code", "--scope", "project", "--via", "daemon", "-w", ws], { cwd: viaHttp, env: { ...process.env, HOME: home }, stdio: ["ignore", "pipe", "pipe"] });
   try {
     // One turn each first: Claude Code's own first-run work is nobody's overhead.
     await turn(bin, bare, env, "hello");
     await turn(bin, connected, env, "hello");
+    await turn(bin, viaHttp, env, "hello");
     const without = [];
     const withEngine = [];
+    const withHttp = [];
     for (let i = 0; i < runs; i++) {
       without.push(await turn(bin, bare, env, "what did we decide about the VPS migration?"));
       withEngine.push(await turn(bin, connected, env, "what did we decide about the VPS migration?"));
+      withHttp.push(await turn(bin, viaHttp, env, "what did we decide about the VPS migration?"));
     }
     const m0 = pct(without, 50);
     const m1 = pct(withEngine, 50);
+    const m2 = pct(withHttp, 50);
     console.log(`without the engine: median ${m0.toFixed(0)} ms (${without.map((x) => x.toFixed(0)).join(", ")})`);
-    console.log(`with hooks + MCP, daemon running: median ${m1.toFixed(0)} ms (${withEngine.map((x) => x.toFixed(0)).join(", ")})`);
-    console.log(`the engine adds ${(m1 - m0).toFixed(0)} ms per turn (${(m1 / m0).toFixed(2)}x; target +300 ms); load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(`with hook commands + stdio MCP, daemon running: median ${m1.toFixed(0)} ms (${withEngine.map((x) => x.toFixed(0)).join(", ")})`);
+    console.log(`with HTTP hooks + HTTP MCP to the daemon: median ${m2.toFixed(0)} ms (${withHttp.map((x) => x.toFixed(0)).join(", ")})`);
+    console.log(`the engine adds ${(m1 - m0).toFixed(0)} ms per turn with hook commands (${(m1 / m0).toFixed(2)}x), ${(m2 - m0).toFixed(0)} ms through HTTP (${(m2 / m0).toFixed(2)}x); target +300 ms; load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
     // The captures run in Claude Code's background hooks: the turn is not over for the engine
     // until it is in sessions/. Every turn must be there, each prompt and answer once.
     const ended = performance.now();
-    const want = runs + 1;
+    const want = 2 * (runs + 1);
     let got = capturedTurns(ws);
     while (got < want && performance.now() - ended < 30_000) {
       await new Promise((r) => setTimeout(r, 100));

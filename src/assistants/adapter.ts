@@ -47,6 +47,8 @@ export interface AssistantConnect {
   /** What the person must still do after connect (trust the hooks, restart a gateway), one line. */
   afterConnect?: string;
   plugin?: PluginFolder;
+  /** It posts its hooks and MCP calls to a URL itself: `agent connect --via daemon` points them at the running daemon. */
+  viaDaemon?: true;
 }
 
 export interface AssistantAdapter {

@@ -69,13 +69,17 @@ function cut(text: string, path: jsonc.JSONPath): string {
   return jsonc.applyEdits(text, jsonc.modify(text, path, undefined, {}));
 }
 
-/** One hook command of ours per event, keyed by the harness's event name. */
-export type HookCommands = Record<string, { command: string; timeout: number; async?: true }>;
+/**
+ * One hook of ours per event, keyed by the harness's event name: a command, or (Claude Code's
+ * `"type": "http"`) a URL the harness posts the payload to itself.
+ */
+export type HookCommands = Record<string, { command: string; timeout: number; async?: true } | { url: string; headers: Record<string, string>; timeout: number }>;
 
-/** Whether a hook group (`{matcher?, hooks: [{type, command}]}`) is one of ours. */
+/** Whether a hook group (`{matcher?, hooks: [{type, command | url}]}`) is one of ours. */
 export function isOurHookGroup(group: unknown, marker: string): boolean {
   const hooks = (group as { hooks?: unknown } | null)?.hooks;
-  return Array.isArray(hooks) && hooks.some((h) => typeof (h as { command?: unknown })?.command === "string" && ((h as { command: string }).command).includes(marker));
+  const ours = (v: unknown) => typeof v === "string" && v.includes(marker);
+  return Array.isArray(hooks) && hooks.some((h) => ours((h as { command?: unknown })?.command) || ours((h as { url?: unknown })?.url));
 }
 
 /**
@@ -92,7 +96,7 @@ export function addHooks(file: string, text: string | null, commands: HookComman
   if (obj.hooks !== undefined && obj.hooks !== null && (typeof obj.hooks !== "object" || Array.isArray(obj.hooks))) throw new ConfigParseError(file, '"hooks" is not an object');
   for (const [event, c] of Object.entries(commands)) {
     checkDuplicateKeys(file, text, ["hooks", event]);
-    const group = { hooks: [{ type: "command", command: c.command, timeout: c.timeout, ...(c.async ? { async: true } : {}) }] };
+    const group = { hooks: ["url" in c ? { type: "http", url: c.url, headers: c.headers, timeout: c.timeout } : { type: "command", command: c.command, timeout: c.timeout, ...(c.async ? { async: true } : {}) }] };
     const list = hooks[event] ?? undefined;
     if (list !== undefined && !Array.isArray(list)) throw new ConfigParseError(file, `"hooks.${event}" is not a list`);
     const at = Array.isArray(list) ? list.findIndex((g) => isOurHookGroup(g, marker)) : -1;

@@ -9,7 +9,7 @@
  * Disconnect restores the backup's exact bytes when the file is still what connect wrote, and
  * otherwise takes out only our entries (the person changed something since: that stays).
  */
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { writeBackupOnce, writeConfigFile } from "../shared/config-file.js";
@@ -32,6 +32,11 @@ export interface ConnectOptions {
   budgetMs?: number;
   /** The assistant's config file, for one that names it (OpenClaw's --openclaw-config). */
   configFile?: string;
+  /**
+   * `--via daemon`: the assistant sends its hooks and MCP calls to the running daemon over HTTP
+   * itself (no process of ours on a turn's path): the daemon's origin and its bearer token file.
+   */
+  daemon?: { origin: string; token: string; tokenFile: string };
 }
 
 /** An assistant connected to a workspace, as its config says. */
@@ -40,6 +45,9 @@ export interface Connection {
   scope: Scope;
   /** The config file that says so. */
   file: string;
+  /** "daemon": HTTP hooks to the running daemon (at `origin`); else hook commands (or a plugin). */
+  via?: "daemon";
+  origin?: string;
   workspace: string | null;
   /** What the connection runs or loads by absolute path (a hook's Node and CLI, a plugin's folder): each must still exist. */
   paths: { what: string; path: string }[];
@@ -63,6 +71,12 @@ export interface HookConfig {
   background?: readonly HookEventName[];
   mcp: { add(file: string, text: string | null, o: ConnectOptions): string; remove(file: string, text: string | null): string | null };
   plugin?: { mark: string; text(o: ConnectOptions): string };
+  /**
+   * An assistant that posts its hooks to a URL itself (`--via daemon`): the file its HTTP hooks
+   * go to (one only the person reads and that stays on the machine: the hooks carry the daemon's
+   * token), and its MCP entry for the daemon's HTTP endpoint.
+   */
+  http?: { hooksFile(scope: Scope, cwd: string, env: NodeJS.ProcessEnv): string; mcp(file: string, text: string | null, o: ConnectOptions & { daemon: NonNullable<ConnectOptions["daemon"]> }): string };
 }
 
 /** One file's change; null text: the file does not exist (before) or is removed (after). */
@@ -72,6 +86,8 @@ export interface FileChange {
   after: string | null;
   /** What it is, for the report ("hooks", "MCP server", "plugin"). */
   what: string;
+  /** Holds a secret (the daemon's token): written owner-only (0600). */
+  private?: true;
   /**
    * The change as a function of the file's text: applyChanges makes it again from the text it
    * finds when the file changed since the plan (another program writing it), so nothing of
@@ -97,6 +113,26 @@ function hookCommand(o: ConnectOptions, event: HookEventName): string {
 
 export function marker(o: ConnectOptions): string {
   return `${HOOK_MARK}${o.harness} `;
+}
+
+/** Our HTTP hooks' URLs carry this (the daemon's hook route), and nothing else does. */
+export function httpMarker(harness: string): string {
+  return `/hook/${harness}/`;
+}
+
+/** Seconds an HTTP hook may take: the daemon keeps the prompt's own budget; this only bounds a daemon that hangs. */
+const HTTP_TIMEOUTS: Record<HookEventName, number> = { "session-start": 5, prompt: 5, stop: 30, "session-end": 30, "pre-compact": 300, "post-compact": 30 };
+
+/** Our HTTP hooks: the payload posted to the daemon's hook route, the token in the header. */
+export function httpHooks(o: ConnectOptions & { daemon: NonNullable<ConnectOptions["daemon"]> }, names: Readonly<Record<HookEventName, string>>): HookCommands {
+  const out: HookCommands = {};
+  const ws = `workspace=${encodeURIComponent(o.workspace)}`;
+  // No SessionStart: Claude Code sends none over HTTP; the daemon adds the start context to the session's first prompt.
+  for (const e of EVENTS.filter((x) => x !== "session-start")) {
+    const budget = o.budgetMs !== undefined && e === "prompt" ? `&budget_ms=${o.budgetMs}` : "";
+    out[names[e]] = { url: `${o.daemon.origin}${httpMarker(o.harness)}${e}?${ws}${budget}`, headers: { Authorization: `Bearer ${o.daemon.token}` }, timeout: HTTP_TIMEOUTS[e] };
+  }
+  return out;
 }
 
 export function hookCommands(o: ConnectOptions, events: HookEventName[], names: Readonly<Record<HookEventName, string>>, background: readonly HookEventName[] = []): HookCommands {
@@ -140,8 +176,21 @@ export function planConnect(o: ConnectOptions, h: HookConfig): FileChange[] {
     const before = read(file);
     changes.push({ file, before, after: edit(before), what, edit });
   };
-  if (f.hooks !== undefined && h.hookNames !== undefined) change(f.hooks, "hooks", connectedText(o, h, "hooks", f.hooks));
-  change(f.mcp, "MCP server", connectedText(o, h, "mcp", f.mcp));
+  const hf = h.http?.hooksFile(o.scope, o.cwd, o.env);
+  const d = o.daemon;
+  if (f.hooks !== undefined && h.hookNames !== undefined && hf !== undefined && d !== undefined) {
+    // Through the daemon: the hook commands go, the HTTP hooks come (in their owner-only file).
+    if (hf !== f.hooks) changes.push(undo(f.hooks, "hooks", (t) => removeHooks(f.hooks!, t, marker(o))));
+    const names = h.hookNames;
+    const http = (t: string | null) => addHooks(hf, removeHooks(hf, t, marker(o)), httpHooks({ ...o, daemon: d }, names), httpMarker(o.harness));
+    changes.push({ file: hf, before: read(hf), after: http(read(hf)), what: "HTTP hooks", edit: http, private: true });
+  } else if (f.hooks !== undefined && h.hookNames !== undefined) {
+    const hooks = connectedText(o, h, "hooks", f.hooks);
+    change(f.hooks, "hooks", hf === f.hooks ? (t) => hooks(removeHooks(f.hooks!, t, httpMarker(o.harness))) : hooks);
+    // Connected through the daemon before: its HTTP hooks go.
+    if (hf !== undefined && hf !== f.hooks) changes.push(undo(hf, "HTTP hooks", (t) => removeHooks(hf, t, httpMarker(o.harness))));
+  }
+  change(f.mcp, "MCP server", d !== undefined && h.http !== undefined ? (t) => h.http!.mcp(f.mcp, t, { ...o, daemon: d }) : connectedText(o, h, "mcp", f.mcp));
   if (f.plugin !== undefined && h.plugin !== undefined) {
     const before = read(f.plugin);
     if (before !== null && !before.includes(h.plugin.mark)) throw new Error(`${f.plugin} exists and is not ours; nothing was changed — move it away first`);
@@ -166,7 +215,10 @@ function connectedText(o: ConnectOptions, h: HookConfig, part: "hooks" | "mcp", 
 export function planDisconnect(o: ConnectOptions, h: HookConfig): FileChange[] {
   const f = h.files(o.scope, o.cwd, o.env);
   const out: FileChange[] = [];
-  if (f.hooks !== undefined && h.hookNames !== undefined) out.push(undo(f.hooks, "hooks", (t) => removeHooks(f.hooks!, t, marker(o)), connectedText(o, h, "hooks", f.hooks)));
+  const hf = h.http?.hooksFile(o.scope, o.cwd, o.env);
+  const both = (file: string) => (t: string | null) => removeHooks(file, removeHooks(file, t, marker(o)), httpMarker(o.harness));
+  if (f.hooks !== undefined && h.hookNames !== undefined) out.push(undo(f.hooks, "hooks", hf === f.hooks ? both(f.hooks) : (t) => removeHooks(f.hooks!, t, marker(o)), connectedText(o, h, "hooks", f.hooks)));
+  if (hf !== undefined && hf !== f.hooks) out.push(undo(hf, "HTTP hooks", both(hf)));
   out.push(undo(f.mcp, "MCP server", (t) => h.mcp.remove(f.mcp, t), connectedText(o, h, "mcp", f.mcp)));
   if (f.plugin !== undefined && h.plugin !== undefined) {
     const before = read(f.plugin);
@@ -180,10 +232,15 @@ export function undo(file: string, what: string, remove: (text: string | null) =
   const edit = (before: string | null): string | null => {
     const removed = remove(before);
     if (before === null || removed === before) return before;
-    if (backup !== null && untouchedSince(removed, backup, connected, remove)) return backup;
+    const empty = (t: string | null) => t !== null && ["", "{}"].includes(t.replace(/\s+/g, ""));
+    if (backup !== null && untouchedSince(removed, backup, connected, remove)) {
+      // A backup taken when the file held our entries already (a second connect in another form): those never come back.
+      const restored = remove(backup);
+      return restored === backup ? backup : empty(restored) ? null : restored;
+    }
     // A file connect created: removed when nothing but ours was ever in it (the assistant
     // itself may have rewritten it, e.g. reformatted; an empty object is nobody's setting).
-    if (backup === null && (untouchedSince(removed, null, connected, remove) || (removed !== null && ["", "{}"].includes(removed.replace(/\s+/g, ""))))) return null;
+    if (backup === null && (untouchedSince(removed, null, connected, remove) || empty(removed))) return null;
     return removed;
   };
   const before = read(file);
@@ -221,8 +278,11 @@ export function applyChanges(changes: readonly FileChange[], mode: "connect" | "
     const backup = backupName(c.file);
     // The person's bytes, owner-only (they may hold keys), kept once: a second connect keeps the first.
     if (mode === "connect" && c.before !== null && c.what !== "plugin") writeBackupOnce(backup, c.before);
+    // A file that will hold the daemon's token is made owner-only before the token is in it, and stays so.
+    if (c.private && c.before !== null) chmodSync(c.file, 0o600);
     // Through a link to its target, with the file's mode and owner, made again on a concurrent change.
-    writeConfigFile(c.file, c.edit ?? (() => c.after));
+    const written = writeConfigFile(c.file, c.edit ?? (() => c.after));
+    if (c.private && c.after !== null) chmodSync(written.target, 0o600);
     if (mode === "disconnect") rmSync(backup, { force: true });
     done.push(c.file);
   }
@@ -234,6 +294,13 @@ export function connectionStatus(h: HookConfig, cwd: string, env: NodeJS.Process
   const out: Connection[] = [];
   for (const scope of h.scopes) {
     const f = h.files(scope, cwd, env);
+    const hf = h.http?.hooksFile(scope, cwd, env);
+    const httpText = hf === undefined ? null : read(hf);
+    if (hf !== undefined && httpText !== null && httpText.includes(httpMarker(h.harness))) {
+      const origin = /"(http:\/\/[^/"]+)\/hook\//.exec(httpText)?.[1];
+      out.push({ harness: h.harness, scope, file: hf, via: "daemon", ...(origin !== undefined ? { origin } : {}), workspace: workspaceIn(httpText), paths: [] });
+      continue;
+    }
     const file = f.plugin ?? f.hooks!;
     const text = read(file);
     if (text === null || !(text.includes(`${HOOK_MARK}${h.harness} `) || (h.plugin !== undefined && text.includes(h.plugin.mark)))) continue;
@@ -261,6 +328,8 @@ function unquote(v: string): string {
 export function workspaceIn(text: string): string | null {
   const plugin = /const WORKSPACE = ("(?:[^"\\]|\\.)*");/.exec(text);
   if (plugin) return JSON.parse(plugin[1]!) as string;
+  const url = /\/hook\/[a-z0-9-]+\/[a-z-]+\?workspace=([^&"\s]+)/.exec(text);
+  if (url) return decodeURIComponent(url[1]!);
   const flag = /--workspace ('(?:[^']|'\\'')*'|[^\s"]+)/.exec(text);
   if (!flag) return null;
   const v = flag[1]!;

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { assistantsHealth, type ConnectionHealth } from "../assistants/health.js";
 import type { DoctorCheck } from "../engine/admin.js";
+import type { HelloResult } from "../daemon/protocol.js";
 import { printJson, type WorkspaceOpts } from "./common.js";
 
 function ago(iso: string | undefined, now: number): string {
@@ -29,9 +30,23 @@ export async function connectionReport(opts: WorkspaceOpts, configFiles: Readonl
     if (a.connections.length === 0) process.stdout.write(`${a.harness.padEnd(12)} not connected\n`);
     for (const c of a.connections) {
       process.stdout.write(`${a.harness.padEnd(12)} ${c.scope.padEnd(8)} → ${c.workspace ?? "?"}  (${c.file})\n`);
-      for (const l of lines(c, now)) process.stdout.write(`${l}\n`);
+      for (const l of [...lines(c, now), ...(await daemonLines(c))]) process.stdout.write(`${l}\n`);
     }
   }
+}
+
+/**
+ * A connection through the daemon (HTTP hooks) works only while it runs and serves HTTP where
+ * the hooks post: Claude Code says nothing when the URL refuses, so this says it.
+ */
+async function daemonLines(c: ConnectionHealth): Promise<string[]> {
+  if (c.via !== "daemon" || c.workspace === null) return [];
+  const { askDaemon } = await import("../daemon/client.js");
+  const hello = await askDaemon<HelloResult>(c.workspace, "hello", {}, { timeoutMs: 2_000, onFallback: () => undefined }).catch(() => undefined);
+  const start = `start \`agent daemon --http -w ${c.workspace}\`${c.origin !== undefined ? ` (port ${new URL(c.origin).port})` : ""}; the session's next turn then captures the turns missed, \`agent import ${c.harness}\` the other sessions'`;
+  if (hello === undefined) return [`  DOWN: no daemon answers for ${c.workspace}: turns run without memories and are not captured; ${start}`];
+  if (hello.http !== c.origin) return [`  BROKEN: the hooks post to ${c.origin ?? "?"} but the daemon serves ${hello.http ?? "no HTTP"}: run \`agent connect ${c.harness}${c.scope === "project" ? " --scope project" : ""} --via daemon\` again`];
+  return [`  through the daemon at ${c.origin} (running, pid ${hello.pid})`];
 }
 
 /**
@@ -46,6 +61,8 @@ export async function assistantChecks(workspace: string): Promise<DoctorCheck[]>
     for (const c of a.connections) {
       const name = `assistant ${a.harness}`;
       for (const p of c.problems) out.push({ name, status: "warn", detail: `${c.file}: ${p}`, fix: `agent connect ${a.harness} --workspace DIR` });
+      const down = (await daemonLines(c)).find((l) => /DOWN|BROKEN/.test(l));
+      if (down !== undefined) out.push({ name, status: "warn", detail: `${c.file}: ${down.trim()}`, fix: "agent connect --status" });
       const misses = c.workspace !== null && path.resolve(c.workspace) === here ? (c.activity?.missesLastDay ?? 0) : 0;
       if (misses > 0) out.push({ name, status: "warn", detail: `${misses} hook miss(es) in the last day (.agent/hooks.log); last: ${c.activity?.lastProblem ?? "?"}`, fix: "agent connect --status" });
     }

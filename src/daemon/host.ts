@@ -11,6 +11,7 @@
  * between batches, the calls of connected clients — closes everything and releases the lock.
  */
 import { chmodSync, statSync } from "node:fs";
+import path from "node:path";
 import { createHash } from "node:crypto";
 import type { SessionType } from "../context/assemble.js";
 import { auditWorkspace } from "../context/audit.js";
@@ -24,6 +25,8 @@ import { systemClock, type Clock } from "../shared/clock.js";
 import { acquireDaemonLock, lockStillHeld, type DaemonLock } from "../workspace/lock.js";
 import { agentDir, configPath } from "../workspace/paths.js";
 import { readConfigText } from "../workspace/config.js";
+import type { HookEventName } from "../workspace/harness-turns.js";
+import type { HookHttpAnswer } from "./hook-http.js";
 import { ensureToken, McpHttpServer } from "./http.js";
 import type { LineTransport } from "./line-transport.js";
 import { BadRequestError, callMethod, DaemonUnavailableError, type AssistantReaders } from "./methods.js";
@@ -154,6 +157,7 @@ export class DaemonHost {
           createServer: () => createMcpServer({ engine, session }),
           warn: (m) => this.emit("warn", "warning", m),
           stale,
+          ...(this.opts.readers ? { hooks: (route, payload, budgetMs) => this.answerHook(route, payload, budgetMs) } : {}),
         });
       }
       // Said once everything listens: a port taken by another daemon ends the start before any "started".
@@ -216,7 +220,19 @@ export class DaemonHost {
     if (this.stopping) throw new DaemonUnavailableError("stopping", "the daemon is stopping");
     if (method === "uiLogin") return this.uiLogin();
     this.checkConfig();
-    return callMethod({ engine: this.engine!, signal, session: this.session, ...(this.opts.readers ? { readers: this.opts.readers } : {}) }, method, params);
+    const http = this.http ? { http: `http://127.0.0.1:${this.http.port}` } : {};
+    return callMethod({ engine: this.engine!, signal, session: this.session, ...http, ...(this.opts.readers ? { readers: this.opts.readers } : {}) }, method, params);
+  }
+
+  /** An assistant's hook over HTTP: the socket's own methods answer it (hook-http.ts). */
+  private async answerHook(route: { harness: string; event: HookEventName; workspace: string | null }, payload: string, budgetMs: number | undefined): Promise<HookHttpAnswer> {
+    // Hooks connected to another workspace, now reaching this daemon on the same port: refused, never captured here.
+    if (route.workspace !== null && path.resolve(route.workspace) !== path.resolve(this.workspace)) {
+      return { status: 409, body: JSON.stringify({ error: `this daemon serves ${this.workspace}, not ${route.workspace}: start that workspace's daemon on another port and run \`agent connect ${route.harness} --via daemon\` again` }) };
+    }
+    const { answerHook } = await import("./hook-http.js");
+    const ctx = { engine: this.engine!, signal: this.stopCtl.signal, session: this.session, readers: this.opts.readers! };
+    return answerHook(ctx, this.opts.readers!, route, payload, budgetMs);
   }
 
   /** A one-time login link to the web page (`agent ui`), when the daemon serves HTTP. */

@@ -12,12 +12,18 @@
  * needs the bearer token from a 0600 file in .agent/ (readable by the owner only); and a Host
  * or Origin header naming anything but this machine (or a name in daemon.http.allowedHosts) is
  * refused, so a web page cannot reach it through DNS rebinding.
+ *
+ * The same port answers an assistant's hooks (`POST /hook/<assistant>/<event>`, hook-http.ts)
+ * behind the same checks and token.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { Readable } from "node:stream";
 import type { McpHttpHandler, McpServer } from "@modelcontextprotocol/server";
+import { hookBudget, hookRoute, HOOK_HTTP_PATH, type HookHttpAnswer } from "./hook-http.js";
+import type { HookEventName } from "../workspace/harness-turns.js";
+import { readJson } from "./read-json.js";
 
 export const MCP_HTTP_PATH = "/mcp";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -36,6 +42,8 @@ export interface McpHttpOptions {
   stale?: () => string | null;
   /** Answers every other path (the web page, web.ts), after the same Host and Origin checks. */
   web?: { handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> };
+  /** Answers an assistant's hook (`POST /hook/<harness>/<event>`, hook-http.ts), after the same checks and the token. */
+  hooks?: (route: { harness: string; event: HookEventName; workspace: string | null }, payload: string, budgetMs: number | undefined) => Promise<HookHttpAnswer>;
 }
 
 /**
@@ -101,17 +109,34 @@ export class McpHttpServer {
       if (o === null || !allowed.includes(o)) return reply(res, 403, `Origin ${JSON.stringify(origin)} is not allowed`);
     }
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (this.opts.web && url.pathname !== MCP_HTTP_PATH) return this.opts.web.handle(req, res, url);
+    const isHook = url.pathname.startsWith(HOOK_HTTP_PATH);
+    if (this.opts.web && url.pathname !== MCP_HTTP_PATH && !isHook) return this.opts.web.handle(req, res, url);
     if (!this.authorized(req.headers.authorization)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="agent-memory"');
       return reply(res, 401, "a valid bearer token is required (see mcp-http.token in the daemon's folder for the workspace: `agent status` prints it)");
     }
+    if (isHook) return this.hook(req, res, url);
     if (url.pathname !== MCP_HTTP_PATH) return reply(res, 404, `not found; the MCP endpoint is ${MCP_HTTP_PATH}`);
     // A daemon whose config is older than the file answers no request until it restarts.
     const stale = req.method === "POST" ? (this.opts.stale?.() ?? null) : null;
     if (stale !== null) return jsonRpcError(res, 503, -32002, stale);
     const { request, aborted } = webRequest(req, res, url);
     await sendWebResponse(res, await this.mcp.fetch(request), aborted);
+  }
+
+  /** An assistant's hook: its payload in, what its command hook would print out (JSON). */
+  private async hook(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    const route = hookRoute(url.pathname);
+    if (route === null || this.opts.hooks === undefined) return reply(res, 404, `not found; a hook's path is ${HOOK_HTTP_PATH}<assistant>/<event>`);
+    if (req.method !== "POST") return reply(res, 405, "a hook is sent with POST");
+    // A stale or stopping daemon answers nothing: the turn goes on without memories, the next capture catches up.
+    const stale = this.opts.stale?.() ?? null;
+    if (stale !== null) return reply(res, 503, stale);
+    const payload = await readJson(req, MAX_BODY_BYTES);
+    if (payload === undefined) return reply(res, 400, "the hook payload must be JSON (at most 4 MB)");
+    const a = await this.opts.hooks({ ...route, workspace: url.searchParams.get("workspace") }, JSON.stringify(payload), hookBudget(route.event, url.searchParams));
+    res.writeHead(a.status, { "Content-Type": "application/json" });
+    res.end(a.body);
   }
 
   private authorized(header: string | undefined): boolean {
@@ -214,5 +239,12 @@ export function ensureToken(file: string, warn: (m: string) => void): string {
   }
   const token = readFileSync(file, "utf8").trim();
   if (token.length < 16) throw new Error(`${file} holds no usable token (at least 16 characters); delete it and start the daemon again to make a new one`);
+  return token;
+}
+
+/** The bearer token a running daemon made (for a client's config: `agent connect --via daemon`). */
+export function readToken(file: string): string {
+  const token = readFileSync(file, "utf8").trim();
+  if (token.length < 16) throw new Error(`${file} holds no usable token; delete it and restart the daemon to make a new one`);
   return token;
 }

@@ -10,7 +10,7 @@ import { AppendRequest, AskRequest, BootRequest, ContextRequest, InjectRequest, 
 import type { TranscriptLinesReader } from "../engine/capture.js";
 import { Engine } from "../engine/engine.js";
 import { UsageError } from "../engine/errors.js";
-import type { HarnessTurn } from "../workspace/harness-turns.js";
+import type { HarnessTurn, HookEvent, HookEventName } from "../workspace/harness-turns.js";
 import { noteHookActivity, type HookActivityKind } from "../workspace/hook-activity.js";
 import { appendHookLog } from "../workspace/hook-log.js";
 import { PROTOCOL_VERSION, type HelloResult } from "./protocol.js";
@@ -51,6 +51,12 @@ export interface AssistantReaders {
   messages(harness: string, messages: unknown[]): HarnessTurn[];
   /** The reader of the assistant's transcript file's lines. */
   lines(harness: string): TranscriptLinesReader;
+  /** Whether the name is an assistant's. */
+  known(harness: string): boolean;
+  /** A hook payload as the assistant's adapter reads it (HTTP hooks), or null when it is not this assistant's. */
+  payload(harness: string, text: string, event: HookEventName): HookEvent | null;
+  /** What the assistant expects back from a hook for the event's context ("" when none). */
+  output(harness: string, event: HookEventName, context: string): string;
 }
 
 export interface MethodContext {
@@ -61,6 +67,8 @@ export interface MethodContext {
   signal: AbortSignal;
   /** The scope MCP clients get when they do not name one. */
   session: string;
+  /** The daemon's HTTP origin, when it serves HTTP. */
+  http?: string;
 }
 
 /** The request contract's parse: a refused request is a "bad-request" with the contract's sentence. */
@@ -72,7 +80,7 @@ export async function callMethod(ctx: MethodContext, method: string, params: unk
   const { engine } = ctx;
   switch (method) {
     case "hello": {
-      const r: HelloResult = { protocol: PROTOCOL_VERSION, pid: process.pid, workspace: engine.workspace, session: ctx.session };
+      const r: HelloResult = { protocol: PROTOCOL_VERSION, pid: process.pid, workspace: engine.workspace, session: ctx.session, ...(ctx.http !== undefined ? { http: ctx.http } : {}) };
       return r;
     }
     case "search": {

@@ -42,6 +42,8 @@ export interface HelloResult {
   workspace: string;
   /** The privacy scope MCP clients get when they do not name one (daemon.session / --session). */
   session: string;
+  /** The daemon's HTTP origin (`http://127.0.0.1:7357`) when it serves HTTP (MCP, the web page, the assistants' HTTP hooks). */
+  http?: string;
 }
 
 /** 2: every method's params are a request of the contract (src/contract/requests.ts), flat (`{query, limit, from}`). */

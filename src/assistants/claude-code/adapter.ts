@@ -20,6 +20,7 @@ export const claudeCode: AssistantAdapter = {
   },
   connect: {
     scopes: ["user", "project"],
+    viaDaemon: true,
     plan: async (o) => (await import("../connect.js")).planConnect(o, (await import("./connect.js")).claudeConfig),
     planRemoval: async (o) => (await import("../connect.js")).planDisconnect(o, (await import("./connect.js")).claudeConfig),
     status: async (cwd, env) => (await import("../connect.js")).connectionStatus((await import("./connect.js")).claudeConfig, cwd, env),

@@ -6,6 +6,7 @@ import { ASSISTANT_NAMES, ASSISTANTS, findAssistant } from "../../assistants/reg
 import { UsageError } from "../../engine/errors.js";
 import { parsePositiveInt, printJson, standard, workspaceFrom, type WorkspaceOpts } from "../common.js";
 import { connectionReport } from "../connect-status.js";
+import type { HelloResult } from "../../daemon/protocol.js";
 
 export interface ConnectCliOpts extends WorkspaceOpts {
   scope: Scope;
@@ -13,6 +14,8 @@ export interface ConnectCliOpts extends WorkspaceOpts {
   status?: boolean;
   budgetMs?: number;
   plugin?: string;
+  /** "daemon": the assistant posts its hooks and MCP calls to the running daemon over HTTP. */
+  via?: "daemon" | "command";
   /** An assistant's own config-file option (its adapter names it), by commander's attribute name. */
   [option: string]: unknown;
 }
@@ -37,6 +40,7 @@ export function register(program: Command): void {
   connectCommand(program, "connect", `connect an assistant (${ASSISTANTS.map((a) => a.label).join(", ")}) to this workspace: hooks or its memory plugin (capture, inject, flush) and MCP server; idempotent, keeps your other settings, backs files up`)
     .option("--status", "which assistants are connected, to which workspace, and how their hooks fared")
     .option("--budget-ms <ms>", "how long a prompt may wait for memories (default 300)", parsePositiveInt("--budget-ms"))
+    .addOption(new Option("--via <way>", "command: hook commands and a stdio MCP server (default); daemon: Claude Code posts its hooks and MCP calls to the running `agent daemon --http` itself (no process of ours per turn)").choices(["command", "daemon"]))
     .action(async (harness: string | undefined, opts: ConnectCliOpts) => {
       if (opts.status) return connectionReport(opts, configFiles(opts));
       if (harness === undefined) throw new UsageError(`name the assistant: agent connect ${ASSISTANT_NAMES.join("|")}`);
@@ -78,16 +82,33 @@ export async function run(mode: "connect" | "disconnect", harness: string, opts:
     ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs } : {}),
     ...(configFile !== undefined ? { configFile } : {}),
   };
+  if (mode === "connect" && opts.via === "daemon") o.daemon = await daemonForHooks(a, o.workspace);
   const folder = opts.plugin !== undefined ? a.connect.plugin : undefined;
   const plugin = opts.plugin !== undefined ? path.resolve(opts.plugin) : undefined;
   const changes = folder !== undefined && plugin !== undefined ? await (mode === "connect" ? folder.plan(o, plugin) : folder.planRemoval(plugin)) : await (mode === "connect" ? a.connect.plan(o) : a.connect.planRemoval(o));
-  if (opts.dryRun) return report(mode, a, changes, true, opts.json);
+  // What --dry-run prints may end in a log or a shared screen: the daemon's token is shown by where it is, not by its value.
+  if (opts.dryRun) return report(mode, a, o.daemon === undefined ? changes : changes.map((c) => ({ ...c, after: c.after?.split(o.daemon!.token).join(`<the token in ${o.daemon!.tokenFile}>`) ?? null })), true, opts.json);
   applyChanges(changes, mode);
   if (folder !== undefined && plugin !== undefined && mode === "disconnect") await folder.tidy(plugin);
   report(mode, a, changes, false, opts.json);
   if (mode !== "connect" || opts.json || !changes.some((c) => c.after !== c.before)) return;
   if (folder !== undefined && plugin !== undefined) process.stdout.write(`${folder.usage(plugin)}\n`);
   else if (a.connect.afterConnect !== undefined) process.stdout.write(`${a.connect.afterConnect}\n`);
+}
+
+/**
+ * The running daemon's HTTP origin and token, for `--via daemon`: it must run and serve HTTP now
+ * (its port is what the hooks will name), and the assistant must post hooks itself.
+ */
+async function daemonForHooks(a: AssistantAdapter, workspace: string): Promise<NonNullable<ConnectOptions["daemon"]>> {
+  if (!a.connect.viaDaemon) throw new UsageError(`--via daemon is for assistants that post their hooks over HTTP themselves (${ASSISTANTS.filter((x) => x.connect.viaDaemon).map((x) => x.name).join(", ")}); ${a.name} runs hook commands, which ask the daemon when it runs`);
+  const [{ askDaemon }, { httpTokenPath }, { readToken }] = await Promise.all([import("../../daemon/client.js"), import("../../daemon/protocol.js"), import("../../daemon/http.js")]);
+  const hello = await askDaemon<HelloResult>(workspace, "hello", {}, { timeoutMs: 5_000, onFallback: () => undefined }).catch(() => undefined);
+  const start = `start it with \`agent daemon --http -w ${workspace}\` (or set daemon.http.enabled), keep it running (a service), and connect again`;
+  if (hello === undefined) throw new UsageError(`--via daemon: no daemon runs for ${workspace}; ${start}`);
+  if (hello.http === undefined) throw new UsageError(`--via daemon: the daemon of ${workspace} serves no HTTP; ${start}`);
+  const tokenFile = httpTokenPath(workspace);
+  return { origin: hello.http, token: readToken(tokenFile), tokenFile };
 }
 
 function report(mode: string, a: AssistantAdapter, changes: FileChange[], dry: boolean, json: boolean | undefined): void {

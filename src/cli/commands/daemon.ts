@@ -1,6 +1,6 @@
 import { Option, type Command } from "commander";
 import type { SessionType } from "../../context/assemble.js";
-import { assistantNamed } from "../../assistants/registry.js";
+import { assistantNamed, findAssistant } from "../../assistants/registry.js";
 import { DaemonHost, type DaemonEvent } from "../../daemon/host.js";
 import type { AssistantReaders } from "../../daemon/methods.js";
 import { UsageError } from "../../engine/errors.js";
@@ -101,4 +101,7 @@ const assistantReaders: AssistantReaders = {
     const assistant = assistantNamed(harness);
     return (lines, firstLine) => assistant.readTranscriptLines(lines, firstLine);
   },
+  known: (harness) => findAssistant(harness) !== undefined,
+  payload: (harness, text, event) => assistantNamed(harness).readHookPayload(text, event),
+  output: (harness, event, context) => assistantNamed(harness).hookOutput(event, context),
 };
