@@ -23,6 +23,9 @@ describe("withoutAheadFrame: the words asking for the time to come leave a when-
     // Asked of a transcript read later, the time set may have passed: still the answer.
     expect(asksForNext("When is my final decision meeting scheduled to take place?", true)).toBe(false);
     expect(asksForNext("what is Caroline doing next", false)).toBe(false);
+    // A span's end named "upcoming" is its topic: both ends answer it.
+    expect(asksForNext("How many days are there between Carla's lunch and my upcoming webinar on AI ethics?", true)).toBe(false);
+    expect(asksForNext("what day is my next physio", true)).toBe(true);
     expect(withoutAheadFrame("when is the meeting scheduled", "when is the meeting scheduled", true)).toBe("when is the meeting scheduled");
   });
 });

@@ -33,8 +33,15 @@ const AHEAD_FRAME = /(?<![\p{L}\p{N}'’])(?:next|upcoming)(?![\p{L}\p{N}'’])/
  * people also ask of a time that has passed since it was set.
  */
 export function asksForNext(question: string, asksWhen: boolean): boolean {
-  return asksWhen && tenseOf(question) === "ahead" && new RegExp(AHEAD_FRAME.source, "iu").test(question);
+  return asksWhen && ASKS_FOR_A_TIME.test(question) && tenseOf(question) === "ahead" && new RegExp(AHEAD_FRAME.source, "iu").test(question);
 }
+
+/**
+ * A question asking for the day or time itself ("when is …", "what day is …"), not a span:
+ * "how many days between Carla's lunch and my upcoming webinar" names the webinar by
+ * "upcoming" as its topic, and both ends of the span are answers, the past one too.
+ */
+const ASKS_FOR_A_TIME = /^\s*(?:(?:and|so|but)\s+)?(?:when\b|what (?:date|day|time)\b|which (?:date|day)\b)/i;
 
 /** `text` (the query's keyword side) without the words asking for the time to come, when `question` asks when; else `text`. */
 export function withoutAheadFrame(text: string, question: string, asksWhen: boolean): string {
