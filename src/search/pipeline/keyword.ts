@@ -259,7 +259,13 @@ function rescoreBm25(db: DB, rows: Candidate[], w: KeywordWeights, rs: Rescoring
 export function itemWordsOf(db: DB, rows: readonly Pick<Candidate, "chunkId" | "text">[]): Map<number, readonly (readonly string[])[] | null> {
   const text = new Map(rows.map((r) => [String(r.chunkId), r.text]));
   const keys = [...text.keys()];
-  const lists = keptMany<readonly (readonly string[])[] | null>(db, "list item words", keys, { max: 200_000, size: (v) => 1 + (v?.length ?? 0) }, (missing) => new Map(missing.map((k) => [k, listItemWords(text.get(k)!)])));
+  const lists = keptMany<readonly (readonly string[])[] | null>(db, "list item words", keys, { max: 200_000, size: (v) => 1 + (v?.length ?? 0) }, (missing) => {
+    // Each word once in memory, however many items hold it (a warm host keeps every chunk's).
+    const one = keptWhileUnchanged(db, "item word strings", () => new Map<string, string>());
+    if (one.size > 1_000_000) one.clear();
+    const shared = (w: string) => one.get(w) ?? (one.set(w, w), w);
+    return new Map(missing.map((k) => [k, listItemWords(text.get(k)!)?.map((item) => item.map(shared)) ?? null]));
+  });
   return new Map(keys.map((k, i) => [Number(k), lists[i]!]));
 }
 
