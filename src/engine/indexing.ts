@@ -287,6 +287,9 @@ export class IndexingService {
     // What a search derives the first time it meets a chunk, for the newest chunks: otherwise
     // the host's first few dozen searches pay it (chunk-data.ts).
     const ahead = await keepChunkData(db, signal);
+    // Practice again, other pairs: the first searches ranked from what was read ahead are then
+    // not the ones that compile that path.
+    await this.practise(practiceQueries(words.slice(1).map((w) => w.term)).slice(0, -PRACTICE_DATES.length), signal);
     const vectors = await this.warmVectors(signal, opts.practiseQueries === true);
     return { ms: Math.round(performance.now() - started), vectors, words: common.length, chunks: ahead.chunks };
   }
