@@ -8,13 +8,11 @@
  * The CLI's entry (dist/cli/main.js, written by scripts/bundle-cli.mjs) arms the hard cap
  * before it loads anything else, because on a loaded machine loading the CLI alone can take
  * longer than the budget; commands/hook.ts keeps its own thread free, so the timers always
- * fire. This module imports nothing: every command's start loads it.
+ * fire. This module imports only the budgets (which import nothing): every command's start loads it.
  */
+import { PROMPT_BUDGET_MS, START_BUDGET_MS } from "../contract/hook-budgets.js";
 
-/** Memories for a prompt: default budget. */
-export const PROMPT_BUDGET_MS = 300;
-/** The whole context at session start: it may open the engine cold; the process ends within 1 s. */
-export const START_BUDGET_MS = 900;
+export { PROMPT_BUDGET_MS, START_BUDGET_MS };
 
 /** A hook that injects never holds its harness longer than this from the process's start (unless a longer budget is asked for). */
 export const HARD_CAP_MS = 950;

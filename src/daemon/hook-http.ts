@@ -14,6 +14,7 @@
  * engine error is answered `{}` with status 200 (the turn goes on without memories) and said in
  * `.agent/hooks.log`, where `agent connect --status` shows it.
  */
+import { PROMPT_BUDGET_MS, START_BUDGET_MS } from "../contract/hook-budgets.js";
 import type { HookEvent, HookEventName } from "../workspace/harness-turns.js";
 import { HOOK_EVENTS } from "../workspace/harness-turns.js";
 import { appendHookLog } from "../workspace/hook-log.js";
@@ -23,10 +24,6 @@ import { callMethod, type AssistantReaders, type MethodContext } from "./methods
 /** The path prefix of the hook routes. */
 export const HOOK_HTTP_PATH = "/hook/";
 
-/** The prompt hook's budget when the URL names none (as the command hook's default). */
-export const HTTP_PROMPT_BUDGET_MS = 300;
-/** The session-start hook's budget when the URL names none (as the command hook's default). */
-export const HTTP_START_BUDGET_MS = 900;
 
 const INJECT_EVENTS: readonly HookEventName[] = ["session-start", "prompt"];
 
@@ -48,14 +45,14 @@ export function hookBudget(event: HookEventName, search: URLSearchParams): numbe
   const given = search.get("budget_ms");
   const n = given === null ? NaN : Number(given);
   if (Number.isInteger(n) && n > 0) return n;
-  return event === "prompt" ? HTTP_PROMPT_BUDGET_MS : HTTP_START_BUDGET_MS;
+  return event === "prompt" ? PROMPT_BUDGET_MS : START_BUDGET_MS;
 }
 
 /**
  * Answers one hook request. `body` is the payload's text. Status 404 only for a path that names
  * no assistant or event (a mistyped URL must show); everything else is 200 and never blocks.
  */
-export async function answerHook(ctx: MethodContext, readers: AssistantReaders, route: { harness: string; event: HookEventName }, body: string, budgetMs: number | undefined): Promise<HookHttpAnswer> {
+export async function answerHook(ctx: MethodContext, readers: AssistantReaders, firsts: FirstPrompts, route: { harness: string; event: HookEventName }, body: string, budgetMs: number | undefined): Promise<HookHttpAnswer> {
   const { harness, event } = route;
   if (!readers.known(harness)) return { status: 404, body: JSON.stringify({ error: `no assistant "${harness}"` }) };
   const say = (why: string) => appendHookLog(ctx.engine.workspace, `http hook ${harness} ${event}: ${why}`);
@@ -70,7 +67,7 @@ export async function answerHook(ctx: MethodContext, readers: AssistantReaders, 
       await captureEvent(ctx, ev);
       return empty;
     }
-    const text = await injectText(ctx, ev, budgetMs);
+    const text = await injectText(ctx, firsts, ev, budgetMs);
     if (text === "") return empty;
     const out = readers.output(harness, event, text).trim();
     return out === "" ? empty : { status: 200, body: out };
@@ -83,19 +80,22 @@ export async function answerHook(ctx: MethodContext, readers: AssistantReaders, 
 /**
  * Sessions whose start context went out with a prompt already (newest last, bounded): Claude
  * Code sends no HTTP hook for SessionStart ("HTTP hooks are not supported for SessionStart"),
- * so a session's first prompt brings it along instead. A daemon restarted mid-session gives it
- * once more: the same text again, never a lost one.
+ * so a session's first prompt brings it along instead. The daemon's host owns one, so it lives
+ * and ends with the daemon: a daemon restarted mid-session gives the start context once more
+ * (the same text again, never a lost one).
  */
-const started = new Set<string>();
-const STARTED_KEPT = 2_000;
+export class FirstPrompts {
+  private readonly seen = new Set<string>();
+  constructor(private readonly kept = 2_000) {}
 
-/** True the first time a session is seen (and remembers it). */
-export function firstPromptOf(harness: string, session: string): boolean {
-  const key = `${harness}\u0000${session}`;
-  if (started.has(key)) return false;
-  started.add(key);
-  if (started.size > STARTED_KEPT) started.delete(started.values().next().value!);
-  return true;
+  /** True the first time a session is seen (and remembers it). */
+  first(harness: string, session: string): boolean {
+    const key = `${harness}\u0000${session}`;
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    if (this.seen.size > this.kept) this.seen.delete(this.seen.values().next().value!);
+    return true;
+  }
 }
 
 async function sessionStartText(ctx: MethodContext, ev: HookEvent, budgetMs: number): Promise<string> {
@@ -103,12 +103,12 @@ async function sessionStartText(ctx: MethodContext, ev: HookEvent, budgetMs: num
   return r.text;
 }
 
-async function injectText(ctx: MethodContext, ev: HookEvent, budgetMs: number): Promise<string> {
+async function injectText(ctx: MethodContext, firsts: FirstPrompts, ev: HookEvent, budgetMs: number): Promise<string> {
   if (ev.event === "session-start") {
-    firstPromptOf(ev.harness, ev.session);
+    firsts.first(ev.harness, ev.session);
     return sessionStartText(ctx, ev, budgetMs);
   }
-  const start = firstPromptOf(ev.harness, ev.session) ? sessionStartText(ctx, ev, budgetMs) : Promise.resolve("");
+  const start = firsts.first(ev.harness, ev.session) ? sessionStartText(ctx, ev, budgetMs) : Promise.resolve("");
   if ((ev.prompt ?? "").trim() === "") return start;
   const r = (await callMethod(ctx, "inject", { prompt: ev.prompt, harness: ev.harness, session: ev.session, budgetMs })) as { text: string; reason?: string };
   if (r.text === "" && r.reason !== undefined && /budget/.test(r.reason)) appendHookLog(ctx.engine.workspace, `http hook ${ev.harness} prompt: no memories: ${r.reason}`);

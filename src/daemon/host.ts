@@ -26,7 +26,7 @@ import { acquireDaemonLock, lockStillHeld, type DaemonLock } from "../workspace/
 import { agentDir, configPath } from "../workspace/paths.js";
 import { readConfigText } from "../workspace/config.js";
 import type { HookEventName } from "../workspace/harness-turns.js";
-import type { HookHttpAnswer } from "./hook-http.js";
+import type { FirstPrompts, HookHttpAnswer } from "./hook-http.js";
 import { ensureToken, McpHttpServer } from "./http.js";
 import type { LineTransport } from "./line-transport.js";
 import { BadRequestError, callMethod, DaemonUnavailableError, type AssistantReaders } from "./methods.js";
@@ -78,6 +78,8 @@ export class DaemonHost {
   private http: McpHttpServer | undefined;
   private watcher: IndexWatcher | undefined;
   private web: WebFront | undefined;
+  /** Sessions whose first HTTP prompt brought the start context (hook-http.ts). */
+  private firstPrompts: FirstPrompts | undefined;
   private lockTimer: NodeJS.Timeout | undefined;
   private configSeen = "";
   private configWarned = false;
@@ -230,9 +232,10 @@ export class DaemonHost {
     if (route.workspace !== null && path.resolve(route.workspace) !== path.resolve(this.workspace)) {
       return { status: 409, body: JSON.stringify({ error: `this daemon serves ${this.workspace}, not ${route.workspace}: start that workspace's daemon on another port and run \`agent connect ${route.harness} --via daemon\` again` }) };
     }
-    const { answerHook } = await import("./hook-http.js");
+    const { answerHook, FirstPrompts } = await import("./hook-http.js");
     const ctx = { engine: this.engine!, signal: this.stopCtl.signal, session: this.session, readers: this.opts.readers! };
-    return answerHook(ctx, this.opts.readers!, route, payload, budgetMs);
+    this.firstPrompts ??= new FirstPrompts();
+    return answerHook(ctx, this.opts.readers!, this.firstPrompts, route, payload, budgetMs);
   }
 
   /** A one-time login link to the web page (`agent ui`), when the daemon serves HTTP. */
