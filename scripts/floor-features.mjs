@@ -21,7 +21,6 @@ import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
 import { GENERIC } from "../dist/search/query/generic.js";
 import { asksWhen } from "../dist/search/dates/when.js";
-import { STOP_WORDS } from "../dist/search/query/stopwords.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ALL_SETS = ["everyday", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6"];
@@ -52,38 +51,15 @@ function oneLine(text, matched) {
  * "none" is the floor as built. "whenStatesTime" is the first try of the time test, on the
  * when factor's best sentence: it lost two answerable questions (docs/evaluation.md); the
  * floor's rule 4 (pipeline/time-stated.ts) reads every sentence holding a matched word.
- * Add a rule here to replay it on all six sets before building it.
+ * Add a rule here to replay it on all seven sets before building it (the head-under-another-
+ * modifier rule, pipeline/other-compound.ts, was replayed here first: +1 never-written, no loss).
  */
 const RULES = {
   none: () => false,
   // A "when" question whose result lacks one of its distinctive words must state a time
   // where its words match (the when factor's test): "when is mum's birthday" against a line on mum.
-  // A distinctive word the result holds only as the head of another compound ("Book club"
-  // for "the sailing club") is no evidence for the question's compound: the result must hold
-  // another distinctive word, or the word once without another modifier before it.
-  otherCompound: (q, r, dist) => {
-    const got = dist.filter((t) => r.explain.matched.includes(t.term)).map((t) => t.term);
-    return got.length > 0 && got.every((b) => underOtherModifier(q, b, r.explain.matched, r.text ?? "", dist));
-  },
   whenStatesTime: (q, r, dist) => asksWhen(q) && dist.some((t) => !r.explain.matched.includes(t.term)) && r.explain.whenBoost <= 1,
 };
-
-const stem = (w) => w.slice(0, Math.max(4, w.length - 2));
-function underOtherModifier(q, b, matched, text, dist) {
-  const words = q.toLowerCase().replace(/['’]s\b/g, "").match(/[a-z0-9]+/g) ?? [];
-  const i = words.findIndex((w) => stem(w) === stem(b) || w === b);
-  const a = i > 0 ? words[i - 1] : null;
-  if (!a || STOP_WORDS.has(a) || GENERIC.has(a) || !dist.some((t) => t.term === a) || matched.includes(a)) return false;
-  const re = new RegExp(`(^|[^A-Za-z0-9'’])(${stem(b)}[a-z]*)`, "gi");
-  let m; let any = false;
-  while ((m = re.exec(text))) {
-    any = true;
-    const before = /([A-Za-z][A-Za-z'’]*)[ \t]+$/.exec(text.slice(Math.max(0, m.index - 40), m.index + m[1].length));
-    const c = before ? before[1].toLowerCase().replace(/['’]s$/, "") : null;
-    if (!c || STOP_WORDS.has(c) || stem(c) === stem(a)) return false;
-  }
-  return any;
-}
 
 function judge(res, expect, rule, dist, q) {
   const kept = res.results.find((r) => {
