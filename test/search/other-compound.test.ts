@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { onlyUnderOtherModifiers, queryCompounds, withoutOtherCompounds } from "../../src/search/pipeline/other-compound.js";
+import { onlyUnderOtherModifiers, otherCompoundHeads, queryCompounds } from "../../src/search/pipeline/other-compound.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 describe("queryCompounds: adjacent distinctive words of the question", () => {
@@ -10,6 +10,25 @@ describe("queryCompounds: adjacent distinctive words of the question", () => {
       { modifier: "sailing", head: "club" },
     ]);
     expect(queryCompounds("when is Derek's birthday", new Set(["derek", "birthday"]))).toEqual([{ modifier: "derek", head: "birthday" }]);
+  });
+
+  it("a name is no head ('advisor Danielle' names Professor Danielle); 'what kind of' asks for the modifier", () => {
+    expect(queryCompounds("when did I meet Professor Danielle", new Set(["professor", "danielle"]), new Set(["professor", "danielle"]))).toEqual([]);
+    expect(queryCompounds("What kind of fiction stories does Tim write?", new Set(["fiction", "stories", "tim"]))).toEqual([]);
+  });
+
+  it("a name owns the head only as a possessive; an adjective or an ordinal is a quality, often said otherwise", () => {
+    expect(queryCompounds("Whose birthday did Melanie celebrate recently?", new Set(["birthday", "melanie", "celebrate"]), new Set(["melanie"]))).toEqual([]);
+    expect(queryCompounds("when is Derek's birthday", new Set(["derek", "birthday"]), new Set(["derek"]))).toEqual([{ modifier: "derek", head: "birthday" }]);
+    expect(queryCompounds("who supports Caroline when she has a negative experience", new Set(["negative", "experience"]))).toEqual([]);
+    expect(queryCompounds("what is the name of Maria's second puppy", new Set(["second", "puppy"]))).toEqual([]);
+  });
+
+  it("a modifier no note has, or a question word, is none: 'whose birthday'", () => {
+    expect(queryCompounds("Whose birthday did Melanie celebrate?", new Set(["whose", "birthday"]), new Set(), new Set(["whose"]))).toEqual([]);
+    expect(queryCompounds("whats the wifi password at the sailing club", new Set(["wifi", "password", "sailing", "club"]), new Set(), new Set(["wifi", "password"]))).toEqual([
+      { modifier: "sailing", head: "club" },
+    ]);
   });
 
   it("words apart, or a word that is not distinctive, make no compound", () => {
@@ -45,12 +64,12 @@ describe("onlyUnderOtherModifiers: the head stands only in other compounds", () 
   });
 });
 
-describe("withoutOtherCompounds", () => {
+describe("otherCompoundHeads", () => {
   const compounds = [{ modifier: "sailing", head: "club" }];
-  it("drops the head only when the result lacks the modifier", () => {
-    expect(withoutOtherCompounds(["club"], "Book club: Jean's.", compounds)).toEqual([]);
-    expect(withoutOtherCompounds(["sailing", "club"], "Book club after sailing.", compounds)).toEqual(["sailing", "club"]);
-    expect(withoutOtherCompounds(["club"], "The club bar.", compounds)).toEqual(["club"]);
+  it("the head, only when the result lacks the modifier and holds the head in another compound only", () => {
+    expect([...otherCompoundHeads(["club"], "Book club: Jean's.", compounds)]).toEqual(["club"]);
+    expect([...otherCompoundHeads(["sailing", "club"], "Book club after sailing.", compounds)]).toEqual([]);
+    expect([...otherCompoundHeads(["club"], "The club bar.", compounds)]).toEqual([]);
   });
 });
 
