@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // node scripts/floor-features.mjs [--sets everyday,heldout,...] [--modes bm25,hybrid] [--json FILE]
 // The features the relevance floor could use, per question of the hand-written newcomer sets
-// (scripts/eval-everyday, scripts/eval-heldout..heldout5), answerable against never-written:
+// (scripts/eval-everyday, scripts/eval-heldout..heldout6), answerable against never-written:
 // searched with the floor off and `explain`, the top results' measures: which of the question's
 // distinctive words (not GENERIC, not in over half of 20+ chunks) the result holds and their idf,
 // the coverage weighted by idf (all words, and distinctive words only), the cosine of the best
@@ -23,7 +23,7 @@ import { GENERIC } from "../dist/search/query/generic.js";
 import { asksWhen } from "../dist/search/dates/when.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ALL_SETS = ["everyday", "heldout", "heldout2", "heldout3", "heldout4", "heldout5"];
+const ALL_SETS = ["everyday", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6"];
 const ALWAYS_LOADED = new Set(["MEMORY.md", "USER.md", "SOUL.md"]);
 const arg = (flag, dflt) => (process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : dflt);
 
@@ -51,7 +51,8 @@ function oneLine(text, matched) {
  * "none" is the floor as built. "whenStatesTime" is the first try of the time test, on the
  * when factor's best sentence: it lost two answerable questions (docs/evaluation.md); the
  * floor's rule 4 (pipeline/time-stated.ts) reads every sentence holding a matched word.
- * Add a rule here to replay it on all six sets before building it.
+ * Add a rule here to replay it on all seven sets before building it (the head-under-another-
+ * modifier rule, pipeline/other-compound.ts, was replayed here first: +1 never-written, no loss).
  */
 const RULES = {
   none: () => false,

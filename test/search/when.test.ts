@@ -13,6 +13,8 @@ describe("asksWhen", () => {
     "which month was the launch",
     "Since when do we use Postgres?",
     "and when did that happen",
+    "whens Isla's birthday", // "when's" typed without its apostrophe
+    "when's the half marathon",
   ])("%s → asks when", (q) => expect(asksWhen(q)).toBe(true));
 
   it.each([

@@ -12,8 +12,11 @@ import { bestMatchingLine, type WeightedTerm } from "../text/lines.js";
  * date (relative expressions like "yesterday" are read against it).
  */
 
-/** Questions that ask for a time: "when …", "how long …", "what year/date/day/month/time …". */
-const ASKS_WHEN = /^\s*(?:(?:and|so|but)\s+)?(?:when\b|since when\b|how long\b|how many (?:years|months|weeks|days)\b|what (?:year|date|day|month|time)\b|which (?:year|date|day|month)\b)/i;
+/**
+ * Questions that ask for a time: "when …", "how long …", "what year/date/day/month/time …".
+ * "whens" is "when's" typed without its apostrophe, as "whats" is "what's".
+ */
+const ASKS_WHEN = /^\s*(?:(?:and|so|but)\s+)?(?:whens?\b|since when\b|how long\b|how many (?:years|months|weeks|days)\b|what (?:year|date|day|month|time)\b|which (?:year|date|day|month)\b)/i;
 
 export function asksWhen(query: string): boolean {
   return ASKS_WHEN.test(query);

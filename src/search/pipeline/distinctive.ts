@@ -101,13 +101,17 @@ function pastFormsWithObject(idf: ReadonlyMap<string, number>, names: ReadonlySe
   return past.length < idf.size ? past : [];
 }
 
-/** Whether a result with these matched terms carries the question's subject. */
-export function subjectOf(matched: readonly string[], d: DistinctiveTerms): SubjectVerdict {
+/**
+ * Whether a result with these matched terms carries the question's subject. `elsewhere`: the
+ * terms it holds only in another compound ("Book club" for "the sailing club",
+ * other-compound.ts), missing for the subject-absent count.
+ */
+export function subjectOf(matched: readonly string[], d: DistinctiveTerms, elsewhere: ReadonlySet<string> = new Set()): SubjectVerdict {
   if (d.idf.size === 0) return "ok";
   const has = new Set(matched);
   const got = [...d.idf.keys()].filter((t) => has.has(t));
   if (got.length === 0 || !namedAndAsked(has, d)) return "generic-only";
-  const missing = [...d.absent].filter((t) => !has.has(t)).length;
+  const missing = [...d.absent].filter((t) => !has.has(t)).length + [...elsewhere].filter((t) => d.idf.has(t) && !d.absent.has(t)).length;
   return missing >= ABSENT_WORDS && missing * 3 >= d.idf.size * 2 ? "subject-absent" : "ok";
 }
 

@@ -14,6 +14,7 @@ import { exitWith, type Exit } from "./stages.js";
 import { NO_TOPIC } from "../query/generic.js";
 import { distinctiveTerms, subjectOf, type DistinctiveTerms, type SubjectVerdict } from "./distinctive.js";
 import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
+import { otherCompoundHeads, queryCompounds, type Compound } from "./other-compound.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
 const NEAR_MISSES = 3;
@@ -44,7 +45,8 @@ export type FloorVerdict = SubjectVerdict | "time-unstated";
 
 /** The floor's verdict on a result's words: the subject test, then, for a "when" question, the time. */
 export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs: number): FloorVerdict {
-  const subject = subjectOf(s.matched, words.distinctive);
+  // "Book club" is as good as no "club" for "the sailing club" (other-compound.ts).
+  const subject = subjectOf(s.matched, words.distinctive, otherCompoundHeads(s.matched, s.cand.text, words.compounds));
   if (subject !== "ok" || !plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
   const distinctive = [...words.distinctive.idf.keys()];
   const matched = distinctive.filter((t) => s.matched.includes(t));
@@ -78,6 +80,8 @@ export function topicalTerms(stats: TermStats): Set<string> {
 export interface QueryWords {
   topical: ReadonlySet<string>;
   distinctive: DistinctiveTerms;
+  /** The question's compounds of distinctive words ("sailing club"): other-compound.ts. */
+  compounds: readonly Compound[];
 }
 
 /**
@@ -121,7 +125,8 @@ export function applyFloor(facts: IndexFacts, scoring: Scoring, nowMs: number): 
     Object.assign(floor, { dateOnly: true, candidates: scoring.scored.length, passed: scoring.scored.length });
     return { kept: scoring.scored.map((s) => ({ ...s, evidence })), scoring };
   }
-  const words: QueryWords = { topical: topicalTerms(stats), distinctive: distinctiveTerms(stats, plan) };
+  const distinctive = distinctiveTerms(stats, plan);
+  const words: QueryWords = { topical: topicalTerms(stats), distinctive, compounds: queryCompounds(plan.query, new Set(distinctive.idf.keys()), distinctive.names, distinctive.absent) };
   const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, words, nowMs) }));
   const minScore = plan.floor.minScore;
   floor.terms = stats.terms.map((t) => {

@@ -28,7 +28,7 @@ import { splitSentences } from "../text/snippet.js";
  * own date answers it, whatever its lines say. Not "how long" either: a duration is no date.
  */
 export function asksWhenItIs(query: string): boolean {
-  return /^\s*when(?:['’]s|\s+(?:is|are|does|do|will))(?![\p{L}\p{N}])/iu.test(query);
+  return /^\s*when(?:['’]?s|\s+(?:is|are|does|do|will))(?![\p{L}\p{N}])/iu.test(query);
 }
 
 /** What the test needs of a result: its text, its note's date, and the distinctive words it matched. */

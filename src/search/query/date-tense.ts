@@ -41,7 +41,7 @@ export function asksForNext(question: string, asksWhen: boolean): boolean {
  * "how many days between Carla's lunch and my upcoming webinar" names the webinar by
  * "upcoming" as its topic, and both ends of the span are answers, the past one too.
  */
-const ASKS_FOR_A_TIME = /^\s*(?:(?:and|so|but)\s+)?(?:when\b|what (?:date|day|time)\b|which (?:date|day)\b)/i;
+const ASKS_FOR_A_TIME = /^\s*(?:(?:and|so|but)\s+)?(?:whens?\b|what (?:date|day|time)\b|which (?:date|day)\b)/i;
 
 /** `text` (the query's keyword side) without the words asking for the time to come, when `question` asks when; else `text`. */
 export function withoutAheadFrame(text: string, question: string, asksWhen: boolean): string {
