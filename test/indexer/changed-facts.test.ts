@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { extractStatements, findValues } from "../../src/indexer/statements.js";
 import { linkStatements, type PlacedStatement } from "../../src/indexer/supersede.js";
+import { searchOptions } from "../../src/contract/options.js";
 import { otherItemAsked } from "../../src/search/pipeline/current.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
@@ -98,6 +99,54 @@ describe("a list whose other item was replaced", () => {
       const gym = await engine.search("how much is the gym a month", { recall: false });
       expect(gym.results.map((r) => r.path).slice(0, 2)).toEqual(["memory/2029-02-21.md", "MEMORY.md"]);
       expect(gym.results[1]?.supersededBy).toEqual({ path: "memory/2029-02-21.md", line: 3, date: "2029-02-21" });
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe("as of a day, MEMORY.md as it was then", () => {
+  let ws = "";
+  afterEach(() => cleanup(ws));
+
+  it("keeps MEMORY.md unchanged since that day, without the later replacement; a plain date range still leaves it out", async () => {
+    ws = tempDir();
+    write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", dates: { timeZone: "UTC" } } }));
+    write(ws, "MEMORY.md", "# Memory\n\n- Dad's mobile number 07700 900412.\n- Gym: PureGym Kirkstall, £24.99 a month.\n");
+    const jan28 = Date.parse("2029-01-28T20:00:00Z") / 1000;
+    utimesSync(path.join(ws, "MEMORY.md"), jan28, jan28);
+    write(ws, "memory/2029-02-09.md", "# fri 9th feb\n\n- dad has a new phone number 07700 900877, old one's dead\n");
+    write(ws, "memory/2029-02-21.md", "# 21 Feb\n\n- email from puregym: going up to £27.99/month from 1 March. grr\n");
+    const engine = Engine.open({ workspace: ws, now: () => Date.parse("2029-02-27T09:00:00Z") });
+    try {
+      engine.indexing.index();
+      const asOf = (q: string, day: string) => engine.search(q, { ...searchOptions({ asOf: day }), recall: false });
+      const then = await asOf("how much is the gym a month", "2029-02-10");
+      expect(then.results.map((r) => r.path)).toEqual(["MEMORY.md"]);
+      expect(then.results[0]?.supersededBy).toBeUndefined();
+      const dad = await asOf("dad's phone number", "2029-02-05");
+      expect(dad.results.map((r) => r.path)).toEqual(["MEMORY.md"]);
+      // A plain date range still leaves undated files out.
+      const range = await engine.search("how much is the gym a month", { ...searchOptions({ to: "2029-02-10" }), recall: false });
+      expect(range.results.map((r) => r.path)).not.toContain("MEMORY.md");
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it("leaves MEMORY.md out when it changed after that day (it may say what was not yet so)", async () => {
+    ws = tempDir();
+    write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", dates: { timeZone: "UTC" } } }));
+    write(ws, "MEMORY.md", "# Memory\n\n- Dad's mobile number 07700 900877.\n");
+    // A time in this machine's past, so the index trusts it.
+    const feb20 = Date.parse("2025-02-20T10:00:00Z") / 1000;
+    utimesSync(path.join(ws, "MEMORY.md"), feb20, feb20);
+    const engine = Engine.open({ workspace: ws, now: () => Date.parse("2025-02-27T09:00:00Z") });
+    try {
+      engine.indexing.index();
+      const search = (day: string) => engine.search("dad's phone number", { ...searchOptions({ asOf: day }), recall: false });
+      expect((await search("2025-02-05")).results.map((r) => r.path)).toEqual([]);
+      expect((await search("2025-02-21")).results.map((r) => r.path)).toEqual(["MEMORY.md"]);
     } finally {
       await engine.close();
     }
