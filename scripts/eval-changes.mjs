@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run eval -- --dataset changes [--mode keyword|hybrid] [--json] [--show]
+// npm run eval:changes [-- --mode keyword|hybrid] [--json] [--show]
 // node scripts/eval-changes.mjs [--mode keyword|hybrid] [--json] [--show]
 // Changed facts in one person's own notes (scripts/eval-changes/: Priya's four weeks of daily
 // notes, MEMORY.md and USER.md; labels.json), written blind before reading the linker or the
