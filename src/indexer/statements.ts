@@ -14,7 +14,8 @@
 
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, moodAt, unquoted } from "./statement-mood.js";
 
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "time";
+/** `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day. */
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time";
 
 export interface StatedValue {
   type: ValueType;
@@ -144,6 +145,9 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   { re: new RegExp(`\\b${MONTH_RE}\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b(?![:.]\\d)`, "gi"), read: (m) => monthDay(m[1]!, m[2]!) },
   // 5 April / 5th of April
   { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_RE}\\b`, "gi"), read: (m) => monthDay(m[2]!, m[1]!) },
+  // thurs 8th / Fri 16th: a weekday and an ordinal, as notes name a day of this month (after the dates, which take "Fri 16th Feb")
+  // ("I sat 3rd", "she sat 2nd": a verb, not Saturday)
+  { re: /(?<!\b(?:i|we|he|she|they|you) )\b(?:mon|tues?|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?,? (?:the )?(\d{1,2})(?:st|nd|rd|th)\b/gi, read: (m) => dayOfMonth(m[1]!) },
   // 4:30 PM, 11 AM, 3.40pm (a dot, as British notes write it), 14:00
   { re: /\b(\d{1,2})(?:[:.](\d{2}))? ?([ap])\.?m\b\.?/gi, read: (m) => clock(Number(m[1]), Number(m[2] ?? 0), m[3]!.toLowerCase()) },
   { re: /\b([01]?\d|2[0-3]):([0-5]\d)\b/g, read: (m) => clock(Number(m[1]), Number(m[2]), "") },
@@ -164,6 +168,11 @@ function monthDay(month: string, day: string): Omit<Found, "start" | "end"> | nu
   const d = Number(day);
   if (mi < 0 || d < 1 || d > 31) return null;
   return { type: "date", unit: "", norm: `${String(mi + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}` };
+}
+
+function dayOfMonth(day: string): Omit<Found, "start" | "end"> | null {
+  const d = Number(day);
+  return d >= 1 && d <= 31 ? { type: "day", unit: "", norm: String(d) } : null;
 }
 
 function clock(h: number, min: number, ap: string): Omit<Found, "start" | "end"> | null {

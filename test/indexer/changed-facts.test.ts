@@ -30,6 +30,14 @@ describe("reading values as notes write them", () => {
     expect(typed("bus at 7.05am")).toContain("time:07:05");
   });
 
+  it("a weekday with an ordinal is a day of the month, compared only with another such day", () => {
+    expect(typed("boiler service booked for Fri 16th, British Gas, am slot")).toEqual(["day:16"]);
+    expect(typed("dentist booked thurs 8th, 3.40pm")).toEqual(["day:8", "time:15:40"]);
+    // With its month it is a date; "I sat 3rd" is a verb.
+    expect(typed("Fri 16th Feb")).toEqual(["date:02-16"]);
+    expect(typed("I sat 3rd in the race")).toEqual([]);
+  });
+
   it("a comma after a number ends it: the word after the comma is not what it counts", () => {
     expect(typed("passport's valid till Aug 2030, fine for Dublin")).toEqual([]);
     expect(typed("1,200 calls a day")).toEqual(["count:1200"]);
@@ -147,6 +155,26 @@ describe("as of a day, MEMORY.md as it was then", () => {
       const search = (day: string) => engine.search("dad's phone number", { ...searchOptions({ asOf: day }), recall: false });
       expect((await search("2025-02-05")).results.map((r) => r.path)).toEqual([]);
       expect((await search("2025-02-21")).results.map((r) => r.path)).toEqual(["MEMORY.md"]);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe("an appointment called off and rebooked, its old day said without a month", () => {
+  let ws = "";
+  afterEach(() => cleanup(ws));
+
+  it("puts the note that rebooked it above the one that booked it", async () => {
+    ws = tempDir();
+    write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", dates: { timeZone: "UTC" } } }));
+    write(ws, "memory/2029-02-04.md", "# 4.2.29\n\n- boiler service booked for Fri 16th, British Gas, am slot\n- long run 9k, slow\n");
+    write(ws, "memory/2029-02-15.md", "# Thurs 15th\n\n- British Gas cancelled the boiler service (engineer off sick). rebooked Mon 26 Feb, 8-12\n- green bin out tonight\n");
+    const engine = Engine.open({ workspace: ws, now: () => Date.parse("2029-02-20T09:00:00Z") });
+    try {
+      engine.indexing.index();
+      const res = await engine.search("when is the boiler service", { recall: false });
+      expect(res.results.map((r) => r.path)).toEqual(["memory/2029-02-15.md", "memory/2029-02-04.md"]);
     } finally {
       await engine.close();
     }
