@@ -18,6 +18,7 @@ export function searchOptions(r: Omit<SearchRequest, "query">): PlanOptions {
     dateFrom: r.from,
     // "As of" a day is the notes up to that day: what a later note replaced was still current then.
     dateTo: r.asOf !== undefined && (r.to === undefined || r.asOf < r.to) ? r.asOf : r.to,
+    asOf: r.asOf,
     project: r.project,
     annotations: r.annotations && Object.keys(r.annotations).length > 0 ? (r.annotations as Record<string, string>) : undefined,
   });

@@ -14,7 +14,8 @@
 
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, moodAt, unquoted } from "./statement-mood.js";
 
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "time";
+/** `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day. */
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time";
 
 export interface StatedValue {
   type: ValueType;
@@ -79,7 +80,7 @@ const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "
 /** "I've never …", "I have not …": a denial of something the person did or has. */
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
-const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?)\b/i;
+const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged)\b|\b(?:going|goes|gone|went) (?:up|down) to (?=[$€£\d])/i;
 /** A thing moved, put off or called off: the words that announce it even when no new value follows. */
 const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|cancell?ed|called off|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
 /** Whether a sentence announces that a thing moved, was put off or called off, with or without a new value. */
@@ -140,11 +141,15 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   // 2026-11-23
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => ({ type: "date", unit: "", norm: `${m[2]}-${m[3]}` }) },
   // April 5 / April 5th, 2024
-  { re: new RegExp(`\\b${MONTH_RE}\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b`, "gi"), read: (m) => monthDay(m[1]!, m[2]!) },
+  // ... but not "March 07:10": a month before a clock time ("Thu 1 March 07:10") is no "March 7".
+  { re: new RegExp(`\\b${MONTH_RE}\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b(?![:.]\\d)`, "gi"), read: (m) => monthDay(m[1]!, m[2]!) },
   // 5 April / 5th of April
   { re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH_RE}\\b`, "gi"), read: (m) => monthDay(m[2]!, m[1]!) },
-  // 4:30 PM, 11 AM, 14:00
-  { re: /\b(\d{1,2})(?::(\d{2}))? ?([ap])\.?m\b\.?/gi, read: (m) => clock(Number(m[1]), Number(m[2] ?? 0), m[3]!.toLowerCase()) },
+  // thurs 8th / Fri 16th: a weekday and an ordinal, as notes name a day of this month (after the dates, which take "Fri 16th Feb")
+  // ("I sat 3rd", "she sat 2nd": a verb, not Saturday)
+  { re: /(?<!\b(?:i|we|he|she|they|you) )\b(?:mon|tues?|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?,? (?:the )?(\d{1,2})(?:st|nd|rd|th)\b/gi, read: (m) => dayOfMonth(m[1]!) },
+  // 4:30 PM, 11 AM, 3.40pm (a dot, as British notes write it), 14:00
+  { re: /\b(\d{1,2})(?:[:.](\d{2}))? ?([ap])\.?m\b\.?/gi, read: (m) => clock(Number(m[1]), Number(m[2] ?? 0), m[3]!.toLowerCase()) },
   { re: /\b([01]?\d|2[0-3]):([0-5]\d)\b/g, read: (m) => clock(Number(m[1]), Number(m[2]), "") },
   // $4,000 / €12.50 / 4,000 dollars
   { re: /([$€£])\s?(\d[\d,]*(?:\.\d+)?)\s?(k|m|million|thousand)?\b/gi, read: (m) => ({ type: "money", unit: "", norm: `${m[1]}${scaled(m[2]!, m[3])}` }) },
@@ -152,7 +157,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   { re: /\b(\d+(?:\.\d+)?)\s?(?:%|percent\b)/gi, read: (m) => ({ type: "percent", unit: "", norm: String(Number(m[1])) }) },
   // 250ms / 3 hours / 45 sources / 1,200 calls / three days
   {
-    re: /\b(\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred)\s?([a-z][a-z-]{0,20})\b/gi,
+    // A comma ends the number when no digit follows it: "Aug 2030, fine" counts no "fine".
+    re: /\b(\d(?:[\d,]*\d)?(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred)\s?([a-z][a-z-]{0,20})\b/gi,
     read: (m) => counted(m[1]!, m[2]!),
   },
 ];
@@ -162,6 +168,11 @@ function monthDay(month: string, day: string): Omit<Found, "start" | "end"> | nu
   const d = Number(day);
   if (mi < 0 || d < 1 || d > 31) return null;
   return { type: "date", unit: "", norm: `${String(mi + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}` };
+}
+
+function dayOfMonth(day: string): Omit<Found, "start" | "end"> | null {
+  const d = Number(day);
+  return d >= 1 && d <= 31 ? { type: "day", unit: "", norm: String(d) } : null;
 }
 
 function clock(h: number, min: number, ap: string): Omit<Found, "start" | "end"> | null {
@@ -246,9 +257,21 @@ function contextOf(sentence: string, f: Found): string[] {
   return [...new Set(words.filter((w) => w !== f.unit))];
 }
 
-/** The 3 content words before the value and 2 after, within its clause. */
+/**
+ * The clause a value ends: the text after the last , ; : ! ? ( ) before it. A value that opens
+ * its clause ("Gym: PureGym Kirkstall, £24.99 a month", "Day rate for freelance: £320") is
+ * named by the clause before it, as a label before a colon names what follows it.
+ */
+function clauseBefore(text: string): string {
+  const parts = text.split(/[,;:!?()]/);
+  const last = parts.pop() ?? "";
+  // Only a clause that is nothing but the value: "$2,000 on August 30" is cut at the thousands' comma, and "000 on" is no label.
+  return /\S/.test(last) || parts.length === 0 ? last : (parts.pop() ?? "");
+}
+
+/** The 3 content words before the value and 2 after, within its clause (or the clause before, when it opens its own). */
 function nearOf(sentence: string, f: Found): string[] {
-  const before = sentence.slice(Math.max(0, f.start - 60), f.start).split(/[,;:!?()]/).pop() ?? "";
+  const before = clauseBefore(sentence.slice(Math.max(0, f.start - 60), f.start));
   const after = sentence.slice(f.end, f.end + 40).split(/[,;:!?.()]/)[0] ?? "";
   return [...new Set([...contentWords(before).slice(-3), ...contentWords(after).slice(0, 2)].filter((w) => w !== f.unit))];
 }

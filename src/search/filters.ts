@@ -12,6 +12,11 @@ export interface SearchFilters {
   /** Inclusive YYYY-MM-DD bounds on the chunk's date (undated chunks are excluded when set). */
   dateFrom?: string;
   dateTo?: string;
+  /**
+   * "As of" this YYYY-MM-DD (with dateTo set to it): an undated file (MEMORY.md, USER.md) last
+   * changed by the end of that day (UTC) read as it was then, so it is kept instead of excluded.
+   */
+  asOf?: string;
   kinds?: string[];
   /** Only chunks annotated `project:: ...` with a value matching this, fuzzily (annotationMatches). */
   project?: string;

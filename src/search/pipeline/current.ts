@@ -6,6 +6,9 @@
  *   - an update whose older side is a pick: its replacement goes right above it (moved up
  *     when it is a pick further down, brought in when it is a candidate of this search that
  *     the floor or the limit left out), and the older result carries `supersededBy`;
+ *     A result that lists several things (MEMORY.md's bullets) is replaced only where the
+ *     question asks: an item the query shares no word with does not mark the list, nor pull
+ *     in what replaced it ("when does the green bin go out" is not about the gym's price);
  *   - a contradiction with one side picked: the other side goes right below it (when it is a
  *     candidate), and both carry `contradicts`.
  *
@@ -13,10 +16,12 @@
  * scope in SQL, so nothing a session may not see comes in by a link. With the date filter's
  * end (`--to`, `--as-of`), a replacement said after it is no replacement yet. Never a model.
  */
+import { contentWords, stem } from "../../indexer/statements.js";
 import { linksFromStatements, linksOfChunks, type StatementPlace, type StoredLink } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import type { StatementRef } from "../types.js";
+import type { Candidate } from "./keyword.js";
 
 const refOf = (p: StatementPlace): StatementRef => ({ path: p.path, line: p.line, date: p.date });
 
@@ -41,11 +46,25 @@ export function untilOf(dateTo: string | undefined): number {
   return Number.isNaN(t) ? Infinity : t;
 }
 
+const LIST_ITEM = /^\s*(?:[-*+]|\d+\.)\s/;
+
+/** The query's terms as statements write their words (stemmed; a hyphenated term is its parts). */
+function queryStems(terms: readonly string[]): Set<string> {
+  return new Set(terms.flatMap((t) => t.split("-")).map(stem).filter((w) => w.length >= 3));
+}
+
+/** A list of two or more items whose replaced item shares no word with the query: another item was asked about. */
+export function otherItemAsked(cand: Pick<Candidate, "text">, replaced: Pick<StatementPlace, "text">, query: ReadonlySet<string>): boolean {
+  if (cand.text.split("\n").filter((line) => LIST_ITEM.test(line)).length < 2) return false;
+  return !contentWords(replaced.text).some((w) => query.has(w));
+}
+
 export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
   if (picks.picks.length === 0) return picks;
   const links = linksOfChunks(ix.db, picks.picks.map((p) => p.s.cand.chunkId));
   if (links.length === 0) return picks;
   const until = untilOf(picks.facts.plan.filters.dateTo);
+  const query = queryStems(picks.facts.plan.parsed.terms);
   const candidates = new Map(picks.scoring.scored.map((s) => [s.cand.chunkId, s]));
   let list: Picked[] = [...picks.picks];
   const limit = list.length;
@@ -57,7 +76,7 @@ export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
   };
   for (const l of links.filter((x) => x.kind === "update" && x.newer.ord <= until).sort((a, b) => b.strength - a.strength)) {
     const older = list.find((p) => p.s.cand.chunkId === l.older.chunkId);
-    if (!older || older.supersededBy) continue;
+    if (!older || older.supersededBy || otherItemAsked(older.s.cand, l.older, query)) continue;
     const newest = newestOf(ix, l, until);
     if (newest.chunkId === l.older.chunkId) continue;
     older.supersededBy = refOf(newest);

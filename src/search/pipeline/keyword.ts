@@ -57,8 +57,13 @@ function filterSql(db: DB, filters: ScopedFilters, where: string[], params: Reco
     params.dateFrom = filters.dateFrom;
   }
   if (filters.dateTo) {
-    where.push("c.date <= @dateTo");
+    const asOfEnd = filters.asOf !== undefined ? Date.parse(`${filters.asOf}T23:59:59.999Z`) : Number.NaN;
+    // As of a day, MEMORY.md unchanged since then says what it said then: kept, where a date
+    // range drops every undated chunk. A file time not trusted yet (RACY_MTIME, -1: saved a
+    // moment ago, or stamped ahead of this machine's clock) is unknown, and kept with the file.
+    where.push(Number.isNaN(asOfEnd) ? "c.date <= @dateTo" : "(c.date <= @dateTo OR (c.date IS NULL AND f.mtime_ms <= @asOfEnd))");
     params.dateTo = filters.dateTo;
+    if (!Number.isNaN(asOfEnd)) params.asOfEnd = asOfEnd;
   }
   if (filters.kinds && filters.kinds.length > 0) {
     where.push(`f.kind IN (${filters.kinds.map((_, i) => `@k${i}`).join(", ")})`);

@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// npm run eval:changes [-- --mode keyword|hybrid] [--json] [--show]
+// node scripts/eval-changes.mjs [--mode keyword|hybrid] [--json] [--show]
+// Changed facts in one person's own notes (scripts/eval-changes/: Priya's four weeks of daily
+// notes, MEMORY.md and USER.md; labels.json), written blind before reading the linker or the
+// ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
+// The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says,
+// indexed by the real engine at a frozen "now", and measured without a model as judge:
+//   current first   for each changed fact's questions: the new line's result at rank 1, and the
+//                   old line's result below it (or absent)
+//   linked          an "update" link from the old line to the new one (directly or by a chain),
+//                   and the old line's result carrying supersededBy (what --json prints)
+//   as of           the same question --as-of a day between the two: the old line first
+//   false links     every "update" link that is not a labelled change, read one by one:
+//                   added facts (both sides must stay current), contradictions (reported, not
+//                   replaced), and any other
+//   contradictions  the labelled pairs among `agent health`'s contradictions (either order)
+// Needs dist/ (npm run build). Prints numbers; never a test.
+import "./lib/state-home.mjs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Engine } from "../dist/index.js";
+import { searchOptions } from "../dist/contract/options.js";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DATA = path.join(HERE, "eval-changes");
+
+/** 1-based line of a labelled line in its file: the label must match one line exactly. */
+function locate(ws, ref) {
+  const lines = readFileSync(path.join(ws, ref.file), "utf8").split("\n");
+  const i = lines.indexOf(ref.text);
+  if (i < 0) throw new Error(`labels.json: "${ref.text}" is not a line of ${ref.file}`);
+  return { path: ref.file, line: i + 1, text: ref.text };
+}
+
+const holds = (r, at) => r.path === at.path && r.startLine <= at.line && at.line <= r.endLine;
+const rankOf = (results, at) => {
+  const i = results.findIndex((r) => holds(r, at));
+  return i < 0 ? Infinity : i;
+};
+const same = (p, at) => p.path === at.path && p.line === at.line;
+
+/** Does an update chain lead from `old` to `neu` (old → … → neu)? */
+function chainReaches(updates, old, neu) {
+  let frontier = updates.filter((l) => same(l.older, old));
+  const seen = new Set();
+  while (frontier.length > 0) {
+    if (frontier.some((l) => same(l.newer, neu))) return true;
+    const next = [];
+    for (const l of frontier) {
+      const k = `${l.newer.path}:${l.newer.line}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      next.push(...updates.filter((m) => same(m.older, l.newer)));
+    }
+    frontier = next;
+  }
+  return false;
+}
+
+function prepare(labels) {
+  const ws = mkdtempSync(path.join(os.tmpdir(), "agent-eval-changes-"));
+  cpSync(path.join(DATA, "workspace"), ws, { recursive: true });
+  for (const [file, when] of Object.entries(labels.fileDates ?? {})) {
+    const t = new Date(when);
+    utimesSync(path.join(ws, file), t, t);
+  }
+  return ws;
+}
+
+async function measureChanges(engine, ws, labels, mode, updates) {
+  const out = [];
+  for (const c of labels.changes) {
+    const old = locate(ws, c.old);
+    const neu = locate(ws, c.new);
+    const linked = chainReaches(updates, old, neu);
+    const current = [];
+    for (const q of c.current) {
+      const res = (await engine.search(q, { ...searchOptions({ limit: 20, mode }), recall: false })).results;
+      const rn = rankOf(res, neu);
+      const ro = rankOf(res, old);
+      const oldRes = res.find((r) => holds(r, old) && !holds(r, neu));
+      current.push({ q, rn, ro, first: rn === 0, oldBelow: ro > rn, oldMarked: oldRes ? Boolean(oldRes.supersededBy) : null, top: res.slice(0, 3).map((r) => `${r.path}:${r.startLine}${r.supersededBy ? "(replaced)" : ""}`) });
+    }
+    const asOf = [];
+    for (const a of c.asOf) {
+      const res = (await engine.search(a.q, { ...searchOptions({ limit: 20, mode, asOf: a.date }), recall: false })).results;
+      const want = a.expect === "old" ? old : neu;
+      const r = rankOf(res, want);
+      const hit = res[r];
+      asOf.push({ q: a.q, date: a.date, rank: r, first: r === 0, markedThen: hit ? Boolean(hit.supersededBy) : null, top: res.slice(0, 3).map((x) => `${x.path}:${x.startLine}`) });
+    }
+    out.push({ id: c.id, kind: c.kind, old, neu, linked, current, asOf });
+  }
+  return out;
+}
+
+async function measureAdded(engine, ws, labels, mode, updates) {
+  const out = [];
+  for (const a of labels.added) {
+    const x = locate(ws, a.a);
+    const y = locate(ws, a.b);
+    const wrong = updates.filter((l) => same(l.older, x) || same(l.older, y)).map((l) => `${l.older.path}:${l.older.line} → ${l.newer.path}:${l.newer.line} (${l.slot})`);
+    const res = (await engine.search(a.q, { ...searchOptions({ limit: 20, mode }), recall: false })).results;
+    out.push({ id: a.id, q: a.q, ra: rankOf(res, x), rb: rankOf(res, y), bothTop10: rankOf(res, x) < 10 && rankOf(res, y) < 10, superseded: wrong });
+  }
+  return out;
+}
+
+function measureContradictions(ws, labels, health, updates) {
+  return labels.contradictions.map((c) => {
+    const a = locate(ws, c.a);
+    const b = locate(ws, c.b);
+    const reported = health.contradictions.some((k) => (same(k.a, a) && same(k.b, b)) || (same(k.a, b) && same(k.b, a)));
+    const asUpdate = updates.some((l) => (same(l.older, a) && same(l.newer, b)) || (same(l.older, b) && same(l.newer, a)));
+    return { id: c.id, reported, asUpdate };
+  });
+}
+
+/** Update links that are no labelled change (added facts and contradictions included). */
+function falseLinks(ws, labels, updates) {
+  const labelled = labels.changes.map((c) => [locate(ws, c.old), locate(ws, c.new)]);
+  // A link inside a labelled chain's span (old → a restatement of the new, or a restatement → new) is not false.
+  const fine = (l) => labelled.some(([o, n]) => (same(l.older, o) && same(l.newer, n)) || (same(l.older, o) && chainReaches(updates, l.newer, n)) || (same(l.newer, n) && chainReaches(updates, o, l.older)));
+  return updates.filter((l) => !fine(l)).map((l) => ({ older: `${l.older.path}:${l.older.line} ${l.older.text}`, newer: `${l.newer.path}:${l.newer.line} ${l.newer.text}`, slot: l.slot, by: l.by }));
+}
+
+export async function runChanges({ mode = "keyword", cache, config = {} } = {}) {
+  const labels = JSON.parse(readFileSync(path.join(DATA, "labels.json"), "utf8"));
+  const now = Date.parse(labels.now);
+  const m = mode === "bm25" ? "keyword" : mode;
+  const ws = prepare(labels);
+  try {
+    const search = { dates: { timeZone: "UTC" }, ...(config.search ?? {}) };
+    writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ search, ...(cache ? { embed: { cacheDir: cache } } : {}) }, null, 2));
+    const engine = Engine.open({ workspace: ws, now: () => now });
+    try {
+      engine.indexing.index();
+      if (m !== "keyword") {
+        const res = await engine.indexing.embed({});
+        if (res.provider === null) throw new Error(`mode ${mode} needs an embedder, but none is available: ${res.reason}`);
+      }
+      const links = engine.indexing.links();
+      const updates = links.filter((l) => l.kind === "update");
+      const health = await engine.indexing.health();
+      const changes = await measureChanges(engine, ws, labels, m, updates);
+      const added = await measureAdded(engine, ws, labels, m, updates);
+      const contradictions = measureContradictions(ws, labels, health, updates);
+      const wrong = falseLinks(ws, labels, updates);
+      const share = (xs, f) => (xs.length === 0 ? 0 : Math.round((1000 * xs.filter(f).length) / xs.length) / 1000);
+      const cur = changes.flatMap((c) => c.current);
+      const asOf = changes.flatMap((c) => c.asOf);
+      const marked = cur.filter((q) => q.oldMarked !== null);
+      return {
+        dataset: "changes",
+        mode: m,
+        changes,
+        added,
+        contradictions,
+        falseLinks: wrong,
+        metrics: {
+          currentFirst: share(cur, (q) => q.first),
+          currentTop3: share(cur, (q) => q.rn < 3),
+          oldBelow: share(cur, (q) => q.oldBelow),
+          oldAbove: share(cur, (q) => q.ro < q.rn),
+          linked: share(changes, (c) => c.linked),
+          oldResultMarked: share(marked, (q) => q.oldMarked),
+          oldResultsSeen: marked.length,
+          asOfFirst: share(asOf, (a) => a.first),
+          asOfTop3: share(asOf, (a) => a.rank < 3),
+          addedSuperseded: added.filter((a) => a.superseded.length > 0).length,
+          addedBothTop10: share(added, (a) => a.bothTop10),
+          contradictionsReported: share(contradictions, (c) => c.reported),
+          contradictionsAsUpdate: contradictions.filter((c) => c.asUpdate).length,
+          falseLinks: wrong.length,
+          updateLinks: updates.length,
+        },
+      };
+    } finally {
+      await engine.close();
+    }
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+}
+
+export function printChanges(out, show = false) {
+  const n = (r) => (r === Infinity ? "-" : String(r + 1));
+  console.log(`\nchanges (Priya: ${out.changes.length} changed facts, ${out.added.length} added-to, ${out.contradictions.length} contradictions), mode ${out.mode}`);
+  for (const c of out.changes) {
+    for (const q of c.current) console.log(`  ${q.first ? "✓" : "✗"} ${c.id}: "${q.q}"  new@${n(q.rn)} old@${n(q.ro)}${q.oldMarked === null ? "" : q.oldMarked ? " old marked" : " old UNMARKED"}${show ? `  → ${q.top.join(", ")}` : ""}`);
+    for (const a of c.asOf) console.log(`  ${a.first ? "✓" : "✗"} ${c.id}: "${a.q}" --as-of ${a.date}  then-current@${n(a.rank)}${a.markedThen ? " (shown as replaced)" : ""}${show ? `  → ${a.top.join(", ")}` : ""}`);
+    console.log(`    ${c.linked ? "linked" : "NOT linked"}: ${c.old.path}:${c.old.line} → ${c.neu.path}:${c.neu.line}`);
+  }
+  for (const a of out.added) console.log(`  ${a.superseded.length === 0 ? "✓" : "✗"} added ${a.id}: ${a.superseded.length === 0 ? "both current" : `SUPERSEDED ${a.superseded.join("; ")}`}; "${a.q}" ${n(a.ra)}/${n(a.rb)}`);
+  for (const c of out.contradictions) console.log(`  ${c.reported ? "✓" : "✗"} contradiction ${c.id}: ${c.reported ? "reported" : "not reported"}${c.asUpdate ? " (linked as an update)" : ""}`);
+  for (const l of out.falseLinks) console.log(`  false link [${l.by}, ${l.slot}]\n      ${l.older}\n   →  ${l.newer}`);
+  const m = out.metrics;
+  console.log(`  current first ${m.currentFirst} (top 3 ${m.currentTop3}), old below ${m.oldBelow}, old above ${m.oldAbove}; linked ${m.linked}; old result marked ${m.oldResultMarked} of ${m.oldResultsSeen} seen`);
+  console.log(`  as-of first ${m.asOfFirst} (top 3 ${m.asOfTop3}); added facts superseded ${m.addedSuperseded}/${out.added.length} (both in top 10 ${m.addedBothTop10}); contradictions reported ${m.contradictionsReported} (${m.contradictionsAsUpdate} linked as updates); false update links ${m.falseLinks} of ${m.updateLinks}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = (k, d) => (process.argv.includes(k) ? process.argv[process.argv.indexOf(k) + 1] : d);
+  const out = await runChanges({ mode: arg("--mode", "keyword") });
+  if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(out) + "\n");
+  else printChanges(out, process.argv.includes("--show"));
+}
