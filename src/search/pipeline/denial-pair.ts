@@ -64,11 +64,12 @@ const MIN_QUERY_DENIED = 0.5;
 
 /**
  * Whether a denial is about what the query asks: it denies at least MIN_QUERY_DENIED of the
- * query's weight ("or" groups once), and more of the words it denies are asked than not. "I've never completed any permutation problems" shares
- * "completed" and "problems" with "have I completed any coin toss problems?", but denies
- * nothing of the coin toss: it is no side of that question's contradiction. Asked of a
- * question asking whether (denialsBeside): one asking for a value or a span of days asks
- * about several things, and a denial of one of them may be one of its answers.
+ * query's weight ("or" groups once), and more of the words it denies are asked than not.
+ * "I've never completed any permutation problems" shares "completed" and "problems" with
+ * "have I completed any coin toss problems?", but denies nothing of the coin toss: it is no
+ * side of that question's contradiction. Asked only of a question asking whether
+ * (denialsBeside): one asking for a value or a span of days asks about several things, and a
+ * denial of one of them may be one of its answers.
  */
 export function deniesTheQuestion(denial: Pick<Claim, "denied">, query: ReadonlyMap<string, number>, either: readonly EitherOr[] = []): boolean {
   if (query.size === 0) return false;
@@ -163,7 +164,7 @@ export function denialsBeside(ix: SearchIndexes, picks: Picks): Picks {
   const all = claimsOf(ix, [...candidates.keys()], upTo, query);
   const either = eitherOr(picks.facts.plan.query);
   const max = partnersFor(picks.facts.plan.query);
-  const whether = max === MAX_PARTNERS_WHETHER;
+  const whether = !mayAskForValue(picks.facts.plan.query);
   if (!all.some((c) => c.denied.length > 0)) return picks;
   const byChunk = new Map<number, Placed[]>();
   for (const c of all) (byChunk.get(c.chunkId) ?? byChunk.set(c.chunkId, []).get(c.chunkId)!).push(c);
