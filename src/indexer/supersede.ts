@@ -22,6 +22,7 @@ import type { Statement, StatedValue } from "./statements.js";
 import { affirms, contentWords } from "./statements.js";
 import { apartBy } from "./slot-guards.js";
 import { askedShare } from "./either-or.js";
+import { aheadWhenSaid } from "./still-to-come.js";
 
 export interface PlacedStatement {
   id: number;
@@ -162,7 +163,9 @@ function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts
     // for sure, one after it may be what happened since (a first webinar attended). So the
     // sayings before the denial are its partners first; later ones fill the places left.
     const before = (x: { s: PlacedStatement }) => (x.s.order < d.order ? 0 : 1);
-    for (const best of found.sort((a, b) => before(a) - before(b) || b.share - a.share).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {
+    // Among equals, a saying that puts the thing on a day still to come is a plan: it goes last (still-to-come.ts).
+    const planned = (x: { s: PlacedStatement; shared: string[] }) => (aheadWhenSaid(x.s.st, x.s.order, x.shared) ? 1 : 0);
+    for (const best of found.sort((a, b) => before(a) - before(b) || b.share - a.share || planned(a) - planned(b)).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {
       const [older, newer] = best.s.order <= d.order ? [best.s, d] : [d, best.s];
       out.push({ older: older.id, newer: newer.id, kind: "contradiction", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.share) });
     }

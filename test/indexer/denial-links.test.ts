@@ -165,3 +165,31 @@ describe("a question asking how to do a thing it takes as given", () => {
     expect(contradictions(all)).toContainEqual([1, 2]);
   });
 });
+
+describe("among equally good sayings, one about a day still to come goes last", () => {
+  const at = (iso: string) => Date.parse(`${iso}T09:00:00Z`);
+  const said = (texts: [string, string][]): PlacedStatement[] => {
+    const filler = placed([]).map((p, i) => ({ ...p, id: 100 + i, order: at("2024-01-02") + i * DAY }));
+    return [...texts.map(([iso, t], i) => ({ id: i + 1, path: `sessions/s${i}.jsonl`, order: at(iso), st: first(t) })), ...filler];
+  };
+
+  it("pairs 'never attended a patent webinar' with the webinar learned from, not the two still planned", () => {
+    const all = said([
+      ["2024-03-15", "I've registered for the patent webinar on April 5, hosted by the property institute."],
+      ["2024-03-16", "I've got the patent webinar on April 5 and the production meeting the same day."],
+      ["2024-05-01", "I learned a lot from the April 5 patent webinar about claim drafting."],
+      ["2024-05-02", "I've never attended any patent webinars or workshops, can you tell me what to expect?"],
+    ]);
+    const pairs = contradictions(all);
+    expect(pairs).toContainEqual([3, 4]);
+    expect(pairs).toHaveLength(2);
+  });
+
+  it("still pairs a plan when nothing better is said", () => {
+    const all = said([
+      ["2024-03-15", "I've got a meeting with attorney Stephanie on March 22 to finalize my will."],
+      ["2024-03-30", "I've never met attorney Stephanie, so can you help me find an estate lawyer?"],
+    ]);
+    expect(contradictions(all)).toEqual([[1, 2]]);
+  });
+});

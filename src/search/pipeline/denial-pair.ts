@@ -14,7 +14,8 @@ import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { queryStems } from "./newer-twin.js";
 import { askedShare } from "../../indexer/either-or.js";
-import { affirms, eitherOr, type EitherOr } from "../../indexer/statements.js";
+import { affirms, eitherOr, type EitherOr, type StatedValue } from "../../indexer/statements.js";
+import { recordsThing } from "../../indexer/value-record.js";
 import { mayAskForValue } from "./twin-values.js";
 
 /** What the test reads of a statement. */
@@ -58,6 +59,26 @@ export function deniedAndSaid(denial: Claim, other: Claim, query: ReadonlyMap<st
   return thing ? { shared: thing.shared, share: thing.share * OTHER_VERB } : null;
 }
 
+/** Share of the query's weight a denial must deny to be the question's denial at all. */
+const MIN_QUERY_DENIED = 0.5;
+
+/**
+ * Whether a denial is about what the query asks: it denies at least MIN_QUERY_DENIED of the
+ * query's weight ("or" groups once), and more of the words it denies are asked than not.
+ * "I've never completed any permutation problems" shares "completed" and "problems" with
+ * "have I completed any coin toss problems?", but denies nothing of the coin toss: it is no
+ * side of that question's contradiction. Asked only of a question asking whether
+ * (denialsBeside): one asking for a value or a span of days asks about several things, and a
+ * denial of one of them may be one of its answers.
+ */
+export function deniesTheQuestion(denial: Pick<Claim, "denied">, query: ReadonlyMap<string, number>, either: readonly EitherOr[] = []): boolean {
+  if (query.size === 0) return false;
+  // Mostly another thing: more of what it denies is not asked than is ("permutation or combination problems").
+  const asked = denial.denied.filter((w) => query.has(w)).length;
+  if (asked <= denial.denied.length - asked) return false;
+  return askedShare([...query.keys()], new Set(denial.denied), query, either) >= MIN_QUERY_DENIED;
+}
+
 /**
  * The query's words among `denied` that `said` holds, and their share of the denied query
  * words' weight; null below the bar. Words the query joins with "or" count once, as one
@@ -74,6 +95,7 @@ function sharedShare(denied: readonly string[], said: ReadonlySet<string>, query
 interface Placed extends Claim {
   chunkId: number;
   ord: number;
+  values: readonly StatedValue[];
 }
 
 /** The candidates' statements carrying two of the query's words; only the denials with `deniedOnly`. */
@@ -83,27 +105,34 @@ function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number,
     if (r.ord > until) continue;
     // A denial's words are written `"denied":["…` (indexer/truth.ts): a row without them denies nothing, found without parsing it.
     if (deniedOnly && !r.data.includes('"denied":["')) continue;
-    const st = statementData<Partial<Pick<Statement, "words" | "negated" | "denied">>>(r);
+    const st = statementData<Partial<Pick<Statement, "words" | "negated" | "denied" | "values">>>(r);
     if (deniedOnly && !(Array.isArray(st.denied) && st.denied.length > 0)) continue;
     if (!Array.isArray(st.words)) continue;
     // Either side of a pair carries two of the query's words at least (deniedAndSaid).
     if (st.words.filter((w) => query.has(w)).length < 2) continue;
-    out.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, negated: st.negated === true, denied: Array.isArray(st.denied) ? st.denied : [] });
+    out.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, negated: st.negated === true, denied: Array.isArray(st.denied) ? st.denied : [], values: Array.isArray(st.values) ? st.values : [] });
   }
   return out;
 }
 
 /** The chunks whose statements pair with one of `own` (a denial and what it denies), best first, all of them. */
-function partners(own: readonly Placed[], all: readonly Placed[], query: ReadonlyMap<string, number>, either: readonly EitherOr[]): number[] {
-  const best = new Map<number, number>();
+function partners(own: readonly Placed[], all: readonly Placed[], query: ReadonlyMap<string, number>, either: readonly EitherOr[], whether: boolean): number[] {
+  const best = new Map<number, { share: number; record: number }>();
+  // For a question asking whether, only a denial of what it asks pairs (deniesTheQuestion).
+  const pairs = (d: Placed, o: Placed) => (whether && !deniesTheQuestion(d, query, either) ? null : deniedAndSaid(d, o, query, either));
   for (const a of own) {
     for (const b of all) {
       if (b.chunkId === a.chunkId) continue;
-      const pair = deniedAndSaid(a, b, query, either) ?? deniedAndSaid(b, a, query, either);
-      if (pair && pair.share > (best.get(b.chunkId) ?? 0)) best.set(b.chunkId, pair.share);
+      const said = pairs(a, b);
+      const pair = said ?? pairs(b, a);
+      if (!pair) continue;
+      // Asked whether it happened: a saying with a number or date of the thing (value-record.ts) first among equals.
+      const record = whether && said && recordsThing(b, said.shared) ? 1 : 0;
+      const was = best.get(b.chunkId);
+      if (!was || pair.share > was.share || (pair.share === was.share && record > was.record)) best.set(b.chunkId, { share: pair.share, record });
     }
   }
-  return [...best.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id);
+  return [...best.entries()].sort((x, y) => y[1].share - x[1].share || y[1].record - x[1].record).map(([id]) => id);
 }
 
 /**
@@ -135,6 +164,7 @@ export function denialsBeside(ix: SearchIndexes, picks: Picks): Picks {
   const all = claimsOf(ix, [...candidates.keys()], upTo, query);
   const either = eitherOr(picks.facts.plan.query);
   const max = partnersFor(picks.facts.plan.query);
+  const whether = !mayAskForValue(picks.facts.plan.query);
   if (!all.some((c) => c.denied.length > 0)) return picks;
   const byChunk = new Map<number, Placed[]>();
   for (const c of all) (byChunk.get(c.chunkId) ?? byChunk.set(c.chunkId, []).get(c.chunkId)!).push(c);
@@ -144,7 +174,7 @@ export function denialsBeside(ix: SearchIndexes, picks: Picks): Picks {
     const own = byChunk.get(shown.s.cand.chunkId);
     if (!own) continue;
     // Best last, so the best partner ends right below the result.
-    for (const id of partnersToPlace(partners(own, all, query, either), list, shown, max).reverse()) {
+    for (const id of partnersToPlace(partners(own, all, query, either, whether), list, shown, max).reverse()) {
       const other = pickOf(id);
       if (!other) continue;
       const at = list.indexOf(other);
