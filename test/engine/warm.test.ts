@@ -66,6 +66,37 @@ describe("warm(): a long-lived host's warm-up", () => {
     }
   });
 
+  it("makes each chunk's per-search values ahead: after warm() a search reads no chunk's row, length or statements for them, and a write between searches is seen", async () => {
+    const ws = notes();
+    const cold = open(ws);
+    cold.indexing.index();
+    const warm = open(ws);
+    const w = await warm.indexing.warm();
+    const index = new Database(warm.indexPath, { readonly: true });
+    const chunks = (index.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n;
+    index.close();
+    expect(w.chunks).toBe(chunks);
+    const queries = ["router firmware Ana", "pharmacy invoice decided", "Grace garden watering", "schema migration postponed", "follow up next week", "Jonas reading list"];
+    const ask = (e: Engine, q: string) => e.search(q, { limit: 10, refresh: false, explain: true, recall: false });
+    // The warm host's first searches: none reads a chunk's row, length or statements.
+    const warmReads = await readsDuring(async () => {
+      for (const q of queries) await ask(warm, q);
+    });
+    expect(warmReads.filter(perChunk)).toEqual([]);
+    // The same searches on an engine that did not warm up do (so the spy would see them).
+    const coldReads = await readsDuring(async () => {
+      for (const q of queries) await ask(cold, q);
+    });
+    expect(coldReads.filter(perChunk).length).toBeGreaterThan(0);
+    for (const q of queries) expect((await ask(warm, q)).results, q).toEqual((await ask(cold, q)).results);
+    // A note written after warm(): the kept values go with the index's version, the new one is found.
+    write(ws, "memory/2026-11-20.md", "# 2026-11-20\n\nAna moved the router firmware update to the zeppelin hangar.\n");
+    warm.indexing.index();
+    const after = await ask(warm, "router firmware zeppelin");
+    expect(after.results[0]?.path).toBe("memory/2026-11-20.md");
+    expect(after.results).toEqual((await cold.search("router firmware zeppelin", { limit: 10, refresh: true, explain: true, recall: false })).results);
+  });
+
   it("has the embedder practise its query path when asked (the daemon) on a host that searches by meaning, not on a keyword host nor unasked", async () => {
     const ws = notes();
     const practised: string[] = [];
@@ -94,3 +125,30 @@ describe("warm(): a long-lived host's warm-up", () => {
     expect(practiceQueries(["felt", "decid", "met", "schedul", "water"])).toEqual(["felt decid", "met schedul", "what did we decide last week", "notes from 3 May 2023", "the meeting on Friday morning"]);
   });
 });
+
+/** The SQL text of every statement run (all, get, iterate) while `fn` runs, in this process. */
+async function readsDuring(fn: () => Promise<void>): Promise<string[]> {
+  const probe = new Database(":memory:");
+  const proto = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<"all" | "get" | "iterate", (this: { source: string }, ...args: unknown[]) => unknown>;
+  probe.close();
+  const seen: string[] = [];
+  const saved = { all: proto.all, get: proto.get, iterate: proto.iterate };
+  for (const m of ["all", "get", "iterate"] as const) {
+    const orig = saved[m];
+    proto[m] = function (this: { source: string }, ...args: unknown[]) {
+      seen.push(this.source);
+      return orig.apply(this, args);
+    };
+  }
+  try {
+    await fn();
+  } finally {
+    Object.assign(proto, saved);
+  }
+  return seen;
+}
+
+/** A read of chunks' rows, FTS lengths or statements by a list of chunk ids: what warm() makes ahead. */
+function perChunk(source: string): boolean {
+  return /c\.id IN \(SELECT value FROM json_each|chunks_fts_docsize WHERE id IN|FROM statements WHERE chunk_id IN/.test(source);
+}
