@@ -88,7 +88,7 @@ export interface WarmReport {
   vectors: MemoryIndexStats | null;
   /** Common words whose postings were read ahead. */
   words: number;
-  /** Chunks whose per-chunk search values (lengths, list items, statements, word sets) were made ahead. */
+  /** Chunks whose per-chunk search values (rows, FTS lengths, list items, word sets) were made ahead. */
   chunks: number;
 }
 
@@ -285,8 +285,9 @@ export class IndexingService {
     await this.practise(practiceQueries(words.map((w) => w.term)), signal);
     const common = await keepCommonPostings(db, { heading: kw.headingWeight, body: kw.bodyWeight, cjk: 1 }, undefined, signal, words);
     // What a search derives the first time it meets a chunk, for the newest chunks: otherwise
-    // the host's first few dozen searches pay it (chunk-data.ts).
-    const ahead = await keepChunkData(db, signal);
+    // the host's first few dozen searches pay it (chunk-data.ts). Not while a process writes
+    // vectors: each of its commits would drop it all again.
+    const ahead = this.embedding() === null ? await keepChunkData(db, signal) : { chunks: 0 };
     // Practice again, other pairs: the first searches ranked from what was read ahead are then
     // not the ones that compile that path.
     await this.practise(practiceQueries(words.slice(1).map((w) => w.term)).slice(0, -PRACTICE_DATES.length), signal);

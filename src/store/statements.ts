@@ -178,9 +178,6 @@ export interface ChunkStatement {
 
 const ofChunksStmts = new WeakMap<DB, Statement<[string], ChunkStatement>>();
 
-/** Statements kept per chunk (each chunk's list counts its length and one): a 21,000-chunk history's, read ahead by warm(). */
-const MAX_KEPT_STATEMENTS = 250_000;
-
 /**
  * The statements of these chunks, by chunk id, then in the order they were written. Kept per
  * chunk while the index is unchanged (two stages of every search ask for the same candidates',
@@ -192,7 +189,7 @@ export function statementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkSt
   let stmt = ofChunksStmts.get(db);
   if (!stmt) ofChunksStmts.set(db, (stmt = db.prepare<[string], ChunkStatement>("SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY chunk_id, id")));
   const read = stmt;
-  const lists = keptMany<readonly ChunkStatement[]>(db, "chunk statements", ids.map(String), { max: MAX_KEPT_STATEMENTS, size: (v) => v.length + 1 }, (missing) => {
+  const lists = keptMany<readonly ChunkStatement[]>(db, "chunk statements", ids.map(String), { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
     const by = new Map<string, ChunkStatement[]>(missing.map((k) => [k, []]));
     for (const r of read.all(JSON.stringify(missing.map(Number)))) by.get(String(r.chunkId))?.push(r);
     return by;
@@ -227,7 +224,7 @@ export function valueStatementsOfChunks(db: DB, chunkIds: readonly number[]): Ch
     valueStmts.set(db, (stmt = db.prepare<[string], ChunkStatement>(text)));
   }
   const read = stmt;
-  const lists = keptMany<readonly ChunkStatement[]>(db, "chunk value statements", ids.map(String), { max: MAX_KEPT_STATEMENTS, size: (v) => v.length + 1 }, (missing) => {
+  const lists = keptMany<readonly ChunkStatement[]>(db, "chunk value statements", ids.map(String), { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
     const by = new Map<string, ChunkStatement[]>(missing.map((k) => [k, []]));
     for (const r of read.all(JSON.stringify(missing.map(Number)))) by.get(String(r.chunkId))?.push(r);
     return by;
