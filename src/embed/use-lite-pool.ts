@@ -287,8 +287,8 @@ export class UseLitePool {
   /**
    * Stops every worker and resolves once each has exited. terminate() refs a worker until its
    * exit; a reply already on its way (a search's query, mid-practice) may still be delivered
-   * after it, and must not unref it again (see spawn): on Node 22 the process then ran out of
-   * handles and ended with code 0 in the middle of a daemon's stop, before "daemon stopped".
+   * after it, and must not unref it again (see spawn): the process then ran out of handles and
+   * ended with code 0 in the middle of a daemon's stop, before "daemon stopped".
    */
   async close(): Promise<void> {
     const slots = this.slots;
