@@ -338,13 +338,22 @@ export class DaemonHost {
         this.emit("warn", "warning", `closing ${what} failed: ${e instanceof Error ? e.message : String(e)}`);
       }
     };
-    await stallForTest();
-    await step("the socket", () => this.socket?.close());
-    await step("the HTTP server", () => this.http?.close());
-    await step("the watcher", () => this.watcher?.close());
-    await step("the engine", () => this.engine?.close());
-    this.lock?.release();
-    if (announce) this.emit("info", "stopped", "daemon stopped; lock released");
+    // The stop holds the process until it has said so: a part that lets go of its last handle
+    // while its close is still awaited (a worker thread's exit) would otherwise end the process
+    // with code 0 half-way, the lock left behind and no "daemon stopped". The CLI's stop timeout
+    // still bounds the wait.
+    const hold = setInterval(() => undefined, 60_000);
+    try {
+      await stallForTest();
+      await step("the socket", () => this.socket?.close());
+      await step("the HTTP server", () => this.http?.close());
+      await step("the watcher", () => this.watcher?.close());
+      await step("the engine", () => this.engine?.close());
+      this.lock?.release();
+      if (announce) this.emit("info", "stopped", "daemon stopped; lock released");
+    } finally {
+      clearInterval(hold);
+    }
   }
 
   private emit(level: DaemonEvent["level"], event: string, message: string, run?: JobRun): void {

@@ -136,6 +136,8 @@ interface Slot {
   fullGcs: number;
   /** Runs from different callers (a search's query beside background embedding) take turns on a worker. */
   tail: Promise<unknown>;
+  /** close() is waiting for this worker's exit: it stays ref'd until then (see spawn). */
+  closing: boolean;
 }
 
 type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array; fullGcs: number } | { id: number; error: string };
@@ -282,10 +284,17 @@ export class UseLitePool {
     return this.slots.reduce((n, s) => n + s.fullGcs, 0);
   }
 
+  /**
+   * Stops every worker and resolves once each has exited. terminate() refs a worker until its
+   * exit; a reply already on its way (a search's query, mid-practice) may still be delivered
+   * after it, and must not unref it again (see spawn): the process then ran out of handles and
+   * ended with code 0 in the middle of a daemon's stop, before "daemon stopped".
+   */
   async close(): Promise<void> {
     const slots = this.slots;
     this.slots = [];
     this.fg = null;
+    for (const s of slots) s.closing = true;
     await Promise.all(slots.map((s) => s.worker.terminate().catch(() => undefined)));
   }
 
@@ -311,10 +320,14 @@ export class UseLitePool {
       readyReject = rej;
     });
     ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, job: null, nextId: 0, fullGcs: 0, tail: Promise.resolve() };
+    const slot: Slot = { worker, ready, job: null, nextId: 0, fullGcs: 0, tail: Promise.resolve(), closing: false };
+    // Never unref'd once close() waits for its exit: a late reply would let the process end first.
+    const release = () => {
+      if (!slot.closing) worker.unref();
+    };
     worker.on("message", (m: Reply) => {
       if ("ready" in m) {
-        if (!slot.job) worker.unref();
+        if (!slot.job) release();
         readyResolve();
       }
       else if ("fatal" in m) {
@@ -324,7 +337,7 @@ export class UseLitePool {
       } else {
         const job = slot.job;
         slot.job = null;
-        worker.unref();
+        release();
         if (!job) return;
         if ("error" in m) job.reject(new EmbedError("provider-error", `USE-lite: ${m.error}`));
         else {

@@ -50,7 +50,7 @@ export function keptPer<T>(db: DB, name: string, key: string, bound: { max: numb
 }
 
 /** Keeps `v` under `key`, starting afresh when the bound would be passed. */
-function keepOne<T>(kept: { byKey: Map<string, T>; size: number }, key: string, v: T, bound: { max: number; size?: (v: T) => number }): void {
+function keepOne<T, K>(kept: { byKey: Map<K, T>; size: number }, key: K, v: T, bound: { max: number; size?: (v: T) => number }): void {
   const n = bound.size ? bound.size(v) : 1;
   if (kept.size + n > bound.max) {
     kept.byKey.clear();
@@ -63,13 +63,16 @@ function keepOne<T>(kept: { byKey: Map<string, T>; size: number }, key: string, 
 /**
  * `keptPer` for many keys at once, with one look at the data version: the keys not kept are
  * made by one call of `make` (one query for all of them), which must answer each of them.
+ * Keys may be numbers (a chunk id): a warm host looks up thousands a search, and a small
+ * number is hashed for free where a string made for the look-up is allocated and hashed.
+ * One name keeps one kind of key.
  */
-export function keptMany<T>(db: DB, name: string, keys: readonly string[], bound: { max: number; size?: (v: T) => number }, make: (missing: string[]) => Map<string, T>): T[] {
-  const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<string, T>(), size: 0 }));
+export function keptMany<T, K extends string | number = string>(db: DB, name: string, keys: readonly K[], bound: { max: number; size?: (v: T) => number }, make: (missing: K[]) => Map<K, T>): T[] {
+  const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<K, T>(), size: 0 }));
   // One look-up a key (a kept value is never undefined: make must answer every key), on a
   // warm host's hot path: hundreds of keys a search, nearly all kept.
   const out: T[] = new Array<T>(keys.length);
-  let missing: Set<string> | null = null;
+  let missing: Set<K> | null = null;
   for (let i = 0; i < keys.length; i++) {
     const v = kept.byKey.get(keys[i]!);
     if (v === undefined) (missing ??= new Set()).add(keys[i]!);

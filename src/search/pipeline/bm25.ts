@@ -159,7 +159,7 @@ export function termFreqs(db: DB, terms: EvidenceTerm[], df: DocFrequencies, ids
 }
 
 /** Lengths of the given chunks, those not read before in this version of the index from the docsize table. */
-function lengthsOf(db: DB, ids: number[]): Map<number, number> {
+export function lengthsOf(db: DB, ids: number[]): Map<number, number> {
   const known = keptWhileUnchanged(db, "fts lengths", () => new Map<number, number>());
   const missing = ids.filter((id) => !known.has(id));
   for (const [id, n] of ftsLengths(db, missing)) known.set(id, n);

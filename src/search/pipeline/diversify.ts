@@ -18,6 +18,7 @@ import { keptWhileUnchanged } from "../../store/data-version.js";
 import type { SearchIndexes } from "./stages.js";
 import type { Grade } from "../rerank/rerank.js";
 import type { StatementRef } from "../types.js";
+import type { DB } from "../../store/open.js";
 
 export interface Picked {
   s: Judged;
@@ -65,16 +66,8 @@ function byMmr(ix: SearchIndexes, facts: IndexFacts, kept: Judged[]): Picked[] {
   const vecs = mmr.lambda < 1 ? ix.vectors.vectorsOf(ranked.map((s) => s.cand.chunkId)) : new Map<number, Float32Array[]>();
   // A chunk id's text is the same while the index is unchanged: its words are kept with it,
   // as numbers of one map (dropped with it), so two chunks' overlap is a merge of two arrays.
-  const words = keptWhileUnchanged(ix.db, "word sets", () => ({ sets: new Map<number, Uint32Array>(), numbers: new Map<string, number>() }));
-  if (words.sets.size > 20_000) {
-    words.sets.clear();
-    words.numbers.clear();
-  }
-  const wordsOf = (id: number) => {
-    let w = words.sets.get(id);
-    if (!w) words.sets.set(id, (w = wordNumbers(byId.get(id)!.cand.text, words.numbers)));
-    return w;
-  };
+  const words = wordSets(ix.db);
+  const wordsOf = (id: number) => wordSetOf(words, id, byId.get(id)!.cand.text);
   const sim = (a: number, b: number): number => {
     const va = vecs.get(a);
     const vb = vecs.get(b);
@@ -89,4 +82,38 @@ function byMmr(ix: SearchIndexes, facts: IndexFacts, kept: Judged[]): Picked[] {
   );
   const bounded = boundByScore(picks.map((pick) => ({ pick, relevance: byId.get(pick.id)!.final })), mmr.maxScoreGap);
   return bounded.map(({ pick }) => ({ s: byId.get(pick.id)!, pick }));
+}
+
+interface WordSets {
+  sets: Map<number, Uint32Array>;
+  numbers: Map<string, number>;
+}
+
+/**
+ * A chunk id's text is the same while the index is unchanged: its words are kept with it,
+ * as numbers of one map (dropped with it), so two chunks' overlap is a merge of two arrays.
+ */
+function wordSets(db: DB): WordSets {
+  const words = keptWhileUnchanged(db, "word sets", () => ({ sets: new Map<number, Uint32Array>(), numbers: new Map<string, number>() }));
+  if (words.sets.size > MAX_WORD_SETS) {
+    words.sets.clear();
+    words.numbers.clear();
+  }
+  return words;
+}
+
+const MAX_WORD_SETS = 50_000;
+
+function wordSetOf(words: WordSets, id: number, text: string): Uint32Array {
+  let w = words.sets.get(id);
+  if (!w) words.sets.set(id, (w = wordNumbers(text, words.numbers)));
+  return w;
+}
+
+/** The word sets of these chunks made ahead (warm()), as MMR would make them; false when the bound leaves no room. */
+export function keepWordSets(db: DB, rows: readonly { chunkId: number; text: string }[]): boolean {
+  const words = wordSets(db);
+  if (words.sets.size + rows.length > MAX_WORD_SETS) return false;
+  for (const r of rows) wordSetOf(words, r.chunkId, r.text);
+  return true;
 }

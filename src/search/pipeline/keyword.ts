@@ -184,28 +184,57 @@ export function keywordSearch(
 function firstPassFromPostings(db: DB, phrases: readonly string[], w: KeywordWeights, first: number, take: number, where: string[], params: Record<string, unknown>): Candidate[] {
   const ranked = rankByPostings(db, phrases, w, first);
   if (ranked.length === 0) return [];
-  const text = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
-    WHERE c.id IN (SELECT value FROM json_each(@ids)) AND ${where.join(" AND ")}`;
-  // A chunk's row under these filters (null: they leave it out) is kept while the index is
-  // unchanged: the chunks of common words come back query after query.
-  const { match: _match, wh: _wh, wb: _wb, wc: _wc, ...filterParams } = params;
-  // The filters as a short number, so the keys stay short.
-  const filterNumbers = keptWhileUnchanged(db, "filter numbers", () => new Map<string, number>());
-  const filterText = `${where.join(" AND ")}\u0000${JSON.stringify(filterParams)}`;
-  const fn = filterNumbers.get(filterText) ?? filterNumbers.set(filterText, filterNumbers.size).size - 1;
-  const filters = `${fn}:`;
-  const rows = keptMany<Candidate | null>(db, "candidate rows", ranked.map((r) => `${filters}${r.id}`), { max: 20_000 }, (missing) => {
-    const ids = missing.map((k) => Number(k.slice(filters.length)));
-    const found = new Map<string, Candidate | null>(missing.map((k) => [k, null]));
-    for (const row of sql(db, text).all({ ...params, ids: JSON.stringify(ids) }) as Candidate[]) found.set(`${filters}${row.chunkId}`, row);
-    return found;
-  });
+  const rows = candidateRows(db, ranked.map((r) => r.id), where, params);
   const out: Candidate[] = [];
   ranked.forEach((r, i) => {
     const row = rows[i];
     if (row && out.length < take) out.push({ ...row, keyword: r.keyword });
   });
   return out;
+}
+
+/**
+ * The rows of these chunks under these filters (null: they leave it out), kept while the index
+ * is unchanged: the chunks of common words come back query after query.
+ */
+function candidateRows(db: DB, ids: readonly number[], where: string[], params: Record<string, unknown>): (Candidate | null)[] {
+  const text = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
+    WHERE c.id IN (SELECT value FROM json_each(@ids)) AND ${where.join(" AND ")}`;
+  const { match: _match, wh: _wh, wb: _wb, wc: _wc, ...filterParams } = params;
+  // The filters as a short number, so the keys stay short.
+  const filterNumbers = keptWhileUnchanged(db, "filter numbers", () => new Map<string, number>());
+  const filterText = `${where.join(" AND ")}\u0000${JSON.stringify(filterParams)}`;
+  const fn = filterNumbers.get(filterText) ?? filterNumbers.set(filterText, filterNumbers.size).size - 1;
+  const keyOf = rowKey(fn);
+  const keys = ids.map(keyOf);
+  const idOf = new Map(keys.map((k, i) => [k, ids[i]!]));
+  return keptMany<Candidate | null, RowKey>(db, "candidate rows", keys, { max: MAX_CANDIDATE_ROWS }, (missing) => {
+    const found = new Map<RowKey, Candidate | null>(missing.map((k) => [k, null]));
+    for (const row of sql(db, text).all({ ...params, ids: JSON.stringify(missing.map((k) => idOf.get(k)!)) }) as Candidate[]) found.set(keyOf(row.chunkId), row);
+    return found;
+  });
+}
+
+type RowKey = number | string;
+
+/**
+ * A chunk's row key under filter number `fn`: one number (the filters in the high bits) for
+ * any chunk id below 2^32 and the first million filter sets of an index version, a string
+ * past them, so a key never collides.
+ */
+function rowKey(fn: number): (id: number) => RowKey {
+  const high = fn * 2 ** 32;
+  return fn < 2 ** 20 ? (id) => (id >= 0 && id < 2 ** 32 ? high + id : `${fn}:${id}`) : (id) => `${fn}:${id}`;
+}
+
+const MAX_CANDIDATE_ROWS = 50_000;
+
+/** The rows of these chunks under `filters` (an unfiltered search's when none), kept as the first pass keeps them (warm()). */
+export function keepCandidateRows(db: DB, ids: readonly number[], filters: ScopedFilters = {}): Candidate[] {
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  filterSql(db, filters, where, params);
+  return candidateRows(db, ids, where, params).filter((r): r is Candidate => r !== null);
 }
 
 /** The engine's own BM25 (bm25.ts): its k1/b, and the query's terms with their document frequencies (the index facts). */
@@ -245,11 +274,17 @@ function rescoreBm25(db: DB, rows: Candidate[], w: KeywordWeights, rs: Rescoring
  * the index is unchanged: splitting and folding a chunk's text is the same work every search
  * that finds the chunk again, and most of the item scoring's cost.
  */
-function itemWordsOf(db: DB, rows: readonly Candidate[]): Map<number, readonly (readonly string[])[] | null> {
-  const text = new Map(rows.map((r) => [String(r.chunkId), r.text]));
+export function itemWordsOf(db: DB, rows: readonly Pick<Candidate, "chunkId" | "text">[]): Map<number, readonly (readonly string[])[] | null> {
+  const text = new Map(rows.map((r) => [r.chunkId, r.text]));
   const keys = [...text.keys()];
-  const lists = keptMany<readonly (readonly string[])[] | null>(db, "list item words", keys, { max: 200_000, size: (v) => 1 + (v?.length ?? 0) }, (missing) => new Map(missing.map((k) => [k, listItemWords(text.get(k)!)])));
-  return new Map(keys.map((k, i) => [Number(k), lists[i]!]));
+  const lists = keptMany<readonly (readonly string[])[] | null, number>(db, "list item words", keys, { max: 200_000, size: (v) => 1 + (v?.length ?? 0) }, (missing) => {
+    // Each word once in memory, however many items hold it (a warm host keeps every chunk's).
+    const one = keptWhileUnchanged(db, "item word strings", () => new Map<string, string>());
+    if (one.size > 1_000_000) one.clear();
+    const shared = (w: string) => one.get(w) ?? (one.set(w, w), w);
+    return new Map(missing.map((k) => [k, listItemWords(text.get(k)!)?.map((item) => item.map(shared)) ?? null]));
+  });
+  return new Map(keys.map((k, i) => [k, lists[i]!]));
 }
 
 /** The query's word terms, weighed and tokenized for scoring a list's items (CJK bigrams live in their own column: not scored there). */
