@@ -14,8 +14,11 @@
 
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, moodAt, unquoted } from "./statement-mood.js";
 
-/** `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day. */
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time";
+/**
+ * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
+ * `weekly`: the weekdays something recurs on ("every Tuesday", "Saturdays", "Mon-Wed"): a schedule, which changes only when moved.
+ */
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly";
 
 export interface StatedValue {
   type: ValueType;
@@ -74,6 +77,9 @@ const STOP = new Set(
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20, thirty: 30, fifty: 50, hundred: 100 };
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+const WEEKDAY_RE = "(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)";
+const WEEKDAY_PLURAL_RE = "\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
 const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 /** Units written glued to or right after a number; a word after a number that is not here is what it counts. */
 const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "mins", "hour", "hr", "hrs", "week", "month", "year", "kb", "mb", "gb", "tb", "km", "m", "cm", "mm", "kg", "g", "lb", "lbs", "mph", "kmh"]);
@@ -121,9 +127,14 @@ export function contentWords(text: string): string[] {
   const out: string[] = [];
   // A hyphen parts words as the keyword index parts them ("patent-related" → patent, related),
   // so a statement's words and a query's terms meet.
-  for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}'_]+/u)) {
+  const tokens = text.toLowerCase().split(/[^\p{L}\p{N}'_]+/u);
+  for (const [i, raw] of tokens.entries()) {
+    // "day rate", "day job": "day" naming a kind of the noun after it is that noun's head word, not a stop word.
+    const next = tokens[i + 1] ?? "";
+    const nextIsContent = next.length >= 3 && !STOP.has(next) && !/\d/.test(next);
     const w = raw.replace(/'s$/, "").replace(/[''_]/g, "");
-    if (w.length < 3 || STOP.has(w) || /\d/.test(w) || NUMBER_WORDS[w] !== undefined) continue;
+    if (w.length < 3 || /\d/.test(w) || NUMBER_WORDS[w] !== undefined) continue;
+    if (STOP.has(w) && !(w === "day" && nextIsContent)) continue;
     out.push(stem(w));
   }
   return out;
@@ -148,6 +159,10 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   // thurs 8th / Fri 16th: a weekday and an ordinal, as notes name a day of this month (after the dates, which take "Fri 16th Feb")
   // ("I sat 3rd", "she sat 2nd": a verb, not Saturday)
   { re: /(?<!\b(?:i|we|he|she|they|you) )\b(?:mon|tues?|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?,? (?:the )?(\d{1,2})(?:st|nd|rd|th)\b/gi, read: (m) => dayOfMonth(m[1]!) },
+  // Mon-Wed / Monday–Friday: a run (not "from Tuesday to Thursday", which is a move) of weekdays, as a schedule names it
+  { re: new RegExp(`\\b${WEEKDAY_RE}\\.?\\s?(?:-|–)\\s?${WEEKDAY_RE}\\b`, "gi"), read: (m) => weekdayRun(m[1]!, m[2]!) },
+  // every Tuesday / every other Thursday / Saturdays: a day that recurs (a lone "Tuesday" is one day, not a schedule)
+  { re: new RegExp(`\\b(?:(?:every|each)(?: other)? ${WEEKDAY_RE}\\b|${WEEKDAY_PLURAL_RE})`, "gi"), read: (m) => weekdayRun(m[1] ?? m[2]!, m[1] ?? m[2]!) },
   // 4:30 PM, 11 AM, 3.40pm (a dot, as British notes write it), 14:00
   { re: /\b(\d{1,2})(?:[:.](\d{2}))? ?([ap])\.?m\b\.?/gi, read: (m) => clock(Number(m[1]), Number(m[2] ?? 0), m[3]!.toLowerCase()) },
   { re: /\b([01]?\d|2[0-3]):([0-5]\d)\b/g, read: (m) => clock(Number(m[1]), Number(m[2]), "") },
@@ -168,6 +183,19 @@ function monthDay(month: string, day: string): Omit<Found, "start" | "end"> | nu
   const d = Number(day);
   if (mi < 0 || d < 1 || d > 31) return null;
   return { type: "date", unit: "", norm: `${String(mi + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}` };
+}
+
+/** A weekday's name as `contentWords` leaves it ("tuesday", "mon", "thur"). */
+function isWeekdayWord(w: string): boolean {
+  return new RegExp(`^${WEEKDAY_RE}$`).test(w);
+}
+
+/** The weekdays from `first` to `last` ("mon", "wed" → "mon,tue,wed"); one day when they are the same. */
+function weekdayRun(first: string, last: string): Omit<Found, "start" | "end"> | null {
+  const a = WEEKDAYS.indexOf(first.slice(0, 3).toLowerCase());
+  const b = WEEKDAYS.indexOf(last.slice(0, 3).toLowerCase());
+  if (a < 0 || b < 0 || b < a) return null;
+  return { type: "weekly", unit: "", norm: WEEKDAYS.slice(a, b + 1).join(",") };
 }
 
 function dayOfMonth(day: string): Omit<Found, "start" | "end"> | null {
@@ -254,7 +282,8 @@ function contextOf(sentence: string, f: Found): string[] {
   const before = sentence.slice(Math.max(0, f.start - 200), f.start);
   const after = sentence.slice(f.end, f.end + 100);
   const words = [...contentWords(before).slice(-10), ...contentWords(after).slice(0, 5)];
-  return [...new Set(words.filter((w) => w !== f.unit))];
+  // A schedule's other weekdays are other values of it ("every Tuesday, black bin Fridays"), not what it is about.
+  return [...new Set(words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))))];
 }
 
 /**

@@ -89,8 +89,8 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       // Still saying the old value, or already saying the new one: an added fact, not a change.
       if (n.values.some((x) => slotKey(x) === key && x.norm === vo.norm)) continue;
       if (o.values.some((x) => slotKey(x) === key && x.norm === vn.norm)) continue;
-      // A day or an hour changes only when something was moved: other dates are other events.
-      if ((vo.type === "date" || vo.type === "time") && !n.change) continue;
+      // A day, an hour or a weekly day changes only when something was moved: other dates are other events.
+      if ((vo.type === "date" || vo.type === "time" || vo.type === "weekly") && !n.change) continue;
       // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
       const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
       const nearBack = vn.near.filter((w) => vo.near.includes(w) || o.words.includes(w));
