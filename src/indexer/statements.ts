@@ -17,8 +17,9 @@ import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, moodAt, unquoted
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
  * `weekly`: the weekdays something recurs on ("every Tuesday", "Saturdays", "Mon-Wed"): a schedule, which changes only when moved.
+ * `phone`: a phone number ("07700 900412", "+44 113 496 0000", "555-123-4567"); its kind names its slot, so only whose it is must match.
  */
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly";
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone";
 
 export interface StatedValue {
   type: ValueType;
@@ -60,6 +61,11 @@ export interface Statement {
   announced?: boolean;
   /** The sentence asks whether or what ("Have you ever gone camping?"), not how (statement-mood.ts `asksWhether`): it says nothing happened. Absent when it does not, and in statements stored before it was read. */
   asks?: boolean;
+  /**
+   * A number the sentence corrects ("it's 38 not 32", "£45, not £40"): `from` the number given up,
+   * `to` the one that holds, digits only. Absent when none, and in statements stored before it was read.
+   */
+  corrects?: { from: string; to: string }[];
   /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
   mark?: { key: "supersedes" | "still-true"; value: string };
 }
@@ -151,6 +157,9 @@ interface Found {
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" | "end"> | null }[] = [
   // 2026-11-23
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => ({ type: "date", unit: "", norm: `${m[2]}-${m[3]}` }) },
+  // 07700 900412 / +44 113 496 0000 / (555) 123-4567: nine to thirteen digits grouped as phone numbers are
+  // (before counts and times, which would read "0113 496" as a count)
+  { re: /(?<![\w+])(?:(?:\+\d{1,3}[ -]?|0|\(\d{3}\) ?)\d{2,4}(?:[ -]?\d{3,4}){1,2}|\d{3}-\d{3}-\d{4})\b/g, read: (m) => phone(m[0]) },
   // April 5 / April 5th, 2024
   // ... but not "March 07:10": a month before a clock time ("Thu 1 March 07:10") is no "March 7".
   { re: new RegExp(`\\b${MONTH_RE}\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b(?![:.]\\d)`, "gi"), read: (m) => monthDay(m[1]!, m[2]!) },
@@ -196,6 +205,11 @@ function weekdayRun(first: string, last: string): Omit<Found, "start" | "end"> |
   const b = WEEKDAYS.indexOf(last.slice(0, 3).toLowerCase());
   if (a < 0 || b < 0 || b < a) return null;
   return { type: "weekly", unit: "", norm: WEEKDAYS.slice(a, b + 1).join(",") };
+}
+
+function phone(text: string): Omit<Found, "start" | "end"> | null {
+  const digits = text.replace(/\D/g, "");
+  return digits.length >= 9 && digits.length <= 13 ? { type: "phone", unit: "", norm: digits } : null;
 }
 
 function dayOfMonth(day: string): Omit<Found, "start" | "end"> | null {
@@ -404,6 +418,23 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
   return out;
 }
 
+/** "38 not 32", "£45, not £40", "12 people not 10": a number said in place of another (at most one word between a number and its "not"). */
+const CORRECTION = /(?<![\d.,])([$€£]?\d[\d,]*(?:\.\d+)?)(?:\s?[a-z]+)?,?\s+not\s+(?:the\s+)?([$€£]?\d[\d,]*(?:\.\d+)?)(?![\d:.\/-]\d)/gi;
+const digitsOf = (x: string) => x.replace(/[^\d.]/g, "").replace(/\.0+$/, "");
+
+/** The numbers a sentence corrects, read where it states (a question or a what-if corrects nothing). */
+export function correctionsOf(s: string): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  const text = unquoted(s);
+  CORRECTION.lastIndex = 0;
+  for (let m = CORRECTION.exec(text); m !== null; m = CORRECTION.exec(text)) {
+    const from = digitsOf(m[2]!);
+    const to = digitsOf(m[1]!);
+    if (from !== to && STATED_MOODS.has(moodAt(s, m.index))) out.push({ from, to });
+  }
+  return out;
+}
+
 /** The values of a sentence that are said as what is: not asked, supposed, denied or inside quotes. */
 function statedValues(s: string): (Found & { mood: "fact" | "plan" | "event" })[] {
   const out: (Found & { mood: "fact" | "plan" | "event" })[] = [];
@@ -424,7 +455,9 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f), mood: f.mood }));
   const announced = ANNOUNCED.test(s) ? { announced: true } : {};
   const asks = asksWhether(s) ? { asks: true } : {};
-  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced, ...asks };
+  const corrects = correctionsOf(s);
+  const corrected = corrects.length > 0 ? { corrects } : {};
+  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced, ...asks, ...corrected };
 }
 
 /**

@@ -77,6 +77,20 @@ function overlap(a: readonly string[], b: readonly string[], idf: (w: string) =>
 
 const slotKey = (v: StatedValue) => (v.type === "count" || v.type === "measure" ? `${v.type}:${v.unit}` : v.type);
 
+/** Kinds of value that change only when the newer statement says something changed. */
+const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone"]);
+
+/** Words that only repeat what a phone number is ("Dad's mobile", "dad's new phone number"): its kind, not whose it is. */
+const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin", "contact", "whatsapp", "text", "call", "rang", "ring"]);
+
+/**
+ * A phone number names its own slot: the kind says "phone number", so one word of whose it is
+ * ("dad") is as much as two words are for a count; the words that say "phone" are left out, so
+ * "Dad's mobile" and "Mum's mobile" share nothing.
+ */
+const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : v.context);
+const sharedNeeded = (v: StatedValue): number => (v.type === "phone" ? 1 : 2);
+
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
   let best: { slot: string; strength: number } | null = null;
@@ -89,16 +103,18 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       // Still saying the old value, or already saying the new one: an added fact, not a change.
       if (n.values.some((x) => slotKey(x) === key && x.norm === vo.norm)) continue;
       if (o.values.some((x) => slotKey(x) === key && x.norm === vn.norm)) continue;
-      // A day, an hour or a weekly day changes only when something was moved: other dates are other events.
-      if ((vo.type === "date" || vo.type === "time" || vo.type === "weekly") && !n.change) continue;
+      // A day, an hour or a weekly day changes only when something was moved: other dates are other events;
+      // a second phone number is as often another line of the same person's as a new one.
+      if (CHANGES_ONLY_WHEN_SAID.has(vo.type) && !n.change) continue;
       // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
       const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
       const nearBack = vn.near.filter((w) => vo.near.includes(w) || o.words.includes(w));
-      if (near.length === 0 || nearBack.length === 0) continue;
+      // (A phone number's kind is what it is of: whose it is, the words around it, decide.)
+      if ((near.length === 0 || nearBack.length === 0) && vo.type !== "phone") continue;
       // ...and what it is about, the words around it: nearly the same words without a word saying it
       // changed; with one ("now", "moved to", "increased"), fewer.
-      const ctx = overlap(vo.context, vn.context, idf);
-      if (ctx.shared.length < 2 || ctx.share < (n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap)) continue;
+      const ctx = overlap(ownerWords(vo), ownerWords(vn), idf);
+      if (ctx.shared.length < sharedNeeded(vo) || ctx.share < (n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap)) continue;
       const strength = Math.min(1, ctx.share);
       if (!best || strength > best.strength) best = { slot: [vo.unit, ...ctx.shared].filter((w) => w !== "").join(" "), strength };
     }
@@ -130,6 +146,31 @@ function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkO
   const byOlder = new Map<number, Link[]>();
   for (const l of found.values()) (byOlder.get(l.older) ?? byOlder.set(l.older, []).get(l.older)!).push(l);
   return [...byOlder.values()].flatMap((ls) => ls.sort((a, b) => b.strength - a.strength).slice(0, MAX_UPDATES_PER_STATEMENT));
+}
+
+/** A value's number, digits only ("£1,200" → "1200", "32" → "32"); null for a date, a time, a schedule or a phone. */
+function numberOf(v: StatedValue): string | null {
+  if (v.type !== "count" && v.type !== "money" && v.type !== "measure" && v.type !== "percent") return null;
+  return v.norm.replace(/[^\d.]/g, "").replace(/\.0+$/, "");
+}
+
+/**
+ * Corrections: "it's 38 not 32" replaces the latest earlier statement that gave 32 and shares a
+ * word with it ("mum's 60th: 32 coming"). The latest only: the correction speaks of the last
+ * time the number was said, not of every 32 ever written; one that already said 38 is left.
+ */
+function corrections(all: PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    for (const c of Array.isArray(n.st.corrects) ? n.st.corrects : []) {
+      const words = new Set(n.st.words);
+      const gave = (o: PlacedStatement) => o.order < n.order && o.st.mark?.key !== "still-true" && o.st.values.some((v) => numberOf(v) === c.from) && !o.st.values.some((v) => numberOf(v) === c.to);
+      const latest = all.filter(gave).sort((a, b) => b.order - a.order)[0];
+      const shared = latest ? latest.st.words.filter((w) => words.has(w)) : [];
+      if (latest && shared.length > 0) out.push({ older: latest.id, newer: n.id, kind: "update", slot: shared.join(" "), by: "guess", strength: 1 });
+    }
+  }
+  return out;
 }
 
 /** How many statements one denial is paired with: the ones that most say the denied thing happened. */
@@ -193,6 +234,9 @@ export function linkStatements(all: PlacedStatement[], opts: LinkOptions = DEFAU
   const idf = weights(all);
   const byPerson = marked(all, idf);
   const decided = new Set(byPerson.map((l) => l.older));
-  const guessed = updates(all, idf, opts).filter((l) => !decided.has(l.older));
+  const linked = new Set<string>();
+  // A correction the slot rules also found is one link.
+  const once = (l: Link) => !linked.has(`${l.older}:${l.newer}`) && linked.add(`${l.older}:${l.newer}`) !== undefined;
+  const guessed = [...updates(all, idf, opts), ...corrections(all)].filter((l) => !decided.has(l.older) && once(l));
   return [...byPerson, ...guessed, ...contradictions(all, idf, opts)];
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { correctionsOf, extractStatements, findValues } from "../../src/indexer/statements.js";
+import { linkStatements, type PlacedStatement } from "../../src/indexer/supersede.js";
+
+// A phone number replaced, and a number corrected in so many words ("it's 38 not 32"), as a
+// person writes them in their own notes. Each fails on the rules before it.
+
+const typed = (text: string) => findValues(text).map((v) => `${v.type}:${v.norm}`);
+const placed = (lines: string[]): PlacedStatement[] =>
+  lines.flatMap((text, i) => extractStatements(text).map((st, j) => ({ id: i * 100 + j, path: `memory/2031-05-${String(10 + i).padStart(2, "0")}.md`, order: i * 86_400_000, st })));
+const updates = (lines: string[]) => linkStatements(placed(lines)).filter((l) => l.kind === "update").map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+
+describe("a phone number is a value", () => {
+  it("reads phone numbers as they are written, digits only", () => {
+    expect(typed("Gran's landline 0113 496 0123")).toEqual(["phone:01134960123"]);
+    expect(typed("+44 7700 900123 is her work mobile")).toEqual(["phone:447700900123"]);
+    expect(typed("the plumber: (555) 123-4567")).toEqual(["phone:5551234567"]);
+    expect(typed("ring 555-123-4567 after 5pm")).toEqual(["phone:5551234567", "time:17:00"]);
+    // No phone: a date, a time, a count.
+    expect(typed("2026-11-23 at 10:30, 1,200 calls")).toEqual(["date:11-23", "time:10:30", "count:1200"]);
+  });
+
+  it("a new number for the same person replaces the old; its kind names the slot", () => {
+    expect(updates(["- Gran's mobile 07700 900123.", "- gran got a new phone, number is 07700 900456 now"])).toEqual([[0, 1]]);
+  });
+
+  it("another person's number, or a second number with no word of change, replaces nothing", () => {
+    expect(updates(["- Gran's mobile 07700 900123.", "- Uncle Ray's new mobile 07700 900456"])).toEqual([]);
+    expect(updates(["- Gran's mobile 07700 900123.", "- Gran's landline 0113 496 0123"])).toEqual([]);
+  });
+});
+
+describe("a number corrected in so many words", () => {
+  it("reads 'X not Y' where it is stated", () => {
+    expect(correctionsOf("recount for the quiz night: it's 24 not 20")).toEqual([{ from: "20", to: "24" }]);
+    expect(correctionsOf("the deposit is £450, not £400")).toEqual([{ from: "400", to: "450" }]);
+    expect(correctionsOf("is it 24 not 20?")).toEqual([]);
+    expect(correctionsOf("not 20 of them, maybe")).toEqual([]);
+  });
+
+  it("replaces the latest earlier statement that gave the old number", () => {
+    expect(
+      updates([
+        "- quiz night team: 20 signed up, room booked at the Crown",
+        "- quiz night: 20 tables of four, £5 entry",
+        "- recount for the quiz night: it's 24 not 20, forgot the Shaws",
+      ]),
+    ).toEqual([[1, 2]]);
+  });
+
+  it("a correction sharing no word with the earlier number replaces nothing", () => {
+    expect(updates(["- ran 20 laps at the track", "- recount for the quiz night: it's 24 not 20"])).toEqual([]);
+  });
+});
