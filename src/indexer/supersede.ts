@@ -75,7 +75,40 @@ function overlap(a: readonly string[], b: readonly string[], idf: (w: string) =>
   return { share: denom === 0 ? 0 : sum(shared) / denom, shared };
 }
 
-const slotKey = (v: StatedValue) => (v.type === "count" || v.type === "measure" ? `${v.type}:${v.unit}` : v.type);
+/** A day of the month said with its weekday ("Fri 16th") is the same kind of value as a date ("Mon 26 Feb"): both say which day. */
+const slotKey = (v: StatedValue) => (v.type === "count" || v.type === "measure" ? `${v.type}:${v.unit}` : v.type === "day" ? "date" : v.type);
+
+/** The day of the month of a date ("02-26" → 26) or a day ("16" → 16). */
+const dayNumber = (v: StatedValue) => Number(v.type === "date" ? v.norm.slice(3) : v.norm);
+
+/** Whether two values of one kind say the same: a day without its month is the same as a date on that day. */
+function sameValue(a: StatedValue, b: StatedValue): boolean {
+  if (slotKey(a) !== slotKey(b)) return false;
+  return a.type !== b.type && (a.type === "day" || b.type === "day") ? dayNumber(a) === dayNumber(b) : a.norm === b.norm;
+}
+
+/**
+ * Words next to a value that say when it is or that it moved, not what it is of: "appt moved to
+ * Tues 20 Feb", "rebooked Mon 26 Feb". What moved is named by the rest of the sentence.
+ */
+const WHEN_OR_MOVED = new Set(
+  ("mon monday tue tuesday wed wednesday thu thur thursday fri friday sat saturday sun sunday jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december " +
+    "mov rebook reschedul rearrang postpon push delay shift chang cancell brought appt appointment book slot").split(" "),
+);
+
+/**
+ * What the value is of must be the same: a word right next to each is in the other ("snack
+ * budget", "major projects"). Except next to a value an announced move gives ("rebooked Mon 26
+ * Feb"): there stand only the move and the day, and the other words decide. A phone number's
+ * kind is what it is of: whose it is, the words around it, decide.
+ */
+function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement): boolean {
+  if (vo.type === "phone") return true;
+  const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
+  if (near.length === 0) return false;
+  const nearBack = vn.near.filter((w) => vo.near.includes(w) || o.words.includes(w));
+  return nearBack.length > 0 || (n.announced === true && vn.near.every((w) => WHEN_OR_MOVED.has(w)));
+}
 
 /** Kinds of value that change only when the newer statement says something changed. */
 const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone"]);
@@ -97,20 +130,16 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
   for (const vo of o.values) {
     for (const vn of n.values) {
       const key = slotKey(vo);
-      if (key !== slotKey(vn) || vo.norm === vn.norm) continue;
+      if (key !== slotKey(vn) || sameValue(vo, vn)) continue;
       // Looks like one slot but is two things: an occasion, a plan against what was done, a start against an end.
       if (apartBy(vo, vn) !== null) continue;
       // Still saying the old value, or already saying the new one: an added fact, not a change.
-      if (n.values.some((x) => slotKey(x) === key && x.norm === vo.norm)) continue;
-      if (o.values.some((x) => slotKey(x) === key && x.norm === vn.norm)) continue;
+      if (n.values.some((x) => sameValue(x, vo)) || o.values.some((x) => sameValue(x, vn))) continue;
       // A day, an hour or a weekly day changes only when something was moved: other dates are other events;
       // a second phone number is as often another line of the same person's as a new one.
       if (CHANGES_ONLY_WHEN_SAID.has(vo.type) && !n.change) continue;
       // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
-      const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
-      const nearBack = vn.near.filter((w) => vo.near.includes(w) || o.words.includes(w));
-      // (A phone number's kind is what it is of: whose it is, the words around it, decide.)
-      if ((near.length === 0 || nearBack.length === 0) && vo.type !== "phone") continue;
+      if (!nearAgrees(vo, vn, o, n)) continue;
       // ...and what it is about, the words around it: nearly the same words without a word saying it
       // changed; with one ("now", "moved to", "increased"), fewer.
       const ctx = overlap(ownerWords(vo), ownerWords(vn), idf);

@@ -52,3 +52,18 @@ describe("a number corrected in so many words", () => {
     expect(updates(["- ran 20 laps at the track", "- recount for the quiz night: it's 24 not 20"])).toEqual([]);
   });
 });
+
+describe("an appointment moved to a full date", () => {
+  it("a day said with its weekday is replaced by a date on another day when the move is announced", () => {
+    expect(updates(["- vet booked for Wed 12th, Meanwood Vets, Ferdi's jab", "- Meanwood Vets rang, rebooked Ferdi's jab for Mon 24 March"])).toEqual([[0, 1]]);
+  });
+
+  it("next to the moved value stand the move and the day; the rest of the sentence says what moved", () => {
+    expect(updates(["- physio with Dr Lane booked 2.30pm", "- Dr Lane's physio appt moved to Fri 9am (she's on a course)"])).toEqual([[0, 1]]);
+  });
+
+  it("the same day said again, or a date with no move announced, is no replacement", () => {
+    expect(updates(["- vet booked for Wed 12th, Meanwood Vets, Ferdi's jab", "- Meanwood Vets moved Ferdi's jab paperwork to 12 March"])).toEqual([]);
+    expect(updates(["- vet booked for Wed 12th, Meanwood Vets, Ferdi's jab", "- Meanwood Vets new opening hours from Mon 24 March"])).toEqual([]);
+  });
+});
