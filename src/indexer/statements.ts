@@ -17,9 +17,10 @@ import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, moodAt, unquoted
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
  * `weekly`: the weekdays something recurs on ("every Tuesday", "Saturdays", "Mon-Wed"): a schedule, which changes only when moved.
+ * `name`: who holds a role, said with a title right after the role ("teacher Mrs Patel", "new GP, Dr Shah"); only with its role word next to it.
  * `phone`: a phone number ("07700 900412", "+44 113 496 0000", "555-123-4567"); its kind names its slot, so only whose it is must match.
  */
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone";
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name";
 
 export interface StatedValue {
   type: ValueType;
@@ -160,6 +161,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   // 07700 900412 / +44 113 496 0000 / (555) 123-4567: nine to thirteen digits grouped as phone numbers are
   // (before counts and times, which would read "0113 496" as a count)
   { re: /(?<![\w+])(?:(?:\+\d{1,3}[ -]?|0|\(\d{3}\) ?)\d{2,4}(?:[ -]?\d{3,4}){1,2}|\d{3}-\d{3}-\d{4})\b/g, read: (m) => phone(m[0]) },
+  // teacher Mrs Patel / Dr Shah: a titled name (whether a role names it is read with the words next to it)
+  { re: /\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.? ([A-Z][\p{L}'-]+)/gu, read: (m) => ({ type: "name", unit: "", norm: m[1]!.toLowerCase().replace(/'s$/, "") }) },
   // April 5 / April 5th, 2024
   // ... but not "March 07:10": a month before a clock time ("Thu 1 March 07:10") is no "March 7".
   { re: new RegExp(`\\b${MONTH_RE}\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b(?![:.]\\d)`, "gi"), read: (m) => monthDay(m[1]!, m[2]!) },
@@ -435,6 +438,17 @@ export function correctionsOf(s: string): { from: string; to: string }[] {
   return out;
 }
 
+/** The people who hold a role in a person's life, as notes name them before the person ("teacher Mrs Patel"). */
+const ROLES = new Set(
+  ("teacher tutor coach instructor doctor dentist vet consultant surgeon midwife nurse physio therapist counsellor counselor boss manager supervisor " +
+    "landlord landlady agent accountant solicitor lawyer plumber electrician builder mechanic cleaner nanny childminder babysitter hairdresser barber trainer mentor headteacher")
+    .split(" ")
+    .map(stem),
+);
+
+/** The roles named in a titled name's clause before it ("new teacher after half term, Mr Okoro" → teacher): what the name is of. */
+const rolesOf = (s: string, f: Found) => [...new Set(contentWords(clauseBefore(s.slice(Math.max(0, f.start - 80), f.start))).filter((w) => ROLES.has(w)))];
+
 /** The values of a sentence that are said as what is: not asked, supposed, denied or inside quotes. */
 function statedValues(s: string): (Found & { mood: "fact" | "plan" | "event" })[] {
   const out: (Found & { mood: "fact" | "plan" | "event" })[] = [];
@@ -452,7 +466,10 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   // A sentence without a value still counts when it says enough: it may be what a later "never …" denies.
   if (found.length === 0 && !negated && !marked && words.length < 3) return null;
   if (words.length < 2 && !marked) return null;
-  const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f), mood: f.mood }));
+  // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.
+  const values = found
+    .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: f.type === "name" ? rolesOf(s, f) : nearOf(s, f), mood: f.mood }))
+    .filter((v) => v.type !== "name" || v.near.length > 0);
   const announced = ANNOUNCED.test(s) ? { announced: true } : {};
   const asks = asksWhether(s) ? { asks: true } : {};
   const corrects = correctionsOf(s);

@@ -111,7 +111,7 @@ function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement
 }
 
 /** Kinds of value that change only when the newer statement says something changed. */
-const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone"]);
+const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone", "name"]);
 
 /** Words that only repeat what a phone number is ("Dad's mobile", "dad's new phone number"): its kind, not whose it is. */
 const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin", "contact", "whatsapp", "text", "call", "rang", "ring"]);
@@ -202,6 +202,35 @@ function corrections(all: PlacedStatement[]): Link[] {
   return out;
 }
 
+/**
+ * A role given a new holder: "Arlo's got a new teacher, Mr Okoro" replaces the latest earlier
+ * statement naming who held that role ("teacher Mrs Patel") when the two share a word besides
+ * the role (whose teacher: "arlo") and the newer one says something changed ("new", "now").
+ * The latest only: two roles of one name ("swimming teacher", "teacher") are told apart by it.
+ */
+/** A title is no word of whose role it is ("Mrs Patel", "Mrs Jones" share nothing by it). */
+const TITLES = new Set(["mrs", "miss", "prof"]);
+
+function roleChanges(all: PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    if (!n.st.change) continue;
+    const names = n.st.values.filter((v) => v.type === "name");
+    for (const vn of names) {
+      const words = new Set(n.st.words.filter((w) => !vn.near.includes(w) && !TITLES.has(w)));
+      const held = (o: PlacedStatement) =>
+        o.order < n.order && o.st.mark?.key !== "still-true" && o.st.values.some((v) => v.type === "name" && v.norm !== vn.norm && v.near.some((r) => vn.near.includes(r))) && !o.st.values.some((v) => sameValue(v, vn));
+      const latest = all.filter(held).sort((a, b) => b.order - a.order)[0];
+      const shared = latest ? latest.st.words.filter((w) => words.has(w)) : [];
+      // A newer statement still naming the old holder in a role adds a holder ("two teachers now"); it replaces none.
+      const stillNamed = latest ? names.some((v) => latest.st.values.some((x) => x.type === "name" && sameValue(x, v))) : false;
+      if (latest && shared.length > 0 && !stillNamed)
+        out.push({ older: latest.id, newer: n.id, kind: "update", slot: [...vn.near, ...shared].join(" "), by: "guess", strength: 1 });
+    }
+  }
+  return out;
+}
+
 /** How many statements one denial is paired with: the ones that most say the denied thing happened. */
 const MAX_CONTRADICTIONS_PER_DENIAL = 2;
 
@@ -266,6 +295,6 @@ export function linkStatements(all: PlacedStatement[], opts: LinkOptions = DEFAU
   const linked = new Set<string>();
   // A correction the slot rules also found is one link.
   const once = (l: Link) => !linked.has(`${l.older}:${l.newer}`) && linked.add(`${l.older}:${l.newer}`) !== undefined;
-  const guessed = [...updates(all, idf, opts), ...corrections(all)].filter((l) => !decided.has(l.older) && once(l));
+  const guessed = [...updates(all, idf, opts), ...corrections(all), ...roleChanges(all)].filter((l) => !decided.has(l.older) && once(l));
   return [...byPerson, ...guessed, ...contradictions(all, idf, opts)];
 }

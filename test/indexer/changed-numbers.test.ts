@@ -67,3 +67,22 @@ describe("an appointment moved to a full date", () => {
     expect(updates(["- vet booked for Wed 12th, Meanwood Vets, Ferdi's jab", "- Meanwood Vets new opening hours from Mon 24 March"])).toEqual([]);
   });
 });
+
+describe("a role given a new holder", () => {
+  it("a titled name is a value only as the holder of a role named before it", () => {
+    const values = (t: string) => extractStatements(t)[0]!.values.filter((v) => v.type === "name").map((v) => `${v.norm}:${v.near.join(",")}`);
+    expect(values("- Mia's in Reception, teacher Miss Hughes.")).toEqual(["hughes:teacher"]);
+    expect(values("- Mia has a new teacher from Monday, Mr Begum (Miss Hughes is off on leave)")).toEqual(["begum:teacher"]);
+    expect(values("- bumped into Mrs Hughes at the shop")).toEqual([]);
+  });
+
+  it("'a new teacher, Mr X' replaces the latest earlier holder of that role for the same child", () => {
+    expect(updates(["- Mia's in Reception, teacher Miss Hughes.", "- Mia has a new teacher from Monday, Mr Begum (Miss Hughes is off on leave)"])).toEqual([[0, 1]]);
+  });
+
+  it("another child's teacher, another role, or no word of change replaces nothing", () => {
+    expect(updates(["- Mia's in Reception, teacher Miss Hughes.", "- Leo has a new teacher, Mrs Khan"])).toEqual([]);
+    expect(updates(["- Mia's in Reception, teacher Miss Hughes.", "- Mia has a new dentist, Dr Price"])).toEqual([]);
+    expect(updates(["- Mia's in Reception, teacher Miss Hughes.", "- Mia's piano teacher Mrs Cole, Thursdays"])).toEqual([]);
+  });
+});
