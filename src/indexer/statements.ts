@@ -129,8 +129,12 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Content words of a text: no stop words, no numbers, at least 3 characters. */
-export function contentWords(text: string): string[] {
+/**
+ * Content words of a text: no stop words, no numbers, at least 3 characters. With `heads`, a
+ * "day" that names a kind of the noun after it ("day rate", "day job") is kept: what a value is
+ * of (its slot words) needs it, while a search's words are better without it.
+ */
+export function contentWords(text: string, heads = false): string[] {
   const out: string[] = [];
   // A hyphen parts words as the keyword index parts them ("patent-related" → patent, related),
   // so a statement's words and a query's terms meet.
@@ -141,7 +145,7 @@ export function contentWords(text: string): string[] {
     const nextIsContent = next.length >= 3 && !STOP.has(next) && !/\d/.test(next);
     const w = raw.replace(/'s$/, "").replace(/[''_]/g, "");
     if (w.length < 3 || /\d/.test(w) || NUMBER_WORDS[w] !== undefined) continue;
-    if (STOP.has(w) && !(w === "day" && nextIsContent)) continue;
+    if (STOP.has(w) && !(heads && w === "day" && nextIsContent)) continue;
     out.push(stem(w));
   }
   return out;
@@ -298,7 +302,7 @@ export function findValues(sentence: string): Found[] {
 function contextOf(sentence: string, f: Found): string[] {
   const before = sentence.slice(Math.max(0, f.start - 200), f.start);
   const after = sentence.slice(f.end, f.end + 100);
-  const words = [...contentWords(before).slice(-10), ...contentWords(after).slice(0, 5)];
+  const words = [...contentWords(before, true).slice(-10), ...contentWords(after, true).slice(0, 5)];
   // A schedule's other weekdays are other values of it ("every Tuesday, black bin Fridays"), not what it is about.
   return [...new Set(words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))))];
 }
@@ -319,7 +323,7 @@ function clauseBefore(text: string): string {
 function nearOf(sentence: string, f: Found): string[] {
   const before = clauseBefore(sentence.slice(Math.max(0, f.start - 60), f.start));
   const after = sentence.slice(f.end, f.end + 40).split(/[,;:!?.()]/)[0] ?? "";
-  return [...new Set([...contentWords(before).slice(-3), ...contentWords(after).slice(0, 2)].filter((w) => w !== f.unit))];
+  return [...new Set([...contentWords(before, true).slice(-3), ...contentWords(after, true).slice(0, 2)].filter((w) => w !== f.unit))];
 }
 
 /** One "X or Y" of a text: each alternative's content words, stemmed (either-or.ts weighs them). */

@@ -52,9 +52,11 @@ describe("the value given up", () => {
 });
 
 describe("a label whose head word is otherwise a common one", () => {
-  it("'day' naming the kind of the noun after it is a content word; alone it is not", () => {
-    expect(contentWords("my day rate for editing")).toEqual(["day", "rate", "edit"]);
-    expect(contentWords("3 calls a day")).toEqual(["call"]);
+  it("'day' naming the kind of the noun after it is a slot word; alone, or for a search, it is not", () => {
+    expect(contentWords("my day rate for editing", true)).toEqual(["day", "rate", "edit"]);
+    expect(contentWords("3 calls a day", true)).toEqual(["call"]);
+    expect(contentWords("my day rate for editing")).toEqual(["rate", "edit"]);
+    expect(extractStatements("- Day rate for editing: £280.")[0]!.values[0]!.near).toEqual(["day", "rate", "edit"]);
   });
 
   it("so a day rate raised links to the old day rate", () => {
