@@ -12,7 +12,7 @@
  * (statement-mood.ts): the sentence stays (a denial is half a contradiction), its value goes.
  */
 
-import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, moodAt, unquoted } from "./statement-mood.js";
+import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, unquoted } from "./statement-mood.js";
 
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
@@ -67,6 +67,11 @@ export interface Statement {
    * `to` the one that holds, digits only. Absent when none, and in statements stored before it was read.
    */
   corrects?: { from: string; to: string }[];
+  /**
+   * A named choice the sentence gives up for another ("scratch that, not the Bosch … the Beko
+   * instead" → bosch): the stems of the names after its "not". Absent when none, and in statements stored before it was read.
+   */
+  givesUp?: string[];
   /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
   mark?: { key: "supersedes" | "still-true"; value: string };
 }
@@ -453,6 +458,17 @@ const ROLES = new Set(
 /** The roles named in a titled name's clause before it ("new teacher after half term, Mr Okoro" → teacher): what the name is of. */
 const rolesOf = (s: string, f: Found) => [...new Set(contentWords(clauseBefore(s.slice(Math.max(0, f.start - 80), f.start))).filter((w) => ROLES.has(w)))];
 
+/** Words that say a choice was changed: "scratch that", "instead", "changed my mind". */
+const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?)\b/i;
+/** "not the Bosch", "not Currys": a name (capitalised, not opening the sentence) right after "not". */
+const NOT_NAME = /(?<=\S.*)\bnot (?:the |a |an |my |our )?([A-Z][\p{L}'-]{2,})/gu;
+
+/** The names a sentence gives up for another choice; none unless it says the choice changed. */
+export function givenUp(s: string): string[] {
+  if (!CHOICE_CHANGED.test(s) || isQuestion(s)) return [];
+  return [...s.matchAll(NOT_NAME)].map((m) => stem(m[1]!.replace(/'s$/, ""))).filter((w) => w.length >= 3 && !STOP.has(w));
+}
+
 /** The values of a sentence that are said as what is: not asked, supposed, denied or inside quotes. */
 function statedValues(s: string): (Found & { mood: "fact" | "plan" | "event" })[] {
   const out: (Found & { mood: "fact" | "plan" | "event" })[] = [];
@@ -478,6 +494,8 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   const asks = asksWhether(s) ? { asks: true } : {};
   const corrects = correctionsOf(s);
   const corrected = corrects.length > 0 ? { corrects } : {};
+  const gives = givenUp(s);
+  if (gives.length > 0) Object.assign(corrected, { givesUp: gives });
   return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced, ...asks, ...corrected };
 }
 

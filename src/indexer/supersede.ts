@@ -231,6 +231,23 @@ function roleChanges(all: PlacedStatement[]): Link[] {
   return out;
 }
 
+/**
+ * A choice given up: "scratch that, not the Bosch … ordered the Beko instead" replaces the
+ * latest earlier statement that named the Bosch with a value (the price, the date), without a
+ * denial of its own. The latest only: the correction speaks of the choice just made.
+ */
+function choicesGivenUp(all: PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    for (const name of Array.isArray(n.st.givesUp) ? n.st.givesUp : []) {
+      const chose = (o: PlacedStatement) => o.order < n.order && o.st.mark?.key !== "still-true" && !o.st.negated && o.st.values.length > 0 && o.st.words.includes(name);
+      const latest = all.filter(chose).sort((a, b) => b.order - a.order)[0];
+      if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: name, by: "guess", strength: 1 });
+    }
+  }
+  return out;
+}
+
 /** How many statements one denial is paired with: the ones that most say the denied thing happened. */
 const MAX_CONTRADICTIONS_PER_DENIAL = 2;
 
@@ -295,6 +312,6 @@ export function linkStatements(all: PlacedStatement[], opts: LinkOptions = DEFAU
   const linked = new Set<string>();
   // A correction the slot rules also found is one link.
   const once = (l: Link) => !linked.has(`${l.older}:${l.newer}`) && linked.add(`${l.older}:${l.newer}`) !== undefined;
-  const guessed = [...updates(all, idf, opts), ...corrections(all), ...roleChanges(all)].filter((l) => !decided.has(l.older) && once(l));
+  const guessed = [...updates(all, idf, opts), ...corrections(all), ...roleChanges(all), ...choicesGivenUp(all)].filter((l) => !decided.has(l.older) && once(l));
   return [...byPerson, ...guessed, ...contradictions(all, idf, opts)];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correctionsOf, extractStatements, findValues } from "../../src/indexer/statements.js";
+import { correctionsOf, extractStatements, findValues, givenUp } from "../../src/indexer/statements.js";
 import { linkStatements, type PlacedStatement } from "../../src/indexer/supersede.js";
 
 // A phone number replaced, and a number corrected in so many words ("it's 38 not 32"), as a
@@ -84,5 +84,28 @@ describe("a role given a new holder", () => {
     expect(updates(["- Mia's in Reception, teacher Miss Hughes.", "- Leo has a new teacher, Mrs Khan"])).toEqual([]);
     expect(updates(["- Mia's in Reception, teacher Miss Hughes.", "- Mia has a new dentist, Dr Price"])).toEqual([]);
     expect(updates(["- Mia's in Reception, teacher Miss Hughes.", "- Mia's piano teacher Mrs Cole, Thursdays"])).toEqual([]);
+  });
+});
+
+describe("a choice given up", () => {
+  it("reads the names after 'not' only where the sentence says the choice changed", () => {
+    expect(givenUp("scratch that, not the Dyson (out of stock). got the Shark instead, £199")).toEqual(["dyson"]);
+    expect(givenUp("the Shark is not the Dyson, but fine")).toEqual([]);
+    expect(givenUp("should I get the Shark instead, not the Dyson?")).toEqual([]);
+  });
+
+  it("replaces the latest earlier statement that named the choice with a value", () => {
+    expect(
+      updates([
+        "- Dyson V8 reviews look good, Currys has it",
+        "- hoover died. going with the Dyson V8 from Argos, £249",
+        "- scratch that, not the Dyson (out of stock). got the Shark from Currys instead, £199",
+      ]),
+    ).toEqual([[1, 2]]);
+  });
+
+  it("a choice never named before, or named only without a value, replaces nothing", () => {
+    expect(updates(["- hoover died, need a new one", "- scratch that, not the Dyson. got the Shark instead, £199"])).toEqual([]);
+    expect(updates(["- Dyson V8 reviews look good", "- scratch that, not the Dyson. got the Shark instead, £199"])).toEqual([]);
   });
 });
