@@ -6,6 +6,7 @@
  * - question      "Would the roof quote drop to $2,800?"      asks, states nothing
  * - hypothetical  "If I switched, it would cost $25."          a what-if, not what is
  * - denied        "The permit does not cost $120."             says what the value is NOT
+ *                 "Tue-Thu now instead of Mon-Wed"             names the value given up
  * - plan          "Going to write 2,000 words", "goal: $500"   an intention or a target
  * - event         "Ran 7 km on Saturday", "Spent $62 today"    one occasion, not a standing fact
  * - fact          everything else
@@ -104,6 +105,14 @@ export function deniesValue(before: string): boolean {
   return between.length <= 3 && !between.some((w) => DETERMINER.test(w));
 }
 
+/** "Tue-Thu now instead of Mon-Wed", "the Beko rather than the Bosch": the value after these is the one given up. */
+const GIVEN_UP = /\b(?:instead of|rather than|in place of)\s+(?:the\s+|my\s+|our\s+)?$/i;
+
+/** Whether the value right after `before` is named as the one given up, not as what is. */
+export function replacedValue(before: string): boolean {
+  return GIVEN_UP.test(before);
+}
+
 /** The kind of saying a value at `at` in `sentence` is in. */
 export function moodAt(sentence: string, at: number): Mood {
   // A question asks, except in what it takes as given ("…, since the sessions got extended to July 16?").
@@ -116,7 +125,7 @@ export function moodAt(sentence: string, at: number): Mood {
   const text = clause.text.trim().replace(/^(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\s+/i, "");
   if (HYPOTHETICAL.test(text)) return "hypothetical";
   // A denial reaches forward: "is not $55" denies the value, "3 books, not bad" does not.
-  if (deniesValue(sentence.slice(clause.start, at))) return "denied";
+  if (deniesValue(sentence.slice(clause.start, at)) || replacedValue(sentence.slice(0, at))) return "denied";
   if (PLAN.test(text)) return "plan";
   if (EVENT_START.test(text) || ONE_DAY.test(text)) return "event";
   return "fact";

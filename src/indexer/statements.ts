@@ -12,10 +12,15 @@
  * (statement-mood.ts): the sentence stays (a denial is half a contradiction), its value goes.
  */
 
-import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, moodAt, unquoted } from "./statement-mood.js";
+import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, unquoted } from "./statement-mood.js";
 
-/** `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day. */
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time";
+/**
+ * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
+ * `weekly`: the weekdays something recurs on ("every Tuesday", "Saturdays", "Mon-Wed"): a schedule, which changes only when moved.
+ * `name`: who holds a role, said with a title right after the role ("teacher Mrs Patel", "new GP, Dr Shah"); only with its role word next to it.
+ * `phone`: a phone number ("07700 900412", "+44 113 496 0000", "555-123-4567"); its kind names its slot, so only whose it is must match.
+ */
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name";
 
 export interface StatedValue {
   type: ValueType;
@@ -57,6 +62,16 @@ export interface Statement {
   announced?: boolean;
   /** The sentence asks whether or what ("Have you ever gone camping?"), not how (statement-mood.ts `asksWhether`): it says nothing happened. Absent when it does not, and in statements stored before it was read. */
   asks?: boolean;
+  /**
+   * A number the sentence corrects ("it's 38 not 32", "£45, not £40"): `from` the number given up,
+   * `to` the one that holds, digits only. Absent when none, and in statements stored before it was read.
+   */
+  corrects?: { from: string; to: string }[];
+  /**
+   * A named choice the sentence gives up for another ("scratch that, not the Bosch … the Beko
+   * instead" → bosch): the stems of the names after its "not". Absent when none, and in statements stored before it was read.
+   */
+  givesUp?: string[];
   /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
   mark?: { key: "supersedes" | "still-true"; value: string };
 }
@@ -74,6 +89,9 @@ const STOP = new Set(
 
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20, thirty: 30, fifty: 50, hundred: 100 };
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+const WEEKDAY_RE = "(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)";
+const WEEKDAY_PLURAL_RE = "\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
 const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 /** Units written glued to or right after a number; a word after a number that is not here is what it counts. */
 const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "mins", "hour", "hr", "hrs", "week", "month", "year", "kb", "mb", "gb", "tb", "km", "m", "cm", "mm", "kg", "g", "lb", "lbs", "mph", "kmh"]);
@@ -116,14 +134,23 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Content words of a text: no stop words, no numbers, at least 3 characters. */
-export function contentWords(text: string): string[] {
+/**
+ * Content words of a text: no stop words, no numbers, at least 3 characters. With `heads`, a
+ * "day" that names a kind of the noun after it ("day rate", "day job") is kept: what a value is
+ * of (its slot words) needs it, while a search's words are better without it.
+ */
+export function contentWords(text: string, heads = false): string[] {
   const out: string[] = [];
   // A hyphen parts words as the keyword index parts them ("patent-related" → patent, related),
   // so a statement's words and a query's terms meet.
-  for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}'_]+/u)) {
+  const tokens = text.toLowerCase().split(/[^\p{L}\p{N}'_]+/u);
+  for (const [i, raw] of tokens.entries()) {
+    // "day rate", "day job": "day" naming a kind of the noun after it is that noun's head word, not a stop word.
+    const next = tokens[i + 1] ?? "";
+    const nextIsContent = next.length >= 3 && !STOP.has(next) && !/\d/.test(next);
     const w = raw.replace(/'s$/, "").replace(/[''_]/g, "");
-    if (w.length < 3 || STOP.has(w) || /\d/.test(w) || NUMBER_WORDS[w] !== undefined) continue;
+    if (w.length < 3 || /\d/.test(w) || NUMBER_WORDS[w] !== undefined) continue;
+    if (STOP.has(w) && !(heads && w === "day" && nextIsContent)) continue;
     out.push(stem(w));
   }
   return out;
@@ -140,6 +167,11 @@ interface Found {
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" | "end"> | null }[] = [
   // 2026-11-23
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => ({ type: "date", unit: "", norm: `${m[2]}-${m[3]}` }) },
+  // 07700 900412 / +44 113 496 0000 / (555) 123-4567: nine to thirteen digits grouped as phone numbers are
+  // (before counts and times, which would read "0113 496" as a count)
+  { re: /(?<![\w+])(?:(?:\+\d{1,3}[ -]?|0|\(\d{3}\) ?)\d{2,4}(?:[ -]?\d{3,4}){1,2}|\d{3}-\d{3}-\d{4})\b/g, read: (m) => phone(m[0]) },
+  // teacher Mrs Patel / Dr Shah: a titled name (whether a role names it is read with the words next to it)
+  { re: /\b(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.? ([A-Z][\p{L}'-]+)/gu, read: (m) => ({ type: "name", unit: "", norm: m[1]!.toLowerCase().replace(/'s$/, "") }) },
   // April 5 / April 5th, 2024
   // ... but not "March 07:10": a month before a clock time ("Thu 1 March 07:10") is no "March 7".
   { re: new RegExp(`\\b${MONTH_RE}\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b(?![:.]\\d)`, "gi"), read: (m) => monthDay(m[1]!, m[2]!) },
@@ -148,6 +180,10 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   // thurs 8th / Fri 16th: a weekday and an ordinal, as notes name a day of this month (after the dates, which take "Fri 16th Feb")
   // ("I sat 3rd", "she sat 2nd": a verb, not Saturday)
   { re: /(?<!\b(?:i|we|he|she|they|you) )\b(?:mon|tues?|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?,? (?:the )?(\d{1,2})(?:st|nd|rd|th)\b/gi, read: (m) => dayOfMonth(m[1]!) },
+  // Mon-Wed / Monday–Friday: a run (not "from Tuesday to Thursday", which is a move) of weekdays, as a schedule names it
+  { re: new RegExp(`\\b${WEEKDAY_RE}\\.?\\s?(?:-|–)\\s?${WEEKDAY_RE}\\b`, "gi"), read: (m) => weekdayRun(m[1]!, m[2]!) },
+  // every Tuesday / every other Thursday / Saturdays: a day that recurs (a lone "Tuesday" is one day, not a schedule)
+  { re: new RegExp(`\\b(?:(?:every|each)(?: other)? ${WEEKDAY_RE}\\b|${WEEKDAY_PLURAL_RE})`, "gi"), read: (m) => weekdayRun(m[1] ?? m[2]!, m[1] ?? m[2]!) },
   // 4:30 PM, 11 AM, 3.40pm (a dot, as British notes write it), 14:00
   { re: /\b(\d{1,2})(?:[:.](\d{2}))? ?([ap])\.?m\b\.?/gi, read: (m) => clock(Number(m[1]), Number(m[2] ?? 0), m[3]!.toLowerCase()) },
   { re: /\b([01]?\d|2[0-3]):([0-5]\d)\b/g, read: (m) => clock(Number(m[1]), Number(m[2]), "") },
@@ -168,6 +204,24 @@ function monthDay(month: string, day: string): Omit<Found, "start" | "end"> | nu
   const d = Number(day);
   if (mi < 0 || d < 1 || d > 31) return null;
   return { type: "date", unit: "", norm: `${String(mi + 1).padStart(2, "0")}-${String(d).padStart(2, "0")}` };
+}
+
+/** A weekday's name as `contentWords` leaves it ("tuesday", "mon", "thur"). */
+function isWeekdayWord(w: string): boolean {
+  return new RegExp(`^${WEEKDAY_RE}$`).test(w);
+}
+
+/** The weekdays from `first` to `last` ("mon", "wed" → "mon,tue,wed"); one day when they are the same. */
+function weekdayRun(first: string, last: string): Omit<Found, "start" | "end"> | null {
+  const a = WEEKDAYS.indexOf(first.slice(0, 3).toLowerCase());
+  const b = WEEKDAYS.indexOf(last.slice(0, 3).toLowerCase());
+  if (a < 0 || b < 0 || b < a) return null;
+  return { type: "weekly", unit: "", norm: WEEKDAYS.slice(a, b + 1).join(",") };
+}
+
+function phone(text: string): Omit<Found, "start" | "end"> | null {
+  const digits = text.replace(/\D/g, "");
+  return digits.length >= 9 && digits.length <= 13 ? { type: "phone", unit: "", norm: digits } : null;
 }
 
 function dayOfMonth(day: string): Omit<Found, "start" | "end"> | null {
@@ -253,8 +307,9 @@ export function findValues(sentence: string): Found[] {
 function contextOf(sentence: string, f: Found): string[] {
   const before = sentence.slice(Math.max(0, f.start - 200), f.start);
   const after = sentence.slice(f.end, f.end + 100);
-  const words = [...contentWords(before).slice(-10), ...contentWords(after).slice(0, 5)];
-  return [...new Set(words.filter((w) => w !== f.unit))];
+  const words = [...contentWords(before, true).slice(-10), ...contentWords(after, true).slice(0, 5)];
+  // A schedule's other weekdays are other values of it ("every Tuesday, black bin Fridays"), not what it is about.
+  return [...new Set(words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))))];
 }
 
 /**
@@ -273,7 +328,7 @@ function clauseBefore(text: string): string {
 function nearOf(sentence: string, f: Found): string[] {
   const before = clauseBefore(sentence.slice(Math.max(0, f.start - 60), f.start));
   const after = sentence.slice(f.end, f.end + 40).split(/[,;:!?.()]/)[0] ?? "";
-  return [...new Set([...contentWords(before).slice(-3), ...contentWords(after).slice(0, 2)].filter((w) => w !== f.unit))];
+  return [...new Set([...contentWords(before, true).slice(-3), ...contentWords(after, true).slice(0, 2)].filter((w) => w !== f.unit))];
 }
 
 /** One "X or Y" of a text: each alternative's content words, stemmed (either-or.ts weighs them). */
@@ -375,6 +430,45 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
   return out;
 }
 
+/** "38 not 32", "£45, not £40", "12 people not 10": a number said in place of another (at most one word between a number and its "not"). */
+const CORRECTION = /(?<![\d.,])([$€£]?\d[\d,]*(?:\.\d+)?)(?:\s?[a-z]+)?,?\s+not\s+(?:the\s+)?([$€£]?\d[\d,]*(?:\.\d+)?)(?![\d:.\/-]\d)/gi;
+const digitsOf = (x: string) => x.replace(/[^\d.]/g, "").replace(/\.0+$/, "");
+
+/** The numbers a sentence corrects, read where it states (a question or a what-if corrects nothing). */
+export function correctionsOf(s: string): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  const text = unquoted(s);
+  CORRECTION.lastIndex = 0;
+  for (let m = CORRECTION.exec(text); m !== null; m = CORRECTION.exec(text)) {
+    const from = digitsOf(m[2]!);
+    const to = digitsOf(m[1]!);
+    if (from !== to && STATED_MOODS.has(moodAt(s, m.index))) out.push({ from, to });
+  }
+  return out;
+}
+
+/** The people who hold a role in a person's life, as notes name them before the person ("teacher Mrs Patel"). */
+const ROLES = new Set(
+  ("teacher tutor coach instructor doctor dentist vet consultant surgeon midwife nurse physio therapist counsellor counselor boss manager supervisor " +
+    "landlord landlady agent accountant solicitor lawyer plumber electrician builder mechanic cleaner nanny childminder babysitter hairdresser barber trainer mentor headteacher")
+    .split(" ")
+    .map(stem),
+);
+
+/** The roles named in a titled name's clause before it ("new teacher after half term, Mr Okoro" → teacher): what the name is of. */
+const rolesOf = (s: string, f: Found) => [...new Set(contentWords(clauseBefore(s.slice(Math.max(0, f.start - 80), f.start))).filter((w) => ROLES.has(w)))];
+
+/** Words that say a choice was changed: "scratch that", "instead", "changed my mind". */
+const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?)\b/i;
+/** "not the Bosch", "not Currys": a name (capitalised, not opening the sentence) right after "not". */
+const NOT_NAME = /(?<=\S.*)\bnot (?:the |a |an |my |our )?([A-Z][\p{L}'-]{2,})/gu;
+
+/** The names a sentence gives up for another choice; none unless it says the choice changed. */
+export function givenUp(s: string): string[] {
+  if (!CHOICE_CHANGED.test(s) || isQuestion(s)) return [];
+  return [...s.matchAll(NOT_NAME)].map((m) => stem(m[1]!.replace(/'s$/, ""))).filter((w) => w.length >= 3 && !STOP.has(w));
+}
+
 /** The values of a sentence that are said as what is: not asked, supposed, denied or inside quotes. */
 function statedValues(s: string): (Found & { mood: "fact" | "plan" | "event" })[] {
   const out: (Found & { mood: "fact" | "plan" | "event" })[] = [];
@@ -392,10 +486,17 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   // A sentence without a value still counts when it says enough: it may be what a later "never …" denies.
   if (found.length === 0 && !negated && !marked && words.length < 3) return null;
   if (words.length < 2 && !marked) return null;
-  const values = found.map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: nearOf(s, f), mood: f.mood }));
+  // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.
+  const values = found
+    .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: f.type === "name" ? rolesOf(s, f) : nearOf(s, f), mood: f.mood }))
+    .filter((v) => v.type !== "name" || v.near.length > 0);
   const announced = ANNOUNCED.test(s) ? { announced: true } : {};
   const asks = asksWhether(s) ? { asks: true } : {};
-  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced, ...asks };
+  const corrects = correctionsOf(s);
+  const corrected = corrects.length > 0 ? { corrects } : {};
+  const gives = givenUp(s);
+  if (gives.length > 0) Object.assign(corrected, { givesUp: gives });
+  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced, ...asks, ...corrected };
 }
 
 /**

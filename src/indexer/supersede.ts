@@ -76,7 +76,54 @@ function overlap(a: readonly string[], b: readonly string[], idf: (w: string) =>
   return { share: denom === 0 ? 0 : sum(shared) / denom, shared };
 }
 
-const slotKey = (v: StatedValue) => (v.type === "count" || v.type === "measure" ? `${v.type}:${v.unit}` : v.type);
+/** A day of the month said with its weekday ("Fri 16th") is the same kind of value as a date ("Mon 26 Feb"): both say which day. */
+const slotKey = (v: StatedValue) => (v.type === "count" || v.type === "measure" ? `${v.type}:${v.unit}` : v.type === "day" ? "date" : v.type);
+
+/** The day of the month of a date ("02-26" → 26) or a day ("16" → 16). */
+const dayNumber = (v: StatedValue) => Number(v.type === "date" ? v.norm.slice(3) : v.norm);
+
+/** Whether two values of one kind say the same: a day without its month is the same as a date on that day. */
+function sameValue(a: StatedValue, b: StatedValue): boolean {
+  if (slotKey(a) !== slotKey(b)) return false;
+  return a.type !== b.type && (a.type === "day" || b.type === "day") ? dayNumber(a) === dayNumber(b) : a.norm === b.norm;
+}
+
+/**
+ * Words next to a value that say when it is or that it moved, not what it is of: "appt moved to
+ * Tues 20 Feb", "rebooked Mon 26 Feb". What moved is named by the rest of the sentence.
+ */
+const WHEN_OR_MOVED = new Set(
+  ("mon monday tue tuesday wed wednesday thu thur thursday fri friday sat saturday sun sunday jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december " +
+    "mov rebook reschedul rearrang postpon push delay shift chang cancell brought appt appointment book slot").split(" "),
+);
+
+/**
+ * What the value is of must be the same: a word right next to each is in the other ("snack
+ * budget", "major projects"). Except next to a value an announced move gives ("rebooked Mon 26
+ * Feb"): there stand only the move and the day, and the other words decide. A phone number's
+ * kind is what it is of: whose it is, the words around it, decide.
+ */
+function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement): boolean {
+  if (vo.type === "phone") return true;
+  const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
+  if (near.length === 0) return false;
+  const nearBack = vn.near.filter((w) => vo.near.includes(w) || o.words.includes(w));
+  return nearBack.length > 0 || (n.announced === true && vn.near.every((w) => WHEN_OR_MOVED.has(w)));
+}
+
+/** Kinds of value that change only when the newer statement says something changed. */
+const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone", "name"]);
+
+/** Words that only repeat what a phone number is ("Dad's mobile", "dad's new phone number"): its kind, not whose it is. */
+const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin", "contact", "whatsapp", "text", "call", "rang", "ring"]);
+
+/**
+ * A phone number names its own slot: the kind says "phone number", so one word of whose it is
+ * ("dad") is as much as two words are for a count; the words that say "phone" are left out, so
+ * "Dad's mobile" and "Mum's mobile" share nothing.
+ */
+const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : v.context);
+const sharedNeeded = (v: StatedValue): number => (v.type === "phone" ? 1 : 2);
 
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
@@ -84,22 +131,20 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
   for (const vo of o.values) {
     for (const vn of n.values) {
       const key = slotKey(vo);
-      if (key !== slotKey(vn) || vo.norm === vn.norm) continue;
+      if (key !== slotKey(vn) || sameValue(vo, vn)) continue;
       // Looks like one slot but is two things: an occasion, a plan against what was done, a start against an end.
       if (apartBy(vo, vn) !== null) continue;
       // Still saying the old value, or already saying the new one: an added fact, not a change.
-      if (n.values.some((x) => slotKey(x) === key && x.norm === vo.norm)) continue;
-      if (o.values.some((x) => slotKey(x) === key && x.norm === vn.norm)) continue;
-      // A day or an hour changes only when something was moved: other dates are other events.
-      if ((vo.type === "date" || vo.type === "time") && !n.change) continue;
+      if (n.values.some((x) => sameValue(x, vo)) || o.values.some((x) => sameValue(x, vn))) continue;
+      // A day, an hour or a weekly day changes only when something was moved: other dates are other events;
+      // a second phone number is as often another line of the same person's as a new one.
+      if (CHANGES_ONLY_WHEN_SAID.has(vo.type) && !n.change) continue;
       // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
-      const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
-      const nearBack = vn.near.filter((w) => vo.near.includes(w) || o.words.includes(w));
-      if (near.length === 0 || nearBack.length === 0) continue;
+      if (!nearAgrees(vo, vn, o, n)) continue;
       // ...and what it is about, the words around it: nearly the same words without a word saying it
       // changed; with one ("now", "moved to", "increased"), fewer.
-      const ctx = overlap(vo.context, vn.context, idf);
-      if (ctx.shared.length < 2 || ctx.share < (n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap)) continue;
+      const ctx = overlap(ownerWords(vo), ownerWords(vn), idf);
+      if (ctx.shared.length < sharedNeeded(vo) || ctx.share < (n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap)) continue;
       const strength = Math.min(1, ctx.share);
       if (!best || strength > best.strength) best = { slot: [vo.unit, ...ctx.shared].filter((w) => w !== "").join(" "), strength };
     }
@@ -131,6 +176,77 @@ function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkO
   const byOlder = new Map<number, Link[]>();
   for (const l of found.values()) (byOlder.get(l.older) ?? byOlder.set(l.older, []).get(l.older)!).push(l);
   return [...byOlder.values()].flatMap((ls) => ls.sort((a, b) => b.strength - a.strength).slice(0, MAX_UPDATES_PER_STATEMENT));
+}
+
+/** A value's number, digits only ("£1,200" → "1200", "32" → "32"); null for a date, a time, a schedule or a phone. */
+function numberOf(v: StatedValue): string | null {
+  if (v.type !== "count" && v.type !== "money" && v.type !== "measure" && v.type !== "percent") return null;
+  return v.norm.replace(/[^\d.]/g, "").replace(/\.0+$/, "");
+}
+
+/**
+ * Corrections: "it's 38 not 32" replaces the latest earlier statement that gave 32 and shares a
+ * word with it ("mum's 60th: 32 coming"). The latest only: the correction speaks of the last
+ * time the number was said, not of every 32 ever written; one that already said 38 is left.
+ */
+function corrections(all: PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    for (const c of Array.isArray(n.st.corrects) ? n.st.corrects : []) {
+      const words = new Set(n.st.words);
+      const gave = (o: PlacedStatement) => o.order < n.order && o.st.mark?.key !== "still-true" && o.st.values.some((v) => numberOf(v) === c.from) && !o.st.values.some((v) => numberOf(v) === c.to);
+      const latest = all.filter(gave).sort((a, b) => b.order - a.order)[0];
+      const shared = latest ? latest.st.words.filter((w) => words.has(w)) : [];
+      if (latest && shared.length > 0) out.push({ older: latest.id, newer: n.id, kind: "update", slot: shared.join(" "), by: "guess", strength: 1 });
+    }
+  }
+  return out;
+}
+
+/**
+ * A role given a new holder: "Arlo's got a new teacher, Mr Okoro" replaces the latest earlier
+ * statement naming who held that role ("teacher Mrs Patel") when the two share a word besides
+ * the role (whose teacher: "arlo") and the newer one says something changed ("new", "now").
+ * The latest only: two roles of one name ("swimming teacher", "teacher") are told apart by it.
+ */
+/** A title is no word of whose role it is ("Mrs Patel", "Mrs Jones" share nothing by it). */
+const TITLES = new Set(["mrs", "miss", "prof"]);
+
+function roleChanges(all: PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    if (!n.st.change) continue;
+    const names = n.st.values.filter((v) => v.type === "name");
+    for (const vn of names) {
+      const words = new Set(n.st.words.filter((w) => !vn.near.includes(w) && !TITLES.has(w)));
+      const held = (o: PlacedStatement) =>
+        o.order < n.order && o.st.mark?.key !== "still-true" && o.st.values.some((v) => v.type === "name" && v.norm !== vn.norm && v.near.some((r) => vn.near.includes(r))) && !o.st.values.some((v) => sameValue(v, vn));
+      const latest = all.filter(held).sort((a, b) => b.order - a.order)[0];
+      const shared = latest ? latest.st.words.filter((w) => words.has(w)) : [];
+      // A newer statement still naming the old holder in a role adds a holder ("two teachers now"); it replaces none.
+      const stillNamed = latest ? names.some((v) => latest.st.values.some((x) => x.type === "name" && sameValue(x, v))) : false;
+      if (latest && shared.length > 0 && !stillNamed)
+        out.push({ older: latest.id, newer: n.id, kind: "update", slot: [...vn.near, ...shared].join(" "), by: "guess", strength: 1 });
+    }
+  }
+  return out;
+}
+
+/**
+ * A choice given up: "scratch that, not the Bosch … ordered the Beko instead" replaces the
+ * latest earlier statement that named the Bosch with a value (the price, the date), without a
+ * denial of its own. The latest only: the correction speaks of the choice just made.
+ */
+function choicesGivenUp(all: PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    for (const name of Array.isArray(n.st.givesUp) ? n.st.givesUp : []) {
+      const chose = (o: PlacedStatement) => o.order < n.order && o.st.mark?.key !== "still-true" && !o.st.negated && o.st.values.length > 0 && o.st.words.includes(name);
+      const latest = all.filter(chose).sort((a, b) => b.order - a.order)[0];
+      if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: name, by: "guess", strength: 1 });
+    }
+  }
+  return out;
 }
 
 /** How many statements one denial is paired with: the ones that most say the denied thing happened. */
@@ -196,6 +312,9 @@ export function linkStatements(all: PlacedStatement[], opts: LinkOptions = DEFAU
   const idf = weights(all);
   const byPerson = marked(all, idf);
   const decided = new Set(byPerson.map((l) => l.older));
-  const guessed = updates(all, idf, opts).filter((l) => !decided.has(l.older));
+  const linked = new Set<string>();
+  // A correction the slot rules also found is one link.
+  const once = (l: Link) => !linked.has(`${l.older}:${l.newer}`) && linked.add(`${l.older}:${l.newer}`) !== undefined;
+  const guessed = [...updates(all, idf, opts), ...corrections(all), ...roleChanges(all), ...choicesGivenUp(all)].filter((l) => !decided.has(l.older) && once(l));
   return [...byPerson, ...guessed, ...contradictions(all, idf, opts)];
 }

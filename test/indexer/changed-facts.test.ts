@@ -75,6 +75,10 @@ describe("a list whose other item was replaced", () => {
     const gym = { text: "Gym: PureGym Kirkstall, £24.99 a month." };
     expect(otherItemAsked(list, gym, new Set(["green", "bin"]))).toBe(true);
     expect(otherItemAsked(list, gym, new Set(["gym", "month"]))).toBe(false);
+    // Another item holds more of the query's words: that one was asked about, not the replaced one.
+    const kids = { text: "- Arlo is 7, Year 2, teacher Mrs Patel.\n- Arlo swimming: Saturdays 9am, Scott Hall pool." };
+    expect(otherItemAsked(kids, { text: "Arlo swimming: Saturdays 9am, Scott Hall pool." }, new Set(["arlo", "teacher"]))).toBe(true);
+    expect(otherItemAsked(kids, { text: "Arlo swimming: Saturdays 9am, Scott Hall pool." }, new Set(["arlo", "swimm"]))).toBe(false);
     // One paragraph, not a list: the link speaks for it as before.
     expect(otherItemAsked({ text: "Gym: PureGym Kirkstall, £24.99 a month. Bins on Tuesday." }, gym, new Set(["bin"]))).toBe(false);
   });

@@ -7,8 +7,9 @@
  *     when it is a pick further down, brought in when it is a candidate of this search that
  *     the floor or the limit left out), and the older result carries `supersededBy`;
  *     A result that lists several things (MEMORY.md's bullets) is replaced only where the
- *     question asks: an item the query shares no word with does not mark the list, nor pull
- *     in what replaced it ("when does the green bin go out" is not about the gym's price);
+ *     question asks: an item the query shares no word with, or fewer than another item does,
+ *     does not mark the list, nor pull in what replaced it ("when does the green bin go out"
+ *     is not about the gym's price);
  *   - a contradiction with one side picked: the other side goes right below it (when it is a
  *     candidate), and both carry `contradicts`.
  *
@@ -53,10 +54,20 @@ function queryStems(terms: readonly string[]): Set<string> {
   return new Set(terms.flatMap((t) => t.split("-")).map(stem).filter((w) => w.length >= 3));
 }
 
-/** A list of two or more items whose replaced item shares no word with the query: another item was asked about. */
+/** How many of the query's words a text holds. */
+const asked = (text: string, query: ReadonlySet<string>) => new Set(contentWords(text).filter((w) => query.has(w))).size;
+
+/**
+ * A list of two or more items whose replaced item is not the one the query asks about: it
+ * shares no word with the query, or fewer than another item does ("who is Arlo's teacher"
+ * asks about "Arlo is 7, …, teacher Mrs Patel", not "Arlo swimming: Saturdays 9am", though
+ * both name Arlo).
+ */
 export function otherItemAsked(cand: Pick<Candidate, "text">, replaced: Pick<StatementPlace, "text">, query: ReadonlySet<string>): boolean {
-  if (cand.text.split("\n").filter((line) => LIST_ITEM.test(line)).length < 2) return false;
-  return !contentWords(replaced.text).some((w) => query.has(w));
+  const items = cand.text.split("\n").filter((line) => LIST_ITEM.test(line));
+  if (items.length < 2) return false;
+  const mine = asked(replaced.text, query);
+  return mine === 0 || items.some((line) => asked(line, query) > mine);
 }
 
 export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
