@@ -92,13 +92,39 @@ function startKey(w: string): number {
   return w.length > 1 ? w.charCodeAt(0) * 65536 + w.charCodeAt(1) : w.length === 1 ? w.charCodeAt(0) : -1;
 }
 
-function stemmedBy(words: readonly string[], starts: ReadonlySet<number>): string[] {
-  const out: string[] = [];
+function stemmedBy(words: readonly string[], starts: ReadonlySet<number>, out: string[] = []): string[] {
+  out.length = 0;
   for (const f of words) {
-    if (starts.has(startKey(f))) out.push(...(ftsTokens(`"${f}"`)?.split(" ") ?? [f]));
-    else out.push(f);
+    if (!starts.has(startKey(f))) {
+      out.push(f);
+      continue;
+    }
+    for (const t of wordTokens(f)) out.push(t);
   }
   return out;
+}
+
+/**
+ * A folded word's tokens, kept per process as an array: the scorer asks about the same few
+ * words for every item of every candidate, and making the quoted phrase and splitting the
+ * tokenizer's answer each time was most of what a search allocated (and its scavenges the
+ * slowest searches' pauses). Bounded as fts-tokens.ts bounds its own.
+ */
+const tokensOfWord = new Map<string, readonly string[]>();
+function wordTokens(f: string): readonly string[] {
+  let t = tokensOfWord.get(f);
+  if (t === undefined) {
+    t = ftsTokens(`"${f}"`)?.split(" ") ?? [f];
+    if (tokensOfWord.size >= 100_000) tokensOfWord.clear();
+    tokensOfWord.set(f, t);
+  }
+  return t;
+}
+
+/** Whether any of `words` could stem to a term's token (same first two letters). */
+function anyStarts(words: readonly string[], starts: ReadonlySet<number>): boolean {
+  for (const w of words) if (starts.has(startKey(w))) return true;
+  return false;
 }
 
 /** The start keys of the terms' tokens, once per terms list (a search scores every candidate against the same list). */
@@ -147,16 +173,18 @@ export function bestItemScore(text: string, terms: readonly ItemTerm[], avgLengt
 export function bestItemScoreOf(items: readonly (readonly string[])[] | null, terms: readonly ItemTerm[], avgLength: number, p: Bm25Params): number {
   if (terms.length === 0 || !items) return 0;
   const starts = startsOf(terms);
+  // One token buffer for every item of the chunk: an item's tokens are read before the next's are made.
+  const tokens: string[] = [];
   let best = 0;
   for (const words of items) {
     // An item with no word that could stem to a term's token scores 0 (bm25Term of no match).
-    if (!words.some((w) => starts.has(startKey(w)))) continue;
-    const tokens = stemmedBy(words, starts);
+    if (!anyStarts(words, starts)) continue;
+    stemmedBy(words, starts, tokens);
     if (tokens.length === 0) continue;
     let score = 0;
     for (const t of terms) {
       let f = 0;
-      t.forms.forEach((form, i) => (f += occurrences(tokens, form) * (t.weights?.[i] ?? 1)));
+      for (let i = 0; i < t.forms.length; i++) f += occurrences(tokens, t.forms[i]!) * (t.weights?.[i] ?? 1);
       score += bm25Term(t.idf, f, tokens.length, avgLength, p);
     }
     best = Math.max(best, score);
