@@ -100,8 +100,10 @@ describe("a list of facts is scored by its best item as well as whole", () => {
     expect(expected).toBeGreaterThan(0);
     expect(bestItemScore(text, terms, 7, p)).toBe(expected);
     expect(bestItemScore(text, terms, 7, p)).toBe(expected);
-    // The last item alone: the buffer the items share holds no token of an earlier item.
-    expect(bestItemScore(`- x\n- y\n- ${items[2]}`, [terms[2]!], 7, p)).toBe(bm25Term(2.2, 2, tokensOf(items[2]!).length, 7, p));
+    // A short item after a long one: the buffer the items share counts none of the long one's tokens.
+    const one = [{ idf: 2.2, forms: [tokensOf("reading")] }];
+    const long = "reading notes, reading lists, reading at night and reading more";
+    expect(bestItemScore(`- ${long}\n- Reading\n- z`, one, 40, p)).toBe(Math.max(bm25Term(2.2, 4, tokensOf(long).length, 40, p), bm25Term(2.2, 1, 1, 40, p)));
   });
 });
 
