@@ -13,9 +13,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
-import { notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
+import { distinctQueries, notesWorkspace, option, pct } from "./lib/bench-kit.mjs";
 import { qmdPeer } from "./lib/qmd-peer.mjs";
-import { isoDate, rng } from "./sample-notes.mjs";
+import { isoDate } from "./sample-notes.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, def) => option(args, name, def);
@@ -32,17 +32,7 @@ const NODE22 = peer.node22;
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 // Each asked 25 times (a warm host keeps what it read while the index is unchanged), and
 // DISTINCT: 200 queries asked once each, so nothing a query read before answers it whole.
-const VOCAB = ["Ana", "Grace", "Hiro", "Jonas", "pharmacy", "migration", "irrigation", "archive", "network", "budget", "backup", "login", "DNS", "invoice", "watering", "schema", "deploy", "reading", "spreadsheet", "router", "Lisbon", "Berlin", "cafe", "reviewed", "postponed", "documented", "deadline", "frustrated", "relieved", "Friday"];
-const DISTINCT = (() => {
-  const r = rng(11);
-  const seen = new Set();
-  while (seen.size < 200) {
-    const n = 2 + Math.floor(r() * 2);
-    const words = Array.from({ length: n }, () => VOCAB[Math.floor(r() * VOCAB.length)]);
-    if (new Set(words).size === n) seen.add(words.join(" "));
-  }
-  return [...seen];
-})();
+const DISTINCT = distinctQueries();
 const QUERIES = ["VPS migration", "backup job", "Ana cafe", "router firmware deadline", "zeppelin hangar lease", "tax return invoice", "garden watering schedule", "Grace reading list"];
 
 if (!existsSync(QMD) || !existsSync(NODE22)) {

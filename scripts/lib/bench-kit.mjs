@@ -15,6 +15,22 @@ export function option(argv, name, def) {
 /** The p-th percentile (nearest rank) of `xs`. */
 export const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
+// Words of the distinct queries: 200 of two or three of them, asked once each, so nothing a
+// query read before answers it whole (bench-peer --distinct, bench-slowest).
+const VOCAB = ["Ana", "Grace", "Hiro", "Jonas", "pharmacy", "migration", "irrigation", "archive", "network", "budget", "backup", "login", "DNS", "invoice", "watering", "schema", "deploy", "reading", "spreadsheet", "router", "Lisbon", "Berlin", "cafe", "reviewed", "postponed", "documented", "deadline", "frustrated", "relieved", "Friday"];
+
+/** The 200 distinct queries of `bench-peer --distinct`, the same every run. */
+export function distinctQueries() {
+  const r = rng(11);
+  const seen = new Set();
+  while (seen.size < 200) {
+    const n = 2 + Math.floor(r() * 2);
+    const words = Array.from({ length: n }, () => VOCAB[Math.floor(r() * VOCAB.length)]);
+    if (new Set(words).size === n) seen.add(words.join(" "));
+  }
+  return [...seen];
+}
+
 /**
  * A workspace at `ws` with `notes` daily notes from 2012-01-01 on; returns their bytes. Each
  * note's mtime is noon of its day, as a notes folder's files were written long before it is

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { bm25Term } from "../../src/search/pipeline/bm25.js";
 import { bestItemScore, itemTokens, listItems, occurrences, tokensOf } from "../../src/search/pipeline/list-items.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
@@ -78,6 +79,31 @@ describe("a list of facts is scored by its best item as well as whole", () => {
     // The same item in a longer list scores the same: the other items do not dilute it.
     expect(bestItemScore(`${list}\n- Another fact about something else entirely, long and wordy.`, [allergic], 10, p)).toBeCloseTo(short, 10);
     expect(short).toBeGreaterThan(0);
+  });
+
+  it("bestItemScore is BM25 over the index tokenizer's tokens of each item, phrases and weighted forms too, asked again or not", () => {
+    const p = { k1: 1.2, b: 0.75 };
+    const items = ["Running goal: a half marathon, running three times a week.", "Half marathons are run in Leipzig; the marathon is full.", "Reads on the train, reading lists."];
+    const terms = [
+      { idf: 1.5, forms: [tokensOf("half marathon")] },
+      { idf: 0.8, forms: [tokensOf("run"), tokensOf("running")], weights: [1, 0.5] },
+      { idf: 2.2, forms: [tokensOf("reading")] },
+    ];
+    // The reference: each item tokenized whole by the index's tokenizer.
+    const expected = Math.max(
+      ...items.map((item) => {
+        const tokens = tokensOf(item);
+        return terms.reduce((sum, t) => sum + bm25Term(t.idf, t.forms.reduce((f, form, i) => f + occurrences(tokens, form) * (t.weights?.[i] ?? 1), 0), tokens.length, 7, p), 0);
+      }),
+    );
+    const text = items.map((i) => `- ${i}`).join("\n");
+    expect(expected).toBeGreaterThan(0);
+    expect(bestItemScore(text, terms, 7, p)).toBe(expected);
+    expect(bestItemScore(text, terms, 7, p)).toBe(expected);
+    // A short item after a long one: the buffer the items share counts none of the long one's tokens.
+    const one = [{ idf: 2.2, forms: [tokensOf("reading")] }];
+    const long = "reading notes, reading lists, reading at night and reading more";
+    expect(bestItemScore(`- ${long}\n- Reading\n- z`, one, 40, p)).toBe(Math.max(bm25Term(2.2, 4, tokensOf(long).length, 40, p), bm25Term(2.2, 1, 1, 40, p)));
   });
 });
 

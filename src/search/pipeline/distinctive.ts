@@ -106,13 +106,22 @@ function pastFormsWithObject(idf: ReadonlyMap<string, number>, names: ReadonlySe
  * terms it holds only in another compound ("Book club" for "the sailing club",
  * other-compound.ts), missing for the subject-absent count.
  */
-export function subjectOf(matched: readonly string[], d: DistinctiveTerms, elsewhere: ReadonlySet<string> = new Set()): SubjectVerdict {
+export function subjectOf(matched: readonly string[], d: DistinctiveTerms, elsewhere: ReadonlySet<string> = NONE): SubjectVerdict {
   if (d.idf.size === 0) return "ok";
-  const has = new Set(matched);
-  const got = [...d.idf.keys()].filter((t) => has.has(t));
-  if (got.length === 0 || !namedAndAsked(has, d)) return "generic-only";
-  const missing = [...d.absent].filter((t) => !has.has(t)).length + [...elsewhere].filter((t) => d.idf.has(t) && !d.absent.has(t)).length;
+  // Loops over the few matched terms, no sets or arrays made: the floor asks this of every candidate.
+  if (!someIn(d.idf.keys(), matched) || !namedAndAsked(matched, d)) return "generic-only";
+  let missing = 0;
+  for (const t of d.absent) if (!matched.includes(t)) missing++;
+  for (const t of elsewhere) if (d.idf.has(t) && !d.absent.has(t)) missing++;
   return missing >= ABSENT_WORDS && missing * 3 >= d.idf.size * 2 ? "subject-absent" : "ok";
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** Whether any of `terms` (but those in `skip`) is among the matched. */
+function someIn(terms: Iterable<string>, matched: readonly string[], skip: ReadonlySet<string> = NONE): boolean {
+  for (const t of terms) if (!skip.has(t) && matched.includes(t)) return true;
+  return false;
 }
 
 /**
@@ -125,11 +134,10 @@ export function subjectOf(matched: readonly string[], d: DistinctiveTerms, elsew
  * what matched is all there is to go by, but the name the question is about, alone, never
  * is; a name it asks about is the thing asked ("when did Gina mention Shia Labeouf").
  */
-function namedAndAsked(has: ReadonlySet<string>, d: DistinctiveTerms): boolean {
+function namedAndAsked(matched: readonly string[], d: DistinctiveTerms): boolean {
   if (d.names.size === 0 || d.names.size >= d.idf.size) return true;
-  const other = (skip: ReadonlySet<string>): boolean => [...d.idf.keys()].some((t) => !skip.has(t) && has.has(t));
-  if (d.absent.size > 0) return d.subject.size === 0 || other(d.subject);
-  return [...d.names].some((n) => has.has(n)) && other(d.names);
+  if (d.absent.size > 0) return d.subject.size === 0 || someIn(d.idf.keys(), matched, d.subject);
+  return someIn(d.names, matched) && someIn(d.idf.keys(), matched, d.names);
 }
 
 /**

@@ -84,7 +84,9 @@ function foldedWords(item: string): string[] {
 }
 
 function stemmedTokens(words: readonly string[], starts: ReadonlySet<string>): string[] {
-  return stemmedBy(words, new Set([...starts].map(startKey)));
+  const out: string[] = [];
+  stemmedBy(words, new Set([...starts].map(startKey)), out);
+  return out;
 }
 
 /** A word's first two UTF-16 units (or its one) as a number: `slice(0, 2)` without making a string, on the scorer's hot path. */
@@ -92,13 +94,37 @@ function startKey(w: string): number {
   return w.length > 1 ? w.charCodeAt(0) * 65536 + w.charCodeAt(1) : w.length === 1 ? w.charCodeAt(0) : -1;
 }
 
-function stemmedBy(words: readonly string[], starts: ReadonlySet<number>): string[] {
-  const out: string[] = [];
+/** Writes the words' tokens into `out` from its start and returns how many; what lies past them in `out` is stale. */
+function stemmedBy(words: readonly string[], starts: ReadonlySet<number>, out: string[]): number {
+  let n = 0;
   for (const f of words) {
-    if (starts.has(startKey(f))) out.push(...(ftsTokens(`"${f}"`)?.split(" ") ?? [f]));
-    else out.push(f);
+    if (!starts.has(startKey(f))) out[n++] = f;
+    else for (const t of wordTokens(f)) out[n++] = t;
   }
-  return out;
+  return n;
+}
+
+/**
+ * A folded word's tokens, kept per process as an array: the scorer asks about the same few
+ * words for every item of every candidate, and making the quoted phrase and splitting the
+ * tokenizer's answer each time was most of what a search allocated (and its scavenges the
+ * slowest searches' pauses). Bounded as fts-tokens.ts bounds its own.
+ */
+const tokensOfWord = new Map<string, readonly string[]>();
+function wordTokens(f: string): readonly string[] {
+  let t = tokensOfWord.get(f);
+  if (t === undefined) {
+    t = ftsTokens(`"${f}"`)?.split(" ") ?? [f];
+    if (tokensOfWord.size >= 100_000) tokensOfWord.clear();
+    tokensOfWord.set(f, t);
+  }
+  return t;
+}
+
+/** Whether any of `words` could stem to a term's token (same first two letters). */
+function anyStarts(words: readonly string[], starts: ReadonlySet<number>): boolean {
+  for (const w of words) if (starts.has(startKey(w))) return true;
+  return false;
 }
 
 /** The start keys of the terms' tokens, once per terms list (a search scores every candidate against the same list). */
@@ -115,11 +141,11 @@ export function listItemWords(text: string): readonly (readonly string[])[] | nu
   return items === null ? null : items.map(foldedWords);
 }
 
-/** How often the token sequence `seq` occurs in `tokens`. */
-export function occurrences(tokens: readonly string[], seq: readonly string[]): number {
+/** How often the token sequence `seq` occurs in `tokens`' first `length`. */
+export function occurrences(tokens: readonly string[], seq: readonly string[], length = tokens.length): number {
   if (seq.length === 0) return 0;
   let n = 0;
-  for (let i = 0; i + seq.length <= tokens.length; i++) {
+  for (let i = 0; i + seq.length <= length; i++) {
     let j = 0;
     while (j < seq.length && tokens[i + j] === seq[j]) j++;
     if (j === seq.length) n++;
@@ -143,21 +169,29 @@ export function bestItemScore(text: string, terms: readonly ItemTerm[], avgLengt
   return terms.length === 0 ? 0 : bestItemScoreOf(listItemWords(text), terms, avgLength, p);
 }
 
+/**
+ * One token buffer for every item the scorer reads: an item's tokens are counted before the
+ * next item's are made, and none leaves the (synchronous) scorer, so one array serves them all
+ * instead of one grown per item.
+ */
+const itemBuffer: string[] = [];
+
 /** `bestItemScore` of a chunk whose items' words were read before (listItemWords). */
 export function bestItemScoreOf(items: readonly (readonly string[])[] | null, terms: readonly ItemTerm[], avgLength: number, p: Bm25Params): number {
   if (terms.length === 0 || !items) return 0;
   const starts = startsOf(terms);
+  const tokens = itemBuffer;
   let best = 0;
   for (const words of items) {
     // An item with no word that could stem to a term's token scores 0 (bm25Term of no match).
-    if (!words.some((w) => starts.has(startKey(w)))) continue;
-    const tokens = stemmedBy(words, starts);
-    if (tokens.length === 0) continue;
+    if (!anyStarts(words, starts)) continue;
+    const length = stemmedBy(words, starts, tokens);
+    if (length === 0) continue;
     let score = 0;
     for (const t of terms) {
       let f = 0;
-      t.forms.forEach((form, i) => (f += occurrences(tokens, form) * (t.weights?.[i] ?? 1)));
-      score += bm25Term(t.idf, f, tokens.length, avgLength, p);
+      for (let i = 0; i < t.forms.length; i++) f += occurrences(tokens, t.forms[i]!, length) * (t.weights?.[i] ?? 1);
+      score += bm25Term(t.idf, f, length, avgLength, p);
     }
     best = Math.max(best, score);
   }
