@@ -37,13 +37,19 @@ function open(ws: string): Engine {
   return e;
 }
 
+/** One engine that indexed the notes, and a second on the same workspace that warmed up. */
+async function coldAndWarm() {
+  const ws = notes();
+  const cold = open(ws);
+  cold.indexing.index();
+  const warm = open(ws);
+  const w = await warm.indexing.warm();
+  return { ws, cold, warm, w };
+}
+
 describe("warm(): a long-lived host's warm-up", () => {
   it("leaves every search's results as a host that did not warm up gives them, and records no practice search in the recall log", async () => {
-    const ws = notes();
-    const cold = open(ws);
-    cold.indexing.index();
-    const warm = open(ws);
-    const w = await warm.indexing.warm();
+    const { cold, warm, w } = await coldAndWarm();
     expect(w.words).toBeGreaterThan(5);
     expect(new RecallStore(warm.state()).count()).toBe(0);
     const queries = ["router firmware Ana", "pharmacy invoice", "what did we decide last week", "Grace garden watering", "schema migration postponed", "reading list on 3 October"];
@@ -69,11 +75,7 @@ describe("warm(): a long-lived host's warm-up", () => {
   });
 
   it("makes each chunk's per-search values ahead: after warm() a search reads no chunk's row or length for them, and a write between searches is seen", async () => {
-    const ws = notes();
-    const cold = open(ws);
-    cold.indexing.index();
-    const warm = open(ws);
-    const w = await warm.indexing.warm();
+    const { ws, cold, warm, w } = await coldAndWarm();
     const index = new Database(warm.indexPath, { readonly: true });
     const chunks = (index.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n;
     index.close();
