@@ -286,13 +286,21 @@ export class IndexingService {
     const common = await keepCommonPostings(db, { heading: kw.headingWeight, body: kw.bodyWeight, cjk: 1 }, undefined, signal, words);
     // What a search derives the first time it meets a chunk, for the newest chunks: otherwise
     // the host's first few dozen searches pay it (chunk-data.ts). Not while a process writes
-    // vectors: each of its commits would drop it all again.
-    const ahead = this.embedding() === null ? await keepChunkData(db, signal) : { chunks: 0 };
+    // vectors, nor when chunks wait for theirs (a host that embeds is about to start): each
+    // commit would drop it all again, and kept beside the embedder it costs the RSS the
+    // embedding needs (a 40,000-turn history: peak 597 MB with it, 463 MB without).
+    const ahead = this.embedding() === null && !this.vectorsAwaited() ? await keepChunkData(db, signal) : { chunks: 0 };
     // Practice again, other pairs: the first searches ranked from what was read ahead are then
     // not the ones that compile that path.
     await this.practise(practiceQueries(words.slice(1).map((w) => w.term)).slice(0, -PRACTICE_DATES.length), signal);
     const vectors = await this.warmVectors(signal, opts.practiseQueries === true);
     return { ms: Math.round(performance.now() - started), vectors, words: common.length, chunks: ahead.chunks };
+  }
+
+  /** True when this host embeds in the background and chunks wait for their vectors: it is about to write them. */
+  private vectorsAwaited(): boolean {
+    if (this.backgroundEmbedder === undefined || this.host.engine.config.search.mode === "keyword") return false;
+    return this.host.parts().vectors.countPending() > 0;
   }
 
   /** The embedder, loaded, and with search.vectorIndex "quantized" the in-memory copy of the vectors (its stats). */

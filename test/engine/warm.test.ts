@@ -170,6 +170,40 @@ describe("warm(): a long-lived host's warm-up", () => {
     expect((await after.indexing.warm()).chunks).toBe(701);
   });
 
+  it("reads no chunk ahead on a host that embeds in the background while chunks wait for vectors, and does once they have them", async () => {
+    const ws = notes();
+    const e = open(ws);
+    e.indexing.index();
+    const index = new Database(e.indexPath, { readonly: true });
+    const pending = (index.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n;
+    index.close();
+    expect(pending).toBeGreaterThan(0);
+    // The daemon: its own embedding is about to write every chunk's vector; what it kept
+    // ahead would sit beside the embedder, then each commit would drop it.
+    const daemonLike = open(ws);
+    daemonLike.indexing.backgroundEmbedder = "a test host";
+    expect((await daemonLike.indexing.warm()).chunks).toBe(0);
+    // A host that does not embed (a keyword host, a plain engine) reads them all.
+    expect((await open(ws).indexing.warm()).chunks).toBe(pending);
+    // Vectors made: the background host reads them ahead too.
+    const fixed: Embedder = {
+      provider: "use-lite",
+      modelId: "use-lite@test",
+      dimension: 4,
+      maxInputTokens: 100,
+      batchSize: 8,
+      windows: (t) => [t],
+      embed: async (texts) => texts.map(() => Float32Array.from([1, 0, 0, 0])),
+      close: async () => undefined,
+    };
+    const embedder = Engine.open({ workspace: ws, now: () => NOW, embedder: fixed });
+    engines.push(embedder);
+    await embedder.indexing.embed();
+    const later = open(ws);
+    later.indexing.backgroundEmbedder = "a test host";
+    expect((await later.indexing.warm()).chunks).toBe(pending);
+  });
+
   it("practises with pairs of the index's common words, then dated questions", () => {
     expect(practiceQueries(["felt", "decid", "met", "schedul", "water"])).toEqual(["felt decid", "met schedul", "what did we decide last week", "notes from 3 May 2023", "the meeting on Friday morning"]);
   });
