@@ -37,6 +37,21 @@ function open(ws: string): Engine {
   return e;
 }
 
+/** A 4-dimension embedder that gives every text the same vector; `over` replaces any part. */
+function testEmbedder(over: Partial<Embedder> = {}): Embedder {
+  return {
+    provider: "use-lite",
+    modelId: "use-lite@test",
+    dimension: 4,
+    maxInputTokens: 100,
+    batchSize: 8,
+    windows: (t) => [t],
+    embed: async (texts) => texts.map(() => Float32Array.from([1, 0, 0, 0])),
+    close: async () => undefined,
+    ...over,
+  };
+}
+
 /** One engine that indexed the notes, and a second on the same workspace that warmed up. */
 async function coldAndWarm() {
   const ws = notes();
@@ -104,17 +119,7 @@ describe("warm(): a long-lived host's warm-up", () => {
   it("has the embedder practise its query path when asked (the daemon) on a host that searches by meaning, not on a keyword host nor unasked", async () => {
     const ws = notes();
     const practised: string[] = [];
-    const embedder = (name: string): Embedder => ({
-      provider: "use-lite",
-      modelId: "use-lite@test",
-      dimension: 4,
-      maxInputTokens: 100,
-      batchSize: 8,
-      windows: (t) => [t],
-      embed: async (texts) => texts.map(() => Float32Array.from([1, 0, 0, 0])),
-      practise: async () => void practised.push(name),
-      close: async () => undefined,
-    });
+    const embedder = (name: string): Embedder => testEmbedder({ practise: async () => void practised.push(name) });
     for (const [mode, practiseQueries] of [["hybrid", true], ["keyword", true], ["vector", false]] as const) {
       write(ws, "agent.config.json", JSON.stringify({ search: { mode } }));
       const e = Engine.open({ workspace: ws, now: () => NOW, embedder: embedder(mode) });
@@ -148,16 +153,7 @@ describe("warm(): a long-lived host's warm-up", () => {
     // Another engine embedding (its embedder held mid-batch): the warm host reads no chunk ahead.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const slow: Embedder = {
-      provider: "use-lite",
-      modelId: "use-lite@test",
-      dimension: 4,
-      maxInputTokens: 100,
-      batchSize: 8,
-      windows: (t) => [t],
-      embed: async (texts) => (await held, texts.map(() => Float32Array.from([1, 0, 0, 0]))),
-      close: async () => undefined,
-    };
+    const slow = testEmbedder({ embed: async (texts) => (await held, texts.map(() => Float32Array.from([1, 0, 0, 0]))) });
     const embedding = Engine.open({ workspace: ws, now: () => NOW, embedder: slow });
     engines.push(embedding);
     const run = embedding.indexing.embed();
@@ -186,16 +182,7 @@ describe("warm(): a long-lived host's warm-up", () => {
     // A host that does not embed (a keyword host, a plain engine) reads them all.
     expect((await open(ws).indexing.warm()).chunks).toBe(pending);
     // Vectors made: the background host reads them ahead too.
-    const fixed: Embedder = {
-      provider: "use-lite",
-      modelId: "use-lite@test",
-      dimension: 4,
-      maxInputTokens: 100,
-      batchSize: 8,
-      windows: (t) => [t],
-      embed: async (texts) => texts.map(() => Float32Array.from([1, 0, 0, 0])),
-      close: async () => undefined,
-    };
+    const fixed = testEmbedder();
     const embedder = Engine.open({ workspace: ws, now: () => NOW, embedder: fixed });
     engines.push(embedder);
     await embedder.indexing.embed();
