@@ -185,6 +185,17 @@ function numberOf(v: StatedValue): string | null {
 }
 
 /**
+ * The latest statement said before `n` that `pred` accepts, leaving out lines the person marked
+ * still true: a correction, a new holder or a choice given up speaks of the last time the thing
+ * was said, not of every time.
+ */
+function latestBefore(all: readonly PlacedStatement[], n: PlacedStatement, pred: (o: PlacedStatement) => boolean): PlacedStatement | undefined {
+  let latest: PlacedStatement | undefined;
+  for (const o of all) if (o.order < n.order && o.st.mark?.key !== "still-true" && (!latest || o.order > latest.order) && pred(o)) latest = o;
+  return latest;
+}
+
+/**
  * Corrections: "it's 38 not 32" replaces the latest earlier statement that gave 32 and shares a
  * word with it ("mum's 60th: 32 coming"). The latest only: the correction speaks of the last
  * time the number was said, not of every 32 ever written; one that already said 38 is left.
@@ -194,8 +205,7 @@ function corrections(all: PlacedStatement[]): Link[] {
   for (const n of all) {
     for (const c of Array.isArray(n.st.corrects) ? n.st.corrects : []) {
       const words = new Set(n.st.words);
-      const gave = (o: PlacedStatement) => o.order < n.order && o.st.mark?.key !== "still-true" && o.st.values.some((v) => numberOf(v) === c.from) && !o.st.values.some((v) => numberOf(v) === c.to);
-      const latest = all.filter(gave).sort((a, b) => b.order - a.order)[0];
+      const latest = latestBefore(all, n, (o) => o.st.values.some((v) => numberOf(v) === c.from) && !o.st.values.some((v) => numberOf(v) === c.to));
       const shared = latest ? latest.st.words.filter((w) => words.has(w)) : [];
       if (latest && shared.length > 0) out.push({ older: latest.id, newer: n.id, kind: "update", slot: shared.join(" "), by: "guess", strength: 1 });
     }
@@ -203,15 +213,15 @@ function corrections(all: PlacedStatement[]): Link[] {
   return out;
 }
 
+/** A title is no word of whose role it is ("Mrs Patel", "Mrs Jones" share nothing by it). */
+const TITLES = new Set(["mrs", "miss", "prof"]);
+
 /**
  * A role given a new holder: "Arlo's got a new teacher, Mr Okoro" replaces the latest earlier
  * statement naming who held that role ("teacher Mrs Patel") when the two share a word besides
  * the role (whose teacher: "arlo") and the newer one says something changed ("new", "now").
  * The latest only: two roles of one name ("swimming teacher", "teacher") are told apart by it.
  */
-/** A title is no word of whose role it is ("Mrs Patel", "Mrs Jones" share nothing by it). */
-const TITLES = new Set(["mrs", "miss", "prof"]);
-
 function roleChanges(all: PlacedStatement[]): Link[] {
   const out: Link[] = [];
   for (const n of all) {
@@ -219,9 +229,7 @@ function roleChanges(all: PlacedStatement[]): Link[] {
     const names = n.st.values.filter((v) => v.type === "name");
     for (const vn of names) {
       const words = new Set(n.st.words.filter((w) => !vn.near.includes(w) && !TITLES.has(w)));
-      const held = (o: PlacedStatement) =>
-        o.order < n.order && o.st.mark?.key !== "still-true" && o.st.values.some((v) => v.type === "name" && v.norm !== vn.norm && v.near.some((r) => vn.near.includes(r))) && !o.st.values.some((v) => sameValue(v, vn));
-      const latest = all.filter(held).sort((a, b) => b.order - a.order)[0];
+      const latest = latestBefore(all, n, (o) => o.st.values.some((v) => v.type === "name" && v.norm !== vn.norm && v.near.some((r) => vn.near.includes(r))) && !o.st.values.some((v) => sameValue(v, vn)));
       const shared = latest ? latest.st.words.filter((w) => words.has(w)) : [];
       // A newer statement still naming the old holder in a role adds a holder ("two teachers now"); it replaces none.
       const stillNamed = latest ? names.some((v) => latest.st.values.some((x) => x.type === "name" && sameValue(x, v))) : false;
@@ -241,8 +249,7 @@ function choicesGivenUp(all: PlacedStatement[]): Link[] {
   const out: Link[] = [];
   for (const n of all) {
     for (const name of Array.isArray(n.st.givesUp) ? n.st.givesUp : []) {
-      const chose = (o: PlacedStatement) => o.order < n.order && o.st.mark?.key !== "still-true" && !o.st.negated && o.st.values.length > 0 && o.st.words.includes(name);
-      const latest = all.filter(chose).sort((a, b) => b.order - a.order)[0];
+      const latest = latestBefore(all, n, (o) => !o.st.negated && o.st.values.length > 0 && o.st.words.includes(name));
       if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: name, by: "guess", strength: 1 });
     }
   }
