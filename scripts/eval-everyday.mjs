@@ -21,6 +21,8 @@
 // never-written questions), written blind before reading the search code; its first run is the unseen figure.
 // --set heldout6: a seventh (scripts/eval-heldout6/: the same shape, 14 notes, 12 answerable and 6
 // never-written questions), written blind the same way; its first run is the unseen figure.
+// --set heldout7: an eighth (scripts/eval-heldout7/: the same shape, 14 notes, 12 answerable and 6
+// never-written questions), written blind the same way; its first run is the unseen figure.
 import "./lib/state-home.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -29,7 +31,7 @@ import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3"), heldout4: path.join(HERE, "eval-heldout4"), heldout5: path.join(HERE, "eval-heldout5"), heldout6: path.join(HERE, "eval-heldout6") };
+const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3"), heldout4: path.join(HERE, "eval-heldout4"), heldout5: path.join(HERE, "eval-heldout5"), heldout6: path.join(HERE, "eval-heldout6"), heldout7: path.join(HERE, "eval-heldout7") };
 
 export async function runEveryday({ mode = "hybrid", cache, config = {}, set: name = "everyday" } = {}) {
   const DATA = SETS[name];
