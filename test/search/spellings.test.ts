@@ -14,6 +14,12 @@ describe("words written more than one way", () => {
     expect(spellingVariants("children")).toEqual(["children"]);
     expect(spellingVariants("ad")).toEqual(["ad"]);
     expect(spellingVariants("lab")).toEqual(["lab"]);
+    // The short forms people jot in their own notes.
+    expect(spellingVariants("hour")).toEqual(["hour", "hr"]);
+    expect(spellingVariants("appointment")).toEqual(["appointment", "appt"]);
+    expect(spellingVariants("tomorrow")).toEqual(["tomorrow", "tmrw", "tmw"]);
+    // "min" is as often a minimum ("min 45 min visit"): only the plural is listed.
+    expect(spellingVariants("minute")).toEqual(["minute"]);
   });
 
   it("an irregular verb keeps its forms; text matching leaves short forms to the index", async () => {
@@ -50,5 +56,18 @@ describe("through a real index", () => {
     expect((await w.search("tumor")).results.map((r) => r.path)).toEqual(["notes/paper.md"]);
     // The British spelling finds the clipping too.
     expect((await w.search("favourite")).results.map((r) => r.path)).toEqual(["memory/2026-11-12.md"]);
+  });
+
+  it("a question in full words finds the note that jots them short: 'an hour' is '£24.50 an hr'", async () => {
+    const w = indexedWorkspace({
+      "memory/2030-06-03.md": "# mon 3 june\n\n- need to sort carers properly, cant do 4 visits a day + work\n",
+      "memory/2030-06-05.md": "# wed 5 jun\n\nrang Crossroads about carers. they can do mornings + teatime, £24.50 an hr, min 45 min visit.\n",
+      "memory/2030-06-10.md": "# Mon 10th\n\nCarers started today. Bethan does mornings, mum likes her.\n",
+      "memory/2030-06-12.md": "# wed 12\n\nbike shop busy, two wheel builds and a brompton hub\n",
+      "memory/2030-06-14.md": "# fri 14\n\nlong ride out to Cowbridge, legs dead\n",
+    });
+    const res = await w.search("how much do the carers charge an hour");
+    expect(res.results[0]?.path).toBe("memory/2030-06-05.md");
+    expect(res.results[0]!.explain!.matched).toContain("hour");
   });
 });

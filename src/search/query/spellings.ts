@@ -1,6 +1,7 @@
 /**
  * Words written more than one way: the informal clippings of chat and personal notes
- * ("my fave", "a pic", "the biz", "bday") and British against American spelling ("colour",
+ * ("my fave", "a pic", "the biz", "bday"), the short forms people jot in their own notes
+ * ("£24.50 an hr", "6 wks", "this wknd", "dentist appt"), and British against American spelling ("colour",
  * "tumour", "organise"). A question asks "What is Gina's favorite style of dance?" and the
  * note says "contemporary is my fave"; a claim says "tumor" and the abstract "tumour". The
  * stemmer joins neither, so each word of a group stands for all of them in a query.
@@ -20,6 +21,8 @@ brother bro|husband hubby|kid kiddo|puppy pup|tournament tourney|vegetable veggi
 university uni|graduate grad|undergraduate undergrad|champion champ|video vid|bicycle bike|
 influenza flu|limousine limo|condominium condo|psychology psych|
 rehabilitation rehab|demonstration demo|
+hour hr|hours hrs|minutes mins|week wk|weeks wks|weekend wknd|weekends wknds|appointment appt|
+appointments appts|tomorrow tmrw tmw|year yr|years yrs|hospital hosp|approximately approx|
 color colour|flavor flavour|honor honour|humor humour|labor labour|neighbor neighbour|
 behavior behaviour|harbor harbour|rumor rumour|vapor vapour|tumor tumour|theater theatre|
 center centre|fiber fibre|liter litre|meter metre|organize organise|organization organisation|
