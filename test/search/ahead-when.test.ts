@@ -8,6 +8,9 @@ describe("withoutAheadFrame: the words asking for the time to come leave a when-
     ["when is my next crit", "when is my crit"],
     ["When's the upcoming review?", "When's the review?"],
     ["when is the next dentist appointment", "when is the dentist appointment"],
+    // "coming up" asks for the time to come; the span asked for is the answer's form, not its topic.
+    ["which weekend is sian coming up", "which is sian"],
+    ["what day is my next physio", "what is my physio"],
   ])("%s → %s", (q, text) => expect(withoutAheadFrame(q, q, true)).toBe(text));
 
   it("keeps them in a question that does not ask when, or looks behind, in a quoted phrase, and when nothing else is left", () => {
@@ -68,6 +71,21 @@ describe("when is my next …, on a real index", () => {
   it("a question looking behind still boosts the line dating the last one", async () => {
     const res = await workspace(notes).search("when was the crit with the two boards");
     expect(res.results[0]!.path).toBe("memory/2026-11-09.md");
+    expect(res.results[0]!.explain!.whenBoost).toBe(1.25);
+  });
+});
+
+describe("which weekend is … coming up, on a real index", () => {
+  const workspace = indexedWorkspaces("agent-ahead-weekend-");
+  // Saturday 21 November 2026 is "now": the weekend of the 7th is past, the one of the 27th to come.
+  const notes = {
+    "memory/2026-11-05.md": "# thurs 5/11\n\nSian rang, cant come this wknd, kids have covid\n",
+    "memory/2026-11-19.md": "# thu 19th\n\nSian texted - she's coming fri 27th till sun 29th so I can have a break. she'll do mum's meds\n",
+  };
+
+  it("puts the note dating the visit still to come above the one that says 'weekend' of a visit called off", async () => {
+    const res = await workspace(notes).search("which weekend is sian coming up");
+    expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-19.md", "memory/2026-11-05.md"]);
     expect(res.results[0]!.explain!.whenBoost).toBe(1.25);
   });
 });

@@ -228,6 +228,12 @@ const TABLE: Row[] = [
   ["How long ago was Caroline's 18th birthday?", null, "How long ago was Caroline's 18th birthday?"],
   ["After how many weeks did Tim reconnect with the fan?", null, "After how many weeks did Tim reconnect with the fan?"],
   ["How many weeks passed between Maria adopting Coco and Shadow?", null, "How many weeks passed between Maria adopting Coco and Shadow?"],
+  // as notes jot them: a weekday's short form with an ordinal, "tmrw", "wknd"
+  ["sian coming fri 27th", ["2026-11-27", "2026-11-27"], "sian coming"],
+  ["dinner sun 29th", ["2026-11-29", "2026-11-29"], "dinner"],
+  ["tmrw", ["2026-11-22", "2026-11-22"], ""],
+  ["plans this wknd", ["2026-11-21", "2026-11-22"], "plans"],
+  ["I came 6th", null, "I came 6th"],
 ];
 
 describe("date phrasings: range and keyword rest", () => {

@@ -15,6 +15,8 @@ describe("asksWhen", () => {
     "and when did that happen",
     "whens Isla's birthday", // "when's" typed without its apostrophe
     "when's the half marathon",
+    "which weekend is sian coming up",
+    "what week is the course",
   ])("%s → asks when", (q) => expect(asksWhen(q)).toBe(true));
 
   it.each([

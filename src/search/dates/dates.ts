@@ -110,7 +110,7 @@ export const OPEN_START = "1000-01-01";
 // Cheap test before the rule table: a query without any of these words or a digit cannot
 // hold a date, and most queries hold none.
 const MAYBE_DATE =
-  /\d|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|month|year|ago|day|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter/i;
+  /\d|today|tonight|yesterday|tomorrow|tmrw|wknd|morning|afternoon|evening|night|week|month|year|ago|day|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter/i;
 
 /** The cheap test alone: false means `text` holds no date expression. */
 export function mayHoldDate(text: string): boolean {

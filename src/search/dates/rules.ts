@@ -205,6 +205,13 @@ function ordinalDay(d: number, wd: number | undefined, ctx: Ctx): Span | null {
   return pick === undefined ? null : [pick, pick];
 }
 
+/** The weekday a name or its short form stands for ("sunday", "sun", "thurs"); none for no name. */
+function weekdayNamed(word: string | undefined): number | undefined {
+  if (word === undefined) return undefined;
+  const w = word.toLowerCase();
+  return WEEKDAYS[w] ?? WEEKDAY_ABBRS[w];
+}
+
 /** Saturday of "this weekend": today on Saturday, yesterday on Sunday, else the coming one. */
 function thisWeekendSaturday(ctx: Ctx): Day {
   const dow = weekdayOf(ctx.today);
@@ -232,7 +239,8 @@ export const RULES: readonly Rule[] = [
   { example: "today", pattern: "today|tonight|this\\s+(?:morning|afternoon|evening)", resolve: relativeDay(0) },
   { example: "yesterday", pattern: "yesterday|last\\s+night", resolve: relativeDay(-1) },
   { example: "the day before yesterday", pattern: "(?:the\\s+)?day\\s+before\\s+yesterday", resolve: relativeDay(-2) },
-  { example: "tomorrow", pattern: "tomorrow", resolve: relativeDay(1) },
+  // "tmrw" and "wknd" (below) as notes jot them.
+  { example: "tomorrow", pattern: "tomorrow|tmrw", resolve: relativeDay(1) },
   { example: "the day after tomorrow", pattern: "(?:the\\s+)?day\\s+after\\s+tomorrow", resolve: relativeDay(2) },
 
   // --- calendar periods: "last week" is Mon–Sun of the previous week, not the last 7 days
@@ -279,7 +287,7 @@ export const RULES: readonly Rule[] = [
   // --- weekends (always Sat–Sun)
   {
     example: "last weekend",
-    pattern: "(?:(this|last|next|previous|coming)|the)\\s+weekend",
+    pattern: "(?:(this|last|next|previous|coming)|the)\\s+(?:weekend|wknd)",
     resolve: (m, ctx) => {
       const sat = thisWeekendSaturday(ctx);
       const dow = weekdayOf(ctx.today);
@@ -447,11 +455,13 @@ export const RULES: readonly Rule[] = [
       return day === null ? null : [day, day];
     },
   },
-  // --- a day of the month alone, with an ordinal: "on the 3rd", "the 15th", "Sunday the 15th"
+  // --- a day of the month alone, with an ordinal: "on the 3rd", "the 15th", "Sunday the 15th";
+  // a weekday's short form too, as notes jot it ("fri 28th till sun 30th"): the ordinal makes
+  // "sat" or "wed" a day there, as "on" or "next" does in the weekday rule.
   {
     example: "Sunday the 15th",
-    pattern: `(?:(${WEEKDAY}),?\\s+(?:the\\s+)?|the\\s+)(\\d{1,2})(?:st|nd|rd|th)(?!\\s+(?:${NOT_A_DAY_AFTER})(?![\\p{L}]))`,
-    resolve: (m, ctx) => ordinalDay(Number(m[2]), m[1] === undefined ? undefined : WEEKDAYS[m[1].toLowerCase()], ctx),
+    pattern: `(?:(${WEEKDAY}|${WEEKDAY_ABBR}),?\\s+(?:the\\s+)?|the\\s+)(\\d{1,2})(?:st|nd|rd|th)(?!\\s+(?:${NOT_A_DAY_AFTER})(?![\\p{L}]))`,
+    resolve: (m, ctx) => ordinalDay(Number(m[2]), weekdayNamed(m[1]), ctx),
   },
   {
     example: "earlier this week",

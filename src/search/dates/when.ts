@@ -13,10 +13,11 @@ import { bestMatchingLine, type WeightedTerm } from "../text/lines.js";
  */
 
 /**
- * Questions that ask for a time: "when …", "how long …", "what year/date/day/month/time …".
+ * Questions that ask for a time: "when …", "how long …", "what year/date/day/month/time …",
+ * and the span a plan is made in: "which weekend is Sian coming up", "what week is the course".
  * "whens" is "when's" typed without its apostrophe, as "whats" is "what's".
  */
-const ASKS_WHEN = /^\s*(?:(?:and|so|but)\s+)?(?:whens?\b|since when\b|how long\b|how many (?:years|months|weeks|days)\b|what (?:year|date|day|month|time)\b|which (?:year|date|day|month)\b)/i;
+const ASKS_WHEN = /^\s*(?:(?:and|so|but)\s+)?(?:whens?\b|since when\b|how long\b|how many (?:years|months|weeks|days)\b|what (?:year|date|day|month|time|week|weekend)\b|which (?:year|date|day|month|week|weekend)\b)/i;
 
 export function asksWhen(query: string): boolean {
   return ASKS_WHEN.test(query);
