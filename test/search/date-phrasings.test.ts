@@ -234,6 +234,12 @@ const TABLE: Row[] = [
   ["tmrw", ["2026-11-22", "2026-11-22"], ""],
   ["plans this wknd", ["2026-11-21", "2026-11-22"], "plans"],
   ["I came 6th", null, "I came 6th"],
+  // a weekday with a numeric date: whichever of day/month and month/day falls on it
+  ["physio Thu 19/11", ["2026-11-19", "2026-11-19"], "physio"],
+  ["physio Thu 11/19", ["2026-11-19", "2026-11-19"], "physio"],
+  ["Weds 4/4/29", ["2029-04-04", "2029-04-04"], ""],
+  ["Mon 10.30 dentist", null, "Mon 10.30 dentist"],
+  ["tue 7/2", null, "tue 7/2"],
 ];
 
 describe("date phrasings: range and keyword rest", () => {

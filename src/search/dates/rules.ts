@@ -10,7 +10,7 @@ const WEEKDAYS: Record<string, number> = {
 };
 // Abbreviations are also ordinary words ("sat", "sun", "wed"), hence the stricter rule below.
 const WEEKDAY_ABBRS: Record<string, number> = {
-  sun: 0, mon: 1, tue: 2, tues: 2, wed: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6,
+  sun: 0, mon: 1, tue: 2, tues: 2, wed: 3, weds: 3, thu: 4, thur: 4, thurs: 4, fri: 5, sat: 6,
 };
 const MONTHS: Record<string, number> = {
   january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8,
@@ -210,6 +210,31 @@ function weekdayNamed(word: string | undefined): number | undefined {
   if (word === undefined) return undefined;
   const w = word.toLowerCase();
   return WEEKDAYS[w] ?? WEEKDAY_ABBRS[w];
+}
+
+/**
+ * A weekday with a numeric date ("Thurs 26/4", "Weds 4/4/29", "Tue 7/2"): day/month or
+ * month/day, whichever falls on that weekday. The weekday settles what the digits alone
+ * cannot (a British 7/2 is February, an American one July); the nearest such day that
+ * follows the tense, within a year either way (or in the year written). None when neither
+ * order falls on it.
+ */
+function weekdaySlashDate(wd: number, a: number, b: number, yearText: string | undefined, ctx: Ctx): Span | null {
+  const y0 = ymd(ctx.today).y;
+  const years = yearText === undefined ? [y0 - 1, y0, y0 + 1] : [yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText)];
+  const days: Day[] = [];
+  for (const y of years) {
+    for (const [d, m] of a === b ? [[a, b]] : [[a, b], [b, a]]) {
+      if (isValidDate(y, m!, d!) && weekdayOf(dayOf(y, m!, d!)) === wd) days.push(dayOf(y, m!, d!));
+    }
+  }
+  days.sort((x, y) => x - y);
+  const t = ctx.today;
+  const behind = days.filter((x) => x <= t).pop();
+  const ahead = days.find((x) => x >= t);
+  const pick =
+    ctx.tense === "ahead" ? ahead : ctx.tense === "behind" ? behind : behind === undefined ? ahead : ahead === undefined || t - behind <= ahead - t ? behind : ahead;
+  return pick === undefined ? null : [pick, pick];
 }
 
 /** Saturday of "this weekend": today on Saturday, yesterday on Sunday, else the coming one. */
@@ -454,6 +479,12 @@ export const RULES: readonly Rule[] = [
       const day = singleDay(m[1], ctx);
       return day === null ? null : [day, day];
     },
+  },
+  // --- a weekday with a numeric date: "Thurs 26/4", "Weds 4/4/29" (a slash only: "Mon 10.30" is a time)
+  {
+    example: "Thurs 26/4",
+    pattern: `(${WEEKDAY}|${WEEKDAY_ABBR}),?\\s+(\\d{1,2})/(\\d{1,2})(?:/(\\d{4}|\\d{2}))?(?![/\\d])`,
+    resolve: (m, ctx) => weekdaySlashDate(weekdayNamed(m[1])!, Number(m[2]), Number(m[3]), m[4], ctx),
   },
   // --- a day of the month alone, with an ordinal: "on the 3rd", "the 15th", "Sunday the 15th";
   // a weekday's short form too, as notes jot it ("fri 28th till sun 30th"): the ordinal makes
