@@ -153,6 +153,20 @@ function namedMonth(m: number, modifier: string | undefined, ctx: Ctx): Span | n
 }
 
 /**
+ * Of candidate days in ascending order, the one the tense picks: the first on or after today
+ * when it looks ahead, the last on or before today when it looks behind, else the nearer of
+ * the two (a tie goes to the past). As one day's span; none when there is no such day.
+ */
+function nearestByTense(days: readonly Day[], ctx: Ctx): Span | null {
+  const t = ctx.today;
+  const behind = days.filter((x) => x <= t).pop();
+  const ahead = days.find((x) => x >= t);
+  const pick =
+    ctx.tense === "ahead" ? ahead : ctx.tense === "behind" ? behind : behind === undefined ? ahead : ahead === undefined || t - behind <= ahead - t ? behind : ahead;
+  return pick === undefined ? null : [pick, pick];
+}
+
+/**
  * A day and month, with or without year. Without: the next such day on or after today when
  * the question looks ahead, the latest on or before today when it looks behind, else the
  * nearer of the two (a tie goes to the past).
@@ -162,16 +176,11 @@ function dayOfMonth(d: number, m: number, yearText: string | undefined, ctx: Ctx
     const y = Number(yearText);
     return isValidDate(y, m, d) ? [dayOf(y, m, d), dayOf(y, m, d)] : null;
   }
-  const t = ctx.today;
   // Feb 29 may need a few years either way to find a leap year.
-  const y0 = ymd(t).y;
+  const y0 = ymd(ctx.today).y;
   const days: Day[] = [];
   for (let y = y0 - 8; y <= y0 + 8; y++) if (isValidDate(y, m, d)) days.push(dayOf(y, m, d));
-  const behind = days.filter((x) => x <= t).pop();
-  const ahead = days.find((x) => x >= t);
-  const pick =
-    ctx.tense === "ahead" ? ahead : ctx.tense === "behind" ? behind : behind === undefined ? ahead : ahead === undefined || t - behind <= ahead - t ? behind : ahead;
-  return pick === undefined ? null : [pick, pick];
+  return nearestByTense(days, ctx);
 }
 
 /**
@@ -197,12 +206,7 @@ function ordinalDay(d: number, wd: number | undefined, ctx: Ctx): Span | null {
     const day = dayOf(yy, mm, d);
     if (wd === undefined || weekdayOf(day) === wd) days.push(day);
   }
-  const t = ctx.today;
-  const behind = days.filter((x) => x <= t).pop();
-  const ahead = days.find((x) => x >= t);
-  const pick =
-    ctx.tense === "ahead" ? ahead : ctx.tense === "behind" ? behind : behind === undefined ? ahead : ahead === undefined || t - behind <= ahead - t ? behind : ahead;
-  return pick === undefined ? null : [pick, pick];
+  return nearestByTense(days, ctx);
 }
 
 /** The weekday a name or its short form stands for ("sunday", "sun", "thurs"); none for no name. */
@@ -229,12 +233,7 @@ function weekdaySlashDate(wd: number, a: number, b: number, yearText: string | u
     }
   }
   days.sort((x, y) => x - y);
-  const t = ctx.today;
-  const behind = days.filter((x) => x <= t).pop();
-  const ahead = days.find((x) => x >= t);
-  const pick =
-    ctx.tense === "ahead" ? ahead : ctx.tense === "behind" ? behind : behind === undefined ? ahead : ahead === undefined || t - behind <= ahead - t ? behind : ahead;
-  return pick === undefined ? null : [pick, pick];
+  return nearestByTense(days, ctx);
 }
 
 /** Saturday of "this weekend": today on Saturday, yesterday on Sunday, else the coming one. */
