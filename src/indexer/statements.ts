@@ -341,8 +341,18 @@ function contextOf(sentence: string, f: Found): string[] {
   const after = sentence.slice(f.end, f.end + 100);
   const words = [...contentWords(before, true).slice(-10), ...contentWords(after, true).slice(0, 5)];
   // A schedule's other weekdays are other values of it ("every Tuesday, black bin Fridays"), not what it is about.
-  return [...new Set(words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))))];
+  const own = f.type === "phone" && MY_NUMBER.test(before.slice(-40)) ? [MY_OWN] : [];
+  return [...new Set([...words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))), ...own])];
 }
+
+/**
+ * "My mobile: 07700 …", "my new number is 07700 …": the person's own phone, whose owner no
+ * content word names ("my" is a stop word). Not "my dad's number" (his), nor "my work phone"
+ * (a second line beside the mobile).
+ */
+const MY_NUMBER = /\bmy (?:new |old |own )?(?:mobile|phone|number|cell|phone number|mobile number)\b[^,;()]{0,12}$/i;
+/** The owner word of the person's own phone number: no word of a note can be it. */
+export const MY_OWN = "my own";
 
 /**
  * The clause a value ends: the text after the last , ; : ! ? ( ) before it. A value that opens
@@ -521,7 +531,8 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   const words = [...new Set(contentWords(s))];
   // A sentence without a value still counts when it says enough: it may be what a later "never …" denies.
   if (found.length === 0 && !negated && !marked && words.length < 3) return null;
-  if (words.length < 2 && !marked) return null;
+  // "My mobile: 07700 900318.": a phone number with its kind is enough said.
+  if (words.length < 2 && !marked && !found.some((f) => f.type === "phone")) return null;
   // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.
   const values = found
     .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: f.type === "name" ? rolesOf(s, f) : nearOf(s, f), mood: f.mood }))

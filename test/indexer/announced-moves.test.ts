@@ -73,6 +73,14 @@ describe("linking a change said in so many words", () => {
   });
 });
 
+describe("the person's own phone number", () => {
+  it("'My mobile: …' is replaced by 'my new number is …'; a relative's or a work line is another number", () => {
+    expect(updates(["My mobile: 07700 900123 (Vodafone).", "my new number is 07700 900456, can you tell the nursery"])).toEqual([[0, 1]]);
+    expect(updates(["My mobile: 07700 900123 (Vodafone).", "my dad's number is now 07700 900789"])).toEqual([]);
+    expect(updates(["My mobile: 07700 900123 (Vodafone).", "got my work phone today, 07700 900321, new job"])).toEqual([]);
+  });
+});
+
 describe("a change said in a captured conversation", () => {
   let ws = "";
   afterEach(() => cleanup(ws));
