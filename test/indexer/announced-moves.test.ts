@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
-import { contentWords, extractStatements, findValues } from "../../src/indexer/statements.js";
-import { linkStatements, type PlacedStatement } from "../../src/indexer/supersede.js";
+import { contentWords, extractStatements } from "../../src/indexer/statements.js";
+import { typedValues as typed, updatesAmong as updates } from "../helpers/daily-lines.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 // Rules found by the second changes set (scripts/eval-changes2/: notes and captured
 // conversations). Each example is phrased apart from the set, and each would fail on the rules before it.
-
-const typed = (text: string) => findValues(text).map((v) => `${v.type}:${v.norm}`);
-const placed = (lines: string[]): PlacedStatement[] =>
-  lines.flatMap((text, i) => extractStatements(text).map((st, j) => ({ id: i * 100 + j, path: `memory/2030-05-${String(10 + i).padStart(2, "0")}.md`, order: i * 86_400_000, st })));
-const updates = (lines: string[]) => linkStatements(placed(lines)).filter((l) => l.kind === "update").map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
 
 describe("reading what a changed fact says", () => {
   it("'to the 22nd', 'on the 1st': a day of the month said with 'the'", () => {
