@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// npm run eval:changes [-- --mode keyword|hybrid] [--json] [--show]
-// node scripts/eval-changes.mjs [--mode keyword|hybrid] [--json] [--show]
-// Changed facts in one person's own notes (scripts/eval-changes/: Priya's four weeks of daily
-// notes, MEMORY.md and USER.md; labels.json), written blind before reading the linker or the
-// ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
+// npm run eval:changes [-- --set changes|changes2] [--mode keyword|hybrid] [--json] [--show]
+// node scripts/eval-changes.mjs [--set changes|changes2] [--mode keyword|hybrid] [--json] [--show]
+// Changed facts in one person's own notes, each set written blind before reading the linker or
+// the ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
+//   changes   scripts/eval-changes/: Priya's four weeks of daily notes, MEMORY.md and USER.md
+//   changes2  scripts/eval-changes2/: Dana's daily notes, MEMORY.md, USER.md and her captured
+//             assistant conversations (sessions/*.jsonl; a turn is labelled by its content)
 // The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says,
 // indexed by the real engine at a frozen "now", and measured without a model as judge:
 //   current first   for each changed fact's questions: the new line's result at rank 1, and the
@@ -15,6 +17,7 @@
 //                   added facts (both sides must stay current), contradictions (reported, not
 //                   replaced), and any other
 //   contradictions  the labelled pairs among `agent health`'s contradictions (either order)
+//   unchanged       a value said again as it was (labels.json "unchanged"): no update link between
 // Needs dist/ (npm run build). Prints numbers; never a test.
 import "./lib/state-home.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -25,12 +28,25 @@ import { Engine } from "../dist/index.js";
 import { searchOptions } from "../dist/contract/options.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DATA = path.join(HERE, "eval-changes");
+const SETS = { changes: "eval-changes", changes2: "eval-changes2" };
 
-/** 1-based line of a labelled line in its file: the label must match one line exactly. */
+/** A transcript line's turn text (its JSON "content"); null for a line that is no turn. */
+function turnText(line) {
+  try {
+    const o = JSON.parse(line);
+    return typeof o?.content === "string" ? o.content : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * 1-based line of a labelled line in its file: the label must match one line exactly (in a
+ * session transcript, one turn's content exactly).
+ */
 function locate(ws, ref) {
   const lines = readFileSync(path.join(ws, ref.file), "utf8").split("\n");
-  const i = lines.indexOf(ref.text);
+  const i = ref.file.endsWith(".jsonl") ? lines.findIndex((l) => turnText(l) === ref.text) : lines.indexOf(ref.text);
   if (i < 0) throw new Error(`labels.json: "${ref.text}" is not a line of ${ref.file}`);
   return { path: ref.file, line: i + 1, text: ref.text };
 }
@@ -60,9 +76,9 @@ function chainReaches(updates, old, neu) {
   return false;
 }
 
-function prepare(labels) {
+function prepare(data, labels) {
   const ws = mkdtempSync(path.join(os.tmpdir(), "agent-eval-changes-"));
-  cpSync(path.join(DATA, "workspace"), ws, { recursive: true });
+  cpSync(path.join(data, "workspace"), ws, { recursive: true });
   for (const [file, when] of Object.entries(labels.fileDates ?? {})) {
     const t = new Date(when);
     utimesSync(path.join(ws, file), t, t);
@@ -97,9 +113,10 @@ async function measureChanges(engine, ws, labels, mode, updates) {
   return out;
 }
 
-async function measureAdded(engine, ws, labels, mode, updates) {
+/** Pairs that must stay current side by side: added facts, or a value said again unchanged. */
+async function measureAdded(engine, ws, pairs, mode, updates) {
   const out = [];
-  for (const a of labels.added) {
+  for (const a of pairs) {
     const x = locate(ws, a.a);
     const y = locate(ws, a.b);
     const wrong = updates.filter((l) => same(l.older, x) || same(l.older, y)).map((l) => `${l.older.path}:${l.older.line} → ${l.newer.path}:${l.newer.line} (${l.slot})`);
@@ -122,16 +139,20 @@ function measureContradictions(ws, labels, health, updates) {
 /** Update links that are no labelled change (added facts and contradictions included). */
 function falseLinks(ws, labels, updates) {
   const labelled = labels.changes.map((c) => [locate(ws, c.old), locate(ws, c.new)]);
+  // A value that changed twice (A → B → C): a link A → C skips a step but is no false link.
+  const steps = labelled.map(([older, newer]) => ({ older, newer }));
   // A link inside a labelled chain's span (old → a restatement of the new, or a restatement → new) is not false.
-  const fine = (l) => labelled.some(([o, n]) => (same(l.older, o) && same(l.newer, n)) || (same(l.older, o) && chainReaches(updates, l.newer, n)) || (same(l.newer, n) && chainReaches(updates, o, l.older)));
+  const fine = (l) => chainReaches(steps, l.older, l.newer) || labelled.some(([o, n]) => (same(l.older, o) && same(l.newer, n)) || (same(l.older, o) && chainReaches(updates, l.newer, n)) || (same(l.newer, n) && chainReaches(updates, o, l.older)));
   return updates.filter((l) => !fine(l)).map((l) => ({ older: `${l.older.path}:${l.older.line} ${l.older.text}`, newer: `${l.newer.path}:${l.newer.line} ${l.newer.text}`, slot: l.slot, by: l.by }));
 }
 
-export async function runChanges({ mode = "keyword", cache, config = {} } = {}) {
-  const labels = JSON.parse(readFileSync(path.join(DATA, "labels.json"), "utf8"));
+export async function runChanges({ set = "changes", mode = "keyword", cache, config = {} } = {}) {
+  if (!SETS[set]) throw new Error(`unknown set "${set}": ${Object.keys(SETS).join(" or ")}`);
+  const data = path.join(HERE, SETS[set]);
+  const labels = JSON.parse(readFileSync(path.join(data, "labels.json"), "utf8"));
   const now = Date.parse(labels.now);
   const m = mode === "bm25" ? "keyword" : mode;
-  const ws = prepare(labels);
+  const ws = prepare(data, labels);
   try {
     const search = { dates: { timeZone: "UTC" }, ...(config.search ?? {}) };
     writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ search, ...(cache ? { embed: { cacheDir: cache } } : {}) }, null, 2));
@@ -146,7 +167,8 @@ export async function runChanges({ mode = "keyword", cache, config = {} } = {}) 
       const updates = links.filter((l) => l.kind === "update");
       const health = await engine.indexing.health();
       const changes = await measureChanges(engine, ws, labels, m, updates);
-      const added = await measureAdded(engine, ws, labels, m, updates);
+      const added = await measureAdded(engine, ws, labels.added, m, updates);
+      const unchanged = await measureAdded(engine, ws, labels.unchanged ?? [], m, updates);
       const contradictions = measureContradictions(ws, labels, health, updates);
       const wrong = falseLinks(ws, labels, updates);
       const share = (xs, f) => (xs.length === 0 ? 0 : Math.round((1000 * xs.filter(f).length) / xs.length) / 1000);
@@ -154,10 +176,12 @@ export async function runChanges({ mode = "keyword", cache, config = {} } = {}) 
       const asOf = changes.flatMap((c) => c.asOf);
       const marked = cur.filter((q) => q.oldMarked !== null);
       return {
-        dataset: "changes",
+        dataset: set,
+        who: labels.who ?? "Priya",
         mode: m,
         changes,
         added,
+        unchanged,
         contradictions,
         falseLinks: wrong,
         metrics: {
@@ -172,6 +196,7 @@ export async function runChanges({ mode = "keyword", cache, config = {} } = {}) 
           asOfTop3: share(asOf, (a) => a.rank < 3),
           addedSuperseded: added.filter((a) => a.superseded.length > 0).length,
           addedBothTop10: share(added, (a) => a.bothTop10),
+          unchangedLinked: unchanged.filter((a) => a.superseded.length > 0).length,
           contradictionsReported: share(contradictions, (c) => c.reported),
           contradictionsAsUpdate: contradictions.filter((c) => c.asUpdate).length,
           falseLinks: wrong.length,
@@ -188,23 +213,24 @@ export async function runChanges({ mode = "keyword", cache, config = {} } = {}) 
 
 export function printChanges(out, show = false) {
   const n = (r) => (r === Infinity ? "-" : String(r + 1));
-  console.log(`\nchanges (Priya: ${out.changes.length} changed facts, ${out.added.length} added-to, ${out.contradictions.length} contradictions), mode ${out.mode}`);
+  console.log(`\n${out.dataset} (${out.who}: ${out.changes.length} changed facts, ${out.added.length} added-to, ${out.unchanged.length} unchanged, ${out.contradictions.length} contradictions), mode ${out.mode}`);
   for (const c of out.changes) {
     for (const q of c.current) console.log(`  ${q.first ? "✓" : "✗"} ${c.id}: "${q.q}"  new@${n(q.rn)} old@${n(q.ro)}${q.oldMarked === null ? "" : q.oldMarked ? " old marked" : " old UNMARKED"}${show ? `  → ${q.top.join(", ")}` : ""}`);
     for (const a of c.asOf) console.log(`  ${a.first ? "✓" : "✗"} ${c.id}: "${a.q}" --as-of ${a.date}  then-current@${n(a.rank)}${a.markedThen ? " (shown as replaced)" : ""}${show ? `  → ${a.top.join(", ")}` : ""}`);
     console.log(`    ${c.linked ? "linked" : "NOT linked"}: ${c.old.path}:${c.old.line} → ${c.neu.path}:${c.neu.line}`);
   }
   for (const a of out.added) console.log(`  ${a.superseded.length === 0 ? "✓" : "✗"} added ${a.id}: ${a.superseded.length === 0 ? "both current" : `SUPERSEDED ${a.superseded.join("; ")}`}; "${a.q}" ${n(a.ra)}/${n(a.rb)}`);
+  for (const a of out.unchanged) console.log(`  ${a.superseded.length === 0 ? "✓" : "✗"} unchanged ${a.id}: ${a.superseded.length === 0 ? "not linked" : `LINKED ${a.superseded.join("; ")}`}; "${a.q}" ${n(a.ra)}/${n(a.rb)}`);
   for (const c of out.contradictions) console.log(`  ${c.reported ? "✓" : "✗"} contradiction ${c.id}: ${c.reported ? "reported" : "not reported"}${c.asUpdate ? " (linked as an update)" : ""}`);
   for (const l of out.falseLinks) console.log(`  false link [${l.by}, ${l.slot}]\n      ${l.older}\n   →  ${l.newer}`);
   const m = out.metrics;
   console.log(`  current first ${m.currentFirst} (top 3 ${m.currentTop3}), old below ${m.oldBelow}, old above ${m.oldAbove}; linked ${m.linked}; old result marked ${m.oldResultMarked} of ${m.oldResultsSeen} seen`);
-  console.log(`  as-of first ${m.asOfFirst} (top 3 ${m.asOfTop3}); added facts superseded ${m.addedSuperseded}/${out.added.length} (both in top 10 ${m.addedBothTop10}); contradictions reported ${m.contradictionsReported} (${m.contradictionsAsUpdate} linked as updates); false update links ${m.falseLinks} of ${m.updateLinks}`);
+  console.log(`  as-of first ${m.asOfFirst} (top 3 ${m.asOfTop3}); added facts superseded ${m.addedSuperseded}/${out.added.length} (both in top 10 ${m.addedBothTop10}); unchanged linked ${m.unchangedLinked}/${out.unchanged.length}; contradictions reported ${m.contradictionsReported} (${m.contradictionsAsUpdate} linked as updates); false update links ${m.falseLinks} of ${m.updateLinks}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const arg = (k, d) => (process.argv.includes(k) ? process.argv[process.argv.indexOf(k) + 1] : d);
-  const out = await runChanges({ mode: arg("--mode", "keyword") });
+  const out = await runChanges({ set: arg("--set", "changes"), mode: arg("--mode", "keyword") });
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(out) + "\n");
   else printChanges(out, process.argv.includes("--show"));
 }

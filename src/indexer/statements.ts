@@ -13,6 +13,7 @@
  */
 
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, unquoted } from "./statement-mood.js";
+import { namedAsEarlier } from "./earlier-value.js";
 
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
@@ -60,6 +61,12 @@ export interface Statement {
    * statement said of that thing may be out of date. Absent in statements stored before it was read.
    */
   announced?: boolean;
+  /**
+   * What the move is of: the content words next to the words announcing it ("parents' evening
+   * pushed back a week" → parent, even, week), six on either side. Absent when nothing is
+   * announced, and in statements stored before it was read.
+   */
+  moved?: string[];
   /** The sentence asks whether or what ("Have you ever gone camping?"), not how (statement-mood.ts `asksWhether`): it says nothing happened. Absent when it does not, and in statements stored before it was read. */
   asks?: boolean;
   /**
@@ -100,7 +107,23 @@ const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no lon
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
 const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged)\b|\b(?:going|goes|gone|went) (?:up|down) to (?=[$€£\d])/i;
 /** A thing moved, put off or called off: the words that announce it even when no new value follows. */
-const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|cancell?ed|called off|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
+const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|cancell?ed|called off|pull(?:ed|ing)? out of|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
+/** "moved her to the 20th", "put him off": who was moved says nothing of what. */
+const OBJECT_PRONOUNS = new Set(["her", "him", "his", "hers", "them"]);
+
+/** Content words on either side of a move's announcement that can name what moved. */
+const MOVED_REACH = 6;
+
+/** The content words next to the first announcement of a move: what moved, as the sentence names it. */
+function movedThing(sentence: string): string[] {
+  const m = ANNOUNCED.exec(sentence);
+  if (!m) return [];
+  // Before it, the subject ("the dentist rang, they've moved her"); after it, only its own clause ("pushed back a week, Miss Hart off sick").
+  const after = sentence.slice(m.index + m[0].length).split(/[,;:!?]|\s(?:but|so|and|because|which|how|hope)\s/)[0] ?? "";
+  const words = (t: string) => contentWords(t).filter((w) => !OBJECT_PRONOUNS.has(w));
+  return [...new Set([...words(sentence.slice(0, m.index)).slice(-MOVED_REACH), ...words(after).slice(0, MOVED_REACH)])];
+}
+
 /** Whether a sentence announces that a thing moved, was put off or called off, with or without a new value. */
 export function announcesChange(sentence: string): boolean {
   return ANNOUNCED.test(sentence);
@@ -134,6 +157,10 @@ export function stem(word: string): string {
   return w;
 }
 
+/** "£6.50/hr", "£38/mo", "2 wks": a period written short after a number or a slash is the word written out ("an hour", "a month"); "HR" alone is no hour. */
+const TIME_ABBREVIATIONS = new Map([["hr", "hour"], ["hrs", "hour"], ["mo", "month"], ["mth", "month"], ["wk", "week"], ["wks", "week"], ["yr", "year"], ["yrs", "year"]]);
+const PERIOD_SHORT = /([\d/]\s?)(hrs?|mo|mth|wks?|yrs?)\b/g;
+
 /**
  * Content words of a text: no stop words, no numbers, at least 3 characters. With `heads`, a
  * "day" that names a kind of the noun after it ("day rate", "day job") is kept: what a value is
@@ -143,11 +170,13 @@ export function contentWords(text: string, heads = false): string[] {
   const out: string[] = [];
   // A hyphen parts words as the keyword index parts them ("patent-related" → patent, related),
   // so a statement's words and a query's terms meet.
-  const tokens = text.toLowerCase().split(/[^\p{L}\p{N}'_]+/u);
+  const tokens = text.toLowerCase().replace(PERIOD_SHORT, (_m, p: string, x: string) => `${p}${TIME_ABBREVIATIONS.get(x) ?? x}`).split(/[^\p{L}\p{N}'_]+/u);
   for (const [i, raw] of tokens.entries()) {
     // "day rate", "day job": "day" naming a kind of the noun after it is that noun's head word, not a stop word.
     const next = tokens[i + 1] ?? "";
     const nextIsContent = next.length >= 3 && !STOP.has(next) && !/\d/.test(next);
+    // "they've", "she'd", "we're": a stop word with its verb is still a stop word.
+    if (/['’]/.test(raw) && STOP.has(raw.split(/['’]/)[0]!)) continue;
     const w = raw.replace(/'s$/, "").replace(/[''_]/g, "");
     if (w.length < 3 || /\d/.test(w) || NUMBER_WORDS[w] !== undefined) continue;
     if (STOP.has(w) && !(heads && w === "day" && nextIsContent)) continue;
@@ -180,6 +209,9 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   // thurs 8th / Fri 16th: a weekday and an ordinal, as notes name a day of this month (after the dates, which take "Fri 16th Feb")
   // ("I sat 3rd", "she sat 2nd": a verb, not Saturday)
   { re: /(?<!\b(?:i|we|he|she|they|you) )\b(?:mon|tues?|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?,? (?:the )?(\d{1,2})(?:st|nd|rd|th)\b/gi, read: (m) => dayOfMonth(m[1]!) },
+  // "moved her to the 20th", "back on the 1st.": a day of this month said with "the" after a word saying when, and
+  // ending its phrase ("for the 3rd time" is a count of times, not a day)
+  { re: /\b(?<=(?:on|to|for|till|until|by|from|since|before|after) )the (\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.;:!?)]|(?:at|and|or|now|instead|because|since|so|then|but|same|as)\b))/gi, read: (m) => dayOfMonth(m[1]!) },
   // Mon-Wed / Monday–Friday: a run (not "from Tuesday to Thursday", which is a move) of weekdays, as a schedule names it
   { re: new RegExp(`\\b${WEEKDAY_RE}\\.?\\s?(?:-|–)\\s?${WEEKDAY_RE}\\b`, "gi"), read: (m) => weekdayRun(m[1]!, m[2]!) },
   // every Tuesday / every other Thursday / Saturdays: a day that recurs (a lone "Tuesday" is one day, not a schedule)
@@ -309,8 +341,18 @@ function contextOf(sentence: string, f: Found): string[] {
   const after = sentence.slice(f.end, f.end + 100);
   const words = [...contentWords(before, true).slice(-10), ...contentWords(after, true).slice(0, 5)];
   // A schedule's other weekdays are other values of it ("every Tuesday, black bin Fridays"), not what it is about.
-  return [...new Set(words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))))];
+  const own = f.type === "phone" && MY_NUMBER.test(before.slice(-40)) ? [MY_OWN] : [];
+  return [...new Set([...words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))), ...own])];
 }
+
+/**
+ * "My mobile: 07700 …", "my new number is 07700 …": the person's own phone, whose owner no
+ * content word names ("my" is a stop word). Not "my dad's number" (his), nor "my work phone"
+ * (a second line beside the mobile).
+ */
+const MY_NUMBER = /\bmy (?:new |old |own )?(?:mobile|phone|number|cell|phone number|mobile number)\b[^,;()]{0,12}$/i;
+/** The owner word of the person's own phone number: no word of a note can be it. */
+export const MY_OWN = "my own";
 
 /**
  * The clause a value ends: the text after the last , ; : ! ? ( ) before it. A value that opens
@@ -472,7 +514,11 @@ export function givenUp(s: string): string[] {
 /** The values of a sentence that are said as what is: not asked, supposed, denied or inside quotes. */
 function statedValues(s: string): (Found & { mood: "fact" | "plan" | "event" })[] {
   const out: (Found & { mood: "fact" | "plan" | "event" })[] = [];
-  for (const f of findValues(unquoted(s))) {
+  const found = findValues(unquoted(s));
+  const kinded = found.map((f) => ({ start: f.start, kind: f.type === "count" || f.type === "measure" ? `${f.type}:${f.unit}` : f.type === "day" ? "date" : f.type }));
+  for (const [i, f] of found.entries()) {
+    // "…, was £480 last year": the value it had before is history beside the one it has now (earlier-value.ts).
+    if (namedAsEarlier(s, kinded[i]!, kinded)) continue;
     const mood = moodAt(s, f.start);
     if (STATED_MOODS.has(mood)) out.push({ ...f, mood: mood as "fact" | "plan" | "event" });
   }
@@ -485,12 +531,13 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   const words = [...new Set(contentWords(s))];
   // A sentence without a value still counts when it says enough: it may be what a later "never …" denies.
   if (found.length === 0 && !negated && !marked && words.length < 3) return null;
-  if (words.length < 2 && !marked) return null;
+  // "My mobile: 07700 900318.": a phone number with its kind is enough said.
+  if (words.length < 2 && !marked && !found.some((f) => f.type === "phone")) return null;
   // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.
   const values = found
     .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: f.type === "name" ? rolesOf(s, f) : nearOf(s, f), mood: f.mood }))
     .filter((v) => v.type !== "name" || v.near.length > 0);
-  const announced = ANNOUNCED.test(s) ? { announced: true } : {};
+  const announced = ANNOUNCED.test(s) ? { announced: true, moved: movedThing(s) } : {};
   const asks = asksWhether(s) ? { asks: true } : {};
   const corrects = correctionsOf(s);
   const corrected = corrects.length > 0 ? { corrects } : {};

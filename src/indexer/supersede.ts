@@ -22,7 +22,7 @@ import type { Statement, StatedValue } from "./statements.js";
 import { affirms, contentWords } from "./statements.js";
 import { apartBy } from "./slot-guards.js";
 import { askedShare } from "./either-or.js";
-import { aheadWhenSaid } from "./still-to-come.js";
+import { aheadWhenSaid, nearestDay } from "./still-to-come.js";
 
 export interface PlacedStatement {
   id: number;
@@ -105,10 +105,17 @@ const WHEN_OR_MOVED = new Set(
  */
 function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement): boolean {
   if (vo.type === "phone") return true;
+  // "they've moved her to the 20th": only the move stands next to the new day, on either side's account.
+  if (movedWithNothingElse(vn, n)) return true;
   const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
   if (near.length === 0) return false;
   const nearBack = vn.near.filter((w) => vo.near.includes(w) || o.words.includes(w));
   return nearBack.length > 0 || (n.announced === true && vn.near.every((w) => WHEN_OR_MOVED.has(w)));
+}
+
+/** A value an announced move gives with only the move next to it ("moved her to the 20th"): the other words decide what moved. */
+function movedWithNothingElse(vn: StatedValue, n: Statement): boolean {
+  return n.announced === true && vn.near.length > 0 && vn.near.every((w) => MOVE_WORDS.has(w));
 }
 
 /** Kinds of value that change only when the newer statement says something changed. */
@@ -122,7 +129,14 @@ const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin"
  * ("dad") is as much as two words are for a count; the words that say "phone" are left out, so
  * "Dad's mobile" and "Mum's mobile" share nothing.
  */
-const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : v.context);
+const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w));
+
+/**
+ * Words that say a thing moved ("moved", "rescheduled", "pushed"): two sentences that both say
+ * something moved share them whatever moved ("the dentist moved her to the 20th", "parents'
+ * evening moved again"), so they are no word of what the value is about.
+ */
+const MOVE_WORDS = new Set("mov rebook reschedul rearrang postpon push delay shift chang cancell".split(" "));
 const sharedNeeded = (v: StatedValue): number => (v.type === "phone" ? 1 : 2);
 
 /** The best slot two statements share with different values, or null. */
@@ -256,6 +270,61 @@ function choicesGivenUp(all: PlacedStatement[]): Link[] {
   return out;
 }
 
+/** Kinds of value that say when a thing is: what an announced move makes out of date. */
+const WHEN_TYPES: ReadonlySet<StatedValue["type"]> = new Set(["date", "day", "time", "weekly"]);
+
+/**
+ * Whether a date or a day said at `said` (ms) lies after that day: a date in the year that puts
+ * it nearest; a day of the month without its month in this month, or early next month.
+ */
+function stillAhead(v: StatedValue, said: number): boolean {
+  const today = new Date(said).getUTCDate();
+  if (v.type === "day") return dayNumber(v) > today || dayNumber(v) < today - 14;
+  if (v.type !== "date") return false;
+  const at = nearestDay(v.norm, said);
+  return at !== null && Math.floor(at / 86_400_000) > Math.floor(said / 86_400_000);
+}
+
+/** How far or how often a thing moved ("pushed back a week", "moved again"): not what moved. */
+const MOVED_BY = new Set("back forward week month later earlier again".split(" "));
+
+/** Weighted share of the older statement's words, or of the words naming what moved when fewer, that the two must share. */
+const MIN_MOVED_SHARE = 0.5;
+
+/**
+ * Moves announced in so many words: "parents' evening pushed back a week", "we've had to pull
+ * out of Center Parcs", "the dentist moved her to the 20th", with or without the new value.
+ * Each replaces the earlier statement that said when that thing was (a date, a day, a time, a
+ * schedule), or an earlier announced move of it (a thing moved twice), and names it best: the
+ * most of its rare words, at least two, besides the words of moving and of when, among the
+ * words next to the announcement; the latest of equals. A statement that repeats when it was says it is still then: none.
+ */
+function announcedMoves(all: PlacedStatement[], idf: (w: string) => number): Link[] {
+  const out: Link[] = [];
+  const sum = (ws: readonly string[]) => ws.reduce((t, w) => t + idf(w), 0);
+  const thing = (st: Statement) => [...new Set(st.words)].filter((w) => !MOVE_WORDS.has(w) && !WHEN_OR_MOVED.has(w) && !MOVED_BY.has(w));
+  for (const n of all) {
+    if (n.st.announced !== true || n.st.asks === true || n.st.mark?.key === "still-true" || !Array.isArray(n.st.moved)) continue;
+    // What moved is named next to the announcement: a long sentence's other words are about other things.
+    const words = new Set(thing(n.st).filter((w) => n.st.moved!.includes(w)));
+    let best: { o: PlacedStatement; shared: string[]; score: number } | undefined;
+    for (const o of all) {
+      if (o.order >= n.order || o.st.mark?.key === "still-true" || o.st.asks === true) continue;
+      const when = o.st.values.filter((v) => WHEN_TYPES.has(v.type));
+      // Only what was still to come when it was said can be moved: a past day is what happened.
+      if (!when.some((v) => stillAhead(v, o.order)) && o.st.announced !== true) continue;
+      if (when.some((v) => n.st.values.some((x) => sameValue(x, v)))) continue;
+      const own = thing(o.st);
+      const shared = own.filter((w) => words.has(w));
+      const score = sum(shared);
+      if (shared.length < 2 || score < MIN_MOVED_SHARE * Math.min(sum(own), sum([...words]))) continue;
+      if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
+    }
+    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(thing(best.o.st))) });
+  }
+  return out;
+}
+
 /** How many statements one denial is paired with: the ones that most say the denied thing happened. */
 const MAX_CONTRADICTIONS_PER_DENIAL = 2;
 
@@ -322,6 +391,6 @@ export function linkStatements(all: PlacedStatement[], opts: LinkOptions = DEFAU
   const linked = new Set<string>();
   // A correction the slot rules also found is one link.
   const once = (l: Link) => !linked.has(`${l.older}:${l.newer}`) && linked.add(`${l.older}:${l.newer}`) !== undefined;
-  const guessed = [...updates(all, idf, opts), ...corrections(all), ...roleChanges(all), ...choicesGivenUp(all)].filter((l) => !decided.has(l.older) && once(l));
+  const guessed = [...updates(all, idf, opts), ...corrections(all), ...roleChanges(all), ...choicesGivenUp(all), ...announcedMoves(all, idf)].filter((l) => !decided.has(l.older) && once(l));
   return [...byPerson, ...guessed, ...contradictions(all, idf, opts)];
 }
