@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { dataVersion, keptMany, keptWhileUnchanged } from "../../src/store/data-version.js";
+import { snapshot } from "../../src/search/pipeline/stages.js";
 import { cleanup, tempDir } from "../helpers/workspace.js";
 
 let dirs: string[] = [];
@@ -32,6 +33,50 @@ describe("dataVersion", () => {
       expect(made).toBe(2);
       a.exec("INSERT INTO t VALUES (2)");
       expect(dataVersion(a)).not.toBe(v1);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+});
+
+describe("a search's snapshot", () => {
+  it("reads the data version once, and what it kept goes after the next write", () => {
+    const dir = tempDir("agent-dv-");
+    dirs.push(dir);
+    const file = path.join(dir, "x.db");
+    const a = new Database(file);
+    const b = new Database(file);
+    try {
+      a.exec("CREATE TABLE t (x INTEGER)");
+      // Count the runs of the version's statement (prepared once per connection, on first use).
+      let reads = 0;
+      const prepare = a.prepare.bind(a);
+      a.prepare = ((text: string) => {
+        const st = prepare(text);
+        if (!text.includes("data_version")) return st;
+        const get = st.get.bind(st);
+        st.get = ((...args: unknown[]) => (reads++, get(...args))) as typeof st.get;
+        return st;
+      }) as typeof a.prepare;
+      let made = 0;
+      const v = snapshot(a, () => {
+        for (let i = 0; i < 5; i++) keptWhileUnchanged(a, "n", () => ++made);
+        return dataVersion(a);
+      });
+      expect(reads).toBe(1);
+      expect(made).toBe(1);
+      // Outside a snapshot every look reads the version; another connection's commit is seen.
+      expect(dataVersion(a)).toBe(v);
+      b.exec("INSERT INTO t VALUES (1)");
+      snapshot(a, () => keptWhileUnchanged(a, "n", () => ++made));
+      expect(made).toBe(2);
+      // A snapshot inside a caller's transaction (which may write) is not pinned.
+      a.transaction(() => {
+        a.exec("INSERT INTO t VALUES (2)");
+        snapshot(a, () => keptWhileUnchanged(a, "n", () => ++made));
+      })();
+      expect(made).toBe(3);
     } finally {
       a.close();
       b.close();

@@ -23,23 +23,26 @@ export function mmrRerank(items: MmrItem[], k: number, lambda: number, similarit
       .slice(0, k)
       .map((it) => ({ id: it.id, penalty: 0, mmr: it.relevance }));
   }
-  const left = [...items];
+  // Positions in `items`, in their order; each item's greatest similarity to the picks by
+  // position (ids are distinct): plain arrays, on a path every search runs.
+  const left = items.map((_, i) => i);
+  const maxSim = new Float64Array(items.length);
   const picked: MmrPick[] = [];
-  const maxSim = new Map<number, number>(items.map((it) => [it.id, 0]));
   while (picked.length < k && left.length > 0) {
     let best = 0;
     let bestVal = -Infinity;
     for (let i = 0; i < left.length; i++) {
-      const it = left[i]!;
-      const val = lambda * it.relevance - (1 - lambda) * maxSim.get(it.id)!;
+      const j = left[i]!;
+      const val = lambda * items[j]!.relevance - (1 - lambda) * maxSim[j]!;
       if (val > bestVal + 1e-12) {
         bestVal = val;
         best = i;
       }
     }
     const chosen = left.splice(best, 1)[0]!;
-    picked.push({ id: chosen.id, penalty: (1 - lambda) * maxSim.get(chosen.id)!, mmr: bestVal });
-    for (const it of left) maxSim.set(it.id, Math.max(maxSim.get(it.id)!, similarity(chosen.id, it.id)));
+    const id = items[chosen]!.id;
+    picked.push({ id, penalty: (1 - lambda) * maxSim[chosen]!, mmr: bestVal });
+    for (const j of left) maxSim[j] = Math.max(maxSim[j]!, similarity(id, items[j]!.id));
   }
   return picked;
 }
