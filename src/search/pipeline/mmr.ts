@@ -97,6 +97,43 @@ export function jaccardOfSorted(a: Uint32Array, b: Uint32Array): number {
 }
 
 /**
+ * `jaccardOfSorted` of one set against many (MMR compares each pick with every candidate
+ * left): the one set's words as bits, each other set's words tested against them, where a
+ * merge of the two arrays branches on every word. The same counts, so the same quotients.
+ * One buffer per process: a search's comparisons run to the end before the next search's.
+ */
+export function jaccardFrom(a: Uint32Array): (b: Uint32Array) => number {
+  setBits(a);
+  return (b) => {
+    if (a.length === 0 && b.length === 0) return 0;
+    const bits = jaccardBits;
+    let inter = 0;
+    for (let i = 0; i < b.length; i++) {
+      const w = b[i]!;
+      const word = w >>> 5;
+      if (word < bits.length) inter += (bits[word]! >>> (w & 31)) & 1;
+    }
+    return inter / (a.length + b.length - inter);
+  };
+}
+
+let jaccardBits = new Uint32Array(1024);
+/** The set whose bits are in jaccardBits (cleared word by word when another takes its place). */
+let bitsOf: Uint32Array | null = null;
+
+function setBits(a: Uint32Array): void {
+  if (bitsOf === a) return;
+  const bits = jaccardBits;
+  if (bitsOf) for (let i = 0; i < bitsOf.length; i++) bits[bitsOf[i]! >>> 5] = 0;
+  let max = 0;
+  for (let i = 0; i < a.length; i++) if (a[i]! > max) max = a[i]!;
+  if (max >>> 5 >= bits.length) jaccardBits = new Uint32Array(Math.max((max >>> 5) + 1, bits.length * 2));
+  const b = jaccardBits;
+  for (let i = 0; i < a.length; i++) b[a[i]! >>> 5]! |= 1 << (a[i]! & 31);
+  bitsOf = a;
+}
+
+/**
  * The picks in MMR's order, except that none stays above a pick whose relevance is higher by
  * more than `gap`: at each place the next pick in MMR's order is taken unless a remaining one
  * outscores it by more than `gap`; then the best remaining is. MMR still chooses which

@@ -36,7 +36,31 @@ export function isExit<T extends object>(v: T | Exit): v is Exit {
  * read first is also the read that opens the snapshot).
  */
 export function snapshot<T>(db: DB, fn: () => T): T {
-  return db.inTransaction ? fn() : db.transaction(() => readingPinned(db, fn)).deferred();
+  if (db.inTransaction) return fn();
+  let r = readers.get(db);
+  if (!r) readers.set(db, (r = reader(db)));
+  r.next = fn;
+  return r.run() as T;
+}
+
+/**
+ * One deferred transaction per connection, run with the work handed in `next`: better-sqlite3's
+ * `transaction()` makes four functions and their properties on every call, on every search.
+ */
+interface Reader {
+  next: (() => unknown) | null;
+  run: () => unknown;
+}
+const readers = new WeakMap<DB, Reader>();
+
+function reader(db: DB): Reader {
+  const r: Reader = { next: null, run: () => undefined };
+  r.run = db.transaction(() => {
+    const fn = r.next!;
+    r.next = null;
+    return readingPinned(db, fn);
+  }).deferred;
+  return r;
 }
 
 export function exitWith(plan: SearchPlan, floor: FloorExplanation, reason: string, dateTerm: DateTermExplanation | null = null): Exit {
