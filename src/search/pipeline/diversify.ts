@@ -12,7 +12,7 @@ import { annotationsOf } from "./keyword.js";
 import { bestPairCosine } from "./evidence.js";
 import type { IndexFacts } from "./facts.js";
 import type { Floored, Judged } from "./floor.js";
-import { boundByScore, jaccardOfSorted, mmrRerank, wordNumbers, type MmrPick } from "./mmr.js";
+import { boundByScore, jaccardFrom, mmrRerank, wordNumbers, type MmrPick } from "./mmr.js";
 import type { Scoring } from "./score.js";
 import { keptWhileUnchanged } from "../../store/data-version.js";
 import type { SearchIndexes } from "./stages.js";
@@ -67,12 +67,21 @@ function byMmr(ix: SearchIndexes, facts: IndexFacts, kept: Judged[]): Picked[] {
   // A chunk id's text is the same while the index is unchanged: its words are kept with it,
   // as numbers of one map (dropped with it), so two chunks' overlap is a merge of two arrays.
   const words = wordSets(ix.db);
-  const wordsOf = (id: number) => wordSetOf(words, id, byId.get(id)!.cand.text);
+  // What a similarity reads of a chunk, looked up once per chunk rather than once per pair.
+  const of = new Map(ranked.map((s) => [s.cand.chunkId, { path: s.cand.path, vec: vecs.get(s.cand.chunkId), words: null as Uint32Array | null, text: s.cand.text }]));
+  const wordsOf = (id: number, c: { words: Uint32Array | null; text: string }) => (c.words ??= wordSetOf(words, id, c.text));
+  // MMR compares each pick with every candidate left: the pick's words are set out once.
+  let from: { id: number; jaccard: (b: Uint32Array) => number } | null = null;
+  type Words = { words: Uint32Array | null; text: string };
+  const jaccard = (a: number, ca: Words, b: number, cb: Words): number => {
+    if (from?.id !== a) from = { id: a, jaccard: jaccardFrom(wordsOf(a, ca)) };
+    return from.jaccard(wordsOf(b, cb));
+  };
   const sim = (a: number, b: number): number => {
-    const va = vecs.get(a);
-    const vb = vecs.get(b);
-    const content = va && vb ? Math.max(0, bestPairCosine(va, vb)) : jaccardOfSorted(wordsOf(a), wordsOf(b));
-    return byId.get(a)!.cand.path === byId.get(b)!.cand.path ? Math.max(content, mmr.sameFileSimilarity) : content;
+    const ca = of.get(a)!;
+    const cb = of.get(b)!;
+    const content = ca.vec && cb.vec ? Math.max(0, bestPairCosine(ca.vec, cb.vec)) : jaccard(a, ca, b, cb);
+    return ca.path === cb.path ? Math.max(content, mmr.sameFileSimilarity) : content;
   };
   const picks = mmrRerank(
     ranked.map((s) => ({ id: s.cand.chunkId, relevance: s.final })),

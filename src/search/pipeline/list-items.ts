@@ -85,8 +85,36 @@ function foldedWords(item: string): string[] {
 
 function stemmedTokens(words: readonly string[], starts: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  stemmedBy(words, new Set([...starts].map(startKey)), out);
+  stemmedBy(words, startsFrom([...starts].map(startKey)), out);
   return out;
+}
+
+/**
+ * The start keys of the terms' tokens, with a bit per key's hash: a word whose bit is clear
+ * starts like no term's token, known without a set look-up (nearly every word of an item, on
+ * the scorer's hot path: thousands a search).
+ */
+interface Starts {
+  keys: ReadonlySet<number>;
+  bits: Uint32Array;
+}
+
+function startsFrom(keys: Iterable<number>): Starts {
+  const set = new Set(keys);
+  const bits = new Uint32Array(32);
+  for (const k of set) bits[startBit(k) >>> 5]! |= 1 << (startBit(k) & 31);
+  return { keys: set, bits };
+}
+
+/** A start key's bit (0..1023): its second unit's low bits mixed with its first's. */
+function startBit(k: number): number {
+  return (k ^ (k >>> 10)) & 1023;
+}
+
+/** Whether a word with start key `k` could stem to a term's token. */
+function startsLike(k: number, s: Starts): boolean {
+  const b = startBit(k);
+  return (s.bits[b >>> 5]! & (1 << (b & 31))) !== 0 && s.keys.has(k);
 }
 
 /** A word's first two UTF-16 units (or its one) as a number: `slice(0, 2)` without making a string, on the scorer's hot path. */
@@ -94,14 +122,22 @@ function startKey(w: string): number {
   return w.length > 1 ? w.charCodeAt(0) * 65536 + w.charCodeAt(1) : w.length === 1 ? w.charCodeAt(0) : -1;
 }
 
-/** Writes the words' tokens into `out` from its start and returns how many; what lies past them in `out` is stale. */
-function stemmedBy(words: readonly string[], starts: ReadonlySet<number>, out: string[]): number {
+/**
+ * Writes the words' tokens into `out` from its start and returns how many, or -1 when no word
+ * could stem to a term's token (the item then scores 0: bm25Term of no match); what lies past
+ * them in `out` is stale.
+ */
+function stemmedBy(words: readonly string[], starts: Starts, out: string[]): number {
   let n = 0;
+  let any = false;
   for (const f of words) {
-    if (!starts.has(startKey(f))) out[n++] = f;
-    else for (const t of wordTokens(f)) out[n++] = t;
+    if (!startsLike(startKey(f), starts)) out[n++] = f;
+    else {
+      any = true;
+      for (const t of wordTokens(f)) out[n++] = t;
+    }
   }
-  return n;
+  return any ? n : -1;
 }
 
 /**
@@ -121,17 +157,11 @@ function wordTokens(f: string): readonly string[] {
   return t;
 }
 
-/** Whether any of `words` could stem to a term's token (same first two letters). */
-function anyStarts(words: readonly string[], starts: ReadonlySet<number>): boolean {
-  for (const w of words) if (starts.has(startKey(w))) return true;
-  return false;
-}
-
 /** The start keys of the terms' tokens, once per terms list (a search scores every candidate against the same list). */
-const startsKept = new WeakMap<readonly ItemTerm[], ReadonlySet<number>>();
-function startsOf(terms: readonly ItemTerm[]): ReadonlySet<number> {
+const startsKept = new WeakMap<readonly ItemTerm[], Starts>();
+function startsOf(terms: readonly ItemTerm[]): Starts {
   let s = startsKept.get(terms);
-  if (!s) startsKept.set(terms, (s = new Set(terms.flatMap((t) => t.forms.flat().map(startKey)))));
+  if (!s) startsKept.set(terms, (s = startsFrom(terms.flatMap((t) => t.forms.flat().map(startKey)))));
   return s;
 }
 
@@ -183,10 +213,9 @@ export function bestItemScoreOf(items: readonly (readonly string[])[] | null, te
   const tokens = itemBuffer;
   let best = 0;
   for (const words of items) {
-    // An item with no word that could stem to a term's token scores 0 (bm25Term of no match).
-    if (!anyStarts(words, starts)) continue;
+    // -1: no word that could stem to a term's token, a score of 0.
     const length = stemmedBy(words, starts, tokens);
-    if (length === 0) continue;
+    if (length <= 0) continue;
     let score = 0;
     for (const t of terms) {
       let f = 0;

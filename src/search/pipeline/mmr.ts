@@ -23,23 +23,26 @@ export function mmrRerank(items: MmrItem[], k: number, lambda: number, similarit
       .slice(0, k)
       .map((it) => ({ id: it.id, penalty: 0, mmr: it.relevance }));
   }
-  const left = [...items];
+  // Positions in `items`, in their order; each item's greatest similarity to the picks by
+  // position (ids are distinct): plain arrays, on a path every search runs.
+  const left = items.map((_, i) => i);
+  const maxSim = new Float64Array(items.length);
   const picked: MmrPick[] = [];
-  const maxSim = new Map<number, number>(items.map((it) => [it.id, 0]));
   while (picked.length < k && left.length > 0) {
     let best = 0;
     let bestVal = -Infinity;
     for (let i = 0; i < left.length; i++) {
-      const it = left[i]!;
-      const val = lambda * it.relevance - (1 - lambda) * maxSim.get(it.id)!;
+      const j = left[i]!;
+      const val = lambda * items[j]!.relevance - (1 - lambda) * maxSim[j]!;
       if (val > bestVal + 1e-12) {
         bestVal = val;
         best = i;
       }
     }
     const chosen = left.splice(best, 1)[0]!;
-    picked.push({ id: chosen.id, penalty: (1 - lambda) * maxSim.get(chosen.id)!, mmr: bestVal });
-    for (const it of left) maxSim.set(it.id, Math.max(maxSim.get(it.id)!, similarity(chosen.id, it.id)));
+    const id = items[chosen]!.id;
+    picked.push({ id, penalty: (1 - lambda) * maxSim[chosen]!, mmr: bestVal });
+    for (const j of left) maxSim[j] = Math.max(maxSim[j]!, similarity(id, items[j]!.id));
   }
   return picked;
 }
@@ -91,6 +94,43 @@ export function jaccardOfSorted(a: Uint32Array, b: Uint32Array): number {
     else j++;
   }
   return inter / (a.length + b.length - inter);
+}
+
+/**
+ * `jaccardOfSorted` of one set against many (MMR compares each pick with every candidate
+ * left): the one set's words as bits, each other set's words tested against them, where a
+ * merge of the two arrays branches on every word. The same counts, so the same quotients.
+ * One buffer per process: a search's comparisons run to the end before the next search's.
+ */
+export function jaccardFrom(a: Uint32Array): (b: Uint32Array) => number {
+  setBits(a);
+  return (b) => {
+    if (a.length === 0 && b.length === 0) return 0;
+    const bits = jaccardBits;
+    let inter = 0;
+    for (let i = 0; i < b.length; i++) {
+      const w = b[i]!;
+      const word = w >>> 5;
+      if (word < bits.length) inter += (bits[word]! >>> (w & 31)) & 1;
+    }
+    return inter / (a.length + b.length - inter);
+  };
+}
+
+let jaccardBits = new Uint32Array(1024);
+/** The set whose bits are in jaccardBits (cleared word by word when another takes its place). */
+let bitsOf: Uint32Array | null = null;
+
+function setBits(a: Uint32Array): void {
+  if (bitsOf === a) return;
+  const bits = jaccardBits;
+  if (bitsOf) for (let i = 0; i < bitsOf.length; i++) bits[bitsOf[i]! >>> 5] = 0;
+  let max = 0;
+  for (let i = 0; i < a.length; i++) if (a[i]! > max) max = a[i]!;
+  if (max >>> 5 >= bits.length) jaccardBits = new Uint32Array(Math.max((max >>> 5) + 1, bits.length * 2));
+  const b = jaccardBits;
+  for (let i = 0; i < a.length; i++) b[a[i]! >>> 5]! |= 1 << (a[i]! & 31);
+  bitsOf = a;
 }
 
 /**
