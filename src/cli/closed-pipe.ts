@@ -1,13 +1,13 @@
 import { writeSync } from "node:fs";
 
-let quiet = false;
+const guarded = new Set<"stdout" | "stderr">();
 
 /** Reading into a closed pipe (`agent search x | head -1`, a harness that stopped listening) is not an error: stop quietly. */
-export function quietOnClosedPipe(): void {
-  if (quiet) return;
-  quiet = true;
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (e: NodeJS.ErrnoException) => {
+export function quietOnClosedPipe(streams: ReadonlyArray<"stdout" | "stderr"> = ["stdout", "stderr"]): void {
+  for (const name of streams) {
+    if (guarded.has(name)) continue;
+    guarded.add(name);
+    process[name].on("error", (e: NodeJS.ErrnoException) => {
       if (e.code === "EPIPE") process.exit(0);
       throw e;
     });

@@ -66,9 +66,9 @@ export async function thinSearch(argv: string[]): Promise<boolean> {
     return false; // the full CLI says what is wrong with the workspace
   }
   if (!daemonSocketExists(workspace)) return false;
-  // stdout and stderr are made (and guarded against a closed pipe) only when something goes to
-  // stderr: the answer itself is written without a stream (writeStdout).
-  const say = (line: string) => (quietOnClosedPipe(), warnLine(line));
+  // The answer is written without making process.stdout (writeStdout); stderr is guarded
+  // against a closed pipe when something is said on it.
+  const say = (line: string) => (quietOnClosedPipe(["stderr"]), warnLine(line));
   const req = { query: cmd.query, ...(cmd.limit !== undefined ? { limit: cmd.limit } : {}) };
   try {
     // No time limit, as the full command: the engine bounds its own model calls.
