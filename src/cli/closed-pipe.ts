@@ -15,9 +15,10 @@ export function quietOnClosedPipe(streams: ReadonlyArray<"stdout" | "stderr"> = 
 }
 
 /**
- * Writes `text` to stdout in one go without making `process.stdout`: its stream (a socket for
- * a pipe, a TTY stream for a terminal) costs ~4 ms of CPU a process to build and write through
- * (measured against `fs.writeSync`), which is the thin client's whole printing. A closed pipe
+ * Writes `text` to stdout in one go without making `process.stdout`: building that stream (a
+ * socket for a pipe, a TTY stream for a terminal) and writing through it cost 2–4 ms of CPU a
+ * process against `fs.writeSync` (measured; docs/performance.md), in a command whose whole
+ * own work is ~15 ms. A closed pipe
  * ends the process quietly, as `quietOnClosedPipe` does; a pipe that is full and non-blocking
  * (EAGAIN) or any other refusal hands the rest to the stream, which waits or says the error.
  */
