@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// node scripts/bench-search-client.mjs [--cli PATH] [--before PATH] [--queries N]: a whole
+// node scripts/bench-search-client.mjs [--cli PATH] [--before PATH] [--queries N] [--load N]: a whole
 // `agent search` process through a running daemon (USE-lite, hybrid) against `node -e 0`, each
 // query's processes started in turn so they share the moment's load. Prints wall and
 // user+system CPU p50 (CPU from /usr/bin/time, 10 ms resolution) and the ratios; never asserts.
 // --before: another build's dist/cli/main.js, asked the same queries of the same daemon.
+// --load N: N busy loops (processes of `node -e "for(;;);"`) run while the processes are timed,
+// a load of the bench's own on top of whatever else the machine runs (the issue's "loaded machine").
 import "./lib/state-home.mjs";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +18,7 @@ const args = process.argv.slice(2);
 const cli = path.resolve(option(args, "cli", fileURLToPath(new URL("../dist/cli/main.js", import.meta.url))));
 const before = option(args, "before", null);
 const nQueries = Number(option(args, "queries", 10));
+const busyLoops = Number(option(args, "load", 0));
 if (!existsSync("/usr/bin/time")) throw new Error("needs /usr/bin/time for the CPU figures");
 
 const ws = mkdtempSync(path.join(os.tmpdir(), "agent-bench-client-"));
@@ -58,14 +61,21 @@ try {
   const builds = { "node -e 0": null, ...(before ? { before: path.resolve(before) } : {}), this: cli };
   const times = Object.fromEntries(Object.keys(builds).map((k) => [k, []]));
   const queries = Array.from({ length: nQueries }, (_, i) => `what did we plan for the ${topics[i % 10]} ${i >= 10 ? i : ""}`.trim());
-  for (const q of queries) {
-    for (const [name, build] of Object.entries(builds)) {
-      times[name].push(build === null ? run(["-e", "0"]) : run([build, "search", q, "--workspace", ws], viaDaemon));
+  const busy = Array.from({ length: busyLoops }, () => spawn(process.execPath, ["-e", "for(;;);"], { stdio: "ignore" }));
+  try {
+    // Each round runs the builds in turn, in an order that alternates, so neither always goes first.
+    for (const [i, q] of queries.entries()) {
+      const order = Object.entries(builds);
+      for (const [name, build] of i % 2 === 0 ? order : order.reverse()) {
+        times[name].push(build === null ? run(["-e", "0"]) : run([build, "search", q, "--workspace", ws], viaDaemon));
+      }
     }
+  } finally {
+    for (const b of busy) b.kill("SIGKILL");
   }
   const floor = times["node -e 0"];
   const f = { ms: pct(floor.map((r) => r.ms), 50), cpu: pct(floor.map((r) => r.cpu), 50) };
-  console.log(`agent search through the daemon (${mode}), ${nQueries} distinct queries, whole processes, p50; load ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")}`);
+  console.log(`agent search through the daemon (${mode}), ${nQueries} distinct queries, whole processes, p50; ${busyLoops} busy loop(s) of the bench's own; load ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")}`);
   for (const [name, rs] of Object.entries(times)) {
     const ms = pct(rs.map((r) => r.ms), 50);
     const cpu = pct(rs.map((r) => r.cpu), 50);

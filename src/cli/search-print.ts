@@ -1,36 +1,45 @@
 /**
  * What `agent search` prints for the engine's answer: the same lines whether the answer came
  * from this process's engine (commands/search.ts) or from the daemon through the thin client
- * (thin/search.ts). Node built-ins and types only, so the thin client stays small.
+ * (thin/search.ts). Node built-ins and types only, so the thin client stays small. What goes
+ * to stdout is one string, written at once: the thin client writes it without a stream.
  */
 import type { FloorExplanation, NearMiss, SearchResult } from "../search/search.js";
 import type { SearchReport } from "../search/report.js";
 import { warnLine as warn } from "./open-engine.js";
 
-function printJson(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + "\n");
+/** Prints a search's answer: warnings on stderr, the results (or with `json` the whole answer) on stdout, in one write. */
+export function printSearch(res: SearchReport, query: string, json: boolean): void {
+  for (const w of searchWarnings(res, json)) warn(w);
+  process.stdout.write(searchText(res, query, json));
 }
 
-/** Prints a search's answer: warnings on stderr, the results (or with `json` the whole answer) on stdout. */
-export function printSearch(res: SearchReport, query: string, json: boolean): void {
-  if (res.vectors.warning) warn(res.vectors.warning);
-  if (json) {
-    // The engine's whole answer, exactly what the MCP memory_search tool returns.
-    return printJson(res);
-  }
+/** The warnings a search's answer carries, for stderr: all of them are said before any result. */
+export function searchWarnings(res: SearchReport, json: boolean): string[] {
+  const out: string[] = [];
+  if (res.vectors.warning) out.push(res.vectors.warning);
+  if (json) return out;
   if (res.vectors.pending && res.mode !== "keyword") {
-    warn(`${res.vectors.missing} chunk(s) have no vectors yet and are found by keywords only; ${res.vectors.pending}`);
+    out.push(`${res.vectors.missing} chunk(s) have no vectors yet and are found by keywords only; ${res.vectors.pending}`);
   }
-  if (res.rerank?.error) warn(`reranking failed, results are in search order: ${res.rerank.error}`);
-  else if (res.rerank) process.stdout.write(`reranked by ${res.rerank.model}: ${res.rerank.graded} of ${res.rerank.candidates} graded, ${res.rerank.dropped} unrelated left out (${(res.rerank.ms / 1000).toFixed(1)} s)\n`);
+  if (res.rerank?.error) out.push(`reranking failed, results are in search order: ${res.rerank.error}`);
+  return out;
+}
+
+/** What a search prints on stdout: the results as lines, or with `json` the engine's whole answer. */
+export function searchText(res: SearchReport, query: string, json: boolean): string {
+  // The engine's whole answer, exactly what the MCP memory_search tool returns.
+  if (json) return JSON.stringify(res, null, 2) + "\n";
+  let out = "";
+  if (res.rerank && !res.rerank.error) out += `reranked by ${res.rerank.model}: ${res.rerank.graded} of ${res.rerank.candidates} graded, ${res.rerank.dropped} unrelated left out (${(res.rerank.ms / 1000).toFixed(1)} s)\n`;
   if (res.dateRange) {
     const r = res.dateRange;
     const looked = r.reading.tense === "nearest" ? "no tense: the nearer day" : `the question looks ${r.reading.tense}`;
     const searched = r.reading.searched === "mentions" ? "notes that mention it" : "notes of that time";
-    process.stdout.write(`dates: "${r.text}" → ${r.from}..${r.to} (${r.mode}; ${looked}; ${searched})\n`);
+    out += `dates: "${r.text}" → ${r.from}..${r.to} (${r.mode}; ${looked}; ${searched})\n`;
   }
-  for (const notice of res.dateNotices ?? []) process.stdout.write(`dates: ${notice}\n`);
-  if (res.spellings) process.stdout.write(`spelling: ${res.spellings.map((s) => `${s.word} → ${(s.shown ?? s.terms).join(", ")}`).join("; ")}\n`);
+  for (const notice of res.dateNotices ?? []) out += `dates: ${notice}\n`;
+  if (res.spellings) out += `spelling: ${res.spellings.map((s) => `${s.word} → ${(s.shown ?? s.terms).join(", ")}`).join("; ")}\n`;
   if (res.syntax) {
     const q = (xs: string[]) => xs.map((x) => `"${x}"`).join(", ");
     const parts = [
@@ -38,13 +47,14 @@ export function printSearch(res: SearchReport, query: string, json: boolean): vo
       ...(res.syntax.excluded.length > 0 ? [`must not contain ${q(res.syntax.excluded)}`] : []),
       ...(res.syntax.relaxed.length > 0 ? [`no note contains ${q(res.syntax.relaxed)}, searched as plain words`] : []),
     ];
-    process.stdout.write(`phrases: ${parts.join("; ")}\n`);
+    out += `phrases: ${parts.join("; ")}\n`;
   }
   const floor = res.explain?.floor;
-  if (floor) process.stdout.write(formatFloor(floor));
-  if (res.results.length === 0) process.stdout.write(`no results for "${query}"${res.reason ? `: ${res.reason}` : ""}\n`);
-  res.results.forEach((r, i) => process.stdout.write(formatResult(r, i + 1)));
-  if (floor && floor.nearMisses.length > 0) process.stdout.write(formatNearMisses(floor));
+  if (floor) out += formatFloor(floor);
+  if (res.results.length === 0) out += `no results for "${query}"${res.reason ? `: ${res.reason}` : ""}\n`;
+  res.results.forEach((r, i) => (out += formatResult(r, i + 1)));
+  if (floor && floor.nearMisses.length > 0) out += formatNearMisses(floor);
+  return out;
 }
 
 const GRADE_WORDS = ["unrelated", "same subject", "answers"] as const;

@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFile, spawn, spawnSync } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,6 +106,30 @@ describe("agent search through the thin client", { timeout: 120_000 }, () => {
     const loaded = readFileSync(list, "utf8").split("\n");
     expect(loaded).toContain("NativeModule net");
     expect(loaded.filter((m) => /internal\/(fs\/promises|readline\/|repl\/)/.test(m))).toEqual([]);
+  });
+
+  it("writes its answer without making process.stdout, and a closed pipe ends it quietly", async () => {
+    // stdout to a file: process.stdout would be a SyncWriteStream, loaded only if it is made.
+    const list = path.join(dir, "loaded-file.txt");
+    const hook = path.join(dir, "loaded-file.cjs");
+    write(dir, "loaded-file.cjs", `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join("\\n")));`);
+    const out = path.join(dir, "out.txt");
+    const fd = openSync(out, "w");
+    const r = spawnSync(process.execPath, ["--require", hook, CLI, "search", "canoe", "--workspace", ws], { stdio: ["ignore", fd, "pipe"], env: { ...process.env, AGENT_WORKSPACE: "", AGENT_DAEMON: "require" } });
+    closeSync(fd);
+    expect(r.status, String(r.stderr)).toBe(0);
+    expect(readFileSync(out, "utf8")).toBe((await agent(["search", "canoe", "--workspace", ws, "--no-daemon"])).stdout);
+    expect(readFileSync(list, "utf8").split("\n")).not.toContain("NativeModule internal/fs/sync_write_stream");
+
+    // A reader that went away before the answer: exit 0, no error.
+    const child = spawn(process.execPath, [CLI, "search", "canoe", "--workspace", ws], { env: { ...process.env, AGENT_WORKSPACE: "", AGENT_DAEMON: "require" } });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(code, stderr).toBe(0);
+    // Only what the full CLI says too (this workspace has no embedder): no EPIPE, no stack.
+    expect(stderr).not.toMatch(/EPIPE|Error|at /);
   });
 
   it("reports the daemon engine's refusal as the CLI does", async () => {

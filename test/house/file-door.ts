@@ -20,6 +20,7 @@ export const ALLOWED: Readonly<Record<string, string>> = {
   "src/assistants/openclaw/store.ts": "OpenClaw's own conversation database (outside the workspace), read only",
   "src/assistants/opencode/connect.ts": "which of OpenCode's config files (opencode.json or .jsonc) exists",
   "src/assistants/opencode/store.ts": "OpenCode's own database (outside the workspace), read only through a temp copy",
+  "src/cli/closed-pipe.ts": "writes a command's answer to stdout (fd 1) without making process.stdout",
   "src/cli/commands/import.ts": "reads the export file the person names on the command line (anywhere), or stdin",
   "src/cli/commands/log.ts": "reads the text to log from stdin (fd 0)",
   "src/daemon/client.ts": "looks for the daemon's socket",

@@ -5,6 +5,7 @@ import { DaemonHost, type DaemonEvent } from "../../daemon/host.js";
 import type { AssistantReaders } from "../../daemon/methods.js";
 import { UsageError } from "../../engine/errors.js";
 import { parsePositiveInt, stamp, standard, warn, withProviderOptions, workspaceFrom, type ProviderOpts, type WorkspaceOpts } from "../common.js";
+import { releaseStopSignals } from "../held-signals.js";
 
 interface DaemonOpts extends WorkspaceOpts, ProviderOpts {
   watch: boolean;
@@ -75,6 +76,11 @@ export function register(program: Command): void {
     };
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);
+    // A stop asked while the CLI was loading (the launcher held it): the daemon stops before it
+    // starts (no lock taken, nothing opened), and says so.
+    const early = releaseStopSignals();
+    if (early.length > 0) print({ at: Date.now(), level: "info", event: "stopped", message: `daemon stopped before it started (${early[0]})` });
+    for (const sig of early) onSignal(sig);
     try {
       await daemon.run();
     } finally {

@@ -11,11 +11,12 @@
  */
 import { askDaemon, DaemonAnswerError, daemonSocketExists } from "../../daemon/client.js";
 import type { SearchReport } from "../../search/report.js";
-import { quietOnClosedPipe } from "../closed-pipe.js";
+import { quietOnClosedPipe, writeStdout } from "../closed-pipe.js";
 import { reportError } from "../errors.js";
 import { fastArgs, type FastOption } from "../fast-args.js";
+import { warnLine } from "../open-engine.js";
 import { workspaceOf } from "../remote.js";
-import { printSearch } from "../search-print.js";
+import { searchText, searchWarnings } from "../search-print.js";
 
 /** A search command line simple enough to run here. */
 export interface ThinSearch {
@@ -65,19 +66,23 @@ export async function thinSearch(argv: string[]): Promise<boolean> {
     return false; // the full CLI says what is wrong with the workspace
   }
   if (!daemonSocketExists(workspace)) return false;
-  quietOnClosedPipe();
+  // The answer is written without making process.stdout (writeStdout); stderr is guarded
+  // against a closed pipe when something is said on it.
+  const say = (line: string) => (quietOnClosedPipe(["stderr"]), warnLine(line));
   const req = { query: cmd.query, ...(cmd.limit !== undefined ? { limit: cmd.limit } : {}) };
   try {
     // No time limit, as the full command: the engine bounds its own model calls.
-    const res = await askDaemon<SearchReport>(workspace, "search", req, { timeoutMs: 0 });
+    const res = await askDaemon<SearchReport>(workspace, "search", req, { timeoutMs: 0, onFallback: (why) => say(`${why}; working in-process`) });
     if (res === undefined) {
       // askDaemon already said why when the daemon was reached; the full CLI must not ask it again.
       if (mode !== "require") process.env.AGENT_DAEMON = "off";
       return false;
     }
-    printSearch(res, cmd.query, cmd.json);
+    for (const w of searchWarnings(res, cmd.json)) say(w);
+    writeStdout(searchText(res, cmd.query, cmd.json));
   } catch (e) {
     if (!(e instanceof DaemonAnswerError)) throw e;
+    quietOnClosedPipe();
     process.exitCode = reportError(e, cmd.json);
   }
   return true;
