@@ -104,3 +104,30 @@ describe("agent health reports a value clash", () => {
     }
   });
 });
+
+describe("a value clash in search", () => {
+  let ws = "";
+  afterEach(() => cleanup(ws));
+
+  it("brings the other side in for a question about the clashing value, not for one that meets a side in passing", async () => {
+    ws = tempDir();
+    write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", dates: { timeZone: "UTC" } } }));
+    write(ws, "MEMORY.md", "# Memory\n\n- Passport expires Aug 2033, any trip is fine.\n");
+    const old = Date.parse("2027-03-01T20:00:00Z") / 1000;
+    utimesSync(path.join(ws, "MEMORY.md"), old, old);
+    write(ws, "memory/2027-03-05.md", "# 5 Mar\n\n- Porto trip: flights booked for 3 May\n");
+    write(ws, "memory/2027-03-12.md", "# 12 Mar\n\n- passport's valid till Aug 2032, fine for the Porto trip in May\n");
+    const engine = Engine.open({ workspace: ws, now: () => Date.parse("2027-03-20T09:00:00Z") });
+    try {
+      engine.indexing.index();
+      expect((await engine.indexing.health()).contradictions.length).toBe(1);
+      const trip = await engine.search("Porto trip in May", { recall: false, limit: 2 });
+      expect(trip.results.map((r) => r.path)).toEqual(["memory/2027-03-12.md", "memory/2027-03-05.md"]);
+      const passport = await engine.search("when does the passport expire", { recall: false, limit: 2 });
+      expect(passport.results.map((r) => r.path).sort()).toEqual(["MEMORY.md", "memory/2027-03-12.md"]);
+      expect(passport.results.every((r) => r.contradicts !== undefined)).toBe(true);
+    } finally {
+      await engine.close();
+    }
+  });
+});

@@ -11,7 +11,8 @@
  *     does not mark the list, nor pull in what replaced it ("when does the green bin go out"
  *     is not about the gym's price);
  *   - a contradiction with one side picked: the other side goes right below it (when it is a
- *     candidate), and both carry `contradicts`.
+ *     candidate and the query shares a word with what the two disagree on, or it is a pick
+ *     already), and both carry `contradicts`.
  *
  * Only candidates of this search are ever brought in: they passed its filters and privacy
  * scope in SQL, so nothing a session may not see comes in by a link. With the date filter's
@@ -103,7 +104,9 @@ export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
     const shown = a ?? b;
     if (!shown) continue;
     const other = a ? pickOf(l.newer.chunkId) : pickOf(l.older.chunkId);
-    if (!other) continue;
+    // Brought in only when the question is about what the two disagree on: a note that names a passport's
+    // expiry in passing ("no worries for Lisbon") does not pull the other expiry above the Lisbon notes.
+    if (!other || (!list.includes(other) && asked(l.slot, query) === 0)) continue;
     (shown.contradicts ??= []).push(refOf(a ? l.newer : l.older));
     (other.contradicts ??= []).push(refOf(a ? l.older : l.newer));
     if (!list.includes(other)) place(other, shown, true);
