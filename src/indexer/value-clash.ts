@@ -23,7 +23,8 @@
  * same holder (the words before each value share a word, and a named holder on one side —
  * "Sam's car", "my birthday", "mum's neighbours" — must be the other's too), the newer
  * statement says nothing changed ("new", "now", "moved", "renewed"), no statement between
- * them says something changed about the same holder, and the pair is no update already.
+ * them says a change about the same holder and slot ("mum's moving next month", "got a new
+ * car"), and the pair is no update already.
  *
  * Pure: statements in, links out. The values are read from a statement's sentence when it is
  * stored (truth.ts), so the index keeps them and linking reads no text.
@@ -50,8 +51,8 @@ export interface FixedValue {
 const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
-/** Between a cue and its value: "is", ":", "on", "the" (never "was": a past occasion, not the standing value). */
-const FILL = String.raw`(?:\s*(?:is|are|['’]s|falls on|on|of|in|at|date)\b\s*|\s*[:=–-]\s*|\s+)*`;
+/** Between a cue and its value: "is", ":", "on" (never "was": a past occasion, not the standing value). */
+const FILL = new RegExp(String.raw`^(?:\s*(?:is|are|['’]s|falls on|on|of|in|at|date)\b\s*|\s*[:=–-]\s*|\s+)*`, "i");
 
 interface Cue {
   slot: string;
@@ -67,11 +68,13 @@ function dayMonthAtStart(rest: string): { norm: string; length: number } | null 
   return v ? { norm: v.norm, length: v.end } : null;
 }
 
+const MONTH_YEAR = new RegExp(String.raw`^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?${MONTH_RE}\.?,?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(\d{4})\b`, "i");
+
 /** A month with its year at the start of `rest` ("Aug 2031", "12 August 2031", "2031-08-12"): "2031-08". */
 function monthYearAtStart(rest: string): { norm: string; length: number } | null {
   const iso = /^(\d{4})-(\d{2})(?:-\d{2})?\b/.exec(rest);
   if (iso) return { norm: `${iso[1]}-${iso[2]}`, length: iso[0].length };
-  const m = new RegExp(String.raw`^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?${MONTH_RE}\.?,?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?(\d{4})\b`, "i").exec(rest);
+  const m = MONTH_YEAR.exec(rest);
   if (!m) return null;
   const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1;
   return { norm: `${m[2]}-${String(month).padStart(2, "0")}`, length: m[0].length };
@@ -176,7 +179,7 @@ export function fixedValues(sentence: string): FixedValue[] {
     cue.re.lastIndex = 0;
     for (let m = cue.re.exec(text); m !== null; m = cue.re.exec(text)) {
       const after = m.index + m[0].length;
-      const fill = new RegExp(`^${FILL}`, "i").exec(text.slice(after))?.[0] ?? "";
+      const fill = FILL.exec(text.slice(after))?.[0] ?? "";
       const v = cue.read(text.slice(after + fill.length));
       if (!v) continue;
       const valueAt = after + fill.length;
