@@ -21,6 +21,7 @@
 import { contentWords, stem } from "../../indexer/statements.js";
 import { linksFromStatements, linksOfChunks, type StatementPlace, type StoredLink } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
+import { listItems } from "./list-items.js";
 import type { SearchIndexes } from "./stages.js";
 import type { StatementRef } from "../types.js";
 import type { Candidate } from "./keyword.js";
@@ -48,8 +49,6 @@ export function untilOf(dateTo: string | undefined): number {
   return Number.isNaN(t) ? Infinity : t;
 }
 
-const LIST_ITEM = /^\s*(?:[-*+]|\d+\.)\s/;
-
 /** The query's terms as statements write their words (stemmed; a hyphenated term is its parts). */
 function queryStems(terms: readonly string[]): Set<string> {
   return new Set(terms.flatMap((t) => t.split("-")).map(stem).filter((w) => w.length >= 3));
@@ -65,8 +64,9 @@ const asked = (text: string, query: ReadonlySet<string>) => new Set(contentWords
  * both name Arlo).
  */
 export function otherItemAsked(cand: Pick<Candidate, "text">, replaced: Pick<StatementPlace, "text">, query: ReadonlySet<string>): boolean {
-  const items = cand.text.split("\n").filter((line) => LIST_ITEM.test(line));
-  if (items.length < 2) return false;
+  // Two items make a list here: only which item the question asks about is told, not how a list scores.
+  const items = listItems(cand.text, 2);
+  if (items === null) return false;
   const mine = asked(replaced.text, query);
   return mine === 0 || items.some((line) => asked(line, query) > mine);
 }
