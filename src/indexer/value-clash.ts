@@ -236,6 +236,19 @@ function sameHolder(a: FixedValue, b: FixedValue): string[] | null {
   return shared.length > 0 ? shared : null;
 }
 
+/** Words that make a thing another one of its kind than the person's own: a hire car, a work phone, a spare key. */
+const ANOTHER_ONE = new Set(["hire", "hired", "rental", "rented", "courtesy", "loan", "loaner", "spare", "work", "company", "second", "other", "backup", "temporary", "temp"].map(stem));
+
+/** Reasons two values of one slot and one holder are still of two things: each a small named rule. */
+export const CLASH_GUARDS: readonly { name: string; apart: (a: FixedValue, b: FixedValue) => boolean }[] = [
+  // "hire car reg AB12 CDE" and "Car: … reg YD21 KPO": the hire car is not the car.
+  { name: "another one", apart: (a, b) => a.owner.some((w) => ANOTHER_ONE.has(w)) !== b.owner.some((w) => ANOTHER_ONE.has(w)) },
+  // "car insurance expires Jan 2030" and "home insurance expires Mar 2030": what expires is named by the two words before it.
+  { name: "another thing expires", apart: (a, b) => a.slot === "expiry" && a.owner.length > 1 && b.owner.length > 1 && a.owner.slice(-2).join(" ") !== b.owner.slice(-2).join(" ") },
+  // "parcel left at 24 Roundhay Road" and "parcel from 26 Roundhay Road": a house number is someone's only when one side says whose.
+  { name: "nobody's house", apart: (a, b) => a.slot.startsWith("house number") && a.holder === undefined && b.holder === undefined },
+];
+
 /** Words besides a slot's own that say its value was replaced: a move for an address, a renewal for an expiry. */
 const MOVE_WORDS: Record<string, readonly string[]> = { expiry: ["renew", "renewal"], postcode: ["mov", "move"], house: ["mov", "move"] };
 
@@ -290,7 +303,7 @@ export function valueClashes(all: readonly PlacedStatement[], links: readonly Li
         if (saysChanged(n.p.st) || (o.p.order === n.p.order && saysChanged(o.p.st))) continue;
         // The newer still says the old value, or the older already said the new one: two things, not a clash.
         if (fixedOf(n.p.st).some((x) => x.slot === o.v.slot && x.norm === o.v.norm) || fixedOf(o.p.st).some((x) => x.slot === n.v.slot && x.norm === n.v.norm)) continue;
-        const about = sameHolder(o.v, n.v);
+        const about = CLASH_GUARDS.some((g) => g.apart(o.v, n.v)) ? null : sameHolder(o.v, n.v);
         if (about === null || changedBetween(all, o.p, n.p, o.v.slot, about)) continue;
         linked.add(`${o.p.id}:${n.p.id}`).add(`${n.p.id}:${o.p.id}`);
         count.set(o.p.id, (count.get(o.p.id) ?? 0) + 1).set(n.p.id, (count.get(n.p.id) ?? 0) + 1);

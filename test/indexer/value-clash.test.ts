@@ -131,3 +131,13 @@ describe("a value clash in search", () => {
     }
   });
 });
+
+describe("clash guards", () => {
+  it("keeps apart another one of the kind, another thing that expires, and a house number nobody holds", () => {
+    expect(clashes(["Van: white Transit, reg KP19 XTR.", "hire van reg KP91 XTR for the move, £80 a day"])).toEqual([]);
+    expect(clashes(["car insurance expires January 2030.", "home insurance expires March 2030."])).toEqual([]);
+    expect(clashes(["parcel left at 24 Elm Grove by mistake", "parcel picked up from 26 Elm Grove"])).toEqual([]);
+    // The same kind of thing, its holder said on one side: a clash.
+    expect(clashes(["car insurance expires January 2030.", "the car insurance is valid until June 2030."])).toEqual([["contradiction", 0, 1]]);
+  });
+});
