@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { extractStatements } from "../../src/indexer/statements.js";
 import type { PlacedStatement } from "../../src/indexer/supersede.js";
-import { fixedValues, linkWithClashes, withFixedValues } from "../../src/indexer/value-clash.js";
+import { fixedValues, isValueClash, linkWithClashes, withFixedValues } from "../../src/indexer/value-clash.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 // Two values for a slot that holds one (a birthday, a car's registration, an expiry date, a
@@ -67,6 +67,13 @@ describe("value clashes", () => {
     expect(clashes(["Gran's house: 17 Elm Grove.", "gran is moving house next month!", "took the shopping round to gran at 71 Elm Grove"])).toEqual([]);
     // A change to another of the holder's facts in between is no move.
     expect(clashes(["Gran's house: 17 Elm Grove.", "gran's party: it's 20 not 15 coming", "took the shopping round to gran at 71 Elm Grove"])).toEqual([["contradiction", 0, 2]]);
+  });
+
+  it("says what it is about as the slot and whose, told apart from a denial's shared words", () => {
+    const [clash] = linkWithClashes(placed(["Kit (my sister) bday 3 June.", "Kit's birthday is 8 June, need a card"]));
+    expect(clash?.slot).toBe("birthday: kit");
+    expect(isValueClash(clash!.slot)).toBe(true);
+    expect(isValueClash("birthday party celebrat")).toBe(false);
   });
 
   it("is no clash for the same value said again, a line the person keeps, or a pair the linker made an update", () => {
