@@ -1,6 +1,6 @@
 import { utimesSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { extractStatements } from "../../src/indexer/statements.js";
 import type { PlacedStatement } from "../../src/indexer/supersede.js";
@@ -84,20 +84,31 @@ describe("value clashes", () => {
   });
 });
 
-describe("agent health reports a value clash", () => {
-  let ws = "";
-  afterEach(() => cleanup(ws));
-
-  it("with both sides' path:line and dates, and search marks neither as replaced", async () => {
-    ws = tempDir();
+/** A keyword-mode workspace with MEMORY.md dated 1 Mar 2027 and these daily notes, indexed; `check` runs against its engine. */
+async function withNotes(memory: string, notes: Record<string, string>, check: (engine: Engine) => Promise<void>): Promise<void> {
+  const ws = tempDir();
+  try {
     write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", dates: { timeZone: "UTC" } } }));
-    write(ws, "MEMORY.md", "# Memory\n\n- Van: white Transit, reg KP19 XTR.\n- Kit (my sister) bday 3 June.\n");
+    write(ws, "MEMORY.md", memory);
     const old = Date.parse("2027-03-01T20:00:00Z") / 1000;
     utimesSync(path.join(ws, "MEMORY.md"), old, old);
-    write(ws, "memory/2027-03-12.md", "# 12 Mar\n\n- long walk with the dog\n- Kit's birthday is 8 June, need a card\n");
+    for (const [rel, text] of Object.entries(notes)) write(ws, rel, text);
     const engine = Engine.open({ workspace: ws, now: () => Date.parse("2027-03-20T09:00:00Z") });
     try {
       engine.indexing.index();
+      await check(engine);
+    } finally {
+      await engine.close();
+    }
+  } finally {
+    cleanup(ws);
+  }
+}
+
+describe("agent health reports a value clash", () => {
+  it("with both sides' path:line and dates, and search marks neither as replaced", async () => {
+    const memory = "# Memory\n\n- Van: white Transit, reg KP19 XTR.\n- Kit (my sister) bday 3 June.\n";
+    await withNotes(memory, { "memory/2027-03-12.md": "# 12 Mar\n\n- long walk with the dog\n- Kit's birthday is 8 June, need a card\n" }, async (engine) => {
       const report = await engine.indexing.health();
       expect(report.contradictions.map((c) => [`${c.a.path}:${c.a.line}`, c.a.date, `${c.b.path}:${c.b.line}`, c.b.date])).toEqual([
         ["MEMORY.md:4", "2027-03-01", "memory/2027-03-12.md:4", "2027-03-12"],
@@ -106,36 +117,24 @@ describe("agent health reports a value clash", () => {
       const res = await engine.search("when is Kit's birthday", { recall: false });
       expect(res.results.map((r) => r.path).sort()).toEqual(["MEMORY.md", "memory/2027-03-12.md"]);
       expect(res.results.every((r) => r.supersededBy === undefined)).toBe(true);
-    } finally {
-      await engine.close();
-    }
+    });
   });
 });
 
 describe("a value clash in search", () => {
-  let ws = "";
-  afterEach(() => cleanup(ws));
-
   it("brings the other side in for a question about the clashing value, not for one that meets a side in passing", async () => {
-    ws = tempDir();
-    write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", dates: { timeZone: "UTC" } } }));
-    write(ws, "MEMORY.md", "# Memory\n\n- Passport expires Aug 2033, any trip is fine.\n");
-    const old = Date.parse("2027-03-01T20:00:00Z") / 1000;
-    utimesSync(path.join(ws, "MEMORY.md"), old, old);
-    write(ws, "memory/2027-03-05.md", "# 5 Mar\n\n- Porto trip: flights booked for 3 May\n");
-    write(ws, "memory/2027-03-12.md", "# 12 Mar\n\n- passport's valid till Aug 2032, fine for the Porto trip in May\n");
-    const engine = Engine.open({ workspace: ws, now: () => Date.parse("2027-03-20T09:00:00Z") });
-    try {
-      engine.indexing.index();
+    const notes = {
+      "memory/2027-03-05.md": "# 5 Mar\n\n- Porto trip: flights booked for 3 May\n",
+      "memory/2027-03-12.md": "# 12 Mar\n\n- passport's valid till Aug 2032, fine for the Porto trip in May\n",
+    };
+    await withNotes("# Memory\n\n- Passport expires Aug 2033, any trip is fine.\n", notes, async (engine) => {
       expect((await engine.indexing.health()).contradictions.length).toBe(1);
       const trip = await engine.search("Porto trip in May", { recall: false, limit: 2 });
       expect(trip.results.map((r) => r.path)).toEqual(["memory/2027-03-12.md", "memory/2027-03-05.md"]);
       const passport = await engine.search("when does the passport expire", { recall: false, limit: 2 });
       expect(passport.results.map((r) => r.path).sort()).toEqual(["MEMORY.md", "memory/2027-03-12.md"]);
       expect(passport.results.every((r) => r.contradicts !== undefined)).toBe(true);
-    } finally {
-      await engine.close();
-    }
+    });
   });
 });
 
