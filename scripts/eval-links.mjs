@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run eval:links [-- --data DIR] [--json] [--show N]
-// How often the supersession linker (src/indexer/supersede.ts, run on statements.ts's
-// statements) links the right things: precision and recall, without a model as judge.
+// How often the supersession linker (src/indexer/supersede.ts, with value-clash.ts's value
+// clashes, run on statements.ts's statements as the indexer stores them) links the right
+// things: precision and recall, without a model as judge.
 //
 // 1. The hand-labelled pairs (test/fixtures/supersession/pairs.json: realistic personal
 //    notes, written for this and NOT taken from BEAM). Every pair's two lines go into ONE pool,
@@ -26,7 +27,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { extractStatements, turnStatements } from "../dist/indexer/statements.js";
-import { linkStatements } from "../dist/indexer/supersede.js";
+import { linkWithClashes, withFixedValues } from "../dist/indexer/value-clash.js";
 import { anchorDate } from "./eval-beam.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -56,12 +57,12 @@ export function scorePairs(pairs) {
     [p.older, p.newer].forEach((text, side) => {
       const day = Date.parse("2026-01-01T12:00:00Z") + (2 * i + side) * DAY;
       for (const st of extractStatements(text)) {
-        placed.push({ id, path: `memory/pair-${i}-${side}.md`, order: day + st.line, st });
+        placed.push({ id, path: `memory/pair-${i}-${side}.md`, order: day + st.line, st: withFixedValues(st) });
         owner.set(id++, { pair: i, side, text: st.text });
       }
     });
   });
-  const links = linkStatements(placed);
+  const links = linkWithClashes(placed);
   const out = {};
   const wrong = [];
   for (const kind of ["update", "contradiction"]) {
@@ -99,7 +100,7 @@ function userStatements(chat) {
     turns.forEach((t, i) => {
       if (t.role === "assistant") return;
       for (const st of turnStatements(String(t.content ?? ""), i + 1)) {
-        placed.push({ id, path: `sessions/beam-b${batch.batch_number}.jsonl`, order: start + i * 60000, st });
+        placed.push({ id, path: `sessions/beam-b${batch.batch_number}.jsonl`, order: start + i * 60000, st: withFixedValues(st) });
         msgOf.set(id++, { msg: t.id, text: st.text });
       }
     });
@@ -117,7 +118,7 @@ export function scoreBeam(data) {
     const chat = JSON.parse(readFileSync(path.join(data, c, "chat.json"), "utf8"));
     const probes = JSON.parse(readFileSync(path.join(data, c, "probing_questions.json"), "utf8"));
     const { placed, msgOf } = userStatements(chat);
-    const links = linkStatements(placed);
+    const links = linkWithClashes(placed);
     const pairsOf = {
       update: (probes.knowledge_update ?? []).map((q) => [flat(q.source_chat_ids?.original_info), flat(q.source_chat_ids?.updated_info)]),
       contradiction: (probes.contradiction_resolution ?? []).map((q) => [flat(q.source_chat_ids?.first_statement), flat(q.source_chat_ids?.second_statement)]),

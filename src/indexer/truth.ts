@@ -1,7 +1,7 @@
 /**
  * The indexer's truth stage: after a file's chunks are written, its statements (the
  * sentences that hold a value or deny something, statements.ts); after a pass that changed
- * anything, the links between all statements (supersede.ts) are found again. Both are
+ * anything, the links between all statements (supersede.ts, value-clash.ts) are found again. Both are
  * derived from the files and rebuilt with the index; nothing here writes a note.
  *
  * Whose words count: the person's. A transcript's user turns and the notes the person keeps
@@ -16,7 +16,8 @@ import { readForIndex } from "../workspace/read.js";
 import type { ScannedFile } from "../workspace/scan.js";
 import { allStatements, clearStatements, replaceLinks, writeStatements, type StoredStatement } from "../store/statements.js";
 import { extractStatements, turnStatements, type Statement } from "./statements.js";
-import { linkStatements, type PlacedStatement } from "./supersede.js";
+import type { PlacedStatement } from "./supersede.js";
+import { linkWithClashes, withFixedValues } from "./value-clash.js";
 
 export interface TruthFile {
   rel: string;
@@ -29,7 +30,8 @@ export interface TruthFile {
 }
 
 function stored(st: Statement, ord: number): StoredStatement {
-  const { line, text, ...rest } = st;
+  // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
+  const { line, text, ...rest } = withFixedValues(st);
   return { line, ord, text, data: JSON.stringify(rest) };
 }
 
@@ -68,17 +70,17 @@ export function relink(db: DB): number {
     const rest = JSON.parse(r.data) as Omit<Statement, "line" | "text">;
     return { id: r.id, path: r.path, order: r.ord, st: { line: 0, text: "", ...rest } };
   });
-  const links = linkStatements(placed);
+  const links = linkWithClashes(placed);
   replaceLinks(db, links);
   return links.length;
 }
 
 /**
  * Bump when the statement or link rules change (statements.ts, statement-mood.ts,
- * supersede.ts): an index built by earlier rules has its statements derived again from the
+ * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 6;
+export const TRUTH_RULES_VERSION = 7;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */

@@ -11,15 +11,18 @@
  *     does not mark the list, nor pull in what replaced it ("when does the green bin go out"
  *     is not about the gym's price);
  *   - a contradiction with one side picked: the other side goes right below it (when it is a
- *     candidate), and both carry `contradicts`.
+ *     candidate, and for a value clash when the query shares a word with what the two
+ *     disagree on, or it is a pick already), and both carry `contradicts`.
  *
  * Only candidates of this search are ever brought in: they passed its filters and privacy
  * scope in SQL, so nothing a session may not see comes in by a link. With the date filter's
  * end (`--to`, `--as-of`), a replacement said after it is no replacement yet. Never a model.
  */
 import { contentWords, stem } from "../../indexer/statements.js";
+import { isValueClash } from "../../indexer/value-clash.js";
 import { linksFromStatements, linksOfChunks, type StatementPlace, type StoredLink } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
+import { listItems } from "./list-items.js";
 import type { SearchIndexes } from "./stages.js";
 import type { StatementRef } from "../types.js";
 import type { Candidate } from "./keyword.js";
@@ -47,8 +50,6 @@ export function untilOf(dateTo: string | undefined): number {
   return Number.isNaN(t) ? Infinity : t;
 }
 
-const LIST_ITEM = /^\s*(?:[-*+]|\d+\.)\s/;
-
 /** The query's terms as statements write their words (stemmed; a hyphenated term is its parts). */
 function queryStems(terms: readonly string[]): Set<string> {
   return new Set(terms.flatMap((t) => t.split("-")).map(stem).filter((w) => w.length >= 3));
@@ -64,8 +65,9 @@ const asked = (text: string, query: ReadonlySet<string>) => new Set(contentWords
  * both name Arlo).
  */
 export function otherItemAsked(cand: Pick<Candidate, "text">, replaced: Pick<StatementPlace, "text">, query: ReadonlySet<string>): boolean {
-  const items = cand.text.split("\n").filter((line) => LIST_ITEM.test(line));
-  if (items.length < 2) return false;
+  // Two items make a list here: only which item the question asks about is told, not how a list scores.
+  const items = listItems(cand.text, 2);
+  if (items === null) return false;
   const mine = asked(replaced.text, query);
   return mine === 0 || items.some((line) => asked(line, query) > mine);
 }
@@ -103,7 +105,10 @@ export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
     const shown = a ?? b;
     if (!shown) continue;
     const other = a ? pickOf(l.newer.chunkId) : pickOf(l.older.chunkId);
-    if (!other) continue;
+    // A value clash's other side is brought in only when the question is about what the two disagree on: a note that
+    // names a passport's expiry in passing ("no worries for Lisbon") does not pull the other expiry above the Lisbon
+    // notes. A denial's other side still comes (it is what a "have I ever" question needs, in whatever words).
+    if (!other || (!list.includes(other) && isValueClash(l.slot) && asked(l.slot, query) === 0)) continue;
     (shown.contradicts ??= []).push(refOf(a ? l.newer : l.older));
     (other.contradicts ??= []).push(refOf(a ? l.older : l.newer));
     if (!list.includes(other)) place(other, shown, true);

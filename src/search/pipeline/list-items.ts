@@ -26,12 +26,13 @@ const ITEM_START = /^\s{0,8}(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/;
 const FENCE = /^\s*(?:```|~~~)/;
 
 /**
- * The items of a chunk's text when it holds at least MIN_LIST_ITEMS of them, else null.
+ * The items of a chunk's text when it holds at least `min` of them (MIN_LIST_ITEMS unless
+ * asked: a caller that only tells one item from another takes two), else null.
  * An item runs from its marker to the next marker, a blank line, a heading or a code fence;
  * lines before the first item (a heading, an introduction) belong to no item, and lines in a
  * fenced code block to none.
  */
-export function listItems(text: string): string[] | null {
+export function listItems(text: string, min = MIN_LIST_ITEMS): string[] | null {
   const items: string[] = [];
   let cur: string[] | null = null;
   let fenced = false;
@@ -51,7 +52,7 @@ export function listItems(text: string): string[] | null {
   }
   if (cur) items.push(cur.join(" "));
   const real = items.filter((i) => i.trim() !== "");
-  return real.length >= MIN_LIST_ITEMS ? real : null;
+  return real.length >= min ? real : null;
 }
 
 /** The index tokenizer's tokens of a text (stemmed, lower-cased), in order: for the query's few terms. */
