@@ -299,28 +299,60 @@ const MIN_MOVED_SHARE = 0.5;
  * most of its rare words, at least two, besides the words of moving and of when, among the
  * words next to the announcement; the latest of equals. A statement that repeats when it was says it is still then: none.
  */
+/** What a statement is about, for a move: its words but the words of moving and of when. */
+function movedThing(st: Statement): string[] {
+  return [...new Set(st.words)].filter((w) => !MOVE_WORDS.has(w) && !WHEN_OR_MOVED.has(w) && !MOVED_BY.has(w));
+}
+
+interface MoveCandidate {
+  o: PlacedStatement;
+  at: number;
+  when: Statement["values"];
+  own: string[];
+}
+
+/**
+ * The statements a later announcement could move (a day still ahead when said, or an earlier
+ * announcement), each with its words worked out once, and by word: an announcement then looks
+ * only at the ones sharing a word with it, not at every statement (a year of history holds
+ * tens of thousands).
+ */
+function moveCandidates(all: readonly PlacedStatement[]): { list: MoveCandidate[]; byWord: Map<string, number[]> } {
+  const list: MoveCandidate[] = [];
+  const byWord = new Map<string, number[]>();
+  all.forEach((o, at) => {
+    if (o.st.mark?.key === "still-true" || o.st.asks === true) return;
+    const when = o.st.values.filter((v) => WHEN_TYPES.has(v.type));
+    // Only what was still to come when it was said can be moved: a past day is what happened.
+    if (!when.some((v) => stillAhead(v, o.order)) && o.st.announced !== true) return;
+    const own = movedThing(o.st);
+    const i = list.push({ o, at, when, own }) - 1;
+    for (const w of own) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(i);
+  });
+  return { list, byWord };
+}
+
 function announcedMoves(all: PlacedStatement[], idf: (w: string) => number): Link[] {
   const out: Link[] = [];
   const sum = (ws: readonly string[]) => ws.reduce((t, w) => t + idf(w), 0);
-  const thing = (st: Statement) => [...new Set(st.words)].filter((w) => !MOVE_WORDS.has(w) && !WHEN_OR_MOVED.has(w) && !MOVED_BY.has(w));
+  const { list, byWord } = moveCandidates(all);
   for (const n of all) {
     if (n.st.announced !== true || n.st.asks === true || n.st.mark?.key === "still-true" || !Array.isArray(n.st.moved)) continue;
     // What moved is named next to the announcement: a long sentence's other words are about other things.
-    const words = new Set(thing(n.st).filter((w) => n.st.moved!.includes(w)));
+    const words = new Set(movedThing(n.st).filter((w) => n.st.moved!.includes(w)));
+    // In the statements' own order, so that equal candidates are chosen as before.
+    const near = [...new Set([...words].flatMap((w) => byWord.get(w) ?? []))].sort((a, b) => list[a]!.at - list[b]!.at);
     let best: { o: PlacedStatement; shared: string[]; score: number } | undefined;
-    for (const o of all) {
-      if (o.order >= n.order || o.st.mark?.key === "still-true" || o.st.asks === true) continue;
-      const when = o.st.values.filter((v) => WHEN_TYPES.has(v.type));
-      // Only what was still to come when it was said can be moved: a past day is what happened.
-      if (!when.some((v) => stillAhead(v, o.order)) && o.st.announced !== true) continue;
+    for (const i of near) {
+      const { o, when, own } = list[i]!;
+      if (o.order >= n.order) continue;
       if (when.some((v) => n.st.values.some((x) => sameValue(x, v)))) continue;
-      const own = thing(o.st);
       const shared = own.filter((w) => words.has(w));
       const score = sum(shared);
       if (shared.length < 2 || score < MIN_MOVED_SHARE * Math.min(sum(own), sum([...words]))) continue;
       if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
     }
-    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(thing(best.o.st))) });
+    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(movedThing(best.o.st))) });
   }
   return out;
 }

@@ -134,7 +134,10 @@ export function linksOfChunks(db: DB, chunkIds: readonly number[]): StoredLink[]
   const linked = linkedChunks(db);
   if (!ids.some((id) => linked.has(id))) return [];
   const list = ids.join(",");
-  return (db.prepare(`${LINKS_SQL} WHERE o.chunk_id IN (${list}) OR n.chunk_id IN (${list})`).all() as Row[]).map(toLink);
+  // Found from the chunks' statements through the two link indexes, in the links' own order:
+  // a filter on the joined sides would read every link, and a history can hold thousands.
+  const side = (col: string) => `SELECT l2.rowid FROM statements s JOIN statement_links l2 ON l2.${col} = s.id WHERE s.chunk_id IN (${list})`;
+  return (db.prepare(`${LINKS_SQL} WHERE l.rowid IN (${side("older")} UNION ${side("newer")}) ORDER BY l.rowid`).all() as Row[]).map(toLink);
 }
 
 /** The links whose newer side is one of these statements: to follow a chain of updates to its end. */
