@@ -30,7 +30,7 @@
  * stored (truth.ts), so the index keeps them and linking reads no text.
  */
 import type { Statement } from "./statements.js";
-import { contentWords, findValues, stem } from "./statements.js";
+import { contentWords, findValues, MONTH_RE, MONTHS, stem } from "./statements.js";
 import { clauses, moodAt, unquoted } from "./statement-mood.js";
 import { linkStatements, type Link, type PlacedStatement } from "./supersede.js";
 
@@ -48,8 +48,6 @@ export interface FixedValue {
   holder?: string;
 }
 
-const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 /** Between a cue and its value: "is", ":", "on" (never "was": a past occasion, not the standing value). */
 const FILL = new RegExp(String.raw`^(?:\s*(?:is|are|['’]s|falls on|on|of|in|at|date)\b\s*|\s*[:=–-]\s*|\s+)*`, "i");
