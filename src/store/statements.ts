@@ -86,10 +86,10 @@ export function replaceLinks(db: DB, links: NewLink[]): void {
 const PLACE = (a: string) =>
   `${a}.id AS ${a}_id, ${a}.chunk_id AS ${a}_chunk, ${a}fl.path AS ${a}_path, ${a}.line AS ${a}_line, ${a}.ord AS ${a}_ord, ${a}.text AS ${a}_text, ${a}fl.kind AS ${a}_kind`;
 
-const LINKS_SQL = `SELECT l.kind, l.slot, l.by, l.strength, ${PLACE("o")}, ${PLACE("n")}
-  FROM statement_links l
-  JOIN statements o ON o.id = l.older JOIN chunks oc ON oc.id = o.chunk_id JOIN files ofl ON ofl.id = oc.file_id
+const LINK_COLUMNS = `l.rowid AS lid, l.kind, l.slot, l.by, l.strength, ${PLACE("o")}, ${PLACE("n")}`;
+const LINK_SIDES = `JOIN statements o ON o.id = l.older JOIN chunks oc ON oc.id = o.chunk_id JOIN files ofl ON ofl.id = oc.file_id
   JOIN statements n ON n.id = l.newer JOIN chunks nc ON nc.id = n.chunk_id JOIN files nfl ON nfl.id = nc.file_id`;
+const LINKS_SQL = `SELECT ${LINK_COLUMNS} FROM statement_links l ${LINK_SIDES}`;
 
 type Row = Record<string, string | number>;
 
@@ -118,7 +118,7 @@ export function allLinks(db: DB): StoredLink[] {
 
 /**
  * The chunks holding a side of some link, kept while the index is unchanged: most searches'
- * results have no link, and then need no query (one prepared per id list) to say so.
+ * results have no link, and then need no query to say so.
  */
 function linkedChunks(db: DB): ReadonlySet<number> {
   return keptWhileUnchanged(db, "linked chunks", () => {
@@ -127,24 +127,60 @@ function linkedChunks(db: DB): ReadonlySet<number> {
   });
 }
 
-/** The links touching any of these chunks (either side). */
-export function linksOfChunks(db: DB, chunkIds: readonly number[]): StoredLink[] {
-  if (chunkIds.length === 0) return [];
-  const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x));
-  const linked = linkedChunks(db);
-  if (!ids.some((id) => linked.has(id))) return [];
-  const list = ids.join(",");
-  // Found from the chunks' statements through the two link indexes, in the links' own order:
-  // a filter on the joined sides would read every link, and a history can hold thousands.
-  const side = (col: string) => `SELECT l2.rowid FROM statements s JOIN statement_links l2 ON l2.${col} = s.id WHERE s.chunk_id IN (${list})`;
-  return (db.prepare(`${LINKS_SQL} WHERE l.rowid IN (${side("older")} UNION ${side("newer")}) ORDER BY l.rowid`).all() as Row[]).map(toLink);
+/** A link with its row id: the links' own order, and one link met from both of its chunks. */
+interface KeptLink {
+  rowid: number;
+  link: StoredLink;
 }
 
-/** The links whose newer side is one of these statements: to follow a chain of updates to its end. */
-export function linksFromStatements(db: DB, statementIds: readonly number[]): StoredLink[] {
-  if (statementIds.length === 0) return [];
-  const list = [...new Set(statementIds)].filter((x) => Number.isInteger(x)).join(",");
-  return (db.prepare(`${LINKS_SQL} WHERE l.older IN (${list}) AND l.kind = 'update'`).all() as Row[]).map(toLink);
+const chunkLinkStmts = new WeakMap<DB, Statement<[string, string], Row>>();
+
+/**
+ * The links touching each of these chunks (either side), kept per chunk while the index is
+ * unchanged, read by one statement prepared once per connection: a search asks for its picks'
+ * and candidates' links in two stages, and a warm host's next searches for many of the same
+ * chunks again. A history's notes can hold thousands of links; a search then pays for the few
+ * chunks it has not met before, not for a query compiled each time. The rows are shared.
+ */
+function linksByChunk(db: DB, chunkIds: readonly number[]): (readonly KeptLink[])[] {
+  let stmt = chunkLinkStmts.get(db);
+  if (!stmt) {
+    const side = (col: string) => `SELECT s.chunk_id AS at, l2.rowid AS r FROM statements s JOIN statement_links l2 ON l2.${col} = s.id WHERE s.chunk_id IN (SELECT value FROM json_each(?))`;
+    const text = `SELECT x.at, ${LINK_COLUMNS} FROM (${side("older")} UNION ${side("newer")}) x JOIN statement_links l ON l.rowid = x.r ${LINK_SIDES}`;
+    chunkLinkStmts.set(db, (stmt = db.prepare<[string, string], Row>(text)));
+  }
+  const read = stmt;
+  return keptMany<readonly KeptLink[], number>(db, "chunk links", chunkIds, { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
+    const by = new Map<number, KeptLink[]>(missing.map((k) => [k, []]));
+    const list = JSON.stringify(missing);
+    for (const r of read.all(list, list)) by.get(Number(r.at))?.push({ rowid: Number(r.lid), link: toLink(r) });
+    return by;
+  });
+}
+
+/** The links touching any of these chunks (either side), each once, in the order they were written. */
+export function linksOfChunks(db: DB, chunkIds: readonly number[]): StoredLink[] {
+  if (chunkIds.length === 0) return [];
+  const linked = linkedChunks(db);
+  const ids = [...new Set(chunkIds)].filter((id) => Number.isInteger(id) && linked.has(id));
+  if (ids.length === 0) return [];
+  const found = new Map<number, StoredLink>();
+  for (const list of linksByChunk(db, ids)) for (const k of list) found.set(k.rowid, k.link);
+  return [...found.keys()].sort((a, b) => a - b).map((rowid) => found.get(rowid)!);
+}
+
+const updatesFromStmts = new WeakMap<DB, Statement<[number], Row>>();
+
+/**
+ * The update links whose older side is this statement: to follow a chain of updates to its
+ * end. Kept per statement while the index is unchanged and read by one statement prepared
+ * once per connection (search follows a chain from every replaced result it shows).
+ */
+export function updatesFrom(db: DB, statementId: number): readonly StoredLink[] {
+  let stmt = updatesFromStmts.get(db);
+  if (!stmt) updatesFromStmts.set(db, (stmt = db.prepare<[number], Row>(`${LINKS_SQL} WHERE l.older = ? AND l.kind = 'update'`)));
+  const read = stmt;
+  return keptMany<readonly StoredLink[], number>(db, "update links from", [statementId], { max: 100_000, size: (v) => v.length + 1 }, (missing) => new Map(missing.map((id) => [id, read.all(id).map(toLink)])))[0]!;
 }
 
 /** A statement a later one replaced that still sits in one of `files`' kinds, with its replacement. */
