@@ -16,7 +16,7 @@ import { planSearch } from "../../src/search/search.js";
 import { isKept } from "../../src/store/data-version.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
-import { linksOfChunks } from "../../src/store/statements.js";
+import { linksOfChunks, updatesFrom } from "../../src/store/statements.js";
 import { VectorStore } from "../../src/store/vectors.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
 import { agentDir } from "../../src/workspace/paths.js";
@@ -111,5 +111,35 @@ describe("a warm host's kept reads", () => {
     const links = linksOfChunks(d, ids);
     expect(links).toHaveLength(1);
     expect(links[0]!.older.chunkId).toBe(ids[0]);
+  });
+
+  it("reads a chunk's links and a statement's updates by statements prepared once per connection, each link once in written order, and sees a write", () => {
+    const d = workspace();
+    const st = d.prepare("SELECT id, chunk_id AS chunk FROM statements ORDER BY id").all() as { id: number; chunk: number }[];
+    const [a, b, c] = [st[0]!, st.find((x) => x.chunk !== st[0]!.chunk)!, st[st.length - 1]!];
+    const link = d.prepare("INSERT INTO statement_links(older, newer, kind, slot, by, strength) VALUES (?, ?, ?, 'router', 'guess', 0.9)");
+    link.run(b.id, c.id, "update");
+    link.run(a.id, b.id, "update");
+    link.run(c.id, a.id, "contradiction");
+    const sides = (ls: readonly { older: { id: number }; newer: { id: number }; kind: string }[]) => ls.map((l) => `${l.older.id}>${l.newer.id}:${l.kind}`);
+    // Both of a's links and b's, each once (a link between two asked chunks is met from both), in the order written.
+    const want = [`${b.id}>${c.id}:update`, `${a.id}>${b.id}:update`, `${c.id}>${a.id}:contradiction`];
+    expect(sides(linksOfChunks(d, [b.chunk, a.chunk, b.chunk]))).toEqual(want);
+    expect(sides(updatesFrom(d, a.id))).toEqual([`${a.id}>${b.id}:update`]);
+    // A warm host's next search asks again: nothing is compiled for it.
+    const prepare = d.prepare.bind(d);
+    let prepared = 0;
+    d.prepare = ((text: string) => {
+      prepared++;
+      return prepare(text);
+    }) as typeof d.prepare;
+    expect(sides(linksOfChunks(d, [a.chunk, b.chunk]))).toEqual(want);
+    expect(sides(updatesFrom(d, a.id))).toEqual([`${a.id}>${b.id}:update`]);
+    expect(sides(updatesFrom(d, c.id))).toEqual([]);
+    expect(prepared).toBe(0);
+    d.prepare = prepare;
+    link.run(a.id, c.id, "update");
+    expect(sides(updatesFrom(d, a.id))).toEqual([`${a.id}>${b.id}:update`, `${a.id}>${c.id}:update`]);
+    expect(sides(linksOfChunks(d, [c.chunk]))).toEqual([`${b.id}>${c.id}:update`, `${c.id}>${a.id}:contradiction`, `${a.id}>${c.id}:update`]);
   });
 });
