@@ -169,18 +169,16 @@ export function linksOfChunks(db: DB, chunkIds: readonly number[]): StoredLink[]
   return [...found.keys()].sort((a, b) => a - b).map((rowid) => found.get(rowid)!);
 }
 
-const updatesFromStmts = new WeakMap<DB, Statement<[number], Row>>();
-
 /**
- * The update links whose older side is this statement: to follow a chain of updates to its
- * end. Kept per statement while the index is unchanged and read by one statement prepared
- * once per connection (search follows a chain from every replaced result it shows).
+ * The update links whose older side is this statement, by the newer side's id: to follow a
+ * chain of updates to its end (search follows one from every replaced result it shows). Read
+ * from its chunk's links, kept as `linksOfChunks` keeps them.
  */
-export function updatesFrom(db: DB, statementId: number): readonly StoredLink[] {
-  let stmt = updatesFromStmts.get(db);
-  if (!stmt) updatesFromStmts.set(db, (stmt = db.prepare<[number], Row>(`${LINKS_SQL} WHERE l.older = ? AND l.kind = 'update'`)));
-  const read = stmt;
-  return keptMany<readonly StoredLink[], number>(db, "update links from", [statementId], { max: 100_000, size: (v) => v.length + 1 }, (missing) => new Map(missing.map((id) => [id, read.all(id).map(toLink)])))[0]!;
+export function updatesFrom(db: DB, statement: Pick<StatementPlace, "id" | "chunkId">): StoredLink[] {
+  if (!linkedChunks(db).has(statement.chunkId)) return [];
+  const out: StoredLink[] = [];
+  for (const k of linksByChunk(db, [statement.chunkId])[0]!) if (k.link.kind === "update" && k.link.older.id === statement.id) out.push(k.link);
+  return out.sort((a, b) => a.newer.id - b.newer.id);
 }
 
 /** A statement a later one replaced that still sits in one of `files`' kinds, with its replacement. */

@@ -11,6 +11,7 @@ import { commonWords, keepCommonPostings } from "../../src/search/pipeline/posti
 import { matchesOf } from "../../src/search/pipeline/bm25.js";
 import { newestCommon } from "../../src/search/pipeline/slot-lookup.js";
 import { ftsTokens } from "../../src/search/pipeline/fts-tokens.js";
+import { keepChunkData } from "../../src/search/pipeline/chunk-data.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
 import { planSearch } from "../../src/search/search.js";
 import { isKept } from "../../src/store/data-version.js";
@@ -125,7 +126,7 @@ describe("a warm host's kept reads", () => {
     // Both of a's links and b's, each once (a link between two asked chunks is met from both), in the order written.
     const want = [`${b.id}>${c.id}:update`, `${a.id}>${b.id}:update`, `${c.id}>${a.id}:contradiction`];
     expect(sides(linksOfChunks(d, [b.chunk, a.chunk, b.chunk]))).toEqual(want);
-    expect(sides(updatesFrom(d, a.id))).toEqual([`${a.id}>${b.id}:update`]);
+    expect(sides(updatesFrom(d, { id: a.id, chunkId: a.chunk }))).toEqual([`${a.id}>${b.id}:update`]);
     // A warm host's next search asks again: nothing is compiled for it.
     const prepare = d.prepare.bind(d);
     let prepared = 0;
@@ -134,12 +135,34 @@ describe("a warm host's kept reads", () => {
       return prepare(text);
     }) as typeof d.prepare;
     expect(sides(linksOfChunks(d, [a.chunk, b.chunk]))).toEqual(want);
-    expect(sides(updatesFrom(d, a.id))).toEqual([`${a.id}>${b.id}:update`]);
-    expect(sides(updatesFrom(d, c.id))).toEqual([]);
+    expect(sides(updatesFrom(d, { id: a.id, chunkId: a.chunk }))).toEqual([`${a.id}>${b.id}:update`]);
+    expect(sides(updatesFrom(d, { id: c.id, chunkId: c.chunk }))).toEqual([]);
     expect(prepared).toBe(0);
     d.prepare = prepare;
     link.run(a.id, c.id, "update");
-    expect(sides(updatesFrom(d, a.id))).toEqual([`${a.id}>${b.id}:update`, `${a.id}>${c.id}:update`]);
+    expect(sides(updatesFrom(d, { id: a.id, chunkId: a.chunk }))).toEqual([`${a.id}>${b.id}:update`, `${a.id}>${c.id}:update`]);
     expect(sides(linksOfChunks(d, [c.chunk]))).toEqual([`${b.id}>${c.id}:update`, `${c.id}>${a.id}:contradiction`, `${a.id}>${c.id}:update`]);
+  });
+
+  it("reads the chunks' links ahead with the rest of a warm host's chunk data: a search then reads none", async () => {
+    const d = workspace();
+    const st = d.prepare("SELECT id, chunk_id AS chunk FROM statements ORDER BY id").all() as { id: number; chunk: number }[];
+    const [a, c] = [st[0]!, st[st.length - 1]!];
+    d.prepare("INSERT INTO statement_links(older, newer, kind, slot, by, strength) VALUES (?, ?, 'update', 'router', 'guess', 0.9)").run(a.id, c.id);
+    expect(await keepChunkData(d)).toMatchObject({ changed: false });
+    const proto = Object.getPrototypeOf(d.prepare("SELECT 1")) as { all: (...args: unknown[]) => unknown };
+    const all = proto.all;
+    let reads = 0;
+    proto.all = function (this: unknown, ...args: unknown[]) {
+      reads++;
+      return all.apply(this, args);
+    };
+    try {
+      expect(linksOfChunks(d, [a.chunk, c.chunk]).map((l) => `${l.older.id}>${l.newer.id}`)).toEqual([`${a.id}>${c.id}`]);
+      expect(updatesFrom(d, { id: a.id, chunkId: a.chunk })).toHaveLength(1);
+    } finally {
+      proto.all = all;
+    }
+    expect(reads).toBe(0);
   });
 });

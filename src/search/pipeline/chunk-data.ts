@@ -1,5 +1,6 @@
 import { dataVersion } from "../../store/data-version.js";
 import type { DB } from "../../store/open.js";
+import { linksOfChunks } from "../../store/statements.js";
 import { lengthsOf } from "./bm25.js";
 import { keepWordSets } from "./diversify.js";
 import { itemWordsOf, keepCandidateRows } from "./keyword.js";
@@ -25,6 +26,10 @@ export interface ChunkDataReport {
  * newest chunks of the index, by the same functions a search calls, so it is kept under the
  * same names and dropped with them when the index changes. A warm host's first searches then
  * cost what its later ones do. In batches, the event loop turning between them.
+ *
+ * A chunk's links are read too (few bytes: only the chunks holding a side of one; a history
+ * that says "postponed" often can hold thousands, and a search's first meeting with one
+ * otherwise reads it on the search's path).
  *
  * Only what costs a search most per byte kept: a chunk's statements (a third of the time,
  * more memory than all the rest: 17 of 45 MB on 15,000 chunks) are left to the searches that
@@ -66,5 +71,6 @@ function keepBatch(db: DB, ids: number[]): boolean {
   const rows = keepCandidateRows(db, ids);
   lengthsOf(db, ids);
   itemWordsOf(db, rows);
+  linksOfChunks(db, ids);
   return keepWordSets(db, rows);
 }

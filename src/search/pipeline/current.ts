@@ -36,7 +36,7 @@ const MAX_CHAIN = 5;
 export function newestOf(ix: SearchIndexes, link: StoredLink, until: number): StatementPlace {
   let cur = link.newer;
   for (let i = 0; i < MAX_CHAIN; i++) {
-    const next = updatesFrom(ix.db, cur.id).filter((l) => l.newer.ord <= until && l.newer.ord > cur.ord);
+    const next = updatesFrom(ix.db, cur).filter((l) => l.newer.ord <= until && l.newer.ord > cur.ord);
     if (next.length === 0) break;
     cur = next.sort((a, b) => b.newer.ord - a.newer.ord)[0]!.newer;
   }
