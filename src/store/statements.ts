@@ -153,7 +153,20 @@ function linksByChunk(db: DB, chunkIds: readonly number[]): (readonly KeptLink[]
   return keptMany<readonly KeptLink[], number>(db, "chunk links", chunkIds, { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
     const by = new Map<number, KeptLink[]>(missing.map((k) => [k, []]));
     const list = JSON.stringify(missing);
-    for (const r of read.all(list, list)) by.get(Number(r.at))?.push({ rowid: Number(r.lid), link: toLink(r) });
+    // A link between two of these chunks, and a statement in a chain (the newer side of one
+    // link, the older of the next), is made once: a warm host keeps thousands.
+    const links = new Map<number, KeptLink>();
+    const places = new Map<number, StatementPlace>();
+    const shared = (p: StatementPlace) => places.get(p.id) ?? (places.set(p.id, p), p);
+    for (const r of read.all(list, list)) {
+      const rowid = Number(r.lid);
+      let k = links.get(rowid);
+      if (!k) {
+        const l = toLink(r);
+        links.set(rowid, (k = { rowid, link: { ...l, older: shared(l.older), newer: shared(l.newer) } }));
+      }
+      by.get(Number(r.at))?.push(k);
+    }
     return by;
   });
 }
