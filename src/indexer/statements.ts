@@ -14,6 +14,7 @@
 
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
+import { takenBack } from "./taken-back.js";
 
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
@@ -71,7 +72,8 @@ export interface Statement {
   asks?: boolean;
   /**
    * A number the sentence corrects ("it's 38 not 32", "£45, not £40"): `from` the number given up,
-   * `to` the one that holds, digits only. Absent when none, and in statements stored before it was read.
+   * `to` the one that holds, digits only; or a value taken back in the same breath ("Saturday,
+   * sorry, Friday": a weekday's three letters, taken-back.ts). Absent when none, and in statements stored before it was read.
    */
   corrects?: { from: string; to: string }[];
   /**
@@ -106,7 +108,7 @@ const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "
 /** "I've never …", "I have not …": a denial of something the person did or has. */
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
-const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged)\b|\b(?:going|goes|gone|went) (?:up|down) to (?=[$€£\d])/i;
+const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged|taken over|took over)\b|\b(?:given|assigned|allocated) (?:Mrs?|Ms|Miss|Dr|Prof)\.? [A-Z]|\b(?:going|goes|gone|went) (?:up|down) to (?=[$€£\d])/i;
 /** A thing moved, put off or called off: the words that announce it even when no new value follows. */
 const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|cancell?ed|called off|pull(?:ed|ing)? out of|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
 /** "moved her to the 20th", "put him off": who was moved says nothing of what. */
@@ -340,11 +342,20 @@ export function findValues(sentence: string): Found[] {
 function contextOf(sentence: string, f: Found): string[] {
   const before = sentence.slice(Math.max(0, f.start - 200), f.start);
   const after = sentence.slice(f.end, f.end + 100);
-  const words = [...contentWords(before, true).slice(-10), ...contentWords(after, true).slice(0, 5)];
+  // A stop before a lower-case word, as people type on a phone ("£7 an hour from April. fair enough
+  // tbh, …"), ends what a value is about: the aside after it is about something else. What comes
+  // before such a stop still counts (the subject may be there: "Kemi's tooth again. oh and the dentist …").
+  const words = [...contentWords(before, true).slice(-10), ...contentWords(after.split(SOFT_STOP)[0] ?? "", true).slice(0, 5)];
   // A schedule's other weekdays are other values of it ("every Tuesday, black bin Fridays"), not what it is about.
   const own = f.type === "phone" && MY_NUMBER.test(before.slice(-40)) ? [MY_OWN] : [];
   return [...new Set([...words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))), ...own])];
 }
+
+/**
+ * A full word's full stop before a lower-case word: the end of a sentence typed without its
+ * capital. An abbreviation's stop ("approx. 5", "e.g. the", "vs. last year") is none.
+ */
+const SOFT_STOP = /(?<=(?<![\p{L}.])(?!(?:approx|incl|excl|etc|est|dept|misc|vs|cf|viz|ibid|ref|mrs|mr|dr|st|no)\.)\p{L}\p{Ll}{2,}\.)\s+(?=\p{Ll}{2,}\b)/u;
 
 /**
  * "My mobile: 07700 …", "my new number is 07700 …": the person's own phone, whose owner no
@@ -492,14 +503,23 @@ export function correctionsOf(s: string): { from: string; to: string }[] {
 
 /** The people who hold a role in a person's life, as notes name them before the person ("teacher Mrs Patel"). */
 const ROLES = new Set(
-  ("teacher tutor coach instructor doctor dentist vet consultant surgeon midwife nurse physio therapist counsellor counselor boss manager supervisor " +
+  ("gp teacher tutor coach instructor doctor dentist vet consultant surgeon midwife nurse physio therapist counsellor counselor boss manager supervisor " +
     "landlord landlady agent accountant solicitor lawyer plumber electrician builder mechanic cleaner nanny childminder babysitter hairdresser barber trainer mentor headteacher")
     .split(" ")
     .map(stem),
 );
 
-/** The roles named in a titled name's clause before it ("new teacher after half term, Mr Okoro" → teacher): what the name is of. */
-const rolesOf = (s: string, f: Found) => [...new Set(contentWords(clauseBefore(s.slice(Math.max(0, f.start - 80), f.start))).filter((w) => ROLES.has(w)))];
+/** The role words of a text, short ones too ("GP", which is no content word by its length). */
+const roleWords = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u).map(stem).filter((w) => ROLES.has(w));
+
+/**
+ * The roles a titled name holds: named in its clause before it ("new teacher after half term,
+ * Mr Okoro" → teacher), or said right after it with "as" ("Dr Ellis as my named GP", "Ms Kaur as
+ * her new vet"): what the name is of.
+ */
+const rolesOf = (s: string, f: Found) => [...new Set([...roleWords(clauseBefore(s.slice(Math.max(0, f.start - 80), f.start))), ...roleWords(ROLE_AFTER.exec(s.slice(f.end))?.[1] ?? "")])];
+/** "… as my named GP", "… as their new class teacher": a role given to the name just said. */
+const ROLE_AFTER = /^,?\s+as (?:my|our|his|her|their|the kids'?|the)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}]+)/iu;
 
 /** Words that say a choice was changed: "scratch that", "instead", "changed my mind". */
 const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?)\b/i;
@@ -540,7 +560,7 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
     .filter((v) => v.type !== "name" || v.near.length > 0);
   const announced = ANNOUNCED.test(s) ? { announced: true, moved: movedThing(s) } : {};
   const asks = asksWhether(s) ? { asks: true } : {};
-  const corrects = correctionsOf(s);
+  const corrects = [...correctionsOf(s), ...takenBack(s)];
   const corrected = corrects.length > 0 ? { corrects } : {};
   const gives = givenUp(s);
   if (gives.length > 0) Object.assign(corrected, { givesUp: gives });

@@ -23,6 +23,8 @@ import { affirms, contentWords } from "./statements.js";
 import { apartBy } from "./slot-guards.js";
 import { askedShare } from "./either-or.js";
 import { aheadWhenSaid, nearestDay } from "./still-to-come.js";
+import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
+import { isDose } from "./dose.js";
 
 export interface PlacedStatement {
   id: number;
@@ -104,7 +106,8 @@ const WHEN_OR_MOVED = new Set(
  * kind is what it is of: whose it is, the words around it, decide.
  */
 function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement): boolean {
-  if (vo.type === "phone") return true;
+  // A dose's neighbours are when it is taken ("morning and night"), which change with it (dose.ts).
+  if (vo.type === "phone" || isDose(vo)) return true;
   // "they've moved her to the 20th": only the move stands next to the new day, on either side's account.
   if (movedWithNothingElse(vn, n)) return true;
   const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
@@ -137,7 +140,7 @@ const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? 
  * evening moved again"), so they are no word of what the value is about.
  */
 const MOVE_WORDS = new Set("mov rebook reschedul rearrang postpon push delay shift chang cancell".split(" "));
-const sharedNeeded = (v: StatedValue): number => (v.type === "phone" ? 1 : 2);
+const sharedNeeded = (v: StatedValue): number => (v.type === "phone" || isDose(v) ? 1 : 2);
 
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
@@ -152,13 +155,16 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       if (n.values.some((x) => sameValue(x, vo)) || o.values.some((x) => sameValue(x, vn))) continue;
       // A day, an hour or a weekly day changes only when something was moved: other dates are other events;
       // a second phone number is as often another line of the same person's as a new one.
-      if (CHANGES_ONLY_WHEN_SAID.has(vo.type) && !n.change) continue;
+      // A dose too: a second medicine's dose is as often beside the first as instead of it.
+      if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo)) && !n.change) continue;
       // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
       if (!nearAgrees(vo, vn, o, n)) continue;
       // ...and what it is about, the words around it: nearly the same words without a word saying it
       // changed; with one ("now", "moved to", "increased"), fewer.
       const ctx = overlap(ownerWords(vo), ownerWords(vn), idf);
-      if (ctx.shared.length < sharedNeeded(vo) || ctx.share < (n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap)) continue;
+      // A dose's unit and its change said name the slot: one shared word of whose medicine it is decides, however many others each says.
+      const minShare = isDose(vo) ? 0 : n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap;
+      if (ctx.shared.length < sharedNeeded(vo) || ctx.share < minShare) continue;
       const strength = Math.min(1, ctx.share);
       if (!best || strength > best.strength) best = { slot: [vo.unit, ...ctx.shared].filter((w) => w !== "").join(" "), strength };
     }
@@ -219,13 +225,25 @@ function corrections(all: PlacedStatement[]): Link[] {
   for (const n of all) {
     for (const c of Array.isArray(n.st.corrects) ? n.st.corrects : []) {
       const words = new Set(n.st.words);
-      const latest = latestBefore(all, n, (o) => o.st.values.some((v) => numberOf(v) === c.from) && !o.st.values.some((v) => numberOf(v) === c.to));
-      const shared = latest ? latest.st.words.filter((w) => words.has(w)) : [];
-      if (latest && shared.length > 0) out.push({ older: latest.id, newer: n.id, kind: "update", slot: shared.join(" "), by: "guess", strength: 1 });
+      const weekday = isWeekdayNorm(c.from);
+      const latest = latestBefore(all, n, weekday ? saidOnWeekday(c.from, c.to, words) : (o) => o.st.values.some((v) => numberOf(v) === c.from) && !o.st.values.some((v) => numberOf(v) === c.to));
+      const shared = latest ? latest.st.words.filter((w) => words.has(w) && !(weekday && weekdayOf(w) !== null)) : [];
+      if (latest && shared.length >= (weekday ? 2 : 1)) out.push({ older: latest.id, newer: n.id, kind: "update", slot: shared.join(" "), by: "guess", strength: 1 });
     }
   }
   return out;
 }
+
+/**
+ * A weekday taken back ("Saturday, sorry, Friday") speaks of a thing said to be on that weekday
+ * with a day still to come: the statement names it ("Sat 24th") and not the weekday now given.
+ * A weekday is a word of many statements, so two other words must be shared.
+ */
+const saidOnWeekday = (from: string, to: string, words: ReadonlySet<string>) => (o: PlacedStatement) =>
+  o.st.words.some((w) => weekdayOf(w) === from) &&
+  !o.st.words.some((w) => weekdayOf(w) === to) &&
+  o.st.values.some((v) => WHEN_TYPES.has(v.type) && stillAhead(v, o.order)) &&
+  o.st.words.filter((w) => words.has(w) && weekdayOf(w) === null).length >= 2;
 
 /** A title is no word of whose role it is ("Mrs Patel", "Mrs Jones" share nothing by it). */
 const TITLES = new Set(["mrs", "miss", "prof"]);
