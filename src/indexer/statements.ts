@@ -15,6 +15,7 @@
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { takenBack } from "./taken-back.js";
+import { choiceOf } from "./choices.js";
 
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
@@ -81,6 +82,8 @@ export interface Statement {
    * instead" → bosch): the stems of the names after its "not". Absent when none, and in statements stored before it was read.
    */
   givesUp?: string[];
+  /** A choice the sentence makes ("going for the green zellige"): the stems of the thing chosen, and whether it is said to be final ("in the end"). Absent when none, and in statements stored before it was read. */
+  chose?: { words: string[]; final: boolean };
   /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
   mark?: { key: "supersedes" | "still-true"; value: string };
 }
@@ -521,6 +524,9 @@ const rolesOf = (s: string, f: Found) => [...new Set([...roleWords(clauseBefore(
 /** "… as my named GP", "… as their new class teacher": a role given to the name just said. */
 const ROLE_AFTER = /^,?\s+as (?:my|our|his|her|their|the kids'?|the)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}]+)/iu;
 
+/** Content words of a chosen thing: the few right after the words of choosing ("the blue tiles"). */
+const CHOSEN_REACH = 3;
+
 /** Words that say a choice was changed: "scratch that", "instead", "changed my mind". */
 const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?)\b/i;
 /** "not the Bosch", "not Currys": a name (capitalised, not opening the sentence) right after "not". */
@@ -564,6 +570,9 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   const corrected = corrects.length > 0 ? { corrects } : {};
   const gives = givenUp(s);
   if (gives.length > 0) Object.assign(corrected, { givesUp: gives });
+  const choice = choiceOf(s);
+  const chosen = choice ? contentWords(choice.thing).slice(0, CHOSEN_REACH) : [];
+  if (choice && chosen.length > 0) Object.assign(corrected, { chose: { words: chosen, final: choice.final } });
   return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced, ...asks, ...corrected };
 }
 

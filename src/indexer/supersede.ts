@@ -25,6 +25,7 @@ import { askedShare } from "./either-or.js";
 import { aheadWhenSaid, nearestDay } from "./still-to-come.js";
 import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
 import { isDose } from "./dose.js";
+import { givesUpChoice } from "./choices.js";
 
 export interface PlacedStatement {
   id: number;
@@ -288,6 +289,23 @@ function choicesGivenUp(all: PlacedStatement[]): Link[] {
   return out;
 }
 
+/**
+ * A choice made otherwise: "we went with the blue tiles in the end, the green was 6 weeks out"
+ * replaces the latest earlier choice it gives up ("going for the green zellige"), as choices.ts
+ * reads it: said final, naming the earlier chosen thing beside its own, choosing none of it.
+ */
+function choicesMadeOtherwise(all: PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    const mine = n.st.chose;
+    if (mine?.final !== true || n.st.asks === true) continue;
+    const newer = { chose: mine.words, final: true, words: n.st.words };
+    const latest = latestBefore(all, n, (o) => o.st.chose !== undefined && givesUpChoice({ chose: o.st.chose.words }, newer));
+    if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: latest.st.chose!.words.filter((w) => n.st.words.includes(w)).join(" "), by: "guess", strength: 1 });
+  }
+  return out;
+}
+
 /** Kinds of value that say when a thing is: what an announced move makes out of date. */
 const WHEN_TYPES: ReadonlySet<StatedValue["type"]> = new Set(["date", "day", "time", "weekly"]);
 
@@ -441,6 +459,6 @@ export function linkStatements(all: PlacedStatement[], opts: LinkOptions = DEFAU
   const linked = new Set<string>();
   // A correction the slot rules also found is one link.
   const once = (l: Link) => !linked.has(`${l.older}:${l.newer}`) && linked.add(`${l.older}:${l.newer}`) !== undefined;
-  const guessed = [...updates(all, idf, opts), ...corrections(all), ...roleChanges(all), ...choicesGivenUp(all), ...announcedMoves(all, idf)].filter((l) => !decided.has(l.older) && once(l));
+  const guessed = [...updates(all, idf, opts), ...corrections(all), ...roleChanges(all), ...choicesGivenUp(all), ...choicesMadeOtherwise(all), ...announcedMoves(all, idf)].filter((l) => !decided.has(l.older) && once(l));
   return [...byPerson, ...guessed, ...contradictions(all, idf, opts)];
 }

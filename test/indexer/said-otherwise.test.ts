@@ -64,3 +64,25 @@ describe("a dose changed", () => {
     expect(updates(["- Eczema cream (blue tube, Epimax): 3 pumps morning and night.", "did Mia's blue cream tonight, two pumps on her arms"])).toEqual([]);
   });
 });
+
+describe("a choice made otherwise", () => {
+  it("reads what is chosen and whether it is said to be final", () => {
+    expect(extractStatements("think we're going for the Vauxhall Corsa, cheapest to insure")[0]!.chose).toEqual({ words: ["vauxhall", "corsa"], final: false });
+    expect(extractStatements("we went with the Skoda Fabia in the end, the Corsa had a 3 month wait")[0]!.chose).toEqual({ words: ["skoda", "fabia"], final: true });
+    expect(extractStatements("shall we go with the Skoda for the hire car?")[0]!.chose).toBeUndefined();
+    // A question typed after it, in lower case, asks something else.
+    expect(extractStatements("we went with the Skoda in the end, it's in stock. can you work out the insurance?")[0]!.chose).toEqual({ words: ["skoda"], final: true });
+  });
+
+  it("a final choice naming the earlier chosen thing beside its own replaces the earlier choice", () => {
+    const lines = ["think we're going for the Vauxhall Corsa, cheapest to insure", "we went with the Skoda Fabia in the end, the Corsa had a 3 month wait"];
+    expect(updates(lines)).toEqual([[0, 1]]);
+  });
+
+  it("not when the later choice is not said final, names nothing of the earlier, or chooses it again", () => {
+    const old = "think we're going for the Vauxhall Corsa, cheapest to insure";
+    expect(updates([old, "went with the Skoda Fabia for the hire car, the Corsa's in the garage"])).toEqual([]);
+    expect(updates([old, "we went with the oak worktop in the end, cheaper than granite"])).toEqual([]);
+    expect(updates([old, "we went with the Corsa in the end, the Skoda had a 3 month wait"])).toEqual([]);
+  });
+});
