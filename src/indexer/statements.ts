@@ -104,6 +104,15 @@ const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
 export const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 const WEEKDAY_RE = "(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)";
+/**
+ * Two weekdays joined ("Mon + Tue", "Wednesday and Thursday") right after or before a plural of
+ * what happens on them ("long days", "swimming lessons", "pickups"): the days a thing recurs on.
+ * Alone ("off Mon and Tue next week") they are two days, not a schedule.
+ */
+const WEEKDAY_PAIR = `\\b${WEEKDAY_RE}\\s*(?:\\+|&|\\/|and)\\s*${WEEKDAY_RE}\\b`;
+/** Words ending in "s" that are no plural. */
+const NOT_PLURAL = "(?!(?:does|goes|was|has|this|its|his|hers|yes|plus|always|perhaps)\\b)";
+const WEEKDAY_PAIR_OF = new RegExp(`(?<=\\b${NOT_PLURAL}\\p{L}{3,}s:?\\s+)${WEEKDAY_PAIR}|${WEEKDAY_PAIR}(?=\\s+(?:\\p{L}+\\s+)?${NOT_PLURAL}\\p{L}{3,}s\\b)`, "giu");
 const WEEKDAY_PLURAL_RE = "\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
 export const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 /** Units written glued to or right after a number; a word after a number that is not here is what it counts. */
@@ -220,6 +229,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   { re: /\b(?<=(?:on|to|for|till|until|by|from|since|before|after) )the (\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.;:!?)]|(?:at|and|or|now|instead|because|since|so|then|but|same|as)\b))/gi, read: (m) => dayOfMonth(m[1]!) },
   // Mon-Wed / Monday–Friday: a run (not "from Tuesday to Thursday", which is a move) of weekdays, as a schedule names it
   { re: new RegExp(`\\b${WEEKDAY_RE}\\.?\\s?(?:-|–)\\s?${WEEKDAY_RE}\\b`, "gi"), read: (m) => weekdayRun(m[1]!, m[2]!) },
+  // long days Mon + Tue / Wednesday and Thursday long days: two weekdays next to a plural of what happens on them, a schedule
+  { re: WEEKDAY_PAIR_OF, read: (m) => weekdaySet(m[1] ?? m[3]!, m[2] ?? m[4]!) },
   // every Tuesday / every other Thursday / Saturdays: a day that recurs (a lone "Tuesday" is one day, not a schedule)
   { re: new RegExp(`\\b(?:(?:every|each)(?: other)? ${WEEKDAY_RE}\\b|${WEEKDAY_PLURAL_RE})`, "gi"), read: (m) => weekdayRun(m[1] ?? m[2]!, m[1] ?? m[2]!) },
   // 4:30 PM, 11 AM, 3.40pm (a dot, as British notes write it), 14:00
@@ -247,6 +258,12 @@ function monthDay(month: string, day: string): Omit<Found, "start" | "end"> | nu
 /** A weekday's name as `contentWords` leaves it ("tuesday", "mon", "thur"). */
 function isWeekdayWord(w: string): boolean {
   return new RegExp(`^${WEEKDAY_RE}$`).test(w);
+}
+
+/** Two weekdays, in the week's order ("thursday", "wed" → "wed,thu"). */
+function weekdaySet(a: string, b: string): Omit<Found, "start" | "end"> | null {
+  const days = [a, b].map((d) => WEEKDAYS.indexOf(d.slice(0, 3).toLowerCase())).sort((x, y) => x - y);
+  return days[0]! < 0 || days[0] === days[1] ? null : { type: "weekly", unit: "", norm: days.map((d) => WEEKDAYS[d]).join(",") };
 }
 
 /** The weekdays from `first` to `last` ("mon", "wed" → "mon,tue,wed"); one day when they are the same. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { extractStatements } from "../../src/indexer/statements.js";
 import { takenBack } from "../../src/indexer/taken-back.js";
 import { linkStatements } from "../../src/indexer/supersede.js";
-import { dailyLines, updatesAmong as updates } from "../helpers/daily-lines.js";
+import { dailyLines, typedValues as typed, updatesAmong as updates } from "../helpers/daily-lines.js";
 
 // Changes said the way people type them, found by the third reading of the second changes set
 // (scripts/eval-changes2/). Each example is phrased apart from the set, and each fails on the rules before it.
@@ -84,5 +84,19 @@ describe("a choice made otherwise", () => {
     expect(updates([old, "went with the Skoda Fabia for the hire car, the Corsa's in the garage"])).toEqual([]);
     expect(updates([old, "we went with the oak worktop in the end, cheaper than granite"])).toEqual([]);
     expect(updates([old, "we went with the Corsa in the end, the Skoda had a 3 month wait"])).toEqual([]);
+  });
+});
+
+describe("a schedule said as two weekdays with what happens on them", () => {
+  it("reads two joined weekdays next to a plural as the days a thing recurs on, and two days alone as no schedule", () => {
+    expect(typed("Rota: early shifts Mon + Thu, lates every other weekend.")).toContain("weekly:mon,thu");
+    expect(typed("from June I'm on Tuesday and Friday early shifts")).toContain("weekly:tue,fri");
+    expect(typed("I'm off Mon and Tue next week")).toEqual([]);
+  });
+
+  it("a new rota giving the shifts other days replaces the old days", () => {
+    expect(updates(["- Rota: early shifts Mon + Thu, lates one weekend in two.", "the new rota's up. from June I'm on Tuesday and Friday early shifts, lates one weekend in three"])).toContainEqual([0, 1]);
+    // Said again on the same days: nothing changed.
+    expect(updates(["- Rota: early shifts Mon + Thu, lates one weekend in two.", "the new rota's up, still Mon and Thu early shifts"])).toEqual([]);
   });
 });
