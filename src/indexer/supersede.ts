@@ -49,7 +49,17 @@ export interface Link {
   by: "guess" | "person";
   /** How sure, 0..1: the weighted overlap of the slot words. */
   strength: number;
+  /** Which rule made it: what a reader (search, health) may weigh it by, without reading its slot. */
+  rule: LinkRule;
 }
+
+/**
+ * The rules that make links: `slot` a slot given a new value, `correction` a number or weekday
+ * corrected, `role` a role's new holder, `choice` a choice given up or made otherwise, `move` a
+ * move announced, `mark` the person's `supersedes::`, `denial` a "never …" and its other half,
+ * `value-clash` one fixed value given two (value-clash.ts).
+ */
+export type LinkRule = "slot" | "correction" | "role" | "choice" | "move" | "mark" | "denial" | "value-clash";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -190,7 +200,7 @@ function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkO
         const n = group[j]!;
         if (n.order <= o.order || found.has(`${o.id}:${n.id}`)) continue;
         const hit = sameSlotNewValue(o.st, n.st, idf, opts);
-        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: "update", slot: hit.slot, by: "guess", strength: hit.strength });
+        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: "slot" });
       }
     }
   }
@@ -229,7 +239,7 @@ function corrections(all: PlacedStatement[]): Link[] {
       const weekday = isWeekdayNorm(c.from);
       const latest = latestBefore(all, n, weekday ? saidOnWeekday(c.from, c.to, words) : (o) => o.st.values.some((v) => numberOf(v) === c.from) && !o.st.values.some((v) => numberOf(v) === c.to));
       const shared = latest ? latest.st.words.filter((w) => words.has(w) && !(weekday && weekdayOf(w) !== null)) : [];
-      if (latest && shared.length >= (weekday ? 2 : 1)) out.push({ older: latest.id, newer: n.id, kind: "update", slot: shared.join(" "), by: "guess", strength: 1 });
+      if (latest && shared.length >= (weekday ? 2 : 1)) out.push({ older: latest.id, newer: n.id, kind: "update", slot: shared.join(" "), by: "guess", strength: 1, rule: "correction" });
     }
   }
   return out;
@@ -267,7 +277,7 @@ function roleChanges(all: PlacedStatement[]): Link[] {
       // A newer statement still naming the old holder in a role adds a holder ("two teachers now"); it replaces none.
       const stillNamed = latest ? names.some((v) => latest.st.values.some((x) => x.type === "name" && sameValue(x, v))) : false;
       if (latest && shared.length > 0 && !stillNamed)
-        out.push({ older: latest.id, newer: n.id, kind: "update", slot: [...vn.near, ...shared].join(" "), by: "guess", strength: 1 });
+        out.push({ older: latest.id, newer: n.id, kind: "update", slot: [...vn.near, ...shared].join(" "), by: "guess", strength: 1, rule: "role" });
     }
   }
   return out;
@@ -283,7 +293,7 @@ function choicesGivenUp(all: PlacedStatement[]): Link[] {
   for (const n of all) {
     for (const name of Array.isArray(n.st.givesUp) ? n.st.givesUp : []) {
       const latest = latestBefore(all, n, (o) => !o.st.negated && o.st.values.length > 0 && o.st.words.includes(name));
-      if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: name, by: "guess", strength: 1 });
+      if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: name, by: "guess", strength: 1, rule: "choice" });
     }
   }
   return out;
@@ -301,7 +311,7 @@ function choicesMadeOtherwise(all: PlacedStatement[]): Link[] {
     if (mine?.final !== true || n.st.asks === true) continue;
     const newer = { chose: mine.words, final: true, words: n.st.words };
     const latest = latestBefore(all, n, (o) => o.st.chose !== undefined && givesUpChoice({ chose: o.st.chose.words }, newer));
-    if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: latest.st.chose!.words.filter((w) => n.st.words.includes(w)).join(" "), by: "guess", strength: 1 });
+    if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: latest.st.chose!.words.filter((w) => n.st.words.includes(w)).join(" "), by: "guess", strength: 1, rule: "choice" });
   }
   return out;
 }
@@ -388,7 +398,7 @@ function announcedMoves(all: PlacedStatement[], idf: (w: string) => number): Lin
       if (shared.length < 2 || score < MIN_MOVED_SHARE * Math.min(sum(own), sum([...words]))) continue;
       if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
     }
-    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(movedThing(best.o.st))) });
+    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(movedThing(best.o.st))), rule: "move" });
   }
   return out;
 }
@@ -427,7 +437,7 @@ function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts
     const planned = (x: { s: PlacedStatement; shared: string[] }) => (aheadWhenSaid(x.s.st, x.s.order, x.shared) ? 1 : 0);
     for (const best of found.sort((a, b) => before(a) - before(b) || b.share - a.share || planned(a) - planned(b)).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {
       const [older, newer] = best.s.order <= d.order ? [best.s, d] : [d, best.s];
-      out.push({ older: older.id, newer: newer.id, kind: "contradiction", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.share) });
+      out.push({ older: older.id, newer: newer.id, kind: "contradiction", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.share), rule: "denial" });
     }
   }
   return out;
@@ -445,7 +455,7 @@ function marked(all: PlacedStatement[], idf: (w: string) => number): Link[] {
       const os = new Set(o.st.words);
       const hit = wanted.filter((w) => os.has(w));
       const share = hit.reduce((t, w) => t + idf(w), 0) / wanted.reduce((t, w) => t + idf(w), 0);
-      if (share >= 0.8) out.push({ older: o.id, newer: n.id, kind: "update", slot: hit.join(" "), by: "person", strength: 1 });
+      if (share >= 0.8) out.push({ older: o.id, newer: n.id, kind: "update", slot: hit.join(" "), by: "person", strength: 1, rule: "mark" });
     }
   }
   return out;

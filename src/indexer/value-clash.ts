@@ -280,13 +280,6 @@ function clashSlot(slot: string, about: readonly string[]): string {
   return `${slot}: ${whose.length > 0 ? whose.join(" ") : "self"}`;
 }
 
-const CLASH_SLOT = /^(?:birthday|anniversary|expiry|registration|postcode|house number [\p{L}\p{N} ]+): /u;
-
-/** Whether a contradiction's slot is a value clash's (a denial's slot is its shared words, never with a colon). */
-export function isValueClash(slot: string): boolean {
-  return CLASH_SLOT.test(slot);
-}
-
 /** How many clashes one statement takes part in: a holder's value said often is reported by its nearest few. */
 const MAX_CLASHES_PER_STATEMENT = 2;
 
@@ -318,7 +311,7 @@ export function valueClashes(all: readonly PlacedStatement[], links: readonly Li
         if (about === null || changedBetween(all, o.p, n.p, o.v.slot, about)) continue;
         linked.add(`${o.p.id}:${n.p.id}`).add(`${n.p.id}:${o.p.id}`);
         count.set(o.p.id, (count.get(o.p.id) ?? 0) + 1).set(n.p.id, (count.get(n.p.id) ?? 0) + 1);
-        out.push({ older: o.p.id, newer: n.p.id, kind: "contradiction", slot: clashSlot(n.v.slot, about), by: "guess", strength: 1 });
+        out.push({ older: o.p.id, newer: n.p.id, kind: "contradiction", slot: clashSlot(n.v.slot, about), by: "guess", strength: 1, rule: "value-clash" });
       }
     }
   }

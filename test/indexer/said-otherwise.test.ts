@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { Engine } from "../../src/index.js";
 import { extractStatements } from "../../src/indexer/statements.js";
 import { takenBack } from "../../src/indexer/taken-back.js";
 import { linkStatements } from "../../src/indexer/supersede.js";
+import { cleanup, tempDir, write } from "../helpers/workspace.js";
 import { dailyLines, typedValues as typed, updatesAmong as updates } from "../helpers/daily-lines.js";
 
 // Changes said the way people type them, found by the third reading of the second changes set
@@ -98,5 +100,25 @@ describe("a schedule said as two weekdays with what happens on them", () => {
     expect(updates(["- Rota: early shifts Mon + Thu, lates one weekend in two.", "the new rota's up. from June I'm on Tuesday and Friday early shifts, lates one weekend in three"])).toContainEqual([0, 1]);
     // Said again on the same days: nothing changed.
     expect(updates(["- Rota: early shifts Mon + Thu, lates one weekend in two.", "the new rota's up, still Mon and Thu early shifts"])).toEqual([]);
+  });
+});
+
+describe("which rule made a link", () => {
+  it("is kept with the link in the index, and read back with it", async () => {
+    const ws = tempDir();
+    try {
+      write(ws, "memory/2030-05-10.md", "- think we're going for the Vauxhall Corsa, cheapest to insure\n- Rent: £900 a month to Harlow Lettings.\n");
+      write(ws, "memory/2030-05-12.md", "- we went with the Skoda Fabia in the end, the Corsa had a 3 month wait\n- Harlow Lettings putting the rent up to £950 a month from July, it's been £900 for three years\n");
+      const engine = Engine.open({ workspace: ws });
+      try {
+        engine.indexing.index();
+        const rules = engine.indexing.links().map((l) => `${l.rule} ${l.older.line}>${l.newer.line}`).sort();
+        expect(rules).toEqual(["choice 1>1", "slot 2>2"]);
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      cleanup(ws);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { extractStatements } from "../../src/indexer/statements.js";
 import type { PlacedStatement } from "../../src/indexer/supersede.js";
-import { fixedValues, isValueClash, linkWithClashes, withFixedValues } from "../../src/indexer/value-clash.js";
+import { fixedValues, linkWithClashes, withFixedValues } from "../../src/indexer/value-clash.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 // Two values for a slot that holds one (a birthday, a car's registration, an expiry date, a
@@ -72,8 +72,10 @@ describe("value clashes", () => {
   it("says what it is about as the slot and whose, told apart from a denial's shared words", () => {
     const [clash] = linkWithClashes(placed(["Kit (my sister) bday 3 June.", "Kit's birthday is 8 June, need a card"]));
     expect(clash?.slot).toBe("birthday: kit");
-    expect(isValueClash(clash!.slot)).toBe(true);
-    expect(isValueClash("birthday party celebrat")).toBe(false);
+    // Which rule made it is kept on the link, not read back from its slot's text.
+    expect(clash?.rule).toBe("value-clash");
+    const denial = linkWithClashes(placed(["I've never been to a birthday party at Laser Quest", "went to Sam's birthday party at Laser Quest"])).find((l) => l.kind === "contradiction");
+    expect(denial?.rule).toBe("denial");
   });
 
   it("is no clash for the same value said again, a line the person keeps, or a pair the linker made an update", () => {
