@@ -504,6 +504,9 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
   return out;
 }
 
+/** "Wifi password: Fennel42", "Gate code: 48B21": a label, a colon, and a code of letters and digits. */
+const LABELLED_CODE = /^[\p{L} '’-]{3,40}:\s*(?=[\p{L}\d]*\d)(?=[\d]*\p{L})[\p{L}\d]{4,40}\.?$/u;
+
 /** "38 not 32", "£45, not £40", "12 people not 10": a number said in place of another (at most one word between a number and its "not"). */
 const CORRECTION = /(?<![\d.,])([$€£]?\d[\d,]*(?:\.\d+)?)(?:\s?[a-z]+)?,?\s+not\s+(?:the\s+)?([$€£]?\d[\d,]*(?:\.\d+)?)(?![\d:.\/-]\d)/gi;
 const digitsOf = (x: string) => x.replace(/[^\d.]/g, "").replace(/\.0+$/, "");
@@ -573,8 +576,9 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   const found = valueless ? [] : statedValues(s);
   const negated = NEGATION.test(s.replace(UNSURE, ""));
   const words = [...new Set(contentWords(s))];
-  // A sentence without a value still counts when it says enough: it may be what a later "never …" denies.
-  if (found.length === 0 && !negated && !marked && words.length < 3) return null;
+  // A sentence without a value still counts when it says enough: it may be what a later "never …" denies;
+  // or when it labels a code ("Wifi password: Fennel42"), which a later note may give otherwise (value-clash.ts).
+  if (found.length === 0 && !negated && !marked && words.length < 3 && !LABELLED_CODE.test(s)) return null;
   // "My mobile: 07700 900318.": a phone number with its kind is enough said.
   if (words.length < 2 && !marked && !found.some((f) => f.type === "phone")) return null;
   // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.

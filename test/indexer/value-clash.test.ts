@@ -149,3 +149,19 @@ describe("clash guards", () => {
     expect(clashes(["car insurance expires January 2030.", "the car insurance is valid until June 2030."])).toEqual([["contradiction", 0, 1]]);
   });
 });
+
+describe("clashes found by the third reading of the second changes set", () => {
+  it("a renewal of something nobody is named for between the two does not hide a clash of the person's own value", () => {
+    const lines = ["- Our anniversary: 2 Sept.", "- renewed the car insurance with Aviva, £540", "- our anniversary's 12 September, need to book somewhere"];
+    expect(clashes(lines)).toEqual([["contradiction", 0, 2]]);
+    // Said of the slot itself, a change between still explains the two.
+    expect(clashes(["- Our anniversary: 2 Sept.", "- turns out our anniversary is later than I had written", "- our anniversary's 12 September"])).toEqual([]);
+  });
+
+  it("the home's wifi password given two values is a clash; another's network, or one said changed, is not", () => {
+    expect(read("the wifi password is Maple77, on the router")).toEqual(["wifi password:Maple77"]);
+    expect(clashes(["- Wifi password: Maple77", "- wifi password is Maple71, stuck it on the fridge for the sitter"])).toEqual([["contradiction", 0, 1]]);
+    expect(clashes(["- Wifi password: Maple77", "- mum's wifi password is Tulip39, for when we visit"])).toEqual([]);
+    expect(clashes(["- Wifi password: Maple77", "- changed the wifi password to Maple71 after the sitter left"])).toEqual([]);
+  });
+});
