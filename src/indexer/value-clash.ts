@@ -49,8 +49,8 @@ export interface FixedValue {
 }
 
 
-/** Between a cue and its value: "is", ":", "on" (never "was": a past occasion, not the standing value). */
-const FILL = new RegExp(String.raw`^(?:\s*(?:is|are|['’]s|falls on|on|of|in|at|date)\b\s*|\s*[:=–-]\s*|\s+)*`, "i");
+/** Between a cue and its value: "is", ":", "on", "the" before a day ("birthday's the 19th of June"; never "was": a past occasion, not the standing value). */
+const FILL = new RegExp(String.raw`^(?:\s*(?:is|are|['’]s|falls on|on|of|in|at|date)\b\s*|\s*[:=–-]\s*|\s+)*(?:the\s+(?=\d))?`, "i");
 
 interface Cue {
   slot: string;

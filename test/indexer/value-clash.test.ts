@@ -158,6 +158,10 @@ describe("clashes found by the third reading of the second changes set", () => {
     expect(clashes(["- Our anniversary: 2 Sept.", "- turns out our anniversary is later than I had written", "- our anniversary's 12 September"])).toEqual([]);
   });
 
+  it("a day said with 'the' after the cue is read", () => {
+    expect(read("Tom's birthday's the 3rd of May, party in the park")).toEqual(["birthday:05-03"]);
+  });
+
   it("the home's wifi password given two values is a clash; another's network, or one said changed, is not", () => {
     expect(read("the wifi password is Maple77, on the router")).toEqual(["wifi password:Maple77"]);
     expect(clashes(["- Wifi password: Maple77", "- wifi password is Maple71, stuck it on the fridge for the sitter"])).toEqual([["contradiction", 0, 1]]);
