@@ -12,7 +12,7 @@
  * (statement-mood.ts): the sentence stays (a denial is half a contradiction), its value goes.
  */
 
-import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, unquoted } from "./statement-mood.js";
+import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { takenBack } from "./taken-back.js";
 import { choiceOf } from "./choices.js";
@@ -513,15 +513,9 @@ const digitsOf = (x: string) => x.replace(/[^\d.]/g, "").replace(/\.0+$/, "");
 
 /** The numbers a sentence corrects, read where it states (a question or a what-if corrects nothing). */
 export function correctionsOf(s: string): { from: string; to: string }[] {
-  const out: { from: string; to: string }[] = [];
-  const text = unquoted(s);
-  CORRECTION.lastIndex = 0;
-  for (let m = CORRECTION.exec(text); m !== null; m = CORRECTION.exec(text)) {
-    const from = digitsOf(m[2]!);
-    const to = digitsOf(m[1]!);
-    if (from !== to && STATED_MOODS.has(moodAt(s, m.index))) out.push({ from, to });
-  }
-  return out;
+  return statedMatches(s, CORRECTION)
+    .map((m) => ({ from: digitsOf(m[2]!), to: digitsOf(m[1]!) }))
+    .filter((c) => c.from !== c.to);
 }
 
 /** The people who hold a role in a person's life, as notes name them before the person ("teacher Mrs Patel"). */

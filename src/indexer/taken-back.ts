@@ -5,7 +5,7 @@
  * date. Only between two values of one kind (two weekdays, two numbers), joined by a word of
  * taking back; a question or a what-if takes nothing back. Pure.
  */
-import { STATED_MOODS, moodAt, unquoted } from "./statement-mood.js";
+import { statedMatches } from "./statement-mood.js";
 
 /** A weekday's name in full or short ("Saturday", "sat", "Thurs"). */
 const WEEKDAY = "(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?";
@@ -24,16 +24,10 @@ function normal(x: string): { kind: "weekday" | "number"; norm: string } {
 
 /** The values a sentence takes back: `from` the one given up, `to` the one that holds (a weekday's three letters, or a number's digits). */
 export function takenBack(sentence: string): { from: string; to: string }[] {
-  const out: { from: string; to: string }[] = [];
-  const text = unquoted(sentence);
-  TAKEN_BACK.lastIndex = 0;
-  for (let m = TAKEN_BACK.exec(text); m !== null; m = TAKEN_BACK.exec(text)) {
-    const a = normal(m[1]!);
-    const b = normal(m[2]!);
-    if (a.kind !== b.kind || a.norm === b.norm || !STATED_MOODS.has(moodAt(sentence, m.index))) continue;
-    out.push({ from: a.norm, to: b.norm });
-  }
-  return out;
+  return statedMatches(sentence, TAKEN_BACK)
+    .map((m) => [normal(m[1]!), normal(m[2]!)] as const)
+    .filter(([a, b]) => a.kind === b.kind && a.norm !== b.norm)
+    .map(([a, b]) => ({ from: a.norm, to: b.norm }));
 }
 
 /** Whether a taken-back value is a weekday ("sat"), not a number. */
