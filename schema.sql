@@ -12,7 +12,7 @@
 --      a rebuild re-embeds nothing.
 
 -- ==== database: index ====
--- schema_version: 6
+-- schema_version: 7
 
 CREATE TABLE IF NOT EXISTS meta (
   key   TEXT PRIMARY KEY,
@@ -126,6 +126,7 @@ CREATE TABLE IF NOT EXISTS statement_links (
   slot     TEXT NOT NULL,
   by       TEXT NOT NULL,                    -- guess | person
   strength REAL NOT NULL,
+  rule     TEXT NOT NULL DEFAULT '',         -- which rule made it: slot | correction | role | choice | move | mark | denial | value-clash
   PRIMARY KEY (older, newer, kind)
 );
 CREATE INDEX IF NOT EXISTS statement_links_newer ON statement_links(newer);

@@ -164,3 +164,12 @@ export function deniesOwnPast(before: string): boolean {
   const clause = before.split(/[,;:.!?]|\s+-\s+/).pop() ?? "";
   return !NOT_OWN_PAST.test(clause);
 }
+
+/** The matches of a global pattern in a sentence's unquoted text that are said as what is: a question or a what-if says none. */
+export function statedMatches(sentence: string, re: RegExp): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  const text = unquoted(sentence);
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) if (STATED_MOODS.has(moodAt(sentence, m.index))) out.push(m);
+  return out;
+}

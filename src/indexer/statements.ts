@@ -12,8 +12,10 @@
  * (statement-mood.ts): the sentence stays (a denial is half a contradiction), its value goes.
  */
 
-import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, unquoted } from "./statement-mood.js";
+import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
+import { takenBack } from "./taken-back.js";
+import { choiceOf } from "./choices.js";
 
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
@@ -71,7 +73,8 @@ export interface Statement {
   asks?: boolean;
   /**
    * A number the sentence corrects ("it's 38 not 32", "£45, not £40"): `from` the number given up,
-   * `to` the one that holds, digits only. Absent when none, and in statements stored before it was read.
+   * `to` the one that holds, digits only; or a value taken back in the same breath ("Saturday,
+   * sorry, Friday": a weekday's three letters, taken-back.ts). Absent when none, and in statements stored before it was read.
    */
   corrects?: { from: string; to: string }[];
   /**
@@ -79,6 +82,8 @@ export interface Statement {
    * instead" → bosch): the stems of the names after its "not". Absent when none, and in statements stored before it was read.
    */
   givesUp?: string[];
+  /** A choice the sentence makes ("going for the green zellige"): the stems of the thing chosen, and whether it is said to be final ("in the end"). Absent when none, and in statements stored before it was read. */
+  chose?: { words: string[]; final: boolean };
   /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
   mark?: { key: "supersedes" | "still-true"; value: string };
 }
@@ -99,6 +104,15 @@ const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
 export const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 const WEEKDAY_RE = "(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)";
+/**
+ * Two weekdays joined ("Mon + Tue", "Wednesday and Thursday") right after or before a plural of
+ * what happens on them ("long days", "swimming lessons", "pickups"): the days a thing recurs on.
+ * Alone ("off Mon and Tue next week") they are two days, not a schedule.
+ */
+const WEEKDAY_PAIR = `\\b${WEEKDAY_RE}\\s*(?:\\+|&|\\/|and)\\s*${WEEKDAY_RE}\\b`;
+/** Words ending in "s" that are no plural. */
+const NOT_PLURAL = "(?!(?:does|goes|was|has|this|its|his|hers|yes|plus|always|perhaps)\\b)";
+const WEEKDAY_PAIR_OF = new RegExp(`(?<=\\b${NOT_PLURAL}\\p{L}{3,}s:?\\s+)${WEEKDAY_PAIR}|${WEEKDAY_PAIR}(?=\\s+(?:\\p{L}+\\s+)?${NOT_PLURAL}\\p{L}{3,}s\\b)`, "giu");
 const WEEKDAY_PLURAL_RE = "\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\\b";
 export const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 /** Units written glued to or right after a number; a word after a number that is not here is what it counts. */
@@ -106,7 +120,7 @@ const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "
 /** "I've never …", "I have not …": a denial of something the person did or has. */
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
-const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged)\b|\b(?:going|goes|gone|went) (?:up|down) to (?=[$€£\d])/i;
+const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged|taken over|took over)\b|\b(?:given|assigned|allocated) (?:Mrs?|Ms|Miss|Dr|Prof)\.? [A-Z]|\b(?:going|goes|gone|went) (?:up|down) to (?=[$€£\d])/i;
 /** A thing moved, put off or called off: the words that announce it even when no new value follows. */
 const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|cancell?ed|called off|pull(?:ed|ing)? out of|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
 /** "moved her to the 20th", "put him off": who was moved says nothing of what. */
@@ -215,6 +229,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   { re: /\b(?<=(?:on|to|for|till|until|by|from|since|before|after) )the (\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.;:!?)]|(?:at|and|or|now|instead|because|since|so|then|but|same|as)\b))/gi, read: (m) => dayOfMonth(m[1]!) },
   // Mon-Wed / Monday–Friday: a run (not "from Tuesday to Thursday", which is a move) of weekdays, as a schedule names it
   { re: new RegExp(`\\b${WEEKDAY_RE}\\.?\\s?(?:-|–)\\s?${WEEKDAY_RE}\\b`, "gi"), read: (m) => weekdayRun(m[1]!, m[2]!) },
+  // long days Mon + Tue / Wednesday and Thursday long days: two weekdays next to a plural of what happens on them, a schedule
+  { re: WEEKDAY_PAIR_OF, read: (m) => weekdaySet(m[1] ?? m[3]!, m[2] ?? m[4]!) },
   // every Tuesday / every other Thursday / Saturdays: a day that recurs (a lone "Tuesday" is one day, not a schedule)
   { re: new RegExp(`\\b(?:(?:every|each)(?: other)? ${WEEKDAY_RE}\\b|${WEEKDAY_PLURAL_RE})`, "gi"), read: (m) => weekdayRun(m[1] ?? m[2]!, m[1] ?? m[2]!) },
   // 4:30 PM, 11 AM, 3.40pm (a dot, as British notes write it), 14:00
@@ -242,6 +258,12 @@ function monthDay(month: string, day: string): Omit<Found, "start" | "end"> | nu
 /** A weekday's name as `contentWords` leaves it ("tuesday", "mon", "thur"). */
 function isWeekdayWord(w: string): boolean {
   return new RegExp(`^${WEEKDAY_RE}$`).test(w);
+}
+
+/** Two weekdays, in the week's order ("thursday", "wed" → "wed,thu"). */
+function weekdaySet(a: string, b: string): Omit<Found, "start" | "end"> | null {
+  const days = [a, b].map((d) => WEEKDAYS.indexOf(d.slice(0, 3).toLowerCase())).sort((x, y) => x - y);
+  return days[0]! < 0 || days[0] === days[1] ? null : { type: "weekly", unit: "", norm: days.map((d) => WEEKDAYS[d]).join(",") };
 }
 
 /** The weekdays from `first` to `last` ("mon", "wed" → "mon,tue,wed"); one day when they are the same. */
@@ -340,11 +362,20 @@ export function findValues(sentence: string): Found[] {
 function contextOf(sentence: string, f: Found): string[] {
   const before = sentence.slice(Math.max(0, f.start - 200), f.start);
   const after = sentence.slice(f.end, f.end + 100);
-  const words = [...contentWords(before, true).slice(-10), ...contentWords(after, true).slice(0, 5)];
+  // A stop before a lower-case word, as people type on a phone ("£7 an hour from April. fair enough
+  // tbh, …"), ends what a value is about: the aside after it is about something else. What comes
+  // before such a stop still counts (the subject may be there: "Kemi's tooth again. oh and the dentist …").
+  const words = [...contentWords(before, true).slice(-10), ...contentWords(after.split(SOFT_STOP)[0] ?? "", true).slice(0, 5)];
   // A schedule's other weekdays are other values of it ("every Tuesday, black bin Fridays"), not what it is about.
   const own = f.type === "phone" && MY_NUMBER.test(before.slice(-40)) ? [MY_OWN] : [];
   return [...new Set([...words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))), ...own])];
 }
+
+/**
+ * A full word's full stop before a lower-case word: the end of a sentence typed without its
+ * capital. An abbreviation's stop ("approx. 5", "e.g. the", "vs. last year") is none.
+ */
+const SOFT_STOP = /(?<=(?<![\p{L}.])(?!(?:approx|incl|excl|etc|est|dept|misc|vs|cf|viz|ibid|ref|mrs|mr|dr|st|no)\.)\p{L}\p{Ll}{2,}\.)\s+(?=\p{Ll}{2,}\b)/u;
 
 /**
  * "My mobile: 07700 …", "my new number is 07700 …": the person's own phone, whose owner no
@@ -473,33 +504,42 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
   return out;
 }
 
+/** "Wifi password: Fennel42", "Gate code: 48B21": a label, a colon, and a code of letters and digits. */
+const LABELLED_CODE = /^[\p{L} '’-]{3,40}:\s*(?=[\p{L}\d]*\d)(?=[\d]*\p{L})[\p{L}\d]{4,40}\.?$/u;
+
 /** "38 not 32", "£45, not £40", "12 people not 10": a number said in place of another (at most one word between a number and its "not"). */
 const CORRECTION = /(?<![\d.,])([$€£]?\d[\d,]*(?:\.\d+)?)(?:\s?[a-z]+)?,?\s+not\s+(?:the\s+)?([$€£]?\d[\d,]*(?:\.\d+)?)(?![\d:.\/-]\d)/gi;
 const digitsOf = (x: string) => x.replace(/[^\d.]/g, "").replace(/\.0+$/, "");
 
 /** The numbers a sentence corrects, read where it states (a question or a what-if corrects nothing). */
 export function correctionsOf(s: string): { from: string; to: string }[] {
-  const out: { from: string; to: string }[] = [];
-  const text = unquoted(s);
-  CORRECTION.lastIndex = 0;
-  for (let m = CORRECTION.exec(text); m !== null; m = CORRECTION.exec(text)) {
-    const from = digitsOf(m[2]!);
-    const to = digitsOf(m[1]!);
-    if (from !== to && STATED_MOODS.has(moodAt(s, m.index))) out.push({ from, to });
-  }
-  return out;
+  return statedMatches(s, CORRECTION)
+    .map((m) => ({ from: digitsOf(m[2]!), to: digitsOf(m[1]!) }))
+    .filter((c) => c.from !== c.to);
 }
 
 /** The people who hold a role in a person's life, as notes name them before the person ("teacher Mrs Patel"). */
 const ROLES = new Set(
-  ("teacher tutor coach instructor doctor dentist vet consultant surgeon midwife nurse physio therapist counsellor counselor boss manager supervisor " +
+  ("gp teacher tutor coach instructor doctor dentist vet consultant surgeon midwife nurse physio therapist counsellor counselor boss manager supervisor " +
     "landlord landlady agent accountant solicitor lawyer plumber electrician builder mechanic cleaner nanny childminder babysitter hairdresser barber trainer mentor headteacher")
     .split(" ")
     .map(stem),
 );
 
-/** The roles named in a titled name's clause before it ("new teacher after half term, Mr Okoro" → teacher): what the name is of. */
-const rolesOf = (s: string, f: Found) => [...new Set(contentWords(clauseBefore(s.slice(Math.max(0, f.start - 80), f.start))).filter((w) => ROLES.has(w)))];
+/** The role words of a text, short ones too ("GP", which is no content word by its length). */
+const roleWords = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u).map(stem).filter((w) => ROLES.has(w));
+
+/**
+ * The roles a titled name holds: named in its clause before it ("new teacher after half term,
+ * Mr Okoro" → teacher), or said right after it with "as" ("Dr Ellis as my named GP", "Ms Kaur as
+ * her new vet"): what the name is of.
+ */
+const rolesOf = (s: string, f: Found) => [...new Set([...roleWords(clauseBefore(s.slice(Math.max(0, f.start - 80), f.start))), ...roleWords(ROLE_AFTER.exec(s.slice(f.end))?.[1] ?? "")])];
+/** "… as my named GP", "… as their new class teacher": a role given to the name just said. */
+const ROLE_AFTER = /^,?\s+as (?:my|our|his|her|their|the kids'?|the)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}]+)/iu;
+
+/** Content words of a chosen thing: the few right after the words of choosing ("the blue tiles"). */
+const CHOSEN_REACH = 3;
 
 /** Words that say a choice was changed: "scratch that", "instead", "changed my mind". */
 const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?)\b/i;
@@ -530,8 +570,9 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   const found = valueless ? [] : statedValues(s);
   const negated = NEGATION.test(s.replace(UNSURE, ""));
   const words = [...new Set(contentWords(s))];
-  // A sentence without a value still counts when it says enough: it may be what a later "never …" denies.
-  if (found.length === 0 && !negated && !marked && words.length < 3) return null;
+  // A sentence without a value still counts when it says enough: it may be what a later "never …" denies;
+  // or when it labels a code ("Wifi password: Fennel42"), which a later note may give otherwise (value-clash.ts).
+  if (found.length === 0 && !negated && !marked && words.length < 3 && !LABELLED_CODE.test(s)) return null;
   // "My mobile: 07700 900318.": a phone number with its kind is enough said.
   if (words.length < 2 && !marked && !found.some((f) => f.type === "phone")) return null;
   // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.
@@ -540,10 +581,13 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
     .filter((v) => v.type !== "name" || v.near.length > 0);
   const announced = ANNOUNCED.test(s) ? { announced: true, moved: movedThing(s) } : {};
   const asks = asksWhether(s) ? { asks: true } : {};
-  const corrects = correctionsOf(s);
+  const corrects = [...correctionsOf(s), ...takenBack(s)];
   const corrected = corrects.length > 0 ? { corrects } : {};
   const gives = givenUp(s);
   if (gives.length > 0) Object.assign(corrected, { givesUp: gives });
+  const choice = choiceOf(s);
+  const chosen = choice ? contentWords(choice.thing).slice(0, CHOSEN_REACH) : [];
+  if (choice && chosen.length > 0) Object.assign(corrected, { chose: { words: chosen, final: choice.final } });
   return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced, ...asks, ...corrected };
 }
 

@@ -23,6 +23,9 @@ import { affirms, contentWords } from "./statements.js";
 import { apartBy } from "./slot-guards.js";
 import { askedShare } from "./either-or.js";
 import { aheadWhenSaid, nearestDay } from "./still-to-come.js";
+import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
+import { isDose } from "./dose.js";
+import { givesUpChoice } from "./choices.js";
 
 export interface PlacedStatement {
   id: number;
@@ -46,7 +49,17 @@ export interface Link {
   by: "guess" | "person";
   /** How sure, 0..1: the weighted overlap of the slot words. */
   strength: number;
+  /** Which rule made it: what a reader (search, health) may weigh it by, without reading its slot. */
+  rule: LinkRule;
 }
+
+/**
+ * The rules that make links: `slot` a slot given a new value, `correction` a number or weekday
+ * corrected, `role` a role's new holder, `choice` a choice given up or made otherwise, `move` a
+ * move announced, `mark` the person's `supersedes::`, `denial` a "never …" and its other half,
+ * `value-clash` one fixed value given two (value-clash.ts).
+ */
+export type LinkRule = "slot" | "correction" | "role" | "choice" | "move" | "mark" | "denial" | "value-clash";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -104,7 +117,8 @@ const WHEN_OR_MOVED = new Set(
  * kind is what it is of: whose it is, the words around it, decide.
  */
 function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement): boolean {
-  if (vo.type === "phone") return true;
+  // A dose's neighbours are when it is taken ("morning and night"), which change with it (dose.ts).
+  if (vo.type === "phone" || isDose(vo)) return true;
   // "they've moved her to the 20th": only the move stands next to the new day, on either side's account.
   if (movedWithNothingElse(vn, n)) return true;
   const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
@@ -137,7 +151,7 @@ const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? 
  * evening moved again"), so they are no word of what the value is about.
  */
 const MOVE_WORDS = new Set("mov rebook reschedul rearrang postpon push delay shift chang cancell".split(" "));
-const sharedNeeded = (v: StatedValue): number => (v.type === "phone" ? 1 : 2);
+const sharedNeeded = (v: StatedValue): number => (v.type === "phone" || isDose(v) ? 1 : 2);
 
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
@@ -152,13 +166,16 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       if (n.values.some((x) => sameValue(x, vo)) || o.values.some((x) => sameValue(x, vn))) continue;
       // A day, an hour or a weekly day changes only when something was moved: other dates are other events;
       // a second phone number is as often another line of the same person's as a new one.
-      if (CHANGES_ONLY_WHEN_SAID.has(vo.type) && !n.change) continue;
+      // A dose too: a second medicine's dose is as often beside the first as instead of it.
+      if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo)) && !n.change) continue;
       // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
       if (!nearAgrees(vo, vn, o, n)) continue;
       // ...and what it is about, the words around it: nearly the same words without a word saying it
       // changed; with one ("now", "moved to", "increased"), fewer.
       const ctx = overlap(ownerWords(vo), ownerWords(vn), idf);
-      if (ctx.shared.length < sharedNeeded(vo) || ctx.share < (n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap)) continue;
+      // A dose's unit and its change said name the slot: one shared word of whose medicine it is decides, however many others each says.
+      const minShare = isDose(vo) ? 0 : n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap;
+      if (ctx.shared.length < sharedNeeded(vo) || ctx.share < minShare) continue;
       const strength = Math.min(1, ctx.share);
       if (!best || strength > best.strength) best = { slot: [vo.unit, ...ctx.shared].filter((w) => w !== "").join(" "), strength };
     }
@@ -183,7 +200,7 @@ function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkO
         const n = group[j]!;
         if (n.order <= o.order || found.has(`${o.id}:${n.id}`)) continue;
         const hit = sameSlotNewValue(o.st, n.st, idf, opts);
-        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: "update", slot: hit.slot, by: "guess", strength: hit.strength });
+        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: "slot" });
       }
     }
   }
@@ -219,13 +236,25 @@ function corrections(all: PlacedStatement[]): Link[] {
   for (const n of all) {
     for (const c of Array.isArray(n.st.corrects) ? n.st.corrects : []) {
       const words = new Set(n.st.words);
-      const latest = latestBefore(all, n, (o) => o.st.values.some((v) => numberOf(v) === c.from) && !o.st.values.some((v) => numberOf(v) === c.to));
-      const shared = latest ? latest.st.words.filter((w) => words.has(w)) : [];
-      if (latest && shared.length > 0) out.push({ older: latest.id, newer: n.id, kind: "update", slot: shared.join(" "), by: "guess", strength: 1 });
+      const weekday = isWeekdayNorm(c.from);
+      const latest = latestBefore(all, n, weekday ? saidOnWeekday(c.from, c.to, words) : (o) => o.st.values.some((v) => numberOf(v) === c.from) && !o.st.values.some((v) => numberOf(v) === c.to));
+      const shared = latest ? latest.st.words.filter((w) => words.has(w) && !(weekday && weekdayOf(w) !== null)) : [];
+      if (latest && shared.length >= (weekday ? 2 : 1)) out.push({ older: latest.id, newer: n.id, kind: "update", slot: shared.join(" "), by: "guess", strength: 1, rule: "correction" });
     }
   }
   return out;
 }
+
+/**
+ * A weekday taken back ("Saturday, sorry, Friday") speaks of a thing said to be on that weekday
+ * with a day still to come: the statement names it ("Sat 24th") and not the weekday now given.
+ * A weekday is a word of many statements, so two other words must be shared.
+ */
+const saidOnWeekday = (from: string, to: string, words: ReadonlySet<string>) => (o: PlacedStatement) =>
+  o.st.words.some((w) => weekdayOf(w) === from) &&
+  !o.st.words.some((w) => weekdayOf(w) === to) &&
+  o.st.values.some((v) => WHEN_TYPES.has(v.type) && stillAhead(v, o.order)) &&
+  o.st.words.filter((w) => words.has(w) && weekdayOf(w) === null).length >= 2;
 
 /** A title is no word of whose role it is ("Mrs Patel", "Mrs Jones" share nothing by it). */
 const TITLES = new Set(["mrs", "miss", "prof"]);
@@ -248,7 +277,7 @@ function roleChanges(all: PlacedStatement[]): Link[] {
       // A newer statement still naming the old holder in a role adds a holder ("two teachers now"); it replaces none.
       const stillNamed = latest ? names.some((v) => latest.st.values.some((x) => x.type === "name" && sameValue(x, v))) : false;
       if (latest && shared.length > 0 && !stillNamed)
-        out.push({ older: latest.id, newer: n.id, kind: "update", slot: [...vn.near, ...shared].join(" "), by: "guess", strength: 1 });
+        out.push({ older: latest.id, newer: n.id, kind: "update", slot: [...vn.near, ...shared].join(" "), by: "guess", strength: 1, rule: "role" });
     }
   }
   return out;
@@ -264,8 +293,25 @@ function choicesGivenUp(all: PlacedStatement[]): Link[] {
   for (const n of all) {
     for (const name of Array.isArray(n.st.givesUp) ? n.st.givesUp : []) {
       const latest = latestBefore(all, n, (o) => !o.st.negated && o.st.values.length > 0 && o.st.words.includes(name));
-      if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: name, by: "guess", strength: 1 });
+      if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: name, by: "guess", strength: 1, rule: "choice" });
     }
+  }
+  return out;
+}
+
+/**
+ * A choice made otherwise: "we went with the blue tiles in the end, the green was 6 weeks out"
+ * replaces the latest earlier choice it gives up ("going for the green zellige"), as choices.ts
+ * reads it: said final, naming the earlier chosen thing beside its own, choosing none of it.
+ */
+function choicesMadeOtherwise(all: PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    const mine = n.st.chose;
+    if (mine?.final !== true || n.st.asks === true) continue;
+    const newer = { chose: mine.words, final: true, words: n.st.words };
+    const latest = latestBefore(all, n, (o) => o.st.chose !== undefined && givesUpChoice({ chose: o.st.chose.words }, newer));
+    if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: latest.st.chose!.words.filter((w) => n.st.words.includes(w)).join(" "), by: "guess", strength: 1, rule: "choice" });
   }
   return out;
 }
@@ -352,7 +398,7 @@ function announcedMoves(all: PlacedStatement[], idf: (w: string) => number): Lin
       if (shared.length < 2 || score < MIN_MOVED_SHARE * Math.min(sum(own), sum([...words]))) continue;
       if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
     }
-    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(movedThing(best.o.st))) });
+    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(movedThing(best.o.st))), rule: "move" });
   }
   return out;
 }
@@ -391,7 +437,7 @@ function contradictions(all: PlacedStatement[], idf: (w: string) => number, opts
     const planned = (x: { s: PlacedStatement; shared: string[] }) => (aheadWhenSaid(x.s.st, x.s.order, x.shared) ? 1 : 0);
     for (const best of found.sort((a, b) => before(a) - before(b) || b.share - a.share || planned(a) - planned(b)).slice(0, MAX_CONTRADICTIONS_PER_DENIAL)) {
       const [older, newer] = best.s.order <= d.order ? [best.s, d] : [d, best.s];
-      out.push({ older: older.id, newer: newer.id, kind: "contradiction", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.share) });
+      out.push({ older: older.id, newer: newer.id, kind: "contradiction", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.share), rule: "denial" });
     }
   }
   return out;
@@ -409,7 +455,7 @@ function marked(all: PlacedStatement[], idf: (w: string) => number): Link[] {
       const os = new Set(o.st.words);
       const hit = wanted.filter((w) => os.has(w));
       const share = hit.reduce((t, w) => t + idf(w), 0) / wanted.reduce((t, w) => t + idf(w), 0);
-      if (share >= 0.8) out.push({ older: o.id, newer: n.id, kind: "update", slot: hit.join(" "), by: "person", strength: 1 });
+      if (share >= 0.8) out.push({ older: o.id, newer: n.id, kind: "update", slot: hit.join(" "), by: "person", strength: 1, rule: "mark" });
     }
   }
   return out;
@@ -423,6 +469,6 @@ export function linkStatements(all: PlacedStatement[], opts: LinkOptions = DEFAU
   const linked = new Set<string>();
   // A correction the slot rules also found is one link.
   const once = (l: Link) => !linked.has(`${l.older}:${l.newer}`) && linked.add(`${l.older}:${l.newer}`) !== undefined;
-  const guessed = [...updates(all, idf, opts), ...corrections(all), ...roleChanges(all), ...choicesGivenUp(all), ...announcedMoves(all, idf)].filter((l) => !decided.has(l.older) && once(l));
+  const guessed = [...updates(all, idf, opts), ...corrections(all), ...roleChanges(all), ...choicesGivenUp(all), ...choicesMadeOtherwise(all), ...announcedMoves(all, idf)].filter((l) => !decided.has(l.older) && once(l));
   return [...byPerson, ...guessed, ...contradictions(all, idf, opts)];
 }

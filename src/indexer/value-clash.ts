@@ -49,8 +49,8 @@ export interface FixedValue {
 }
 
 
-/** Between a cue and its value: "is", ":", "on" (never "was": a past occasion, not the standing value). */
-const FILL = new RegExp(String.raw`^(?:\s*(?:is|are|['’]s|falls on|on|of|in|at|date)\b\s*|\s*[:=–-]\s*|\s+)*`, "i");
+/** Between a cue and its value: "is", ":", "on", "the" before a day ("birthday's the 19th of June"; never "was": a past occasion, not the standing value). */
+const FILL = new RegExp(String.raw`^(?:\s*(?:is|are|['’]s|falls on|on|of|in|at|date)\b\s*|\s*[:=–-]\s*|\s+)*(?:the\s+(?=\d))?`, "i");
 
 interface Cue {
   slot: string;
@@ -58,6 +58,8 @@ interface Cue {
   read: (rest: string) => { norm: string; length: number } | null;
   /** The words of the slot itself, never an owner word. */
   own: string[];
+  /** A thing of the household's, not of one person: with no holder and no owner word on either side, the two are the same one. */
+  household?: boolean;
 }
 
 /** A day and month at the start of `rest` ("12 May", "May 21st", "2026-05-12"), as findValues reads it. */
@@ -88,12 +90,24 @@ function codeAtStart(rest: string, shape: RegExp): { norm: string; length: numbe
 const PLATE = /^(?:[A-Z]{2}\d{2}\s?[A-Z]{3}|[A-Z]{1,3}\d{1,4}\s?[A-Z]{0,3}|[A-Z0-9]{2,4}[\s-][A-Z0-9]{2,4})(?![\p{L}\p{N}])/u;
 const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}(?![\p{L}\p{N}])/u;
 
+/**
+ * A password or code as typed: letters and digits, both in it, with no space ("Fennel42",
+ * "x7Kp-22q"); case counts.
+ */
+function passwordAtStart(rest: string): { norm: string; length: number } | null {
+  const m = /^[\p{L}\p{N}!@#$%&*_.-]{4,40}(?<![.])(?![\p{L}\p{N}])/u.exec(rest);
+  if (!m || !/\p{N}/u.test(m[0]) || !/\p{L}/u.test(m[0])) return null;
+  return { norm: m[0], length: m[0].length };
+}
+
 const CUES: readonly Cue[] = [
   { slot: "birthday", re: /\b(?:birthday|bday|b['’]day|b-day|date of birth|dob|born(?: on)?)\b/gi, read: dayMonthAtStart, own: ["birthday", "bday", "date", "birth", "dob", "born"] },
   { slot: "anniversary", re: /\banniversary\b/gi, read: dayMonthAtStart, own: ["anniversary"] },
   { slot: "expiry", re: /\b(?:expires|expiry(?: date)?|expiring|valid (?:till|until|to|through|thru)|runs out)\b/gi, read: monthYearAtStart, own: ["expir", "expiry", "valid", "till", "until", "run", "date"] },
   { slot: "registration", re: /\b(?:reg(?:istration)?(?: (?:number|no\.?|plate))?|(?:number|licen[cs]e) ?plate)\b/gi, read: (r: string) => codeAtStart(r, PLATE), own: ["reg", "registration", "number", "plate", "licence", "license"] },
   { slot: "postcode", re: /\b(?:post ?code)\b/gi, read: (r: string) => codeAtStart(r, POSTCODE), own: ["postcod", "post", "code"] },
+  // The home's network: the household's when nobody is named ("Wifi password: …", "the wifi password is …").
+  { slot: "wifi password", re: /\b(?:wi-?fi|router|broadband)(?: network)? (?:password|passcode|key|code)\b/gi, read: passwordAtStart, own: ["wifi", "router", "broadband", "network", "password", "passcod", "key", "code"], household: true },
 ].map((c) => ({ ...c, own: c.own.map(stem) }));
 
 /** "42 Roundhay Rd", "24 Roundhay Road", "7b St John's Road": a house number with its street. */
@@ -226,6 +240,7 @@ function saysChanged(st: Statement): boolean {
  * friend) bday"); "Sam's car" and "car reg …" share "car" but not Sam.
  */
 function sameHolder(a: FixedValue, b: FixedValue): string[] | null {
+  if (CUES.find((c) => c.slot === a.slot)?.household === true && [a, b].every((v) => v.holder === undefined && v.owner.length === 0)) return [];
   const shared = a.owner.filter((w) => b.owner.includes(w));
   if (a.holder !== undefined && b.holder !== undefined) return a.holder === b.holder ? [...new Set([...shared, a.holder])] : null;
   const named = a.holder ?? b.holder;
@@ -270,7 +285,9 @@ function changedBetween(all: readonly PlacedStatement[], o: PlacedStatement, n: 
     if (s.order <= o.order || s.order >= n.order || !saysChanged(s.st)) return false;
     const renewed = (s.st as { renewed?: unknown }).renewed === true;
     const holder = words.length === 0 || words.some((w) => s.st.words.includes(w));
-    return holder && (renewed || s.st.words.some((w) => topic.has(w)));
+    // A renewal of a thing nobody is named for ("renewed the car insurance") is no change of the person's own
+    // anniversary or wifi password: it counts only with a holder named, or said of this slot's own words.
+    return holder && ((renewed && words.length > 0) || s.st.words.some((w) => topic.has(w)));
   });
 }
 
@@ -278,13 +295,6 @@ function changedBetween(all: readonly PlacedStatement[], o: PlacedStatement, n: 
 function clashSlot(slot: string, about: readonly string[]): string {
   const whose = about.filter((w) => w !== "self");
   return `${slot}: ${whose.length > 0 ? whose.join(" ") : "self"}`;
-}
-
-const CLASH_SLOT = /^(?:birthday|anniversary|expiry|registration|postcode|house number [\p{L}\p{N} ]+): /u;
-
-/** Whether a contradiction's slot is a value clash's (a denial's slot is its shared words, never with a colon). */
-export function isValueClash(slot: string): boolean {
-  return CLASH_SLOT.test(slot);
 }
 
 /** How many clashes one statement takes part in: a holder's value said often is reported by its nearest few. */
@@ -318,7 +328,7 @@ export function valueClashes(all: readonly PlacedStatement[], links: readonly Li
         if (about === null || changedBetween(all, o.p, n.p, o.v.slot, about)) continue;
         linked.add(`${o.p.id}:${n.p.id}`).add(`${n.p.id}:${o.p.id}`);
         count.set(o.p.id, (count.get(o.p.id) ?? 0) + 1).set(n.p.id, (count.get(n.p.id) ?? 0) + 1);
-        out.push({ older: o.p.id, newer: n.p.id, kind: "contradiction", slot: clashSlot(n.v.slot, about), by: "guess", strength: 1 });
+        out.push({ older: o.p.id, newer: n.p.id, kind: "contradiction", slot: clashSlot(n.v.slot, about), by: "guess", strength: 1, rule: "value-clash" });
       }
     }
   }

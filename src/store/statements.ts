@@ -35,6 +35,8 @@ export interface StoredLink {
   slot: string;
   by: "guess" | "person";
   strength: number;
+  /** Which rule made it (supersede.ts `LinkRule`); "" in a row written before it was kept. */
+  rule: string;
 }
 
 /** Removes a file's statements (and their links), leaving its chunks: before they are derived again. */
@@ -74,19 +76,21 @@ export interface NewLink {
   slot: string;
   by: string;
   strength: number;
+  /** Which rule made it (supersede.ts `LinkRule`). */
+  rule: string;
 }
 
 /** The links, all replaced at once (they are a function of all statements). */
 export function replaceLinks(db: DB, links: NewLink[]): void {
   db.prepare("DELETE FROM statement_links").run();
-  const insert = db.prepare("INSERT OR IGNORE INTO statement_links(older, newer, kind, slot, by, strength) VALUES (?, ?, ?, ?, ?, ?)");
-  for (const l of links) insert.run(l.older, l.newer, l.kind, l.slot, l.by, l.strength);
+  const insert = db.prepare("INSERT OR IGNORE INTO statement_links(older, newer, kind, slot, by, strength, rule) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  for (const l of links) insert.run(l.older, l.newer, l.kind, l.slot, l.by, l.strength, l.rule);
 }
 
 const PLACE = (a: string) =>
   `${a}.id AS ${a}_id, ${a}.chunk_id AS ${a}_chunk, ${a}fl.path AS ${a}_path, ${a}.line AS ${a}_line, ${a}.ord AS ${a}_ord, ${a}.text AS ${a}_text, ${a}fl.kind AS ${a}_kind`;
 
-const LINK_COLUMNS = `l.rowid AS lid, l.kind, l.slot, l.by, l.strength, ${PLACE("o")}, ${PLACE("n")}`;
+const LINK_COLUMNS = `l.rowid AS lid, l.kind, l.slot, l.by, l.strength, l.rule, ${PLACE("o")}, ${PLACE("n")}`;
 const LINK_SIDES = `JOIN statements o ON o.id = l.older JOIN chunks oc ON oc.id = o.chunk_id JOIN files ofl ON ofl.id = oc.file_id
   JOIN statements n ON n.id = l.newer JOIN chunks nc ON nc.id = n.chunk_id JOIN files nfl ON nfl.id = nc.file_id`;
 const LINKS_SQL = `SELECT ${LINK_COLUMNS} FROM statement_links l ${LINK_SIDES}`;
@@ -108,7 +112,7 @@ function place(r: Row, a: "o" | "n"): StatementPlace {
 }
 
 function toLink(r: Row): StoredLink {
-  return { older: place(r, "o"), newer: place(r, "n"), kind: r.kind as StoredLink["kind"], slot: String(r.slot), by: r.by as StoredLink["by"], strength: Number(r.strength) };
+  return { older: place(r, "o"), newer: place(r, "n"), kind: r.kind as StoredLink["kind"], slot: String(r.slot), by: r.by as StoredLink["by"], strength: Number(r.strength), rule: String(r.rule) };
 }
 
 /** Every link, oldest first. */

@@ -19,7 +19,6 @@
  * end (`--to`, `--as-of`), a replacement said after it is no replacement yet. Never a model.
  */
 import { contentWords, stem } from "../../indexer/statements.js";
-import { isValueClash } from "../../indexer/value-clash.js";
 import { linksOfChunks, updatesFrom, type StatementPlace, type StoredLink } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import { listItems } from "./list-items.js";
@@ -108,7 +107,7 @@ export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
     // A value clash's other side is brought in only when the question is about what the two disagree on: a note that
     // names a passport's expiry in passing ("no worries for Lisbon") does not pull the other expiry above the Lisbon
     // notes. A denial's other side still comes (it is what a "have I ever" question needs, in whatever words).
-    if (!other || (!list.includes(other) && isValueClash(l.slot) && asked(l.slot, query) === 0)) continue;
+    if (!other || (!list.includes(other) && l.rule === "value-clash" && asked(l.slot, query) === 0)) continue;
     (shown.contradicts ??= []).push(refOf(a ? l.newer : l.older));
     (other.contradicts ??= []).push(refOf(a ? l.older : l.newer));
     if (!list.includes(other)) place(other, shown, true);
