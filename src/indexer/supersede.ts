@@ -60,7 +60,7 @@ export interface LinkOptions {
 export const DEFAULT_LINK_OPTIONS: LinkOptions = { minSlotOverlap: 0.7, minSlotOverlapChanged: 0.4, minDenialOverlap: 0.45 };
 
 /** Rarity of each word among the statements: common words ("project", "app") count for little. */
-function weights(all: PlacedStatement[]): (w: string) => number {
+export function weights(all: readonly PlacedStatement[]): (w: string) => number {
   const df = new Map<string, number>();
   for (const s of all) for (const w of s.st.words) df.set(w, (df.get(w) ?? 0) + 1);
   const n = Math.max(1, all.length);
