@@ -349,7 +349,8 @@ function announcedMoves(all: PlacedStatement[], idf: (w: string) => number): Lin
       if (when.some((v) => n.st.values.some((x) => sameValue(x, v)))) continue;
       const shared = own.filter((w) => words.has(w));
       const score = sum(shared);
-      if (shared.length < 2 || score < MIN_MOVED_SHARE * Math.min(sum(own), sum([...words]))) continue;
+      // Two words name a thing surely; one is enough when the announcement names the thing by one word alone ("the skip's been moved").
+      if (shared.length < Math.max(1, Math.min(2, words.size)) || score < MIN_MOVED_SHARE * Math.min(sum(own), sum([...words]))) continue;
       if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
     }
     if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(movedThing(best.o.st))) });

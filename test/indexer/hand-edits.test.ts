@@ -93,3 +93,13 @@ describe("two kinds of one thing", () => {
     expect(updates(["Adult ticket for the panto is £14 a head.", "Adult ticket for the panto goes up to £16 a head now."])).toEqual([[0, 1]]);
   });
 });
+
+describe("a move that names its thing by one word", () => {
+  it("replaces the earlier statement of when that thing was", () => {
+    expect(updates(["Piano tuner booked for Tue 18th, 10am.", "Dentist on Wed 19th at 9am.", "The tuner's been moved to Thu 20th."])).toEqual([[0, 2]]);
+  });
+
+  it("a one-word move of something never given a day links nothing", () => {
+    expect(updates(["Dentist on Wed 19th at 9am.", "The tuner's been moved to Thu 20th."])).toEqual([]);
+  });
+});
