@@ -60,8 +60,8 @@ export interface KeyValue {
   changed: boolean;
 }
 
-/** "Ruth's address: 3 Harewood Mews", "Mobile: 07700 900418": a short name without digits, a colon, a short value. */
-const KEY_VALUE = /^([^:\d]{2,40}):\s+(\S.{0,79})$/;
+/** "Ruth's address: 3 Harewood Mews", "Mobile: 07700 900418": a short name without digits or emphasis (a transcript's "**Tim**:" is a speaker), a colon, a short value. */
+const KEY_VALUE = /^([^:\d*_]{2,40}):\s+(\S.{0,79})$/;
 /** A key that says its value is a new one: "new address", "current mobile". */
 const KEY_CHANGED = /\b(?:new|current|latest|updated|revised|changed|corrected)\b/i;
 /** A value that says it changed: "… now", "(was …)". A "new" inside the value is a new thing ("inkwell: new brief"), not a new value. */
@@ -69,10 +69,15 @@ const VALUE_CHANGED = /\bnow\b|\(was\b/i;
 /** Words that say a value changed, not what it is of: "new address", "updated number". */
 const CHANGED_WORDS = new Set(["current", "latest", "updat", "revis", "chang", "correct"]);
 
+const MAX_KEY_WORDS = 4;
+const MAX_VALUE_WORDS = 8;
+
 /** The key and value of a sentence said as "key: value"; null when it is not one. */
 export function keyValueOf(sentence: string, words: (t: string) => string[]): KeyValue | null {
   const m = KEY_VALUE.exec(sentence.trim());
-  if (!m) return null;
+  // A record is short: "Ruth's address: 14 Canal Wharf, Leeds". A long run after a colon is a
+  // sentence said after a speaker's name or a heading ("Mel: I'm now into pottery, …"), not a value.
+  if (!m || m[1]!.trim().split(/\s+/).length > MAX_KEY_WORDS || m[2]!.trim().split(/\s+/).length > MAX_VALUE_WORDS) return null;
   const key = [...new Set(words(m[1]!))].filter((w) => !CHANGED_WORDS.has(w)).sort();
   const value = m[2]!.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
   return key.length === 0 || value === "" ? null : { key, value, changed: KEY_CHANGED.test(m[1]!) || VALUE_CHANGED.test(m[2]!) };

@@ -114,11 +114,30 @@ export function keyValueUpdates(all: readonly PlacedStatement[]): Link[] {
   return out;
 }
 
+/**
+ * A role passed to someone else ("Gordon stood down, Anita Rowe is treasurer now") replaces the
+ * latest earlier statement naming another holder of that role. Only when the newer says it
+ * passed ("now", "new", "took over", "stood down"): two holders named without it are as often
+ * two groups' (the choir's treasurer, the allotment's).
+ */
+export function roleHolderUpdates(all: readonly PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    if (n.st.holds?.handedOver !== true || n.st.mark?.key === "still-true") continue;
+    for (const h of n.st.holds.holders) {
+      const named = (o: PlacedStatement) => o.st.holds?.holders.some((x) => x.role === h.role) === true;
+      const latest = earlier(all, n).filter(named).sort((a, b) => b.order - a.order)[0];
+      if (latest && !latest.st.holds!.holders.some((x) => x.role === h.role && x.name === h.name)) out.push({ older: latest.id, newer: n.id, kind: "update", slot: h.role, by: "guess", strength: 1 });
+    }
+  }
+  return out;
+}
+
 /** The linker's links with the hand edits' and the tables' added. */
 export function withHandLinks(all: PlacedStatement[], links: readonly Link[]): Link[] {
   const idf = weights(all);
   const decided = new Set(links.filter((l) => l.by === "person").map((l) => l.older));
   const seen = new Set(links.map((l) => `${l.older}:${l.newer}`));
-  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
+  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
   return [...links, ...added];
 }

@@ -16,6 +16,7 @@ import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, mood
 import { namedAsEarlier } from "./earlier-value.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
 import { tableRows, type TableRow } from "./table-rows.js";
+import { HANDED_OVER, roleHolders, type RoleHolder } from "./role-holders.js";
 
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
@@ -89,6 +90,8 @@ export interface Statement {
   labelled?: boolean;
   /** The sentence is said as "key: value" (hand-edits.ts). Absent when not, and in statements stored before it was read. */
   keyValue?: KeyValue;
+  /** Who holds a role, said without a title ("Anita Rowe is treasurer now"; role-holders.ts), with whether the sentence says it passed to them. Absent when none, and in statements stored before it was read. */
+  holds?: { holders: RoleHolder[]; handedOver: boolean };
   /** The table row the line is (table-rows.ts). Absent when none, and in statements stored before it was read. */
   row?: TableRow;
 }
@@ -475,9 +478,11 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
     const valueless = isListEntry(unmarked) || /^\s*>/.test(unmarked);
     const plainLine = unmarked.replace(/^\s*>\s?/, "").replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/, "");
     const found: Statement[] = [];
-    for (const s of sentences(plainLine)) {
+    const said = sentences(plainLine);
+    for (const s of said) {
       const st = statementOf(s, firstLine + i, mark !== undefined, valueless);
-      if (st) found.push(st);
+      // A "key: value" record is a whole line; a colon in the first of several sentences opens a remark.
+      if (st) found.push(said.length > 1 && st.keyValue ? withoutRecord(st) : st);
     }
     const row = rows.get(i);
     if (found.length === 0 && (mark || row)) found.push({ line: firstLine + i, text: plainLine.trim().slice(0, 300), words: [...new Set(contentWords(plainLine))], values: [], negated: false, denied: [], change: false });
@@ -558,7 +563,7 @@ function statementOf(said: string, line: number, marked: boolean, valueless = fa
   const words = [...new Set(contentWords(s))];
   const keyValue = keyValueOf(s, (t) => contentWords(t));
   // A sentence without a value still counts when it says enough: it may be what a later "never …" denies; a "key: value" line names its own.
-  if (found.length === 0 && !negated && !marked && !keyValue && words.length < 3) return null;
+  if (found.length === 0 && !negated && !marked && !keyValue && words.length < 3 && roleHolders(s).length === 0) return null;
   // "My mobile: 07700 900318.": a phone number with its kind is enough said.
   if (words.length < 2 && !marked && !keyValue && !found.some((f) => f.type === "phone")) return null;
   // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.
@@ -573,7 +578,14 @@ function statementOf(said: string, line: number, marked: boolean, valueless = fa
   if (gives.length > 0) Object.assign(corrected, { givesUp: gives });
   // A value named as what it was ("2pm (was 3pm)"), a struck one or a correction's label says the thing changed.
   const change = CHANGE.test(s) || stated.namesEarlier || edit.struck !== undefined || edit.labelled;
-  const hand = { ...(edit.struck ? { struck: edit.struck } : {}), ...(edit.labelled ? { labelled: true } : {}), ...(keyValue ? { keyValue } : {}) };
+  // A holder asked about or supposed is none; one said as a fact is.
+  const holders = isQuestion(s) || !STATED_MOODS.has(moodAt(s, 0)) ? [] : roleHolders(s);
+  const hand = {
+    ...(edit.struck ? { struck: edit.struck } : {}),
+    ...(edit.labelled ? { labelled: true } : {}),
+    ...(keyValue ? { keyValue } : {}),
+    ...(holders.length > 0 ? { holds: { holders, handedOver: HANDED_OVER.test(s) } } : {}),
+  };
   return { line, text: said.length > 300 ? said.slice(0, 297) + "..." : said, words, values, negated, ...deniedWords(s), change, ...announced, ...asks, ...corrected, ...hand };
 }
 
@@ -590,7 +602,10 @@ export function affirms(st: { negated: boolean; denied: readonly string[] }, wor
   return !words.some((w) => denied.has(w));
 }
 
+const withoutRecord = ({ keyValue: _record, ...st }: Statement): Statement => st;
+
 /** A whole transcript turn is one "line" of its file: every sentence of it is on that line. */
 export function turnStatements(content: string, line: number): Statement[] {
-  return extractStatements(proseLines(content).join(" \n "), 1).map((s) => ({ ...s, line }));
+  // "Key: value" is how a note keeps a record; in a conversation a colon opens a sentence ("Mel: I'm now into pottery"), so a turn keeps none.
+  return extractStatements(proseLines(content).join(" \n "), 1).map((s) => ({ ...withoutRecord(s), line }));
 }

@@ -69,6 +69,12 @@ describe("a key: value line said anew", () => {
     expect(updates(["Lunch: soup and bread", "Lunch: salad"])).toEqual([]);
     expect(updates(["Acme: kickoff call went fine", "Acme: new brief, packaging round 2"])).toEqual([]);
   });
+
+  it("a speaker's name before a colon, or a colon opening one of several sentences, is no record", () => {
+    expect(updates(["**Tim**: Cool!", "**Tim**: I'm learning the violin now."])).toEqual([]);
+    expect(updates(["Tim: Cool! Great day at the lake.", "Tim: new job now."])).toEqual([]);
+    expect(extractStatements("Gym: PureGym Kirkstall, £24.99 a month")[0]!.keyValue).toMatchObject({ key: ["gym"], changed: false });
+  });
 });
 
 describe("a table written again", () => {
@@ -101,5 +107,17 @@ describe("a move that names its thing by one word", () => {
 
   it("a one-word move of something never given a day links nothing", () => {
     expect(updates(["Dentist on Wed 19th at 9am.", "The tuner's been moved to Thu 20th."])).toEqual([]);
+  });
+});
+
+describe("a role passed to someone, named without a title", () => {
+  it("replaces the latest earlier statement naming another holder of that role", () => {
+    expect(updates(["Treasurer is Bob Hart, he does the banking.", "Rota for the tea urn sorted.", "Bob stood down at the AGM, Lena Ortiz is treasurer now."])).toEqual([[0, 2]]);
+  });
+
+  it("a second holder said without a word of handing over, a question, or a chair to sit on links nothing", () => {
+    expect(updates(["Treasurer is Bob Hart, he does the banking.", "Lena Ortiz is treasurer of the choir."])).toEqual([]);
+    expect(updates(["Treasurer is Bob Hart, he does the banking.", "Is Lena Ortiz treasurer now?"])).toEqual([]);
+    expect(extractStatements("The chair is broken again, new one needed.")[0]?.holds).toBeUndefined();
   });
 });
