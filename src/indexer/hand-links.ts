@@ -122,11 +122,13 @@ export function keyValueUpdates(all: readonly PlacedStatement[]): Link[] {
  */
 export function roleHolderUpdates(all: readonly PlacedStatement[]): Link[] {
   const out: Link[] = [];
-  for (const n of all) {
+  // Few statements name a role's holder: each handing-over looks only at them.
+  const naming = all.filter((s) => s.st.holds !== undefined);
+  for (const n of naming) {
     if (n.st.holds?.handedOver !== true || n.st.mark?.key === "still-true") continue;
     for (const h of n.st.holds.holders) {
       const named = (o: PlacedStatement) => o.st.holds?.holders.some((x) => x.role === h.role) === true;
-      const latest = earlier(all, n).filter(named).sort((a, b) => b.order - a.order)[0];
+      const latest = earlier(naming, n).filter(named).sort((a, b) => b.order - a.order)[0];
       if (latest && !latest.st.holds!.holders.some((x) => x.role === h.role && x.name === h.name)) out.push({ older: latest.id, newer: n.id, kind: "update", slot: h.role, by: "guess", strength: 1 });
     }
   }
