@@ -20,14 +20,26 @@ const KINDS: readonly ReadonlySet<string>[] = [
   ["member", "nonmember", "guest", "visitor"],
 ].map((ws) => new Set(ws.map(stem)));
 
-/** The kind words of one family a value's words name. */
-const kindsIn = (words: readonly string[], family: ReadonlySet<string>) => new Set(words.filter((w) => family.has(w)));
+/** Every kind word: most values name none, and the linker asks of every pair of values. */
+const ANY_KIND = new Set(KINDS.flatMap((family) => [...family]));
+
+/** The kind words of each value, read once: the linker compares a value with many others. */
+const kindsOf = new WeakMap<StatedValue, readonly string[]>();
+const kinds = (v: StatedValue): readonly string[] => {
+  let k = kindsOf.get(v);
+  if (k === undefined) kindsOf.set(v, (k = v.context.filter((w) => ANY_KIND.has(w))));
+  return k;
+};
 
 /** Whether the two values are of different kinds of one thing: each names a kind the other's words do not. */
 export function differentKinds(o: StatedValue, n: StatedValue): boolean {
+  const a = kinds(o);
+  if (a.length === 0) return false;
+  const b = kinds(n);
+  if (b.length === 0) return false;
   return KINDS.some((family) => {
-    const a = kindsIn(o.context, family);
-    const b = kindsIn(n.context, family);
-    return a.size > 0 && b.size > 0 && ![...a].some((w) => b.has(w));
+    const x = a.filter((w) => family.has(w));
+    const y = b.filter((w) => family.has(w));
+    return x.length > 0 && y.length > 0 && !x.some((w) => y.includes(w));
   });
 }
