@@ -4,6 +4,7 @@
  * supersede.ts before it links an update. Pure.
  */
 import type { StatedValue } from "./statements.js";
+import { differentKinds } from "./contrast-guard.js";
 
 export interface SlotGuard {
   name: string;
@@ -38,7 +39,10 @@ export const startVersusEnd: SlotGuard = {
   },
 };
 
-export const SLOT_GUARDS: readonly SlotGuard[] = [oneOffEvent, planVersusDone, startVersusEnd];
+/** "Full-plot rent £60" and "half-plot rent £38": two kinds of one thing (contrast-guard.ts). */
+export const kindVersusKind: SlotGuard = { name: "kind vs kind", apart: differentKinds };
+
+export const SLOT_GUARDS: readonly SlotGuard[] = [oneOffEvent, planVersusDone, startVersusEnd, kindVersusKind];
 
 /** The first guard that keeps two values apart, or null when none does. */
 export function apartBy(o: StatedValue, n: StatedValue, guards: readonly SlotGuard[] = SLOT_GUARDS): string | null {

@@ -16,6 +16,9 @@ import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, mood
 import { namedAsEarlier } from "./earlier-value.js";
 import { takenBack } from "./taken-back.js";
 import { choiceOf } from "./choices.js";
+import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
+import { tableRows, type TableRow } from "./table-rows.js";
+import { HANDED_OVER, roleHolders, type RoleHolder } from "./role-holders.js";
 
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
@@ -86,6 +89,16 @@ export interface Statement {
   chose?: { words: string[]; final: boolean };
   /** The person's own mark on the line: `supersedes:: <words of the old statement>` or `still-true::`. */
   mark?: { key: "supersedes" | "still-true"; value: string };
+  /** What the sentence struck out ("~~Thursday~~ Friday"): the value given up (hand-edits.ts). Absent when none, and in statements stored before it was read. */
+  struck?: Struck;
+  /** The sentence opens with a correction's label ("update:", "edit:"; hand-edits.ts). Absent when not, and in statements stored before it was read. */
+  labelled?: boolean;
+  /** The sentence is said as "key: value" (hand-edits.ts). Absent when not, and in statements stored before it was read. */
+  keyValue?: KeyValue;
+  /** Who holds a role, said without a title ("Anita Rowe is treasurer now"; role-holders.ts), with whether the sentence says it passed to them. Absent when none, and in statements stored before it was read. */
+  holds?: { holders: RoleHolder[]; handedOver: boolean };
+  /** The table row the line is (table-rows.ts). Absent when none, and in statements stored before it was read. */
+  row?: TableRow;
 }
 
 const STOP = new Set(
@@ -484,7 +497,9 @@ function proseLines(text: string): string[] {
 export function extractStatements(text: string, firstLine = 1): Statement[] {
   const out: Statement[] = [];
   // A fenced block inside one transcript turn is dropped the same way.
-  proseLines(text).forEach((line, i) => {
+  const prose = proseLines(text);
+  const rows = tableRows(prose);
+  prose.forEach((line, i) => {
     if (line.trim() === "") return;
     // The person's mark applies to every sentence of its line.
     const m = MARK.exec(line);
@@ -494,11 +509,16 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
     const valueless = isListEntry(unmarked) || /^\s*>/.test(unmarked);
     const plainLine = unmarked.replace(/^\s*>\s?/, "").replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/, "");
     const found: Statement[] = [];
-    for (const s of sentences(plainLine)) {
+    const said = sentences(plainLine);
+    for (const s of said) {
       const st = statementOf(s, firstLine + i, mark !== undefined, valueless);
-      if (st) found.push(st);
+      // A "key: value" record is a whole line; a colon in the first of several sentences opens a remark.
+      if (st) found.push(said.length > 1 && st.keyValue ? withoutRecord(st) : st);
     }
-    if (found.length === 0 && mark) found.push({ line: firstLine + i, text: plainLine.trim().slice(0, 300), words: [...new Set(contentWords(plainLine))], values: [], negated: false, denied: [], change: false });
+    const row = rows.get(i);
+    if (found.length === 0 && (mark || row)) found.push({ line: firstLine + i, text: plainLine.trim().slice(0, 300), words: [...new Set(contentWords(plainLine))], values: [], negated: false, denied: [], change: false });
+    // A row is one statement: its first sentence carries where it stands.
+    if (row && found[0]) found[0] = { ...found[0], row };
     for (const st of found) out.push(mark ? { ...st, mark } : st);
   });
   return out;
@@ -553,28 +573,40 @@ export function givenUp(s: string): string[] {
 }
 
 /** The values of a sentence that are said as what is: not asked, supposed, denied or inside quotes. */
-function statedValues(s: string): (Found & { mood: "fact" | "plan" | "event" })[] {
+function statedValues(s: string): { values: (Found & { mood: "fact" | "plan" | "event" })[]; namesEarlier: boolean } {
   const out: (Found & { mood: "fact" | "plan" | "event" })[] = [];
   const found = findValues(unquoted(s));
   const kinded = found.map((f) => ({ start: f.start, kind: f.type === "count" || f.type === "measure" ? `${f.type}:${f.unit}` : f.type === "day" ? "date" : f.type }));
+  let namesEarlier = false;
   for (const [i, f] of found.entries()) {
     // "…, was £480 last year": the value it had before is history beside the one it has now (earlier-value.ts).
-    if (namedAsEarlier(s, kinded[i]!, kinded)) continue;
+    if (namedAsEarlier(s, kinded[i]!, kinded)) {
+      namesEarlier = true;
+      continue;
+    }
     const mood = moodAt(s, f.start);
     if (STATED_MOODS.has(mood)) out.push({ ...f, mood: mood as "fact" | "plan" | "event" });
   }
-  return out;
+  return { values: out, namesEarlier };
 }
 
-function statementOf(s: string, line: number, marked: boolean, valueless = false): Statement | null {
-  const found = valueless ? [] : statedValues(s);
+/** A value's kind and form as "type:norm", for what a sentence struck out. */
+const typedNorms = (t: string) => findValues(t).map((f) => `${f.type}:${f.norm}`);
+
+function statementOf(said: string, line: number, marked: boolean, valueless = false): Statement | null {
+  // What the person struck out or labelled as a correction is read apart (hand-edits.ts): a struck value is no current one.
+  const edit = readHandEdit(said, (t) => contentWords(t), typedNorms);
+  const s = edit.text;
+  const stated = valueless ? { values: [], namesEarlier: false } : statedValues(s);
+  const found = stated.values;
   const negated = NEGATION.test(s.replace(UNSURE, ""));
   const words = [...new Set(contentWords(s))];
-  // A sentence without a value still counts when it says enough: it may be what a later "never …" denies;
-  // or when it labels a code ("Wifi password: Fennel42"), which a later note may give otherwise (value-clash.ts).
-  if (found.length === 0 && !negated && !marked && words.length < 3 && !LABELLED_CODE.test(s)) return null;
+  const keyValue = keyValueOf(s, (t) => contentWords(t));
+  // A sentence without a value still counts when it says enough: it may be what a later "never …" denies; a "key: value"
+  // line names its own; a line labelling a code ("Wifi password: Fennel42") may be given otherwise later (value-clash.ts).
+  if (found.length === 0 && !negated && !marked && !keyValue && words.length < 3 && !LABELLED_CODE.test(s) && roleHolders(s).length === 0) return null;
   // "My mobile: 07700 900318.": a phone number with its kind is enough said.
-  if (words.length < 2 && !marked && !found.some((f) => f.type === "phone")) return null;
+  if (words.length < 2 && !marked && !keyValue && !found.some((f) => f.type === "phone")) return null;
   // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.
   const values = found
     .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: f.type === "name" ? rolesOf(s, f) : nearOf(s, f), mood: f.mood }))
@@ -588,7 +620,17 @@ function statementOf(s: string, line: number, marked: boolean, valueless = false
   const choice = choiceOf(s);
   const chosen = choice ? contentWords(choice.thing).slice(0, CHOSEN_REACH) : [];
   if (choice && chosen.length > 0) Object.assign(corrected, { chose: { words: chosen, final: choice.final } });
-  return { line, text: s.length > 300 ? s.slice(0, 297) + "..." : s, words, values, negated, ...deniedWords(s), change: CHANGE.test(s), ...announced, ...asks, ...corrected };
+  // A value named as what it was ("2pm (was 3pm)"), a struck one or a correction's label says the thing changed.
+  const change = CHANGE.test(s) || stated.namesEarlier || edit.struck !== undefined || edit.labelled;
+  // A holder asked about or supposed is none; one said as a fact is.
+  const holders = isQuestion(s) || !STATED_MOODS.has(moodAt(s, 0)) ? [] : roleHolders(s);
+  const hand = {
+    ...(edit.struck ? { struck: edit.struck } : {}),
+    ...(edit.labelled ? { labelled: true } : {}),
+    ...(keyValue ? { keyValue } : {}),
+    ...(holders.length > 0 ? { holds: { holders, handedOver: HANDED_OVER.test(s) } } : {}),
+  };
+  return { line, text: said.length > 300 ? said.slice(0, 297) + "..." : said, words, values, negated, ...deniedWords(s), change, ...announced, ...asks, ...corrected, ...hand };
 }
 
 /**
@@ -604,7 +646,10 @@ export function affirms(st: { negated: boolean; denied: readonly string[] }, wor
   return !words.some((w) => denied.has(w));
 }
 
+const withoutRecord = ({ keyValue: _record, ...st }: Statement): Statement => st;
+
 /** A whole transcript turn is one "line" of its file: every sentence of it is on that line. */
 export function turnStatements(content: string, line: number): Statement[] {
-  return extractStatements(proseLines(content).join(" \n "), 1).map((s) => ({ ...s, line }));
+  // "Key: value" is how a note keeps a record; in a conversation a colon opens a sentence ("Mel: I'm now into pottery"), so a turn keeps none.
+  return extractStatements(proseLines(content).join(" \n "), 1).map((s) => ({ ...withoutRecord(s), line }));
 }

@@ -73,7 +73,7 @@ export interface LinkOptions {
 export const DEFAULT_LINK_OPTIONS: LinkOptions = { minSlotOverlap: 0.7, minSlotOverlapChanged: 0.4, minDenialOverlap: 0.45 };
 
 /** Rarity of each word among the statements: common words ("project", "app") count for little. */
-function weights(all: PlacedStatement[]): (w: string) => number {
+export function weights(all: readonly PlacedStatement[]): (w: string) => number {
   const df = new Map<string, number>();
   for (const s of all) for (const w of s.st.words) df.set(w, (df.get(w) ?? 0) + 1);
   const n = Math.max(1, all.length);
@@ -395,7 +395,8 @@ function announcedMoves(all: PlacedStatement[], idf: (w: string) => number): Lin
       if (when.some((v) => n.st.values.some((x) => sameValue(x, v)))) continue;
       const shared = own.filter((w) => words.has(w));
       const score = sum(shared);
-      if (shared.length < 2 || score < MIN_MOVED_SHARE * Math.min(sum(own), sum([...words]))) continue;
+      // Two words name a thing surely; one is enough when the announcement names the thing by one word alone ("the skip's been moved").
+      if (shared.length < Math.max(1, Math.min(2, words.size)) || score < MIN_MOVED_SHARE * Math.min(sum(own), sum([...words]))) continue;
       if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
     }
     if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(movedThing(best.o.st))), rule: "move" });

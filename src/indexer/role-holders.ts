@@ -1,0 +1,40 @@
+/**
+ * Who holds a role, said without a title: "Treasurer is Gordon Mills", "Anita Rowe is treasurer
+ * now", "our new chair is Sue Brandt", "Priti took over as secretary". The titled form ("teacher
+ * Mrs Patel") is read with the statement's values (statements.ts); this reads the plain one, for
+ * roles that a group or a household gives to one person at a time. Pure.
+ */
+
+/** Roles one person holds at a time in a club, a committee, a team or a house. */
+const ROLE_WORDS = "treasurer chair chairman chairwoman chairperson secretary president vice-chair captain vice-captain coach manager organiser organizer coordinator convenor warden caretaker landlord landlady headteacher".split(" ");
+/** Each role as written at a sentence's start or inside it ("Treasurer", "treasurer"); the name must be capitalised, so no case-blind match. */
+const ROLES = ROLE_WORDS.map((r) => `[${r[0]!.toUpperCase()}${r[0]}]${r.slice(1).replace("-", "[- ]")}`).join("|");
+/** A name: one or two capitalised words ("Anita", "Anita Rowe"). */
+const NAME = "([A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+)?)";
+const ROLE_FIRST = new RegExp(`\\b(?:[Tt]he |[Oo]ur |[Mm]y |[Nn]ew |club |society )*(${ROLES}) (?:is|will be|is now|now is)\\s+(?:now\\s+)?${NAME}`, "gu");
+const NAME_FIRST = new RegExp(`${NAME} (?:is|is now|'s|’s|became|becomes|took over as|takes over as|has taken over as)\\s+(?:now\\s+)?(?:the |our |new |acting )*(${ROLES})\\b`, "gu");
+
+/** A role and who holds it, both lower case. */
+export interface RoleHolder {
+  role: string;
+  name: string;
+}
+
+/** Words that open a sentence in capitals and are no one's name. */
+const NOT_NAMES = new Set(["the", "our", "my", "new", "she", "he", "they", "who", "it", "this", "that"]);
+
+/** The roles a sentence says someone holds (a question or a "was" names no current holder; the caller reads mood). */
+export function roleHolders(sentence: string): RoleHolder[] {
+  const out: RoleHolder[] = [];
+  const add = (role: string, name: string) => {
+    const n = name.toLowerCase();
+    if (NOT_NAMES.has(n.split(" ")[0]!)) return;
+    out.push({ role: role.toLowerCase().replace(/[- ]/g, ""), name: n });
+  };
+  for (const m of sentence.matchAll(ROLE_FIRST)) add(m[1]!, m[2]!);
+  for (const m of sentence.matchAll(NAME_FIRST)) add(m[2]!, m[1]!);
+  return out;
+}
+
+/** Words that say a role passed to someone: "took over", "stood down", "new". */
+export const HANDED_OVER = /\b(?:now|new|took over|takes over|taken over|stood down|stepped down|steps down|handed over|replaced|elected|appointed)\b/i;
