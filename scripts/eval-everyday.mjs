@@ -23,6 +23,8 @@
 // never-written questions), written blind the same way; its first run is the unseen figure.
 // --set heldout7: an eighth (scripts/eval-heldout7/: the same shape, 14 notes, 12 answerable and 6
 // never-written questions), written blind the same way; its first run is the unseen figure.
+// --set heldout8: a ninth (scripts/eval-heldout8/: the same shape, 17 notes, 30 answerable and 12
+// never-written questions, six of those with one specific word in no note), written blind the same way.
 import "./lib/state-home.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -31,7 +33,7 @@ import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3"), heldout4: path.join(HERE, "eval-heldout4"), heldout5: path.join(HERE, "eval-heldout5"), heldout6: path.join(HERE, "eval-heldout6"), heldout7: path.join(HERE, "eval-heldout7") };
+const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3"), heldout4: path.join(HERE, "eval-heldout4"), heldout5: path.join(HERE, "eval-heldout5"), heldout6: path.join(HERE, "eval-heldout6"), heldout7: path.join(HERE, "eval-heldout7"), heldout8: path.join(HERE, "eval-heldout8") };
 
 export async function runEveryday({ mode = "hybrid", cache, config = {}, set: name = "everyday" } = {}) {
   const DATA = SETS[name];

@@ -15,6 +15,15 @@ describe("statesTimeBesideMatch: a line holding a matched word states a time", (
     expect(statesTimeBesideMatch({ text, date: "2028-03-10", matched: ["hip"] }, NOW)).toBe(true);
   });
 
+  it("an exclamation naming the thing is dated by the next sentence of its line", () => {
+    const text = "Mum forwarded a letter - Jo's knee scan! Royal Infirmary, Weds 12 April, 9.15. Bring the letter.";
+    expect(statesTimeBesideMatch({ text, date: "2028-03-22", matched: ["knee", "scan"] }, NOW)).toBe(true);
+    // An exclamation telling an event is a sentence of its own: the date is the flight's.
+    expect(statesTimeBesideMatch({ text: "Gran rang. She and Jo booked the ferry!! Stena, Sat 15 April 08:40.", date: "2028-03-22", matched: ["jo"] }, NOW)).toBe(false);
+    // After a full stop the next sentence has its own subject.
+    expect(statesTimeBesideMatch({ text: "Text from the surgery about Jo's knee. Royal Infirmary, Weds 12 April, 9.15.", date: "2028-03-22", matched: ["knee"] }, NOW)).toBe(false);
+  });
+
   it("a line that opens with the word is about it: its every sentence counts", () => {
     const text = "Dentist - crown on back tooth cracked. Temporary one for now, proper crown fitting tues 4 april 8.40.";
     expect(statesTimeBesideMatch({ text, date: "2028-03-22", matched: ["dentist"] }, NOW)).toBe(true);

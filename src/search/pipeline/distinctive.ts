@@ -18,12 +18,15 @@
  * has Melanie bought", "which cities has Jon visited" (LoCoMo lost 0.6 points of recall@5
  * when every past form was dropped).
  *
- * Three tests, on the idf the coverage uses and the names the question writes:
+ * Four tests, on the idf the coverage uses and the names the question writes:
  * - "generic only": the question has distinctive terms and the result matched none of them.
  * - "subject absent": at least ABSENT_WORDS distinctive words, and two thirds of them, are
  *   in no note and not in the result: the question is about something never written down ("what did
  *   the plumber quote for the bathroom" against a kitchen quote; "what is my car's license
  *   plate" against a note on renting a car).
+ * - "another thing": the question's thing is a noun no note has, and the result holds at most
+ *   one of its other distinctive words (absent-thing.ts): "how much is the winter mooring"
+ *   against visitor moorings.
  * - "named": a question that names someone (a capitalised word the notes contain) and asks
  *   something more about them needs both in the result: "is Anna allergic to anything" is
  *   answered neither by a note on Anna's birthday nor by one on Marco's allergy; and the
@@ -34,6 +37,8 @@ import type { SearchPlan } from "../plan.js";
 import { GENERIC } from "../query/generic.js";
 import { isPastForm } from "../query/irregular.js";
 import type { TermStats } from "./evidence.js";
+import { asksWhen } from "../dates/when.js";
+import { aboutAnotherThing, absentThings } from "./absent-thing.js";
 
 /** A word in more than this share of the chunks is common here, whatever the word list says. */
 const COMMON_SHARE = 0.5;
@@ -62,6 +67,8 @@ export interface DistinctiveTerms {
    * Mira tell me…"), not one it asks about ("when do I fly to Seville").
    */
   subject: ReadonlySet<string>;
+  /** Of the absent terms, those naming the thing asked about (absent-thing.ts). */
+  things: ReadonlySet<string>;
 }
 
 export type SubjectVerdict = "ok" | "generic-only" | "subject-absent";
@@ -88,7 +95,9 @@ export function distinctiveTerms(stats: TermStats, plan: SearchPlan): Distinctiv
     idf.delete(verb);
     absent.delete(verb);
   }
-  return { idf, names, absent, subject };
+  const unwritten = stats.terms.filter((t) => t.df === 0 && idf.has(t.term)).map((t) => t.term);
+  const things = absentThings(plan.query, unwritten, { asksWhen: asksWhen(plan.query), names: written, question: QUESTION_START.test(plan.query) });
+  return { idf, names, absent, subject, things };
 }
 
 /** A word that opens the object of a verb right before it: "fixed the boiler", "painted my fence". */
@@ -110,6 +119,7 @@ export function subjectOf(matched: readonly string[], d: DistinctiveTerms, elsew
   if (d.idf.size === 0) return "ok";
   // Loops over the few matched terms, no sets or arrays made: the floor asks this of every candidate.
   if (!someIn(d.idf.keys(), matched) || !namedAndAsked(matched, d)) return "generic-only";
+  if (aboutAnotherThing(d.things, d.idf.keys(), matched)) return "subject-absent";
   let missing = 0;
   for (const t of d.absent) if (!matched.includes(t)) missing++;
   for (const t of elsewhere) if (d.idf.has(t) && !d.absent.has(t)) missing++;

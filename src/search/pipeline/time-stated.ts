@@ -9,7 +9,8 @@
  * april 8.40").
  *
  * The time must be in the sentence holding the word: "Hip replacement … thurs 30 March. Mum
- * panicking already." dates the hip, not mum. A line that opens with the word is about it as
+ * panicking already." dates the hip, not mum; or in the one after an exclamation that names
+ * the thing ("K's cataract op! Wrexham Maelor, Thurs 5 June"). A line that opens with the word is about it as
  * a whole ("Dentist - crown cracked. … fitting tues 4 april"), so its every sentence counts.
  * Words match at a word's start ("dad" is not in "cidade"). Any date counts, past or to come:
  * which one is the answer is the ranking's business (the when factor). A line announcing that
@@ -18,6 +19,7 @@
 import { announcesChange } from "../../indexer/statements.js";
 import { mayHoldDate, resolveDates } from "../dates/dates.js";
 import { textForms } from "../query/forms.js";
+import { isPastForm } from "../query/irregular.js";
 import { stemOf } from "../text/lines.js";
 import { splitSentences } from "../text/snippet.js";
 
@@ -52,10 +54,33 @@ export function statesTimeBesideMatch(r: TimeStatedInput, nowMs: number): boolea
     RELATIVE_TIME.test(text) || announcesChange(text) || (mayHoldDate(text) && resolveDates(text, at, { timeZone: "UTC" }).matches.length > 0);
   for (const line of r.text.split("\n")) {
     if (!holds(line) || !(mayHoldDate(line) || announcesChange(line))) continue;
-    if (opens(line) ? dated(line) : splitSentences(line).some((s) => holds(s) && dated(s))) return true;
+    if (opens(line) ? dated(line) : saysWhenInLine(splitSentences(line), holds, dated)) return true;
   }
   return false;
 }
+
+/**
+ * Whether a sentence holding the word states a time, or announces the thing with an
+ * exclamation the next sentence of its line dates: "a letter - K's cataract op! Wrexham Maelor,
+ * Thurs 5 June". An exclamation whose last clause only names a thing (no subject pronoun, no verb in the past)
+ * is the heading of what the line goes on about; one that tells an event ("She and dad
+ * booked flights!! … Fri 27 Oct") is a sentence of its own, and so is one after a full stop
+ * ("thurs 30 March. Mum panicking already.").
+ */
+function saysWhenInLine(sentences: readonly string[], holds: (s: string) => boolean, dated: (s: string) => boolean): boolean {
+  return sentences.some((s, i) => holds(s) && (dated(s) || (namesByExclaiming(s, holds) && i + 1 < sentences.length && dated(sentences[i + 1]!))));
+}
+
+/** Whether the sentence ends in an exclamation whose last clause (after a dash, colon or comma) holds the word and only names it. */
+function namesByExclaiming(sentence: string, holds: (s: string) => boolean): boolean {
+  if (!/!\s*$/.test(sentence)) return false;
+  const clause = sentence.split(/\s[-–—]\s|[:;,]\s/).pop()!;
+  if (!holds(clause)) return false;
+  const words = clause.toLowerCase().match(/[\p{L}]+/gu) ?? [];
+  return !words.some((w) => PRONOUNS.has(w) || isPastForm(w) || (w.length > 4 && w.endsWith("ed")));
+}
+
+const PRONOUNS = new Set(["i", "we", "you", "he", "she", "they", "it"]);
 
 /**
  * A time said relative to the line's own day, which names no calendar day the date reader
