@@ -203,7 +203,7 @@ export class UseLitePool {
     private readonly modelDir: string,
     readonly threads: number,
     private readonly dimension: number,
-    private readonly gc: PoolOptions = {},
+    private readonly options: PoolOptions = {},
   ) {
     const require = createRequire(import.meta.url);
     this.paths = { core: require.resolve("@energetic-ai/core"), embeddings: require.resolve("@energetic-ai/embeddings") };
@@ -356,7 +356,7 @@ export class UseLitePool {
       // hand that flag down and the worker would fail on its first require(); and the daemon's
       // V8 heap flags are the process's, which a worker refuses.
       execArgv: workerExecArgv(process.execArgv),
-      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: this.gc.gcAboveMb ?? GC_ABOVE_MB, idleGcMs: this.gc.idleGcMs ?? IDLE_GC_MS, noGraphRunner: this.gc.noGraphRunner === true },
+      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: this.options.gcAboveMb ?? GC_ABOVE_MB, idleGcMs: this.options.idleGcMs ?? IDLE_GC_MS, noGraphRunner: this.options.noGraphRunner === true },
       // What a worker allocates in JS is small and short-lived (a batch's texts and rows, ~1 MB);
       // V8's default young generation still commits ~25 MB per worker for it. Measured per
       // worker: JS heap 50 → 26 MB, the same CPU per window.
