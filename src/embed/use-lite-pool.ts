@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { workerExecArgv } from "../shared/v8-flags.js";
+import { makeGraphRunner } from "./use-lite-graph.js";
 import { EmbedError } from "./types.js";
 
 /**
@@ -67,6 +68,52 @@ const afterMessage = (query) => {
   idleTimer.unref();
 };
 if (workerData.nice) setNice(workerData.nice);
+// The model's graph by TF.js's synchronous executor (src/embed/use-lite-graph.ts): the same
+// kernels without the asynchronous executor's walk of the graph on every call. Its first batch
+// is also embedded by the library's own path, and it is used only if the two agree to the bit;
+// if it ever throws, the library's path takes over for good.
+const makeGraphRunner = ${makeGraphRunner.toString()};
+let runner = null;
+let runnerChecked = false;
+const usesRunner = () => runner !== null && runnerChecked;
+const libraryFlat = async (model, texts) => {
+  const rows = await model.embed(texts);
+  const flat = new Float32Array(rows.length * dim);
+  let ok = true;
+  rows.forEach((r, i) => {
+    if (r.length !== dim) ok = false;
+    else flat.set(r, i * dim);
+  });
+  return { rows: ok ? rows.length : -1, flat };
+};
+const sameBits = (a, b) => {
+  if (a.rows !== b.rows || a.flat.length !== b.flat.length) return false;
+  const x = new Uint32Array(a.flat.buffer, a.flat.byteOffset, a.flat.length);
+  const y = new Uint32Array(b.flat.buffer, b.flat.byteOffset, b.flat.length);
+  return x.every((v, i) => v === y[i]);
+};
+const flatEmbedder = (model) => {
+  if (!workerData.noGraphRunner) {
+    try {
+      runner = makeGraphRunner(core, model);
+    } catch {}
+  }
+  return async (texts) => {
+    if (runner !== null) {
+      try {
+        const mine = await runner(texts);
+        if (runnerChecked) return mine;
+        const theirs = await libraryFlat(model, texts);
+        runnerChecked = sameBits(mine, theirs);
+        if (!runnerChecked) runner = null;
+        return theirs;
+      } catch {
+        runner = null;
+      }
+    }
+    return libraryFlat(model, texts);
+  };
+};
 initModel(async () => ({
   model: await core.loadGraphModel("file://" + path.join(workerData.modelDir, "model.json")),
   vocabulary: JSON.parse(fs.readFileSync(path.join(workerData.modelDir, "vocab.json"), "utf8")),
@@ -76,18 +123,13 @@ initModel(async () => ({
     // called: the weights already live in the WASM heap.
     if (model.model && model.model.artifacts) model.model.artifacts.weightData = undefined;
     collect();
+    const embedFlat = flatEmbedder(model);
     parentPort.on("message", async (m) => {
       if (m.nice !== undefined) return setNice(m.nice);
       try {
-        const rows = await model.embed(m.texts);
-        const flat = new Float32Array(rows.length * dim);
-        let bad = rows.length !== m.texts.length;
-        rows.forEach((r, i) => {
-          if (r.length !== dim) bad = true;
-          else flat.set(r, i * dim);
-        });
-        if (bad) parentPort.postMessage({ id: m.id, error: "USE-lite returned " + rows.length + " vectors for " + m.texts.length + " texts (expected " + dim + "-d each)" });
-        else parentPort.postMessage({ id: m.id, flat, fullGcs }, [flat.buffer]);
+        const { rows, flat } = await embedFlat(m.texts);
+        if (rows !== m.texts.length || flat.length !== rows * dim) parentPort.postMessage({ id: m.id, error: "USE-lite returned " + rows + " vectors for " + m.texts.length + " texts (expected " + dim + "-d each)" });
+        else parentPort.postMessage({ id: m.id, flat, fullGcs, graphRunner: usesRunner() }, [flat.buffer]);
       } catch (e) {
         parentPort.postMessage({ id: m.id, error: String((e && e.message) || e) });
       }
@@ -115,10 +157,12 @@ const GC_ABOVE_MB = 32;
 /** After a query, a worker's full collection waits for this long without a message (see WORKER_SOURCE). */
 const IDLE_GC_MS = 500;
 
-/** The workers' collection settings (tests make them collect on every message, or never when idle). */
-export interface PoolGcOptions {
+/** Settings tests change: the workers collect on every message, or never when idle; the library's own executor. */
+export interface PoolOptions {
   gcAboveMb?: number;
   idleGcMs?: number;
+  /** The library's own asynchronous executor only (tests compare the two paths). */
+  noGraphRunner?: boolean;
 }
 
 interface Job {
@@ -134,13 +178,15 @@ interface Slot {
   nextId: number;
   /** Full collections the worker had forced by its latest reply. */
   fullGcs: number;
+  /** Its latest reply came from the synchronous graph runner (src/embed/use-lite-graph.ts). */
+  graphRunner: boolean;
   /** Runs from different callers (a search's query beside background embedding) take turns on a worker. */
   tail: Promise<unknown>;
   /** close() is waiting for this worker's exit: it stays ref'd until then (see spawn). */
   closing: boolean;
 }
 
-type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array; fullGcs: number } | { id: number; error: string };
+type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array; fullGcs: number; graphRunner: boolean } | { id: number; error: string };
 
 export class AbortedError extends Error {
   constructor(reason?: unknown) {
@@ -157,7 +203,7 @@ export class UseLitePool {
     private readonly modelDir: string,
     readonly threads: number,
     private readonly dimension: number,
-    private readonly gc: PoolGcOptions = {},
+    private readonly options: PoolOptions = {},
   ) {
     const require = createRequire(import.meta.url);
     this.paths = { core: require.resolve("@energetic-ai/core"), embeddings: require.resolve("@energetic-ai/embeddings") };
@@ -279,6 +325,11 @@ export class UseLitePool {
     return rows;
   }
 
+  /** Whether every live worker answered its latest message by the synchronous graph runner. */
+  graphRunnerInUse(): boolean {
+    return this.slots.length > 0 && this.slots.every((s) => s.graphRunner);
+  }
+
   /** Full collections the live workers had forced by their latest replies. */
   fullCollections(): number {
     return this.slots.reduce((n, s) => n + s.fullGcs, 0);
@@ -305,7 +356,7 @@ export class UseLitePool {
       // hand that flag down and the worker would fail on its first require(); and the daemon's
       // V8 heap flags are the process's, which a worker refuses.
       execArgv: workerExecArgv(process.execArgv),
-      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: this.gc.gcAboveMb ?? GC_ABOVE_MB, idleGcMs: this.gc.idleGcMs ?? IDLE_GC_MS },
+      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: this.options.gcAboveMb ?? GC_ABOVE_MB, idleGcMs: this.options.idleGcMs ?? IDLE_GC_MS, noGraphRunner: this.options.noGraphRunner === true },
       // What a worker allocates in JS is small and short-lived (a batch's texts and rows, ~1 MB);
       // V8's default young generation still commits ~25 MB per worker for it. Measured per
       // worker: JS heap 50 → 26 MB, the same CPU per window.
@@ -320,7 +371,7 @@ export class UseLitePool {
       readyReject = rej;
     });
     ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, job: null, nextId: 0, fullGcs: 0, tail: Promise.resolve(), closing: false };
+    const slot: Slot = { worker, ready, job: null, nextId: 0, fullGcs: 0, graphRunner: false, tail: Promise.resolve(), closing: false };
     // Never unref'd once close() waits for its exit: a late reply would let the process end first.
     const release = () => {
       if (!slot.closing) worker.unref();
@@ -342,6 +393,7 @@ export class UseLitePool {
         if ("error" in m) job.reject(new EmbedError("provider-error", `USE-lite: ${m.error}`));
         else {
           slot.fullGcs = m.fullGcs;
+          slot.graphRunner = m.graphRunner;
           job.resolve(Array.from({ length: job.texts.length }, (_, i) => m.flat.subarray(i * this.dimension, (i + 1) * this.dimension)));
         }
       }

@@ -249,6 +249,30 @@ describe("the workers' forced full collections", () => {
   }, 120_000);
 });
 
+describe("the graph by TF.js's synchronous executor", () => {
+  it("gives the library's own vectors to the bit, for one query and for a batch of mixed lengths", async () => {
+    const own = new UseLitePool(resolveUseLiteDir(), 1, 512, { noGraphRunner: true });
+    const sync = new UseLitePool(resolveUseLiteDir(), 1, 512);
+    const bits = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64");
+    try {
+      // The first message is checked against the library's path inside the worker; the later
+      // ones are the runner's alone, which is what is compared here.
+      await sync.run([["warm up"]], undefined, { foreground: true });
+      const batches = [["what did we plan for the canoe trip"], [SNAPSHOT.texts[0]!], SNAPSHOT.texts.slice(0, 6), [longText(200)]];
+      for (const batch of batches) {
+        const [mine] = await sync.run([batch], undefined, { foreground: true });
+        const [theirs] = await own.run([batch], undefined, { foreground: true });
+        expect(mine!.map(bits)).toEqual(theirs!.map(bits));
+      }
+      expect(sync.graphRunnerInUse()).toBe(true);
+      expect(own.graphRunnerInUse()).toBe(false);
+    } finally {
+      await own.close();
+      await sync.close();
+    }
+  }, 120_000);
+});
+
 describe("closing the pool", () => {
   it("holds the process until every worker has exited, even when a reply is delivered after close() began", { timeout: 120_000 }, async () => {
     // In a process of its own: what is checked is that the process does not end first. A reply
