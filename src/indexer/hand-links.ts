@@ -33,7 +33,7 @@ export function struckOutUpdates(all: readonly PlacedStatement[], idf: (w: strin
       if (shared.length === 0) continue;
       if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
     }
-    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1 });
+    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1, rule: "struck" });
   }
   return out;
 }
@@ -62,7 +62,7 @@ export function labelledUpdates(all: readonly PlacedStatement[], idf: (w: string
       if (nv.size > 0 && [...nv].every((v) => typedOf(o).has(v))) continue;
       if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
     }
-    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1 });
+    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1, rule: "labelled" });
   }
   return out;
 }
@@ -87,7 +87,7 @@ export function rowUpdates(all: readonly PlacedStatement[]): Link[] {
       for (let j = i - 1; j >= 0 && rows[j]!.st.row!.cells === was; j--) {
         const o = rows[j]!;
         if (o.st.mark?.key === "still-true") continue;
-        out.push({ older: o.id, newer: n.id, kind: "update", slot: `${n.st.row!.table.split(" | ")[0]} ${n.st.row!.key}`, by: "guess", strength: 1 });
+        out.push({ older: o.id, newer: n.id, kind: "update", slot: `${n.st.row!.table.split(" | ")[0]} ${n.st.row!.key}`, by: "guess", strength: 1, rule: "table-row" });
       }
     }
   }
@@ -108,7 +108,7 @@ export function keyValueUpdates(all: readonly PlacedStatement[]): Link[] {
     for (const n of group) {
       if (!n.st.keyValue!.changed || n.st.asks === true || n.st.mark?.key === "still-true") continue;
       const latest = group.filter((o) => o.order < n.order && o.st.mark?.key !== "still-true").sort((a, b) => b.order - a.order)[0];
-      if (latest && latest.st.keyValue!.value !== n.st.keyValue!.value) out.push({ older: latest.id, newer: n.id, kind: "update", slot: key, by: "guess", strength: 1 });
+      if (latest && latest.st.keyValue!.value !== n.st.keyValue!.value) out.push({ older: latest.id, newer: n.id, kind: "update", slot: key, by: "guess", strength: 1, rule: "key-value" });
     }
   }
   return out;
@@ -129,7 +129,7 @@ export function roleHolderUpdates(all: readonly PlacedStatement[]): Link[] {
     for (const h of n.st.holds.holders) {
       const named = (o: PlacedStatement) => o.st.holds?.holders.some((x) => x.role === h.role) === true;
       const latest = earlier(naming, n).filter(named).sort((a, b) => b.order - a.order)[0];
-      if (latest && !latest.st.holds!.holders.some((x) => x.role === h.role && x.name === h.name)) out.push({ older: latest.id, newer: n.id, kind: "update", slot: h.role, by: "guess", strength: 1 });
+      if (latest && !latest.st.holds!.holders.some((x) => x.role === h.role && x.name === h.name)) out.push({ older: latest.id, newer: n.id, kind: "update", slot: h.role, by: "guess", strength: 1, rule: "role-holder" });
     }
   }
   return out;

@@ -59,7 +59,10 @@ export interface Link {
  * move announced, `mark` the person's `supersedes::`, `denial` a "never …" and its other half,
  * `value-clash` one fixed value given two (value-clash.ts).
  */
-export type LinkRule = "slot" | "correction" | "role" | "choice" | "move" | "mark" | "denial" | "value-clash";
+export type LinkRule =
+  | "slot" | "correction" | "role" | "choice" | "move" | "mark" | "denial" | "value-clash"
+  // hand-links.ts: the person's own corrections, a table row or "key: value" said anew, a role handed over
+  | "struck" | "labelled" | "table-row" | "key-value" | "role-holder";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
