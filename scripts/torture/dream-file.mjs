@@ -169,7 +169,7 @@ async function editorRace(root, tally, runs, r) {
     const ws = await fresh(root, `race-${run}`);
     await propose(ws, [fact]);
     const file = path.join(ws, "MEMORY.md");
-    const args = ["dream", "accept", "1", "--workspace", ws];
+    const args = ["dream", "accept", "1", "--workspace", ws, "--json"];
     const child = spawnAgent(args);
     child.stdin.end();
     const own = `- Hand edit ${run}.`;
@@ -180,21 +180,35 @@ async function editorRace(root, tally, runs, r) {
     writeFileSync(file, `${loaded}${own}\n`);
     const savedAt = Date.now();
     const res = await child.finished(30_000);
-    const exitedAt = child.started + res.ms;
+    // The accept's last look at MEMORY.md (confirmedAt), not when this process saw it exit: a
+    // save after that look is past what any accept can see, and under load the exit is noticed
+    // here tens of ms after it happened, so a save landing after the exit looked like one before.
+    const confirmedAt = confirmedAtOf(res.stdout);
     const text = readFileSync(file, "utf8");
     const kept = readdirSync(ws).filter((f) => f.startsWith("MEMORY.md.kept-")).map((f) => readFileSync(path.join(ws, f), "utf8")).join("");
     const repro = `${shellLine(args)} while an editor saves MEMORY.md in place (write of the text read a moment before)`;
     if (crashOf(res)) tally.fail(`${repro}: ${crashOf(res)}`, repro);
     else if (!text.includes(own) && !kept.includes(own)) tally.fail(`${repro}: the editor's line was lost`, repro);
-    else if (res.code === 0 && savedAt <= exitedAt && bullets(text, fact) !== 1) {
+    else if (res.code === 0 && confirmedAt === null) tally.fail(`${repro}: accept exited 0 without saying when it last found the fact in MEMORY.md (confirmedAt)`, repro);
+    else if (res.code === 0 && savedAt <= confirmedAt && bullets(text, fact) !== 1) {
       judged++;
       tally.fail(`${repro}: accept exited 0 but the fact is ${bullets(text, fact)} time(s) in MEMORY.md`, repro);
     } else {
-      if (res.code === 0 && savedAt <= exitedAt) judged++;
+      if (res.code === 0 && savedAt <= confirmedAt) judged++;
       tally.pass();
     }
   }
-  tally.note(`editor race: ${judged} of ${runs} runs had the save land before accept exited 0 (the others saved after, or accept refused)`);
+  tally.note(`editor race: ${judged} of ${runs} runs had the save land before accept's last look at MEMORY.md and exit 0 (the others saved after, or accept refused)`);
+}
+
+/** `confirmedAt` from `agent dream accept --json`, or null. */
+function confirmedAtOf(stdout) {
+  try {
+    const v = JSON.parse(stdout).confirmedAt;
+    return typeof v === "number" ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 async function undoHandLine(root, tally, runs) {

@@ -143,12 +143,18 @@ describe("accept and undo against crashes and hand edits", () => {
     const file = path.join(ws, "MEMORY.md");
     const loaded = readFileSync(file, "utf8");
     let saves = 0;
+    let clock = 1_000;
+    let savedAt = 0;
     const res = acceptProposals(
       review({
+        now: () => ++clock,
         swap: (f, e, c) => {
           const r = swapFile(f, e, c, { oldIsSaved: true, allowEmpty: true });
           // The editor had MEMORY.md open since before the accept; it saves over the new file.
-          if (saves++ === 0) writeFileSync(file, `${loaded}- Carol moved to Lyon.\n`);
+          if (saves++ === 0) {
+            writeFileSync(file, `${loaded}- Carol moved to Lyon.\n`);
+            savedAt = ++clock;
+          }
           return r;
         },
       }),
@@ -157,6 +163,8 @@ describe("accept and undo against crashes and hand edits", () => {
     expect(res.accepted.map((a) => a.id)).toEqual([id]);
     expect(memory()).toContain("- Carol moved to Lyon.\n");
     expect(count(memory(), FACT)).toBe(1);
+    // The look that confirmed the fact came after the editor's save: what success covers.
+    expect(res.confirmedAt).toBeGreaterThan(savedAt);
   });
 
   it("an in-place save that lands in the old MEMORY.md just after the swap's rename: an added line is carried, a rewrite is kept beside and named", () => {

@@ -35,6 +35,12 @@ export interface AcceptResult {
   baseline?: number;
   /** MEMORY.md grew past what a session loads of it, and the like. */
   warnings: string[];
+  /**
+   * When MEMORY.md was last read and held every accepted line (the clock's ms), the last thing
+   * an accept of new lines does: a save that lands after it (an editor writing back the text it
+   * loaded before the accept) is past what this accept can see, and no success covers it.
+   */
+  confirmedAt?: number;
 }
 
 export class ProposalNotFoundError extends RangeError {
@@ -69,11 +75,20 @@ const FINAL_CHECKS = 3;
 /** An editor between its truncate and its write: looked at again after this. */
 const MID_SAVE_MS = 25;
 
-/** Every accepted line is in MEMORY.md now (looked at twice when not: an editor may be mid-save). */
-function factsHold(i: ReviewInput, missing: (text: string) => string[]): boolean {
-  if (missing(readMemory(i.workspace, i.rule).text).length === 0) return true;
+/**
+ * Whether every accepted line is in MEMORY.md now (looked at twice when not: an editor may be
+ * mid-save), with the time taken just before the read that decided, and MEMORY.md's size then.
+ */
+function factsHold(i: ReviewInput, missing: (text: string) => string[]): { holds: boolean; readAt: number; size: number } {
+  const look = () => {
+    const readAt = i.now();
+    const text = readMemory(i.workspace, i.rule).text;
+    return { holds: missing(text).length === 0, readAt, size: text.length };
+  };
+  const first = look();
+  if (first.holds) return first;
   sleepSync(MID_SAVE_MS);
-  return missing(readMemory(i.workspace, i.rule).text).length === 0;
+  return look();
 }
 
 export function acceptProposals(i: ReviewInput, ids: number[] | "all", edit?: string): AcceptResult {
@@ -159,17 +174,20 @@ function acceptLines(i: ReviewInput, store: ProposalStore, chosen: Proposal[], e
   // Looked at once more, last, before success is reported: an editor that loaded MEMORY.md
   // before the swap and saved in place after the swap's own check wrote over the lines; they
   // are written again on the editor's text (their proposals stay accepted: the facts are in).
-  for (let again = 0; !factsHold(i, missing); again++) {
+  let last = factsHold(i, missing);
+  for (let again = 0; !last.holds; again++) {
     if (again === FINAL_CHECKS) throw new Error("MEMORY.md: an editor kept saving over the accepted lines; they are accepted but not in the file — accept them again when the editor is closed");
     apply();
+    last = factsHold(i, missing);
   }
-  const size = readMemory(i.workspace, i.rule).text.length;
+  const size = last.size;
   const warnings =
     i.maxChars !== undefined && size > i.maxChars
       ? [`MEMORY.md is now ${size} characters, more than the ${i.maxChars} a session loads of it (context.perFileChars): its end is cut from the prompt — trim it, or raise the setting`]
       : [];
   for (const k of res.kept ?? []) warnings.push(`an edit that reached MEMORY.md while it was being changed is kept in ${path.relative(i.workspace, k)}: compare it with MEMORY.md`);
-  return { accepted: chosen.map((p, k) => ({ id: p.id, text: texts[k]! })), version: res.version, warnings, ...(res.baseline !== undefined ? { baseline: res.baseline } : {}) };
+  const baseline = res.baseline !== undefined ? { baseline: res.baseline } : {};
+  return { accepted: chosen.map((p, k) => ({ id: p.id, text: texts[k]! })), version: res.version, warnings, ...baseline, confirmedAt: last.readAt };
 }
 
 export function rejectProposals(i: Pick<ReviewInput, "db" | "now">, ids: number[] | "all", reason: string): { rejected: number[] } {
