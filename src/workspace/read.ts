@@ -29,52 +29,62 @@ export function readForIndex(abs: string, rel: string, maxBytes: number): ReadOu
     return { ok: false, reason: `${rel}: cannot be read (${errCode(e)}); skipped — check its permissions` };
   }
   try {
-    const size = fstatSync(fd).size;
-    const hasher = createHash("sha256");
-    const keepBytes = Math.min(size, maxBytes);
-    const kept = Buffer.alloc(keepBytes);
-    // Read in blocks: hash everything, keep only the prefix we will index.
-    const block = Buffer.alloc(Math.min(Math.max(size, 1), 4 * MiB));
-    let pos = 0;
-    for (;;) {
-      const n = readSync(fd, block, 0, block.length, pos);
-      if (n === 0) break;
-      hasher.update(block.subarray(0, n));
-      if (pos < keepBytes) block.copy(kept, pos, 0, Math.min(n, keepBytes - pos));
-      pos += n;
-    }
-    const hash = hasher.digest("hex");
-    const total = pos;
-    const utf16 = utf16Bom(kept);
-    if (utf16 !== null) return decodeUtf16(kept, utf16, { rel, hash, total, maxBytes });
-    const sniff = kept.subarray(0, Math.min(SNIFF_BYTES, kept.length));
-    if (sniff.includes(0)) {
-      return { ok: false, reason: `${rel}: looks like a binary file (NUL bytes); skipped — only text is indexed` };
-    }
-    const warnings: string[] = [];
-    let bytes = kept.subarray(0, Math.min(keepBytes, total));
-    const capped = total > maxBytes;
-    if (capped) {
-      const lastNl = bytes.lastIndexOf(0x0a);
-      if (lastNl > 0) bytes = bytes.subarray(0, lastNl + 1);
-      warnings.push(
-        `${rel}: ${(total / MiB).toFixed(1)} MB is over the ${(maxBytes / MiB).toFixed(1)} MB limit; only the first ${(bytes.length / MiB).toFixed(1)} MB is indexed (split the file, or raise index.maxFileBytes in agent.config.json)`,
-      );
-    }
-    let text: string;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch {
-      text = new TextDecoder("utf-8").decode(bytes);
-      warnings.push(`${rel}: not valid UTF-8; indexed with replacement characters (the file is unchanged — re-save it as UTF-8 to fix)`);
-    }
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    return { ok: true, text, hash, size: total, capped, warnings };
+    return readOpened(fd, fstatSync(fd).size, rel, maxBytes);
   } catch (e) {
     return { ok: false, reason: `${rel}: cannot be read (${errCode(e)}); skipped` };
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The file open on `fd`, read for indexing as `size` bytes long (what fstat said when it was
+ * opened). Exported for the test that writes between the size and the read.
+ */
+export function readOpened(fd: number, size: number, rel: string, maxBytes: number): ReadOutcome {
+  const hasher = createHash("sha256");
+  const keepBytes = Math.min(size, maxBytes);
+  const kept = Buffer.alloc(keepBytes);
+  // Read in blocks: hash everything, keep only the prefix we will index. Only the `size` bytes
+  // counted at the open: an editor's save empties the file and then writes it, and a read
+  // that counted 0 bytes but hashed on to the end would store the new text's hash with no
+  // text, so the next pass would find the hash unchanged and never index the file again.
+  const block = Buffer.alloc(Math.min(Math.max(size, 1), 4 * MiB));
+  let pos = 0;
+  while (pos < size) {
+    const n = readSync(fd, block, 0, Math.min(block.length, size - pos), pos);
+    if (n === 0) break;
+    hasher.update(block.subarray(0, n));
+    if (pos < keepBytes) block.copy(kept, pos, 0, Math.min(n, keepBytes - pos));
+    pos += n;
+  }
+  const hash = hasher.digest("hex");
+  const total = pos;
+  const utf16 = utf16Bom(kept);
+  if (utf16 !== null) return decodeUtf16(kept, utf16, { rel, hash, total, maxBytes });
+  const sniff = kept.subarray(0, Math.min(SNIFF_BYTES, kept.length));
+  if (sniff.includes(0)) {
+    return { ok: false, reason: `${rel}: looks like a binary file (NUL bytes); skipped — only text is indexed` };
+  }
+  const warnings: string[] = [];
+  let bytes = kept.subarray(0, Math.min(keepBytes, total));
+  const capped = total > maxBytes;
+  if (capped) {
+    const lastNl = bytes.lastIndexOf(0x0a);
+    if (lastNl > 0) bytes = bytes.subarray(0, lastNl + 1);
+    warnings.push(
+      `${rel}: ${(total / MiB).toFixed(1)} MB is over the ${(maxBytes / MiB).toFixed(1)} MB limit; only the first ${(bytes.length / MiB).toFixed(1)} MB is indexed (split the file, or raise index.maxFileBytes in agent.config.json)`,
+    );
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder("utf-8").decode(bytes);
+    warnings.push(`${rel}: not valid UTF-8; indexed with replacement characters (the file is unchanged — re-save it as UTF-8 to fix)`);
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return { ok: true, text, hash, size: total, capped, warnings };
 }
 
 /** "utf-16le" / "utf-16be" when the bytes start with that byte-order mark (Windows editors save so). */
