@@ -220,7 +220,10 @@ export class Indexer {
       return;
     }
     const mtimeMs = mtimeToRecord(f.mtimeMs);
-    if (!force && existing && existing.hash === read.hash) {
+    // The same bytes, and the recorded size is theirs: unchanged. A row whose size is not its
+    // hash's was stored by an older build that hashed past the bytes it read (a save landing
+    // mid-read: the new text's hash beside no text); it is indexed again.
+    if (!force && existing && existing.hash === read.hash && existing.size === read.size) {
       // Unchanged: a write only when the recorded stat is new (a racy file stays racy for free).
       if (existing.size !== f.size || existing.mtime_ms !== mtimeMs) this.store.touchFile(f.rel, f.size, mtimeMs);
       summary.unchanged++;
