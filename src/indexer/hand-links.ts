@@ -4,9 +4,16 @@
  * (supersede.ts). A pair already linked stays one link, and a statement the person's own
  * `supersedes::` mark decided gets no guess. Pure.
  */
-import { weights, type Link, type PlacedStatement } from "./supersede.js";
+import { weights, type Link, type LinkRule, type PlacedStatement } from "./supersede.js";
 
 const typedOf = (p: PlacedStatement) => new Set(p.st.values.map((v) => `${v.type}:${v.norm}`));
+
+/** An earlier statement a correction may replace, with the words it shares and their weight. */
+type Candidate = { o: PlacedStatement; shared: string[]; score: number };
+/** The higher weight wins; of equal weights, the later statement. */
+const better = (best: Candidate | undefined, c: Candidate): Candidate => (!best || c.score > best.score || (c.score === best.score && c.o.order > best.o.order) ? c : best);
+/** The update from the chosen earlier statement to `n`, the shared words as its slot. */
+const updateFrom = (best: Candidate, n: PlacedStatement, rule: LinkRule): Link => ({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1, rule });
 
 /** Earlier statements a hand edit may correct: said before it, not marked still true, not a question. */
 const earlier = (all: readonly PlacedStatement[], n: PlacedStatement) => all.filter((o) => o.order < n.order && o.id !== n.id && o.st.mark?.key !== "still-true" && o.st.asks !== true);
@@ -22,7 +29,7 @@ export function struckOutUpdates(all: readonly PlacedStatement[], idf: (w: strin
     if (!struck || n.st.mark?.key === "still-true") continue;
     const gone = new Set(struck.words);
     const rest = new Set(n.st.words.filter((w) => !gone.has(w)));
-    let best: { o: PlacedStatement; shared: string[]; score: number } | undefined;
+    let best: Candidate | undefined;
     for (const o of earlier(all, n)) {
       const ow = new Set(o.st.words);
       if (!struck.words.every((w) => ow.has(w))) continue;
@@ -31,9 +38,9 @@ export function struckOutUpdates(all: readonly PlacedStatement[], idf: (w: strin
       const shared = [...rest].filter((w) => ow.has(w));
       const score = shared.reduce((t, w) => t + idf(w), 0);
       if (shared.length === 0) continue;
-      if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
+      best = better(best, { o, shared, score });
     }
-    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1, rule: "struck" });
+    if (best) out.push(updateFrom(best, n, "struck"));
   }
   return out;
 }
@@ -53,16 +60,16 @@ export function labelledUpdates(all: readonly PlacedStatement[], idf: (w: string
     if (n.st.labelled !== true || n.st.mark?.key === "still-true" || n.st.asks === true) continue;
     const nw = new Set(n.st.words);
     const nv = typedOf(n);
-    let best: { o: PlacedStatement; shared: string[]; score: number } | undefined;
+    let best: Candidate | undefined;
     for (const o of earlier(all, n)) {
       const ow = new Set(o.st.words);
       const shared = [...ow].filter((w) => nw.has(w));
       const score = sum(shared);
       if (shared.length < 2 || score < MIN_LABELLED_SHARE * Math.min(sum(ow), sum(nw))) continue;
       if (nv.size > 0 && [...nv].every((v) => typedOf(o).has(v))) continue;
-      if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
+      best = better(best, { o, shared, score });
     }
-    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1, rule: "labelled" });
+    if (best) out.push(updateFrom(best, n, "labelled"));
   }
   return out;
 }
