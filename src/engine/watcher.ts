@@ -218,7 +218,8 @@ export class IndexWatcher {
       return;
     }
     this.afterSync(s, true);
-    if (rescan || paths.length === 0) return;
+    // The last batch, handed over by close(): nothing is left to re-check it later.
+    if (this.closed || rescan || paths.length === 0) return;
     const at = Date.now();
     for (const p of paths) this.hot.set(p, at);
     // The check once the moment has passed: a write whose event was dropped is on disk by then.

@@ -28,6 +28,12 @@ export interface WorkspaceWatcher {
    * the file comes back): a change made just now may not have reached `onBatch` yet.
    */
   busy(): boolean;
+  /** Paths seen and waiting out the quiet period (not yet handed to `onBatch`). */
+  pending(): number;
+  /**
+   * Stops watching. What is waiting out the quiet period is handed to `onBatch` first and
+   * awaited: a note saved just before the daemon is told to stop is in the index it leaves.
+   */
   close(): Promise<void>;
 }
 
@@ -111,6 +117,9 @@ export function watchWorkspace(workspace: string, opts: WatchOptions): Workspace
       const w = watcher as unknown as { _throttled?: Map<string, Map<string, unknown>>; _pendingUnlinks?: Map<string, unknown> };
       return (w._throttled?.get("watch")?.size ?? 0) > 0 || (w._throttled?.get("readdir")?.size ?? 0) > 0 || (w._pendingUnlinks?.size ?? 0) > 0;
     },
+    pending() {
+      return pending.size;
+    },
     settle() {
       if (timer) {
         clearTimeout(timer);
@@ -119,8 +128,11 @@ export function watchWorkspace(workspace: string, opts: WatchOptions): Workspace
       return running;
     },
     async close() {
+      if (timer) {
+        clearTimeout(timer);
+        flush();
+      }
       closed = true;
-      if (timer) clearTimeout(timer);
       await (await started).close();
       await running;
     },
