@@ -102,3 +102,24 @@ describe("the floor: a head found only in another compound is no evidence", () =
     expect((await w.search("what did the physio say about my knee")).results[0]?.path).toBe("memory/2026-11-04.md");
   });
 });
+
+describe("the floor: a result whose only words of the question stand in other compounds shares no subject", () => {
+  const workspace = indexedWorkspaces("agent-other-compound-only-");
+  const notes: Record<string, string> = {
+    ...NOTES,
+    "memory/2026-11-20.md": "# Friday\n\nDerek's birthday tomorrow, table at the Pandora for 7. Card from the shop.\n",
+  };
+
+  it("never-written: isla's birthday is not Derek's, though Isla is in the notes", async () => {
+    const w = workspace(notes);
+    const res = await w.search("when is isla's birthday");
+    expect(res.results.map((r) => r.path)).toEqual([]);
+    expect(res.explain!.floor.candidates).toBeGreaterThan(0);
+  });
+
+  it("answerable: the owner's own birthday, or the head with the question's other words, still answers", async () => {
+    const w = workspace(notes);
+    expect((await w.search("when is dereks birthday")).results[0]?.path).toBe("memory/2026-11-20.md");
+    expect((await w.search("where is the birthday table booked")).results[0]?.path).toBe("memory/2026-11-20.md");
+  });
+});
