@@ -94,7 +94,7 @@ const RULES = {
   },
   // The result holds two or more of the question's distinctive words but no line holds two
   // of them: scattered words, not a line that answers ("the code for the yard gate").
-  // Replayed, not built: +5 never-written empty, 17 answerable lost (a note's heading or an
+  // Replayed, not built (keyword mode): 18 answerable lost (a note's heading or an
   // earlier line holds one word: "Seville" in the title, the flight time below).
   noTwoInLine: (q, r, dist) => {
     const held = dist.filter((t) => r.explain.matched.includes(t.term)).map((t) => t.term);
@@ -102,7 +102,7 @@ const RULES = {
     const lines = (r.text ?? "").toLowerCase().split(/\n|(?<=[.!?;])\s/);
     return !lines.some((l) => held.filter((m) => l.includes(m.slice(0, Math.max(4, m.length - 2)))).length >= 2);
   },
-  // Both above: loses 21 answerable questions.
+  // Both above: loses 25 answerable questions in keyword mode.
   scattered: (q, r, dist) => RULES.oneOfMany(q, r, dist) || RULES.noTwoInLine(q, r, dist),
   // Every distinctive word the result holds stands only under another modifier than the
   // question's ("Jas's birthday" for "pinky's birthday"): it holds none of the question's thing.
@@ -115,7 +115,7 @@ const RULES = {
     return held.every((t) => elsewhere.has(t));
   },
   // A compound of the question no result holds in one line: the compound is a thing no note has,
-  // and a result needs two of the question's other distinctive words. Replayed, not built: +5
+  // and a result needs two of the question's other distinctive words. Replayed, not built (keyword): +5
   // never-written empty, 19 answerable lost (a compound the note says in one of its words:
   // "dads hip surgery" as "hip op", "boat safety exam" as "BSS exam").
   compoundNowhere: (q, r, dist, all) => {
