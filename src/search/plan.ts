@@ -59,8 +59,9 @@ export interface DateReading {
   /** Which way the question looks for a date without a year (date-tense.ts); null: the nearer day. */
   tense: Tense | null;
   /**
-   * "dated": the notes written in those days. "mentions": the days are all after today, so
-   * no note is dated then; the notes that name a day of them are searched instead.
+   * "dated": the notes written in those days. "mentions": the days are after today (or today
+   * and days after it), so few notes are dated then; the notes that name a day of them are
+   * searched too.
    */
   searched: "dated" | "mentions";
   /** Dates the query writes that no calendar has ("31 February"): searched as words, and said so (dates/impossible.ts). */
@@ -165,7 +166,7 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
   const split = splitDates(query, env.nowMs, cfg, tense, literal);
   const { embedText, range } = split;
   const text = literal ? split.text : withoutAheadFrame(split.text, query, asksWhen(query));
-  const searched = range !== null && range.from > todayIso(env.nowMs, cfg) ? "mentions" : "dated";
+  const searched = range !== null && aheadOf(range, todayIso(env.nowMs, cfg)) ? "mentions" : "dated";
   const dateMode: "filter" | "boost" = cfg.dates.mode === "filter" ? "filter" : "boost";
   const session = opts.session ?? "main";
   const filters: ScopedFilters = { ...opts.filters };
@@ -244,6 +245,15 @@ function splitDates(query: string, nowMs: number, config: SearchConfig, tense: T
   // selects the notes (the dated listing).
   const text = restore(d.rest.trim());
   return { ...plain(text), range: { ...d.range, text: d.matches.map((m) => m.text).join(", ") } };
+}
+
+/**
+ * Whether the days asked about are still to come: all after today, or today and days after it
+ * ("this week" asked on its Monday), whose notes are mostly not written yet; the notes
+ * that name them are searched, and today's own note with them.
+ */
+function aheadOf(range: { from: string; to: string }, today: string): boolean {
+  return range.from > today || (range.from === today && range.to > today);
 }
 
 function todayIso(nowMs: number, config: SearchConfig): string {

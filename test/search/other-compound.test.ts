@@ -83,6 +83,7 @@ const NOTES: Record<string, string> = {
   "memory/2026-11-12.md": "# Thursday\n\nNew VHF from the chandlery, 189 pounds.\n",
   "memory/2026-11-14.md": "# Saturday\n\nBiscuit at the vet for his teeth, 210 pounds.\n",
   "memory/2026-11-16.md": "# Monday\n\nGreat day sailing up the river with Bev, seals at Durgan.\n",
+  "memory/2026-11-20.md": "# Friday\n\nDerek's birthday tomorrow, table at the Pandora for 7. Card from the shop.\n",
 };
 
 describe("the floor: a head found only in another compound is no evidence", () => {
@@ -101,4 +102,12 @@ describe("the floor: a head found only in another compound is no evidence", () =
     expect((await w.search("which book are we reading for club")).results[0]?.path).toBe("memory/2026-11-08.md");
     expect((await w.search("what did the physio say about my knee")).results[0]?.path).toBe("memory/2026-11-04.md");
   });
+
+  it("a result whose only word of the question stands in another compound shares no subject: isla's birthday is not Derek's, his own still is", async () => {
+    const w = workspace(NOTES);
+    const isla = await w.search("when is isla's birthday");
+    expect([isla.results.length, isla.explain!.floor.candidates > 0]).toEqual([0, true]);
+    for (const q of ["when is dereks birthday", "where is the birthday table booked"]) expect((await w.search(q)).results[0]?.path).toBe("memory/2026-11-20.md");
+  });
 });
+

@@ -53,6 +53,13 @@ describe("a date without a year follows the question's tense", () => {
     expect(res.results.map((r) => r.path)).toEqual(["memory/2025-12-04.md"]);
   });
 
+  it("a range that starts today and runs on ('this week' on its Monday) finds the notes naming its days", async () => {
+    now = Date.parse("2026-11-30T09:00:00Z");
+    const res = await engine.search("what am I doing this week", { explain: true });
+    expect(res.dateRange).toMatchObject({ from: "2026-11-30", to: "2026-12-06", reading: { searched: "mentions" } });
+    expect(res.results.map((r) => r.path).sort()).toEqual(["memory/2026-11-20.md", "memory/2026-11-26.md"]);
+  });
+
   it("across the year boundary: on 30 December, '3 January' is the one ahead", async () => {
     now = Date.parse("2026-12-30T09:00:00Z");
     const res = await engine.search("3 January", { explain: true });

@@ -19,7 +19,8 @@
  * when every past form was dropped).
  *
  * Four tests, on the idf the coverage uses and the names the question writes:
- * - "generic only": the question has distinctive terms and the result matched none of them.
+ * - "generic only": the question has distinctive terms and the result matched none of them,
+ *   or holds them only inside other compounds ("Derek's birthday" for "Isla's birthday").
  * - "subject absent": at least ABSENT_WORDS distinctive words, and two thirds of them, are
  *   in no note and not in the result: the question is about something never written down ("what did
  *   the plumber quote for the bathroom" against a kitchen quote; "what is my car's license
@@ -113,12 +114,15 @@ function pastFormsWithObject(idf: ReadonlyMap<string, number>, names: ReadonlySe
 /**
  * Whether a result with these matched terms carries the question's subject. `elsewhere`: the
  * terms it holds only in another compound ("Book club" for "the sailing club",
- * other-compound.ts), missing for the subject-absent count.
+ * other-compound.ts), missing for the subject-absent count, and not held at all when they are
+ * all it holds of the question's distinctive words.
  */
 export function subjectOf(matched: readonly string[], d: DistinctiveTerms, elsewhere: ReadonlySet<string> = NONE): SubjectVerdict {
   if (d.idf.size === 0) return "ok";
   // Loops over the few matched terms, no sets or arrays made: the floor asks this of every candidate.
-  if (!someIn(d.idf.keys(), matched) || !namedAndAsked(matched, d)) return "generic-only";
+  // A word held only inside another compound is none of the question's thing: a result whose
+  // every distinctive word stands so ("Jas's birthday" for "Pinky's birthday") shares no subject.
+  if (!someIn(d.idf.keys(), matched, elsewhere) || !namedAndAsked(matched, d)) return "generic-only";
   if (aboutAnotherThing(d.things, d.idf.keys(), matched)) return "subject-absent";
   let missing = 0;
   for (const t of d.absent) if (!matched.includes(t)) missing++;
