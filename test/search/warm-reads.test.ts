@@ -17,7 +17,7 @@ import { planSearch } from "../../src/search/search.js";
 import { isKept } from "../../src/store/data-version.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
-import { linksOfChunks, updatesFrom } from "../../src/store/statements.js";
+import { linksOfChunks, statementsOfChunks, updatesFrom, valueStatementsOfChunks } from "../../src/store/statements.js";
 import { VectorStore } from "../../src/store/vectors.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
 import { agentDir } from "../../src/workspace/paths.js";
@@ -160,6 +160,34 @@ describe("a warm host's kept reads", () => {
     try {
       expect(linksOfChunks(d, [a.chunk, c.chunk]).map((l) => `${l.older.id}>${l.newer.id}`)).toEqual([`${a.id}>${c.id}`]);
       expect(updatesFrom(d, { id: a.id, chunkId: a.chunk })).toHaveLength(1);
+    } finally {
+      proto.all = all;
+    }
+    expect(reads).toBe(0);
+  });
+  it("reads the chunks' statements ahead too: a search then reads none, and the value statements are the query's rows", async () => {
+    const d = workspace();
+    write(ws, "memory/2026-02-02.md", "# Plans\n\n- The router deadline is 2026-03-04.\n- The garden invoice was 120 EUR.\n- Nothing else.\n");
+    sync(d);
+    const ids = d.prepare("SELECT id FROM chunks ORDER BY id").pluck().all() as number[];
+    // What a host that read nothing ahead answers, on another connection.
+    const fresh = open();
+    const want = statementsOfChunks(fresh, ids);
+    const wantValues = valueStatementsOfChunks(open(), ids);
+    expect(want.length).toBeGreaterThan(ids.length);
+    expect(wantValues.length).toBeGreaterThan(0);
+    expect(wantValues.length).toBeLessThan(want.length);
+    expect(await keepChunkData(d)).toMatchObject({ changed: false });
+    const proto = Object.getPrototypeOf(d.prepare("SELECT 1")) as { all: (...args: unknown[]) => unknown };
+    const all = proto.all;
+    let reads = 0;
+    proto.all = function (this: unknown, ...args: unknown[]) {
+      reads++;
+      return all.apply(this, args);
+    };
+    try {
+      expect(statementsOfChunks(d, ids)).toEqual(want);
+      expect(valueStatementsOfChunks(d, ids)).toEqual(wantValues);
     } finally {
       proto.all = all;
     }
