@@ -192,6 +192,7 @@ async function distinctRounds() {
     process.exit(0);`;
   const qmdRounds = JSON.parse(execFileSync(NODE22, ["--input-type=module", "-e", qmdScript], { env: qmdEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).trim().split("\n").pop());
   const table = [];
+  const pairs = [];
   for (let r = 0; r < ROUNDS; r++) {
     for (const warm of [false, true]) {
       const e = Engine.open({ workspace: ws, embedder: null });
@@ -202,6 +203,7 @@ async function distinctRounds() {
       table.push({ what: `ours, ${warm ? "a warm host (warm() first)" : "a fresh engine"}, round ${r + 1}`, out });
     }
     table.push({ what: `qmd searchLex, round ${r + 1}`, out: qmdRounds[r] });
+    pairs.push({ ours: table[table.length - 2].out, qmd: qmdRounds[r] });
   }
   const g = (xs, k, p) => pct(xs.map((x) => x[k]), p).toFixed(1);
   console.log(`${"200 distinct queries".padEnd(44)} ${"wall p50".padStart(9)} ${"wall p95".padStart(9)} ${"CPU p50".padStart(9)} ${"CPU p95".padStart(9)}   first 30: CPU p50 / p95`);
@@ -209,7 +211,24 @@ async function distinctRounds() {
     const first = out.slice(0, 30);
     console.log(`${what.padEnd(44)} ${g(out, "wall", 50).padStart(9)} ${g(out, "wall", 95).padStart(9)} ${g(out, "cpu", 50).padStart(9)} ${g(out, "cpu", 95).padStart(9)}   ${g(first, "cpu", 50)} / ${g(first, "cpu", 95)}`);
   }
+  console.log(atOrUnder("a warm host in the bench's process", pairs));
   console.log(`load at the end ${os.loadavg()[0].toFixed(1)}; ours on Node ${process.versions.node}, qmd on Node 22`);
+}
+
+/**
+ * How many rounds ours was at or under qmd, by CPU and wall, at p50 and p95 (the target: every
+ * round), with each round's ratio: `pairs` holds each round's searches, ours and qmd's.
+ */
+function atOrUnder(what, pairs) {
+  const lines = [`at or under qmd, ${what} (ratio ours / qmd per round):`];
+  for (const k of ["cpu", "wall"]) {
+    for (const p of [50, 95]) {
+      const ratios = pairs.map(({ ours, qmd }) => pct(ours.map((x) => x[k]), p) / pct(qmd.map((x) => x[k]), p));
+      const met = ratios.filter((x) => x <= 1).length;
+      lines.push(`  ${`${k === "cpu" ? "CPU" : "wall"} p${p}`.padEnd(9)} ${met} of ${ratios.length} rounds  (${ratios.map((x) => `${x.toFixed(2)}x`).join(", ")})`);
+    }
+  }
+  return lines.join("\n");
 }
 
 /**
@@ -272,5 +291,6 @@ function ownProcessRounds() {
       console.log(`${`${what}, round ${r + 1}`.padEnd(44)} ${g(out, "wall", 50).padStart(9)} ${g(out, "wall", 95).padStart(9)} ${g(out, "cpu", 50).padStart(9)} ${g(out, "cpu", 95).padStart(9)}   ${total.toFixed(2)}`);
     }
   }
+  console.log(atOrUnder("each in a process of its own", oursRounds.map((o, r) => ({ ours: o.out, qmd: qmdRounds[r].out }))));
   console.log(`load at the end ${os.loadavg()[0].toFixed(1)}`);
 }

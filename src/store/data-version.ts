@@ -113,6 +113,17 @@ export function keptMany<T, K extends string | number = string>(db: DB, name: st
   return out;
 }
 
+/** The value `keptMany` holds for `key` under `name` in this version of the database, or undefined. */
+export function keptValue<T, K extends string | number>(db: DB, name: string, key: K): T | undefined {
+  const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<K, T>(), size: 0 }));
+  return kept.byKey.get(key);
+}
+
+/** The total `size` of the values `keptMany` holds under `name` (what its bound is compared with). */
+export function keptSize(db: DB, name: string): number {
+  return keptWhileUnchanged(db, name, () => ({ byKey: new Map<unknown, unknown>(), size: 0 })).size;
+}
+
 /** Whether `keptPer` holds a value for `key` under `name` in this version of the database. */
 export function isKept(db: DB, name: string, key: string): boolean {
   const kept = keptWhileUnchanged(db, name, () => ({ byKey: new Map<string, unknown>(), size: 0 }));

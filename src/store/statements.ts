@@ -4,7 +4,7 @@
  * read by search (which result a later one replaced), `agent health` and the dream.
  */
 import type { Statement } from "better-sqlite3";
-import { keptMany, keptWhileUnchanged } from "./data-version.js";
+import { keptMany, keptSize, keptValue, keptWhileUnchanged } from "./data-version.js";
 import type { DB } from "./open.js";
 
 export interface StoredStatement {
@@ -232,6 +232,28 @@ export interface ChunkStatement {
 
 const ofChunksStmts = new WeakMap<DB, Statement<[string], ChunkStatement>>();
 
+const STATEMENTS = "chunk statements";
+/** The most statements (and chunks: a chunk counts one more) kept per chunk before all go at once. */
+const MAX_KEPT_STATEMENTS = 150_000;
+/**
+ * The most a warm host reads ahead (`keepStatementsAhead`): two thirds of the bound, so the
+ * chunks searches meet under other filters still fit (62,977 statements of 15,370 chunks on
+ * bench-peer's 5,120 notes count 78,347).
+ */
+export const MAX_STATEMENTS_AHEAD = 100_000;
+
+/** Reads these chunks' statements, by chunk id (every id answered, [] for none). */
+function readStatements(db: DB, ids: readonly number[]): Map<number, ChunkStatement[]> {
+  let stmt = ofChunksStmts.get(db);
+  if (!stmt) ofChunksStmts.set(db, (stmt = db.prepare<[string], ChunkStatement>("SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY chunk_id, id")));
+  const by = new Map<number, ChunkStatement[]>(ids.map((k) => [k, []]));
+  for (const r of stmt.all(JSON.stringify(ids))) by.get(r.chunkId)?.push(r);
+  return by;
+}
+
+const keptStatements = (db: DB, ids: readonly number[]): (readonly ChunkStatement[])[] =>
+  keptMany<readonly ChunkStatement[], number>(db, STATEMENTS, ids, { max: MAX_KEPT_STATEMENTS, size: (v) => v.length + 1 }, (missing) => readStatements(db, missing));
+
 /**
  * The statements of these chunks, by chunk id, then in the order they were written. Kept per
  * chunk while the index is unchanged (two stages of every search ask for the same candidates',
@@ -240,15 +262,19 @@ const ofChunksStmts = new WeakMap<DB, Statement<[string], ChunkStatement>>();
 export function statementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkStatement[] {
   const ids = [...new Set(chunkIds)].filter((x) => Number.isInteger(x)).sort((a, b) => a - b);
   if (ids.length === 0) return [];
-  let stmt = ofChunksStmts.get(db);
-  if (!stmt) ofChunksStmts.set(db, (stmt = db.prepare<[string], ChunkStatement>("SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY chunk_id, id")));
-  const read = stmt;
-  const lists = keptMany<readonly ChunkStatement[], number>(db, "chunk statements", ids, { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
-    const by = new Map<number, ChunkStatement[]>(missing.map((k) => [k, []]));
-    for (const r of read.all(JSON.stringify(missing))) by.get(r.chunkId)?.push(r);
-    return by;
-  });
-  return lists.flat();
+  return keptStatements(db, ids).flat();
+}
+
+/**
+ * These chunks' statements read ahead and kept as `statementsOfChunks` keeps them (a warm
+ * host's read-ahead, chunk-data.ts): a search's first meeting with a chunk otherwise reads
+ * them on its path, a third of a warm search's CPU on a host's first distinct queries. False,
+ * reading nothing, once MAX_STATEMENTS_AHEAD are kept.
+ */
+export function keepStatementsAhead(db: DB, chunkIds: readonly number[]): boolean {
+  if (keptSize(db, STATEMENTS) >= MAX_STATEMENTS_AHEAD) return false;
+  keptStatements(db, chunkIds);
+  return true;
 }
 
 const parsed = new WeakMap<ChunkStatement, unknown>();
@@ -259,6 +285,11 @@ export function statementData<T>(r: ChunkStatement): T {
   if (v === undefined) parsed.set(r, (v = JSON.parse(r.data) as unknown));
   return v as T;
 }
+
+/** How a statement's JSON lists a value (indexer/truth.ts writes it so): found without parsing. */
+const VALUE_MARK = '"values":[{';
+/** A statement whose JSON lists a value, as the value statements' query tests it (`instr`). */
+const holdsValue = (r: ChunkStatement): boolean => r.data.includes(VALUE_MARK);
 
 const valueStmts = new WeakMap<DB, Statement<[string], ChunkStatement>>();
 
@@ -274,13 +305,23 @@ export function valueStatementsOfChunks(db: DB, chunkIds: readonly number[]): Ch
   if (ids.length === 0) return [];
   let stmt = valueStmts.get(db);
   if (!stmt) {
-    const text = `SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (SELECT value FROM json_each(?)) AND instr(data, '"values":[{') > 0 ORDER BY chunk_id, id`;
+    const text = `SELECT chunk_id AS chunkId, ord, data FROM statements WHERE chunk_id IN (SELECT value FROM json_each(?)) AND instr(data, '${VALUE_MARK}') > 0 ORDER BY chunk_id, id`;
     valueStmts.set(db, (stmt = db.prepare<[string], ChunkStatement>(text)));
   }
   const read = stmt;
   const lists = keptMany<readonly ChunkStatement[], number>(db, "chunk value statements", ids, { max: 100_000, size: (v) => v.length + 1 }, (missing) => {
-    const by = new Map<number, ChunkStatement[]>(missing.map((k) => [k, []]));
-    for (const r of read.all(JSON.stringify(missing))) by.get(r.chunkId)?.push(r);
+    const by = new Map<number, ChunkStatement[]>();
+    // A chunk whose statements are kept (read ahead, or met by a search) is filtered as the
+    // query filters it, in the same order: the same rows, without a read.
+    const unread: number[] = [];
+    for (const k of missing) {
+      const all = keptValue<readonly ChunkStatement[], number>(db, STATEMENTS, k);
+      if (all) by.set(k, all.filter(holdsValue));
+      else unread.push(k);
+    }
+    if (unread.length === 0) return by;
+    for (const k of unread) by.set(k, []);
+    for (const r of read.all(JSON.stringify(unread))) by.get(r.chunkId)?.push(r);
     return by;
   });
   return lists.flat();

@@ -17,7 +17,7 @@ import { planSearch } from "../../src/search/search.js";
 import { isKept } from "../../src/store/data-version.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
-import { linksOfChunks, updatesFrom } from "../../src/store/statements.js";
+import { linksOfChunks, statementsOfChunks, updatesFrom, valueStatementsOfChunks } from "../../src/store/statements.js";
 import { VectorStore } from "../../src/store/vectors.js";
 import { IndexConfigSchema } from "../../src/workspace/config.js";
 import { agentDir } from "../../src/workspace/paths.js";
@@ -60,6 +60,23 @@ const sync = (d: DB) => new Indexer(ws, new IndexStore(d), IndexConfigSchema.par
 /** The FTS5 query the pair lookup replaces: the newest `n` chunks matching both. */
 const sqlPair = (d: DB, a: string, b: string, n: number) =>
   d.prepare("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?").pluck().all(`(${a}) AND (${b})`, n) as number[];
+
+/** How many statements' `all()` ran while `fn` did: the reads a search makes of the index. */
+function readsIn(d: DB, fn: () => void): number {
+  const proto = Object.getPrototypeOf(d.prepare("SELECT 1")) as { all: (...args: unknown[]) => unknown };
+  const all = proto.all;
+  let reads = 0;
+  proto.all = function (this: unknown, ...args: unknown[]) {
+    reads++;
+    return all.apply(this, args);
+  };
+  try {
+    fn();
+  } finally {
+    proto.all = all;
+  }
+  return reads;
+}
 
 const inWords = (w: string) => `{heading body} : "${w}"`;
 
@@ -150,19 +167,30 @@ describe("a warm host's kept reads", () => {
     const [a, c] = [st[0]!, st[st.length - 1]!];
     d.prepare("INSERT INTO statement_links(older, newer, kind, slot, by, strength) VALUES (?, ?, 'update', 'router', 'guess', 0.9)").run(a.id, c.id);
     expect(await keepChunkData(d)).toMatchObject({ changed: false });
-    const proto = Object.getPrototypeOf(d.prepare("SELECT 1")) as { all: (...args: unknown[]) => unknown };
-    const all = proto.all;
-    let reads = 0;
-    proto.all = function (this: unknown, ...args: unknown[]) {
-      reads++;
-      return all.apply(this, args);
-    };
-    try {
+    const reads = readsIn(d, () => {
       expect(linksOfChunks(d, [a.chunk, c.chunk]).map((l) => `${l.older.id}>${l.newer.id}`)).toEqual([`${a.id}>${c.id}`]);
       expect(updatesFrom(d, { id: a.id, chunkId: a.chunk })).toHaveLength(1);
-    } finally {
-      proto.all = all;
-    }
+    });
+    expect(reads).toBe(0);
+  });
+
+  it("reads the chunks' statements ahead too: a search then reads none, and the value statements are the query's rows", async () => {
+    const d = workspace();
+    write(ws, "memory/2026-02-02.md", "# Plans\n\n- The router deadline is 2026-03-04.\n- The garden invoice was 120 EUR.\n- Nothing else.\n");
+    sync(d);
+    const ids = d.prepare("SELECT id FROM chunks ORDER BY id").pluck().all() as number[];
+    // What a host that read nothing ahead answers, on another connection.
+    const fresh = open();
+    const want = statementsOfChunks(fresh, ids);
+    const wantValues = valueStatementsOfChunks(open(), ids);
+    expect(want.length).toBeGreaterThan(ids.length);
+    expect(wantValues.length).toBeGreaterThan(0);
+    expect(wantValues.length).toBeLessThan(want.length);
+    expect(await keepChunkData(d)).toMatchObject({ changed: false });
+    const reads = readsIn(d, () => {
+      expect(statementsOfChunks(d, ids)).toEqual(want);
+      expect(valueStatementsOfChunks(d, ids)).toEqual(wantValues);
+    });
     expect(reads).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { dataVersion } from "../../store/data-version.js";
 import type { DB } from "../../store/open.js";
-import { linksOfChunks } from "../../store/statements.js";
+import { keepStatementsAhead, linksOfChunks } from "../../store/statements.js";
 import { lengthsOf } from "./bm25.js";
 import { keepWordSets } from "./diversify.js";
 import { itemWordsOf, keepCandidateRows } from "./keyword.js";
@@ -31,11 +31,12 @@ export interface ChunkDataReport {
  * that says "postponed" often can hold thousands, and a search's first meeting with one
  * otherwise reads it on the search's path).
  *
- * Only what costs a search most per byte kept: a chunk's statements (a third of the time,
- * more memory than all the rest: 17 of 45 MB on 15,000 chunks) are left to the searches that
- * meet them. And only while the index stands still: every commit (a host embedding a new
- * history writes vectors every batch) drops all that was kept, so the pass stops at the first
- * one instead of holding memory a search will never read.
+ * And a chunk's statements, up to MAX_STATEMENTS_AHEAD of them (statements.ts): more memory
+ * than all the rest (~17 MB on 15,000 chunks), but read on a search's path they were a quarter
+ * of a warm host's CPU on its first distinct queries (the chunks it had not met yet), and its
+ * p95. Only while the index stands still: every commit (a host embedding a new history writes
+ * vectors every batch, and reads nothing ahead meanwhile) drops all that was kept, so the
+ * pass stops at the first one instead of holding memory a search will never read.
  */
 export async function keepChunkData(db: DB, signal?: AbortSignal, max = MAX_CHUNKS_AHEAD): Promise<ChunkDataReport> {
   const started = performance.now();
@@ -72,5 +73,6 @@ function keepBatch(db: DB, ids: number[]): boolean {
   lengthsOf(db, ids);
   itemWordsOf(db, rows);
   linksOfChunks(db, ids);
+  keepStatementsAhead(db, ids);
   return keepWordSets(db, rows);
 }
