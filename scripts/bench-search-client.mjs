@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// node scripts/bench-search-client.mjs [--cli PATH] [--before PATH] [--queries N] [--load N]: a whole
+// node scripts/bench-search-client.mjs [--cli PATH] [--before PATH] [--queries N] [--load N] [--again]: a whole
 // `agent search` process through a running daemon (USE-lite, hybrid) against `node -e 0`, each
 // query's processes started in turn so they share the moment's load. Prints wall and
 // user+system CPU p50 (CPU from /usr/bin/time, 10 ms resolution) and the ratios; never asserts.
@@ -19,6 +19,8 @@ const cli = path.resolve(option(args, "cli", fileURLToPath(new URL("../dist/cli/
 const before = option(args, "before", null);
 const nQueries = Number(option(args, "queries", 10));
 const busyLoops = Number(option(args, "load", 0));
+// --again: every timed query was asked once before, untimed (an assistant asking the same thing again).
+const again = args.includes("--again");
 if (!existsSync("/usr/bin/time")) throw new Error("needs /usr/bin/time for the CPU figures");
 
 const ws = mkdtempSync(path.join(os.tmpdir(), "agent-bench-client-"));
@@ -56,11 +58,13 @@ function run(argv, env = {}) {
 }
 
 const viaDaemon = { AGENT_DAEMON: "require" };
+const { askDaemon } = await import(path.join(path.dirname(cli), "..", "daemon", "client.js"));
 try {
   const mode = JSON.parse(run([cli, "search", "warm up", "--workspace", ws, "--json"], viaDaemon).out).mode;
   const builds = { "node -e 0": null, ...(before ? { before: path.resolve(before) } : {}), this: cli };
   const times = Object.fromEntries(Object.keys(builds).map((k) => [k, []]));
   const queries = Array.from({ length: nQueries }, (_, i) => `what did we plan for the ${topics[i % 10]} ${i >= 10 ? i : ""}`.trim());
+  if (again) for (const q of queries) await askDaemon(ws, "search", { query: q }, { timeoutMs: 0 });
   const busy = Array.from({ length: busyLoops }, () => spawn(process.execPath, ["-e", "for(;;);"], { stdio: "ignore" }));
   try {
     // Each round runs the builds in turn, in an order that alternates, so neither always goes first.
@@ -75,7 +79,7 @@ try {
   }
   const floor = times["node -e 0"];
   const f = { ms: pct(floor.map((r) => r.ms), 50), cpu: pct(floor.map((r) => r.cpu), 50) };
-  console.log(`agent search through the daemon (${mode}), ${nQueries} distinct queries, whole processes, p50; ${busyLoops} busy loop(s) of the bench's own; load ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")}`);
+  console.log(`agent search through the daemon (${mode}), ${nQueries} distinct queries${again ? " each asked once before" : ""}, whole processes, p50; ${busyLoops} busy loop(s) of the bench's own; load ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")}`);
   for (const [name, rs] of Object.entries(times)) {
     const ms = pct(rs.map((r) => r.ms), 50);
     const cpu = pct(rs.map((r) => r.cpu), 50);
@@ -84,13 +88,14 @@ try {
   }
   // The daemon's answer alone, asked from this warm process (no Node start, no client load):
   // what the whole command costs beyond it is the client's.
-  const { askDaemon } = await import(path.join(path.dirname(cli), "..", "daemon", "client.js"));
   // Its CPU (all its threads, from /proc: the model's worker included) is what the load does not inflate.
   const daemonCpu = () => {
     const f = readFileSync(`/proc/${daemon.pid}/stat`, "utf8").split(") ")[1].split(" ");
     return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, clock ticks of 10 ms
   };
-  for (const mode of ["hybrid", "keyword"]) {
+  // "hybrid again": the hybrid queries asked a second time (a daemon remembers its recent query vectors).
+  for (const label of ["hybrid", "keyword", "hybrid again"]) {
+    const mode = label.split(" ")[0];
     const ms = [];
     const c0 = existsSync(`/proc/${daemon.pid}/stat`) ? daemonCpu() : NaN;
     for (const q of queries) {
@@ -99,7 +104,7 @@ try {
       ms.push(performance.now() - t);
     }
     const cpu = (daemonCpu() - c0) / queries.length;
-    console.log(`  the daemon's answer alone (${mode}, from a warm client): wall p50 ${pct(ms, 50).toFixed(1)} ms, p95 ${pct(ms, 95).toFixed(1)} ms; daemon CPU ${cpu.toFixed(1)} ms an answer (mean)`);
+    console.log(`  the daemon's answer alone (${label}, from a warm client): wall p50 ${pct(ms, 50).toFixed(1)} ms, p95 ${pct(ms, 95).toFixed(1)} ms; daemon CPU ${cpu.toFixed(1)} ms an answer (mean)`);
   }
   if (before) {
     const same = times.before.every((r, i) => r.out === times.this[i].out);
