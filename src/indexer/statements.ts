@@ -99,6 +99,10 @@ export interface Statement {
   holds?: { holders: RoleHolder[]; handedOver: boolean };
   /** The table row the line is (table-rows.ts). Absent when none, and in statements stored before it was read. */
   row?: TableRow;
+  /** The sentence's numbers and weekdays in a short form (replies.ts): what a later "no, it's …" to the assistant names the old value by. Absent when none, and in statements stored before it was read. */
+  figures?: string[];
+  /** A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said instead. */
+  reply?: { words: string[]; was: string[]; now: string };
 }
 
 const STOP = new Set(
