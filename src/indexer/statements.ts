@@ -42,6 +42,8 @@ export interface StatedValue {
   near: string[];
   /** How it is said (statement-mood.ts): a fact, a plan or one occasion; absent in statements stored before it was read (a fact). */
   mood?: "fact" | "plan" | "event";
+  /** Said as what it was ("the PA was an 8 kW rig"; said-apart.ts), not what it is now. Absent when not, and in statements stored before it was read. */
+  former?: boolean;
 }
 
 export interface Statement {
@@ -103,6 +105,8 @@ export interface Statement {
   figures?: string[];
   /** A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said instead. */
   reply?: { words: string[]; was: string[]; now: string };
+  /** Reference numbers the sentence names a thing by ("invoice HP-014", "policy PI-55821"; said-apart.ts). Absent when none. */
+  refs?: string[];
 }
 
 const STOP = new Set(

@@ -26,6 +26,7 @@ import { aheadWhenSaid, nearestDay } from "./still-to-come.js";
 import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
 import { isDose } from "./dose.js";
 import { givesUpChoice } from "./choices.js";
+import { namedApart } from "./said-apart.js";
 
 export interface PlacedStatement {
   id: number;
@@ -161,6 +162,8 @@ const sharedNeeded = (v: StatedValue): number => (v.type === "phone" || isDose(v
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
   let best: { slot: string; strength: number } | null = null;
+  // Each names its thing by its own reference number ("invoice HP-014", "invoice HP-015"): two things.
+  if (namedApart(o, n)) return null;
   for (const vo of o.values) {
     for (const vn of n.values) {
       const key = slotKey(vo);

@@ -19,6 +19,7 @@ import { contentWords, extractStatements, turnStatements, type Statement } from 
 import type { PlacedStatement } from "./supersede.js";
 import { linkWithClashes, withFixedValues } from "./value-clash.js";
 import { readReply, withFigures } from "./replies.js";
+import { withSaidApart } from "./said-apart.js";
 
 export interface TruthFile {
   rel: string;
@@ -32,7 +33,7 @@ export interface TruthFile {
 
 function stored(st: Statement, ord: number): StoredStatement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  const { line, text, ...rest } = withFigures(withFixedValues(st));
+  const { line, text, ...rest } = withFigures(withSaidApart(withFixedValues(st)));
   return { line, ord, text, data: JSON.stringify(rest) };
 }
 
