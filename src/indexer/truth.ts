@@ -5,7 +5,7 @@
  * derived from the files and rebuilt with the index; nothing here writes a note.
  *
  * Whose words count: the person's. A transcript's user turns and the notes the person keeps
- * (daily notes and other dated notes, MEMORY.md); an assistant's replies are left out (they
+ * (daily notes and other dated notes, and the standing files MEMORY.md, USER.md and TOOLS.md, each as of its last change); an assistant's replies are left out (they
  * echo and propose, they do not state the person's facts), and undated reference notes are
  * too (nothing says which of two undated notes is the newer).
  */
@@ -20,6 +20,7 @@ import type { PlacedStatement } from "./supersede.js";
 import { linkWithClashes, withFixedValues } from "./value-clash.js";
 import { readReply, withFigures } from "./replies.js";
 import { withSaidApart } from "./said-apart.js";
+import { isStanding } from "./standing-files.js";
 
 export interface TruthFile {
   rel: string;
@@ -76,7 +77,7 @@ export function fileStatements(f: TruthFile): StoredStatement[] {
     if (Number.isNaN(day)) return [];
     return extractStatements(f.text).map((st) => stored(st, day + st.line));
   }
-  if (f.kind === "memory") return extractStatements(f.text).map((st) => stored(st, f.mtimeMs));
+  if (f.kind === "memory" || isStanding(f.rel)) return extractStatements(f.text).map((st) => stored(st, f.mtimeMs));
   return [];
 }
 
