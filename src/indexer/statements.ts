@@ -107,6 +107,8 @@ export interface Statement {
   reply?: { words: string[]; was: string[]; now: string };
   /** Reference numbers the sentence names a thing by ("invoice HP-014", "policy PI-55821"; said-apart.ts). Absent when none. */
   refs?: string[];
+  /** The years of happenings the sentence tells ("the pavilion was built in 1987"; event-years.ts). Absent when none. */
+  years?: { kind: string; year: string; thing: string[] }[];
 }
 
 const STOP = new Set(

@@ -21,6 +21,7 @@ import { linkWithClashes, withFixedValues } from "./value-clash.js";
 import { readReply, withFigures } from "./replies.js";
 import { withSaidApart } from "./said-apart.js";
 import { isStanding } from "./standing-files.js";
+import { withEventYears } from "./event-years.js";
 
 export interface TruthFile {
   rel: string;
@@ -34,7 +35,7 @@ export interface TruthFile {
 
 function stored(st: Statement, ord: number): StoredStatement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  const { line, text, ...rest } = withFigures(withSaidApart(withFixedValues(st)));
+  const { line, text, ...rest } = withFigures(withSaidApart(withEventYears(withFixedValues(st))));
   return { line, ord, text, data: JSON.stringify(rest) };
 }
 
