@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Engine } from "../../src/index.js";
 import { figuresOf, readReply } from "../../src/indexer/replies.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { updateLinksOf } from "../helpers/update-links.js";
 
 // A change said only as a "no" to the assistant: found by the fourth changes set
 // (scripts/eval-changes4/). Each example is phrased apart from the set, and each fails on the rules before it.
@@ -9,25 +8,7 @@ import { cleanup, tempDir, write } from "../helpers/workspace.js";
 /** One transcript line of a person's or an assistant's turn. */
 const turn = (role: "user" | "assistant", content: string, ts: string) => JSON.stringify({ role, content, ts, speaker: role === "user" ? "person" : "assistant", harness: "openclaw", kind: "main", via: "capture" });
 
-/** The update links of a workspace with these files, as "older path:line > newer path:line". */
-function updateLinks(files: Record<string, string>): string[] {
-  const ws = tempDir();
-  try {
-    for (const [rel, text] of Object.entries(files)) write(ws, rel, text);
-    const engine = Engine.open({ workspace: ws });
-    try {
-      engine.indexing.index();
-      return engine.indexing
-        .links()
-        .filter((l) => l.kind === "update")
-        .map((l) => `${l.older.path}:${l.older.line} > ${l.newer.path}:${l.newer.line}`);
-    } finally {
-      void engine.close();
-    }
-  } finally {
-    cleanup(ws);
-  }
-}
+const updateLinks = updateLinksOf;
 
 const note = { "memory/2030-05-10.md": "# Fri 10 May\n\n- Side door PIN for the rehearsal rooms: 7315.\n- Choir rehearsal moved to the church hall.\n" };
 const asked = (answer: string) =>

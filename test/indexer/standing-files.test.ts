@@ -1,33 +1,13 @@
-import { utimesSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { Engine } from "../../src/index.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { updateLinksOf } from "../helpers/update-links.js";
 
 // USER.md and TOOLS.md keep the person's standing facts as MEMORY.md does: found by the fourth
 // changes set (scripts/eval-changes4/). Phrased apart from the set; fails on the rules before it.
 
-/** Update links of a workspace whose files were last changed on the given days, as "older > newer". */
+/** Update links of a workspace whose files were last changed on the given days. */
 function updateLinks(files: Record<string, { text: string; day?: string }>): string[] {
-  const ws = tempDir();
-  try {
-    for (const [rel, f] of Object.entries(files)) {
-      write(ws, rel, f.text);
-      if (f.day) utimesSync(path.join(ws, rel), new Date(`${f.day}T12:00:00Z`), new Date(`${f.day}T12:00:00Z`));
-    }
-    const engine = Engine.open({ workspace: ws });
-    try {
-      engine.indexing.index();
-      return engine.indexing
-        .links()
-        .filter((l) => l.kind === "update")
-        .map((l) => `${l.older.path}:${l.older.line} > ${l.newer.path}:${l.newer.line}`);
-    } finally {
-      void engine.close();
-    }
-  } finally {
-    cleanup(ws);
-  }
+  const days = Object.fromEntries(Object.entries(files).flatMap(([rel, f]) => (f.day ? [[rel, f.day]] : [])));
+  return updateLinksOf(Object.fromEntries(Object.entries(files).map(([rel, f]) => [rel, f.text])), days);
 }
 
 describe("a record in the standing files", () => {
