@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm run eval:changes [-- --set changes|changes2|changes3] [--mode keyword|hybrid] [--json] [--show]
-// node scripts/eval-changes.mjs [--set changes|changes2|changes3] [--mode keyword|hybrid] [--json] [--show]
+// npm run eval:changes [-- --set changes|changes2|changes3|changes4] [--mode keyword|hybrid] [--json] [--show]
+// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4] [--mode keyword|hybrid] [--json] [--show]
 // Changed facts in one person's own notes, each set written blind before reading the linker or
 // the ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
 //   changes   scripts/eval-changes/: Priya's four weeks of daily notes, MEMORY.md and USER.md
@@ -9,6 +9,10 @@
 //   changes3  scripts/eval-changes3/: Eleanor's allotment-society month: hand corrections in daily
 //             notes (strike-through, "update:"/"edit:" lines, "(was 3pm)"), tables, a stale
 //             MEMORY.md, and changes said to Claude Code and Codex in answer to their questions
+//   changes4  scripts/eval-changes4/: Jonah's touring month as a sound engineer: changes said to
+//             OpenCode and OpenClaw (answers to their questions, corrections of them, a long turn),
+//             no change word, relative dates, numbers in words; an OpenClaw group chat that must
+//             never become his memory
 // The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says,
 // indexed by the real engine at a frozen "now", and measured without a model as judge:
 //   current first   for each changed fact's questions: the new line's result at rank 1, and the
@@ -31,7 +35,7 @@ import { Engine } from "../dist/index.js";
 import { searchOptions } from "../dist/contract/options.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3" };
+const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4" };
 
 /** A transcript line's turn text (its JSON "content"); null for a line that is no turn. */
 function turnText(line) {

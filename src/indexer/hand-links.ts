@@ -5,6 +5,8 @@
  * `supersedes::` mark decided gets no guess. Pure.
  */
 import { weights, type Link, type LinkRule, type PlacedStatement } from "./supersede.js";
+import { replyUpdates } from "./replies.js";
+import { isStanding } from "./standing-files.js";
 
 const typedOf = (p: PlacedStatement) => new Set(p.st.values.map((v) => `${v.type}:${v.norm}`));
 
@@ -103,7 +105,8 @@ export function rowUpdates(all: readonly PlacedStatement[]): Link[] {
 
 /**
  * A "key: value" line said again under the same key with another value, its key or value saying
- * it changed ("Ruth's new address: …", "Gym: PureGym now"), replaces the latest earlier line
+ * it changed ("Ruth's new address: …", "Gym: PureGym now"), or both lines in the standing files
+ * (standing-files.ts: MEMORY.md, then USER.md written later), replaces the latest earlier line
  * under that key. Without such a word two values under one key are as often a log ("Lunch:
  * soup", "Lunch: salad"), and a "new" in the value is a new thing ("client: new brief").
  */
@@ -113,9 +116,11 @@ export function keyValueUpdates(all: readonly PlacedStatement[]): Link[] {
   for (const s of all) if (s.st.keyValue) (byKey.get(s.st.keyValue.key.join(" ")) ?? byKey.set(s.st.keyValue.key.join(" "), []).get(s.st.keyValue.key.join(" "))!).push(s);
   for (const [key, group] of byKey) {
     for (const n of group) {
-      if (!n.st.keyValue!.changed || n.st.asks === true || n.st.mark?.key === "still-true") continue;
+      if (n.st.asks === true || n.st.mark?.key === "still-true") continue;
       const latest = group.filter((o) => o.order < n.order && o.st.mark?.key !== "still-true").sort((a, b) => b.order - a.order)[0];
-      if (latest && latest.st.keyValue!.value !== n.st.keyValue!.value) out.push({ older: latest.id, newer: n.id, kind: "update", slot: key, by: "guess", strength: 1, rule: "key-value" });
+      // Records in the standing files are no log: the later one holds, said changed or not.
+      const said = n.st.keyValue!.changed || (latest !== undefined && isStanding(latest.path) && isStanding(n.path));
+      if (said && latest && latest.st.keyValue!.value !== n.st.keyValue!.value) out.push({ older: latest.id, newer: n.id, kind: "update", slot: key, by: "guess", strength: 1, rule: "key-value" });
     }
   }
   return out;
@@ -147,6 +152,6 @@ export function withHandLinks(all: PlacedStatement[], links: readonly Link[]): L
   const idf = weights(all);
   const decided = new Set(links.filter((l) => l.by === "person").map((l) => l.older));
   const seen = new Set(links.map((l) => `${l.older}:${l.newer}`));
-  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
+  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
   return [...links, ...added];
 }

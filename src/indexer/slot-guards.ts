@@ -42,7 +42,10 @@ export const startVersusEnd: SlotGuard = {
 /** "Full-plot rent £60" and "half-plot rent £38": two kinds of one thing (contrast-guard.ts). */
 export const kindVersusKind: SlotGuard = { name: "kind vs kind", apart: differentKinds };
 
-export const SLOT_GUARDS: readonly SlotGuard[] = [oneOffEvent, planVersusDone, startVersusEnd, kindVersusKind];
+/** "The PA is a 12 kW rig", later "the PA was an 8 kW rig": the newer tells of the past (said-apart.ts), it is no new value. */
+export const formerValue: SlotGuard = { name: "former value", apart: (_o, n) => n.former === true };
+
+export const SLOT_GUARDS: readonly SlotGuard[] = [oneOffEvent, planVersusDone, startVersusEnd, kindVersusKind, formerValue];
 
 /** The first guard that keeps two values apart, or null when none does. */
 export function apartBy(o: StatedValue, n: StatedValue, guards: readonly SlotGuard[] = SLOT_GUARDS): string | null {

@@ -12,6 +12,7 @@
  * (statement-mood.ts): the sentence stays (a denial is half a contradiction), its value goes.
  */
 
+import { MONEY_SAID, moneySaid } from "./money-words.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { takenBack } from "./taken-back.js";
@@ -42,6 +43,8 @@ export interface StatedValue {
   near: string[];
   /** How it is said (statement-mood.ts): a fact, a plan or one occasion; absent in statements stored before it was read (a fact). */
   mood?: "fact" | "plan" | "event";
+  /** Said as what it was ("the PA was an 8 kW rig"; said-apart.ts), not what it is now. Absent when not, and in statements stored before it was read. */
+  former?: boolean;
 }
 
 export interface Statement {
@@ -99,6 +102,14 @@ export interface Statement {
   holds?: { holders: RoleHolder[]; handedOver: boolean };
   /** The table row the line is (table-rows.ts). Absent when none, and in statements stored before it was read. */
   row?: TableRow;
+  /** The sentence's numbers and weekdays in a short form (replies.ts): what a later "no, it's …" to the assistant names the old value by. Absent when none, and in statements stored before it was read. */
+  figures?: string[];
+  /** A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said instead. */
+  reply?: { words: string[]; was: string[]; now: string };
+  /** Reference numbers the sentence names a thing by ("invoice HP-014", "policy PI-55821"; said-apart.ts). Absent when none. */
+  refs?: string[];
+  /** The years of happenings the sentence tells ("the pavilion was built in 1987"; event-years.ts). Absent when none. */
+  years?: { kind: string; year: string; thing: string[] }[];
 }
 
 const STOP = new Set(
@@ -133,7 +144,7 @@ const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "
 /** "I've never …", "I have not …": a denial of something the person did or has. */
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
-const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged|taken over|took over)\b|\b(?:given|assigned|allocated) (?:Mrs?|Ms|Miss|Dr|Prof)\.? [A-Z]|\b(?:going|goes|gone|went) (?:up|down) to (?=[$€£\d])/i;
+const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged|taken over|took over)\b|\b(?:given|assigned|allocated) (?:Mrs?|Ms|Miss|Dr|Prof)\.? [A-Z]|\b(?:(?:going|goes|gone|went) |(?:put|puts|putting) (?:(?:the|their|his|her|its|our|my) (?:[a-z'’-]+ ){1,2})?)(?:up|down) to (?=[$€£\d]|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)/i;
 /** A thing moved, put off or called off: the words that announce it even when no new value follows. */
 const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|cancell?ed|called off|pull(?:ed|ing)? out of|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
 /** "moved her to the 20th", "put him off": who was moved says nothing of what. */
@@ -251,6 +262,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   { re: /\b([01]?\d|2[0-3]):([0-5]\d)\b/g, read: (m) => clock(Number(m[1]), Number(m[2]), "") },
   // $4,000 / €12.50 / 4,000 dollars
   { re: /([$€£])\s?(\d[\d,]*(?:\.\d+)?)\s?(k|m|million|thousand)?\b/gi, read: (m) => ({ type: "money", unit: "", norm: `${m[1]}${scaled(m[2]!, m[3])}` }) },
+  // two hundred quid / 4,000 dollars: an amount said out loud, its currency after it (money-words.ts)
+  { re: MONEY_SAID, read: (m) => moneySaid(m[1]!, m[2]!) },
   // 78% / 78 percent
   { re: /\b(\d+(?:\.\d+)?)\s?(?:%|percent\b)/gi, read: (m) => ({ type: "percent", unit: "", norm: String(Number(m[1])) }) },
   // 250ms / 3 hours / 45 sources / 1,200 calls / three days

@@ -26,6 +26,7 @@ import { aheadWhenSaid, nearestDay } from "./still-to-come.js";
 import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
 import { isDose } from "./dose.js";
 import { givesUpChoice } from "./choices.js";
+import { namedApart } from "./said-apart.js";
 
 export interface PlacedStatement {
   id: number;
@@ -62,7 +63,9 @@ export interface Link {
 export type LinkRule =
   | "slot" | "correction" | "role" | "choice" | "move" | "mark" | "denial" | "value-clash"
   // hand-links.ts: the person's own corrections, a table row or "key: value" said anew, a role handed over
-  | "struck" | "labelled" | "table-row" | "key-value" | "role-holder";
+  | "struck" | "labelled" | "table-row" | "key-value" | "role-holder"
+  // replies.ts: a "no" to the assistant's question or claim, naming the old value by the assistant's words
+  | "reply";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -159,6 +162,8 @@ const sharedNeeded = (v: StatedValue): number => (v.type === "phone" || isDose(v
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
   let best: { slot: string; strength: number } | null = null;
+  // Each names its thing by its own reference number ("invoice HP-014", "invoice HP-015"): two things.
+  if (namedApart(o, n)) return null;
   for (const vo of o.values) {
     for (const vn of n.values) {
       const key = slotKey(vo);

@@ -5,7 +5,7 @@
  * derived from the files and rebuilt with the index; nothing here writes a note.
  *
  * Whose words count: the person's. A transcript's user turns and the notes the person keeps
- * (daily notes and other dated notes, MEMORY.md); an assistant's replies are left out (they
+ * (daily notes and other dated notes, and the standing files MEMORY.md, USER.md and TOOLS.md, each as of its last change); an assistant's replies are left out (they
  * echo and propose, they do not state the person's facts), and undated reference notes are
  * too (nothing says which of two undated notes is the newer).
  */
@@ -15,9 +15,13 @@ import type { IndexStore } from "../store/index-store.js";
 import { readForIndex } from "../workspace/read.js";
 import type { ScannedFile } from "../workspace/scan.js";
 import { allStatements, clearStatements, replaceLinks, writeStatements, type StoredStatement } from "../store/statements.js";
-import { extractStatements, turnStatements, type Statement } from "./statements.js";
+import { contentWords, extractStatements, turnStatements, type Statement } from "./statements.js";
 import type { PlacedStatement } from "./supersede.js";
 import { linkWithClashes, withFixedValues } from "./value-clash.js";
+import { readReply, withFigures } from "./replies.js";
+import { withSaidApart } from "./said-apart.js";
+import { isStanding } from "./standing-files.js";
+import { withEventYears } from "./event-years.js";
 
 export interface TruthFile {
   rel: string;
@@ -31,8 +35,22 @@ export interface TruthFile {
 
 function stored(st: Statement, ord: number): StoredStatement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  const { line, text, ...rest } = withFixedValues(st);
+  const { line, text, ...rest } = withFigures(withSaidApart(withEventYears(withFixedValues(st))));
   return { line, ord, text, data: JSON.stringify(rest) };
+}
+
+/**
+ * A person's turn's statements; a turn saying no to what the assistant just asked or said
+ * carries that, on its first statement, or on a statement of its own when it states nothing
+ * by itself ("no, it's 4471 now").
+ */
+function replyStatements(content: string, line: number, assistant: string): Statement[] {
+  const said = turnStatements(content, line);
+  const reply = assistant === "" ? null : readReply(assistant, content);
+  if (!reply) return said;
+  const [first, ...others] = said;
+  const own: Statement = first ?? { line, text: content.slice(0, 300), words: [...new Set(contentWords(content))], values: [], negated: false, denied: [], change: false };
+  return [{ ...own, reply }, ...others];
 }
 
 /** The statements of one file, each with when it was said; none for files that hold no statements of the person's. */
@@ -41,11 +59,16 @@ export function fileStatements(f: TruthFile): StoredStatement[] {
   if (f.kind === "summary") return [];
   if (f.kind === "session") {
     const out: StoredStatement[] = [];
+    // The assistant's last words before a turn: what a "no" in it answers (replies.ts).
+    let assistant = "";
     for (const t of parseSessionText(f.rel, f.text).turns) {
+      if (t.role === "assistant") assistant = t.content;
       if (t.role !== "user") continue;
       const ord = Date.parse(t.ts);
+      const answered = assistant;
+      assistant = "";
       if (Number.isNaN(ord)) continue;
-      for (const st of turnStatements(t.content, t.line)) out.push(stored(st, ord));
+      for (const st of replyStatements(t.content, t.line, answered)) out.push(stored(st, ord));
     }
     return out;
   }
@@ -55,7 +78,7 @@ export function fileStatements(f: TruthFile): StoredStatement[] {
     if (Number.isNaN(day)) return [];
     return extractStatements(f.text).map((st) => stored(st, day + st.line));
   }
-  if (f.kind === "memory") return extractStatements(f.text).map((st) => stored(st, f.mtimeMs));
+  if (f.kind === "memory" || isStanding(f.rel)) return extractStatements(f.text).map((st) => stored(st, f.mtimeMs));
   return [];
 }
 
@@ -80,7 +103,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 9;
+export const TRUTH_RULES_VERSION = 10;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */

@@ -34,6 +34,7 @@ import { contentWords, findValues, MONTH_RE, MONTHS, stem } from "./statements.j
 import { clauses, moodAt, unquoted } from "./statement-mood.js";
 import { linkStatements, type Link, type PlacedStatement } from "./supersede.js";
 import { withHandLinks } from "./hand-links.js";
+import { eventYearClashes } from "./event-years.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
 export interface FixedValue {
@@ -339,5 +340,6 @@ export function valueClashes(all: readonly PlacedStatement[], links: readonly Li
 /** Every link among the statements: the linker's (supersede.ts), then the value clashes its updates leave. */
 export function linkWithClashes(all: PlacedStatement[]): Link[] {
   const links = withHandLinks(all, linkStatements(all));
-  return [...links, ...valueClashes(all, links)];
+  const clashes = [...links, ...valueClashes(all, links)];
+  return [...clashes, ...eventYearClashes(all, clashes)];
 }

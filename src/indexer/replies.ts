@@ -1,0 +1,100 @@
+/**
+ * A person's "no" to the assistant: "Is the gate code still 2580?" – "no, it's 4471 now";
+ * "Added the Brudenell on Thursday 5 July" – "no, it's Tuesday not Thursday". The reply alone
+ * names nothing ("it's 4471 now"): what it is about is in the assistant's words just before it.
+ * So a turn that opens with a no to the assistant's yes/no question naming a value, or that
+ * says "not Y" of a value the assistant just said, carries what was asked: the question's words
+ * and the value said no to. It then replaces the person's own latest earlier statement that gave
+ * that value and shares those words. The assistant's words are never the person's statement:
+ * they only say what the "no" is about. Pure.
+ */
+import { contentWords, sentences, type Statement } from "./statements.js";
+import type { Link, PlacedStatement } from "./supersede.js";
+import { weekdayOf } from "./taken-back.js";
+
+/** What a reply said no to: the words of what was asked, the values said no to, and the value said instead. */
+export type Reply = NonNullable<Statement["reply"]>;
+
+/** A turn that opens by saying no ("no,", "nope -", "nah", "not any more"). */
+const SAYS_NO = /^\s*(?:no|nope|nah|not any ?more)\b[\s,.!:;—–-]*/i;
+/** A question to be answered yes or no: it opens with its verb ("Is the mix still …?", "Does Ada still …?"). */
+const YES_NO = /^(?:is|are|was|were|does|do|did|has|have|should|will|can)\b/i;
+/** "… not Thursday", "not the 5th": the value a correction says no to. */
+const NOT_THIS = /\bnot\s+(?:the\s+|on\s+|at\s+)?([\p{L}\p{N}:.,£$€]+)/iu;
+
+/**
+ * The figures of a text, each as a short form two sayings of it share: a number's digits
+ * ("2580", "£1,250" → "1250", "19:00" → "1900"), a weekday's three letters ("Thursday" → "thu").
+ */
+export function figuresOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\d+(?:[.,:]\d+)*|\p{L}+/gu)) {
+    const t = m[0];
+    if (/^\d/.test(t)) out.push(t.replace(/\D/g, ""));
+    else {
+      const day = weekdayOf(t);
+      if (day !== null) out.push(day);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** A statement's figures go with it (stored beside its values): a reply names the old value by them alone. */
+export function withFigures<T extends { text: string }>(st: T): T & { figures?: string[] } {
+  const figures = figuresOf(st.text);
+  return figures.length > 0 ? { ...st, figures } : st;
+}
+
+/** The assistant's sentence a reply answers: its last yes/no question naming a value, or the sentence holding the value the reply says "not" to. */
+function asked(assistant: string, rest: string): { sentence: string; was: string[] } | null {
+  const said = sentences(assistant);
+  const question = [...said].reverse().find((s) => s.trim().endsWith("?") && YES_NO.test(s.trim()) && figuresOf(s).length > 0);
+  if (question) return { sentence: question, was: figuresOf(question) };
+  const not = NOT_THIS.exec(rest);
+  const denied = not ? figuresOf(not[1]!) : [];
+  if (denied.length === 0) return null;
+  const sentence = [...said].reverse().find((s) => figuresOf(s).some((f) => denied.includes(f)));
+  return sentence ? { sentence, was: denied } : null;
+}
+
+/**
+ * What a person's turn says no to, read with the assistant's turn before it; null when it says
+ * no to nothing the assistant named, or gives no new value ("no, still 14" confirms).
+ */
+export function readReply(assistant: string, reply: string): Reply | null {
+  const opening = SAYS_NO.exec(reply);
+  if (!opening || opening[0].trim() === "") return null;
+  const rest = reply.slice(opening[0].length);
+  const what = asked(assistant, rest);
+  if (!what) return null;
+  const now = figuresOf(rest).find((f) => !what.was.includes(f));
+  if (now === undefined) return null;
+  const words = [...new Set(contentWords(what.sentence))].filter((w) => weekdayOf(w) === null);
+  return words.length === 0 ? null : { words, was: what.was, now };
+}
+
+/** Earlier statements a reply may replace: the person's, said before it, not marked still true, not a question. */
+const before = (all: readonly PlacedStatement[], n: PlacedStatement) => all.filter((o) => o.order < n.order && o.id !== n.id && o.st.mark?.key !== "still-true" && o.st.asks !== true);
+
+/**
+ * Each reply replaces the latest earlier statement that gave a value it said no to, does not
+ * already give the new one, and shares the asked words: all of them when the question named
+ * its thing by one word, else at least two.
+ */
+export function replyUpdates(all: readonly PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    const r = n.st.reply;
+    if (!r) continue;
+    let best: { o: PlacedStatement; shared: string[] } | undefined;
+    for (const o of before(all, n)) {
+      const figures = o.st.figures ?? [];
+      if (!figures.some((f) => r.was.includes(f)) || figures.includes(r.now)) continue;
+      const shared = r.words.filter((w) => o.st.words.includes(w));
+      if (shared.length < Math.min(2, r.words.length)) continue;
+      if (!best || o.order > best.o.order) best = { o, shared };
+    }
+    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1, rule: "reply" });
+  }
+  return out;
+}
