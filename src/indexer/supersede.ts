@@ -62,7 +62,9 @@ export interface Link {
 export type LinkRule =
   | "slot" | "correction" | "role" | "choice" | "move" | "mark" | "denial" | "value-clash"
   // hand-links.ts: the person's own corrections, a table row or "key: value" said anew, a role handed over
-  | "struck" | "labelled" | "table-row" | "key-value" | "role-holder";
+  | "struck" | "labelled" | "table-row" | "key-value" | "role-holder"
+  // same-thing.ts: the same thing given another value later, however it is worded
+  | "same-thing";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */

@@ -33,6 +33,7 @@ import type { Statement } from "./statements.js";
 import { contentWords, findValues, MONTH_RE, MONTHS, stem } from "./statements.js";
 import { clauses, moodAt, unquoted } from "./statement-mood.js";
 import { linkStatements, type Link, type PlacedStatement } from "./supersede.js";
+import { sameThingUpdates } from "./same-thing.js";
 import { withHandLinks } from "./hand-links.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
@@ -339,5 +340,6 @@ export function valueClashes(all: readonly PlacedStatement[], links: readonly Li
 /** Every link among the statements: the linker's (supersede.ts), then the value clashes its updates leave. */
 export function linkWithClashes(all: PlacedStatement[]): Link[] {
   const links = withHandLinks(all, linkStatements(all));
-  return [...links, ...valueClashes(all, links)];
+  const clashes = valueClashes(all, links);
+  return [...links, ...sameThingUpdates(all, [...links, ...clashes]), ...clashes];
 }
