@@ -28,16 +28,17 @@ const grid = [];
 for (const minSharedWeight of full ? [1, 2, 3, 4, 6, 8] : [1, 3, 6])
   for (const minShare of full ? [0.1, 0.2, 0.3, 0.4, 0.5, 0.6] : [0.1, 0.25, 0.4])
     for (const minShared of [1, 2])
-      for (const when of [false, true]) for (const nearNamed of [true, false]) grid.push({ minSharedWeight, minShare, minShared, when, nearNamed });
+      for (const when of [false, true]) for (const nearNamed of [true, false]) for (const changeSaid of [true, false]) grid.push({ minSharedWeight, minShare, minShared, when, nearNamed, changeSaid });
 
 const setTo = (c) => {
   SAME_THING.minSharedWeight = c.minSharedWeight;
   SAME_THING.minShare = c.minShare;
   SAME_THING.minShared = c.minShared;
   SAME_THING.nearNamed = c.nearNamed;
+  SAME_THING.changeSaid = c.changeSaid;
   SAME_THING.types = new Set(c === OFF ? [] : c.when ? [...VALUE_TYPES, ...WHEN_TYPES] : VALUE_TYPES);
 };
-const OFF = { minSharedWeight: Infinity, minShare: 1, minShared: 99, when: false, nearNamed: true };
+const OFF = { minSharedWeight: Infinity, minShare: 1, minShared: 99, when: false, nearNamed: true, changeSaid: true };
 
 async function figures(set) {
   const r = await runChanges({ set });
@@ -72,7 +73,7 @@ const guardsOf = (r) => {
   return r.guards;
 };
 const guardsClean = (g) => g.beamUpdateWrong <= base.guards.beamUpdateWrong && g.beamContradictionLinks === base.guards.beamContradictionLinks && g.pairsWrong <= base.guards.pairsWrong;
-const strictness = (c) => [c.when ? 0 : 1, c.nearNamed ? 1 : 0, c.minSharedWeight, c.minShare, c.minShared];
+const strictness = (c) => [c.when ? 0 : 1, c.changeSaid ? 1 : 0, c.nearNamed ? 1 : 0, c.minSharedWeight, c.minShare, c.minShared];
 const stricter = (a, b) => {
   const x = strictness(a);
   const y = strictness(b);
@@ -102,13 +103,13 @@ else {
   for (const s of SETS) console.log(`  ${s.padEnd(8)} off: ${f(base.sets[s])}`);
   for (const r of rotations) {
     const c = r.chosen;
-    console.log(`\nheld out ${r.held} (tuned on ${r.tune.join(" + ")}, gain there ${r.tuneGain}): ${c ? `chosen weight>=${c.minSharedWeight} share>=${c.minShare} shared>=${c.minShared}${c.when ? " with when-values" : ""}${c.nearNamed ? "" : " without the near-word check"}` : "no setting adds a link cleanly"}`);
+    console.log(`\nheld out ${r.held} (tuned on ${r.tune.join(" + ")}, gain there ${r.tuneGain}): ${c ? `chosen weight>=${c.minSharedWeight} share>=${c.minShare} shared>=${c.minShared}${c.when ? " with when-values" : ""}${c.nearNamed ? "" : " without the near-word check"}${c.changeSaid ? " with a change word said" : ""}` : "no setting adds a link cleanly"}`);
     console.log(`  before: ${f(r.before)}\n  after:  ${f(r.after)}`);
     for (const w of r.after.wrong) console.log(`  false link [${w.slot}]\n      ${w.older}\n   →  ${w.newer}`);
   }
   // How far the bare rule gets and what it gets wrong: per setting, the sum over all three sets.
   const sum = (r, k) => SETS.reduce((t, s) => t + r.sets[s][k], 0);
   const linked0 = SETS.reduce((t, s) => t + base.sets[s].linked, 0);
-  console.log(`\nevery setting (all three sets): weight share shared when near | +linked false added unchanged`);
-  for (const r of results) console.log(`  ${r.c.minSharedWeight} ${r.c.minShare} ${r.c.minShared} ${r.c.when ? "when" : "-"} ${r.c.nearNamed ? "near" : "-"} | +${sum(r, "linked") - linked0} ${sum(r, "falseLinks")} ${sum(r, "added")} ${sum(r, "unchanged")}`);
+  console.log(`\nevery setting (all three sets): weight share shared when near change | +linked false added unchanged`);
+  for (const r of results) console.log(`  ${r.c.minSharedWeight} ${r.c.minShare} ${r.c.minShared} ${r.c.when ? "when" : "-"} ${r.c.nearNamed ? "near" : "-"} ${r.c.changeSaid ? "change" : "-"} | +${sum(r, "linked") - linked0} ${sum(r, "falseLinks")} ${sum(r, "added")} ${sum(r, "unchanged")}`);
 }

@@ -22,7 +22,7 @@
 import type { StatedValue, Statement } from "./statements.js";
 import { apartBy } from "./slot-guards.js";
 import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
-import { weights, type Link, type PlacedStatement } from "./supersede.js";
+import { slotKey, weights, type Link, type PlacedStatement } from "./supersede.js";
 
 export interface SameThingOptions {
   /** Summed rarity of the words the two share, besides words of when and numbers. */
@@ -35,6 +35,8 @@ export interface SameThingOptions {
   types: ReadonlySet<StatedValue["type"]>;
   /** Whether a word next to each value must be a word of the other statement (what the value is of, named on both sides). */
   nearNamed: boolean;
+  /** Whether the later statement must say something changed ("now", "moved", "switched": statements.ts's change words). */
+  changeSaid: boolean;
 }
 
 /** The strictest setting that still linked a change on the sets (weight 3, share .4, three words), for a reader who turns it on. */
@@ -44,6 +46,7 @@ export const SAME_THING_MEASURED: SameThingOptions = {
   minShared: 3,
   types: new Set(["count", "money", "percent", "measure", "phone", "name"]),
   nearNamed: true,
+  changeSaid: false,
 };
 
 /** The thresholds in use: off (no kind of value read); an experiment sets them before indexing (scripts/eval-same-thing.mjs). */
@@ -54,10 +57,8 @@ const MONTH_WORDS = new Set("jan january feb february mar march apr april may ju
 /** Words that say when, not what: two notes of one week share them whatever they are about. */
 const aboutWords = (st: Statement): string[] => [...new Set(st.words)].filter((w) => !MONTH_WORDS.has(w) && weekdayOf(w) === null && !isWeekdayNorm(w) && !/^\d/.test(w));
 
-const kindOf = (v: StatedValue) => (v.type === "count" || v.type === "measure" ? `${v.type}:${v.unit}` : v.type === "day" ? "date" : v.type);
-
 /** Whether either statement gives a value of that kind equal to the other's: the same said again, or one said beside the other. */
-const saysEither = (a: Statement, b: Statement) => a.values.some((x) => b.values.some((y) => kindOf(x) === kindOf(y) && x.norm === y.norm));
+const saysEither = (a: Statement, b: Statement) => a.values.some((x) => b.values.some((y) => slotKey(x) === slotKey(y) && x.norm === y.norm));
 
 /** What the value is of is named on the other side: a word next to each value is a word of the other statement. */
 const namedBoth = (vo: StatedValue, vn: StatedValue, o: Statement, n: Statement) => vo.near.some((w) => n.words.includes(w)) && vn.near.some((w) => o.words.includes(w));
@@ -67,8 +68,8 @@ function clashingKind(o: Statement, n: Statement, opts: SameThingOptions): strin
   for (const vo of o.values) {
     if (!opts.types.has(vo.type)) continue;
     for (const vn of n.values) {
-      if (kindOf(vo) !== kindOf(vn) || vo.norm === vn.norm || apartBy(vo, vn) !== null) continue;
-      if (!opts.nearNamed || namedBoth(vo, vn, o, n)) return kindOf(vo);
+      if (slotKey(vo) !== slotKey(vn) || vo.norm === vn.norm || apartBy(vo, vn) !== null) continue;
+      if (!opts.nearNamed || namedBoth(vo, vn, o, n)) return slotKey(vo);
     }
   }
   return null;
@@ -117,7 +118,7 @@ export function sameThingUpdates(all: readonly PlacedStatement[], links: readonl
   });
   const out: Link[] = [];
   for (const n of withValues) {
-    if (n.st.mark?.key === "still-true") continue;
+    if (n.st.mark?.key === "still-true" || (opts.changeSaid && !n.st.change && n.st.announced !== true)) continue;
     const hits = new Map<number, number>();
     for (const w of aboutWords(n.st)) for (const i of byWord.get(w) ?? []) hits.set(i, (hits.get(i) ?? 0) + 1);
     const near = [...hits].filter(([, k]) => k >= opts.minShared).map(([i]) => withValues[i]!);
