@@ -65,7 +65,9 @@ export type LinkRule =
   // hand-links.ts: the person's own corrections, a table row or "key: value" said anew, a role handed over
   | "struck" | "labelled" | "table-row" | "key-value" | "role-holder"
   // replies.ts: a "no" to the assistant's question or claim, naming the old value by the assistant's words
-  | "reply";
+  | "reply"
+  // same-thing.ts: the same thing given another value later, however it is worded
+  | "same-thing";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -96,7 +98,7 @@ function overlap(a: readonly string[], b: readonly string[], idf: (w: string) =>
 }
 
 /** A day of the month said with its weekday ("Fri 16th") is the same kind of value as a date ("Mon 26 Feb"): both say which day. */
-const slotKey = (v: StatedValue) => (v.type === "count" || v.type === "measure" ? `${v.type}:${v.unit}` : v.type === "day" ? "date" : v.type);
+export const slotKey = (v: StatedValue) => (v.type === "count" || v.type === "measure" ? `${v.type}:${v.unit}` : v.type === "day" ? "date" : v.type);
 
 /** The day of the month of a date ("02-26" → 26) or a day ("16" → 16). */
 const dayNumber = (v: StatedValue) => Number(v.type === "date" ? v.norm.slice(3) : v.norm);

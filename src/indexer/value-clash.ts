@@ -33,6 +33,7 @@ import type { Statement } from "./statements.js";
 import { contentWords, findValues, MONTH_RE, MONTHS, stem } from "./statements.js";
 import { clauses, moodAt, unquoted } from "./statement-mood.js";
 import { linkStatements, type Link, type PlacedStatement } from "./supersede.js";
+import { sameThingUpdates } from "./same-thing.js";
 import { withHandLinks } from "./hand-links.js";
 import { eventYearClashes } from "./event-years.js";
 
@@ -340,6 +341,7 @@ export function valueClashes(all: readonly PlacedStatement[], links: readonly Li
 /** Every link among the statements: the linker's (supersede.ts), then the value clashes its updates leave. */
 export function linkWithClashes(all: PlacedStatement[]): Link[] {
   const links = withHandLinks(all, linkStatements(all));
-  const clashes = [...links, ...valueClashes(all, links)];
-  return [...clashes, ...eventYearClashes(all, clashes)];
+  const clashes = valueClashes(all, links);
+  const years = eventYearClashes(all, [...links, ...clashes]);
+  return [...links, ...sameThingUpdates(all, [...links, ...clashes, ...years]), ...clashes, ...years];
 }

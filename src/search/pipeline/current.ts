@@ -7,9 +7,9 @@
  *     when it is a pick further down, brought in when it is a candidate of this search that
  *     the floor or the limit left out), and the older result carries `supersededBy`;
  *     A result that lists several things (MEMORY.md's bullets) is replaced only where the
- *     question asks: an item the query shares no word with, or fewer than another item does,
- *     does not mark the list, nor pull in what replaced it ("when does the green bin go out"
- *     is not about the gym's price);
+ *     question asks: an item the query shares no word with, or fewer than another item does
+ *     (or as many, when what replaced it shares none), does not mark the list, nor pull in
+ *     what replaced it ("when does the green bin go out" is not about the gym's price);
  *   - a contradiction with one side picked: the other side goes right below it (when it is a
  *     candidate, and for a value clash when the query shares a word with what the two
  *     disagree on, or it is a pick already), and both carry `contradicts`.
@@ -63,12 +63,16 @@ const asked = (text: string, query: ReadonlySet<string>) => new Set(contentWords
  * asks about "Arlo is 7, …, teacher Mrs Patel", not "Arlo swimming: Saturdays 9am", though
  * both name Arlo).
  */
-export function otherItemAsked(cand: Pick<Candidate, "text">, replaced: Pick<StatementPlace, "text">, query: ReadonlySet<string>): boolean {
+export function otherItemAsked(cand: Pick<Candidate, "text">, replaced: Pick<StatementPlace, "text">, query: ReadonlySet<string>, replacement?: Pick<StatementPlace, "text">): boolean {
   // Two items make a list here: only which item the question asks about is told, not how a list scores.
   const items = listItems(cand.text, 2);
   if (items === null) return false;
   const mine = asked(replaced.text, query);
-  return mine === 0 || items.some((line) => asked(line, query) > mine);
+  if (mine === 0 || items.some((line) => asked(line, query) > mine)) return true;
+  // Another item asks as much ("which are my long days": the shifts line and the childminder's "on my long days"):
+  // the question is about the replaced one only if what replaced it says something asked too.
+  const tied = items.some((line) => !line.includes(replaced.text) && asked(line, query) === mine);
+  return tied && replacement !== undefined && asked(replacement.text, query) === 0;
 }
 
 export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
@@ -88,8 +92,9 @@ export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
   };
   for (const l of links.filter((x) => x.kind === "update" && x.newer.ord <= until).sort((a, b) => b.strength - a.strength)) {
     const older = list.find((p) => p.s.cand.chunkId === l.older.chunkId);
-    if (!older || older.supersededBy || otherItemAsked(older.s.cand, l.older, query)) continue;
+    if (!older || older.supersededBy) continue;
     const newest = newestOf(ix, l, until);
+    if (otherItemAsked(older.s.cand, l.older, query, newest)) continue;
     if (newest.chunkId === l.older.chunkId) continue;
     older.supersededBy = refOf(newest);
     const newer = pickOf(newest.chunkId);
