@@ -33,9 +33,12 @@ export function nearestTerms(db: DB, q: ParsedQuery, df: DocFrequencies): Respel
   const unmatched = q.terms.filter((t) => /^\p{L}+$/u.test(t) && maxDistance(t) > 0 && df.of(`{heading body} : ${q.ftsOf(t)}`) === 0);
   if (unmatched.length === 0) return [];
   ensureVocab(db);
+  // A pasted text brings hundreds of unmatched words, many with one first letter: its range of
+  // the vocabulary is read once per search, not once per word.
+  const ranges = new Map<string, VocabTerm[]>();
   const out: Respelling[] = [];
   for (const word of unmatched) {
-    const terms = nearestOf(db, word);
+    const terms = nearestOf(db, word, ranges);
     // Asked last: the list is read once, and only for a word that would be respelled.
     if (terms.length > 0 && !isEnglishWord(word)) out.push({ word, terms, shown: terms.map((t) => surfaceWord(db, t)) });
   }
@@ -80,15 +83,33 @@ function ensureVocab(db: DB): void {
   db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_vocab USING fts5vocab(main, 'chunks_fts', 'row')");
 }
 
-function nearestOf(db: DB, word: string): string[] {
+interface VocabTerm {
+  term: string;
+  doc: number;
+}
+
+function vocabRange(db: DB, first: string, ranges: Map<string, VocabTerm[]>): VocabTerm[] {
+  let rows = ranges.get(first);
+  if (rows === undefined) {
+    const next = String.fromCodePoint(first.codePointAt(0)! + 1);
+    rows = sql(db, "SELECT term, doc FROM temp.chunks_vocab WHERE term >= ? AND term < ?").all(first, next) as VocabTerm[];
+    ranges.set(first, rows);
+  }
+  return rows;
+}
+
+function nearestOf(db: DB, word: string, ranges: Map<string, VocabTerm[]>): string[] {
   const k = maxDistance(word);
-  const first = word[0]!;
-  const next = String.fromCodePoint(first.codePointAt(0)! + 1);
-  const rows = sql(db, "SELECT term, doc FROM temp.chunks_vocab WHERE term >= ? AND term < ?").all(first, next) as { term: string; doc: number }[];
+  const rows = vocabRange(db, word[0]!, ranges);
+  const letters = letterCounts(word);
+  const cut = longestStemCut(word);
   let best = k + 1;
-  let found: { term: string; doc: number }[] = [];
+  let found: VocabTerm[] = [];
   for (const r of rows) {
     if (r.term.length < MIN_LETTERS || Math.abs(r.term.length - word.length) > k + MAX_STEM_CUT) continue;
+    // Letters one string has and the other lacks bound every alignment from below (cutting an
+    // ending removes at most `cut` of them): most terms are ruled out without the full table.
+    if (letters !== null && bagDistance(letters, r.term) - cut > Math.min(k, best)) continue;
     const d = stemDistance(word, r.term, best);
     if (d > k) continue;
     if (d < best) {
@@ -98,6 +119,49 @@ function nearestOf(db: DB, word: string): string[] {
   }
   // Several terms equally near: the word is likelier a real word the notes lack than a typo.
   return found.length === 1 ? [found[0]!.term] : [];
+}
+
+const A = 97;
+
+/** How often each of a–z is in the word; null for a word with any other letter (then nothing is ruled out early). */
+function letterCounts(word: string): Int8Array | null {
+  const counts = new Int8Array(26);
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i) - A;
+    if (c < 0 || c >= 26) return null;
+    counts[c]!++;
+  }
+  return counts;
+}
+
+/** The bag distance of the counted word and `term`: a lower bound of their edit distance (transpositions keep the letters). */
+const scratch = new Int8Array(26);
+
+function bagDistance(counts: Int8Array, term: string): number {
+  const diff = scratch;
+  diff.set(counts);
+  for (let i = 0; i < term.length; i++) {
+    const c = term.charCodeAt(i) - A;
+    if (c < 0 || c >= 26) return 0;
+    diff[c]!--;
+  }
+  let extraWord = 0;
+  let extraTerm = 0;
+  for (let i = 0; i < 26; i++) {
+    const d = diff[i]!;
+    if (d > 0) extraWord += d;
+    else extraTerm -= d;
+  }
+  return Math.max(extraWord, extraTerm);
+}
+
+/** The most letters stemDistance may cut off the word's end. */
+function longestStemCut(word: string): number {
+  let most = 0;
+  for (let cut = 1; cut <= MAX_STEM_CUT && word.length - cut >= MIN_LETTERS; cut++) {
+    if (STEMMED_ENDINGS.has(word.slice(word.length - cut))) most = cut;
+  }
+  return most;
 }
 
 // Endings the porter stemmer takes off ("patellofemoral" → "patellofemor"): only these may be
