@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // node scripts/eval-same-thing.mjs [--json] [--grid small|full]
 // The phrasing-free change rule (src/indexer/same-thing.ts), measured leave-one-set-out: its
-// thresholds are chosen on two of the three blind changed-facts sets (changes, changes2,
-// changes3) together with BEAM's labelled links and the hand-labelled pairs (eval-links.mjs),
+// thresholds are chosen on three of the four blind changed-facts sets (changes, changes2,
+// changes3, changes4) together with BEAM's labelled links and the hand-labelled pairs (eval-links.mjs),
 // and the chosen thresholds are then measured on the third set, which took no part in the
 // choice; each set is held out in turn. A setting may be chosen only when it makes no false
 // update link, supersedes no added fact and links no value said again unchanged on the tuning
@@ -19,7 +19,7 @@ import { runChanges } from "./eval-changes.mjs";
 import { scoreBeam, scorePairs } from "./eval-links.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = ["changes", "changes2", "changes3"];
+const SETS = ["changes", "changes2", "changes3", "changes4"];
 const VALUE_TYPES = ["count", "money", "percent", "measure", "phone", "name"];
 const WHEN_TYPES = ["time", "date", "day", "weekly"];
 const full = process.argv.includes("--grid") && process.argv[process.argv.indexOf("--grid") + 1] === "full";
@@ -85,15 +85,18 @@ const rotations = [];
 for (const held of SETS) {
   const tune = SETS.filter((s) => s !== held);
   let best = null;
+  let unguarded = null;
   for (const r of results) {
     if (!tune.every((s) => clean(r.sets[s]))) continue;
     const gain = tune.reduce((t, s) => t + r.sets[s].linked - base.sets[s].linked, 0);
     if (gain <= 0) continue;
     if (best && (gain < best.gain || (gain === best.gain && !stricter(r.c, best.r.c)))) continue;
+    // What the choice would be if BEAM and the labelled pairs did not count: how far the sets alone carry.
+    if (!unguarded || gain > unguarded.gain || (gain === unguarded.gain && stricter(r.c, unguarded.r.c))) unguarded = { r, gain };
     if (!guardsClean(guardsOf(r))) continue;
     best = { r, gain };
   }
-  rotations.push({ held, tune, chosen: best ? best.r.c : null, tuneGain: best?.gain ?? 0, before: base.sets[held], after: best ? best.r.sets[held] : base.sets[held] });
+  rotations.push({ held, tune, chosen: best ? best.r.c : null, tuneGain: best?.gain ?? 0, before: base.sets[held], after: best ? best.r.sets[held] : base.sets[held], unguarded: unguarded ? { c: unguarded.r.c, gain: unguarded.gain, held: unguarded.r.sets[held], guards: guardsOf(unguarded.r) } : null });
 }
 
 if (process.argv.includes("--json")) console.log(JSON.stringify({ base, rotations, grid: results.map((r) => ({ ...r.c, sets: Object.fromEntries(Object.entries(r.sets).map(([k, v]) => [k, { ...v, wrong: v.wrong.length }])) })) }, null, 2));
@@ -106,10 +109,12 @@ else {
     console.log(`\nheld out ${r.held} (tuned on ${r.tune.join(" + ")}, gain there ${r.tuneGain}): ${c ? `chosen weight>=${c.minSharedWeight} share>=${c.minShare} shared>=${c.minShared}${c.when ? " with when-values" : ""}${c.nearNamed ? "" : " without the near-word check"}${c.changeSaid ? " with a change word said" : ""}` : "no setting adds a link cleanly"}`);
     console.log(`  before: ${f(r.before)}\n  after:  ${f(r.after)}`);
     for (const w of r.after.wrong) console.log(`  false link [${w.slot}]\n      ${w.older}\n   →  ${w.newer}`);
+    const u = r.unguarded;
+    if (u) console.log(`  without BEAM's and the labelled pairs' say (weight>=${u.c.minSharedWeight} share>=${u.c.minShare} shared>=${u.c.minShared}${u.c.when ? " with when-values" : ""}${u.c.changeSaid ? " with a change word" : ""}, gain ${u.gain}): ${f(u.held)}; BEAM update links ${u.guards.beamUpdateLinks} (${u.guards.beamUpdateWrong} unlabelled), labelled pairs false ${u.guards.pairsWrong}`);
   }
-  // How far the bare rule gets and what it gets wrong: per setting, the sum over all three sets.
+  // How far the bare rule gets and what it gets wrong: per setting, the sum over all sets.
   const sum = (r, k) => SETS.reduce((t, s) => t + r.sets[s][k], 0);
   const linked0 = SETS.reduce((t, s) => t + base.sets[s].linked, 0);
-  console.log(`\nevery setting (all three sets): weight share shared when near change | +linked false added unchanged`);
+  console.log(`\nevery setting (all sets): weight share shared when near change | +linked false added unchanged`);
   for (const r of results) console.log(`  ${r.c.minSharedWeight} ${r.c.minShare} ${r.c.minShared} ${r.c.when ? "when" : "-"} ${r.c.nearNamed ? "near" : "-"} ${r.c.changeSaid ? "change" : "-"} | +${sum(r, "linked") - linked0} ${sum(r, "falseLinks")} ${sum(r, "added")} ${sum(r, "unchanged")}`);
 }
