@@ -78,7 +78,7 @@ export function fileStatements(f: TruthFile): StoredStatement[] {
     if (Number.isNaN(day)) return [];
     return extractStatements(f.text).map((st) => stored(st, day + st.line));
   }
-  if (f.kind === "memory" || isStanding(f.rel)) return extractStatements(f.text).map((st) => stored(st, f.mtimeMs));
+  if (isStanding(f.rel)) return extractStatements(f.text).map((st) => stored(st, f.mtimeMs));
   return [];
 }
 
