@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
-import { editDistance } from "../../src/search/pipeline/typos.js";
+import { editDistance, MAX_RESPELLED } from "../../src/search/pipeline/typos.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
 /**
@@ -52,6 +52,15 @@ describe("typo tolerance", () => {
     const res = await engine.search("netflix", { mode: "keyword" });
     expect(res.spellings).toBeUndefined();
     expect(res.results).toEqual([]);
+  });
+
+  it("a pasted text's first unknown words are looked up as typos, not every one of hundreds", async () => {
+    // Distinct made-up words no note holds and no term is near ("zqxab", "zqxac", ...).
+    const filler = Array.from({ length: MAX_RESPELLED }, (_, i) => `zqx${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`);
+    const early = await engine.search(["Okafr", ...filler].join(" "), { mode: "keyword" });
+    expect(early.spellings).toEqual([{ word: "okafr", terms: ["okafor"], shown: ["okafor"] }]);
+    const late = await engine.search([...filler, "Okafr"].join(" "), { mode: "keyword" });
+    expect(late.spellings).toBeUndefined();
   });
 
   it("words under 5 letters are never respelled ('knea' is not 'knee')", async () => {

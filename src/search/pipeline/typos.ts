@@ -21,6 +21,12 @@ import type { DocFrequencies } from "./evidence.js";
 const MIN_LETTERS = 5;
 const LONG_WORD = 8;
 const MAX_STEM_CUT = 3;
+/**
+ * A question has a few words no note holds; a query with more is a pasted text, whose every
+ * unknown word looked up held a daemon's other clients up (400 words: ~35 ms of CPU, over a
+ * second of waiting on a loaded machine). Its first ones are looked up, the rest searched as written.
+ */
+export const MAX_RESPELLED = 24;
 
 export function maxDistance(word: string): number {
   if (word.length < MIN_LETTERS) return 0;
@@ -30,7 +36,7 @@ export function maxDistance(word: string): number {
 /** The respellings of the query's words that match nothing; none when every word matches. */
 export function nearestTerms(db: DB, q: ParsedQuery, df: DocFrequencies): Respelling[] {
   if (q.stopWordsOnly) return [];
-  const unmatched = q.terms.filter((t) => /^\p{L}+$/u.test(t) && maxDistance(t) > 0 && df.of(`{heading body} : ${q.ftsOf(t)}`) === 0);
+  const unmatched = unmatchedWords(q, df);
   if (unmatched.length === 0) return [];
   ensureVocab(db);
   // A pasted text brings hundreds of unmatched words, many with one first letter: its range of
@@ -41,6 +47,15 @@ export function nearestTerms(db: DB, q: ParsedQuery, df: DocFrequencies): Respel
     const terms = nearestOf(db, word, ranges);
     // Asked last: the list is read once, and only for a word that would be respelled.
     if (terms.length > 0 && !isEnglishWord(word)) out.push({ word, terms, shown: terms.map((t) => surfaceWord(db, t)) });
+  }
+  return out;
+}
+
+function unmatchedWords(q: ParsedQuery, df: DocFrequencies): string[] {
+  const out: string[] = [];
+  for (const t of q.terms) {
+    if (out.length === MAX_RESPELLED) break;
+    if (/^\p{L}+$/u.test(t) && maxDistance(t) > 0 && df.of(`{heading body} : ${q.ftsOf(t)}`) === 0) out.push(t);
   }
   return out;
 }
