@@ -110,6 +110,10 @@ export interface Statement {
   refs?: string[];
   /** The years of happenings the sentence tells ("the pavilion was built in 1987"; event-years.ts). Absent when none. */
   years?: { kind: string; year: string; thing: string[] }[];
+  /** The things the sentence names with their holders ("my flight", "Sam's flight"; told-apart.ts). Absent when none. */
+  owned?: { owner: string; words: string[] }[];
+  /** The things of a numbered series it names ("chapter 4"; told-apart.ts). Absent when none. */
+  numbered?: string[];
 }
 
 const STOP = new Set(

@@ -27,6 +27,7 @@ import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
 import { isDose } from "./dose.js";
 import { givesUpChoice } from "./choices.js";
 import { namedApart } from "./said-apart.js";
+import { toldApart } from "./told-apart.js";
 
 export interface PlacedStatement {
   id: number;
@@ -166,6 +167,8 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
   let best: { slot: string; strength: number } | null = null;
   // Each names its thing by its own reference number ("invoice HP-014", "invoice HP-015"): two things.
   if (namedApart(o, n)) return null;
+  // Another holder's thing ("my flight", "Sam's flight"), or another of a numbered series ("Chapter 4", "Chapter 5").
+  if (toldApart(o, n)) return null;
   for (const vo of o.values) {
     for (const vn of n.values) {
       const key = slotKey(vo);
