@@ -491,7 +491,14 @@ export function sentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=[A-Z0-9"'])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
 }
 
+/** "(unrelated, but the vet moved her jab to the 20th)": an aside in brackets, three words or more and no code signs, is prose. */
+function isAside(line: string): boolean {
+  const m = /^\s*\(([^()=;{}<>]*)\)[.!?]?\s*$/.exec(line);
+  return m !== null && (m[1]!.match(/\p{L}{3,}/gu) ?? []).length >= 3;
+}
+
 function looksLikeCode(line: string): boolean {
+  if (isAside(line)) return false;
   // Only whole lines of code: prose with an inline `call()` in it is still prose.
   return /^\s*(?:[{}[\]();]|\/\/|#include|import |from \S+ import|def |class |function |const |let |var |return |if \(|for \(|<\/?[a-z]+[\s>])/.test(line) || /[{};]\s*$/.test(line);
 }

@@ -152,7 +152,9 @@ const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin"
  * ("dad") is as much as two words are for a count; the words that say "phone" are left out, so
  * "Dad's mobile" and "Mum's mobile" share nothing.
  */
-const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w));
+const ownerWords = (v: StatedValue, keep: ReadonlySet<string> = new Set()): readonly string[] => (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w) || keep.has(w));
+/** A word of moving right next to both values names what they are of ("moving budget", "shift allowance"): it stays a slot word. */
+const nextToBoth = (vo: StatedValue, vn: StatedValue): ReadonlySet<string> => new Set(vo.near.filter((w) => vn.near.includes(w)));
 
 /**
  * Words that say a thing moved ("moved", "rescheduled", "pushed"): two sentences that both say
@@ -185,7 +187,8 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       if (!nearAgrees(vo, vn, o, n)) continue;
       // ...and what it is about, the words around it: nearly the same words without a word saying it
       // changed; with one ("now", "moved to", "increased"), fewer.
-      const ctx = overlap(ownerWords(vo), ownerWords(vn), idf);
+      const both = nextToBoth(vo, vn);
+      const ctx = overlap(ownerWords(vo, both), ownerWords(vn, both), idf);
       // A dose's unit and its change said name the slot: one shared word of whose medicine it is decides, however many others each says.
       const minShare = isDose(vo) ? 0 : n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap;
       if (ctx.shared.length < sharedNeeded(vo) || ctx.share < minShare) continue;

@@ -23,6 +23,7 @@ import { withSaidApart } from "./said-apart.js";
 import { isStanding } from "./standing-files.js";
 import { withEventYears } from "./event-years.js";
 import { withToldApart } from "./told-apart.js";
+import { confirmedStatements } from "./confirmed.js";
 
 export interface TruthFile {
   rel: string;
@@ -62,14 +63,16 @@ export function fileStatements(f: TruthFile): StoredStatement[] {
     const out: StoredStatement[] = [];
     // The assistant's last words before a turn: what a "no" in it answers (replies.ts).
     let assistant = "";
+    let assistantLine = 0;
     for (const t of parseSessionText(f.rel, f.text).turns) {
-      if (t.role === "assistant") assistant = t.content;
+      if (t.role === "assistant") [assistant, assistantLine] = [t.content, t.line];
       if (t.role !== "user") continue;
       const ord = Date.parse(t.ts);
       const answered = assistant;
       assistant = "";
       if (Number.isNaN(ord)) continue;
-      for (const st of replyStatements(t.content, t.line, answered)) out.push(stored(st, ord));
+      // A bare yes makes the value the assistant checked the person's (confirmed.ts), on the assistant's line.
+      for (const st of [...confirmedStatements(answered, t.content, assistantLine), ...replyStatements(t.content, t.line, answered)]) out.push(stored(st, ord));
     }
     return out;
   }
