@@ -15,6 +15,7 @@
 import { MONEY_SAID, moneySaid } from "./money-words.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
+import { saysDifference } from "./differences.js";
 import { takenBack } from "./taken-back.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
@@ -645,7 +646,8 @@ function statementOf(said: string, line: number, marked: boolean, valueless = fa
   const chosen = choice ? contentWords(choice.thing).slice(0, CHOSEN_REACH) : [];
   if (choice && chosen.length > 0) Object.assign(corrected, { chose: { words: chosen, final: choice.final } });
   // A value named as what it was ("2pm (was 3pm)"), a struck one or a correction's label says the thing changed.
-  const change = CHANGE.test(s) || stated.namesEarlier || edit.struck !== undefined || edit.labelled;
+  // So does a difference alone ("went up by £50", differences.ts).
+  const change = CHANGE.test(s) || saysDifference(s) || stated.namesEarlier || edit.struck !== undefined || edit.labelled;
   // A holder asked about or supposed is none; one said as a fact is.
   const holders = isQuestion(s) || !STATED_MOODS.has(moodAt(s, 0)) ? [] : roleHolders(s);
   const hand = {

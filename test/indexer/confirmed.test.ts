@@ -53,3 +53,14 @@ describe("a value the assistant checks, confirmed with a bare yes", () => {
     expect(updates([before, chat])).toEqual([]);
   });
 });
+
+describe("a no to a question after a lead-in", () => {
+  it("answers the question: the old value is replaced", () => {
+    const before = note("2031-04-02", "Backblaze plan: 2 TB of backup space for the photo archive.");
+    const chat = session([
+      turn("assistant", "Before I write the backup job: is the Backblaze plan still 2 TB? The old script assumes it.", "2031-04-09T10:01:00Z"),
+      turn("user", "no, they moved me to 5 TB last month", "2031-04-09T10:02:00Z"),
+    ]);
+    expect(updates([before, chat])).toEqual(["memory/2031-04-02.md:1 → sessions/codex-t1.jsonl:2"]);
+  });
+});
