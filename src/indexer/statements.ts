@@ -16,6 +16,7 @@ import { MONEY_SAID, moneySaid } from "./money-words.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { saysDifference } from "./differences.js";
+import { EMAIL, STREET, addressNorm } from "./addresses.js";
 import { takenBack } from "./taken-back.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
@@ -27,8 +28,9 @@ import { HANDED_OVER, roleHolders, type RoleHolder } from "./role-holders.js";
  * `weekly`: the weekdays something recurs on ("every Tuesday", "Saturdays", "Mon-Wed"): a schedule, which changes only when moved.
  * `name`: who holds a role, said with a title right after the role ("teacher Mrs Patel", "new GP, Dr Shah"); only with its role word next to it.
  * `phone`: a phone number ("07700 900412", "+44 113 496 0000", "555-123-4567"); its kind names its slot, so only whose it is must match.
+ * `email`, `address`: an e-mail or street address ("ana@example.org", "9 Cliff Road", "Oudegracht 218"; addresses.ts); as a phone number.
  */
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name";
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name" | "email" | "address";
 
 export interface StatedValue {
   type: ValueType;
@@ -238,6 +240,9 @@ interface Found {
 }
 
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" | "end"> | null }[] = [
+  // ana@example.org, 9 Cliff Road, Oudegracht 218 (before the counts, which would read "9 Cliff" as nine cliffs)
+  { re: EMAIL, read: (m) => ({ type: "email", unit: "", norm: m[0].toLowerCase() }) },
+  { re: STREET, read: (m) => ({ type: "address", unit: "", norm: addressNorm(m[0]) }) },
   // 2026-11-23
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => ({ type: "date", unit: "", norm: `${m[2]}-${m[3]}` }) },
   // 07700 900412 / +44 113 496 0000 / (555) 123-4567: nine to thirteen digits grouped as phone numbers are

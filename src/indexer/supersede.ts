@@ -28,6 +28,7 @@ import { isDose } from "./dose.js";
 import { givesUpChoice } from "./choices.js";
 import { namedApart } from "./said-apart.js";
 import { toldApart } from "./told-apart.js";
+import { ADDRESS_WORDS, OWN_KIND } from "./addresses.js";
 
 export interface PlacedStatement {
   id: number;
@@ -127,7 +128,7 @@ const WHEN_OR_MOVED = new Set(
  */
 function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement): boolean {
   // A dose's neighbours are when it is taken ("morning and night"), which change with it (dose.ts).
-  if (vo.type === "phone" || isDose(vo)) return true;
+  if (OWN_KIND.has(vo.type) || isDose(vo)) return true;
   // "they've moved her to the 20th": only the move stands next to the new day, on either side's account.
   if (movedWithNothingElse(vn, n)) return true;
   const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
@@ -142,7 +143,7 @@ function movedWithNothingElse(vn: StatedValue, n: Statement): boolean {
 }
 
 /** Kinds of value that change only when the newer statement says something changed. */
-const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone", "name"]);
+const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone", "name", "email", "address"]);
 
 /** Words that only repeat what a phone number is ("Dad's mobile", "dad's new phone number"): its kind, not whose it is. */
 const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin", "contact", "whatsapp", "text", "call", "rang", "ring"]);
@@ -152,7 +153,8 @@ const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin"
  * ("dad") is as much as two words are for a count; the words that say "phone" are left out, so
  * "Dad's mobile" and "Mum's mobile" share nothing.
  */
-const ownerWords = (v: StatedValue, keep: ReadonlySet<string> = new Set()): readonly string[] => (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w) || keep.has(w));
+const ownerWords = (v: StatedValue, keep: ReadonlySet<string> = new Set()): readonly string[] =>
+  (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : OWN_KIND.has(v.type) ? v.context.filter((w) => !ADDRESS_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w) || keep.has(w));
 /** A word of moving right next to both values names what they are of ("moving budget", "shift allowance"): it stays a slot word. */
 const nextToBoth = (vo: StatedValue, vn: StatedValue): ReadonlySet<string> => new Set(vo.near.filter((w) => vn.near.includes(w)));
 
@@ -162,7 +164,7 @@ const nextToBoth = (vo: StatedValue, vn: StatedValue): ReadonlySet<string> => ne
  * evening moved again"), so they are no word of what the value is about.
  */
 const MOVE_WORDS = new Set("mov rebook reschedul rearrang postpon push delay shift chang cancell".split(" "));
-const sharedNeeded = (v: StatedValue): number => (v.type === "phone" || isDose(v) ? 1 : 2);
+const sharedNeeded = (v: StatedValue): number => (OWN_KIND.has(v.type) || isDose(v) ? 1 : 2);
 
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
