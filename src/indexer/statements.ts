@@ -17,6 +17,7 @@ import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, mood
 import { namedAsEarlier } from "./earlier-value.js";
 import { saysDifference } from "./differences.js";
 import { EMAIL, STREET, addressNorm } from "./addresses.js";
+import { revisedEntries } from "./list-intro.js";
 import { takenBack } from "./taken-back.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
@@ -529,6 +530,7 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
   // A fenced block inside one transcript turn is dropped the same way.
   const prose = proseLines(text);
   const rows = tableRows(prose);
+  const revised = revisedEntries(prose);
   prose.forEach((line, i) => {
     if (line.trim() === "") return;
     // The person's mark applies to every sentence of its line.
@@ -549,10 +551,13 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
     if (found.length === 0 && (mark || row)) found.push({ line: firstLine + i, text: plainLine.trim().slice(0, 300), words: [...new Set(contentWords(plainLine))], values: [], negated: false, denied: [], change: false });
     // A row is one statement: its first sentence carries where it stands.
     if (row && found[0]) found[0] = { ...found[0], row };
-    for (const st of found) out.push(mark ? { ...st, mark } : st);
+    // An entry of a list introduced as revised is said as changed (list-intro.ts).
+    for (const st of found) out.push(withRevised(mark ? { ...st, mark } : st, revised.has(i)));
   });
   return out;
 }
+
+const withRevised = (st: Statement, revised: boolean): Statement => (revised && !st.change ? { ...st, change: true } : st);
 
 /** "Wifi password: Fennel42", "Gate code: 48B21": a label, a colon, and a code of letters and digits. */
 const LABELLED_CODE = /^[\p{L} '’-]{3,40}:\s*(?=[\p{L}\d]*\d)(?=[\d]*\p{L})[\p{L}\d]{4,40}\.?$/u;
