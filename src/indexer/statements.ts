@@ -18,7 +18,7 @@ import { namedAsEarlier } from "./earlier-value.js";
 import { saysDifference } from "./differences.js";
 import { EMAIL, STREET, addressNorm } from "./addresses.js";
 import { revisedEntries } from "./list-intro.js";
-import { takenBack } from "./taken-back.js";
+import { takenBack, weekdayOf } from "./taken-back.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
 import { tableRows, type TableRow } from "./table-rows.js";
@@ -601,10 +601,17 @@ const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?)\b/
 /** "not the Bosch", "not Currys": a name (capitalised, not opening the sentence) right after "not". */
 const NOT_NAME = /(?<=\S.*)\bnot (?:the |a |an |my |our )?([A-Z][\p{L}'-]{2,})/gu;
 
-/** The names a sentence gives up for another choice; none unless it says the choice changed. */
+/**
+ * The names a sentence gives up for another choice; none unless it says the choice changed, or
+ * makes a choice ("went with KPN, not Ziggo"): then a day or a month after its "not" is when,
+ * not what was given up.
+ */
 export function givenUp(s: string): string[] {
-  if (!CHOICE_CHANGED.test(s) || isQuestion(s)) return [];
-  return [...s.matchAll(NOT_NAME)].map((m) => stem(m[1]!.replace(/'s$/, ""))).filter((w) => w.length >= 3 && !STOP.has(w));
+  if (isQuestion(s)) return [];
+  const changed = CHOICE_CHANGED.test(s);
+  if (!changed && choiceOf(s) === null) return [];
+  const names = [...s.matchAll(NOT_NAME)].map((m) => m[1]!.replace(/'s$/, "")).filter((n) => changed || (weekdayOf(n) === null && !new RegExp(`^${MONTH_RE}$`, "i").test(n)));
+  return names.map(stem).filter((w) => w.length >= 3 && !STOP.has(w));
 }
 
 /** The values of a sentence that are said as what is: not asked, supposed, denied or inside quotes. */
