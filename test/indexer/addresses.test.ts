@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { extractStatements, findValues } from "../../src/indexer/statements.js";
-import { linkWithClashes } from "../../src/indexer/value-clash.js";
-import type { PlacedStatement } from "../../src/indexer/supersede.js";
+import { findValues } from "../../src/indexer/statements.js";
+import { noteUpdates } from "../helpers/note-links.js";
 
 // E-mail and street addresses replaced, found by the fifth changes set (scripts/eval-changes5/);
 // phrased apart from it, the changes failing on the rules before it.
 
-const stored = (lines: string[]): PlacedStatement[] =>
-  lines.flatMap((text, i) => extractStatements(text).map((st, j) => ({ id: i * 100 + j, path: `memory/2031-07-${String(10 + i).padStart(2, "0")}.md`, order: i * 86_400_000, st })));
-const updates = (lines: string[]) =>
-  linkWithClashes(stored(lines))
-    .filter((l) => l.kind === "update")
-    .map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+const updates = (notes: string[]) => noteUpdates(notes);
 
 describe("an address replaced", () => {
   it("a street address said new replaces the old one", () => {

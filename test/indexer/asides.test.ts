@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { extractStatements, turnStatements } from "../../src/indexer/statements.js";
-import { linkWithClashes } from "../../src/indexer/value-clash.js";
-import type { PlacedStatement } from "../../src/indexer/supersede.js";
+import { noteUpdates } from "../helpers/note-links.js";
 
 // Found by the fifth changes set (scripts/eval-changes5/), phrased apart from it; each fails on the rules before it.
 
-const stored = (lines: string[]): PlacedStatement[] =>
-  lines.flatMap((text, i) => extractStatements(text).map((st, j) => ({ id: i * 100 + j, path: `memory/2031-05-${String(10 + i).padStart(2, "0")}.md`, order: i * 86_400_000, st })));
-const updates = (lines: string[]) =>
-  linkWithClashes(stored(lines))
-    .filter((l) => l.kind === "update")
-    .map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+const updates = (notes: string[]) => noteUpdates(notes);
 
 describe("an aside in brackets", () => {
   it("is prose, not code, even inside a turn of pasted output", () => {

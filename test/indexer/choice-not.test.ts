@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { extractStatements, givenUp } from "../../src/indexer/statements.js";
-import { linkWithClashes } from "../../src/indexer/value-clash.js";
-import type { PlacedStatement } from "../../src/indexer/supersede.js";
+import { givenUp } from "../../src/indexer/statements.js";
+import { noteUpdates } from "../helpers/note-links.js";
 
 // A choice made "…, not X" gives X up, found by the fifth changes set (scripts/eval-changes5/);
 // phrased apart from it, the change failing on the rules before it.
 
-const stored = (notes: string[]): PlacedStatement[] =>
-  notes.flatMap((text, i) => extractStatements(text).map((st, j) => ({ id: i * 100 + j, path: `memory/2031-09-${String(10 + i).padStart(2, "0")}.md`, order: i * 86_400_000 + st.line, st })));
-const updates = (notes: string[]) =>
-  linkWithClashes(stored(notes))
-    .filter((l) => l.kind === "update")
-    .map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+const updates = (notes: string[]) => noteUpdates(notes);
 
 describe("a choice made, not the one named before", () => {
   it("replaces the earlier line naming the one given up", () => {

@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { extractStatements } from "../../src/indexer/statements.js";
-import { linkWithClashes } from "../../src/indexer/value-clash.js";
 import { numberedOf, ownedOf, withToldApart } from "../../src/indexer/told-apart.js";
-import type { PlacedStatement } from "../../src/indexer/supersede.js";
+import { noteUpdates } from "../helpers/note-links.js";
 
 // Two things of one name told apart by whose each is or by its number, found by the fifth
 // changes set (scripts/eval-changes5/). Phrased apart from the set; each fails on the rules before it.
 
-/** Each line a daily note of its own, a day apart, its statements as the index stores them. */
-const stored = (lines: string[]): PlacedStatement[] =>
-  lines.flatMap((text, i) => extractStatements(text).map((st, j) => ({ id: i * 100 + j, path: `memory/2031-03-${String(10 + i).padStart(2, "0")}.md`, order: i * 86_400_000, st: withToldApart(st) })));
-const updates = (lines: string[]) =>
-  linkWithClashes(stored(lines))
-    .filter((l) => l.kind === "update")
-    .map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+const updates = (notes: string[]) => noteUpdates(notes, withToldApart);
 
 describe("another holder's thing", () => {
   it("is added beside the person's own, it replaces nothing", () => {
