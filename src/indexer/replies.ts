@@ -45,10 +45,13 @@ export function withFigures<T extends { text: string }>(st: T): T & { figures?: 
   return figures.length > 0 ? { ...st, figures } : st;
 }
 
+/** A question after a lead-in ("Before I add the backup job: is your quota still 40 GB?", "Quick check - does…"): the question itself. */
+const leadOff = (s: string) => s.trim().replace(/^[^:—–?]*(?::|\s[—–-])\s+/, "");
+
 /** The assistant's sentence a reply answers: its last yes/no question naming a value, or the sentence holding the value the reply says "not" to. */
 function asked(assistant: string, rest: string): { sentence: string; was: string[] } | null {
   const said = sentences(assistant);
-  const question = [...said].reverse().find((s) => s.trim().endsWith("?") && YES_NO.test(s.trim()) && figuresOf(s).length > 0);
+  const question = [...said].reverse().find((s) => s.trim().endsWith("?") && YES_NO.test(leadOff(s)) && figuresOf(s).length > 0);
   if (question) return { sentence: question, was: figuresOf(question) };
   const not = NOT_THIS.exec(rest);
   const denied = not ? figuresOf(not[1]!) : [];

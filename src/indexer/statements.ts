@@ -15,7 +15,10 @@
 import { MONEY_SAID, moneySaid } from "./money-words.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
-import { takenBack } from "./taken-back.js";
+import { saysDifference } from "./differences.js";
+import { EMAIL, STREET, addressNorm } from "./addresses.js";
+import { revisedEntries } from "./list-intro.js";
+import { takenBack, weekdayOf } from "./taken-back.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
 import { tableRows, type TableRow } from "./table-rows.js";
@@ -26,8 +29,9 @@ import { HANDED_OVER, roleHolders, type RoleHolder } from "./role-holders.js";
  * `weekly`: the weekdays something recurs on ("every Tuesday", "Saturdays", "Mon-Wed"): a schedule, which changes only when moved.
  * `name`: who holds a role, said with a title right after the role ("teacher Mrs Patel", "new GP, Dr Shah"); only with its role word next to it.
  * `phone`: a phone number ("07700 900412", "+44 113 496 0000", "555-123-4567"); its kind names its slot, so only whose it is must match.
+ * `email`, `address`: an e-mail or street address ("ana@example.org", "9 Cliff Road", "Oudegracht 218"; addresses.ts); as a phone number.
  */
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name";
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name" | "email" | "address";
 
 export interface StatedValue {
   type: ValueType;
@@ -110,6 +114,10 @@ export interface Statement {
   refs?: string[];
   /** The years of happenings the sentence tells ("the pavilion was built in 1987"; event-years.ts). Absent when none. */
   years?: { kind: string; year: string; thing: string[] }[];
+  /** The things the sentence names with their holders ("my flight", "Sam's flight"; told-apart.ts). Absent when none. */
+  owned?: { owner: string; words: string[] }[];
+  /** The things of a numbered series it names ("chapter 4"; told-apart.ts). Absent when none. */
+  numbered?: string[];
 }
 
 const STOP = new Set(
@@ -233,6 +241,9 @@ interface Found {
 }
 
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" | "end"> | null }[] = [
+  // ana@example.org, 9 Cliff Road, Oudegracht 218 (before the counts, which would read "9 Cliff" as nine cliffs)
+  { re: EMAIL, read: (m) => ({ type: "email", unit: "", norm: m[0].toLowerCase() }) },
+  { re: STREET, read: (m) => ({ type: "address", unit: "", norm: addressNorm(m[0]) }) },
   // 2026-11-23
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => ({ type: "date", unit: "", norm: `${m[2]}-${m[3]}` }) },
   // 07700 900412 / +44 113 496 0000 / (555) 123-4567: nine to thirteen digits grouped as phone numbers are
@@ -487,7 +498,14 @@ export function sentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=[A-Z0-9"'])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
 }
 
+/** "(unrelated, but the vet moved her jab to the 20th)": an aside in brackets, three words or more and no code signs, is prose. */
+function isAside(line: string): boolean {
+  const m = /^\s*\(([^()=;{}<>]*)\)[.!?]?\s*$/.exec(line);
+  return m !== null && (m[1]!.match(/\p{L}{3,}/gu) ?? []).length >= 3;
+}
+
 function looksLikeCode(line: string): boolean {
+  if (isAside(line)) return false;
   // Only whole lines of code: prose with an inline `call()` in it is still prose.
   return /^\s*(?:[{}[\]();]|\/\/|#include|import |from \S+ import|def |class |function |const |let |var |return |if \(|for \(|<\/?[a-z]+[\s>])/.test(line) || /[{};]\s*$/.test(line);
 }
@@ -512,6 +530,7 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
   // A fenced block inside one transcript turn is dropped the same way.
   const prose = proseLines(text);
   const rows = tableRows(prose);
+  const revised = revisedEntries(prose);
   prose.forEach((line, i) => {
     if (line.trim() === "") return;
     // The person's mark applies to every sentence of its line.
@@ -532,10 +551,13 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
     if (found.length === 0 && (mark || row)) found.push({ line: firstLine + i, text: plainLine.trim().slice(0, 300), words: [...new Set(contentWords(plainLine))], values: [], negated: false, denied: [], change: false });
     // A row is one statement: its first sentence carries where it stands.
     if (row && found[0]) found[0] = { ...found[0], row };
-    for (const st of found) out.push(mark ? { ...st, mark } : st);
+    // An entry of a list introduced as revised is said as changed (list-intro.ts).
+    for (const st of found) out.push(withRevised(mark ? { ...st, mark } : st, revised.has(i)));
   });
   return out;
 }
+
+const withRevised = (st: Statement, revised: boolean): Statement => (revised && !st.change ? { ...st, change: true } : st);
 
 /** "Wifi password: Fennel42", "Gate code: 48B21": a label, a colon, and a code of letters and digits. */
 const LABELLED_CODE = /^[\p{L} '’-]{3,40}:\s*(?=[\p{L}\d]*\d)(?=[\d]*\p{L})[\p{L}\d]{4,40}\.?$/u;
@@ -579,10 +601,17 @@ const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?)\b/
 /** "not the Bosch", "not Currys": a name (capitalised, not opening the sentence) right after "not". */
 const NOT_NAME = /(?<=\S.*)\bnot (?:the |a |an |my |our )?([A-Z][\p{L}'-]{2,})/gu;
 
-/** The names a sentence gives up for another choice; none unless it says the choice changed. */
+/**
+ * The names a sentence gives up for another choice; none unless it says the choice changed, or
+ * makes a choice ("went with KPN, not Ziggo"): then a day or a month after its "not" is when,
+ * not what was given up.
+ */
 export function givenUp(s: string): string[] {
-  if (!CHOICE_CHANGED.test(s) || isQuestion(s)) return [];
-  return [...s.matchAll(NOT_NAME)].map((m) => stem(m[1]!.replace(/'s$/, ""))).filter((w) => w.length >= 3 && !STOP.has(w));
+  if (isQuestion(s)) return [];
+  const changed = CHOICE_CHANGED.test(s);
+  if (!changed && choiceOf(s) === null) return [];
+  const names = [...s.matchAll(NOT_NAME)].map((m) => m[1]!.replace(/'s$/, "")).filter((n) => changed || (weekdayOf(n) === null && !new RegExp(`^${MONTH_RE}$`, "i").test(n)));
+  return names.map(stem).filter((w) => w.length >= 3 && !STOP.has(w));
 }
 
 /** The values of a sentence that are said as what is: not asked, supposed, denied or inside quotes. */
@@ -634,7 +663,8 @@ function statementOf(said: string, line: number, marked: boolean, valueless = fa
   const chosen = choice ? contentWords(choice.thing).slice(0, CHOSEN_REACH) : [];
   if (choice && chosen.length > 0) Object.assign(corrected, { chose: { words: chosen, final: choice.final } });
   // A value named as what it was ("2pm (was 3pm)"), a struck one or a correction's label says the thing changed.
-  const change = CHANGE.test(s) || stated.namesEarlier || edit.struck !== undefined || edit.labelled;
+  // So does a difference alone ("went up by £50", differences.ts).
+  const change = CHANGE.test(s) || saysDifference(s) || stated.namesEarlier || edit.struck !== undefined || edit.labelled;
   // A holder asked about or supposed is none; one said as a fact is.
   const holders = isQuestion(s) || !STATED_MOODS.has(moodAt(s, 0)) ? [] : roleHolders(s);
   const hand = {

@@ -27,6 +27,8 @@ import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
 import { isDose } from "./dose.js";
 import { givesUpChoice } from "./choices.js";
 import { namedApart } from "./said-apart.js";
+import { toldApart } from "./told-apart.js";
+import { ADDRESS_WORDS, OWN_KIND } from "./addresses.js";
 
 export interface PlacedStatement {
   id: number;
@@ -126,7 +128,7 @@ const WHEN_OR_MOVED = new Set(
  */
 function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement): boolean {
   // A dose's neighbours are when it is taken ("morning and night"), which change with it (dose.ts).
-  if (vo.type === "phone" || isDose(vo)) return true;
+  if (OWN_KIND.has(vo.type) || isDose(vo)) return true;
   // "they've moved her to the 20th": only the move stands next to the new day, on either side's account.
   if (movedWithNothingElse(vn, n)) return true;
   const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
@@ -141,7 +143,7 @@ function movedWithNothingElse(vn: StatedValue, n: Statement): boolean {
 }
 
 /** Kinds of value that change only when the newer statement says something changed. */
-const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone", "name"]);
+const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone", "name", "email", "address"]);
 
 /** Words that only repeat what a phone number is ("Dad's mobile", "dad's new phone number"): its kind, not whose it is. */
 const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin", "contact", "whatsapp", "text", "call", "rang", "ring"]);
@@ -151,7 +153,10 @@ const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin"
  * ("dad") is as much as two words are for a count; the words that say "phone" are left out, so
  * "Dad's mobile" and "Mum's mobile" share nothing.
  */
-const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w));
+const ownerWords = (v: StatedValue, keep: ReadonlySet<string> = new Set()): readonly string[] =>
+  (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : OWN_KIND.has(v.type) ? v.context.filter((w) => !ADDRESS_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w) || keep.has(w));
+/** A word of moving right next to both values names what they are of ("moving budget", "shift allowance"): it stays a slot word. */
+const nextToBoth = (vo: StatedValue, vn: StatedValue): ReadonlySet<string> => new Set(vo.near.filter((w) => vn.near.includes(w)));
 
 /**
  * Words that say a thing moved ("moved", "rescheduled", "pushed"): two sentences that both say
@@ -159,13 +164,15 @@ const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? 
  * evening moved again"), so they are no word of what the value is about.
  */
 const MOVE_WORDS = new Set("mov rebook reschedul rearrang postpon push delay shift chang cancell".split(" "));
-const sharedNeeded = (v: StatedValue): number => (v.type === "phone" || isDose(v) ? 1 : 2);
+const sharedNeeded = (v: StatedValue): number => (OWN_KIND.has(v.type) || isDose(v) ? 1 : 2);
 
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
   let best: { slot: string; strength: number } | null = null;
   // Each names its thing by its own reference number ("invoice HP-014", "invoice HP-015"): two things.
   if (namedApart(o, n)) return null;
+  // Another holder's thing ("my flight", "Sam's flight"), or another of a numbered series ("Chapter 4", "Chapter 5").
+  if (toldApart(o, n)) return null;
   for (const vo of o.values) {
     for (const vn of n.values) {
       const key = slotKey(vo);
@@ -182,7 +189,8 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       if (!nearAgrees(vo, vn, o, n)) continue;
       // ...and what it is about, the words around it: nearly the same words without a word saying it
       // changed; with one ("now", "moved to", "increased"), fewer.
-      const ctx = overlap(ownerWords(vo), ownerWords(vn), idf);
+      const both = nextToBoth(vo, vn);
+      const ctx = overlap(ownerWords(vo, both), ownerWords(vn, both), idf);
       // A dose's unit and its change said name the slot: one shared word of whose medicine it is decides, however many others each says.
       const minShare = isDose(vo) ? 0 : n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap;
       if (ctx.shared.length < sharedNeeded(vo) || ctx.share < minShare) continue;

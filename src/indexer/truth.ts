@@ -22,6 +22,8 @@ import { readReply, withFigures } from "./replies.js";
 import { withSaidApart } from "./said-apart.js";
 import { isStanding } from "./standing-files.js";
 import { withEventYears } from "./event-years.js";
+import { withToldApart } from "./told-apart.js";
+import { confirmedStatements } from "./confirmed.js";
 
 export interface TruthFile {
   rel: string;
@@ -35,7 +37,7 @@ export interface TruthFile {
 
 function stored(st: Statement, ord: number): StoredStatement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  const { line, text, ...rest } = withFigures(withSaidApart(withEventYears(withFixedValues(st))));
+  const { line, text, ...rest } = withToldApart(withFigures(withSaidApart(withEventYears(withFixedValues(st)))));
   return { line, ord, text, data: JSON.stringify(rest) };
 }
 
@@ -61,14 +63,16 @@ export function fileStatements(f: TruthFile): StoredStatement[] {
     const out: StoredStatement[] = [];
     // The assistant's last words before a turn: what a "no" in it answers (replies.ts).
     let assistant = "";
+    let assistantLine = 0;
     for (const t of parseSessionText(f.rel, f.text).turns) {
-      if (t.role === "assistant") assistant = t.content;
+      if (t.role === "assistant") [assistant, assistantLine] = [t.content, t.line];
       if (t.role !== "user") continue;
       const ord = Date.parse(t.ts);
       const answered = assistant;
       assistant = "";
       if (Number.isNaN(ord)) continue;
-      for (const st of replyStatements(t.content, t.line, answered)) out.push(stored(st, ord));
+      // A bare yes makes the value the assistant checked the person's (confirmed.ts), on the assistant's line.
+      for (const st of [...confirmedStatements(answered, t.content, assistantLine), ...replyStatements(t.content, t.line, answered)]) out.push(stored(st, ord));
     }
     return out;
   }
@@ -103,7 +107,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 10;
+export const TRUTH_RULES_VERSION = 11;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */
