@@ -112,43 +112,6 @@ function startBit(k: number): number {
   return (k ^ (k >>> 10)) & 1023;
 }
 
-/**
- * Each item's words as their start keys' bits (startBit), in one array per chunk, with where
- * each item ends: kept per chunk's items (the same array every search that meets the chunk,
- * itemWordsOf), 2 bytes a word. An item none of whose bits the query's starts hold has no
- * word that could stem to a term's token: it scores 0, known from the numbers alone, without
- * reading its words (most items of a candidate list hold none of the query's words).
- */
-interface ItemBits {
-  bits: Uint16Array;
-  ends: Uint32Array;
-}
-
-const itemBitsKept = new WeakMap<readonly (readonly string[])[], ItemBits>();
-function itemBitsOf(items: readonly (readonly string[])[]): ItemBits {
-  let kept = itemBitsKept.get(items);
-  if (kept === undefined) {
-    const ends = new Uint32Array(items.length);
-    let n = 0;
-    for (let i = 0; i < items.length; i++) ends[i] = n += items[i]!.length;
-    const bits = new Uint16Array(n);
-    let at = 0;
-    for (const words of items) for (const w of words) bits[at++] = startBit(startKey(w));
-    itemBitsKept.set(items, (kept = { bits, ends }));
-  }
-  return kept;
-}
-
-/** Whether a word of the item in `bits` [from, to) has a start bit the query's starts hold (it may then stem to a term's token). */
-function mayMatch(bits: Uint16Array, from: number, to: number, s: Starts): boolean {
-  const sb = s.bits;
-  for (let i = from; i < to; i++) {
-    const b = bits[i]!;
-    if ((sb[b >>> 5]! & (1 << (b & 31))) !== 0) return true;
-  }
-  return false;
-}
-
 /** Whether a word with start key `k` could stem to a term's token. */
 function startsLike(k: number, s: Starts): boolean {
   const b = startBit(k);
@@ -249,13 +212,10 @@ export function bestItemScoreOf(items: readonly (readonly string[])[] | null, te
   if (terms.length === 0 || !items) return 0;
   const starts = startsOf(terms);
   const tokens = itemBuffer;
-  const { bits, ends } = itemBitsOf(items);
   let best = 0;
-  for (let i = 0; i < items.length; i++) {
-    // No word's start bit among the terms': no word could stem to a term's token, a score of 0.
-    if (!mayMatch(bits, i === 0 ? 0 : ends[i - 1]!, ends[i]!, starts)) continue;
+  for (const words of items) {
     // -1: no word that could stem to a term's token, a score of 0.
-    const length = stemmedBy(items[i]!, starts, tokens);
+    const length = stemmedBy(words, starts, tokens);
     if (length <= 0) continue;
     let score = 0;
     for (const t of terms) {
