@@ -55,7 +55,28 @@ function queryStems(terms: readonly string[]): Set<string> {
 }
 
 /** How many of the query's words a text holds. */
-const asked = (text: string, query: ReadonlySet<string>) => new Set(contentWords(text).filter((w) => query.has(w))).size;
+function asked(text: string, query: ReadonlySet<string>): number {
+  let n = 0;
+  for (const w of distinctWords(text)) if (query.has(w)) n++;
+  return n;
+}
+
+/**
+ * A text's content words, each once, kept per process: the same list items, slots and
+ * statements are asked about search after search (a function of the text alone), and reading
+ * their words again was the most of this stage's own work. Bounded as list-items.ts bounds
+ * its words.
+ */
+const wordsOfText = new Map<string, readonly string[]>();
+function distinctWords(text: string): readonly string[] {
+  let words = wordsOfText.get(text);
+  if (words === undefined) {
+    words = [...new Set(contentWords(text))];
+    if (wordsOfText.size >= 20_000) wordsOfText.clear();
+    wordsOfText.set(text, words);
+  }
+  return words;
+}
 
 /**
  * A list of two or more items whose replaced item is not the one the query asks about: it

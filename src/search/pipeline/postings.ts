@@ -130,33 +130,40 @@ function merged(db: DB, phrases: readonly string[], w: KeywordWeights, first: nu
 const MAX_DENSE_ID = 4_000_000;
 /** The per-chunk sums of summedInPlace, NaN where no sum is open; kept between searches, grown as ids grow. */
 let sums = new Float64Array(0);
+/** The ids whose sum summedInPlace opened, in the order it opened them; kept between searches, grown as needed. */
+let opened = new Int32Array(0);
 
 /**
  * Each chunk's terms summed in phrase order (list by list, as FTS5 sums them: the same
  * doubles in the same order as the walk below) into an array indexed by chunk id, then each
- * sum offered once. Two passes over the postings, where the walk compares every list's head
- * for every posting.
+ * sum offered once, in the order the sums were opened. The second pass reads each chunk once
+ * (the opened ids), not each posting again: a chunk holding several of the query's words is
+ * one offer, where the walk compares every list's head for every posting.
  */
 function summedInPlace(lists: readonly Postings[], maxId: number, first: number): Ranked[] {
   if (sums.length <= maxId) sums = new Float64Array(Math.max(maxId + 1, sums.length * 2)).fill(Number.NaN);
+  const total = lists.reduce((n, l) => n + l.ids.length, 0);
+  if (opened.length < total) opened = new Int32Array(Math.max(total, opened.length * 2));
   const s = sums;
+  const o = opened;
+  let n = 0;
   for (const { ids, terms } of lists) {
     for (let a = 0; a < ids.length; a++) {
       const id = ids[a]!;
       const had = s[id]!;
-      s[id] = had !== had ? 0 + terms[a]! : had + terms[a]!; // had !== had: NaN, no sum open yet
+      if (had !== had) {
+        // had !== had: NaN, no sum open yet
+        s[id] = 0 + terms[a]!;
+        o[n++] = id;
+      } else s[id] = had + terms[a]!;
     }
   }
   // The best are the same whatever order they are offered in (Top's order is total).
   const top = new Top(first);
-  for (const { ids } of lists) {
-    for (let a = 0; a < ids.length; a++) {
-      const id = ids[a]!;
-      const sum = s[id]!;
-      if (sum !== sum) continue;
-      top.offer(id, sum);
-      s[id] = Number.NaN;
-    }
+  for (let i = 0; i < n; i++) {
+    const id = o[i]!;
+    top.offer(id, s[id]!);
+    s[id] = Number.NaN;
   }
   return top.items;
 }
