@@ -7,21 +7,23 @@ import { describe, expect, it } from "vitest";
 import { bestPairCosine } from "../../src/search/pipeline/evidence.js";
 import { bestPairCosineNormed, mmrRerank, normedWindows, type MmrItem, type MmrPick } from "../../src/search/pipeline/mmr.js";
 
-/** Every round compares the pick with every candidate left. */
+/**
+ * MMR from its definition: each round scores every candidate left against all the picks so
+ * far (the greatest similarity to any of them), and takes the first best (ties within 1e-12
+ * go to the earlier candidate, as the engine's rounds do).
+ */
 function plainMmr(items: MmrItem[], k: number, lambda: number, similarity: (a: number, b: number) => number): MmrPick[] {
-  const left = items.map((_, i) => i);
-  const maxSim = new Float64Array(items.length);
   const picked: MmrPick[] = [];
-  while (picked.length < k && left.length > 0) {
-    let best = 0;
-    let bestVal = -Infinity;
-    for (let i = 0; i < left.length; i++) {
-      const val = lambda * items[left[i]!]!.relevance - (1 - lambda) * maxSim[left[i]!]!;
-      if (val > bestVal + 1e-12) [bestVal, best] = [val, i];
-    }
-    const chosen = left.splice(best, 1)[0]!;
-    picked.push({ id: items[chosen]!.id, penalty: (1 - lambda) * maxSim[chosen]!, mmr: bestVal });
-    for (const j of left) maxSim[j] = Math.max(maxSim[j]!, similarity(items[chosen]!.id, items[j]!.id));
+  const rest = [...items];
+  while (picked.length < k && rest.length > 0) {
+    const scored = rest.map((c) => {
+      const closest = picked.reduce((m, p) => Math.max(m, similarity(p.id, c.id)), 0);
+      return { c, penalty: (1 - lambda) * closest, value: lambda * c.relevance - (1 - lambda) * closest };
+    });
+    const top = scored.reduce((best, s, i) => (s.value > best.value + 1e-12 ? { ...s, i } : best), { ...scored[0]!, value: -Infinity, i: 0 });
+    const chosen = scored[top.i]!;
+    picked.push({ id: chosen.c.id, penalty: chosen.penalty, mmr: top.value });
+    rest.splice(top.i, 1);
   }
   return picked;
 }
