@@ -20,7 +20,7 @@ function plainMmr(items: MmrItem[], k: number, lambda: number, similarity: (a: n
       const closest = picked.reduce((m, p) => Math.max(m, similarity(p.id, c.id)), 0);
       return { c, penalty: (1 - lambda) * closest, value: lambda * c.relevance - (1 - lambda) * closest };
     });
-    const top = scored.reduce((best, s, i) => (s.value > best.value + 1e-12 ? { ...s, i } : best), { ...scored[0]!, value: -Infinity, i: 0 });
+    const top = scored.reduce<{ value: number; i: number }>((best, s, i) => (s.value > best.value + 1e-12 ? { value: s.value, i } : best), { value: -Infinity, i: 0 });
     const chosen = scored[top.i]!;
     picked.push({ id: chosen.c.id, penalty: chosen.penalty, mmr: top.value });
     rest.splice(top.i, 1);
