@@ -16,7 +16,6 @@ import { createHash } from "node:crypto";
 import type { SessionType } from "../context/assemble.js";
 import { auditWorkspace } from "../context/audit.js";
 import { Engine } from "../engine/engine.js";
-import { rememberQueries } from "../embed/query-memo.js";
 import type { IndexWatcher } from "../engine/watcher.js";
 import type { JobEvent, JobService } from "../jobs/runner.js";
 import { ScheduleLoop } from "../jobs/runner.js";
@@ -303,11 +302,6 @@ export class DaemonHost {
   /** Loads what the first search would otherwise wait for: the embedder, the vectors in memory, the MCP server code. */
   private warmUp(engine: Engine): void {
     const quiet = () => undefined;
-    // Before the warm-up's first query: from then on a query asked again skips the model.
-    engine
-      .embedder()
-      .then((s) => s.embedder && rememberQueries(s.embedder))
-      .catch(quiet);
     engine
       .indexing.warm(this.stopCtl.signal, { practiseQueries: true })
       .then((w) => {

@@ -1,13 +1,14 @@
 /**
- * A long-lived host's memory of the query vectors it computed lately, by exact query text.
+ * An engine's memory of the query vectors it computed lately, by exact query text.
  * An assistant asks the same thing again (a retried turn, the same question from two fronts,
  * a user re-running a search with another flag), and each time the model ran again: on
  * USE-lite ~14 ms of CPU and a round trip to its worker, most of a warm hybrid answer. The
  * vector of a text is a function of the model and the text alone, so a remembered one is the
  * very vector the model would give (a copy of its bits). Only single-text query calls are
  * remembered: notes' windows go through the embedding cache (cache.ts) and batches are
- * indexing work. The embedder is decorated in place, so whoever holds it (the engine, its
- * jobs) sees one embedder with all its other methods as they were.
+ * indexing work. The engine decorates the embedder it selects, in place, so whoever holds
+ * it (the daemon, an MCP stdio server, a library user, the engine's jobs) sees one embedder
+ * with all its other methods as they were.
  */
 import type { EmbedOptions, Embedder } from "./types.js";
 

@@ -1,14 +1,16 @@
 /**
  * A long-lived host remembers the query vectors it computed, by exact text: a query asked
  * again skips the model and gets the very bits the model gave. With the real USE-lite model,
- * and the real daemon host on a real workspace.
+ * an engine as a library user or an MCP stdio server holds it, and the real daemon host on a
+ * real workspace.
  */
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DaemonHost } from "../../src/daemon/host.js";
 import { askDaemon } from "../../src/daemon/client.js";
 import { rememberedQueries, rememberQueries } from "../../src/embed/query-memo.js";
 import type { Embedder } from "../../src/embed/types.js";
+import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
 import { Engine } from "../../src/engine/engine.js";
 import { sharedUseLite } from "../helpers/use-lite.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
@@ -60,6 +62,57 @@ describe("remembered query vectors (USE-lite)", { timeout: 120_000 }, () => {
   });
 });
 
+/** A workspace of a dozen notes, indexed and embedded as `agent index` leaves it. */
+async function embeddedWorkspace(dir: string): Promise<string> {
+  const ws = path.join(dir, "ws");
+  write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "use-lite" }, search: { mode: "hybrid" } }));
+  for (let i = 0; i < 12; i++) write(ws, `memory/2025-03-${String(i + 1).padStart(2, "0")}.md`, `# Note ${i}\n\nWe planned the ${i % 2 ? "canoe trip" : "kitchen renovation"}, step ${i}.\n`);
+  const pre = await Engine.load({ workspace: ws });
+  pre.indexing.index();
+  await pre.indexing.embed();
+  await pre.close();
+  return ws;
+}
+
+describe("an engine remembers its queries", { timeout: 180_000 }, () => {
+  let dir = "";
+  afterEach(() => {
+    vi.restoreAllMocks();
+    cleanup(dir);
+  });
+
+  it("one engine asked the same hybrid search twice embeds its query once, and answers the same", async () => {
+    dir = tempDir("agent-query-memo-engine-");
+    const ws = await embeddedWorkspace(dir);
+    // Counted on the model's class, beneath the engine's own embedder and whatever it adds.
+    const queries: string[] = [];
+    const embed = UseLiteEmbedder.prototype.embed;
+    vi.spyOn(UseLiteEmbedder.prototype, "embed").mockImplementation(function (this: UseLiteEmbedder, texts, opts) {
+      if (opts?.kind === "query") queries.push(...texts);
+      return embed.call(this, texts, opts);
+    });
+    const engine = await Engine.load({ workspace: ws });
+    try {
+      const q = "what did we plan for the canoe";
+      const first = await engine.search(q);
+      const second = await engine.search(q);
+      expect(first.mode).toBe("hybrid");
+      expect(queries.filter((t) => t === q)).toHaveLength(1);
+      expect(second.results.map((r) => [r.path, r.score])).toEqual(first.results.map((r) => [r.path, r.score]));
+      // A new engine starts with nothing remembered: its first search asks the model again.
+      const other = await Engine.load({ workspace: ws });
+      try {
+        await other.search(q);
+      } finally {
+        await other.close();
+      }
+      expect(queries.filter((t) => t === q)).toHaveLength(2);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
 describe("the daemon remembers its queries", { timeout: 180_000 }, () => {
   let dir = "";
   let host: DaemonHost | undefined;
@@ -72,14 +125,7 @@ describe("the daemon remembers its queries", { timeout: 180_000 }, () => {
 
   it("a hybrid search asked twice embeds its query once, and answers the same", async () => {
     dir = tempDir("agent-query-memo-");
-    const ws = path.join(dir, "ws");
-    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "use-lite" }, search: { mode: "hybrid" } }));
-    for (let i = 0; i < 12; i++) write(ws, `memory/2025-03-${String(i + 1).padStart(2, "0")}.md`, `# Note ${i}\n\nWe planned the ${i % 2 ? "canoe trip" : "kitchen renovation"}, step ${i}.\n`);
-    // Indexed and embedded beforehand, as `agent index` leaves a workspace.
-    const pre = await Engine.load({ workspace: ws });
-    pre.indexing.index();
-    await pre.indexing.embed();
-    await pre.close();
+    const ws = await embeddedWorkspace(dir);
     // Counted once the host's own warm-up (which practises queries) is over.
     let warmed = () => {};
     const warmedUp = new Promise<void>((resolve) => (warmed = resolve));

@@ -9,10 +9,9 @@
  * search's snapshot, for the presenter.
  */
 import { annotationsOf } from "./keyword.js";
-import { bestPairCosine } from "./evidence.js";
 import type { IndexFacts } from "./facts.js";
 import type { Floored, Judged } from "./floor.js";
-import { boundByScore, jaccardFrom, mmrRerank, wordNumbers, type MmrPick } from "./mmr.js";
+import { bestPairCosineNormed, boundByScore, jaccardFrom, mmrRerank, normedWindows, wordNumbers, type MmrPick, type NormedWindows } from "./mmr.js";
 import type { Scoring } from "./score.js";
 import { keptWhileUnchanged } from "../../store/data-version.js";
 import type { SearchIndexes } from "./stages.js";
@@ -68,7 +67,8 @@ function byMmr(ix: SearchIndexes, facts: IndexFacts, kept: Judged[]): Picked[] {
   // as numbers of one map (dropped with it), so two chunks' overlap is a merge of two arrays.
   const words = wordSets(ix.db);
   // What a similarity reads of a chunk, looked up once per chunk rather than once per pair.
-  const of = new Map(ranked.map((s) => [s.cand.chunkId, { path: s.cand.path, vec: vecs.get(s.cand.chunkId), words: null as Uint32Array | null, text: s.cand.text }]));
+  // Each window's length is summed once here, not again in every pair's cosine.
+  const of = new Map(ranked.map((s) => [s.cand.chunkId, { path: s.cand.path, vec: normedOrUndefined(vecs.get(s.cand.chunkId)), words: null as Uint32Array | null, text: s.cand.text }]));
   const wordsOf = (id: number, c: { words: Uint32Array | null; text: string }) => (c.words ??= wordSetOf(words, id, c.text));
   // MMR compares each pick with every candidate left: the pick's words are set out once.
   let from: { id: number; jaccard: (b: Uint32Array) => number } | null = null;
@@ -80,7 +80,7 @@ function byMmr(ix: SearchIndexes, facts: IndexFacts, kept: Judged[]): Picked[] {
   const sim = (a: number, b: number): number => {
     const ca = of.get(a)!;
     const cb = of.get(b)!;
-    const content = ca.vec && cb.vec ? Math.max(0, bestPairCosine(ca.vec, cb.vec)) : jaccard(a, ca, b, cb);
+    const content = ca.vec && cb.vec ? Math.max(0, bestPairCosineNormed(ca.vec, cb.vec)) : jaccard(a, ca, b, cb);
     return ca.path === cb.path ? Math.max(content, mmr.sameFileSimilarity) : content;
   };
   const picks = mmrRerank(
@@ -91,6 +91,10 @@ function byMmr(ix: SearchIndexes, facts: IndexFacts, kept: Judged[]): Picked[] {
   );
   const bounded = boundByScore(picks.map((pick) => ({ pick, relevance: byId.get(pick.id)!.final })), mmr.maxScoreGap);
   return bounded.map(({ pick }) => ({ s: byId.get(pick.id)!, pick }));
+}
+
+function normedOrUndefined(vecs: Float32Array[] | undefined): NormedWindows | undefined {
+  return vecs === undefined ? undefined : normedWindows(vecs);
 }
 
 interface WordSets {

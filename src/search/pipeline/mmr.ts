@@ -3,6 +3,8 @@
  * best  lambda * relevance - (1 - lambda) * (max similarity to what is already picked),
  * so five overlapping chunks of one note do not crowd out everything else.
  */
+import { l2norm } from "../../embed/vector.js";
+
 export interface MmrItem {
   id: number;
   relevance: number;
@@ -42,9 +44,73 @@ export function mmrRerank(items: MmrItem[], k: number, lambda: number, similarit
     const chosen = left.splice(best, 1)[0]!;
     const id = items[chosen]!.id;
     picked.push({ id, penalty: (1 - lambda) * maxSim[chosen]!, mmr: bestVal });
+    // Similarities are asked only of candidates a later round can still pick.
+    const rounds = k - picked.length;
+    if (rounds === 0) break;
+    dropUnreachable(left, items, maxSim, lambda, rounds);
     for (const j of left) maxSim[j] = Math.max(maxSim[j]!, similarity(id, items[j]!.id));
   }
   return picked;
+}
+
+/**
+ * A similarity is at most 1 (a cosine, clamped at 0, a Jaccard, sameFileSimilarity); the slack
+ * covers a cosine's last-bit rounding above 1.
+ */
+const SIM_CEILING = 1 + 1e-6;
+/** Far above the 1e-12 the pick's comparison allows for ties, so a dropped one never mattered. */
+const UNREACHABLE_MARGIN = 1e-9;
+
+/**
+ * Removes from `left` the candidates no later round can pick: a candidate's value only falls as
+ * picks come (its greatest similarity only grows), and one whose value now is below the worst
+ * value `rounds` others can ever fall to loses every remaining round to them. Neither it nor its
+ * similarities could change a pick, so the picks are the same as without this; the page's last
+ * rounds no longer compare each pick with the tail of the pool.
+ */
+function dropUnreachable(left: number[], items: MmrItem[], maxSim: Float64Array, lambda: number, rounds: number): void {
+  if (left.length <= rounds) return;
+  const floors = left.map((j) => lambda * items[j]!.relevance - (1 - lambda) * SIM_CEILING);
+  // A relevance that is not a number compares false with everything: left to the rounds as it was.
+  if (!floors.every(Number.isFinite)) return;
+  floors.sort((a, b) => b - a);
+  const bar = floors[rounds - 1]! - UNREACHABLE_MARGIN;
+  let kept = 0;
+  for (const j of left) if (lambda * items[j]!.relevance - (1 - lambda) * maxSim[j]! >= bar) left[kept++] = j;
+  left.length = kept;
+}
+
+/** A text's windows with each one's length worked out once, for many cosines against it. */
+export interface NormedWindows {
+  vecs: readonly Float32Array[];
+  norms: Float64Array;
+}
+
+export function normedWindows(vecs: readonly Float32Array[]): NormedWindows {
+  return { vecs, norms: Float64Array.from(vecs, (v) => l2norm(v)) };
+}
+
+/**
+ * bestPairCosine (evidence.ts) with the lengths read from `a` and `b` instead of summed again
+ * for every pair: the same operations on the same values in the same order, so the same bits,
+ * in one pass over the two vectors instead of three.
+ */
+export function bestPairCosineNormed(a: NormedWindows, b: NormedWindows): number {
+  let best = -1;
+  for (let i = 0; i < a.vecs.length; i++) {
+    for (let j = 0; j < b.vecs.length; j++) {
+      const n = a.norms[i]! * b.norms[j]!;
+      best = Math.max(best, n > 0 ? dotF32(a.vecs[i]!, b.vecs[j]!) / n : 0);
+    }
+  }
+  return best;
+}
+
+function dotF32(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) throw new Error(`vector lengths differ: ${a.length} vs ${b.length}`);
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
 }
 
 /** Word-set Jaccard similarity: the fallback when chunks have no vectors. */
