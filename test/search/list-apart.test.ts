@@ -57,4 +57,9 @@ describe("the floor: a compound's words in two separate bullets are no evidence"
     expect((await w.search("who has our spare key")).results[0]?.path).toBe("MEMORY.md");
     expect((await w.search("when is the anniversary")).results[0]?.path).toBe("MEMORY.md");
   });
+
+  it("keywords typed side by side are no question's compound: both bullets are what was asked for", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("priya anniversary")).results[0]?.path).toBe("MEMORY.md");
+  });
 });
