@@ -199,4 +199,9 @@ function nameRuns(query: string): { start: number; words: string[] }[] {
 const AUXILIARY = "is|are|was|were|did|does|do|has|have|had|can|could|will|would|should";
 /** A question's opening words, up to where its subject stands: "what did ", "is ", "what's ". */
 const SUBJECT_AFTER = new RegExp(`^\\s*(?:(?:(?:what|who|whom|whose|when|where|which|why|how)\\s+)?(?:${AUXILIARY})|(?:what|who|where|when|how)['’]?s)\\s+`, "i");
+/** Whether the query is a question (opens with a question word): keywords typed side by side ("Leipzig penicillin") are no compound. */
+export function isQuestion(query: string): boolean {
+  return QUESTION_START.test(query);
+}
+
 const QUESTION_START = /^\s*(?:what|what's|whats|who|who's|whom|whose|when|where|which|why|how|is|are|was|were|did|does|do|has|have|had|can|could|will|would|should)\b/i;

@@ -12,9 +12,10 @@ import type { IndexFacts } from "./facts.js";
 import type { Scored, Scoring } from "./score.js";
 import { exitWith, type Exit } from "./stages.js";
 import { NO_TOPIC } from "../query/generic.js";
-import { distinctiveTerms, subjectOf, type DistinctiveTerms, type SubjectVerdict } from "./distinctive.js";
+import { distinctiveTerms, isQuestion, subjectOf, type DistinctiveTerms, type SubjectVerdict } from "./distinctive.js";
 import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
 import { otherCompoundHeads, queryCompounds, type Compound } from "./other-compound.js";
+import { compoundApartInList } from "./list-apart.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
 const NEAR_MISSES = 3;
@@ -47,6 +48,9 @@ export type FloorVerdict = SubjectVerdict | "time-unstated";
 export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs: number): FloorVerdict {
   // "Book club" is as good as no "club" for "the sailing club" (other-compound.ts).
   const subject = subjectOf(s.matched, words.distinctive, otherCompoundHeads(s.matched, s.cand.text, words.compounds));
+  // Kasia in one bullet and Gethin's bday in another is not Kasia's birthday (list-apart.ts);
+  // keywords typed side by side ("Leipzig penicillin") ask for both items, not one thing.
+  if (subject === "ok" && isQuestion(plan.query) && compoundApartInList(s.matched, words.distinctive.idf.keys(), s.cand.text, words.compounds, plan.parsed.formsOf)) return "generic-only";
   if (subject !== "ok" || !plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
   const distinctive = [...words.distinctive.idf.keys()];
   const matched = distinctive.filter((t) => s.matched.includes(t));

@@ -19,6 +19,7 @@ import { statementData, statementsOfChunks } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, twinSlot, type TwinOptions, type ValueStatement } from "./twin-values.js";
+import { atAnotherPlace, placesAsked } from "./other-place.js";
 
 interface Said extends ValueStatement {
   chunkId: number;
@@ -76,11 +77,13 @@ const MAX_TWINS = 5;
  * MAX_TWINS sharing most of the query's weight with it (a later mention that shares only
  * the question's people or verbs is the weakest twin), newest first.
  */
-function newerTwins(older: readonly Said[], all: readonly Said[], query: ReadonlyMap<string, number>, opts: TwinOptions): number[] {
+function newerTwins(older: readonly Said[], all: readonly Said[], query: ReadonlyMap<string, number>, opts: TwinOptions, places: readonly string[], textOf: (chunkId: number) => string): number[] {
   const found = new Map<number, { ord: number; weight: number }>();
   for (const o of older) {
     for (const n of all) {
       if (n.chunkId === o.chunkId || n.ord <= o.ord) continue;
+      // The count at Cwm is no change of the count at Cefn the question asks about (other-place.ts).
+      if (atAnotherPlace(places, o, n, textOf(n.chunkId))) continue;
       const shared = twinSlot(o, n, query, opts);
       if (shared === null) continue;
       const weight = shared.reduce((s, w) => s + (query.get(w) ?? 0), 0);
@@ -114,13 +117,15 @@ export function newerTwinsFirst(ix: SearchIndexes, picks: Picks): Picks {
   const said = valueStatements(ix, [...candidates.keys()], untilOf(picks.facts.plan.filters.dateTo), query, Math.min(opts.minSharedTerms, query.size));
   if (said.size < 2) return picks;
   const all = [...said.values()].flat();
+  const places = placesAsked(plan.query);
+  const textOf = (chunkId: number): string => candidates.get(chunkId)?.cand.text ?? "";
   let list: Picked[] = [...picks.picks];
   const pickOf = (chunkId: number): Picked | undefined => pickOrCandidate(list, candidates, chunkId);
   for (const older of [...list]) {
     const own = said.get(older.s.cand.chunkId);
     if (!own) continue;
     // Newest first, each right above the older one: the order of the changes, latest on top.
-    for (const twin of newerTwins(own, all, query, opts)) {
+    for (const twin of newerTwins(own, all, query, opts, places, textOf)) {
       const newer = pickOf(twin);
       if (!newer) continue;
       const at = list.indexOf(newer);
