@@ -15,6 +15,7 @@
 import { MONEY_SAID, moneySaid } from "./money-words.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
+import { AREA, areaUnit, unitSpelled } from "./units.js";
 import { takenBack } from "./taken-back.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
@@ -106,6 +107,8 @@ export interface Statement {
   figures?: string[];
   /** A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said instead. */
   reply?: { words: string[]; was: string[]; now: string };
+  /** Numbers the sentence gives up for a new one ("4pm instead of 5"; named-old.ts). Absent when none. */
+  instead?: { from: string; to: string }[];
   /** Reference numbers the sentence names a thing by ("invoice HP-014", "policy PI-55821"; said-apart.ts). Absent when none. */
   refs?: string[];
   /** The years of happenings the sentence tells ("the pavilion was built in 1987"; event-years.ts). Absent when none. */
@@ -141,6 +144,8 @@ const WEEKDAY_PLURAL_RE = "\\b(monday|tuesday|wednesday|thursday|friday|saturday
 export const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 /** Units written glued to or right after a number; a word after a number that is not here is what it counts. */
 const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "mins", "hour", "hr", "hrs", "week", "month", "year", "kb", "mb", "gb", "tb", "km", "m", "cm", "mm", "kg", "g", "lb", "lbs", "mph", "kmh"]);
+/** Size units written short ("12 kW", "5 ha"): a measure in its one form (units.ts). */
+const SIZE_UNIT_WORDS = new Set(["kw", "mw", "ha"]);
 /** "I've never …", "I have not …": a denial of something the person did or has. */
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
@@ -264,6 +269,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   { re: /([$€£])\s?(\d[\d,]*(?:\.\d+)?)\s?(k|m|million|thousand)?\b/gi, read: (m) => ({ type: "money", unit: "", norm: `${m[1]}${scaled(m[2]!, m[3])}` }) },
   // two hundred quid / 4,000 dollars: an amount said out loud, its currency after it (money-words.ts)
   { re: MONEY_SAID, read: (m) => moneySaid(m[1]!, m[2]!) },
+  // 50 sq ft / 35 square feet / 12 m²: an area's unit in its one form (units.ts)
+  { re: AREA, read: (m) => ({ type: "measure", unit: areaUnit(m[2] ?? m[3] ?? m[4]!), norm: String(Number(m[1]!.replace(/,/g, ""))) }) },
   // 78% / 78 percent
   { re: /\b(\d+(?:\.\d+)?)\s?(?:%|percent\b)/gi, read: (m) => ({ type: "percent", unit: "", norm: String(Number(m[1])) }) },
   // 250ms / 3 hours / 45 sources / 1,200 calls / three days
@@ -332,6 +339,9 @@ function counted(num: string, word: string): Omit<Found, "start" | "end"> | null
   if (MONTHS.includes(w.slice(0, 3)) && /^[a-z]+$/.test(w) && w.length <= 9) return null;
   if (/^(st|nd|rd|th|am|pm|a|p)$/.test(w)) return null;
   if (/^(19|20)\d\d$/.test(num)) return null;
+  // "12 kW" and "12 kilowatts": one unit, one form (units.ts).
+  const spelled = unitSpelled(w);
+  if (spelled !== null || SIZE_UNIT_WORDS.has(w)) return { type: "measure", unit: spelled ?? w, norm: String(n) };
   const unit = stem(w);
   return { type: MEASURES.has(w) || MEASURES.has(unit) ? "measure" : "count", unit, norm: String(n) };
 }

@@ -27,6 +27,8 @@ import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
 import { isDose } from "./dose.js";
 import { givesUpChoice } from "./choices.js";
 import { namedApart } from "./said-apart.js";
+import { isSize } from "./units.js";
+import { namesOtherOld } from "./named-old.js";
 
 export interface PlacedStatement {
   id: number;
@@ -172,12 +174,15 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       if (key !== slotKey(vn) || sameValue(vo, vn)) continue;
       // Looks like one slot but is two things: an occasion, a plan against what was done, a start against an end.
       if (apartBy(vo, vn) !== null) continue;
+      // "4pm instead of 5": the newer names the old value it replaces, and this is not it.
+      if (namesOtherOld(vo, vn, n)) continue;
       // Still saying the old value, or already saying the new one: an added fact, not a change.
       if (n.values.some((x) => sameValue(x, vo)) || o.values.some((x) => sameValue(x, vn))) continue;
       // A day, an hour or a weekly day changes only when something was moved: other dates are other events;
       // a second phone number is as often another line of the same person's as a new one.
       // A dose too: a second medicine's dose is as often beside the first as instead of it.
-      if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo)) && !n.change) continue;
+      // A size (an area, a power rating) does not drift: another one with no change said is a disagreement (size-clash.ts).
+      if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo) || isSize(vo)) && !n.change) continue;
       // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
       if (!nearAgrees(vo, vn, o, n)) continue;
       // ...and what it is about, the words around it: nearly the same words without a word saying it

@@ -22,6 +22,7 @@ import { readReply, withFigures } from "./replies.js";
 import { withSaidApart } from "./said-apart.js";
 import { isStanding } from "./standing-files.js";
 import { withEventYears } from "./event-years.js";
+import { withInsteadOf } from "./named-old.js";
 
 export interface TruthFile {
   rel: string;
@@ -35,7 +36,7 @@ export interface TruthFile {
 
 function stored(st: Statement, ord: number): StoredStatement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  const { line, text, ...rest } = withFigures(withSaidApart(withEventYears(withFixedValues(st))));
+  const { line, text, ...rest } = withFigures(withInsteadOf(withSaidApart(withEventYears(withFixedValues(st)))));
   return { line, ord, text, data: JSON.stringify(rest) };
 }
 
@@ -103,7 +104,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 10;
+export const TRUTH_RULES_VERSION = 11;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */
