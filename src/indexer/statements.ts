@@ -16,6 +16,8 @@ import { MONEY_SAID, moneySaid } from "./money-words.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { AREA, areaUnit, unitSpelled } from "./units.js";
+import { EMAIL, IPV4, STREET_ADDRESS, contactNorm, type ContactType } from "./contact-values.js";
+import { impliedSlot } from "./slot-synonyms.js";
 import { takenBack } from "./taken-back.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
@@ -28,7 +30,7 @@ import { HANDED_OVER, roleHolders, type RoleHolder } from "./role-holders.js";
  * `name`: who holds a role, said with a title right after the role ("teacher Mrs Patel", "new GP, Dr Shah"); only with its role word next to it.
  * `phone`: a phone number ("07700 900412", "+44 113 496 0000", "555-123-4567"); its kind names its slot, so only whose it is must match.
  */
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name";
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name" | ContactType;
 
 export interface StatedValue {
   type: ValueType;
@@ -238,6 +240,10 @@ interface Found {
 }
 
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" | "end"> | null }[] = [
+  // maya@pinesmgmt.co.uk / 192.168.1.52 / 22 Mill Lane, Sheffield S3 8GG: contact values (contact-values.ts), before the numbers inside them are read
+  { re: EMAIL, read: (m) => ({ type: "email", unit: "", norm: contactNorm("email", m[0]) }) },
+  { re: IPV4, read: (m) => ({ type: "ip", unit: "", norm: m[0] }) },
+  { re: STREET_ADDRESS, read: (m) => ({ type: "address", unit: "", norm: contactNorm("address", m[0]) }) },
   // 2026-11-23
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => ({ type: "date", unit: "", norm: `${m[2]}-${m[3]}` }) },
   // 07700 900412 / +44 113 496 0000 / (555) 123-4567: nine to thirteen digits grouped as phone numbers are
@@ -613,6 +619,9 @@ function statedValues(s: string): { values: (Found & { mood: "fact" | "plan" | "
   return { values: out, namesEarlier };
 }
 
+/** A value's words with the slot words how it is said implies ("£320 a day" → day rate; slot-synonyms.ts). */
+const withImplied = (words: string[], s: string, f: Found) => [...new Set([...words, ...impliedSlot(s, f.type, f.start, f.end)])];
+
 /** A value's kind and form as "type:norm", for what a sentence struck out. */
 const typedNorms = (t: string) => findValues(t).map((f) => `${f.type}:${f.norm}`);
 
@@ -632,7 +641,7 @@ function statementOf(said: string, line: number, marked: boolean, valueless = fa
   if (words.length < 2 && !marked && !keyValue && !found.some((f) => f.type === "phone")) return null;
   // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.
   const values = found
-    .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: f.type === "name" ? rolesOf(s, f) : nearOf(s, f), mood: f.mood }))
+    .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: withImplied(contextOf(s, f), s, f), near: f.type === "name" ? rolesOf(s, f) : withImplied(nearOf(s, f), s, f), mood: f.mood }))
     .filter((v) => v.type !== "name" || v.near.length > 0);
   const announced = ANNOUNCED.test(s) ? { announced: true, moved: movedThing(s) } : {};
   const asks = asksWhether(s) ? { asks: true } : {};

@@ -28,6 +28,7 @@ import { isDose } from "./dose.js";
 import { givesUpChoice } from "./choices.js";
 import { namedApart } from "./said-apart.js";
 import { isSize } from "./units.js";
+import { CONTACT_WORDS, isContact, kindNamed } from "./contact-values.js";
 import { namesOtherOld } from "./named-old.js";
 
 export interface PlacedStatement {
@@ -128,7 +129,7 @@ const WHEN_OR_MOVED = new Set(
  */
 function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement): boolean {
   // A dose's neighbours are when it is taken ("morning and night"), which change with it (dose.ts).
-  if (vo.type === "phone" || isDose(vo)) return true;
+  if (vo.type === "phone" || isDose(vo) || isContact(vo)) return true;
   // "they've moved her to the 20th": only the move stands next to the new day, on either side's account.
   if (movedWithNothingElse(vn, n)) return true;
   const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
@@ -153,7 +154,8 @@ const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin"
  * ("dad") is as much as two words are for a count; the words that say "phone" are left out, so
  * "Dad's mobile" and "Mum's mobile" share nothing.
  */
-const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w));
+const ownerWords = (v: StatedValue): readonly string[] =>
+  (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : isContact(v) ? v.context.filter((w) => !CONTACT_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w));
 
 /**
  * Words that say a thing moved ("moved", "rescheduled", "pushed"): two sentences that both say
@@ -161,7 +163,7 @@ const ownerWords = (v: StatedValue): readonly string[] => (v.type === "phone" ? 
  * evening moved again"), so they are no word of what the value is about.
  */
 const MOVE_WORDS = new Set("mov rebook reschedul rearrang postpon push delay shift chang cancell".split(" "));
-const sharedNeeded = (v: StatedValue): number => (v.type === "phone" || isDose(v) ? 1 : 2);
+const sharedNeeded = (v: StatedValue): number => (v.type === "phone" || isDose(v) || isContact(v) ? 1 : 2);
 
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
@@ -183,6 +185,8 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       // A dose too: a second medicine's dose is as often beside the first as instead of it.
       // A size (an area, a power rating) does not drift: another one with no change said is a disagreement (size-clash.ts).
       if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo) || isSize(vo)) && !n.change) continue;
+      // A contact value said anew with no change word counts only when named by its kind ("the billing address is …").
+      if (isContact(vo) && !n.change && !kindNamed(vn)) continue;
       // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
       if (!nearAgrees(vo, vn, o, n)) continue;
       // ...and what it is about, the words around it: nearly the same words without a word saying it
