@@ -16,7 +16,7 @@ import { MONEY_SAID, moneySaid } from "./money-words.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { AREA, areaUnit, unitSpelled } from "./units.js";
-import { EMAIL, IPV4, STREET_ADDRESS, contactNorm, type ContactType } from "./contact-values.js";
+import { EMAIL, IPV4, STREET_ADDRESS, contactNorm, isContact, type ContactType } from "./contact-values.js";
 import { impliedSlot } from "./slot-synonyms.js";
 import { takenBack } from "./taken-back.js";
 import { choiceOf } from "./choices.js";
@@ -402,7 +402,8 @@ export function findValues(sentence: string): Found[] {
 
 /** Words around a value that say what it is of: up to 10 content words before it and 5 after, within its sentence. */
 function contextOf(sentence: string, f: Found): string[] {
-  const before = sentence.slice(Math.max(0, f.start - 200), f.start);
+  // A contact value is whoever's its own clause names ("router swapped; mix laptop is on 192.168.1.52"): the clause before the semicolon is another thing.
+  const before = ((s: string) => (isContact(f) ? (s.split(";").pop() ?? s) : s))(sentence.slice(Math.max(0, f.start - 200), f.start));
   const after = sentence.slice(f.end, f.end + 100);
   // A stop before a lower-case word, as people type on a phone ("£7 an hour from April. fair enough
   // tbh, …"), ends what a value is about: the aside after it is about something else. What comes
