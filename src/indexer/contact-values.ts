@@ -16,7 +16,7 @@ export const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:
 export const IPV4 = /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.]*\d)/g;
 
 /** The words streets end in. */
-const STREET = "(?:Road|Rd|Lane|Ln|Street|St|Avenue|Ave|Close|Drive|Dr|Way|Place|Pl|Terrace|Crescent|Cres|Grove|Court|Ct|Wharf|Square|Sq|Gardens|Row|Hill|Mews|Parade|Walk|Boulevard|Blvd)";
+const STREET = "(?:Road|Rd|Lane|Ln|Street|St|Avenue|Ave|Close|Drive|Dr|Way|Place|Pl|Terrace|Crescent|Cres|Grove|Court|Ct|Wharf|Quay|Yard|Square|Sq|Gardens|Row|Hill|Mews|Parade|Walk|Embankment|Boulevard|Blvd)";
 /** A UK postcode ("LS11 5PS", "S3 8GG") or a US ZIP code. */
 const POSTCODE = "(?:[A-Z]{1,2}\\d[A-Z\\d]? ?\\d[A-Z]{2}|\\d{5}(?:-\\d{4})?)";
 /** A flat, unit or suite before the street ("Flat 3, ", "Unit 4, "). */
