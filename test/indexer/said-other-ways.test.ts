@@ -73,7 +73,7 @@ describe("the same slot in other words", () => {
   });
 
   it("what a place costs a month is its rent; a gym's monthly fee is not", () => {
-    expect(linksOf(["- Riverside storage unit costs £70 a month.", "- Riverside have put the unit rent up to £76 a month."], "update")).toEqual([[0, 1]]);
+    expect(linksOf(["- Riverside storage unit costs £70 a month.", "- Riverside raised the rent to £76 a month."], "update")).toEqual([[0, 1]]);
     expect(impliedSlot("The gym costs £30 a month", "money", 14, 17)).toEqual([]);
   });
 });
