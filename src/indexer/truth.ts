@@ -34,9 +34,14 @@ export interface TruthFile {
   mtimeMs: number;
 }
 
-function stored(st: Statement, ord: number): StoredStatement {
+/** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
+export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  const { line, text, ...rest } = withFigures(withInsteadOf(withSaidApart(withEventYears(withFixedValues(st)))));
+  return withFigures(withInsteadOf(withSaidApart(withEventYears(withFixedValues(st)))));
+}
+
+function stored(st: Statement, ord: number): StoredStatement {
+  const { line, text, ...rest } = derived(st);
   return { line, ord, text, data: JSON.stringify(rest) };
 }
 
