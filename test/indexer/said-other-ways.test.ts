@@ -6,11 +6,10 @@ import { withInsteadOf, insteadOf } from "../../src/indexer/named-old.js";
 import { impliedSlot } from "../../src/indexer/slot-synonyms.js";
 import { movedDate, shiftOf } from "../../src/indexer/moved-by.js";
 import type { PlacedStatement } from "../../src/indexer/supersede.js";
-import { updateLinksOf } from "../helpers/update-links.js";
 
 // What the fourth changes set (scripts/eval-changes4/) still missed, as rules in general words:
 // a unit written two ways, a size said twice, a consequence clause, a new value naming the old one,
-// contact values, slot synonyms, a question pointing back, and a date moved by how much.
+// contact values, slot synonyms and a date moved by how much (a question pointing back: replies.test.ts).
 // Each example is phrased apart from the set, and each positive one fails on the rules before it.
 
 /** Each line a daily note of its own, a day apart, its statements as the index stores them. */
@@ -75,27 +74,6 @@ describe("the same slot in other words", () => {
   it("what a place costs a month is its rent; a gym's monthly fee is not", () => {
     expect(linksOf(["- Riverside storage unit costs £70 a month.", "- Riverside raised the rent to £76 a month."], "update")).toEqual([[0, 1]]);
     expect(impliedSlot("The gym costs £30 a month", "money", 14, 17)).toEqual([]);
-  });
-});
-
-/** One transcript line of a person's or an assistant's turn. */
-const turn = (role: "user" | "assistant", content: string, ts: string) => JSON.stringify({ role, content, ts, speaker: role === "user" ? "person" : "assistant", harness: "opencode", kind: "main", via: "capture" });
-
-describe("a no to a question pointing back at the sentence before it", () => {
-  const note = { "memory/2030-05-10.md": "# Fri 10 May\n\n- The choir rota goes out to rota@stmarys.org every Friday.\n" };
-  const session = (answer: string) =>
-    [
-      turn("user", "set up the choir rota mail merge", "2030-05-14T17:00:00Z"),
-      turn("assistant", "The merge sends the choir rota to rota@stmarys.org and prints labels for 3 Elm Close. Is that email still right?", "2030-05-14T17:00:05Z"),
-      turn("user", answer, "2030-05-14T17:01:00Z"),
-    ].join("\n") + "\n";
-
-  it("replaces the person's statement of the value of the kind the question names", () => {
-    expect(updateLinksOf({ ...note, "sessions/opencode-r1.jsonl": session("no, use admin@stmarys-choir.org from now on") })).toEqual(["memory/2030-05-10.md:3 > sessions/opencode-r1.jsonl:3"]);
-  });
-
-  it("links nothing on a yes", () => {
-    expect(updateLinksOf({ ...note, "sessions/opencode-r1.jsonl": session("yes that's fine") })).toEqual([]);
   });
 });
 
