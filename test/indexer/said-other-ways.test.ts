@@ -63,6 +63,8 @@ describe("contact values", () => {
   it("the address one moved into is the home address", () => {
     expect(impliedSlot("We moved into 17 Station Road", "address", 14, 30)).toEqual(["home", "address"]);
     expect(linksOf(["- Home address: 5 Birch Grove, York YO10 3AB.", "- We moved into 17 Station Road, York YO24 1AA at the weekend."], "update")).toEqual([[0, 1]]);
+    // Someone else's move is theirs.
+    expect(linksOf(["- Home address: 5 Birch Grove, York YO10 3AB.", "- Auntie Jo moved into 17 Station Road, York YO24 1AA at the weekend."], "update")).toEqual([]);
   });
 });
 
@@ -74,6 +76,10 @@ describe("the same slot in other words", () => {
   it("what a place costs a month is its rent; a gym's monthly fee is not", () => {
     expect(linksOf(["- Riverside storage unit costs £70 a month.", "- Riverside raised the rent to £76 a month."], "update")).toEqual([[0, 1]]);
     expect(impliedSlot("The gym costs £30 a month", "money", 14, 17)).toEqual([]);
+  });
+
+  it("two amounts 'a day' of two things share no slot by it", () => {
+    expect(linksOf(["- Lunch at the site canteen costs £9 a day.", "- Parking by the office is £12 a day now."], "update")).toEqual([]);
   });
 });
 
