@@ -27,7 +27,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { extractStatements, turnStatements } from "../dist/indexer/statements.js";
-import { linkWithClashes, withFixedValues } from "../dist/indexer/value-clash.js";
+import { linkWithClashes } from "../dist/indexer/value-clash.js";
+// Statements as the index stores them (every reading of the sentence the linker uses), not only their fixed values.
+import { derived as withFixedValues } from "../dist/indexer/truth.js";
 import { anchorDate } from "./eval-beam.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

@@ -67,7 +67,7 @@ function formatResult(r: SearchResult, n: number): string {
   const derived = r.kind === "summary" ? "  (conversation summary, derived)" : "";
   let out = `${n}. ${where}${date}  score ${r.score.toFixed(3)}${grade}${derived}\n`;
   if (r.heading) out += `   ${r.heading}\n`;
-  if (r.supersededBy) out += `   replaced on ${r.supersededBy.date} by ${r.supersededBy.path}:${r.supersededBy.line}\n`;
+  if (r.supersededBy) out += `   replaced on ${r.supersededBy.date} by ${r.supersededBy.path}:${r.supersededBy.line}${r.supersededBy.movedTo ? `, moved to ${r.supersededBy.movedTo}` : ""}\n`;
   if (r.contradicts) out += `   contradicted by ${r.contradicts.map((c) => `${c.path}:${c.line} (${c.date})`).join(", ")}\n`;
   if (r.annotations) out += `   ${Object.entries(r.annotations).map(([k, vs]) => vs.map((v) => `${k}:: ${v}`).join("  ")).join("  ")}\n`;
   out += `   ${r.snippet}\n`;

@@ -26,7 +26,7 @@ export interface QuotedMemory {
   /** The memory's words: a note's lines, or a transcript chunk's "role: content" lines. */
   text: string;
   /** A later statement that seems to replace this one (found from the wording: it may be wrong). */
-  supersededBy?: { path: string; line: number; date: string | null };
+  supersededBy?: { path: string; line: number; date: string | null; movedTo?: string };
 }
 
 export const QUOTE_HEADER =
@@ -84,7 +84,7 @@ export function formatQuotedMemories(items: readonly QuotedMemory[], maxChars: n
     const i = shown.length;
     const cite = m.startLine === m.endLine ? `${m.path}:${m.startLine}` : `${m.path}:${m.startLine}-${m.endLine}`;
     const age = m.date ? ageOf(m.date, nowMs) : "";
-    const newer = m.supersededBy ? ` newer="${attr(`${m.supersededBy.path}:${m.supersededBy.line}${m.supersededBy.date ? ` of ${m.supersededBy.date}` : ""}`)}"` : "";
+    const newer = m.supersededBy ? ` newer="${attr(`${m.supersededBy.path}:${m.supersededBy.line}${m.supersededBy.date ? ` of ${m.supersededBy.date}` : ""}`)}"${m.supersededBy.movedTo ? ` moved-to="${attr(m.supersededBy.movedTo)}"` : ""}` : "";
     const open = `<memory n="${i + 1}" cite="${attr(cite)}"${m.date ? ` date="${attr(m.date)}"` : ""}${age ? ` age="${age}"` : ""}${newer} from="${attr(provenanceLine(m.path, m.text))}">`;
     const close = "</memory>";
     const room = maxChars - used - open.length - close.length - 3;

@@ -11,6 +11,7 @@
 import { contentWords, sentences, type Statement } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
 import { weekdayOf } from "./taken-back.js";
+import { EMAIL } from "./contact-values.js";
 
 /** What a reply said no to: the words of what was asked, the values said no to, and the value said instead. */
 export type Reply = NonNullable<Statement["reply"]>;
@@ -27,8 +28,9 @@ const NOT_THIS = /\bnot\s+(?:the\s+|on\s+|at\s+)?([\p{L}\p{N}:.,£$€]+)/iu;
  * ("2580", "£1,250" → "1250", "19:00" → "1900"), a weekday's three letters ("Thursday" → "thu").
  */
 export function figuresOf(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(/\d+(?:[.,:]\d+)*|\p{L}+/gu)) {
+  // An e-mail address is one figure, as written ("maya@pinesmgmt.co.uk"), not its letters and digits.
+  const out: string[] = [...text.matchAll(EMAIL)].map((m) => m[0].toLowerCase());
+  for (const m of text.replace(EMAIL, " ").matchAll(/\d+(?:[.,:]\d+)*|\p{L}+/gu)) {
     const t = m[0];
     if (/^\d/.test(t)) out.push(t.replace(/\D/g, ""));
     else {
@@ -47,12 +49,35 @@ export function withFigures<T extends { text: string }>(st: T): T & { figures?: 
 
 /** A question after a lead-in ("Before I add the backup job: is your quota still 40 GB?", "Quick check - does…"): the question itself. */
 const leadOff = (s: string) => s.trim().replace(/^[^:—–?]*(?::|\s[—–-])\s+/, "");
+/** "Is that email still right?", "Is this still correct?": a yes/no question pointing back at what was just said. */
+const POINTS_BACK = /\b(?:that|this|those|these|it|they)\b/i;
+/** Kinds of value a question may name ("that email", "the address"), and the figures of that kind. */
+const KINDS: readonly { word: RegExp; pick: (figure: string) => boolean }[] = [
+  { word: /\be-?mail\b/i, pick: (f) => f.includes("@") },
+];
+
+/**
+ * The assistant's last yes/no question names no value but points back at the sentence before it
+ * ("Your notes have accounts@… and 22 Mill Lane. Is that email still right?"): the values said
+ * no to are that sentence's, only those of the kind the question names when it names one, and
+ * what was asked is both sentences' words.
+ */
+function askedBack(said: readonly string[]): { sentence: string; was: string[] } | null {
+  const at = said.length - 1 - [...said].reverse().findIndex((s) => s.trim().endsWith("?") && YES_NO.test(s.trim()));
+  if (at >= said.length || at < 1 || !POINTS_BACK.test(said[at]!)) return null;
+  const previous = said[at - 1]!;
+  const kind = KINDS.find((k) => k.word.test(said[at]!));
+  const was = figuresOf(previous).filter((f) => kind === undefined || kind.pick(f));
+  return was.length > 0 ? { sentence: `${previous} ${said[at]}`, was } : null;
+}
 
 /** The assistant's sentence a reply answers: its last yes/no question naming a value, or the sentence holding the value the reply says "not" to. */
 function asked(assistant: string, rest: string): { sentence: string; was: string[] } | null {
   const said = sentences(assistant);
   const question = [...said].reverse().find((s) => s.trim().endsWith("?") && YES_NO.test(leadOff(s)) && figuresOf(s).length > 0);
   if (question) return { sentence: question, was: figuresOf(question) };
+  const back = askedBack(said);
+  if (back) return back;
   const not = NOT_THIS.exec(rest);
   const denied = not ? figuresOf(not[1]!) : [];
   if (denied.length === 0) return null;

@@ -5,6 +5,7 @@
  */
 import type { StatedValue } from "./statements.js";
 import { differentKinds } from "./contrast-guard.js";
+import { isContact } from "./contact-values.js";
 
 export interface SlotGuard {
   name: string;
@@ -14,8 +15,11 @@ export interface SlotGuard {
 
 const mood = (v: StatedValue) => v.mood ?? "fact";
 
-/** "Ran 7 km on Saturday", "Spent $62 today": each occasion is its own, none replaces another. */
-export const oneOffEvent: SlotGuard = { name: "one-off event", apart: (o, n) => mood(o) === "event" || mood(n) === "event" };
+/**
+ * "Ran 7 km on Saturday", "Spent $62 today": each occasion is its own, none replaces another. But
+ * an address, an e-mail or an IP one moved to "today" stays after the day: the day is when it began.
+ */
+export const oneOffEvent: SlotGuard = { name: "one-off event", apart: (o, n) => !isContact(o) && (mood(o) === "event" || mood(n) === "event") };
 
 /** "Going to write 2,000 words" and "Wrote 1,300 words": the plan and what was done are both true. */
 export const planVersusDone: SlotGuard = { name: "plan vs done", apart: (o, n) => (mood(o) === "plan") !== (mood(n) === "plan") };

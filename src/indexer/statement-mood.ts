@@ -113,6 +113,16 @@ export function replacedValue(before: string): boolean {
   return GIVEN_UP.test(before);
 }
 
+/** " so I'll …", " so we can …", " which means …": a consequence joined to a clause without a comma. */
+const CONSEQUENCE = /\s(?:so|so that|which means|meaning)\s/gi;
+
+/** Where the clause's own saying ends: at the first consequence after the value at `at` (the clause's length when none). */
+function consequenceAfter(clause: string, at: number): number {
+  CONSEQUENCE.lastIndex = Math.max(0, at);
+  const m = CONSEQUENCE.exec(clause);
+  return m ? m.index : clause.length;
+}
+
 /** The kind of saying a value at `at` in `sentence` is in. */
 export function moodAt(sentence: string, at: number): Mood {
   // A question asks, except in what it takes as given ("…, since the sessions got extended to July 16?").
@@ -122,7 +132,9 @@ export function moodAt(sentence: string, at: number): Mood {
     if (AIMED_AT.test(sentence.slice(0, at)) && !CHANGED_TO.test(sentence.slice(0, at))) return "plan";
   }
   const clause = clauses(sentence).find((c) => at >= c.start && at < c.end) ?? { start: 0, end: sentence.length, text: sentence };
-  const text = clause.text.trim().replace(/^(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\s+/i, "");
+  // "…is 4pm instead of 5 so I'll leave at 2": what follows "so" is what the person will do because of the value, not the value's own mood.
+  const own = clause.text.slice(0, consequenceAfter(clause.text, at - clause.start));
+  const text = own.trim().replace(/^(?:and|but|so|while|whereas|though|although|because|since|which|now that|considering|especially)\s+/i, "");
   if (HYPOTHETICAL.test(text)) return "hypothetical";
   // A denial reaches forward: "is not $55" denies the value, "3 books, not bad" does not.
   if (deniesValue(sentence.slice(clause.start, at)) || replacedValue(sentence.slice(0, at))) return "denied";

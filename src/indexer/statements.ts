@@ -16,9 +16,11 @@ import { MONEY_SAID, moneySaid } from "./money-words.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { saysDifference } from "./differences.js";
-import { EMAIL, STREET, addressNorm } from "./addresses.js";
 import { revisedEntries } from "./list-intro.js";
 import { takenBack, weekdayOf } from "./taken-back.js";
+import { AREA, areaUnit, unitSpelled } from "./units.js";
+import { EMAIL, GLUED_ADDRESS, IPV4, STREET_ADDRESS, contactNorm, isContact, type ContactType } from "./contact-values.js";
+import { impliedSlot } from "./slot-synonyms.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
 import { tableRows, type TableRow } from "./table-rows.js";
@@ -29,9 +31,9 @@ import { HANDED_OVER, roleHolders, type RoleHolder } from "./role-holders.js";
  * `weekly`: the weekdays something recurs on ("every Tuesday", "Saturdays", "Mon-Wed"): a schedule, which changes only when moved.
  * `name`: who holds a role, said with a title right after the role ("teacher Mrs Patel", "new GP, Dr Shah"); only with its role word next to it.
  * `phone`: a phone number ("07700 900412", "+44 113 496 0000", "555-123-4567"); its kind names its slot, so only whose it is must match.
- * `email`, `address`: an e-mail or street address ("ana@example.org", "9 Cliff Road", "Oudegracht 218"; addresses.ts); as a phone number.
+ * `email`, `ip`, `address`: an e-mail, IPv4 or street address ("ana@example.org", "192.168.1.52", "9 Cliff Road", "Oudegracht 218"; contact-values.ts); as a phone number.
  */
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name" | "email" | "address";
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name" | ContactType;
 
 export interface StatedValue {
   type: ValueType;
@@ -110,6 +112,8 @@ export interface Statement {
   figures?: string[];
   /** A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said instead. */
   reply?: { words: string[]; was: string[]; now: string };
+  /** Numbers the sentence gives up for a new one ("4pm instead of 5"; named-old.ts). Absent when none. */
+  instead?: { from: string; to: string }[];
   /** Reference numbers the sentence names a thing by ("invoice HP-014", "policy PI-55821"; said-apart.ts). Absent when none. */
   refs?: string[];
   /** The years of happenings the sentence tells ("the pavilion was built in 1987"; event-years.ts). Absent when none. */
@@ -149,6 +153,8 @@ const WEEKDAY_PLURAL_RE = "\\b(monday|tuesday|wednesday|thursday|friday|saturday
 export const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 /** Units written glued to or right after a number; a word after a number that is not here is what it counts. */
 const MEASURES = new Set(["ms", "s", "sec", "secs", "second", "minute", "min", "mins", "hour", "hr", "hrs", "week", "month", "year", "kb", "mb", "gb", "tb", "km", "m", "cm", "mm", "kg", "g", "lb", "lbs", "mph", "kmh"]);
+/** Size units written short ("12 kW", "5 ha"): a measure in its one form (units.ts). */
+const SIZE_UNIT_WORDS = new Set(["kw", "mw", "ha"]);
 /** "I've never …", "I have not …": a denial of something the person did or has. */
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
@@ -241,9 +247,11 @@ interface Found {
 }
 
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" | "end"> | null }[] = [
-  // ana@example.org, 9 Cliff Road, Oudegracht 218 (before the counts, which would read "9 Cliff" as nine cliffs)
-  { re: EMAIL, read: (m) => ({ type: "email", unit: "", norm: m[0].toLowerCase() }) },
-  { re: STREET, read: (m) => ({ type: "address", unit: "", norm: addressNorm(m[0]) }) },
+  // maya@pinesmgmt.co.uk / 192.168.1.52 / 22 Mill Lane, Sheffield S3 8GG: contact values (contact-values.ts), before the numbers inside them are read
+  { re: EMAIL, read: (m) => ({ type: "email", unit: "", norm: contactNorm("email", m[0]) }) },
+  { re: IPV4, read: (m) => ({ type: "ip", unit: "", norm: m[0] }) },
+  { re: STREET_ADDRESS, read: (m) => ({ type: "address", unit: "", norm: contactNorm("address", m[0]) }) },
+  { re: GLUED_ADDRESS, read: (m) => ({ type: "address", unit: "", norm: contactNorm("address", m[0]) }) },
   // 2026-11-23
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => ({ type: "date", unit: "", norm: `${m[2]}-${m[3]}` }) },
   // 07700 900412 / +44 113 496 0000 / (555) 123-4567: nine to thirteen digits grouped as phone numbers are
@@ -275,6 +283,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   { re: /([$€£])\s?(\d[\d,]*(?:\.\d+)?)\s?(k|m|million|thousand)?\b/gi, read: (m) => ({ type: "money", unit: "", norm: `${m[1]}${scaled(m[2]!, m[3])}` }) },
   // two hundred quid / 4,000 dollars: an amount said out loud, its currency after it (money-words.ts)
   { re: MONEY_SAID, read: (m) => moneySaid(m[1]!, m[2]!) },
+  // 50 sq ft / 35 square feet / 12 m²: an area's unit in its one form (units.ts)
+  { re: AREA, read: (m) => ({ type: "measure", unit: areaUnit(m[2] ?? m[3] ?? m[4]!), norm: String(Number(m[1]!.replace(/,/g, ""))) }) },
   // 78% / 78 percent
   { re: /\b(\d+(?:\.\d+)?)\s?(?:%|percent\b)/gi, read: (m) => ({ type: "percent", unit: "", norm: String(Number(m[1])) }) },
   // 250ms / 3 hours / 45 sources / 1,200 calls / three days
@@ -343,6 +353,9 @@ function counted(num: string, word: string): Omit<Found, "start" | "end"> | null
   if (MONTHS.includes(w.slice(0, 3)) && /^[a-z]+$/.test(w) && w.length <= 9) return null;
   if (/^(st|nd|rd|th|am|pm|a|p)$/.test(w)) return null;
   if (/^(19|20)\d\d$/.test(num)) return null;
+  // "12 kW" and "12 kilowatts": one unit, one form (units.ts).
+  const spelled = unitSpelled(w);
+  if (spelled !== null || SIZE_UNIT_WORDS.has(w)) return { type: "measure", unit: spelled ?? w, norm: String(n) };
   const unit = stem(w);
   return { type: MEASURES.has(w) || MEASURES.has(unit) ? "measure" : "count", unit, norm: String(n) };
 }
@@ -397,7 +410,8 @@ export function findValues(sentence: string): Found[] {
 
 /** Words around a value that say what it is of: up to 10 content words before it and 5 after, within its sentence. */
 function contextOf(sentence: string, f: Found): string[] {
-  const before = sentence.slice(Math.max(0, f.start - 200), f.start);
+  // A contact value is whoever's its own clause names ("router swapped; mix laptop is on 192.168.1.52"): the clause before the semicolon is another thing.
+  const before = ((s: string) => (isContact(f) ? (s.split(";").pop() ?? s) : s))(sentence.slice(Math.max(0, f.start - 200), f.start));
   const after = sentence.slice(f.end, f.end + 100);
   // A stop before a lower-case word, as people type on a phone ("£7 an hour from April. fair enough
   // tbh, …"), ends what a value is about: the aside after it is about something else. What comes
@@ -632,6 +646,9 @@ function statedValues(s: string): { values: (Found & { mood: "fact" | "plan" | "
   return { values: out, namesEarlier };
 }
 
+/** A value's words with the slot words how it is said implies ("£320 a day" → day rate; slot-synonyms.ts). */
+const withImplied = (words: string[], s: string, f: Found) => [...new Set([...words, ...impliedSlot(s, f.type, f.start, f.end)])];
+
 /** A value's kind and form as "type:norm", for what a sentence struck out. */
 const typedNorms = (t: string) => findValues(t).map((f) => `${f.type}:${f.norm}`);
 
@@ -651,7 +668,7 @@ function statementOf(said: string, line: number, marked: boolean, valueless = fa
   if (words.length < 2 && !marked && !keyValue && !found.some((f) => f.type === "phone")) return null;
   // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.
   const values = found
-    .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: contextOf(s, f), near: f.type === "name" ? rolesOf(s, f) : nearOf(s, f), mood: f.mood }))
+    .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: withImplied(contextOf(s, f), s, f), near: f.type === "name" ? rolesOf(s, f) : withImplied(nearOf(s, f), s, f), mood: f.mood }))
     .filter((v) => v.type !== "name" || v.near.length > 0);
   const announced = ANNOUNCED.test(s) ? { announced: true, moved: movedThing(s) } : {};
   const asks = asksWhether(s) ? { asks: true } : {};

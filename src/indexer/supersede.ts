@@ -28,7 +28,9 @@ import { isDose } from "./dose.js";
 import { givesUpChoice } from "./choices.js";
 import { namedApart } from "./said-apart.js";
 import { toldApart } from "./told-apart.js";
-import { ADDRESS_WORDS, OWN_KIND } from "./addresses.js";
+import { isSize } from "./units.js";
+import { CONTACT_WORDS, isContact, kindNamed } from "./contact-values.js";
+import { namesOtherOld } from "./named-old.js";
 
 export interface PlacedStatement {
   id: number;
@@ -128,7 +130,7 @@ const WHEN_OR_MOVED = new Set(
  */
 function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement): boolean {
   // A dose's neighbours are when it is taken ("morning and night"), which change with it (dose.ts).
-  if (OWN_KIND.has(vo.type) || isDose(vo)) return true;
+  if (vo.type === "phone" || isDose(vo) || isContact(vo)) return true;
   // "they've moved her to the 20th": only the move stands next to the new day, on either side's account.
   if (movedWithNothingElse(vn, n)) return true;
   const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
@@ -143,7 +145,7 @@ function movedWithNothingElse(vn: StatedValue, n: Statement): boolean {
 }
 
 /** Kinds of value that change only when the newer statement says something changed. */
-const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone", "name", "email", "address"]);
+const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone", "name"]);
 
 /** Words that only repeat what a phone number is ("Dad's mobile", "dad's new phone number"): its kind, not whose it is. */
 const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin", "contact", "whatsapp", "text", "call", "rang", "ring"]);
@@ -154,7 +156,7 @@ const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin"
  * "Dad's mobile" and "Mum's mobile" share nothing.
  */
 const ownerWords = (v: StatedValue, keep: ReadonlySet<string> = new Set()): readonly string[] =>
-  (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : OWN_KIND.has(v.type) ? v.context.filter((w) => !ADDRESS_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w) || keep.has(w));
+  (v.type === "phone" ? v.context.filter((w) => !PHONE_WORDS.has(w)) : isContact(v) ? v.context.filter((w) => !CONTACT_WORDS.has(w)) : v.context).filter((w) => !MOVE_WORDS.has(w) || keep.has(w));
 /** A word of moving right next to both values names what they are of ("moving budget", "shift allowance"): it stays a slot word. */
 const nextToBoth = (vo: StatedValue, vn: StatedValue): ReadonlySet<string> => new Set(vo.near.filter((w) => vn.near.includes(w)));
 
@@ -164,7 +166,7 @@ const nextToBoth = (vo: StatedValue, vn: StatedValue): ReadonlySet<string> => ne
  * evening moved again"), so they are no word of what the value is about.
  */
 const MOVE_WORDS = new Set("mov rebook reschedul rearrang postpon push delay shift chang cancell".split(" "));
-const sharedNeeded = (v: StatedValue): number => (OWN_KIND.has(v.type) || isDose(v) ? 1 : 2);
+const sharedNeeded = (v: StatedValue): number => (v.type === "phone" || isDose(v) || isContact(v) ? 1 : 2);
 
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
@@ -179,12 +181,17 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       if (key !== slotKey(vn) || sameValue(vo, vn)) continue;
       // Looks like one slot but is two things: an occasion, a plan against what was done, a start against an end.
       if (apartBy(vo, vn) !== null) continue;
+      // "4pm instead of 5": the newer names the old value it replaces, and this is not it.
+      if (namesOtherOld(vo, vn, n)) continue;
       // Still saying the old value, or already saying the new one: an added fact, not a change.
       if (n.values.some((x) => sameValue(x, vo)) || o.values.some((x) => sameValue(x, vn))) continue;
       // A day, an hour or a weekly day changes only when something was moved: other dates are other events;
       // a second phone number is as often another line of the same person's as a new one.
       // A dose too: a second medicine's dose is as often beside the first as instead of it.
-      if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo)) && !n.change) continue;
+      // A size (an area, a power rating) does not drift: another one with no change said is a disagreement (size-clash.ts).
+      if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo) || isSize(vo)) && !n.change) continue;
+      // A contact value said anew with no change word counts only when named by its kind ("the billing address is …").
+      if (isContact(vo) && !n.change && !kindNamed(vn)) continue;
       // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
       if (!nearAgrees(vo, vn, o, n)) continue;
       // ...and what it is about, the words around it: nearly the same words without a word saying it

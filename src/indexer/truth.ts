@@ -24,6 +24,7 @@ import { isStanding } from "./standing-files.js";
 import { withEventYears } from "./event-years.js";
 import { withToldApart } from "./told-apart.js";
 import { confirmedStatements } from "./confirmed.js";
+import { withInsteadOf } from "./named-old.js";
 
 export interface TruthFile {
   rel: string;
@@ -35,9 +36,14 @@ export interface TruthFile {
   mtimeMs: number;
 }
 
-function stored(st: Statement, ord: number): StoredStatement {
+/** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
+export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  const { line, text, ...rest } = withToldApart(withFigures(withSaidApart(withEventYears(withFixedValues(st)))));
+  return withToldApart(withFigures(withInsteadOf(withSaidApart(withEventYears(withFixedValues(st))))));
+}
+
+function stored(st: Statement, ord: number): StoredStatement {
+  const { line, text, ...rest } = derived(st);
   return { line, ord, text, data: JSON.stringify(rest) };
 }
 
@@ -107,7 +113,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 11;
+export const TRUTH_RULES_VERSION = 12;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */

@@ -36,6 +36,7 @@ import { linkStatements, type Link, type PlacedStatement } from "./supersede.js"
 import { sameThingUpdates } from "./same-thing.js";
 import { withHandLinks } from "./hand-links.js";
 import { eventYearClashes } from "./event-years.js";
+import { sizeClashes } from "./size-clash.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
 export interface FixedValue {
@@ -342,6 +343,7 @@ export function valueClashes(all: readonly PlacedStatement[], links: readonly Li
 export function linkWithClashes(all: PlacedStatement[]): Link[] {
   const links = withHandLinks(all, linkStatements(all));
   const clashes = valueClashes(all, links);
-  const years = eventYearClashes(all, [...links, ...clashes]);
+  const years = [...eventYearClashes(all, [...links, ...clashes])];
+  years.push(...sizeClashes(all, [...links, ...clashes, ...years]));
   return [...links, ...sameThingUpdates(all, [...links, ...clashes, ...years]), ...clashes, ...years];
 }

@@ -117,6 +117,8 @@ export interface StatementRef {
   path: string;
   line: number;
   date: string;
+  /** The date a thing moved to when the replacement says only by how much ("pushed back a week"): the old date shifted. */
+  movedTo?: string;
 }
 
 export interface SearchResult {

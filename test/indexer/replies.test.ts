@@ -61,3 +61,21 @@ describe("reading a reply", () => {
     expect(figuresOf("£1,250 on Thursday at 19:00")).toEqual(["1250", "thu", "1900"]);
   });
 });
+
+describe("a no to a question pointing back at the sentence before it", () => {
+  const note = { "memory/2030-05-10.md": "# Fri 10 May\n\n- The choir rota goes out to rota@stmarys.org every Friday.\n" };
+  const session = (answer: string) =>
+    [
+      turn("user", "set up the choir rota mail merge", "2030-05-14T17:00:00Z"),
+      turn("assistant", "The merge sends the choir rota to rota@stmarys.org and prints labels for 3 Elm Close. Is that email still right?", "2030-05-14T17:00:05Z"),
+      turn("user", answer, "2030-05-14T17:01:00Z"),
+    ].join("\n") + "\n";
+
+  it("replaces the person's statement of the value of the kind the question names", () => {
+    expect(updateLinks({ ...note, "sessions/opencode-r1.jsonl": session("no, use admin@stmarys-choir.org from now on") })).toEqual(["memory/2030-05-10.md:3 > sessions/opencode-r1.jsonl:3"]);
+  });
+
+  it("links nothing on a yes", () => {
+    expect(updateLinks({ ...note, "sessions/opencode-r1.jsonl": session("yes that's fine") })).toEqual([]);
+  });
+});

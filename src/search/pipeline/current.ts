@@ -22,6 +22,7 @@ import { contentWords, stem } from "../../indexer/statements.js";
 import { linksOfChunks, updatesFrom, type StatementPlace, type StoredLink } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import { listItems } from "./list-items.js";
+import { movedDate } from "../../indexer/moved-by.js";
 import type { SearchIndexes } from "./stages.js";
 import type { StatementRef } from "../types.js";
 import type { Candidate } from "./keyword.js";
@@ -117,7 +118,9 @@ export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
     const newest = newestOf(ix, l, until);
     if (otherItemAsked(older.s.cand, l.older, query, newest)) continue;
     if (newest.chunkId === l.older.chunkId) continue;
-    older.supersededBy = refOf(newest);
+    // "Pushed back a week": the replacement names no date, so the date it moved to is the old one shifted.
+    const movedTo = newest.id === l.newer.id ? movedDate(l.older.text, l.older.ord, l.newer.text) : null;
+    older.supersededBy = movedTo === null ? refOf(newest) : { ...refOf(newest), movedTo };
     const newer = pickOf(newest.chunkId);
     if (!newer) continue;
     // Up to just above the statement it replaced, never down.

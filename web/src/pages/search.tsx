@@ -77,6 +77,7 @@ function ResultItem({ r, moved, back }: { r: SearchHit; moved: boolean; back: st
           <a href={noteHref(r.supersededBy.path, r.supersededBy.line, r.supersededBy.line)}>
             {r.supersededBy.path}:{r.supersededBy.line}
           </a>
+          {r.supersededBy.movedTo ? `, moved to ${r.supersededBy.movedTo}` : ""}
         </div>
       ) : null}
       {r.contradicts ? (
