@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { isGgufFile } from "./gguf.js";
+import { rememberQueries } from "./query-memo.js";
 import { describePrefixes } from "./prefixes.js";
 import { OllamaEmbedder, resolveOllamaEmbedHost, DEFAULT_OLLAMA_EMBED_MODEL } from "./ollama.js";
 import {
@@ -51,6 +52,16 @@ export async function selectEmbedder(config: EmbedConfigInput | undefined, opts:
  * why in `reason`.
  */
 export async function chooseEmbedder(c: EmbedConfig, opts: SelectOptions = {}): Promise<Selection> {
+  const s = await pickEmbedder(c, opts);
+  // The embedder a config selects remembers the query vectors it computed lately, so whoever
+  // holds one engine (the daemon, an MCP stdio server, a library user) skips the model for a
+  // query asked again and gets the model's own bits. An embedder a caller hands the engine is
+  // never selected here, and stays as given.
+  if (s.embedder) rememberQueries(s.embedder);
+  return s;
+}
+
+async function pickEmbedder(c: EmbedConfig, opts: SelectOptions): Promise<Selection> {
   const modelPath = c.modelPath !== undefined ? path.resolve(opts.baseDir ?? process.cwd(), c.modelPath) : undefined;
   const modelsDir = path.resolve(opts.modelsDir ?? defaultModelsDir());
 

@@ -9,7 +9,6 @@
  */
 import path from "node:path";
 import { EmbeddingCache, EMBED_CACHE_FILE } from "../embed/cache.js";
-import { rememberQueries } from "../embed/query-memo.js";
 import type { Selection } from "../embed/select.js";
 import type { Embedder } from "../embed/types.js";
 import { Indexer } from "../indexer/indexer.js";
@@ -153,9 +152,7 @@ export class Engine implements EngineCore {
   /** The embedder the config selects (loaded once per Engine), or null for keyword-only. */
   async embedder(): Promise<Selection> {
     if (!this.selection) {
-      this.selection = import("../embed/select.js")
-        .then((m) => m.chooseEmbedder(this.config.embed, { baseDir: this.workspace }))
-        .then(remembering);
+      this.selection = import("../embed/select.js").then((m) => m.chooseEmbedder(this.config.embed, { baseDir: this.workspace }));
     }
     return this.selection;
   }
@@ -400,15 +397,4 @@ export class Engine implements EngineCore {
 
 function isProvider(v: unknown): v is LLMProvider {
   return typeof v === "object" && v !== null && typeof (v as LLMProvider).complete === "function";
-}
-
-/**
- * The engine's own embedder remembers the query vectors it computed lately, so whoever holds
- * one engine (the daemon, an MCP stdio server, a library user) skips the model for a query
- * asked again and gets the model's own bits. An embedder handed in by the caller is left as
- * given: it is the caller's, and may be shared with code that counts or times its calls.
- */
-function remembering(s: Selection): Selection {
-  if (s.embedder) rememberQueries(s.embedder);
-  return s;
 }
