@@ -122,6 +122,30 @@ const CANDIDATE_COLUMNS = `c.id AS chunkId, f.path AS path, f.kind AS kind, f.so
            c.date AS date, c.text AS text, c.tokens AS tokens`;
 
 /**
+ * A search's own candidate from a row: every field present, in one order, whichever query
+ * made it. Rows of several shapes (a statement's row, a kept row with its score added, a
+ * rescored row with its matched terms) made the functions that read candidates see many
+ * object maps, and V8 threw their optimised code away each time a new one came.
+ */
+function candidateOf(r: Candidate, keyword: number | undefined): Candidate {
+  return {
+    chunkId: r.chunkId,
+    path: r.path,
+    kind: r.kind,
+    source: r.source,
+    startLine: r.startLine,
+    endLine: r.endLine,
+    heading: r.heading,
+    date: r.date,
+    text: r.text,
+    tokens: r.tokens,
+    keyword,
+    matched: undefined,
+    listItem: false,
+  };
+}
+
+/**
  * Top `limit` chunks by BM25 over the FTS5 index, filters applied. FTS5 ranks and limits
  * first and only the winners are joined to their rows, so SQLite never reads the text of
  * the thousands of other matches. Filters run after that limit, so the first pass takes
@@ -171,7 +195,7 @@ export function keywordSearch(
     }
   }
   // Kept rows are shared with later searches; each search scores its own copies.
-  const own = rows.map((r) => ({ ...r }));
+  const own = rows.map((r) => candidateOf(r, r.keyword));
   if (!bm25) return own;
   rescoreBm25(db, own, w, bm25);
   return own.sort((a, b) => b.keyword! - a.keyword!).slice(0, limit);
@@ -188,7 +212,7 @@ function firstPassFromPostings(db: DB, phrases: readonly string[], w: KeywordWei
   const out: Candidate[] = [];
   ranked.forEach((r, i) => {
     const row = rows[i];
-    if (row && out.length < take) out.push({ ...row, keyword: r.keyword });
+    if (row && out.length < take) out.push(candidateOf(row, r.keyword));
   });
   return out;
 }
@@ -265,7 +289,7 @@ function rescoreBm25(db: DB, rows: Candidate[], w: KeywordWeights, rs: Rescoring
     // A list of facts also counts as its best item (list-items.ts).
     const item = r.matched.size > 0 ? bestItemScoreOf(words.get(r.chunkId) ?? null, items, tfs.avgLength, p) : 0;
     r.keyword = Math.max(score, item);
-    if (item > score) r.listItem = true;
+    r.listItem = item > score;
   }
 }
 
@@ -317,7 +341,7 @@ export function datedChunks(db: DB, from: string, to: string, limit: number, fil
   }
   const text = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
     WHERE ${where.join(" AND ")} ORDER BY c.date DESC, f.path, c.seq LIMIT @limit`;
-  return sql(db, text).all(params) as Candidate[];
+  return (sql(db, text).all(params) as Candidate[]).map((r) => candidateOf(r, undefined));
 }
 
 /** Chunk rows for ids found by vector search, with the same filters applied. */
@@ -334,7 +358,7 @@ export function loadCandidates(db: DB, ids: number[], filters: ScopedFilters = {
     const text = `SELECT ${CANDIDATE_COLUMNS} FROM chunks c JOIN files f ON f.id = c.file_id
       WHERE c.id IN (${part.map((_, j) => `@id${j}`).join(", ")})${where.length ? " AND " + where.join(" AND ") : ""}`;
     // IN lists of every length: not kept among the prepared statements.
-    for (const row of db.prepare(text).all(params) as Candidate[]) out.set(row.chunkId, row);
+    for (const row of db.prepare(text).all(params) as Candidate[]) out.set(row.chunkId, candidateOf(row, undefined));
     part.forEach((_, j) => delete params[`id${j}`]);
   }
   return out;

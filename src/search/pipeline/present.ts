@@ -72,10 +72,11 @@ function presentPick(plan: SearchPlan, p: Picked, outcome: Ranked, vectorWeight:
       // The factors' fields (decay, dateMatch, dateBoost, whenBoost, coverageFactor) come from SCORE_FACTORS.
     } as ScoreExplanation;
   }
-  if (p.supersededBy) r.supersededBy = p.supersededBy;
-  if (p.contradicts) r.contradicts = p.contradicts;
-  if (p.grade !== undefined) r.grade = p.grade;
-  if (p.relevance !== undefined) r.relevance = p.relevance;
+  // Falsy ones stay undefined, as they were left out before.
+  r.supersededBy = p.supersededBy || undefined;
+  r.contradicts = p.contradicts || undefined;
+  r.grade = p.grade;
+  r.relevance = p.relevance;
   return r;
 }
 
@@ -84,8 +85,13 @@ function factorExplanation(s: Scored): Partial<ScoreExplanation> {
   return Object.assign({}, ...s.factors.map((f) => f.explain)) as Partial<ScoreExplanation>;
 }
 
+/**
+ * A result with every field present, in the order the JSON shows them (an absent one is
+ * undefined, which JSON leaves out): one object map for every result, so the optimised code
+ * of whatever reads results is not thrown away for a result of a new shape.
+ */
 function toResult(plan: SearchPlan, c: Candidate, score: number, ann: Record<string, string[]> | undefined): SearchResult {
-  const r: SearchResult = {
+  return {
     path: c.path,
     startLine: c.startLine,
     endLine: c.endLine,
@@ -95,7 +101,12 @@ function toResult(plan: SearchPlan, c: Candidate, score: number, ann: Record<str
     snippet: makeSnippet(c.text, plan.parsed.words),
     source: c.source,
     kind: c.kind,
+    annotations: ann,
+    text: undefined,
+    explain: undefined,
+    supersededBy: undefined,
+    contradicts: undefined,
+    grade: undefined,
+    relevance: undefined,
   };
-  if (ann) r.annotations = ann;
-  return r;
 }
