@@ -85,7 +85,11 @@ function byRecency(ix: SearchIndexes, plan: SearchPlan, e: Entry): Scored {
 
 /** Keyword candidates scored by the engine's BM25 know their terms already; the others are looked up. */
 function matchedTermsOf(db: DB, eterms: EvidenceTerm[], entries: Entry[]): Map<number, Set<string>> {
-  const matchedBy = matchedTerms(db, eterms, entries.filter((e) => e.cand.matched === undefined).map((e) => e.cand.chunkId));
+  // One array literal, pushed to: empty or not, it has one elements kind (filter-then-map's
+  // empty answer had another, and V8 threw this function's optimised code away for it).
+  const unknown: number[] = [];
+  for (const e of entries) if (e.cand.matched === undefined) unknown.push(e.cand.chunkId);
+  const matchedBy = matchedTerms(db, eterms, unknown);
   for (const e of entries) if (e.cand.matched !== undefined && e.cand.matched.size > 0) matchedBy.set(e.cand.chunkId, e.cand.matched);
   // "wedding" matched only by "Wed" in the chunk is no match (calendar-stems.ts).
   const collisions = calendarCollisions(eterms);
