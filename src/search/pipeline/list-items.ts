@@ -86,8 +86,8 @@ function foldedWords(item: string): string[] {
 
 function stemmedTokens(words: readonly string[], starts: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  stemmedBy(words, startsFrom([...starts].map(startKey)), out);
-  return out;
+  // No word like a term's token: the words are the tokens.
+  return stemmedBy(words, startsFrom([...starts].map(startKey)), out) < 0 ? [...words] : out;
 }
 
 /**
@@ -125,20 +125,22 @@ function startKey(w: string): number {
 
 /**
  * Writes the words' tokens into `out` from its start and returns how many, or -1 when no word
- * could stem to a term's token (the item then scores 0: bm25Term of no match); what lies past
- * them in `out` is stale.
+ * could stem to a term's token (the item then scores 0: bm25Term of no match; `out` is then
+ * left as it was); what lies past them in `out` is stale. Most items of a candidate hold no
+ * such word: they are told apart reading the words only, writing none.
  */
 function stemmedBy(words: readonly string[], starts: Starts, out: string[]): number {
+  let first = 0;
+  while (first < words.length && !startsLike(startKey(words[first]!), starts)) first++;
+  if (first === words.length) return -1;
   let n = 0;
-  let any = false;
-  for (const f of words) {
+  for (let i = 0; i < first; i++) out[n++] = words[i]!;
+  for (let i = first; i < words.length; i++) {
+    const f = words[i]!;
     if (!startsLike(startKey(f), starts)) out[n++] = f;
-    else {
-      any = true;
-      for (const t of wordTokens(f)) out[n++] = t;
-    }
+    else for (const t of wordTokens(f)) out[n++] = t;
   }
-  return any ? n : -1;
+  return n;
 }
 
 /**
