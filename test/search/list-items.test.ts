@@ -112,5 +112,9 @@ describe("itemTokens", () => {
     const starts = new Set(["al", "pe"]);
     expect(itemTokens("Allergic to penicillin (found out in 2019).", starts)).toEqual(["allerg", "to", "penicillin", "found", "out", "in", "2019"]);
     expect(itemTokens("Café crème, Dad's", new Set(["ca"]))).toEqual(["cafe", "creme", "dad", "s"]);
+    // No word like a term's: the folded words are the tokens (the scorer reads such an item without writing its words).
+    expect(itemTokens("Plain words, nothing more", new Set(["zz"]))).toEqual(["plain", "words", "nothing", "more"]);
+    // A later word like a term's: the words before it are kept in order too.
+    expect(itemTokens("Went there running", new Set(["ru"]))).toEqual(["went", "there", "run"]);
   });
 });
