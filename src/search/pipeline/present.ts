@@ -87,8 +87,9 @@ function factorExplanation(s: Scored): Partial<ScoreExplanation> {
 
 /**
  * A result with every field present, in the order the JSON shows them (an absent one is
- * undefined, which JSON leaves out): one object map for every result, so the optimised code
- * of whatever reads results is not thrown away for a result of a new shape.
+ * undefined, which JSON leaves out): one object map for every result, so what reads results
+ * (the JSON writer, the printer, a reranking stage) meets one shape, not one per combination
+ * of the optional fields.
  */
 function toResult(plan: SearchPlan, c: Candidate, score: number, ann: Record<string, string[]> | undefined): SearchResult {
   return {
