@@ -33,16 +33,26 @@ function duBytes(dir) {
   return n;
 }
 
-/** user+system CPU seconds of a process and all its threads, and its resident set, from /proc. */
+/** user+system CPU seconds of a /proc stat file (a process's, all its threads; or one thread's). */
+function statCpu(file) {
+  const stat = readFileSync(file, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const tick = 100; // USER_HZ on Linux
+  return (Number(f[11]) + Number(f[12])) / tick;
+}
+
+/**
+ * user+system CPU seconds of a process and all its threads, of its main thread alone (the
+ * engine: reading chunks, writing vectors, the event loop; the rest is the model's workers
+ * and V8's and libuv's helpers), and its resident set, from /proc.
+ */
 function procSample(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const tick = 100; // USER_HZ on Linux
-    const cpu = (Number(f[11]) + Number(f[12])) / tick;
+    const cpu = statCpu(`/proc/${pid}/stat`);
+    const main = statCpu(`/proc/${pid}/task/${pid}/stat`);
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const rss = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) / 1024;
-    return { cpu, rss };
+    return { cpu, main, rss };
   } catch {
     return null;
   }
@@ -162,12 +172,14 @@ export async function benchHistory(args) {
   let tAll = null;
   let last = null;
   let cpuAtEnd = 0;
+  let mainAtEnd = 0;
   while (performance.now() - t0 < maxWait) {
     await new Promise((r) => setTimeout(r, 1000));
     const p = procSample(daemon.pid);
     if (p) {
       peakRss = Math.max(peakRss, p.rss);
       cpuAtEnd = p.cpu;
+      mainAtEnd = p.main;
     }
     const now = pending();
     if (!now) continue;
@@ -185,6 +197,8 @@ export async function benchHistory(args) {
   console.log(`  last 7 days ready after:  ${tWeek === null ? "not yet" : s(tWeek)}`);
   if (tAll !== null) console.log(`  every chunk ready after:  ${s(tAll)}  (${done} chunks, ${windows} windows; daemon CPU ${cpuAtEnd.toFixed(0)} s = ${(windows / cpuAtEnd).toFixed(1)} windows per CPU s)`);
   else console.log(`  not done after ${s(wall)}: ${done}/${chunks} chunks, ${windows} windows; at this rate all in ~${s((wall * chunks) / Math.max(1, done))} (daemon CPU ${cpuAtEnd.toFixed(0)} s)`);
+  // Load-robust, unlike the wall clock: what the daemon spent a window, its main thread apart.
+  if (windows > 0) console.log(`  daemon CPU a window: ${((cpuAtEnd * 1000) / windows).toFixed(1)} ms (main thread ${((mainAtEnd * 1000) / windows).toFixed(1)} ms, the other threads ${(((cpuAtEnd - mainAtEnd) * 1000) / windows).toFixed(1)} ms)`);
   console.log(`  daemon peak RSS while embedding: ${peakRss.toFixed(0)} MB (sampled each second)`);
 
   const queries = historyQueries(nQueries * 2);

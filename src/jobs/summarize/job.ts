@@ -29,13 +29,19 @@ export function summarizeJob(deps: JobDeps, env: { warn: JobWarn }): Job<Summari
   // ended conversation's due check found, handed to `seen` once a run has dealt with them.
   const seen = new Map<string, string>();
   const found = new Map<string, string>();
+  // Per live session: the transcript's size and mtime when it was last read and found not yet
+  // ended. Unchanged, it cannot have ended by a compaction since, only by going idle, which a
+  // stat tells: the daemon looks every tick (twice: tick and wake time), and reading every
+  // live transcript again each time was most of its own CPU beside the model for the half
+  // hour after a big import (1,000 sessions: each look listed the folder and parsed each one).
+  const live = new Map<string, string>();
   return {
     name: SUMMARIZE_JOB,
     due(now) {
       // Summaries feed the nightly reflection: with it off (cron runs `agent reflect`, which writes them first), the daemon writes none.
       if (!deps.config.schedule.reflect) return notDue("the nightly reflection is off (schedule.reflect is false); `agent reflect` writes the summaries it needs");
       if (statWorkspacePath(deps.workspace, "sessions")?.isDirectory !== true) return notDue("no sessions/ folder");
-      const ended = endedSessions(deps, now, seen, found, env.warn);
+      const ended = endedSessions(deps, now, { seen, found, live }, env.warn);
       return ended.length > 0
         ? { due: true, nextAt: null, reason: `${ended.length} finished conversation(s) without an up-to-date summary`, runs: [{ key: SUMMARIZE_JOB, args: {} }] }
         : notDue("no finished conversation waits for a summary");
@@ -80,11 +86,21 @@ export function parseSince(since: string): number {
   return ms;
 }
 
+/** What the due checks remember per session id: each a transcript's size-and-mtime key. */
+interface Looked {
+  /** Dealt with by a run (or summarized since): not looked at again until it changes. */
+  seen: Map<string, string>;
+  /** Found ended by the latest check, handed to `seen` once a run has dealt with them. */
+  found: Map<string, string>;
+  /** Read and found still going: not read again until it changes (it may still go idle). */
+  live: Map<string, string>;
+}
+
 /**
  * Sessions whose transcript changed since last looked at, has ended and has a summary older
  * than itself (or none). Cheap for the quiet ones: a stat each.
  */
-function endedSessions(deps: JobDeps, now: number, seen: Map<string, string>, found: Map<string, string>, warn: JobWarn): string[] {
+function endedSessions(deps: JobDeps, now: number, { seen, found, live }: Looked, warn: JobWarn): string[] {
   const idleMs = parseDuration(deps.config.reflection.summaryIdle) ?? 30 * 60_000;
   const stems = listWorkspaceDir(deps.workspace, "sessions").filter((n) => n.endsWith(".jsonl")).map((n) => n.slice(0, -6));
   const stemSet = new Set(stems);
@@ -105,15 +121,17 @@ function endedSessions(deps: JobDeps, now: number, seen: Map<string, string>, fo
       continue;
     }
     let ended = mtime <= now - idleMs;
-    if (!ended) {
+    if (!ended && live.get(id) !== key) {
       try {
         const c = readConversations(deps.workspace, undefined, new Set([id])).conversations[0];
         const last = c?.turns[c.turns.length - 1];
         ended = c !== undefined && last !== undefined && c.compactedAt !== null && c.compactedAt >= last.at;
+        if (!ended) live.set(id, key);
       } catch (e) {
         warn(`summarize:${id}`, `could not read sessions/${id}.jsonl: ${errorMessage(e)}`);
       }
     }
+    if (ended) live.delete(id);
     // Set aside for good only once a run has dealt with it: a live conversation is looked at again.
     if (ended) {
       found.set(id, key);

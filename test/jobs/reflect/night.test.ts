@@ -215,6 +215,24 @@ describe("conversation summaries", () => {
     expect(jobs.due("summarize")).toMatchObject({ due: false });
   });
 
+  it("a live conversation is read again only once its transcript changes", async () => {
+    // Two transcripts of one length: the second ends in a compaction (an ended conversation).
+    const turn = (i: number, pad: string) => JSON.stringify({ role: i % 2 === 0 ? "user" : "assistant", content: `RAW-live-${i + 1} words${pad}`, ts: new Date(NOW - (6 - i) * 60_000).toISOString() }) + "\n";
+    const marker = JSON.stringify({ type: "compaction", ts: new Date(NOW - 60_000).toISOString() }) + "\n";
+    const going = turn(0, "") + turn(1, ".".repeat(marker.length));
+    const compacted = turn(0, "") + turn(1, "") + marker;
+    expect(going.length).toBe(compacted.length);
+    writeAt("sessions/live.jsonl", going, 0.1);
+    const jobs = await open().jobs();
+    expect(jobs.due("summarize")).toMatchObject({ due: false });
+    // The same size and mtime: the daemon's next looks (every tick) do not read it again.
+    writeAt("sessions/live.jsonl", compacted, 0.1);
+    expect(jobs.due("summarize")).toMatchObject({ due: false });
+    // Written again (a new mtime): read, and its compaction ends it.
+    writeAt("sessions/live.jsonl", compacted, 0.05);
+    expect(jobs.due("summarize")).toMatchObject({ due: true, reason: "1 finished conversation(s) without an up-to-date summary" });
+  });
+
   it("a scheduled run writes a few at a time; the rest follow on the next ticks", async () => {
     for (let i = 0; i < 7; i++) conversation(`old-${i}`, 4, 48 + i);
     const jobs = await open().jobs();
