@@ -22,6 +22,7 @@
 import type { Statement } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
 import { isStanding } from "./standing-files.js";
+import { isContact } from "./contact-values.js";
 
 /** A stored statement's time, whether it was observed new, and for one not observed the save it was read from. */
 export type SeenTimes = ReadonlyMap<string, { ord: number; observed: boolean; savedBy: number }>;
@@ -86,7 +87,11 @@ function saysChange(st: Statement): boolean {
  */
 function unobservedTimes(placed: readonly PlacedStatement[], link: (all: PlacedStatement[]) => Link[]): Map<number, number> {
   const lines = placed.filter(unobserved);
-  const changed = placed.filter((p) => !isStanding(p.path) && saysChange(p.st));
+  // Only a statement sharing a word with some line (or naming it otherwise: a "no" by the asked
+  // words, a phone number or an address by its kind) can replace it: the trial stays small beside a history's notes.
+  const words = new Set(lines.flatMap((p) => p.st.words));
+  const near = (st: Statement) => st.words.some((w) => words.has(w)) || st.reply !== undefined || st.values.some((v) => v.type === "phone" || isContact(v));
+  const changed = placed.filter((p) => !isStanding(p.path) && saysChange(p.st) && near(p.st));
   const times = new Map<number, number>(lines.map((p) => [p.id, p.st.savedBy ?? p.order]));
   if (lines.length === 0 || changed.length === 0) return times;
   const first = Math.min(...changed.map((p) => p.order)) - 1;
