@@ -82,8 +82,8 @@ function saysChange(st: Statement): boolean {
  * The unobserved standing statements' times: each one that a dated statement saying a change
  * replaces when the line is read as older is placed just before the earliest such statement;
  * the others keep their save. Which ones is asked of the linker over those lines and the
- * dated statements saying a change only (all placed as written, the lines before them);
- * whether a link is made is then the full linker's, over every statement.
+ * dated statements saying a change that could name them only (placed as written, the lines
+ * before all of them); whether a link is made is then the full linker's, over every statement.
  */
 function unobservedTimes(placed: readonly PlacedStatement[], link: (all: PlacedStatement[]) => Link[]): Map<number, number> {
   const lines = placed.filter(unobserved);
@@ -94,7 +94,7 @@ function unobservedTimes(placed: readonly PlacedStatement[], link: (all: PlacedS
   const changed = placed.filter((p) => !isStanding(p.path) && saysChange(p.st) && near(p.st));
   const times = new Map<number, number>(lines.map((p) => [p.id, p.st.savedBy ?? p.order]));
   if (lines.length === 0 || changed.length === 0) return times;
-  const first = Math.min(...changed.map((p) => p.order)) - 1;
+  const first = changed.reduce((m, p) => Math.min(m, p.order), Infinity) - 1;
   const byId = new Map(changed.map((p) => [p.id, p]));
   for (const l of link([...lines.map((p) => ({ ...p, order: first })), ...changed])) {
     const n = byId.get(l.newer);
