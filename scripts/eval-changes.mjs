@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5] [--mode keyword|hybrid] [--json] [--show]
-// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5] [--mode keyword|hybrid] [--json] [--show]
+// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
 // Changed facts in one person's own notes, each set written blind before reading the linker or
 // the ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
 //   changes   scripts/eval-changes/: Priya's four weeks of daily notes, MEMORY.md and USER.md
@@ -18,7 +18,9 @@
 //             the person confirms with a bare "yep", one line inside a pasted stack trace), list
 //             lines and table rows, a date moved by a relative phrase, a change given as a
 //             difference, an address and an e-mail replaced, one value in two units
-// The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says,
+// The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says
+// (--standing-saved-now: MEMORY.md, USER.md and TOOLS.md saved at the set's "now" instead, after
+// every note, as a line added today leaves them; their lines are then never seen changing),
 // indexed by the real engine at a frozen "now", and measured without a model as judge:
 //   current first   for each changed fact's questions: the new line's result at rank 1, and the
 //                   old line's result below it (or absent)
@@ -32,7 +34,7 @@
 //   unchanged       a value said again as it was (labels.json "unchanged"): no update link between
 // Needs dist/ (npm run build). Prints numbers; never a test.
 import "./lib/state-home.mjs";
-import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -88,10 +90,14 @@ function chainReaches(updates, old, neu) {
   return false;
 }
 
-function prepare(data, labels) {
+const STANDING = ["MEMORY.md", "USER.md", "TOOLS.md"];
+
+function prepare(data, labels, standingSavedNow = false) {
   const ws = mkdtempSync(path.join(os.tmpdir(), "agent-eval-changes-"));
   cpSync(path.join(data, "workspace"), ws, { recursive: true });
-  for (const [file, when] of Object.entries(labels.fileDates ?? {})) {
+  const dates = { ...labels.fileDates };
+  if (standingSavedNow) for (const f of STANDING) if (existsSync(path.join(ws, f))) dates[f] = labels.now;
+  for (const [file, when] of Object.entries(dates)) {
     const t = new Date(when);
     utimesSync(path.join(ws, file), t, t);
   }
@@ -158,13 +164,13 @@ function falseLinks(ws, labels, updates) {
   return updates.filter((l) => !fine(l)).map((l) => ({ older: `${l.older.path}:${l.older.line} ${l.older.text}`, newer: `${l.newer.path}:${l.newer.line} ${l.newer.text}`, slot: l.slot, by: l.by }));
 }
 
-export async function runChanges({ set = "changes", mode = "keyword", cache, config = {} } = {}) {
+export async function runChanges({ set = "changes", mode = "keyword", cache, config = {}, standingSavedNow = false } = {}) {
   if (!SETS[set]) throw new Error(`unknown set "${set}": ${Object.keys(SETS).join(" or ")}`);
   const data = path.join(HERE, SETS[set]);
   const labels = JSON.parse(readFileSync(path.join(data, "labels.json"), "utf8"));
   const now = Date.parse(labels.now);
   const m = mode === "bm25" ? "keyword" : mode;
-  const ws = prepare(data, labels);
+  const ws = prepare(data, labels, standingSavedNow);
   try {
     const search = { dates: { timeZone: "UTC" }, ...(config.search ?? {}) };
     writeFileSync(path.join(ws, "agent.config.json"), JSON.stringify({ search, ...(cache ? { embed: { cacheDir: cache } } : {}) }, null, 2));
@@ -242,7 +248,7 @@ export function printChanges(out, show = false) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const arg = (k, d) => (process.argv.includes(k) ? process.argv[process.argv.indexOf(k) + 1] : d);
-  const out = await runChanges({ set: arg("--set", "changes"), mode: arg("--mode", "keyword") });
+  const out = await runChanges({ set: arg("--set", "changes"), mode: arg("--mode", "keyword"), standingSavedNow: process.argv.includes("--standing-saved-now") });
   if (process.argv.includes("--json")) process.stdout.write(JSON.stringify(out) + "\n");
   else printChanges(out, process.argv.includes("--show"));
 }

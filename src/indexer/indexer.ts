@@ -12,7 +12,7 @@ import { templateLines } from "./boilerplate.js";
 import { chunkMarkdown } from "./chunk.js";
 import { chunkSession } from "./session-chunk.js";
 import { redactedTranscript, sweepSessions } from "./redaction.js";
-import { recordStatements, rederiveStatements, relink, truthRulesStale } from "./truth.js";
+import { recordStatements, rederiveStatements, relink, standingBefore, truthRulesStale } from "./truth.js";
 
 /** Bump when chunk boundaries or the statements read from them change for the same input (forces a re-chunk of every file). */
 export const CHUNKER_VERSION = 4;
@@ -257,12 +257,14 @@ export class Indexer {
     // truncate and its write: it is re-read by the next pass (racy), which says so if it stays empty.
     const midSave = f.size === 0 && mtimeMs === RACY_MTIME;
     if (read.text.trim() === "" && !midSave) warnings.push(`${f.rel}: empty file; nothing to index`);
+    // A standing file's lines keep the times they were first seen: read before the file's rows go.
+    const before = standingBefore(this.store.db, f.rel, existing !== undefined);
     this.store.replaceFile(
       { path: f.rel, kind: cls.kind, source: cls.source, date, size: f.size, mtimeMs, hash: read.hash, capped: read.capped },
       chunks,
       this.now(),
     );
-    recordStatements(this.store.db, { rel: f.rel, kind: cls.kind, date, text: read.text, mtimeMs: f.mtimeMs });
+    recordStatements(this.store.db, { rel: f.rel, kind: cls.kind, date, text: read.text, mtimeMs: f.mtimeMs, before });
     summary.indexed.push(f.rel);
     if (warnings.length > 0) {
       this.recordProblem(summary, { path: f.rel, severity: "warning", message: warnings.join(" | ") });

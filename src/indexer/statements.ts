@@ -122,6 +122,10 @@ export interface Statement {
   owned?: { owner: string; words: string[] }[];
   /** The things of a numbered series it names ("chapter 4"; told-apart.ts). Absent when none. */
   numbered?: string[];
+  /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */
+  observed?: boolean;
+  /** A standing file's line never seen changing: the save it was first read from, its latest possible time (standing-dates.ts). Absent otherwise. */
+  savedBy?: number;
 }
 
 const STOP = new Set(

@@ -5,7 +5,7 @@
  * derived from the files and rebuilt with the index; nothing here writes a note.
  *
  * Whose words count: the person's. A transcript's user turns and the notes the person keeps
- * (daily notes and other dated notes, and the standing files MEMORY.md, USER.md and TOOLS.md, each as of its last change); an assistant's replies are left out (they
+ * (daily notes and other dated notes, and the standing files MEMORY.md, USER.md and TOOLS.md, each line as of when it was first seen: standing-dates.ts); an assistant's replies are left out (they
  * echo and propose, they do not state the person's facts), and undated reference notes are
  * too (nothing says which of two undated notes is the newer).
  */
@@ -14,7 +14,7 @@ import type { DB } from "../store/open.js";
 import type { IndexStore } from "../store/index-store.js";
 import { readForIndex } from "../workspace/read.js";
 import type { ScannedFile } from "../workspace/scan.js";
-import { allStatements, clearStatements, replaceLinks, writeStatements, type StoredStatement } from "../store/statements.js";
+import { allStatements, clearStatements, fileStatementTimes, replaceLinks, setStatementTimes, writeStatements, type StoredStatement } from "../store/statements.js";
 import { contentWords, extractStatements, turnStatements, type Statement } from "./statements.js";
 import type { PlacedStatement } from "./supersede.js";
 import { linkWithClashes, withFixedValues } from "./value-clash.js";
@@ -25,6 +25,7 @@ import { withEventYears } from "./event-years.js";
 import { withToldApart } from "./told-apart.js";
 import { confirmedStatements } from "./confirmed.js";
 import { withInsteadOf } from "./named-old.js";
+import { dateStanding, placeUnobserved, seenTimes, type SeenTimes } from "./standing-dates.js";
 
 export interface TruthFile {
   rel: string;
@@ -32,8 +33,19 @@ export interface TruthFile {
   /** The file's date (daily notes, dated notes), or null. */
   date: string | null;
   text: string;
-  /** The file's last change, ms: when MEMORY.md's lines were last said. */
+  /** The file's last change, ms: when a standing file's new lines were said. */
   mtimeMs: number;
+  /**
+   * A standing file's statements as stored before this read (null or absent: never read, every
+   * line unobserved), and whether a line not among them is new since (`dateStanding`).
+   */
+  before?: { seen: SeenTimes | null; fresh: boolean };
+}
+
+/** What a standing file's lines keep from the index before it is read again (`indexed`: the index has a row for it). */
+export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile["before"] {
+  if (!isStanding(rel)) return undefined;
+  return { seen: indexed ? seenTimes(fileStatementTimes(db, rel)) : null, fresh: true };
 }
 
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
@@ -88,7 +100,7 @@ export function fileStatements(f: TruthFile): StoredStatement[] {
     if (Number.isNaN(day)) return [];
     return extractStatements(f.text).map((st) => stored(st, day + st.line));
   }
-  if (isStanding(f.rel)) return extractStatements(f.text).map((st) => stored(st, f.mtimeMs));
+  if (isStanding(f.rel)) return dateStanding(extractStatements(f.text), f.before?.seen ?? null, f.mtimeMs, f.before?.fresh ?? false).map((x) => stored(x.st, x.ord));
   return [];
 }
 
@@ -103,7 +115,8 @@ export function relink(db: DB): number {
     const rest = JSON.parse(r.data) as Omit<Statement, "line" | "text">;
     return { id: r.id, path: r.path, order: r.ord, st: { line: 0, text: "", ...rest } };
   });
-  const links = linkWithClashes(placed);
+  const { links, moved } = placeUnobserved(placed, linkWithClashes);
+  setStatementTimes(db, moved);
   replaceLinks(db, links);
   return links.length;
 }
@@ -113,7 +126,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 12;
+export const TRUTH_RULES_VERSION = 13;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */
@@ -135,8 +148,10 @@ export function rederiveStatements(store: IndexStore, files: readonly ScannedFil
       if (!row) continue;
       const read = readForIndex(f.abs, f.rel, maxBytes);
       if (!read.ok) continue;
+      // Read before clearing: new rules must not re-date every line of a standing file.
+      const before = standingBefore(store.db, f.rel, true);
       clearStatements(store.db, f.rel);
-      recordStatements(store.db, { rel: f.rel, kind: row.kind, date: row.date, text: read.text, mtimeMs: f.mtimeMs });
+      recordStatements(store.db, { rel: f.rel, kind: row.kind, date: row.date, text: read.text, mtimeMs: f.mtimeMs, before: before && { ...before, fresh: false } });
       n++;
     }
     store.setMeta(TRUTH_META, String(TRUTH_RULES_VERSION));

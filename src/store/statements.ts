@@ -44,6 +44,17 @@ export function clearStatements(db: DB, path: string): void {
   db.prepare("DELETE FROM statements WHERE chunk_id IN (SELECT c.id FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ?)").run(path);
 }
 
+/** A file's statements as stored (text, time, data): the times a standing file's lines keep when it is read again. */
+export function fileStatementTimes(db: DB, path: string): { text: string; ord: number; data: string }[] {
+  return db.prepare("SELECT s.text, s.ord, s.data FROM statements s JOIN chunks c ON c.id = s.chunk_id JOIN files f ON f.id = c.file_id WHERE f.path = ?").all(path) as { text: string; ord: number; data: string }[];
+}
+
+/** Statements given other times (by id): an unobserved standing line placed before the note that changed it. */
+export function setStatementTimes(db: DB, times: ReadonlyMap<number, number>): void {
+  const update = db.prepare("UPDATE statements SET ord = ? WHERE id = ?");
+  for (const [id, ord] of times) update.run(ord, id);
+}
+
 /** A file's statements, each under the chunk whose line range holds its line (the first such chunk). */
 export function writeStatements(db: DB, path: string, statements: StoredStatement[]): void {
   if (statements.length === 0) return;
