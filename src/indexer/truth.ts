@@ -26,6 +26,8 @@ import { withToldApart } from "./told-apart.js";
 import { confirmedStatements } from "./confirmed.js";
 import { withInsteadOf } from "./named-old.js";
 import { withOneBreath } from "./one-breath.js";
+import { withStartDates } from "./start-dates.js";
+import { withTypoFix } from "./typo-fixes.js";
 
 export interface TruthFile {
   rel: string;
@@ -40,7 +42,7 @@ export interface TruthFile {
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st)))))));
+  return withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st)))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {

@@ -37,6 +37,7 @@ import { sameThingUpdates } from "./same-thing.js";
 import { withHandLinks } from "./hand-links.js";
 import { eventYearClashes } from "./event-years.js";
 import { sizeClashes } from "./size-clash.js";
+import { saidAnewUpdates } from "./said-anew.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
 export interface FixedValue {
@@ -341,7 +342,8 @@ export function valueClashes(all: readonly PlacedStatement[], links: readonly Li
 
 /** Every link among the statements: the linker's (supersede.ts), then the value clashes its updates leave. */
 export function linkWithClashes(all: PlacedStatement[]): Link[] {
-  const links = withHandLinks(all, linkStatements(all));
+  const found = withHandLinks(all, linkStatements(all));
+  const links = [...found, ...saidAnewUpdates(all, found)];
   const clashes = valueClashes(all, links);
   const years = [...eventYearClashes(all, [...links, ...clashes])];
   years.push(...sizeClashes(all, [...links, ...clashes, ...years]));

@@ -3,6 +3,8 @@ import { derived } from "../../src/indexer/truth.js";
 import { extractStatements } from "../../src/indexer/statements.js";
 import { withOneBreath } from "../../src/indexer/one-breath.js";
 import { noteUpdates } from "../helpers/note-links.js";
+import { linkWithClashes } from "../../src/indexer/value-clash.js";
+import type { PlacedStatement } from "../../src/indexer/supersede.js";
 
 // What the sixth changes set (scripts/eval-changes6/) missed on its first, unseen run, as rules in
 // general words. Each example is phrased apart from the set, and each positive one fails on the
@@ -72,5 +74,45 @@ describe("hours written as a range", () => {
   it("hours changed are one slot given a new value; other hours of another thing are not", () => {
     expect(updates(["- Library opening hours: 9-5 weekdays", "The library opening hours changed to 10-6 on weekdays."])).toEqual([[0, 1]]);
     expect(updates(["- Library opening hours: 9-5 weekdays", "Gym opening hours are 6-10 weekdays."])).toEqual([]);
+  });
+});
+
+/** Each line said at its own day of June 2030 (noon), stored as the index stores it. */
+const saidOn = (lines: [day: number, text: string][]): PlacedStatement[] =>
+  lines.flatMap(([day, text], i) => extractStatements(text).map((st, j) => ({ id: i * 100 + j, path: `memory/2030-06-${String(day).padStart(2, "0")}.md`, order: Date.UTC(2030, 5, day, 12), st: derived(st) })));
+const updatesOn = (lines: [number, string][]) =>
+  linkWithClashes(saidOn(lines))
+    .filter((l) => l.kind === "update")
+    .map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+
+describe("a start date said again in other words", () => {
+  it("'starts' and a later 'first day' of the same holder, before the first date, replace it", () => {
+    expect(updatesOn([[3, "Maya starts at the nursery on Monday 1 July."], [10, "Maya's first day at the nursery is Wednesday 3 July, they had a staff day."]])).toEqual([[0, 1]]);
+  });
+
+  it("two starts of two things, or a start already past, replace nothing", () => {
+    expect(updatesOn([[3, "Maya starts swimming lessons on Monday 1 July."], [10, "Maya's first day at the nursery is Wednesday 3 July."]])).toEqual([]);
+    expect(updatesOn([[3, "Maya starts at the nursery on Monday 10 June."], [20, "Maya's first day at the nursery was Wednesday 12 June."]])).toEqual([]);
+  });
+});
+
+describe("a value the person says they wrote wrong", () => {
+  it("'I typed 0131 …, should be 0113 …' replaces the line that wrote 0131", () => {
+    expect(updatesOn([[3, "- Vet (Oak Lane surgery): 0131 496 0555"], [10, "I typed 0131 for the vet in my notes, should be 0113 496 0555."]])).toEqual([[0, 1]]);
+  });
+
+  it("a figure written wrong of another thing replaces nothing", () => {
+    expect(updatesOn([[3, "- Vet (Oak Lane surgery): 0131 496 0555"], [10, "I typed 0131 for the plumber, should be 0113 496 0999."]])).toEqual([]);
+  });
+});
+
+describe("a time of one occasion on one day given again", () => {
+  it("the same kind of time of the same occasion and day, said before the day, replaces the earlier", () => {
+    expect(updatesOn([[10, "Sunday 16 June: village fete, gates open 11:00, dog show 14:00."], [12, "Village fete on Sunday, gates open 12:00 and the dog show stays 14:00."]])).toEqual([[0, 1]]);
+  });
+
+  it("a time of no day, or of another day, is another occasion", () => {
+    expect(updatesOn([[10, "Sunday 16 June: village fete, gates open 11:00, dog show 14:00."], [12, "Village fete gates usually open 12:00 for the setup crew."]])).toEqual([]);
+    expect(updatesOn([[10, "Sunday 16 June: village fete, gates open 11:00, dog show 14:00."], [17, "Village fete on Sunday, gates open 12:00 for the second weekend."]])).toEqual([]);
   });
 });
