@@ -18,7 +18,8 @@ import type { Statement, StatedValue } from "./statements.js";
 import { slotKey } from "./supersede.js";
 
 /** Words before the last value that make it the one holding now. */
-const HOLDS_NOW = /\b(?:now|in the end|finally|eventually|at last)\b/i;
+// "now that it's 25 November" tells when it is said, not what holds.
+const HOLDS_NOW = /\b(?:now(?! that\b)(?! it['’]s\b)|in the end|finally|eventually|at last)\b/i;
 
 /** Where each value stands in the sentence, in order (values the sentence does not show as written are left out). */
 function placed(text: string, values: readonly StatedValue[]): { v: StatedValue; i: number; at: number }[] {

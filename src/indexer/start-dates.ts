@@ -9,7 +9,7 @@
  * it is (the words before the cue: "Kyle Dempsey", "my" → self) and what of (the words between
  * the cue and the date: "on the van", "at Arup").
  *
- * Linked when the holders share a word, or one's holder is what the other starts ("the Arup job
+ * Linked when the holders share a word besides "my" (a person starts many things), or one's holder is what the other starts ("the Arup job
  * starts 1 March" / "my first day at Arup"), the two say what of apart by no word (both naming
  * it, with nothing shared: "starts college" / "starts the swimming course" are two starts), the
  * newer is said before the older date, and the dates differ.
@@ -52,7 +52,8 @@ export function startDatesOf(st: Statement): StartDate[] {
     const cues = [...clause.matchAll(CUE)];
     const cue = cues[cues.length - 1];
     if (!cue || cue.index === undefined) continue;
-    const before = clause.slice(0, cue.index);
+    // Whose start is named in the cue's own clause: "limiting work emails after 7 PM, starting March 5" starts no "emails".
+    const before = clause.slice(0, cue.index).split(",").pop() ?? "";
     const self = /\b(?:my|I|I'm|I’m)\b\s*(?:\S+\s+){0,2}$/i.test(before);
     const who = own(contentWords(before).slice(-3));
     const what = own(contentWords(clause.slice(cue.index + cue[0].length)));
@@ -73,7 +74,8 @@ const startsOf = (st: Statement): StartDate[] => {
 
 /** Whether two start dates are of one holder's one start. */
 function sameStart(a: StartDate, b: StartDate): boolean {
-  const meets = (x: string[], y: string[]) => x.some((w) => y.includes(w));
+  const meets = (x: string[], y: string[]) => x.some((w) => w !== "self" && y.includes(w));
+  // "my new job starting 1 May" and "I'm starting the experiment on 21 October": a person starts many things; a word besides "my" names which.
   const holder = meets(a.who, b.who) || meets(a.who, b.what) || meets(a.what, b.who);
   const apart = a.what.length > 0 && b.what.length > 0 && !meets(a.what, b.what) && !meets(a.who, b.what) && !meets(a.what, b.who);
   return holder && !apart;

@@ -116,3 +116,18 @@ describe("a time of one occasion on one day given again", () => {
     expect(updatesOn([[10, "Sunday 16 June: village fete, gates open 11:00, dog show 14:00."], [17, "Village fete on Sunday, gates open 12:00 for the second weekend."]])).toEqual([]);
   });
 });
+
+describe("an anniversary 'with' someone", () => {
+  const clashes = (lines: [number, string][]) =>
+    linkWithClashes(saidOn(lines))
+      .filter((l) => l.kind === "contradiction")
+      .map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+
+  it("is the person's own: 'our anniversary' on another day goes against it", () => {
+    expect(clashes([[3, "- Wedding anniversary with Priya: 9 August"], [10, "Our anniversary is 19 August, so the weekend away is that week."]])).toEqual([[0, 1]]);
+  });
+
+  it("someone else's anniversary stays theirs", () => {
+    expect(clashes([[3, "- Mum's anniversary with Dad: 9 August"], [10, "Our anniversary is 19 August, so the weekend away is that week."]])).toEqual([]);
+  });
+});
