@@ -80,10 +80,11 @@ describe("hours written as a range", () => {
 /** Each line said at its own day of June 2030 (noon), stored as the index stores it. */
 const saidOn = (lines: [day: number, text: string][]): PlacedStatement[] =>
   lines.flatMap(([day, text], i) => extractStatements(text).map((st, j) => ({ id: i * 100 + j, path: `memory/2030-06-${String(day).padStart(2, "0")}.md`, order: Date.UTC(2030, 5, day, 12), st: derived(st) })));
-const updatesOn = (lines: [number, string][]) =>
+const linksOn = (lines: [number, string][], kind: "update" | "contradiction") =>
   linkWithClashes(saidOn(lines))
-    .filter((l) => l.kind === "update")
+    .filter((l) => l.kind === kind)
     .map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+const updatesOn = (lines: [number, string][]) => linksOn(lines, "update");
 
 describe("a start date said again in other words", () => {
   it("'starts' and a later 'first day' of the same holder, before the first date, replace it", () => {
@@ -118,10 +119,7 @@ describe("a time of one occasion on one day given again", () => {
 });
 
 describe("an anniversary 'with' someone", () => {
-  const clashes = (lines: [number, string][]) =>
-    linkWithClashes(saidOn(lines))
-      .filter((l) => l.kind === "contradiction")
-      .map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+  const clashes = (lines: [number, string][]) => linksOn(lines, "contradiction");
 
   it("is the person's own: 'our anniversary' on another day goes against it", () => {
     expect(clashes([[3, "- Wedding anniversary with Priya: 9 August"], [10, "Our anniversary is 19 August, so the weekend away is that week."]])).toEqual([[0, 1]]);
