@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5] [--mode keyword|hybrid] [--json] [--show]
-// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
+// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6] [--mode keyword|hybrid] [--json] [--show]
+// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
 // Changed facts in one person's own notes, each set written blind before reading the linker or
 // the ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
 //   changes   scripts/eval-changes/: Priya's four weeks of daily notes, MEMORY.md and USER.md
@@ -18,6 +18,11 @@
 //             the person confirms with a bare "yep", one line inside a pasted stack trace), list
 //             lines and table rows, a date moved by a relative phrase, a change given as a
 //             difference, an address and an e-mail replaced, one value in two units
+//   changes6  scripts/eval-changes6/: Gareth's month as a self-employed plumber running a youth
+//             football team: changes said to OpenCode (his invoicing scripts) and OpenClaw, one
+//             confirmed from the club's OpenClaw group chat (which must never become his memory),
+//             a value changed twice in one turn, a heading, a checkbox, a time range, a percentage,
+//             a count in words, a typo corrected; values restated in another format must not link
 // The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says
 // (--standing-saved-now: MEMORY.md, USER.md and TOOLS.md saved at the set's "now" instead, after
 // every note, as a line added today leaves them; their lines are then never seen changing),
@@ -42,7 +47,7 @@ import { Engine } from "../dist/index.js";
 import { searchOptions } from "../dist/contract/options.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5" };
+const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6" };
 
 /** A transcript line's turn text (its JSON "content"); null for a line that is no turn. */
 function turnText(line) {

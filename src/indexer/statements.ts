@@ -21,6 +21,7 @@ import { takenBack, weekdayOf } from "./taken-back.js";
 import { AREA, areaUnit, unitSpelled } from "./units.js";
 import { EMAIL, GLUED_ADDRESS, IPV4, STREET_ADDRESS, contactNorm, isContact, type ContactType } from "./contact-values.js";
 import { impliedSlot } from "./slot-synonyms.js";
+import { HOURS_RANGE, hoursRange } from "./time-ranges.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
 import { tableRows, type TableRow } from "./table-rows.js";
@@ -28,12 +29,13 @@ import { HANDED_OVER, roleHolders, type RoleHolder } from "./role-holders.js";
 
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
+ * `hours`: hours written as a range ("8-5 weekdays", "6-7pm"; time-ranges.ts): "08:00-17:00".
  * `weekly`: the weekdays something recurs on ("every Tuesday", "Saturdays", "Mon-Wed"): a schedule, which changes only when moved.
  * `name`: who holds a role, said with a title right after the role ("teacher Mrs Patel", "new GP, Dr Shah"); only with its role word next to it.
  * `phone`: a phone number ("07700 900412", "+44 113 496 0000", "555-123-4567"); its kind names its slot, so only whose it is must match.
  * `email`, `ip`, `address`: an e-mail, IPv4 or street address ("ana@example.org", "192.168.1.52", "9 Cliff Road", "Oudegracht 218"; contact-values.ts); as a phone number.
  */
-export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "weekly" | "phone" | "name" | ContactType;
+export type ValueType = "count" | "money" | "percent" | "measure" | "date" | "day" | "time" | "hours" | "weekly" | "phone" | "name" | ContactType;
 
 export interface StatedValue {
   type: ValueType;
@@ -162,9 +164,9 @@ const SIZE_UNIT_WORDS = new Set(["kw", "mw", "ha"]);
 /** "I've never …", "I have not …": a denial of something the person did or has. */
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
-const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged|taken over|took over)\b|\b(?:given|assigned|allocated) (?:Mrs?|Ms|Miss|Dr|Prof)\.? [A-Z]|\b(?:(?:going|goes|gone|went) |(?:put|puts|putting) (?:(?:the|their|his|her|its|our|my) (?:[a-z'’-]+ ){1,2})?)(?:up|down) to (?=[$€£\d]|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)/i;
+const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|put (?:back|forward) (?:to|by|a|until|till)|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged|taken over|took over)\b|\b(?:given|assigned|allocated) (?:Mrs?|Ms|Miss|Dr|Prof)\.? [A-Z]|\b(?:(?:going|goes|gone|went) |(?:put|puts|putting) (?:(?:the|their|his|her|its|our|my) (?:[a-z'’-]+ ){1,2})?)(?:up|down) to (?=[$€£\d]|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)/i;
 /** A thing moved, put off or called off: the words that announce it even when no new value follows. */
-const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|cancell?ed|called off|pull(?:ed|ing)? out of|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
+const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|put (?:back|forward) (?:to|by|a|until|till)\b|brought forward|cancell?ed|called off|pull(?:ed|ing)? out of|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
 /** "moved her to the 20th", "put him off": who was moved says nothing of what. */
 const OBJECT_PRONOUNS = new Set(["her", "him", "his", "hers", "them"]);
 
@@ -225,9 +227,9 @@ const PERIOD_SHORT = /([\d/]\s?)(hrs?|mo|mth|wks?|yrs?)\b/g;
  */
 export function contentWords(text: string, heads = false): string[] {
   const out: string[] = [];
-  // A hyphen parts words as the keyword index parts them ("patent-related" → patent, related),
-  // so a statement's words and a query's terms meet.
-  const tokens = text.toLowerCase().replace(PERIOD_SHORT, (_m, p: string, x: string) => `${p}${TIME_ABBREVIATIONS.get(x) ?? x}`).split(/[^\p{L}\p{N}'_]+/u);
+  // A hyphen or an underscore parts words as the keyword index parts them ("patent-related" →
+  // patent, related; "PARTS_MARKUP" → parts, markup), so a statement's words and a query's terms meet.
+  const tokens = text.toLowerCase().replace(PERIOD_SHORT, (_m, p: string, x: string) => `${p}${TIME_ABBREVIATIONS.get(x) ?? x}`).split(/[^\p{L}\p{N}']+/u);
   for (const [i, raw] of tokens.entries()) {
     // "day rate", "day job": "day" naming a kind of the noun after it is that noun's head word, not a stop word.
     const next = tokens[i + 1] ?? "";
@@ -280,6 +282,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   { re: WEEKDAY_PAIR_OF, read: (m) => weekdaySet(m[1] ?? m[3]!, m[2] ?? m[4]!) },
   // every Tuesday / every other Thursday / Saturdays: a day that recurs (a lone "Tuesday" is one day, not a schedule)
   { re: new RegExp(`\\b(?:(?:every|each)(?: other)? ${WEEKDAY_RE}\\b|${WEEKDAY_PLURAL_RE})`, "gi"), read: (m) => weekdayRun(m[1] ?? m[2]!, m[1] ?? m[2]!) },
+  // 8-5 weekdays / 7:30-4 / 6-7pm: hours as a range (time-ranges.ts), before either side is read as a time
+  { re: HOURS_RANGE, read: hoursRange },
   // 4:30 PM, 11 AM, 3.40pm (a dot, as British notes write it), 14:00
   { re: /\b(\d{1,2})(?:[:.](\d{2}))? ?([ap])\.?m\b\.?/gi, read: (m) => clock(Number(m[1]), Number(m[2] ?? 0), m[3]!.toLowerCase()) },
   { re: /\b([01]?\d|2[0-3]):([0-5]\d)\b/g, read: (m) => clock(Number(m[1]), Number(m[2]), "") },
@@ -291,6 +295,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   { re: AREA, read: (m) => ({ type: "measure", unit: areaUnit(m[2] ?? m[3] ?? m[4]!), norm: String(Number(m[1]!.replace(/,/g, ""))) }) },
   // 78% / 78 percent
   { re: /\b(\d+(?:\.\d+)?)\s?(?:%|percent\b)/gi, read: (m) => ({ type: "percent", unit: "", norm: String(Number(m[1])) }) },
+  // two dozen kids / a dozen eggs: a count said in dozens is that many of the thing after it
+  { re: /\b(a|half a|one|two|three|four|five|six|\d{1,3})\s+dozen\s+([a-z][a-z-]{0,20})\b/gi, read: (m) => counted(String(dozens(m[1]!)), m[2]!) },
   // 250ms / 3 hours / 45 sources / 1,200 calls / three days
   {
     // A comma ends the number when no digit follows it: "Aug 2030, fine" counts no "fine".
@@ -346,6 +352,12 @@ function scaled(num: string, suffix: string | undefined): string {
   const k = (suffix ?? "").toLowerCase();
   const times = k === "k" || k === "thousand" ? 1e3 : k === "m" || k === "million" ? 1e6 : 1;
   return String(n * times);
+}
+
+/** How many a number of dozens is ("two" dozen → 24, "half a" → 6). */
+function dozens(n: string): number {
+  const k = n.toLowerCase();
+  return k === "half a" ? 6 : k === "a" ? 12 : 12 * (NUMBER_WORDS[k] ?? Number(k));
 }
 
 function counted(num: string, word: string): Omit<Found, "start" | "end"> | null {

@@ -136,7 +136,9 @@ function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement
   const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
   if (near.length === 0) return false;
   const nearBack = vn.near.filter((w) => vo.near.includes(w) || o.words.includes(w));
-  return nearBack.length > 0 || (n.announced === true && vn.near.every((w) => WHEN_OR_MOVED.has(w)));
+  // "it's Friday 24th instead": "instead" beside the new day says it replaces one, as a move announced does.
+  const replaces = n.announced === true || vn.near.includes("instead");
+  return nearBack.length > 0 || (replaces && vn.near.every((w) => WHEN_OR_MOVED.has(w) || w === "instead"));
 }
 
 /** A value an announced move gives with only the move next to it ("moved her to the 20th"): the other words decide what moved. */
@@ -145,7 +147,7 @@ function movedWithNothingElse(vn: StatedValue, n: Statement): boolean {
 }
 
 /** Kinds of value that change only when the newer statement says something changed. */
-const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "weekly", "phone", "name"]);
+const CHANGES_ONLY_WHEN_SAID: ReadonlySet<StatedValue["type"]> = new Set(["date", "time", "hours", "weekly", "phone", "name"]);
 
 /** Words that only repeat what a phone number is ("Dad's mobile", "dad's new phone number"): its kind, not whose it is. */
 const PHONE_WORDS = new Set(["phon", "mobil", "number", "cell", "tel", "landlin", "contact", "whatsapp", "text", "call", "rang", "ring"]);
@@ -184,7 +186,8 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       // "4pm instead of 5": the newer names the old value it replaces, and this is not it.
       if (namesOtherOld(vo, vn, n)) continue;
       // Still saying the old value, or already saying the new one: an added fact, not a change.
-      if (n.values.some((x) => sameValue(x, vo)) || o.values.some((x) => sameValue(x, vn))) continue;
+      // The old value told as what it was ("was £180, now £198") is not still said.
+      if (n.values.some((x) => x.former !== true && sameValue(x, vo)) || o.values.some((x) => sameValue(x, vn))) continue;
       // A day, an hour or a weekly day changes only when something was moved: other dates are other events;
       // a second phone number is as often another line of the same person's as a new one.
       // A dose too: a second medicine's dose is as often beside the first as instead of it.

@@ -26,6 +26,9 @@ import { withToldApart } from "./told-apart.js";
 import { confirmedStatements } from "./confirmed.js";
 import { withInsteadOf } from "./named-old.js";
 import { dateStanding, placeUnobserved, seenTimes, type SeenTimes } from "./standing-dates.js";
+import { withOneBreath } from "./one-breath.js";
+import { withStartDates } from "./start-dates.js";
+import { withTypoFix } from "./typo-fixes.js";
 
 export interface TruthFile {
   rel: string;
@@ -51,7 +54,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withToldApart(withFigures(withInsteadOf(withSaidApart(withEventYears(withFixedValues(st))))));
+  return withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st)))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {
@@ -126,7 +129,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 13;
+export const TRUTH_RULES_VERSION = 14;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */

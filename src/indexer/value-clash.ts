@@ -37,6 +37,7 @@ import { sameThingUpdates } from "./same-thing.js";
 import { withHandLinks } from "./hand-links.js";
 import { eventYearClashes } from "./event-years.js";
 import { sizeClashes } from "./size-clash.js";
+import { saidAnewUpdates } from "./said-anew.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
 export interface FixedValue {
@@ -64,6 +65,8 @@ interface Cue {
   own: string[];
   /** A thing of the household's, not of one person: with no holder and no owner word on either side, the two are the same one. */
   household?: boolean;
+  /** Said "with" someone ("anniversary with Jen"), it is the person's own: the holder is "self". */
+  selfWith?: boolean;
 }
 
 /** A day and month at the start of `rest` ("12 May", "May 21st", "2026-05-12"), as findValues reads it. */
@@ -106,7 +109,8 @@ function passwordAtStart(rest: string): { norm: string; length: number } | null 
 
 const CUES: readonly Cue[] = [
   { slot: "birthday", re: /\b(?:birthday|bday|b['’]day|b-day|date of birth|dob|born(?: on)?)\b/gi, read: dayMonthAtStart, own: ["birthday", "bday", "date", "birth", "dob", "born"] },
-  { slot: "anniversary", re: /\banniversary\b/gi, read: dayMonthAtStart, own: ["anniversary"] },
+  // "anniversary with Jen": the person's own, as "our anniversary" is.
+  { slot: "anniversary", re: /\banniversary(?:\s+with\s+[A-Z][\p{L}'’-]+)?/giu, read: dayMonthAtStart, own: ["anniversary"], selfWith: true },
   { slot: "expiry", re: /\b(?:expires|expiry(?: date)?|expiring|valid (?:till|until|to|through|thru)|runs out)\b/gi, read: monthYearAtStart, own: ["expir", "expiry", "valid", "till", "until", "run", "date"] },
   { slot: "registration", re: /\b(?:reg(?:istration)?(?: (?:number|no\.?|plate))?|(?:number|licen[cs]e) ?plate)\b/gi, read: (r: string) => codeAtStart(r, PLATE), own: ["reg", "registration", "number", "plate", "licence", "license"] },
   { slot: "postcode", re: /\b(?:post ?code)\b/gi, read: (r: string) => codeAtStart(r, POSTCODE), own: ["postcod", "post", "code"] },
@@ -200,7 +204,7 @@ export function fixedValues(sentence: string): FixedValue[] {
       if (!v) continue;
       const valueAt = after + fill.length;
       const f = fixedAt(sentence, cue.slot, cue.own, m.index, valueAt, { norm: v.norm, text: text.slice(valueAt, valueAt + v.length) });
-      if (f) out.push(f);
+      if (f) out.push(cue.selfWith === true && /\swith\s/i.test(m[0]) && f.holder === undefined ? { ...f, holder: "self" } : f);
     }
   }
   HOUSE.lastIndex = 0;
@@ -341,7 +345,8 @@ export function valueClashes(all: readonly PlacedStatement[], links: readonly Li
 
 /** Every link among the statements: the linker's (supersede.ts), then the value clashes its updates leave. */
 export function linkWithClashes(all: PlacedStatement[]): Link[] {
-  const links = withHandLinks(all, linkStatements(all));
+  const found = withHandLinks(all, linkStatements(all));
+  const links = [...found, ...saidAnewUpdates(all, found)];
   const clashes = valueClashes(all, links);
   const years = [...eventYearClashes(all, [...links, ...clashes])];
   years.push(...sizeClashes(all, [...links, ...clashes, ...years]));
