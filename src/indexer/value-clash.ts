@@ -14,6 +14,7 @@
  *   registration  "car reg YD21 KPO", "number plate AB12 CDE"
  *   postcode      "postcode LS7 3AB"
  *   house number  "42 Roundhay Rd" (the slot is the street: "24 Roundhay Road" clashes)
+ *   blood group   "Blood type: O positive", "gave blood; the card says A positive" (the person's unless another is named)
  *
  * A count, an amount or an appointment is left to the update linker (supersede.ts): such
  * values change without anyone saying so, and two dates are as often two events.
@@ -37,6 +38,7 @@ import { sameThingUpdates } from "./same-thing.js";
 import { withHandLinks } from "./hand-links.js";
 import { eventYearClashes } from "./event-years.js";
 import { sizeClashes } from "./size-clash.js";
+import { BLOOD_CUE, bloodGroupAfter } from "./blood-group.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
 export interface FixedValue {
@@ -59,11 +61,14 @@ const FILL = new RegExp(String.raw`^(?:\s*(?:is|are|['’]s|falls on|on|of|in|at
 interface Cue {
   slot: string;
   re: RegExp;
-  read: (rest: string) => { norm: string; length: number } | null;
+  /** The value at the start of `rest`, or `skip` characters into it when the cue may stand further back (blood-group.ts). */
+  read: (rest: string) => { norm: string; length: number; skip?: number } | null;
   /** The words of the slot itself, never an owner word. */
   own: string[];
   /** A thing of the household's, not of one person: with no holder and no owner word on either side, the two are the same one. */
   household?: boolean;
+  /** A thing of a person's own: with no holder named, the person's (a blood group). */
+  personal?: boolean;
 }
 
 /** A day and month at the start of `rest` ("12 May", "May 21st", "2026-05-12"), as findValues reads it. */
@@ -112,6 +117,8 @@ const CUES: readonly Cue[] = [
   { slot: "postcode", re: /\b(?:post ?code)\b/gi, read: (r: string) => codeAtStart(r, POSTCODE), own: ["postcod", "post", "code"] },
   // The home's network: the household's when nobody is named ("Wifi password: …", "the wifi password is …").
   { slot: "wifi password", re: /\b(?:wi-?fi|router|broadband)(?: network)? (?:password|passcode|key|code)\b/gi, read: passwordAtStart, own: ["wifi", "router", "broadband", "network", "password", "passcod", "key", "code"], household: true },
+  // A person's own for life, named by its own form wherever the sentence speaks of blood (blood-group.ts).
+  { slot: "blood group", re: BLOOD_CUE, read: bloodGroupAfter, own: ["blood", "type", "group", "donor", "card"], personal: true },
 ].map((c) => ({ ...c, own: c.own.map(stem) }));
 
 /** "42 Roundhay Rd", "24 Roundhay Road", "7b St John's Road": a house number with its street. */
@@ -198,9 +205,9 @@ export function fixedValues(sentence: string): FixedValue[] {
       const fill = FILL.exec(text.slice(after))?.[0] ?? "";
       const v = cue.read(text.slice(after + fill.length));
       if (!v) continue;
-      const valueAt = after + fill.length;
+      const valueAt = after + fill.length + (v.skip ?? 0);
       const f = fixedAt(sentence, cue.slot, cue.own, m.index, valueAt, { norm: v.norm, text: text.slice(valueAt, valueAt + v.length) });
-      if (f) out.push(f);
+      if (f) out.push(cue.personal === true && f.holder === undefined ? { ...f, holder: "self" } : f);
     }
   }
   HOUSE.lastIndex = 0;
