@@ -1,8 +1,8 @@
 /**
  * A value set to a new amount by a verb of changing its size: "the organisers cut talks to 12
- * minutes", "rent was raised to £1,525", "the session's been trimmed to 40 minutes", "they
- * capped the group at 8". The verb and the "to"/"at" before the number say the thing had
- * another value before, as "increased"/"now" do. Pure.
+ * minutes", "they capped the group at 8". The verb's object names the thing whose amount changed
+ * (set-to-links.ts links it to that thing's latest amount); the sentence's other words are not
+ * loosened by it, since a long sentence holds other amounts of other things. Pure.
  */
 
 /** Verbs that give a thing a new size; "cut" and "capped" only with the "to"/"at" and a number after (a cut finger is no change). */
@@ -11,15 +11,7 @@ const SIZE_VERBS = "cut|cuts|trimmed|shortened|lengthened|extended|capped|halved
 /** A number-ish value right after: a digit, a currency sign, or a number word. */
 const NUMBER_AFTER = "(?=[$€£]?\\d|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety)\\b)";
 
-/** The verb, up to three words of what was changed ("cut talks", "cut the slots for speakers"), then "to"/"at" and a number. */
-const SET_TO = new RegExp(`\\b(?:${SIZE_VERBS})\\b(?:\\s+[\\p{L}'’-]+){0,3}?\\s+(?:to|at|down to|back to)\\s+${NUMBER_AFTER}`, "iu");
-
-/** Whether a sentence sets something to a new amount ("cut talks to 12 minutes"). */
-export function setsTo(sentence: string): boolean {
-  return SET_TO.test(sentence);
-}
-
-/** The same, capturing the words between the verb and its "to": what was set ("talks", "the slots for speakers"). */
+/** The verb, up to three words of what was changed ("cut talks", "cut the slots for speakers"), then "to"/"at" and a number: the words between are what was set. */
 const SET_WHAT = new RegExp(`\\b(?:${SIZE_VERBS})\\b((?:\\s+[\\p{L}'’-]+){0,3}?)\\s+(?:to|at|down to|back to)\\s+${NUMBER_AFTER}`, "iu");
 
 /** The words naming what a sentence sets to a new amount, as `words` reads them ("cut talks to 12" → ["talk"]); none when it sets nothing or names nothing. */

@@ -28,9 +28,9 @@ interface Synonym {
 const PLACE = /\b(?:storage|lock-?up|garage|flat|room|house|apartment|office|desk|unit|allotment|plot|parking space|studio flat)\b/i;
 
 /** "first day", "first shift", "begins", "commencing" before a date, in its sentence: when a thing starts. */
-const FIRST_DAY = /\b(?:(?:first|1st|opening) (?:day|shift|morning)|begins?|beginning|commenc(?:e|es|ing))\b(?![^.!?]*\b(?:last|final) (?:day|shift)\b)[^.!?]*$/i;
-/** "last day", "final shift", "finishes" before a date, in its sentence: when a thing ends. */
-const LAST_DAY = /\b(?:(?:last|final) (?:day|shift|morning)|finish(?:es|ing)?)\b(?![^.!?]*\b(?:first|1st) (?:day|shift)\b)[^.!?]*$/i;
+const FIRST_DAY = /\b(?:(?:[Ff]irst|1st|[Oo]pening) (?:day|shift|morning)|[Bb]egins?|[Bb]eginning|[Cc]ommenc(?:e|es|ing))\b(?![^.!?]*\b(?:last|final) (?:day|shift)\b)[^.!?]*$/;
+/** "last day", "final shift", "finishes" before a date, in its sentence: when a thing ends ("Finish Line", a shop, is no end). */
+const LAST_DAY = /\b(?:(?:[Ll]ast|[Ff]inal) (?:day|shift|morning)|finishes|finishing)\b(?![^.!?]*\b(?:first|1st) (?:day|shift)\b)[^.!?]*$/;
 
 const TABLE: readonly Synonym[] = [
   // One word each: the period is said already ("an hour") or is no word ("a day"), so two amounts "a day" of two

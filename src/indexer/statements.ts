@@ -16,7 +16,7 @@ import { MONEY_SAID, moneySaid } from "./money-words.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { saysDifference } from "./differences.js";
-import { setWhat, setsTo } from "./set-to.js";
+import { setWhat } from "./set-to.js";
 import { withoutAsides } from "./label-words.js";
 import { revisedEntries } from "./list-intro.js";
 import { takenBack, weekdayOf } from "./taken-back.js";
@@ -686,8 +686,7 @@ function statementOf(said: string, line: number, marked: boolean, valueless = fa
   if (choice && chosen.length > 0) Object.assign(corrected, { chose: { words: chosen, final: choice.final } });
   // A value named as what it was ("2pm (was 3pm)"), a struck one or a correction's label says the thing changed.
   // So does a difference alone ("went up by £50", differences.ts).
-  // So does a verb setting it to a new amount ("cut talks to 12 minutes", set-to.ts).
-  const change = CHANGE.test(s) || saysDifference(s) || setsTo(s) || stated.namesEarlier || edit.struck !== undefined || edit.labelled;
+  const change = CHANGE.test(s) || saysDifference(s) || stated.namesEarlier || edit.struck !== undefined || edit.labelled;
   // A holder asked about or supposed is none; one said as a fact is.
   const holders = isQuestion(s) || !STATED_MOODS.has(moodAt(s, 0)) ? [] : roleHolders(s);
   const set = found.length > 0 ? setWhat(s, (t) => contentWords(t)) : [];
