@@ -29,8 +29,8 @@ const KINDS: Record<string, string> = {
   opened: "opened", planted: "planted", installed: "installed", married: "married",
 };
 const HAPPENED = new RegExp(String.raw`\b(${Object.keys(KINDS).join("|")})\b((?:\s+[\p{L}'’]+){0,3}?)\s+(?:in|back in)\s+((?:1[6-9]|20)\d{2})\b(?!\s*[-–/]\d)`, "giu");
-/** Where a clause starts: what is before it is about something else. */
-const CLAUSE_START = /[:;,.!?()]|\b(?:and|but|when|because|so)\b/gi;
+/** Where a clause starts: what is before it is about something else. "Tom and I married" joins two people, no clauses. */
+const CLAUSE_START = /[:;,.!?()]|\b(?:and(?!\s+(?:I|me|my wife|my husband|my partner)\b)|but|when|because|so)\b/gi;
 
 /** A model's name ("M32", "RX100"): capitals then digits, which content words leave out. */
 const modelsOf = (text: string) => [...text.matchAll(/\b[A-Z]{1,4}\d{1,5}\b/g)].map((m) => m[0].toLowerCase());

@@ -14,7 +14,7 @@
  *   registration  "car reg YD21 KPO", "number plate AB12 CDE"
  *   postcode      "postcode LS7 3AB"
  *   house number  "42 Roundhay Rd" (the slot is the street: "24 Roundhay Road" clashes)
- *   blood group   "Blood type: O positive", "gave blood; the card says A positive" (the person's unless another is named)
+ *   blood group   "Blood type: O positive", "I'm A positive, I gave blood" (its own cue; the person's unless another is named)
  *
  * A count, an amount or an appointment is left to the update linker (supersede.ts): such
  * values change without anyone saying so, and two dates are as often two events.
@@ -38,7 +38,7 @@ import { sameThingUpdates } from "./same-thing.js";
 import { withHandLinks } from "./hand-links.js";
 import { eventYearClashes } from "./event-years.js";
 import { sizeClashes } from "./size-clash.js";
-import { BLOOD_CUE, bloodGroupAfter } from "./blood-group.js";
+import { BLOOD_GROUP, bloodGroupAt } from "./blood-group.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
 export interface FixedValue {
@@ -61,14 +61,15 @@ const FILL = new RegExp(String.raw`^(?:\s*(?:is|are|['’]s|falls on|on|of|in|at
 interface Cue {
   slot: string;
   re: RegExp;
-  /** The value at the start of `rest`, or `skip` characters into it when the cue may stand further back (blood-group.ts). */
-  read: (rest: string) => { norm: string; length: number; skip?: number } | null;
+  read: (rest: string) => { norm: string; length: number } | null;
   /** The words of the slot itself, never an owner word. */
   own: string[];
   /** A thing of the household's, not of one person: with no holder and no owner word on either side, the two are the same one. */
   household?: boolean;
   /** A thing of a person's own: with no holder named, the person's (a blood group). */
   personal?: boolean;
+  /** The value is its own cue, read where the cue starts ("A positive" in a sentence about blood; blood-group.ts). */
+  selfNamed?: boolean;
 }
 
 /** A day and month at the start of `rest` ("12 May", "May 21st", "2026-05-12"), as findValues reads it. */
@@ -118,7 +119,7 @@ const CUES: readonly Cue[] = [
   // The home's network: the household's when nobody is named ("Wifi password: …", "the wifi password is …").
   { slot: "wifi password", re: /\b(?:wi-?fi|router|broadband)(?: network)? (?:password|passcode|key|code)\b/gi, read: passwordAtStart, own: ["wifi", "router", "broadband", "network", "password", "passcod", "key", "code"], household: true },
   // A person's own for life, named by its own form wherever the sentence speaks of blood (blood-group.ts).
-  { slot: "blood group", re: BLOOD_CUE, read: bloodGroupAfter, own: ["blood", "type", "group", "donor", "card"], personal: true },
+  { slot: "blood group", re: BLOOD_GROUP, read: bloodGroupAt, own: ["blood", "type", "group", "donor"], personal: true, selfNamed: true },
 ].map((c) => ({ ...c, own: c.own.map(stem) }));
 
 /** "42 Roundhay Rd", "24 Roundhay Road", "7b St John's Road": a house number with its street. */
@@ -202,10 +203,9 @@ export function fixedValues(sentence: string): FixedValue[] {
     cue.re.lastIndex = 0;
     for (let m = cue.re.exec(text); m !== null; m = cue.re.exec(text)) {
       const after = m.index + m[0].length;
-      const fill = FILL.exec(text.slice(after))?.[0] ?? "";
-      const v = cue.read(text.slice(after + fill.length));
+      const valueAt = cue.selfNamed === true ? m.index : after + (FILL.exec(text.slice(after))?.[0] ?? "").length;
+      const v = cue.read(text.slice(valueAt));
       if (!v) continue;
-      const valueAt = after + fill.length + (v.skip ?? 0);
       const f = fixedAt(sentence, cue.slot, cue.own, m.index, valueAt, { norm: v.norm, text: text.slice(valueAt, valueAt + v.length) });
       if (f) out.push(cue.personal === true && f.holder === undefined ? { ...f, holder: "self" } : f);
     }

@@ -3,7 +3,7 @@ import { extractStatements } from "../../src/indexer/statements.js";
 import { linkWithClashes } from "../../src/indexer/value-clash.js";
 import { derived } from "../../src/indexer/truth.js";
 import { degreeYears } from "../../src/indexer/degrees.js";
-import { bloodGroupAfter } from "../../src/indexer/blood-group.js";
+import { bloodGroupAt } from "../../src/indexer/blood-group.js";
 import type { PlacedStatement } from "../../src/indexer/supersede.js";
 
 // What the fifth changes set (scripts/eval-changes5/) still missed, as rules in general words: a
@@ -63,12 +63,19 @@ describe("sizes in a label's list", () => {
 describe("a blood group", () => {
   it("two groups of the person's are a contradiction, however the second is said", () => {
     expect(linksOf(["- Blood group: B negative.", "Gave blood at the town hall session; the slip came back AB+."], "contradiction")).toEqual([[0, 1]]);
-    expect(bloodGroupAfter(" type: O positive")?.norm).toBe("O+");
+    expect(bloodGroupAt("O positive.")?.norm).toBe("O+");
   });
 
   it("another person's group, or a capital A in a sentence about blood, is none", () => {
     expect(linksOf(["- Blood group: B negative.", "Dad's blood group is A positive, he says."], "contradiction")).toEqual([]);
     expect(linksOf(["- Blood group: B negative.", "A blood test on Monday. A nurse will ring."], "contradiction")).toEqual([]);
+  });
+});
+
+describe("a happening's year said with the person beside another", () => {
+  it("'Priya and I married in 2004' is Priya's wedding as much as 'Married Priya in 2005'", () => {
+    expect(linksOf(["- Priya and I married in 2004, twenty years this spring.", "- Married Priya in 2005; moved to Hull after."], "contradiction")).toEqual([[0, 1]]);
+    expect(linksOf(["- Priya and I married in 2004, twenty years this spring.", "- Married Anil in 2005; moved to Hull after."], "contradiction")).toEqual([]);
   });
 });
 
