@@ -10,12 +10,15 @@
  */
 import { contentWords, type Statement } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
+import { degreeYears } from "./degrees.js";
 
 /** A happening's year: what happened (its kind), the year, and the words of what it happened to. */
 export interface EventYear {
   kind: string;
   year: string;
   thing: string[];
+  /** What a degree was in ("ecology"; degrees.ts): two degrees of one level in two fields are two things. */
+  field?: string;
 }
 
 /** The happenings that befall a thing once, each with the kind it belongs to ("formed" and "founded" are one). */
@@ -26,8 +29,8 @@ const KINDS: Record<string, string> = {
   opened: "opened", planted: "planted", installed: "installed", married: "married",
 };
 const HAPPENED = new RegExp(String.raw`\b(${Object.keys(KINDS).join("|")})\b((?:\s+[\p{L}'’]+){0,3}?)\s+(?:in|back in)\s+((?:1[6-9]|20)\d{2})\b(?!\s*[-–/]\d)`, "giu");
-/** Where a clause starts: what is before it is about something else. */
-const CLAUSE_START = /[:;,.!?()]|\b(?:and|but|when|because|so)\b/gi;
+/** Where a clause starts: what is before it is about something else. "Tom and I married" joins two people, no clauses. */
+const CLAUSE_START = /[:;,.!?()]|\b(?:and(?!\s+(?:I|me|my wife|my husband|my partner)\b)|but|when|because|so)\b/gi;
 
 /** A model's name ("M32", "RX100"): capitals then digits, which content words leave out. */
 const modelsOf = (text: string) => [...text.matchAll(/\b[A-Z]{1,4}\d{1,5}\b/g)].map((m) => m[0].toLowerCase());
@@ -48,7 +51,7 @@ export function eventYears(sentence: string): EventYear[] {
 
 /** A statement with its happenings' years (as it was, when it tells none). */
 export function withEventYears<T extends Statement>(st: T): T {
-  const years = eventYears(st.text);
+  const years = [...eventYears(st.text), ...degreeYears(st.text)];
   return years.length > 0 ? { ...st, years } : st;
 }
 
@@ -57,6 +60,7 @@ const yearsOf = (st: Statement): EventYear[] => (Array.isArray(st.years) ? st.ye
 
 /** Words of what happened that two years share: at least one, and half of the fewer's. */
 function sameThing(a: EventYear, b: EventYear): string[] {
+  if (a.field !== undefined && b.field !== undefined && a.field !== b.field) return [];
   const shared = a.thing.filter((w) => b.thing.includes(w));
   return shared.length > 0 && shared.length * 2 >= Math.min(a.thing.length, b.thing.length) ? shared : [];
 }

@@ -13,14 +13,24 @@
 import type { StatedValue, Statement } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
 import { isSize } from "./units.js";
+import { labelWords } from "./label-words.js";
 
 /** How many size clashes one statement takes part in: the nearest few. */
 const MAX_PER_STATEMENT = 2;
 
-/** The words two sizes share when they are of one thing, or null. */
-function sameThing(a: StatedValue, b: StatedValue): string[] | null {
-  if (!a.near.some((w) => b.near.includes(w))) return null;
+/** A size's own words: those next to it, and a record's label when it is one item of the label's list (label-words.ts). */
+const ownWords = (v: StatedValue, st: Statement): string[] => [...new Set([...v.near, ...labelWords(st)])];
+
+/**
+ * The words two sizes share when they are of one thing, or null. Two of their own words shared
+ * ("the Oudegracht flat" beside each) name the thing by themselves; one needs half the wider words too.
+ */
+function sameThing(a: StatedValue, b: StatedValue, sa: Statement, sb: Statement): string[] | null {
+  const bOwn = ownWords(b, sb);
+  const own = ownWords(a, sa).filter((w) => bOwn.includes(w));
+  if (own.length === 0) return null;
   const shared = a.context.filter((w) => b.context.includes(w));
+  if (own.length >= 2 && shared.length >= 2) return shared;
   return shared.length >= 2 && shared.length * 2 >= Math.min(a.context.length, b.context.length) ? shared : null;
 }
 
@@ -43,7 +53,7 @@ export function sizeClashes(all: readonly PlacedStatement[], links: readonly Lin
         const b = sizes(n.st).find((v) => v.unit === a.unit && v.norm !== a.norm);
         // The newer still says the old size, or the older already said the new one: two things.
         if (!b || sizes(n.st).some((v) => v.unit === a.unit && v.norm === a.norm) || sizes(o.st).some((v) => v.unit === b.unit && v.norm === b.norm)) continue;
-        const shared = sameThing(a, b);
+        const shared = sameThing(a, b, o.st, n.st);
         if (shared === null) continue;
         linked.add(`${o.id}:${n.id}`).add(`${n.id}:${o.id}`);
         count.set(o.id, (count.get(o.id) ?? 0) + 1).set(n.id, (count.get(n.id) ?? 0) + 1);

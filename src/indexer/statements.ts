@@ -16,6 +16,8 @@ import { MONEY_SAID, moneySaid } from "./money-words.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { saysDifference } from "./differences.js";
+import { setWhat } from "./set-to.js";
+import { withoutAsides } from "./label-words.js";
 import { revisedEntries } from "./list-intro.js";
 import { takenBack, weekdayOf } from "./taken-back.js";
 import { AREA, areaUnit, unitSpelled } from "./units.js";
@@ -120,6 +122,8 @@ export interface Statement {
   refs?: string[];
   /** The years of happenings the sentence tells ("the pavilion was built in 1987"; event-years.ts). Absent when none. */
   years?: { kind: string; year: string; thing: string[] }[];
+  /** What the sentence sets to a new amount ("the organisers cut talks to 12 minutes" → talk; set-to.ts). Absent when none. */
+  sets?: string[];
   /** The things the sentence names with their holders ("my flight", "Sam's flight"; told-apart.ts). Absent when none. */
   owned?: { owner: string; words: string[] }[];
   /** The things of a numbered series it names ("chapter 4"; told-apart.ts). Absent when none. */
@@ -459,7 +463,8 @@ export const MY_OWN = "my own";
  * named by the clause before it, as a label before a colon names what follows it.
  */
 function clauseBefore(text: string): string {
-  const parts = text.split(/[,;:!?()]/);
+  // An aside in brackets is said in passing: the clause goes on around it (label-words.ts).
+  const parts = withoutAsides(text).split(/[,;:!?()]/);
   const last = parts.pop() ?? "";
   // Only a clause that is nothing but the value: "$2,000 on August 30" is cut at the thousands' comma, and "000 on" is no label.
   return /\S/.test(last) || parts.length === 0 ? last : (parts.pop() ?? "");
@@ -700,7 +705,9 @@ function statementOf(said: string, line: number, marked: boolean, valueless = fa
   const change = CHANGE.test(s) || saysDifference(s) || stated.namesEarlier || edit.struck !== undefined || edit.labelled;
   // A holder asked about or supposed is none; one said as a fact is.
   const holders = isQuestion(s) || !STATED_MOODS.has(moodAt(s, 0)) ? [] : roleHolders(s);
+  const set = found.length > 0 ? setWhat(s, (t) => contentWords(t)) : [];
   const hand = {
+    ...(set.length > 0 ? { sets: set } : {}),
     ...(edit.struck ? { struck: edit.struck } : {}),
     ...(edit.labelled ? { labelled: true } : {}),
     ...(keyValue ? { keyValue } : {}),

@@ -31,6 +31,7 @@ import { toldApart } from "./told-apart.js";
 import { isSize } from "./units.js";
 import { CONTACT_WORDS, isContact, kindNamed } from "./contact-values.js";
 import { namesOtherOld } from "./named-old.js";
+import { sameBound } from "./one-start.js";
 
 export interface PlacedStatement {
   id: number;
@@ -71,7 +72,9 @@ export type LinkRule =
   // replies.ts: a "no" to the assistant's question or claim, naming the old value by the assistant's words
   | "reply"
   // same-thing.ts: the same thing given another value later, however it is worded
-  | "same-thing";
+  | "same-thing"
+  // set-to-links.ts: a thing set to a new amount ("cut talks to 12 minutes")
+  | "set-to";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -192,7 +195,9 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       // a second phone number is as often another line of the same person's as a new one.
       // A dose too: a second medicine's dose is as often beside the first as instead of it.
       // A size (an area, a power rating) does not drift: another one with no change said is a disagreement (size-clash.ts).
-      if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo) || isSize(vo)) && !n.change) continue;
+      // A start or an end of one thing happens once: another one is a change said or not (one-start.ts).
+      const changed = n.change || sameBound(vo, vn);
+      if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo) || isSize(vo)) && !changed) continue;
       // A contact value said anew with no change word counts only when named by its kind ("the billing address is …").
       if (isContact(vo) && !n.change && !kindNamed(vn)) continue;
       // What the value is of must be the same: a word right next to both ("snack budget", "major projects")...
@@ -202,7 +207,7 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       const both = nextToBoth(vo, vn);
       const ctx = overlap(ownerWords(vo, both), ownerWords(vn, both), idf);
       // A dose's unit and its change said name the slot: one shared word of whose medicine it is decides, however many others each says.
-      const minShare = isDose(vo) ? 0 : n.change ? opts.minSlotOverlapChanged : opts.minSlotOverlap;
+      const minShare = isDose(vo) ? 0 : changed ? opts.minSlotOverlapChanged : opts.minSlotOverlap;
       if (ctx.shared.length < sharedNeeded(vo) || ctx.share < minShare) continue;
       const strength = Math.min(1, ctx.share);
       if (!best || strength > best.strength) best = { slot: [vo.unit, ...ctx.shared].filter((w) => w !== "").join(" "), strength };

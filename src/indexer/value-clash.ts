@@ -14,6 +14,7 @@
  *   registration  "car reg YD21 KPO", "number plate AB12 CDE"
  *   postcode      "postcode LS7 3AB"
  *   house number  "42 Roundhay Rd" (the slot is the street: "24 Roundhay Road" clashes)
+ *   blood group   "Blood type: O positive", "I'm A positive, I gave blood" (its own cue; the person's unless another is named)
  *
  * A count, an amount or an appointment is left to the update linker (supersede.ts): such
  * values change without anyone saying so, and two dates are as often two events.
@@ -38,6 +39,7 @@ import { withHandLinks } from "./hand-links.js";
 import { eventYearClashes } from "./event-years.js";
 import { sizeClashes } from "./size-clash.js";
 import { saidAnewUpdates } from "./said-anew.js";
+import { BLOOD_GROUP, bloodGroupAt } from "./blood-group.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
 export interface FixedValue {
@@ -67,6 +69,10 @@ interface Cue {
   household?: boolean;
   /** Said "with" someone ("anniversary with Jen"), it is the person's own: the holder is "self". */
   selfWith?: boolean;
+  /** A thing of a person's own: with no holder named, the person's (a blood group). */
+  personal?: boolean;
+  /** The value is its own cue, read where the cue starts ("A positive" in a sentence about blood; blood-group.ts). */
+  selfNamed?: boolean;
 }
 
 /** A day and month at the start of `rest` ("12 May", "May 21st", "2026-05-12"), as findValues reads it. */
@@ -116,6 +122,8 @@ const CUES: readonly Cue[] = [
   { slot: "postcode", re: /\b(?:post ?code)\b/gi, read: (r: string) => codeAtStart(r, POSTCODE), own: ["postcod", "post", "code"] },
   // The home's network: the household's when nobody is named ("Wifi password: …", "the wifi password is …").
   { slot: "wifi password", re: /\b(?:wi-?fi|router|broadband)(?: network)? (?:password|passcode|key|code)\b/gi, read: passwordAtStart, own: ["wifi", "router", "broadband", "network", "password", "passcod", "key", "code"], household: true },
+  // A person's own for life, named by its own form wherever the sentence speaks of blood (blood-group.ts).
+  { slot: "blood group", re: BLOOD_GROUP, read: bloodGroupAt, own: ["blood", "type", "group", "donor"], personal: true, selfNamed: true },
 ].map((c) => ({ ...c, own: c.own.map(stem) }));
 
 /** "42 Roundhay Rd", "24 Roundhay Road", "7b St John's Road": a house number with its street. */
@@ -199,12 +207,12 @@ export function fixedValues(sentence: string): FixedValue[] {
     cue.re.lastIndex = 0;
     for (let m = cue.re.exec(text); m !== null; m = cue.re.exec(text)) {
       const after = m.index + m[0].length;
-      const fill = FILL.exec(text.slice(after))?.[0] ?? "";
-      const v = cue.read(text.slice(after + fill.length));
+      const valueAt = cue.selfNamed === true ? m.index : after + (FILL.exec(text.slice(after))?.[0] ?? "").length;
+      const v = cue.read(text.slice(valueAt));
       if (!v) continue;
-      const valueAt = after + fill.length;
       const f = fixedAt(sentence, cue.slot, cue.own, m.index, valueAt, { norm: v.norm, text: text.slice(valueAt, valueAt + v.length) });
-      if (f) out.push(cue.selfWith === true && /\swith\s/i.test(m[0]) && f.holder === undefined ? { ...f, holder: "self" } : f);
+      const own = f !== null && f.holder === undefined && (cue.personal === true || (cue.selfWith === true && /\swith\s/i.test(m[0])));
+      if (f) out.push(own ? { ...f, holder: "self" } : f);
     }
   }
   HOUSE.lastIndex = 0;

@@ -1,0 +1,43 @@
+/**
+ * A thing set to a new amount replaces the latest amount said of it: "the organisers cut talks
+ * to 12 minutes" replaces "BES talk: 15 minutes plus 5 for questions". The verb's object
+ * ("talks") names what changed, as an announced move's words name what moved; the rest of a long
+ * turn is about other things, so the words around the value (supersede.ts's slot test) are too
+ * many to weigh. Conservative: the same kind of value (minutes with minutes), every word of the
+ * object next to the older value, one more word of the thing shared by the two sentences, and
+ * neither saying the other's value. The latest such statement only. Pure.
+ */
+import type { StatedValue } from "./statements.js";
+import { slotKey, type Link, type PlacedStatement } from "./supersede.js";
+
+/** Kinds of value a verb of size sets: amounts, counts, measures and shares, not dates. */
+const AMOUNTS: ReadonlySet<string> = new Set(["count", "measure", "money", "percent"]);
+
+/** Words of changing an amount: no word of what the thing is. */
+const VERB_WORDS = new Set(["cut", "trim", "shorten", "lengthen", "extend", "cap", "halv", "doubl", "rais", "lower", "reduc", "drop", "upp", "bump", "knock"]);
+
+/** The value `vn` of `n` sets, with the earlier value `vo` of `o` it replaces, when `o` says that thing's amount. */
+function replaces(o: PlacedStatement, vo: StatedValue, n: PlacedStatement, vn: StatedValue, what: readonly string[]): boolean {
+  if (slotKey(vo) !== slotKey(vn) || vo.norm === vn.norm) return false;
+  if (!what.every((w) => vo.near.includes(w))) return false;
+  if (n.st.values.some((x) => slotKey(x) === slotKey(vo) && x.norm === vo.norm) || o.st.values.some((x) => slotKey(x) === slotKey(vn) && x.norm === vn.norm)) return false;
+  const others = new Set(n.st.words.filter((w) => !what.includes(w) && !VERB_WORDS.has(w)));
+  return o.st.words.some((w) => others.has(w));
+}
+
+/** Updates from statements that set a thing to a new amount, each to the latest earlier amount of that thing. */
+export function setToUpdates(all: readonly PlacedStatement[]): Link[] {
+  const out: Link[] = [];
+  for (const n of all) {
+    const what = Array.isArray(n.st.sets) ? n.st.sets : [];
+    if (what.length === 0 || n.st.asks === true || n.st.mark?.key === "still-true") continue;
+    const set = n.st.values.filter((v) => AMOUNTS.has(v.type) && what.some((w) => v.near.includes(w)));
+    let latest: PlacedStatement | undefined;
+    for (const o of all) {
+      if (o.order >= n.order || o.st.mark?.key === "still-true" || o.st.asks === true || (latest && o.order <= latest.order)) continue;
+      if (o.st.values.some((vo) => AMOUNTS.has(vo.type) && set.some((vn) => replaces(o, vo, n, vn, what)))) latest = o;
+    }
+    if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: what.join(" "), by: "guess", strength: 1, rule: "set-to" });
+  }
+  return out;
+}
