@@ -97,6 +97,13 @@ export function otherItemAsked(cand: Pick<Candidate, "text">, replaced: Pick<Sta
   return tied && replacement !== undefined && asked(replacement.text, query) === 0;
 }
 
+/** For each chunk with replaced statements, how many query words the most asked of them shares. */
+function mostAskedPerChunk(updates: readonly StoredLink[], query: ReadonlySet<string>): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const l of updates) out.set(l.older.chunkId, Math.max(out.get(l.older.chunkId) ?? 0, asked(l.older.text, query)));
+  return out;
+}
+
 export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
   if (picks.picks.length === 0) return picks;
   const links = linksOfChunks(ix.db, picks.picks.map((p) => p.s.cand.chunkId));
@@ -112,9 +119,13 @@ export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
     const at = list.indexOf(anchor);
     list.splice(after ? at + 1 : at, 0, moving);
   };
-  for (const l of links.filter((x) => x.kind === "update" && x.newer.ord <= until).sort((a, b) => b.strength - a.strength)) {
+  const updates = links.filter((x) => x.kind === "update" && x.newer.ord <= until).sort((a, b) => b.strength - a.strength);
+  const mostAsked = mostAskedPerChunk(updates, query);
+  for (const l of updates) {
     const older = list.find((p) => p.s.cand.chunkId === l.older.chunkId);
     if (!older || older.supersededBy) continue;
+    // A note holding several replaced statements is replaced where the question asks, not by its strongest link.
+    if (asked(l.older.text, query) < (mostAsked.get(l.older.chunkId) ?? 0)) continue;
     const newest = newestOf(ix, l, until);
     if (otherItemAsked(older.s.cand, l.older, query, newest)) continue;
     if (newest.chunkId === l.older.chunkId) continue;

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { Engine } from "../../src/index.js";
+import { cleanup, tempDir, write } from "../helpers/workspace.js";
+
+// A day's note holding two statements that later notes replaced is replaced, for a question, by
+// what replaced the statement the question asks about, and that replacement is what comes above
+// it, not whichever link the linker was surest of.
+
+describe("a note with two replaced statements", () => {
+  let ws = "";
+  afterEach(() => cleanup(ws));
+
+  it("is replaced where the question asks", async () => {
+    ws = tempDir();
+    write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", dates: { timeZone: "UTC" } } }));
+    write(ws, "memory/2031-04-01.md", "# 1 April\n\nOrla starts at the bakery on Monday 14 April, early shifts.\n\nSwim club fees for the summer term: £48 per child.\n");
+    write(ws, "memory/2031-04-03.md", "# 3 April\n\nOrla's first day at the bakery is Monday 21 April now, the owner is away.\n");
+    write(ws, "memory/2031-04-05.md", "# 5 April\n\nSwim club fees for the summer term went up to £52 per child.\n");
+    const engine = Engine.open({ workspace: ws, now: () => Date.parse("2031-04-06T09:00:00Z") });
+    try {
+      engine.indexing.index();
+      const res = await engine.search("when does Orla start at the bakery", { recall: false });
+      const replaced = res.results.find((r) => r.path === "memory/2031-04-01.md");
+      expect(replaced?.supersededBy?.path).toBe("memory/2031-04-03.md");
+      expect(res.results[0]?.path).toBe("memory/2031-04-03.md");
+      const fees = await engine.search("swim club fees", { recall: false });
+      expect(fees.results.find((r) => r.path === "memory/2031-04-01.md")?.supersededBy?.path).toBe("memory/2031-04-05.md");
+      expect(fees.results[0]?.path).toBe("memory/2031-04-05.md");
+    } finally {
+      await engine.close();
+    }
+  });
+});
