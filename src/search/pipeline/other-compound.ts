@@ -81,7 +81,7 @@ function prefixOf(word: string): string {
   return word.slice(0, Math.max(4, Math.min(word.length, 6)));
 }
 
-function sameWord(textWord: string, word: string): boolean {
+export function sameWord(textWord: string, word: string): boolean {
   const p = prefixOf(word);
   return word.length < 4 ? textWord === word : textWord.startsWith(p) && textWord.length <= word.length + 3;
 }
