@@ -16,7 +16,7 @@
  * for a question with a possessive typed so, and only for the words it tests).
  */
 import type { DB } from "../../store/open.js";
-import { sameWord, type Compound } from "./other-compound.js";
+import { headOnlyAfter, type Compound } from "./other-compound.js";
 import { sql } from "./sql.js";
 
 /** Chunks read to tell whether the notes write a word as a name: enough to meet it in lower case. */
@@ -117,19 +117,5 @@ function ownerWord(word: string, owner: string): boolean {
 }
 
 function othersOnly(text: string, c: Compound, isName: (word: string) => boolean): boolean {
-  let seen = false;
-  for (const line of text.split("\n")) {
-    let prev: { word: string; end: number } | null = null;
-    for (const m of line.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu)) {
-      const word = m[0].replace(/['’]s$/, "");
-      if (sameWord(word.toLowerCase(), c.head)) {
-        seen = true;
-        const joined = prev !== null && /^[ \t-]+$/.test(line.slice(prev.end, m.index));
-        const other = joined && /^\p{Lu}\p{Ll}+$/u.test(prev!.word) && !ownerWord(prev!.word.toLowerCase(), c.modifier) && isName(prev!.word.toLowerCase());
-        if (!other) return false;
-      }
-      prev = { word, end: m.index + m[0].length };
-    }
-  }
-  return seen;
+  return headOnlyAfter(text, c.head, (prev) => /^\p{Lu}\p{Ll}+$/u.test(prev) && !ownerWord(prev.toLowerCase(), c.modifier) && isName(prev.toLowerCase()));
 }
