@@ -16,6 +16,8 @@ import { distinctiveTerms, isQuestion, subjectOf, type DistinctiveTerms, type Su
 import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
 import { otherCompoundHeads, queryCompounds, type Compound } from "./other-compound.js";
 import { compoundApartInList } from "./list-apart.js";
+import { asksAmount, statesAmount } from "../text/amounts.js";
+import { ownedByAnother, ownerAlone, ownersOf, type Owners } from "./typed-names.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
 const NEAR_MISSES = 3;
@@ -33,16 +35,17 @@ const STRONG_MARGIN = 0.1;
  * note contains). A result that shares no word at all is judged by its cosine alone.
  */
 function vectorNeedsMore(s: Scored, words: QueryWords, subject: FloorVerdict): boolean {
-  if (subject === "subject-absent" || subject === "time-unstated") return true;
+  if (subject === "subject-absent" || subject === "time-unstated" || subject === "amount-unstated") return true;
   return subject === "generic-only" && s.matched.length > 0;
 }
 
 /**
  * The subject test (distinctive.ts), and one more for a question that asks when a thing is
  * (not when it was, nor how long) and names no time itself (time-stated.ts): "time-unstated", a result lacking one
- * of the question's distinctive words whose sentences holding the others state no time.
+ * of the question's distinctive words whose sentences holding the others state no time; and for
+ * a question asking an amount of money, "amount-unstated", a result that states none.
  */
-export type FloorVerdict = SubjectVerdict | "time-unstated";
+export type FloorVerdict = SubjectVerdict | "time-unstated" | "amount-unstated";
 
 /** The floor's verdict on a result's words: the subject test, then, for a "when" question, the time. */
 export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs: number): FloorVerdict {
@@ -51,6 +54,11 @@ export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs:
   // Kasia in one bullet and Gethin's bday in another is not Kasia's birthday (list-apart.ts);
   // keywords typed side by side ("Leipzig penicillin") ask for both items, not one thing.
   if (subject === "ok" && isQuestion(plan.query) && compoundApartInList(s.matched, words.distinctive.idf.keys(), s.cand.text, words.compounds, plan.parsed.formsOf)) return "generic-only";
+  // "finns swimming gala" typed for Finn's: "Isla swimming gala" is Isla's (typed-names.ts).
+  if (subject === "ok" && (ownerAlone(s.matched, words.terms, words.owners) || ownedByAnother(s.matched, s.cand.text, words.owners))) return "generic-only";
+  // "how much was the dentist": a note on the dentist that states no amount of money at all is
+  // not the answer, however many of the question's words it holds (text/amounts.ts).
+  if (subject === "ok" && words.asksAmount && !statesAmount(s.cand.text)) return "amount-unstated";
   if (subject !== "ok" || !plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
   const distinctive = [...words.distinctive.idf.keys()];
   const matched = distinctive.filter((t) => s.matched.includes(t));
@@ -86,6 +94,12 @@ export interface QueryWords {
   distinctive: DistinctiveTerms;
   /** The question's compounds of distinctive words ("sailing club"): other-compound.ts. */
   compounds: readonly Compound[];
+  /** Of them, those owned by a name typed as a lower-case possessive ("finns gala"): typed-names.ts. */
+  owners: Owners;
+  /** The distinctive terms, as a set. */
+  terms: ReadonlySet<string>;
+  /** Whether the question asks for an amount of money (text/amounts.ts). */
+  asksAmount: boolean;
 }
 
 /**
@@ -122,7 +136,8 @@ export function evidenceOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs
  * Keeps the candidates that pass; fills in `floor` (what `--explain` shows of it). The notes
  * of a date-only query all pass: the date is their evidence.
  */
-export function applyFloor(facts: IndexFacts, scoring: Scoring, nowMs: number): Floored | Exit {
+/** `textsOf`: the texts of the chunks holding a word (typed-names.ts); the candidates' own by default. */
+export function applyFloor(facts: IndexFacts, scoring: Scoring, nowMs: number, textsOf?: (word: string) => readonly string[]): Floored | Exit {
   const { plan, stats, floor } = facts;
   if (facts.listing) {
     const evidence: Evidence[] = plan.parsed.phrases.length > 0 ? ["date", "phrase"] : ["date"];
@@ -130,7 +145,10 @@ export function applyFloor(facts: IndexFacts, scoring: Scoring, nowMs: number): 
     return { kept: scoring.scored.map((s) => ({ ...s, evidence })), scoring };
   }
   const distinctive = distinctiveTerms(stats, plan);
-  const words: QueryWords = { topical: topicalTerms(stats), distinctive, compounds: queryCompounds(plan.query, new Set(distinctive.idf.keys()), distinctive.names, distinctive.absent) };
+  const terms = new Set(distinctive.idf.keys());
+  const compounds = queryCompounds(plan.query, terms, distinctive.names, distinctive.absent);
+  const owners = ownersOf(plan.query, terms, compounds, textsOf ?? (() => scoring.scored.map((s) => s.cand.text)));
+  const words: QueryWords = { topical: topicalTerms(stats), distinctive, compounds, owners, terms, asksAmount: asksAmount(plan.query) };
   const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, words, nowMs) }));
   const minScore = plan.floor.minScore;
   floor.terms = stats.terms.map((t) => {

@@ -94,16 +94,26 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
  * no function word and not the question's modifier.
  */
 export function onlyUnderOtherModifiers(text: string, c: Compound): boolean {
+  return headOnlyAfter(text, c.head, (prev) => {
+    const word = prev.toLowerCase();
+    return /^\p{L}+$/u.test(word) && !STOP_WORDS.has(word) && !sameWord(word, c.modifier);
+  });
+}
+
+/**
+ * Whether the text holds the head at least once and each time right after (a space or a hyphen
+ * between) a word, as written and without a possessive, that `other` accepts.
+ */
+export function headOnlyAfter(text: string, head: string, other: (prev: string) => boolean): boolean {
   let seen = false;
-  for (const line of text.toLowerCase().split("\n")) {
+  for (const line of text.split("\n")) {
     let prev: { word: string; end: number } | null = null;
     for (const m of line.matchAll(WORD)) {
-      const word = m[0].replace(/['’]s$/, "");
-      if (sameWord(word, c.head)) {
+      const word = m[0].replace(/['’][sS]$/, "");
+      if (sameWord(word.toLowerCase(), head)) {
         seen = true;
         const joined = prev !== null && /^[ \t-]+$/.test(line.slice(prev.end, m.index));
-        const other = joined && /^\p{L}+$/u.test(prev!.word) && !STOP_WORDS.has(prev!.word) && !sameWord(prev!.word, c.modifier);
-        if (!other) return false;
+        if (!joined || !other(prev!.word)) return false;
       }
       prev = { word, end: m.index + m[0].length };
     }

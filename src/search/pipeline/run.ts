@@ -59,6 +59,7 @@ import { embedQuery, type EmbeddedQuery, type QueryEmbedding } from "./embed-que
 import { keywordAhead, type KeywordAhead } from "./keyword-ahead.js";
 import { indexFacts } from "./facts.js";
 import { applyFloor } from "./floor.js";
+import { textsHolding } from "./typed-names.js";
 import { present } from "./present.js";
 import { scoreCandidates } from "./score.js";
 import { isExit, snapshot, type SearchIndexes } from "./stages.js";
@@ -87,7 +88,7 @@ export async function runSearch(asked: SearchPlan, deps: SearchDeps, signal?: Ab
       const found = gatherCandidates(ix, facts, ahead); // 3
       if (isExit(found)) return found;
       const scoring = scoreCandidates(ix, facts, found); // 4
-      const floored = applyFloor(facts, scoring, ix.nowMs); // 5
+      const floored = applyFloor(facts, scoring, ix.nowMs, textsHolding(ix.db)); // 5
       if (isExit(floored)) return floored;
       const ordered = newerTwinsFirst(ix, denialsBeside(ix, newestFirst(ix, slotStatements(ix, diversify(ix, facts, floored))))); // 6, 6a-6d
       return shortFormsBeside(ix, echoesBelowReplacement(ix, announcedChangesFirst(ix, ordered))); // 6d′, 6f, 6e

@@ -1,0 +1,121 @@
+/**
+ * A name typed in lower case, its possessive's apostrophe left off: "when is finns swimming
+ * gala". People type questions to their notes that way, so the capital that marks a name in a
+ * question (distinctive.ts, namesIn) is not there; but the notes write the person as a name
+ * ("Kids: Isla + Finn (6 on 20 May)"). The word owns the thing after it, and a result that
+ * lacks the owner and holds that thing only as someone else's ("Isla swimming gala") is about
+ * another person's thing: no evidence for the question (the floor's "generic only").
+ *
+ * A possessive here: the word ends in "s" and its base without it is what the notes write as a
+ * name, capitalised at least once where no sentence starts (a line's start, or after a full
+ * stop or a colon, capitalises any word: "Mum (Jean)", "Dad rang") and never in lower case, as
+ * itself or with the "s" ("mum's", "dads xray" are words, not names). Someone else: the word
+ * right before the thing is a name by the same test, not the owner's. An initial is the owner
+ * written short ("K's cataract op" for "keiths cataract op"), never someone else. Read from
+ * the texts of the chunks that hold the word (a keyword-index read of at most TEXTS_READ, only
+ * for a question with a possessive typed so, and only for the words it tests).
+ */
+import type { DB } from "../../store/open.js";
+import { headOnlyAfter, type Compound } from "./other-compound.js";
+import { sql } from "./sql.js";
+
+/** Chunks read to tell whether the notes write a word as a name: enough to meet it in lower case. */
+const TEXTS_READ = 50;
+
+/** The texts of (up to TEXTS_READ of) the chunks holding a word, by the keyword index. */
+export function textsHolding(db: DB): (word: string) => readonly string[] {
+  return (word) => sql(db, "SELECT text FROM chunks WHERE id IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)").pluck().all(`"${word.replace(/"/g, "")}"`, TEXTS_READ) as string[];
+}
+
+/** A possessive's base at least this long: "jos" for Jo is too often a word's own end. */
+const MIN_BASE = 3;
+
+/** The words of a lower-case question that are a name's possessive typed without its apostrophe. */
+export function typedPossessiveNames(query: string, terms: ReadonlySet<string>, textsOf: (word: string) => readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of query.matchAll(/(?<![\p{L}\p{N}'’])(\p{Ll}+)s(?![\p{L}\p{N}'’])/gu)) {
+    const word = m[0];
+    const base = m[1]!;
+    if (base.length < MIN_BASE || !terms.has(word) || out.has(word)) continue;
+    if (writtenAsName(base, textsOf(word))) out.add(word);
+  }
+  return out;
+}
+
+/** Whether the texts write the word capitalised where no sentence starts, and never in lower case. */
+export function writtenAsName(base: string, texts: readonly string[]): boolean {
+  const forms = new RegExp(`(?<![\\p{L}\\p{N}])(${escape(base)})(?:s|['’]s)?(?![\\p{L}\\p{N}])`, "giu");
+  const capital = base[0]!.toUpperCase() + base.slice(1).toLowerCase();
+  let named = false;
+  for (const text of texts) {
+    for (const m of text.matchAll(forms)) {
+      if (m[1] !== capital) return false;
+      if (!sentenceStart(text, m.index)) named = true;
+    }
+  }
+  return named;
+}
+
+/** Whether a word at this index opens a line or a sentence (after a full stop, colon, bracket or quote). */
+function sentenceStart(text: string, index: number): boolean {
+  const before = text.slice(text.lastIndexOf("\n", index - 1) + 1, index).trimEnd();
+  return before === "" || /(?:^[-*+#>•\d.)\s]*$|[.!?:;"“(])$/u.test(before);
+}
+
+function escape(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The question's owners and the things they own: its compounds whose modifier is a typed possessive name. */
+export interface Owners {
+  /** The question's words that are a name's possessive typed without its apostrophe. */
+  names: ReadonlySet<string>;
+  compounds: readonly Compound[];
+  /** Whether the candidates' texts write this lower-case word as a name (remembered per word). */
+  isName: (word: string) => boolean;
+}
+
+export function ownersOf(query: string, terms: ReadonlySet<string>, compounds: readonly Compound[], textsOf: (word: string) => readonly string[]): Owners {
+  const told = new Map<string, boolean>();
+  const isName = (word: string): boolean => {
+    let known = told.get(word);
+    if (known === undefined) told.set(word, (known = word.length >= 2 && writtenAsName(word, textsOf(word))));
+    return known;
+  };
+  if (!/^\s*(?:what|whats|who|whose|when|whens|where|which|how|is|are|was|were|did|does|do|has|have|had|can|will)\b/i.test(query)) return { names: new Set(), compounds: [], isName };
+  const names = typedPossessiveNames(query, terms, textsOf);
+  return { names, compounds: compounds.filter((c) => names.has(c.modifier)), isName };
+}
+
+/**
+ * Whether the only distinctive words the result holds are the owners: a note on Finn's party is
+ * no answer about Finn's dentist, as a capitalised name alone never is (distinctive.ts).
+ */
+export function ownerAlone(matched: readonly string[], distinctive: ReadonlySet<string>, owners: Owners): boolean {
+  if (owners.names.size === 0) return false;
+  let owner = false;
+  for (const t of distinctive) {
+    if (!matched.includes(t)) continue;
+    if (!owners.names.has(t)) return false;
+    owner = true;
+  }
+  return owner && [...distinctive].some((t) => !owners.names.has(t));
+}
+
+/**
+ * Whether the result holds a thing of the question's owner only as someone else's: it lacks
+ * the owner, holds the thing, and every time the text says it, a name other than the owner's
+ * (and no initial) stands right before it.
+ */
+export function ownedByAnother(matched: readonly string[], text: string, owners: Owners): boolean {
+  return owners.compounds.some((c) => matched.includes(c.head) && !matched.includes(c.modifier) && othersOnly(text, c, owners.isName));
+}
+
+/** The owner's own name before the thing: "Finn" for "finns". */
+function ownerWord(word: string, owner: string): boolean {
+  return word === owner || word === owner.slice(0, -1);
+}
+
+function othersOnly(text: string, c: Compound, isName: (word: string) => boolean): boolean {
+  return headOnlyAfter(text, c.head, (prev) => /^\p{Lu}\p{Ll}+$/u.test(prev) && !ownerWord(prev.toLowerCase(), c.modifier) && isName(prev.toLowerCase()));
+}

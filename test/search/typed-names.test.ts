@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { ownedByAnother, ownersOf, typedPossessiveNames, writtenAsName } from "../../src/search/pipeline/typed-names.js";
+import { indexedWorkspaces } from "../helpers/search-workspace.js";
+
+describe("writtenAsName: the notes write the word as a name", () => {
+  it("capitalised where no sentence starts, never in lower case", () => {
+    expect(writtenAsName("oscar", ["- Kids: Theo (8) + Oscar (5), both at Hillside", "Oscar's tooth came out"])).toBe(true);
+    expect(writtenAsName("oscar", ["picked up Oscar at 3"])).toBe(true);
+  });
+
+  it("only at a line's or a sentence's start is any word capitalised: no sign", () => {
+    expect(writtenAsName("oscar", ["Oscar off school.", "- Oscar: reading book", "Swim. Oscar did 2 lengths", "Kids: Oscar"])).toBe(false);
+  });
+
+  it("a word the notes also write in lower case is a word: mum, an oscar statue", () => {
+    expect(writtenAsName("mum", ["rang Mum at 6", "mum's knee bad again"])).toBe(false);
+    expect(writtenAsName("oscar", ["met Oscar at the gate", "won an oscar at last"])).toBe(false);
+  });
+});
+
+describe("typedPossessiveNames: a lower-case possessive without its apostrophe", () => {
+  const texts = ["- Kids: Theo (8) + Oscar (5)", "Theo swimming gala - Sat 14th at Eastfield baths"];
+  it("the possessive of a name the notes write is a name; a plural or the bare name is not", () => {
+    expect([...typedPossessiveNames("when is oscars swimming gala", new Set(["oscars", "swimming", "gala"]), () => texts)]).toEqual(["oscars"]);
+    expect([...typedPossessiveNames("when is oscar swimming", new Set(["oscar", "swimming"]), () => texts)]).toEqual([]);
+    expect([...typedPossessiveNames("when are the swimming galas", new Set(["swimming", "galas"]), () => texts)]).toEqual([]);
+  });
+});
+
+describe("ownedByAnother: the owner's thing said only as someone else's", () => {
+  const texts = ["- Kids: Theo (8) + Oscar (5), picked up Theo and Oscar at 3", "School swimming gala soon"];
+  const owners = ownersOf("when is oscars swimming gala", new Set(["oscars", "swimming", "gala"]), [{ modifier: "oscars", head: "swimming" }], () => texts);
+  it("another name right before the thing is another's; an initial, an ordinary word or the thing alone is not", () => {
+    expect(ownedByAnother(["swimming", "gala"], "Theo swimming gala - Sat 14th", owners)).toBe(true);
+    expect(ownedByAnother(["swimming", "gala"], "O's swimming gala - Sat 14th", owners)).toBe(false);
+    expect(ownedByAnother(["swimming", "gala"], "School swimming gala - Sat 14th", owners)).toBe(false);
+    expect(ownedByAnother(["swimming", "gala"], "Theo swimming gala Sat, then swimming gala for the little ones", owners)).toBe(false);
+  });
+});
+
+const NOTES: Record<string, string> = {
+  "MEMORY.md": "# Memory\n\n- Kids: Theo (8) + Oscar (5), both at Hillside Primary\n- Partner: Sam, works lates\n- Car: Corsa, MOT Feb\n",
+  "memory/2031-03-02.md": "# Mon\n\nTheo swimming gala - Sat 14th at Eastfield baths, 9am warm up. he's in 50m free + the relay\n",
+  "memory/2031-03-03.md": "# Tue\n\nOscar's tooth came out. fairy paid £1\nmum's hip bad again, rang the surgery\n",
+  "memory/2031-03-04.md": "# Wed\n\npicked up Theo from Sam's mum's.\nletter came - O's grommets op! Sheffield Childrens, Thurs 5 June, 7.30am arrival\n",
+  "memory/2031-03-05.md": "# Thu\n\nOscar - parents evening 4.30, Mrs Okoro\n",
+  "memory/2031-03-06.md": "# Fri\n\nSam on lates all wk. chippy tea\n",
+};
+
+describe("the floor: a name typed as a lower-case possessive owns the thing asked about", () => {
+  const workspace = indexedWorkspaces("agent-typed-names-");
+
+  it("never-written: Oscar's swimming gala is not Theo's", async () => {
+    const w = workspace(NOTES);
+    const res = await w.search("when is oscars swimming gala");
+    expect([res.results.map((r) => r.path), res.explain!.floor.candidates > 0]).toEqual([[], true]);
+  });
+
+  it("answerable: the owner's own thing, by the owner's initial too, and a possessive of a word that is no name", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("when is theos swimming gala")).results[0]?.path).toBe("memory/2031-03-02.md");
+    expect((await w.search("when is oscars parents evening")).results[0]?.path).toBe("memory/2031-03-05.md");
+    expect((await w.search("when is oscars grommets op")).results[0]?.path).toBe("memory/2031-03-04.md");
+    expect((await w.search("whats wrong with mums hip")).results[0]?.path).toBe("memory/2031-03-03.md");
+  });
+
+  it("the owner alone is no answer: a note on Oscar's tooth says nothing of his operation", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("where is oscars grommets op")).results.map((r) => r.path)).toEqual(["memory/2031-03-04.md"]);
+  });
+});
