@@ -102,8 +102,18 @@ export function placeholder(label: string): string {
   return `[redacted: ${label}]`;
 }
 
-/** One rule over the text; the replacement keeps the quotes around a quoted value. */
-function applyRule(rule: RedactionRule, text: string, fired: { count: number }): string {
+/** The line ends a replaced span held, so every line after it keeps its number. */
+function linesOf(replaced: string, keepLines: boolean): string {
+  if (!keepLines) return "";
+  const n = replaced.split("\n").length - 1;
+  return n > 0 ? "\n".repeat(n) : "";
+}
+
+/**
+ * One rule over the text; the replacement keeps the quotes around a quoted value, and with
+ * `keepLines` the line ends of a replaced span (a key block, a private span).
+ */
+function applyRule(rule: RedactionRule, text: string, fired: { count: number }, keepLines = false): string {
   rule.pattern.lastIndex = 0;
   return text.replace(rule.pattern, (...args: unknown[]) => {
     const match = args[0] as string;
@@ -112,25 +122,33 @@ function applyRule(rule: RedactionRule, text: string, fired: { count: number }):
     const secret = groups?.secret ?? groups?.secret2;
     if (secret === undefined) {
       fired.count++;
-      return placeholder(rule.label);
+      return placeholder(rule.label) + linesOf(match, keepLines);
     }
     const bare = secret.replace(/^["']|["']$/g, "");
     if (NOT_A_VALUE.test(bare)) return match;
     fired.count++;
     const quote = secret !== bare ? secret[0]! : "";
     // The secret is the match's tail (every pattern ends with its secret group).
-    return match.slice(0, match.length - secret.length) + quote + placeholder(rule.label) + quote;
+    return match.slice(0, match.length - secret.length) + quote + placeholder(rule.label) + quote + linesOf(secret, keepLines);
   });
 }
 
+export interface RedactOptions {
+  /**
+   * Keep every line end a replaced span held (after its placeholder): the text keeps its line
+   * count, so a note's redacted text still cites the person's file by the right line.
+   */
+  keepLines?: boolean;
+}
+
 /** The text with every secret the rules know replaced by its placeholder. */
-export function redactSecrets(text: string, rules: readonly RedactionRule[] = REDACTION_RULES): RedactionResult {
+export function redactSecrets(text: string, rules: readonly RedactionRule[] = REDACTION_RULES, opts: RedactOptions = {}): RedactionResult {
   let out = text;
   let count = 0;
   const fired: string[] = [];
   for (const rule of rules) {
     const c = { count: 0 };
-    out = applyRule(rule, out, c);
+    out = applyRule(rule, out, c, opts.keepLines ?? false);
     if (c.count > 0) {
       count += c.count;
       fired.push(rule.id);
@@ -142,6 +160,15 @@ export function redactSecrets(text: string, rules: readonly RedactionRule[] = RE
 /** The text with its secrets replaced (redactSecrets' text). */
 export function redact(text: string): string {
   return redactSecrets(text).text;
+}
+
+/**
+ * A hand-written note's text as it may leave the workspace (index, search, injection, a
+ * tool's read, a job's prompt): redacted, every line where it was. The file is not changed.
+ * Cheap when there is nothing to find: most notes hold no secret.
+ */
+export function redactNote(text: string): string {
+  return redactSecrets(text, REDACTION_RULES, { keepLines: true }).text;
 }
 
 /**
