@@ -104,6 +104,9 @@ describe("a secret in a hand-written note", () => {
     holdsNoKey(r);
     const days = await (await e.assist()).dailyNotes(3);
     holdsNoKey(days);
+    // MCP's soul_get: SOUL.md as handed to an assistant.
+    write(dir, "SOUL.md", `# SOUL\n\nKeep the deploy token ${GH} out of chats.\n`);
+    expect((await e.soul()).shownText()).toBe("# SOUL\n\nKeep the deploy token [redacted: github token] out of chats.\n");
   });
 
   it("an index built before the redaction re-chunks the note and stops serving the key", async () => {
