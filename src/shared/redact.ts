@@ -32,6 +32,12 @@ export interface RedactionRule {
    * stays, e.g. the `password=` before it); without one the whole match is replaced.
    */
   pattern: RegExp;
+  /**
+   * A cheap test any text the pattern matches also passes (not global): a text that fails it
+   * is not scanned with the pattern. For the patterns that try a match at every word (the
+   * assignments, the URL credential), most of the cost of reading a long note.
+   */
+  hint?: RegExp;
 }
 
 /** A value that is a reference, not a secret: `$VAR`, `${VAR}`, `<your key>`, an earlier placeholder. */
@@ -48,7 +54,7 @@ const BARE_VALUE = String.raw`(?![A-Za-z_][\w.]*[([])(?!(?:True|False|None|null|
 
 export const REDACTION_RULES: readonly RedactionRule[] = [
   // The person's own mark: everything between the tags (an unclosed tag runs to the end).
-  { id: "private-span", label: "private", pattern: /<private>[\s\S]*?(?:<\/private>|$)/gi },
+  { id: "private-span", label: "private", pattern: /<private>[\s\S]*?(?:<\/private>|$)/gi, hint: /<private>/i },
   // gitleaks private-key; a block cut before its END line still loses its body.
   {
     id: "private-key",
@@ -73,7 +79,7 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   // A bare "Bearer <token>": only a token-looking word (a digit in it), not "bearer authentication".
   { id: "bearer-token", label: "bearer token", pattern: /\b[Bb]earer\s+(?<secret>(?=[A-Za-z._~+/-]*[0-9])[A-Za-z0-9._~+/-]{12,}=*)/g },
   // detect-secrets BasicAuthDetector: scheme://user:password@host.
-  { id: "url-credentials", label: "password", pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#[\]@"'`]+:(?<secret>[^\s:/?#[\]@"'`]+)(?=@)/gi },
+  { id: "url-credentials", label: "password", pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#[\]@"'`]+:(?<secret>[^\s:/?#[\]@"'`]+)(?=@)/gi, hint: /:\/\/[^\s/?#@]+@/ },
   // detect-secrets KeywordDetector, for the password family: `password=…`, `passwd: "…"`, `"pwd": "…"`.
   // Unquoted, only a value that looks like one (BARE_VALUE: `password: changed` is prose,
   // `password = data.get('password')` is code).
@@ -81,12 +87,15 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
     id: "password-assignment",
     label: "password",
     pattern: new RegExp(String.raw`\b[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd)["']?\s*(?:=|:=|=>|:)\s*(?<secret>"[^"\n]{2,}"|'[^'\n]{2,}'|${BARE_VALUE})`, "gi"),
+    hint: /(?:passwd|passphrase|password|pwd)["']?\s*[:=]/i,
   },
   // `export OPENAI_API_KEY=…`, `GITHUB_TOKEN: …`, `"client_secret": "…"`.
   {
     id: "secret-assignment",
     label: "secret",
     pattern: new RegExp(String.raw`\b(?:${SECRET_NAME})\b["']?\s*(?:=|:=|=>|:)\s*(?<secret>"[^"\n]{4,}"|'[^'\n]{4,}'|${BARE_VALUE})`, "g"),
+    // Every SECRET_NAME ends in one of these words.
+    hint: /(?:key|token|secret|password|passwd|pass|pat|credentials?)["']?\s*[:=]/i,
   },
 ];
 
@@ -114,6 +123,7 @@ function linesOf(replaced: string, keepLines: boolean): string {
  * `keepLines` the line ends of a replaced span (a key block, a private span).
  */
 function applyRule(rule: RedactionRule, text: string, fired: { count: number }, keepLines = false): string {
+  if (rule.hint !== undefined && !rule.hint.test(text)) return text;
   rule.pattern.lastIndex = 0;
   return text.replace(rule.pattern, (...args: unknown[]) => {
     const match = args[0] as string;
