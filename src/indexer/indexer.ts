@@ -287,7 +287,7 @@ export class Indexer {
   }
 }
 
-function toNewChunk(c: { startLine: number; endLine: number; heading: string; text: string; tokens: number }, date?: string | null): NewChunk {
+export function toNewChunk(c: { startLine: number; endLine: number; heading: string; text: string; tokens: number }, date?: string | null): NewChunk {
   const chunk: NewChunk = {
     startLine: c.startLine,
     endLine: c.endLine,

@@ -4,12 +4,13 @@
  * MCP `memory_get` read, nor a job's prompt. The result still says a key is there, with
  * path:line, so the person can open their own file.
  */
-import { readdirSync, readFileSync, statSync, utimesSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { ContextConfigSchema } from "../../src/context/config.js";
 import { chunkMarkdown } from "../../src/indexer/chunk.js";
+import { toNewChunk } from "../../src/indexer/indexer.js";
 import { HeartbeatConfigSchema } from "../../src/jobs/heartbeat/config.js";
 import { runHeartbeat } from "../../src/jobs/heartbeat/run.js";
 import { readDay } from "../../src/jobs/reflect/day.js";
@@ -17,53 +18,31 @@ import { createLLMProvider } from "../../src/llm/factory.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb } from "../../src/store/open.js";
-import { sha256 } from "../../src/workspace/read.js";
 import { agentDir, indexDbPath } from "../../src/workspace/paths.js";
 import { openJobs } from "../jobs/deps.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { keywordEngines } from "../helpers/keyword-engine.js";
+import { SEARCH_NOW } from "../helpers/search-workspace.js";
+import { allBytes, cleanup, tempDir, write } from "../helpers/workspace.js";
 
 // Built in pieces so no scanner flags the test itself; neither is AWS's documented example key.
 const AWS = "AKIA" + "QX4TZ7RM2W9PLK3V";
 const GH = "ghp_" + "R8kTz2Lq9Wm4Xv7Bn3Yc6Pd1Hs5Gf0Ja2Ke8";
 const NOTE =
-  "# 2026-11-29\n\n" +
+  "# 2026-11-20\n\n" +
   "- Moved the backup script to the NAS; it runs at 02:00.\n" +
   `- aws key for the backup script: ${AWS} (rotate!)\n` +
   "- The NAS admin page is on port 5001.\n" +
   `- github token for the deploy bot: ${GH}\n` +
   "- Backup retention is 30 days.\n";
-const REL = "memory/2026-11-29.md";
-const NOW = Date.parse("2026-11-29T12:00:00Z");
+const REL = "memory/2026-11-20.md";
+const NOW = SEARCH_NOW;
 
+const engines = keywordEngines();
 let dir = "";
-let engine: Engine | undefined;
-afterEach(async () => {
-  await engine?.close();
-  engine = undefined;
-  cleanup(dir);
+afterEach(() => {
+  if (dir !== "") cleanup(dir);
+  dir = "";
 });
-
-function open(): Engine {
-  dir = tempDir("agent-note-secrets-");
-  write(dir, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
-  write(dir, REL, NOTE);
-  engine = Engine.open({ workspace: dir, now: () => NOW });
-  return engine;
-}
-
-/** Every byte of the engine's own folder (the index, its WAL, logs, the recall log), as text. */
-function engineBytes(ws: string): string {
-  let out = "";
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const abs = path.join(d, e.name);
-      if (e.isDirectory()) walk(abs);
-      else if (e.isFile()) out += readFileSync(abs).toString("latin1");
-    }
-  };
-  walk(agentDir(ws));
-  return out;
-}
 
 function holdsNoKey(what: unknown): void {
   const text = typeof what === "string" ? what : JSON.stringify(what);
@@ -73,8 +52,7 @@ function holdsNoKey(what: unknown): void {
 
 describe("a secret in a hand-written note", () => {
   it("is in no search result, no stored chunk or statement; the result says where the key is", async () => {
-    const e = open();
-    e.indexing.index();
+    const e = engines({ [REL]: NOTE });
     const res = await e.search("aws key backup script", { mode: "keyword", withText: true, refresh: false });
     const hit = res.results.find((r) => r.path === REL);
     expect(hit).toBeDefined();
@@ -85,16 +63,13 @@ describe("a secret in a hand-written note", () => {
     holdsNoKey(res);
     // A search for the key itself finds nothing: the FTS never saw it.
     expect((await e.search(AWS, { mode: "keyword", refresh: false })).results).toEqual([]);
-    await e.close();
-    engine = undefined;
-    holdsNoKey(engineBytes(dir));
+    holdsNoKey(allBytes(agentDir(e.workspace)));
     // The person's file is theirs: unchanged.
-    expect(readFileSync(path.join(dir, REL), "utf8")).toBe(NOTE);
+    expect(readFileSync(path.join(e.workspace, REL), "utf8")).toBe(NOTE);
   });
 
   it("is not injected, nor returned by memory_get (same lines, the key's line says what was there)", async () => {
-    const e = open();
-    e.indexing.index();
+    const e = engines({ [REL]: NOTE });
     const hit = await (await e.assistants()).inject({ prompt: "when does the backup script run on the NAS?", budgetMs: 0, refresh: false });
     expect(hit.text).toContain("backup script");
     holdsNoKey(hit);
@@ -105,42 +80,35 @@ describe("a secret in a hand-written note", () => {
     const days = await (await e.assist()).dailyNotes(3);
     holdsNoKey(days);
     // MCP's soul_get: SOUL.md as handed to an assistant.
-    write(dir, "SOUL.md", `# SOUL\n\nKeep the deploy token ${GH} out of chats.\n`);
+    write(e.workspace, "SOUL.md", `# SOUL\n\nKeep the deploy token ${GH} out of chats.\n`);
     expect((await e.soul()).shownText()).toBe("# SOUL\n\nKeep the deploy token [redacted: github token] out of chats.\n");
   });
 
   it("an index built before the redaction re-chunks the note and stops serving the key", async () => {
-    const e = open();
-    e.indexing.index();
-    await e.close();
-    engine = undefined;
+    const first = engines({ [REL]: NOTE });
+    const ws = first.workspace;
+    await first.close();
     // What the earlier version stored: the note's chunks as written, under its chunking stamp.
-    const { db } = openIndexDb(indexDbPath(dir));
+    const { db } = openIndexDb(indexDbPath(ws));
     const store = new IndexStore(db);
     const row = store.getFile(REL)!;
-    const chunks = chunkMarkdown(NOTE, { targetTokens: 400, overlapTokens: 0 }).map((c) => ({
-      startLine: c.startLine,
-      endLine: c.endLine,
-      heading: c.heading,
-      text: c.text,
-      hash: sha256(c.text),
-      tokens: c.tokens,
-      cjk: "",
-    }));
+    const chunks = chunkMarkdown(NOTE, { targetTokens: 400, overlapTokens: 0 }).map((c) => toNewChunk(c));
     store.replaceFile({ path: REL, kind: row.kind, source: row.source, date: row.date, size: row.size, mtimeMs: row.mtime_ms, hash: row.hash, capped: false }, chunks, NOW);
     store.setMeta("chunking", store.getMeta("chunking")!.replace(/"v":\d+/, '"v":4'));
     db.close();
-    const st = statSync(path.join(dir, REL));
-    utimesSync(path.join(dir, REL), st.atime, st.mtime);
 
-    engine = Engine.open({ workspace: dir, now: () => NOW });
-    const before = await engine.search(AWS, { mode: "keyword", refresh: false });
-    expect(before.results.map((r) => r.path)).toEqual([REL]);
-    // The next pass (any search runs one) sees the old stamp and reads every note again.
-    const after = await engine.search("aws key backup script", { mode: "keyword", withText: true });
-    expect(after.results.find((r) => r.path === REL)?.text).toContain("[redacted: aws access key]");
-    holdsNoKey(after);
-    expect((await engine.search(AWS, { mode: "keyword" })).results).toEqual([]);
+    const engine = Engine.open({ workspace: ws, now: () => NOW, embedder: null });
+    try {
+      const before = await engine.search(AWS, { mode: "keyword", refresh: false });
+      expect(before.results.map((r) => r.path)).toEqual([REL]);
+      // The next pass (any search runs one) sees the old stamp and reads every note again.
+      const after = await engine.search("aws key backup script", { mode: "keyword", withText: true });
+      expect(after.results.find((r) => r.path === REL)?.text).toContain("[redacted: aws access key]");
+      holdsNoKey(after);
+      expect((await engine.search(AWS, { mode: "keyword" })).results).toEqual([]);
+    } finally {
+      await engine.close();
+    }
   });
 });
 
