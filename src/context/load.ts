@@ -2,7 +2,7 @@
  * The thin I/O half of context assembly: reads the bootstrap files and today's and
  * yesterday's daily notes from a workspace, for `assembleContext`.
  */
-import { readWorkspaceText, UnsafeFileError } from "../workspace/guard.js";
+import { readNoteText, UnsafeFileError } from "../workspace/guard.js";
 import { BOOTSTRAP_FILES } from "../workspace/kinds.js";
 import { templateLines } from "../indexer/boilerplate.js";
 import { promptText } from "./prompt-text.js";
@@ -32,7 +32,7 @@ export function loadContextFiles(workspace: string, opts: LoadContextOptions): L
   // link is judged by what it points to, so a public name never carries a private file.
   const read = (rel: string): string | null => {
     try {
-      const r = readWorkspaceText(workspace, rel, { allowHardLinks: opts.allowHardLinks ?? false });
+      const r = readNoteText(workspace, rel, { allowHardLinks: opts.allowHardLinks ?? false });
       if (r === null) return null;
       if (!main && r.realRel !== rel && isPrivatePath(r.realRel)) {
         problems.push(`${rel}: a link to ${r.realRel}, which is private; withheld from ${opts.session} sessions`);

@@ -10,6 +10,7 @@ import { findLockedBlocks } from "../jobs/reflect/soul-safety.js";
 import { SoulVersionStore, type ReflectionRun, type SoulVersion } from "../store/soul-versions.js";
 import { openStateDb } from "../store/state.js";
 import type { EngineCore } from "./core.js";
+import { redactNote } from "../shared/redact.js";
 
 export interface SoulView {
   exists: boolean;
@@ -31,6 +32,17 @@ export class SoulService {
   /** SOUL.md as it is on disk. */
   current(): SoulOnDisk {
     return readSoul(this.engine.workspace, { allowHardLinks: this.engine.config.index.allowHardLinks });
+  }
+
+  /**
+   * SOUL.md (or a numbered version) as handed to an assistant (MCP's soul_get and resource):
+   * its secrets redacted, as every note that leaves the workspace; null when there is no
+   * SOUL.md. The file and its versions are unchanged; the person's own views read them whole.
+   */
+  shownText(version?: number): string | null {
+    if (version !== undefined) return redactNote(this.version(version).content);
+    const s = this.current();
+    return s.exists ? redactNote(s.text) : null;
   }
 
   /**

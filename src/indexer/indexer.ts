@@ -14,8 +14,12 @@ import { chunkSession } from "./session-chunk.js";
 import { redactedTranscript, sweepSessions } from "./redaction.js";
 import { recordStatements, rederiveStatements, relink, standingBefore, truthRulesStale } from "./truth.js";
 
-/** Bump when chunk boundaries or the statements read from them change for the same input (forces a re-chunk of every file). */
-export const CHUNKER_VERSION = 4;
+/**
+ * Bump when chunk boundaries or the statements read from them change for the same input (forces a
+ * re-chunk of every file). 5: a note's secrets are redacted before chunking, so an index built
+ * before must not keep serving them.
+ */
+export const CHUNKER_VERSION = 5;
 
 /**
  * Longest a write transaction of the indexer stays open. Files are written many per
@@ -285,7 +289,7 @@ export class Indexer {
   }
 }
 
-function toNewChunk(c: { startLine: number; endLine: number; heading: string; text: string; tokens: number }, date?: string | null): NewChunk {
+export function toNewChunk(c: { startLine: number; endLine: number; heading: string; text: string; tokens: number }, date?: string | null): NewChunk {
   const chunk: NewChunk = {
     startLine: c.startLine,
     endLine: c.endLine,

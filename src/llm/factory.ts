@@ -2,7 +2,8 @@ import { z } from "zod";
 import { LlamaCppProvider } from "./llama-cpp.js";
 import { OllamaProvider } from "./ollama.js";
 import { ScriptedProvider, type ScriptedReply } from "./scripted.js";
-import { LLMError, type CompletionResult, type LLMProvider } from "./types.js";
+import { LLMError, type CompletionRequest, type CompletionResult, type LLMProvider } from "./types.js";
+import { redactSecrets } from "../shared/redact.js";
 
 import { LLMConfigSchema, type LLMConfig, type LLMConfigInput } from "./config.js";
 export { LLMConfigSchema, type LLMConfig, type LLMConfigInput } from "./config.js";
@@ -20,9 +21,16 @@ export function parseLLMConfig(config: LLMConfigInput | undefined): LLMConfig {
   return parsed.data;
 }
 
-/** Builds the provider named by `config`; no connection or model load happens until first use. */
+/**
+ * Builds the provider named by `config`; no connection or model load happens until first use.
+ * Every request it sends is redacted first (redactRequest): whatever a job put in its prompt,
+ * from a note, a transcript or the person's SOUL.md, no secret the rules know reaches a model.
+ */
 export function createLLMProvider(config?: LLMConfigInput, deps: CreateLLMProviderDeps = {}): LLMProvider {
-  const c = parseLLMConfig(config);
+  return redactingProvider(buildProvider(parseLLMConfig(config), deps));
+}
+
+function buildProvider(c: LLMConfig, deps: CreateLLMProviderDeps): LLMProvider {
   switch (c.provider) {
     case "ollama":
       return new OllamaProvider({ model: c.model, host: c.host, defaultTimeoutMs: c.timeoutMs, contextSize: c.contextSize });
@@ -36,6 +44,34 @@ export function createLLMProvider(config?: LLMConfigInput, deps: CreateLLMProvid
     case "scripted":
       return new ScriptedProvider(deps.scriptedReplies ?? [], { model: c.model });
   }
+}
+
+/** The request with the system prompt and every message redacted; the same object when nothing was found. */
+export function redactRequest(request: CompletionRequest): CompletionRequest {
+  let changed = false;
+  const clean = (text: string): string => {
+    const r = redactSecrets(text);
+    if (r.count > 0) changed = true;
+    return r.count > 0 ? r.text : text;
+  };
+  const system = request.system === undefined ? undefined : clean(request.system);
+  const messages = request.messages.map((m) => ({ ...m, content: clean(m.content) }));
+  if (!changed) return request;
+  return { ...request, messages, ...(system !== undefined ? { system } : {}) };
+}
+
+/**
+ * `inner` with every request redacted before it is sent. The wrapper inherits from `inner`
+ * (it is still an OllamaProvider, its fields read through), and every call runs on `inner`
+ * itself, so a provider's state stays in one object.
+ */
+export function redactingProvider(inner: LLMProvider): LLMProvider {
+  const wrapped = Object.create(inner) as LLMProvider;
+  wrapped.complete = (request) => inner.complete(redactRequest(request));
+  wrapped.check = () => inner.check();
+  wrapped.close = () => inner.close();
+  if (inner.contextSize) wrapped.contextSize = (signal) => inner.contextSize!(signal);
+  return wrapped;
 }
 
 /**

@@ -77,8 +77,8 @@ export function register({ server, engine, session }: McpContext): void {
     );
   }
   server.registerResource("soul-current", SOUL_CURRENT_URI, { description: "SOUL.md as it is on disk.", mimeType: "text/markdown" }, async (uri) => {
-    const s = (await engine.soul()).current();
-    return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: s.exists ? s.text : "_(SOUL.md does not exist in this workspace)_\n" }] };
+    const shown = (await engine.soul()).shownText();
+    return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: shown ?? "_(SOUL.md does not exist in this workspace)_\n" }] };
   });
   server.registerResource(
     "soul-history",

@@ -32,6 +32,12 @@ export interface RedactionRule {
    * stays, e.g. the `password=` before it); without one the whole match is replaced.
    */
   pattern: RegExp;
+  /**
+   * A cheap test any text the pattern matches also passes (not global): a text that fails it
+   * is not scanned with the pattern. For the patterns that try a match at every word (the
+   * assignments, the URL credential), most of the cost of reading a long note.
+   */
+  hint?: RegExp;
 }
 
 /** A value that is a reference, not a secret: `$VAR`, `${VAR}`, `<your key>`, an earlier placeholder. */
@@ -48,7 +54,7 @@ const BARE_VALUE = String.raw`(?![A-Za-z_][\w.]*[([])(?!(?:True|False|None|null|
 
 export const REDACTION_RULES: readonly RedactionRule[] = [
   // The person's own mark: everything between the tags (an unclosed tag runs to the end).
-  { id: "private-span", label: "private", pattern: /<private>[\s\S]*?(?:<\/private>|$)/gi },
+  { id: "private-span", label: "private", pattern: /<private>[\s\S]*?(?:<\/private>|$)/gi, hint: /<private>/i },
   // gitleaks private-key; a block cut before its END line still loses its body.
   {
     id: "private-key",
@@ -73,7 +79,7 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   // A bare "Bearer <token>": only a token-looking word (a digit in it), not "bearer authentication".
   { id: "bearer-token", label: "bearer token", pattern: /\b[Bb]earer\s+(?<secret>(?=[A-Za-z._~+/-]*[0-9])[A-Za-z0-9._~+/-]{12,}=*)/g },
   // detect-secrets BasicAuthDetector: scheme://user:password@host.
-  { id: "url-credentials", label: "password", pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#[\]@"'`]+:(?<secret>[^\s:/?#[\]@"'`]+)(?=@)/gi },
+  { id: "url-credentials", label: "password", pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/?#[\]@"'`]+:(?<secret>[^\s:/?#[\]@"'`]+)(?=@)/gi, hint: /:\/\/[^\s/?#@]+@/ },
   // detect-secrets KeywordDetector, for the password family: `password=…`, `passwd: "…"`, `"pwd": "…"`.
   // Unquoted, only a value that looks like one (BARE_VALUE: `password: changed` is prose,
   // `password = data.get('password')` is code).
@@ -81,12 +87,15 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
     id: "password-assignment",
     label: "password",
     pattern: new RegExp(String.raw`\b[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd)["']?\s*(?:=|:=|=>|:)\s*(?<secret>"[^"\n]{2,}"|'[^'\n]{2,}'|${BARE_VALUE})`, "gi"),
+    hint: /(?:passwd|passphrase|password|pwd)["']?\s*[:=]/i,
   },
   // `export OPENAI_API_KEY=…`, `GITHUB_TOKEN: …`, `"client_secret": "…"`.
   {
     id: "secret-assignment",
     label: "secret",
     pattern: new RegExp(String.raw`\b(?:${SECRET_NAME})\b["']?\s*(?:=|:=|=>|:)\s*(?<secret>"[^"\n]{4,}"|'[^'\n]{4,}'|${BARE_VALUE})`, "g"),
+    // Every SECRET_NAME ends in one of these words.
+    hint: /(?:key|token|secret|password|passwd|pass|pat|credentials?)["']?\s*[:=]/i,
   },
 ];
 
@@ -102,8 +111,19 @@ export function placeholder(label: string): string {
   return `[redacted: ${label}]`;
 }
 
-/** One rule over the text; the replacement keeps the quotes around a quoted value. */
-function applyRule(rule: RedactionRule, text: string, fired: { count: number }): string {
+/** The line ends a replaced span held, so every line after it keeps its number. */
+function linesOf(replaced: string, keepLines: boolean): string {
+  if (!keepLines) return "";
+  const n = replaced.split("\n").length - 1;
+  return n > 0 ? "\n".repeat(n) : "";
+}
+
+/**
+ * One rule over the text; the replacement keeps the quotes around a quoted value, and with
+ * `keepLines` the line ends of a replaced span (a key block, a private span).
+ */
+function applyRule(rule: RedactionRule, text: string, fired: { count: number }, keepLines = false): string {
+  if (rule.hint !== undefined && !rule.hint.test(text)) return text;
   rule.pattern.lastIndex = 0;
   return text.replace(rule.pattern, (...args: unknown[]) => {
     const match = args[0] as string;
@@ -112,25 +132,33 @@ function applyRule(rule: RedactionRule, text: string, fired: { count: number }):
     const secret = groups?.secret ?? groups?.secret2;
     if (secret === undefined) {
       fired.count++;
-      return placeholder(rule.label);
+      return placeholder(rule.label) + linesOf(match, keepLines);
     }
     const bare = secret.replace(/^["']|["']$/g, "");
     if (NOT_A_VALUE.test(bare)) return match;
     fired.count++;
     const quote = secret !== bare ? secret[0]! : "";
     // The secret is the match's tail (every pattern ends with its secret group).
-    return match.slice(0, match.length - secret.length) + quote + placeholder(rule.label) + quote;
+    return match.slice(0, match.length - secret.length) + quote + placeholder(rule.label) + quote + linesOf(secret, keepLines);
   });
 }
 
+export interface RedactOptions {
+  /**
+   * Keep every line end a replaced span held (after its placeholder): the text keeps its line
+   * count, so a note's redacted text still cites the person's file by the right line.
+   */
+  keepLines?: boolean;
+}
+
 /** The text with every secret the rules know replaced by its placeholder. */
-export function redactSecrets(text: string, rules: readonly RedactionRule[] = REDACTION_RULES): RedactionResult {
+export function redactSecrets(text: string, rules: readonly RedactionRule[] = REDACTION_RULES, opts: RedactOptions = {}): RedactionResult {
   let out = text;
   let count = 0;
   const fired: string[] = [];
   for (const rule of rules) {
     const c = { count: 0 };
-    out = applyRule(rule, out, c);
+    out = applyRule(rule, out, c, opts.keepLines ?? false);
     if (c.count > 0) {
       count += c.count;
       fired.push(rule.id);
@@ -142,6 +170,15 @@ export function redactSecrets(text: string, rules: readonly RedactionRule[] = RE
 /** The text with its secrets replaced (redactSecrets' text). */
 export function redact(text: string): string {
   return redactSecrets(text).text;
+}
+
+/**
+ * A hand-written note's text as it may leave the workspace (index, search, injection, a
+ * tool's read, a job's prompt): redacted, every line where it was. The file is not changed.
+ * Cheap when there is nothing to find: most notes hold no secret.
+ */
+export function redactNote(text: string): string {
+  return redactSecrets(text, REDACTION_RULES, { keepLines: true }).text;
 }
 
 /**

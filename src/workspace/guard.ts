@@ -10,6 +10,7 @@ import path from "node:path";
 import { isInside, toRel } from "./paths.js";
 import { isPrivatePath } from "./privacy.js";
 import { sleepSync } from "../shared/sleep.js";
+import { redactNote } from "../shared/redact.js";
 
 export interface LinkRule {
   /** Read and write files with several hard links (index.allowHardLinks). */
@@ -91,6 +92,16 @@ export function readWorkspaceFile(workspace: string, rel: string, rule: LinkRule
 export function readWorkspaceText(workspace: string, rel: string, rule: LinkRule, maxBytes = MAX_FILE_BYTES): { text: string; realRel: string } | null {
   const r = readWorkspaceFile(workspace, rel, rule, maxBytes);
   return r === null ? null : { text: r.bytes.toString("utf8"), realRel: r.realRel };
+}
+
+/**
+ * readWorkspaceText for text that leaves the workspace (a prompt, an injection, a job's
+ * input): the note's secrets redacted, every line where it was. The file is never changed;
+ * a reader that writes the file back uses readWorkspaceText.
+ */
+export function readNoteText(workspace: string, rel: string, rule: LinkRule, maxBytes = MAX_FILE_BYTES): { text: string; realRel: string } | null {
+  const r = readWorkspaceText(workspace, rel, rule, maxBytes);
+  return r === null ? null : { text: redactNote(r.text), realRel: r.realRel };
 }
 
 function checkRegular(rel: string, st: Stats): void {

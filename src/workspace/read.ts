@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync, fstatSync } from "node:fs";
+import { redactNote } from "../shared/redact.js";
+import { classify } from "./kinds.js";
 
 export type ReadOutcome =
   | {
@@ -19,9 +21,18 @@ const MiB = 1024 * 1024;
 /**
  * Reads a workspace file for indexing without ever trusting it: binary files are refused,
  * invalid UTF-8 is decoded lossily (the file itself is untouched), and huge files are
- * indexed only up to `maxBytes`, cut at a line end so no line is split.
+ * indexed only up to `maxBytes`, cut at a line end so no line is split. A note's text comes
+ * back with its secrets redacted (lines kept, the hash still the file's bytes): nothing the
+ * index derives from it (chunks, statements, vectors) holds one. A transcript comes back as
+ * written: its redaction is JSON-aware and rewrites the file (src/indexer/redaction.ts).
  */
 export function readForIndex(abs: string, rel: string, maxBytes: number): ReadOutcome {
+  const read = readRaw(abs, rel, maxBytes);
+  if (!read.ok || classify(rel).kind === "session") return read;
+  return { ...read, text: redactNote(read.text) };
+}
+
+function readRaw(abs: string, rel: string, maxBytes: number): ReadOutcome {
   let fd: number;
   try {
     fd = openSync(abs, "r");

@@ -8,6 +8,7 @@ import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { configPath, isInside, toRel } from "./paths.js";
 import { readWorkspaceFile, realEngineFolder, UnsafeFileError } from "./guard.js";
+import { redactNote } from "../shared/redact.js";
 
 export class PathRefusedError extends Error {
   constructor(
@@ -110,15 +111,16 @@ export interface LineRange {
 }
 
 /**
- * Lines [from, from + count) of a workspace file (1-based). `from` past the end returns no
- * lines; a binary file (NUL bytes) is refused.
+ * Lines [from, from + count) of a workspace file (1-based), secrets redacted (each line where
+ * it was). `from` past the end returns no lines; a binary file (NUL bytes) is refused.
  */
 export function readLines(workspace: string, requested: string, from = 1, count: number, opts: ResolveOptions): LineRange {
   const f = resolveWorkspaceFile(workspace, requested, opts);
   if (f.size > MAX_READ_BYTES) throw new Error(`${f.rel}: larger than ${MAX_READ_BYTES} bytes; not read`);
   const buf = readChecked(workspace, requested, f, opts);
   if (buf.includes(0)) throw new Error(`${f.rel}: a binary file; only text files can be read`);
-  const all = buf.toString("utf8").replace(/\r\n?/g, "\n").split("\n");
+  // What is read here is handed out (a tool's read, injection, a job's prompt): redacted.
+  const all = redactNote(buf.toString("utf8").replace(/\r\n?/g, "\n")).split("\n");
   if (all.length > 0 && all[all.length - 1] === "") all.pop();
   const start = Math.max(1, Math.floor(from));
   const n = Math.max(0, Math.floor(count));

@@ -1,10 +1,10 @@
 /** Every engine path that writes captured or appended text redacts it first (the OpenClaw plugin and import capture through the same service). */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { parseSessionText } from "../../src/workspace/sessions.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { allBytes, cleanup, tempDir, write } from "../helpers/workspace.js";
 
 const KEY = "sk-ant-" + "api03-" + "Zq8Lm2Vb7Ty4Np0Rz8Kd3Wf6Hj1Sa5Ue".repeat(2) + "AA";
 const AWS = "AKIA" + "Z7Q2W3E4R5T6Y7U8";
@@ -23,19 +23,6 @@ function open(): Engine {
   return engine;
 }
 
-function allText(ws: string): string {
-  let out = "";
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const abs = path.join(d, e.name);
-      if (e.isDirectory()) walk(abs);
-      else if (e.isFile()) out += readFileSync(abs).toString("latin1");
-    }
-  };
-  walk(ws);
-  return out;
-}
-
 describe("redaction before anything is written", () => {
   it("capture (hooks, OpenClaw) and import: the turn's text and tool lines, files 0600", async () => {
     const e = open();
@@ -48,7 +35,7 @@ describe("redaction before anything is written", () => {
     expect(JSON.parse(b)).toMatchObject({ content: "Bash: export AWS_ACCESS_KEY_ID=[redacted: aws access key]" });
     for (const f of ["sessions/openclaw-s1.jsonl", "sessions/codex-s2.jsonl"]) expect(statSync(path.join(dir, f)).mode & 0o777).toBe(0o600);
     e.indexing.index();
-    const text = allText(dir);
+    const text = allBytes(dir);
     expect(text).not.toContain(KEY);
     expect(text).not.toContain("4321");
     expect(text).not.toContain(AWS);

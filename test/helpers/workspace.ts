@@ -29,6 +29,20 @@ export function read(ws: string, rel: string): string {
   return readFileSync(path.join(ws, rel), "utf8");
 }
 
+/** Every byte of every file under `dir`, as one latin1 string: "is this text anywhere in there". */
+export function allBytes(dir: string): string {
+  let out = "";
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const abs = path.join(d, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (e.isFile()) out += readFileSync(abs).toString("latin1");
+    }
+  };
+  walk(dir);
+  return out;
+}
+
 /**
  * sha256 of every file under `dir` except the engine's own: the .agent folder (SOUL.md's swap),
  * the workspace id file, and the device logs (.agent-state/, where the engine's state is written

@@ -4,16 +4,15 @@
  * one. The captured turns say who said what; search puts the conversation first and marks the
  * note as replaced by the person's turn (not by the assistant's question).
  */
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseSessionText } from "../../src/workspace/sessions.js";
-import { runAgent } from "../helpers/cli.js";
-import { harnessBin, missingHarness } from "../helpers/harness.js";
-import { isolatedEnv, runHarness } from "../helpers/harness-run.js";
+import { claudeProject } from "../helpers/claude-project.js";
+import { missingHarness } from "../helpers/harness.js";
 import { startModelServer, type ModelServer } from "../helpers/model-server.js";
 import { titled } from "../helpers/needs.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { cleanup, tempDir } from "../helpers/workspace.js";
 
 const why = missingHarness("claude-code");
 
@@ -27,20 +26,9 @@ describe.skipIf(why !== undefined)(titled("a no to Claude Code's question", why)
 
   it("replaces the note the question named, by the person's turn", async () => {
     root = tempDir("agent-claude-reply-");
-    const ws = path.join(root, "W");
-    const proj = path.join(root, "proj");
-    mkdirSync(proj, { recursive: true });
-    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
-    write(ws, "memory/2026-11-20.md", "# 2026-11-20\n\n- The yard gate code is 2580.\n- Picked up the trailer from Daventry.\n");
     // What a small model sends: the question, then a bare acknowledgement.
     server = await startModelServer((q) => (q.raw.includes("4471") ? "OK, noted." : "Is the yard gate code still 2580?"));
-    const env = isolatedEnv(root, { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: "dummy", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_AUTOUPDATER: "1", DISABLE_TELEMETRY: "1", ENABLE_TOOL_SEARCH: "false" });
-    const agent = (args: string[]) => runAgent(args, { HOME: env.HOME, AGENT_WORKSPACE: "" });
-    expect((await agent(["index", "-w", ws])).code).toBe(0);
-    const connect = await runAgent(["connect", "claude-code", "--scope", "project", "-w", ws, "--budget-ms", "20000"], { HOME: env.HOME }, undefined, proj);
-    expect(connect.code).toBe(0);
-    const claude = harnessBin("claude-code")!;
-    const turn = (args: string[]) => runHarness(claude, args, { cwd: proj, env, timeoutMs: 120_000 });
+    const { ws, agent, turn } = await claudeProject(root, { "memory/2026-11-20.md": "# 2026-11-20\n\n- The yard gate code is 2580.\n- Picked up the trailer from Daventry.\n" }, server);
     expect((await turn(["-p", "I need to get into the yard tonight"])).code).toBe(0);
     expect((await turn(["-p", "--continue", "no, it's 4471 now"])).code).toBe(0);
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { redact, redactJsonLines, redactSecrets, REDACTION_RULES } from "../../src/shared/redact.js";
+import { redact, redactJsonLines, redactNote, redactSecrets, REDACTION_RULES } from "../../src/shared/redact.js";
 
 // Samples in each service's real format (fakes: no live credential). Built from parts so the
 // repository itself holds no string a scanner flags as a key.
@@ -108,6 +108,25 @@ describe("redaction: each shape becomes its placeholder", () => {
       expect(r.pattern.global, r.id).toBe(true);
       expect(r.label).toMatch(/^[a-z ]+$/);
     }
+  });
+});
+
+describe("redaction of a hand-written note", () => {
+  it("keeps every line where it was, so path:line still points into the person's file", () => {
+    const note = ["# keys", `backup: ${AWS}`, KEY_BLOCK, "<private>pin 4321", "door 7</private> after", "last line"].join("\n");
+    const out = redactNote(note);
+    const lines = out.split("\n");
+    expect(lines).toHaveLength(note.split("\n").length);
+    expect(lines[1]).toBe("backup: [redacted: aws access key]");
+    expect(lines[2]).toBe("[redacted: private key]");
+    // The placeholder stands where the span began; what followed it stays on its own line.
+    expect(lines[6]).toBe("[redacted: private]");
+    expect(lines[7]).toBe(" after");
+    expect(lines[8]).toBe("last line");
+    expect(out).not.toContain("4321");
+    expect(redactNote(out)).toBe(out);
+    // A transcript's redaction is unchanged: a block still becomes one placeholder.
+    expect(redact(KEY_BLOCK)).toBe("[redacted: private key]");
   });
 });
 

@@ -15,6 +15,7 @@
  * The replacement itself is atomic (temp file + rename).
  */
 import { ensureWorkspaceDir, NO_HARD_LINKS, readWorkspaceFile, statWorkspacePath } from "../../workspace/guard.js";
+import { redactNote } from "../../shared/redact.js";
 import path from "node:path";
 import type { LLMProvider } from "../../llm/types.js";
 import { requireCompleteReply } from "../../llm/factory.js";
@@ -113,7 +114,8 @@ async function snapshotStep(ctx: Ctx, input: RunEvolutionInput, trigger: "weekly
   const archived = fadePass(store, ctx.now);
   const views = activeViews(store, ctx.now).filter((m) => !isFaded(m.vividNow));
   const soul = readSoul(ctx.workspace);
-  const snap = takeSnapshot({ memories: views, soul: soul.exists ? soul.text : null });
+  // A snapshot is derived and kept in the state database: the SOUL's secrets stay in the file.
+  const snap = takeSnapshot({ memories: views, soul: soul.exists ? redactNote(soul.text) : null });
   const prev = store.latestSnapshot();
   const prevTraits = prev !== undefined && typeof prev.traits === "object" && prev.traits !== null ? (prev.traits as Traits) : null;
   const drift = detectDrift({ previous: prevTraits, next: snap.traits, memories: views, ...(prev !== undefined ? { since: prev.createdAt } : {}) });

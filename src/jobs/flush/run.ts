@@ -14,7 +14,7 @@ import path from "node:path";
 import { requireCompleteReply } from "../../llm/factory.js";
 import type { LLMProvider } from "../../llm/types.js";
 import { appendVerified, AppendVerificationError } from "../../workspace/safe-write.js";
-import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS, readWorkspaceText } from "../../workspace/guard.js";
+import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS, readNoteText } from "../../workspace/guard.js";
 import { checkDailyAppend, cleanAppendText, noteState, type AppendLimits } from "../../workspace/daily.js";
 import type { IndexConfig } from "../../workspace/config.js";
 import { isValidSessionId } from "../../workspace/sessions.js";
@@ -212,7 +212,7 @@ export function flushJobResult(r: FlushResult): JobResult {
 
 function readTail(workspace: string, rel: string, chars: number): string | undefined {
   try {
-    const text = readWorkspaceText(workspace, rel, NO_HARD_LINKS)?.text;
+    const text = readNoteText(workspace, rel, NO_HARD_LINKS)?.text;
     if (text === undefined) return undefined;
     return text.length <= chars ? text : text.slice(text.length - chars);
   } catch {

@@ -3,7 +3,7 @@
  * "all quiet" reply (HEARTBEAT_OK) is recorded and never shown; anything else becomes an
  * alert in the inbox and goes to the notifier.
  */
-import { NO_HARD_LINKS, readWorkspaceText } from "../../workspace/guard.js";
+import { NO_HARD_LINKS, readNoteText } from "../../workspace/guard.js";
 import type { ContextConfig } from "../../context/config.js";
 import { buildContext } from "../../context/load.js";
 import { requireCompleteReply } from "../../llm/factory.js";
@@ -79,7 +79,7 @@ export async function runHeartbeat(input: RunHeartbeatInput): Promise<HeartbeatR
       notified: [],
     };
   }
-  const heartbeat = readWorkspaceText(input.workspace, "HEARTBEAT.md", NO_HARD_LINKS)?.text ?? null;
+  const heartbeat = readNoteText(input.workspace, "HEARTBEAT.md", NO_HARD_LINKS)?.text ?? null;
   if (isHeartbeatEmpty(heartbeat)) {
     return {
       status: "skipped",

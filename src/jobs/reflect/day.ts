@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { isBoilerplate, templateLines } from "../../indexer/boilerplate.js";
-import { listWorkspaceDir, NO_HARD_LINKS, readWorkspaceText, statWorkspacePath, type LinkRule } from "../../workspace/guard.js";
+import { listWorkspaceDir, NO_HARD_LINKS, readNoteText, statWorkspacePath, type LinkRule } from "../../workspace/guard.js";
 import { isOwnConversation, readConversations } from "../summarize/conversations.js";
 import { parseSummary, summaryPath } from "../summarize/file.js";
 import { clip, cutTranscript, type GatheredSession } from "./gather.js";
@@ -98,7 +98,7 @@ function readNotes(workspace: string, opts: ReadDayOptions, rule: LinkRule, prob
     try {
       const st = statWorkspacePath(workspace, rel);
       if (st === null || !st.isFile || st.mtimeMs < opts.since || st.mtimeMs > opts.until) continue;
-      const read = readWorkspaceText(workspace, rel, rule);
+      const read = readNoteText(workspace, rel, rule);
       if (read === null) continue;
       const lines = numbered(read.text).filter((l) => !isBoilerplate(l.text, EMPTY));
       if (lines.length > 0) out.push({ path: rel, mtime: st.mtimeMs, lines });
@@ -132,7 +132,7 @@ function readMemoryAdded(workspace: string, opts: ReadDayOptions, rule: LinkRule
   let mtime: number;
   try {
     const st = statWorkspacePath(workspace, "MEMORY.md");
-    const read = st?.isFile ? readWorkspaceText(workspace, "MEMORY.md", rule) : null;
+    const read = st?.isFile ? readNoteText(workspace, "MEMORY.md", rule) : null;
     if (st === null || read === null) return { added: [], hashes: [] };
     text = read.text;
     mtime = st.mtimeMs;
@@ -149,7 +149,7 @@ function readMemoryAdded(workspace: string, opts: ReadDayOptions, rule: LinkRule
 
 function readSummaryOf(workspace: string, id: string, rule: LinkRule): DaySummary | null {
   try {
-    const r = readWorkspaceText(workspace, summaryPath(id), rule);
+    const r = readNoteText(workspace, summaryPath(id), rule);
     const f = r === null ? null : parseSummary(r.text);
     if (f === null || f.body === "") return null;
     return { session: id, path: summaryPath(id), messages: f.meta.messages, from: f.meta.from, to: f.meta.to, topics: f.meta.topics, body: f.body };

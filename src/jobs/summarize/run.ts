@@ -12,7 +12,7 @@ import { ensureContextFits } from "../../llm/context.js";
 import { requireCompleteReply } from "../../llm/factory.js";
 import { LLMError, type LLMProvider } from "../../llm/types.js";
 import { errorMessage } from "../../shared/errors.js";
-import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS, readWorkspaceText, type LinkRule } from "../../workspace/guard.js";
+import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS, readNoteText, type LinkRule } from "../../workspace/guard.js";
 import { atomicWrite } from "../../workspace/safe-write.js";
 import { parseDuration, type ReflectionConfig } from "../reflect/config.js";
 import { isOwnConversation, readConversations, type Conversation } from "./conversations.js";
@@ -119,7 +119,7 @@ function isNoModel(e: unknown): boolean {
 
 function readExisting(workspace: string, id: string, rule: LinkRule): SummaryFile | null {
   try {
-    const r = readWorkspaceText(workspace, summaryPath(id), rule);
+    const r = readNoteText(workspace, summaryPath(id), rule);
     return r === null ? null : parseSummary(r.text);
   } catch {
     // An unreadable summary is as good as none: it is derived, and written again.

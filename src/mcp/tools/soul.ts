@@ -19,12 +19,8 @@ export function register({ server, engine, session }: McpContext): void {
       annotations: toolAnnotations("soul_get"),
     },
     async (a) => {
-      const soul = await engine.soul();
-      if (a.version === undefined) {
-        const s = soul.current();
-        return text(s.exists ? s.text : "SOUL.md does not exist in this workspace.");
-      }
-      return text(soul.version(a.version).content);
+      const shown = (await engine.soul()).shownText(a.version);
+      return text(shown ?? "SOUL.md does not exist in this workspace.");
     },
   );
 
