@@ -16,7 +16,6 @@ import { distinctiveTerms, isQuestion, subjectOf, type DistinctiveTerms, type Su
 import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
 import { otherCompoundHeads, queryCompounds, type Compound } from "./other-compound.js";
 import { compoundApartInList } from "./list-apart.js";
-import { asksAmount, statesAmount } from "../text/amounts.js";
 import { ownedByAnother, ownerAlone, ownersOf, type Owners } from "./typed-names.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
@@ -35,17 +34,16 @@ const STRONG_MARGIN = 0.1;
  * note contains). A result that shares no word at all is judged by its cosine alone.
  */
 function vectorNeedsMore(s: Scored, words: QueryWords, subject: FloorVerdict): boolean {
-  if (subject === "subject-absent" || subject === "time-unstated" || subject === "amount-unstated") return true;
+  if (subject === "subject-absent" || subject === "time-unstated") return true;
   return subject === "generic-only" && s.matched.length > 0;
 }
 
 /**
  * The subject test (distinctive.ts), and one more for a question that asks when a thing is
  * (not when it was, nor how long) and names no time itself (time-stated.ts): "time-unstated", a result lacking one
- * of the question's distinctive words whose sentences holding the others state no time; and for
- * a question asking an amount of money, "amount-unstated", a result that states none.
+ * of the question's distinctive words whose sentences holding the others state no time.
  */
-export type FloorVerdict = SubjectVerdict | "time-unstated" | "amount-unstated";
+export type FloorVerdict = SubjectVerdict | "time-unstated";
 
 /** The floor's verdict on a result's words: the subject test, then, for a "when" question, the time. */
 export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs: number): FloorVerdict {
@@ -56,9 +54,6 @@ export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs:
   if (subject === "ok" && isQuestion(plan.query) && compoundApartInList(s.matched, words.distinctive.idf.keys(), s.cand.text, words.compounds, plan.parsed.formsOf)) return "generic-only";
   // "finns swimming gala" typed for Finn's: "Isla swimming gala" is Isla's (typed-names.ts).
   if (subject === "ok" && (ownerAlone(s.matched, words.terms, words.owners) || ownedByAnother(s.matched, s.cand.text, words.owners))) return "generic-only";
-  // "how much was the dentist": a note on the dentist that states no amount of money at all is
-  // not the answer, however many of the question's words it holds (text/amounts.ts).
-  if (subject === "ok" && words.asksAmount && !statesAmount(s.cand.text)) return "amount-unstated";
   if (subject !== "ok" || !plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
   const distinctive = [...words.distinctive.idf.keys()];
   const matched = distinctive.filter((t) => s.matched.includes(t));
@@ -98,8 +93,6 @@ export interface QueryWords {
   owners: Owners;
   /** The distinctive terms, as a set. */
   terms: ReadonlySet<string>;
-  /** Whether the question asks for an amount of money (text/amounts.ts). */
-  asksAmount: boolean;
 }
 
 /**
@@ -148,7 +141,7 @@ export function applyFloor(facts: IndexFacts, scoring: Scoring, nowMs: number, t
   const terms = new Set(distinctive.idf.keys());
   const compounds = queryCompounds(plan.query, terms, distinctive.names, distinctive.absent);
   const owners = ownersOf(plan.query, terms, compounds, textsOf ?? (() => scoring.scored.map((s) => s.cand.text)));
-  const words: QueryWords = { topical: topicalTerms(stats), distinctive, compounds, owners, terms, asksAmount: asksAmount(plan.query) };
+  const words: QueryWords = { topical: topicalTerms(stats), distinctive, compounds, owners, terms };
   const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, words, nowMs) }));
   const minScore = plan.floor.minScore;
   floor.terms = stats.terms.map((t) => {
