@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // node scripts/floor-features.mjs [--sets everyday,heldout,...] [--modes bm25,hybrid] [--json FILE]
 // The features the relevance floor could use, per question of the hand-written newcomer sets
-// (scripts/eval-everyday, scripts/eval-heldout..heldout11), answerable against never-written:
+// (scripts/eval-everyday, scripts/eval-heldout..heldout12), answerable against never-written:
 // searched with the floor off and `explain`, the top results' measures: which of the question's
 // distinctive words (not GENERIC, not in over half of 20+ chunks) the result holds and their idf,
 // the coverage weighted by idf (all words, and distinctive words only), the cosine of the best
@@ -26,7 +26,7 @@ import { namesIn } from "../dist/search/pipeline/distinctive.js";
 import { textForms } from "../dist/search/query/forms.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ALL_SETS = ["everyday", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11"];
+const ALL_SETS = ["everyday", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12"];
 const ALWAYS_LOADED = new Set(["MEMORY.md", "USER.md", "SOUL.md"]);
 const arg = (flag, dflt) => (process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : dflt);
 

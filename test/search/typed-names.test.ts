@@ -36,6 +36,12 @@ describe("ownedByAnother: the owner's thing said only as someone else's", () => 
     expect(ownedByAnother(["swimming", "gala"], "School swimming gala - Sat 14th", owners)).toBe(false);
     expect(ownedByAnother(["swimming", "gala"], "Theo swimming gala Sat, then swimming gala for the little ones", owners)).toBe(false);
   });
+
+  it("a count or an ordinal after another name's possessive keeps the thing theirs; a day before one does not", () => {
+    expect(ownedByAnother(["swimming", "gala"], "Theo's 2nd swimming gala - Sat 14th", owners)).toBe(true);
+    expect(ownedByAnother(["swimming", "gala"], "Oscar's 1st swimming gala - Sat 14th", owners)).toBe(false);
+    expect(ownedByAnother(["swimming", "gala"], "Sat 14th swimming gala at Eastfield", owners)).toBe(false);
+  });
 });
 
 const NOTES: Record<string, string> = {
@@ -45,6 +51,7 @@ const NOTES: Record<string, string> = {
   "memory/2031-03-04.md": "# Wed\n\npicked up Theo from Sam's mum's.\nletter came - O's grommets op! Sheffield Childrens, Thurs 5 June, 7.30am arrival\n",
   "memory/2031-03-05.md": "# Thu\n\nOscar - parents evening 4.30, Mrs Okoro\n",
   "memory/2031-03-06.md": "# Fri\n\nSam on lates all wk. chippy tea\n",
+  "memory/2031-03-07.md": "# Sat\n\ncard from Aunt Rosa - Rosa's 70th birthday party Sun 22nd at the Crown, 1pm\n",
 };
 
 describe("the floor: a name typed as a lower-case possessive owns the thing asked about", () => {
@@ -62,6 +69,12 @@ describe("the floor: a name typed as a lower-case possessive owns the thing aske
     expect((await w.search("when is oscars parents evening")).results[0]?.path).toBe("memory/2031-03-05.md");
     expect((await w.search("when is oscars grommets op")).results[0]?.path).toBe("memory/2031-03-04.md");
     expect((await w.search("whats wrong with mums hip")).results[0]?.path).toBe("memory/2031-03-03.md");
+  });
+
+  it("never-written: Rosa's 70th birthday party is not Oscar's; Rosa's own is answered", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("when is oscars birthday party")).results.map((r) => r.path)).toEqual([]);
+    expect((await w.search("when is rosas birthday party")).results[0]?.path).toBe("memory/2031-03-07.md");
   });
 
   it("the owner alone is no answer: a note on Oscar's tooth says nothing of his operation", async () => {

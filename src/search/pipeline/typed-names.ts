@@ -116,6 +116,13 @@ function ownerWord(word: string, owner: string): boolean {
   return word === owner || word === owner.slice(0, -1);
 }
 
+/**
+ * A name's possessive, then a count or an ordinal, then a word: "Carol's 60th birthday" is
+ * Carol's birthday as much as "Carol's birthday" is. The apostrophe is required: a bare
+ * capitalised word before a number is as often a day ("Sat 31st party").
+ */
+const POSSESSIVE_COUNT = /(\p{Lu}\p{Ll}+['’]s)[ \t]+\d+(?:st|nd|rd|th)?(?=[ \t]+\p{L})/gu;
+
 function othersOnly(text: string, c: Compound, isName: (word: string) => boolean): boolean {
-  return headOnlyAfter(text, c.head, (prev) => /^\p{Lu}\p{Ll}+$/u.test(prev) && !ownerWord(prev.toLowerCase(), c.modifier) && isName(prev.toLowerCase()));
+  return headOnlyAfter(text.replace(POSSESSIVE_COUNT, "$1"), c.head, (prev) => /^\p{Lu}\p{Ll}+$/u.test(prev) && !ownerWord(prev.toLowerCase(), c.modifier) && isName(prev.toLowerCase()));
 }
