@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownedByAnother, ownersOf, typedPossessiveNames, writtenAsName } from "../../src/search/pipeline/typed-names.js";
+import { ownedByAnother, ownerApart, ownersOf, typedPossessiveNames, writtenAsName } from "../../src/search/pipeline/typed-names.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 describe("writtenAsName: the notes write the word as a name", () => {
@@ -44,6 +44,19 @@ describe("ownedByAnother: the owner's thing said only as someone else's", () => 
   });
 });
 
+describe("ownerApart: the owner named only in lines holding none of the question's other words", () => {
+  const texts = ["- Kids: Theo (8) + Oscar (5), picked up Theo and Oscar at 3"];
+  const owners = ownersOf("who is minding oscars rabbit", new Set(["oscars", "minding", "rabbit"]), [{ modifier: "oscars", head: "rabbit" }], () => texts);
+  const forms = (t: string): readonly string[] => [t];
+  it("a line of its own for the owner is apart; the owner beside the other word is not", () => {
+    expect(ownerApart(["oscars", "minding"], "Sat\nnext door minding the cat\ntook Oscar + Theo to the park", owners, forms)).toBe(true);
+    expect(ownerApart(["oscars", "minding"], "Sat\nnext door minding Oscar's guinea pigs", owners, forms)).toBe(false);
+    // The owner alone, or the other word alone, is another test's.
+    expect(ownerApart(["oscars"], "took Oscar to the park", owners, forms)).toBe(false);
+    expect(ownerApart(["minding"], "next door minding the cat", owners, forms)).toBe(false);
+  });
+});
+
 const NOTES: Record<string, string> = {
   "MEMORY.md": "# Memory\n\n- Kids: Theo (8) + Oscar (5), both at Hillside Primary\n- Partner: Sam, works lates\n- Car: Corsa, MOT Feb\n",
   "memory/2031-03-02.md": "# Mon\n\nTheo swimming gala - Sat 14th at Eastfield baths, 9am warm up. he's in 50m free + the relay\n",
@@ -51,6 +64,7 @@ const NOTES: Record<string, string> = {
   "memory/2031-03-04.md": "# Wed\n\npicked up Theo from Sam's mum's.\nletter came - O's grommets op! Sheffield Childrens, Thurs 5 June, 7.30am arrival\n",
   "memory/2031-03-05.md": "# Thu\n\nOscar - parents evening 4.30, Mrs Okoro\n",
   "memory/2031-03-06.md": "# Fri\n\nSam on lates all wk. chippy tea\n",
+  "memory/2031-03-08.md": "# Sun\n\nmum minding the dog while we're away\nOscar lost another tooth, fairy skint\n",
   "memory/2031-03-07.md": "# Sat\n\ncard from Aunt Rosa - Rosa's 70th birthday party Sun 22nd at the Crown, 1pm\n",
 };
 
@@ -75,6 +89,12 @@ describe("the floor: a name typed as a lower-case possessive owns the thing aske
     const w = workspace(NOTES);
     expect((await w.search("when is oscars birthday party")).results.map((r) => r.path)).toEqual([]);
     expect((await w.search("when is rosas birthday party")).results[0]?.path).toBe("memory/2031-03-07.md");
+  });
+
+  it("never-written: someone minding the dog two lines above Oscar's tooth is not minding Oscar", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("who is minding oscars dog")).results.map((r) => r.path)).toEqual([]);
+    expect((await w.search("who is minding the dog")).results[0]?.path).toBe("memory/2031-03-08.md");
   });
 
   it("the owner alone is no answer: a note on Oscar's tooth says nothing of his operation", async () => {

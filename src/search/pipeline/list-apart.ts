@@ -22,12 +22,12 @@ const LIST_ITEM = /^(\s*)(?:[-*•+]|\d+[.)])\s/;
  * The first letters a word is matched by in a line: its inflections and derived forms share them
  * ("marry", "married"; "birthday", "birthdays"), while four letters keep "bday" whole.
  */
-function prefixOf(form: string): string {
+export function prefixOf(form: string): string {
   return form.slice(0, Math.max(4, Math.min(form.length - 1, 6)));
 }
 
 /** Whether one of the forms starts a word of the (lower-case) line. */
-function holds(line: string, prefixes: readonly string[]): boolean {
+export function holds(line: string, prefixes: readonly string[]): boolean {
   for (const p of prefixes) {
     for (let i = line.indexOf(p); i >= 0; i = line.indexOf(p, i + 1)) {
       if (i === 0 || !/[\p{L}\p{N}]/u.test(line[i - 1]!)) return true;

@@ -16,6 +16,7 @@
  * for a question with a possessive typed so, and only for the words it tests).
  */
 import type { DB } from "../../store/open.js";
+import { holds, prefixOf } from "./list-apart.js";
 import { headOnlyAfter, type Compound } from "./other-compound.js";
 import { sql } from "./sql.js";
 
@@ -71,6 +72,8 @@ export interface Owners {
   /** The question's words that are a name's possessive typed without its apostrophe. */
   names: ReadonlySet<string>;
   compounds: readonly Compound[];
+  /** The question's distinctive words (the owners among them). */
+  distinctive: ReadonlySet<string>;
   /** Whether the candidates' texts write this lower-case word as a name (remembered per word). */
   isName: (word: string) => boolean;
 }
@@ -82,9 +85,9 @@ export function ownersOf(query: string, terms: ReadonlySet<string>, compounds: r
     if (known === undefined) told.set(word, (known = word.length >= 2 && writtenAsName(word, textsOf(word))));
     return known;
   };
-  if (!/^\s*(?:what|whats|who|whose|when|whens|where|which|how|is|are|was|were|did|does|do|has|have|had|can|will)\b/i.test(query)) return { names: new Set(), compounds: [], isName };
+  if (!/^\s*(?:what|whats|who|whose|when|whens|where|which|how|is|are|was|were|did|does|do|has|have|had|can|will)\b/i.test(query)) return { names: new Set(), compounds: [], distinctive: terms, isName };
   const names = typedPossessiveNames(query, terms, textsOf);
-  return { names, compounds: compounds.filter((c) => names.has(c.modifier)), isName };
+  return { names, compounds: compounds.filter((c) => names.has(c.modifier)), distinctive: terms, isName };
 }
 
 /**
@@ -125,4 +128,24 @@ const POSSESSIVE_COUNT = /(\p{Lu}\p{Ll}+['’]s)[ \t]+\d+(?:st|nd|rd|th)?(?=[ \t
 
 function othersOnly(text: string, c: Compound, isName: (word: string) => boolean): boolean {
   return headOnlyAfter(text.replace(POSSESSIVE_COUNT, "$1"), c.head, (prev) => /^\p{Lu}\p{Ll}+$/u.test(prev) && !ownerWord(prev.toLowerCase(), c.modifier) && isName(prev.toLowerCase()));
+}
+
+/**
+ * Whether the owner stands apart from the rest of what the result matched: the result names the
+ * owner and holds another of the question's distinctive words, but no line naming the owner holds
+ * any of them. A dated note is a list of the day's happenings, one a line: "Sam covering the
+ * Saturday" above "Ollie + Kat + me all flat out" is no cover for Kat. `formsOf` gives a term's
+ * written forms (the term first).
+ */
+export function ownerApart(matched: readonly string[], text: string, owners: Owners, formsOf: (term: string) => readonly string[]): boolean {
+  for (const owner of owners.names) {
+    if (!matched.includes(owner)) continue;
+    const others = [...owners.distinctive].filter((t) => t !== owner && !owners.names.has(t) && matched.includes(t));
+    if (others.length === 0) continue;
+    const name = new RegExp(`(?<![\\p{L}\\p{N}])${escape(owner.slice(0, -1))}(?:s|['’]s)?(?![\\p{L}\\p{N}])`, "iu");
+    const prefixes = others.flatMap((t) => formsOf(t)).map((f) => prefixOf(f.toLowerCase()));
+    const lines = text.split("\n").filter((l) => name.test(l));
+    if (lines.length > 0 && lines.every((l) => !holds(l.toLowerCase(), prefixes))) return true;
+  }
+  return false;
 }
