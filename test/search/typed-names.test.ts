@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownedByAnother, ownerApart, ownersOf, typedPossessiveNames, writtenAsName } from "../../src/search/pipeline/typed-names.js";
+import { ownedByAnother, ownerApart, ownerMissing, ownersOf, typedPossessiveNames, writtenAsName } from "../../src/search/pipeline/typed-names.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 describe("writtenAsName: the notes write the word as a name", () => {
@@ -57,6 +57,24 @@ describe("ownerApart: the owner named only in lines holding none of the question
   });
 });
 
+describe("ownerMissing: a result holding the thing asked but not its owner", () => {
+  const texts = ["- Kids: Theo (8) + Oscar (5), picked up Theo and Oscar at 3"];
+  const owners = ownersOf("when is oscars grommets op", new Set(["oscars", "grommets"]), [{ modifier: "oscars", head: "grommets" }], () => texts);
+  it("lacking the owner and the initial is missing; the name, its initial as a possessive or a lone capital is not", () => {
+    expect(ownerMissing(["grommets"], "letter came - grommets op Thurs 5 June", owners)).toBe(true);
+    expect(ownerMissing(["oscars", "grommets"], "letter came - Oscar's grommets op", owners)).toBe(false);
+    expect(ownerMissing(["grommets"], "letter came - O's grommets op", owners)).toBe(false);
+    expect(ownerMissing(["grommets"], "took O to the hospital for his grommets", owners)).toBe(false);
+    expect(ownerMissing([], "letter came", owners)).toBe(false);
+  });
+
+  it("a possessive name in over half the notes owns the thing too: it is a name, though no distinctive word", () => {
+    const frequent = ownersOf("when is sams hip op", new Set(["hip"]), [], () => ["to the pub w/ Sam", "Sam's car"], new Set(["sams", "hip", "op"]));
+    expect([...frequent.names]).toEqual(["sams"]);
+    expect(ownerMissing(["hip"], "dad's hip op Tues 3rd", frequent)).toBe(true);
+  });
+});
+
 const NOTES: Record<string, string> = {
   "MEMORY.md": "# Memory\n\n- Kids: Theo (8) + Oscar (5), both at Hillside Primary\n- Partner: Sam, works lates\n- Car: Corsa, MOT Feb\n",
   "memory/2031-03-02.md": "# Mon\n\nTheo swimming gala - Sat 14th at Eastfield baths, 9am warm up. he's in 50m free + the relay\n",
@@ -95,6 +113,14 @@ describe("the floor: a name typed as a lower-case possessive owns the thing aske
     const w = workspace(NOTES);
     expect((await w.search("who is minding oscars dog")).results.map((r) => r.path)).toEqual([]);
     expect((await w.search("who is minding the dog")).results[0]?.path).toBe("memory/2031-03-08.md");
+  });
+
+  it("never-written: a partner named in most notes owns the thing asked; dad's op is not hers", async () => {
+    const days: Record<string, string> = {};
+    for (let d = 1; d <= 22; d++) days[`memory/2031-04-${String(d).padStart(2, "0")}.md`] = d === 9 ? "# Wed\n\ndad's hip op confirmed, Tues 15th at the General\n" : `# day ${d}\n\nwalked to the park w/ Sam, tea at ${d % 5 + 4}\n`;
+    const w = workspace(days);
+    expect((await w.search("when is sams hip op")).results.map((r) => r.path)).toEqual([]);
+    expect((await w.search("when is dads hip op")).results[0]?.path).toBe("memory/2031-04-09.md");
   });
 
   it("the owner alone is no answer: a note on Oscar's tooth says nothing of his operation", async () => {

@@ -16,7 +16,7 @@ import { distinctiveTerms, isQuestion, subjectOf, type DistinctiveTerms, type Su
 import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
 import { otherCompoundHeads, queryCompounds, type Compound } from "./other-compound.js";
 import { compoundApartInList } from "./list-apart.js";
-import { ownedByAnother, ownerAlone, ownerApart, ownersOf, type Owners } from "./typed-names.js";
+import { ownedByAnother, ownerAlone, ownerApart, ownerMissing, ownersOf, type Owners } from "./typed-names.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
 const NEAR_MISSES = 3;
@@ -54,7 +54,7 @@ export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs:
   if (subject === "ok" && isQuestion(plan.query) && compoundApartInList(s.matched, words.distinctive.idf.keys(), s.cand.text, words.compounds, plan.parsed.formsOf)) return "generic-only";
   // "finns swimming gala" typed for Finn's: "Isla swimming gala" is Isla's (typed-names.ts).
   // "kats day off" against Kat in one line and "covering" in another: apart (typed-names.ts).
-  if (subject === "ok" && (ownerAlone(s.matched, words.terms, words.owners) || ownedByAnother(s.matched, s.cand.text, words.owners) || ownerApart(s.matched, s.cand.text, words.owners, plan.parsed.formsOf))) return "generic-only";
+  if (subject === "ok" && (ownerAlone(s.matched, words.terms, words.owners) || ownedByAnother(s.matched, s.cand.text, words.owners) || ownerApart(s.matched, s.cand.text, words.owners, plan.parsed.formsOf) || ownerMissing(s.matched, s.cand.text, words.owners))) return "generic-only";
   if (subject !== "ok" || !plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
   const distinctive = [...words.distinctive.idf.keys()];
   const matched = distinctive.filter((t) => s.matched.includes(t));
@@ -141,7 +141,8 @@ export function applyFloor(facts: IndexFacts, scoring: Scoring, nowMs: number, t
   const distinctive = distinctiveTerms(stats, plan);
   const terms = new Set(distinctive.idf.keys());
   const compounds = queryCompounds(plan.query, terms, distinctive.names, distinctive.absent);
-  const owners = ownersOf(plan.query, terms, compounds, textsOf ?? (() => scoring.scored.map((s) => s.cand.text)));
+  const asked = new Set(stats.terms.map((t) => t.term));
+  const owners = ownersOf(plan.query, terms, compounds, textsOf ?? (() => scoring.scored.map((s) => s.cand.text)), asked);
   const words: QueryWords = { topical: topicalTerms(stats), distinctive, compounds, owners, terms };
   const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, words, nowMs) }));
   const minScore = plan.floor.minScore;

@@ -78,7 +78,12 @@ export interface Owners {
   isName: (word: string) => boolean;
 }
 
-export function ownersOf(query: string, terms: ReadonlySet<string>, compounds: readonly Compound[], textsOf: (word: string) => readonly string[]): Owners {
+/**
+ * `terms`: the question's distinctive words; `asked`: all its words, as a possessive name in
+ * over half the notes ("leahs" for a partner named everywhere) is no distinctive word, yet
+ * still owns the thing asked (ownerApart, ownerMissing).
+ */
+export function ownersOf(query: string, terms: ReadonlySet<string>, compounds: readonly Compound[], textsOf: (word: string) => readonly string[], asked: ReadonlySet<string> = terms): Owners {
   const told = new Map<string, boolean>();
   const isName = (word: string): boolean => {
     let known = told.get(word);
@@ -86,7 +91,7 @@ export function ownersOf(query: string, terms: ReadonlySet<string>, compounds: r
     return known;
   };
   if (!/^\s*(?:what|whats|who|whose|when|whens|where|which|how|is|are|was|were|did|does|do|has|have|had|can|will)\b/i.test(query)) return { names: new Set(), compounds: [], distinctive: terms, isName };
-  const names = typedPossessiveNames(query, terms, textsOf);
+  const names = typedPossessiveNames(query, asked, textsOf);
   return { names, compounds: compounds.filter((c) => names.has(c.modifier)), distinctive: terms, isName };
 }
 
@@ -146,6 +151,23 @@ export function ownerApart(matched: readonly string[], text: string, owners: Own
     const prefixes = others.flatMap((t) => formsOf(t)).map((f) => prefixOf(f.toLowerCase()));
     const lines = text.split("\n").filter((l) => name.test(l));
     if (lines.length > 0 && lines.every((l) => !holds(l.toLowerCase(), prefixes))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the result lacks an owner the question names: it holds another of the question's
+ * distinctive words but neither the owner's name nor the owner's initial as a possessive or a
+ * lone capital inside a sentence ("K's cataract op", "got F the lego"). A note on dad's knee op
+ * says nothing of Leah's.
+ */
+export function ownerMissing(matched: readonly string[], text: string, owners: Owners): boolean {
+  for (const owner of owners.names) {
+    if (matched.includes(owner)) continue;
+    if (![...owners.distinctive].some((t) => t !== owner && !owners.names.has(t) && matched.includes(t))) continue;
+    const initial = escape(owner[0]!.toUpperCase());
+    const short = new RegExp(`(?<![\\p{L}\\p{N}])${initial}['’]s(?![\\p{L}\\p{N}])|(?<=\\p{Ll}[ \\t]+)${initial}(?![\\p{L}\\p{N}'’])`, "u");
+    if (!short.test(text)) return true;
   }
   return false;
 }
