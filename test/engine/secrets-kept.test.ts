@@ -13,6 +13,9 @@ import { redactingProvider } from "../../src/llm/factory.js";
 import { ScriptedProvider } from "../../src/llm/scripted.js";
 import type { CompletionRequest } from "../../src/llm/types.js";
 import { RecallStore } from "../../src/store/recalls.js";
+import { InboxStore } from "../../src/store/inbox.js";
+import { JobRunStore } from "../../src/store/job-runs.js";
+import { MemoryStore } from "../../src/store/memories.js";
 import { agentDir } from "../../src/workspace/paths.js";
 import { allBytes, cleanup, tempDir, write } from "../helpers/workspace.js";
 import { reflectionJson, soulJson } from "../jobs/reflect/helpers.js";
@@ -110,5 +113,22 @@ describe("secrets and the engine's state", () => {
     write(ws, "SOUL.md", SOUL);
     soul.rollback(n);
     expect(readFileSync(path.join(ws, "SOUL.md"), "utf8")).toContain(GH);
+  });
+
+  it("a job's reason and details, a notification and a memory's recall keep no key, whatever quoted it", () => {
+    const db = engine.state();
+    const runs = new JobRunStore(db);
+    const id = runs.start("dream", NOW, { asked: `the line "- deploy token ${GH}"` });
+    runs.finish(id, { outcome: "skip", reason: `MEMORY.md already says: "- token ${GH}"`, details: { skipped: [{ reason: `key ${AWS}` }] }, endedAt: NOW });
+    const run = runs.get(id)!;
+    expect(run.reason).toBe('MEMORY.md already says: "- token [redacted: github token]"');
+    expect(JSON.stringify(run.details)).toContain("key [redacted: aws access key]");
+    new InboxStore(db).add({ createdAt: NOW, kind: "alert", title: `token ${GH}`, body: `use ${SK}`, source: "heartbeat" });
+    const memories = new MemoryStore(db);
+    const m = memories.insert({ type: "user_preference", content: "Prefers morning calls.", significance: 0.5, valence: "neutral", domain: "work", createdAt: NOW, source: { kind: "manual" } });
+    memories.logRecall(m, NOW, "context", `deploy with ${SK}`);
+    const stored = JSON.stringify([db.prepare("SELECT * FROM job_runs").all(), db.prepare("SELECT * FROM inbox").all(), db.prepare("SELECT * FROM memory_recalls").all()]);
+    for (const key of KEYS) expect(stored.includes(key), key.slice(0, 6)).toBe(false);
+    expect(stored).toContain("deploy with [redacted: openai key]");
   });
 });
