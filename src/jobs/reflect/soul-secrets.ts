@@ -25,7 +25,8 @@ export function keepSoulSecrets(base: string, drafted: string): SecretsKept {
   const secrets = secretLines(base);
   if (secrets.length === 0) return { ok: true, text: drafted, restored: 0 };
   const waiting = new Map<string, string[]>();
-  for (const s of secrets) waiting.set(s.shown, [...(waiting.get(s.shown) ?? []), s.raw]);
+  // A key block's later lines are shown blank: a blank line of the model's is never one of them.
+  for (const s of secrets.filter((x) => x.shown.trim() !== "")) waiting.set(s.shown, [...(waiting.get(s.shown) ?? []), s.raw]);
   const own = new Set(base.split("\n"));
   let restored = 0;
   const lines = drafted.split("\n").map((l) => {
@@ -39,7 +40,8 @@ export function keepSoulSecrets(base: string, drafted: string): SecretsKept {
     return { ok: false, reason: `the new SOUL rewrote a line of SOUL.md that holds a secret (the model only saw "${lines[stray]!.trim()}"), so the placeholder would replace what you wrote; kept the existing SOUL.md — move the secret out of SOUL.md, or lock its section` };
   }
   const present = new Set(lines);
-  const lost = secrets.filter((s) => s.shown.trim() !== "" && !present.has(s.raw));
+  // Every line of a key block counts: one put back without the rest would be a broken key.
+  const lost = secrets.filter((s) => !present.has(s.raw));
   if (lost.length > 0) {
     return { ok: false, reason: `the new SOUL drops line${lost.length > 1 ? "s" : ""} ${lost.map((s) => s.line).join(", ")} of SOUL.md, which hold${lost.length > 1 ? "" : "s"} a secret the model never saw; kept the existing SOUL.md — move the secret out of SOUL.md, or lock its section` };
   }

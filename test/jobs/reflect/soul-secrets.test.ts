@@ -55,3 +55,18 @@ describe("a secret in SOUL.md through a reflection", () => {
     expect(soul()).toBe(SOUL);
   });
 });
+
+describe("a key block in SOUL.md", () => {
+  const BLOCK = ["-----BEGIN OPENSSH PRIVATE KEY-----", "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW", "QyNTUxOQAAACBx7fK2mPqR9sT4vW8yZ1aB3cD5eF7gH9iJ0kL2mN4oPwAAAJgAAAAAAAAA", "-----END OPENSSH PRIVATE KEY-----"].join("\n");
+  const BLOCKED = CUSTOM_SOUL.replace("- Check memory before asking.\n", `- Check memory before asking.\n${BLOCK}\n`);
+
+  it("is shown as its placeholder and blank lines; a SOUL that keeps only the placeholder is refused, no blank line becomes a key line", async () => {
+    write(ws, "SOUL.md", BLOCKED);
+    const shown = redactNote(BLOCKED);
+    expect(shown).toContain("[redacted: private key]");
+    const r = await reflectWith(GROWN(shown).replace(/\n\n\n+/g, "\n\n"));
+    expect(r.status).toBe("kept");
+    expect(r.reason).toMatch(/drops lines .* which hold a secret the model never saw/);
+    expect(soul()).toBe(BLOCKED);
+  });
+});
