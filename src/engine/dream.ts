@@ -13,6 +13,7 @@ import { openStateDb } from "../store/state.js";
 import type { DB } from "../store/open.js";
 import type { EngineCore } from "./core.js";
 import { zonedDate } from "../workspace/time.js";
+import { redactJson } from "../shared/redact.js";
 
 export class DreamService {
   constructor(private readonly engine: EngineCore & { runJob(name: "dream", args: { dryRun?: boolean }, opts?: { here?: boolean }): Promise<RunOutcome<DreamResult>> }) {}
@@ -24,7 +25,8 @@ export class DreamService {
 
   /** Proposals, newest first: the pending ones by default. */
   proposals(status: ProposalStatus | "all" = "pending"): Proposal[] {
-    return new ProposalStore(this.db(false)).list(status === "all" ? undefined : status);
+    // Shown redacted on every front: a proposal stored before its line was kept redacted may hold a secret.
+    return new ProposalStore(this.db(false)).list(status === "all" ? undefined : status).map((p) => redactJson(p).value as Proposal);
   }
 
   pendingCount(): number {

@@ -14,6 +14,7 @@ import { RecallStore, type NewRecall, type RecalledChunk } from "../store/recall
 import { keptMany } from "../store/data-version.js";
 import type { Statement } from "better-sqlite3";
 import type { DB } from "../store/open.js";
+import { redactSecrets } from "../shared/redact.js";
 
 /** Where a retrieval came from, as recorded. */
 export type RecallFront = "cli" | "mcp" | "daemon" | "boot" | "context" | "ask" | "api";
@@ -127,7 +128,7 @@ export class RecallLog {
   add(e: RecallEntry): number {
     const cfg = this.deps.config();
     if (!cfg.enabled || e.session !== "main" || e.chunks.length === 0) return 0;
-    const query = normaliseQuery(e.normalisedQuery ?? e.query);
+    const query = loggedQuery(e);
     if (query === "") return 0;
     const hashes = this.chunkHashes(e.chunks);
     const chunks: RecalledChunk[] = e.chunks.map((c, i) => ({ path: c.path, startLine: c.startLine, endLine: c.endLine, chunkHash: hashes[i]! }));
@@ -178,6 +179,17 @@ export class RecallLog {
     if (this.lastPrune === 0 || crossed) this.lastPrune = at;
     return rows;
   }
+}
+
+/**
+ * The query as the log keeps it: normalised, and never with a secret in it (a key pasted
+ * into a search is stored as its placeholder's words). The rules read the query as typed:
+ * a normalised one has lost the case and the punctuation a key is recognised by.
+ */
+function loggedQuery(e: RecallEntry): string {
+  const typed = redactSecrets(e.query);
+  if (typed.count > 0) return normaliseQuery(typed.text);
+  return normaliseQuery(redactSecrets(e.normalisedQuery ?? e.query).text);
 }
 
 /** NFKC, lower case, words only, one space between: "What did we DECIDE?" → "what did we decide". */

@@ -10,7 +10,7 @@ import { findLockedBlocks } from "../jobs/reflect/soul-safety.js";
 import { SoulVersionStore, type ReflectionRun, type SoulVersion } from "../store/soul-versions.js";
 import { openStateDb } from "../store/state.js";
 import type { EngineCore } from "./core.js";
-import { redactNote } from "../shared/redact.js";
+import { redactJson, redactNote } from "../shared/redact.js";
 
 export interface SoulView {
   exists: boolean;
@@ -40,7 +40,7 @@ export class SoulService {
    * SOUL.md. The file and its versions are unchanged; the person's own views read them whole.
    */
   shownText(version?: number): string | null {
-    if (version !== undefined) return redactNote(this.version(version).content);
+    if (version !== undefined) return redactNote(this.versionAsKept(version).content);
     const s = this.current();
     return s.exists ? redactNote(s.text) : null;
   }
@@ -55,7 +55,16 @@ export class SoulService {
     return { exists: s.exists, text: s.text, textHash: s.textHash, locked: scan.blocks.map((b) => ({ start: b.start, end: b.end, heading: b.heading })), lockProblems: scan.problems };
   }
 
+  /**
+   * A version as every front shows it, its secrets redacted: the history keeps the person's
+   * SOUL.md whole (a rollback writes it back as it was), but a view of it is text that leaves.
+   */
   version(n: number): SoulVersion {
+    const v = this.versionAsKept(n);
+    return { ...v, content: redactNote(v.content) };
+  }
+
+  private versionAsKept(n: number): SoulVersion {
     const v = this.store(false).get(n);
     if (!v) throw new RangeError(`there is no SOUL version ${n} (see \`agent soul log\`)`);
     return v;
@@ -65,8 +74,9 @@ export class SoulService {
     return soulLog(this.engine.workspace, this.store(false));
   }
 
+  /** Two versions (or SOUL.md) compared, the lines' secrets redacted as in every view of the history. */
   diff(a?: SoulRef, b?: SoulRef): SoulDiffResult {
-    return soulDiff(this.engine.workspace, this.store(false), a, b);
+    return shown(soulDiff(this.engine.workspace, this.store(false), a, b));
   }
 
   rollback(n: number): RollbackResult {
@@ -80,7 +90,8 @@ export class SoulService {
 
   /** The pending proposal as a diff against SOUL.md, with its report and why it was held back. */
   proposed(): ProposalView | null {
-    return soulProposed(this.engine.workspace, this.store(false));
+    const view = soulProposed(this.engine.workspace, this.store(false));
+    return view === null ? null : shown(view);
   }
 
   accept(): AcceptResult {
@@ -100,6 +111,11 @@ export class SoulService {
   run(id: number): ReflectionRun {
     const r = showReflectionRun(this.store(false), id);
     if (!r) throw new RangeError(`there is no reflection run ${id} (see \`agent jobs --job reflect\`)`);
-    return r;
+    return shown(r);
   }
+}
+
+/** A view built from SOUL.md's text (a diff, a proposal, a run's record) with every string in it redacted. */
+function shown<T>(view: T): T {
+  return redactJson(view).value as T;
 }

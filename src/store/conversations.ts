@@ -4,6 +4,7 @@
  * loop (src/jobs/ask) decides what to record. Every step is kept — the question, each tool
  * call and its result, the answer — so a conversation can be resumed, forked and audited.
  */
+import { redact, redactJson } from "../shared/redact.js";
 import type { DB } from "./open.js";
 
 export type ConversationRole = "user" | "assistant" | "tool";
@@ -67,7 +68,7 @@ export class ConversationStore {
     if (!isValidConversationId(c.id)) throw new Error(`conversation id "${c.id}" is not allowed: use letters, digits, ".", "_" and "-"`);
     this.db
       .prepare("INSERT INTO conversations (id, created_at, updated_at, title, forked_from) VALUES (?, ?, ?, ?, ?)")
-      .run(c.id, c.createdAt, c.createdAt, c.title, c.forkedFrom ?? null);
+      .run(c.id, c.createdAt, c.createdAt, redact(c.title), c.forkedFrom ?? null);
     return this.get(c.id)!;
   }
 
@@ -105,7 +106,8 @@ export class ConversationStore {
       const next = ((this.db.prepare("SELECT MAX(seq) AS s FROM conversation_messages WHERE conversation_id = ?").get(id) as { s: number | null }).s ?? 0) + 1;
       this.db
         .prepare("INSERT INTO conversation_messages (conversation_id, seq, created_at, role, kind, content, data) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .run(id, next, m.createdAt, m.role, m.kind, m.content, JSON.stringify(m.data ?? {}));
+        // What was typed (a question, a tool's arguments) is kept without its secrets, as every turn the engine stores.
+        .run(id, next, m.createdAt, m.role, m.kind, redact(m.content), JSON.stringify(redactJson(m.data ?? {}).value));
       this.db.prepare("UPDATE conversations SET updated_at = ? WHERE id = ?").run(m.createdAt, id);
       return next;
     }).immediate();

@@ -33,8 +33,12 @@ export interface Provenance {
   /** The source lines the fact was distilled from. */
   source: string;
   model: string | null;
-  /** kind "replace": the MEMORY.md line as it was when proposed, and the two statements the index linked. */
-  replace?: { oldLine: string; old: ReplaceSide; current: ReplaceSide; about: string; by: "guess" | "person" };
+  /**
+   * kind "replace": the MEMORY.md line as it was when proposed (redacted), the digest of the
+   * line as written when that differs (what the accept's compare-and-swap looks for), and the
+   * two statements the index linked.
+   */
+  replace?: { oldLine: string; lineHash?: string; old: ReplaceSide; current: ReplaceSide; about: string; by: "guess" | "person" };
 }
 
 export interface Proposal {

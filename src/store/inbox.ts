@@ -3,6 +3,7 @@
  * verified) and reports (what the nightly reflection did) that the daemon produced while no
  * one was watching. `agent inbox` shows them; the notifier pushes alerts as they happen.
  */
+import { redact } from "../shared/redact.js";
 import type { DB } from "./open.js";
 
 export type InboxKind = "alert" | "report";
@@ -44,7 +45,8 @@ export class InboxStore {
   add(item: NewInboxItem): number {
     const r = this.db
       .prepare("INSERT INTO inbox (created_at, kind, title, body, source, run_id) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(item.createdAt, item.kind, item.title, item.body, item.source ?? null, item.runId ?? null);
+      // A notification quotes what a job read or a model said: kept (and shown) without secrets.
+      .run(item.createdAt, item.kind, redact(item.title), redact(item.body), item.source ?? null, item.runId ?? null);
     return Number(r.lastInsertRowid);
   }
 

@@ -4,6 +4,7 @@
  * facts, and the helper that runs a job and records it whatever happens. Plain repositories:
  * the jobs and the scheduler decide what to record.
  */
+import { redact, redactJson } from "../shared/redact.js";
 import type { DB } from "./open.js";
 import { errorMessage } from "../shared/errors.js";
 import { isProcessAlive } from "../shared/process.js";
@@ -45,7 +46,7 @@ export class JobRunStore {
   start(job: string, startedAt: number, details: Record<string, unknown> = {}): number {
     const r = this.db
       .prepare("INSERT INTO job_runs (job, started_at, outcome, details) VALUES (?, ?, 'running', ?)")
-      .run(job, startedAt, JSON.stringify({ pid: process.pid, ...details }));
+      .run(job, startedAt, JSON.stringify(redactJson({ pid: process.pid, ...details }).value));
     return Number(r.lastInsertRowid);
   }
 
@@ -54,7 +55,8 @@ export class JobRunStore {
     const details = { ...(prev?.details ?? {}), ...(end.details ?? {}) };
     this.db
       .prepare("UPDATE job_runs SET outcome = ?, ended_at = ?, reason = ?, details = ? WHERE id = ?")
-      .run(end.outcome, end.endedAt, end.reason ?? null, JSON.stringify(details), id);
+      // A run's reason and details quote what it read (a MEMORY.md line, a model's reply): kept without secrets.
+      .run(end.outcome, end.endedAt, end.reason == null ? null : redact(end.reason), JSON.stringify(redactJson(details).value), id);
   }
 
   get(id: number): JobRun | undefined {

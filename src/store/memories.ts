@@ -6,6 +6,7 @@
  * archived_at is set.
  */
 import { insertShared, updateShared } from "./events/ledger.js";
+import { redact } from "../shared/redact.js";
 import type { DB } from "./open.js";
 import type { Memory, MemorySource, MemoryType, Valence } from "./memory-types.js";
 
@@ -172,7 +173,8 @@ export class MemoryStore {
   }
 
   logRecall(memoryId: number, at: number, via: string, query: string | null): void {
-    insertShared(this.db, "memory_recalls", { memory_id: memoryId, at, via, query });
+    // The task it was recalled for, as typed: kept without its secrets, as every query the engine logs.
+    insertShared(this.db, "memory_recalls", { memory_id: memoryId, at, via, query: query === null ? null : redact(query) });
   }
 
   /** When each memory was recalled, oldest first, by memory id (all memories, or the one given). */

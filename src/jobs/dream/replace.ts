@@ -7,6 +7,7 @@
  * compare-and-swap as every accept, and refused when the line changed meanwhile) or rejects
  * (the same pair is then never proposed again).
  */
+import { redactNote } from "../../shared/redact.js";
 import { contentHash } from "../../store/soul-versions.js";
 import { ProposalStore, type Proposal, type Provenance, type ReplaceSide } from "../../store/dream-proposals.js";
 import type { DB } from "../../store/open.js";
@@ -35,15 +36,19 @@ export function replacedLine(oldLine: string, text: string): string {
   return `${bullet}${text}${oldLine.endsWith("\r") ? "\r" : ""}`;
 }
 
+/** Which line of MEMORY.md a proposal swaps: the line as it was, or (when it held a secret) its digest. */
+export type LineMatch = string | ((line: string) => boolean);
+
 /**
- * `text` with the line `expected` (at 1-based `lineNo`, or the only line equal to it when lines
- * above moved) replaced by `next`; null when that exact line is no longer there.
+ * `text` with the line `expected` matches (at 1-based `lineNo`, or the only such line when
+ * lines above moved) replaced by `next`; null when that exact line is no longer there.
  */
-export function swapLine(text: string, expected: string, lineNo: number, next: string): string | null {
+export function swapLine(text: string, expected: LineMatch, lineNo: number, next: string): string | null {
+  const is = typeof expected === "string" ? (l: string) => l === expected : expected;
   const lines = text.split("\n");
-  let at = lines[lineNo - 1] === expected ? lineNo - 1 : -1;
+  let at = lines[lineNo - 1] !== undefined && is(lines[lineNo - 1]!) ? lineNo - 1 : -1;
   if (at < 0) {
-    const hits = lines.flatMap((l, k) => (l === expected ? [k] : []));
+    const hits = lines.flatMap((l, k) => (is(l) ? [k] : []));
     if (hits.length === 1) at = hits[0]!;
   }
   if (at < 0) return null;
@@ -51,17 +56,36 @@ export function swapLine(text: string, expected: string, lineNo: number, next: s
   return lines.join("\n");
 }
 
+/**
+ * The MEMORY.md line as a proposal keeps it: redacted (it is shown on every front and kept in
+ * state.db and the device's log), its line ending kept; and, when the redaction changed it,
+ * the digest of the line as written, which the accept's compare-and-swap looks for instead.
+ */
+export function keptLine(raw: string): { oldLine: string; lineHash?: string } {
+  const cr = raw.endsWith("\r") ? "\r" : "";
+  const shown = redactNote(cr === "" ? raw : raw.slice(0, -1)) + cr;
+  return shown === raw ? { oldLine: raw } : { oldLine: shown, lineHash: contentHash(raw) };
+}
+
+/** How the accept finds a proposal's line on disk: by its digest when one was kept, else as it was. */
+export function lineMatch(rep: { oldLine: string; lineHash?: string }): LineMatch {
+  const hash = rep.lineHash;
+  return hash === undefined ? rep.oldLine : (l: string) => contentHash(l) === hash;
+}
+
 /** The statement is still on its line of MEMORY.md as it is on disk (the index may be behind the file). */
 function lineOf(memory: string[], old: StatementPlace): string | null {
   const raw = memory[old.line - 1];
   if (raw === undefined) return null;
   const said = old.text.endsWith("...") ? old.text.slice(0, -3) : old.text;
-  return raw.includes(said) ? raw : null;
+  // The index holds the line redacted: a statement with a secret in it is found that way.
+  return raw.includes(said) || redactNote(raw).includes(said) ? raw : null;
 }
 
 const cite = (p: StatementPlace): ReplaceSide => ({ path: p.path, line: p.line, date: p.date, text: p.text });
 
 function provenanceOf(pair: StalePair, raw: string): Provenance {
+  const kept = keptLine(raw);
   return {
     kind: "replace",
     path: pair.old.path,
@@ -69,9 +93,9 @@ function provenanceOf(pair: StalePair, raw: string): Provenance {
     endLine: pair.old.line,
     queries: [],
     signals: { about: pair.about, by: pair.by },
-    source: raw,
+    source: kept.oldLine,
     model: null,
-    replace: { oldLine: raw, old: cite(pair.old), current: cite(pair.current), about: pair.about, by: pair.by },
+    replace: { ...kept, old: cite(pair.old), current: cite(pair.current), about: pair.about, by: pair.by },
   };
 }
 
@@ -110,7 +134,7 @@ export function proposeReplacements(input: ReplaceInput): ReplaceProposed[] {
     const text = replacementText(pair.current);
     const source = `${pair.old.path}:${pair.old.line} (replaced by ${pair.current.path}:${pair.current.line})`;
     const id = input.dryRun ? null : store.add({ createdAt: input.now(), text, sourceKey: key, provenance: provenanceOf(pair, raw), runId: input.runId ?? null });
-    out.push({ id, text, source, oldLine: raw.trim() });
+    out.push({ id, text, source, oldLine: keptLine(raw).oldLine.trim() });
   }
   return out;
 }

