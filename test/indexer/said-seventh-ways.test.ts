@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { extractStatements } from "../../src/indexer/statements.js";
 import { linkWithClashes } from "../../src/indexer/value-clash.js";
-import { derived } from "../../src/indexer/truth.js";
+import { derived, fileStatements } from "../../src/indexer/truth.js";
 import type { PlacedStatement } from "../../src/indexer/supersede.js";
 
 // What the seventh changes set (scripts/eval-changes7/) missed on its first, unseen run, as rules
 // in general words: two kinds of one thing, a plan said to be off, a thing switched to another, an
-// amount said with the day it holds from, a count said bare, a rating's number. Each example is
+// amount said with the day it holds from, a count said bare, a rating's number, an assistant's
+// offer of a value taken or turned down with another. Each example is
 // phrased apart from the set, and each positive one fails on the rules before it.
 
 /** Each line a daily note of its own, a day apart, its statements as the index stores them. */
@@ -79,5 +80,51 @@ describe("a rating's number", () => {
 
   it("another thing's rating is left alone", () => {
     expect(linksOf(["- Flat's EPC energy rating: 64 (assessed 2027).", "The boiler's efficiency rating 89 on the new label."], "update")).toEqual([]);
+  });
+});
+
+/** A daily note's lines, then a captured session's turns, stored as the index stores them. */
+function noteThenSession(note: string, turns: { role: "user" | "assistant"; content: string }[]): PlacedStatement[] {
+  const jsonl = turns.map((t, i) => JSON.stringify({ ...t, ts: `2030-09-12T10:0${i}:00Z`, speaker: t.role === "user" ? "person" : "assistant", harness: "claude-code", kind: "main", via: "capture" })).join("\n");
+  const files = [
+    { rel: "memory/2030-09-10.md", kind: "daily", date: "2030-09-10", text: note, mtimeMs: 0 },
+    { rel: "sessions/claude-code-x.jsonl", kind: "session", date: null, text: jsonl, mtimeMs: 0 },
+  ];
+  let id = 0;
+  return files.flatMap((f) => fileStatements(f).map((r) => ({ id: id++, path: f.rel, order: r.ord, st: { line: r.line, text: r.text, ...JSON.parse(r.data) } })));
+}
+const updatesOf = (all: PlacedStatement[]) => linkWithClashes(all).filter((l) => l.kind === "update").map((l) => [all.find((s) => s.id === l.older)!.path, all.find((s) => s.id === l.newer)!.path]);
+
+describe("an assistant's offer of a value", () => {
+  const note = "- Dentist check-up: Tuesday 9 September, 10am, Dr Okoro.";
+  it("turned down with another value ('Shall I put it in as Tuesday?' – 'no, Thursday the 11th') replaces the note", () => {
+    const all = noteThenSession(note, [
+      { role: "assistant", content: "I've added your appointments to the calendar. Shall I put the dentist check-up in as Tuesday 9 September, 10am?" },
+      { role: "user", content: "no, Thursday the 11th, the surgery rang. Still 10am." },
+    ]);
+    expect(updatesOf(all)).toEqual([["memory/2030-09-10.md", "sessions/claude-code-x.jsonl"]]);
+  });
+
+  const gym = "- Gym membership: £32 a month, direct debit on the 3rd.";
+  it("taken with a bare yes ('Shall I change the gym membership to £36 a month?' – 'yes please') replaces the note", () => {
+    const all = noteThenSession(gym, [
+      { role: "user", content: "The gym wrote about the new prices, can you fix the budget sheet?" },
+      { role: "assistant", content: "Shall I change the gym membership in the budget sheet to £36 a month (it says £32 now)?" },
+      { role: "user", content: "yes please" },
+    ]);
+    expect(updatesOf(all)).toEqual([["memory/2030-09-10.md", "sessions/claude-code-x.jsonl"]]);
+  });
+
+  it("a yes to an offer naming no value, or a no keeping the value, replaces nothing", () => {
+    const bare = noteThenSession(gym, [
+      { role: "assistant", content: "The gym membership line looks old. Shall I update the budget sheet?" },
+      { role: "user", content: "yes please" },
+    ]);
+    expect(updatesOf(bare)).toEqual([]);
+    const kept = noteThenSession(gym, [
+      { role: "assistant", content: "Shall I change the gym membership in the budget sheet to £36 a month?" },
+      { role: "user", content: "no, leave it at £32 a month, I'm cancelling in October." },
+    ]);
+    expect(updatesOf(kept)).toEqual([]);
   });
 });
