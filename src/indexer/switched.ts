@@ -36,8 +36,8 @@ export function switchedUpdates(all: readonly PlacedStatement[]): Link[] {
     let latest: PlacedStatement | undefined;
     for (const o of all) {
       if (o.order >= n.order || o.st.asks === true || o.st.mark?.key === "still-true" || (latest && o.order <= latest.order)) continue;
-      // A sentence that switches too is the same news told again, not the old arrangement.
-      if (Array.isArray(o.st.switched)) continue;
+      // A sentence that speaks of switching too ("I'll switch to audiobooks in the evening") is the same news told before, not the old arrangement.
+      if (Array.isArray(o.st.switched) || o.st.words.includes("switch")) continue;
       if (what.every((w) => o.st.words.includes(w)) && o.st.words.some((w) => others.has(w))) latest = o;
     }
     if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: what.join(" "), by: "guess", strength: 1, rule: "switched" });

@@ -7,7 +7,7 @@ import type { PlacedStatement } from "../../src/indexer/supersede.js";
 // What the seventh changes set (scripts/eval-changes7/) missed on its first, unseen run, as rules
 // in general words: two kinds of one thing, a plan said to be off, a thing switched to another, an
 // amount said with the day it holds from, a count said bare, a rating's number, an assistant's
-// offer of a value taken or turned down with another. Each example is
+// offer of a value taken or turned down with another, a person's diet said two ways. Each example is
 // phrased apart from the set, and each positive one fails on the rules before it.
 
 /** Each line a daily note of its own, a day apart, its statements as the index stores them. */
@@ -47,6 +47,7 @@ describe("a thing switched to another", () => {
   it("a switch of another thing, or a switch asked for, replaces nothing", () => {
     expect(linksOf(["Bread from Cole's bakery on Mill Street, order by Thursday for the weekend.", "Switched the milk order to Rye & Co; Cole's missed two deliveries."], "update")).toEqual([]);
     expect(linksOf(["Bread from Cole's bakery on Mill Street, order by Thursday for the weekend.", "Can you switch the bread order to Rye & Co?"], "update")).toEqual([]);
+    expect(linksOf(["I'll keep the bread order with Cole's for now and switch to Rye & Co in the autumn.", "Switched the bread order to Rye & Co; Cole's missed two deliveries."], "update")).toEqual([]);
   });
 });
 
@@ -126,5 +127,16 @@ describe("an assistant's offer of a value", () => {
       { role: "user", content: "no, leave it at £32 a month, I'm cancelling in October." },
     ]);
     expect(updatesOf(kept)).toEqual([]);
+  });
+});
+
+describe("a person's diet", () => {
+  it("'Tomasz is vegetarian' and later 'Tomasz is vegan' with no change said disagree", () => {
+    expect(linksOf(["- Tomasz Nowak (the best man) is vegetarian; his wife eats anything.", "- Tomasz is vegan, so no cheese board at his end."], "contradiction")).toEqual([[0, 1]]);
+  });
+
+  it("two people's diets, or a dish's, are no disagreement", () => {
+    expect(linksOf(["- Tomasz Nowak (the best man) is vegetarian; his wife eats anything.", "- Lena is vegan, so no cheese board at her end."], "contradiction")).toEqual([]);
+    expect(linksOf(["- Tomasz Nowak (the best man) is vegetarian; his wife eats anything.", "- Ordered a vegan main for Tomasz's table."], "contradiction")).toEqual([]);
   });
 });
