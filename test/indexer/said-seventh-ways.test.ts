@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { extractStatements } from "../../src/indexer/statements.js";
 import { linkWithClashes } from "../../src/indexer/value-clash.js";
-import { derived, fileStatements } from "../../src/indexer/truth.js";
+import { fileStatements } from "../../src/indexer/truth.js";
+import { derivedLinksOf } from "../helpers/derived-links.js";
 import type { PlacedStatement } from "../../src/indexer/supersede.js";
 
 // What the seventh changes set (scripts/eval-changes7/) missed on its first, unseen run, as rules
@@ -10,13 +10,7 @@ import type { PlacedStatement } from "../../src/indexer/supersede.js";
 // offer of a value taken or turned down with another, a person's diet said two ways. Each example is
 // phrased apart from the set, and each positive one fails on the rules before it.
 
-/** Each line a daily note of its own, a day apart, its statements as the index stores them. */
-const stored = (lines: string[]): PlacedStatement[] =>
-  lines.flatMap((text, i) => extractStatements(text).map((st, j) => ({ id: i * 100 + j, path: `memory/2030-09-${String(10 + i).padStart(2, "0")}.md`, order: Date.UTC(2030, 8, 10 + i, 12), st: derived(st) })));
-const linksOf = (lines: string[], kind: "update" | "contradiction") =>
-  linkWithClashes(stored(lines))
-    .filter((l) => l.kind === kind)
-    .map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+const linksOf = derivedLinksOf;
 
 describe("two kinds of one thing", () => {
   it("'kitchen porters £12 an hour' and 'relief porters are £15 an hour' are two rates, not one changed", () => {
