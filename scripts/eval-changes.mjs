@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6] [--mode keyword|hybrid] [--json] [--show]
-// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
+// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6|changes7] [--mode keyword|hybrid] [--json] [--show]
+// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6|changes7] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
 // Changed facts in one person's own notes, each set written blind before reading the linker or
 // the ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
 //   changes   scripts/eval-changes/: Priya's four weeks of daily notes, MEMORY.md and USER.md
@@ -23,6 +23,11 @@
 //             confirmed from the club's OpenClaw group chat (which must never become his memory),
 //             a value changed twice in one turn, a heading, a checkbox, a time range, a percentage,
 //             a count in words, a typo corrected; values restated in another format must not link
+//   changes7  scripts/eval-changes7/: Nadia's month as a wedding and event caterer: who said it in
+//             Claude Code and Codex sessions (a date the assistant proposed and she rejected, a
+//             value it got wrong and she corrected, a deposit it proposed and she accepted), a time
+//             quoted from a venue's email, a change as a difference ("pushed back a week", "up by
+//             £30"), a table row, "X is off. Doing Y instead", a plan replaced by what happened
 // The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says
 // (--standing-saved-now: MEMORY.md, USER.md and TOOLS.md saved at the set's "now" instead, after
 // every note, as a line added today leaves them; their lines are then never seen changing),
@@ -47,7 +52,7 @@ import { Engine } from "../dist/index.js";
 import { searchOptions } from "../dist/contract/options.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6" };
+const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6", changes7: "eval-changes7" };
 
 /** A transcript line's turn text (its JSON "content"); null for a line that is no turn. */
 function turnText(line) {

@@ -9,6 +9,7 @@
  * Pure.
  */
 import { figuresOf } from "./replies.js";
+import { acceptedOfferText } from "./offers.js";
 import { sentences, turnStatements, type Statement } from "./statements.js";
 
 /** A turn that is only a yes: "yep", "yes.", "yeah, that's right", "correct". */
@@ -25,10 +26,12 @@ const asSaid = (s: string) => s.replace(TAG, ".").replace(/\?\s*$/, ".").replace
 
 /** The assistant's sentences a bare yes confirms: the checking question naming a value, or the one before a tag; none else. */
 export function confirmedText(assistant: string, reply: string): string | null {
-  if (!BARE_YES.test(reply)) return null;
   const said = sentences(assistant.replace(/```[\s\S]*?```/g, " "));
   const last = said.at(-1)?.trim() ?? "";
-  if (!last.endsWith("?") || OFFER.test(last)) return null;
+  if (!BARE_YES.test(reply)) return OFFER.test(last) && last.endsWith("?") ? acceptedOfferText(last, reply) : null;
+  if (!last.endsWith("?")) return null;
+  // An offer to set a thing to a value, accepted, is the person's word on it (offers.ts); any other offer confirms nothing.
+  if (OFFER.test(last)) return acceptedOfferText(last, reply);
   if (figuresOf(last.replace(TAG, "")).length > 0) return asSaid(last);
   if (!TAG.test(last) || said.length < 2) return null;
   const before = said.at(-2)!;

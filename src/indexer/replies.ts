@@ -18,8 +18,8 @@ export type Reply = NonNullable<Statement["reply"]>;
 
 /** A turn that opens by saying no ("no,", "nope -", "nah", "not any more"). */
 const SAYS_NO = /^\s*(?:no|nope|nah|not any ?more)\b[\s,.!:;—–-]*/i;
-/** A question to be answered yes or no: it opens with its verb ("Is the mix still …?", "Does Ada still …?"). */
-const YES_NO = /^(?:is|are|was|were|does|do|did|has|have|should|will|can)\b/i;
+/** A question to be answered yes or no: it opens with its verb ("Is the mix still …?", "Does Ada still …?", "Shall I put it as Friday?"). */
+const YES_NO = /^(?:is|are|was|were|does|do|did|has|have|should|shall|will|can)\b/i;
 /** "… not Thursday", "not the 5th": the value a correction says no to. */
 const NOT_THIS = /\bnot\s+(?:the\s+|on\s+|at\s+)?([\p{L}\p{N}:.,£$€]+)/iu;
 

@@ -128,6 +128,12 @@ export interface Statement {
   owned?: { owner: string; words: string[] }[];
   /** The things of a numbered series it names ("chapter 4"; told-apart.ts). Absent when none. */
   numbered?: string[];
+  /** Consecutive content words naming a thing by its kind ("wait staff", "bar staff"; kinds-apart.ts). Absent when none. */
+  kinds?: string[];
+  /** What the sentence says was switched to another ("switched the meat order to …" → meat, order; switched.ts). Absent when none. */
+  switched?: string[];
+  /** A count said bare ("the hen party is 14 now", "final numbers: 104"; bare-counts.ts). Absent when none. */
+  bareCount?: string;
   /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */
   observed?: boolean;
   /** A standing file's line never seen changing: the save it was first read from, its latest possible time (standing-dates.ts). Absent otherwise. */

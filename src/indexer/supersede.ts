@@ -27,6 +27,7 @@ import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
 import { isDose } from "./dose.js";
 import { givesUpChoice } from "./choices.js";
 import { namedApart } from "./said-apart.js";
+import { kindsApart } from "./kinds-apart.js";
 import { toldApart } from "./told-apart.js";
 import { isSize } from "./units.js";
 import { CONTACT_WORDS, isContact, kindNamed } from "./contact-values.js";
@@ -74,7 +75,11 @@ export type LinkRule =
   // same-thing.ts: the same thing given another value later, however it is worded
   | "same-thing"
   // set-to-links.ts: a thing set to a new amount ("cut talks to 12 minutes")
-  | "set-to";
+  | "set-to"
+  // switched.ts: a thing switched to another ("switched the meat order to …")
+  | "switched"
+  // bare-counts.ts: a count said bare ("is 14 now")
+  | "bare-count";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -180,6 +185,8 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
   if (namedApart(o, n)) return null;
   // Another holder's thing ("my flight", "Sam's flight"), or another of a numbered series ("Chapter 4", "Chapter 5").
   if (toldApart(o, n)) return null;
+  // Two kinds of one thing ("waiting staff", "bar staff"): two things.
+  if (kindsApart(o, n)) return null;
   for (const vo of o.values) {
     for (const vn of n.values) {
       const key = slotKey(vo);

@@ -29,6 +29,12 @@ import { dateStanding, placeUnobserved, seenTimes, type SeenTimes } from "./stan
 import { withOneBreath } from "./one-breath.js";
 import { withStartDates } from "./start-dates.js";
 import { withTypoFix } from "./typo-fixes.js";
+import { withCalledOff } from "./called-off.js";
+import { withEffectiveFrom } from "./effective-from.js";
+import { withKinds } from "./kinds-apart.js";
+import { withSwitched } from "./switched.js";
+import { withBareCount } from "./bare-counts.js";
+import { withRating } from "./ratings.js";
 
 export interface TruthFile {
   rel: string;
@@ -54,7 +60,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st)))))))));
+  return withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st)))))))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {
@@ -129,7 +135,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 15;
+export const TRUTH_RULES_VERSION = 16;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */

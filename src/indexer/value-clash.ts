@@ -40,6 +40,7 @@ import { eventYearClashes } from "./event-years.js";
 import { sizeClashes } from "./size-clash.js";
 import { saidAnewUpdates } from "./said-anew.js";
 import { BLOOD_GROUP, bloodGroupAt } from "./blood-group.js";
+import { DIET, dietAt } from "./diets.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
 export interface FixedValue {
@@ -124,6 +125,8 @@ const CUES: readonly Cue[] = [
   { slot: "wifi password", re: /\b(?:wi-?fi|router|broadband)(?: network)? (?:password|passcode|key|code)\b/gi, read: passwordAtStart, own: ["wifi", "router", "broadband", "network", "password", "passcod", "key", "code"], household: true },
   // A person's own for life, named by its own form wherever the sentence speaks of blood (blood-group.ts).
   { slot: "blood group", re: BLOOD_GROUP, read: bloodGroupAt, own: ["blood", "type", "group", "donor"], personal: true, selfNamed: true },
+  // What a person eats by rule, its own word the cue, whoever the clause names (diets.ts).
+  { slot: "diet", re: DIET, read: dietAt, own: ["diet", "eat", "eats"], selfNamed: true },
 ].map((c) => ({ ...c, own: c.own.map(stem) }));
 
 /** "42 Roundhay Rd", "24 Roundhay Road", "7b St John's Road": a house number with its street. */
