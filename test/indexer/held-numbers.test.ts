@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { extractStatements } from "../../src/indexer/statements.js";
+import { linkWithClashes } from "../../src/indexer/value-clash.js";
+import { derived } from "../../src/indexer/truth.js";
+import { heightAt, swappedDigits } from "../../src/indexer/held-numbers.js";
+import type { PlacedStatement } from "../../src/indexer/supersede.js";
+
+// Numbers a person holds that do not change by themselves, said twice without a change word: a
+// height in two units, a number with two digits swapped, a vehicle's year. Each example is phrased
+// apart from the sixth changes set, and each positive one fails on the rules before it.
+
+/** Each line a daily note of its own, a day apart, its statements as the index stores them. */
+const stored = (lines: string[]): PlacedStatement[] =>
+  lines.flatMap((text, i) => extractStatements(text).map((st, j) => ({ id: i * 100 + j, path: `memory/2030-06-${String(10 + i).padStart(2, "0")}.md`, order: Date.UTC(2030, 5, 10 + i, 12), st: derived(st) })));
+const contradictions = (lines: string[]) =>
+  linkWithClashes(stored(lines))
+    .filter((l) => l.kind === "contradiction")
+    .map((l) => [Math.floor(l.older / 100), Math.floor(l.newer / 100)]);
+
+describe("a height in two units", () => {
+  it("5 ft 4 and 171 cm of the same person disagree", () => {
+    expect(contradictions(["- Height: 5'4\"", "Filled in the club kit form, my height 171 cm and shoe size 6."])).toEqual([[0, 1]]);
+    expect(heightAt("5 ft 4")?.norm).toBe("163");
+    expect(heightAt("1.71 m tall")?.norm).toBe("171");
+  });
+
+  it("the same height in the other unit, or a room's, is no disagreement", () => {
+    expect(contradictions(["- Height: 5'4\"", "Filled in the club kit form, my height 163 cm and shoe size 6."])).toEqual([]);
+    expect(contradictions(["- Height: 5'4\"", "The loft's ceiling height is 240 cm, so no bunk beds."])).toEqual([]);
+    expect(contradictions(["- Height: 5'4\"", "My son's height is 150 cm now, he wants the big bike."])).toEqual([]);
+  });
+});
+
+describe("a number with two neighbouring digits swapped", () => {
+  it("a membership number written twice, once misspelt, disagrees", () => {
+    expect(contradictions(["- RYA membership number: 4471902", "Renewal form needs my RYA membership number 4479102, done online."])).toEqual([[0, 1]]);
+    expect(swappedDigits("4471902", "4479102")).toBe(true);
+    expect(swappedDigits("4471902", "4071942")).toBe(false);
+  });
+
+  it("only a swap of neighbours: two other numbers of one label are two accounts or orders", () => {
+    expect(contradictions(["- RYA membership number: 4471902", "Renewal form needs my RYA membership number 4417902, done online."])).toEqual([[0, 1]]);
+    expect(contradictions(["- RYA membership number: 4471902", "Renewal form needs my RYA membership number 4471930, done online."])).toEqual([]);
+    expect(contradictions(["- Screwfix order number 5581204", "Toolstation order number 5518204 came today"])).toEqual([]);
+  });
+});
+
+describe("a vehicle's model year", () => {
+  it("the car said to be of two years disagrees", () => {
+    expect(contradictions(["- Car: 2015 Skoda Octavia estate, silver", "The car's a 2013 Octavia, so the timing belt is overdue."])).toEqual([[0, 1]]);
+  });
+
+  it("a year before a name that is no vehicle's, or another vehicle, is none", () => {
+    expect(contradictions(["- Favourite tournament: 2015 Rugby World Cup", "Watched the 2013 Lions Tour highlights again."])).toEqual([]);
+    expect(contradictions(["- Car: 2015 Skoda Octavia estate, silver", "My brother's car is a 2013 Ford Fiesta."])).toEqual([]);
+  });
+});
