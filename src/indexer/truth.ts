@@ -28,6 +28,7 @@ import { withInsteadOf } from "./named-old.js";
 import { dateStanding, placeUnobserved, seenTimes, type SeenTimes } from "./standing-dates.js";
 import { withOneBreath } from "./one-breath.js";
 import { withStartDates } from "./start-dates.js";
+import { withTodoCount } from "./ticked-todos.js";
 import { withTypoFix } from "./typo-fixes.js";
 
 export interface TruthFile {
@@ -54,7 +55,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st)))))))));
+  return withTodoCount(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {
