@@ -41,7 +41,7 @@ const TABLE: readonly Synonym[] = [
   // The person's own move only: the sentence opens with it (a note's dropped "I") or says "I" or "we"; "Mum moved into …" is hers.
   { types: ["address"], before: /(?:^\s*(?:[-*]\s*)?|\b(?:i|we)(?:['’](?:ve|m|re))?\s+(?:have\s+|just\s+|finally\s+|now\s+)*)(?:moved (?:in )?(?:to|into)|moving (?:in )?(?:to|into)|(?:live|living|lived) at)\s*$/i, words: ["home", "address"] },
   // A start or an end said in other words: "my first day … Monday 5 November" is when the job starts, "my last
-  // shift is 28 June" when it ends, "the course begins 3 March" when it starts (one-start.ts reads them as one slot).
+  // shift is 28 June" when it ends, "the course begins 3 March" when it starts (start-dates.ts reads them as one slot).
   { types: ["date", "day"], before: FIRST_DAY, words: ["start"] },
   { types: ["date", "day"], before: LAST_DAY, words: ["end"] },
 ];

@@ -14,11 +14,18 @@
  * it, with nothing shared: "starts college" / "starts the swimming course" are two starts), the
  * newer is said before the older date, and the dates differ.
  *
+ * A thing also starts once and ends once when read value by value (`sameBound`): "the postdoc
+ * starts 1 November", later "my first day at Utrecht … Monday 5 November". Other dates of one
+ * thing are as often other events of it (a meeting, a deadline) as a move, so a date replaces
+ * another only when a change is said; but two dates that are both the start (or both the end) of
+ * one thing cannot both hold, so the later one is read as said changed. The words next to each
+ * value say which side it is ("starts", or the "start" slot-synonyms.ts reads from "first day");
+ * what the thing is must still be shared, as for any change.
+ *
  * Pure.
  */
-import type { Statement } from "./statements.js";
+import type { StatedValue, Statement } from "./statements.js";
 import { contentWords } from "./statements.js";
-import type { Link, PlacedStatement } from "./supersede.js";
 import { nearestDay } from "./still-to-come.js";
 import { weekdayOf } from "./taken-back.js";
 
@@ -32,6 +39,23 @@ export interface StartDate {
 }
 
 type WithStarts = Statement & { starts?: StartDate[] };
+
+/** A statement in its place, as supersede.ts's PlacedStatement (written here so the linker may read `sameBound` from this file without a cycle). */
+interface Placed {
+  id: number;
+  order: number;
+  st: Statement;
+}
+/** A start-date update, as supersede.ts's Link takes it. */
+interface StartLink {
+  older: number;
+  newer: number;
+  kind: "update";
+  slot: "start date";
+  by: "guess";
+  strength: number;
+  rule: "slot";
+}
 
 const CUE = /\b(?:start(?:s|ing)?(?: date)?|first day|begins?|beginning)\b/gi;
 /** Words of when, not of whose or what: months and weekdays, as `contentWords` leaves them ("Maya" and "market" are none). */
@@ -82,11 +106,11 @@ function sameStart(a: StartDate, b: StartDate): boolean {
 }
 
 /** Updates: a later, different start date of the same start, said while the earlier one was still to come. */
-export function startDateUpdates(all: readonly PlacedStatement[]): Link[] {
+export function startDateUpdates(all: readonly Placed[]): StartLink[] {
   const withStarts = all.filter((p) => startsOf(p.st).length > 0 && p.st.asks !== true).sort((a, b) => a.order - b.order);
-  const out: Link[] = [];
+  const out: StartLink[] = [];
   for (const [j, n] of withStarts.entries()) {
-    let best: PlacedStatement | undefined;
+    let best: Placed | undefined;
     for (const o of withStarts.slice(0, j)) {
       if (o.order >= n.order || o.st.mark?.key === "still-true") continue;
       const hit = startsOf(o.st).some((a) => startsOf(n.st).some((b) => a.date !== b.date && sameStart(a, b) && (nearestDay(a.date, n.order) ?? 0) > n.order));
@@ -95,4 +119,20 @@ export function startDateUpdates(all: readonly PlacedStatement[]): Link[] {
     if (best) out.push({ older: best.id, newer: n.id, kind: "update", slot: "start date", by: "guess", strength: 1, rule: "slot" });
   }
   return out;
+}
+
+const WHEN = new Set(["date", "day"]);
+
+/** The side of a thing a date is, by the word next to it: its start or its end; null when neither, or both. */
+function bound(v: StatedValue): "start" | "end" | null {
+  const s = v.near.includes("start");
+  const e = v.near.includes("end");
+  return s === e ? null : s ? "start" : "end";
+}
+
+/** Whether two dates are the same bound of a thing (both its start, or both its end) with different days. */
+export function sameBound(o: StatedValue, n: StatedValue): boolean {
+  if (!WHEN.has(o.type) || !WHEN.has(n.type)) return false;
+  const b = bound(o);
+  return b !== null && b === bound(n);
 }

@@ -153,13 +153,22 @@ export function unquoted(line: string): string {
   return line.replace(/(["“”])([^"“”]{12,}?)(["“”])/g, (m) => " ".repeat(m.length));
 }
 
+/** A checkbox line's state: a task still open, or ticked off (ticked-todos.ts). */
+export type Todo = "open" | "done";
+
+/** Whether a line is a checkbox ("- [ ] …", "1. [x] …"), and its state. */
+export function todoOf(line: string): Todo | undefined {
+  const m = /^\s*(?:[-*+]|\d+\.)\s+\[([ xX])\]/.exec(line);
+  return m ? (m[1] === " " ? "open" : "done") : undefined;
+}
+
 /**
  * A list entry rather than a statement: a to-do box ("- [ ] pay $80 water bill": a thing to
  * do) or an item that opens on its quantity ("- 2 lbs chicken breast", "- 6 eggs"): a
  * shopping or packing list's line, which a later list's line does not replace.
  */
 export function isListEntry(line: string): boolean {
-  if (/^\s*(?:[-*+]|\d+\.)\s+\[[ xX]\]/.test(line)) return true;
+  if (todoOf(line) !== undefined) return true;
   return /^\s*[-*+]\s+(?:[$€£]\s?)?\d[\d,.]*\s?(?:[a-z]{1,6}\s+)?[a-z]+(?:\s+[a-z]+){0,3}\s*$/i.test(line);
 }
 

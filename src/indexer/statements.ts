@@ -13,7 +13,8 @@
  */
 
 import { MONEY_SAID, moneySaid } from "./money-words.js";
-import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
+import type { Todo } from "./statement-mood.js";
+import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, todoOf, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { saysDifference } from "./differences.js";
 import { setWhat } from "./set-to.js";
@@ -73,6 +74,8 @@ export interface Statement {
   deniedOr?: EitherOr[];
   /** The sentence says something changed ("moved to", "now", "increased", "new"): a replacement is likelier. */
   change: boolean;
+  /** On a checkbox line: its task still open or ticked off (ticked-todos.ts). Absent on other lines, and in statements stored before it was read. */
+  todo?: Todo;
   /**
    * The sentence says a thing was moved, put off or called off ("it's been rescheduled",
    * "postponed", "cancelled", "no longer"), with or without the new value: what an older
@@ -592,8 +595,9 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
     if (found.length === 0 && (mark || row)) found.push({ line: firstLine + i, text: plainLine.trim().slice(0, 300), words: [...new Set(contentWords(plainLine))], values: [], negated: false, denied: [], change: false });
     // A row is one statement: its first sentence carries where it stands.
     if (row && found[0]) found[0] = { ...found[0], row };
-    // An entry of a list introduced as revised is said as changed (list-intro.ts).
-    for (const st of found) out.push(withRevised(mark ? { ...st, mark } : st, revised.has(i)));
+    // An entry of a list introduced as revised is said as changed (list-intro.ts); a checkbox keeps its state (ticked-todos.ts).
+    const todo = todoOf(unmarked);
+    for (const st of found) out.push(withRevised({ ...st, ...(mark ? { mark } : {}), ...(todo ? { todo } : {}) }, revised.has(i)));
   });
   return out;
 }

@@ -32,7 +32,7 @@ import { toldApart } from "./told-apart.js";
 import { isSize } from "./units.js";
 import { CONTACT_WORDS, isContact, kindNamed } from "./contact-values.js";
 import { namesOtherOld } from "./named-old.js";
-import { sameBound } from "./one-start.js";
+import { sameBound } from "./start-dates.js";
 
 export interface PlacedStatement {
   id: number;
@@ -202,7 +202,7 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       // a second phone number is as often another line of the same person's as a new one.
       // A dose too: a second medicine's dose is as often beside the first as instead of it.
       // A size (an area, a power rating) does not drift: another one with no change said is a disagreement (size-clash.ts).
-      // A start or an end of one thing happens once: another one is a change said or not (one-start.ts).
+      // A start or an end of one thing happens once: another one is a change said or not (start-dates.ts).
       const changed = n.change || sameBound(vo, vn);
       if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo) || isSize(vo)) && !changed) continue;
       // A contact value said anew with no change word counts only when named by its kind ("the billing address is …").

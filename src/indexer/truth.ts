@@ -28,6 +28,7 @@ import { withInsteadOf } from "./named-old.js";
 import { dateStanding, placeUnobserved, seenTimes, type SeenTimes } from "./standing-dates.js";
 import { withOneBreath } from "./one-breath.js";
 import { withStartDates } from "./start-dates.js";
+import { withTodoCount } from "./ticked-todos.js";
 import { withTypoFix } from "./typo-fixes.js";
 import { withCalledOff } from "./called-off.js";
 import { withEffectiveFrom } from "./effective-from.js";
@@ -60,7 +61,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st)))))))))))))));
+  return withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st))))))))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {
@@ -135,7 +136,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 16;
+export const TRUTH_RULES_VERSION = 17;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */

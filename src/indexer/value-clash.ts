@@ -15,6 +15,9 @@
  *   postcode      "postcode LS7 3AB"
  *   house number  "42 Roundhay Rd" (the slot is the street: "24 Roundhay Road" clashes)
  *   blood group   "Blood type: O positive", "I'm A positive, I gave blood" (its own cue; the person's unless another is named)
+ *   height        "Height: 6 ft 1", "my height 175 cm" (in centimetres; apart by more than rounding; held-numbers.ts)
+ *   id number     "Gas Safe registration: 612344", "number 612434" (only two neighbouring digits swapped)
+ *   model year    "Van: 2019 Ford Transit Custom", "the van's a 2017 Transit Custom" (a vehicle's)
  *
  * A count, an amount or an appointment is left to the update linker (supersede.ts): such
  * values change without anyone saying so, and two dates are as often two events.
@@ -41,6 +44,7 @@ import { sizeClashes } from "./size-clash.js";
 import { saidAnewUpdates } from "./said-anew.js";
 import { BLOOD_GROUP, bloodGroupAt } from "./blood-group.js";
 import { DIET, dietAt } from "./diets.js";
+import { heightAt, heightsDiffer, idDigitsAt, MODEL_YEAR, modelYearAt, swappedDigits, VEHICLES } from "./held-numbers.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
 export interface FixedValue {
@@ -74,6 +78,8 @@ interface Cue {
   personal?: boolean;
   /** The value is its own cue, read where the cue starts ("A positive" in a sentence about blood; blood-group.ts). */
   selfNamed?: boolean;
+  /** Whether two different comparable forms are two values (a height within rounding is one); absent: any two differ. */
+  differ?: (a: string, b: string) => boolean;
 }
 
 /** A day and month at the start of `rest` ("12 May", "May 21st", "2026-05-12"), as findValues reads it. */
@@ -127,6 +133,11 @@ const CUES: readonly Cue[] = [
   { slot: "blood group", re: BLOOD_GROUP, read: bloodGroupAt, own: ["blood", "type", "group", "donor"], personal: true, selfNamed: true },
   // What a person eats by rule, its own word the cue, whoever the clause names (diets.ts).
   { slot: "diet", re: DIET, read: dietAt, own: ["diet", "eat", "eats"], selfNamed: true },
+  // A person's own when nobody is named ("Height: 6 ft 1" in USER.md); two units are one height within rounding.
+  { slot: "height", re: /\bheight\b/gi, read: heightAt, own: ["height"], personal: true, differ: heightsDiffer },
+  // A number given to one holder by one body: two of one label clash only as a misspelling (held-numbers.ts).
+  { slot: "id number", re: /\b(?:(?:registration|reg|licen[cs]e|membership|account|policy|certificate|order|booking|customer)(?:\s+(?:number|no\.?))?|number|no\.)(?![\p{L}\p{N}])/giu, read: idDigitsAt, own: ["registration", "reg", "number", "no", "licence", "license", "membership", "account", "policy", "certificate", "order", "booking", "customer"], differ: swappedDigits },
+  { slot: "model year", re: MODEL_YEAR, read: modelYearAt, own: [], selfNamed: true },
 ].map((c) => ({ ...c, own: c.own.map(stem) }));
 
 /** "42 Roundhay Rd", "24 Roundhay Road", "7b St John's Road": a house number with its street. */
@@ -271,12 +282,25 @@ function sameHolder(a: FixedValue, b: FixedValue): string[] | null {
 /** Words that make a thing another one of its kind than the person's own: a hire car, a work phone, a spare key. */
 const ANOTHER_ONE = new Set(["hire", "hired", "rental", "rented", "courtesy", "loan", "loaner", "spare", "work", "company", "second", "other", "backup", "temporary", "temp"].map(stem));
 
+const VEHICLE_WORDS: ReadonlySet<string> = new Set([...VEHICLES].map(stem));
+
+/** Whether two values of one slot are two: a cue may count near forms as one (a height within rounding). */
+function differ(a: FixedValue, b: FixedValue): boolean {
+  if (a.norm === b.norm) return false;
+  const by = CUES.find((c) => c.slot === a.slot)?.differ;
+  return by === undefined || by(a.norm, b.norm);
+}
+
 /** Reasons two values of one slot and one holder are still of two things: each a small named rule. */
 export const CLASH_GUARDS: readonly { name: string; apart: (a: FixedValue, b: FixedValue) => boolean }[] = [
   // "hire car reg AB12 CDE" and "Car: … reg YD21 KPO": the hire car is not the car.
   { name: "another one", apart: (a, b) => a.owner.some((w) => ANOTHER_ONE.has(w)) !== b.owner.some((w) => ANOTHER_ONE.has(w)) },
   // "car insurance expires Jan 2030" and "home insurance expires Mar 2030": what expires is named by the two words before it.
   { name: "another thing expires", apart: (a, b) => a.slot === "expiry" && a.owner.length > 1 && b.owner.length > 1 && a.owner.slice(-2).join(" ") !== b.owner.slice(-2).join(" ") },
+  // "the 2022 World Cup" and "a 2019 Christmas do": a year before a name is a model year only of a vehicle, on both sides.
+  { name: "no vehicle", apart: (a, b) => a.slot === "model year" && !(a.owner.some((w) => VEHICLE_WORDS.has(w)) && b.owner.some((w) => VEHICLE_WORDS.has(w))) },
+  // "Screwfix order number …" and "Toolstation order number …": a number's label is the word right before it.
+  { name: "another label", apart: (a, b) => a.slot === "id number" && a.owner[a.owner.length - 1] !== b.owner[b.owner.length - 1] },
   // "parcel left at 24 Roundhay Road" and "parcel from 26 Roundhay Road": a house number is someone's only when one side says whose.
   { name: "nobody's house", apart: (a, b) => a.slot.startsWith("house number") && a.holder === undefined && b.holder === undefined },
 ];
@@ -337,7 +361,7 @@ export function valueClashes(all: readonly PlacedStatement[], links: readonly Li
       const n = group[j]!;
       for (let i = j - 1; i >= 0 && room(n.p.id); i--) {
         const o = group[i]!;
-        if (o.p.id === n.p.id || (o.p.path === n.p.path && o.p.order === n.p.order) || o.v.norm === n.v.norm || !room(o.p.id)) continue;
+        if (o.p.id === n.p.id || (o.p.path === n.p.path && o.p.order === n.p.order) || !differ(o.v, n.v) || !room(o.p.id)) continue;
         if (linked.has(`${o.p.id}:${n.p.id}`)) continue;
         // Said on the same day or file date, either may be the later: neither may say it changed.
         if (saysChanged(n.p.st) || (o.p.order === n.p.order && saysChanged(o.p.st))) continue;

@@ -96,7 +96,7 @@ describe("a start date said again in other words", () => {
   });
 
   it("the day a thing really started, told after, replaces the day it was to start", () => {
-    // A thing starts once (one-start.ts): the plan's day is what the told day replaced.
+    // A thing starts once (start-dates.ts): the plan's day is what the told day replaced.
     expect(updatesOn([[3, "Maya starts at the nursery on Monday 10 June."], [20, "Maya's first day at the nursery was Wednesday 12 June."]])).toEqual([[0, 1]]);
   });
 });
