@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { workerExecArgv } from "../shared/v8-flags.js";
 import { makeGraphRunner } from "./use-lite-graph.js";
+import { makeSentencePieceEncoder } from "./use-lite-tokenizer.js";
 import { EmbedError } from "./types.js";
 
 /**
@@ -73,6 +74,10 @@ if (workerData.nice) setNice(workerData.nice);
 // is also embedded by the library's own path, and it is used only if the two agree to the bit;
 // if it ever throws, the library's path takes over for good.
 const makeGraphRunner = ${makeGraphRunner.toString()};
+// The windows' own tokenizer (src/embed/use-lite-tokenizer.ts) feeds the runner: the library's
+// copies the rest of a text at every position. The first batch's check against the library's
+// path covers the tokenizer too.
+const makeSentencePieceEncoder = ${makeSentencePieceEncoder.toString()};
 let runner = null;
 let runnerChecked = false;
 const usesRunner = () => runner !== null && runnerChecked;
@@ -92,10 +97,10 @@ const sameBits = (a, b) => {
   const y = new Uint32Array(b.flat.buffer, b.flat.byteOffset, b.flat.length);
   return x.every((v, i) => v === y[i]);
 };
-const flatEmbedder = (model) => {
+const flatEmbedder = (model, vocabulary) => {
   if (!workerData.noGraphRunner) {
     try {
-      runner = makeGraphRunner(core, model);
+      runner = makeGraphRunner(core, { tokenizer: { encode: makeSentencePieceEncoder(vocabulary) }, model: model.model });
     } catch {}
   }
   return async (texts) => {
@@ -114,16 +119,18 @@ const flatEmbedder = (model) => {
     return libraryFlat(model, texts);
   };
 };
+let vocabulary = null;
 initModel(async () => ({
   model: await core.loadGraphModel("file://" + path.join(workerData.modelDir, "model.json")),
-  vocabulary: JSON.parse(fs.readFileSync(path.join(workerData.modelDir, "vocab.json"), "utf8")),
+  vocabulary: (vocabulary = JSON.parse(fs.readFileSync(path.join(workerData.modelDir, "vocab.json"), "utf8"))),
 })).then(
   (model) => {
     // The graph model keeps its loaded weight files (28 MB) for save(), which is never
     // called: the weights already live in the WASM heap.
     if (model.model && model.model.artifacts) model.model.artifacts.weightData = undefined;
     collect();
-    const embedFlat = flatEmbedder(model);
+    const embedFlat = flatEmbedder(model, vocabulary);
+    vocabulary = null;
     parentPort.on("message", async (m) => {
       if (m.nice !== undefined) return setNice(m.nice);
       try {

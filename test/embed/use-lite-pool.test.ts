@@ -258,7 +258,10 @@ describe("the graph by TF.js's synchronous executor", () => {
       // The first message is checked against the library's path inside the worker; the later
       // ones are the runner's alone, which is what is compared here.
       await sync.run([["warm up"]], undefined, { foreground: true });
-      const batches = [["what did we plan for the canoe trip"], [SNAPSHOT.texts[0]!], SNAPSHOT.texts.slice(0, 6), [longText(200)]];
+      // The runner reads the windows' own tokenizer, not the library's: texts whose pieces are
+      // hard to get right (NFKC forms, astral symbols, unknown symbols run together) too.
+      const awkward = ["ａｂｃ ＡＢＣ ①②③ ﬁ ligatures", "emoji 🙂🚀 and astral 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𠜎", "x\u0301 e\u0301 combining marks", "\u2581already a separator", "Zeppelin-hangar_lease#2027 https://example.com/a?b=c"];
+      const batches = [["what did we plan for the canoe trip"], [SNAPSHOT.texts[0]!], SNAPSHOT.texts.slice(0, 6), [longText(200)], awkward];
       for (const batch of batches) {
         const [mine] = await sync.run([batch], undefined, { foreground: true });
         const [theirs] = await own.run([batch], undefined, { foreground: true });
