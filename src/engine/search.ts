@@ -18,6 +18,7 @@ import { agentDir } from "../workspace/paths.js";
 import type { AgentConfig } from "./config.js";
 import type { IndexingService, IndexParts } from "./indexing.js";
 import { RecallLog, type RecallFront } from "./recall-log.js";
+import { RequestTurns, wordCount } from "./turns.js";
 
 export interface EngineSearchOptions extends SearchOptions {
   /** false: skip the freshness scan (the caller knows the index is fresh). */
@@ -78,7 +79,15 @@ export class SearchService {
    * needs the query's words too (boot) plans first and passes the plan. What was presented
    * goes to the recall log unless `recall` is false.
    */
-  async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+  search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+    // A long query takes its turn in a long-lived host, its plan included (turns.ts).
+    return this.turns.big(wordCount(typeof query === "string" ? query : query.query), () => this.searchNow(query, opts));
+  }
+
+  /** Big queries take turns in a long-lived host; the daemon marks its requests here (turns.ts). */
+  readonly turns = new RequestTurns();
+
+  private async searchNow(query: string | SearchPlan, opts: EngineSearchOptions): Promise<SearchReport> {
     const go = () => this.goOn(opts.signal);
     go();
     const plan = typeof query === "string" ? this.plan(query, opts) : query;
