@@ -92,6 +92,8 @@ export class SearchService {
     go();
     const plan = typeof query === "string" ? this.plan(query, opts) : query;
     const refreshed = await this.refresh(opts.refresh);
+    // A big query's plan is made: a request that arrived meanwhile goes before its search (turns.ts).
+    await this.turns.stepAside();
     go();
     // A stop (stopRequests) ends the search at its next stage, as the caller's signal does.
     const signal = opts.signal ? AbortSignal.any([opts.signal, this.host.stopping()]) : this.host.stopping();

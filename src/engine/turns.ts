@@ -25,12 +25,15 @@ interface Visit {
   counted: boolean;
   /** Runs inside a big query's turn (a boot's own search does not queue again). */
   inTurn: boolean;
+  /** When its turn was first asked for: MAX_DEFER_MS counts from here, however often it stepped aside. */
+  since: number;
 }
 
 interface Waiter {
   since: number;
   go: () => void;
 }
+
 
 export class RequestTurns {
   private readonly visits = new AsyncLocalStorage<Visit>();
@@ -44,7 +47,7 @@ export class RequestTurns {
 
   /** A host's request, from its arrival to its answer: big queries wait while it is under way. */
   async during<T>(fn: () => Promise<T>): Promise<T> {
-    const visit: Visit = { counted: true, inTurn: false };
+    const visit: Visit = { counted: true, inTurn: false, since: 0 };
     this.others++;
     try {
       return await this.visits.run(visit, fn);
@@ -59,13 +62,29 @@ export class RequestTurns {
     if (words < BIG_QUERY_WORDS || visit?.inTurn === true) return fn();
     // It no longer counts as another request: big ones do not wait for each other that way.
     if (visit !== undefined) this.uncount(visit);
-    await this.turn();
+    const since = this.now();
+    await this.turn(since);
     try {
-      return await this.visits.run({ counted: false, inTurn: true }, fn);
+      return await this.visits.run({ counted: false, inTurn: true, since }, fn);
     } finally {
       this.running = false;
       this.next();
     }
+  }
+
+  /**
+   * Between two stages of a big query (its plan made, its search to run): when another request
+   * has arrived meanwhile, the turn is handed to it and taken back first in line, so that
+   * request waits for one stage of the big query, not all of it.
+   */
+  async stepAside(): Promise<void> {
+    const visit = this.visits.getStore();
+    if (visit?.inTurn !== true || !this.running || this.others === 0) return;
+    this.running = false;
+    await new Promise<void>((go) => {
+      this.waiting.unshift({ since: visit.since, go });
+      this.next();
+    });
   }
 
   /** Requests under way (not big) and big queries waiting: what a test or a status reads. */
@@ -80,9 +99,9 @@ export class RequestTurns {
     this.next();
   }
 
-  private turn(): Promise<void> {
+  private turn(since: number): Promise<void> {
     return new Promise((go) => {
-      this.waiting.push({ since: this.now(), go });
+      this.waiting.push({ since, go });
       this.next();
     });
   }

@@ -57,6 +57,23 @@ describe("big queries take turns", () => {
     expect(e.turns.load).toEqual({ others: 0, waiting: 0, running: false });
   });
 
+  it("a big search already running steps aside once its plan is made when another request has arrived, then finishes", async () => {
+    const e = open();
+    const order: string[] = [];
+    const search = e.search(big("s"), { refresh: false }).then(() => order.push("big"));
+    // It took its turn at once: nobody else was under way.
+    expect(e.turns.load).toMatchObject({ running: true, waiting: 0 });
+    const other = held(e.turns);
+    for (let i = 0; i < 20; i++) await turn();
+    expect(order).toEqual([]);
+    expect(e.turns.load).toMatchObject({ others: 1, waiting: 1, running: false });
+    order.push("other answered");
+    other.release();
+    await other.done;
+    await search;
+    expect(order).toEqual(["other answered", "big"]);
+  });
+
   it("a small search is answered while big ones wait, and big ones run one at a time", async () => {
     const e = open();
     const other = held(e.turns);
