@@ -38,20 +38,26 @@ function held(turns: RequestTurns): { release: () => void; done: Promise<void> }
   return { release: () => release(), done };
 }
 
+/** The big search stays waiting while `other` is under way, and is answered only after it. */
+async function answeredAfter<T>(e: Engine, other: { release: () => void; done: Promise<void> }, search: Promise<T>): Promise<T> {
+  const order: string[] = [];
+  const answered = search.then((r) => (order.push("big"), r));
+  for (let i = 0; i < 20; i++) await turn();
+  expect(order).toEqual([]);
+  expect(e.turns.load).toMatchObject({ others: 1, waiting: 1, running: false });
+  order.push("other answered");
+  other.release();
+  await other.done;
+  const r = await answered;
+  expect(order).toEqual(["other answered", "big"]);
+  return r;
+}
+
 describe("big queries take turns", () => {
   it("a 400-word search waits while another client's request is under way, and runs once it is answered", async () => {
     const e = open();
     const other = held(e.turns);
-    const order: string[] = [];
-    const search = e.search(big("w"), { refresh: false }).then((r) => (order.push("big"), r));
-    for (let i = 0; i < 20; i++) await turn();
-    expect(order).toEqual([]);
-    expect(e.turns.load).toMatchObject({ others: 1, waiting: 1, running: false });
-    order.push("other answered");
-    other.release();
-    await other.done;
-    const r = await search;
-    expect(order).toEqual(["other answered", "big"]);
+    const r = await answeredAfter(e, other, e.search(big("w"), { refresh: false }));
     // Answered (most of 400 made-up words match nothing: the relevance floor may leave it empty).
     expect(Array.isArray(r.results)).toBe(true);
     expect(e.turns.load).toEqual({ others: 0, waiting: 0, running: false });
@@ -59,19 +65,10 @@ describe("big queries take turns", () => {
 
   it("a big search already running steps aside once its plan is made when another request has arrived, then finishes", async () => {
     const e = open();
-    const order: string[] = [];
-    const search = e.search(big("s"), { refresh: false }).then(() => order.push("big"));
+    const search = e.search(big("s"), { refresh: false });
     // It took its turn at once: nobody else was under way.
     expect(e.turns.load).toMatchObject({ running: true, waiting: 0 });
-    const other = held(e.turns);
-    for (let i = 0; i < 20; i++) await turn();
-    expect(order).toEqual([]);
-    expect(e.turns.load).toMatchObject({ others: 1, waiting: 1, running: false });
-    order.push("other answered");
-    other.release();
-    await other.done;
-    await search;
-    expect(order).toEqual(["other answered", "big"]);
+    await answeredAfter(e, held(e.turns), search);
   });
 
   it("a small search is answered while big ones wait, and big ones run one at a time", async () => {
