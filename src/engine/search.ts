@@ -79,7 +79,7 @@ export class SearchService {
    * needs the query's words too (boot) plans first and passes the plan. What was presented
    * goes to the recall log unless `recall` is false.
    */
-  search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+  async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
     // A long query takes its turn in a long-lived host, its plan included (turns.ts).
     return this.turns.big(wordCount(typeof query === "string" ? query : query.query), () => this.searchNow(query, opts));
   }
