@@ -83,7 +83,7 @@ export interface AssistHost extends EngineCore {
   /** `freshness` is set while a watcher keeps the index in step with the disk (indexing.ts). */
   readonly indexing: { readonly freshness: (() => Promise<boolean>) | undefined; syncPaths(rels: string[]): unknown };
   /** Big queries take turns in a long-lived host (turns.ts). */
-  readonly turns: RequestTurns;
+  readonly searching: { readonly turns: RequestTurns };
 }
 
 /** What an assistant asks of the engine, handed out by `engine.assist()`. */
@@ -175,7 +175,7 @@ export class ContextNotesService {
       throw new RangeError(`boot looks back 1 to 3650 days, got ${opts.days}`);
     }
     // A long query's boot (its plan, its search, its recent turns ranked by every word) takes its turn as a whole.
-    return this.engine.turns.big(wordCount(query), () =>
+    return this.engine.searching.turns.big(wordCount(query), () =>
       // Group and isolated sessions: history from public files only, no transcripts, no daily notes.
       session === "main" ? bootContext(fronted(this.engine, "boot", true), query, opts) : bootContext(fronted(this.engine, "boot", false), query, { ...opts, includeDaily: false, session }),
     );

@@ -42,7 +42,6 @@ import { LazyProvider } from "./lazy-llm.js";
 import { SearchService, type EngineSearchOptions } from "./search.js";
 import { IndexingService, type IndexParts } from "./indexing.js";
 import type { HookService } from "./assistants.js";
-import type { RequestTurns } from "./turns.js";
 
 export type { EmbedReport } from "../indexer/embed-pending.js";
 export type { EmbedOptions, EngineStatus, StatusReport, WarmOptions, WarmReport } from "./indexing.js";
@@ -269,11 +268,6 @@ export class Engine implements EngineCore {
   /** Reads a query into the plan a search runs: the one place a query string is parsed (search/plan.ts). */
   plan(query: string, opts: PlanOptions = {}): SearchPlan {
     return this.searching.plan(query, opts);
-  }
-
-  /** Big queries' turns: a long-lived host marks each request it serves with `turns.during` (turns.ts). */
-  get turns(): RequestTurns {
-    return this.searching.turns;
   }
 
   /** Refresh → `runSearch` → the recall log: see `SearchService.search` (search.ts). */

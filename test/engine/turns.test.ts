@@ -44,7 +44,7 @@ async function answeredAfter<T>(e: Engine, other: { release: () => void; done: P
   const answered = search.then((r) => (order.push("big"), r));
   for (let i = 0; i < 20; i++) await turn();
   expect(order).toEqual([]);
-  expect(e.turns.load).toMatchObject({ others: 1, waiting: 1, running: false });
+  expect(e.searching.turns.load).toMatchObject({ others: 1, waiting: 1, running: false });
   order.push("other answered");
   other.release();
   await other.done;
@@ -56,30 +56,30 @@ async function answeredAfter<T>(e: Engine, other: { release: () => void; done: P
 describe("big queries take turns", () => {
   it("a 400-word search waits while another client's request is under way, and runs once it is answered", async () => {
     const e = open();
-    const other = held(e.turns);
+    const other = held(e.searching.turns);
     const r = await answeredAfter(e, other, e.search(big("w"), { refresh: false }));
     // Answered (most of 400 made-up words match nothing: the relevance floor may leave it empty).
     expect(Array.isArray(r.results)).toBe(true);
-    expect(e.turns.load).toEqual({ others: 0, waiting: 0, running: false });
+    expect(e.searching.turns.load).toEqual({ others: 0, waiting: 0, running: false });
   });
 
   it("a big search already running steps aside once its plan is made when another request has arrived, then finishes", async () => {
     const e = open();
     const search = e.search(big("s"), { refresh: false });
     // It took its turn at once: nobody else was under way.
-    expect(e.turns.load).toMatchObject({ running: true, waiting: 0 });
-    await answeredAfter(e, held(e.turns), search);
+    expect(e.searching.turns.load).toMatchObject({ running: true, waiting: 0 });
+    await answeredAfter(e, held(e.searching.turns), search);
   });
 
   it("a small search is answered while big ones wait, and big ones run one at a time", async () => {
     const e = open();
-    const other = held(e.turns);
+    const other = held(e.searching.turns);
     const order: string[] = [];
-    const bigs = [1, 2].map((n) => e.turns.during(() => e.search(big(`b${n}x`), { refresh: false })).then(() => order.push(`big ${n}`)));
-    const small = await e.turns.during(() => e.search("marker router", { refresh: false }));
+    const bigs = [1, 2].map((n) => e.searching.turns.during(() => e.search(big(`b${n}x`), { refresh: false })).then(() => order.push(`big ${n}`)));
+    const small = await e.searching.turns.during(() => e.search("marker router", { refresh: false }));
     order.push("small");
     expect(small.results.length).toBeGreaterThan(0);
-    expect(e.turns.load.waiting).toBe(2);
+    expect(e.searching.turns.load.waiting).toBe(2);
     other.release();
     await Promise.all(bigs);
     expect(order).toEqual(["small", "big 1", "big 2"]);
@@ -88,11 +88,11 @@ describe("big queries take turns", () => {
   it("a 400-word boot takes one turn for its plan and its own search (no wait on itself), in a host and in-process", async () => {
     const e = open();
     const a = await e.assist();
-    const inHost = await e.turns.during(() => a.boot(big("boot")));
+    const inHost = await e.searching.turns.during(() => a.boot(big("boot")));
     expect(inHost.query.length).toBeGreaterThan(0);
     const inProcess = await a.boot(big("again"));
     expect(inProcess.offered.history).toBeGreaterThanOrEqual(0);
-    expect(e.turns.load).toEqual({ others: 0, waiting: 0, running: false });
+    expect(e.searching.turns.load).toEqual({ others: 0, waiting: 0, running: false });
   });
 
   it("counts words as runs of non-space characters, and a query under the threshold never queues", async () => {
