@@ -157,6 +157,7 @@ export class DaemonHost {
           token,
           allowedHosts: httpCfg.allowedHosts,
           createServer: () => createMcpServer({ engine, session }),
+          during: (fn) => engine.searching.turns.during(fn),
           warn: (m) => this.emit("warn", "warning", m),
           stale,
           ...(this.opts.readers ? { hooks: (route, payload, budgetMs) => this.answerHook(route, payload, budgetMs) } : {}),
@@ -223,7 +224,9 @@ export class DaemonHost {
     if (method === "uiLogin") return this.uiLogin();
     this.checkConfig();
     const http = this.http ? { http: `http://127.0.0.1:${this.http.port}` } : {};
-    return callMethod({ engine: this.engine!, signal, session: this.session, ...http, ...(this.opts.readers ? { readers: this.opts.readers } : {}) }, method, params);
+    const engine = this.engine!;
+    // Marked from here to its answer: a big query of another client waits while it is under way (engine/turns.ts).
+    return engine.searching.turns.during(() => callMethod({ engine, signal, session: this.session, ...http, ...(this.opts.readers ? { readers: this.opts.readers } : {}) }, method, params));
   }
 
   /** An assistant's hook over HTTP: the socket's own methods answer it (hook-http.ts). */

@@ -40,6 +40,8 @@ export interface McpHttpOptions {
   warn: (message: string) => void;
   /** Why the daemon may not answer now (its config is older than the file), or null: a request is refused with it. */
   stale?: () => string | null;
+  /** Marks an MCP or hook request from its arrival to its answer (a big query of another client waits meanwhile: engine/turns.ts). */
+  during?: <T>(fn: () => Promise<T>) => Promise<T>;
   /** Answers every other path (the web page, web.ts), after the same Host and Origin checks. */
   web?: { handle(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> };
   /** Answers an assistant's hook (`POST /hook/<harness>/<event>`, hook-http.ts), after the same checks and the token. */
@@ -77,7 +79,9 @@ export class McpHttpServer {
     const server = http.createServer();
     const s = new McpHttpServer(server, opts, mcp);
     server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
-      s.handle(req, res).catch((e: unknown) => {
+      // The web page's requests are not marked: its event stream stays open for as long as the page.
+      const marked = opts.during !== undefined && isMarked(req.url);
+      (marked ? opts.during!(() => s.handle(req, res)) : s.handle(req, res)).catch((e: unknown) => {
         opts.warn(`mcp http: ${e instanceof Error ? e.message : String(e)}`);
         if (!res.headersSent) reply(res, 500, "internal error");
         else res.end();
@@ -192,6 +196,11 @@ async function sendWebResponse(res: http.ServerResponse, response: Response, abo
     aborted.removeEventListener("abort", stop);
     res.end();
   }
+}
+
+/** An MCP or hook request (what `during` marks), from its raw URL. */
+function isMarked(url: string | undefined): boolean {
+  return url !== undefined && (url === MCP_HTTP_PATH || url.startsWith(`${MCP_HTTP_PATH}?`) || url.startsWith(HOOK_HTTP_PATH));
 }
 
 /** "127.0.0.1:7357" → "127.0.0.1"; "[::1]:80" → "[::1]"; lower case; null when absent or odd. */

@@ -12,6 +12,7 @@ import { askQuestion, listConversations } from "../jobs/ask/index.js";
 import type { AskResult } from "../jobs/ask/loop.js";
 import type { Conversation } from "../store/conversations.js";
 import { appendSessionTurn, type AppendSessionInput, type AppendSessionResult } from "../jobs/reflect/session-log.js";
+import { wordCount, type RequestTurns } from "./turns.js";
 import { bootContext, type BootEngine, type BootOptions, type BootResult } from "../context/boot/sources.js";
 import { checkQuerySize } from "../search/bound.js";
 import { appendDailyNote, dailyFileInfo, lastDays, readDailyNotes, type AppendDailyResult, type DailyDay, type DailyFileInfo } from "../workspace/daily.js";
@@ -81,6 +82,8 @@ export class PrivateFileError extends Error {
 export interface AssistHost extends EngineCore {
   /** `freshness` is set while a watcher keeps the index in step with the disk (indexing.ts). */
   readonly indexing: { readonly freshness: (() => Promise<boolean>) | undefined; syncPaths(rels: string[]): unknown };
+  /** Big queries take turns in a long-lived host (turns.ts). */
+  readonly searching: { readonly turns: RequestTurns };
 }
 
 /** What an assistant asks of the engine, handed out by `engine.assist()`. */
@@ -171,9 +174,11 @@ export class ContextNotesService {
     if (opts.days !== undefined && (!Number.isInteger(opts.days) || opts.days < 1 || opts.days > 3650)) {
       throw new RangeError(`boot looks back 1 to 3650 days, got ${opts.days}`);
     }
-    // Group and isolated sessions: history from public files only, no transcripts, no daily notes.
-    if (session === "main") return bootContext(fronted(this.engine, "boot", true), query, opts);
-    return bootContext(fronted(this.engine, "boot", false), query, { ...opts, includeDaily: false, session });
+    // A long query's boot (its plan, its search, its recent turns ranked by every word) takes its turn as a whole.
+    return this.engine.searching.turns.big(wordCount(query), () =>
+      // Group and isolated sessions: history from public files only, no transcripts, no daily notes.
+      session === "main" ? bootContext(fronted(this.engine, "boot", true), query, opts) : bootContext(fronted(this.engine, "boot", false), query, { ...opts, includeDaily: false, session }),
+    );
   }
 
   /** Lines of a workspace file (never outside it, never .agent/); private files only for main sessions. */

@@ -43,18 +43,27 @@ export interface RecallLogDeps {
 type HashStatement = Statement<[string], { p: string; s: number; e: number; hash: string }>;
 
 const PRUNE_EVERY_MS = 10 * 60_000;
-const PRUNE_EVERY_ROWS = 500;
+/**
+ * Pruning is a delete, two counts and a durable (fsynced) event: once every 500 rows it was a
+ * quarter of the log's CPU in a burst of searches (a search presents ~10 rows). Now every
+ * twentieth of the cap (10,000 rows at the default 200,000), never under 500: the log stays
+ * within its cap plus one step.
+ */
+const PRUNE_MIN_ROWS = 500;
+export const pruneEvery = (maxRows: number): number => Math.max(PRUNE_MIN_ROWS, Math.floor(maxRows / 20));
 /**
  * Searches are recorded in batches: a transaction, an event and an append to the device's
- * log per search cost about as much as a keyword search itself. A batch is written once it
- * holds FLUSH_AT searches (right after the search that filled it), FLUSH_AFTER_MS after its first, when the engine closes and before
- * anything reads state.db through the engine (`flush`): so nothing is lost on a clean exit,
- * and a crash loses at most the one batch not yet written.
+ * log per search cost about as much as a keyword search itself. A batch is written once the
+ * searches pause for FLUSH_AFTER_MS (each search puts it off again), once it holds FLUSH_AT
+ * searches (right after the search that filled it), when the engine closes and before
+ * anything reads state.db through the engine (`flush`): so a burst of searches is not
+ * interrupted by the writes of its first ones, nothing is lost on a clean exit, and a crash
+ * loses at most the one batch not yet written.
  */
-export const FLUSH_AT = 64;
+export const FLUSH_AT = 256;
 /** Searches waiting at most: written at once, on the search's path, by a caller that never lets the event loop turn. */
-export const MAX_WAITING = 16 * FLUSH_AT;
-const FLUSH_AFTER_MS = 100;
+export const MAX_WAITING = 4 * FLUSH_AT;
+export const FLUSH_AFTER_MS = 100;
 
 export class RecallLog {
   private lastPrune = 0;
@@ -138,7 +147,9 @@ export class RecallLog {
     // turn of the event loop), not on its path; a caller that never lets the loop turn writes
     // at MAX_WAITING. Unref'd: a host with nothing else to do exits, and its close writes it.
     else if (this.pending.length >= FLUSH_AT) this.soon ??= setImmediate(() => this.flushQuietly()).unref();
-    else this.timer ??= setTimeout(() => this.flushQuietly(), FLUSH_AFTER_MS).unref();
+    // Put off again by each search: written once they pause.
+    else if (this.timer !== null) this.timer.refresh();
+    else this.timer = setTimeout(() => this.flushQuietly(), FLUSH_AFTER_MS).unref();
     return chunks.length;
   }
 
@@ -169,10 +180,11 @@ export class RecallLog {
     const cfg = this.deps.config();
     const store = new RecallStore(db);
     const { rows, lastId } = store.recordMany(batch);
-    // Pruning is a delete and a count: amortised over PRUNE_EVERY_ROWS rows (one-off CLI
+    // Pruning is a delete and a count: amortised over `pruneEvery` rows (one-off CLI
     // processes get their turn too), and at most every PRUNE_EVERY_MS in a long-lived host.
     const at = batch[batch.length - 1]!.at;
-    const crossed = Math.floor(lastId / PRUNE_EVERY_ROWS) !== Math.floor((lastId - rows) / PRUNE_EVERY_ROWS);
+    const every = pruneEvery(cfg.maxRows);
+    const crossed = Math.floor(lastId / every) !== Math.floor((lastId - rows) / every);
     if (crossed || (this.lastPrune > 0 && at - this.lastPrune >= PRUNE_EVERY_MS)) {
       store.prune(at - cfg.retentionDays * 86_400_000, cfg.maxRows);
     }

@@ -18,6 +18,7 @@ import { agentDir } from "../workspace/paths.js";
 import type { AgentConfig } from "./config.js";
 import type { IndexingService, IndexParts } from "./indexing.js";
 import { RecallLog, type RecallFront } from "./recall-log.js";
+import { RequestTurns, wordCount } from "./turns.js";
 
 export interface EngineSearchOptions extends SearchOptions {
   /** false: skip the freshness scan (the caller knows the index is fresh). */
@@ -79,10 +80,20 @@ export class SearchService {
    * goes to the recall log unless `recall` is false.
    */
   async search(query: string | SearchPlan, opts: EngineSearchOptions = {}): Promise<SearchReport> {
+    // A long query takes its turn in a long-lived host, its plan included (turns.ts).
+    return this.turns.big(wordCount(typeof query === "string" ? query : query.query), () => this.searchNow(query, opts));
+  }
+
+  /** Big queries take turns in a long-lived host; the daemon marks its requests here (turns.ts). */
+  readonly turns = new RequestTurns();
+
+  private async searchNow(query: string | SearchPlan, opts: EngineSearchOptions): Promise<SearchReport> {
     const go = () => this.goOn(opts.signal);
     go();
     const plan = typeof query === "string" ? this.plan(query, opts) : query;
     const refreshed = await this.refresh(opts.refresh);
+    // A big query's plan is made: a request that arrived meanwhile goes before its search (turns.ts).
+    await this.turns.stepAside();
     go();
     // A stop (stopRequests) ends the search at its next stage, as the caller's signal does.
     const signal = opts.signal ? AbortSignal.any([opts.signal, this.host.stopping()]) : this.host.stopping();

@@ -7,9 +7,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Engine } from "../../src/index.js";
-import { FLUSH_AT, MAX_WAITING } from "../../src/engine/recall-log.js";
+import { FLUSH_AFTER_MS, FLUSH_AT, MAX_WAITING, pruneEvery } from "../../src/engine/recall-log.js";
 import { RecallStore } from "../../src/store/recalls.js";
 import { thisDevice } from "../../src/workspace/device.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
@@ -86,7 +86,7 @@ describe("the recall log, written in batches", () => {
     const again = openAs("a", wa);
     const recorded = again.engine.state().prepare("SELECT query, rank FROM recalls ORDER BY id").all() as { query: string; rank: number }[];
     expect(recorded.length).toBe(presented);
-    expect(new Set(recorded.map((r) => r.query)).size).toBe(asked.length);
+    expect(new Set(recorded.map((r) => r.query)).size).toBe(new Set(asked).size);
     // Each search's results are ranked from 1 in the batch, as when each was its own event.
     expect(recorded.filter((r) => r.rank === 1).length).toBe(asked.length);
 
@@ -123,6 +123,47 @@ describe("the recall log, written in batches", () => {
       more += n;
     }
     expect(recallEvents(ws, device)).toEqual({ events: 2, rows: presented + more });
+  });
+
+  it("a batch not yet full waits while searches keep coming, and is written once they pause", async () => {
+    root = tempDir("agent-recall-batch-");
+    const ws = workspace("a");
+    const { engine, device } = openAs("a", ws);
+    engine.indexing.index();
+    // The engine's clock is its own (NOW); only the log's timer is driven here.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      let presented = 0;
+      for (const q of questions(6)) {
+        presented += (await engine.search(q, { limit: 5, refresh: false })).results.length;
+        // Each search comes before the pause is over: the batch is put off again.
+        vi.advanceTimersByTime(FLUSH_AFTER_MS - 10);
+        expect(recallEvents(ws, device)).toEqual({ events: 0, rows: 0 });
+      }
+      vi.advanceTimersByTime(FLUSH_AFTER_MS);
+      expect(recallEvents(ws, device)).toEqual({ events: 1, rows: presented });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("prunes once a twentieth of the cap has been written, not every 500 rows", async () => {
+    root = tempDir("agent-recall-batch-");
+    const ws = workspace("a");
+    const { engine, device } = openAs("a", ws);
+    engine.indexing.index();
+    expect(pruneEvery(200_000)).toBe(10_000);
+    expect(pruneEvery(100)).toBe(500);
+    let written = 0;
+    for (const q of questions(1000)) {
+      written += (await engine.search(q, { limit: 10, refresh: false })).results.length;
+      if (written > 1200) break;
+    }
+    await engine.close();
+    const log = readFileSync(path.join(ws, ".agent-state", `${device}.jsonl`), "utf8");
+    const prunes = log.split("\n").filter((l) => l.includes('"recalls.prune"')).length;
+    expect(written).toBeGreaterThan(1200);
+    expect(prunes).toBe(0);
   });
 
   it("a reader through the engine sees the searches of a batch not yet full: state(), another connection after it, and the dream's signals", async () => {
