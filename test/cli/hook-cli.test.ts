@@ -62,6 +62,20 @@ describe("agent hook (built CLI)", () => {
     }
   });
 
+  it("codex session-start: the context on a new session and after a compaction, nothing on a resume (Codex sends the earlier run's copy)", async () => {
+    const w = path.join(dir, "resume-ws");
+    write(w, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
+    write(w, "USER.md", "# User\n\nKeeps bees on the allotment.\n");
+    expect((await runAgent(["index", "-w", w])).code).toBe(0);
+    const start = (source: string) => runAgent(["hook", "codex", "session-start", "--workspace", w, "--no-daemon", "--budget-ms", "30000"], {}, JSON.stringify({ session_id: "r1", hook_event_name: "SessionStart", source }));
+    for (const source of ["startup", "compact"]) {
+      const r = await start(source);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout, source).toContain("Keeps bees on the allotment.");
+    }
+    expect(await start("resume")).toMatchObject({ code: 0, stdout: "" });
+  });
+
   it("prompt: nothing at all when nothing is relevant", async () => {
     const r = await hook(["codex", "prompt", "--budget-ms", "30000"], { session_id: "s1", hook_event_name: "UserPromptSubmit", prompt: "explain monads in haskell" });
     expect(r).toMatchObject({ code: 0, stdout: "" });
