@@ -77,6 +77,8 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
     return capture(assistant, start, await (worker ??= startWorker(start)).run({ ev, budgetMs: 0 }));
   }
   if (ev.event === "prompt" && (ev.prompt ?? "").trim() === "") return;
+  // A resumed session's requests hold the start context already (the adapter says when).
+  if (ev.event === "session-start" && ev.resumed === true) return;
   const job: HookJob = { ev, budgetMs: Math.max(1, Math.round(deadline - msSinceStart())) };
   const warm = worker === undefined ? await fromDaemon(opts, job) : undefined;
   const answer = warm ?? (await (worker ??= startWorker(start)).run(job));

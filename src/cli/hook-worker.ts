@@ -92,12 +92,16 @@ async function capture(engine: Engine, start: HookStart, job: HookJob, say: (r: 
   const reader = file !== undefined ? await linesReader(ev.harness) : undefined;
   const event = ev.event as HookCapture["event"];
   const r = await (await engine.assistants()).captureHook({ event, harness: ev.harness, session: ev.session, ...(turns !== undefined ? { turns } : {}), ...(file !== undefined && reader !== undefined ? { transcriptPath: file, reader } : {}) });
+  // The transcript just written is indexed before the capture is said (the catch-up after it may
+  // be cut at the cap, and always is on a loaded machine): another assistant's next prompt, whose
+  // search does not look at the files, finds what was said here. A daemon's watcher does it itself.
+  const daemon = await daemonRuns(start);
+  if (r.written !== undefined && !daemon) engine.indexing.syncPaths([r.written]);
   say(r.skipped !== undefined ? { kind: "captured", skipped: r.skipped } : { kind: "captured" });
   testStall("index");
   // Off the person's path (the turn is over): without a daemon (whose watcher does it), the
-  // index catches up with the notes and this transcript, so the next prompt's search (which
-  // does not look at the files) finds them.
-  if (!(await daemonRuns(start))) engine.indexing.index();
+  // index catches up with the notes, so the next prompt's search finds them.
+  if (!daemon) engine.indexing.index();
 }
 
 async function run(start: HookStart, opening: Promise<Engine>, job: HookJob, say: (r: HookReply) => void): Promise<void> {

@@ -175,17 +175,17 @@ export class HookService {
    * last capture stopped, so asking twice writes each turn once), a compaction's flush and marker.
    * `skipped`: why nothing could be captured.
    */
-  async captureHook(req: HookCapture, opts: { signal?: AbortSignal } = {}): Promise<{ skipped?: string; appended: number }> {
+  async captureHook(req: HookCapture, opts: { signal?: AbortSignal } = {}): Promise<{ skipped?: string; appended: number; written?: string }> {
     const { harness, session } = req;
     const file = req.turns === undefined && req.reader !== undefined ? req.transcriptPath : undefined;
     const kind = req.kind ? { kind: req.kind } : {};
     const none = req.turns === undefined && req.transcriptPath === undefined ? { skipped: "the payload names no transcript; nothing captured" } : {};
     if (req.event === "pre-compact") {
       const r = await this.compaction({ harness, session, turns: req.turns ?? [], ...(file !== undefined ? { transcriptPath: file, reader: req.reader! } : {}), ...kind }, opts);
-      return { ...none, appended: r.capture.appended };
+      return { ...none, ...written(r.capture) };
     }
-    if (file !== undefined) return { appended: this.captureTranscript(harness, session, file, req.reader!).appended };
-    return { ...none, appended: req.turns !== undefined && req.turns.length > 0 ? this.capture({ harness, session, turns: req.turns, ...kind }).appended : 0 };
+    if (file !== undefined) return written(this.captureTranscript(harness, session, file, req.reader!));
+    return { ...none, ...(req.turns !== undefined && req.turns.length > 0 ? written(this.capture({ harness, session, turns: req.turns, ...kind })) : { appended: 0 }) };
   }
 
   private captureInput(harness: HarnessName, session: string, provenance: Provenance, maskedCopies?: (stored: string, captured: string) => boolean, kind?: SessionKind) {
@@ -392,3 +392,6 @@ export function promptQuery(prompt: string): string {
   const words = prompt.replace(/\s+/g, " ").trim().split(" ").filter(Boolean).slice(0, MAX_QUERY_WORDS).join(" ");
   return words.slice(0, MAX_QUERY_CHARS);
 }
+
+/** A capture's count, and the transcript file it appended to when it appended anything (what the index must read next). */
+const written = (r: CaptureResult): { appended: number; written?: string } => (r.appended > 0 ? { appended: r.appended, written: r.file } : { appended: r.appended });

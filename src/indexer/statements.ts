@@ -680,6 +680,13 @@ function statedValues(s: string): { values: (Found & { mood: "fact" | "plan" | "
 /** A value's words with the slot words how it is said implies ("£320 a day" → day rate; slot-synonyms.ts). */
 const withImplied = (words: string[], s: string, f: Found) => [...new Set([...words, ...impliedSlot(s, f.type, f.start, f.end)])];
 
+/**
+ * A record's label names every value after its colon, not only one that opens its clause
+ * ("Dentist appointment: Tuesday at 10:00": the time is the appointment's, as in "Dentist
+ * appointment on Tuesday at 10:00"), so a later note that moves the appointment meets it.
+ */
+const withLabel = (near: string[], record: KeyValue | null, s: string, f: Found) => (record !== null && f.start > s.indexOf(":") ? [...new Set([...near, ...record.key])] : near);
+
 /** A value's kind and form as "type:norm", for what a sentence struck out. */
 const typedNorms = (t: string) => findValues(t).map((f) => `${f.type}:${f.norm}`);
 
@@ -699,7 +706,7 @@ function statementOf(said: string, line: number, marked: boolean, valueless = fa
   if (words.length < 2 && !marked && !keyValue && !found.some((f) => f.type === "phone")) return null;
   // A titled name is a value only as the holder of a role, and its role is what it is of; "Mrs Patel's on leave" names no slot.
   const values = found
-    .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: withImplied(contextOf(s, f), s, f), near: f.type === "name" ? rolesOf(s, f) : withImplied(nearOf(s, f), s, f), mood: f.mood }))
+    .map((f) => ({ type: f.type, unit: f.unit, norm: f.norm, text: s.slice(f.start, f.end), context: withImplied(contextOf(s, f), s, f), near: f.type === "name" ? rolesOf(s, f) : withLabel(withImplied(nearOf(s, f), s, f), keyValue, s, f), mood: f.mood }))
     .filter((v) => v.type !== "name" || v.near.length > 0);
   const announced = ANNOUNCED.test(s) ? { announced: true, moved: movedThing(s) } : {};
   const asks = asksWhether(s) ? { asks: true } : {};

@@ -57,6 +57,8 @@ export interface HookEvent {
   /** The person's prompt (prompt event). */
   prompt?: string;
   cwd?: string;
+  /** A session-start of a session resumed from an earlier run whose requests still hold its start context. */
+  resumed?: boolean;
 }
 
 /** Characters of a tool call's summary line. */

@@ -62,6 +62,39 @@ describe("agent hook (built CLI)", () => {
     }
   });
 
+  it("codex session-start: the context on a new session and after a compaction, nothing on a resume (Codex sends the earlier run's copy)", async () => {
+    const w = path.join(dir, "resume-ws");
+    write(w, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
+    write(w, "USER.md", "# User\n\nKeeps bees on the allotment.\n");
+    expect((await runAgent(["index", "-w", w])).code).toBe(0);
+    const start = (source: string) => runAgent(["hook", "codex", "session-start", "--workspace", w, "--no-daemon", "--budget-ms", "30000"], {}, JSON.stringify({ session_id: "r1", hook_event_name: "SessionStart", source }));
+    for (const source of ["startup", "compact"]) {
+      const r = await start(source);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout, source).toContain("Keeps bees on the allotment.");
+    }
+    expect(await start("resume")).toMatchObject({ code: 0, stdout: "" });
+  });
+
+  it("stop: the captured turn is in the index the next prompt reads, even when the catch-up after it is cut at the cap", async () => {
+    const w = path.join(dir, "cut-ws");
+    write(w, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
+    write(w, "memory/2026-11-26.md", "# 2026-11-26\n\n- The dentist appointment moved to Wednesday 15:00.\n");
+    expect((await runAgent(["index", "-w", w])).code).toBe(0);
+    // Claude Code's transcript lines (Codex's hooks send the same payload).
+    const transcript = write(dir, "cut/transcript.jsonl", [
+      { type: "user", uuid: "u1", sessionId: "cut", timestamp: "2026-11-30T09:00:00Z", message: { role: "user", content: "no, the dentist moved to Thursday 9:00" } },
+      { type: "assistant", uuid: "a1", parentUuid: "u1", sessionId: "cut", timestamp: "2026-11-30T09:00:02Z", message: { role: "assistant", content: [{ type: "text", text: "Noted." }] } },
+    ].map((l) => JSON.stringify(l)).join("\n") + "\n");
+    // The catch-up stalls past the 1 s cap, as it does on a loaded machine.
+    const stop = await runAgent(["hook", "claude-code", "stop", "--workspace", w, "--no-daemon"], { AGENT_TEST_HOOK_STALL_MS: "3000", AGENT_TEST_HOOK_STALL_AT: "index" }, JSON.stringify({ session_id: "cut", transcript_path: transcript, hook_event_name: "Stop" }));
+    expect(stop.code, stop.stderr).toBe(0);
+    const r = await runAgent(["hook", "claude-code", "prompt", "--workspace", w, "--no-daemon", "--budget-ms", "30000"], {}, JSON.stringify({ session_id: "next", hook_event_name: "UserPromptSubmit", prompt: "when is my dentist appointment?" }));
+    const text = (JSON.parse(r.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+    expect(text).toContain("moved to Thursday 9:00");
+    expect(text).toMatch(/newer="sessions\/claude-code-cut\.jsonl:1/);
+  }, 60_000);
+
   it("prompt: nothing at all when nothing is relevant", async () => {
     const r = await hook(["codex", "prompt", "--budget-ms", "30000"], { session_id: "s1", hook_event_name: "UserPromptSubmit", prompt: "explain monads in haskell" });
     expect(r).toMatchObject({ code: 0, stdout: "" });

@@ -88,6 +88,10 @@ describe.skipIf(why !== undefined)(titled("OpenCode connected to a workspace", w
     const withMemory = server.requests.filter((q) => q.raw.includes("loft above the bike shed"));
     expect(withMemory.length).toBeGreaterThan(0);
     expect(withMemory[0]!.raw).toContain("memory/2025-05-20.md:");
+    // OpenCode's title request (its helper agent, maybe another model) gets no memory.
+    const titled = server.requests.filter((q) => q.raw.includes("You are a title generator"));
+    expect(titled.length).toBeGreaterThan(0);
+    for (const q of titled) expect(q.raw).not.toContain("loft above the bike shed");
 
     const file = await waitFor("the captured transcript", async () => readdirSync(path.join(ws, "sessions")).find((f) => f.startsWith("opencode-")), 30_000);
     const transcript = () => parseSessionText("t", readFileSync(path.join(ws, "sessions", file), "utf8"));

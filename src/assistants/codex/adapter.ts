@@ -2,13 +2,14 @@
 import os from "node:os";
 import path from "node:path";
 import type { AssistantAdapter } from "../adapter.js";
+import type { HookEvent } from "../../workspace/harness-turns.js";
 import { hookOutput, parseHookPayload } from "../claude-code/transcript.js";
 import { readCodexRollout } from "./transcript.js";
 
 export const codex: AssistantAdapter = {
   name: "codex",
   label: "Codex",
-  readHookPayload: (text, event) => parseHookPayload("codex", text, event),
+  readHookPayload: (text, event) => withResume(parseHookPayload("codex", text, event), text),
   hookOutput,
   readTranscript: readCodexRollout,
   readTranscriptLines: (lines, firstLine) => readCodexRollout(lines, firstLine),
@@ -23,3 +24,19 @@ export const codex: AssistantAdapter = {
     afterConnect: "codex runs hooks only once you trust them: start `codex` once and accept, or see docs/assistants.md",
   },
 };
+
+/**
+ * `codex exec resume` starts the session again with `source: "resume"`, and sends the model the
+ * earlier run's developer messages, the start context among them (measured with Codex 0.171.0):
+ * a second copy would only fill the context. After a compaction (`source: "compact"`) the old
+ * messages are gone, so the start context is given again.
+ */
+function withResume(ev: HookEvent | null, text: string): HookEvent | null {
+  if (ev === null || ev.event !== "session-start") return ev;
+  try {
+    const o = JSON.parse(text) as { source?: unknown };
+    return o.source === "resume" ? { ...ev, resumed: true } : ev;
+  } catch {
+    return ev;
+  }
+}

@@ -4,13 +4,28 @@
  * run their hooks, so the engine's side is the same for all three.
  *
  *   experimental.chat.system.transform   the session-start context (once per session, kept) and
- *                                        the memories for the latest prompt (from chat.message)
+ *                                        the memories for the latest prompt (from chat.message);
+ *                                        nothing for OpenCode's own helper requests (below)
  *   event session.idle                   capture: the session's messages, from OpenCode's API
  *   experimental.session.compacting      capture + flush + compaction mark, before the summary
  */
 
 /** The first line of the plugin: how connect and disconnect know the file is ours. */
 export const OPENCODE_PLUGIN_MARK = "// agent-memory plugin, written by `agent connect opencode`";
+
+/**
+ * How OpenCode's hidden helper agents begin their system prompts (title, summary, compaction, the
+ * agent generator; OpenCode 1.18). The system transform runs for their requests too, with the
+ * same session id and nothing else to tell them apart, and the helper may be another model
+ * (`small_model`, often a hosted one): the person's USER.md and memories are for the
+ * conversation's own model only, and a title or summary built from them would carry them on.
+ */
+export const OPENCODE_HELPER_PROMPTS: readonly string[] = [
+  "You are a title generator.",
+  "Summarize what was done in this conversation.",
+  "You are a context summarization agent.",
+  "You are an elite AI agent architect",
+];
 
 export interface OpenCodePluginOptions {
   node: string;
@@ -28,6 +43,13 @@ const NODE = ${JSON.stringify(o.node)};
 const CLI = ${JSON.stringify(o.cli)};
 const WORKSPACE = ${JSON.stringify(o.workspace)};
 const BUDGET_MS = ${budget};
+const HELPER_PROMPTS = ${JSON.stringify(OPENCODE_HELPER_PROMPTS)};
+
+/** A request of one of OpenCode's helper agents (a title, a summary), not the conversation's. */
+function helperRequest(system) {
+  const first = String((system && system[0]) || "").trimStart();
+  return HELPER_PROMPTS.some((p) => first.startsWith(p));
+}
 
 /** Runs one hook; resolves with what it printed, or "" (never rejects, never waits past limitMs). */
 function hook(event, payload, limitMs) {
@@ -69,7 +91,7 @@ export const AgentMemory = async ({ client }) => {
     },
     "experimental.chat.system.transform": async (input, output) => {
       const id = input.sessionID;
-      if (!id) return;
+      if (!id || helperRequest(output.system)) return;
       if (!started.has(id)) started.set(id, await hook("session-start", { session: id }, 2 * BUDGET_MS + 1000));
       const prompt = prompts.get(id);
       if (prompt && !memories.has(prompt)) memories.set(prompt, await hook("prompt", { session: id, prompt }, BUDGET_MS + 1000));
