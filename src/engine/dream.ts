@@ -26,7 +26,7 @@ export class DreamService {
   /** Proposals, newest first: the pending ones by default. */
   proposals(status: ProposalStatus | "all" = "pending"): Proposal[] {
     // Shown redacted on every front: a proposal stored before its line was kept redacted may hold a secret.
-    return new ProposalStore(this.db(false)).list(status === "all" ? undefined : status).map((p) => redactJson(p).value as Proposal);
+    return new ProposalStore(this.db(false)).list(status === "all" ? undefined : status).map((p) => redactJson(withoutLineHash(p)).value as Proposal);
   }
 
   pendingCount(): number {
@@ -68,4 +68,12 @@ export class DreamService {
   private db(forWriting: boolean): DB {
     return forWriting || this.engine.hasState() ? this.engine.state() : openStateDb(":memory:");
   }
+}
+
+/** The digest of a line as written is for the accept's compare-and-swap only: a weak secret on that line could be guessed from it, so no front gets it. */
+function withoutLineHash(p: Proposal): Proposal {
+  const replace = p.provenance.replace;
+  if (replace?.lineHash === undefined) return p;
+  const { lineHash: _kept, ...shown } = replace;
+  return { ...p, provenance: { ...p.provenance, replace: shown } };
 }

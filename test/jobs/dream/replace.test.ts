@@ -175,6 +175,8 @@ describe("a stale MEMORY.md line with a secret on it", () => {
     expect(more).toEqual([]);
     expect(p!.provenance.replace!.oldLine).toBe(`${OLD} Crew portal token: [redacted: github token]`);
     expect(p!.provenance.source).not.toContain(KEY);
+    // The written line's digest stays in the engine: a weak secret could be guessed from it.
+    expect(p!.provenance.replace!.lineHash).toBeUndefined();
     expect(JSON.stringify(p)).not.toContain(KEY);
     await engine.close();
     expect(allBytes(agentDir(ws))).not.toContain(KEY);
