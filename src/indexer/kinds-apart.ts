@@ -31,11 +31,16 @@ export function withKinds<T extends Statement>(st: T): T {
 /** Whether the two name one thing by two kinds, neither saying the other's, and the newer says nothing changed. */
 export function kindsApart(o: Statement, n: Statement): boolean {
   if (n.change || !Array.isArray(o.kinds) || !Array.isArray(n.kinds)) return false;
-  const split = (p: string) => p.split(" ") as [string, string];
-  for (const [ka, thing] of o.kinds.map(split)) {
-    for (const [kb, thingB] of n.kinds.map(split)) {
-      if (thing !== thingB || ka === kb) continue;
-      if (!n.words.includes(ka) && !o.words.includes(kb)) return true;
+  // Asked of every pair of statements that share a slot: the pairs are compared as they are
+  // stored ("kind thing"), without splitting them into new arrays on every call.
+  for (const a of o.kinds) {
+    const i = a.indexOf(" ");
+    for (const b of n.kinds) {
+      const j = b.indexOf(" ");
+      if (a.length - i !== b.length - j || !a.endsWith(b.slice(j))) continue;
+      const ka = a.slice(0, i);
+      const kb = b.slice(0, j);
+      if (ka !== kb && !n.words.includes(ka) && !o.words.includes(kb)) return true;
     }
   }
   return false;

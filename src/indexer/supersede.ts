@@ -185,12 +185,15 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
   if (namedApart(o, n)) return null;
   // Another holder's thing ("my flight", "Sam's flight"), or another of a numbered series ("Chapter 4", "Chapter 5").
   if (toldApart(o, n)) return null;
-  // Two kinds of one thing ("waiting staff", "bar staff"): two things.
-  if (kindsApart(o, n)) return null;
+  // Two kinds of one thing ("waiting staff", "bar staff"): two things. Asked once, and only of
+  // statements that share a slot at all (most pairs share none).
+  let kinds: boolean | undefined;
   for (const vo of o.values) {
     for (const vn of n.values) {
       const key = slotKey(vo);
       if (key !== slotKey(vn) || sameValue(vo, vn)) continue;
+      kinds ??= kindsApart(o, n);
+      if (kinds) return null;
       // Looks like one slot but is two things: an occasion, a plan against what was done, a start against an end.
       if (apartBy(vo, vn) !== null) continue;
       // "4pm instead of 5": the newer names the old value it replaces, and this is not it.
