@@ -9,6 +9,7 @@
  */
 import type { StatedValue } from "./statements.js";
 import { slotKey, type Link, type PlacedStatement } from "./supersede.js";
+import { latestBefore } from "./latest-before.js";
 
 /** Kinds of value a verb of size sets: amounts, counts, measures and shares, not dates. */
 const AMOUNTS: ReadonlySet<string> = new Set(["count", "measure", "money", "percent"]);
@@ -32,11 +33,7 @@ export function setToUpdates(all: readonly PlacedStatement[]): Link[] {
     const what = Array.isArray(n.st.sets) ? n.st.sets : [];
     if (what.length === 0 || n.st.asks === true || n.st.mark?.key === "still-true") continue;
     const set = n.st.values.filter((v) => AMOUNTS.has(v.type) && what.some((w) => v.near.includes(w)));
-    let latest: PlacedStatement | undefined;
-    for (const o of all) {
-      if (o.order >= n.order || o.st.mark?.key === "still-true" || o.st.asks === true || (latest && o.order <= latest.order)) continue;
-      if (o.st.values.some((vo) => AMOUNTS.has(vo.type) && set.some((vn) => replaces(o, vo, n, vn, what)))) latest = o;
-    }
+    const latest = latestBefore(all, n, (o) => o.st.values.some((vo) => AMOUNTS.has(vo.type) && set.some((vn) => replaces(o, vo, n, vn, what))));
     if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: what.join(" "), by: "guess", strength: 1, rule: "set-to" });
   }
   return out;

@@ -8,6 +8,7 @@
  */
 import { contentWords, type Statement } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
+import { latestBefore } from "./latest-before.js";
 
 /** "switched|swapped|changed (over) <up to three words> (over) to": the words between. */
 const SWITCHED = /\b(?:switched|swapped|changed over)\s+((?:[\p{L}'’-]+\s+){1,3}?)(?:over\s+)?to\b/iu;
@@ -33,13 +34,8 @@ export function switchedUpdates(all: readonly PlacedStatement[]): Link[] {
     const what = Array.isArray(n.st.switched) ? n.st.switched : [];
     if (what.length === 0 || n.st.asks === true || n.st.mark?.key === "still-true") continue;
     const others = new Set(n.st.words.filter((w) => !what.includes(w) && !VERBS.has(w)));
-    let latest: PlacedStatement | undefined;
-    for (const o of all) {
-      if (o.order >= n.order || o.st.asks === true || o.st.mark?.key === "still-true" || (latest && o.order <= latest.order)) continue;
-      // A sentence that speaks of switching too ("I'll switch to audiobooks in the evening") is the same news told before, not the old arrangement.
-      if (Array.isArray(o.st.switched) || o.st.words.includes("switch")) continue;
-      if (what.every((w) => o.st.words.includes(w)) && o.st.words.some((w) => others.has(w))) latest = o;
-    }
+    // A sentence that speaks of switching too ("I'll switch to audiobooks in the evening") is the same news told before, not the old arrangement.
+    const latest = latestBefore(all, n, (o) => !Array.isArray(o.st.switched) && !o.st.words.includes("switch") && what.every((w) => o.st.words.includes(w)) && o.st.words.some((w) => others.has(w)));
     if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: what.join(" "), by: "guess", strength: 1, rule: "switched" });
   }
   return out;

@@ -14,6 +14,7 @@
  */
 import type { Statement, ValueType } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
+import { latestBefore } from "./latest-before.js";
 
 export interface TypoFix {
   /** The digits written wrong ("0161", "45"). */
@@ -55,12 +56,8 @@ export function typoFixUpdates(all: readonly PlacedStatement[]): Link[] {
     const fix = typoOf(n.st);
     if (!fix) continue;
     const words = new Set(n.st.words.filter((w) => !WRITING.has(w)));
-    let latest: PlacedStatement | undefined;
-    for (const o of all) {
-      if (o.order >= n.order || o.st.mark?.key === "still-true" || (latest && o.order <= latest.order)) continue;
-      const wrote = o.st.values.some((v) => v.type === fix.type && v.norm !== fix.norm && v.norm.replace(/\D/g, "").includes(fix.from));
-      if (wrote && o.st.words.some((w) => words.has(w))) latest = o;
-    }
+    const wrote = (o: PlacedStatement) => o.st.values.some((v) => v.type === fix.type && v.norm !== fix.norm && v.norm.replace(/\D/g, "").includes(fix.from));
+    const latest = latestBefore(all, n, (o) => wrote(o) && o.st.words.some((w) => words.has(w)), { questions: true });
     if (latest) out.push({ older: latest.id, newer: n.id, kind: "update", slot: latest.st.words.filter((w) => words.has(w)).join(" "), by: "guess", strength: 1, rule: "correction" });
   }
   return out;
