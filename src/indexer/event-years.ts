@@ -49,9 +49,25 @@ export function eventYears(sentence: string): EventYear[] {
   return out;
 }
 
+/**
+ * A business's line about itself: "Brennan's Table, cooking for Norfolk since 2022", "Hart & Sons,
+ * est. 1998": the name, then what it does "since" a year, is when it was founded. The name must be
+ * written with capitals and followed by a comma and a doing ("cooking", "serving") or "est.",
+ * so "living here since 2019" or "friends since school" found nothing.
+ */
+const TAGLINE = new RegExp(String.raw`\b([A-Z][\p{L}'’]*(?:\s+(?:[A-Z&][\p{L}'’]*|of|and|the)){0,3}),\s+(?:(?:[\p{L}]+ing\b(?:\s+[\p{L}'’]+){0,3}?\s+since)|est(?:\.|ablished)?)\s+((?:1[6-9]|20)\d{2})\b(?!\s*[-–/]\d)`, "gu");
+
+/** The foundings a business's line about itself tells (TAGLINE), each with its name's words. */
+function taglineYears(sentence: string): EventYear[] {
+  return [...sentence.matchAll(TAGLINE)].flatMap((m) => {
+    const thing = contentWords(m[1]!);
+    return thing.length > 0 ? [{ kind: "founded", year: m[2]!, thing }] : [];
+  });
+}
+
 /** A statement with its happenings' years (as it was, when it tells none). */
 export function withEventYears<T extends Statement>(st: T): T {
-  const years = [...eventYears(st.text), ...degreeYears(st.text)];
+  const years = [...eventYears(st.text), ...taglineYears(st.text), ...degreeYears(st.text)];
   return years.length > 0 ? { ...st, years } : st;
 }
 

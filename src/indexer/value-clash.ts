@@ -10,6 +10,7 @@
  *
  *   birthday      "Jo's birthday is 21 May", "bday 12 May", "born on 3 June"
  *   anniversary   "our anniversary is 14 June"
+ *   occasion      "Chloe and Sam's wedding: Saturday 24 May" (a wedding, a funeral: once to its holder; once-occasions.ts)
  *   expiry        "passport expires Aug 2031", "valid till Aug 2030" (with its year)
  *   registration  "car reg YD21 KPO", "number plate AB12 CDE"
  *   postcode      "postcode LS7 3AB"
@@ -44,6 +45,8 @@ import { sizeClashes } from "./size-clash.js";
 import { saidAnewUpdates } from "./said-anew.js";
 import { BLOOD_GROUP, bloodGroupAt } from "./blood-group.js";
 import { DIET, dietAt } from "./diets.js";
+import { OWN_PREMISES, ownPremises } from "./own-premises.js";
+import { ONCE_OCCASIONS, occasionDateAt } from "./once-occasions.js";
 import { heightAt, heightsDiffer, idDigitsAt, MODEL_YEAR, modelYearAt, swappedDigits, VEHICLES } from "./held-numbers.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
@@ -123,6 +126,8 @@ function passwordAtStart(rest: string): { norm: string; length: number } | null 
 const CUES: readonly Cue[] = [
   { slot: "birthday", re: /\b(?:birthday|bday|b['’]day|b-day|date of birth|dob|born(?: on)?)\b/gi, read: dayMonthAtStart, own: ["birthday", "bday", "date", "birth", "dob", "born"] },
   // "anniversary with Jen": the person's own, as "our anniversary" is.
+  // A couple's wedding, a funeral: once to whoever it belongs to, so one date (once-occasions.ts).
+  ...ONCE_OCCASIONS.map((o) => ({ ...o, read: occasionDateAt })),
   { slot: "anniversary", re: /\banniversary(?:\s+with\s+[A-Z][\p{L}'’-]+)?/giu, read: dayMonthAtStart, own: ["anniversary"], selfWith: true },
   { slot: "expiry", re: /\b(?:expires|expiry(?: date)?|expiring|valid (?:till|until|to|through|thru)|runs out)\b/gi, read: monthYearAtStart, own: ["expir", "expiry", "valid", "till", "until", "run", "date"] },
   { slot: "registration", re: /\b(?:reg(?:istration)?(?: (?:number|no\.?|plate))?|(?:number|licen[cs]e) ?plate)\b/gi, read: (r: string) => codeAtStart(r, PLATE), own: ["reg", "registration", "number", "plate", "licence", "license"] },
@@ -235,7 +240,9 @@ export function fixedValues(sentence: string): FixedValue[] {
     const street = contentWords(m[2]!).join(" ");
     if (street === "") continue;
     const f = fixedAt(sentence, `house number ${street} ${STREET_KIND[kind] ?? kind}`, HOUSE_WORDS, m.index, m.index, { norm: m[1]!.toLowerCase(), text: m[0].trim() });
-    if (f) out.push(f);
+    // A labelled place of one's own, or a delivery's address, is the person's premises when no one else is named
+    // (own-premises.ts): its own holder, so it meets only another such, never an unnamed house or "my house".
+    if (f) out.push(f.holder === undefined && ownPremises(text.slice(0, m.index)) ? { ...f, holder: OWN_PREMISES } : f);
   }
   return out;
 }
