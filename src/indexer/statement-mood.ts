@@ -17,6 +17,7 @@
  * an old letter) and list entries that are only a quantity and a thing ("- 6 eggs", a to-do
  * box) hold none either. Pure: text in, verdicts out.
  */
+import { reportedMessage } from "./reported-messages.js";
 
 export type Mood = "fact" | "plan" | "event" | "question" | "hypothetical" | "denied";
 
@@ -29,6 +30,8 @@ const HYPOTHETICAL = /\b(?:if|suppose|supposing|imagine|assuming|what if|in case
 const DENIED = /\b(?:not|never|no longer|don't|doesn't|didn't|isn't|wasn't|aren't|weren't|won't|cannot|can't|nor)\b/i;
 const AIM_VERBS = "(?:achieve|reach|get|keep|hit|reduce|increase|save|lose|cut|finish|write|read|run|spend|pay|raise|have)";
 const PLAN = new RegExp(`(?:^\\s*plan:|\\b(?:will|(?:i|we|you|they|she|he)['’]ll|going to|gonna|plan(?:s|ned|ning)? (?:to|for|on)|hop(?:e|es|ing) to|aim(?:s|ing)? (?:to|for)|intend(?:s|ing)? to|(?:want(?:s|ed)?|trying|try|would like) to ${AIM_VERBS}|wants? it|goal|target|expect(?:s|ing)? to)\\b)`, "i");
+/** "will now be", said of someone else or a thing: an arrangement as it now stands, not the person's plan ("I'll now be" is one). */
+const REARRANGED = /(?<!\b(?:i|we)\s*)\b(?:will|['’]ll)\s+now\s+be\b/i;
 /** A clause that opens on a simple past doing word (no "have"): one occasion ("Ran 7 km", "I spent $62"). */
 const EVENT_START = /^(?:(?:i|we|just|also|then|finally|today|yesterday)\s+){0,3}(?:ran|walked|jogged|cycled|rode|swam|hiked|slept|spent|paid|bought|sold|took|ate|drank|cooked|wrote|read|did|made|earned|lifted|burned|logged|drove|watched|played|practi[sc]ed|studied|saved|won|lost|caught|sent|visited|met|called)\b/i;
 /**
@@ -138,7 +141,8 @@ export function moodAt(sentence: string, at: number): Mood {
   if (HYPOTHETICAL.test(text)) return "hypothetical";
   // A denial reaches forward: "is not $55" denies the value, "3 books, not bad" does not.
   if (deniesValue(sentence.slice(clause.start, at)) || replacedValue(sentence.slice(0, at))) return "denied";
-  if (PLAN.test(text)) return "plan";
+  // "guests will now be arriving at 12:30", "the ceremony will now be at 2": how things stand now, rearranged, not an aim.
+  if (PLAN.test(text) && !REARRANGED.test(text)) return "plan";
   if (EVENT_START.test(text) || ONE_DAY.test(text)) return "event";
   return "fact";
 }
@@ -146,11 +150,13 @@ export function moodAt(sentence: string, at: number): Mood {
 /**
  * The line with quoted words blanked out (same length, so offsets stay true): a blockquote
  * line ("> …") whole, and text inside double quotes that is long enough to be a saying
- * ("the venue holds 80 guests max"), not a name ("Kind of Blue").
+ * ("the venue holds 80 guests max"), not a name ("Kind of Blue"), unless it is a message the
+ * person was sent and copied in (reported-messages.ts).
  */
 export function unquoted(line: string): string {
   if (/^\s*>/.test(line)) return " ".repeat(line.length);
-  return line.replace(/(["“”])([^"“”]{12,}?)(["“”])/g, (m) => " ".repeat(m.length));
+  // A message copied in from whoever sent it is news to the person, read as said (reported-messages.ts).
+  return line.replace(/(["“”])([^"“”]{12,}?)(["“”])/g, (m, _o: string, _t: string, _c: string, at: number) => (reportedMessage(line, at) ? m : " ".repeat(m.length)));
 }
 
 /** A checkbox line's state: a task still open, or ticked off (ticked-todos.ts). */

@@ -125,6 +125,8 @@ export interface Statement {
   refs?: string[];
   /** The years of happenings the sentence tells ("the pavilion was built in 1987"; event-years.ts). Absent when none. */
   years?: { kind: string; year: string; thing: string[] }[];
+  /** Gives a weekday as the day its thing is still to come ("Physio: Thursday at 9:15"; weekday-ahead.ts); absent when not. */
+  dayAhead?: boolean;
   /** What the sentence sets to a new amount ("the organisers cut talks to 12 minutes" → talk; set-to.ts). Absent when none. */
   sets?: string[];
   /** The things the sentence names with their holders ("my flight", "Sam's flight"; told-apart.ts). Absent when none. */

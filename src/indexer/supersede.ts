@@ -24,6 +24,7 @@ import { apartBy } from "./slot-guards.js";
 import { askedShare } from "./either-or.js";
 import { aheadWhenSaid, nearestDay } from "./still-to-come.js";
 import { isWeekdayNorm, weekdayOf } from "./taken-back.js";
+import { weekdayAhead } from "./weekday-ahead.js";
 import { isDose } from "./dose.js";
 import { givesUpChoice } from "./choices.js";
 import { namedApart } from "./said-apart.js";
@@ -412,8 +413,9 @@ function moveCandidates(all: readonly PlacedStatement[]): { list: MoveCandidate[
   all.forEach((o, at) => {
     if (o.st.mark?.key === "still-true" || o.st.asks === true) return;
     const when = o.st.values.filter((v) => WHEN_TYPES.has(v.type));
-    // Only what was still to come when it was said can be moved: a past day is what happened.
-    if (!when.some((v) => stillAhead(v, o.order)) && o.st.announced !== true) return;
+    // Only what was still to come when it was said can be moved: a past day is what happened; a weekday
+    // given as when it is is the next one (weekday-ahead.ts).
+    if (!when.some((v) => stillAhead(v, o.order)) && o.st.announced !== true && !weekdayAhead(o.st)) return;
     const own = movedThing(o.st);
     const i = list.push({ o, at, when, own }) - 1;
     for (const w of own) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(i);

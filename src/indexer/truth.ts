@@ -17,6 +17,7 @@ import type { ScannedFile } from "../workspace/scan.js";
 import { allStatements, clearStatements, fileStatementTimes, replaceLinks, setStatementTimes, writeStatements, type StoredStatement } from "../store/statements.js";
 import { contentWords, extractStatements, turnStatements, type Statement } from "./statements.js";
 import type { PlacedStatement } from "./supersede.js";
+import { withDayAhead } from "./weekday-ahead.js";
 import { linkWithClashes, withFixedValues } from "./value-clash.js";
 import { readReply, withFigures } from "./replies.js";
 import { withSaidApart } from "./said-apart.js";
@@ -61,7 +62,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st))))))))))))))));
+  return withDayAhead(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st)))))))))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {

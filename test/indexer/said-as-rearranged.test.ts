@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { Engine } from "../../src/index.js";
+import { derivedLinksOf } from "../helpers/derived-links.js";
+import { cleanup, tempDir, write } from "../helpers/workspace.js";
+
+// A thing moved by the person's own short word, and news copied in from someone: an appointment
+// given by its weekday moved to another weekday, a time in a message the person was sent, an
+// arrangement that "will now be" at another time. Examples are in other words than any evaluation
+// set; each positive one fails on the rules before these.
+
+const updates = (lines: string[]) => derivedLinksOf(lines, "update");
+
+describe("a weekday given as when a thing is can be moved", () => {
+  it("'Physio: Thursday at 9:15' then 'Physio moved to Friday' (no shared 'appointment')", () => {
+    expect(updates(["Physio appointment: Thursday at 9:15.", "Physio moved to Friday."])).toEqual([[0, 1]]);
+    expect(updates(["Haircut on Monday at 4pm.", "Haircut's been moved to Tuesday."])).toEqual([[0, 1]]);
+  });
+
+  it("in a real index, whose linker reads no sentence, the moved appointment is marked replaced", async () => {
+    const ws = tempDir();
+    try {
+      write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", dates: { timeZone: "UTC" } } }));
+      write(ws, "memory/2027-03-06.md", "- Physio appointment: Thursday at 9:15.\n- Bought a foam roller.\n");
+      write(ws, "memory/2027-03-09.md", "- Physio moved to Friday.\n");
+      const engine = Engine.open({ workspace: ws, now: () => Date.parse("2027-03-09T18:00:00Z") });
+      try {
+        engine.indexing.index();
+        const res = await engine.search("physio appointment", { recall: false });
+        const old = res.results.find((r) => r.path === "memory/2027-03-06.md");
+        expect(old?.supersededBy).toBeDefined();
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      cleanup(ws);
+    }
+  });
+
+  it("a weekday of what already happened, or of a habit, is no day ahead to move", () => {
+    expect(updates(["Went to the physio on Thursday, knee a bit better.", "Physio moved to Friday."])).toEqual([]);
+    expect(updates(["Physio every Thursday at 9:15.", "Physio moved to Friday."])).toEqual([]);
+  });
+});
+
+describe("a message the person was sent, copied into a note", () => {
+  it("a new time quoted from an e-mail replaces the time written before", () => {
+    expect(updates(["- The Old Mill confirmed doors open at 7pm for Jess's party.", "- Email from Marco at The Old Mill: \"Doors for Jess's party will now be open at 7:30pm.\""])).toEqual([[0, 1]]);
+  });
+
+  it("a quote that is no message sent to the person stays somebody's saying", () => {
+    expect(updates(["- The Old Mill confirmed doors open at 7pm for Jess's party.", "- The flyer at The Old Mill says \"Doors for Jess's party will now be open at 7:30pm.\""])).toEqual([]);
+  });
+});
+
+describe("an arrangement that will now be another way", () => {
+  it("'X will now be at …' is how it stands, replacing the time given before", () => {
+    expect(updates(["- Quiz night at the Crown: teams arrive at 8pm.", "- Quiz night at the Crown: teams will now be arriving at 7:45."])).toEqual([[0, 1]]);
+  });
+
+  it("the person's own 'I'll now be …' stays a plan beside what was so", () => {
+    expect(updates(["- Quiz night at the Crown: teams arrive at 8pm.", "- Quiz night at the Crown: I'll now be arriving at 7:45 to set up."])).toEqual([]);
+  });
+});
