@@ -43,13 +43,34 @@ export const startVersusEnd: SlotGuard = {
   },
 };
 
+/** Words that name a date as a deadline: by when a thing must be done, not when it happens. */
+const DEADLINE = new Set(["deadlin", "due"]);
+/** Words next to a date that name nothing of what it is of. */
+const NOT_WHAT = new Set(["mov", "push", "now", "new", "chang", "moved", "instead", "until", "till", "from"]);
+
+/**
+ * "the April 15 deadline for the senior producer role" and, later, "the job offer on May 20 for the
+ * senior producer role": a deadline and a later date of something else of one thing (the offer, named
+ * beside the date) are two dates. A deadline said again ("the Henley quote now due 20 April") names
+ * nothing new; a later date said "due to" a reason is no deadline's (so only the older side's
+ * deadline counts: "extended to July 16 due to …" stays a change of the schedule).
+ */
+export const deadlineVersusOther: SlotGuard = {
+  name: "deadline vs other date",
+  apart: (o, n) => {
+    if (o.type !== "date" || n.type !== "date") return false;
+    if (!o.near.some((w) => DEADLINE.has(w)) || n.near.some((w) => DEADLINE.has(w))) return false;
+    return n.near.some((w) => !o.near.includes(w) && !NOT_WHAT.has(w) && !o.context.includes(w));
+  },
+};
+
 /** "Full-plot rent £60" and "half-plot rent £38": two kinds of one thing (contrast-guard.ts). */
 export const kindVersusKind: SlotGuard = { name: "kind vs kind", apart: differentKinds };
 
 /** "The PA is a 12 kW rig", later "the PA was an 8 kW rig": the newer tells of the past (said-apart.ts), it is no new value. */
 export const formerValue: SlotGuard = { name: "former value", apart: (_o, n) => n.former === true };
 
-export const SLOT_GUARDS: readonly SlotGuard[] = [oneOffEvent, planVersusDone, startVersusEnd, kindVersusKind, formerValue];
+export const SLOT_GUARDS: readonly SlotGuard[] = [oneOffEvent, planVersusDone, startVersusEnd, deadlineVersusOther, kindVersusKind, formerValue];
 
 /** The first guard that keeps two values apart, or null when none does. */
 export function apartBy(o: StatedValue, n: StatedValue, guards: readonly SlotGuard[] = SLOT_GUARDS): string | null {

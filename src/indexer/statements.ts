@@ -14,6 +14,7 @@
 
 import { MONEY_SAID, moneySaid } from "./money-words.js";
 import type { Todo } from "./statement-mood.js";
+import { withoutReasons } from "./reason-clauses.js";
 import { STATED_MOODS, asksWhether, deniesOwnPast, isListEntry, todoOf, isQuestion, moodAt, statedMatches, unquoted } from "./statement-mood.js";
 import { namedAsEarlier } from "./earlier-value.js";
 import { saysDifference } from "./differences.js";
@@ -224,6 +225,8 @@ export function stem(word: string): string {
   else if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
   // "weekly" → "week", "monthly" → "month": the same slot said two ways.
   else if (w.length > 5 && w.endsWith("ly")) w = w.slice(0, -2);
+  // "arrival", "arriving" → "arriv"; "approval", "approve" → "approv": a noun made with "-al" from a verb is the verb.
+  else if (w.length > 6 && /(?:iv|ov|os|ew|us)al$/.test(w)) w = w.slice(0, -2);
   // "optimization", "optimize" → "optimiz": the thing done and the doing are one word.
   else if (w.length > 8 && /[iy]zation$/.test(w)) w = w.slice(0, -5);
   // "management", "manage" → "manag": the same for a noun made with "-ment" from a verb ending in "e".
@@ -447,10 +450,12 @@ function contextOf(sentence: string, f: Found): string[] {
   // A stop before a lower-case word, as people type on a phone ("£7 an hour from April. fair enough
   // tbh, …"), ends what a value is about: the aside after it is about something else. What comes
   // before such a stop still counts (the subject may be there: "Kemi's tooth again. oh and the dentist …").
-  const words = [...contentWords(before, true).slice(-10), ...contentWords(after.split(SOFT_STOP)[0] ?? "", true).slice(0, 5)];
+  // A reason told beside it ("…, the tiler can't come till Wednesday") is not what it is of (reason-clauses.ts).
+  const own = withoutReasons(before, after.split(SOFT_STOP)[0] ?? "");
+  const words = [...contentWords(own.before, true).slice(-10), ...contentWords(own.after, true).slice(0, 5)];
   // A schedule's other weekdays are other values of it ("every Tuesday, black bin Fridays"), not what it is about.
-  const own = f.type === "phone" && MY_NUMBER.test(before.slice(-40)) ? [MY_OWN] : [];
-  return [...new Set([...words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))), ...own])];
+  const mine = f.type === "phone" && MY_NUMBER.test(before.slice(-40)) ? [MY_OWN] : [];
+  return [...new Set([...words.filter((w) => w !== f.unit && !(f.type === "weekly" && isWeekdayWord(w))), ...mine])];
 }
 
 /**

@@ -61,3 +61,21 @@ describe("an arrangement that will now be another way", () => {
     expect(updates(["- Quiz night at the Crown: teams arrive at 8pm.", "- Quiz night at the Crown: I'll now be arriving at 7:45 to set up."])).toEqual([]);
   });
 });
+
+describe("a reason told beside a value is not what it is of", () => {
+  const filler = ["Walked the dog round the park.", "Paid the gas bill online.", "Bought bread and eggs at the market.", "Called mum about Sunday lunch."];
+
+  it("a message's new arrival time after ', so' replaces the arrival confirmed before ('arrival' and 'arriving' one word)", () => {
+    expect(updates(["- Ashby Hall confirmed band arrival at 6pm for the Lowe wedding.", ...filler, "- Email from Priti at Ashby Hall: \"The registrar has moved the ceremony, so the band will now be arriving at 5:30 on the day.\""])).toEqual([[0, 5]]);
+  });
+});
+
+describe("a deadline and another date of one thing are two dates", () => {
+  it("the application deadline and the day of the offer for one role", () => {
+    expect(updates(["I'm kinda worried I won't make the March 3 deadline for the head chef role at Larder Kitchen Group, can you help me write a cover letter??", "I'm excited about the job offer from Larder Kitchen Group on March 28 for the head chef role, but I want to make sure I negotiate well, so can you help me see how a $3,000 signing bonus starting May 1 will change my package?"])).toEqual([]);
+  });
+
+  it("a deadline said again with a new date still replaces it", () => {
+    expect(updates(["Deadline for the Henley quote: 15 April.", "The Henley quote deadline has moved to 22 April."])).toEqual([[0, 1]]);
+  });
+});
