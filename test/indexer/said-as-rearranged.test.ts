@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Engine } from "../../src/index.js";
 import { derivedLinksOf } from "../helpers/derived-links.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { keywordEngines } from "../helpers/keyword-engine.js";
 
 // A thing moved by the person's own short word, and news copied in from someone: an appointment
 // given by its weekday moved to another weekday, a time in a message the person was sent, an
@@ -11,29 +10,17 @@ import { cleanup, tempDir, write } from "../helpers/workspace.js";
 const updates = (lines: string[]) => derivedLinksOf(lines, "update");
 
 describe("a weekday given as when a thing is can be moved", () => {
+  const engines = keywordEngines();
+
   it("'Physio: Thursday at 9:15' then 'Physio moved to Friday' (no shared 'appointment')", () => {
     expect(updates(["Physio appointment: Thursday at 9:15.", "Physio moved to Friday."])).toEqual([[0, 1]]);
     expect(updates(["Haircut on Monday at 4pm.", "Haircut's been moved to Tuesday."])).toEqual([[0, 1]]);
   });
 
   it("in a real index, whose linker reads no sentence, the moved appointment is marked replaced", async () => {
-    const ws = tempDir();
-    try {
-      write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", dates: { timeZone: "UTC" } } }));
-      write(ws, "memory/2027-03-06.md", "- Physio appointment: Thursday at 9:15.\n- Bought a foam roller.\n");
-      write(ws, "memory/2027-03-09.md", "- Physio moved to Friday.\n");
-      const engine = Engine.open({ workspace: ws, now: () => Date.parse("2027-03-09T18:00:00Z") });
-      try {
-        engine.indexing.index();
-        const res = await engine.search("physio appointment", { recall: false });
-        const old = res.results.find((r) => r.path === "memory/2027-03-06.md");
-        expect(old?.supersededBy).toBeDefined();
-      } finally {
-        await engine.close();
-      }
-    } finally {
-      cleanup(ws);
-    }
+    const engine = engines({ "memory/2026-11-14.md": "- Physio appointment: Thursday at 9:15.\n- Bought a foam roller.\n", "memory/2026-11-17.md": "- Physio moved to Friday.\n" });
+    const res = await engine.search("physio appointment", { recall: false });
+    expect(res.results.find((r) => r.path === "memory/2026-11-14.md")?.supersededBy).toBeDefined();
   });
 
   it("a weekday of what already happened, or of a habit, is no day ahead to move", () => {
