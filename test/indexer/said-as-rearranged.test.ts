@@ -23,6 +23,10 @@ describe("a weekday given as when a thing is can be moved", () => {
     expect(res.results.find((r) => r.path === "memory/2026-11-14.md")?.supersededBy).toBeDefined();
   });
 
+  it("a weekday in the run of talk, with no hour and no record's label, is no booking to move", () => {
+    expect(updates(["Going to the physio on Thursday, hoping the knee settles.", "Physio moved to Friday."])).toEqual([]);
+  });
+
   it("a weekday of what already happened, or of a habit, is no day ahead to move", () => {
     expect(updates(["Went to the physio on Thursday, knee a bit better.", "Physio moved to Friday."])).toEqual([]);
     expect(updates(["Physio every Thursday at 9:15.", "Physio moved to Friday."])).toEqual([]);
