@@ -36,6 +36,7 @@ import { withKinds } from "./kinds-apart.js";
 import { withSwitched } from "./switched.js";
 import { withBareCount } from "./bare-counts.js";
 import { withRating } from "./ratings.js";
+import { withPlanState } from "./called-off-plans.js";
 
 export interface TruthFile {
   rel: string;
@@ -61,7 +62,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st))))))))))))))));
+  return withPlanState(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st)))))))))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {

@@ -31,3 +31,22 @@ describe("a move told again", () => {
     expect(linksOf([proofs, "Hallam moved the proof deadline to Mon 6 Oct, so I rebooked the coach."], "update")).toEqual([[0, 1]]);
   });
 });
+
+describe("a plan called off, then back on", () => {
+  const ferry = "Booked the 9:40 ferry to Arran on Sat 11 Oct for the walking weekend.";
+  const cancel = "Cancel the Arran weekend on the 11th, the boiler man comes that day and I can't move him.";
+  it("'Cancel the Arran weekend on the 11th' replaces the plan for that day, its day naming which plan", () => {
+    expect(linksOf([ferry, cancel], "update")).toEqual([[0, 1]]);
+  });
+
+  it("'Arran is back on' replaces the calling-off, so the plan said again is the current one", () => {
+    expect(linksOf([ferry, cancel, "Arran is back on: the boiler man came early, so I rebooked the ferry for Sat 11 Oct."], "update")).toEqual([[0, 1], [1, 2]]);
+  });
+
+  it("another thing called off that day, a cancelling asked about or refused, or a thing back on the market, replaces nothing", () => {
+    expect(linksOf([ferry, "Cancel the dentist on the 11th, I'll be away."], "update")).toEqual([]);
+    expect(linksOf([ferry, "Should I cancel the Arran weekend on the 11th?"], "update")).toEqual([]);
+    expect(linksOf([ferry, "Don't cancel the Arran weekend on the 11th, whatever the forecast says."], "update")).toEqual([]);
+    expect(linksOf([ferry, cancel, "The Arran cottage is back on the market at £240,000."], "update")).toEqual([[0, 1]]);
+  });
+});
