@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { derivedLinksOf } from "../helpers/derived-links.js";
+import { movedDate } from "../../src/indexer/moved-by.js";
 
 // What the eighth changes set (scripts/eval-changes8/) missed or got wrong on its first, unseen
 // run, as rules in general words. Each example is phrased apart from the set, and each one fails
@@ -48,5 +49,38 @@ describe("a plan called off, then back on", () => {
     expect(linksOf([ferry, "Should I cancel the Arran weekend on the 11th?"], "update")).toEqual([]);
     expect(linksOf([ferry, "Don't cancel the Arran weekend on the 11th, whatever the forecast says."], "update")).toEqual([]);
     expect(linksOf([ferry, cancel, "The Arran cottage is back on the market at £240,000."], "update")).toEqual([[0, 1]]);
+  });
+});
+
+describe("a day moved by a difference from what was arranged", () => {
+  const booked = "Chimney sweep for the cottage booked for Thu 9 Oct, morning.";
+  it("'the chimney sweep is three days later than planned' replaces the booked day", () => {
+    expect(linksOf([booked, "Text from the sweep: the cottage chimney sweep is three days later than planned."], "update")).toEqual([[0, 1]]);
+  });
+
+  it("another thing later than planned, or a difference that is no move, replaces nothing", () => {
+    expect(linksOf([booked, "The plumber at the flat is three days later than planned."], "update")).toEqual([]);
+    expect(linksOf([booked, "The cottage chimney sweep took three days longer than the roofer."], "update")).toEqual([]);
+  });
+});
+
+describe("an amount changed by a share", () => {
+  const fee = "- Harrogate Agency pay me £32 an hour for court interpreting.";
+  it("'Harrogate Agency's hourly fee rises 5% from January' replaces the amount, no new amount written", () => {
+    expect(linksOf([fee, "Harrogate Agency confirmed the hourly court fee rises 5% from January."], "update")).toEqual([[0, 1]]);
+  });
+
+  it("another payer's rise, a share given with 'up to', or a rise asked about, replaces nothing", () => {
+    expect(linksOf([fee, "Leeds Crown Court staff get a pay rise of 5% from January."], "update")).toEqual([]);
+    expect(linksOf([fee, "Harrogate Agency court work can be up to 20% of my year."], "update")).toEqual([]);
+    expect(linksOf([fee, "Will Harrogate Agency's court fee go up 5% in January?"], "update")).toEqual([]);
+  });
+});
+
+describe("the day a difference from what was arranged moves a thing to", () => {
+  it("'three days later than planned' moves 9 Oct to Saturday 12 October; 'a week earlier than booked' to 2 October", () => {
+    const said = Date.UTC(2030, 8, 20, 12);
+    expect(movedDate("Chimney sweep booked for 9 Oct, morning.", said, "The chimney sweep is three days later than planned.")).toBe("Saturday 12 October");
+    expect(movedDate("Chimney sweep booked for 9 Oct, morning.", said, "The chimney sweep is a week earlier than booked.")).toBe("Wednesday 2 October");
   });
 });
