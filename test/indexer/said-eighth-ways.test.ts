@@ -84,3 +84,15 @@ describe("the day a difference from what was arranged moves a thing to", () => {
     expect(movedDate("Chimney sweep booked for 9 Oct, morning.", said, "The chimney sweep is a week earlier than booked.")).toBe("Wednesday 2 October");
   });
 });
+
+describe("an amount set in another unit of mass", () => {
+  const ration = "- Max gets 350 g of kibble a day, half at breakfast.";
+  it("'cut his kibble to 0.3 kg a day' replaces '350 g of kibble a day'", () => {
+    expect(linksOf([ration, "After Max's weigh-in the vet says cut his kibble to 0.3 kg a day."], "update")).toEqual([[0, 1]]);
+  });
+
+  it("the same amount in kilograms, or another thing's mass, replaces nothing", () => {
+    expect(linksOf([ration, "After Max's weigh-in the vet says cut his kibble to 0.35 kg a day."], "update")).toEqual([]);
+    expect(linksOf([ration, "After Max's weigh-in the vet says cut his treats to 0.05 kg a day."], "update")).toEqual([]);
+  });
+});
