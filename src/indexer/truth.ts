@@ -39,6 +39,7 @@ import { withRating } from "./ratings.js";
 import { withPlanState } from "./called-off-plans.js";
 import { withLaterThan } from "./later-than.js";
 import { withShareChange } from "./percent-change.js";
+import { withEverySecondWeek } from "./every-other.js";
 
 export interface TruthFile {
   rel: string;
@@ -64,7 +65,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(st)))))))))))))))))));
+  return withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(st))))))))))))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {

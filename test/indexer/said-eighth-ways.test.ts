@@ -96,3 +96,15 @@ describe("an amount set in another unit of mass", () => {
     expect(linksOf([ration, "After Max's weigh-in the vet says cut his treats to 0.05 kg a day."], "update")).toEqual([]);
   });
 });
+
+describe("every other week is another schedule", () => {
+  const club = "- Book club meets every other Thursday at the Red Lion.";
+  it("'book club is weekly now, every Thursday' replaces 'every other Thursday'", () => {
+    expect(linksOf([club, "Book club is weekly now, every Thursday at the Red Lion."], "update")).toEqual([[0, 1]]);
+  });
+
+  it("'every other Thursday' said again, or 'fortnightly on Thursdays', replaces nothing", () => {
+    expect(linksOf([club, "Book club tonight at the Red Lion, it's every other Thursday now that Jo hosts."], "update")).toEqual([]);
+    expect(linksOf([club, "Book club is fortnightly now, Thursdays at the Red Lion."], "update")).toEqual([]);
+  });
+});
