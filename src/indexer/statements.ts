@@ -141,8 +141,8 @@ export interface Statement {
   callsOff?: boolean;
   /** What the sentence says is back on ("Arran is back on"; called-off-plans.ts). Absent when none. */
   backOn?: string[];
-  /** The sentence changes an amount by a share ("my rate goes up 10%"; percent-change.ts). Absent when not. */
-  byShare?: boolean;
+  /** What the sentence says rose or fell by a share ("my word rate goes up 10%" → word, rate; percent-change.ts). Absent when none. */
+  byShare?: string[];
   /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */
   observed?: boolean;
   /** A standing file's line never seen changing: the save it was first read from, its latest possible time (standing-dates.ts). Absent otherwise. */

@@ -74,6 +74,7 @@ describe("an amount changed by a share", () => {
     expect(linksOf([fee, "Leeds Crown Court staff get a pay rise of 5% from January."], "update")).toEqual([]);
     expect(linksOf([fee, "Harrogate Agency court work can be up to 20% of my year."], "update")).toEqual([]);
     expect(linksOf([fee, "Will Harrogate Agency's court fee go up 5% in January?"], "update")).toEqual([]);
+    expect(linksOf(["How do I track my progress towards the £2,000 savings goal?", "My stress levels have decreased by 30% since March, which I track as progress in my journal."], "update")).toEqual([]);
   });
 });
 
@@ -106,5 +107,17 @@ describe("every other week is another schedule", () => {
   it("'every other Thursday' said again, or 'fortnightly on Thursdays', replaces nothing", () => {
     expect(linksOf([club, "Book club tonight at the Red Lion, it's every other Thursday now that Jo hosts."], "update")).toEqual([]);
     expect(linksOf([club, "Book club is fortnightly now, Thursdays at the Red Lion."], "update")).toEqual([]);
+  });
+});
+
+describe("a person's accountant or solicitor handed over", () => {
+  const label = "- Accountant: Joan Pryce at Pryce & Co, does the tax return every January.";
+  it("'my accountant is Tariq Shah now' replaces the holder a record's label named", () => {
+    expect(linksOf([label, "Joan Pryce is retiring in the spring, so my accountant is Tariq Shah at Shah Partners now."], "update")).toEqual([[0, 1]]);
+  });
+
+  it("a day after the label is no holder, and a holder named again with no handing-over replaces nothing", () => {
+    expect(linksOf(["- Accountant: Tuesday at 10, bring the receipts.", "Joan Pryce is retiring in the spring, so my accountant is Tariq Shah at Shah Partners now."], "update")).toEqual([]);
+    expect(linksOf([label, "My accountant is Joan Pryce, she wants the receipts by Friday."], "update")).toEqual([]);
   });
 });
