@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6|changes7] [--mode keyword|hybrid] [--json] [--show]
-// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6|changes7] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
+// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8] [--mode keyword|hybrid] [--json] [--show]
+// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
 // Changed facts in one person's own notes, each set written blind before reading the linker or
 // the ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
 //   changes   scripts/eval-changes/: Priya's four weeks of daily notes, MEMORY.md and USER.md
@@ -28,6 +28,13 @@
 //             value it got wrong and she corrected, a deposit it proposed and she accepted), a time
 //             quoted from a venue's email, a change as a difference ("pushed back a week", "up by
 //             £30"), a table row, "X is off. Doing Y instead", a plan replaced by what happened
+//   changes8  scripts/eval-changes8/: Halina's month as a freelance translator letting two flats:
+//             who said it in OpenCode and OpenClaw (a fee the assistant proposed and she accepted,
+//             hours it guessed and she rejected with another value, a due day it got wrong and she
+//             corrected, a tenant's figure in an OpenClaw group chat that must never replace hers),
+//             a date quoted from a client's e-mail, a change given only as a percentage, "two days
+//             later", a range narrowed to one time, a name replaced, a plan cancelled then
+//             reinstated, a typo in a correction, 250 g -> 0.2 kg beside 1.5 bar = 1500 mbar
 // The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says
 // (--standing-saved-now: MEMORY.md, USER.md and TOOLS.md saved at the set's "now" instead, after
 // every note, as a line added today leaves them; their lines are then never seen changing),
@@ -52,7 +59,7 @@ import { Engine } from "../dist/index.js";
 import { searchOptions } from "../dist/contract/options.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6", changes7: "eval-changes7" };
+const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6", changes7: "eval-changes7", changes8: "eval-changes8" };
 
 /** A transcript line's turn text (its JSON "content"); null for a line that is no turn. */
 function turnText(line) {

@@ -15,13 +15,18 @@ const SPAN: Record<string, number> = { day: 1, days: 1, week: 7, weeks: 7, fortn
 /** "pushed back a week", "put off two weeks", "brought forward 3 days", "moved back by a fortnight". */
 const SHIFT = /\b(?:(?:pushed|moved|put|set)\s+(back|forward|off|out)|postponed|delayed|brought\s+forward)\s+(?:by\s+)?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(days?|weeks?|fortnights?)\b/i;
 
+/** "two days later than booked", "a week earlier than planned": the shift from what was arranged. */
+const THAN_ARRANGED = /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(days?|weeks?|fortnights?)\s+(later|earlier|sooner)\s+than\s+(?:booked|planned|arranged|scheduled|agreed|expected|first said|we said|promised)\b/i;
+
 /** The days a sentence moves a thing by (negative: earlier), or null when it names no shift. */
 export function shiftOf(text: string): number | null {
-  const m = SHIFT.exec(text);
+  const said = SHIFT.exec(text);
+  const than = said ? null : THAN_ARRANGED.exec(text);
+  const m = said ?? (than ? [than[0], than[3], than[1], than[2]] : null);
   if (!m) return null;
   const n = AMOUNT[m[2]!.toLowerCase()] ?? Number(m[2]);
   const days = n * SPAN[m[3]!.toLowerCase()]!;
-  const earlier = /forward/i.test(m[0]);
+  const earlier = /forward|earlier|sooner/i.test(m[0]);
   return earlier ? -days : days;
 }
 

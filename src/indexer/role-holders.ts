@@ -6,13 +6,18 @@
  */
 
 /** Roles one person holds at a time in a club, a committee, a team or a house. */
-const ROLE_WORDS = "treasurer chair chairman chairwoman chairperson secretary president vice-chair captain vice-captain coach manager organiser organizer coordinator convenor warden caretaker landlord landlady headteacher".split(" ");
+const ROLE_WORDS = "treasurer chair chairman chairwoman chairperson secretary president vice-chair captain vice-captain coach manager organiser organizer coordinator convenor warden caretaker landlord landlady headteacher accountant solicitor".split(" ");
 /** Each role as written at a sentence's start or inside it ("Treasurer", "treasurer"); the name must be capitalised, so no case-blind match. */
 const ROLES = ROLE_WORDS.map((r) => `[${r[0]!.toUpperCase()}${r[0]}]${r.slice(1).replace("-", "[- ]")}`).join("|");
 /** A name: one or two capitalised words ("Anita", "Anita Rowe"). */
 const NAME = "([A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+)?)";
 const ROLE_FIRST = new RegExp(`\\b(?:[Tt]he |[Oo]ur |[Mm]y |[Nn]ew |club |society )*(${ROLES}) (?:is|will be|is now|now is)\\s+(?:now\\s+)?${NAME}`, "gu");
+/** A record's label ("Accountant: Sandra Greaves at …"), opening the line: the role, then its holder. */
+const ROLE_LABEL = new RegExp(`^(?:[Oo]ur |[Mm]y )?(${ROLES}):\\s+${NAME}`, "u");
 const NAME_FIRST = new RegExp(`${NAME} (?:is|is now|'s|’s|became|becomes|took over as|takes over as|has taken over as)\\s+(?:now\\s+)?(?:the |our |new |acting )*(${ROLES})\\b`, "gu");
+
+/** A day or a month after a label ("Captain: Tuesday") is when, not who. */
+const WHEN_WORD = /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|today|tomorrow|tonight)/i;
 
 /** A role and who holds it, both lower case. */
 export interface RoleHolder {
@@ -33,6 +38,8 @@ export function roleHolders(sentence: string): RoleHolder[] {
   };
   for (const m of sentence.matchAll(ROLE_FIRST)) add(m[1]!, m[2]!);
   for (const m of sentence.matchAll(NAME_FIRST)) add(m[2]!, m[1]!);
+  const label = ROLE_LABEL.exec(sentence);
+  if (label && !WHEN_WORD.test(label[2]!)) add(label[1]!, label[2]!);
   return out;
 }
 

@@ -140,6 +140,12 @@ export interface Statement {
   switched?: string[];
   /** A count said bare ("the hen party is 14 now", "final numbers: 104"; bare-counts.ts). Absent when none. */
   bareCount?: string;
+  /** The sentence calls a plan off ("cancel the Arran weekend on the 11th"; called-off-plans.ts). Absent when not. */
+  callsOff?: boolean;
+  /** What the sentence says is back on ("Arran is back on"; called-off-plans.ts). Absent when none. */
+  backOn?: string[];
+  /** What the sentence says rose or fell by a share ("my word rate goes up 10%" → word, rate; percent-change.ts). Absent when none. */
+  byShare?: string[];
   /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */
   observed?: boolean;
   /** A standing file's line never seen changing: the save it was first read from, its latest possible time (standing-dates.ts). Absent otherwise. */

@@ -142,13 +142,17 @@ function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement
   if (vo.type === "phone" || isDose(vo) || isContact(vo)) return true;
   // "they've moved her to the 20th": only the move stands next to the new day, on either side's account.
   if (movedWithNothingElse(vn, n)) return true;
-  const near = vo.near.filter((w) => vn.near.includes(w) || n.words.includes(w));
+  // A pronoun ("cut her food", "had her jab") says whose, not what: any two sentences of one person or pet share it.
+  const near = vo.near.filter((w) => !PRONOUNS.has(w) && (vn.near.includes(w) || n.words.includes(w)));
   if (near.length === 0) return false;
-  const nearBack = vn.near.filter((w) => vo.near.includes(w) || o.words.includes(w));
+  const nearBack = vn.near.filter((w) => !PRONOUNS.has(w) && (vo.near.includes(w) || o.words.includes(w)));
   // "it's Friday 24th instead": "instead" beside the new day says it replaces one, as a move announced does.
   const replaces = n.announced === true || vn.near.includes("instead");
   return nearBack.length > 0 || (replaces && vn.near.every((w) => WHEN_OR_MOVED.has(w) || w === "instead"));
 }
+
+/** Pronouns the statements keep as content words. */
+const PRONOUNS = new Set(["her", "hers", "him", "his"]);
 
 /** A value an announced move gives with only the move next to it ("moved her to the 20th"): the other words decide what moved. */
 function movedWithNothingElse(vn: StatedValue, n: Statement): boolean {
@@ -423,6 +427,16 @@ function moveCandidates(all: readonly PlacedStatement[]): { list: MoveCandidate[
   return { list, byWord };
 }
 
+/**
+ * Whether a statement gives days or times, each of another thing: next to it a word that names a
+ * thing ("the train") and none naming what moved ("moved again, now Mon 26th" names none).
+ */
+function valuesElsewhere(st: Statement, moved: ReadonlySet<string>): boolean {
+  const when = st.values.filter((v) => WHEN_TYPES.has(v.type));
+  const namesThing = (w: string) => !MOVE_WORDS.has(w) && !WHEN_OR_MOVED.has(w) && !MOVED_BY.has(w);
+  return when.length > 0 && when.every((v) => v.near.some(namesThing) && !v.near.some((w) => moved.has(w)));
+}
+
 function announcedMoves(all: PlacedStatement[], idf: (w: string) => number): Link[] {
   const out: Link[] = [];
   const sum = (ws: readonly string[]) => ws.reduce((t, w) => t + idf(w), 0);
@@ -444,6 +458,9 @@ function announcedMoves(all: PlacedStatement[], idf: (w: string) => number): Lin
       if (shared.length < Math.max(1, Math.min(2, words.size)) || score < MIN_MOVED_SHARE * Math.min(sum(own), sum([...words]))) continue;
       if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
     }
+    // A move told again beside another thing's new day ("X moved their deadline, so I rebooked the train for Fri 3 Oct"):
+    // the news that moved it was the earlier announcement, which this one replaces with no day of the moved thing's.
+    if (best && best.o.st.announced === true && !best.o.st.values.some((v) => WHEN_TYPES.has(v.type)) && valuesElsewhere(n.st, words)) continue;
     if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(movedThing(best.o.st))), rule: "move" });
   }
   return out;
