@@ -52,3 +52,40 @@ describe("search: a name the notes shorten in brackets also searches the short n
     expect(res.explain?.floor.terms.find((t) => t.term === "dad")?.forms ?? []).not.toContain("tony");
   });
 });
+
+describe("search: an ordinal of the question also searches the numbered phrase the notes write", () => {
+  const workspace = indexedWorkspaces("agent-ordinal-forms-");
+  const NOTES: Record<string, string> = {
+    "memory/2026-11-10.md": "# Tue\n\nswimming lesson 1 - Ada cried the whole time\n",
+    "memory/2026-11-17.md": "# Tue\n\nlesson 2 at the leisure centre: Ada put her face in the water!!\n",
+    "memory/2026-11-18.md": "# Wed\n\nbooked a driving lesson for Sat, theory test next month\n",
+  };
+
+  it("how did the second lesson go: the note of lesson 2, above the lessons before and after it", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("how did the second lesson go")).results[0]?.path).toBe("memory/2026-11-17.md");
+  });
+
+  it("an ordinal whose numbered phrase no note writes searches only itself", async () => {
+    const w = workspace(NOTES);
+    const res = await w.search("how did the third lesson go");
+    expect(res.explain?.floor.terms.find((t) => t.term === "third")?.forms).toBeUndefined();
+  });
+});
+
+describe("search: a title's initial in the question also searches the full name the notes write after that title", () => {
+  const workspace = indexedWorkspaces("agent-initials-");
+  const NOTES: Record<string, string> = {
+    "memory/2026-11-16.md": "# Mon\n\nappraisal w/ Mr Whitfield - he says the promotion case is strong, apply in Jan\n",
+    "memory/2026-11-17.md": "# Tue\n\nMr W says the car park shuts at 6 from next week\n",
+    "memory/2026-11-18.md": "# Wed\n\nMrs Walsh next door says the bins go out Thursday now\n",
+  };
+
+  it("what did mr w say about the promotion: the appraisal with Mr Whitfield, above Mr W on the car park", async () => {
+    const w = workspace(NOTES);
+    const res = await w.search("what did mr w say about the promotion");
+    expect(res.results[0]?.path).toBe("memory/2026-11-16.md");
+    // Another title before a W-name is another person: Mrs Walsh is no "mr w".
+    expect(res.explain?.floor.terms.find((t) => t.term === "w")?.forms).toEqual(["whitfield"]);
+  });
+});

@@ -178,7 +178,7 @@ export function parseQuery(
   if (match !== "" && excludedExpr !== "") match = `(${match}) NOT (${excludedExpr})`;
   return {
     terms,
-    words: dedupe(terms.flatMap((t) => (respelled?.has(t) ? formsOf(t) : [...textForms(t), ...(also?.get(t) ?? []).filter((f) => f.length >= 4)]))),
+    words: dedupe(terms.flatMap((t) => (respelled?.has(t) ? formsOf(t) : [...textForms(t), ...(also?.get(t) ?? []).filter((f) => f.length >= 4 && !f.includes(" "))]))),
     cjk,
     match,
     stopWordsOnly: content.length === 0 && all.length > 0,
