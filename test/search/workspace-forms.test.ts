@@ -89,3 +89,15 @@ describe("search: a title's initial in the question also searches the full name 
     expect(res.explain?.floor.terms.find((t) => t.term === "w")?.forms).toEqual(["whitfield"]);
   });
 });
+
+describe("search: short names are read from the private profile only for a search that may read it", () => {
+  const workspace = indexedWorkspaces("agent-nicknames-scope-");
+
+  it("a group session's search does not learn Han from MEMORY.md", async () => {
+    const w = workspace({ "MEMORY.md": "# Memory\n\n- Flatmate Hannah (Han), nurse\n", "memory/2026-11-16.md": "# Mon\n\nHan paid the gas, owe her £30\n" });
+    const main = await w.search("how much do i owe hannah");
+    expect(main.explain?.floor.terms.find((t) => t.term === "hannah")?.forms).toEqual(["han"]);
+    const group = await w.search("how much do i owe hannah", { session: "group" });
+    expect(group.explain?.floor.terms.find((t) => t.term === "hannah")?.forms).toBeUndefined();
+  });
+});

@@ -55,7 +55,7 @@ export function indexFacts(ix: SearchIndexes, embedded: Pick<EmbeddedQuery, "pla
   // notes also write another way ("park run" as "parkrun", "Hannah" as "Han"), as those too.
   const spelled = relaxed.withSpellings(nearestTerms(ix.db, q, df));
   const respelled = new Set(spelled.spellings.map((s) => s.word));
-  return facts(spelled.withForms(workspaceForms(ix.db, spelled.text, spelled.parsed, df, respelled)), false);
+  return facts(spelled.withForms(workspaceForms(ix.db, spelled.text, spelled.parsed, df, respelled, spelled.privateFiles)), false);
 }
 
 function statsOf(df: DocFrequencies, terms: EvidenceTerm[]): TermStats {

@@ -14,10 +14,14 @@ import { initialForms } from "./initials.js";
 import { nicknames } from "./nicknames.js";
 import { ordinalForms } from "./ordinal-forms.js";
 
-/** Both kinds, one entry per word; `respelled`: words already searched as their nearest terms, left alone. */
-export function workspaceForms(db: DB, text: string, q: ParsedQuery, df: DocFrequencies, respelled: ReadonlySet<string>): WorkspaceForm[] {
+/**
+ * Every kind, one entry per word; `respelled`: words already searched as their nearest terms, left
+ * alone. `privateFiles`: whether the search may read MEMORY.md and the profile (a main session),
+ * where short names are defined: a group session's search learns nothing from them.
+ */
+export function workspaceForms(db: DB, text: string, q: ParsedQuery, df: DocFrequencies, respelled: ReadonlySet<string>, privateFiles: boolean): WorkspaceForm[] {
   const byWord = new Map<string, Set<string>>();
-  const found = [...joinedWords(text, q, df, respelled), ...nicknames(db, q, respelled), ...ordinalForms(text, q, df, respelled), ...initialForms(db, text)];
+  const found = [...joinedWords(text, q, df, respelled), ...(privateFiles ? nicknames(db, q, respelled) : []), ...ordinalForms(text, q, df, respelled), ...initialForms(db, text)];
   for (const f of found) {
     const terms = byWord.get(f.word) ?? new Set<string>();
     for (const t of f.terms) if (t !== f.word) terms.add(t);
