@@ -15,7 +15,7 @@ import { iso, todayIn, type Tense } from "./dates/calendar.js";
 import { tenseOf, withoutAheadFrame } from "./query/date-tense.js";
 import { resolveDates, type DateRange } from "./dates/dates.js";
 import type { ScopedFilters, SearchFilters } from "./filters.js";
-import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery, type Respelling } from "./query/query.js";
+import { operatorSpans, parseQuery, withoutOperators, type ParsedQuery, type Respelling, type WorkspaceForm } from "./query/query.js";
 
 import { impossibleDates } from "./dates/impossible.js";
 import { asksWhen } from "./dates/when.js";
@@ -113,6 +113,8 @@ export interface SearchPlan {
   readonly relaxed: readonly string[];
   /** Query words no note contains, and the nearest indexed terms searched for them (see `withSpellings`). */
   readonly spellings: readonly Respelling[];
+  /** Query words the notes also write another way, and those ways (see `withForms`). */
+  readonly forms: readonly WorkspaceForm[];
   /** The words of the whole question, date words included: what a reranking model's passages and boot's snippets are cut around. */
   readonly questionWords: readonly string[];
   readonly dates: DateReading;
@@ -142,6 +144,8 @@ export interface SearchPlan {
   withVectors(v: VectorReading): SearchPlan;
   /** The plan with these words also searched as their nearest indexed terms (typos.ts): the candidates stage learns them. */
   withSpellings(spellings: readonly Respelling[]): SearchPlan;
+  /** The plan with these words also searched as the other ways the notes write them (workspace-forms.ts). */
+  withForms(forms: readonly WorkspaceForm[]): SearchPlan;
 }
 
 /** What the second stage does with the first stage's results. */
@@ -192,6 +196,7 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
     literal,
     relaxed: [],
     spellings: [],
+    forms: [],
     questionWords: query.trim() === "" ? [] : parseQuery(query).words,
     dates: { range, mode: dateMode, asksWhen: cfg.dates.whenBoost > 1 && asksWhen(query), tense, searched, impossible: cfg.dates.mode === "off" ? [] : impossibleDates(query) },
     mode,
@@ -210,15 +215,19 @@ export function planSearch(query: string, opts: PlanOptions, env: PlanEnvironmen
   return makePlan(fields);
 }
 
-type PlanFields = Omit<SearchPlan, "relaxing" | "withVectors" | "withSpellings">;
+type PlanFields = Omit<SearchPlan, "relaxing" | "withVectors" | "withSpellings" | "withForms">;
 
 function makePlan(f: PlanFields): SearchPlan {
-  const reparsed = (g: PlanFields): PlanFields => ({ ...g, parsed: parseQuery(g.text, new Set(g.relaxed), new Map(g.spellings.map((s) => [s.word, s.terms])), g.literal) });
+  const reparsed = (g: PlanFields): PlanFields => ({
+    ...g,
+    parsed: parseQuery(g.text, new Set(g.relaxed), new Map(g.spellings.map((s) => [s.word, s.terms])), g.literal, new Map(g.forms.map((s) => [s.word, s.terms]))),
+  });
   const plan: SearchPlan = {
     ...f,
     relaxing: (phrases) => (phrases.length === 0 ? plan : makePlan(reparsed({ ...f, relaxed: [...phrases] }))),
     withVectors: (v) => makePlan(withVectorFields(f, v)),
     withSpellings: (spellings) => (spellings.length === 0 ? plan : makePlan(reparsed({ ...f, spellings: [...spellings] }))),
+    withForms: (forms) => (forms.length === 0 ? plan : makePlan(reparsed({ ...f, forms: [...forms] }))),
   };
   return Object.freeze(plan);
 }

@@ -91,7 +91,7 @@ export function evidenceTerms(q: ParsedQuery): EvidenceTerm[] {
     ...q.terms.map((t) => {
       const forms = q.formsOf(t);
       const term: EvidenceTerm = { term: t, expr: `${WORD_COLUMNS}${q.ftsOf(t)}` };
-      // The forms are single plain words (forms.ts), quoted as every term is.
+      // The forms are plain words (forms.ts) or a phrase the notes write (ordinal-forms.ts), quoted as every term is.
       if (forms.length > 1) {
         term.forms = forms.map((f) => withWeight({ term: f, expr: `${WORD_COLUMNS}"${f}"` }, formWeight(t, f)));
         const full = term.forms.filter((f) => (f.weight ?? 1) === 1).map((f) => `"${f.term}"`);

@@ -15,6 +15,7 @@ import type { EmbeddedQuery } from "./embed-query.js";
 import { docFrequencies, evidenceTerms, idf, wordDf, type DocFrequencies, type EvidenceTerm, type TermStat, type TermStats } from "./evidence.js";
 import { exitWith, type Exit, type SearchIndexes } from "./stages.js";
 import { nearestTerms } from "./typos.js";
+import { workspaceForms } from "./workspace-forms.js";
 
 export interface IndexFacts {
   /** The plan as the index answered it: unmatched phrases relaxed, unmatched words respelled. */
@@ -50,8 +51,11 @@ export function indexFacts(ix: SearchIndexes, embedded: Pick<EmbeddedQuery, "pla
   if (q.stopWordsOnly && q.phrases.length === 0 && floor.enabled && noVector) {
     return exitWith(relaxed, floor, `the query has only common words (${q.terms.join(", ")}), which are no evidence; add a word the note would contain`);
   }
-  // A word no note contains is searched as its nearest indexed terms, from here on.
-  return facts(relaxed.withSpellings(nearestTerms(ix.db, q, df)), false);
+  // A word no note contains is searched as its nearest indexed terms, from here on; one the
+  // notes also write another way ("park run" as "parkrun", "Hannah" as "Han"), as those too.
+  const spelled = relaxed.withSpellings(nearestTerms(ix.db, q, df));
+  const respelled = new Set(spelled.spellings.map((s) => s.word));
+  return facts(spelled.withForms(workspaceForms(ix.db, spelled.text, spelled.parsed, df, respelled, spelled.privateFiles)), false);
 }
 
 function statsOf(df: DocFrequencies, terms: EvidenceTerm[]): TermStats {

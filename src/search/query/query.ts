@@ -131,7 +131,13 @@ function wordsOf(text: string): string[] {
  * `plainPhrases` (as `phrases` spells them) are read as plain words, not as phrases;
  * `literal` reads the whole query as plain words (an assistant's prompt).
  */
-export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>, respelled?: ReadonlyMap<string, readonly string[]>, literal = false): ParsedQuery {
+export function parseQuery(
+  query: string,
+  plainPhrases?: ReadonlySet<string>,
+  respelled?: ReadonlyMap<string, readonly string[]>,
+  literal = false,
+  also?: ReadonlyMap<string, readonly string[]>,
+): ParsedQuery {
   const syntax = splitOperators(query, plainPhrases, literal);
   const q = syntax.text;
   const all: string[] = [];
@@ -146,9 +152,12 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>, re
   const terms = dedupe(content.length > 0 ? content : all);
   const cjk = dedupe(cjkBigrams(q.normalize("NFKC")));
   // A word no note contains stands for the indexed words nearest to it (typos.ts), besides itself.
+  // A word the notes also write another way (pipeline/workspace-forms.ts) keeps its own forms besides.
   const formsOf = (t: string) => {
     const near = respelled?.get(t);
-    return near ? [t, ...near] : wordForms(t);
+    if (near) return [t, ...near];
+    const more = also?.get(t);
+    return more ? dedupe([...wordForms(t), ...more]) : wordForms(t);
   };
   const ftsOf = (t: string) => {
     const forms = formsOf(t);
@@ -169,7 +178,7 @@ export function parseQuery(query: string, plainPhrases?: ReadonlySet<string>, re
   if (match !== "" && excludedExpr !== "") match = `(${match}) NOT (${excludedExpr})`;
   return {
     terms,
-    words: dedupe(terms.flatMap((t) => (respelled?.has(t) ? formsOf(t) : textForms(t)))),
+    words: dedupe(terms.flatMap((t) => (respelled?.has(t) ? formsOf(t) : [...textForms(t), ...(also?.get(t) ?? []).filter((f) => f.length >= 4 && !f.includes(" "))]))),
     cjk,
     match,
     stopWordsOnly: content.length === 0 && all.length > 0,
@@ -210,6 +219,12 @@ function quote(s: string): string {
 
 function dedupe<T>(xs: T[]): T[] {
   return [...new Set(xs)];
+}
+
+/** A query word the notes hold, and the terms they also write it as (pipeline/workspace-forms.ts): "park" → "parkrun". */
+export interface WorkspaceForm {
+  word: string;
+  terms: string[];
 }
 
 /** A query word no note contains, and the indexed terms searched for it (pipeline/typos.ts). */
