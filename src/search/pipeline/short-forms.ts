@@ -16,6 +16,7 @@
 import type { Picked, Picks } from "./diversify.js";
 import { pickOrCandidate } from "./diversify.js";
 import { statementsOfChunks } from "../../store/statements.js";
+import { keptPer } from "../../store/data-version.js";
 import { sql } from "./sql.js";
 import type { SearchIndexes } from "./stages.js";
 
@@ -70,8 +71,7 @@ function definedForms(ix: SearchIndexes, picks: Picks): ShortForm[] {
   const forms = longForms(picks.facts.plan.query);
   const shorts = [...new Set(forms.map((f) => f.short.toLowerCase()))];
   if (shorts.length === 0) return [];
-  const any = sql(ix.db, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(shorts.map((t) => `"${t}"`).join(" OR "));
-  if (any === undefined) return [];
+  if (!shorts.some((t) => inIndex(ix, t))) return [];
   const out: ShortForm[] = [];
   const { df } = picks.facts;
   for (const f of forms) {
@@ -79,6 +79,15 @@ function definedForms(ix: SearchIndexes, picks: Picks): ShortForm[] {
     if (df.of(`"${[...f.words, f.short.toLowerCase()].join(" ").replace(/"/g, "")}"`) > 0) out.push(f);
   }
   return out;
+}
+
+/**
+ * Whether the keyword index holds this short form as a word: the same answer, short by short,
+ * as one read of the OR of them, and kept while the index is unchanged (a host's distinct
+ * queries make the same few initials again and again: one read each, not one a search).
+ */
+function inIndex(ix: SearchIndexes, short: string): boolean {
+  return keptPer(ix.db, "short form in index", short, { max: 100_000 }, () => sql(ix.db, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(`"${short}"`) !== undefined);
 }
 
 /** Whether a text says the long form (words apart by spaces or hyphens, any case). */
