@@ -71,7 +71,7 @@ function definedForms(ix: SearchIndexes, picks: Picks): ShortForm[] {
   const forms = longForms(picks.facts.plan.query);
   const shorts = [...new Set(forms.map((f) => f.short.toLowerCase()))];
   if (shorts.length === 0) return [];
-  if (!shorts.some((t) => inIndex(ix, t))) return [];
+  if (!anyInIndex(ix, shorts.map((t) => `"${t}"`).join(" OR "))) return [];
   const out: ShortForm[] = [];
   const { df } = picks.facts;
   for (const f of forms) {
@@ -82,12 +82,13 @@ function definedForms(ix: SearchIndexes, picks: Picks): ShortForm[] {
 }
 
 /**
- * Whether the keyword index holds this short form as a word: the same answer, short by short,
- * as one read of the OR of them, and kept while the index is unchanged (a host's distinct
- * queries make the same few initials again and again: one read each, not one a search).
+ * Whether the keyword index holds any of the short forms (`or`: their phrases joined by OR),
+ * kept while the index is unchanged: a query asked again (an assistant's prompt, a page
+ * refreshed) skips the read. Asked short by short instead, a host's distinct queries, whose
+ * initials are mostly new, paid one read for each where the OR pays one.
  */
-function inIndex(ix: SearchIndexes, short: string): boolean {
-  return keptPer(ix.db, "short form in index", short, { max: 100_000 }, () => sql(ix.db, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(`"${short}"`) !== undefined);
+function anyInIndex(ix: SearchIndexes, or: string): boolean {
+  return keptPer(ix.db, "short forms in index", or, { max: 100_000 }, () => sql(ix.db, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(or) !== undefined);
 }
 
 /** Whether a text says the long form (words apart by spaces or hyphens, any case). */
