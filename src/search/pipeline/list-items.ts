@@ -160,55 +160,6 @@ function wordTokens(f: string): readonly string[] {
   return t;
 }
 
-/**
- * A list's start keys, each with the items holding a word that starts so: sorted by key, then
- * by item, each pair once. Made once per list of items (kept per chunk by the caller, so a
- * warm host makes it once per chunk), it turns "which items hold a word starting like a term"
- * into a look-up per term key, where every word of every item of every candidate list was read
- * each search.
- */
-interface ItemStarts {
-  keys: Float64Array;
-  items: Int32Array;
-}
-const itemStartsKept = new WeakMap<readonly (readonly string[])[], ItemStarts>();
-
-function itemStartsOf(items: readonly (readonly string[])[]): ItemStarts {
-  let s = itemStartsKept.get(items);
-  if (s) return s;
-  const pairs: [number, number][] = [];
-  items.forEach((words, at) => {
-    for (const k of new Set(words.map(startKey))) pairs.push([k, at]);
-  });
-  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  s = { keys: Float64Array.from(pairs, (x) => x[0]), items: Int32Array.from(pairs, (x) => x[1]) };
-  itemStartsKept.set(items, s);
-  return s;
-}
-
-/** The first index of `keys` (ascending) not below `k`. */
-function lowerBound(keys: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < k) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The items (ascending) holding a word whose start key is one of the terms': those stemmedBy does not answer -1 for. */
-function itemsStartingLike(items: readonly (readonly string[])[], starts: Starts): number[] {
-  const { keys, items: at } = itemStartsOf(items);
-  const out: number[] = [];
-  for (const k of starts.keys) {
-    for (let i = lowerBound(keys, k); i < keys.length && keys[i] === k; i++) out.push(at[i]!);
-  }
-  // An item found under two keys is scored once; the best is the same in any order, ascending kept for clarity.
-  return out.length < 2 ? out : [...new Set(out)].sort((a, b) => a - b);
-}
-
 /** The start keys of the terms' tokens, once per terms list (a search scores every candidate against the same list). */
 const startsKept = new WeakMap<readonly ItemTerm[], Starts>();
 function startsOf(terms: readonly ItemTerm[]): Starts {
@@ -264,9 +215,7 @@ export function bestItemScoreOf(items: readonly (readonly string[])[] | null, te
   const starts = startsOf(terms);
   const tokens = itemBuffer;
   let best = 0;
-  // Only the items holding a word with one of the terms' start keys: the others would score 0.
-  for (const at of itemsStartingLike(items, starts)) {
-    const words = items[at]!;
+  for (const words of items) {
     // -1: no word that could stem to a term's token, a score of 0.
     const length = stemmedBy(words, starts, tokens);
     if (length <= 0) continue;
