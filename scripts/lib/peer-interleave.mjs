@@ -8,6 +8,7 @@
 // ratio of p50s and of p95s with a 95 % bootstrap interval (pairs resampled, seeded).
 import { spawn } from "node:child_process";
 import os from "node:os";
+import { rng } from "../sample-notes.mjs";
 import { pct } from "./bench-kit.mjs";
 
 /**
@@ -67,22 +68,11 @@ function side(name, node, script, env) {
   };
 }
 
-/** A seeded generator in [0, 1) (mulberry32), so an interval is the same for the same pairs. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** pct(ours)/pct(qmd) of key `k` at `p` over `pairs`, and its 95 % bootstrap interval. */
 export function ratioInterval(pairs, k, p, resamples = 2000, seed = 45) {
   const ratio = (xs) => pct(xs.map((x) => x.ours[k]), p) / pct(xs.map((x) => x.qmd[k]), p);
-  const r = seeded(seed);
+  // Seeded, so the interval is the same for the same pairs.
+  const r = rng(seed);
   const boots = [];
   for (let b = 0; b < resamples; b++) {
     const sample = Array.from({ length: pairs.length }, () => pairs[Math.floor(r() * pairs.length)]);
