@@ -13,7 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
-import { distinctQueries, notesWorkspace, option, pct, practiceQueries } from "./lib/bench-kit.mjs";
+import { distinctQueries, moreDistinctQueries, notesWorkspace, option, pct, practiceQueries } from "./lib/bench-kit.mjs";
+import { interleavedRounds, sideScript } from "./lib/peer-interleave.mjs";
 import { qmdPeer } from "./lib/qmd-peer.mjs";
 import { isoDate } from "./sample-notes.mjs";
 
@@ -29,6 +30,11 @@ const RUNS = Number(opt("runs", 10));
 const DISTINCT_ONLY = args.includes("--distinct");
 const ROUNDS = Number(opt("rounds", 2));
 const PRACTICE = Number(opt("practice", 1000));
+// --interleave N (with --distinct): instead of the rounds above, N rounds in two long-lived
+// processes (one each, PRACTICE practice queries first), the same query asked of both one after
+// the other, each round 200 queries not asked before in the run; prints the ratio of p50s and
+// p95s (CPU and wall) with a 95 % bootstrap interval, each round's ratios, and the load.
+const INTERLEAVE = Number(opt("interleave", 0));
 const peer = qmdPeer(opt("qmd-dir", process.env.QMD_PEER_DIR ?? "/tmp/qmd-peer"));
 const QMD_DIR = peer.dir;
 const QMD = peer.qmd;
@@ -65,6 +71,11 @@ console.log(`== ours vs qmd 2.8.3: ${NOTES} daily notes, ${os.cpus().length} cor
 
 const rows = [];
 const row = (what, a, b, note = "") => rows.push({ what, a, b, note });
+if (DISTINCT_ONLY && INTERLEAVE > 0) {
+  await interleaved();
+  rmSync(root, { recursive: true, force: true });
+  process.exit(0);
+}
 if (DISTINCT_ONLY) {
   await distinctRounds();
   ownProcessRounds();
@@ -293,4 +304,25 @@ function ownProcessRounds() {
   }
   console.log(atOrUnder("each in a process of its own", oursRounds.map((o, r) => ({ ours: o.out, qmd: qmdRounds[r].out }))));
   console.log(`load at the end ${os.loadavg()[0].toFixed(1)}`);
+}
+
+/** --interleave: both sides in processes of their own, asked query by query in turn. */
+async function interleaved() {
+  execFileSync(process.execPath, [cli, "index", "--workspace", ws, "--no-embed"], { env: ours, stdio: "ignore" });
+  execFileSync(QMD, ["collection", "add", ws, "--name", "bench", "--mask", "**/*.md"], { env: qmdEnv, stdio: "ignore" });
+  const practice = practiceQueries(PRACTICE);
+  const all = moreDistinctQueries(DISTINCT.length * INTERLEAVE);
+  const oursOpen = `const { Engine } = await import(${JSON.stringify(new URL("../dist/index.js", import.meta.url).href)});
+    const e = Engine.open({ workspace: ${JSON.stringify(ws)}, embedder: null });
+    await e.indexing.warm();
+    const search = (q) => e.search(q, { limit: 10, refresh: false });`;
+  const qmdOpen = `const { createStore } = await import(${JSON.stringify(peer.sdk)});
+    const store = await createStore({ dbPath: ${JSON.stringify(path.join(root, "qmd-cache", "qmd", "index.sqlite"))} });
+    const search = (q) => store.searchLex(q, { limit: 10 });`;
+  console.log(`${PRACTICE} practice queries first in each process; ours on Node ${process.versions.node}, qmd on Node 22`);
+  await interleavedRounds(
+    { ours: { node: process.execPath, script: sideScript(oursOpen, practice), env: ours }, qmd: { node: NODE22, script: sideScript(qmdOpen, practice), env: qmdEnv } },
+    INTERLEAVE,
+    (r) => all.slice(r * DISTINCT.length, (r + 1) * DISTINCT.length),
+  );
 }

@@ -29,6 +29,14 @@ export function distinctQueries() {
   return queriesOf(VOCAB, 11, 200);
 }
 
+/**
+ * `count` distinct queries of the same words, the first 200 being distinctQueries() (the same
+ * generator, asked for more): `bench-peer --interleave` asks each round 200 never asked before.
+ */
+export function moreDistinctQueries(count) {
+  return queriesOf(VOCAB, 11, count);
+}
+
 /** `n` distinct queries of PRACTICE_VOCAB's words, none of them a word of distinctQueries(). */
 export function practiceQueries(n) {
   return queriesOf(PRACTICE_VOCAB, 23, n);

@@ -107,6 +107,31 @@ describe("a list of facts is scored by its best item as well as whole", () => {
   });
 });
 
+describe("bestItemScore on generated lists", () => {
+  it("equals BM25 of the best item tokenized whole, on 400 lists whose words share start letters with the terms' or not", () => {
+    const p = { k1: 1.2, b: 0.75 };
+    // Words that share their first two letters with a term's token and stem elsewhere ("reader", "realm"), words that
+    // stem to it ("reading", "reads"), and others; items of one to twelve words, lists of three to nine items.
+    const vocab = ["reading", "reads", "reader", "realm", "run", "running", "runway", "half", "hall", "marathon", "mars", "train", "trains", "trail", "café", "cafe", "cat", "dad", "z", "a", "the", "2019", "20"];
+    let seed = 45;
+    const r = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+    const termPool = ["reading", "run", "half marathon", "train", "cafe", "dad", "2019", "realm"];
+    for (let n = 0; n < 400; n++) {
+      const items = Array.from({ length: 3 + Math.floor(r() * 7) }, () => Array.from({ length: 1 + Math.floor(r() * 12) }, () => pick(vocab)).join(" "));
+      const terms = Array.from({ length: 1 + Math.floor(r() * 3) }, () => ({ idf: 0.5 + r() * 2, forms: [tokensOf(pick(termPool)), tokensOf(pick(termPool))], weights: [1, 0.5] }));
+      const expected = Math.max(
+        0,
+        ...items.map((item) => {
+          const tokens = tokensOf(item);
+          return terms.reduce((sum, t) => sum + bm25Term(t.idf, t.forms.reduce((f, form, i) => f + occurrences(tokens, form) * (t.weights[i] ?? 1), 0), tokens.length, 9, p), 0);
+        }),
+      );
+      expect(bestItemScore(items.map((i) => `- ${i}`).join("\n"), terms, 9, p)).toBe(expected);
+    }
+  });
+});
+
 describe("itemTokens", () => {
   it("counts every word, and gives the index's token for the words that could be a term's", () => {
     const starts = new Set(["al", "pe"]);

@@ -15,6 +15,7 @@ import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import { queryStems, spanEnd } from "./newer-twin.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, type TwinOptions } from "./twin-values.js";
+import { holdsAtLeast } from "./holds.js";
 
 /** What the test reads of a statement. */
 export interface Said {
@@ -59,7 +60,7 @@ function placedOf(ix: SearchIndexes, chunkIds: readonly number[], until: number,
     // The cheap tests first: most statements neither give a value nor announce anything.
     const valued = Array.isArray(st.values) && st.values.length > 0;
     if (st.announced !== true && (announcedOnly || !valued)) continue;
-    if (!Array.isArray(st.words) || st.words.filter((w) => query.has(w)).length < 2) continue;
+    if (!Array.isArray(st.words) || !holdsAtLeast(st.words, 2, (w) => query.has(w))) continue;
     out.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, valued, announced: st.announced === true, negated: st.negated === true });
   }
   return out;

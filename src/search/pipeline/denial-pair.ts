@@ -17,6 +17,7 @@ import { askedShare } from "../../indexer/either-or.js";
 import { affirms, eitherOr, type EitherOr, type StatedValue } from "../../indexer/statements.js";
 import { recordsThing } from "../../indexer/value-record.js";
 import { mayAskForValue } from "./twin-values.js";
+import { holdsAtLeast } from "./holds.js";
 
 /** What the test reads of a statement. */
 export interface Claim {
@@ -109,7 +110,7 @@ function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number,
     if (deniedOnly && !(Array.isArray(st.denied) && st.denied.length > 0)) continue;
     if (!Array.isArray(st.words)) continue;
     // Either side of a pair carries two of the query's words at least (deniedAndSaid).
-    if (st.words.filter((w) => query.has(w)).length < 2) continue;
+    if (!holdsAtLeast(st.words, 2, (w) => query.has(w))) continue;
     out.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, negated: st.negated === true, denied: Array.isArray(st.denied) ? st.denied : [], values: Array.isArray(st.values) ? st.values : [] });
   }
   return out;

@@ -20,6 +20,7 @@ import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, twinSlot, type TwinOptions, type ValueStatement } from "./twin-values.js";
 import { atAnotherPlace, placesAsked } from "./other-place.js";
+import { holdsAtLeast } from "./holds.js";
 
 interface Said extends ValueStatement {
   chunkId: number;
@@ -61,7 +62,7 @@ function valueStatements(ix: SearchIndexes, chunkIds: readonly number[], until: 
     const st = statementData<Pick<Statement, "words" | "values">>(r);
     if (!Array.isArray(st.values) || st.values.length === 0 || !Array.isArray(st.words)) continue;
     // One that carries too few of the query's words is nobody's twin: the pairs below stay few.
-    if (st.words.filter((w) => query.has(w)).length < minTerms) continue;
+    if (!holdsAtLeast(st.words, minTerms, (w) => query.has(w))) continue;
     const list = out.get(r.chunkId) ?? [];
     list.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, values: st.values });
     out.set(r.chunkId, list);

@@ -16,6 +16,7 @@
 import type { Picked, Picks } from "./diversify.js";
 import { pickOrCandidate } from "./diversify.js";
 import { statementsOfChunks } from "../../store/statements.js";
+import { keptPer } from "../../store/data-version.js";
 import { sql } from "./sql.js";
 import type { SearchIndexes } from "./stages.js";
 
@@ -70,8 +71,7 @@ function definedForms(ix: SearchIndexes, picks: Picks): ShortForm[] {
   const forms = longForms(picks.facts.plan.query);
   const shorts = [...new Set(forms.map((f) => f.short.toLowerCase()))];
   if (shorts.length === 0) return [];
-  const any = sql(ix.db, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(shorts.map((t) => `"${t}"`).join(" OR "));
-  if (any === undefined) return [];
+  if (!anyInIndex(ix, shorts.map((t) => `"${t}"`).join(" OR "))) return [];
   const out: ShortForm[] = [];
   const { df } = picks.facts;
   for (const f of forms) {
@@ -79,6 +79,16 @@ function definedForms(ix: SearchIndexes, picks: Picks): ShortForm[] {
     if (df.of(`"${[...f.words, f.short.toLowerCase()].join(" ").replace(/"/g, "")}"`) > 0) out.push(f);
   }
   return out;
+}
+
+/**
+ * Whether the keyword index holds any of the short forms (`or`: their phrases joined by OR),
+ * kept while the index is unchanged: a query asked again (an assistant's prompt, a page
+ * refreshed) skips the read. Asked short by short instead, a host's distinct queries, whose
+ * initials are mostly new, paid one read for each where the OR pays one.
+ */
+function anyInIndex(ix: SearchIndexes, or: string): boolean {
+  return keptPer(ix.db, "short forms in index", or, { max: 100_000 }, () => sql(ix.db, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(or) !== undefined);
 }
 
 /** Whether a text says the long form (words apart by spaces or hyphens, any case). */

@@ -24,8 +24,10 @@ import { queryStems } from "./newer-twin.js";
 import { scoreCandidates } from "./score.js";
 import { keptMatches, matchesOf } from "./bm25.js";
 import { allKept } from "./sql.js";
+import { keptPer } from "../../store/data-version.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, type TwinOptions } from "./twin-values.js";
+import { holdsAtLeast } from "./holds.js";
 
 /** What the test reads of a statement: its words and its values. */
 export interface SlotStatement {
@@ -100,7 +102,8 @@ const PAIR_SQL = `SELECT rowid AS id FROM chunks_fts WHERE chunks_fts MATCH @mat
  */
 function newestWithBoth(db: DB, a: string, b: string): readonly number[] {
   if (keptMatches(db, a) === null && keptMatches(db, b) === null) return allKept<{ id: number }>(db, PAIR_SQL, { match: `(${a}) AND (${b})` }).map((r) => r.id);
-  return newestCommon(matchesOf(db, a), matchesOf(db, b), MAX_CHUNKS);
+  // The intersection walks both lists from their newest end: kept per pair, as the SQL's rows are.
+  return keptPer(db, "newest with both", `${a}\u0000${b}`, { max: 200_000, size: (ids) => ids.length + 1 }, () => newestCommon(matchesOf(db, a), matchesOf(db, b), MAX_CHUNKS));
 }
 
 /** The `max` largest ids in both ascending lists, largest first. */
@@ -131,7 +134,7 @@ function slotChunks(ix: SearchIndexes, picks: Picks, known: ReadonlySet<number>)
   for (const r of valueStatementsOfChunks(ix.db, ids)) {
     if (out.includes(r.chunkId)) continue;
     // Parse only what may pass: two of the query's words, as the statement's JSON writes them.
-    if (quoted.filter((w) => r.data.includes(w)).length < MIN_SLOT_WORDS) continue;
+    if (!holdsAtLeast(quoted, MIN_SLOT_WORDS, (w) => r.data.includes(w))) continue;
     const st = JSON.parse(r.data) as Partial<Pick<Statement, "words" | "values">>;
     if (!Array.isArray(st.words) || !Array.isArray(st.values)) continue;
     if (asksSlot({ words: st.words, values: st.values }, query, facts.plan.config.twins) !== null) out.push(r.chunkId);
