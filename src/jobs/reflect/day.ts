@@ -47,7 +47,7 @@ export interface Day {
   summaries: DaySummary[];
   /** Conversations with turns in the window and no up-to-date summary. */
   sessions: GatheredSession[];
-  /** Group conversations left out: other people's words are not the person's memory. */
+  /** Group and isolated conversations left out: other people's words are not the person's memory. */
   groupSkipped: number;
   problems: string[];
 }

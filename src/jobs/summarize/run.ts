@@ -59,7 +59,7 @@ export type Need = { write: true; previous: SummaryFile | null } | { write: fals
 
 /** 2. Whether a conversation gets a (new) summary now. Pure. */
 export function needsSummary(c: Conversation, existing: SummaryFile | null, opts: { minMessages: number; idleMs: number; now: number; byHand: boolean; includeOpen: boolean }): Need {
-  if (!isOwnConversation(c)) return { write: false, reason: "a group conversation: not the person's own memory" };
+  if (!isOwnConversation(c)) return { write: false, reason: `${c.kind === "group" ? "a group" : "an isolated"} conversation: not the person's own memory` };
   if (c.turns.length < opts.minMessages) return { write: false, reason: `${c.turns.length} message(s), under reflection.summaryMinMessages (${opts.minMessages})` };
   if (existing !== null && existing.meta.messages >= c.turns.length) return { write: false, reason: "its summary is up to date" };
   const ended = c.lastWrite <= opts.now - opts.idleMs || (c.compactedAt !== null && c.compactedAt >= c.turns[c.turns.length - 1]!.at);

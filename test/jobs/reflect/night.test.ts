@@ -253,6 +253,30 @@ describe("conversation summaries", () => {
     expect(existsSync(path.join(ws, "sessions/chat-1.summary.md"))).toBe(false);
   });
 
+  it("an isolated conversation (a cron run, a sub-agent, a stranger's direct chat) is neither summarised nor read by the night", async () => {
+    conversation("chat-1", 4, 2);
+    conversation("openclaw-cron", 6, 2, { kind: "isolated" });
+    conversation("openclaw-team", 6, 2, { kind: "group" });
+    const { value: r } = await open().runJob("reflect", {});
+    expect(r?.status).toBe("updated");
+    expect(r?.summarized?.written).toEqual(["chat-1"]);
+    expect(existsSync(path.join(ws, "sessions/openclaw-cron.summary.md"))).toBe(false);
+    const { value: s } = await engine!.runJob("summarize", {});
+    expect(s?.skipped).toEqual(expect.arrayContaining([{ session: "openclaw-cron", reason: "an isolated conversation: not the person's own memory" }]));
+    const all = ollama.chats.map(asked).join("\n");
+    expect(all).not.toContain("RAW-openclaw-cron");
+    expect(all).not.toContain("RAW-openclaw-team");
+    expect(reflectionRequests()[0]).toContain("SUMMARY-OF-chat-1");
+  });
+
+  it("a conversation whose first line is isolated stays isolated whatever a later line says", async () => {
+    conversation("mixed", 4, 2, { kind: "isolated" });
+    const more = JSON.stringify({ role: "user", content: "RAW-mixed-5 later", ts: new Date(NOW - 2 * H + 1000).toISOString(), harness: "openclaw", kind: "main" }) + "\n";
+    writeAt("sessions/mixed.jsonl", read(ws, "sessions/mixed.jsonl") + more, 2);
+    const { value } = await open().runJob("summarize", {});
+    expect(value?.written).toEqual([]);
+  });
+
   it("continuation files are one conversation, cited by its own id", async () => {
     conversation("long", 4, 3);
     const more = JSON.stringify({ role: "user", content: "RAW-long-5 more", ts: new Date(NOW - 2 * H).toISOString() }) + "\n";
