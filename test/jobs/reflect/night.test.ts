@@ -277,6 +277,19 @@ describe("conversation summaries", () => {
     expect(value?.written).toEqual([]);
   });
 
+  it("a sync tool's conflict copy of a note or a transcript is read by the night under its original only", async () => {
+    writeAt("memory/2026-11-21.md", "# 2026-11-21\n\nBooked the dentist for Tuesday 8:00.\n", 3);
+    writeAt("memory/2026-11-21.sync-conflict-20261121-090000-ABCDEFG.md", "# 2026-11-21\n\nBooked the dentist for Tuesday 8:00.\nCOPY-LINE from the other device\n", 3);
+    conversation("chat-1", 4, 2);
+    writeAt("sessions/chat-1.sync-conflict-20261121-100000-ABCDEFG.jsonl", read(ws, "sessions/chat-1.jsonl"), 2);
+    const { value: r } = await open().runJob("reflect", {});
+    expect(r).toMatchObject({ status: "updated", notes: ["memory/2026-11-21.md"], summaries: ["chat-1"] });
+    expect(r?.summarized?.written).toEqual(["chat-1"]);
+    const all = ollama.chats.map(asked).join("\n");
+    expect(all).not.toContain("COPY-LINE");
+    expect(all).not.toContain("sync-conflict");
+  });
+
   it("continuation files are one conversation, cited by its own id", async () => {
     conversation("long", 4, 3);
     const more = JSON.stringify({ role: "user", content: "RAW-long-5 more", ts: new Date(NOW - 2 * H).toISOString() }) + "\n";
