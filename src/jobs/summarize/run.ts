@@ -7,6 +7,7 @@
  * section, the provider, the clock and the cancel signal. Without a usable model the run
  * stops at the first call and says so once (`noModel`): reflection then reads raw turns.
  */
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { ensureContextFits } from "../../llm/context.js";
 import { requireCompleteReply } from "../../llm/factory.js";
@@ -49,6 +50,8 @@ export interface SummarizeResult {
   /** Set when no model could be used: said once, reflection reads raw turns instead. */
   noModel?: string;
   failed: { session: string; reason: string }[];
+  /** Summaries taken out because their conversation is not the person's own (an earlier version wrote them). */
+  removed: string[];
   /** Conversations that need a summary, left for the next run by `limit`. */
   deferred: string[];
   problems: string[];
@@ -69,7 +72,7 @@ export function needsSummary(c: Conversation, existing: SummaryFile | null, opts
 
 export async function summarizeConversations(input: SummarizeInput): Promise<SummarizeResult> {
   const rule = input.rule ?? NO_HARD_LINKS;
-  const result: SummarizeResult = { dryRun: input.dryRun ?? false, written: [], skipped: [], failed: [], deferred: [], problems: [] };
+  const result: SummarizeResult = { dryRun: input.dryRun ?? false, written: [], skipped: [], failed: [], removed: [], deferred: [], problems: [] };
   const read = readConversations(input.workspace, rule);
   result.problems.push(...read.problems);
   const idleMs = parseDuration(input.cfg.summaryIdle) ?? 30 * 60_000;
@@ -83,6 +86,7 @@ export async function summarizeConversations(input: SummarizeInput): Promise<Sum
     const need = needsSummary(c, existing, { minMessages: input.cfg.summaryMinMessages, idleMs, now, byHand: input.session !== undefined, includeOpen: input.includeOpen ?? false });
     if (!need.write) {
       result.skipped.push({ session: c.id, reason: need.reason });
+      if (existing !== null && !isOwnConversation(c) && dropSummary(input, c.id, rule)) result.removed.push(summaryPath(c.id));
       continue;
     }
     if (input.limit !== undefined && result.written.length + result.failed.length >= input.limit) {
@@ -124,6 +128,24 @@ function readExisting(workspace: string, id: string, rule: LinkRule): SummaryFil
   } catch {
     // An unreadable summary is as good as none: it is derived, and written again.
     return null;
+  }
+}
+
+/**
+ * A summary of a conversation that is not the person's own (an isolated run's, written before
+ * such runs were left out) would keep it searchable and dreamed on: the derived file goes.
+ * A dry run only says so.
+ */
+function dropSummary(input: SummarizeInput, id: string, rule: LinkRule): boolean {
+  if (input.dryRun) return true;
+  const file = path.join(input.workspace, summaryPath(id));
+  try {
+    checkWriteTarget(input.workspace, file, rule);
+    rmSync(file);
+    return true;
+  } catch {
+    // Not ours to remove (a link, gone meanwhile): the index keeps its own rules for it.
+    return false;
   }
 }
 

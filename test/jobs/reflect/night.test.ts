@@ -269,6 +269,20 @@ describe("conversation summaries", () => {
     expect(reflectionRequests()[0]).toContain("SUMMARY-OF-chat-1");
   });
 
+  it("a summary an earlier version wrote of an isolated conversation is taken out, so search and the dream no longer find it", async () => {
+    conversation("openclaw-cron", 6, 2, { kind: "isolated" });
+    write(ws, "sessions/openclaw-cron.summary.md", "---\nsession: openclaw-cron\nharness: openclaw\nfrom: 2026-11-21T09:55:00.000Z\nto: 2026-11-21T10:00:00.000Z\nmessages: 6\ntopics: [\"digest\"]\nderived: true\n---\n\n# Conversation openclaw-cron\n\nCRON-SUMMARY the supplier digest ran.\n");
+    const e = open();
+    e.indexing.index();
+    expect((await e.search("supplier digest")).results.map((r) => r.path)).toContain("sessions/openclaw-cron.summary.md");
+    const { value, run } = await e.runJob("summarize", {});
+    expect(value?.removed).toEqual(["sessions/openclaw-cron.summary.md"]);
+    expect(run.reason).toBe("wrote 0 summaries; removed 1 of a conversation not the person's own");
+    expect(existsSync(path.join(ws, "sessions/openclaw-cron.summary.md"))).toBe(false);
+    e.indexing.index();
+    expect((await e.search("supplier digest")).results.map((r) => r.path)).not.toContain("sessions/openclaw-cron.summary.md");
+  });
+
   it("a conversation whose first line is isolated stays isolated whatever a later line says", async () => {
     conversation("mixed", 4, 2, { kind: "isolated" });
     const more = JSON.stringify({ role: "user", content: "RAW-mixed-5 later", ts: new Date(NOW - 2 * H + 1000).toISOString(), harness: "openclaw", kind: "main" }) + "\n";
