@@ -100,7 +100,7 @@ export async function summarizeConversations(input: SummarizeInput): Promise<Sum
     input.signal?.throwIfAborted();
     try {
       provider ??= input.provider();
-      result.written.push(await summarizeOne(input, provider, c, rule));
+      result.written.push(await summarizeOne(input, provider, c, rule, need.previous));
     } catch (e) {
       if (input.signal?.aborted) throw e;
       if (isNoModel(e)) {
@@ -150,15 +150,16 @@ function dropSummary(input: SummarizeInput, id: string, rule: LinkRule): boolean
 }
 
 /** 3. One conversation: fit, ask, read, write. */
-async function summarizeOne(input: SummarizeInput, provider: LLMProvider, c: Conversation, rule: LinkRule): Promise<SummarizeResult["written"][number]> {
+async function summarizeOne(input: SummarizeInput, provider: LLMProvider, c: Conversation, rule: LinkRule, previous: SummaryFile | null): Promise<SummarizeResult["written"][number]> {
   const window = (provider.contextSize ? await provider.contextSize(input.signal) : undefined) ?? input.cfg.windowTokens;
-  // About 4 characters a token; the instructions and the reply take their share first.
-  const budget = Math.max(800, (window - input.cfg.summaryMaxTokens - 400) * 4 * 0.9);
-  const fitted = fitTurns(c.turns, budget);
+  const earlier = earlierPart(previous, c);
+  // About 4 characters a token; the instructions, the earlier summary and the reply take their share first.
+  const budget = Math.max(800, (window - input.cfg.summaryMaxTokens - 400) * 4 * 0.9 - (earlier?.body.length ?? 0));
+  const fitted = fitTurns(c.turns.slice(earlier?.upTo ?? 0), budget);
   const first = c.turns[0]!;
   const last = c.turns[c.turns.length - 1]!;
   const request = {
-    ...buildSummaryPrompt({ session: c.id, harness: c.harness, messages: c.turns.length, from: localStamp(first.at), to: localStamp(last.at), turns: fitted.text }),
+    ...buildSummaryPrompt({ session: c.id, harness: c.harness, messages: c.turns.length, from: localStamp(first.at), to: localStamp(last.at), turns: fitted.text, ...(earlier ? { earlier } : {}) }),
     maxTokens: input.cfg.summaryMaxTokens,
     temperature: input.cfg.temperature,
     ...(input.signal ? { signal: input.signal } : {}),
@@ -178,7 +179,13 @@ async function summarizeOne(input: SummarizeInput, provider: LLMProvider, c: Con
       body: parsed.summary,
     }),
   );
-  return { session: c.id, path: rel, messages: c.turns.length, shown: fitted.shown };
+  return { session: c.id, path: rel, messages: c.turns.length, shown: (earlier?.upTo ?? 0) + fitted.shown };
+}
+
+/** A conversation that went on since its summary: the summary stands for its first turns. */
+function earlierPart(previous: SummaryFile | null, c: Conversation): { upTo: number; body: string } | undefined {
+  if (previous === null || previous.body === "" || previous.meta.messages <= 0 || previous.meta.messages >= c.turns.length) return undefined;
+  return { upTo: previous.meta.messages, body: previous.body };
 }
 
 function localStamp(ms: number): string {

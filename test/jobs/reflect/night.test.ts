@@ -304,6 +304,33 @@ describe("conversation summaries", () => {
     expect(all).not.toContain("sync-conflict");
   });
 
+  it("a conversation still going at night: the next night summarises only its new turns on top of the summary, and says which turns are new", async () => {
+    const line = (i: number, at: number) => JSON.stringify({ role: i % 2 === 1 ? "user" : "assistant", content: `RAW-late-${i} words`, ts: new Date(at).toISOString() }) + "\n";
+    let text = "";
+    for (let i = 1; i <= 4; i++) text += line(i, NOW - 40 * 60_000 + i * 60_000);
+    writeAt("sessions/late.jsonl", text, 0.5);
+    const { value: first } = await open().runJob("reflect", {});
+    expect(first?.summarized?.written).toEqual(["late"]);
+    await engine!.close();
+    // The conversation goes on after the night (past midnight), and the next night comes.
+    for (let i = 5; i <= 8; i++) text += line(i, NOW + 13 * H + i * 60_000);
+    writeAt("sessions/late.jsonl", text, -2);
+    ollama.chats.length = 0;
+    engine = Engine.open({ workspace: ws, now: () => NOW + 24 * H, llm: new OllamaProvider({ model: "good", host: ollama.host }) });
+    const { value: second } = await engine.runJob("reflect", {});
+    expect(second?.summarized?.written).toEqual(["late"]);
+    const summaryReq = ollama.chats.filter((c) => kindOf(c) === "summary").map(asked);
+    expect(summaryReq).toHaveLength(1);
+    // The earlier turns come as the summary written of them, never again as turns.
+    expect(summaryReq[0]).toContain("<earlier-summary>\nSUMMARY-OF-late");
+    for (let i = 5; i <= 8; i++) expect(summaryReq[0]).toContain(`[t${i}] ${i % 2 === 1 ? "user" : "assistant"}: RAW-late-${i} words`);
+    for (let i = 1; i <= 4; i++) expect(summaryReq[0]).not.toContain(`RAW-late-${i} `);
+    expect(read(ws, "sessions/late.summary.md")).toContain("messages: 8");
+    const req = reflectionRequests()[0]!;
+    expect(req).toContain("### Conversation late (8 messages, 2026-11-21 to 2026-11-22; topics: budget, late; continued: t5–t8 are new since the last reflection, the rest was reflected on already)");
+    expect(req).not.toContain("RAW-late-");
+  });
+
   it("continuation files are one conversation, cited by its own id", async () => {
     conversation("long", 4, 3);
     const more = JSON.stringify({ role: "user", content: "RAW-long-5 more", ts: new Date(NOW - 2 * H).toISOString() }) + "\n";
