@@ -69,3 +69,20 @@ export async function assistantChecks(workspace: string): Promise<DoctorCheck[]>
   }
   return out;
 }
+
+/**
+ * `agent status`'s line about the assistants connected to this workspace: each one, with its
+ * last capture (the full picture is `agent connect --status`).
+ */
+export async function assistantsLine(workspace: string, now = Date.now()): Promise<string> {
+  const here = path.resolve(workspace);
+  const parts: string[] = [];
+  for (const a of await assistantsHealth(process.cwd(), process.env, new Map(), now)) {
+    const mine = a.connections.filter((c) => c.workspace !== null && path.resolve(c.workspace) === here);
+    if (mine.length === 0) continue;
+    const last = mine.map((c) => c.activity?.lastCapture).filter((t): t is string => t !== undefined).sort().pop();
+    const broken = mine.some((c) => c.problems.length > 0);
+    parts.push(`${a.harness} (${mine.map((c) => c.scope).join(", ")}; last capture ${last === undefined ? "never" : last}${broken ? "; BROKEN: see `agent connect --status`" : ""})`);
+  }
+  return `assistants: ${parts.length === 0 ? "none connected here (`agent connect <assistant>`)" : parts.join(", ")}`;
+}

@@ -9,6 +9,7 @@ import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdi
 import path from "node:path";
 import { isInside, toRel } from "./paths.js";
 import { isPrivatePath } from "./privacy.js";
+import { isConflictCopy } from "./sync-copies.js";
 import { sleepSync } from "../shared/sleep.js";
 import { redactNote } from "../shared/redact.js";
 
@@ -272,12 +273,18 @@ export function isWorkspaceFile(workspace: string, rel: string): boolean {
   return statWorkspacePath(workspace, rel)?.isFile === true;
 }
 
-/** Names in a workspace folder (sorted); [] when it does not exist or leads outside the workspace. */
+/**
+ * Names in a workspace folder (sorted); [] when it does not exist or leads outside the
+ * workspace. A sync tool's conflict copy is left out: the jobs and the capture read each note
+ * and transcript once, under its own name (the doctor names the copy).
+ */
 export function listWorkspaceDir(workspace: string, rel: string): string[] {
   const info = statWorkspacePath(workspace, rel);
   if (info === null || !info.isDirectory) return [];
   try {
-    return readdirSync(realpathSync(path.resolve(workspace, rel))).sort();
+    return readdirSync(realpathSync(path.resolve(workspace, rel)))
+      .filter((n) => !isConflictCopy(n))
+      .sort();
   } catch {
     return [];
   }

@@ -3,6 +3,8 @@
  * hold the person's private life; `group` and `isolated` sessions never do.
  */
 
+import { conflictCopyOf } from "./sync-copies.js";
+
 export type SessionType = "main" | "group" | "isolated";
 export const SESSION_TYPES: readonly SessionType[] = ["main", "group", "isolated"];
 
@@ -17,7 +19,10 @@ const PRIVATE_FOLDERS = ["memory/", "sessions/", "reflections/"] as const;
  * daily notes, transcripts and reflections.
  */
 export function isPrivatePath(rel: string): boolean {
-  return (PRIVATE_BOOTSTRAP as readonly string[]).includes(rel) || PRIVATE_FOLDERS.some((f) => rel.startsWith(f));
+  if ((PRIVATE_BOOTSTRAP as readonly string[]).includes(rel) || PRIVATE_FOLDERS.some((f) => rel.startsWith(f))) return true;
+  // A sync tool's copy of MEMORY.md (MEMORY.sync-conflict-….md) holds what MEMORY.md holds.
+  const copy = conflictCopyOf(rel);
+  return copy !== null && isPrivatePath(copy.original);
 }
 
 /**

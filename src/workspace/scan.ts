@@ -3,6 +3,7 @@ import path from "node:path";
 import { isIndexable } from "./kinds.js";
 import { isInside, toRel } from "./paths.js";
 import { errCode } from "./read.js";
+import { conflictCopyOf, conflictCopyReason } from "./sync-copies.js";
 
 export interface ScannedFile {
   rel: string;
@@ -90,6 +91,11 @@ export function scanWorkspace(workspace: string, opts: { allowHardLinks: boolean
         continue;
       }
       if (!isIndexable(rel)) continue;
+      const copy = conflictCopyOf(rel);
+      if (copy !== null) {
+        skipped.push({ rel, reason: conflictCopyReason(rel, copy) });
+        continue;
+      }
       if (!ent.isFile()) {
         skipped.push({ rel, reason: `${rel}: not a regular file; skipped` });
         continue;

@@ -14,6 +14,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { checkWriteTarget, NO_HARD_LINKS, readWorkspaceText } from "./guard.js";
 import { appendVerified, createExclusive } from "./safe-write.js";
+import { conflictCopyOf, isConflictCopy } from "./sync-copies.js";
 
 export interface IgnoreFile {
   /** Workspace-relative name. */
@@ -67,6 +68,11 @@ const MAX_ENTRIES = 50_000;
 
 /** Workspace-relative paths of SQLite files (and -wal/-shm/-journal) anywhere in the workspace. */
 export function sqliteFilesInWorkspace(workspace: string): string[] {
+  return filesInWorkspace(workspace, (name) => SQLITE.test(name));
+}
+
+/** Workspace-relative paths of the files whose name `pick` accepts, sorted; links not followed. */
+function filesInWorkspace(workspace: string, pick: (name: string) => boolean): string[] {
   const found: string[] = [];
   let seen = 0;
   const walk = (dir: string, rel: string): void => {
@@ -81,7 +87,7 @@ export function sqliteFilesInWorkspace(workspace: string): string[] {
       const r = rel === "" ? e.name : `${rel}/${e.name}`;
       // A link is not followed (it is not the workspace's own file); .git holds no database of ours.
       if (e.isDirectory() && e.name !== ".git" && e.name !== "node_modules") walk(path.join(dir, e.name), r);
-      else if (e.isFile() && SQLITE.test(e.name)) found.push(r);
+      else if (e.isFile() && pick(e.name)) found.push(r);
     }
   };
   walk(workspace, "");
@@ -101,6 +107,14 @@ export function syncProblems(workspace: string): SyncProblem[] {
     out.push({
       detail: `SQLite file(s) in the workspace: ${dbs.slice(0, 5).join(", ")}${dbs.length > 5 ? ` and ${dbs.length - 5} more` : ""}; a sync tool (git, Syncthing, iCloud, Dropbox) copies a live database between devices and breaks it`,
       fix: "move them out of the workspace (the engine keeps its own index and state outside it, in this device's folder)",
+    });
+  }
+  const copies = filesInWorkspace(workspace, isConflictCopy);
+  if (copies.length > 0) {
+    const named = copies.slice(0, 5).map((rel) => `${rel} (of ${conflictCopyOf(rel)!.original})`);
+    out.push({
+      detail: `${copies.length} conflict cop${copies.length === 1 ? "y" : "ies"} left by a sync tool: ${named.join(", ")}${copies.length > 5 ? ` and ${copies.length - 5} more` : ""}; not indexed and not read by the jobs, so lines only a copy holds are not in memory`,
+      fix: "merge what you want to keep into the original file and delete the copy",
     });
   }
   const uses = (marker: string): boolean => readdirSync(workspace).includes(marker);

@@ -4,7 +4,7 @@
  * line in .agent/hooks.log, a moved workspace or a Node that is gone shows in --status and in
  * doctor, and connect again repairs it.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runAgent } from "../helpers/cli.js";
@@ -35,6 +35,39 @@ describe("one connect for every assistant", () => {
       for (const name of ["claude-code", "codex", "opencode", "openclaw"]) expect(line.split(name).length - 1, `${cmd}: ${line}`).toBe(1);
       expect(r.stdout).toContain("--openclaw-config");
     }
+  });
+
+  it("four assistants in one workspace: each its own files, `agent status` names each, disconnecting one leaves the others", async () => {
+    const { ws, home, env } = setup();
+    const files = (): string[] => {
+      const out: string[] = [];
+      const walk = (d: string): void => {
+        if (!existsSync(d)) return;
+        for (const e of readdirSync(d, { withFileTypes: true })) (e.isDirectory() ? walk : (f: string) => out.push(path.relative(home, f)))(path.join(d, e.name));
+      };
+      walk(home);
+      return out.sort();
+    };
+    const written: Record<string, string[]> = {};
+    for (const a of ["claude-code", "codex", "opencode", "openclaw"]) {
+      const before = files();
+      const r = await runAgent(["connect", a, "-w", ws], env);
+      expect(r.code, r.stderr).toBe(0);
+      written[a] = files().filter((f) => !before.includes(f));
+    }
+    // Each wrote only its own files: no file of one assistant's is another's.
+    expect(written).toEqual({
+      "claude-code": [".claude.json", ".claude/settings.json"],
+      codex: [".codex/config.toml", ".codex/hooks.json"],
+      opencode: [".config/opencode/opencode.json", ".config/opencode/plugins/agent-memory.js"],
+      openclaw: [".openclaw/openclaw.json"],
+    });
+    const status = await runAgent(["status", "-w", ws], env);
+    expect(status.stdout).toMatch(/^assistants: claude-code \(user; last capture never\), codex \(user; last capture never\), opencode \(user; last capture never\), openclaw \(user; last capture never\)$/m);
+    const kept = Object.fromEntries(files().filter((f) => !f.startsWith(".codex/")).map((f) => [f, readFileSync(path.join(home, f), "utf8")]));
+    expect((await runAgent(["disconnect", "codex", "-w", ws], env)).code).toBe(0);
+    expect(Object.fromEntries(files().map((f) => [f, readFileSync(path.join(home, f), "utf8")]))).toEqual(kept);
+    expect((await runAgent(["status", "-w", ws], env)).stdout).toMatch(/^assistants: claude-code \(user; last capture never\), opencode \(user; last capture never\), openclaw \(user; last capture never\)$/m);
   });
 
   it("openclaw: --dry-run writes nothing, --status sees it connected, disconnect gives the file back", async () => {

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { StatusReport } from "../../engine/engine.js";
 import { printJson, standard, withEngine, type WorkspaceOpts } from "../common.js";
+import { assistantsLine } from "../connect-status.js";
 import { viaDaemon, withDaemonOption, type DaemonRouting } from "../remote.js";
 
 export function register(program: Command): void {
@@ -19,6 +20,7 @@ export function register(program: Command): void {
         `embedder:  ${embedder.modelId === null ? `none (keyword-only) — ${embedder.reason}` : embedder.reason}`,
         `indexed:   ${ageMs === null ? "never — run `agent index`" : `${formatAge(ageMs)} ago`}`,
       ];
+      out.push(await assistantsLine(r.workspace));
       if (r.state) out.push(`state:     ${r.state.events} event(s) from ${r.state.devices.length} device(s), digest ${r.state.digest.slice(0, 12)}`);
       out.push(s.stale.length === 0 ? "stale:     none" : `stale:     ${s.stale.length} file(s) changed since indexing (the next search or \`agent index\` picks them up)`);
       for (const p of s.stale.slice(0, 20)) out.push(`  ${p}`);

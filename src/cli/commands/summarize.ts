@@ -36,6 +36,7 @@ export function register(program: Command): void {
 function describe(r: SummarizeResult): string {
   const out: string[] = [];
   const verb = r.dryRun ? "would write" : "wrote";
+  for (const rel of r.removed) out.push(`${r.dryRun ? "would remove" : "removed"} ${rel} (not the person's own conversation)`);
   for (const w of r.written) out.push(`${verb} ${w.path} (${w.messages} messages${w.shown < w.messages ? `, ${w.shown} shown to the model` : ""})`);
   for (const f of r.failed) out.push(`${f.session}: not summarised (${f.reason})`);
   const why = [...new Set(r.skipped.map((s) => s.reason.replace(/^\d+ message\(s\), /, "")))].slice(0, 3).join("; ");

@@ -34,6 +34,8 @@ export interface DaySummary {
   to: string;
   topics: string[];
   body: string;
+  /** The first turn inside the window, when earlier turns were before it (an earlier night read them). */
+  newFrom?: number;
 }
 
 export interface Day {
@@ -47,7 +49,7 @@ export interface Day {
   summaries: DaySummary[];
   /** Conversations with turns in the window and no up-to-date summary. */
   sessions: GatheredSession[];
-  /** Group conversations left out: other people's words are not the person's memory. */
+  /** Group and isolated conversations left out: other people's words are not the person's memory. */
   groupSkipped: number;
   problems: string[];
 }
@@ -80,7 +82,7 @@ export function readDay(workspace: string, opts: ReadDayOptions): Day {
     const s = readSummaryOf(workspace, c.id, rule);
     // A summary that covers every turn stands for the conversation; a stale one does not.
     if (s !== null && s.messages >= c.turns.length) {
-      summaries.push(s);
+      summaries.push(inWindow[0]!.n > 1 ? { ...s, newFrom: inWindow[0]!.n } : s);
       continue;
     }
     const messages = inWindow.map((t) => ({ session: c.id, role: t.role, content: t.content, at: t.at, ...(t.thread !== undefined ? { thread: t.thread } : {}) }));
@@ -186,7 +188,7 @@ export function composeDay(day: Pick<Day, "notes" | "memoryAdded" | "summaries" 
   const notes = fitBlocks(blocks, b.notes);
   const summaries = fitBlocks(
     day.summaries.map((s) => ({
-      title: `### Conversation ${s.session} (${s.messages} messages, ${s.from.slice(0, 10)}${s.to.slice(0, 10) !== s.from.slice(0, 10) ? ` to ${s.to.slice(0, 10)}` : ""}${s.topics.length > 0 ? `; topics: ${s.topics.join(", ")}` : ""})`,
+      title: `### Conversation ${s.session} (${s.messages} messages, ${s.from.slice(0, 10)}${s.to.slice(0, 10) !== s.from.slice(0, 10) ? ` to ${s.to.slice(0, 10)}` : ""}${s.topics.length > 0 ? `; topics: ${s.topics.join(", ")}` : ""}${s.newFrom !== undefined ? `; continued: t${s.newFrom}–t${s.messages} are new since the last reflection, the rest was reflected on already` : ""})`,
       lines: [s.body.replace(/\s+/g, " ").trim()],
     })),
     b.summaries,

@@ -101,7 +101,8 @@ function readOne(workspace: string, id: string, stems: string[], rule: LinkRule,
     const parsed = parseSessionText(stem, text);
     for (const p of parsed.problems) problems.push(`${rel}:${p.line}: ${p.reason}`);
     for (const t of parsed.turns) {
-      if (t.role !== "user" && t.role !== "assistant") continue;
+      // Another participant's words are never the person's, whatever the session's kind.
+      if ((t.role !== "user" && t.role !== "assistant") || t.from.speaker === "participant") continue;
       const ts = Date.parse(t.ts);
       const turn: ConversationTurn = { n: c.turns.length + 1, role: t.role, content: t.content, at: Number.isNaN(ts) ? mtime : ts };
       if (t.thread !== undefined) turn.thread = t.thread;
@@ -119,8 +120,9 @@ function readOne(workspace: string, id: string, stems: string[], rule: LinkRule,
 
 /**
  * Harness and session kind from the lines' provenance fields (`harness`, `kind` or
- * `sessionKind`): a line that says "group" makes the whole conversation a group one, since
- * other people's words must never become the person's own memory.
+ * `sessionKind`): a line that says "group" makes the whole conversation a group one, and one
+ * that says "isolated" (a cron run, a sub-agent, a stranger's direct chat) an isolated one
+ * unless it is a group's: neither is ever the person's own memory, and no later line makes it so.
  */
 function readProvenance(text: string, c: Conversation): void {
   if (!text.includes('"harness"') && !text.includes("ind\"")) return;
@@ -137,11 +139,14 @@ function readProvenance(text: string, c: Conversation): void {
     if (c.harness === null && typeof r.harness === "string" && r.harness !== "") c.harness = r.harness;
     const nested = typeof r.session === "object" && r.session !== null ? (r.session as Record<string, unknown>).kind : undefined;
     const kind = [r.sessionKind, r.kind, nested].find((k): k is string => typeof k === "string" && SESSION_KINDS.has(k));
-    if (kind !== undefined && c.kind !== "group") c.kind = kind;
+    if (kind !== undefined && KIND_RANK[kind]! > KIND_RANK[c.kind]!) c.kind = kind;
   }
 }
 
-/** A conversation the person's own memory may be built from: not a group one. */
+/** Which kind wins when a conversation's lines disagree: the least private reading never does. */
+const KIND_RANK: Record<string, number> = { main: 0, isolated: 1, group: 2 };
+
+/** A conversation the person's own memory may be built from: a main one (not a group's, not an isolated run's). */
 export function isOwnConversation(c: Conversation): boolean {
-  return c.kind !== "group";
+  return c.kind === "main";
 }

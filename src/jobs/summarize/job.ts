@@ -70,10 +70,11 @@ export function summarizeJob(deps: JobDeps, env: { warn: JobWarn }): Job<Summari
       const did = r.dryRun ? "would write" : "wrote";
       const reason =
         r.noModel ??
-        `${did} ${r.written.length} summar${r.written.length === 1 ? "y" : "ies"}${r.failed.length > 0 ? `, ${r.failed.length} failed (${r.failed[0]!.session}: ${r.failed[0]!.reason})` : ""}${r.deferred.length > 0 ? `, ${r.deferred.length} left for the next run` : ""}`;
+        `${did} ${r.written.length} summar${r.written.length === 1 ? "y" : "ies"}${r.failed.length > 0 ? `, ${r.failed.length} failed (${r.failed[0]!.session}: ${r.failed[0]!.reason})` : ""}${r.deferred.length > 0 ? `, ${r.deferred.length} left for the next run` : ""}${r.removed.length > 0 ? `; ${r.dryRun ? "would remove" : "removed"} ${r.removed.length} of a conversation not the person's own` : ""}`;
       const outcome = r.failed.length > 0 && r.written.length === 0 ? "error" : r.written.length === 0 ? "skip" : "ok";
       const details: Record<string, unknown> = { written: r.written.map((w) => w.session), skipped: r.skipped.length, failed: r.failed };
       if (r.noModel !== undefined) details.llm = "missing";
+      if (r.removed.length > 0) details.removed = r.removed;
       return { result: { outcome, reason, details }, value: r };
     },
   };

@@ -7,6 +7,7 @@
  * section, the provider, the clock and the cancel signal. Without a usable model the run
  * stops at the first call and says so once (`noModel`): reflection then reads raw turns.
  */
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { ensureContextFits } from "../../llm/context.js";
 import { requireCompleteReply } from "../../llm/factory.js";
@@ -49,6 +50,8 @@ export interface SummarizeResult {
   /** Set when no model could be used: said once, reflection reads raw turns instead. */
   noModel?: string;
   failed: { session: string; reason: string }[];
+  /** Summaries taken out because their conversation is not the person's own (an earlier version wrote them). */
+  removed: string[];
   /** Conversations that need a summary, left for the next run by `limit`. */
   deferred: string[];
   problems: string[];
@@ -59,7 +62,7 @@ export type Need = { write: true; previous: SummaryFile | null } | { write: fals
 
 /** 2. Whether a conversation gets a (new) summary now. Pure. */
 export function needsSummary(c: Conversation, existing: SummaryFile | null, opts: { minMessages: number; idleMs: number; now: number; byHand: boolean; includeOpen: boolean }): Need {
-  if (!isOwnConversation(c)) return { write: false, reason: "a group conversation: not the person's own memory" };
+  if (!isOwnConversation(c)) return { write: false, reason: `${c.kind === "group" ? "a group" : "an isolated"} conversation: not the person's own memory` };
   if (c.turns.length < opts.minMessages) return { write: false, reason: `${c.turns.length} message(s), under reflection.summaryMinMessages (${opts.minMessages})` };
   if (existing !== null && existing.meta.messages >= c.turns.length) return { write: false, reason: "its summary is up to date" };
   const ended = c.lastWrite <= opts.now - opts.idleMs || (c.compactedAt !== null && c.compactedAt >= c.turns[c.turns.length - 1]!.at);
@@ -69,7 +72,7 @@ export function needsSummary(c: Conversation, existing: SummaryFile | null, opts
 
 export async function summarizeConversations(input: SummarizeInput): Promise<SummarizeResult> {
   const rule = input.rule ?? NO_HARD_LINKS;
-  const result: SummarizeResult = { dryRun: input.dryRun ?? false, written: [], skipped: [], failed: [], deferred: [], problems: [] };
+  const result: SummarizeResult = { dryRun: input.dryRun ?? false, written: [], skipped: [], failed: [], removed: [], deferred: [], problems: [] };
   const read = readConversations(input.workspace, rule);
   result.problems.push(...read.problems);
   const idleMs = parseDuration(input.cfg.summaryIdle) ?? 30 * 60_000;
@@ -83,6 +86,7 @@ export async function summarizeConversations(input: SummarizeInput): Promise<Sum
     const need = needsSummary(c, existing, { minMessages: input.cfg.summaryMinMessages, idleMs, now, byHand: input.session !== undefined, includeOpen: input.includeOpen ?? false });
     if (!need.write) {
       result.skipped.push({ session: c.id, reason: need.reason });
+      if (existing !== null && !isOwnConversation(c) && dropSummary(input, c.id, rule)) result.removed.push(summaryPath(c.id));
       continue;
     }
     if (input.limit !== undefined && result.written.length + result.failed.length >= input.limit) {
@@ -96,7 +100,7 @@ export async function summarizeConversations(input: SummarizeInput): Promise<Sum
     input.signal?.throwIfAborted();
     try {
       provider ??= input.provider();
-      result.written.push(await summarizeOne(input, provider, c, rule));
+      result.written.push(await summarizeOne(input, provider, c, rule, need.previous));
     } catch (e) {
       if (input.signal?.aborted) throw e;
       if (isNoModel(e)) {
@@ -127,16 +131,35 @@ function readExisting(workspace: string, id: string, rule: LinkRule): SummaryFil
   }
 }
 
+/**
+ * A summary of a conversation that is not the person's own (an isolated run's, written before
+ * such runs were left out) would keep it searchable and dreamed on: the derived file goes.
+ * A dry run only says so.
+ */
+function dropSummary(input: SummarizeInput, id: string, rule: LinkRule): boolean {
+  if (input.dryRun) return true;
+  const file = path.join(input.workspace, summaryPath(id));
+  try {
+    checkWriteTarget(input.workspace, file, rule);
+    rmSync(file);
+    return true;
+  } catch {
+    // Not ours to remove (a link, gone meanwhile): the index keeps its own rules for it.
+    return false;
+  }
+}
+
 /** 3. One conversation: fit, ask, read, write. */
-async function summarizeOne(input: SummarizeInput, provider: LLMProvider, c: Conversation, rule: LinkRule): Promise<SummarizeResult["written"][number]> {
+async function summarizeOne(input: SummarizeInput, provider: LLMProvider, c: Conversation, rule: LinkRule, previous: SummaryFile | null): Promise<SummarizeResult["written"][number]> {
   const window = (provider.contextSize ? await provider.contextSize(input.signal) : undefined) ?? input.cfg.windowTokens;
-  // About 4 characters a token; the instructions and the reply take their share first.
-  const budget = Math.max(800, (window - input.cfg.summaryMaxTokens - 400) * 4 * 0.9);
-  const fitted = fitTurns(c.turns, budget);
+  const earlier = earlierPart(previous, c);
+  // About 4 characters a token; the instructions, the earlier summary and the reply take their share first.
+  const budget = Math.max(800, (window - input.cfg.summaryMaxTokens - 400) * 4 * 0.9 - (earlier?.body.length ?? 0));
+  const fitted = fitTurns(c.turns.slice(earlier?.upTo ?? 0), budget);
   const first = c.turns[0]!;
   const last = c.turns[c.turns.length - 1]!;
   const request = {
-    ...buildSummaryPrompt({ session: c.id, harness: c.harness, messages: c.turns.length, from: localStamp(first.at), to: localStamp(last.at), turns: fitted.text }),
+    ...buildSummaryPrompt({ session: c.id, harness: c.harness, messages: c.turns.length, from: localStamp(first.at), to: localStamp(last.at), turns: fitted.text, ...(earlier ? { earlier } : {}) }),
     maxTokens: input.cfg.summaryMaxTokens,
     temperature: input.cfg.temperature,
     ...(input.signal ? { signal: input.signal } : {}),
@@ -156,7 +179,13 @@ async function summarizeOne(input: SummarizeInput, provider: LLMProvider, c: Con
       body: parsed.summary,
     }),
   );
-  return { session: c.id, path: rel, messages: c.turns.length, shown: fitted.shown };
+  return { session: c.id, path: rel, messages: c.turns.length, shown: (earlier?.upTo ?? 0) + fitted.shown };
+}
+
+/** A conversation that went on since its summary: the summary stands for its first turns. */
+function earlierPart(previous: SummaryFile | null, c: Conversation): { upTo: number; body: string } | undefined {
+  if (previous === null || previous.body === "" || previous.meta.messages <= 0 || previous.meta.messages >= c.turns.length) return undefined;
+  return { upTo: previous.meta.messages, body: previous.body };
 }
 
 function localStamp(ms: number): string {

@@ -253,6 +253,84 @@ describe("conversation summaries", () => {
     expect(existsSync(path.join(ws, "sessions/chat-1.summary.md"))).toBe(false);
   });
 
+  it("an isolated conversation (a cron run, a sub-agent, a stranger's direct chat) is neither summarised nor read by the night", async () => {
+    conversation("chat-1", 4, 2);
+    conversation("openclaw-cron", 6, 2, { kind: "isolated" });
+    conversation("openclaw-team", 6, 2, { kind: "group" });
+    const { value: r } = await open().runJob("reflect", {});
+    expect(r?.status).toBe("updated");
+    expect(r?.summarized?.written).toEqual(["chat-1"]);
+    expect(existsSync(path.join(ws, "sessions/openclaw-cron.summary.md"))).toBe(false);
+    const { value: s } = await engine!.runJob("summarize", {});
+    expect(s?.skipped).toEqual(expect.arrayContaining([{ session: "openclaw-cron", reason: "an isolated conversation: not the person's own memory" }]));
+    const all = ollama.chats.map(asked).join("\n");
+    expect(all).not.toContain("RAW-openclaw-cron");
+    expect(all).not.toContain("RAW-openclaw-team");
+    expect(reflectionRequests()[0]).toContain("SUMMARY-OF-chat-1");
+  });
+
+  it("a summary an earlier version wrote of an isolated conversation is taken out, so search and the dream no longer find it", async () => {
+    conversation("openclaw-cron", 6, 2, { kind: "isolated" });
+    write(ws, "sessions/openclaw-cron.summary.md", "---\nsession: openclaw-cron\nharness: openclaw\nfrom: 2026-11-21T09:55:00.000Z\nto: 2026-11-21T10:00:00.000Z\nmessages: 6\ntopics: [\"digest\"]\nderived: true\n---\n\n# Conversation openclaw-cron\n\nCRON-SUMMARY the supplier digest ran.\n");
+    const e = open();
+    e.indexing.index();
+    expect((await e.search("supplier digest")).results.map((r) => r.path)).toContain("sessions/openclaw-cron.summary.md");
+    const { value, run } = await e.runJob("summarize", {});
+    expect(value?.removed).toEqual(["sessions/openclaw-cron.summary.md"]);
+    expect(run.reason).toBe("wrote 0 summaries; removed 1 of a conversation not the person's own");
+    expect(existsSync(path.join(ws, "sessions/openclaw-cron.summary.md"))).toBe(false);
+    e.indexing.index();
+    expect((await e.search("supplier digest")).results.map((r) => r.path)).not.toContain("sessions/openclaw-cron.summary.md");
+  });
+
+  it("a conversation whose first line is isolated stays isolated whatever a later line says", async () => {
+    conversation("mixed", 4, 2, { kind: "isolated" });
+    const more = JSON.stringify({ role: "user", content: "RAW-mixed-5 later", ts: new Date(NOW - 2 * H + 1000).toISOString(), harness: "openclaw", kind: "main" }) + "\n";
+    writeAt("sessions/mixed.jsonl", read(ws, "sessions/mixed.jsonl") + more, 2);
+    const { value } = await open().runJob("summarize", {});
+    expect(value?.written).toEqual([]);
+  });
+
+  it("a sync tool's conflict copy of a note or a transcript is read by the night under its original only", async () => {
+    writeAt("memory/2026-11-21.md", "# 2026-11-21\n\nBooked the dentist for Tuesday 8:00.\n", 3);
+    writeAt("memory/2026-11-21.sync-conflict-20261121-090000-ABCDEFG.md", "# 2026-11-21\n\nBooked the dentist for Tuesday 8:00.\nCOPY-LINE from the other device\n", 3);
+    conversation("chat-1", 4, 2);
+    writeAt("sessions/chat-1.sync-conflict-20261121-100000-ABCDEFG.jsonl", read(ws, "sessions/chat-1.jsonl"), 2);
+    const { value: r } = await open().runJob("reflect", {});
+    expect(r).toMatchObject({ status: "updated", notes: ["memory/2026-11-21.md"], summaries: ["chat-1"] });
+    expect(r?.summarized?.written).toEqual(["chat-1"]);
+    const all = ollama.chats.map(asked).join("\n");
+    expect(all).not.toContain("COPY-LINE");
+    expect(all).not.toContain("sync-conflict");
+  });
+
+  it("a conversation still going at night: the next night summarises only its new turns on top of the summary, and says which turns are new", async () => {
+    const line = (i: number, at: number) => JSON.stringify({ role: i % 2 === 1 ? "user" : "assistant", content: `RAW-late-${i} words`, ts: new Date(at).toISOString() }) + "\n";
+    let text = "";
+    for (let i = 1; i <= 4; i++) text += line(i, NOW - 40 * 60_000 + i * 60_000);
+    writeAt("sessions/late.jsonl", text, 0.5);
+    const { value: first } = await open().runJob("reflect", {});
+    expect(first?.summarized?.written).toEqual(["late"]);
+    await engine!.close();
+    // The conversation goes on after the night (past midnight), and the next night comes.
+    for (let i = 5; i <= 8; i++) text += line(i, NOW + 13 * H + i * 60_000);
+    writeAt("sessions/late.jsonl", text, -2);
+    ollama.chats.length = 0;
+    engine = Engine.open({ workspace: ws, now: () => NOW + 24 * H, llm: new OllamaProvider({ model: "good", host: ollama.host }) });
+    const { value: second } = await engine.runJob("reflect", {});
+    expect(second?.summarized?.written).toEqual(["late"]);
+    const summaryReq = ollama.chats.filter((c) => kindOf(c) === "summary").map(asked);
+    expect(summaryReq).toHaveLength(1);
+    // The earlier turns come as the summary written of them, never again as turns.
+    expect(summaryReq[0]).toContain("<earlier-summary>\nSUMMARY-OF-late");
+    for (let i = 5; i <= 8; i++) expect(summaryReq[0]).toContain(`[t${i}] ${i % 2 === 1 ? "user" : "assistant"}: RAW-late-${i} words`);
+    for (let i = 1; i <= 4; i++) expect(summaryReq[0]).not.toContain(`RAW-late-${i} `);
+    expect(read(ws, "sessions/late.summary.md")).toContain("messages: 8");
+    const req = reflectionRequests()[0]!;
+    expect(req).toContain("### Conversation late (8 messages, 2026-11-21 to 2026-11-22; topics: budget, late; continued: t5–t8 are new since the last reflection, the rest was reflected on already)");
+    expect(req).not.toContain("RAW-late-");
+  });
+
   it("continuation files are one conversation, cited by its own id", async () => {
     conversation("long", 4, 3);
     const more = JSON.stringify({ role: "user", content: "RAW-long-5 more", ts: new Date(NOW - 2 * H).toISOString() }) + "\n";

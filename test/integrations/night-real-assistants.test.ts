@@ -1,0 +1,127 @@
+/**
+ * The night, after a day lived with the real assistants: a note written by hand, a Claude Code
+ * turn and a Codex turn captured by their hooks, and an OpenClaw cron run (an isolated session)
+ * captured by its plugin, all into one workspace. `agent reflect` then runs against a stand-in
+ * Ollama that records its prompts: the reflection's prompt holds the hand-written note and a
+ * summary of each of the person's two conversations, and nothing of the cron run (neither
+ * summarised nor read raw). A second night with nothing new reads nothing again. Skipped, with
+ * the reason, when an assistant is not installed.
+ */
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { claudeProject } from "../helpers/claude-project.js";
+import { runAgent } from "../helpers/cli.js";
+import { startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
+import { harnessBin, missingHarness } from "../helpers/harness.js";
+import { isolatedEnv, runHarness } from "../helpers/harness-run.js";
+import { startModelServer, type ModelServer } from "../helpers/model-server.js";
+import { titled } from "../helpers/needs.js";
+import { startOllamaChat, type OllamaChatServer } from "../helpers/ollama-chat.js";
+import { cleanup, read, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
+import { FIRST_SOUL, soulJson } from "../jobs/reflect/helpers.js";
+import { openClawEnv } from "../openclaw/openclaw-env.js";
+
+const why = missingHarness("claude-code") ?? missingHarness("codex") ?? missingHarness("openclaw");
+
+const asked = (body: Record<string, unknown>) => ((body.messages as { content: string }[]) ?? []).map((m) => m.content).join("\n");
+const kindOf = (body: Record<string, unknown>) => {
+  const props = (body.format as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return props.soul ? "soul" : props.summary ? "summary" : "reflection";
+};
+
+describe.skipIf(why !== undefined)(titled("the night after a day with Claude Code, Codex and an OpenClaw cron run", why), () => {
+  let root = "";
+  let server: ModelServer | undefined;
+  let claw: OllamaChatServer | undefined;
+  let night: FakeOllama | undefined;
+  afterAll(async () => {
+    await server?.close();
+    await claw?.close();
+    await night?.close();
+    if (!process.env.KEEP_TEST_DIR) cleanup(root);
+  });
+
+  it("reads the hand-written note and both conversations' summaries, nothing of the cron run; a second night reads nothing again", async () => {
+    root = tempDir("agent-night-real-");
+    server = await startModelServer(() => "Noted.");
+    const { ws, proj, agent, turn: claude } = await claudeProject(root, { "memory/2026-11-30.md": "# 2026-11-30\n\nHAND-NOTE: repotted the lemon tree on the balcony.\n" }, server);
+
+    // Claude Code: one turn, captured by its Stop hook.
+    expect((await claude(["-p", "CLAUDE-TURN: remind me to water the lemon tree every Sunday"])).code).toBe(0);
+    // Codex: one turn in the same workspace, captured by its hooks.
+    const env = isolatedEnv(root);
+    writeFileSync(path.join(env.CODEX_HOME!, "config.toml"), `model = "test-model"\nmodel_provider = "local"\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n[model_providers.local]\nname = "local"\nbase_url = "${server.url}/v1"\nwire_api = "responses"\nrequires_openai_auth = false\n`);
+    expect((await runAgent(["connect", "codex", "-w", ws, "--budget-ms", "20000"], { HOME: env.HOME, CODEX_HOME: env.CODEX_HOME })).code).toBe(0);
+    const codex = await runHarness(harnessBin("codex")!, ["exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "CODEX-TURN: which pot size suits a lemon tree?"], { cwd: proj, env, timeoutMs: 120_000 });
+    expect(codex.code, codex.stderr.slice(-2000)).toBe(0);
+
+    // OpenClaw: a cron run (an isolated session), captured by its plugin.
+    claw = await startOllamaChat(() => "CRON-REPLY: the nightly digest is done.");
+    const config = write(root, "openclaw/openclaw.json", JSON.stringify({ models: { providers: { ollama: { baseUrl: claw.url, api: "ollama", models: [{ id: "tiny", name: "tiny", contextWindow: 32768, maxTokens: 1024 }] } } }, agents: { defaults: { model: { primary: "ollama/tiny" }, workspace: ws } } }, null, 2));
+    expect((await runAgent(["connect", "openclaw", "--workspace", ws, "--openclaw-config", config])).code).toBe(0);
+    const out = openSync(path.join(root, "openclaw.out"), "w");
+    const child = spawn(path.join(REPO_ROOT, "scripts/node.sh"), ["24", harnessBin("openclaw")!, "agent", "--local", "--agent", "main", "--session-key", "agent:main:cron:nightly-digest", "-m", "CRON-PROMPT: write the nightly digest of the supplier feeds", "--json"], { env: openClawEnv(root, config), stdio: ["ignore", out, out] });
+    const killer = setTimeout(() => child.kill("SIGKILL"), 300_000);
+    expect(await new Promise<number>((resolve) => child.on("close", (c) => resolve(c ?? -1))), read(root, "openclaw.out").slice(-2000)).toBe(0);
+    clearTimeout(killer);
+    closeSync(out);
+
+    // Each assistant wrote its own transcript; every line says who said it and in which kind of session.
+    const names = readdirSync(path.join(ws, "sessions")).filter((n) => n.endsWith(".jsonl")).sort();
+    expect(names.filter((n) => n.startsWith("claude-code-")), names.join(" ")).toHaveLength(1);
+    expect(names.filter((n) => n.startsWith("codex-")), names.join(" ")).toHaveLength(1);
+    const lines = names.flatMap((n) => read(ws, `sessions/${n}`).trim().split("\n").map((l) => ({ file: n, o: JSON.parse(l) as Record<string, unknown> })));
+    for (const { file, o } of lines) {
+      if (o.type === "compaction") continue;
+      expect(o.harness, file).toBe(file.startsWith("claude-code-") ? "claude-code" : file.startsWith("codex-") ? "codex" : "openclaw");
+      expect(["person", "assistant", "tool", "participant"], file).toContain(o.speaker);
+      expect(["main", "group", "isolated"], file).toContain(o.kind);
+    }
+    const cron = names.filter((n) => n.startsWith("openclaw-"));
+    expect(cron, "the cron run was not captured").toHaveLength(1);
+    expect(lines.filter((l) => l.file === cron[0]).every((l) => l.o.kind === "isolated")).toBe(true);
+
+    // The night, with a model that records its prompts.
+    night = await startFakeOllama((body) => {
+      switch (kindOf(body)) {
+        case "summary": {
+          const id = /Conversation (\S+?)[ :(]/.exec(asked(body))?.[1] ?? "?";
+          return JSON.stringify({ summary: `SUMMARY-OF-${id}: talked about the lemon tree [t1].`, topics: ["lemon tree"] });
+        }
+        case "soul":
+          return soulJson(FIRST_SOUL);
+        default:
+          return JSON.stringify({ insights: [{ content: "The person cares for a lemon tree.", topics: ["pattern"], source: "memory/2026-11-30.md:3" }], principles: ["Do: remind on Sundays."] });
+      }
+    });
+    write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" }, llm: { provider: "ollama", host: night.host, model: "good" }, reflection: { minSoulWords: 1, summaryMinMessages: 2, minMessagesPerSession: 2 } }));
+    const first = await agent(["reflect", "--json", "-w", ws]);
+    expect(first.code, first.stderr).toBe(0);
+    const reflection = night.chats.filter((c) => kindOf(c) === "reflection").map(asked);
+    expect(reflection).toHaveLength(1);
+    expect(reflection[0]).toContain("HAND-NOTE: repotted the lemon tree");
+    const summarised = night.chats.filter((c) => kindOf(c) === "summary").map(asked);
+    expect(summarised.some((s) => s.includes("CLAUDE-TURN"))).toBe(true);
+    expect(summarised.some((s) => s.includes("CODEX-TURN"))).toBe(true);
+    for (const own of names.filter((n) => !n.startsWith("openclaw-"))) {
+      const id = own.slice(0, -".jsonl".length);
+      expect(reflection[0]).toContain(`### Conversation ${id} (`);
+      expect(reflection[0]).toContain(`SUMMARY-OF-${id}`);
+    }
+    // The cron run: not summarised, not read raw, nowhere in any prompt of the night.
+    const everything = night.chats.map(asked).join("\n");
+    expect(everything).not.toContain("CRON-PROMPT");
+    expect(everything).not.toContain("CRON-REPLY");
+    expect(existsSync(path.join(ws, "sessions", cron[0]!.replace(/\.jsonl$/, ".summary.md")))).toBe(false);
+
+    // A second night with nothing new: no model call, nothing summarised again.
+    const before = night.chats.length;
+    const second = await agent(["reflect", "--json", "-w", ws]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout)).toMatchObject({ status: "skipped" });
+    expect(night.chats.length).toBe(before);
+    expect(readFileSync(path.join(ws, "SOUL.md"), "utf8")).toContain("# SOUL");
+  }, 600_000);
+});
