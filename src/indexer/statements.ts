@@ -134,6 +134,8 @@ export interface Statement {
   owned?: { owner: string; words: string[] }[];
   /** The things of a numbered series it names ("chapter 4"; told-apart.ts). Absent when none. */
   numbered?: string[];
+  /** The homes or plots of a person's own it names by a letter ("flat a"; told-apart.ts). Absent when none. */
+  lettered?: string[];
   /** Consecutive content words naming a thing by its kind ("wait staff", "bar staff"; kinds-apart.ts). Absent when none. */
   kinds?: string[];
   /** What the sentence says was switched to another ("switched the meat order to …" → meat, order; switched.ts). Absent when none. */

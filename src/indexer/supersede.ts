@@ -459,8 +459,9 @@ function announcedMoves(all: PlacedStatement[], idf: (w: string) => number): Lin
       if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
     }
     // A move told again beside another thing's new day ("X moved their deadline, so I rebooked the train for Fri 3 Oct"):
-    // the news that moved it was the earlier announcement, which this one replaces with no day of the moved thing's.
-    if (best && best.o.st.announced === true && !best.o.st.values.some((v) => WHEN_TYPES.has(v.type)) && valuesElsewhere(n.st, words)) continue;
+    // the news that moved it was the earlier announcement (with its new day or without, as a quoted
+    // e-mail gives it), which this one only retells, with no day of the moved thing's.
+    if (best && best.o.st.announced === true && valuesElsewhere(n.st, words)) continue;
     if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(movedThing(best.o.st))), rule: "move" });
   }
   return out;

@@ -59,12 +59,24 @@ export function numberedOf(text: string): string[] {
   return [...new Set([...text.matchAll(NUMBERED)].map((m) => `${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`))];
 }
 
-/** A statement with what it names with a holder or a number (as it was, when it names none). */
+/**
+ * Homes and plots a person tells apart by a capital letter ("Flat A", "Flat B", "House C"): a
+ * landlord's two flats each have their own rent, insurance and tenants. Case matters: "flat a
+ * week" is no name.
+ */
+const LETTERED = /\b(flat|apartment|house|cottage|plot|block|barn|field|paddock)\s+([A-Z])\b(?![’'.]\w)/giu;
+
+export function letteredOf(text: string): string[] {
+  return [...new Set([...text.matchAll(LETTERED)].filter((m) => /^[A-HJ-Z]$/u.test(m[2]!)).map((m) => `${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`))];
+}
+
+/** A statement with what it names with a holder, a number or a letter (as it was, when it names none). */
 export function withToldApart<T extends Statement>(st: T): T {
   const owned = ownedOf(st.text);
   const numbered = numberedOf(st.text);
-  if (owned.length === 0 && numbered.length === 0) return st;
-  return { ...st, ...(owned.length > 0 ? { owned } : {}), ...(numbered.length > 0 ? { numbered } : {}) };
+  const lettered = letteredOf(st.text);
+  if (owned.length === 0 && numbered.length === 0 && lettered.length === 0) return st;
+  return { ...st, ...(owned.length > 0 ? { owned } : {}), ...(numbered.length > 0 ? { numbered } : {}), ...(lettered.length > 0 ? { lettered } : {}) };
 }
 
 /** Each names a thing of one word with another holder, and neither names it with the other's: two people's things. */
@@ -85,7 +97,18 @@ function numberedApart(o: Statement, n: Statement): boolean {
   return !n.change && a.some((x) => b.some((y) => series(x) === series(y))) && !a.some((x) => b.includes(x));
 }
 
-/** Whether two statements speak of two things: another holder's, or another of a numbered series. */
+/**
+ * Each names a home of one kind by another letter, neither naming the other's: two homes, even
+ * when the newer says something changed ("actually Flat B's renewal is £412" changes Flat B's).
+ */
+function letteredApart(o: Statement, n: Statement): boolean {
+  const a = Array.isArray(o.lettered) ? o.lettered : [];
+  const b = Array.isArray(n.lettered) ? n.lettered : [];
+  const kind = (x: string) => x.split(" ")[0];
+  return a.some((x) => b.some((y) => kind(x) === kind(y))) && !a.some((x) => b.includes(x));
+}
+
+/** Whether two statements speak of two things: another holder's, another of a numbered series, or another lettered home. */
 export function toldApart(o: Statement, n: Statement): boolean {
-  return heldApart(o, n) || numberedApart(o, n);
+  return heldApart(o, n) || numberedApart(o, n) || letteredApart(o, n);
 }
