@@ -50,3 +50,12 @@ describe("search: a compound of the question held by half is no evidence", () =>
     expect((await w.search("when is the swimming lesson")).results[0]?.path).toBe("memory/2031-07-05.md");
   });
 });
+
+describe("search: keywords typed side by side are no compound", () => {
+  const workspace = indexedWorkspaces("agent-half-compound-keywords-");
+
+  it("fiesta service typed as keywords still finds the Fiesta's note", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("fiesta service")).results.map((r) => r.path)).toContain("memory/2031-07-01.md");
+  });
+});

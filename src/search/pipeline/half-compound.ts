@@ -6,7 +6,8 @@
  * copier's pin): the workspace has the word for the thing asked, just not here, so this
  * result is about the modifier's other business, not the thing. The floor's subject test
  * (floor.ts) then reads the result as holding no subject, like a head held under another
- * modifier (other-compound.ts).
+ * modifier (other-compound.ts). Asked of questions only (floor.ts): keywords typed side by
+ * side ("kayak otter", "VPS Debian Hetzner") name things to find together, not one thing.
  *
  * Not when the head names an occasion ("when is my next physio session", "when is jas
  * birthday meal", "keiths cataract op"): a note writes an occasion by its time and place
