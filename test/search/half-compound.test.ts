@@ -3,22 +3,25 @@ import { headElsewhere, possessivesIn } from "../../src/search/pipeline/half-com
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 const none: ReadonlySet<string> = new Set();
+const all: ReadonlySet<string> = new Set(["fiesta", "service", "dentist", "appointment", "mrs", "k", "maya", "birthday", "cost"]);
 
 describe("headElsewhere: the modifier of a compound held without its head", () => {
   const fiestaService = [{ modifier: "fiesta", head: "service" }];
 
   it("the modifier alone, the head written in another note: another thing", () => {
-    expect(headElsewhere(["fiesta"], { compounds: fiestaService, absent: none, owners: none })).toBe(true);
-    expect(headElsewhere(["fiesta", "service"], { compounds: fiestaService, absent: none, owners: none })).toBe(false);
+    expect(headElsewhere(["fiesta"], { compounds: fiestaService, absent: none, owners: none, distinctive: all })).toBe(true);
+    expect(headElsewhere(["fiesta", "service"], { compounds: fiestaService, absent: none, owners: none, distinctive: all })).toBe(false);
+    // Another of the question's words held: the result is on its matter and may say the head otherwise.
+    expect(headElsewhere(["fiesta", "cost"], { compounds: fiestaService, absent: none, owners: none, distinctive: all })).toBe(false);
     // The head without the modifier is the other compound test's business (other-compound.ts).
-    expect(headElsewhere(["service"], { compounds: fiestaService, absent: none, owners: none })).toBe(false);
+    expect(headElsewhere(["service"], { compounds: fiestaService, absent: none, owners: none, distinctive: all })).toBe(false);
   });
 
   it("a head no note has, an occasion, an initial or an owner's thing says nothing", () => {
-    expect(headElsewhere(["fiesta"], { compounds: fiestaService, absent: new Set(["service"]), owners: none })).toBe(false);
-    expect(headElsewhere(["dentist"], { compounds: [{ modifier: "dentist", head: "appointment" }], absent: none, owners: none })).toBe(false);
-    expect(headElsewhere(["mrs"], { compounds: [{ modifier: "mrs", head: "k" }], absent: none, owners: none })).toBe(false);
-    expect(headElsewhere(["maya"], { compounds: [{ modifier: "maya", head: "birthday" }], absent: none, owners: new Set(["maya"]) })).toBe(false);
+    expect(headElsewhere(["fiesta"], { compounds: fiestaService, absent: new Set(["service"]), owners: none, distinctive: all })).toBe(false);
+    expect(headElsewhere(["dentist"], { compounds: [{ modifier: "dentist", head: "appointment" }], absent: none, owners: none, distinctive: all })).toBe(false);
+    expect(headElsewhere(["mrs"], { compounds: [{ modifier: "mrs", head: "k" }], absent: none, owners: none, distinctive: all })).toBe(false);
+    expect(headElsewhere(["maya"], { compounds: [{ modifier: "maya", head: "birthday" }], absent: none, owners: new Set(["maya"]), distinctive: all })).toBe(false);
   });
 
   it("possessives as written, whatever the apostrophe", () => {

@@ -58,7 +58,7 @@ export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs:
   if (subject === "ok" && (ownerAlone(s.matched, words.terms, words.owners) || ownedByAnother(s.matched, s.cand.text, words.owners) || ownerApart(s.matched, s.cand.text, words.owners, plan.parsed.formsOf) || ownerMissing(s.matched, s.cand.text, words.owners))) return "generic-only";
   // "polo" without "service" for "the polo service", a service written elsewhere (half-compound.ts);
   // in a question only: keywords typed side by side ("kayak otter") name two things, not one.
-  if (subject === "ok" && isQuestion(plan.query) && headElsewhere(s.matched, { compounds: words.compounds, absent: words.distinctive.absent, owners: words.possessives })) return "generic-only";
+  if (subject === "ok" && isQuestion(plan.query) && headElsewhere(s.matched, { compounds: words.compounds, absent: words.distinctive.absent, owners: words.possessives, distinctive: words.terms })) return "generic-only";
   if (subject !== "ok" || !plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
   const distinctive = [...words.distinctive.idf.keys()];
   const matched = distinctive.filter((t) => s.matched.includes(t));

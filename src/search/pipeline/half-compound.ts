@@ -33,6 +33,13 @@ export interface HalfCompoundWords {
   absent: ReadonlySet<string>;
   /** The question's possessives, as written ("mum's") or typed as a name's without the apostrophe. */
   owners: ReadonlySet<string>;
+  /** The question's distinctive terms. */
+  distinctive: ReadonlySet<string>;
+}
+
+/** Whether the result holds a distinctive term of the question other than `except`. */
+function holdsOther(matched: readonly string[], distinctive: ReadonlySet<string>, except: string): boolean {
+  return matched.some((t) => t !== except && distinctive.has(t));
 }
 
 /** The question's words written as a possessive ("mum's" → mum, "Isla's" → isla). */
@@ -44,7 +51,10 @@ export function possessivesIn(query: string): Set<string> {
 export function headElsewhere(matched: readonly string[], words: HalfCompoundWords): boolean {
   for (const c of words.compounds) {
     if (OCCASIONS.has(c.head) || c.head.length < 2 || words.absent.has(c.head) || words.owners.has(c.modifier)) continue;
-    if (matched.includes(c.modifier) && !matched.includes(c.head)) return true;
+    if (!matched.includes(c.modifier) || matched.includes(c.head)) continue;
+    // The modifier must be all the result holds of the question's distinctive words: a result
+    // holding another of them is about the question's matter and may say the head its own way.
+    if (!holdsOther(matched, words.distinctive, c.modifier)) return true;
   }
   return false;
 }
