@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headElsewhere, possessivesIn } from "../../src/search/pipeline/half-compound.js";
+import { headElsewhere, possessivesIn, verbSubjectsIn } from "../../src/search/pipeline/half-compound.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 const none: ReadonlySet<string> = new Set();
@@ -22,6 +22,10 @@ describe("headElsewhere: the modifier of a compound held without its head", () =
     expect(headElsewhere(["dentist"], { compounds: [{ modifier: "dentist", head: "appointment" }], absent: none, owners: none, distinctive: all })).toBe(false);
     expect(headElsewhere(["mrs"], { compounds: [{ modifier: "mrs", head: "k" }], absent: none, owners: none, distinctive: all })).toBe(false);
     expect(headElsewhere(["maya"], { compounds: [{ modifier: "maya", head: "birthday" }], absent: none, owners: new Set(["maya"]), distinctive: all })).toBe(false);
+  });
+
+  it("the subject of the question's verb is no modifier: 'what does alice drink'", () => {
+    expect([...verbSubjectsIn("what does alice drink")]).toEqual(["alice"]);
   });
 
   it("possessives as written, whatever the apostrophe", () => {
@@ -51,6 +55,8 @@ describe("search: a compound of the question held by half is no evidence", () =>
     const w = workspace(NOTES);
     expect((await w.search("whens Maya's birthday")).results[0]?.path).toBe("memory/2031-07-03.md");
     expect((await w.search("when is the swimming lesson")).results[0]?.path).toBe("memory/2031-07-05.md");
+    // "tom" is the subject of "drink" here, no modifier of it; the drinks are written elsewhere.
+    expect((await w.search("what does tom drink")).results.map((r) => r.path)).toContain("memory/2031-07-04.md");
   });
 });
 

@@ -16,7 +16,7 @@ import { distinctiveTerms, isQuestion, subjectOf, type DistinctiveTerms, type Su
 import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
 import { otherCompoundHeads, queryCompounds, type Compound } from "./other-compound.js";
 import { compoundApartInList } from "./list-apart.js";
-import { headElsewhere, possessivesIn } from "./half-compound.js";
+import { headElsewhere, possessivesIn, verbSubjectsIn } from "./half-compound.js";
 import { ownedByAnother, ownerAlone, ownerApart, ownerMissing, ownersOf, type Owners } from "./typed-names.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
@@ -98,7 +98,7 @@ export interface QueryWords {
   owners: Owners;
   /** The distinctive terms, as a set. */
   terms: ReadonlySet<string>;
-  /** The question's possessives, written ("mum's") or typed as a name's without the apostrophe ("finns"). */
+  /** The question's possessives, written ("mum's") or typed as a name's without the apostrophe ("finns"), and its verbs' subjects. */
   possessives: ReadonlySet<string>;
 }
 
@@ -149,7 +149,8 @@ export function applyFloor(facts: IndexFacts, scoring: Scoring, nowMs: number, t
   const compounds = queryCompounds(plan.query, terms, distinctive.names, distinctive.absent);
   const asked = new Set(stats.terms.map((t) => t.term));
   const owners = ownersOf(plan.query, terms, compounds, textsOf ?? (() => scoring.scored.map((s) => s.cand.text)), asked);
-  const possessives = new Set([...possessivesIn(plan.query), ...owners.names]);
+  // Owners and the subjects of the question's verbs narrow down no kind of thing (half-compound.ts).
+  const possessives = new Set([...possessivesIn(plan.query), ...owners.names, ...verbSubjectsIn(plan.query)]);
   const words: QueryWords = { topical: topicalTerms(stats), distinctive, compounds, owners, terms, possessives };
   const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, words, nowMs) }));
   const minScore = plan.floor.minScore;

@@ -31,7 +31,7 @@ const OCCASIONS = new Set(
 export interface HalfCompoundWords {
   compounds: readonly Compound[];
   absent: ReadonlySet<string>;
-  /** The question's possessives, as written ("mum's") or typed as a name's without the apostrophe. */
+  /** The question's possessives, as written ("mum's") or typed as a name's without the apostrophe, and its verbs' subjects (verbSubjectsIn). */
   owners: ReadonlySet<string>;
   /** The question's distinctive terms. */
   distinctive: ReadonlySet<string>;
@@ -40,6 +40,14 @@ export interface HalfCompoundWords {
 /** Whether the result holds a distinctive term of the question other than `except`. */
 function holdsOther(matched: readonly string[], distinctive: ReadonlySet<string>, except: string): boolean {
   return matched.some((t) => t !== except && distinctive.has(t));
+}
+
+/**
+ * The question's words right after an auxiliary ("what does alice drink", "did mum take"): the
+ * subject of the question's verb, not a modifier, and the word after it a verb, not a head.
+ */
+export function verbSubjectsIn(query: string): Set<string> {
+  return new Set([...query.toLowerCase().matchAll(/\b(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should)\s+([\p{L}\p{N}]+)/gu)].map((m) => m[1]!));
 }
 
 /** The question's words written as a possessive ("mum's" → mum, "Isla's" → isla). */
