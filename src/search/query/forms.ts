@@ -2,6 +2,7 @@ import { ACTION_WEIGHT, actionForms } from "./actions.js";
 import { derivedForms } from "./derivations.js";
 import { GENERIC } from "./generic.js";
 import { medicineNames } from "./medicines.js";
+import { secretWords } from "./secret-words.js";
 import { verbForms } from "./irregular.js";
 import { spellingVariants } from "./spellings.js";
 
@@ -10,7 +11,8 @@ import { spellingVariants } from "./spellings.js";
  * gone; irregular.ts), or the other ways of writing it ("favorite" → favourite, fave, fav;
  * spellings.ts), the people whose trade it is ("roof" → roofer; derivations.ts), and the verb
  * or noun of its act ("fly" → flight; actions.ts, weighed less: formWeight), and the medicines
- * a class word stands for ("tablets" → donepezil; medicines.ts). They are searched
+ * a class word stands for ("tablets" → donepezil; medicines.ts), and the other words for a code
+ * that opens something ("code" → pin; secret-words.ts). They are searched
  * as one term. A generic word ("keep", "make", "call": query/generic.ts) carries
  * no topic, and neither do its people ("keeper", "maker", "caller").
  */
@@ -20,7 +22,7 @@ export function wordForms(word: string): string[] {
   const derived = GENERIC.has(word) ? [] : derivedForms(word).filter((d) => !own.includes(d));
   const base = derived.length > 0 ? [...own, ...derived] : own;
   const acts = GENERIC.has(word) ? [] : actionForms(word).filter((a) => !base.includes(a));
-  const named = medicineNames(word).filter((m) => !base.includes(m) && !acts.includes(m));
+  const named = [...medicineNames(word), ...secretWords(word)].filter((m) => !base.includes(m) && !acts.includes(m));
   return acts.length > 0 || named.length > 0 ? [...base, ...acts, ...named] : base;
 }
 

@@ -20,7 +20,7 @@ professor prof|mother mom mum|father dad|grandmother grandma|grandfather grandpa
 brother bro|husband hubby|kid kiddo|puppy pup|tournament tourney|vegetable veggie|
 university uni|graduate grad|undergraduate undergrad|champion champ|video vid|bicycle bike|
 influenza flu|limousine limo|condominium condo|psychology psych|
-rehabilitation rehab|demonstration demo|
+rehabilitation rehab|demonstration demo|session sesh|sessions seshes|
 hour hr|hours hrs|minutes mins|week wk|weeks wks|weekend wknd|weekends wknds|appointment appt|
 appointments appts|tomorrow tmrw tmw|year yr|years yrs|hospital hosp|approximately approx|
 color colour|flavor flavour|honor honour|humor humour|labor labour|neighbor neighbour|
