@@ -16,7 +16,6 @@ import { distinctiveTerms, isQuestion, subjectOf, type DistinctiveTerms, type Su
 import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
 import { otherCompoundHeads, queryCompounds, type Compound } from "./other-compound.js";
 import { compoundApartInList } from "./list-apart.js";
-import { headElsewhere, possessivesIn, verbSubjectsIn } from "./half-compound.js";
 import { ownedByAnother, ownerAlone, ownerApart, ownerMissing, ownersOf, type Owners } from "./typed-names.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
@@ -56,9 +55,6 @@ export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs:
   // "finns swimming gala" typed for Finn's: "Isla swimming gala" is Isla's (typed-names.ts).
   // "kats day off" against Kat in one line and "covering" in another: apart (typed-names.ts).
   if (subject === "ok" && (ownerAlone(s.matched, words.terms, words.owners) || ownedByAnother(s.matched, s.cand.text, words.owners) || ownerApart(s.matched, s.cand.text, words.owners, plan.parsed.formsOf) || ownerMissing(s.matched, s.cand.text, words.owners))) return "generic-only";
-  // "polo" without "service" for "the polo service", a service written elsewhere (half-compound.ts);
-  // in a question only: keywords typed side by side ("kayak otter") name two things, not one.
-  if (subject === "ok" && isQuestion(plan.query) && headElsewhere(s.matched, { compounds: words.compounds, absent: words.distinctive.absent, owners: words.possessives, distinctive: words.terms })) return "generic-only";
   if (subject !== "ok" || !plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
   const distinctive = [...words.distinctive.idf.keys()];
   const matched = distinctive.filter((t) => s.matched.includes(t));
@@ -98,8 +94,6 @@ export interface QueryWords {
   owners: Owners;
   /** The distinctive terms, as a set. */
   terms: ReadonlySet<string>;
-  /** The question's possessives, written ("mum's") or typed as a name's without the apostrophe ("finns"), and its verbs' subjects. */
-  possessives: ReadonlySet<string>;
 }
 
 /**
@@ -149,9 +143,7 @@ export function applyFloor(facts: IndexFacts, scoring: Scoring, nowMs: number, t
   const compounds = queryCompounds(plan.query, terms, distinctive.names, distinctive.absent);
   const asked = new Set(stats.terms.map((t) => t.term));
   const owners = ownersOf(plan.query, terms, compounds, textsOf ?? (() => scoring.scored.map((s) => s.cand.text)), asked);
-  // Owners and the subjects of the question's verbs narrow down no kind of thing (half-compound.ts).
-  const possessives = new Set([...possessivesIn(plan.query), ...owners.names, ...verbSubjectsIn(plan.query)]);
-  const words: QueryWords = { topical: topicalTerms(stats), distinctive, compounds, owners, terms, possessives };
+  const words: QueryWords = { topical: topicalTerms(stats), distinctive, compounds, owners, terms };
   const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, words, nowMs) }));
   const minScore = plan.floor.minScore;
   floor.terms = stats.terms.map((t) => {
