@@ -8,14 +8,21 @@ import { redact } from "../../src/shared/redact.js";
  * a secret by the engine's own redaction rules is therefore kept in this page's memory only: the
  * address carries `held=N` instead, which finds the query again while the page stays open and
  * means nothing after it (a reload shows an empty box). An ordinary query stays in the address.
+ * The browser also keeps what is submitted in a form field for its suggestions (Chromium's
+ * "Web Data"): the box is marked `autocomplete="off"` while it holds a secret.
  */
 const held = new Map<string, string>();
+
+/** Whether a query holds a secret by the engine's redaction rules. */
+export function holdsSecret(q: string): boolean {
+  return q !== "" && redact(q) !== q;
+}
 
 /** The address (query string) of a search form: `q` left out and `held` put in when `q` holds a secret. */
 export function addressOf(form: Record<string, string>): string {
   const entries = Object.entries(form).filter(([, v]) => v !== "");
   const q = form.q ?? "";
-  if (q === "" || redact(q) === q) return new URLSearchParams(entries).toString();
+  if (!holdsSecret(q)) return new URLSearchParams(entries).toString();
   let id = [...held].find(([, v]) => v === q)?.[0];
   if (id === undefined) {
     id = String(held.size + 1);

@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { get } from "../api.js";
 import type { Explanation, SearchAnswer, SearchHit } from "../answers.js";
 import { Bars, type Bar } from "../charts.js";
-import { addressOf, queryOf } from "../held-query.js";
+import { addressOf, holdsSecret, queryOf } from "../held-query.js";
 import { noteHref, Problem, Prose, shortDay } from "../util.js";
 
 /** A multiplier's bar: every ×-factor on one scale, ×1.00 (no change) at half width, ×2.00 full. */
@@ -177,7 +177,7 @@ export function SearchPage({ initial }: { initial: URLSearchParams }) {
     <section>
       <h2>Search</h2>
       <form class="search" onSubmit={run} role="search">
-        <input type="search" name="q" aria-label="query" placeholder='words, "a phrase", -excluded, last week…' value={form.q} onInput={field("q")} autoFocus />
+        <input type="search" name="q" aria-label="query" placeholder='words, "a phrase", -excluded, last week…' value={form.q} onInput={field("q")} autoComplete={holdsSecret(form.q) ? "off" : undefined} autoFocus />
         <button type="submit" disabled={busy}>
           Search
         </button>
