@@ -149,13 +149,14 @@ export function SearchPage({ initial }: { initial: URLSearchParams }) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [shownFor, setShownFor] = useState("");
-  const asked = addressOf(form);
   const search = async () => {
     if (form.q.trim() === "") return;
     setBusy(true);
     setError(undefined);
     try {
       setReport(await get<SearchAnswer>("search", form));
+      // Taken when the search is made, not at every keystroke: a key being typed is held once.
+      const asked = addressOf(form);
       setShownFor(asked);
       history.replaceState(null, "", `#/search?${asked}`);
     } catch (err) {
