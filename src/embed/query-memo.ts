@@ -9,7 +9,13 @@
  * indexing work. The engine decorates the embedder it selects, in place, so whoever holds
  * it (the daemon, an MCP stdio server, a library user, the engine's jobs) sees one embedder
  * with all its other methods as they were.
+ *
+ * A query is redacted here first (the same rules as every captured text): a key typed into a
+ * search would otherwise go to the embedding model (an Ollama server may be another machine)
+ * and be kept here as the memory's key. Its placeholder embeds instead, and a query with the key
+ * and one with its placeholder are one remembered query.
  */
+import { redact } from "../shared/redact.js";
 import type { EmbedOptions, Embedder } from "./types.js";
 
 /** How many query vectors are kept (512-d float32: 2 KB each, so 256 KB at most for USE-lite). */
@@ -26,7 +32,8 @@ export function rememberQueries(e: Embedder, size = QUERY_MEMO_SIZE): void {
   const kept = new Map<string, Float32Array>(); // insertion order is recency: a hit moves to the end
   m[MEMO] = kept;
   const embed = e.embed.bind(e);
-  m.embed = async (texts: string[], opts?: EmbedOptions): Promise<Float32Array[]> => {
+  m.embed = async (typed: string[], opts?: EmbedOptions): Promise<Float32Array[]> => {
+    const texts = opts?.kind === "query" ? typed.map(redact) : typed;
     const text = texts.length === 1 && opts?.kind === "query" ? texts[0]! : undefined;
     if (text === undefined) return embed(texts, opts);
     const hit = kept.get(text);

@@ -32,7 +32,7 @@ export async function startOllamaChat(script: (messages: { role: string; content
       if (url === "/api/tags") return json(res, 200, { models: [{ name: model, model }] });
       if (url === "/api/show") return json(res, 200, { model_info: { "general.context_length": 32768 }, capabilities: ["completion", "tools"] });
       if (url !== "/api/chat" || req.method !== "POST") return json(res, 404, { error: "not found" });
-      let body: { model?: string; messages?: { role: string; content: string }[] };
+      let body: { model?: string; stream?: boolean; messages?: { role: string; content: string }[] };
       try {
         body = JSON.parse(raw) as typeof body;
       } catch {
@@ -42,6 +42,12 @@ export async function startOllamaChat(script: (messages: { role: string; content
       chats.push({ raw, messages });
       const reply = script(messages, chats.length);
       const at = new Date().toISOString();
+      const done = { done: true, done_reason: "stop", total_duration: 1_000_000, prompt_eval_count: 42, eval_count: 7 };
+      // As Ollama answers `"stream": false` (the engine's own jobs ask so): one object, the whole message.
+      if (body.stream === false) {
+        const message = typeof reply === "string" ? { role: "assistant", content: reply } : { role: "assistant", content: "", tool_calls: [{ function: { name: reply.tool, arguments: reply.arguments } }] };
+        return json(res, 200, { model: body.model ?? model, created_at: at, message, ...done });
+      }
       const line = (v: Record<string, unknown>) => res.write(JSON.stringify({ model: body.model ?? model, created_at: at, ...v }) + "\n");
       res.writeHead(200, { "content-type": "application/x-ndjson" });
       if (typeof reply === "string") {
@@ -50,7 +56,7 @@ export async function startOllamaChat(script: (messages: { role: string; content
       } else {
         line({ message: { role: "assistant", content: "", tool_calls: [{ function: { name: reply.tool, arguments: reply.arguments } }] }, done: false });
       }
-      line({ message: { role: "assistant", content: "" }, done: true, done_reason: "stop", total_duration: 1_000_000, prompt_eval_count: 42, eval_count: 7 });
+      line({ message: { role: "assistant", content: "" }, ...done });
       res.end();
     });
   });

@@ -6,6 +6,7 @@
  * speed. Runs before the read snapshot: embedding is slow and async.
  */
 import type { Selection } from "../../embed/select.js";
+import { redact } from "../../shared/redact.js";
 import type { VectorStore } from "../../store/vectors.js";
 import type { SearchPlan } from "../plan.js";
 import type { VectorInfo } from "../report.js";
@@ -51,7 +52,9 @@ async function queryVector(plan: SearchPlan, deps: QueryEmbedding): Promise<{ ve
     return { vector: null, info: out };
   }
   await e.init?.();
-  const vector = (await e.embed([e.windows(plan.embedText)[0] ?? plan.embedText], { kind: "query" }))[0] ?? null;
+  // Redacted before it is cut to the model's window: a key cut in two would escape its rule.
+  const text = redact(plan.embedText);
+  const vector = (await e.embed([e.windows(text)[0] ?? text], { kind: "query" }))[0] ?? null;
   if (out.missing > 0) out.pending = deps.pendingNote();
   return { vector, info: out };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from "preact/hooks";
 import type { NoteLines, NotesAnswer } from "../answers.js";
 import { HeatMap } from "../charts.js";
+import { shownQuery } from "../held-query.js";
 import { useRenderer } from "../render.js";
 import { Loading, noteHref, Problem, Prose, stamp, useApi } from "../util.js";
 
@@ -80,7 +81,7 @@ export function NotePage({ params }: { params: URLSearchParams }) {
     box.current?.querySelector(".hit")?.scrollIntoView({ block: "center" });
   }, [html]);
   const back = params.get("back");
-  const query = back ? new URLSearchParams(back).get("q") : null;
+  const query = back ? shownQuery(new URLSearchParams(back)) : "";
   return (
     <section>
       {back ? (

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { get } from "../api.js";
 import type { Explanation, SearchAnswer, SearchHit } from "../answers.js";
 import { Bars, type Bar } from "../charts.js";
+import { addressOf, holdsSecret, queryOf } from "../held-query.js";
 import { noteHref, Problem, Prose, shortDay } from "../util.js";
 
 /** A multiplier's bar: every ×-factor on one scale, ×1.00 (no change) at half width, ×2.00 full. */
@@ -143,18 +144,19 @@ function Empty({ report }: { report: SearchAnswer }) {
 }
 
 export function SearchPage({ initial }: { initial: URLSearchParams }) {
-  const [form, setForm] = useState({ q: initial.get("q") ?? "", mode: initial.get("mode") ?? "", source: initial.get("source") ?? "", from: initial.get("from") ?? "", to: initial.get("to") ?? "" });
+  const [form, setForm] = useState({ q: queryOf(initial), mode: initial.get("mode") ?? "", source: initial.get("source") ?? "", from: initial.get("from") ?? "", to: initial.get("to") ?? "" });
   const [report, setReport] = useState<SearchAnswer | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [shownFor, setShownFor] = useState("");
-  const asked = new URLSearchParams(Object.entries(form).filter(([, v]) => v !== "")).toString();
   const search = async () => {
     if (form.q.trim() === "") return;
     setBusy(true);
     setError(undefined);
     try {
       setReport(await get<SearchAnswer>("search", form));
+      // Taken when the search is made, not at every keystroke: a key being typed is held once.
+      const asked = addressOf(form);
       setShownFor(asked);
       history.replaceState(null, "", `#/search?${asked}`);
     } catch (err) {
@@ -176,7 +178,7 @@ export function SearchPage({ initial }: { initial: URLSearchParams }) {
     <section>
       <h2>Search</h2>
       <form class="search" onSubmit={run} role="search">
-        <input type="search" name="q" aria-label="query" placeholder='words, "a phrase", -excluded, last week…' value={form.q} onInput={field("q")} autoFocus />
+        <input type="search" name="q" aria-label="query" placeholder='words, "a phrase", -excluded, last week…' value={form.q} onInput={field("q")} autoComplete={holdsSecret(form.q) ? "off" : undefined} autoFocus />
         <button type="submit" disabled={busy}>
           Search
         </button>
