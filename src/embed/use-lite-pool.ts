@@ -81,6 +81,20 @@ const makeSentencePieceEncoder = ${makeSentencePieceEncoder.toString()};
 let runner = null;
 let runnerChecked = false;
 const usesRunner = () => runner !== null && runnerChecked;
+// A query waiting behind a background message here (the pool sets the shared flag) stops that
+// message at its next kernel: the message is thrown away and sent again after the query, so a
+// query waits for one kernel instead of a whole window (~100 CPU ms; several hundred ms of wall
+// time on a loaded machine). Only the checked runner's messages stop so: its graph runs inside
+// TF.js's tidy(), which frees a stopped run's tensors; the library's asynchronous path may not.
+const PREEMPTED = new Error("preempted by a query");
+const preempt = new Int32Array(workerData.preempt);
+let preemptible = false;
+const engine = core.engine();
+const runKernelFunc = engine.runKernelFunc;
+engine.runKernelFunc = function (params) {
+  if (preemptible && Atomics.load(preempt, 0) !== 0) throw PREEMPTED;
+  return runKernelFunc.call(this, params);
+};
 const libraryFlat = async (model, texts) => {
   const rows = await model.embed(texts);
   const flat = new Float32Array(rows.length * dim);
@@ -112,7 +126,8 @@ const flatEmbedder = (model, vocabulary) => {
         runnerChecked = sameBits(mine, theirs);
         if (!runnerChecked) runner = null;
         return theirs;
-      } catch {
+      } catch (e) {
+        if (e === PREEMPTED) throw e;
         runner = null;
       }
     }
@@ -133,12 +148,18 @@ initModel(async () => ({
     vocabulary = null;
     parentPort.on("message", async (m) => {
       if (m.nice !== undefined) return setNice(m.nice);
+      // A query clears the flag it was announced by; a background message may stop for the next one.
+      if (m.query === true) Atomics.store(preempt, 0, 0);
+      preemptible = m.query !== true && usesRunner();
       try {
         const { rows, flat } = await embedFlat(m.texts);
         if (rows !== m.texts.length || flat.length !== rows * dim) parentPort.postMessage({ id: m.id, error: "USE-lite returned " + rows + " vectors for " + m.texts.length + " texts (expected " + dim + "-d each)" });
         else parentPort.postMessage({ id: m.id, flat, fullGcs, graphRunner: usesRunner() }, [flat.buffer]);
       } catch (e) {
-        parentPort.postMessage({ id: m.id, error: String((e && e.message) || e) });
+        if (e === PREEMPTED) parentPort.postMessage({ id: m.id, preempted: true });
+        else parentPort.postMessage({ id: m.id, error: String((e && e.message) || e) });
+      } finally {
+        preemptible = false;
       }
       afterMessage(m.query === true);
     });
@@ -174,7 +195,9 @@ export interface PoolOptions {
 
 interface Job {
   texts: string[];
-  resolve: (rows: Float32Array[]) => void;
+  /** A search's text (or its practice): it never stops for another, and another stops for it. */
+  query: boolean;
+  resolve: (rows: Float32Array[] | typeof PREEMPTED) => void;
   reject: (e: unknown) => void;
 }
 
@@ -191,9 +214,16 @@ interface Slot {
   tail: Promise<unknown>;
   /** close() is waiting for this worker's exit: it stays ref'd until then (see spawn). */
   closing: boolean;
+  /** Shared with the worker: set while a query waits behind its background message (see WORKER_SOURCE). */
+  preempt: Int32Array;
+  /** Background messages it stopped for a query, to send again. */
+  preempted: number;
 }
 
-type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array; fullGcs: number; graphRunner: boolean } | { id: number; error: string };
+/** A background message the worker stopped for a query: the caller sends it again (see sendSlice). */
+const PREEMPTED = Symbol("preempted");
+
+type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array; fullGcs: number; graphRunner: boolean } | { id: number; error: string } | { id: number; preempted: true };
 
 export class AbortedError extends Error {
   constructor(reason?: unknown) {
@@ -357,13 +387,14 @@ export class UseLitePool {
   }
 
   private spawn(nice: number): Slot {
+    const preempt = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       // The source is CommonJS: a process started with `node --input-type=module -e …` would
       // hand that flag down and the worker would fail on its first require(); and the daemon's
       // V8 heap flags are the process's, which a worker refuses.
       execArgv: workerExecArgv(process.execArgv),
-      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: this.options.gcAboveMb ?? GC_ABOVE_MB, idleGcMs: this.options.idleGcMs ?? IDLE_GC_MS, noGraphRunner: this.options.noGraphRunner === true },
+      workerData: { ...this.paths, preempt: preempt.buffer, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: this.options.gcAboveMb ?? GC_ABOVE_MB, idleGcMs: this.options.idleGcMs ?? IDLE_GC_MS, noGraphRunner: this.options.noGraphRunner === true },
       // What a worker allocates in JS is small and short-lived (a batch's texts and rows, ~1 MB);
       // V8's default young generation still commits ~25 MB per worker for it. Measured per
       // worker: JS heap 50 → 26 MB, the same CPU per window.
@@ -378,7 +409,7 @@ export class UseLitePool {
       readyReject = rej;
     });
     ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, job: null, nextId: 0, fullGcs: 0, graphRunner: false, tail: Promise.resolve(), closing: false };
+    const slot: Slot = { worker, ready, job: null, nextId: 0, fullGcs: 0, graphRunner: false, tail: Promise.resolve(), closing: false, preempt, preempted: 0 };
     // Never unref'd once close() waits for its exit: a late reply would let the process end first.
     const release = () => {
       if (!slot.closing) worker.unref();
@@ -397,7 +428,10 @@ export class UseLitePool {
         slot.job = null;
         release();
         if (!job) return;
-        if ("error" in m) job.reject(new EmbedError("provider-error", `USE-lite: ${m.error}`));
+        if ("preempted" in m) {
+          slot.preempted++;
+          job.resolve(PREEMPTED);
+        } else if ("error" in m) job.reject(new EmbedError("provider-error", `USE-lite: ${m.error}`));
         else {
           slot.fullGcs = m.fullGcs;
           slot.graphRunner = m.graphRunner;
@@ -416,17 +450,35 @@ export class UseLitePool {
     return slot;
   }
 
-  /** `query`: a search's text (or its practice), after which the worker's full collection waits for a quiet moment. */
-  private send(slot: Slot, texts: string[], query = false): Promise<Float32Array[]> {
+  /**
+   * `query`: a search's text (or its practice), after which the worker's full collection waits
+   * for a quiet moment. A background message the worker stopped for a query is sent again,
+   * behind that query.
+   */
+  private async send(slot: Slot, texts: string[], query = false): Promise<Float32Array[]> {
+    for (;;) {
+      const rows = await this.sendOnce(slot, texts, query);
+      if (rows !== PREEMPTED) return rows;
+    }
+  }
+
+  /** One message in the worker's turn; a query queued behind a background message asks the worker to stop that one. */
+  private sendOnce(slot: Slot, texts: string[], query: boolean): Promise<Float32Array[] | typeof PREEMPTED> {
+    if (query && slot.job !== null && !slot.job.query) Atomics.store(slot.preempt, 0, 1);
     const run = slot.tail.then(() => this.sendNow(slot, texts, query));
     slot.tail = run.catch(() => undefined);
     return run;
   }
 
-  private sendNow(slot: Slot, texts: string[], query: boolean): Promise<Float32Array[]> {
+  /** Background messages the live workers stopped for a query (each was sent again). */
+  preemptions(): number {
+    return this.slots.reduce((n, s) => n + s.preempted, 0);
+  }
+
+  private sendNow(slot: Slot, texts: string[], query: boolean): Promise<Float32Array[] | typeof PREEMPTED> {
     if (!this.slots.includes(slot)) return Promise.reject(new EmbedError("provider-error", "USE-lite worker stopped"));
-    return new Promise<Float32Array[]>((resolve, reject) => {
-      slot.job = { texts, resolve, reject };
+    return new Promise<Float32Array[] | typeof PREEMPTED>((resolve, reject) => {
+      slot.job = { texts, query, resolve, reject };
       slot.worker.ref();
       slot.worker.postMessage({ id: slot.nextId++, texts, query });
     });
