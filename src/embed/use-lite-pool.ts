@@ -146,8 +146,16 @@ initModel(async () => ({
     collect();
     const embedFlat = flatEmbedder(model, vocabulary);
     vocabulary = null;
-    parentPort.on("message", async (m) => {
+    // One message at a time, in the order they came: the pool posts a query at once, even while
+    // a background message runs here (it stops at its next kernel, see preempt), and the
+    // model's run has awaits at which another message's handler would otherwise start.
+    let turn = Promise.resolve();
+    parentPort.on("message", (m) => {
       if (m.nice !== undefined) return setNice(m.nice);
+      // A handler that throws ends the worker, as an async listener's rejection would (the pool then fails its jobs).
+      turn = turn.then(() => embedMessage(m)).catch((e) => process.nextTick(() => { throw e; }));
+    });
+    const embedMessage = async (m) => {
       // A query clears the flag it was announced by; a background message may stop for the next one.
       if (m.query === true) Atomics.store(preempt, 0, 0);
       preemptible = m.query !== true && usesRunner();
@@ -162,7 +170,7 @@ initModel(async () => ({
         preemptible = false;
       }
       afterMessage(m.query === true);
-    });
+    };
     parentPort.postMessage({ ready: true });
   },
   (e) => parentPort.postMessage({ fatal: String((e && e.message) || e) }),
@@ -170,9 +178,10 @@ initModel(async () => ({
 `;
 
 /**
- * Windows per message when the query worker embeds background work: a query arriving meanwhile
- * waits for at most this many. One costs nothing: the CPU per window is the same at batches of
- * 1 to 8 (docs/performance.md, "Two model copies").
+ * Windows per message when the query worker embeds background work. A query arriving meanwhile
+ * stops the message at its next kernel (see WORKER_SOURCE's preempt), and the message's work so
+ * far is thrown away: at most this many windows' worth. One costs nothing: the CPU per window
+ * is the same at batches of 1 to 8 (docs/performance.md, "Two model copies").
  */
 const QUERY_SLICE = 1;
 
@@ -204,14 +213,13 @@ interface Job {
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
-  job: Job | null;
+  /** Messages posted and not answered yet, by id: the worker answers them one at a time, in order. */
+  jobs: Map<number, Job>;
   nextId: number;
   /** Full collections the worker had forced by its latest reply. */
   fullGcs: number;
   /** Its latest reply came from the synchronous graph runner (src/embed/use-lite-graph.ts). */
   graphRunner: boolean;
-  /** Runs from different callers (a search's query beside background embedding) take turns on a worker. */
-  tail: Promise<unknown>;
   /** close() is waiting for this worker's exit: it stays ref'd until then (see spawn). */
   closing: boolean;
   /** Shared with the worker: set while a query waits behind its background message (see WORKER_SOURCE). */
@@ -220,7 +228,7 @@ interface Slot {
   preempted: number;
 }
 
-/** A background message the worker stopped for a query: the caller sends it again (see sendSlice). */
+/** A background message the worker stopped for a query: send() posts it again. */
 const PREEMPTED = Symbol("preempted");
 
 type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array; fullGcs: number; graphRunner: boolean } | { id: number; error: string } | { id: number; preempted: true };
@@ -253,9 +261,10 @@ export class UseLitePool {
    * Runs the workers at a lower OS priority from now on (a long-lived host embedding in the
    * background: its searches, and the user's other programs, go first), all but one: the query
    * worker stays at normal priority so a search's query never waits for a niced thread's turn
-   * on a busy machine. It embeds background batches too, a slice at a time (QUERY_SLICE), so a
-   * query waits for at most one slice: a model copy of its own would cost ~100 MB for the few
-   * milliseconds a query takes (docs/performance.md). Only ever lowered: raising it back needs
+   * on a busy machine. It embeds background batches too, a slice at a time (QUERY_SLICE), and a
+   * query stops the slice it finds there at its next kernel (the slice is sent again after), so
+   * a query waits for one kernel, not one window: a model copy of its own would cost ~100 MB for
+   * the few milliseconds a query takes (docs/performance.md). Only ever lowered: raising it back needs
    * privileges a user does not have.
    */
   setNice(nice: number): void {
@@ -320,7 +329,7 @@ export class UseLitePool {
     if (foreground && this.fg) return [this.fg];
     const wanted = Math.min(this.threads, batches);
     while (this.slots.length < wanted) this.spawn(this.nice);
-    return [...this.slots].sort((a, b) => Number(a.job !== null) - Number(b.job !== null)).slice(0, wanted);
+    return [...this.slots].sort((a, b) => Number(a.jobs.size > 0) - Number(b.jobs.size > 0)).slice(0, wanted);
   }
 
   /**
@@ -337,7 +346,7 @@ export class UseLitePool {
     const slot = this.nice > 0 ? (this.fg ?? this.lanes(1, true)[0]) : (this.slots[0] ?? this.spawn(this.nice));
     if (!slot || signal?.aborted) return;
     const onAbort = () => {
-      if (slot.job) this.kill(slot, new AbortedError(signal?.reason));
+      if (slot.jobs.size > 0) this.kill(slot, new AbortedError(signal?.reason));
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
@@ -354,7 +363,7 @@ export class UseLitePool {
   /** The normal-priority worker that answers queries, once the others are niced. */
   private fg: Slot | null = null;
 
-  /** A background batch on the query worker goes a slice at a time, so a query waits for one slice at most. */
+  /** A background batch on the query worker goes a slice at a time: a query stopping one throws away one slice's work at most. */
   private async sendBackground(slot: Slot, texts: string[], foreground: boolean): Promise<Float32Array[]> {
     if (foreground || slot !== this.fg || texts.length <= QUERY_SLICE) return this.send(slot, texts, foreground);
     const rows: Float32Array[] = [];
@@ -409,14 +418,14 @@ export class UseLitePool {
       readyReject = rej;
     });
     ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, job: null, nextId: 0, fullGcs: 0, graphRunner: false, tail: Promise.resolve(), closing: false, preempt, preempted: 0 };
+    const slot: Slot = { worker, ready, jobs: new Map(), nextId: 0, fullGcs: 0, graphRunner: false, closing: false, preempt, preempted: 0 };
     // Never unref'd once close() waits for its exit: a late reply would let the process end first.
     const release = () => {
       if (!slot.closing) worker.unref();
     };
     worker.on("message", (m: Reply) => {
       if ("ready" in m) {
-        if (!slot.job) release();
+        if (slot.jobs.size === 0) release();
         readyResolve();
       }
       else if ("fatal" in m) {
@@ -424,9 +433,9 @@ export class UseLitePool {
         readyReject(err);
         this.kill(slot, err);
       } else {
-        const job = slot.job;
-        slot.job = null;
-        release();
+        const job = slot.jobs.get(m.id);
+        slot.jobs.delete(m.id);
+        if (slot.jobs.size === 0) release();
         if (!job) return;
         if ("preempted" in m) {
           slot.preempted++;
@@ -462,11 +471,20 @@ export class UseLitePool {
     }
   }
 
-  /** One message in the worker's turn; a query queued behind a background message asks the worker to stop that one. */
+  /**
+   * One message, posted at once: the worker takes them in turn. A query posted while a
+   * background message is there raises the worker's flag, and the background message stops at
+   * its next kernel instead of holding the query for its whole window.
+   */
   private sendOnce(slot: Slot, texts: string[], query: boolean): Promise<Float32Array[] | typeof PREEMPTED> {
-    if (query && slot.job !== null && !slot.job.query) Atomics.store(slot.preempt, 0, 1);
-    const run = slot.tail.then(() => this.sendNow(slot, texts, query));
-    slot.tail = run.catch(() => undefined);
+    if (!this.slots.includes(slot)) return Promise.reject(new EmbedError("provider-error", "USE-lite worker stopped"));
+    if (query && [...slot.jobs.values()].some((j) => !j.query)) Atomics.store(slot.preempt, 0, 1);
+    const run = new Promise<Float32Array[] | typeof PREEMPTED>((resolve, reject) => {
+      const id = slot.nextId++;
+      slot.jobs.set(id, { texts, query, resolve, reject });
+      slot.worker.ref();
+      slot.worker.postMessage({ id, texts, query });
+    });
     return run;
   }
 
@@ -475,22 +493,13 @@ export class UseLitePool {
     return this.slots.reduce((n, s) => n + s.preempted, 0);
   }
 
-  private sendNow(slot: Slot, texts: string[], query: boolean): Promise<Float32Array[] | typeof PREEMPTED> {
-    if (!this.slots.includes(slot)) return Promise.reject(new EmbedError("provider-error", "USE-lite worker stopped"));
-    return new Promise<Float32Array[] | typeof PREEMPTED>((resolve, reject) => {
-      slot.job = { texts, query, resolve, reject };
-      slot.worker.ref();
-      slot.worker.postMessage({ id: slot.nextId++, texts, query });
-    });
-  }
-
-  /** Drops a worker: its job (if any) fails with `err`; a later call starts a fresh one. */
+  /** Drops a worker: its jobs (if any) fail with `err`; a later call starts a fresh one. */
   private kill(slot: Slot, err: unknown): void {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
-    const job = slot.job;
-    slot.job = null;
-    job?.reject(err);
+    const jobs = [...slot.jobs.values()];
+    slot.jobs.clear();
+    for (const job of jobs) job.reject(err);
     slot.worker.removeAllListeners("exit");
     void slot.worker.terminate().catch(() => undefined);
   }
