@@ -353,7 +353,8 @@ export class UseLitePool {
       await slot.ready;
       for (const t of texts) {
         if (signal?.aborted || !this.slots.includes(slot)) return;
-        await this.send(slot, [t], true);
+        // A practice text never stops a background window: 150 of them would throw away as many windows' work.
+        await this.send(slot, [t], true, false);
       }
     } finally {
       signal?.removeEventListener("abort", onAbort);
@@ -461,12 +462,12 @@ export class UseLitePool {
 
   /**
    * `query`: a search's text (or its practice), after which the worker's full collection waits
-   * for a quiet moment. A background message the worker stopped for a query is sent again,
-   * behind that query.
+   * for a quiet moment. `stops`: a search's text stops a background message ahead of it (a
+   * practice text does not); the message it stopped is sent again, behind it.
    */
-  private async send(slot: Slot, texts: string[], query = false): Promise<Float32Array[]> {
+  private async send(slot: Slot, texts: string[], query = false, stops = query): Promise<Float32Array[]> {
     for (;;) {
-      const rows = await this.sendOnce(slot, texts, query);
+      const rows = await this.sendOnce(slot, texts, query, stops);
       if (rows !== PREEMPTED) return rows;
     }
   }
@@ -476,9 +477,9 @@ export class UseLitePool {
    * background message is there raises the worker's flag, and the background message stops at
    * its next kernel instead of holding the query for its whole window.
    */
-  private sendOnce(slot: Slot, texts: string[], query: boolean): Promise<Float32Array[] | typeof PREEMPTED> {
+  private sendOnce(slot: Slot, texts: string[], query: boolean, stops: boolean): Promise<Float32Array[] | typeof PREEMPTED> {
     if (!this.slots.includes(slot)) return Promise.reject(new EmbedError("provider-error", "USE-lite worker stopped"));
-    if (query && [...slot.jobs.values()].some((j) => !j.query)) Atomics.store(slot.preempt, 0, 1);
+    if (stops && [...slot.jobs.values()].some((j) => !j.query)) Atomics.store(slot.preempt, 0, 1);
     const run = new Promise<Float32Array[] | typeof PREEMPTED>((resolve, reject) => {
       const id = slot.nextId++;
       slot.jobs.set(id, { texts, query, resolve, reject });

@@ -305,6 +305,23 @@ describe("a query behind a background message", () => {
     }
   }, 120_000);
 
+  it("a practice text does not stop a background message: it waits its turn", async () => {
+    const pool = new UseLitePool(resolveUseLiteDir(), 1, 512);
+    try {
+      await pool.run([["warm up"]], undefined, { foreground: true });
+      const texts = Array.from({ length: 4 }, (_, i) => `${i} ${longText(90)}`);
+      const order: string[] = [];
+      const background = pool.run([texts]).then(() => order.push("background"));
+      await new Promise((r) => setImmediate(r));
+      await pool.practise(["what did we decide", "the plan for next week"]).then(() => order.push("practice"));
+      await background;
+      expect(order).toEqual(["background", "practice"]);
+      expect(pool.preemptions()).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
   it("in a host (workers niced), a query stops the query worker's background window and both callers get their vectors", async () => {
     const e = new UseLiteEmbedder({ threads: 1 });
     try {
