@@ -121,11 +121,15 @@ export function makeGraphRunner(core: GraphCore, model: GraphEmbeddingsModel): G
     try {
       for (const w of wheres) {
         const condition = run(feed, w.inputNames[0]!);
-        const asBool = core.cast(condition, "bool");
+        // Each tensor is freed whichever kernel throws (a worker stops a background run for a query).
         try {
-          feed[w.name] = await core.whereAsync(asBool);
+          const asBool = core.cast(condition, "bool");
+          try {
+            feed[w.name] = await core.whereAsync(asBool);
+          } finally {
+            asBool.dispose();
+          }
         } finally {
-          asBool.dispose();
           condition.dispose();
         }
       }

@@ -81,6 +81,20 @@ const makeSentencePieceEncoder = ${makeSentencePieceEncoder.toString()};
 let runner = null;
 let runnerChecked = false;
 const usesRunner = () => runner !== null && runnerChecked;
+// A query waiting behind a background message here (the pool sets the shared flag) stops that
+// message at its next kernel: the message is thrown away and sent again after the query, so a
+// query waits for one kernel instead of a whole window (~100 CPU ms; several hundred ms of wall
+// time on a loaded machine). Only the checked runner's messages stop so: its graph runs inside
+// TF.js's tidy(), which frees a stopped run's tensors; the library's asynchronous path may not.
+const PREEMPTED = new Error("preempted by a query");
+const preempt = new Int32Array(workerData.preempt);
+let preemptible = false;
+const engine = core.engine();
+const runKernelFunc = engine.runKernelFunc;
+engine.runKernelFunc = function (params) {
+  if (preemptible && Atomics.load(preempt, 0) !== 0) throw PREEMPTED;
+  return runKernelFunc.call(this, params);
+};
 const libraryFlat = async (model, texts) => {
   const rows = await model.embed(texts);
   const flat = new Float32Array(rows.length * dim);
@@ -112,7 +126,8 @@ const flatEmbedder = (model, vocabulary) => {
         runnerChecked = sameBits(mine, theirs);
         if (!runnerChecked) runner = null;
         return theirs;
-      } catch {
+      } catch (e) {
+        if (e === PREEMPTED) throw e;
         runner = null;
       }
     }
@@ -131,17 +146,31 @@ initModel(async () => ({
     collect();
     const embedFlat = flatEmbedder(model, vocabulary);
     vocabulary = null;
-    parentPort.on("message", async (m) => {
+    // One message at a time, in the order they came: the pool posts a query at once, even while
+    // a background message runs here (it stops at its next kernel, see preempt), and the
+    // model's run has awaits at which another message's handler would otherwise start.
+    let turn = Promise.resolve();
+    parentPort.on("message", (m) => {
       if (m.nice !== undefined) return setNice(m.nice);
+      // A handler that throws ends the worker, as an async listener's rejection would (the pool then fails its jobs).
+      turn = turn.then(() => embedMessage(m)).catch((e) => process.nextTick(() => { throw e; }));
+    });
+    const embedMessage = async (m) => {
+      // A query clears the flag it was announced by; a background message may stop for the next one.
+      if (m.query === true) Atomics.store(preempt, 0, 0);
+      preemptible = m.query !== true && usesRunner();
       try {
         const { rows, flat } = await embedFlat(m.texts);
         if (rows !== m.texts.length || flat.length !== rows * dim) parentPort.postMessage({ id: m.id, error: "USE-lite returned " + rows + " vectors for " + m.texts.length + " texts (expected " + dim + "-d each)" });
         else parentPort.postMessage({ id: m.id, flat, fullGcs, graphRunner: usesRunner() }, [flat.buffer]);
       } catch (e) {
-        parentPort.postMessage({ id: m.id, error: String((e && e.message) || e) });
+        if (e === PREEMPTED) parentPort.postMessage({ id: m.id, preempted: true });
+        else parentPort.postMessage({ id: m.id, error: String((e && e.message) || e) });
+      } finally {
+        preemptible = false;
       }
       afterMessage(m.query === true);
-    });
+    };
     parentPort.postMessage({ ready: true });
   },
   (e) => parentPort.postMessage({ fatal: String((e && e.message) || e) }),
@@ -149,9 +178,10 @@ initModel(async () => ({
 `;
 
 /**
- * Windows per message when the query worker embeds background work: a query arriving meanwhile
- * waits for at most this many. One costs nothing: the CPU per window is the same at batches of
- * 1 to 8 (docs/performance.md, "Two model copies").
+ * Windows per message when the query worker embeds background work. A query arriving meanwhile
+ * stops the message at its next kernel (see WORKER_SOURCE's preempt), and the message's work so
+ * far is thrown away: at most this many windows' worth. One costs nothing: the CPU per window
+ * is the same at batches of 1 to 8 (docs/performance.md, "Two model copies").
  */
 const QUERY_SLICE = 1;
 
@@ -174,26 +204,34 @@ export interface PoolOptions {
 
 interface Job {
   texts: string[];
-  resolve: (rows: Float32Array[]) => void;
+  /** A search's text (or its practice): it never stops for another, and another stops for it. */
+  query: boolean;
+  resolve: (rows: Float32Array[] | typeof PREEMPTED) => void;
   reject: (e: unknown) => void;
 }
 
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
-  job: Job | null;
+  /** Messages posted and not answered yet, by id: the worker answers them one at a time, in order. */
+  jobs: Map<number, Job>;
   nextId: number;
   /** Full collections the worker had forced by its latest reply. */
   fullGcs: number;
   /** Its latest reply came from the synchronous graph runner (src/embed/use-lite-graph.ts). */
   graphRunner: boolean;
-  /** Runs from different callers (a search's query beside background embedding) take turns on a worker. */
-  tail: Promise<unknown>;
   /** close() is waiting for this worker's exit: it stays ref'd until then (see spawn). */
   closing: boolean;
+  /** Shared with the worker: set while a query waits behind its background message (see WORKER_SOURCE). */
+  preempt: Int32Array;
+  /** Background messages it stopped for a query, to send again. */
+  preempted: number;
 }
 
-type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array; fullGcs: number; graphRunner: boolean } | { id: number; error: string };
+/** A background message the worker stopped for a query: send() posts it again. */
+const PREEMPTED = Symbol("preempted");
+
+type Reply = { ready: true } | { fatal: string } | { id: number; flat: Float32Array; fullGcs: number; graphRunner: boolean } | { id: number; error: string } | { id: number; preempted: true };
 
 export class AbortedError extends Error {
   constructor(reason?: unknown) {
@@ -223,9 +261,10 @@ export class UseLitePool {
    * Runs the workers at a lower OS priority from now on (a long-lived host embedding in the
    * background: its searches, and the user's other programs, go first), all but one: the query
    * worker stays at normal priority so a search's query never waits for a niced thread's turn
-   * on a busy machine. It embeds background batches too, a slice at a time (QUERY_SLICE), so a
-   * query waits for at most one slice: a model copy of its own would cost ~100 MB for the few
-   * milliseconds a query takes (docs/performance.md). Only ever lowered: raising it back needs
+   * on a busy machine. It embeds background batches too, a slice at a time (QUERY_SLICE), and a
+   * query stops the slice it finds there at its next kernel (the slice is sent again after), so
+   * a query waits for one kernel, not one window: a model copy of its own would cost ~100 MB for
+   * the few milliseconds a query takes (docs/performance.md). Only ever lowered: raising it back needs
    * privileges a user does not have.
    */
   setNice(nice: number): void {
@@ -290,7 +329,7 @@ export class UseLitePool {
     if (foreground && this.fg) return [this.fg];
     const wanted = Math.min(this.threads, batches);
     while (this.slots.length < wanted) this.spawn(this.nice);
-    return [...this.slots].sort((a, b) => Number(a.job !== null) - Number(b.job !== null)).slice(0, wanted);
+    return [...this.slots].sort((a, b) => Number(a.jobs.size > 0) - Number(b.jobs.size > 0)).slice(0, wanted);
   }
 
   /**
@@ -307,14 +346,15 @@ export class UseLitePool {
     const slot = this.nice > 0 ? (this.fg ?? this.lanes(1, true)[0]) : (this.slots[0] ?? this.spawn(this.nice));
     if (!slot || signal?.aborted) return;
     const onAbort = () => {
-      if (slot.job) this.kill(slot, new AbortedError(signal?.reason));
+      if (slot.jobs.size > 0) this.kill(slot, new AbortedError(signal?.reason));
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       await slot.ready;
       for (const t of texts) {
         if (signal?.aborted || !this.slots.includes(slot)) return;
-        await this.send(slot, [t], true);
+        // A practice text never stops a background window: 150 of them would throw away as many windows' work.
+        await this.send(slot, [t], true, false);
       }
     } finally {
       signal?.removeEventListener("abort", onAbort);
@@ -324,7 +364,7 @@ export class UseLitePool {
   /** The normal-priority worker that answers queries, once the others are niced. */
   private fg: Slot | null = null;
 
-  /** A background batch on the query worker goes a slice at a time, so a query waits for one slice at most. */
+  /** A background batch on the query worker goes a slice at a time: a query stopping one throws away one slice's work at most. */
   private async sendBackground(slot: Slot, texts: string[], foreground: boolean): Promise<Float32Array[]> {
     if (foreground || slot !== this.fg || texts.length <= QUERY_SLICE) return this.send(slot, texts, foreground);
     const rows: Float32Array[] = [];
@@ -357,13 +397,14 @@ export class UseLitePool {
   }
 
   private spawn(nice: number): Slot {
+    const preempt = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       // The source is CommonJS: a process started with `node --input-type=module -e …` would
       // hand that flag down and the worker would fail on its first require(); and the daemon's
       // V8 heap flags are the process's, which a worker refuses.
       execArgv: workerExecArgv(process.execArgv),
-      workerData: { ...this.paths, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: this.options.gcAboveMb ?? GC_ABOVE_MB, idleGcMs: this.options.idleGcMs ?? IDLE_GC_MS, noGraphRunner: this.options.noGraphRunner === true },
+      workerData: { ...this.paths, preempt: preempt.buffer, modelDir: this.modelDir, dimension: this.dimension, nice, gcAboveMb: this.options.gcAboveMb ?? GC_ABOVE_MB, idleGcMs: this.options.idleGcMs ?? IDLE_GC_MS, noGraphRunner: this.options.noGraphRunner === true },
       // What a worker allocates in JS is small and short-lived (a batch's texts and rows, ~1 MB);
       // V8's default young generation still commits ~25 MB per worker for it. Measured per
       // worker: JS heap 50 → 26 MB, the same CPU per window.
@@ -378,14 +419,14 @@ export class UseLitePool {
       readyReject = rej;
     });
     ready.catch(() => undefined);
-    const slot: Slot = { worker, ready, job: null, nextId: 0, fullGcs: 0, graphRunner: false, tail: Promise.resolve(), closing: false };
+    const slot: Slot = { worker, ready, jobs: new Map(), nextId: 0, fullGcs: 0, graphRunner: false, closing: false, preempt, preempted: 0 };
     // Never unref'd once close() waits for its exit: a late reply would let the process end first.
     const release = () => {
       if (!slot.closing) worker.unref();
     };
     worker.on("message", (m: Reply) => {
       if ("ready" in m) {
-        if (!slot.job) release();
+        if (slot.jobs.size === 0) release();
         readyResolve();
       }
       else if ("fatal" in m) {
@@ -393,11 +434,14 @@ export class UseLitePool {
         readyReject(err);
         this.kill(slot, err);
       } else {
-        const job = slot.job;
-        slot.job = null;
-        release();
+        const job = slot.jobs.get(m.id);
+        slot.jobs.delete(m.id);
+        if (slot.jobs.size === 0) release();
         if (!job) return;
-        if ("error" in m) job.reject(new EmbedError("provider-error", `USE-lite: ${m.error}`));
+        if ("preempted" in m) {
+          slot.preempted++;
+          job.resolve(PREEMPTED);
+        } else if ("error" in m) job.reject(new EmbedError("provider-error", `USE-lite: ${m.error}`));
         else {
           slot.fullGcs = m.fullGcs;
           slot.graphRunner = m.graphRunner;
@@ -416,29 +460,47 @@ export class UseLitePool {
     return slot;
   }
 
-  /** `query`: a search's text (or its practice), after which the worker's full collection waits for a quiet moment. */
-  private send(slot: Slot, texts: string[], query = false): Promise<Float32Array[]> {
-    const run = slot.tail.then(() => this.sendNow(slot, texts, query));
-    slot.tail = run.catch(() => undefined);
+  /**
+   * `query`: a search's text (or its practice), after which the worker's full collection waits
+   * for a quiet moment. `stops`: a search's text stops a background message ahead of it (a
+   * practice text does not); the message it stopped is sent again, behind it.
+   */
+  private async send(slot: Slot, texts: string[], query = false, stops = query): Promise<Float32Array[]> {
+    for (;;) {
+      const rows = await this.sendOnce(slot, texts, query, stops);
+      if (rows !== PREEMPTED) return rows;
+    }
+  }
+
+  /**
+   * One message, posted at once: the worker takes them in turn. A query posted while a
+   * background message is there raises the worker's flag, and the background message stops at
+   * its next kernel instead of holding the query for its whole window.
+   */
+  private sendOnce(slot: Slot, texts: string[], query: boolean, stops: boolean): Promise<Float32Array[] | typeof PREEMPTED> {
+    if (!this.slots.includes(slot)) return Promise.reject(new EmbedError("provider-error", "USE-lite worker stopped"));
+    if (stops && [...slot.jobs.values()].some((j) => !j.query)) Atomics.store(slot.preempt, 0, 1);
+    const run = new Promise<Float32Array[] | typeof PREEMPTED>((resolve, reject) => {
+      const id = slot.nextId++;
+      slot.jobs.set(id, { texts, query, resolve, reject });
+      slot.worker.ref();
+      slot.worker.postMessage({ id, texts, query });
+    });
     return run;
   }
 
-  private sendNow(slot: Slot, texts: string[], query: boolean): Promise<Float32Array[]> {
-    if (!this.slots.includes(slot)) return Promise.reject(new EmbedError("provider-error", "USE-lite worker stopped"));
-    return new Promise<Float32Array[]>((resolve, reject) => {
-      slot.job = { texts, resolve, reject };
-      slot.worker.ref();
-      slot.worker.postMessage({ id: slot.nextId++, texts, query });
-    });
+  /** Background messages the live workers stopped for a query (each was sent again). */
+  preemptions(): number {
+    return this.slots.reduce((n, s) => n + s.preempted, 0);
   }
 
-  /** Drops a worker: its job (if any) fails with `err`; a later call starts a fresh one. */
+  /** Drops a worker: its jobs (if any) fail with `err`; a later call starts a fresh one. */
   private kill(slot: Slot, err: unknown): void {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
-    const job = slot.job;
-    slot.job = null;
-    job?.reject(err);
+    const jobs = [...slot.jobs.values()];
+    slot.jobs.clear();
+    for (const job of jobs) job.reject(err);
     slot.worker.removeAllListeners("exit");
     void slot.worker.terminate().catch(() => undefined);
   }

@@ -276,6 +276,73 @@ describe("the graph by TF.js's synchronous executor", () => {
   }, 120_000);
 });
 
+describe("a query behind a background message", () => {
+  it("stops the background message at once, answers the query first, then sends the message again: every row as embedded alone", async () => {
+    const pool = new UseLitePool(resolveUseLiteDir(), 1, 512);
+    const bits = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64");
+    try {
+      // The worker's first message is checked against the library's path; only the checked
+      // runner's background messages stop for a query.
+      await pool.run([["warm up"]], undefined, { foreground: true });
+      // One message of eight full windows: seconds of the worker's time.
+      const texts = Array.from({ length: 8 }, (_, i) => `${i} ${longText(90)}`);
+      const order: string[] = [];
+      const background = pool.run([texts]).then((rows) => (order.push("background"), rows));
+      // The background message is in the worker's hands (posted in this turn's promise steps).
+      await new Promise((r) => setImmediate(r));
+      const query = pool.run([["what did we plan for the canoe trip"]], undefined, { foreground: true }).then((rows) => (order.push("query"), rows));
+      const [[rows], [[vector]]] = await Promise.all([background, query]);
+      expect(order).toEqual(["query", "background"]);
+      expect(pool.preemptions()).toBe(1);
+      // Sent again whole, with the same vectors as a run nothing stopped.
+      const [alone] = await pool.run([texts]);
+      expect(rows!.map(bits)).toEqual(alone!.map(bits));
+      const [[queryAlone]] = await pool.run([["what did we plan for the canoe trip"]], undefined, { foreground: true });
+      expect(bits(vector!)).toBe(bits(queryAlone!));
+      expect(pool.preemptions()).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it("a practice text does not stop a background message: it waits its turn", async () => {
+    const pool = new UseLitePool(resolveUseLiteDir(), 1, 512);
+    try {
+      await pool.run([["warm up"]], undefined, { foreground: true });
+      const texts = Array.from({ length: 4 }, (_, i) => `${i} ${longText(90)}`);
+      const order: string[] = [];
+      const background = pool.run([texts]).then(() => order.push("background"));
+      await new Promise((r) => setImmediate(r));
+      await pool.practise(["what did we decide", "the plan for next week"]).then(() => order.push("practice"));
+      await background;
+      expect(order).toEqual(["background", "practice"]);
+      expect(pool.preemptions()).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it("in a host (workers niced), a query stops the query worker's background window and both callers get their vectors", async () => {
+    const e = new UseLiteEmbedder({ threads: 1 });
+    try {
+      e.lowerPriority(10);
+      await e.embed(["warm up"], { kind: "query" });
+      const texts = Array.from({ length: 6 }, (_, i) => `${i} ${longText(90)}`);
+      const order: string[] = [];
+      const background = e.embed(texts).then((rows) => (order.push("background"), rows));
+      await new Promise((r) => setImmediate(r));
+      const [query] = await e.embed([SNAPSHOT.texts[1]!], { kind: "query" }).then((rows) => (order.push("query"), rows));
+      const rows = await background;
+      expect(order).toEqual(["query", "background"]);
+      expect(cosine(query!, snapshotVectors[1]!)).toBeGreaterThanOrEqual(0.999);
+      const alone = await e.embed(texts);
+      rows.forEach((v, i) => expect(cosine(v, alone[i]!)).toBeGreaterThan(0.99999));
+    } finally {
+      await e.close();
+    }
+  }, 120_000);
+});
+
 describe("closing the pool", () => {
   it("holds the process until every worker has exited, even when a reply is delivered after close() began", { timeout: 120_000 }, async () => {
     // In a process of its own: what is checked is that the process does not end first. A reply
