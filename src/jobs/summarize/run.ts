@@ -7,13 +7,12 @@
  * section, the provider, the clock and the cancel signal. Without a usable model the run
  * stops at the first call and says so once (`noModel`): reflection then reads raw turns.
  */
-import { rmSync } from "node:fs";
 import path from "node:path";
 import { ensureContextFits } from "../../llm/context.js";
 import { requireCompleteReply } from "../../llm/factory.js";
 import { LLMError, type LLMProvider } from "../../llm/types.js";
 import { errorMessage } from "../../shared/errors.js";
-import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS, readNoteText, type LinkRule } from "../../workspace/guard.js";
+import { checkWriteTarget, ensureWorkspaceDir, NO_HARD_LINKS, readNoteText, readWorkspaceFile, removeWorkspaceFileIfSame, type LinkRule } from "../../workspace/guard.js";
 import { atomicWrite } from "../../workspace/safe-write.js";
 import { parseDuration, type ReflectionConfig } from "../reflect/config.js";
 import { isOwnConversation, readConversations, type Conversation } from "./conversations.js";
@@ -138,11 +137,11 @@ function readExisting(workspace: string, id: string, rule: LinkRule): SummaryFil
  */
 function dropSummary(input: SummarizeInput, id: string, rule: LinkRule): boolean {
   if (input.dryRun) return true;
-  const file = path.join(input.workspace, summaryPath(id));
+  const rel = summaryPath(id);
   try {
-    checkWriteTarget(input.workspace, file, rule);
-    rmSync(file);
-    return true;
+    checkWriteTarget(input.workspace, path.join(input.workspace, rel), rule);
+    const cur = readWorkspaceFile(input.workspace, rel, rule);
+    return cur !== null && removeWorkspaceFileIfSame(input.workspace, rel, cur.bytes, rule);
   } catch {
     // Not ours to remove (a link, gone meanwhile): the index keeps its own rules for it.
     return false;
