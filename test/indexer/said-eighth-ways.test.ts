@@ -121,3 +121,19 @@ describe("a person's accountant or solicitor handed over", () => {
     expect(linksOf([label, "My accountant is Joan Pryce, she wants the receipts by Friday."], "update")).toEqual([]);
   });
 });
+
+describe("homes told apart by a letter", () => {
+  it("'House A: boiler service done, £80' and 'House B boiler service quote: £95' are two houses' services", () => {
+    expect(linksOf(["House A: boiler service done by Hallam Gas, £80.", "House B boiler service quote from Hallam Gas: £95."], "update")).toEqual([]);
+  });
+
+  it("a correction of House B's figure replaces House B's, never House A's", () => {
+    const a = "House A: boiler service done by Hallam Gas, £80.";
+    const b = "House B boiler service quote from Hallam Gas: £95.";
+    expect(linksOf([a, b, "actually the House B boiler service is £110, I misread the Hallam Gas quote."], "update")).toEqual([[1, 2]]);
+  });
+
+  it("one house's figure said again with a new amount still replaces it", () => {
+    expect(linksOf(["House A: boiler service done by Hallam Gas, £80.", "House A boiler service: Hallam Gas charged £85 in the end."], "update")).toEqual([[0, 1]]);
+  });
+});
