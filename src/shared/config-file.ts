@@ -23,8 +23,10 @@ import { writeTempBeside } from "./temp-file.js";
 /** New config files and every backup: owner only (they may hold API keys). */
 export const CONFIG_FILE_MODE = 0o600;
 
-/** Rounds of read, edit, compare before giving up on a file that keeps changing. */
-const ATTEMPTS = 200;
+/** Rounds of read, edit, compare before giving up on a file that keeps changing... */
+const ATTEMPTS = 2000;
+/** ...or this long: a busy machine makes each round slow, and a writer saving every few ms is then seen in most. */
+const GIVE_UP_MS = 15_000;
 
 export class ConfigChangingError extends Error {
   constructor(readonly file: string) {
@@ -97,7 +99,8 @@ export function writeConfigFile(file: string, edit: (current: string | null) => 
   const target = configTarget(file);
   let retries = 0;
   let lastError: unknown;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  const giveUpAt = Date.now() + GIVE_UP_MS;
+  for (let attempt = 0; attempt < ATTEMPTS && Date.now() < giveUpAt; attempt++) {
     const cur = readText(target);
     let after: string | null;
     try {
@@ -114,7 +117,9 @@ export function writeConfigFile(file: string, edit: (current: string | null) => 
     // A writer that writes in place may have put its own text over ours since the rename: edit that.
     if (replace(target, cur, after, opts) && readText(target) === after) return { target, written: true, retries };
     retries++;
-    sleepSync(Math.min(2 + attempt, 20));
+    // Right after a change seen is the writer's quiet moment: try again soon, at a random
+    // offset so a writer saving on a steady beat does not land in the same place every time.
+    sleepSync(Math.random() * Math.min(1 + attempt / 20, 5));
   }
   if (lastError !== undefined) throw lastError;
   throw new ConfigChangingError(file);
@@ -179,8 +184,8 @@ function swapIn(tmp: string, target: string, expected: string): boolean {
   try {
     // Held, that file's text cannot change under a writer that renames: compare it, then check
     // the name still points at it, and rename at once (the only gap is between those two calls).
-    if (readText(hold) !== expected) return false;
     const held = lstatSync(hold);
+    if (readText(hold) !== expected) return false;
     let now;
     try {
       now = lstatSync(target);
