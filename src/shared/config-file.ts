@@ -18,7 +18,7 @@
 import { linkSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { sleepSync } from "./sleep.js";
-import { writeTempBeside } from "./temp-file.js";
+import { linkIfAbsent, writeTempBeside } from "./temp-file.js";
 
 /** New config files and every backup: owner only (they may hold API keys). */
 export const CONFIG_FILE_MODE = 0o600;
@@ -156,20 +156,10 @@ function replace(target: string, expected: string | null, after: string | null, 
     // The last look before the rename: a change since the read is edited again, not overwritten.
     if (readText(target) !== expected) return false;
     opts.afterLastLook?.(target);
-    return expected === null ? createNew(tmp, target) : swapIn(tmp, target, expected);
+    // A new file is created only if still absent (link fails on an existing name).
+    return expected === null ? linkIfAbsent(tmp, target) : swapIn(tmp, target, expected);
   } finally {
     removeQuietly(tmp);
-  }
-}
-
-/** A new file: created only if still absent (link fails on an existing name). */
-function createNew(tmp: string, target: string): boolean {
-  try {
-    linkSync(tmp, target);
-    return true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw e;
   }
 }
 
