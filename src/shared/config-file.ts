@@ -6,21 +6,27 @@
  *   - compare-and-retry: the edit is made from the text read, and the file is read again just
  *     before the atomic rename; if another program changed it meanwhile (a running Claude Code
  *     rewrites `~/.claude.json` often) the edit is made again from its new text, so the other
- *     writer's keys are kept; after the rename the file is read once more and, when a writer that
- *     writes in place put its own text over ours, our edit is made again on theirs;
+ *     writer's keys are kept. The file the rename will replace is held under a second name and
+ *     its text compared, then the name is checked to still be that very file: only what was
+ *     compared is ever replaced (a writer renaming in after the look is seen, nothing renamed);
+ *     what is left is the instant between that check and the rename, which no lock-free writer
+ *     can close. After the rename the file is read once more and, when a writer that writes in
+ *     place put its own text over ours, our edit is made again on theirs;
  *   - a file caught half-written by such a writer (it does not parse) is read again.
  * The edit is a function of the current text: pure, idempotent (adding twice changes nothing).
  */
 import { linkSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { sleepSync } from "./sleep.js";
-import { writeTempBeside } from "./temp-file.js";
+import { linkIfAbsent, writeTempBeside } from "./temp-file.js";
 
 /** New config files and every backup: owner only (they may hold API keys). */
 export const CONFIG_FILE_MODE = 0o600;
 
-/** Rounds of read, edit, compare before giving up on a file that keeps changing. */
-const ATTEMPTS = 200;
+/** Rounds of read, edit, compare before giving up on a file that keeps changing... */
+const ATTEMPTS = 2000;
+/** ...or this long: a busy machine makes each round slow, and a writer saving every few ms is then seen in most. */
+const GIVE_UP_MS = 15_000;
 
 export class ConfigChangingError extends Error {
   constructor(readonly file: string) {
@@ -79,25 +85,26 @@ export interface ConfigWriteResult {
   retries: number;
 }
 
+export interface ConfigWriteOptions {
+  /** Called after the last look at the file's text, before it is taken for the rename: where another program's write is the race this guards (tests put one there). */
+  afterLastLook?: (target: string) => void;
+}
+
 /**
  * Applies `edit` to the file's current text and writes the result (null: remove the file), as
  * described above. `edit` may throw on text it cannot parse: while the file is changing that
  * text is read again; a file that stays unparsable is refused with `edit`'s own error.
  */
-export function writeConfigFile(file: string, edit: (current: string | null) => string | null): ConfigWriteResult {
+export function writeConfigFile(file: string, edit: (current: string | null) => string | null, opts: ConfigWriteOptions = {}): ConfigWriteResult {
   const target = configTarget(file);
   let retries = 0;
   let lastError: unknown;
-  /** Text another writer put under the name just before our rename (taken back from the held file), to edit instead. */
-  let overwritten: { text: string | null; after: string } | undefined;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  const giveUpAt = Date.now() + GIVE_UP_MS;
+  for (let attempt = 0; attempt < ATTEMPTS && Date.now() < giveUpAt; attempt++) {
     const cur = readText(target);
-    // Nobody wrote since our rename: the text we replaced by mistake is the one to edit.
-    const base = overwritten !== undefined && cur === overwritten.after ? overwritten.text : cur;
-    overwritten = undefined;
     let after: string | null;
     try {
-      after = edit(base);
+      after = edit(cur);
     } catch (e) {
       // Half of another writer's text, or a file that really is broken: read again shortly.
       lastError = e;
@@ -107,33 +114,33 @@ export function writeConfigFile(file: string, edit: (current: string | null) => 
       continue;
     }
     if (after === cur) return { target, written: retries > 0, retries };
-    const r = replace(target, cur, after);
-    if (r.done) {
-      // A writer that writes in place may have put its own text over ours since: edit that.
-      if (readText(target) === after) return { target, written: true, retries };
-    } else if (r.replaced !== undefined && after !== null) overwritten = { text: r.replaced, after };
+    // A writer that writes in place may have put its own text over ours since the rename: edit that.
+    if (replace(target, cur, after, opts) && readText(target) === after) return { target, written: true, retries };
     retries++;
-    sleepSync(Math.min(2 + attempt, 20));
+    // Right after a change seen is the writer's quiet moment: try again soon, at a random
+    // offset so a writer saving on a steady beat does not land in the same place every time.
+    sleepSync(Math.random() * Math.min(1 + attempt / 20, 5));
   }
   if (lastError !== undefined) throw lastError;
   throw new ConfigChangingError(file);
 }
 
 /**
- * Replaces `target` (holding `expected`) by `after`. Not done when it no longer holds
- * `expected`; `replaced` is set when our rename replaced someone else's text after all (they
- * renamed theirs in between our last look and our rename): the file it replaced is held under
- * a second name taken just before the rename, so that text is not lost but edited again.
+ * Replaces `target` (holding `expected`) by `after`; false, with nothing replaced, when it no
+ * longer holds `expected`. The file to be replaced is held under a second name (a link), its
+ * text compared, and the name checked to still be that same file right before the rename: a
+ * writer that renamed its own file in at any moment before that check is seen, not overwritten.
  */
-function replace(target: string, expected: string | null, after: string | null): { done: boolean; replaced?: string | null } {
+function replace(target: string, expected: string | null, after: string | null, opts: ConfigWriteOptions): boolean {
   if (after === null) {
-    if (readText(target) !== expected) return { done: false };
+    if (readText(target) !== expected) return false;
+    opts.afterLastLook?.(target);
     try {
       unlinkSync(target);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
     }
-    return { done: true };
+    return true;
   }
   let mode = CONFIG_FILE_MODE;
   let owner: { uid: number; gid: number } | null = null;
@@ -145,40 +152,49 @@ function replace(target: string, expected: string | null, after: string | null):
     mkdirSync(path.dirname(target), { recursive: true });
   }
   const tmp = writeTemp(target, after, mode, owner);
-  // The last look before the rename: a change since the read is edited again, not overwritten.
-  if (readText(target) !== expected) {
-    unlinkSync(tmp);
-    return { done: false };
+  try {
+    // The last look before the rename: a change since the read is edited again, not overwritten.
+    if (readText(target) !== expected) return false;
+    opts.afterLastLook?.(target);
+    // A new file is created only if still absent (link fails on an existing name).
+    return expected === null ? linkIfAbsent(tmp, target) : swapIn(tmp, target, expected);
+  } finally {
+    removeQuietly(tmp);
   }
-  if (expected === null) {
-    // A new file: created only if still absent (link fails on an existing name).
-    try {
-      linkSync(tmp, target);
-    } catch (e) {
-      unlinkSync(tmp);
-      if ((e as NodeJS.ErrnoException).code === "EEXIST") return { done: false };
-      throw e;
-    }
-    unlinkSync(tmp);
-    return { done: true };
-  }
+}
+
+/** Renames `tmp` over `target` only when the file there is still the one holding `expected`. */
+function swapIn(tmp: string, target: string, expected: string): boolean {
   const hold = `${tmp}.held`;
   try {
     linkSync(target, hold);
   } catch {
-    unlinkSync(tmp);
-    return { done: false };
+    return false;
   }
   try {
-    renameSync(tmp, target);
-    const held = readText(hold);
-    return held === expected ? { done: true } : { done: false, replaced: held };
-  } finally {
+    // Held, that file's text cannot change under a writer that renames: compare it, then check
+    // the name still points at it, and rename at once (the only gap is between those two calls).
+    const held = lstatSync(hold);
+    if (readText(hold) !== expected) return false;
+    let now;
     try {
-      unlinkSync(hold);
+      now = lstatSync(target);
     } catch {
-      // Gone already.
+      return false;
     }
+    if (now.ino !== held.ino || now.dev !== held.dev) return false;
+    renameSync(tmp, target);
+    return true;
+  } finally {
+    removeQuietly(hold);
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // Gone already (renamed into place, or never made).
   }
 }
 

@@ -73,12 +73,19 @@ export function writeAllSynced(fd: number, data: Buffer, file: string): void {
 export function createOnce(file: string, data: string, mode: number): boolean {
   const tmp = writeTempBeside(file, data, { mode, tag: "once" });
   try {
-    linkSync(tmp, file);
-    return true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-    return false;
+    return linkIfAbsent(tmp, file);
   } finally {
     unlinkSync(tmp);
+  }
+}
+
+/** link(2) as an atomic create: true when `to` was made, false when the name was taken already. */
+export function linkIfAbsent(from: string, to: string): boolean {
+  try {
+    linkSync(from, to);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw e;
   }
 }

@@ -1,7 +1,7 @@
 import { closeSync, constants, existsSync, fchmodSync, fstatSync, ftruncateSync, mkdirSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
-import { writeAllSynced } from "../shared/temp-file.js";
+import { linkIfAbsent, writeAllSynced } from "../shared/temp-file.js";
 import { sleepSync } from "../shared/sleep.js";
 
 /**
@@ -214,7 +214,7 @@ function swapNow(file: string, expected: Buffer | null, content: string | Buffer
   try {
     step("written");
     if (expected === null) {
-      if (!tryLink(tmp, file)) return { ok: false, reason: `${name} was created meanwhile` };
+      if (!linkIfAbsent(tmp, file)) return { ok: false, reason: `${name} was created meanwhile` };
       fsyncDir(dir);
       return { ok: true };
     }
@@ -532,7 +532,7 @@ export function recoverInterruptedSwaps(file: string, workDir: string, isAlive: 
       } else if (sameFile(abs, file)) {
         unlinkSync(abs);
         done.push(`removed ${name} left by an interrupted swap of ${base}`);
-      } else if (!existsSync(file) && tryLink(abs, file)) {
+      } else if (!existsSync(file) && linkIfAbsent(abs, file)) {
         unlinkSync(abs);
         done.push(`${base} was missing after an interrupted swap: put back from ${name}`);
       } else {
@@ -580,17 +580,6 @@ function writeSynced(file: string, data: Buffer): number {
   }
   closeSync(fd);
   return ino;
-}
-
-/** link(2): true when `to` was created, false when the name was taken. */
-function tryLink(from: string, to: string): boolean {
-  try {
-    linkSync(from, to);
-    return true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw e;
-  }
 }
 
 function keepBeside(aside: string, file: string, opts: SwapOptions): string {

@@ -3,7 +3,7 @@
  * backups, a program rewriting the file meanwhile, edits made since connect, and the odd
  * shapes (duplicate keys, null sections, empty files, an empty CLAUDE_CONFIG_DIR).
  */
-import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeJsonEntry, setJsonEntry } from "../../src/assistants/config-edit.js";
@@ -187,5 +187,26 @@ describe("a program rewriting the file during connect", () => {
     expect(calls).toBeGreaterThan(1);
     expect(r.retries).toBeGreaterThan(0);
     expect(mode(claudeJson)).toBe(0o600);
+  });
+
+  it("keys another program renames in after the last look, several times running, are all kept", () => {
+    const { claudeJson } = setup();
+    writeFileSync(claudeJson, JSON.stringify({ primaryApiKey: "kept-secret" }, null, 2), { mode: 0o600 });
+    let writes = 0;
+    // The other writer lands between connect's last look and its rename, on each of the first
+    // four tries (a running Claude Code saving again and again): read, add a key, rename over.
+    const afterLastLook = (target: string): void => {
+      if (writes >= 4) return;
+      const theirs = JSON.parse(readFileSync(target, "utf8")) as Record<string, unknown>;
+      writeFileSync(`${target}.w.tmp`, JSON.stringify({ ...theirs, [`k${writes}`]: writes }, null, 2), { mode: 0o600 });
+      renameSync(`${target}.w.tmp`, target);
+      writes++;
+    };
+    const entry = { type: "stdio", command: "/opt/node/bin/node", args: [], env: {} };
+    writeConfigFile(claudeJson, (text) => setJsonEntry(claudeJson, text, ["mcpServers", "agent-memory"], entry), { afterLastLook });
+    const final = JSON.parse(readFileSync(claudeJson, "utf8")) as Record<string, unknown>;
+    expect(writes).toBe(4);
+    expect(final).toMatchObject({ primaryApiKey: "kept-secret", k0: 0, k1: 1, k2: 2, k3: 3, mcpServers: { "agent-memory": { type: "stdio" } } });
+    expect(readdirSync(path.dirname(claudeJson)).filter((f) => f.includes(".tmp") || f.includes(".held"))).toEqual([]);
   });
 });
