@@ -4,7 +4,7 @@ import path from "node:path";
 import { Indexer } from "../../src/indexer/indexer.js";
 import { SearchConfigSchema } from "../../src/search/config.js";
 import type { Selection } from "../../src/embed/select.js";
-import { planSearch, runSearch, type SearchDeps, type SearchOptions, type SearchPlan, type SearchResponse } from "../../src/search/search.js";
+import { planSearch, runSearch, type SearchDeps, type PlanOptions, type SearchOptions, type SearchPlan, type SearchResponse } from "../../src/search/search.js";
 import { IndexStore } from "../../src/store/index-store.js";
 import { openIndexDb, type DB } from "../../src/store/open.js";
 import { VectorStore } from "../../src/store/vectors.js";
@@ -19,7 +19,7 @@ export interface IndexedWorkspace {
   ws: string;
   db: DB;
   /** Keyword search (no embedder) with `explain` on, against SEARCH_NOW. */
-  search: (query: string, opts?: SearchOptions) => Promise<SearchResponse>;
+  search: (query: string, opts?: PlanOptions) => Promise<SearchResponse>;
   /** Indexes the workspace again (after files were written). */
   reindex: () => void;
   close: () => void;
