@@ -4,16 +4,15 @@
  * an engine as a library user or an MCP stdio server holds it, and the real daemon host on a
  * real workspace.
  */
-import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DaemonHost } from "../../src/daemon/host.js";
 import { askDaemon } from "../../src/daemon/client.js";
 import { rememberedQueries, rememberQueries } from "../../src/embed/query-memo.js";
 import type { Embedder } from "../../src/embed/types.js";
-import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
 import { Engine } from "../../src/engine/engine.js";
+import { embeddedWorkspace, watchQueryEmbeds } from "../helpers/embedded-workspace.js";
 import { sharedUseLite } from "../helpers/use-lite.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { cleanup, tempDir } from "../helpers/workspace.js";
 
 /** The embedder's model calls, counted beneath whatever decorates it later. */
 function counted(e: Embedder): string[][] {
@@ -63,17 +62,6 @@ describe("remembered query vectors (USE-lite)", { timeout: 120_000 }, () => {
 });
 
 /** A workspace of a dozen notes, indexed and embedded as `agent index` leaves it. */
-async function embeddedWorkspace(dir: string): Promise<string> {
-  const ws = path.join(dir, "ws");
-  write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "use-lite" }, search: { mode: "hybrid" } }));
-  for (let i = 0; i < 12; i++) write(ws, `memory/2025-03-${String(i + 1).padStart(2, "0")}.md`, `# Note ${i}\n\nWe planned the ${i % 2 ? "canoe trip" : "kitchen renovation"}, step ${i}.\n`);
-  const pre = await Engine.load({ workspace: ws });
-  pre.indexing.index();
-  await pre.indexing.embed();
-  await pre.close();
-  return ws;
-}
-
 describe("an engine remembers its queries", { timeout: 180_000 }, () => {
   let dir = "";
   afterEach(() => {
@@ -85,12 +73,7 @@ describe("an engine remembers its queries", { timeout: 180_000 }, () => {
     dir = tempDir("agent-query-memo-engine-");
     const ws = await embeddedWorkspace(dir);
     // Counted on the model's class, beneath the engine's own embedder and whatever it adds.
-    const queries: string[] = [];
-    const embed = UseLiteEmbedder.prototype.embed;
-    vi.spyOn(UseLiteEmbedder.prototype, "embed").mockImplementation(function (this: UseLiteEmbedder, texts, opts) {
-      if (opts?.kind === "query") queries.push(...texts);
-      return embed.call(this, texts, opts);
-    });
+    const queries = watchQueryEmbeds();
     const engine = await Engine.load({ workspace: ws });
     try {
       const q = "what did we plan for the canoe";

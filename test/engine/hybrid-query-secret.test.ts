@@ -5,26 +5,13 @@
  * USE-lite model on a real, embedded workspace; the model's calls are watched on its class,
  * beneath everything the engine wraps around it.
  */
-import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { UseLiteEmbedder } from "../../src/embed/use-lite.js";
 import { Engine } from "../../src/engine/engine.js";
 import { placeholder } from "../../src/shared/redact.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { embeddedWorkspace, watchQueryEmbeds } from "../helpers/embedded-workspace.js";
+import { cleanup, tempDir } from "../helpers/workspace.js";
 
 const KEY = "sk-proj-Qw7Zt2Lm9Xv4Rb8Nc5Hj3Kp6";
-
-async function embeddedWorkspace(dir: string): Promise<string> {
-  const ws = path.join(dir, "ws");
-  write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "use-lite" }, search: { mode: "hybrid" } }));
-  for (let i = 0; i < 12; i++) write(ws, `memory/2025-03-${String(i + 1).padStart(2, "0")}.md`, `# Note ${i}\n\nWe planned the ${i % 2 ? "canoe trip" : "kitchen renovation"}, step ${i}.\n`);
-  write(ws, "memory/2025-03-20.md", "# Keys\n\nThe deploy key for the billing service lives in the password manager, rotated monthly.\n");
-  const pre = await Engine.load({ workspace: ws });
-  pre.indexing.index();
-  await pre.indexing.embed();
-  await pre.close();
-  return ws;
-}
 
 describe("a key in a hybrid query", { timeout: 180_000 }, () => {
   let dir = "";
@@ -35,13 +22,8 @@ describe("a key in a hybrid query", { timeout: 180_000 }, () => {
 
   it("is redacted before the model sees it and before it is remembered; the search still answers by meaning", async () => {
     dir = tempDir("agent-hybrid-secret-");
-    const ws = await embeddedWorkspace(dir);
-    const queries: string[] = [];
-    const embed = UseLiteEmbedder.prototype.embed;
-    vi.spyOn(UseLiteEmbedder.prototype, "embed").mockImplementation(function (this: UseLiteEmbedder, texts, opts) {
-      if (opts?.kind === "query") queries.push(...texts);
-      return embed.call(this, texts, opts);
-    });
+    const ws = await embeddedWorkspace(dir, { "memory/2025-03-20.md": "# Keys\n\nThe deploy key for the billing service lives in the password manager, rotated monthly.\n" });
+    const queries = watchQueryEmbeds();
     const engine = await Engine.load({ workspace: ws });
     try {
       const typed = `where does the deploy key for billing live ${KEY}`;
