@@ -11,6 +11,7 @@
 import { contentWords, type Statement } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
 import { degreeYears } from "./degrees.js";
+import { toldApart } from "./told-apart.js";
 
 /** A happening's year: what happened (its kind), the year, and the words of what it happened to. */
 export interface EventYear {
@@ -26,7 +27,7 @@ const KINDS: Record<string, string> = {
   built: "built", constructed: "built", erected: "built",
   bought: "bought", purchased: "bought",
   founded: "founded", formed: "founded", started: "founded", established: "founded", "set up": "founded",
-  opened: "opened", planted: "planted", installed: "installed", married: "married",
+  opened: "opened", planted: "planted", installed: "installed", fitted: "installed", married: "married",
 };
 const HAPPENED = new RegExp(String.raw`\b(${Object.keys(KINDS).join("|")})\b((?:\s+[\p{L}'’]+){0,3}?)\s+(?:in|back in)\s+((?:1[6-9]|20)\d{2})\b(?!\s*[-–/]\d)`, "giu");
 /** Where a clause starts: what is before it is about something else. "Tom and I married" joins two people, no clauses. */
@@ -42,7 +43,9 @@ export function eventYears(sentence: string): EventYear[] {
     const start = m.index;
     let from = 0;
     for (const c of sentence.slice(0, start).matchAll(CLAUSE_START)) from = c.index + c[0].length;
-    const about = sentence.slice(from, start) + " " + m[2]!;
+    // "Boiler: Worcester Bosch, fitted in 2019": a happening after a comma with no words of its own tells of what the sentence named before it.
+    const own = sentence.slice(from, start) + " " + m[2]!;
+    const about = contentWords(own).length === 0 && /,\s*$/.test(sentence.slice(0, start)) ? sentence.slice(0, start) + own : own;
     const thing = [...new Set([...contentWords(about), ...modelsOf(about)])];
     if (thing.length > 0) out.push({ kind: KINDS[m[1]!.toLowerCase()]!, year: m[3]!, thing });
   }
@@ -89,6 +92,8 @@ export function eventYearClashes(all: readonly PlacedStatement[], links: readonl
   for (const [i, n] of told.entries()) {
     for (const o of told.slice(0, i)) {
       if (o.id === n.id || linked.has(`${o.id}:${n.id}`)) continue;
+      // "Flat A's boiler was fitted in 2016" and "Flat B's boiler, fitted in 2019": two homes' boilers, two things.
+      if (toldApart(o.st, n.st)) continue;
       for (const a of yearsOf(o.st)) {
         const b = yearsOf(n.st).find((y) => y.kind === a.kind && y.year !== a.year && sameThing(a, y).length > 0);
         if (!b || yearsOf(n.st).some((y) => y.kind === a.kind && y.year === a.year)) continue;

@@ -11,6 +11,8 @@ import { planStateUpdates } from "./called-off-plans.js";
 import { shareChangeUpdates } from "./percent-change.js";
 import { weights, type Link, type LinkRule, type PlacedStatement } from "./supersede.js";
 import { replyUpdates } from "./replies.js";
+import { windowUpdates } from "./narrowed-window.js";
+import { estimateUpdates } from "./estimates.js";
 import { rowHeadUpdates } from "./row-heads.js";
 import { isStanding } from "./standing-files.js";
 
@@ -158,6 +160,6 @@ export function withHandLinks(all: PlacedStatement[], links: readonly Link[]): L
   const idf = weights(all);
   const decided = new Set(links.filter((l) => l.by === "person").map((l) => l.older));
   const seen = new Set(links.map((l) => `${l.older}:${l.newer}`));
-  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all), ...rowHeadUpdates(all), ...setToUpdates(all), ...switchedUpdates(all), ...bareCountUpdates(all), ...planStateUpdates(all), ...shareChangeUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
+  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all), ...rowHeadUpdates(all), ...setToUpdates(all), ...switchedUpdates(all), ...bareCountUpdates(all), ...planStateUpdates(all), ...shareChangeUpdates(all), ...windowUpdates(all), ...estimateUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
   return [...links, ...added];
 }

@@ -8,7 +8,7 @@
  * that value and shares those words. The assistant's words are never the person's statement:
  * they only say what the "no" is about. Pure.
  */
-import { contentWords, sentences, type Statement } from "./statements.js";
+import { contentWords, findValues, sentences, type Statement } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
 import { weekdayOf } from "./taken-back.js";
 import { EMAIL } from "./contact-values.js";
@@ -20,6 +20,10 @@ export type Reply = NonNullable<Statement["reply"]>;
 const SAYS_NO = /^\s*(?:no|nope|nah|not any ?more)\b[\s,.!:;—–-]*/i;
 /** A question to be answered yes or no: it opens with its verb ("Is the mix still …?", "Does Ada still …?", "Shall I put it as Friday?"). */
 const YES_NO = /^(?:is|are|was|were|does|do|did|has|have|should|shall|will|can)\b/i;
+/** A question putting a value as the new one. */
+const NEW_GUESS = /\b(?:now|new|from now on|instead)\b/i;
+/** "So the gym is 6 to 9 now?": a guess of a new value put as a statement to check, not in a question's order. */
+const CHECKS_NEW = /^(?:so|and|ok(?:ay)?|right|just to (?:check|confirm)|to confirm)\b,?\s.*\b(?:now|new|from now on|instead)\b[^?]*\?\s*$/i;
 /** "… not Thursday", "not the 5th": the value a correction says no to. */
 const NOT_THIS = /\bnot\s+(?:the\s+|on\s+|at\s+)?([\p{L}\p{N}:.,£$€]+)/iu;
 
@@ -74,7 +78,7 @@ function askedBack(said: readonly string[]): { sentence: string; was: string[] }
 /** The assistant's sentence a reply answers: its last yes/no question naming a value, or the sentence holding the value the reply says "not" to. */
 function asked(assistant: string, rest: string): { sentence: string; was: string[] } | null {
   const said = sentences(assistant);
-  const question = [...said].reverse().find((s) => s.trim().endsWith("?") && YES_NO.test(leadOff(s)) && figuresOf(s).length > 0);
+  const question = [...said].reverse().find((s) => s.trim().endsWith("?") && (YES_NO.test(leadOff(s)) || CHECKS_NEW.test(leadOff(s))) && figuresOf(s).length > 0);
   if (question) return { sentence: question, was: figuresOf(question) };
   const back = askedBack(said);
   if (back) return back;
@@ -98,11 +102,31 @@ export function readReply(assistant: string, reply: string): Reply | null {
   const now = figuresOf(rest).find((f) => !what.was.includes(f));
   if (now === undefined) return null;
   const words = [...new Set(contentWords(what.sentence))].filter((w) => weekdayOf(w) === null);
-  return words.length === 0 ? null : { words, was: what.was, now };
+  if (words.length === 0) return null;
+  // The kind of the value said right after the no ("No, 9:30 to 12:00": hours), for a guess said no to.
+  const kind = NEW_GUESS.test(what.sentence) ? findValues(rest)[0]?.type : undefined;
+  return kind !== undefined ? { words, was: what.was, now, guess: kind } : { words, was: what.was, now };
 }
 
 /** Earlier statements a reply may replace: the person's, said before it, not marked still true, not a question. */
 const before = (all: readonly PlacedStatement[], n: PlacedStatement) => all.filter((o) => o.order < n.order && o.id !== n.id && o.st.mark?.key !== "still-true" && o.st.asks !== true);
+
+/**
+ * The assistant guessed a new value the person never said ("So the pool opens 7 to 9 now?") and
+ * the person said no with another: the person's own latest earlier value of that thing, of the
+ * kind of the one now given (`guess`) and sharing the asked words, is what changed. Only when no
+ * statement of the person's gave the guessed value (that one, said no to, is replaced above).
+ */
+function guessedNew(all: readonly PlacedStatement[], n: PlacedStatement, r: Reply): { o: PlacedStatement; shared: string[] } | undefined {
+  let best: { o: PlacedStatement; shared: string[] } | undefined;
+  for (const o of before(all, n)) {
+    if ((o.st.figures ?? []).includes(r.now) || !o.st.values.some((v) => v.type === r.guess)) continue;
+    const shared = r.words.filter((w) => o.st.words.includes(w));
+    if (shared.length < Math.min(2, r.words.length)) continue;
+    if (!best || o.order > best.o.order) best = { o, shared };
+  }
+  return best;
+}
 
 /**
  * Each reply replaces the latest earlier statement that gave a value it said no to, does not
@@ -115,13 +139,16 @@ export function replyUpdates(all: readonly PlacedStatement[]): Link[] {
     const r = n.st.reply;
     if (!r) continue;
     let best: { o: PlacedStatement; shared: string[] } | undefined;
+    // A guess's weekday names the thing ("So Saturday school is 9:00 to 11:30 now?"), not the value guessed: its numbers are.
+    const was = typeof r.guess === "string" && r.was.some((f) => /\d/.test(f)) ? r.was.filter((f) => /\d/.test(f)) : r.was;
     for (const o of before(all, n)) {
       const figures = o.st.figures ?? [];
-      if (!figures.some((f) => r.was.includes(f)) || figures.includes(r.now)) continue;
+      if (!figures.some((f) => was.includes(f)) || figures.includes(r.now)) continue;
       const shared = r.words.filter((w) => o.st.words.includes(w));
       if (shared.length < Math.min(2, r.words.length)) continue;
       if (!best || o.order > best.o.order) best = { o, shared };
     }
+    if (typeof r.guess === "string") best ??= guessedNew(all, n, r);
     if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1, rule: "reply" });
   }
   return out;

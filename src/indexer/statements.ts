@@ -119,7 +119,8 @@ export interface Statement {
   /** The sentence's numbers and weekdays in a short form (replies.ts): what a later "no, it's …" to the assistant names the old value by. Absent when none, and in statements stored before it was read. */
   figures?: string[];
   /** A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said instead. */
-  reply?: { words: string[]; was: string[]; now: string };
+  /** `guess`: the assistant's question put a new value of its own ("… 9:00 to 11:30 now?"); the kind of the value the person gave instead. */
+  reply?: { words: string[]; was: string[]; now: string; guess?: StatedValue["type"] };
   /** Numbers the sentence gives up for a new one ("4pm instead of 5"; named-old.ts). Absent when none. */
   instead?: { from: string; to: string }[];
   /** Reference numbers the sentence names a thing by ("invoice HP-014", "policy PI-55821"; said-apart.ts). Absent when none. */
@@ -299,9 +300,9 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   // thurs 8th / Fri 16th: a weekday and an ordinal, as notes name a day of this month (after the dates, which take "Fri 16th Feb")
   // ("I sat 3rd", "she sat 2nd": a verb, not Saturday)
   { re: /(?<!\b(?:i|we|he|she|they|you) )\b(?:mon|tues?|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?,? (?:the )?(\d{1,2})(?:st|nd|rd|th)\b/gi, read: (m) => dayOfMonth(m[1]!) },
-  // "moved her to the 20th", "back on the 1st.": a day of this month said with "the" after a word saying when, and
-  // ending its phrase ("for the 3rd time" is a count of times, not a day)
-  { re: /\b(?<=(?:on|to|for|till|until|by|from|since|before|after) )the (\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.;:!?)]|(?:at|and|or|now|instead|because|since|so|then|but|same|as)\b))/gi, read: (m) => dayOfMonth(m[1]!) },
+  // "moved her to the 20th", "back on the 1st.", "due on the 1st of the month": a day of this month (or of every
+  // month) said with "the" after a word saying when, and ending its phrase ("for the 3rd time" is a count of times, not a day)
+  { re: /\b(?<=(?:on|to|for|till|until|by|from|since|before|after) )the (\d{1,2})(?:st|nd|rd|th)\b(?=\s*(?:$|[,.;:!?)]|(?:at|and|or|now|instead|because|since|so|then|but|same|as)\b|of (?:the|each|every) month\b))/gi, read: (m) => dayOfMonth(m[1]!) },
   // Mon-Wed / Monday–Friday: a run (not "from Tuesday to Thursday", which is a move) of weekdays, as a schedule names it
   { re: new RegExp(`\\b${WEEKDAY_RE}\\.?\\s?(?:-|–)\\s?${WEEKDAY_RE}\\b`, "gi"), read: (m) => weekdayRun(m[1]!, m[2]!) },
   // long days Mon + Tue / Wednesday and Thursday long days: two weekdays next to a plural of what happens on them, a schedule

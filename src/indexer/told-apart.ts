@@ -61,10 +61,10 @@ export function numberedOf(text: string): string[] {
 
 /**
  * Homes and plots a person tells apart by a capital letter ("Flat A", "Flat B", "House C"): a
- * landlord's two flats each have their own rent, insurance and tenants. Case matters: "flat a
- * week" is no name.
+ * landlord's two flats each have their own rent, insurance and tenants, "Flat B's" as much as
+ * "Flat B". Case matters: "flat a week" is no name.
  */
-const LETTERED = /\b(flat|apartment|house|cottage|plot|block|barn|field|paddock)\s+([A-Z])\b(?![’'.]\w)/giu;
+const LETTERED = /\b(flat|apartment|house|cottage|plot|block|barn|field|paddock)\s+([A-Z])\b(?![’'.](?!s\b)\w)/giu;
 
 export function letteredOf(text: string): string[] {
   return [...new Set([...text.matchAll(LETTERED)].filter((m) => /^[A-HJ-Z]$/u.test(m[2]!)).map((m) => `${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`))];
@@ -79,8 +79,11 @@ export function withToldApart<T extends Statement>(st: T): T {
   return { ...st, ...(owned.length > 0 ? { owned } : {}), ...(numbered.length > 0 ? { numbered } : {}), ...(lettered.length > 0 ? { lettered } : {}) };
 }
 
+/** What telling two things apart reads of a statement (stored with it, so a search stage may read it too). */
+export type Told = Partial<Pick<Statement, "owned" | "numbered" | "lettered" | "change">>;
+
 /** Each names a thing of one word with another holder, and neither names it with the other's: two people's things. */
-function heldApart(o: Statement, n: Statement): boolean {
+function heldApart(o: Told, n: Told): boolean {
   const a = Array.isArray(o.owned) ? o.owned : [];
   const b = Array.isArray(n.owned) ? n.owned : [];
   const meets = (x: Owned, y: Owned) => x.words.some((w) => y.words.includes(w));
@@ -90,7 +93,7 @@ function heldApart(o: Statement, n: Statement): boolean {
 }
 
 /** Both name a thing of one series by its number, none the same, and the newer says nothing changed. */
-function numberedApart(o: Statement, n: Statement): boolean {
+function numberedApart(o: Told, n: Told): boolean {
   const a = Array.isArray(o.numbered) ? o.numbered : [];
   const b = Array.isArray(n.numbered) ? n.numbered : [];
   const series = (x: string) => x.split(" ")[0];
@@ -101,7 +104,7 @@ function numberedApart(o: Statement, n: Statement): boolean {
  * Each names a home of one kind by another letter, neither naming the other's: two homes, even
  * when the newer says something changed ("actually Flat B's renewal is £412" changes Flat B's).
  */
-function letteredApart(o: Statement, n: Statement): boolean {
+function letteredApart(o: Told, n: Told): boolean {
   const a = Array.isArray(o.lettered) ? o.lettered : [];
   const b = Array.isArray(n.lettered) ? n.lettered : [];
   const kind = (x: string) => x.split(" ")[0];
@@ -109,6 +112,6 @@ function letteredApart(o: Statement, n: Statement): boolean {
 }
 
 /** Whether two statements speak of two things: another holder's, another of a numbered series, or another lettered home. */
-export function toldApart(o: Statement, n: Statement): boolean {
+export function toldApart(o: Told, n: Told): boolean {
   return heldApart(o, n) || numberedApart(o, n) || letteredApart(o, n);
 }

@@ -4,12 +4,12 @@
  * anything, the links between all statements (supersede.ts, value-clash.ts) are found again. Both are
  * derived from the files and rebuilt with the index; nothing here writes a note.
  *
- * Whose words count: the person's. A transcript's user turns and the notes the person keeps
+ * Whose words count: the person's. A transcript's user turns in the person's own sessions (never a group chat's, never another participant's) and the notes the person keeps
  * (daily notes and other dated notes, and the standing files MEMORY.md, USER.md and TOOLS.md, each line as of when it was first seen: standing-dates.ts); an assistant's replies are left out (they
  * echo and propose, they do not state the person's facts), and undated reference notes are
  * too (nothing says which of two undated notes is the newer).
  */
-import { parseSessionText } from "../workspace/sessions.js";
+import { feedsPersonMemory, parseSessionText } from "../workspace/sessions.js";
 import type { DB } from "../store/open.js";
 import type { IndexStore } from "../store/index-store.js";
 import { readForIndex } from "../workspace/read.js";
@@ -41,6 +41,8 @@ import { withPlanState } from "./called-off-plans.js";
 import { withLaterThan } from "./later-than.js";
 import { withShareChange } from "./percent-change.js";
 import { withEverySecondWeek } from "./every-other.js";
+import { withWindow } from "./narrowed-window.js";
+import { withEstimates } from "./estimates.js";
 
 export interface TruthFile {
   rel: string;
@@ -66,7 +68,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withDayAhead(withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(st)))))))))))))))))))));
+  return withDayAhead(withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(withWindow(withEstimates(st)))))))))))))))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {
@@ -98,6 +100,9 @@ export function fileStatements(f: TruthFile): StoredStatement[] {
     let assistant = "";
     let assistantLine = 0;
     for (const t of parseSessionText(f.rel, f.text).turns) {
+      // A group chat's lines and another participant's words are never the person's (sessions.ts): a tenant's
+      // "the rent is going to £800" states no fact of theirs, and no assistant's words are taken from there either.
+      if (!feedsPersonMemory(t)) continue;
       if (t.role === "assistant") [assistant, assistantLine] = [t.content, t.line];
       if (t.role !== "user") continue;
       const ord = Date.parse(t.ts);
@@ -141,7 +146,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 19;
+export const TRUTH_RULES_VERSION = 20;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */

@@ -47,6 +47,8 @@ import { BLOOD_GROUP, bloodGroupAt } from "./blood-group.js";
 import { DIET, dietAt } from "./diets.js";
 import { OWN_PREMISES, ownPremises } from "./own-premises.js";
 import { ONCE_OCCASIONS, occasionDateAt } from "./once-occasions.js";
+import { bandLetterAt, ENERGY_RATING, fullDateAt, SINCE, TAX_BAND } from "./held-since.js";
+import { letteredOf } from "./told-apart.js";
 import { heightAt, heightsDiffer, idDigitsAt, MODEL_YEAR, modelYearAt, swappedDigits, VEHICLES } from "./held-numbers.js";
 
 /** A value of a slot that holds one value at a time, with whose it is. */
@@ -143,6 +145,11 @@ const CUES: readonly Cue[] = [
   // A number given to one holder by one body: two of one label clash only as a misspelling (held-numbers.ts).
   { slot: "id number", re: /\b(?:(?:registration|reg|licen[cs]e|membership|account|policy|certificate|order|booking|customer)(?:\s+(?:number|no\.?))?|number|no\.)(?![\p{L}\p{N}])/giu, read: idDigitsAt, own: ["registration", "reg", "number", "no", "licence", "license", "membership", "account", "policy", "certificate", "order", "booking", "customer"], differ: swappedDigits },
   { slot: "model year", re: MODEL_YEAR, read: modelYearAt, own: [], selfNamed: true },
+  // When a standing state began, with its day, month and year (held-since.ts): what began is named by the words before.
+  { slot: "since", re: SINCE, read: fullDateAt, own: ["since"] },
+  // A home's band, set by an office: the household's when nobody is named (held-since.ts).
+  { slot: "council tax band", re: TAX_BAND, read: bandLetterAt, own: ["council", "tax", "band"], household: true },
+  { slot: "energy rating", re: ENERGY_RATING, read: bandLetterAt, own: ["epc", "energy", "rating", "band", "grade"], household: true },
 ].map((c) => ({ ...c, own: c.own.map(stem) }));
 
 /** "42 Roundhay Rd", "24 Roundhay Road", "7b St John's Road": a house number with its street. */
@@ -171,8 +178,8 @@ const HOLDER_REACH = 4;
 
 /** The holder named nearest before a value: the last possessive, relation or first person in the few words of `before` next to it. */
 function holderOf(before: string): string | undefined {
-  // An aside in brackets says who the holder is to the person ("Kit (my sister) bday"), not another holder.
-  const tokens = before.replace(/\([^()]*\)/g, " ").split(/[^\p{L}\p{N}'’]+/u).filter((t) => t !== "");
+  // An aside in brackets or commas says who the holder is to the person ("Kit (my sister) bday", "Rolo, our spaniel, was born"), not another holder.
+  const tokens = before.replace(/\([^()]*\)/g, " ").replace(/,\s*(?:my|our)\s+[^,;:()]{1,30},/gi, " ").split(/[^\p{L}\p{N}'’]+/u).filter((t) => t !== "");
   for (let i = tokens.length - 1; i >= Math.max(0, tokens.length - HOLDER_REACH); i--) {
     const t = tokens[i]!.toLowerCase();
     const poss = /^(\p{L}+)['’]s$/u.exec(t);
@@ -215,6 +222,9 @@ function fixedAt(sentence: string, slot: string, own: readonly string[], at: num
   const months = new Set(MONTHS);
   const owner = ownerWords(before).filter((w) => !own.includes(w) && !months.has(w.slice(0, 3))).slice(-6);
   const holder = holderOf(before);
+  // A home told apart by its letter ("Flat B") is an owner word of its own, so two lettered homes are two holders
+  // (first, so the word right before the value stays last: "another label" reads it).
+  owner.unshift(...letteredOf(before));
   return { slot, norm: v.norm, text: v.text, owner, ...(holder !== undefined ? { holder } : {}) };
 }
 
@@ -298,6 +308,9 @@ function differ(a: FixedValue, b: FixedValue): boolean {
   return by === undefined || by(a.norm, b.norm);
 }
 
+/** The homes a value's owner words name by a letter ("flat b"). */
+const lettered = (v: FixedValue) => v.owner.filter((w) => w.includes(" "));
+
 /** Reasons two values of one slot and one holder are still of two things: each a small named rule. */
 export const CLASH_GUARDS: readonly { name: string; apart: (a: FixedValue, b: FixedValue) => boolean }[] = [
   // "hire car reg AB12 CDE" and "Car: … reg YD21 KPO": the hire car is not the car.
@@ -310,6 +323,10 @@ export const CLASH_GUARDS: readonly { name: string; apart: (a: FixedValue, b: Fi
   { name: "another label", apart: (a, b) => a.slot === "id number" && a.owner[a.owner.length - 1] !== b.owner[b.owner.length - 1] },
   // "parcel left at 24 Roundhay Road" and "parcel from 26 Roundhay Road": a house number is someone's only when one side says whose.
   { name: "nobody's house", apart: (a, b) => a.slot.startsWith("house number") && a.holder === undefined && b.holder === undefined },
+  // "Flat A is band C" and "Flat B is band D": two homes told apart by their letter (a lettered owner word has a space).
+  { name: "another lettered home", apart: (a, b) => lettered(a).length > 0 && lettered(b).length > 0 && !lettered(a).some((w) => lettered(b).includes(w)) },
+  // "my job since 3 May 2020" and "my flat since 1 June 2022": a person holds many states; what began must share a word.
+  { name: "another state", apart: (a, b) => a.slot === "since" && !a.owner.some((w) => b.owner.includes(w)) },
 ];
 
 /** Words besides a slot's own that say its value was replaced: a move for an address, a renewal for an expiry. */
@@ -331,8 +348,11 @@ function topicOf(slot: string): ReadonlySet<string> {
 function changedBetween(all: readonly PlacedStatement[], o: PlacedStatement, n: PlacedStatement, slot: string, about: readonly string[]): boolean {
   const words = about.filter((w) => w !== "self");
   const topic = topicOf(slot);
+  const homes = words.filter((w) => w.includes(" "));
   return all.some((s) => {
     if (s.order <= o.order || s.order >= n.order || !saysChanged(s.st)) return false;
+    // "Flat A renewed with Aviva" changes nothing of Flat B's: a statement naming only other lettered homes is another holder's.
+    if (homes.length > 0 && (s.st.lettered?.length ?? 0) > 0 && !homes.some((h) => s.st.lettered!.includes(h))) return false;
     const renewed = (s.st as { renewed?: unknown }).renewed === true;
     const holder = words.length === 0 || words.some((w) => s.st.words.includes(w));
     // A renewal of a thing nobody is named for ("renewed the car insurance") is no change of the person's own

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Engine } from "../../src/index.js";
 import { turnStatements } from "../../src/indexer/statements.js";
+import { withToldApart } from "../../src/indexer/told-apart.js";
 import { announcesChange, type Said } from "../../src/search/pipeline/announced-change.js";
 import { queryStems } from "../../src/search/pipeline/newer-twin.js";
 import { DEFAULT_TWIN_OPTIONS } from "../../src/search/pipeline/twin-values.js";
@@ -84,5 +85,22 @@ describe("the announced-change stage", () => {
   it("leaves the order to the scores when turned off", async () => {
     const paths = await order(setup(false, " still-true::"));
     expect(paths.indexOf("memory/2026-11-02.md")).toBeLessThan(paths.indexOf("memory/2026-11-10.md"));
+  });
+});
+
+describe("announcesChange: another home's announcement", () => {
+  const query = ask("Flat C gas check time");
+  const told = (text: string): Said => {
+    const st = withToldApart(turnStatements(text, 1)[0]!);
+    return { ...said(text), ...(st.lettered ? { lettered: st.lettered } : {}) };
+  };
+  const older = told("Flat C gas check on Mon 22 Sep, the engineer is arriving in the afternoon.");
+
+  it("a move announced for Flat D's boiler service is none of Flat C's gas check, whatever words they share", () => {
+    expect(announcesChange(older, told("The gas engineer rang: the Flat D gas boiler service is postponed."), query, DEFAULT_TWIN_OPTIONS)).toBeNull();
+  });
+
+  it("the same home's announcement still is one", () => {
+    expect(announcesChange(older, told("The gas engineer rang: the Flat C gas check is postponed."), query, DEFAULT_TWIN_OPTIONS)).not.toBeNull();
   });
 });

@@ -16,9 +16,10 @@ import { queryStems, spanEnd } from "./newer-twin.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, type TwinOptions } from "./twin-values.js";
 import { holdsAtLeast } from "./holds.js";
+import { toldApart, type Told } from "../../indexer/told-apart.js";
 
-/** What the test reads of a statement. */
-export interface Said {
+/** What the test reads of a statement: its words, and what tells its thing apart from another of one name ("Flat A", "Sam's"). */
+export interface Said extends Told {
   words: readonly string[];
   /** It gives a value (the older side must). */
   valued: boolean;
@@ -34,7 +35,8 @@ export interface Said {
  * the query's, so "the webinar on AI ethics in hiring" must be in both, not merely "moved".
  */
 export function announcesChange(older: Said, newer: Said, query: ReadonlyMap<string, number>, opts: TwinOptions): string[] | null {
-  if (!older.valued || !newer.announced || newer.negated) return null;
+  // "Flat A's boiler service is two days later" announces nothing of Flat B's gas check, whatever words they share.
+  if (!older.valued || !newer.announced || newer.negated || toldApart(older, newer)) return null;
   const total = [...query.values()].reduce((s, w) => s + w, 0);
   if (total <= 0) return null;
   const theirs = new Set(newer.words);
@@ -56,12 +58,14 @@ function placedOf(ix: SearchIndexes, chunkIds: readonly number[], until: number,
     if (r.ord > until) continue;
     // An announcement is written `"announced":true` (indexer/truth.ts): found without parsing the rest.
     if (announcedOnly && !r.data.includes('"announced":true')) continue;
-    const st = statementData<Partial<Pick<Statement, "words" | "values" | "negated" | "announced">>>(r);
+    const st = statementData<Partial<Pick<Statement, "words" | "values" | "negated" | "announced" | "change" | "owned" | "numbered" | "lettered">>>(r);
     // The cheap tests first: most statements neither give a value nor announce anything.
     const valued = Array.isArray(st.values) && st.values.length > 0;
     if (st.announced !== true && (announcedOnly || !valued)) continue;
     if (!Array.isArray(st.words) || !holdsAtLeast(st.words, 2, (w) => query.has(w))) continue;
-    out.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, valued, announced: st.announced === true, negated: st.negated === true });
+    // Read from stored JSON that older rules may have written without them: checked, not trusted.
+    const told: Told = { ...(st.change === true ? { change: true } : {}), ...(Array.isArray(st.owned) ? { owned: st.owned } : {}), ...(Array.isArray(st.numbered) ? { numbered: st.numbered } : {}), ...(Array.isArray(st.lettered) ? { lettered: st.lettered } : {}) };
+    out.push({ chunkId: r.chunkId, ord: r.ord, words: st.words, valued, announced: st.announced === true, negated: st.negated === true, ...told });
   }
   return out;
 }
