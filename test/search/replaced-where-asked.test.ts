@@ -31,3 +31,25 @@ describe("a note with two replaced statements", () => {
     }
   });
 });
+
+describe("a table row replaced in a note that holds another replaced line", () => {
+  let ws = "";
+  afterEach(() => cleanup(ws));
+
+  it("is asked about by its header's words: 'rent for plot 4' finds the new table first", async () => {
+    ws = tempDir();
+    write(ws, "agent.config.json", JSON.stringify({ search: { mode: "keyword", dates: { timeZone: "UTC" } } }));
+    write(ws, "memory/2031-04-01.md", "# 1 April\n\n- Plots before the spring review:\n\n| Plot | Holder | Rent (year) |\n|---|---|---|\n| 4, Mill Lane | Ruth Bell | £40 |\n| 9, Mill Lane | Ian Moss | £55 |\n\n- Water trough at plot 4 to be fixed on Tue 8 April.\n");
+    write(ws, "memory/2031-04-03.md", "# 3 April\n\n- Water trough at plot 4: the fix moved to Thu 10 April.\n");
+    write(ws, "memory/2031-04-05.md", "# 5 April\n\n- From May:\n\n| Plot | Holder | Rent (year) |\n|---|---|---|\n| 4, Mill Lane | Ruth Bell | £46 |\n| 9, Mill Lane | Ian Moss | £55 |\n");
+    const engine = Engine.open({ workspace: ws, now: () => Date.parse("2031-04-06T09:00:00Z") });
+    try {
+      engine.indexing.index();
+      const res = await engine.search("what is the rent for plot 4", { recall: false });
+      expect(res.results[0]?.path).toBe("memory/2031-04-05.md");
+      expect(res.results.find((r) => r.path === "memory/2031-04-01.md")?.supersededBy?.path).toBe("memory/2031-04-05.md");
+    } finally {
+      await engine.close();
+    }
+  });
+});

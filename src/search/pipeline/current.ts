@@ -98,10 +98,24 @@ export function otherItemAsked(cand: Pick<Candidate, "text">, replaced: Pick<Sta
 }
 
 /** For each chunk with replaced statements, how many query words the most asked of them shares. */
-function mostAskedPerChunk(updates: readonly StoredLink[], query: ReadonlySet<string>): Map<number, number> {
+function mostAskedPerChunk(updates: readonly StoredLink[], query: ReadonlySet<string>, said: (p: StatementPlace) => Pick<StatementPlace, "text">): Map<number, number> {
   const out = new Map<number, number>();
-  for (const l of updates) out.set(l.older.chunkId, Math.max(out.get(l.older.chunkId) ?? 0, asked(l.older.text, query)));
+  for (const l of updates) out.set(l.older.chunkId, Math.max(out.get(l.older.chunkId) ?? 0, asked(said(l.older).text, query)));
   return out;
+}
+
+/**
+ * A table row as its table says it: the header's words with the row's ("| Flat | Tenant | Rent |"
+ * over "| A, Sharrow Vale Rd | Jake Morton | £725 |"), since a row names what its cells are only
+ * there. Any other line as it is.
+ */
+export function withTableHead(chunkText: string | undefined, line: string): string {
+  if (chunkText === undefined || !line.trimStart().startsWith("|")) return line;
+  const lines = chunkText.split("\n");
+  let i = lines.findIndex((l) => l.trim() === line.trim());
+  if (i < 0) return line;
+  while (i > 0 && lines[i - 1]!.trimStart().startsWith("|")) i--;
+  return lines[i]!.trim() === line.trim() ? line : `${lines[i]!.trim()} ${line}`;
 }
 
 export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
@@ -120,14 +134,15 @@ export function newestFirst(ix: SearchIndexes, picks: Picks): Picks {
     list.splice(after ? at + 1 : at, 0, moving);
   };
   const updates = links.filter((x) => x.kind === "update" && x.newer.ord <= until).sort((a, b) => b.strength - a.strength);
-  const mostAsked = mostAskedPerChunk(updates, query);
+  const said = (p: StatementPlace): Pick<StatementPlace, "text"> => ({ text: withTableHead(candidates.get(p.chunkId)?.cand.text, p.text) });
+  const mostAsked = mostAskedPerChunk(updates, query, said);
   for (const l of updates) {
     const older = list.find((p) => p.s.cand.chunkId === l.older.chunkId);
     if (!older || older.supersededBy) continue;
     // A note holding several replaced statements is replaced where the question asks, not by its strongest link.
-    if (asked(l.older.text, query) < (mostAsked.get(l.older.chunkId) ?? 0)) continue;
+    if (asked(said(l.older).text, query) < (mostAsked.get(l.older.chunkId) ?? 0)) continue;
     const newest = newestOf(ix, l, until);
-    if (otherItemAsked(older.s.cand, l.older, query, newest)) continue;
+    if (otherItemAsked(older.s.cand, said(l.older), query, said(newest))) continue;
     if (newest.chunkId === l.older.chunkId) continue;
     // "Pushed back a week": the replacement names no date, so the date it moved to is the old one shifted.
     const movedTo = newest.id === l.newer.id ? movedDate(l.older.text, l.older.ord, l.newer.text) : null;
