@@ -54,6 +54,9 @@ describe("when a standing state began, to the day", () => {
 describe("a home's council tax band", () => {
   it("'the cottage is council tax band D' then 'the cottage is council tax band E, £2,100 a year' is a contradiction", () => {
     expect(read("The cottage is council tax band D.")).toEqual(["council tax band:D"]);
+    expect(read("The cottage's EPC rating: C, loft insulation done.")).toEqual(["energy rating:C"]);
+    // A band's letter is written as a capital.
+    expect(read("paying the council tax band a bit late this month")).toEqual([]);
     expect(clashes(["The cottage is council tax band D.", "The cottage is council tax band E, £2,100 a year, paid by the tenants."])).toEqual([[0, 1]]);
   });
 
