@@ -4,12 +4,12 @@
  * anything, the links between all statements (supersede.ts, value-clash.ts) are found again. Both are
  * derived from the files and rebuilt with the index; nothing here writes a note.
  *
- * Whose words count: the person's. A transcript's user turns in the person's own sessions (never a group chat's, never another participant's) and the notes the person keeps
+ * Whose words count: the person's. A transcript's user turns and the notes the person keeps
  * (daily notes and other dated notes, and the standing files MEMORY.md, USER.md and TOOLS.md, each line as of when it was first seen: standing-dates.ts); an assistant's replies are left out (they
  * echo and propose, they do not state the person's facts), and undated reference notes are
  * too (nothing says which of two undated notes is the newer).
  */
-import { feedsPersonMemory, parseSessionText } from "../workspace/sessions.js";
+import { parseSessionText } from "../workspace/sessions.js";
 import type { DB } from "../store/open.js";
 import type { IndexStore } from "../store/index-store.js";
 import { readForIndex } from "../workspace/read.js";
@@ -100,9 +100,6 @@ export function fileStatements(f: TruthFile): StoredStatement[] {
     let assistant = "";
     let assistantLine = 0;
     for (const t of parseSessionText(f.rel, f.text).turns) {
-      // A group chat's lines and another participant's words are never the person's (sessions.ts): a tenant's
-      // "the rent is going to £800" states no fact of theirs, and no assistant's words are taken from there either.
-      if (!feedsPersonMemory(t)) continue;
       if (t.role === "assistant") [assistant, assistantLine] = [t.content, t.line];
       if (t.role !== "user") continue;
       const ord = Date.parse(t.ts);

@@ -127,6 +127,9 @@ describe("a no to a new value the assistant guessed", () => {
   });
 });
 
+// Already so before these rules: a statement is stored only under its line's chunk, and a session's
+// chunks hold only the lines that feed the person's memory (session-chunk.ts), so a participant's
+// words (or a group chat's) never become a statement. Kept as the guard of that.
 describe("another participant's words", () => {
   const turn = (content: string, ts: string, from: Record<string, string>) => JSON.stringify({ role: "user", content, ts, harness: "openclaw", via: "capture", ...from });
   const note = { "memory/2030-05-10.md": "# Fri 10 May\n\n- Allotment plot rent: £64 a year, due in June.\n" };
