@@ -118,8 +118,10 @@ export interface Statement {
   row?: TableRow;
   /** The sentence's numbers and weekdays in a short form (replies.ts): what a later "no, it's …" to the assistant names the old value by. Absent when none, and in statements stored before it was read. */
   figures?: string[];
-  /** A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said instead. */
-  /** `guess`: the assistant's question put a new value of its own ("… 9:00 to 11:30 now?"); the kind of the value the person gave instead. */
+  /**
+   * A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said
+   * instead; `guess` when the question put a new value of the assistant's own ("… 9:00 to 11:30 now?"): the kind of the one given.
+   */
   reply?: { words: string[]; was: string[]; now: string; guess?: StatedValue["type"] };
   /** Numbers the sentence gives up for a new one ("4pm instead of 5"; named-old.ts). Absent when none. */
   instead?: { from: string; to: string }[];
