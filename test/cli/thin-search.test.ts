@@ -133,6 +133,20 @@ describe("agent search through the thin client", { timeout: 120_000 }, () => {
     expect(readFileSync(out, "utf8")).toBe((await agent(["search", "canoe", "--workspace", ws, "--no-daemon"])).stdout);
     expect(readFileSync(list, "utf8").split("\n")).not.toContain("NativeModule internal/fs/sync_write_stream");
 
+    // stderr to a file too, nothing said on it: the connection is left to the exit, not closed
+    // (closing a socket makes process.stderr, a SyncWriteStream here, a tty stream in a terminal).
+    const err = path.join(dir, "err.txt");
+    const [fo, fe] = [openSync(out, "w"), openSync(err, "w")];
+    const quiet = spawnSync(process.execPath, ["--require", hook, CLI, "search", "--mode", "keyword", "canoe", "--workspace", ws], { stdio: ["ignore", fo, fe], env: { ...process.env, AGENT_WORKSPACE: "", AGENT_DAEMON: "require" } });
+    closeSync(fo);
+    closeSync(fe);
+    expect(quiet.status, readFileSync(err, "utf8")).toBe(0);
+    expect(readFileSync(err, "utf8")).toBe("");
+    expect(readFileSync(out, "utf8")).toContain("canoe");
+    const loaded = readFileSync(list, "utf8").split("\n");
+    expect(loaded).toContain("NativeModule net");
+    expect(loaded).not.toContain("NativeModule internal/fs/sync_write_stream");
+
     // A reader that went away before the answer: exit 0, no error.
     const child = spawn(process.execPath, [CLI, "search", "canoe", "--workspace", ws], { env: { ...process.env, AGENT_WORKSPACE: "", AGENT_DAEMON: "require" } });
     child.stdout.destroy();
