@@ -203,7 +203,8 @@ try {
       const a = all[`${phase} before`].flatMap((x) => x.outs);
       const b = all[`${phase} this`].flatMap((x) => x.outs);
       // The same queries of the same snapshot; while embedding, the vectors present differ by the moment.
-      console.log(`  ${phase}: the two builds printed ${a.every((o, i) => o === b[i]) ? "the same" : "DIFFERENT"} results`);
+      const why = phase === "embedding" ? " (while embedding, each search meets the vectors of its moment)" : "";
+      console.log(`  ${phase}: the two builds printed ${a.every((o, i) => o === b[i]) ? "the same" : "DIFFERENT"} results${why}`);
     }
   }
 } finally {
