@@ -29,6 +29,14 @@ export interface AskDaemonOptions {
   signal?: AbortSignal;
   /** Told why the daemon did not answer when it was reached but failed (default: a warning on stderr). */
   onFallback?: (why: string) => void;
+  /**
+   * The caller's process ends once it has printed the answer (the thin `agent search`): the
+   * connection that brought the answer is then left to the process's exit, unref'd, instead of
+   * closed. Closing a socket makes `process.stderr` on the way (Node's net compares the socket
+   * with it), which for a terminal loads the tty module: a cost at every search for a stream
+   * nothing writes to. Any other outcome closes the connection as always.
+   */
+  exiting?: boolean;
 }
 
 /**
@@ -60,12 +68,13 @@ export async function askDaemon<T>(workspace: string, method: RpcMethod, params:
   return new Promise<T | undefined>((resolve, reject) => {
     const lines = new LineSplitter();
     let settled = false;
-    const finish = (fn: () => void) => {
+    const finish = (fn: () => void, answered = false) => {
       if (settled) return;
       settled = true;
       if (timer) clearTimeout(timer);
       o.signal?.removeEventListener("abort", onAbort);
-      conn.destroy();
+      if (answered && o.exiting === true) conn.unref();
+      else conn.destroy();
       fn();
     };
     // The connection's own time counts: the caller's budget is the whole call's.
@@ -92,7 +101,7 @@ export async function askDaemon<T>(workspace: string, method: RpcMethod, params:
           return finish(() => (fallback("the daemon sent an unreadable answer"), resolve(undefined)));
         }
         if (msg.id !== 1) continue;
-        if ("result" in msg) return finish(() => resolve(msg.result as T));
+        if ("result" in msg) return finish(() => resolve(msg.result as T), true);
         const err = msg.error;
         // A config the daemon cannot apply is said on every call, never worked around silently.
         if (err.code === "config-changed") return finish(() => (fallback(err.message), resolve(undefined)));

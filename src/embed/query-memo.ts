@@ -31,6 +31,8 @@ export function rememberQueries(e: Embedder, size = QUERY_MEMO_SIZE): void {
   if (m[MEMO] !== undefined) return;
   const kept = new Map<string, Float32Array>(); // insertion order is recency: a hit moves to the end
   m[MEMO] = kept;
+  // Query texts being computed now, by text (a failed call is forgotten: the next one tries again).
+  const inFlight = new Map<string, Promise<Float32Array[]>>();
   const embed = e.embed.bind(e);
   m.embed = async (typed: string[], opts?: EmbedOptions): Promise<Float32Array[]> => {
     const texts = opts?.kind === "query" ? typed.map(redact) : typed;
@@ -43,7 +45,21 @@ export function rememberQueries(e: Embedder, size = QUERY_MEMO_SIZE): void {
       // A copy: the caller owns what it is given, and may scale or reuse it.
       return [hit.slice()];
     }
-    const out = await embed(texts, opts);
+    // The same query already on its way to the model (the engine starts a search's query as
+    // soon as it is planned, and the pipeline asks for it again): one model call, both wait on it.
+    const going = inFlight.get(text);
+    if (going !== undefined) return (await going).map((v) => v.slice());
+    const call = embed(texts, opts);
+    // Copied before the first caller gets the rows (this reaction comes first): it may change them.
+    const shared = call.then((rows) => rows.map((r) => r.slice()));
+    shared.catch(() => undefined);
+    inFlight.set(text, shared);
+    let out: Float32Array[];
+    try {
+      out = await call;
+    } finally {
+      inFlight.delete(text);
+    }
     const v = out[0];
     if (v !== undefined && out.length === 1) {
       kept.set(text, v.slice());
@@ -51,6 +67,11 @@ export function rememberQueries(e: Embedder, size = QUERY_MEMO_SIZE): void {
     }
     return out;
   };
+}
+
+/** Whether `e` remembers its queries (and so joins a second call for a query on its way): see rememberQueries. */
+export function remembersQueries(e: Embedder): boolean {
+  return (e as Memoised)[MEMO] !== undefined;
 }
 
 /** How many query vectors `e` remembers now (0 when it does not remember any). */

@@ -11,7 +11,7 @@ import type { RerankerModel } from "../embed/cross-encoder.js";
 import type { Selection } from "../embed/select.js";
 import type { LLMProvider } from "../llm/types.js";
 import type { SearchReport } from "../search/report.js";
-import { planSearch, runSearch, type PlanOptions, type SearchDeps, type SearchOptions, type SearchPlan } from "../search/search.js";
+import { planSearch, runSearch, startQueryVector, type PlanOptions, type SearchDeps, type SearchOptions, type SearchPlan } from "../search/search.js";
 import { asDiskFull, DiskFullError } from "../shared/disk.js";
 import type { DB, OpenNotice } from "../store/open.js";
 import { agentDir } from "../workspace/paths.js";
@@ -91,7 +91,9 @@ export class SearchService {
     const go = () => this.goOn(opts.signal);
     go();
     const plan = typeof query === "string" ? this.plan(query, opts) : query;
-    const refreshed = await this.refresh(opts.refresh);
+    // The query's vector is computed on the embedder's thread while this one checks freshness (stage 1 joins it).
+    void startQueryVector(plan, this.searchDeps());
+    const refreshed = await this.refresh(opts.refresh, plan.mode !== "keyword" && plan.embedText !== "");
     // A big query's plan is made: a request that arrived meanwhile goes before its search (turns.ts).
     await this.turns.stepAside();
     go();
@@ -104,11 +106,17 @@ export class SearchService {
     return { ...response, refreshed, vectors };
   }
 
-  /** The freshness a search starts with: the watcher's word when it keeps the index, else a stat scan of every file. */
-  private async refresh(refresh: boolean | undefined): Promise<SearchReport["refreshed"]> {
+  /**
+   * The freshness a search starts with: the watcher's word when it keeps the index, else a stat
+   * scan of every file. `vectorStarted`: the query is on its way to the embedder
+   * (startQueryVector); the scan waits one turn of the event loop for it to be handed over, so
+   * the model computes (or loads) while this thread scans.
+   */
+  private async refresh(refresh: boolean | undefined, vectorStarted = false): Promise<SearchReport["refreshed"]> {
     const freshness = this.host.indexing.freshness;
     const trusted = refresh === undefined && freshness !== undefined && (await freshness());
     if (refresh === false || trusted) return { indexed: [], removed: [] };
+    if (vectorStarted) await new Promise<void>((resolve) => setImmediate(resolve));
     const sync = this.refreshForSearch();
     return { indexed: sync.indexed, removed: sync.removed };
   }

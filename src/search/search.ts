@@ -4,6 +4,7 @@
  * by the plan; the stages read the plan.
  */
 export { runSearch, type SearchDeps, type SearchRun } from "./pipeline/run.js";
+export { startQueryVector } from "./pipeline/embed-query.js";
 export type { SearchIndexes } from "./pipeline/stages.js";
 export { checkQuerySize, MAX_QUERY_BYTES, MAX_QUERY_WORDS } from "./bound.js";
 export { planSearch, type PlanOptions, type RerankPlan, type SearchMode, type SearchOptions, type SearchPlan } from "./plan.js";

@@ -3,7 +3,8 @@ import { closeSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseThinSearch } from "../../src/cli/thin/search.js";
+import { parseThinSearch, THIN_MODES } from "../../src/cli/thin/search.js";
+import { SEARCH_MODES } from "../../src/contract/rules.js";
 import { spawnAgent, type RunningAgent } from "../helpers/cli.js";
 import { CLI, cleanup, REPO_ROOT, tempDir, write } from "../helpers/workspace.js";
 
@@ -19,6 +20,13 @@ describe("parseThinSearch", () => {
     expect(parseThinSearch(["search", "--limit=100", "--workspace=/w", "canoe"])).toEqual({ query: "canoe", json: false, workspace: "/w", limit: 100 });
   });
 
+  it("takes --mode with the contract's modes (`agent search --mode hybrid` need not load the CLI)", () => {
+    expect([...THIN_MODES]).toEqual([...SEARCH_MODES]);
+    expect(parseThinSearch(["search", "--mode", "hybrid", "green", "canoe"])).toEqual({ query: "green canoe", json: false, mode: "hybrid" });
+    expect(parseThinSearch(["search", "canoe", "--mode=keyword", "--json"])).toEqual({ query: "canoe", json: true, mode: "keyword" });
+    expect(parseThinSearch(["search", "canoe", "--mode", "vector"])).toEqual({ query: "canoe", json: false, mode: "vector" });
+  });
+
   it("leaves everything else to the full CLI", () => {
     for (const args of [
       ["status"],
@@ -26,7 +34,11 @@ describe("parseThinSearch", () => {
       ["search", "  "],
       ["search", "canoe", "--explain"],
       ["search", "canoe", "--no-daemon"],
-      ["search", "canoe", "--mode", "keyword"],
+      ["search", "canoe", "--mode", "fast"],
+      ["search", "canoe", "--mode", "Hybrid"],
+      ["search", "canoe", "--mode"],
+      ["search", "canoe", "--mode", "keyword", "--mode", "hybrid"],
+      ["search", "canoe", "--source", "memory"],
       ["search", "canoe", "-n", "0"],
       ["search", "canoe", "-n", "101"],
       ["search", "canoe", "-n", "2.5"],
@@ -84,7 +96,7 @@ describe("agent search through the thin client", { timeout: 120_000 }, () => {
   });
 
   it("prints what the full CLI prints, text and JSON, without loading the CLI", async () => {
-    for (const args of [["search", "canoe", "--workspace", ws], ["search", "green", "canoe", "--json", "-n", "1", "--workspace", ws], ["search", "zzzunknownword", "--workspace", ws]]) {
+    for (const args of [["search", "canoe", "--workspace", ws], ["search", "green", "canoe", "--json", "-n", "1", "--workspace", ws], ["search", "zzzunknownword", "--workspace", ws], ["search", "--mode", "keyword", "canoe", "--workspace", ws, "--json"], ["search", "canoe", "--mode=hybrid", "--workspace", ws]]) {
       const thin = await agent(args);
       const full = await agent([...args, "--no-daemon"]);
       expect(thin.code, thin.stderr).toBe(0);
@@ -120,6 +132,20 @@ describe("agent search through the thin client", { timeout: 120_000 }, () => {
     expect(r.status, String(r.stderr)).toBe(0);
     expect(readFileSync(out, "utf8")).toBe((await agent(["search", "canoe", "--workspace", ws, "--no-daemon"])).stdout);
     expect(readFileSync(list, "utf8").split("\n")).not.toContain("NativeModule internal/fs/sync_write_stream");
+
+    // stderr to a file too, nothing said on it: the connection is left to the exit, not closed
+    // (closing a socket makes process.stderr, a SyncWriteStream here, a tty stream in a terminal).
+    const err = path.join(dir, "err.txt");
+    const [fo, fe] = [openSync(out, "w"), openSync(err, "w")];
+    const quiet = spawnSync(process.execPath, ["--require", hook, CLI, "search", "--mode", "keyword", "canoe", "--workspace", ws], { stdio: ["ignore", fo, fe], env: { ...process.env, AGENT_WORKSPACE: "", AGENT_DAEMON: "require" } });
+    closeSync(fo);
+    closeSync(fe);
+    expect(quiet.status, readFileSync(err, "utf8")).toBe(0);
+    expect(readFileSync(err, "utf8")).toBe("");
+    expect(readFileSync(out, "utf8")).toContain("canoe");
+    const loaded = readFileSync(list, "utf8").split("\n");
+    expect(loaded).toContain("NativeModule net");
+    expect(loaded).not.toContain("NativeModule internal/fs/sync_write_stream");
 
     // A reader that went away before the answer: exit 0, no error.
     const child = spawn(process.execPath, [CLI, "search", "canoe", "--workspace", ws], { env: { ...process.env, AGENT_WORKSPACE: "", AGENT_DAEMON: "require" } });

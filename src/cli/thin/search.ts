@@ -4,7 +4,7 @@
  * no commander and no engine. The daemon does the search; this asks, prints and exits. Loaded
  * by dist/cli/main.js before anything else when the first word is `search`.
  *
- * It takes only the plainest command lines (words, --json, --workspace, -n/--limit) and says
+ * It takes only the plainest command lines (words, --json, --workspace, -n/--limit, --mode) and says
  * "not mine" (false) for anything else, for an argument the full CLI would refuse, when routing
  * is off, when no daemon listens or when the daemon cannot answer: the full CLI then runs the
  * command as always, with its own parsing, messages and in-process search.
@@ -24,7 +24,17 @@ export interface ThinSearch {
   json: boolean;
   workspace?: string;
   limit?: number;
+  mode?: ThinMode;
 }
+
+/**
+ * The search modes, as the contract's SEARCH_MODES (src/contract/rules.ts, whose imports would
+ * weigh on this client: a test holds the two lists equal); any other value goes to the full
+ * CLI, which refuses it with its own message.
+ */
+export const THIN_MODES = ["hybrid", "keyword", "vector"] as const;
+export type ThinMode = (typeof THIN_MODES)[number];
+const isThinMode = (v: unknown): v is ThinMode => (THIN_MODES as readonly unknown[]).includes(v);
 
 /** The contract's largest limit (src/contract/rules.ts MAX_LIMIT); a larger one goes to the full CLI, which refuses it. */
 const MAX_LIMIT = 100;
@@ -33,6 +43,7 @@ const OPTIONS: Record<string, FastOption> = {
   json: { type: "boolean" },
   workspace: { type: "string" },
   limit: { type: "string", short: "n" },
+  mode: { type: "string" },
 };
 
 /**
@@ -44,11 +55,12 @@ export function parseThinSearch(args: string[]): ThinSearch | undefined {
   // fastArgs reads argv as process.argv (the command's name third).
   const parsed = fastArgs(["", "", ...args], OPTIONS, "some");
   if (parsed === undefined) return undefined;
-  const { json, workspace, limit } = parsed.values;
+  const { json, workspace, limit, mode } = parsed.values;
   if (limit !== undefined && (typeof limit !== "string" || !/^[1-9][0-9]{0,2}$/.test(limit) || Number(limit) > MAX_LIMIT)) return undefined;
+  if (mode !== undefined && !isThinMode(mode)) return undefined;
   const query = parsed.positionals.join(" ").trim();
   if (query === "") return undefined;
-  return { query, json: json === true, ...(typeof workspace === "string" ? { workspace } : {}), ...(typeof limit === "string" ? { limit: Number(limit) } : {}) };
+  return { query, json: json === true, ...(typeof workspace === "string" ? { workspace } : {}), ...(typeof limit === "string" ? { limit: Number(limit) } : {}), ...(mode !== undefined ? { mode } : {}) };
 }
 
 /**
@@ -69,10 +81,11 @@ export async function thinSearch(argv: string[]): Promise<boolean> {
   // The answer is written without making process.stdout (writeStdout); stderr is guarded
   // against a closed pipe when something is said on it.
   const say = (line: string) => (quietOnClosedPipe(["stderr"]), warnLine(line));
-  const req = { query: cmd.query, ...(cmd.limit !== undefined ? { limit: cmd.limit } : {}) };
+  // The request the full CLI would send (src/cli/commands/search.ts, searchRequest) for these flags.
+  const req = { query: cmd.query, ...(cmd.limit !== undefined ? { limit: cmd.limit } : {}), ...(cmd.mode !== undefined ? { mode: cmd.mode } : {}) };
   try {
     // No time limit, as the full command: the engine bounds its own model calls.
-    const res = await askDaemon<SearchReport>(workspace, "search", req, { timeoutMs: 0, onFallback: (why) => say(`${why}; working in-process`) });
+    const res = await askDaemon<SearchReport>(workspace, "search", req, { timeoutMs: 0, exiting: true, onFallback: (why) => say(`${why}; working in-process`) });
     if (res === undefined) {
       // askDaemon already said why when the daemon was reached; the full CLI must not ask it again.
       if (mode !== "require") process.env.AGENT_DAEMON = "off";

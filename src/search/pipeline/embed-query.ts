@@ -5,7 +5,9 @@
  * could match: the model is not even loaded, and the search answers by keywords at keyword
  * speed. Runs before the read snapshot: embedding is slow and async.
  */
+import { remembersQueries } from "../../embed/query-memo.js";
 import type { Selection } from "../../embed/select.js";
+import type { Embedder } from "../../embed/types.js";
 import { redact } from "../../shared/redact.js";
 import type { VectorStore } from "../../store/vectors.js";
 import type { SearchPlan } from "../plan.js";
@@ -52,9 +54,33 @@ async function queryVector(plan: SearchPlan, deps: QueryEmbedding): Promise<{ ve
     return { vector: null, info: out };
   }
   await e.init?.();
-  // Redacted before it is cut to the model's window: a key cut in two would escape its rule.
-  const text = redact(plan.embedText);
-  const vector = (await e.embed([e.windows(text)[0] ?? text], { kind: "query" }))[0] ?? null;
+  const vector = (await e.embed([queryWindow(e, plan)], { kind: "query" }))[0] ?? null;
   if (out.missing > 0) out.pending = deps.pendingNote();
   return { vector, info: out };
+}
+
+/** The text the model gets for the plan's query: redacted before it is cut to the model's window (a key cut in two would escape its rule). */
+function queryWindow(e: Embedder, plan: SearchPlan): string {
+  const text = redact(plan.embedText);
+  return e.windows(text)[0] ?? text;
+}
+
+/**
+ * Puts the plan's query on its way to the model at once, before the caller's freshness check,
+ * when stage 1 is sure to ask for that very vector: a mode that uses vectors, words to embed,
+ * an embedder that remembers its queries (so stage 1's call joins this one instead of running
+ * the model again, query-memo.ts) and vectors of its model in the index. On a host the
+ * embedder's thread then computes while this one checks freshness; nothing else changes (the
+ * same text, the same vector). Never throws: stage 1 meets any failure itself.
+ */
+export async function startQueryVector(plan: SearchPlan, deps: QueryEmbedding): Promise<void> {
+  try {
+    if (plan.mode === "keyword" || plan.embedText === "") return;
+    const e = (await deps.embedder()).embedder;
+    if (!e || !remembersQueries(e) || !deps.vectors().hasVectorsOf(e.modelId, e.dimension)) return;
+    await e.init?.();
+    await e.embed([queryWindow(e, plan)], { kind: "query" });
+  } catch {
+    // Stage 1 asks again and reports what went wrong.
+  }
 }
