@@ -12,6 +12,7 @@ import { shareChangeUpdates } from "./percent-change.js";
 import { weights, type Link, type LinkRule, type PlacedStatement } from "./supersede.js";
 import { replyUpdates } from "./replies.js";
 import { rowHeadUpdates } from "./row-heads.js";
+import { retabledUpdates } from "./retabled.js";
 import { isStanding } from "./standing-files.js";
 
 const typedOf = (p: PlacedStatement) => new Set(p.st.values.map((v) => `${v.type}:${v.norm}`));
@@ -158,6 +159,6 @@ export function withHandLinks(all: PlacedStatement[], links: readonly Link[]): L
   const idf = weights(all);
   const decided = new Set(links.filter((l) => l.by === "person").map((l) => l.older));
   const seen = new Set(links.map((l) => `${l.older}:${l.newer}`));
-  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all), ...rowHeadUpdates(all), ...setToUpdates(all), ...switchedUpdates(all), ...bareCountUpdates(all), ...planStateUpdates(all), ...shareChangeUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
+  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all), ...rowHeadUpdates(all), ...retabledUpdates(all), ...setToUpdates(all), ...switchedUpdates(all), ...bareCountUpdates(all), ...planStateUpdates(all), ...shareChangeUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
   return [...links, ...added];
 }

@@ -12,6 +12,7 @@ import { contentWords, sentences, type Statement } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
 import { weekdayOf } from "./taken-back.js";
 import { EMAIL } from "./contact-values.js";
+import { answersWithValue } from "./value-answers.js";
 
 /** What a reply said no to: the words of what was asked, the values said no to, and the value said instead. */
 export type Reply = NonNullable<Statement["reply"]>;
@@ -91,8 +92,10 @@ function asked(assistant: string, rest: string): { sentence: string; was: string
  */
 export function readReply(assistant: string, reply: string): Reply | null {
   const opening = SAYS_NO.exec(reply);
-  if (!opening || opening[0].trim() === "") return null;
-  const rest = reply.slice(opening[0].length);
+  // "£35 since March" to "Is that still right?" says no as plainly as a "no" (value-answers.ts).
+  const outright = opening === null && answersWithValue(assistant, reply);
+  if (!outright && (!opening || opening[0].trim() === "")) return null;
+  const rest = outright ? reply : reply.slice(opening![0].length);
   const what = asked(assistant, rest);
   if (!what) return null;
   const now = figuresOf(rest).find((f) => !what.was.includes(f));

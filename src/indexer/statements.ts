@@ -30,6 +30,7 @@ import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
 import { tableRows, type TableRow } from "./table-rows.js";
 import { HANDED_OVER, roleHolders, type RoleHolder } from "./role-holders.js";
+import { answering } from "./own-answers.js";
 
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
@@ -57,6 +58,8 @@ export interface StatedValue {
   mood?: "fact" | "plan" | "event";
   /** Said as what it was ("the PA was an 8 kW rig"; said-apart.ts), not what it is now. Absent when not, and in statements stored before it was read. */
   former?: boolean;
+  /** An amount said with VAT added ("inc VAT") or before it ("+ VAT"; vat-basis.ts). Absent when neither is written. */
+  vat?: "ex" | "inc";
 }
 
 export interface Statement {
@@ -601,8 +604,10 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
     const plainLine = unmarked.replace(/^\s*>\s?/, "").replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/, "");
     const found: Statement[] = [];
     const said = sentences(plainLine);
-    for (const s of said) {
-      const st = statementOf(s, firstLine + i, mark !== undefined, valueless);
+    for (const [k, s] of said.entries()) {
+      const own = statementOf(s, firstLine + i, mark !== undefined, valueless);
+      // "so when does it start? 14 June": the question just before says what the answer is of (own-answers.ts).
+      const st = own && k > 0 ? answering({ text: said[k - 1]!, words: contentWords(said[k - 1]!) }, own) : own;
       // A "key: value" record is a whole line; a colon in the first of several sentences opens a remark.
       if (st) found.push(said.length > 1 && st.keyValue ? withoutRecord(st) : st);
     }
