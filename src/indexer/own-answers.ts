@@ -3,7 +3,7 @@
  * June, the coach says." The answer names no thing ("14 June, the coach says"); the question
  * just before it, on the same line or in the same turn, says what it is the value of. So the
  * answer's values of the kind asked (a day or an hour for "when", an amount for "how much", a
- * count for "how many", a time for "what time") take the question's words as what they are of,
+ * count for "how many", a time for "what time") take the question's words as what they are about,
  * and are said as what holds now: a question put again and answered is the current word on it.
  * A question left unanswered, or followed by a value of another kind, adds nothing. Pure.
  */
@@ -29,6 +29,7 @@ export function answering(question: { text: string; words: readonly string[] }, 
   if (kinds.length === 0 || answer.asks === true || answer.text.trim().endsWith("?")) return answer;
   if (!answer.values.some((v) => kinds.includes(v.type))) return answer;
   const add = (ws: readonly string[]) => [...new Set([...ws, ...question.words])];
-  const values: StatedValue[] = answer.values.map((v) => (kinds.includes(v.type) ? { ...v, context: add(v.context), near: add(v.near) } : v));
+  // What the value is about is what was asked: the answer's own words ("by the coach's letter") say where it came from.
+  const values: StatedValue[] = answer.values.map((v) => (kinds.includes(v.type) ? { ...v, context: [...new Set(question.words)], near: add(v.near) } : v));
   return { ...answer, words: add(answer.words), values, change: true };
 }
