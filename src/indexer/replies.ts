@@ -13,6 +13,7 @@ import type { Link, PlacedStatement } from "./supersede.js";
 import { weekdayOf } from "./taken-back.js";
 import { EMAIL } from "./contact-values.js";
 import { answersWithValue } from "./value-answers.js";
+import { proposalReplyUpdates, proposedThing } from "./proposal-replies.js";
 
 /** What a reply said no to: the words of what was asked, the values said no to, and the value said instead. */
 export type Reply = NonNullable<Statement["reply"]>;
@@ -73,7 +74,7 @@ function askedBack(said: readonly string[]): { sentence: string; was: string[] }
 }
 
 /** The assistant's sentence a reply answers: its last yes/no question naming a value, or the sentence holding the value the reply says "not" to. */
-function asked(assistant: string, rest: string): { sentence: string; was: string[] } | null {
+function asked(assistant: string, rest: string): { sentence: string; was: string[]; said?: true } | null {
   const said = sentences(assistant);
   const question = [...said].reverse().find((s) => s.trim().endsWith("?") && YES_NO.test(leadOff(s)) && figuresOf(s).length > 0);
   if (question) return { sentence: question, was: figuresOf(question) };
@@ -83,7 +84,7 @@ function asked(assistant: string, rest: string): { sentence: string; was: string
   const denied = not ? figuresOf(not[1]!) : [];
   if (denied.length === 0) return null;
   const sentence = [...said].reverse().find((s) => figuresOf(s).some((f) => denied.includes(f)));
-  return sentence ? { sentence, was: denied } : null;
+  return sentence ? { sentence, was: denied, said: true } : null;
 }
 
 /**
@@ -101,7 +102,9 @@ export function readReply(assistant: string, reply: string): Reply | null {
   const now = figuresOf(rest).find((f) => !what.was.includes(f));
   if (now === undefined) return null;
   const words = [...new Set(contentWords(what.sentence))].filter((w) => weekdayOf(w) === null);
-  return words.length === 0 ? null : { words, was: what.was, now };
+  // "not 25" of a value the assistant said: what it was setting, should the value be its own proposal.
+  const thing = what.said === true ? proposedThing(what.sentence, what.was) : [];
+  return words.length === 0 ? null : { words, was: what.was, now, ...(thing.length > 0 ? { what: thing } : {}) };
 }
 
 /** Earlier statements a reply may replace: the person's, said before it, not marked still true, not a question. */
@@ -126,6 +129,8 @@ export function replyUpdates(all: readonly PlacedStatement[]): Link[] {
       if (!best || o.order > best.o.order) best = { o, shared };
     }
     if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1, rule: "reply" });
+    // No statement of the person's gave the value said no to: it was the assistant's proposal (proposal-replies.ts).
+    else out.push(...proposalReplyUpdates(before(all, n), n));
   }
   return out;
 }

@@ -121,8 +121,8 @@ export interface Statement {
   row?: TableRow;
   /** The sentence's numbers and weekdays in a short form (replies.ts): what a later "no, it's …" to the assistant names the old value by. Absent when none, and in statements stored before it was read. */
   figures?: string[];
-  /** A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said instead. */
-  reply?: { words: string[]; was: string[]; now: string };
+  /** A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said instead; `what`, when the value said no to was the assistant's proposal, the words naming what it was setting (proposal-replies.ts). */
+  reply?: { words: string[]; was: string[]; now: string; what?: string[] };
   /** Numbers the sentence gives up for a new one ("4pm instead of 5"; named-old.ts). Absent when none. */
   instead?: { from: string; to: string }[];
   /** Reference numbers the sentence names a thing by ("invoice HP-014", "policy PI-55821"; said-apart.ts). Absent when none. */

@@ -72,3 +72,22 @@ describe("a question the person asks and answers herself", () => {
     expect(linksOf([fixed, "- so when does the bake sale start? 14 June, the head says."], "update")).toEqual([]);
   });
 });
+
+describe("a 'no' to a value the assistant proposed", () => {
+  const note = { "memory/2030-05-10.md": "# Fri 10 May\n\n- Junior swim coaching: £9 a session.\n- Adult swim coaching: £14 a session.\n" };
+  const proposed = (answer: string) =>
+    [
+      turn("user", "the junior session fee has to rise, pool hire went up", "2030-05-20T19:00:00Z"),
+      turn("assistant", "I'll set the junior session fee to £12 in fees.csv and leave the adult one alone. OK?", "2030-05-20T19:00:06Z"),
+      turn("user", answer, "2030-05-20T19:01:00Z"),
+    ].join("\n") + "\n";
+
+  it("'no, £11 not 12' replaces the person's earlier fee of the thing the proposal was setting, not the other one", () => {
+    expect(updateLinksOf({ ...note, "sessions/codex-p1.jsonl": proposed("no, £11 not 12. adult stays £14") })).toEqual(["memory/2030-05-10.md:3 > sessions/codex-p1.jsonl:3"]);
+  });
+
+  it("a yes, or a 'no' giving no other value, replaces nothing", () => {
+    expect(updateLinksOf({ ...note, "sessions/codex-p1.jsonl": proposed("yes, do it") })).toEqual([]);
+    expect(updateLinksOf({ ...note, "sessions/codex-p1.jsonl": proposed("no, not 12, leave it for now") })).toEqual([]);
+  });
+});
