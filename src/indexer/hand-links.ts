@@ -13,6 +13,7 @@ import { weights, type Link, type LinkRule, type PlacedStatement } from "./super
 import { replyUpdates } from "./replies.js";
 import { rowHeadUpdates } from "./row-heads.js";
 import { retabledUpdates } from "./retabled.js";
+import { recordGivenUpUpdates } from "./records-given-up.js";
 import { isStanding } from "./standing-files.js";
 
 const typedOf = (p: PlacedStatement) => new Set(p.st.values.map((v) => `${v.type}:${v.norm}`));
@@ -159,6 +160,6 @@ export function withHandLinks(all: PlacedStatement[], links: readonly Link[]): L
   const idf = weights(all);
   const decided = new Set(links.filter((l) => l.by === "person").map((l) => l.older));
   const seen = new Set(links.map((l) => `${l.older}:${l.newer}`));
-  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all), ...rowHeadUpdates(all), ...retabledUpdates(all), ...setToUpdates(all), ...switchedUpdates(all), ...bareCountUpdates(all), ...planStateUpdates(all), ...shareChangeUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
+  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all), ...rowHeadUpdates(all), ...retabledUpdates(all), ...recordGivenUpUpdates(all), ...setToUpdates(all), ...switchedUpdates(all), ...bareCountUpdates(all), ...planStateUpdates(all), ...shareChangeUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
   return [...links, ...added];
 }

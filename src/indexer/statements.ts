@@ -151,6 +151,8 @@ export interface Statement {
   backOn?: string[];
   /** What the sentence says rose or fell by a share ("my word rate goes up 10%" → word, rate; percent-change.ts). Absent when none. */
   byShare?: string[];
+  /** Said as "label: value" with no figures ("Collection point for the Hay customers: the Swan car park."; records-given-up.ts). Absent when not. */
+  record?: { label: string[]; value: string[] };
   /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */
   observed?: boolean;
   /** A standing file's line never seen changing: the save it was first read from, its latest possible time (standing-dates.ts). Absent otherwise. */
@@ -661,8 +663,8 @@ const ROLE_AFTER = /^,?\s+as (?:my|our|his|her|their|the kids'?|the)\s+((?:[\p{L
 /** Content words of a chosen thing: the few right after the words of choosing ("the blue tiles"). */
 const CHOSEN_REACH = 3;
 
-/** Words that say a choice was changed: "scratch that", "instead", "changed my mind". */
-const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?)\b/i;
+/** Words that say a choice was changed: "scratch that", "instead", "changed my mind", "the Globe now, not the Swan". */
+const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?|now,? not)\b/i;
 /** "not the Bosch", "not Currys": a name (capitalised, not opening the sentence) right after "not". */
 const NOT_NAME = /(?<=\S.*)\bnot (?:the |a |an |my |our )?([A-Z][\p{L}'-]{2,})/gu;
 

@@ -91,3 +91,15 @@ describe("a 'no' to a value the assistant proposed", () => {
     expect(updateLinksOf({ ...note, "sessions/codex-p1.jsonl": proposed("no, not 12, leave it for now") })).toEqual([]);
   });
 });
+
+describe("a record's value given up by name", () => {
+  const record = "- Pickup point for the Leeds orders: the Corn Exchange steps.";
+  it("'Leeds orders are picked up at the Kirkgate Market now, not the Corn Exchange' replaces the record", () => {
+    expect(linksOf([record, "- Leeds orders are picked up at Kirkgate Market now, not the Corn Exchange."], "update")).toEqual([[0, 1]]);
+  });
+
+  it("another place's record, or a name given up with no change said, replaces nothing", () => {
+    expect(linksOf([record, "- York orders are dropped at the station now, not the Corn Exchange."], "update")).toEqual([]);
+    expect(linksOf([record, "- Leeds orders: met Sam at Kirkgate Market, not the Corn Exchange."], "update")).toEqual([]);
+  });
+});
