@@ -151,6 +151,8 @@ export interface Statement {
   backOn?: string[];
   /** What the sentence says rose or fell by a share ("my word rate goes up 10%" → word, rate; percent-change.ts). Absent when none. */
   byShare?: string[];
+  /** Gives its values as what holds "these days" ("pickup's 4:15 these days"; these-days.ts). Absent when not. */
+  nowadays?: boolean;
   /** Said as "label: value" with no figures ("Collection point for the Hay customers: the Swan car park."; records-given-up.ts). Absent when not. */
   record?: { label: string[]; value: string[] };
   /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */

@@ -43,6 +43,7 @@ import { withShareChange } from "./percent-change.js";
 import { withEverySecondWeek } from "./every-other.js";
 import { withVatBasis } from "./vat-basis.js";
 import { withRecordLine } from "./records-given-up.js";
+import { withNowadays } from "./these-days.js";
 
 export interface TruthFile {
   rel: string;
@@ -68,7 +69,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withDayAhead(withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(withVatBasis(withRecordLine(st)))))))))))))))))))))));
+  return withDayAhead(withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(withVatBasis(withRecordLine(withNowadays(st))))))))))))))))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {

@@ -103,3 +103,16 @@ describe("a record's value given up by name", () => {
     expect(linksOf([record, "- Leeds orders: met Sam at Kirkgate Market, not the Corn Exchange."], "update")).toEqual([]);
   });
 });
+
+describe("a value said as what holds 'these days'", () => {
+  const before = "- Gym opening on weekdays: 6:30am at the Kirkstall branch.";
+  it("'the gym's 7am these days' replaces the earlier opening time of the thing it names", () => {
+    expect(linksOf([before, "- the gym's 7am these days, staff shortages"], "update")).toEqual([[0, 1]]);
+  });
+
+  it("another thing's time these days, the same time again, or a time with no 'these days', replaces nothing", () => {
+    expect(linksOf([before, "- the pool's 7am these days, staff shortages"], "update")).toEqual([]);
+    expect(linksOf([before, "- the gym's 6:30am these days, as ever"], "update")).toEqual([]);
+    expect(linksOf([before, "- the gym's 7am, staff shortages"], "update")).toEqual([]);
+  });
+});
