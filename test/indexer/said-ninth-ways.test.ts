@@ -116,3 +116,17 @@ describe("a value said as what holds 'these days'", () => {
     expect(linksOf([before, "- the gym's 7am, staff shortages"], "update")).toEqual([]);
   });
 });
+
+describe("a thing held since a year was got that year", () => {
+  const bought = "- The Volvo estate was bought in 2015 from a dealer in York.";
+  it("'the Volvo estate's been ours since 2018 and never broken down' contradicts the year it was bought", () => {
+    expect(linksOf([bought, "- The Volvo estate's been ours since 2018 and never broken down."], "contradiction")).toEqual([[0, 1]]);
+    expect(linksOf([bought, "- We've had the Volvo estate since 2018, best car we've owned."], "contradiction")).toEqual([[0, 1]]);
+  });
+
+  it("the same year, another thing, or living somewhere since a year, contradicts nothing", () => {
+    expect(linksOf([bought, "- The Volvo estate's been ours since 2015 and never broken down."], "contradiction")).toEqual([]);
+    expect(linksOf([bought, "- The caravan's been ours since 2018."], "contradiction")).toEqual([]);
+    expect(linksOf([bought, "- We've lived in York since 2018."], "contradiction")).toEqual([]);
+  });
+});
