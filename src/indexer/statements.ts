@@ -561,7 +561,14 @@ function deniedWords(sentence: string): { denied: string[]; deniedOr?: EitherOr[
 
 /** Sentences of a line or a turn: split after . ! ? followed by a space and a capital or digit. */
 export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z0-9"'])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+  const parts = text.split(/(?<=[.!?])\s+(?=[A-Z0-9"'])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+  // "flock no. UK 0 712354": "no." before a number is the number's label, not a sentence's end.
+  return parts.reduce<string[]>((out, p) => {
+    const last = out.at(-1);
+    if (last !== undefined && /\bno\.$/i.test(last) && /^(?:[A-Z]{1,3}\s?)?\d/.test(p)) out[out.length - 1] = `${last} ${p}`;
+    else out.push(p);
+    return out;
+  }, []);
 }
 
 /** "(unrelated, but the vet moved her jab to the 20th)": an aside in brackets, three words or more and no code signs, is prose. */

@@ -130,3 +130,15 @@ describe("a thing held since a year was got that year", () => {
     expect(linksOf([bought, "- We've lived in York since 2018."], "contradiction")).toEqual([]);
   });
 });
+
+describe("an id number written as its issuer prints it", () => {
+  const herd = "- Herd number UK 3 204518 (on the cattle passports).";
+  it("'herd no. UK 3 204158 on them' clashes with the number it misspells", () => {
+    expect(linksOf([herd, "- passports came from BCMS, herd no. UK 3 204158 on them"], "contradiction")).toEqual([[0, 1]]);
+  });
+
+  it("the same number, or another label's number, clashes with nothing", () => {
+    expect(linksOf([herd, "- passports came from BCMS, herd no. UK 3 204518 on them"], "contradiction")).toEqual([]);
+    expect(linksOf([herd, "- passports came from BCMS, holding no. UK 3 204158 on them"], "contradiction")).toEqual([]);
+  });
+});
