@@ -5,7 +5,6 @@
  * "mine", "had", "owned"): "lived here since 2019" or "friends since 2010" got nothing. Pure.
  */
 import { contentWords } from "./statements.js";
-import type { EventYear } from "./event-years.js";
 
 const YEAR = String.raw`((?:19|20)\d{2})\b(?!\s*[-–/]\d)`;
 /** "<thing>'s been ours since 2021", "<thing> has been mine since 2019". */
@@ -19,8 +18,8 @@ const CLAUSE_START = /[:;,.!?()]|\b(?:and|but|when|because|so)\b/gi;
 const lastClause = (t: string) => t.split(CLAUSE_START).at(-1) ?? t;
 
 /** The years since which a sentence says a thing was had, as the year it was got. */
-export function ownedSinceYears(sentence: string): EventYear[] {
-  const out: EventYear[] = [];
+export function ownedSinceYears(sentence: string): { kind: string; year: string; thing: string[] }[] {
+  const out: { kind: string; year: string; thing: string[] }[] = [];
   for (const re of [BEEN_OURS, HAD_SINCE]) {
     for (const m of sentence.matchAll(re)) {
       const thing = [...new Set(contentWords(lastClause(m[1]!)))];
