@@ -6,7 +6,8 @@
  * the proposed value ("set the large box to"). The reply replaces the person's latest earlier
  * statement giving that thing a value (sharing two of those words, holding a figure, not already
  * the new one), and the earlier ones that gave it the same value (a figure said again in a
- * standing file and in a turn). Pure.
+ * standing file and in a turn); of these, the plain sayings of the value when there are any, not
+ * a sentence asking for the change ("needs to go up from £22"), which tells of the change. Pure.
  */
 import { contentWords } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
@@ -32,6 +33,8 @@ export function proposalReplyUpdates(earlier: readonly PlacedStatement[], n: Pla
   if (!latest) return [];
   // The value the thing had: a figure the latest gave; earlier statements of that same figure held it too.
   const had = new Set(latest.st.figures);
-  const same = gave.filter((o) => (o.st.figures ?? []).some((f) => had.has(f))).slice(0, MAX_SAME_VALUE);
-  return same.map((o) => ({ older: o.id, newer: n.id, kind: "update", slot: what.filter((w) => o.st.words.includes(w)).join(" "), by: "guess", strength: 1, rule: "reply" }));
+  const same = gave.filter((o) => (o.st.figures ?? []).some((f) => had.has(f)));
+  // "the large box needs to go up from £22" tells of the change asked for, not the value held: a plain saying of it is the one replaced.
+  const plain = same.filter((o) => !o.st.change);
+  return (plain.length > 0 ? plain : same).slice(0, MAX_SAME_VALUE).map((o) => ({ older: o.id, newer: n.id, kind: "update", slot: what.filter((w) => o.st.words.includes(w)).join(" "), by: "guess", strength: 1, rule: "reply" }));
 }

@@ -86,6 +86,18 @@ describe("a 'no' to a value the assistant proposed", () => {
     expect(updateLinksOf({ ...note, "sessions/codex-p1.jsonl": proposed("no, £11 not 12. adult stays £14") })).toEqual(["memory/2030-05-10.md:3 > sessions/codex-p1.jsonl:3"]);
   });
 
+  it("a turn asking for the change ('needs to go up from £9') is not what the reply replaces: the plain fee is", () => {
+    const files = {
+      ...note,
+      "sessions/codex-p2.jsonl": [
+        turn("user", "the junior session fee needs to go up from £9, pool hire went up", "2030-05-20T19:00:00Z"),
+        turn("assistant", "I'll set the junior session fee to £12 in fees.csv and leave the adult one alone. OK?", "2030-05-20T19:00:06Z"),
+        turn("user", "no, £11 not 12", "2030-05-20T19:01:00Z"),
+      ].join("\n") + "\n",
+    };
+    expect(updateLinksOf(files)).toEqual(["memory/2030-05-10.md:3 > sessions/codex-p2.jsonl:3"]);
+  });
+
   it("a yes, or a 'no' giving no other value, replaces nothing", () => {
     expect(updateLinksOf({ ...note, "sessions/codex-p1.jsonl": proposed("yes, do it") })).toEqual([]);
     expect(updateLinksOf({ ...note, "sessions/codex-p1.jsonl": proposed("no, not 12, leave it for now") })).toEqual([]);
