@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8] [--mode keyword|hybrid] [--json] [--show]
-// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
+// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8|changes9] [--mode keyword|hybrid] [--json] [--show]
+// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8|changes9] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
 // Changed facts in one person's own notes, each set written blind before reading the linker or
 // the ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
 //   changes   scripts/eval-changes/: Priya's four weeks of daily notes, MEMORY.md and USER.md
@@ -35,6 +35,13 @@
 //             a date quoted from a client's e-mail, a change given only as a percentage, "two days
 //             later", a range narrowed to one time, a name replaced, a plan cancelled then
 //             reinstated, a typo in a correction, 250 g -> 0.2 kg beside 1.5 bar = 1500 mbar
+//   changes9  scripts/eval-changes9/: Siobhan's month as a smallholder with twins: who said it in
+//             Claude Code and Codex (a cutoff the assistant proposed and she accepted with "go on
+//             then", a price it proposed and she rejected, an MOT date it got wrong, a price given
+//             only as the answer to its question), a new value with no change word, A -> B -> A,
+//             a question she answers herself, a recurring day changed, one of two children or
+//             vehicles changed, "a dozen" -> "fifteen", a price with and without VAT (the same
+//             price: unchanged), a table row under other headings
 // The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says
 // (--standing-saved-now: MEMORY.md, USER.md and TOOLS.md saved at the set's "now" instead, after
 // every note, as a line added today leaves them; their lines are then never seen changing),
@@ -59,7 +66,7 @@ import { Engine } from "../dist/index.js";
 import { searchOptions } from "../dist/contract/options.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6", changes7: "eval-changes7", changes8: "eval-changes8" };
+const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6", changes7: "eval-changes7", changes8: "eval-changes8", changes9: "eval-changes9" };
 
 /** A transcript line's turn text (its JSON "content"); null for a line that is no turn. */
 function turnText(line) {

@@ -8,10 +8,11 @@
  * "moved" or "went" happen again. The years are read when a statement is stored (truth.ts), so
  * linking reads no text. Pure.
  */
-import { contentWords, type Statement } from "./statements.js";
+import { affirms, contentWords, type Statement } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
 import { degreeYears } from "./degrees.js";
 import { toldApart } from "./told-apart.js";
+import { ownedSinceYears } from "./owned-since.js";
 
 /** A happening's year: what happened (its kind), the year, and the words of what it happened to. */
 export interface EventYear {
@@ -70,7 +71,7 @@ function taglineYears(sentence: string): EventYear[] {
 
 /** A statement with its happenings' years (as it was, when it tells none). */
 export function withEventYears<T extends Statement>(st: T): T {
-  const years = [...eventYears(st.text), ...taglineYears(st.text), ...degreeYears(st.text)];
+  const years = [...eventYears(st.text), ...taglineYears(st.text), ...degreeYears(st.text), ...ownedSinceYears(st.text)];
   return years.length > 0 ? { ...st, years } : st;
 }
 
@@ -87,7 +88,8 @@ function sameThing(a: EventYear, b: EventYear): string[] {
 /** Contradictions between two years of one happening to one thing; pairs already linked are left as they are. */
 export function eventYearClashes(all: readonly PlacedStatement[], links: readonly Link[]): Link[] {
   const linked = new Set(links.flatMap((l) => [`${l.older}:${l.newer}`, `${l.newer}:${l.older}`]));
-  const told = all.filter((p) => yearsOf(p.st).length > 0 && p.st.asks !== true && p.st.mark?.key !== "still-true" && !p.st.negated);
+  // A denial of something else ("… and never failed an MOT") leaves the year told.
+  const told = all.filter((p) => yearsOf(p.st).length > 0 && p.st.asks !== true && p.st.mark?.key !== "still-true" && affirms(p.st, yearsOf(p.st).flatMap((y) => y.thing)));
   const out: Link[] = [];
   for (const [i, n] of told.entries()) {
     for (const o of told.slice(0, i)) {

@@ -14,6 +14,9 @@ import { replyUpdates } from "./replies.js";
 import { windowUpdates } from "./narrowed-window.js";
 import { estimateUpdates } from "./estimates.js";
 import { rowHeadUpdates } from "./row-heads.js";
+import { retabledUpdates } from "./retabled.js";
+import { recordGivenUpUpdates } from "./records-given-up.js";
+import { nowadaysUpdates } from "./these-days.js";
 import { isStanding } from "./standing-files.js";
 
 const typedOf = (p: PlacedStatement) => new Set(p.st.values.map((v) => `${v.type}:${v.norm}`));
@@ -160,6 +163,6 @@ export function withHandLinks(all: PlacedStatement[], links: readonly Link[]): L
   const idf = weights(all);
   const decided = new Set(links.filter((l) => l.by === "person").map((l) => l.older));
   const seen = new Set(links.map((l) => `${l.older}:${l.newer}`));
-  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all), ...rowHeadUpdates(all), ...setToUpdates(all), ...switchedUpdates(all), ...bareCountUpdates(all), ...planStateUpdates(all), ...shareChangeUpdates(all), ...windowUpdates(all), ...estimateUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
+  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all), ...rowHeadUpdates(all), ...retabledUpdates(all), ...recordGivenUpUpdates(all), ...nowadaysUpdates(all), ...setToUpdates(all), ...switchedUpdates(all), ...bareCountUpdates(all), ...planStateUpdates(all), ...shareChangeUpdates(all), ...windowUpdates(all), ...estimateUpdates(all)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
   return [...links, ...added];
 }

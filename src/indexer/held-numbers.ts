@@ -39,10 +39,15 @@ export function heightAt(rest: string): { norm: string; length: number } | null 
 /** Whether two heights (centimetres as written by `heightAt`) are apart by more than rounding. */
 export const heightsDiffer = (a: string, b: string): boolean => Math.abs(Number(a) - Number(b)) > HEIGHT_SLACK_CM;
 
-/** A number of five to twelve digits at the start of `rest`, no part of a longer token ("612344", not "612344-B" or "2.5"). */
+/**
+ * A number of five to twelve digits at the start of `rest`, no part of a longer token ("612344", not "612344-B" or "2.5");
+ * or one written as its issuer prints it, a country's capitals and groups of digits ("UK 0 712345"), kept as one token ("UK0712345").
+ */
 export function idDigitsAt(rest: string): { norm: string; length: number } | null {
   const m = /^\d{5,12}(?![\p{L}\p{N}]|[.,/-]\d)/u.exec(rest);
-  return m ? { norm: m[0], length: m[0].length } : null;
+  if (m) return { norm: m[0], length: m[0].length };
+  const g = /^[A-Z]{2,3} (?:\d{1,4} ){0,2}\d{5,8}(?![\p{L}\p{N}]|[.,/-]\d)/u.exec(rest);
+  return g ? { norm: g[0].replace(/ /g, ""), length: g[0].length } : null;
 }
 
 /** Whether `b` is `a` with one pair of neighbouring (different) digits swapped. */

@@ -13,6 +13,7 @@
 import type { Statement } from "./statements.js";
 import { contentWords } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
+import { onOtherBases } from "./vat-basis.js";
 
 const QUOTE = new Set(contentWords("quote quotes quoted"));
 const SETTLED = new Set(contentWords("sorted signed took taken paid chose settled bought"));
@@ -30,7 +31,8 @@ export function quoteTakenUpdates(all: readonly PlacedStatement[]): Link[] {
   for (const n of all) {
     if (n.st.asks === true || amounts(n.st).length === 0 || n.st.words.some((w) => QUOTE.has(w)) || !n.st.words.some((w) => SETTLED.has(w))) continue;
     const o = quotes
-      .filter((q) => q.order < n.order && !amounts(q.st).some((a) => amounts(n.st).includes(a)))
+      // A price paid with VAT against a quote without it (or the other way) is the quote on another basis, no other price.
+      .filter((q) => q.order < n.order && !amounts(q.st).some((a) => amounts(n.st).includes(a)) && !onOtherBases(q.st, n.st))
       .map((q) => ({ q, shared: q.st.words.filter((w) => n.st.words.includes(w) && !SETTLED.has(w) && !PERIODS.has(w)) }))
       .filter((x) => x.shared.length >= MIN_SHARED)
       .sort((a, b) => b.q.order - a.q.order)[0];

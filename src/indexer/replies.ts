@@ -12,6 +12,8 @@ import { contentWords, findValues, sentences, type Statement } from "./statement
 import type { Link, PlacedStatement } from "./supersede.js";
 import { weekdayOf } from "./taken-back.js";
 import { EMAIL } from "./contact-values.js";
+import { answersWithValue } from "./value-answers.js";
+import { proposalReplyUpdates, proposedThing } from "./proposal-replies.js";
 
 /** What a reply said no to: the words of what was asked, the values said no to, and the value said instead. */
 export type Reply = NonNullable<Statement["reply"]>;
@@ -76,7 +78,7 @@ function askedBack(said: readonly string[]): { sentence: string; was: string[] }
 }
 
 /** The assistant's sentence a reply answers: its last yes/no question naming a value, or the sentence holding the value the reply says "not" to. */
-function asked(assistant: string, rest: string): { sentence: string; was: string[] } | null {
+function asked(assistant: string, rest: string): { sentence: string; was: string[]; said?: true } | null {
   const said = sentences(assistant);
   const question = [...said].reverse().find((s) => s.trim().endsWith("?") && (YES_NO.test(leadOff(s)) || CHECKS_NEW.test(leadOff(s))) && figuresOf(s).length > 0);
   if (question) return { sentence: question, was: figuresOf(question) };
@@ -86,7 +88,7 @@ function asked(assistant: string, rest: string): { sentence: string; was: string
   const denied = not ? figuresOf(not[1]!) : [];
   if (denied.length === 0) return null;
   const sentence = [...said].reverse().find((s) => figuresOf(s).some((f) => denied.includes(f)));
-  return sentence ? { sentence, was: denied } : null;
+  return sentence ? { sentence, was: denied, said: true } : null;
 }
 
 /**
@@ -95,8 +97,10 @@ function asked(assistant: string, rest: string): { sentence: string; was: string
  */
 export function readReply(assistant: string, reply: string): Reply | null {
   const opening = SAYS_NO.exec(reply);
-  if (!opening || opening[0].trim() === "") return null;
-  const rest = reply.slice(opening[0].length);
+  // "£35 since March" to "Is that still right?" says no as plainly as a "no" (value-answers.ts).
+  const outright = opening === null && answersWithValue(assistant, reply);
+  if (!outright && (!opening || opening[0].trim() === "")) return null;
+  const rest = outright ? reply : reply.slice(opening![0].length);
   const what = asked(assistant, rest);
   if (!what) return null;
   const now = figuresOf(rest).find((f) => !what.was.includes(f));
@@ -105,7 +109,9 @@ export function readReply(assistant: string, reply: string): Reply | null {
   if (words.length === 0) return null;
   // The kind of the value said right after the no ("No, 9:30 to 12:00": hours), for a guess said no to.
   const kind = NEW_GUESS.test(what.sentence) ? findValues(rest)[0]?.type : undefined;
-  return kind !== undefined ? { words, was: what.was, now, guess: kind } : { words, was: what.was, now };
+  // "not 25" of a value the assistant said: what it was setting, should the value be its own proposal.
+  const thing = what.said === true ? proposedThing(what.sentence, what.was) : [];
+  return { words, was: what.was, now, ...(kind !== undefined ? { guess: kind } : {}), ...(thing.length > 0 ? { what: thing } : {}) };
 }
 
 /** Earlier statements a reply may replace: the person's, said before it, not marked still true, not a question. */
@@ -150,6 +156,8 @@ export function replyUpdates(all: readonly PlacedStatement[]): Link[] {
     }
     if (typeof r.guess === "string") best ??= guessedNew(all, n, r);
     if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: 1, rule: "reply" });
+    // No statement of the person's gave the value said no to: it was the assistant's proposal (proposal-replies.ts).
+    else out.push(...proposalReplyUpdates(before(all, n), n));
   }
   return out;
 }

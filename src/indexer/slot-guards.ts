@@ -6,6 +6,7 @@
 import type { StatedValue } from "./statements.js";
 import { differentKinds } from "./contrast-guard.js";
 import { isContact } from "./contact-values.js";
+import { vatBases } from "./vat-basis.js";
 
 export interface SlotGuard {
   name: string;
@@ -70,7 +71,7 @@ export const kindVersusKind: SlotGuard = { name: "kind vs kind", apart: differen
 /** "The PA is a 12 kW rig", later "the PA was an 8 kW rig": the newer tells of the past (said-apart.ts), it is no new value. */
 export const formerValue: SlotGuard = { name: "former value", apart: (_o, n) => n.former === true };
 
-export const SLOT_GUARDS: readonly SlotGuard[] = [oneOffEvent, planVersusDone, startVersusEnd, deadlineVersusOther, kindVersusKind, formerValue];
+export const SLOT_GUARDS: readonly SlotGuard[] = [oneOffEvent, planVersusDone, startVersusEnd, deadlineVersusOther, kindVersusKind, formerValue, vatBases];
 
 /** The first guard that keeps two values apart, or null when none does. */
 export function apartBy(o: StatedValue, n: StatedValue, guards: readonly SlotGuard[] = SLOT_GUARDS): string | null {

@@ -30,6 +30,7 @@ import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
 import { tableRows, type TableRow } from "./table-rows.js";
 import { HANDED_OVER, roleHolders, type RoleHolder } from "./role-holders.js";
+import { answering } from "./own-answers.js";
 
 /**
  * `day`: a day of the month said with its weekday and no month ("thurs 8th", "Fri 16th"); compared only with another such day.
@@ -57,6 +58,8 @@ export interface StatedValue {
   mood?: "fact" | "plan" | "event";
   /** Said as what it was ("the PA was an 8 kW rig"; said-apart.ts), not what it is now. Absent when not, and in statements stored before it was read. */
   former?: boolean;
+  /** An amount said with VAT added ("inc VAT") or before it ("+ VAT"; vat-basis.ts). Absent when neither is written. */
+  vat?: "ex" | "inc";
 }
 
 export interface Statement {
@@ -120,9 +123,10 @@ export interface Statement {
   figures?: string[];
   /**
    * A turn saying no to what the assistant just asked or said (replies.ts): the asked words, the values said no to, the one said
-   * instead; `guess` when the question put a new value of the assistant's own ("… 9:00 to 11:30 now?"): the kind of the one given.
+   * instead; `guess` when the question put a new value of the assistant's own ("… 9:00 to 11:30 now?"): the kind of the one given;
+   * `what`, when the value said no to was the assistant's proposal, the words naming what it was setting (proposal-replies.ts).
    */
-  reply?: { words: string[]; was: string[]; now: string; guess?: StatedValue["type"] };
+  reply?: { words: string[]; was: string[]; now: string; guess?: StatedValue["type"]; what?: string[] };
   /** Numbers the sentence gives up for a new one ("4pm instead of 5"; named-old.ts). Absent when none. */
   instead?: { from: string; to: string }[];
   /** Reference numbers the sentence names a thing by ("invoice HP-014", "policy PI-55821"; said-apart.ts). Absent when none. */
@@ -151,6 +155,10 @@ export interface Statement {
   backOn?: string[];
   /** What the sentence says rose or fell by a share ("my word rate goes up 10%" → word, rate; percent-change.ts). Absent when none. */
   byShare?: string[];
+  /** Gives its values as what holds "these days" ("pickup's 4:15 these days"; these-days.ts). Absent when not. */
+  nowadays?: boolean;
+  /** Said as "label: value" with no figures ("Collection point for the Hay customers: the Swan car park."; records-given-up.ts). Absent when not. */
+  record?: { label: string[]; value: string[] };
   /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */
   observed?: boolean;
   /** A standing file's line never seen changing: the save it was first read from, its latest possible time (standing-dates.ts). Absent otherwise. */
@@ -557,7 +565,14 @@ function deniedWords(sentence: string): { denied: string[]; deniedOr?: EitherOr[
 
 /** Sentences of a line or a turn: split after . ! ? followed by a space and a capital or digit. */
 export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z0-9"'])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+  const parts = text.split(/(?<=[.!?])\s+(?=[A-Z0-9"'])|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+  // "flock no. UK 0 712354": "no." before a number is the number's label, not a sentence's end.
+  return parts.reduce<string[]>((out, p) => {
+    const last = out.at(-1);
+    if (last !== undefined && /\bno\.$/i.test(last) && /^(?:[A-Z]{1,3}\s?)?\d/.test(p)) out[out.length - 1] = `${last} ${p}`;
+    else out.push(p);
+    return out;
+  }, []);
 }
 
 /** "(unrelated, but the vet moved her jab to the 20th)": an aside in brackets, three words or more and no code signs, is prose. */
@@ -604,8 +619,10 @@ export function extractStatements(text: string, firstLine = 1): Statement[] {
     const plainLine = unmarked.replace(/^\s*>\s?/, "").replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/, "");
     const found: Statement[] = [];
     const said = sentences(plainLine);
-    for (const s of said) {
-      const st = statementOf(s, firstLine + i, mark !== undefined, valueless);
+    for (const [k, s] of said.entries()) {
+      const own = statementOf(s, firstLine + i, mark !== undefined, valueless);
+      // "so when does it start? 14 June": the question just before says what the answer is of (own-answers.ts).
+      const st = own && k > 0 ? answering({ text: said[k - 1]!, words: contentWords(said[k - 1]!) }, own) : own;
       // A "key: value" record is a whole line; a colon in the first of several sentences opens a remark.
       if (st) found.push(said.length > 1 && st.keyValue ? withoutRecord(st) : st);
     }
@@ -659,8 +676,8 @@ const ROLE_AFTER = /^,?\s+as (?:my|our|his|her|their|the kids'?|the)\s+((?:[\p{L
 /** Content words of a chosen thing: the few right after the words of choosing ("the blue tiles"). */
 const CHOSEN_REACH = 3;
 
-/** Words that say a choice was changed: "scratch that", "instead", "changed my mind". */
-const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?)\b/i;
+/** Words that say a choice was changed: "scratch that", "instead", "changed my mind", "the Globe now, not the Swan". */
+const CHOICE_CHANGED = /\b(?:instead|scratch that|changed? (?:my|our) minds?|now,? not)\b/i;
 /** "not the Bosch", "not Currys": a name (capitalised, not opening the sentence) right after "not". */
 const NOT_NAME = /(?<=\S.*)\bnot (?:the |a |an |my |our )?([A-Z][\p{L}'-]{2,})/gu;
 
