@@ -6,14 +6,15 @@
  * None of them is anywhere the engine keeps or hands out: sessions/, the index and its WAL, the
  * state home, `agent export`, hooks.log, a later prompt's injected memories, the night's prompts.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { claudeProject } from "../helpers/claude-project.js";
 import { runAgent } from "../helpers/cli.js";
 import { startFakeOllama, type FakeOllama } from "../helpers/fake-ollama.js";
 import { harnessBin, missingHarness } from "../helpers/harness.js";
-import { isolatedEnv, runHarness } from "../helpers/harness-run.js";
+import { runHarness } from "../helpers/harness-run.js";
+import { connectCodexAndOpenCode } from "../helpers/codex-opencode.js";
 import { startModelServer, type ModelServer } from "../helpers/model-server.js";
 import { titled } from "../helpers/needs.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
@@ -61,14 +62,7 @@ describe.skipIf(why !== undefined)(titled("keys pasted to Codex, OpenCode and Cl
       return "Noted.";
     });
     const { ws, proj, agent, turn: claude } = await claudeProject(root, { "memory/2026-11-30.md": "# 2026-11-30\n\nSet up the home assistant bot this week.\n" }, server);
-    const env = isolatedEnv(root, { OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1", OPENCODE_DISABLE_SHARE: "1", OPENCODE_DISABLE_LSP_DOWNLOAD: "1" });
-    const agentEnv = { HOME: env.HOME, CODEX_HOME: env.CODEX_HOME, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, XDG_DATA_HOME: env.XDG_DATA_HOME };
-    writeFileSync(path.join(env.CODEX_HOME!, "config.toml"), `model = "test-model"\nmodel_provider = "local"\napproval_policy = "never"\nsandbox_mode = "danger-full-access"\n\n[model_providers.local]\nname = "local"\nbase_url = "${server.url}/v1"\nwire_api = "responses"\nrequires_openai_auth = false\n`);
-    expect((await runAgent(["connect", "codex", "-w", ws, "--budget-ms", "20000"], agentEnv)).code).toBe(0);
-    const oproj = path.join(root, "oproj");
-    mkdirSync(oproj, { recursive: true });
-    writeFileSync(path.join(oproj, "opencode.json"), JSON.stringify({ provider: { local: { npm: "@ai-sdk/openai-compatible", name: "local", options: { baseURL: `${server.url}/v1`, apiKey: "dummy" }, models: { "test-model": { name: "test-model" } } } }, model: "local/test-model" }, null, 2));
-    expect((await runAgent(["connect", "opencode", "--scope", "project", "-w", ws, "--budget-ms", "20000"], agentEnv, undefined, oproj)).code).toBe(0);
+    const { env, agentEnv, oproj } = await connectCodexAndOpenCode(root, ws, server);
 
     const pasted = `why does my opencode.json fail? {"provider": {"mistral": {"options": {"apiKey": "${CONFIG_KEY}"}}}}`;
     const codex = await runHarness(harnessBin("codex")!, ["exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", pasted], { cwd: proj, env, timeoutMs: 120_000 });
