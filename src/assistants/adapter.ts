@@ -76,12 +76,18 @@ export interface AssistantAdapter {
   connect: AssistantConnect;
 }
 
-/** The JSON payload our own plugins send (OpenCode's, and OpenClaw's shape): `{session, prompt?, messages?}`. */
+/**
+ * The JSON payload our own plugins send (OpenCode's, and OpenClaw's shape): `{session, prompt?,
+ * messages?, parent?}`. A session with a `parent` was started by another session (OpenCode's
+ * task tool runs a sub-agent in a child session): nobody's own conversation, so isolated; its
+ * "user" turns are the parent agent's instructions, never the person's words.
+ */
 export function readPluginPayload(harness: string, event: HookEventName, text: string): HookPayload | null {
   try {
-    const o = JSON.parse(text) as { session?: unknown; prompt?: unknown; messages?: unknown };
+    const o = JSON.parse(text) as { session?: unknown; prompt?: unknown; messages?: unknown; parent?: unknown };
     if (typeof o.session !== "string" || o.session === "") return null;
-    return { harness, event, session: o.session, ...(typeof o.prompt === "string" ? { prompt: o.prompt } : {}), ...(o.messages !== undefined ? { messages: o.messages } : {}) };
+    const child = typeof o.parent === "string" && o.parent !== "";
+    return { harness, event, session: o.session, ...(typeof o.prompt === "string" ? { prompt: o.prompt } : {}), ...(o.messages !== undefined ? { messages: o.messages } : {}), ...(child ? { kind: "isolated" as const } : {}) };
   } catch {
     return null;
   }

@@ -140,6 +140,7 @@ async function captureViaDaemon(opts: HookOpts, ev: HookJob["ev"]): Promise<Work
     // The daemon runs in another folder: a relative path is this process's.
     ...(ev.transcriptPath !== undefined ? { transcriptPath: path.resolve(ev.transcriptPath) } : {}),
     ...(ev.messages !== undefined ? { messages: ev.messages } : {}),
+    ...(ev.kind ? { kind: ev.kind } : {}),
   };
   const wait = { timeoutMs: ev.event === "pre-compact" ? 0 : DAEMON_CAPTURE_WAIT_MS, onFallback: () => undefined };
   try {

@@ -91,7 +91,7 @@ async function capture(engine: Engine, start: HookStart, job: HookJob, say: (r: 
   const file = turns === undefined ? ev.transcriptPath : undefined;
   const reader = file !== undefined ? await linesReader(ev.harness) : undefined;
   const event = ev.event as HookCapture["event"];
-  const r = await (await engine.assistants()).captureHook({ event, harness: ev.harness, session: ev.session, ...(turns !== undefined ? { turns } : {}), ...(file !== undefined && reader !== undefined ? { transcriptPath: file, reader } : {}) });
+  const r = await (await engine.assistants()).captureHook({ event, harness: ev.harness, session: ev.session, ...(ev.kind ? { kind: ev.kind } : {}), ...(turns !== undefined ? { turns } : {}), ...(file !== undefined && reader !== undefined ? { transcriptPath: file, reader } : {}) });
   // The transcript just written is indexed before the capture is said (the catch-up after it may
   // be cut at the cap, and always is on a loaded machine): another assistant's next prompt, whose
   // search does not look at the files, finds what was said here. A daemon's watcher does it itself.

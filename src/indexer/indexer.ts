@@ -11,7 +11,7 @@ import { parseAnnotations, uniqueAnnotations } from "./annotations.js";
 import { templateLines } from "./boilerplate.js";
 import { chunkMarkdown } from "./chunk.js";
 import { chunkSession } from "./session-chunk.js";
-import { redactedTranscript, sweepSessions } from "./redaction.js";
+import { REDACTION_RULES_VERSION, redactedTranscript, sweepSessions } from "./redaction.js";
 import { recordStatements, rederiveStatements, relink, standingBefore, truthRulesStale } from "./truth.js";
 
 /**
@@ -92,9 +92,10 @@ export class Indexer {
   /** Full pass: every file in the workspace, and removal of files that are gone. */
   sync(opts: { force?: boolean; onProgress?: (p: IndexProgress) => void; countChunks?: boolean } = {}): IndexSummary {
     const t0 = performance.now();
-    // Chunks depend on the chunker and its settings as much as on the files: when either
-    // changed since the last pass, every file is re-chunked even though none was edited.
-    const chunking = JSON.stringify({ v: CHUNKER_VERSION, tokens: this.config.chunkTokens, overlap: this.config.overlapTokens });
+    // Chunks depend on the chunker, its settings and the redaction rules (a note's chunks are
+    // stored redacted) as much as on the files: when any changed since the last pass, every
+    // file is re-chunked even though none was edited.
+    const chunking = JSON.stringify({ v: CHUNKER_VERSION, tokens: this.config.chunkTokens, overlap: this.config.overlapTokens, redaction: REDACTION_RULES_VERSION });
     const rechunk = this.store.getMeta("chunking") !== chunking;
     if (rechunk) opts = { ...opts, force: true };
     // Before the scan: a transcript rewritten without its secrets is then read as changed.

@@ -43,8 +43,16 @@ export interface RedactionRule {
 /** A value that is a reference, not a secret: `$VAR`, `${VAR}`, `<your key>`, an earlier placeholder. */
 const NOT_A_VALUE = /^(?:\$|<|\[redacted|\*{3,}|x{4,}$|\.{3}|…|(?:YOUR|PASTE|INSERT|REPLACE)[-_A-Z])/;
 
+/**
+ * The same names as JSON and JavaScript configs spell them (`"apiKey"`, `accessToken`,
+ * `openaiApiKey`, `clientSecret`): OpenCode's, OpenClaw's and most SDKs' provider settings hold
+ * the key under `apiKey`, and a config pasted to an assistant is a common way a key is typed;
+ * and as an HTTP header names it (`x-api-key: …`, in the curl line an assistant runs).
+ */
+const CAMEL_SECRET_NAME = String.raw`(?:[Xx]-)?(?:api|Api|API)-(?:key|Key|KEY)|(?:[a-z][A-Za-z0-9]*?)?(?:(?:api|Api|API)Key|(?:access|Access|auth|Auth|refresh|Refresh|bot|Bot|id|Id)Token|(?:client|Client|app|App)Secret|(?:secret|Secret|private|Private)Key)`;
+
 /** Names of settings that hold a secret (`OPENAI_API_KEY`, `github_token`, `client_secret`, `DB_PASSWORD`). */
-const SECRET_NAME = String.raw`[A-Z][A-Z0-9_]*?(?:_KEY|_TOKEN|_SECRET|_PASSWORD|_PASSWD|_PASS|_PAT|_CREDENTIALS?)|API_?KEY|SECRET|TOKEN|[a-z0-9_]*?(?:api_?key|access_?token|auth_?token|refresh_?token|bot_?token|client_?secret|app_?secret|secret_?key|private_?key)`;
+const SECRET_NAME = String.raw`[A-Z][A-Z0-9_]*?(?:_KEY|_TOKEN|_SECRET|_PASSWORD|_PASSWD|_PASS|_PAT|_CREDENTIALS?)|API_?KEY|SECRET|TOKEN|[a-z0-9_]*?(?:api_?key|access_?token|auth_?token|refresh_?token|bot_?token|client_?secret|app_?secret|secret_?key|private_?key)|${CAMEL_SECRET_NAME}`;
 
 /**
  * An unquoted value that looks like a credential, not code: a digit or a sign in it, no call or
@@ -63,6 +71,15 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   },
   { id: "anthropic-api-key", label: "anthropic key", pattern: /\bsk-ant-[A-Za-z0-9_-]{8,}/g },
   { id: "openai-api-key", label: "openai key", pattern: /\bsk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{8,}|\bsk-[A-Za-z0-9]{20,}(?:T3BlbkFJ[A-Za-z0-9]*)?/g },
+  // Keys of the hosted model routers people point their assistants at, by the prefixes the
+  // providers publish: OpenRouter (`sk-or-v1-…`, which the OpenAI shape misses at its second
+  // dash), Groq (`gsk_…`), xAI (`xai-…`), Perplexity (`pplx-…`), Replicate (`r8_…`).
+  { id: "model-router-key", label: "api key", pattern: /\bsk-or-(?:v\d+-)?[A-Za-z0-9]{16,}|\bgsk_[A-Za-z0-9]{20,}|\bxai-[A-Za-z0-9]{20,}|\bpplx-[A-Za-z0-9]{20,}|\br8_[A-Za-z0-9]{20,}/g },
+  // The chat bots OpenClaw's channels run on, whose token a person pastes while setting one up:
+  // gitleaks telegram-bot-api-token (`123456789:AA…`, any context here) and discord's bot token
+  // (three dot-separated parts, the first its base64 user id).
+  { id: "telegram-bot-api-token", label: "telegram bot token", pattern: /\b\d{5,16}:A[A-Za-z0-9_-]{32,34}(?![A-Za-z0-9_-])/g },
+  { id: "discord-bot-token", label: "discord bot token", pattern: /\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/g },
   { id: "github-fine-grained-pat", label: "github token", pattern: /\bgithub_pat_[A-Za-z0-9_]{20,}/g },
   { id: "github-token", label: "github token", pattern: /\bgh[pousr]_[A-Za-z0-9]{20,}/g },
   { id: "gitlab-pat", label: "gitlab token", pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g },

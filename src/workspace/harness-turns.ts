@@ -59,6 +59,13 @@ export interface HookEvent {
   cwd?: string;
   /** A session-start of a session resumed from an earlier run whose requests still hold its start context. */
   resumed?: boolean;
+  /**
+   * The session's kind as its lines are captured, when the payload says it (a sub-agent's
+   * session, started by another session of the person's: isolated, so its lines feed nothing);
+   * absent, the person's own (main). Injection is not changed by it: a sub-agent works for the
+   * session that started it.
+   */
+  kind?: SessionKind;
 }
 
 /** Characters of a tool call's summary line. */
@@ -74,7 +81,9 @@ export function summariseTool(name: string, input: unknown): string {
     const v = key !== undefined ? o[key] : Object.values(o)[0];
     arg = Array.isArray(v) ? v.map(String).join(" ") : v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
   }
-  const line = `${name}${arg ? `: ${arg}` : ""}`.replace(/\s+/g, " ").trim();
+  // Redacted before it is cut: a key the cut would halve is no longer a key's shape, and its
+  // first half would be kept (a cut private-key block, a token past the 160th character).
+  const line = redact(`${name}${arg ? `: ${arg}` : ""}`).replace(/\s+/g, " ").trim();
   return line.length > TOOL_LINE_CHARS ? `${line.slice(0, TOOL_LINE_CHARS - 1)}…` : line;
 }
 

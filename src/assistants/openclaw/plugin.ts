@@ -13,6 +13,9 @@
  *   agent_end           the turn into `sessions/openclaw-<session>.jsonl` (each message once);
  *   before_reset        the same through the Gateway, before a session is reset
  *   before_compaction   capture, the pre-compaction flush once per cycle, the marker
+ *   agent:bootstrap     (an internal hook) the workspace files OpenClaw puts in the system prompt:
+ *                       outside the person's main session, none of the private ones (USER.md,
+ *                       MEMORY.md, their sync copies), when the memory workspace is OpenClaw's own
  *   shutdown            the engine closed (gateway_stop, the service's stop, or the process ending)
  *
  * Every hook and tool reads the session's kind from OpenClaw's `sessionKey`
@@ -25,9 +28,11 @@
  * It runs inside OpenClaw's own Node process: nothing here may throw into it, block its event
  * loop with a scan on the hot path, or open the engine twice (memory.ts).
  */
+import path from "node:path";
 import { z } from "zod";
 import { parseRequest, ScopedReadRequest, ScopedSearchRequest } from "../../contract/requests.js";
 import { MAX_LIMIT, MAX_READ_LINES, RequestError } from "../../contract/rules.js";
+import { isPrivatePath } from "../../workspace/privacy.js";
 import type { SessionKind } from "../../workspace/sessions.js";
 import { openClawSessionKind } from "./session-kind.js";
 import { closeAll, memoryFor, type OpenClawMemory } from "./memory.js";
@@ -42,6 +47,8 @@ export interface OpenClawApi {
   /** A tool, or a factory OpenClaw calls per session with the session's context (`opts.names`: the tools it makes). */
   registerTool(tool: OpenClawTool | ((ctx: OpenClawHookContext) => OpenClawTool[]), opts?: { names?: string[] }): void;
   registerService?(service: { id: string; start: () => void; stop?: () => void | Promise<void> }): void;
+  /** OpenClaw's internal hooks (colon names such as `agent:bootstrap`); a name is required. */
+  registerHook?(events: string | string[], handler: (event: { context?: Record<string, unknown> }) => unknown, opts: { name: string; description?: string }): void;
   on(hook: string, handler: (event: Record<string, unknown>, ctx: OpenClawHookContext) => unknown): void;
 }
 
@@ -84,6 +91,19 @@ function register(api: OpenClawApi): void {
   for (const hook of ["agent_end", "before_reset"]) api.on(hook, (event, ctx) => memory.capture(ctx.sessionId, event.messages, kindOf(ctx)));
   api.on("before_compaction", (event, ctx) => memory.compaction(ctx.sessionId, event.messages, kindOf(ctx)));
   api.registerTool((ctx) => memoryTools(memory, kindOf(ctx ?? {})), { names: ["memory_search", "memory_get"] });
+  // OpenClaw loads its workspace's files into every session's system prompt itself, and leaves
+  // only MEMORY.md out of a group's: with the memory workspace as OpenClaw's own, USER.md went
+  // to every group chat and every stranger's direct chat.
+  api.registerHook?.(
+    "agent:bootstrap",
+    (event) => {
+      const context = event.context;
+      if (context === undefined) return;
+      const files = withholdPrivateFiles(context.bootstrapFiles, cfg.workspace, kindOf({ ...(typeof context.sessionKey === "string" ? { sessionKey: context.sessionKey } : {}) }));
+      if (files !== undefined) context.bootstrapFiles = files;
+    },
+    { name: "agent-memory-private-files", description: "withholds USER.md, MEMORY.md and other private files of the memory workspace outside the person's main session" },
+  );
 
   api.registerService?.({ id: OPENCLAW_PLUGIN_ID, start: () => undefined, stop: () => closeAll() });
   api.on("gateway_stop", () => closeAll());
@@ -91,6 +111,26 @@ function register(api: OpenClawApi): void {
     exitHooked = true;
     process.once("beforeExit", () => void closeAll());
   }
+}
+
+/**
+ * OpenClaw's bootstrap files for a session of this kind: outside a main session, without the
+ * memory workspace's private files (isPrivatePath: USER.md, MEMORY.md, daily notes, transcripts,
+ * their sync copies) and without any USER.md or MEMORY.md, wherever OpenClaw found it (a
+ * personal `users/<id>/USER.md`). undefined: nothing to change.
+ */
+export function withholdPrivateFiles(files: unknown, workspace: string, kind: SessionKind): unknown[] | undefined {
+  if (kind === "main" || !Array.isArray(files)) return undefined;
+  const root = path.resolve(workspace);
+  const kept = files.filter((f) => {
+    const file = f as { name?: unknown; path?: unknown } | null;
+    if (file === null || typeof file !== "object") return true;
+    if (file.name === "USER.md" || file.name === "MEMORY.md") return false;
+    if (typeof file.path !== "string") return true;
+    const rel = path.relative(root, path.resolve(root, file.path));
+    return rel.startsWith("..") || path.isAbsolute(rel) || !isPrivatePath(rel.split(path.sep).join("/"));
+  });
+  return kept.length === files.length ? undefined : kept;
 }
 
 /** The memory section of OpenClaw's system prompt: what the memory is and how to use it; names only the tools the model has. */

@@ -8,6 +8,10 @@
  *                                        nothing for OpenCode's own helper requests (below)
  *   event session.idle                   capture: the session's messages, from OpenCode's API
  *   experimental.session.compacting      capture + flush + compaction mark, before the summary
+ *
+ * A session OpenCode started for a sub-agent (its task tool: a child session with a `parentID`)
+ * is captured with its parent named (`parent` in the payload): the engine keeps it as an
+ * isolated session, whose "user" turns are the parent agent's instructions, not the person's.
  */
 
 /** The first line of the plugin: how connect and disconnect know the file is ours. */
@@ -75,6 +79,24 @@ export const AgentMemory = async ({ client }) => {
   const prompts = new Map();
   const memories = new Map();
 
+  const parents = new Map();
+
+  /** The session that started this one (a sub-agent's child session), or "" for the person's own; asked once per session. */
+  async function parentOf(sessionID) {
+    if (!parents.has(sessionID)) {
+      let parent = "";
+      try {
+        const r = await client.session.get({ path: { id: sessionID } });
+        const s = (r && r.data) || r;
+        if (s && typeof s.parentID === "string") parent = s.parentID;
+      } catch {
+        // Unknown: taken for the person's own, as before.
+      }
+      parents.set(sessionID, parent);
+    }
+    return parents.get(sessionID);
+  }
+
   async function messages(sessionID) {
     try {
       const r = await client.session.messages({ path: { id: sessionID } });
@@ -100,10 +122,10 @@ export const AgentMemory = async ({ client }) => {
     event: async ({ event }) => {
       if (event.type !== "session.idle") return;
       const id = event.properties && event.properties.sessionID;
-      if (id) await hook("stop", { session: id, messages: await messages(id) }, 0);
+      if (id) await hook("stop", { session: id, messages: await messages(id), parent: await parentOf(id) }, 0);
     },
     "experimental.session.compacting": async (input) => {
-      await hook("pre-compact", { session: input.sessionID, messages: await messages(input.sessionID) }, 0);
+      await hook("pre-compact", { session: input.sessionID, messages: await messages(input.sessionID), parent: await parentOf(input.sessionID) }, 0);
     },
   };
 };

@@ -23,11 +23,12 @@ function openCodeSource(dbFile: string): ImportSource {
   try {
     for (const suffix of ["", "-wal"]) if (existsSync(dbFile + suffix)) checkRegularOutside(dbFile + suffix);
     for (const suffix of ["", "-wal"]) if (existsSync(dbFile + suffix)) copyFileSync(dbFile + suffix, path.join(tmp, "opencode.db" + suffix));
-    const sessions = readOpenCodeCopy(path.join(tmp, "opencode.db"));
+    const { sessions, children } = readOpenCodeCopy(path.join(tmp, "opencode.db"));
     return {
       location: dbFile,
       problems: [],
-      sessions: [...sessions].map(([session, messages]) => ({ session, location: `${dbFile} session ${session}`, read: (): HarnessTurn[] => readOpenCodeMessages(messages) })),
+      // A sub-agent's child session (OpenCode's task tool) is nobody's own conversation: isolated.
+      sessions: [...sessions].map(([session, messages]) => ({ session, location: `${dbFile} session ${session}`, ...(children.has(session) ? { kind: "isolated" as const } : {}), read: (): HarnessTurn[] => readOpenCodeMessages(messages) })),
     };
   } catch (e) {
     return { location: dbFile, sessions: [], problems: [`${dbFile}: cannot read OpenCode's database (${(e as Error).message})`] };
@@ -36,16 +37,24 @@ function openCodeSource(dbFile: string): ImportSource {
   }
 }
 
-function readOpenCodeCopy(file: string): ReturnType<typeof openCodeMessagesFromRows> {
+function readOpenCodeCopy(file: string): { sessions: ReturnType<typeof openCodeMessagesFromRows>; children: Set<string> } {
   const db = new Database(file, { fileMustExist: true });
   try {
     const messages = db.prepare("SELECT * FROM message ORDER BY time_created, id").all() as Row[];
     const parts = db.prepare("SELECT * FROM part ORDER BY id").all() as Row[];
-    return openCodeMessagesFromRows(
+    const sessions = openCodeMessagesFromRows(
       messages.map((m) => ({ id: String(m.id), session_id: String(m.session_id), data: String(m.data), ...(typeof m.time_created === "number" ? { time_created: m.time_created } : {}) })),
       parts.map((p) => ({ id: String(p.id), message_id: String(p.message_id), data: String(p.data) })),
     );
+    return { sessions, children: childSessions(db) };
   } finally {
     db.close();
   }
+}
+
+/** The sessions another session started (`session.parent_id` set): a sub-agent's. An older database without the column has none. */
+function childSessions(db: Database.Database): Set<string> {
+  const cols = (db.prepare("SELECT name FROM pragma_table_info('session')").all() as { name: string }[]).map((c) => c.name);
+  if (!cols.includes("parent_id")) return new Set();
+  return new Set((db.prepare("SELECT id FROM session WHERE parent_id IS NOT NULL AND parent_id <> ''").all() as { id: unknown }[]).map((r) => String(r.id)));
 }
