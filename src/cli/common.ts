@@ -74,6 +74,12 @@ export async function withCancel<T>(fn: (signal: AbortSignal) => Promise<T>): Pr
   }
 }
 
+/** withCancel for a job run: its first-use work (Engine.prepareJobs) done before Ctrl-C is taken over, so a stop then is acted on at once. */
+export async function withJobCancel<T>(engine: Engine, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  await engine.prepareJobs();
+  return withCancel(fn);
+}
+
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + "\n");
 }
