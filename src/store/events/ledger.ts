@@ -27,7 +27,7 @@ export interface Ledger {
 
 const ledgers = new WeakMap<DB, Ledger>();
 
-/** Attaches; true when the database was another device id's (then it must be folded again from the logs). */
+/** Attaches; true when the database held another device id's events not yet in its log (then it must be folded again from the logs). */
 export function attachLedger(db: DB, ledger: Ledger): boolean {
   ledgers.set(db, ledger);
   return writeTx(db, () => {
@@ -35,13 +35,13 @@ export function attachLedger(db: DB, ledger: Ledger): boolean {
     // a new id here): its count of own events and its events not yet appended are that
     // device's, which appends them to its own log itself. This device's log starts at 1.
     const was = readMeta(db, "events.device");
-    const other = was !== null && was !== ledger.device.id;
-    if (other) {
-      stmt(db, "DELETE FROM pending_events").run();
+    let dropped = 0;
+    if (was !== null && was !== ledger.device.id) {
+      dropped = stmt(db, "DELETE FROM pending_events").run().changes;
       writeMeta(db, "events.ownApplied", null);
     }
     writeMeta(db, "events.device", ledger.device.id);
-    return other;
+    return dropped > 0;
   });
 }
 
