@@ -214,19 +214,6 @@ export class Engine implements EngineCore {
     return this.jobService;
   }
 
-  /**
-   * A job's one-time work on the main thread, done ahead: the job modules, state.db (opened,
-   * folded, its daily backup; only when it exists, so a dry run still creates none) and Node's
-   * HTTP client (its undici is compiled when `Headers` or `fetch` is first touched). A command
-   * does this before it takes over Ctrl-C: at load 24 this work held the thread for 0.4–1.4 s
-   * right after the stop handler went on, and a stop sent then waited for it.
-   */
-  async prepareJobs(): Promise<void> {
-    await this.jobs();
-    if (this.hasState()) this.state();
-    void globalThis.Headers;
-  }
-
   /** Runs one job now and records it (what `agent reflect|flush|heartbeat|evolve` do). */
   async runJob<N extends JobName>(name: N, args: JobArgs[N], opts: RunOptions = {}): Promise<RunOutcome<JobValues[N]>> {
     return (await this.jobs()).run(name, args, opts);
