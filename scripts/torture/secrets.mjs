@@ -2,7 +2,8 @@
 //   secrets      a secret of each common shape typed to Claude Code (captured by its Stop hook)
 //                must be in no workspace file (sessions/, the index and its -wal) and in no
 //                Codex or OpenCode prompt hook's output asking for it;
-//   config-race  a program rewriting ~/.claude.json every 2 ms (AGENT_TORTURE_WRITER_PAUSE_MS) while `agent connect claude-code`
+//   config-race  a program rewriting ~/.claude.json every 2 ms (AGENT_TORTURE_WRITER_PAUSE_MS) under Claude Code's
+//                lock (AGENT_TORTURE_WRITER_LOCK=0: without) while `agent connect claude-code`
 //                runs: none of that program's keys lost (rounds that lost any are failures);
 //   hooks-log    a FIFO at .agent/hooks.log (the failing prompt hook must end) and a link there
 //                to a file outside the workspace (nothing appended to it).
@@ -80,25 +81,41 @@ export async function secrets({ root, tiny, quick, scale = 1 }) {
 /** Between two rewrites of the racing writer: faster than a running Claude Code writes ~/.claude.json. */
 const PAUSE_MS = Number(process.env.AGENT_TORTURE_WRITER_PAUSE_MS ?? 2);
 
-/** Rewrites the file every PAUSE_MS: read, add a key, temp file, rename (as a running Claude Code does, faster). */
+/**
+ * Whether the racing writer takes Claude Code's lock around each save, as Claude Code does
+ * (src/shared/config-lock.ts); AGENT_TORTURE_WRITER_LOCK=0 makes it a writer without a lock,
+ * against which the instant between our last look and our rename stays open.
+ */
+const WRITER_LOCKS = process.env.AGENT_TORTURE_WRITER_LOCK !== "0";
+
+/**
+ * Rewrites the file every PAUSE_MS: read, add a key, temp file, rename (as a running Claude Code
+ * does, faster), under the file's lock when argv[3] is "lock": a directory made by mkdir at
+ * `<file>.lock` and removed after the rename (proper-lockfile's, Claude Code's).
+ */
 const WRITER = `
 const fs = require("node:fs");
 const f = process.argv[1];
+const locks = process.argv[3] === "lock";
 const pause = new Int32Array(new SharedArrayBuffer(4));
 let i = 0;
 for (;;) {
+  if (locks) {
+    try { fs.mkdirSync(f + ".lock"); } catch { Atomics.wait(pause, 0, 0, 1); continue; }
+  }
   let o;
-  try { o = JSON.parse(fs.readFileSync(f, "utf8")); } catch { continue; }
+  try { o = JSON.parse(fs.readFileSync(f, "utf8")); } catch { if (locks) fs.rmdirSync(f + ".lock"); continue; }
   o["k" + i] = i;
   fs.writeFileSync(f + ".w.tmp", JSON.stringify(o, null, 2));
   fs.renameSync(f + ".w.tmp", f);
+  if (locks) fs.rmdirSync(f + ".lock");
   if (i === 3) process.stdout.write("ready\\n");
   i++;
   Atomics.wait(pause, 0, 0, Number(process.argv[2] ?? 2));
 }`;
 
 export async function configRace({ root, tiny, quick, scale = 1 }) {
-  const tally = new Tally("agent connect while another program rewrites ~/.claude.json: none of its keys lost; an empty CLAUDE_CONFIG_DIR writes nothing in the current folder");
+  const tally = new Tally(`agent connect while another program rewrites ~/.claude.json (${WRITER_LOCKS ? "under Claude Code's lock" : "without a lock"}): none of its keys lost; an empty CLAUDE_CONFIG_DIR writes nothing in the current folder`);
   const rounds = tiny ? 3 : quick ? 10 : Math.max(1, Math.round(20 * scale));
   let lostKeys = 0;
   let oursMissing = 0;
@@ -109,7 +126,7 @@ export async function configRace({ root, tiny, quick, scale = 1 }) {
     mkdirSync(path.join(home, ".claude"), { recursive: true });
     const file = path.join(home, ".claude.json");
     writeFileSync(file, JSON.stringify({ primaryApiKey: "kept-secret" }, null, 2), { mode: 0o600 });
-    const child = spawn(process.execPath, ["-e", WRITER, file, String(PAUSE_MS)], { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, ["-e", WRITER, file, String(PAUSE_MS), WRITER_LOCKS ? "lock" : "none"], { stdio: ["ignore", "pipe", "ignore"] });
     await new Promise((res) => child.stdout.once("data", res));
     const args = ["connect", "claude-code", "--workspace", path.join(root, "W")];
     const c = await agent(args, { env: { HOME: home }, timeoutMs: 60_000 });

@@ -13,6 +13,7 @@ import { chmodSync, existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { writeBackupOnce, writeConfigFile } from "../shared/config-file.js";
+import type { ConfigLock } from "../shared/config-lock.js";
 import { addHooks, removeHooks, SERVER_NAME, type HookCommands } from "./config-edit.js";
 import type { HarnessName, HookEventName } from "../workspace/harness-turns.js";
 
@@ -77,6 +78,8 @@ export interface HookConfig {
    * token), and its MCP entry for the daemon's HTTP endpoint.
    */
   http?: { hooksFile(scope: Scope, cwd: string, env: NodeJS.ProcessEnv): string; mcp(file: string, text: string | null, o: ConnectOptions & { daemon: NonNullable<ConnectOptions["daemon"]> }): string };
+  /** The lock the assistant itself takes when it saves this file of `scope`, if any. */
+  lock?(scope: Scope, file: string): ConfigLock | undefined;
 }
 
 /** One file's change; null text: the file does not exist (before) or is removed (after). */
@@ -94,6 +97,8 @@ export interface FileChange {
    * theirs is lost. Without it, `after` is written over whatever is there.
    */
   edit?: (current: string | null) => string | null;
+  /** The lock the file's own program takes around its saves: held around our write too (src/shared/config-lock.ts). */
+  lock?: ConfigLock;
 }
 
 /** Our hook commands carry this, and nothing else does: how we find ours among the person's. */
@@ -196,7 +201,15 @@ export function planConnect(o: ConnectOptions, h: HookConfig): FileChange[] {
     if (before !== null && !before.includes(h.plugin.mark)) throw new Error(`${f.plugin} exists and is not ours; nothing was changed — move it away first`);
     changes.push({ file: f.plugin, before, after: h.plugin.text(o), what: "plugin" });
   }
-  return changes;
+  return withLocks(changes, h, o.scope);
+}
+
+/** Each change with the lock its assistant takes on that file (none for a plugin file of ours). */
+function withLocks(changes: FileChange[], h: HookConfig, scope: Scope): FileChange[] {
+  return changes.map((c) => {
+    const lock = c.what === "plugin" ? undefined : h.lock?.(scope, c.file);
+    return lock === undefined ? c : { ...c, lock };
+  });
 }
 
 /** What connect makes of a config file's text: its hooks, or its MCP server entry. */
@@ -224,7 +237,7 @@ export function planDisconnect(o: ConnectOptions, h: HookConfig): FileChange[] {
     const before = read(f.plugin);
     out.push({ file: f.plugin, before, after: before !== null && before.includes(h.plugin.mark) ? null : before, what: "plugin" });
   }
-  return out;
+  return withLocks(out, h, o.scope);
 }
 
 export function undo(file: string, what: string, remove: (text: string | null) => string | null, connected?: (text: string | null) => string): FileChange {
@@ -281,7 +294,7 @@ export function applyChanges(changes: readonly FileChange[], mode: "connect" | "
     // A file that will hold the daemon's token is made owner-only before the token is in it, and stays so.
     if (c.private && c.before !== null) chmodSync(c.file, 0o600);
     // Through a link to its target, with the file's mode and owner, made again on a concurrent change.
-    const written = writeConfigFile(c.file, c.edit ?? (() => c.after));
+    const written = writeConfigFile(c.file, c.edit ?? (() => c.after), c.lock ? { lock: c.lock } : {});
     if (c.private && c.after !== null) chmodSync(written.target, 0o600);
     if (mode === "disconnect") rmSync(backup, { force: true });
     done.push(c.file);

@@ -16,11 +16,11 @@ import { zonedDate } from "../workspace/time.js";
 import { redactJson } from "../shared/redact.js";
 
 export class DreamService {
-  constructor(private readonly engine: EngineCore & { runJob(name: "dream", args: { dryRun?: boolean }, opts?: { here?: boolean }): Promise<RunOutcome<DreamResult>> }) {}
+  constructor(private readonly engine: EngineCore & { runJob(name: "dream", args: { dryRun?: boolean }, opts?: { here?: boolean; signal?: AbortSignal }): Promise<RunOutcome<DreamResult>> }) {}
 
-  /** The dream now (recorded in `agent jobs`), or with dryRun the candidates and their signals only. */
-  run(opts: { dryRun?: boolean; here?: boolean } = {}): Promise<RunOutcome<DreamResult>> {
-    return this.engine.runJob("dream", opts.dryRun ? { dryRun: true } : {}, { here: opts.here === true });
+  /** The dream now (recorded in `agent jobs`), or with dryRun the candidates and their signals only; `signal` stops its model calls. */
+  run(opts: { dryRun?: boolean; here?: boolean; signal?: AbortSignal } = {}): Promise<RunOutcome<DreamResult>> {
+    return this.engine.runJob("dream", opts.dryRun ? { dryRun: true } : {}, { here: opts.here === true, ...(opts.signal ? { signal: opts.signal } : {}) });
   }
 
   /** Proposals, newest first: the pending ones by default. */

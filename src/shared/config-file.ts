@@ -10,13 +10,16 @@
  *     its text compared, then the name is checked to still be that very file: only what was
  *     compared is ever replaced (a writer renaming in after the look is seen, nothing renamed);
  *     what is left is the instant between that check and the rename, which no lock-free writer
- *     can close. After the rename the file is read once more and, when a writer that writes in
- *     place put its own text over ours, our edit is made again on theirs;
+ *     can close: for a program that locks its config (Claude Code, OpenClaw) its own lock is
+ *     held around each read-edit-rename (config-lock.ts), so its saves never land there. After
+ *     the rename the file is read once more and, when a writer that writes in place put its own
+ *     text over ours, our edit is made again on theirs;
  *   - a file caught half-written by such a writer (it does not parse) is read again.
  * The edit is a function of the current text: pure, idempotent (adding twice changes nothing).
  */
 import { linkSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync } from "node:fs";
 import path from "node:path";
+import { takeConfigLock, type ConfigLock } from "./config-lock.js";
 import { sleepSync } from "./sleep.js";
 import { linkIfAbsent, writeTempBeside } from "./temp-file.js";
 
@@ -88,7 +91,17 @@ export interface ConfigWriteResult {
 export interface ConfigWriteOptions {
   /** Called after the last look at the file's text, before it is taken for the rename: where another program's write is the race this guards (tests put one there). */
   afterLastLook?: (target: string) => void;
+  /**
+   * The lock the file's own program takes around its saves (config-lock.ts): held around each
+   * read-edit-rename, so a save of theirs never lands between our last look and our rename.
+   */
+  lock?: ConfigLock;
+  /** Called each time that lock is found held by another (tests release it there). */
+  onLockHeld?: (lockPath: string) => void;
 }
+
+/** One read-edit-replace: done, or to be made again (the file changed, or was caught half written). */
+type Attempt = { done: true; written: boolean } | { done: false; error?: unknown };
 
 /**
  * Applies `edit` to the file's current text and writes the result (null: remove the file), as
@@ -101,28 +114,43 @@ export function writeConfigFile(file: string, edit: (current: string | null) => 
   let lastError: unknown;
   const giveUpAt = Date.now() + GIVE_UP_MS;
   for (let attempt = 0; attempt < ATTEMPTS && Date.now() < giveUpAt; attempt++) {
-    const cur = readText(target);
-    let after: string | null;
+    // Held for this one attempt only: the program waits on it for milliseconds, never for our retries.
+    const release = opts.lock === undefined ? null : takeConfigLock(opts.lock, { giveUpAt, ...(opts.onLockHeld ? { onHeld: opts.onLockHeld } : {}) });
+    let a: Attempt;
     try {
-      after = edit(cur);
-    } catch (e) {
-      // Half of another writer's text, or a file that really is broken: read again shortly.
-      lastError = e;
-      sleepSync(10);
-      if (readText(target) === cur) throw e;
-      retries++;
+      a = attemptOnce(target, edit, opts);
+    } finally {
+      release?.();
+    }
+    if (a.done) return { target, written: a.written || retries > 0, retries };
+    retries++;
+    if (a.error !== undefined) {
+      lastError = a.error;
       continue;
     }
-    if (after === cur) return { target, written: retries > 0, retries };
-    // A writer that writes in place may have put its own text over ours since the rename: edit that.
-    if (replace(target, cur, after, opts) && readText(target) === after) return { target, written: true, retries };
-    retries++;
     // Right after a change seen is the writer's quiet moment: try again soon, at a random
     // offset so a writer saving on a steady beat does not land in the same place every time.
     sleepSync(Math.random() * Math.min(1 + attempt / 20, 5));
   }
   if (lastError !== undefined) throw lastError;
   throw new ConfigChangingError(file);
+}
+
+function attemptOnce(target: string, edit: (current: string | null) => string | null, opts: ConfigWriteOptions): Attempt {
+  const cur = readText(target);
+  let after: string | null;
+  try {
+    after = edit(cur);
+  } catch (e) {
+    // Half of another writer's text, or a file that really is broken: read again shortly.
+    sleepSync(10);
+    if (readText(target) === cur) throw e;
+    return { done: false, error: e };
+  }
+  if (after === cur) return { done: true, written: false };
+  // A writer that writes in place may have put its own text over ours since the rename: edit that.
+  if (replace(target, cur, after, opts) && readText(target) === after) return { done: true, written: true };
+  return { done: false };
 }
 
 /**

@@ -43,6 +43,7 @@ export const ALLOWED: Readonly<Record<string, string>> = {
   "src/llm/llama-cpp.ts": "model files",
   "src/search/pipeline/typos.ts": "the English word list of the word-list package (node_modules)",
   "src/shared/config-file.ts": "the assistants' own config files (outside the workspace), written through their links with their mode and owner",
+  "src/shared/config-lock.ts": "the assistants' own locks beside their config files (outside the workspace), taken the way each assistant takes it",
   "src/shared/temp-file.ts": "the whole new file beside one being replaced (mode, owner, every byte fsynced), for safe-write, config-file and the sessions' redaction",
   "src/shared/private-file.ts": "the index and state database files, made 0600 before SQLite opens them",
   "src/shared/disk.ts": "statfs: the free space left where a write failed, to say 'disk full'",

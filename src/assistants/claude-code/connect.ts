@@ -14,6 +14,7 @@
  * file (0600, in the workspace's .agent/) each time Claude Code connects, with the shell, not Node.
  */
 import path from "node:path";
+import { claudeCodeLock } from "../../shared/config-lock.js";
 import { removeJsonEntry, SERVER_NAME, setJsonEntry } from "../config-edit.js";
 import { envDir, home, mcpArgs, type HookConfig } from "../connect.js";
 import { BACKGROUND_HOOKS, HOOK_NAMES } from "./transcript.js";
@@ -47,4 +48,7 @@ export const claudeConfig: HookConfig = {
     add: (file, text, o) => setJsonEntry(file, text, ["mcpServers", SERVER_NAME], { type: "stdio", command: o.node, args: mcpArgs(o), env: {} }),
     remove: (file, text) => removeJsonEntry(file, text, ["mcpServers", SERVER_NAME]),
   },
+  // Claude Code locks ~/.claude.json and its user settings.json around every save; a project's
+  // .mcp.json and settings files it writes without a lock.
+  lock: (scope, file) => (scope === "user" ? claudeCodeLock(file) : undefined),
 };

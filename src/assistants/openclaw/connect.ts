@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import JSON5 from "json5";
 import { applyEdits, modify, parse as parseJsonc, type ParseError } from "jsonc-parser";
 import { UsageError } from "../../engine/errors.js";
+import { openClawLock } from "../../shared/config-lock.js";
 import { read, undo, type Connection, type ConnectOptions, type FileChange } from "../connect.js";
 import { OPENCLAW_PLUGIN_ID } from "./settings.js";
 
@@ -132,7 +133,8 @@ export function planOpenClawConnect(o: ConnectOptions, pluginDir: string = packa
   const before = read(file);
   // Made again from the file as it is at the rename when OpenClaw rewrote it meanwhile (nothing of its is lost).
   const edit = (text: string | null) => connectedConfig(text ?? "", { pluginDir, workspace: path.resolve(o.workspace), file });
-  return [{ file, before, after: edit(before), what: "memory plugin", edit }];
+  // OpenClaw locks its config around every write of its own: held around ours too.
+  return [{ file, before, after: edit(before), what: "memory plugin", edit, lock: openClawLock(file) }];
 }
 
 /** OpenClaw's config with our plugin taken out (the backup's bytes when nothing else changed since). */
@@ -141,7 +143,7 @@ export function planOpenClawDisconnect(o: ConnectOptions, pluginDir: string = pa
   refuseNonFile(file);
   // What connect makes of a text, to tell the backup's bytes (nothing touched since) from the person's edits.
   const connected = (t: string | null) => connectedConfig(t ?? "", { pluginDir, workspace: path.resolve(o.workspace), file });
-  return [undo(file, "memory plugin", (t) => (t === null ? null : disconnectedConfig(t, { pluginDir, file })), connected)];
+  return [{ ...undo(file, "memory plugin", (t) => (t === null ? null : disconnectedConfig(t, { pluginDir, file })), connected), lock: openClawLock(file) }];
 }
 
 function refuseNonFile(file: string): void {

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { UsageError } from "../../engine/errors.js";
 import type { DreamResult } from "../../jobs/dream/run.js";
 import type { Proposal } from "../../store/dream-proposals.js";
-import { printJson, stamp, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
+import { printJson, type ProviderOpts, stamp, standard, warn, withEngine, withJobCancel, withProviderOptions, type WorkspaceOpts } from "../common.js";
 
 interface DreamOpts extends WorkspaceOpts, ProviderOpts {
   dryRun?: boolean;
@@ -22,7 +22,7 @@ export function register(program: Command): void {
         .option("--explain", "with --dry-run: each candidate's queries and source lines, and why others were left out"),
     ),
   ).action(async (opts: DreamOpts) => {
-    const { run, value } = await withEngine(opts, (engine) => withCancel(async () => (await engine.dream()).run({ ...(opts.dryRun ? { dryRun: true } : {}), here: opts.here === true })));
+    const { run, value } = await withEngine(opts, (engine) => withJobCancel(engine, async (signal) => (await engine.dream()).run({ ...(opts.dryRun ? { dryRun: true } : {}), here: opts.here === true, signal })));
     if (run.outcome === "error" || value === undefined) throw jobFailure(run, "the dream failed");
     if (opts.json) return printJson(value);
     process.stdout.write(describeRun(value, opts.explain === true).join("\n") + "\n");

@@ -1,7 +1,7 @@
 import { jobFailure } from "../job-error.js";
 import { Option, type Command } from "commander";
 import { driftLine, TRAIT_NAMES, TRAIT_TITLES, type SnapshotResult } from "../../jobs/evolve/index.js";
-import { printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
+import { printJson, type ProviderOpts, standard, warn, withEngine, withJobCancel, withProviderOptions, type WorkspaceOpts } from "../common.js";
 
 export interface EvolveOpts extends WorkspaceOpts, ProviderOpts {
   narrative?: "rules" | "model";
@@ -27,7 +27,7 @@ export function register(program: Command): void {
   ).action(async (opts: EvolveOpts) => {
     // Recorded like the daemon's weekly run, so a run by hand after the weekly time counts for that week.
     const { run, value } = await withEngine(opts, (engine) =>
-      withCancel((signal) => engine.runJob("evolve", { ...(opts.narrative !== undefined ? { narrative: opts.narrative } : {}) }, { signal, here: opts.here === true })),
+      withJobCancel(engine, (signal) => engine.runJob("evolve", { ...(opts.narrative !== undefined ? { narrative: opts.narrative } : {}) }, { signal, here: opts.here === true })),
     );
     if (run.outcome === "error" || value === undefined) throw jobFailure(run, "the evolution failed");
     if (opts.json) return printJson(value);

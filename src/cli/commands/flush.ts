@@ -1,6 +1,6 @@
 import { jobFailure } from "../job-error.js";
 import type { Command } from "commander";
-import { printJson, standard, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
+import { printJson, type ProviderOpts, standard, withEngine, withJobCancel, withProviderOptions, type WorkspaceOpts } from "../common.js";
 
 interface FlushOpts extends WorkspaceOpts, ProviderOpts {
   session: string;
@@ -17,7 +17,7 @@ export function register(program: Command): void {
         .option("--force", "flush even below the threshold or if this compaction cycle was already flushed"),
     ),
   ).action(async (opts: FlushOpts) => {
-    const { run, value } = await withEngine(opts, (engine) => withCancel((signal) => engine.runJob("flush", { session: opts.session, force: opts.force ?? false }, { signal })));
+    const { run, value } = await withEngine(opts, (engine) => withJobCancel(engine, (signal) => engine.runJob("flush", { session: opts.session, force: opts.force ?? false }, { signal })));
     if (opts.json) return printJson({ run, result: value ?? null });
     if (run.outcome === "error" || value === undefined) throw jobFailure(run, "the flush failed");
     const r = value;

@@ -1,7 +1,7 @@
 import { jobFailure } from "../job-error.js";
 import type { Command } from "commander";
 import type { ReflectionResult } from "../../jobs/reflect/pipeline.js";
-import { parsePositiveInt, printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
+import { parsePositiveInt, printJson, type ProviderOpts, standard, warn, withEngine, withJobCancel, withProviderOptions, type WorkspaceOpts } from "../common.js";
 
 interface ReflectOpts extends WorkspaceOpts, ProviderOpts {
   dryRun?: boolean;
@@ -35,7 +35,7 @@ export function register(program: Command): void {
     }
     // Ctrl-C cancels the model call cleanly: the run is recorded as an error, nothing else is written.
     const { run, value } = await withEngine(opts, (engine) =>
-      withCancel((signal) => engine.runJob("reflect", { dryRun: opts.dryRun ?? false, ...(opts.since !== undefined ? { since: opts.since } : {}) }, { signal, here: opts.here === true })),
+      withJobCancel(engine, (signal) => engine.runJob("reflect", { dryRun: opts.dryRun ?? false, ...(opts.since !== undefined ? { since: opts.since } : {}) }, { signal, here: opts.here === true })),
     );
     if (value === undefined) throw jobFailure(run, "the reflection failed");
     const result = value;

@@ -1,6 +1,6 @@
 import { jobFailure } from "../job-error.js";
 import type { Command } from "commander";
-import { printJson, standard, warn, withCancel, withEngine, withProviderOptions } from "../common.js";
+import { printJson, standard, warn, withEngine, withJobCancel, withProviderOptions } from "../common.js";
 import { describeSnapshot, narrativeOption, type EvolveOpts } from "./evolve.js";
 
 export function register(program: Command): void {
@@ -11,7 +11,7 @@ export function register(program: Command): void {
   ).action(async (opts: EvolveOpts) => {
     // A job like the others: recorded in `agent jobs`, and Ctrl-C cancels the model's narrative.
     const { run, value: r } = await withEngine(opts, (engine) =>
-      withCancel((signal) => engine.runJob("snapshot", opts.narrative !== undefined ? { narrative: opts.narrative } : {}, { signal })),
+      withJobCancel(engine, (signal) => engine.runJob("snapshot", opts.narrative !== undefined ? { narrative: opts.narrative } : {}, { signal })),
     );
     if (run.outcome === "error" || r === undefined) throw jobFailure(run, "the snapshot failed");
     if (opts.json) return printJson(r);

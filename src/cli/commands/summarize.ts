@@ -1,7 +1,7 @@
 import { jobFailure } from "../job-error.js";
 import type { Command } from "commander";
 import type { SummarizeResult } from "../../jobs/summarize/run.js";
-import { printJson, standard, warn, withCancel, withEngine, withProviderOptions, type ProviderOpts, type WorkspaceOpts } from "../common.js";
+import { printJson, type ProviderOpts, standard, warn, withEngine, withJobCancel, withProviderOptions, type WorkspaceOpts } from "../common.js";
 
 interface SummarizeOpts extends WorkspaceOpts, ProviderOpts {
   session?: string;
@@ -25,7 +25,7 @@ export function register(program: Command): void {
       ...(opts.since !== undefined ? { since: opts.since } : {}),
       ...(opts.dryRun ? { dryRun: true } : {}),
     };
-    const { run, value } = await withEngine(opts, (engine) => withCancel((signal) => engine.runJob("summarize", args, { signal })));
+    const { run, value } = await withEngine(opts, (engine) => withJobCancel(engine, (signal) => engine.runJob("summarize", args, { signal })));
     if (value === undefined) throw jobFailure(run, "summarizing failed");
     if (opts.json) return printJson(value);
     if (value.noModel !== undefined) warn(value.noModel);

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "../open.js";
 import { applyEvent } from "./apply.js";
-import { catchUp, clockOf, isRecallInsert, nextOwnSeq, noteApplied, setClock, writeMeta, writeTx } from "./fold.js";
+import { catchUp, clockOf, isRecallInsert, nextOwnSeq, noteApplied, readMeta, setClock, writeMeta, writeTx } from "./fold.js";
 import { formatHlc, tick } from "./hlc.js";
 import { logSize } from "../../workspace/state-logs.js";
 import { appendLines, logFile, type StateEvent } from "./log.js";
@@ -27,9 +27,22 @@ export interface Ledger {
 
 const ledgers = new WeakMap<DB, Ledger>();
 
-export function attachLedger(db: DB, ledger: Ledger): void {
+/** Attaches; true when the database held another device id's events not yet in its log (then it must be folded again from the logs). */
+export function attachLedger(db: DB, ledger: Ledger): boolean {
   ledgers.set(db, ledger);
-  writeTx(db, () => writeMeta(db, "events.device", ledger.device.id));
+  return writeTx(db, () => {
+    // A state.db another device id wrote (a state home copied from another machine, which took
+    // a new id here): its count of own events and its events not yet appended are that
+    // device's, which appends them to its own log itself. This device's log starts at 1.
+    const was = readMeta(db, "events.device");
+    let dropped = 0;
+    if (was !== null && was !== ledger.device.id) {
+      dropped = stmt(db, "DELETE FROM pending_events").run().changes;
+      writeMeta(db, "events.ownApplied", null);
+    }
+    writeMeta(db, "events.device", ledger.device.id);
+    return dropped > 0;
+  });
 }
 
 export function ledgerOf(db: DB): Ledger | undefined {

@@ -15,7 +15,7 @@ export interface OpenedLedger extends FoldResult {
 }
 
 export function openLedger(db: DB, file: string, l: Ledger): OpenedLedger {
-  attachLedger(db, l);
+  const othersPending = attachLedger(db, l);
   // Events a crash left between commit and append go out first.
   flushPending(db);
   let imported = 0;
@@ -23,7 +23,8 @@ export function openLedger(db: DB, file: string, l: Ledger): OpenedLedger {
     if (file !== ":memory:") backupStateDbSync(file, { reason: "before-event-log", db });
     imported = importUnlogged(db, l);
   }
-  return { ...catchUp(db, l.workspace), imported };
+  // Another device id's database whose tables hold that device's events not yet in any log: folded again from the logs alone.
+  return { ...(othersPending ? refold(db, l.workspace) : catchUp(db, l.workspace)), imported };
 }
 
 /**

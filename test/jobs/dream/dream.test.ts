@@ -117,6 +117,39 @@ describe("dreaming", () => {
     expect((await engine.dream()).proposals("all")).toEqual([]);
   });
 
+  it("a stop while the model distils ends the dream at once: the model's call is aborted, nothing proposed, the run recorded as cancelled", async () => {
+    await recallAcrossDays(engine);
+    await engine.close();
+    const stop = new AbortController();
+    const asked: (AbortSignal | undefined)[] = [];
+    // A model that never answers by itself: only the stop ends its call (no timer anywhere).
+    const stuck: LLMProvider = {
+      name: "ollama",
+      model: "qwen2.5:3b",
+      check: async () => ({ ok: true, detail: "ready" }),
+      close: async () => undefined,
+      complete: (r: CompletionRequest) => {
+        asked.push(r.signal);
+        if (r.signal === undefined) return Promise.reject(new Error("the stop was not passed down to the model call"));
+        const signal = r.signal;
+        const ended = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason as Error), { once: true }));
+        stop.abort(new Error("stopped by SIGINT"));
+        // The stop reaches the call at once, or never (then the run would wait for a model that never answers).
+        if (!signal.aborted) return Promise.reject(new Error("the stop did not reach the model call"));
+        return ended;
+      },
+    };
+    engine = open(stuck);
+    t = T0 + 3 * DAY;
+    const dream = await engine.dream();
+    const { run } = await dream.run({ signal: stop.signal });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.aborted).toBe(true);
+    expect(run).toMatchObject({ outcome: "error", reason: "cancelled" });
+    expect(dream.proposals("all")).toEqual([]);
+    expect(read(ws, "MEMORY.md")).toBe(MEMORY);
+  });
+
   it("proposes the recalled fact with provenance, never the junk; accept keeps a concurrent hand edit; undo and rollback restore", async () => {
     await recallAcrossDays(engine);
     t = T0 + 3 * DAY;
