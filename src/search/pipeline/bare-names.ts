@@ -9,18 +9,22 @@
  * The test of "only as a name" is the possessive's (writtenAsName): capitalised at least once
  * where no sentence starts, never in lower case. A word of the question that is already a
  * possessive typed bare is left to that rule.
+ *
+ * Only the question's subject, the word right after its opening words ("when did kez …", "what
+ * did clive …"): a name elsewhere is as often a place or a boat the question asks about ("diesel
+ * at ellesmere", "overnight up the helford", "when does curlew go back in"), and a place is no
+ * owner; every such question of the earlier newcomer sets lost its answer when all were read so.
  */
+import { subjectStart } from "./distinctive.js";
 
 /** A bare name at least this long: a two-letter word ("jo", "ed") is too often something else's clipping. */
 const MIN_NAME = 3;
 
-/** The words of a question typed in lower case that the notes write only as a name. */
+/** The question's subject when it is typed in lower case and the notes write it only as a name. */
 export function typedBareNames(query: string, asked: ReadonlySet<string>, possessives: ReadonlySet<string>, isName: (word: string) => boolean): Set<string> {
-  const out = new Set<string>();
-  for (const m of query.matchAll(/(?<![\p{L}\p{N}'’])\p{Ll}+(?![\p{L}\p{N}'’])/gu)) {
-    const word = m[0];
-    if (word.length < MIN_NAME || !asked.has(word) || possessives.has(word) || out.has(word)) continue;
-    if (isName(word)) out.add(word);
-  }
-  return out;
+  const start = subjectStart(query);
+  if (start < 0) return new Set();
+  const word = /^\p{Ll}+(?![\p{L}\p{N}'’])/u.exec(query.slice(start))?.[0];
+  if (word === undefined || word.length < MIN_NAME || !asked.has(word) || possessives.has(word)) return new Set();
+  return isName(word) ? new Set([word]) : new Set();
 }

@@ -176,7 +176,9 @@ export function ownerApart(matched: readonly string[], text: string, owners: Own
  * prefix "payin" is no start of "pay rise"). None under three letters.
  */
 function inflectedStem(form: string): string[] {
-  const stem = form.replace(/(?:ing|ed|es|s)$/, "");
+  // A verb's endings only: a plural's prefix already starts its singular's words, and "dad" for
+  // "dads" would let "Leah and Alfie, and his dad's knee" hold Leah's dad.
+  const stem = form.replace(/(?:ing|ed)$/, "");
   return stem !== form && stem.length >= 3 ? [stem] : [];
 }
 
