@@ -20,6 +20,18 @@ import { subjectStart } from "./distinctive.js";
 /** A bare name at least this long: a two-letter word ("jo", "ed") is too often something else's clipping. */
 const MIN_NAME = 3;
 
+/**
+ * The word right after the question's subject: its verb ("what does alice drink"). A note tells
+ * what someone does in its own verbs ("Alice prefers green tea"), so the name alone still
+ * answers when that verb is all the question asks besides (typed-names.ts, ownerAlone); the
+ * dream's check for a fact already proposed searches so.
+ */
+export function verbAfterSubject(query: string): string | null {
+  const start = subjectStart(query);
+  if (start < 0) return null;
+  return /^\p{Ll}+[ \t]+(\p{Ll}+)(?![\p{L}\p{N}'’])/u.exec(query.slice(start))?.[1] ?? null;
+}
+
 /** The question's subject when it is typed in lower case and the notes write it only as a name. */
 export function typedBareNames(query: string, asked: ReadonlySet<string>, possessives: ReadonlySet<string>, isName: (word: string) => boolean): Set<string> {
   const start = subjectStart(query);

@@ -19,7 +19,7 @@ import type { DB } from "../../store/open.js";
 import { holds, prefixOf } from "./list-apart.js";
 import { headOnlyAfter, type Compound } from "./other-compound.js";
 import { sql } from "./sql.js";
-import { typedBareNames } from "./bare-names.js";
+import { typedBareNames, verbAfterSubject } from "./bare-names.js";
 
 /** Chunks read to tell whether the notes write a word as a name: enough to meet it in lower case. */
 const TEXTS_READ = 50;
@@ -74,6 +74,8 @@ export interface Owners {
   names: ReadonlySet<string>;
   /** Of them, the names typed bare: the word is the name itself, not its possessive. */
   bare: ReadonlySet<string>;
+  /** The verb right after a bare name (bare-names.ts): not a thing the name must hold beside it. */
+  verb?: string | null;
   compounds: readonly Compound[];
   /** The question's distinctive words (the owners among them). */
   distinctive: ReadonlySet<string>;
@@ -106,7 +108,7 @@ export function ownersOf(
   const named = (word: string): boolean => isName(word) || formsOf(word).slice(1).some((f) => /^\p{Ll}+$/u.test(f) && isName(f));
   const bare = typedBareNames(query, asked, possessives, named);
   const names = new Set([...possessives, ...bare]);
-  return { names, bare, compounds: compounds.filter((c) => names.has(c.modifier)), distinctive: terms, isName };
+  return { names, bare, verb: bare.size > 0 ? verbAfterSubject(query) : null, compounds: compounds.filter((c) => names.has(c.modifier)), distinctive: terms, isName };
 }
 
 /**
@@ -121,7 +123,7 @@ export function ownerAlone(matched: readonly string[], distinctive: ReadonlySet<
     if (!owners.names.has(t)) return false;
     owner = true;
   }
-  return owner && [...distinctive].some((t) => !owners.names.has(t));
+  return owner && [...distinctive].some((t) => !owners.names.has(t) && t !== owners.verb);
 }
 
 /**
