@@ -183,8 +183,9 @@ function pickMatches(query: string, cands: Candidate[]): DateMatch[] {
   return out;
 }
 
-// Words that turn the date after them into an open or closed range.
-const RANGE_BEFORE = /(?<![\p{L}\p{N}])(since|after|from|before|until|till|up\s+to|prior\s+to|between)\s+(?:the\s+)?$/iu;
+// Words that turn the date after them into an open or closed range. "What did I get up to last
+// weekend" asks what I did then (query/framing.ts): "up to" after get or been is no range.
+const RANGE_BEFORE = /(?<![\p{L}\p{N}])(since|after|from|before|until|till|(?<!\b(?:get|gets|got|getting|been|be)\s+)up\s+to|prior\s+to|between)\s+(?:the\s+)?$/iu;
 const RANGE_JOIN = /^\s*(?:and|to|until|till|through|thru|-|–)\s*$/iu;
 const YEAR_IN = /(?<!\d)([12]\d{3})(?!\d)/;
 

@@ -199,6 +199,11 @@ function nameRuns(query: string): { start: number; words: string[] }[] {
 const AUXILIARY = "is|are|was|were|did|does|do|has|have|had|can|could|will|would|should";
 /** A question's opening words, up to where its subject stands: "what did ", "is ", "what's ". */
 const SUBJECT_AFTER = new RegExp(`^\\s*(?:(?:(?:what|who|whom|whose|when|where|which|why|how)\\s+)?(?:${AUXILIARY})|(?:what|who|where|when|how)['’]?s)\\s+`, "i");
+/** Where the question's subject starts, after its opening words ("what did ", "when is "), or -1 when it has none. */
+export function subjectStart(query: string): number {
+  return SUBJECT_AFTER.exec(query)?.[0].length ?? -1;
+}
+
 /** Whether the query is a question (opens with a question word): keywords typed side by side ("Leipzig penicillin") are no compound. */
 export function isQuestion(query: string): boolean {
   return QUESTION_START.test(query);

@@ -142,7 +142,7 @@ export function applyFloor(facts: IndexFacts, scoring: Scoring, nowMs: number, t
   const terms = new Set(distinctive.idf.keys());
   const compounds = queryCompounds(plan.query, terms, distinctive.names, distinctive.absent);
   const asked = new Set(stats.terms.map((t) => t.term));
-  const owners = ownersOf(plan.query, terms, compounds, textsOf ?? (() => scoring.scored.map((s) => s.cand.text)), asked);
+  const owners = ownersOf(plan.query, terms, compounds, textsOf ?? (() => scoring.scored.map((s) => s.cand.text)), asked, plan.parsed.formsOf);
   const words: QueryWords = { topical: topicalTerms(stats), distinctive, compounds, owners, terms };
   const scored: Judged[] = scoring.scored.map((s) => ({ ...s, evidence: evidenceOf(s, plan, words, nowMs) }));
   const minScore = plan.floor.minScore;

@@ -5,6 +5,9 @@
  * aruns graduation") matched only the one line defining it. When MEMORY.md or a profile file
  * writes a question word as a capitalised name followed by a shorter capitalised name in
  * brackets that begins with the same two letters, the question word also searches the short name.
+ * The bracket may follow the full name, first name and surname ("Kieran Doyle (Kez)"), and a
+ * short name of three letters or more needs only the first letter: British nicknames change the
+ * vowel ("Kieran" → "Kez", "Terence" → "Tel"), and a two-letter clipping still needs two.
  *
  * General, not a list of nicknames: the definition must be in those files, in that written
  * shape: a name, then a clipping of it in brackets. A bracket holding another word ("Dad
@@ -20,6 +23,16 @@ import { sql } from "./sql.js";
 
 const NAME_MIN = 3;
 const SHORT_MIN = 2;
+
+/** Letters a short name must share with the start of the full one: "Han" for Hannah, "Kez" for Kieran, "Jo" for Joanne. */
+function sharedStart(short: string): number {
+  return short.length > SHORT_MIN ? 1 : SHORT_MIN;
+}
+
+/** Whether `short` is `name` said shorter: fewer letters, the same start. */
+function shortens(name: string, short: string): boolean {
+  return name.length >= NAME_MIN && short.length < name.length && short.length >= SHORT_MIN && name.startsWith(short.slice(0, sharedStart(short)));
+}
 
 /** The question words the profile defines a shortened name for, each with it. */
 export function nicknames(db: DB, q: ParsedQuery, skip: ReadonlySet<string>): WorkspaceForm[] {
@@ -41,10 +54,11 @@ function definedShortNames(db: DB): ReadonlyMap<string, readonly string[]> {
     const texts = sql(db, "SELECT c.text FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.kind IN ('memory', 'bootstrap')").pluck().all() as string[];
     const out = new Map<string, string[]>();
     for (const text of texts) {
-      for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)\s*\((\p{Lu}\p{Ll}+)\)/gu)) {
-        const name = m[1]!.toLowerCase();
-        const short = m[2]!.toLowerCase();
-        if (name.length < NAME_MIN || short.length >= name.length || short.length < SHORT_MIN || !name.startsWith(short.slice(0, SHORT_MIN))) continue;
+      for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)(?:[ \t]+(\p{Lu}\p{Ll}+))?[ \t]*\((\p{Lu}\p{Ll}+)\)/gu)) {
+        const short = m[3]!.toLowerCase();
+        // The word right before the bracket ("Brother Arun (Aru)"), else the first name before a surname.
+        const name = [m[2], m[1]].map((w) => w?.toLowerCase()).find((w): w is string => w !== undefined && shortens(w, short));
+        if (name === undefined) continue;
         const list = out.get(name) ?? [];
         if (!list.includes(short)) list.push(short);
         out.set(name, list);

@@ -19,6 +19,7 @@ import type { DB } from "../../store/open.js";
 import { holds, prefixOf } from "./list-apart.js";
 import { headOnlyAfter, type Compound } from "./other-compound.js";
 import { sql } from "./sql.js";
+import { typedBareNames, verbAfterSubject } from "./bare-names.js";
 
 /** Chunks read to tell whether the notes write a word as a name: enough to meet it in lower case. */
 const TEXTS_READ = 50;
@@ -69,8 +70,12 @@ function escape(word: string): string {
 
 /** The question's owners and the things they own: its compounds whose modifier is a typed possessive name. */
 export interface Owners {
-  /** The question's words that are a name's possessive typed without its apostrophe. */
+  /** The question's words that are a name's possessive typed without its apostrophe, or a name typed bare (bare-names.ts). */
   names: ReadonlySet<string>;
+  /** Of them, the names typed bare: the word is the name itself, not its possessive. */
+  bare: ReadonlySet<string>;
+  /** The verb right after a bare name (bare-names.ts): not a thing the name must hold beside it. */
+  verb?: string | null;
   compounds: readonly Compound[];
   /** The question's distinctive words (the owners among them). */
   distinctive: ReadonlySet<string>;
@@ -83,16 +88,27 @@ export interface Owners {
  * over half the notes ("leahs" for a partner named everywhere) is no distinctive word, yet
  * still owns the thing asked (ownerApart, ownerMissing).
  */
-export function ownersOf(query: string, terms: ReadonlySet<string>, compounds: readonly Compound[], textsOf: (word: string) => readonly string[], asked: ReadonlySet<string> = terms): Owners {
+export function ownersOf(
+  query: string,
+  terms: ReadonlySet<string>,
+  compounds: readonly Compound[],
+  textsOf: (word: string) => readonly string[],
+  asked: ReadonlySet<string> = terms,
+  formsOf: (term: string) => readonly string[] = (t) => [t],
+): Owners {
   const told = new Map<string, boolean>();
   const isName = (word: string): boolean => {
     let known = told.get(word);
     if (known === undefined) told.set(word, (known = word.length >= 2 && writtenAsName(word, textsOf(word))));
     return known;
   };
-  if (!/^\s*(?:what|whats|who|whose|when|whens|where|which|how|is|are|was|were|did|does|do|has|have|had|can|will)\b/i.test(query)) return { names: new Set(), compounds: [], distinctive: terms, isName };
-  const names = typedPossessiveNames(query, asked, textsOf);
-  return { names, compounds: compounds.filter((c) => names.has(c.modifier)), distinctive: terms, isName };
+  if (!/^\s*(?:what|whats|who|whose|when|whens|where|which|how|is|are|was|were|did|does|do|has|have|had|can|will)\b/i.test(query)) return { names: new Set(), bare: new Set(), compounds: [], distinctive: terms, isName };
+  const possessives = typedPossessiveNames(query, asked, textsOf);
+  // A word the notes write only in its profile's short name ("Kieran Doyle (Kez)" once, "Kez" every day) is a name too.
+  const named = (word: string): boolean => isName(word) || formsOf(word).slice(1).some((f) => /^\p{Ll}+$/u.test(f) && isName(f));
+  const bare = typedBareNames(query, asked, possessives, named);
+  const names = new Set([...possessives, ...bare]);
+  return { names, bare, verb: bare.size > 0 ? verbAfterSubject(query) : null, compounds: compounds.filter((c) => names.has(c.modifier)), distinctive: terms, isName };
 }
 
 /**
@@ -107,7 +123,7 @@ export function ownerAlone(matched: readonly string[], distinctive: ReadonlySet<
     if (!owners.names.has(t)) return false;
     owner = true;
   }
-  return owner && [...distinctive].some((t) => !owners.names.has(t));
+  return owner && [...distinctive].some((t) => !owners.names.has(t) && t !== owners.verb);
 }
 
 /**
@@ -147,12 +163,25 @@ export function ownerApart(matched: readonly string[], text: string, owners: Own
     if (!matched.includes(owner)) continue;
     const others = [...owners.distinctive].filter((t) => t !== owner && !owners.names.has(t) && matched.includes(t));
     if (others.length === 0) continue;
-    const name = new RegExp(`(?<![\\p{L}\\p{N}])${escape(owner.slice(0, -1))}(?:s|['’]s)?(?![\\p{L}\\p{N}])`, "iu");
-    const prefixes = others.flatMap((t) => formsOf(t)).map((f) => prefixOf(f.toLowerCase()));
+    // The owner as the notes write it: the name, or the short name the profile gives it ("Kez" for kieran).
+    const written = [owners.bare.has(owner) ? owner : owner.slice(0, -1), ...formsOf(owner).slice(1)].map(escape).join("|");
+    const name = new RegExp(`(?<![\\p{L}\\p{N}])(?:${written})(?:s|['’]s)?(?![\\p{L}\\p{N}])`, "iu");
+    const prefixes = others.flatMap((t) => formsOf(t)).flatMap((f) => [prefixOf(f.toLowerCase()), ...inflectedStem(f.toLowerCase())]);
     const lines = text.split("\n").filter((l) => name.test(l));
     if (lines.length > 0 && lines.every((l) => !holds(l.toLowerCase(), prefixes))) return true;
   }
   return false;
+}
+
+/**
+ * A short word's stem under its ending, which the prefix rule keeps: "pay" of "paying" (its
+ * prefix "payin" is no start of "pay rise"). None under three letters.
+ */
+function inflectedStem(form: string): string[] {
+  // A verb's endings only: a plural's prefix already starts its singular's words, and "dad" for
+  // "dads" would let "Leah and Alfie, and his dad's knee" hold Leah's dad.
+  const stem = form.replace(/(?:ing|ed)$/, "");
+  return stem !== form && stem.length >= 3 ? [stem] : [];
 }
 
 /**

@@ -2,6 +2,7 @@ import { cjkBigrams } from "../../store/fts-text.js";
 import { textForms, wordForms } from "./forms.js";
 import { NON_EVIDENCE } from "./generic.js";
 import { STOP_WORDS } from "./stopwords.js";
+import { framesUpTo } from "./framing.js";
 
 export interface ParsedQuery {
   /** Lower-cased content words, in order, without duplicates. */
@@ -147,7 +148,8 @@ export function parseQuery(
     all.push(w);
   }
   // Quantity, time and misspelled question words are no content either (generic.ts).
-  const content = all.filter((w) => !STOP_WORDS.has(w) && !NON_EVIDENCE.has(w));
+  // So is the verb of "what did I get up to" (framing.ts).
+  const content = all.filter((w, i) => !STOP_WORDS.has(w) && !NON_EVIDENCE.has(w) && !framesUpTo(all, i));
   // A query of only stop words ("who are you") still deserves an answer.
   const terms = dedupe(content.length > 0 ? content : all);
   const cjk = dedupe(cjkBigrams(q.normalize("NFKC")));

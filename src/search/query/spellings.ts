@@ -22,7 +22,7 @@ university uni|graduate grad|undergraduate undergrad|champion champ|video vid|bi
 influenza flu|limousine limo|condominium condo|psychology psych|
 rehabilitation rehab|demonstration demo|session sesh|sessions seshes|
 hour hr|hours hrs|minutes mins|week wk|weeks wks|weekend wknd|weekends wknds|appointment appt|
-appointments appts|tomorrow tmrw tmw|year yr|years yrs|hospital hosp|approximately approx|
+appointments appts|account acct|accounts accts|reference ref|references refs|tomorrow tmrw tmw|year yr|years yrs|hospital hosp|approximately approx|
 color colour|flavor flavour|honor honour|humor humour|labor labour|neighbor neighbour|
 behavior behaviour|harbor harbour|rumor rumour|vapor vapour|tumor tumour|theater theatre|
 center centre|fiber fibre|liter litre|meter metre|organize organise|organization organisation|
