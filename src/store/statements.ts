@@ -280,7 +280,7 @@ export function statementsOfChunks(db: DB, chunkIds: readonly number[]): ChunkSt
  * How a statement's JSON says it denies something, announces a change or lists a value
  * (indexer/truth.ts writes them so): found without parsing.
  */
-export const STATEMENT_MARKS = { denied: '"denied":["', announced: '"announced":true', values: '"values":[{' } as const;
+export const STATEMENT_MARKS = { denied: ['"denied":["'], announced: ['"announced":true'], values: ['"values":[{'], announcedOrValues: ['"announced":true', '"values":[{'] } as const;
 export type StatementMark = keyof typeof STATEMENT_MARKS;
 
 /** A kept chunk's rows carrying each mark, found on the first ask (a function of the rows, which are kept as they are). */
@@ -300,8 +300,8 @@ export function markedStatementsOfChunks(db: DB, chunkIds: readonly number[], ma
     if (rows.length === 0) continue;
     let marks = markedRows.get(rows);
     if (!marks) markedRows.set(rows, (marks = {}));
-    const text = STATEMENT_MARKS[mark];
-    for (const r of (marks[mark] ??= rows.filter((r) => r.data.includes(text)))) out.push(r);
+    const texts: readonly string[] = STATEMENT_MARKS[mark];
+    for (const r of (marks[mark] ??= rows.filter((r) => texts.some((t) => r.data.includes(t))))) out.push(r);
   }
   return out;
 }
@@ -328,7 +328,7 @@ export function statementData<T>(r: ChunkStatement): T {
 }
 
 /** How a statement's JSON lists a value (indexer/truth.ts writes it so): found without parsing. */
-const VALUE_MARK = STATEMENT_MARKS.values;
+const VALUE_MARK = STATEMENT_MARKS.values[0];
 /** A statement whose JSON lists a value, as the value statements' query tests it (`instr`). */
 const holdsValue = (r: ChunkStatement): boolean => r.data.includes(VALUE_MARK);
 
