@@ -10,7 +10,7 @@
  * Nothing is hidden or marked: it orders this query's results only. Never a model.
  */
 import type { Statement } from "../../indexer/statements.js";
-import { statementData, statementsOfChunks } from "../../store/statements.js";
+import { markedStatementsOfChunks, statementData } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import { queryStems, spanEnd } from "./newer-twin.js";
 import type { SearchIndexes } from "./stages.js";
@@ -54,10 +54,9 @@ interface Placed extends Said {
 /** The candidates' statements that give a value or announce a change (only the announcing ones with `announcedOnly`) and carry two of the query's words. */
 function placedOf(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>, announcedOnly = false): Placed[] {
   const out: Placed[] = [];
-  for (const r of statementsOfChunks(ix.db, chunkIds)) {
+  // An announcement is written `"announced":true`, a value `"values":[{` (indexer/truth.ts): a row with neither is skipped unparsed.
+  for (const r of markedStatementsOfChunks(ix.db, chunkIds, announcedOnly ? "announced" : "announcedOrValues")) {
     if (r.ord > until) continue;
-    // An announcement is written `"announced":true` (indexer/truth.ts): found without parsing the rest.
-    if (announcedOnly && !r.data.includes('"announced":true')) continue;
     const st = statementData<Partial<Pick<Statement, "words" | "values" | "negated" | "announced" | "change" | "owned" | "numbered" | "lettered">>>(r);
     // The cheap tests first: most statements neither give a value nor announce anything.
     const valued = Array.isArray(st.values) && st.values.length > 0;

@@ -9,7 +9,7 @@
  * links'): it orders this query's results only. Never a model.
  */
 import type { Statement } from "../../indexer/statements.js";
-import { statementData, statementsOfChunks } from "../../store/statements.js";
+import { markedStatementsOfChunks, statementData, statementsOfChunks } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { queryStems } from "./newer-twin.js";
@@ -102,10 +102,9 @@ interface Placed extends Claim {
 /** The candidates' statements carrying two of the query's words; only the denials with `deniedOnly`. */
 function claimsOf(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>, deniedOnly = false): Placed[] {
   const out: Placed[] = [];
-  for (const r of statementsOfChunks(ix.db, chunkIds)) {
+  // A denial's words are written `"denied":["…` (indexer/truth.ts): a row without them denies nothing, found without parsing it.
+  for (const r of deniedOnly ? markedStatementsOfChunks(ix.db, chunkIds, "denied") : statementsOfChunks(ix.db, chunkIds)) {
     if (r.ord > until) continue;
-    // A denial's words are written `"denied":["…` (indexer/truth.ts): a row without them denies nothing, found without parsing it.
-    if (deniedOnly && !r.data.includes('"denied":["')) continue;
     const st = statementData<Partial<Pick<Statement, "words" | "negated" | "denied" | "values">>>(r);
     if (deniedOnly && !(Array.isArray(st.denied) && st.denied.length > 0)) continue;
     if (!Array.isArray(st.words)) continue;

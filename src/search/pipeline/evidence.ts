@@ -2,6 +2,7 @@ import { cosine } from "../../embed/vector.js";
 import type { DB } from "../../store/open.js";
 import { exprKey, WORD_COLUMNS } from "./fts-tokens.js";
 import { countsOf, sql } from "./sql.js";
+import { keptPer } from "../../store/data-version.js";
 import type { ParsedQuery } from "../query/query.js";
 import { formWeight } from "../query/forms.js";
 
@@ -140,6 +141,12 @@ export interface DocFrequencies {
   /** Chunks in the index. */
   readonly n: number;
   of(expr: string): number;
+  /**
+   * Whether any chunk matches: `of(expr) > 0`, for an expression most searches ask once (two of
+   * the query's words joined, joined-words.ts). Kept under its own text, not its tokens: in a
+   * host keyed by tokens, the tokenizer's probe that makes the key cost more than the look-up.
+   */
+  any(expr: string): boolean;
 }
 
 /** Counts each FTS5 expression's matching chunks once (sql.ts keeps the counts while the index is unchanged); call it inside the search's snapshot. */
@@ -153,6 +160,12 @@ export function docFrequencies(db: DB): DocFrequencies {
       let d = known.get(key);
       if (d === undefined) known.set(key, (d = (count.get(expr) as { n: number }).n));
       return d;
+    },
+    any(expr) {
+      // Counted already under its text (a host not keyed by tokens): that count answers.
+      const d = known.get(expr);
+      if (d !== undefined) return d > 0;
+      return keptPer(db, "any match", expr, { max: 100_000 }, () => sql(db, "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1").get(expr) !== undefined);
     },
   };
 }

@@ -32,7 +32,7 @@ export function joinedWords(text: string, q: ParsedQuery, df: DocFrequencies, sk
     pairs++;
     const joined = a + b;
     if (joined.length < JOINED_MIN || content.has(joined)) continue;
-    if (df.of(`{heading body} : "${joined}"`) === 0) continue;
+    if (!df.any(`{heading body} : "${joined}"`)) continue;
     out.push({ word: a, terms: [joined] }, { word: b, terms: [joined] });
   }
   return out;

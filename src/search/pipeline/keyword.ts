@@ -103,17 +103,29 @@ function annotationFilterSql(db: DB, filters: SearchFilters, where: string[], pa
   });
 }
 
-/** Annotations of the given chunks, grouped: chunk id → { project: ["Pharmacy App"] }. */
+/**
+ * Annotations of the given chunks, grouped: chunk id → { project: ["Pharmacy App"] }. Kept per
+ * chunk while the index is unchanged (null: none), as every search reads its picks': a warm
+ * host's picks are mostly chunks shown before. The records are shared: never change one.
+ */
 export function annotationsOf(db: DB, ids: number[]): Map<number, Record<string, string[]>> {
   const out = new Map<number, Record<string, string[]>>();
   if (ids.length === 0) return out;
-  const rows = sql(db, "SELECT chunk_id AS id, key, value FROM chunk_annotations WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY rowid").all(JSON.stringify(ids)) as { id: number; key: string; value: string }[];
-  for (const r of rows) {
-    const rec = out.get(r.id) ?? {};
-    const list = (rec[r.key] ??= []);
-    if (!list.includes(r.value)) list.push(r.value);
-    out.set(r.id, rec);
-  }
+  const kept = keptMany<Record<string, string[]> | null, number>(db, "chunk annotations", ids, { max: 50_000 }, (missing) => {
+    const found = new Map<number, Record<string, string[]> | null>(missing.map((id) => [id, null]));
+    const rows = sql(db, "SELECT chunk_id AS id, key, value FROM chunk_annotations WHERE chunk_id IN (SELECT value FROM json_each(?)) ORDER BY rowid").all(JSON.stringify(missing)) as { id: number; key: string; value: string }[];
+    for (const r of rows) {
+      const rec = found.get(r.id) ?? {};
+      const list = (rec[r.key] ??= []);
+      if (!list.includes(r.value)) list.push(r.value);
+      found.set(r.id, rec);
+    }
+    return found;
+  });
+  ids.forEach((id, i) => {
+    const rec = kept[i];
+    if (rec) out.set(id, rec);
+  });
   return out;
 }
 

@@ -15,7 +15,7 @@
  */
 import type { Statement } from "../../indexer/statements.js";
 import { stem } from "../../indexer/statements.js";
-import { statementData, statementsOfChunks } from "../../store/statements.js";
+import { markedStatementsOfChunks, statementData } from "../../store/statements.js";
 import { pickOrCandidate, type Picked, type Picks } from "./diversify.js";
 import type { SearchIndexes } from "./stages.js";
 import { mayAskForValue, twinSlot, type TwinOptions, type ValueStatement } from "./twin-values.js";
@@ -55,10 +55,9 @@ export function queryStems(terms: readonly { term: string; idf: number; wordIdf?
 /** The candidates' statements that hold a value, said no later than `until`, by chunk. */
 function valueStatements(ix: SearchIndexes, chunkIds: readonly number[], until: number, query: ReadonlyMap<string, number>, minTerms: number): Map<number, Said[]> {
   const out = new Map<number, Said[]>();
-  for (const r of statementsOfChunks(ix.db, chunkIds)) {
+  // Values are written `"values":[{…` (as valueStatementsOfChunks reads them): a row without one is skipped unparsed.
+  for (const r of markedStatementsOfChunks(ix.db, chunkIds, "values")) {
     if (r.ord > until) continue;
-    // Values are written `"values":[{…` (as valueStatementsOfChunks reads them): a row without one is skipped unparsed.
-    if (!r.data.includes('"values":[{')) continue;
     const st = statementData<Pick<Statement, "words" | "values">>(r);
     if (!Array.isArray(st.values) || st.values.length === 0 || !Array.isArray(st.words)) continue;
     // One that carries too few of the query's words is nobody's twin: the pairs below stay few.

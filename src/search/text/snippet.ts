@@ -4,7 +4,7 @@
  * boundaries (or, for one huge sentence, at a word boundary with an ellipsis).
  */
 export function makeSnippet(text: string, terms: string[], maxChars = 280): string {
-  const sentences = splitSentences(text);
+  const sentences = sentencesOf(text);
   if (sentences.length === 0) return "";
   const stems = terms.map((t) => t.toLowerCase().slice(0, Math.max(4, Math.min(t.length, 6))));
   let best = 0;
@@ -40,6 +40,22 @@ const HEADING = /^ {0,3}#{1,6}\s/;
 const COMMENT = /<!--.*?-->/g;
 const LIST_MARK = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/;
 const SENTENCE_END = /(?<=[.!?。！？])\s+(?=\S)/u;
+
+/**
+ * `splitSentences`, kept per text in this process (bounded): a host presents the same chunks
+ * query after query, and splitting a chunk again by its four patterns was most of a result's
+ * making. The arrays are shared: never change one.
+ */
+const sentencesOfText = new Map<string, readonly string[]>();
+function sentencesOf(text: string): readonly string[] {
+  let s = sentencesOfText.get(text);
+  if (s === undefined) {
+    s = splitSentences(text);
+    if (sentencesOfText.size >= 20_000) sentencesOfText.clear();
+    sentencesOfText.set(text, s);
+  }
+  return s;
+}
 
 /**
  * The text's sentences, one line's after another. One loop into one array: the chain of
