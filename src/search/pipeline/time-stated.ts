@@ -63,21 +63,32 @@ export function statesTimeBesideMatch(r: TimeStatedInput, nowMs: number): boolea
  * Whether a sentence holding the word states a time, or announces the thing with an
  * exclamation the next sentence of its line dates: "a letter - K's cataract op! Wrexham Maelor,
  * Thurs 5 June". An exclamation whose last clause only names a thing (no subject pronoun, no verb in the past)
- * is the heading of what the line goes on about; one that tells an event ("She and dad
- * booked flights!! … Fri 27 Oct") is a sentence of its own, and so is one after a full stop
- * ("thurs 30 March. Mum panicking already.").
+ * is the heading of what the line goes on about, and so is one naming the thing an event was
+ * done to ("booked MRCP part 1!!! Thu 16 Aug"); for who did it ("She and dad booked flights!!
+ * … Fri 27 Oct") it is a sentence of its own, and so is one after a full stop ("thurs 30
+ * March. Mum panicking already.").
  */
 function saysWhenInLine(sentences: readonly string[], holds: (s: string) => boolean, dated: (s: string) => boolean): boolean {
   return sentences.some((s, i) => holds(s) && (dated(s) || (namesByExclaiming(s, holds) && i + 1 < sentences.length && dated(sentences[i + 1]!))));
 }
 
-/** Whether the sentence ends in an exclamation whose last clause (after a dash, colon or comma) holds the word and only names it. */
+/**
+ * Whether the sentence ends in an exclamation whose last clause (after a dash, colon or comma)
+ * names the word: holds it, with no subject pronoun and no verb in the past, or holds it after
+ * its last such word, as what the event was done to ("booked MRCP part 1!!! Thu 16 Aug": the
+ * date is the exam's). The word before the verb did it ("She and Jo booked the ferry!!"): the
+ * date is the ferry's, not Jo's.
+ */
 function namesByExclaiming(sentence: string, holds: (s: string) => boolean): boolean {
   if (!/!\s*$/.test(sentence)) return false;
   const clause = sentence.split(/\s[-–—]\s|[:;,]\s/).pop()!;
-  if (!holds(clause)) return false;
-  const words = clause.toLowerCase().match(/[\p{L}]+/gu) ?? [];
-  return !words.some((w) => PRONOUNS.has(w) || isPastForm(w) || (w.length > 4 && w.endsWith("ed")));
+  const words = clause.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const lastEvent = words.findLastIndex((w) => tellsEvent(w.toLowerCase()));
+  return holds(words.slice(lastEvent + 1).join(" "));
+}
+
+function tellsEvent(w: string): boolean {
+  return PRONOUNS.has(w) || isPastForm(w) || (w.length > 4 && w.endsWith("ed"));
 }
 
 const PRONOUNS = new Set(["i", "we", "you", "he", "she", "they", "it"]);
