@@ -55,3 +55,29 @@ describe("search: a capitalised kind the profile gives a name searches that name
     expect(formsOf(await w.search("what did the new nurse say"), "nurse")).not.toContain("hannah");
   });
 });
+
+describe("the floor: one word of three side by side, each written about something else, is no answer", () => {
+  const workspace = indexedWorkspaces("agent-scattered-words-");
+  const NOTES: Record<string, string> = {
+    "MEMORY.md": "# Memory\n\n- Flat: 14 Cardigan Rd, with Hannah. Letting agent Parkside\n",
+    "memory/2026-11-16.md": "# Mon\n\nlocker code changed!! new one is 3064\n",
+    "memory/2026-11-17.md": "# Tue\n\nflat inspection Tue 29th 10am, Han will let them in\n",
+    "memory/2026-11-19.md": "# Thu\n\nback door handle came off again, rang the landlord\n",
+    "memory/2026-11-18.md": "# Wed\n\nbike shed code is 1987, the lock sticks\n",
+  };
+
+  it("whats the flat door code: empty, though flat, door and code are each written", async () => {
+    const w = workspace(NOTES);
+    const res = await w.search("whats the flat door code");
+    expect(res.results).toEqual([]);
+    expect(res.explain!.floor.candidates).toBeGreaterThan(0);
+  });
+
+  it("a result holding two of the run answers; a word outside the run is the question's other part", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("whats the bike shed code")).results[0]?.path).toBe("memory/2026-11-18.md");
+    expect((await w.search("whats the locker code")).results[0]?.path).toBe("memory/2026-11-16.md");
+    // "changed" stands apart from "flat door code": the locker note is still the answer to its part.
+    expect((await w.search("when was the locker code changed")).results[0]?.path).toBe("memory/2026-11-16.md");
+  });
+});
