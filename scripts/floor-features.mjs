@@ -201,7 +201,10 @@ const RULES = {
   },
   // Three or more distinctive words, every one in some note, and the result holds one of them:
   // "whats the flat door code" against the locker code, or the flat's inspection. (oneOfMany,
-  // the same from two words, lost "next physio session" and "dentist appt".)
+  // the same from two words, lost "next physio session" and "dentist appt".) Replayed: +1
+  // never-written empty, +1 first (heldout13), but heldout11's "who is covering my year 9 class"
+  // (its note holds "covering" alone, the class written "9C") left the top three. Built only for
+  // a word inside a run of three or more side by side (pipeline/scattered-words.ts), which keeps it.
   oneOfThree: (q, r, dist) => {
     if (dist.length < 3 || dist.some((t) => t.df === 0)) return false;
     return dist.filter((t) => r.explain.matched.includes(t.term)).length === 1;
