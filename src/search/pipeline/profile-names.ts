@@ -20,7 +20,7 @@
 import { keptWhileUnchanged } from "../../store/data-version.js";
 import type { DB } from "../../store/open.js";
 import type { ParsedQuery, WorkspaceForm } from "../query/query.js";
-import { sql } from "./sql.js";
+import { profileTexts } from "./profile-texts.js";
 
 /** What the profile files define: a relation of an owner ("leah mum") and a kind ("skoda"), each with the names it stands for. */
 interface ProfileNames {
@@ -83,7 +83,7 @@ function lookUpRelation(map: ReadonlyMap<string, readonly string[]>, owner: stri
 /** Every definition of MEMORY.md and the profile files, read line by line. */
 function definedNames(db: DB): ProfileNames {
   return keptWhileUnchanged(db, "profile-names", () => {
-    const texts = sql(db, "SELECT c.text FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.kind IN ('memory', 'bootstrap')").pluck().all() as string[];
+    const texts = profileTexts(db);
     const relations = new Map<string, string[]>();
     const kinds = new Map<string, string[]>();
     for (const line of texts.flatMap((t) => t.split("\n"))) {
