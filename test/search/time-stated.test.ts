@@ -20,6 +20,10 @@ describe("statesTimeBesideMatch: a line holding a matched word states a time", (
     expect(statesTimeBesideMatch({ text, date: "2028-03-22", matched: ["knee", "scan"] }, NOW)).toBe(true);
     // An exclamation telling an event is a sentence of its own: the date is the flight's.
     expect(statesTimeBesideMatch({ text: "Gran rang. She and Jo booked the ferry!! Stena, Sat 15 April 08:40.", date: "2028-03-22", matched: ["jo"] }, NOW)).toBe(false);
+    // What the event was done to is named by it: the next sentence dates the exam, as for the ferry.
+    const booked = "booked MRCP part 1!!! Thu 16 Aug, Pearson centre in town, 9am. £419 (!!) no going back now";
+    expect(statesTimeBesideMatch({ text: booked, date: "2035-05-03", matched: ["mrcp"] }, NOW)).toBe(true);
+    expect(statesTimeBesideMatch({ text: "Gran rang. She and Jo booked the ferry!! Stena, Sat 15 April 08:40.", date: "2028-03-22", matched: ["ferry"] }, NOW)).toBe(true);
     // After a full stop the next sentence has its own subject.
     expect(statesTimeBesideMatch({ text: "Text from the surgery about Jo's knee. Royal Infirmary, Weds 12 April, 9.15.", date: "2028-03-22", matched: ["knee"] }, NOW)).toBe(false);
   });

@@ -60,6 +60,17 @@ describe("statesTimeWhereItMatches", () => {
     expect(statesTimeWhereItMatches("The charity race had 300 runners and 12 stations.", terms, null, now)).toBe(false);
   });
 
+  it("an exclamation naming what an event was done to is dated by the next sentence of its line", async () => {
+    const exam = [{ term: "mrcp", weight: 3 }];
+    expect(statesTimeWhereItMatches("booked MRCP part 1!!! Thu 16 Aug, Pearson centre in town, 9am.", exam, "2035-05-03", now)).toBe(true);
+    // Who did it is not what is dated: the date is the ferry's.
+    const jo = [{ term: "jo", weight: 3 }];
+    expect(statesTimeWhereItMatches("She and Jo booked the ferry!! Stena, Sat 15 April 08:40.", jo, "2028-03-22", now)).toBe(false);
+    // A full stop ends it: the next sentence has its own subject; and only the same line counts.
+    expect(statesTimeWhereItMatches("booked MRCP part 1. Thu 16 Aug, the dentist.", exam, "2035-05-03", now)).toBe(false);
+    expect(statesTimeWhereItMatches("booked MRCP part 1!!!\nThu 16 Aug, the dentist.", exam, "2035-05-03", now)).toBe(false);
+  });
+
   it("no terms or no matching line: false", async () => {
     expect(statesTimeWhereItMatches("yesterday we ran", [], "2023-05-25", now)).toBe(false);
     expect(statesTimeWhereItMatches("Nothing about it yesterday.", terms, "2023-05-25", now)).toBe(false);

@@ -1,4 +1,5 @@
 import { mayHoldDate, resolveDates } from "./dates.js";
+import { namesByExclaiming } from "../text/exclaimed.js";
 import { bestMatchingLine, type WeightedTerm } from "../text/lines.js";
 
 /**
@@ -31,12 +32,17 @@ export function asksWhen(query: string): boolean {
  * time still to come ("when is my next crit") is not answered by the line dating the last one.
  */
 export function statesTimeWhereItMatches(text: string, terms: WeightedTerm[], noteDate: string | null, now: Date, timeZone?: string, notBefore?: string): boolean {
-  const best = bestMatchingLine(text, terms)?.line;
-  if (best === undefined || !mayHoldDate(best)) return false;
+  const best = bestMatchingLine(text, terms);
+  if (best === null) return false;
   const at = noteDate ? new Date(`${noteDate}T12:00:00Z`) : now;
   const opts = noteDate ? { timeZone: "UTC" } : timeZone ? { timeZone } : {};
-  const matches = resolveDates(best, at, opts).matches;
-  return notBefore === undefined ? matches.length > 0 : matches.some((m) => m.range.to >= notBefore);
+  const statesTime = (line: string): boolean => {
+    if (!mayHoldDate(line)) return false;
+    const matches = resolveDates(line, at, opts).matches;
+    return notBefore === undefined ? matches.length > 0 : matches.some((m) => m.range.to >= notBefore);
+  };
+  // "booked MRCP part 1!!! Thu 16 Aug": the exclamation names the thing, the next sentence dates it.
+  return statesTime(best.line) || (best.next !== undefined && namesByExclaiming(best.line, best.holds) && statesTime(best.next));
 }
 
 /** The longest time a mention may span and still place an event: "last week", "last month". */

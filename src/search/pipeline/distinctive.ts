@@ -18,9 +18,12 @@
  * has Melanie bought", "which cities has Jon visited" (LoCoMo lost 0.6 points of recall@5
  * when every past form was dropped).
  *
- * Four tests, on the idf the coverage uses and the names the question writes:
+ * Five tests, on the idf the coverage uses and the names the question writes:
  * - "generic only": the question has distinctive terms and the result matched none of them,
  *   or holds them only inside other compounds ("Derek's birthday" for "Isla's birthday").
+ * - "one of a run": a question naming its thing with three or more distinctive words side by
+ *   side, all in some note, and the result holds one of them and no other (scattered-words.ts):
+ *   "the flat door code" against the locker code.
  * - "subject absent": at least ABSENT_WORDS distinctive words, and two thirds of them, are
  *   in no note and not in the result: the question is about something never written down ("what did
  *   the plumber quote for the bathroom" against a kitchen quote; "what is my car's license
@@ -40,6 +43,7 @@ import { isPastForm } from "../query/irregular.js";
 import type { TermStats } from "./evidence.js";
 import { asksWhen } from "../dates/when.js";
 import { aboutAnotherThing, absentThings } from "./absent-thing.js";
+import { distinctiveRuns, holdsOneOfRun } from "./scattered-words.js";
 
 /** A word in more than this share of the chunks is common here, whatever the word list says. */
 const COMMON_SHARE = 0.5;
@@ -70,6 +74,10 @@ export interface DistinctiveTerms {
   subject: ReadonlySet<string>;
   /** Of the absent terms, those naming the thing asked about (absent-thing.ts). */
   things: ReadonlySet<string>;
+  /** Whether the query is a question (opens with a question word). */
+  question: boolean;
+  /** Runs of three or more distinctive words side by side ("flat door code"): scattered-words.ts. */
+  runs: readonly (readonly string[])[];
 }
 
 export type SubjectVerdict = "ok" | "generic-only" | "subject-absent";
@@ -97,8 +105,9 @@ export function distinctiveTerms(stats: TermStats, plan: SearchPlan): Distinctiv
     absent.delete(verb);
   }
   const unwritten = stats.terms.filter((t) => t.df === 0 && idf.has(t.term)).map((t) => t.term);
-  const things = absentThings(plan.query, unwritten, { asksWhen: asksWhen(plan.query), names: written, question: QUESTION_START.test(plan.query) });
-  return { idf, names, absent, subject, things };
+  const question = QUESTION_START.test(plan.query);
+  const things = absentThings(plan.query, unwritten, { asksWhen: asksWhen(plan.query), names: written, question });
+  return { idf, names, absent, subject, things, question, runs: question ? distinctiveRuns(plan.query, new Set(idf.keys())) : [] };
 }
 
 /** A word that opens the object of a verb right before it: "fixed the boiler", "painted my fence". */
@@ -123,6 +132,8 @@ export function subjectOf(matched: readonly string[], d: DistinctiveTerms, elsew
   // A word held only inside another compound is none of the question's thing: a result whose
   // every distinctive word stands so ("Jas's birthday" for "Pinky's birthday") shares no subject.
   if (!someIn(d.idf.keys(), matched, elsewhere) || !namedAndAsked(matched, d)) return "generic-only";
+  // "the flat door code" against the locker code: one written word of three (scattered-words.ts).
+  if (holdsOneOfRun(matched, d)) return "generic-only";
   if (aboutAnotherThing(d.things, d.idf.keys(), matched)) return "subject-absent";
   let missing = 0;
   for (const t of d.absent) if (!matched.includes(t)) missing++;

@@ -19,7 +19,7 @@
 import { keptWhileUnchanged } from "../../store/data-version.js";
 import type { DB } from "../../store/open.js";
 import type { ParsedQuery, WorkspaceForm } from "../query/query.js";
-import { sql } from "./sql.js";
+import { profileTexts } from "./profile-texts.js";
 
 const NAME_MIN = 3;
 const SHORT_MIN = 2;
@@ -51,7 +51,7 @@ export function nicknames(db: DB, q: ParsedQuery, skip: ReadonlySet<string>): Wo
 /** Every "Name (Short)" of MEMORY.md and the profile files, by the name in lower case. */
 function definedShortNames(db: DB): ReadonlyMap<string, readonly string[]> {
   return keptWhileUnchanged(db, "nicknames", () => {
-    const texts = sql(db, "SELECT c.text FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.kind IN ('memory', 'bootstrap')").pluck().all() as string[];
+    const texts = profileTexts(db);
     const out = new Map<string, string[]>();
     for (const text of texts) {
       for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)(?:[ \t]+(\p{Lu}\p{Ll}+))?[ \t]*\((\p{Lu}\p{Ll}+)\)/gu)) {

@@ -19,8 +19,8 @@
 import { announcesChange } from "../../indexer/statements.js";
 import { mayHoldDate, resolveDates } from "../dates/dates.js";
 import { textForms } from "../query/forms.js";
-import { isPastForm } from "../query/irregular.js";
 import { stemOf } from "../text/lines.js";
+import { namesByExclaiming } from "../text/exclaimed.js";
 import { splitSentences } from "../text/snippet.js";
 
 /**
@@ -62,25 +62,13 @@ export function statesTimeBesideMatch(r: TimeStatedInput, nowMs: number): boolea
 /**
  * Whether a sentence holding the word states a time, or announces the thing with an
  * exclamation the next sentence of its line dates: "a letter - K's cataract op! Wrexham Maelor,
- * Thurs 5 June". An exclamation whose last clause only names a thing (no subject pronoun, no verb in the past)
- * is the heading of what the line goes on about; one that tells an event ("She and dad
- * booked flights!! … Fri 27 Oct") is a sentence of its own, and so is one after a full stop
- * ("thurs 30 March. Mum panicking already.").
+ * Thurs 5 June" (text/exclaimed.ts: not for who did what it tells, "She and dad booked
+ * flights!! … Fri 27 Oct"). A sentence after a full stop has its own subject ("thurs 30 March.
+ * Mum panicking already.").
  */
 function saysWhenInLine(sentences: readonly string[], holds: (s: string) => boolean, dated: (s: string) => boolean): boolean {
   return sentences.some((s, i) => holds(s) && (dated(s) || (namesByExclaiming(s, holds) && i + 1 < sentences.length && dated(sentences[i + 1]!))));
 }
-
-/** Whether the sentence ends in an exclamation whose last clause (after a dash, colon or comma) holds the word and only names it. */
-function namesByExclaiming(sentence: string, holds: (s: string) => boolean): boolean {
-  if (!/!\s*$/.test(sentence)) return false;
-  const clause = sentence.split(/\s[-–—]\s|[:;,]\s/).pop()!;
-  if (!holds(clause)) return false;
-  const words = clause.toLowerCase().match(/[\p{L}]+/gu) ?? [];
-  return !words.some((w) => PRONOUNS.has(w) || isPastForm(w) || (w.length > 4 && w.endsWith("ed")));
-}
-
-const PRONOUNS = new Set(["i", "we", "you", "he", "she", "they", "it"]);
 
 /**
  * A time said relative to the line's own day, which names no calendar day the date reader
