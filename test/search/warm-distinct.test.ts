@@ -15,24 +15,10 @@ import { markedStatementsOfChunks, statementData, statementsOfChunks, STATEMENT_
 import type { DB } from "../../src/store/open.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 import { write } from "../helpers/workspace.js";
+import { readsIn } from "../helpers/count-reads.js";
 
 const workspace = indexedWorkspaces("agent-warm-distinct-");
 
-/** How many statements' `all()` ran while `fn` did, on any connection (the tokenizer's probe reads its tokens so). */
-function readsIn<T>(d: DB, fn: () => T): { value: T; reads: number } {
-  const proto = Object.getPrototypeOf(d.prepare("SELECT 1")) as { all: (...args: unknown[]) => unknown };
-  const all = proto.all;
-  let reads = 0;
-  proto.all = function (this: unknown, ...args: unknown[]) {
-    reads++;
-    return all.apply(this, args);
-  };
-  try {
-    return { value: fn(), reads };
-  } finally {
-    proto.all = all;
-  }
-}
 
 const chunkIds = (d: DB) => d.prepare("SELECT id FROM chunks ORDER BY id").pluck().all() as number[];
 

@@ -23,6 +23,7 @@ import { IndexConfigSchema } from "../../src/workspace/config.js";
 import { agentDir } from "../../src/workspace/paths.js";
 import { searchPlan } from "../helpers/search-workspace.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { readsIn } from "../helpers/count-reads.js";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 const W = { heading: 2, body: 1, cjk: 1 };
@@ -61,22 +62,6 @@ const sync = (d: DB) => new Indexer(ws, new IndexStore(d), IndexConfigSchema.par
 const sqlPair = (d: DB, a: string, b: string, n: number) =>
   d.prepare("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT ?").pluck().all(`(${a}) AND (${b})`, n) as number[];
 
-/** How many statements' `all()` ran while `fn` did: the reads a search makes of the index. */
-function readsIn(d: DB, fn: () => void): number {
-  const proto = Object.getPrototypeOf(d.prepare("SELECT 1")) as { all: (...args: unknown[]) => unknown };
-  const all = proto.all;
-  let reads = 0;
-  proto.all = function (this: unknown, ...args: unknown[]) {
-    reads++;
-    return all.apply(this, args);
-  };
-  try {
-    fn();
-  } finally {
-    proto.all = all;
-  }
-  return reads;
-}
 
 const inWords = (w: string) => `{heading body} : "${w}"`;
 
@@ -167,7 +152,7 @@ describe("a warm host's kept reads", () => {
     const [a, c] = [st[0]!, st[st.length - 1]!];
     d.prepare("INSERT INTO statement_links(older, newer, kind, slot, by, strength) VALUES (?, ?, 'update', 'router', 'guess', 0.9)").run(a.id, c.id);
     expect(await keepChunkData(d)).toMatchObject({ changed: false });
-    const reads = readsIn(d, () => {
+    const { reads } = readsIn(d, () => {
       expect(linksOfChunks(d, [a.chunk, c.chunk]).map((l) => `${l.older.id}>${l.newer.id}`)).toEqual([`${a.id}>${c.id}`]);
       expect(updatesFrom(d, { id: a.id, chunkId: a.chunk })).toHaveLength(1);
     });
@@ -187,7 +172,7 @@ describe("a warm host's kept reads", () => {
     expect(wantValues.length).toBeGreaterThan(0);
     expect(wantValues.length).toBeLessThan(want.length);
     expect(await keepChunkData(d)).toMatchObject({ changed: false });
-    const reads = readsIn(d, () => {
+    const { reads } = readsIn(d, () => {
       expect(statementsOfChunks(d, ids)).toEqual(want);
       expect(valueStatementsOfChunks(d, ids)).toEqual(wantValues);
     });
