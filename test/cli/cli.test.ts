@@ -71,7 +71,7 @@ describe("agent CLI (built dist/cli/main.js)", () => {
     write(ws, "memory/2026-05-03.md", "# 2026-05-03\n\nThe VPS backup failed again; moved the backup job to Sunday.\n");
     expect(run(["index", "--workspace", ws]).code).toBe(0);
     const phrase = run(["search", 'the "backup job" of the VPS', "--workspace", ws]);
-    expect(phrase.code).toBe(0);
+    expect(phrase.code, phrase.stderr).toBe(0);
     expect(phrase.stdout).toContain('phrases: must contain "backup job"\n');
     expect(phrase.stdout).toContain("memory/2026-05-03.md");
     expect(phrase.stdout).not.toContain("memory/2026-05-01.md");
