@@ -135,10 +135,16 @@ const flatEmbedder = (model, vocabulary) => {
   };
 };
 let vocabulary = null;
-initModel(async () => ({
-  model: await core.loadGraphModel("file://" + path.join(workerData.modelDir, "model.json")),
-  vocabulary: (vocabulary = JSON.parse(fs.readFileSync(path.join(workerData.modelDir, "vocab.json"), "utf8"))),
-})).then(
+// initModel awaits TF.js's ready() and this loader side by side; the loader makes the weights'
+// tensors, which throw "Backend 'wasm' has not yet been initialized" while the WASM backend is
+// still compiling (seen once a full test run on a loaded machine). So the loader waits for it.
+initModel(async () => {
+  await core.ready();
+  return {
+    model: await core.loadGraphModel("file://" + path.join(workerData.modelDir, "model.json")),
+    vocabulary: (vocabulary = JSON.parse(fs.readFileSync(path.join(workerData.modelDir, "vocab.json"), "utf8"))),
+  };
+}).then(
   (model) => {
     // The graph model keeps its loaded weight files (28 MB) for save(), which is never
     // called: the weights already live in the WASM heap.

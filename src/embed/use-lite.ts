@@ -277,13 +277,18 @@ export class UseLiteEmbedder implements Embedder {
   private async loadInProcess(dir: string): Promise<EmbeddingsModel> {
     // @energetic-ai/core's typings re-export @tensorflow/tfjs-* packages it does not ship, so
     // the one function used here is typed by hand.
-    const core = (await import("@energetic-ai/core")) as unknown as { loadGraphModel(url: string): Promise<GraphModel> };
+    const core = (await import("@energetic-ai/core")) as unknown as { loadGraphModel(url: string): Promise<GraphModel>; ready(): Promise<void> };
     const { initModel } = await import("@energetic-ai/embeddings");
-    return initModel(async () => ({
-      // The file handler strips "file://" and uses the rest as a plain path (no URL decoding).
-      model: await core.loadGraphModel(`file://${path.join(dir, "model.json")}`),
-      vocabulary: this.getVocabulary() as ConstructorParameters<typeof EmbeddingsModel>[0]["vocabulary"],
-    }));
+    return initModel(async () => {
+      // initModel runs TF.js's ready() beside this loader, whose weight tensors throw while the
+      // WASM backend is still initialising: the loader waits for the backend first.
+      await core.ready();
+      return {
+        // The file handler strips "file://" and uses the rest as a plain path (no URL decoding).
+        model: await core.loadGraphModel(`file://${path.join(dir, "model.json")}`),
+        vocabulary: this.getVocabulary() as ConstructorParameters<typeof EmbeddingsModel>[0]["vocabulary"],
+      };
+    });
   }
 
   private getVocabulary(): Vocabulary {
