@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { Engine } from "../dist/index.js";
 import { buildUiWorkspace } from "./lib/ui-workspace.mjs";
 import { dailyNote, isoDate, rng } from "./sample-notes.mjs";
+import { cliCommand } from "./lib/cli-command.mjs";
 
 const t0 = performance.now();
 const ws = path.join(mkdtempSync(path.join(os.tmpdir(), "agent-demo-")), "assistant");
@@ -55,7 +56,9 @@ for (const q of ["what did we decide about the VPS", "what food does Ana like", 
 const st = engine.indexing.status();
 console.log(`status: ${st.files} files, ${st.chunks} chunks, ${st.stale.length} stale, ${st.problems.length} problems`);
 engine.close();
-console.log(`demo finished in ${((performance.now() - t0) / 1000).toFixed(2)} s — try: agent search "VPS" --workspace ${ws} --explain   (after npm link; else node dist/cli/main.js search …)`);
+// The command as this reader can type it: `agent` once `npm link` put this clone on the PATH.
+const agent = cliCommand(new URL("../dist/cli/main.js", import.meta.url).pathname);
+console.log(`demo finished in ${((performance.now() - t0) / 1000).toFixed(2)} s — try: ${agent} search "VPS" --workspace ${ws} --explain`);
 if (process.argv.includes("--ui")) {
   // The web page lives in the daemon: start it with HTTP, then ask it for a login link (`agent ui`).
   const cli = new URL("../dist/cli/main.js", import.meta.url).pathname;
@@ -66,11 +69,11 @@ if (process.argv.includes("--ui")) {
     if (/watching for changes/.test(out) && !out.includes("\u0000")) {
       out += "\u0000";
       const ui = spawn(process.execPath, [cli, "ui", "--print-url", "--workspace", ws], { stdio: ["ignore", "pipe", "inherit"] });
-      ui.stdout.on("data", (u) => console.log(`\nweb page (the link works once; Ctrl-C stops the daemon): ${String(u).trim()}\nanother link later: node dist/cli/main.js ui --workspace ${ws}`));
+      ui.stdout.on("data", (u) => console.log(`\nweb page (the link works once; Ctrl-C stops the daemon): ${String(u).trim()}\nanother link later: ${agent} ui --workspace ${ws}`));
     }
   });
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => daemon.kill("SIGTERM"));
   await new Promise((resolve) => daemon.once("exit", resolve));
 } else {
-  console.log(`the web page: node dist/cli/main.js daemon --http --workspace ${ws}   then   node dist/cli/main.js ui --workspace ${ws}   (or: npm run demo -- --ui)`);
+  console.log(`the web page: ${agent} daemon --http --workspace ${ws}   then   ${agent} ui --workspace ${ws}   (or: npm run demo -- --ui)`);
 }
