@@ -40,6 +40,18 @@ function packingList(): string {
 
 const LONG_DIR = "KitchenRenovationQuotesFromThePlumberTheElectricianAndTheTilerComparedSideBySide";
 const LONG_PATH = `memory/projects/${LONG_DIR}/QuotesReceivedInNovemberWithTheirDeadlines.md`;
+/** A deep path of names that each fit a phone's line: it should break between folders only. */
+const DEEP_PATH = "memory/projects/garden/raised-beds/north-fence/tomatoes-and-runner-beans/planting-plan-for-spring.md";
+
+/** The character before each line break of the element's text (a path's last letter on each line but its last). */
+function lineEnds(page: Page, selector: string): Promise<string[]> {
+  // Evaluated in the page (the tests are typed without the DOM): each character's line box top.
+  return page.evaluate(
+    `(() => { const el = document.querySelector(${JSON.stringify(selector)}); const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT); const chars = []; let n;
+      while ((n = walk.nextNode())) for (let i = 0; i < n.data.length; i++) { const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1); const b = r.getClientRects()[0]; if (b) chars.push([n.data[i], Math.round(b.top)]); }
+      const ends = []; for (let i = 1; i < chars.length; i++) if (chars[i][1] > chars[i - 1][1]) ends.push(chars[i - 1][0]); return ends; })()`,
+  ) as Promise<string[]>;
+}
 
 type Box = { getBoundingClientRect(): { top: number; bottom: number; right: number } };
 
@@ -61,6 +73,8 @@ describe.skipIf(!chromium)(`reading the page${chromium ? "" : " [skipped: no Chr
     writeFileSync(path.join(ws, "memory", "packing.md"), packingList());
     mkdirSync(path.join(ws, "memory", "projects", LONG_DIR), { recursive: true });
     writeFileSync(path.join(ws, LONG_PATH), "# Quotes\n\n- The zellige tiler quoted 2400 for the splashback.\n");
+    mkdirSync(path.dirname(path.join(ws, DEEP_PATH)), { recursive: true });
+    writeFileSync(path.join(ws, DEEP_PATH), "# Spring\n\n- Sow the borlotti beans along the north fence in April.\n");
     daemon = await kit.startDaemon(ws);
     browser = await kit.launchBrowser();
     page = await browser.context.newPage();
@@ -163,5 +177,26 @@ describe.skipIf(!chromium)(`reading the page${chromium ? "" : " [skipped: no Chr
     expect(await sideways(page)).toBe(0);
     const widest = (await page.$$eval("main *", (els) => Math.max(...els.map((e) => (e as unknown as Box).getBoundingClientRect().right)))) as number;
     expect(widest).toBeLessThanOrEqual(390);
+  });
+
+  it("at 390 px a deep path breaks between its folders, in the result, the note's title and the notes page", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await search("borlotti beans");
+    expect(await page.locator(".result a.path").first().textContent()).toContain(DEEP_PATH);
+    const inResult = await lineEnds(page, ".result a.path");
+    expect(inResult.length).toBeGreaterThan(0);
+    expect(inResult.every((c) => c === "/"), `the result's path broke after: ${inResult.join(" ")}`).toBe(true);
+    await page.locator(".result a.path").first().click();
+    await page.waitForSelector("article.note .hit");
+    const inTitle = await lineEnds(page, "h2.path");
+    expect(inTitle.length).toBeGreaterThan(0);
+    expect(inTitle.every((c) => c === "/"), `the note's title broke after: ${inTitle.join(" ")}`).toBe(true);
+    await page.goto(`${daemon.base}/#/notes`);
+    await page.waitForSelector("ul.recent li");
+    await kit.settled(page);
+    const href = `#/note?path=${encodeURIComponent(DEEP_PATH)}`;
+    const inList = await lineEnds(page, `ul.recent a.path[href^="${href}"]`);
+    expect(inList.length).toBeGreaterThan(0);
+    expect(inList.every((c) => c === "/"), `the notes page broke after: ${inList.join(" ")}`).toBe(true);
   });
 });

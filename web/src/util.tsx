@@ -135,3 +135,22 @@ export function Facts({ record, class: cls = "facts" }: { record: Record<string,
     </dl>
   );
 }
+
+/**
+ * A workspace path that wraps between its folders: on a phone a long path breaks after a slash
+ * ("…/raised-beds/" | "north-fence/…"), not at a hyphen or in the middle of a name. Each name
+ * with its slash is one box (`.seg`) the line breaks around; a name too long for the whole line
+ * still wraps inside its box. `suffix` (":12-14") stays with the last name.
+ */
+export function PathText({ path, suffix = "" }: { path: string; suffix?: string }) {
+  const parts = path.split("/");
+  return (
+    <>
+      {parts.map((p, i) => (
+        <span class="seg" key={i}>
+          {i < parts.length - 1 ? `${p}/` : `${p}${suffix}`}
+        </span>
+      ))}
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import type { NoteLines, NotesAnswer } from "../answers.js";
 import { HeatMap } from "../charts.js";
 import { shownQuery } from "../held-query.js";
 import { useRenderer } from "../render.js";
-import { Loading, noteHref, Problem, Prose, stamp, useApi } from "../util.js";
+import { Loading, noteHref, PathText, Problem, Prose, stamp, useApi } from "../util.js";
 
 export function NotesPage() {
   const { data, error, loading } = useApi<NotesAnswer>("notes");
@@ -29,7 +29,7 @@ export function NotesPage() {
               <ul class="plain recent">
                 {data.recent.map((f) => (
                   <li key={f.path}>
-                    <a class="path" href={noteHref(f.path)}>{f.path}</a> <span class="muted">{stamp(f.modifiedAt)} · {f.chunks} chunk(s)</span>
+                    <a class="path" href={noteHref(f.path)}><PathText path={f.path} /></a> <span class="muted">{stamp(f.modifiedAt)} · {f.chunks} chunk(s)</span>
                   </li>
                 ))}
               </ul>
@@ -91,7 +91,7 @@ export function NotePage({ params }: { params: URLSearchParams }) {
           </a>
         </p>
       ) : null}
-      <h2 class="path">{path}</h2>
+      <h2 class="path"><PathText path={path} /></h2>
       <Problem error={error} />
       <Loading when={loading && !data} />
       {data && render ? (

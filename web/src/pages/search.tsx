@@ -3,7 +3,7 @@ import { get } from "../api.js";
 import type { Explanation, SearchAnswer, SearchHit } from "../answers.js";
 import { Bars, type Bar } from "../charts.js";
 import { addressOf, holdsSecret, queryOf } from "../held-query.js";
-import { noteHref, Problem, Prose, shortDay } from "../util.js";
+import { noteHref, PathText, Problem, Prose, shortDay } from "../util.js";
 
 /** A multiplier's bar: every ×-factor on one scale, ×1.00 (no change) at half width, ×2.00 full. */
 const times = (label: string, value: number, hint: string, note = ""): Bar => {
@@ -65,7 +65,7 @@ function ResultItem({ r, moved, back }: { r: SearchHit; moved: boolean; back: st
   return (
     <li class="result">
       <a class="path" href={noteHref(r.path, r.startLine, r.endLine, back)}>
-        {r.path}:{r.startLine}-{r.endLine}
+        <PathText path={r.path} suffix={`:${r.startLine}-${r.endLine}`} />
       </a>
       <span class="muted">
         {r.date ? ` · ${r.date}` : ""} · {r.source} · score {r.score.toFixed(3)}
