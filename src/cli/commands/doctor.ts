@@ -40,10 +40,22 @@ export function register(program: Command): void {
         out.push(`${MARK[c.status]} ${c.name.padEnd(width)}  ${c.detail}`);
         if (c.fix && c.status !== "ok") out.push(`  ${" ".repeat(width)}  → ${c.fix}`);
       }
-      out.push(r.ok ? "all checks passed" : `${r.checks.filter((c) => c.status === "fail").length} check(s) failed`);
+      out.push(verdict(r.checks));
       process.stdout.write(out.join("\n") + "\n");
       if (!r.ok) warn("some checks failed; see above");
     }
     if (!r.ok) process.exitCode = 1;
   });
+}
+
+/**
+ * The last line: passed or failed, and the warnings by name, so a "!" line above is not
+ * read as passed without a word ("all checks passed; 1 warning: llm").
+ */
+export function verdict(checks: readonly { name: string; status: "ok" | "warn" | "fail" }[]): string {
+  const named = (status: "warn" | "fail") => checks.filter((c) => c.status === status).map((c) => c.name);
+  const failed = named("fail");
+  const warned = named("warn");
+  const head = failed.length === 0 ? "all checks passed" : `${failed.length} check(s) failed: ${failed.join(", ")}`;
+  return warned.length === 0 ? head : `${head}; ${warned.length} warning(s): ${warned.join(", ")}`;
 }
