@@ -19,6 +19,7 @@ beforeAll(() => {
   write(ws, "memory/2026-11-19.md", "# 2026-11-19\n\nDr Okafor's surgery called: the scan is booked.\n");
   write(ws, "notes/people.md", "# People\n\nSarah runs the choir; Sarai teaches piano.\n");
   write(ws, "notes/recipes.md", "# Recipes\n\nLentil curry with cumin and coriander. Cook it slowly.\n");
+  write(ws, "notes/health.md", "# Health\n\nMy allergy to penicillin is on file.\n\n## Food\n\nSam is allergic to peanuts.\n");
   engine = Engine.open({ workspace: ws, now: () => NOW });
   engine.indexing.index();
 });
@@ -40,6 +41,15 @@ describe("typo tolerance", () => {
     const res = await engine.search("patelofemoral", { mode: "keyword" });
     expect(res.spellings).toEqual([{ word: "patelofemoral", terms: ["patellofemor"], shown: ["patellofemoral"] }]);
     expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-12.md"]);
+  });
+
+  it("'alergy' and 'alergic' are compared as the index stems them (alergi, alerg), and find allergy and allergic", async () => {
+    const noun = await engine.search("alergy", { mode: "keyword" });
+    expect(noun.spellings).toEqual([{ word: "alergy", terms: ["allergi"], shown: ["allergy"] }]);
+    expect(noun.results.map((r) => r.snippet).join(" ")).toContain("allergy to penicillin");
+    const adjective = await engine.search("alergic", { mode: "keyword" });
+    expect(adjective.spellings).toEqual([{ word: "alergic", terms: ["allerg"], shown: ["allergic"] }]);
+    expect(adjective.results.map((r) => r.snippet).join(" ")).toContain("allergic to peanuts");
   });
 
   it("a word the notes contain is searched as written, and nothing is reported", async () => {

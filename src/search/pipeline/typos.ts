@@ -2,8 +2,10 @@
  * Typo tolerance: a query word that no note contains ("Okafr", "patelofemoral") searches the
  * indexed term nearest to it instead: edit distance (with transpositions) 1 for a word of
  * 5–7 letters, 2 for a longer one, over FTS5's own vocabulary (an fts5vocab table). The
- * vocabulary holds porter stems ("patellofemor"), so a stem is compared with the word and
- * with the word less up to 3 final letters (what the stemmer takes off). Only terms that
+ * vocabulary holds porter stems ("patellofemor"), so a stem is compared with the word, with
+ * the word less up to 3 final letters (what the stemmer takes off), and with the word's own
+ * stem (the index's tokenizer's: "alergy" → alergi, near allergi; "alergic" → alerg, near
+ * allerg, where the stemmer rewrote or cut an ending no list here holds). Only terms that
  * share the word's first letter are read: a typo in the first letter is rare, and the
  * vocabulary is read by a range of terms, not whole. Only a single nearest term is taken:
  * when several are equally near, the word is likelier a real word the notes lack than a
@@ -15,6 +17,7 @@ import { readFileSync } from "node:fs";
 import wordListPath from "word-list";
 import type { DB } from "../../store/open.js";
 import { sql } from "./sql.js";
+import { ftsTokens } from "./fts-tokens.js";
 import type { ParsedQuery, Respelling } from "../query/query.js";
 import type { DocFrequencies } from "./evidence.js";
 
@@ -118,22 +121,29 @@ function nearestOf(db: DB, word: string, ranges: Map<string, VocabTerm[]>): stri
   const rows = vocabRange(db, word[0]!, ranges);
   const letters = letterCounts(word);
   const cut = longestStemCut(word);
+  const own = ownStem(word);
+  const ownLetters = own === null ? null : letterCounts(own);
   let best = k + 1;
   let found: VocabTerm[] = [];
   for (const r of rows) {
     if (r.term.length < MIN_LETTERS || Math.abs(r.term.length - word.length) > k + MAX_STEM_CUT) continue;
     // Letters one string has and the other lacks bound every alignment from below (cutting an
     // ending removes at most `cut` of them): most terms are ruled out without the full table.
-    if (letters !== null && bagDistance(letters, r.term) - cut > Math.min(k, best)) continue;
-    const d = stemDistance(word, r.term, best);
+    if (letters !== null && bagDistance(letters, r.term) - cut > Math.min(k, best) && (own === null || (ownLetters !== null && bagDistance(ownLetters, r.term) > Math.min(k, best)))) continue;
+    const d = Math.min(stemDistance(word, r.term, best), own === null ? best + 1 : editDistance(own, r.term, best));
     if (d > k) continue;
     if (d < best) {
       best = d;
       found = [r];
     } else if (d === best) found.push(r);
   }
+  if (found.length === 1) return [found[0]!.term];
+  // Equally near by a cut ending and by the stemmer's own stem ("alergy": alerg ~ allerg, alergi
+  // ~ allergi): the stemmer's reading is the word's form ("allergy", not "allergic").
+  const byOwn = own === null ? [] : found.filter((r) => editDistance(own, r.term, best) === best);
+  if (byOwn.length === 1) return [byOwn[0]!.term];
   // Several terms equally near: the word is likelier a real word the notes lack than a typo.
-  return found.length === 1 ? [found[0]!.term] : [];
+  return [];
 }
 
 const A = 97;
@@ -168,6 +178,12 @@ function bagDistance(counts: Int8Array, term: string): number {
     else extraTerm -= d;
   }
   return Math.max(extraWord, extraTerm);
+}
+
+/** The word as the index's tokenizer stems it, when that is one token other than the word; else null. */
+function ownStem(word: string): string | null {
+  const t = ftsTokens(`"${word}"`);
+  return t === null || t === word || t.includes(" ") ? null : t;
 }
 
 /** The most letters stemDistance may cut off the word's end. */
