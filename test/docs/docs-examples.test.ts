@@ -431,6 +431,13 @@ describe("README and docs: the blocks marked to run, in a temp home", () => {
     expect(all).toMatch(/We decided to keep the VPS at Hetzner/);
     expect(all).toMatch(/explain: keyword/);
     expect(all).toMatch(/no results for "when does my mother come": nothing relevant/);
+    // The README's sample outputs are what these runs printed, word for word (the day aside).
+    const samples = ALL_BLOCKS.filter((b) => b.file === "README.md" && b.lang === "text");
+    expect(samples.length).toBeGreaterThanOrEqual(2);
+    for (const b of samples) {
+      const pattern = b.text.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\d{4}-\d{2}-\d{2}/g, "\\d{4}-\\d{2}-\\d{2}");
+      expect(all, `${where(b)}: the README shows output the run did not print`).toMatch(new RegExp(pattern));
+    }
   });
 });
 
