@@ -2,8 +2,8 @@
  * OpenCode's task tool with the real `opencode` binary: the model asks for a sub-agent, OpenCode
  * runs it in a child session (its `parentID` the person's session) with the parent agent's
  * instruction as its "user" message, and the plugin `agent connect opencode` writes sees both
- * sessions go idle. The child session is kept as isolated (the instruction is not the person's
- * words: never indexed, never read at night), the person's own session as main; `agent import
+ * sessions go idle. The child session is kept as isolated, its instruction spoken by the agent
+ * (not the person's words: never indexed, never read at night), the person's own session as main; `agent import
  * opencode` of OpenCode's database into another workspace says the same.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -60,6 +60,8 @@ describe.skipIf(why !== undefined)(titled("an OpenCode sub-agent (its task tool)
       const child = files.find((f) => f.lines.some((l) => l.role === "user" && l.content.includes(INSTRUCTION)))!;
       const own = files.find((f) => f !== child)!;
       expect(child.lines.map((l) => l.kind)).toEqual(child.lines.map(() => "isolated"));
+      // The parent agent wrote the child's "user" turn: never presented as the person's words.
+      expect(child.lines.find((l) => l.role === "user" && l.content.includes(INSTRUCTION))).toMatchObject({ speaker: "agent", harness: "opencode", via });
       expect(own.lines.map((l) => l.kind)).toEqual(own.lines.map(() => "main"));
       expect(own.lines.find((l) => l.role === "user")).toMatchObject({ speaker: "person", harness: "opencode", via });
       expect(own.lines.find((l) => l.role === "user")?.content).toContain("where did I leave the kayak paddles?");
