@@ -10,6 +10,7 @@ import jsonc from "jsonc-parser";
 import { parse as parseToml } from "smol-toml";
 import { parseJsonc } from "../workspace/jsonc.js";
 import { MCP_READ_ONLY_TOOLS } from "../contract/tools.js";
+import { removeTomlTables, tomlHeaders } from "./toml-tables.js";
 
 /** The name of our MCP server and the mark of everything else we write. */
 export const SERVER_NAME = "agent-memory";
@@ -186,18 +187,57 @@ export function addTomlMcpServer(file: string, text: string | null, command: str
   return out;
 }
 
+/**
+ * Takes our server out of Codex's config.toml: the marked block as added, when it still holds
+ * only our tables; else (Codex re-serialised the file when it saved a server of its own, which
+ * drops the marker lines or leaves one stranded after its tables) our tables found by their
+ * headers, when the server is ours by its command (`… mcp --workspace …`), and any marker line
+ * left. A `[mcp_servers.agent-memory]` of the person's own is left as it is.
+ */
 export function removeTomlMcpServer(file: string, text: string | null): string | null {
   if (text === null) return null;
   const start = text.indexOf(TOML_BEGIN);
-  if (start < 0) return text;
-  const endAt = text.indexOf(TOML_END, start);
-  if (endAt < 0) throw new ConfigParseError(file, `its "${TOML_BEGIN}" block has no end line "${TOML_END}"`);
-  let end = endAt + TOML_END.length;
-  if (text[end] === "\n") end++;
-  let head = text.slice(0, start);
-  // The blank line add() put before the block goes with it.
-  if (head.endsWith("\n\n") && end >= text.length) head = head.slice(0, -1);
-  return head + text.slice(end);
+  const endAt = start < 0 ? -1 : text.indexOf(TOML_END, start);
+  if (start >= 0 && endAt >= 0 && tomlHeaders(text.slice(start, endAt)).every(isOurTable)) {
+    let end = endAt + TOML_END.length;
+    if (text[end] === "\n") end++;
+    let head = text.slice(0, start);
+    // The blank line add() put before the block goes with it.
+    if (head.endsWith("\n\n") && end >= text.length) head = head.slice(0, -1);
+    return head + text.slice(end);
+  }
+  const server = ourTomlServer(text);
+  if (server === "theirs") {
+    if (start >= 0 && endAt < 0) throw new ConfigParseError(file, `its "${TOML_BEGIN}" block has no end line "${TOML_END}"`);
+    return text;
+  }
+  const marks = text
+    .split("\n")
+    .filter((l) => l !== TOML_BEGIN && l !== TOML_END)
+    .join("\n");
+  const out = server === "ours" ? removeTomlTables(marks, isOurTable) : marks;
+  // What Codex left after our tables (their blank separator) does not pile up at the end.
+  return out === text ? text : out.replace(/\n{3,}/g, "\n\n").replace(/\n+$/, out.trim() === "" ? "" : "\n");
+}
+
+/** `[mcp_servers.agent-memory]` and its sub-tables (`.tools.<tool>`, `.env`). */
+function isOurTable(path: string[]): boolean {
+  return path[0] === "mcp_servers" && path[1] === SERVER_NAME;
+}
+
+/** Whether the file's `[mcp_servers.agent-memory]` is ours (its args run `… mcp --workspace …`), the person's, or absent. */
+function ourTomlServer(text: string): "ours" | "theirs" | "none" {
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = parseToml(text) as Record<string, unknown>;
+  } catch {
+    return "theirs";
+  }
+  const servers = parsed.mcp_servers as Record<string, unknown> | undefined;
+  const entry = servers?.[SERVER_NAME] as { args?: unknown } | undefined;
+  if (entry === undefined) return "none";
+  const args = Array.isArray(entry.args) ? entry.args : [];
+  return args[1] === "mcp" && args[2] === "--workspace" ? "ours" : "theirs";
 }
 
 function checkToml(file: string, text: string, why?: string): void {

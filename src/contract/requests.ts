@@ -231,7 +231,7 @@ const turn = z.object(
     role: z.enum(["user", "assistant", "tool"], turnsProblem),
     text: z.string(turnsProblem),
     time: z.string(turnsProblem),
-    speaker: z.enum(["person", "assistant", "tool", "participant"], turnsProblem).optional(),
+    speaker: z.enum(["person", "assistant", "tool", "participant", "agent"], turnsProblem).optional(),
     name: z.string(turnsProblem).optional(),
     legacyId: z.string(turnsProblem).optional(),
     byWords: z.boolean(turnsProblem).optional(),

@@ -11,7 +11,7 @@ import type { LinkRule } from "../workspace/guard.js";
 import { redactAllSessions, redactSessionFile, type SessionRedaction } from "../workspace/redact-sessions.js";
 
 /** Bump when REDACTION_RULES change: every transcript is looked at again on the next pass. */
-export const REDACTION_RULES_VERSION = 2;
+export const REDACTION_RULES_VERSION = 3;
 
 const META_KEY = "redaction";
 

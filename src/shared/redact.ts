@@ -38,6 +38,11 @@ export interface RedactionRule {
    * assignments, the URL credential), most of the cost of reading a long note.
    */
   hint?: RegExp;
+  /**
+   * A last test on the secret as matched (with its quotes, if any): false keeps the match as it
+   * was. For the generic names (`token`, `secret`), whose values are as often words as credentials.
+   */
+  accept?: (secret: string) => boolean;
 }
 
 /** A value that is a reference, not a secret: `$VAR`, `${VAR}`, `<your key>`, an earlier placeholder. */
@@ -59,6 +64,41 @@ const SECRET_NAME = String.raw`[A-Z][A-Z0-9_]*?(?:_KEY|_TOKEN|_SECRET|_PASSWORD|
  * index (`data.get('x')`, `os.environ[…]`), not a constant (`True`, `None`).
  */
 const BARE_VALUE = String.raw`(?![A-Za-z_][\w.]*[([])(?!(?:True|False|None|null|true|false|undefined)\b)(?=[^\s"'\x60,;)]*[0-9!@#$%^&*+=?~-])[^\s"'\x60,;()[\]{}]{4,}`;
+
+/** Shannon entropy of a string, in bits per character. */
+export function entropyBits(s: string): number {
+  const counts = new Map<string, number>();
+  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) h -= (n / s.length) * Math.log2(n / s.length);
+  return h;
+}
+
+/**
+ * A value under a generic name that is a credential, not a word: gitleaks' generic-api-key
+ * test (10+ characters of the token alphabet, entropy of at least 3.5 bits a character, which
+ * ordinary words and version numbers stay under), and a digit and a letter in it.
+ */
+export function looksGenerated(value: string): boolean {
+  return /^[A-Za-z0-9_.~+/=-]{10,}$/.test(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && entropyBits(value) >= 3.5;
+}
+
+/**
+ * A generic name's value that is a credential: quoted (a JSON or a config value) one word of
+ * 8+ characters with a digit in it; bare (prose could follow the colon) only a generated-looking one.
+ */
+function genericSecretValue(secret: string): boolean {
+  const quoted = /^(["']).*\1$/.test(secret);
+  return quoted ? /^\S{8,}$/.test(secret.slice(1, -1)) && /[0-9]/.test(secret) : looksGenerated(secret);
+}
+
+/**
+ * The generic names of gitleaks' generic-api-key rule that the names above leave out, in any
+ * case and spelling: `token`, `secret`, `auth`, each alone or ending a longer name
+ * (`session_token`, `webhook-secret`, `sessionToken`, `x-auth`). Plurals are another word
+ * (`max_tokens` is a count).
+ */
+const GENERIC_SECRET_NAME = String.raw`(?:[A-Za-z0-9]+[_.-]|[a-z][A-Za-z0-9]*(?=[A-Z]))*(?:[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Aa]uth|AUTH|[Ss]ig(?:nature)?|SIG(?:NATURE)?)`;
 
 export const REDACTION_RULES: readonly RedactionRule[] = [
   // The person's own mark: everything between the tags (an unclosed tag runs to the end).
@@ -114,6 +154,16 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
     // Every SECRET_NAME ends in one of these words.
     hint: /(?:key|token|secret|password|passwd|pass|pat|credentials?)["']?\s*[:=]/i,
   },
+  // A URL's query parameter or an assignment (`?token=…`, `&sig=…`, `"token": "…"`, `secret: …`,
+  // `session_token=…`) under a generic name: only a value that is one (genericSecretValue).
+  // In a URL the value ends at the next parameter.
+  {
+    id: "generic-secret-assignment",
+    label: "secret",
+    pattern: new RegExp(String.raw`(?<![A-Za-z0-9_-])(?:${GENERIC_SECRET_NAME})(?![A-Za-z0-9_])["']?\s*(?:=|:=|=>|:)\s*(?<secret>"[^"\n]{8,}"|'[^'\n]{8,}'|[A-Za-z0-9_.~+/=-]{10,})(?![A-Za-z0-9_.~+/=-])`, "g"),
+    hint: /(?:token|secret|auth|sig|signature)["']?\s*[:=]/i,
+    accept: genericSecretValue,
+  },
 ];
 
 export interface RedactionResult {
@@ -152,7 +202,7 @@ function applyRule(rule: RedactionRule, text: string, fired: { count: number }, 
       return placeholder(rule.label) + linesOf(match, keepLines);
     }
     const bare = secret.replace(/^["']|["']$/g, "");
-    if (NOT_A_VALUE.test(bare)) return match;
+    if (NOT_A_VALUE.test(bare) || (rule.accept !== undefined && !rule.accept(secret))) return match;
     fired.count++;
     const quote = secret !== bare ? secret[0]! : "";
     // The secret is the match's tail (every pattern ends with its secret group).

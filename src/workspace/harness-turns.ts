@@ -3,7 +3,7 @@
  * the engine sees them: a turn read from the harness's own store, a hook event, and the line a
  * captured turn becomes in `sessions/<harness>-<session>.jsonl`. Pure: no I/O here.
  */
-import type { SessionKind, Speaker } from "./sessions.js";
+import { userSpeakerOf, type SessionKind, type Speaker } from "./sessions.js";
 import { redact } from "../shared/redact.js";
 
 /**
@@ -102,7 +102,8 @@ export function sessionIdFor(harness: HarnessName, session: string): string {
  * line, so a line copied out of its file still says whose it is.
  */
 export function formatCapturedLine(turn: HarnessTurn, harness: HarnessName, provenance: Provenance, fallbackTime: string, kind: SessionKind = "main"): string {
-  const speaker: Speaker = turn.speaker ?? (turn.role === "user" ? "person" : turn.role);
+  // A "user" turn of an isolated session was written by the agent that started it, not the person.
+  const speaker: Speaker = turn.speaker ?? (turn.role === "user" ? userSpeakerOf(kind) : turn.role);
   return (
     JSON.stringify({
       role: turn.role,
@@ -153,7 +154,11 @@ export function* jsonLines(text: string | Iterable<string>, firstLine = 1): Gene
   }
 }
 
-/** A group's "user" turns are other participants' words (whoever wrote them): marked so, never the person's. */
-export function asSpoken(turns: HarnessTurn[], kind: SessionKind): HarnessTurn[] {
-  return kind === "group" ? turns.map((t) => (t.role === "user" ? { ...t, speaker: "participant" as const } : t)) : turns;
+/**
+ * The "user" turns of a session not the person's own, marked with who wrote them (`asker`: by
+ * default a group's other participants, an isolated session's starting agent), never the
+ * person; a speaker the reader already set is kept.
+ */
+export function asSpoken(turns: HarnessTurn[], kind: SessionKind, asker: Speaker = userSpeakerOf(kind)): HarnessTurn[] {
+  return kind === "main" ? turns : turns.map((t) => (t.role === "user" && t.speaker === undefined ? { ...t, speaker: asker } : t));
 }

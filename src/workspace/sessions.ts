@@ -3,8 +3,11 @@
  *   {"role":"user"|"assistant"|"system"|"tool", "content":"...", "ts":"2026-11-21T09:14:03.120Z",
  *    "thread":"optional thread or channel name"}
  * and, on a line an assistant's capture or import wrote, where it came from (provenance):
- *   "speaker":"person"|"assistant"|"tool"|"participant"   who said it (default: from the role:
- *                       user → person, assistant → assistant, tool → tool, system → assistant)
+ *   "speaker":"person"|"assistant"|"tool"|"participant"|"agent"   who said it (default: from the role:
+ *                       user → person (in a group's line participant, an isolated one's agent),
+ *                       assistant → assistant, tool → tool, system → assistant);
+ *                       "agent" is a "user" turn no person typed: a sub-agent's instruction from
+ *                       the agent that started it, a scheduled job's prompt
  *   "name":"Alice"      the speaker's name, when the harness said it (a group participant)
  *   "harness":"claude-code"|"codex"|"opencode"|"openclaw"   (default: none, written by hand or `agent log`)
  *   "kind":"main"|"group"|"isolated"   the session's kind (default "main": the person's own)
@@ -24,9 +27,13 @@ import { redact } from "../shared/redact.js";
 export const SESSION_ROLES = ["user", "assistant", "system", "tool"] as const;
 export type SessionRole = (typeof SESSION_ROLES)[number];
 
-/** Who said a line: the person, their assistant, a tool call, or someone else in a group. */
-export type Speaker = "person" | "assistant" | "tool" | "participant";
-export const SPEAKERS: readonly Speaker[] = ["person", "assistant", "tool", "participant"];
+/**
+ * Who said a line: the person, their assistant, a tool call, someone else (a group's member, a
+ * stranger's direct chat), or an agent speaking on the "user" side (a parent agent instructing
+ * its sub-agent, a cron job's prompt).
+ */
+export type Speaker = "person" | "assistant" | "tool" | "participant" | "agent";
+export const SPEAKERS: readonly Speaker[] = ["person", "assistant", "tool", "participant", "agent"];
 
 /** The session's kind: the person's own (main), a group chat, or a session with nobody in it (cron, sub-agent). */
 export type SessionKind = "main" | "group" | "isolated";
@@ -112,15 +119,24 @@ export function parseSessionText(id: string, text: string): ParsedSession {
   return { id, turns, markers, problems };
 }
 
+/**
+ * Who writes the "user" side of a session of this kind when its harness says no more: the
+ * person in their own session, another participant in a group, and in an isolated session
+ * (a sub-agent's, a scheduled run's) the agent or job that started it: never the person.
+ */
+export function userSpeakerOf(kind: SessionKind): Speaker {
+  return kind === "main" ? "person" : kind === "group" ? "participant" : "agent";
+}
+
 /** The speaker a role stands for on a line without a "speaker" field. */
-function defaultSpeaker(role: SessionRole): Speaker {
-  return role === "user" ? "person" : role === "tool" ? "tool" : "assistant";
+function defaultSpeaker(role: SessionRole, kind: SessionKind): Speaker {
+  return role === "user" ? userSpeakerOf(kind) : role === "tool" ? "tool" : "assistant";
 }
 
 /** A line's provenance fields, each defaulted when absent or not one of the known values. */
 export function provenanceOf(role: SessionRole, o: Record<string, unknown>): LineProvenance {
-  const speaker = typeof o.speaker === "string" && (SPEAKERS as readonly string[]).includes(o.speaker) ? (o.speaker as Speaker) : defaultSpeaker(role);
   const kind = typeof o.kind === "string" && KINDS.has(o.kind) ? (o.kind as SessionKind) : "main";
+  const speaker = typeof o.speaker === "string" && (SPEAKERS as readonly string[]).includes(o.speaker) ? (o.speaker as Speaker) : defaultSpeaker(role, kind);
   const p: LineProvenance = { speaker, kind };
   if (typeof o.name === "string" && o.name !== "") p.name = o.name;
   if (typeof o.harness === "string" && o.harness !== "") p.harness = o.harness;
@@ -130,10 +146,11 @@ export function provenanceOf(role: SessionRole, o: Record<string, unknown>): Lin
 
 /**
  * Whether a line is the person's own memory: said in one of their main sessions, by them, their
- * assistant or a tool. A group's lines (anyone's) and another participant's words never are.
+ * assistant or a tool. A group's lines (anyone's), another participant's words and an agent's
+ * instructions never are.
  */
 export function feedsPersonMemory(turn: { from: LineProvenance }): boolean {
-  return turn.from.kind === "main" && turn.from.speaker !== "participant";
+  return turn.from.kind === "main" && turn.from.speaker !== "participant" && turn.from.speaker !== "agent";
 }
 
 /** One transcript line for `agent log`; the inverse of parseSessionText for a turn. Secrets are redacted (nothing typed is kept verbatim). */

@@ -54,6 +54,18 @@ describe("config edits", () => {
     expect(addTomlMcpServer("config.toml", added, "/usr/bin/node", ["/x/cli.js", "mcp", "--workspace", "/w"])).toBe(added);
     expect(removeTomlMcpServer("config.toml", added)).toBe(toml);
     expect(() => addTomlMcpServer("config.toml", "[mcp_servers.agent-memory]\ncommand = \"mine\"\n", "n", [])).toThrow(/already has a \[mcp_servers.agent-memory\] table/);
+    // Codex 0.171's own save (`codex mcp add later`) re-serialises [mcp_servers]: our begin line is
+    // gone and the end line stranded after its table. Ours is still found by name and command.
+    const resaved = ['model = "o4"', "", "[mcp_servers.agent-memory]", 'command = "/usr/bin/node"', 'args = ["/x/cli.js", "mcp", "--workspace", "/w"]', "startup_timeout_sec = 30.0", "", "[mcp_servers.agent-memory.tools.memory_search]", 'approval_mode = "approve"', "", "[mcp_servers.later]", 'command = "/bin/echo"', 'args = ["hi"]', "# <<< agent-memory", ""].join("\n");
+    const theirs = ['model = "o4"', "", "[mcp_servers.later]", 'command = "/bin/echo"', 'args = ["hi"]', ""].join("\n");
+    expect(removeTomlMcpServer("config.toml", resaved)).toBe(theirs);
+    const again = addTomlMcpServer("config.toml", resaved, "/usr/bin/node", ["/x/cli.js", "mcp", "--workspace", "/w"]);
+    expect(again.match(/^\[mcp_servers\.agent-memory\]$/gm)).toHaveLength(1);
+    expect(removeTomlMcpServer("config.toml", again)).toBe(theirs);
+    // A marked block that came to hold another's table is not cut whole: only our tables go.
+    const grown = added.replace("# <<< agent-memory", '[mcp_servers.other]\ncommand = "x"\n# <<< agent-memory');
+    expect(removeTomlMcpServer("config.toml", grown)).toContain("[mcp_servers.other]");
+    expect(removeTomlMcpServer("config.toml", grown)).not.toContain("agent-memory");
     expect(() => addTomlMcpServer("config.toml", "model = = 1", "n", [])).toThrow(/config.toml cannot be parsed/);
   });
 });

@@ -2,6 +2,9 @@
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { afterAll } from "vitest";
+import type { ModelServer } from "./model-server.js";
+import { cleanup } from "./workspace.js";
 
 export interface HarnessRun {
   code: number | null;
@@ -53,4 +56,24 @@ export function runHarness(bin: string, args: string[], opts: { cwd: string; env
       resolve({ code, stdout, stderr, timedOut });
     });
   });
+}
+
+/** What a real-assistant test leaves to clean up: its scratch folder and its model server. */
+export interface RealRunScratch {
+  root: string;
+  server?: ModelServer;
+}
+
+/**
+ * Registers the after-all of a real-assistant test file: the model server closed, the scratch
+ * folder removed (kept with KEEP_TEST_DIR=1, to look into after a failure). The test sets
+ * `root` and `server` when it makes them.
+ */
+export function realRunScratch(): RealRunScratch {
+  const s: RealRunScratch = { root: "" };
+  afterAll(async () => {
+    await s.server?.close();
+    if (!process.env.KEEP_TEST_DIR && s.root !== "") cleanup(s.root);
+  }, 60_000);
+  return s;
 }

@@ -2,44 +2,39 @@
  * OpenCode's task tool with the real `opencode` binary: the model asks for a sub-agent, OpenCode
  * runs it in a child session (its `parentID` the person's session) with the parent agent's
  * instruction as its "user" message, and the plugin `agent connect opencode` writes sees both
- * sessions go idle. The child session is kept as isolated (the instruction is not the person's
- * words: never indexed, never read at night), the person's own session as main; `agent import
+ * sessions go idle. The child session is kept as isolated, its instruction spoken by the agent
+ * (not the person's words: never indexed, never read at night), the person's own session as main; `agent import
  * opencode` of OpenCode's database into another workspace says the same.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runAgent } from "../helpers/cli.js";
 import { harnessBin, missingHarness } from "../helpers/harness.js";
-import { isolatedEnv, runHarness } from "../helpers/harness-run.js";
-import { startModelServer, type ModelServer } from "../helpers/model-server.js";
+import { isolatedEnv, realRunScratch, runHarness } from "../helpers/harness-run.js";
+import { startModelServer } from "../helpers/model-server.js";
 import { titled } from "../helpers/needs.js";
-import { cleanup, tempDir, write } from "../helpers/workspace.js";
+import { tempDir, write } from "../helpers/workspace.js";
 
 const why = missingHarness("opencode");
 const INSTRUCTION = "SUBTASK: search the notes for where the kayak paddles are";
 
 describe.skipIf(why !== undefined)(titled("an OpenCode sub-agent (its task tool) with the real opencode", why), () => {
-  let root = "";
-  let server: ModelServer | undefined;
-  afterAll(async () => {
-    await server?.close();
-    if (!process.env.KEEP_TEST_DIR) cleanup(root);
-  }, 60_000);
+  const scratch = realRunScratch();
 
   it("keeps the child session as isolated and the person's own as main, captured and imported", async () => {
-    root = tempDir("agent-opencode-task-");
+    const root = (scratch.root = tempDir("agent-opencode-task-"));
     const ws = path.join(root, "W");
     const proj = path.join(root, "proj");
     mkdirSync(proj, { recursive: true });
     write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
     // The main agent hands the question to a sub-agent, which answers; then the main agent answers.
-    server = await startModelServer((req) => {
+    const server = (scratch.server = await startModelServer((req) => {
       if (req.raw.includes("You are a title generator")) return "Kayak";
       if (((req.body.messages as { role: string }[]) ?? []).some((m) => m.role === "tool")) return "The helper found them: the loft.";
       if (req.raw.includes(INSTRUCTION)) return "The notes say the loft above the bike shed.";
       return { tool: { name: "task", input: { description: "find paddles", prompt: INSTRUCTION, subagent_type: "general" } } };
-    });
+    }));
     const env = isolatedEnv(root, { OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1", OPENCODE_DISABLE_SHARE: "1", OPENCODE_DISABLE_LSP_DOWNLOAD: "1" });
     writeFileSync(path.join(proj, "opencode.json"), JSON.stringify({ provider: { local: { npm: "@ai-sdk/openai-compatible", name: "local", options: { baseURL: `${server.url}/v1`, apiKey: "dummy" }, models: { "test-model": { name: "test-model" } } } }, model: "local/test-model" }, null, 2));
     const agentEnv = { HOME: env.HOME, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, XDG_DATA_HOME: env.XDG_DATA_HOME };
@@ -60,6 +55,8 @@ describe.skipIf(why !== undefined)(titled("an OpenCode sub-agent (its task tool)
       const child = files.find((f) => f.lines.some((l) => l.role === "user" && l.content.includes(INSTRUCTION)))!;
       const own = files.find((f) => f !== child)!;
       expect(child.lines.map((l) => l.kind)).toEqual(child.lines.map(() => "isolated"));
+      // The parent agent wrote the child's "user" turn: never presented as the person's words.
+      expect(child.lines.find((l) => l.role === "user" && l.content.includes(INSTRUCTION))).toMatchObject({ speaker: "agent", harness: "opencode", via });
       expect(own.lines.map((l) => l.kind)).toEqual(own.lines.map(() => "main"));
       expect(own.lines.find((l) => l.role === "user")).toMatchObject({ speaker: "person", harness: "opencode", via });
       expect(own.lines.find((l) => l.role === "user")?.content).toContain("where did I leave the kayak paddles?");

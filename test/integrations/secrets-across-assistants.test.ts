@@ -2,7 +2,8 @@
  * Keys pasted while setting assistants up, in the shapes people paste them, through the real
  * `codex`, `opencode` and `claude` binaries and their hooks: an `opencode.json` with its
  * provider's `"apiKey"` pasted into Codex, an OpenRouter key told to OpenCode, a Telegram bot
- * token told to Claude Code, whose model then runs a tool call carrying an `x-api-key:` header.
+ * token and a feed URL with its `?token=` told to Claude Code, whose model then runs a tool
+ * call carrying an `x-api-key:` header.
  * None of them is anywhere the engine keeps or hands out: sessions/, the index and its WAL, the
  * state home, `agent export`, hooks.log, a later prompt's injected memories, the night's prompts.
  */
@@ -25,7 +26,8 @@ const CONFIG_KEY = "9f3kQ2mZ7vX1" + "pL8rT4wY6uB0nC5d";
 const ROUTER_KEY = "sk-or-v1-" + "0123456789abcdef".repeat(4);
 const BOT_TOKEN = "7123456789:" + "AAH" + "x4Yk2Lq9Zr7Tm3Wn8Pb5Vc1Jd6Fs0Gh-";
 const HEADER_KEY = "Zq81Lm4Nx7" + "Vb2Wc9Rt5Ys3";
-const KEYS = [CONFIG_KEY, ROUTER_KEY, BOT_TOKEN, HEADER_KEY];
+const URL_TOKEN = "c0ffee42" + "9b1d7e3a5f60";
+const KEYS = [CONFIG_KEY, ROUTER_KEY, BOT_TOKEN, HEADER_KEY, URL_TOKEN];
 
 /** Every byte of the files under `dir`, as text. */
 function bytesUnder(dir: string): string {
@@ -69,7 +71,7 @@ describe.skipIf(why !== undefined)(titled("keys pasted to Codex, OpenCode and Cl
     expect(codex.code, codex.stderr.slice(-2000)).toBe(0);
     const openCode = await runHarness(harnessBin("opencode")!, ["run", `my openrouter key for the home assistant bot is ${ROUTER_KEY}`], { cwd: oproj, env, timeoutMs: 480_000 });
     expect(openCode.code, openCode.stderr.slice(-2000)).toBe(0);
-    expect((await claude(["-p", `the home assistant bot's telegram token is ${BOT_TOKEN}, wire the bot up`])).code).toBe(0);
+    expect((await claude(["-p", `the home assistant bot's telegram token is ${BOT_TOKEN}, its feed is https://feeds.example.com/v1/home?token=${URL_TOKEN}&limit=5, wire the bot up`])).code).toBe(0);
     // Every assistant's turn was captured (the keys went somewhere real).
     for (let i = 0; i < 120 && readdirSync(path.join(ws, "sessions")).filter((n) => n.endsWith(".jsonl")).length < 3; i++) await new Promise((r) => setTimeout(r, 250));
     const sessions = readdirSync(path.join(ws, "sessions")).filter((n) => n.endsWith(".jsonl"));
@@ -101,6 +103,6 @@ describe.skipIf(why !== undefined)(titled("keys pasted to Codex, OpenCode and Cl
     const kept = [bytesUnder(ws), bytesUnder(process.env.AGENT_STATE_HOME ?? path.join(env.HOME!, ".local/state")), later, exported.stdout, JSON.stringify(night.chats)];
     for (const key of KEYS) for (const [i, text] of kept.entries()) expect(text.includes(key), `${key.slice(0, 12)}… in ${["the workspace", "the state home", "the later prompt", "agent export", "the night's prompts"][i]}`).toBe(false);
     // Nor a telling part of one.
-    for (const part of [CONFIG_KEY.slice(0, 10), ROUTER_KEY.slice(9, 30), BOT_TOKEN.slice(11, 30), HEADER_KEY.slice(0, 10)]) for (const text of kept) expect(text).not.toContain(part);
+    for (const part of [CONFIG_KEY.slice(0, 10), ROUTER_KEY.slice(9, 30), BOT_TOKEN.slice(11, 30), HEADER_KEY.slice(0, 10), URL_TOKEN.slice(0, 12)]) for (const text of kept) expect(text).not.toContain(part);
   }, 900_000);
 });

@@ -12,15 +12,15 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { claudeProject } from "../helpers/claude-project.js";
 import { runAgent } from "../helpers/cli.js";
 import { harnessBin, missingHarness } from "../helpers/harness.js";
-import { runHarness } from "../helpers/harness-run.js";
+import { realRunScratch, runHarness } from "../helpers/harness-run.js";
 import { connectCodexAndOpenCode } from "../helpers/codex-opencode.js";
-import { startModelServer, type ModelRequest, type ModelServer } from "../helpers/model-server.js";
+import { startModelServer, type ModelRequest } from "../helpers/model-server.js";
 import { titled } from "../helpers/needs.js";
-import { cleanup, read, tempDir, write } from "../helpers/workspace.js";
+import { read, tempDir, write } from "../helpers/workspace.js";
 
 const why = missingHarness("codex") ?? missingHarness("opencode") ?? missingHarness("claude-code");
 const DAY = 86_400_000;
@@ -53,16 +53,11 @@ function filesUnder(dir: string, suffix: string): string[] {
 }
 
 describe.skipIf(why !== undefined)(titled("a dentist appointment told to Codex, moved in OpenCode, asked in Claude Code", why), () => {
-  let root = "";
-  let server: ModelServer | undefined;
-  afterAll(async () => {
-    await server?.close();
-    if (!process.env.KEEP_TEST_DIR) cleanup(root);
-  }, 60_000);
+  const scratch = realRunScratch();
 
   it("gives the new time first and the old one marked; the assistants' stores imported keep who, kind and when", async () => {
-    root = tempDir("agent-week-");
-    server = await startModelServer((req) => (req.raw.includes("You are a title generator") ? "Dentist" : "Noted."));
+    const root = (scratch.root = tempDir("agent-week-"));
+    const server = (scratch.server = await startModelServer((req) => (req.raw.includes("You are a title generator") ? "Dentist" : "Noted.")));
     const { ws, proj, turn: claude } = await claudeProject(root, { "memory/2026-11-02.md": "# 2026-11-02\n\nBought new running shoes.\n" }, server);
     const { env, agentEnv, oproj } = await connectCodexAndOpenCode(root, ws, server);
 

@@ -1,5 +1,9 @@
+import { spawn } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { harnessBin } from "../helpers/harness.js";
+import { REPO_ROOT } from "../helpers/workspace.js";
 
 /**
  * The environment a real `openclaw agent --local` run gets in these tests: a scratch HOME and
@@ -21,4 +25,27 @@ export function openClawEnv(dir: string, config: string): NodeJS.ProcessEnv {
     OPENCLAW_CONFIG_PATH: config,
     AGENT_WORKSPACE: "",
   };
+}
+
+export interface OpenClawRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * One real `openclaw …` run (argv after the Node major, e.g. `agent --local …`) on Node 24
+ * through scripts/node.sh, killed after `killAfterMs`. Its output goes to files in `dir`:
+ * OpenClaw exits before a pipe has taken all of its --json reply.
+ */
+export async function runOpenClaw(dir: string, env: NodeJS.ProcessEnv, args: string[], killAfterMs = 480_000): Promise<OpenClawRun> {
+  const out = path.join(dir, "openclaw.out");
+  const err = path.join(dir, "openclaw.err");
+  const fds = [openSync(out, "w"), openSync(err, "w")] as const;
+  const child = spawn(path.join(REPO_ROOT, "scripts/node.sh"), ["24", harnessBin("openclaw")!, ...args], { env, stdio: ["ignore", fds[0], fds[1]] });
+  const killer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+  const code = await new Promise<number>((resolve) => child.on("close", (c) => resolve(c ?? -1)));
+  clearTimeout(killer);
+  for (const fd of fds) closeSync(fd);
+  return { code, stdout: readFileSync(out, "utf8"), stderr: readFileSync(err, "utf8") };
 }

@@ -111,6 +111,46 @@ describe("redaction: each shape becomes its placeholder", () => {
   });
 });
 
+describe("redaction: generic token and secret names, in URLs, JSON and env lines", () => {
+  const HEX = "8f3a9c2e" + "7b1d4f6a0e5c";
+  const B64 = "ya29." + "a0AfH6SMBx3k9Qz7";
+  it("redacts a generated value under token, secret, auth or sig, keeping the name and the rest of the URL", () => {
+    const cases: [string, string][] = [
+      [`GET https://api.example.com/v1/items?token=${HEX}&limit=10`, "GET https://api.example.com/v1/items?token=[redacted: secret]&limit=10"],
+      [`https://example.com/cb?code=abc&access_token=${B64}`, "https://example.com/cb?code=abc&access_token=[redacted: secret]"],
+      [`wss://host/socket?auth=${HEX}#top`, "wss://host/socket?auth=[redacted: secret]#top"],
+      [`https://bucket.s3.amazonaws.com/f.pdf?X-Amz-Signature=${HEX}${HEX}`, "https://bucket.s3.amazonaws.com/f.pdf?X-Amz-Signature=[redacted: secret]"],
+      [`{"token": "${HEX}", "user": "ann"}`, '{"token": "[redacted: secret]", "user": "ann"}'],
+      [`{"secret":"hunter2hunter2"}`, '{"secret":"[redacted: secret]"}'],
+      [`token=${HEX}`, "token=[redacted: secret]"],
+      [`session_token: ${HEX}`, "session_token: [redacted: secret]"],
+      [`webhook-secret = '${B64}'`, "webhook-secret = '[redacted: secret]'"],
+      [`const sessionToken = "${HEX}";`, 'const sessionToken = "[redacted: secret]";'],
+    ];
+    for (const [input, want] of cases) expect(redact(input), input).toBe(want);
+    // Idempotent: the placeholder is no value.
+    for (const [, want] of cases) expect(redact(want)).toBe(want);
+  });
+
+  it("leaves words, counts, types and references under the same names", () => {
+    const prose = [
+      "the token: a brass coin from the arcade",
+      "secret: keep it between us until Friday",
+      "Our secret: the sauce needs 2 more minutes",
+      "max_tokens=4096 and temperature=0.2",
+      '{"token_type": "Bearer", "expires_in": 3599}',
+      '{"token": "${GITHUB_TOKEN}"}',
+      "token=<your token here>",
+      "auth: required for every route",
+      "https://example.com/search?q=token&page=2",
+      "https://example.com/docs?sig=v2-release-notes",
+      "the secret=recipe2024 was grandma's",
+      "authToken: string;",
+    ];
+    for (const p of prose) expect(redact(p), p).toBe(p);
+  });
+});
+
 describe("redaction of a hand-written note", () => {
   it("keeps every line where it was, so path:line still points into the person's file", () => {
     const note = ["# keys", `backup: ${AWS}`, KEY_BLOCK, "<private>pin 4321", "door 7</private> after", "last line"].join("\n");

@@ -25,7 +25,7 @@ import { asSpoken } from "../../workspace/harness-turns.js";
 import { noteHookActivity } from "../../workspace/hook-activity.js";
 import { appendHookLog } from "../../workspace/hook-log.js";
 import { numberLines, type LineRange } from "../../workspace/safe-read.js";
-import type { SessionKind } from "../../workspace/sessions.js";
+import type { SessionKind, Speaker } from "../../workspace/sessions.js";
 
 export interface OpenClawMemoryOptions {
   workspace: string;
@@ -152,12 +152,13 @@ export class OpenClawMemory {
   /**
    * A turn's messages into `sessions/openclaw-<session>.jsonl` (each once, each line with the
    * session's kind), then the index brought up to date. In a group, what the "user" side says
-   * is another participant's (whoever wrote it, it is not the person's own note).
+   * is another participant's (whoever wrote it, it is not the person's own note), in a cron run
+   * or a sub-agent's session the agent's that started it (`asker`).
    */
-  async capture(session: string | undefined, messages: unknown, kind: SessionKind = "main"): Promise<void> {
+  async capture(session: string | undefined, messages: unknown, kind: SessionKind = "main", asker?: Speaker): Promise<void> {
     if (session === undefined || !Array.isArray(messages) || messages.length === 0) return;
     try {
-      const turns = asSpoken(openClawTurns(session, messages), kind);
+      const turns = asSpoken(openClawTurns(session, messages), kind, asker);
       // The daemon writes them (its watcher indexes them); else this process does, from the same cursor.
       const warm = await this.daemon<{ appended: number }>("capture", { event: "stop", harness: "openclaw", session, kind, turns }, { timeoutMs: DAEMON_CAPTURE_WAIT_MS }).catch(() => undefined);
       if (warm !== undefined) return noteHookActivity(this.opts.workspace, "openclaw", "capture");
@@ -172,10 +173,10 @@ export class OpenClawMemory {
   }
 
   /** OpenClaw is compacting a session: capture, the pre-compaction flush once per cycle, the marker. */
-  async compaction(session: string | undefined, messages: unknown, kind: SessionKind = "main"): Promise<void> {
+  async compaction(session: string | undefined, messages: unknown, kind: SessionKind = "main", asker?: Speaker): Promise<void> {
     if (session === undefined) return;
     try {
-      const turns = Array.isArray(messages) ? asSpoken(openClawTurns(session, messages), kind) : [];
+      const turns = Array.isArray(messages) ? asSpoken(openClawTurns(session, messages), kind, asker) : [];
       // A flush may call a model: the daemon is waited for.
       const warm = await this.daemon<object>("capture", { event: "pre-compact", harness: "openclaw", session, kind, turns }, { timeoutMs: 0 }).catch(() => undefined);
       if (warm !== undefined) return this.opts.log.info(`agent-memory: compaction of ${session}: captured and marked by the daemon`);

@@ -34,7 +34,7 @@ import { parseRequest, ScopedReadRequest, ScopedSearchRequest } from "../../cont
 import { MAX_LIMIT, MAX_READ_LINES, RequestError } from "../../contract/rules.js";
 import { isPrivatePath } from "../../workspace/privacy.js";
 import type { SessionKind } from "../../workspace/sessions.js";
-import { openClawSessionKind } from "./session-kind.js";
+import { openClawAsker, openClawSessionKind } from "./session-kind.js";
 import { closeAll, memoryFor, type OpenClawMemory } from "./memory.js";
 import { OPENCLAW_PLUGIN_ID, readPluginConfig } from "./settings.js";
 
@@ -88,8 +88,9 @@ function register(api: OpenClawApi): void {
     const text = prompt === "" ? "" : await memory.inject(prompt, ctx.sessionId, kindOf(ctx));
     return text === "" ? undefined : { prependContext: text };
   });
-  for (const hook of ["agent_end", "before_reset"]) api.on(hook, (event, ctx) => memory.capture(ctx.sessionId, event.messages, kindOf(ctx)));
-  api.on("before_compaction", (event, ctx) => memory.compaction(ctx.sessionId, event.messages, kindOf(ctx)));
+  const askerOf = (ctx: OpenClawHookContext) => openClawAsker(ctx.sessionKey, cfg.mainPeers);
+  for (const hook of ["agent_end", "before_reset"]) api.on(hook, (event, ctx) => memory.capture(ctx.sessionId, event.messages, kindOf(ctx), askerOf(ctx)));
+  api.on("before_compaction", (event, ctx) => memory.compaction(ctx.sessionId, event.messages, kindOf(ctx), askerOf(ctx)));
   api.registerTool((ctx) => memoryTools(memory, kindOf(ctx ?? {})), { names: ["memory_search", "memory_get"] });
   // OpenClaw loads its workspace's files into every session's system prompt itself, and leaves
   // only MEMORY.md out of a group's: with the memory workspace as OpenClaw's own, USER.md went

@@ -23,7 +23,7 @@
  * Anything else unrecognised: isolated (a wrong "main" would leak; a wrong "isolated" only
  * leaves memories out).
  */
-import type { SessionKind } from "../../workspace/sessions.js";
+import { userSpeakerOf, type SessionKind, type Speaker } from "../../workspace/sessions.js";
 
 const GROUP_KINDS = new Set(["group", "channel"]);
 const DIRECT_KINDS = new Set(["dm", "direct"]);
@@ -49,6 +49,18 @@ export function openClawSessionKind(sessionKey: string | undefined, mainPeers: r
   // agent:<id>:<mainKey> (or `global`), one word, perhaps with a thread of it.
   const word = /^[a-z0-9._-]+$/.test(parts[0]!);
   return word && (parts.length === 1 || (parts.length === 3 && parts[1] === "thread")) ? "main" : "isolated";
+}
+
+/**
+ * Who writes the "user" side of an OpenClaw session: the person in a main one; in a group, or in
+ * a direct chat kept apart for one sender (who may be anyone), another participant; in a cron
+ * run, a sub-agent's or a hook's session, the agent or job that started it.
+ */
+export function openClawAsker(sessionKey: string | undefined, mainPeers: readonly string[] = []): Speaker {
+  const kind = openClawSessionKind(sessionKey, mainPeers);
+  if (kind !== "isolated") return userSpeakerOf(kind);
+  const parts = agentRest((sessionKey ?? "").trim().toLowerCase()).split(":");
+  return NOBODY.has(parts[0]!) || parts.includes("subagent") ? "agent" : "participant";
 }
 
 /** The key after `agent:<agentId>:`, or the whole key when it has no agent prefix. */

@@ -9,10 +9,10 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } 
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { ImportSource } from "../../workspace/harness-turns.js";
+import { asSpoken, type ImportSource } from "../../workspace/harness-turns.js";
 import { checkRegularOutside } from "../../workspace/outside-read.js";
 import { missingStore } from "../stores.js";
-import { openClawSessionKind } from "./session-kind.js";
+import { openClawAsker, openClawSessionKind } from "./session-kind.js";
 import { entryIdsOfEvents, isMaskedCopy, messagesOfEvents, openClawTurns } from "./transcript.js";
 
 const DB_NAME = "openclaw-agent.sqlite";
@@ -42,7 +42,10 @@ export function openClawSource(location: string): ImportSource {
         const messages = messagesOfEvents(rows);
         const key = keys.get(session);
         const ids = entryIdsOfEvents(rows);
-        out.sessions.push({ session, location: `${db} session ${session}`, ...(key !== undefined ? { kind: openClawSessionKind(key) } : {}), read: () => openClawTurns(session, messages, ids) });
+        const kind = openClawSessionKind(key);
+        // Who wrote the "user" turns follows from the key too: a cron run's prompt is no person's.
+        const read = () => asSpoken(openClawTurns(session, messages, ids), kind, openClawAsker(key));
+        out.sessions.push({ session, location: `${db} session ${session}`, ...(key !== undefined ? { kind } : {}), read });
       }
     } catch (e) {
       out.problems.push(`${db}: cannot read OpenClaw's database (${(e as Error).message})`);

@@ -101,8 +101,8 @@ function readOne(workspace: string, id: string, stems: string[], rule: LinkRule,
     const parsed = parseSessionText(stem, text);
     for (const p of parsed.problems) problems.push(`${rel}:${p.line}: ${p.reason}`);
     for (const t of parsed.turns) {
-      // Another participant's words are never the person's, whatever the session's kind.
-      if ((t.role !== "user" && t.role !== "assistant") || t.from.speaker === "participant") continue;
+      // Another participant's words, or an agent's instructions, are never the person's, whatever the session's kind.
+      if ((t.role !== "user" && t.role !== "assistant") || t.from.speaker === "participant" || t.from.speaker === "agent") continue;
       const ts = Date.parse(t.ts);
       const turn: ConversationTurn = { n: c.turns.length + 1, role: t.role, content: t.content, at: Number.isNaN(ts) ? mtime : ts };
       if (t.thread !== undefined) turn.thread = t.thread;
