@@ -169,18 +169,20 @@ export interface RedactOptions {
 }
 
 /**
- * One test per set of rules (grouped by their flags, `g` aside): all their patterns as one
- * alternation, their named groups made plain. It matches a text exactly when one of the
- * patterns matches it somewhere, so a text it does not match is left as it is by every rule;
- * most texts hold no secret, and one scan costs less than a replace per rule. A pattern with a
- * back-reference is left out of the screen (its numbering would move), and then nothing is skipped.
+ * One test per set of rules (grouped by their flags, `g` aside): all their patterns (a rule's
+ * hint instead, when it has one: without it the rule is not tried) as one alternation, their
+ * named groups made plain. It matches a text exactly when one rule could fire on it, so a text it
+ * does not match is left as it is by every rule; most texts hold no secret, and one scan costs
+ * less than a replace per rule. A pattern with a back-reference is left out of the screen (its
+ * numbering would move), and then nothing is skipped.
  */
 function screenOf(rules: readonly RedactionRule[]): RegExp[] | null {
-  if (rules.some((r) => /\\(?:k<|[1-9])/.test(r.pattern.source))) return null;
+  const tests = rules.map((r) => r.hint ?? r.pattern);
+  if (tests.some((re) => /\\(?:k<|[1-9])/.test(re.source))) return null;
   const byFlags = new Map<string, string[]>();
-  for (const r of rules) {
-    const flags = r.pattern.flags.replace("g", "").replace("y", "");
-    const src = `(?:${r.pattern.source.replace(/\(\?<(?![=!])[A-Za-z0-9_$]+>/g, "(?:")})`;
+  for (const re of tests) {
+    const flags = re.flags.replace("g", "").replace("y", "");
+    const src = `(?:${re.source.replace(/\(\?<(?![=!])[A-Za-z0-9_$]+>/g, "(?:")})`;
     byFlags.set(flags, [...(byFlags.get(flags) ?? []), src]);
   }
   return [...byFlags].map(([flags, srcs]) => new RegExp(srcs.join("|"), flags));
