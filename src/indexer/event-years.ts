@@ -53,6 +53,9 @@ export function eventYears(sentence: string): EventYear[] {
   return out;
 }
 
+/** A year any of the readings below could take (theirs are 1600–2099 and 1900–2099). */
+const ANY_YEAR = /(?:1[6-9]|20)\d{2}/;
+
 /**
  * A business's line about itself: "Brennan's Table, cooking for Norfolk since 2022", "Hart & Sons,
  * est. 1998": the name, then what it does "since" a year, is when it was founded. The name must be
@@ -71,6 +74,8 @@ function taglineYears(sentence: string): EventYear[] {
 
 /** A statement with its happenings' years (as it was, when it tells none). */
 export function withEventYears<T extends Statement>(st: T): T {
+  // Each of the four readings needs a year in the sentence (their patterns' own years): without one, none is tried.
+  if (!ANY_YEAR.test(st.text)) return st;
   const years = [...eventYears(st.text), ...taglineYears(st.text), ...degreeYears(st.text), ...ownedSinceYears(st.text)];
   return years.length > 0 ? { ...st, years } : st;
 }

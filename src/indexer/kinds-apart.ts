@@ -12,9 +12,11 @@ export function kindPairsOf(text: string): string[] {
   const out = new Set<string>();
   for (const clause of text.split(/[.,;:!?()[\]"“”|/—–]+/u)) {
     const tokens = clause.split(/\s+/u).filter((t) => t !== "");
+    // Each token's words read once: every token but the ends is both a kind and a thing.
+    const words = tokens.map((t) => contentWords(t));
     for (let i = 0; i + 1 < tokens.length; i++) {
-      const a = contentWords(tokens[i]!);
-      const b = contentWords(tokens[i + 1]!);
+      const a = words[i]!;
+      const b = words[i + 1]!;
       // A possessive names a holder, not a kind (told-apart.ts reads it).
       if (a.length === 1 && b.length === 1 && !/['’]s?$/u.test(tokens[i]!)) out.add(`${a[0]} ${b[0]}`);
     }

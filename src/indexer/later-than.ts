@@ -10,8 +10,15 @@ import { contentWords, type Statement } from "./statements.js";
 /** "<subject> is/are/'s <n> days|weeks later|earlier than booked|planned|…". */
 const LATER_THAN = /([^:;,.!?]{0,80}?)\b(?:is|are|was|were|'s|’s|will be|now)\s+(?:now\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:days?|weeks?|fortnights?)\s+(?:later|earlier|sooner)\s+than\s+(?:booked|planned|arranged|scheduled|agreed|expected|first said|we said|promised)\b/iu;
 
+/**
+ * The pattern's own tail, which every match holds: a sentence without it is not tried with the
+ * whole pattern, whose open start is tried at every character.
+ */
+const LATER_THAN_TAIL = /\s+than\s+(?:booked|planned|arranged|scheduled|agreed|expected|first said|we said|promised)\b/iu;
+
 /** The words naming what a sentence says is later or earlier than arranged; none when it says no such thing. */
 export function laterThanWhat(sentence: string): string[] {
+  if (!LATER_THAN_TAIL.test(sentence)) return [];
   const m = LATER_THAN.exec(sentence);
   return m ? contentWords(m[1]!).slice(-6) : [];
 }

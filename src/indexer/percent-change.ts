@@ -19,13 +19,16 @@ import { weekdayOf } from "./taken-back.js";
  */
 const BY_SHARE = /([^,;:.!?]{0,60}?)\b(?:goes up|go up|going up|went up|gone up|goes down|went down|is going up|rise[sn]?|rose|increases|increased|decreases|decreased|is cut|was cut|cut)\s+(?:by\s+)?\d+(?:\.\d+)?\s?(?:%|per ?cent)/i;
 
+/** The pattern's own tail, which every match holds: a sentence without it is not tried with the whole pattern (its open start is tried at every character). */
+const BY_SHARE_TAIL = /\d+(?:\.\d+)?\s?(?:%|per ?cent)/i;
+
 /** Words of rising or falling, and of its being said: not what rose. */
 const RISE_WORDS = new Set(contentWords("up down rise rises risen rising rose increase increases increased increasing decrease decreased cut raised lowered reduced drop drops dropped fall falls fell fallen goes go going went more less higher lower confirmed said"));
 const isOther = (w: string) => RISE_WORDS.has(w) || weekdayOf(w) !== null || MONTHS.includes(w.slice(0, 3));
 
 /** A statement changing an amount by a share, marked for the linker (as it was, when it does not, asks, or gives its own new amount). */
 export function withShareChange<T extends Statement>(st: T): T {
-  const m = BY_SHARE.exec(st.text);
+  const m = BY_SHARE_TAIL.test(st.text) ? BY_SHARE.exec(st.text) : null;
   if (!m || st.asks === true || st.values.some((v) => v.type === "money")) return st;
   // What rose: the last few words of its clause before the verb ("my word rate", "the hourly court fee").
   const what = contentWords(m[1]!).filter((w) => !isOther(w)).slice(-4);

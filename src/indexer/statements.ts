@@ -267,18 +267,45 @@ export function contentWords(text: string, heads = false): string[] {
   // A hyphen or an underscore parts words as the keyword index parts them ("patent-related" →
   // patent, related; "PARTS_MARKUP" → parts, markup), so a statement's words and a query's terms meet.
   const tokens = text.toLowerCase().replace(PERIOD_SHORT, (_m, p: string, x: string) => `${p}${TIME_ABBREVIATIONS.get(x) ?? x}`).split(/[^\p{L}\p{N}']+/u);
-  for (const [i, raw] of tokens.entries()) {
-    // "day rate", "day job": "day" naming a kind of the noun after it is that noun's head word, not a stop word.
-    const next = tokens[i + 1] ?? "";
-    const nextIsContent = next.length >= 3 && !STOP.has(next) && !/\d/.test(next);
-    // "they've", "she'd", "we're": a stop word with its verb is still a stop word.
-    if (/['’]/.test(raw) && STOP.has(raw.split(/['’]/)[0]!)) continue;
-    const w = raw.replace(/'s$/, "").replace(/[''_]/g, "");
-    if (w.length < 3 || /\d/.test(w) || NUMBER_WORDS[w] !== undefined) continue;
-    if (STOP.has(w) && !(heads && w === "day" && nextIsContent)) continue;
-    out.push(stem(w));
+  for (let i = 0; i < tokens.length; i++) {
+    const w = tokenWord(tokens[i]!);
+    if (w === null) continue;
+    if (w === STOP_DAY) {
+      // "day rate", "day job": "day" naming a kind of the noun after it is that noun's head word, not a stop word.
+      const next = tokens[i + 1] ?? "";
+      if (heads && next.length >= 3 && !STOP.has(next) && !/\d/.test(next)) out.push(stem("day"));
+      continue;
+    }
+    out.push(w);
   }
   return out;
+}
+
+/** What `tokenWord` gives "day" when it is a stop word: kept only as the head of the word after it. */
+const STOP_DAY = Symbol("stop-day");
+
+/**
+ * One token's content word (stemmed), null for none. A token's word depends on the token alone
+ * (but "day", which depends on the next), so each is read once and kept: texts repeat their words.
+ */
+function tokenWord(raw: string): string | null | typeof STOP_DAY {
+  const kept = TOKEN_WORDS.get(raw);
+  if (kept !== undefined) return kept;
+  const w = readTokenWord(raw);
+  // Bounded: a long-lived process reads an open-ended vocabulary.
+  if (TOKEN_WORDS.size >= 100_000) TOKEN_WORDS.clear();
+  TOKEN_WORDS.set(raw, w);
+  return w;
+}
+const TOKEN_WORDS = new Map<string, string | null | typeof STOP_DAY>();
+
+function readTokenWord(raw: string): string | null | typeof STOP_DAY {
+  // "they've", "she'd", "we're": a stop word with its verb is still a stop word.
+  if (/['’]/.test(raw) && STOP.has(raw.split(/['’]/)[0]!)) return null;
+  const w = raw.replace(/'s$/, "").replace(/[''_]/g, "");
+  if (w.length < 3 || /\d/.test(w) || NUMBER_WORDS[w] !== undefined) return null;
+  if (STOP.has(w)) return w === "day" ? STOP_DAY : null;
+  return stem(w);
 }
 
 interface Found {

@@ -113,12 +113,22 @@ function overlap(a: readonly string[], b: readonly string[], idf: (w: string) =>
 /** A day of the month said with its weekday ("Fri 16th") is the same kind of value as a date ("Mon 26 Feb"): both say which day. */
 export const slotKey = (v: StatedValue) => (v.type === "count" || v.type === "measure" ? `${v.type}:${v.unit}` : v.type === "day" ? "date" : v.type);
 
+/**
+ * `slotKey(a) === slotKey(b)` without making the keys: asked of every pair of values of the
+ * statements the linker pairs. A type names no other key, so a count's key meets only a count's.
+ */
+export function sameSlot(a: StatedValue, b: StatedValue): boolean {
+  const ta = a.type === "day" ? "date" : a.type;
+  if (ta !== (b.type === "day" ? "date" : b.type)) return false;
+  return ta === "count" || ta === "measure" ? a.unit === b.unit : true;
+}
+
 /** The day of the month of a date ("02-26" → 26) or a day ("16" → 16). */
 const dayNumber = (v: StatedValue) => Number(v.type === "date" ? v.norm.slice(3) : v.norm);
 
 /** Whether two values of one kind say the same: a day without its month is the same as a date on that day. */
 function sameValue(a: StatedValue, b: StatedValue): boolean {
-  if (slotKey(a) !== slotKey(b)) return false;
+  if (!sameSlot(a, b)) return false;
   return a.type !== b.type && (a.type === "day" || b.type === "day") ? dayNumber(a) === dayNumber(b) : a.norm === b.norm;
 }
 
@@ -185,18 +195,25 @@ const sharedNeeded = (v: StatedValue): number => (v.type === "phone" || isDose(v
 
 /** The best slot two statements share with different values, or null. */
 function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
-  let best: { slot: string; strength: number } | null = null;
+  // Asked after the slot is found (all three are pure, and most pairs share no slot), not before: the same answer.
+  const best = sharedSlot(o, n, idf, opts);
+  if (best === null) return null;
   // Each names its thing by its own reference number ("invoice HP-014", "invoice HP-015"): two things.
   if (namedApart(o, n)) return null;
   // Another holder's thing ("my flight", "Sam's flight"), or another of a numbered series ("Chapter 4", "Chapter 5").
   if (toldApart(o, n)) return null;
+  return best;
+}
+
+/** The best slot two statements share with different values, unless they name two kinds of one thing; null for none. */
+function sharedSlot(o: Statement, n: Statement, idf: (w: string) => number, opts: LinkOptions): { slot: string; strength: number } | null {
+  let best: { slot: string; strength: number } | null = null;
   // Two kinds of one thing ("waiting staff", "bar staff"): two things. Asked once, and only of
   // statements that share a slot at all (most pairs share none).
   let kinds: boolean | undefined;
   for (const vo of o.values) {
     for (const vn of n.values) {
-      const key = slotKey(vo);
-      if (key !== slotKey(vn) || sameValue(vo, vn)) continue;
+      if (!sameSlot(vo, vn) || sameValue(vo, vn)) continue;
       kinds ??= kindsApart(o, n);
       if (kinds) return null;
       // Looks like one slot but is two things: an occasion, a plan against what was done, a start against an end.
@@ -237,7 +254,13 @@ const MAX_UPDATES_PER_STATEMENT = 3;
 /** Updates: for each statement, the later ones giving its slot a new value (the strongest few). */
 function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkOptions): Link[] {
   const byKey = new Map<string, PlacedStatement[]>();
-  for (const s of all) for (const k of new Set(s.st.values.map(slotKey))) (byKey.get(k) ?? byKey.set(k, []).get(k)!).push(s);
+  // A pair meets in more than one group only when both hold values of more than one slot: only then is it keyed to be asked once.
+  const manyKeys = new Set<PlacedStatement>();
+  for (const s of all) {
+    const keys = new Set(s.st.values.map(slotKey));
+    if (keys.size > 1) manyKeys.add(s);
+    for (const k of keys) (byKey.get(k) ?? byKey.set(k, []).get(k)!).push(s);
+  }
   const found = new Map<string, Link>();
   for (const group of byKey.values()) {
     group.sort((a, b) => a.order - b.order);
@@ -246,7 +269,7 @@ function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkO
       if (o.st.mark?.key === "still-true") continue;
       for (let j = i + 1; j < group.length; j++) {
         const n = group[j]!;
-        if (n.order <= o.order || found.has(`${o.id}:${n.id}`)) continue;
+        if (n.order <= o.order || (manyKeys.has(o) && manyKeys.has(n) && found.has(`${o.id}:${n.id}`))) continue;
         const hit = sameSlotNewValue(o.st, n.st, idf, opts);
         if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: "slot" });
       }
