@@ -159,6 +159,10 @@ export interface Statement {
   nowadays?: boolean;
   /** Said as "label: value" with no figures ("Collection point for the Hay customers: the Swan car park."; records-given-up.ts). Absent when not. */
   record?: { label: string[]; value: string[] };
+  /** The places the sentence names ("party at the Magpie Café" → magpi, café; moved-places.ts). Absent when none. */
+  places?: string[];
+  /** The place the sentence says a thing moved to ("moved to the Fisherman's Arms"; moved-places.ts). Absent when none. */
+  movedTo?: string[];
   /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */
   observed?: boolean;
   /** A standing file's line never seen changing: the save it was first read from, its latest possible time (standing-dates.ts). Absent otherwise. */

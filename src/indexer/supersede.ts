@@ -80,7 +80,9 @@ export type LinkRule =
   // switched.ts: a thing switched to another ("switched the meat order to …")
   | "switched"
   // bare-counts.ts: a count said bare ("is 14 now")
-  | "bare-count";
+  | "bare-count"
+  // moved-places.ts: a thing moved to another named place ("moved to the Fisherman's Arms")
+  | "place";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
