@@ -15,8 +15,8 @@
 import { contentWords, type Statement } from "./statements.js";
 import type { Link, PlacedStatement } from "./supersede.js";
 
-/** A capitalised name, its words joined by capitalised words or "of", "on", "&" ("Ship on Shore", "Bell & Crown"). */
-const NAME = String.raw`(\p{Lu}[\p{L}'’-]*(?:\s+(?:\p{Lu}[\p{L}'’-]*|of|on|&)){0,4})`;
+/** A capitalised name, its words joined by capitalised words or "of", "on", "&", "and" ("Ship on Shore", "Crown and Anchor"). */
+const NAME = String.raw`(\p{Lu}[\p{L}'’-]*(?:\s+(?:(?:and\s+)?\p{Lu}[\p{L}'’-]*|of|on|&)){0,4})`;
 const THE = String.raw`(?:the\s+)?`;
 
 /** A name after "at", "in" or "to": where a thing is or goes. */
@@ -83,8 +83,8 @@ export function placeMoveUpdates(all: readonly PlacedStatement[], idf: (w: strin
     let best: { o: PlacedStatement; shared: string[]; score: number } | undefined;
     for (const o of placed) {
       if (o.order >= n.order || o.id === n.id || o.st.negated || o.st.mark?.key === "still-true") continue;
-      // Already at the new place: the older says where it is now, not where it was.
-      if (to.some((w) => o.st.words.includes(w))) continue;
+      // Already at the new place (every word of it named): the older says where it is now, not where it was.
+      if (to.every((w) => o.st.words.includes(w))) continue;
       const own = thingWords(o.st);
       const shared = own.filter((w) => thing.has(w));
       const score = sum(shared);
