@@ -159,6 +159,10 @@ export interface Statement {
   nowadays?: boolean;
   /** Said as "label: value" with no figures ("Collection point for the Hay customers: the Swan car park."; records-given-up.ts). Absent when not. */
   record?: { label: string[]; value: string[] };
+  /** The places the sentence names ("party at the Magpie Café" → magpi, café; moved-places.ts). Absent when none. */
+  places?: string[];
+  /** The place the sentence says a thing moved to ("moved to the Fisherman's Arms"; moved-places.ts). Absent when none. */
+  movedTo?: string[];
   /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */
   observed?: boolean;
   /** A standing file's line never seen changing: the save it was first read from, its latest possible time (standing-dates.ts). Absent otherwise. */
@@ -176,7 +180,7 @@ const STOP = new Set(
     "kinda sorta gonna wanna worried worry stressed stress curious wondering wonder considering thinking feel feeling felt pretty best way good great figure able hope hoping glad happy excited anxious").split(/\s+/),
 );
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, twenty: 20, thirty: 30, fifty: 50, hundred: 100 };
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100 };
 /** Month names as the value readers write them (three letters), and their pattern. */
 export const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
@@ -360,12 +364,12 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   // 78% / 78 percent
   { re: /\b(\d+(?:\.\d+)?)\s?(?:%|percent\b)/gi, read: (m) => ({ type: "percent", unit: "", norm: String(Number(m[1])) }) },
   // two dozen kids / a dozen eggs: a count said in dozens is that many of the thing after it
-  { re: /\b(a|half a|one|two|three|four|five|six|\d{1,3})\s+dozen\s+([a-z][a-z-]{0,20})\b/gi, read: (m) => counted(String(dozens(m[1]!)), m[2]!) },
+  { re: /\b(a|half a|one|two|three|four|five|six|\d{1,3})\s+dozen\s+([a-z][a-z-]{0,20})\b(?=\s+([a-z]{3,20})\b|)/gi, read: (m) => counted(String(dozens(m[1]!)), m[2]!, m[3]) },
   // 250ms / 3 hours / 45 sources / 1,200 calls / three days
   {
     // A comma ends the number when no digit follows it: "Aug 2030, fine" counts no "fine".
-    re: /\b(\d(?:[\d,]*\d)?(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred)\s?([a-z][a-z-]{0,20})\b/gi,
-    read: (m) => counted(m[1]!, m[2]!),
+    re: /\b(\d(?:[\d,]*\d)?(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\s?([a-z][a-z-]{0,20})\b(?=\s+([a-z]{3,20})\b|)/gi,
+    read: (m) => counted(m[1]!, m[2]!, m[3]),
   },
 ];
 
@@ -424,10 +428,14 @@ function dozens(n: string): number {
   return k === "half a" ? 6 : k === "a" ? 12 : 12 * (NUMBER_WORDS[k] ?? Number(k));
 }
 
-function counted(num: string, word: string): Omit<Found, "start" | "end"> | null {
+/** A word of three or more joined by hyphens ("point-of-lay", "ready-to-wear"): a modifier of the noun after it, not what is counted. */
+const COMPOUND_MODIFIER = /^[a-z]+(?:-[a-z]+){2,}$/;
+
+function counted(num: string, word: string, next?: string): Omit<Found, "start" | "end"> | null {
   const n = NUMBER_WORDS[num.toLowerCase()] ?? Number(num.replace(/,/g, ""));
   if (!Number.isFinite(n)) return null;
-  const w = word.toLowerCase();
+  // "a dozen point-of-lay pullets": the pullets are counted, as in "fifteen pullets".
+  const w = COMPOUND_MODIFIER.test(word.toLowerCase()) && next !== undefined && !STOP.has(next.toLowerCase()) ? next.toLowerCase() : word.toLowerCase();
   // "3 of", "2024 and", "5 to 6": the word after is no unit; a year is a date, not a count.
   if (STOP.has(w) && w !== "day" && w !== "per") return null;
   if (MONTHS.includes(w.slice(0, 3)) && /^[a-z]+$/.test(w) && w.length <= 9) return null;

@@ -80,7 +80,9 @@ export type LinkRule =
   // switched.ts: a thing switched to another ("switched the meat order to …")
   | "switched"
   // bare-counts.ts: a count said bare ("is 14 now")
-  | "bare-count";
+  | "bare-count"
+  // moved-places.ts: a thing moved to another named place ("moved to the Fisherman's Arms")
+  | "place";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -317,14 +319,15 @@ function corrections(all: PlacedStatement[]): Link[] {
 }
 
 /**
- * A weekday taken back ("Saturday, sorry, Friday") speaks of a thing said to be on that weekday
- * with a day still to come: the statement names it ("Sat 24th") and not the weekday now given.
+ * A weekday taken back ("Saturday, sorry, Friday") or said instead of another speaks of a thing
+ * said to be on that weekday with a day still to come, or on that weekday as its day ("orders
+ * close Tuesday 8pm"): the statement names it and not the weekday now given.
  * A weekday is a word of many statements, so two other words must be shared.
  */
 const saidOnWeekday = (from: string, to: string, words: ReadonlySet<string>) => (o: PlacedStatement) =>
   o.st.words.some((w) => weekdayOf(w) === from) &&
   !o.st.words.some((w) => weekdayOf(w) === to) &&
-  o.st.values.some((v) => WHEN_TYPES.has(v.type) && stillAhead(v, o.order)) &&
+  (o.st.values.some((v) => WHEN_TYPES.has(v.type) && stillAhead(v, o.order)) || weekdayAhead(o.st)) &&
   o.st.words.filter((w) => words.has(w) && weekdayOf(w) === null).length >= 2;
 
 /** A title is no word of whose role it is ("Mrs Patel", "Mrs Jones" share nothing by it). */

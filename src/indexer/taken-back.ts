@@ -14,6 +14,11 @@ const NUMBER = "[$€£]?\\d[\\d,]*(?:\\.\\d+)?";
 const TAKE_BACK = "(?:sorry|i mean|i meant|no wait|wait no|or rather|correction|scratch that)";
 
 const TAKEN_BACK = new RegExp(`\\b(${WEEKDAY}|${NUMBER})\\s*[,;:—–-]?\\s*(?:no,?\\s+)?${TAKE_BACK}\\s*[,;:—–-]?\\s*(?:the\\s+|on\\s+)?(${WEEKDAY}|${NUMBER})\\b`, "gi");
+/**
+ * A weekday said in place of another: "close Wednesday 8pm instead of Tuesday 8pm", "Friday,
+ * not Thursday". The hour beside the first (one short word at most) is the same for both.
+ */
+const DAY_INSTEAD = new RegExp(`\\b(${WEEKDAY})\\b(?:\\s+[\\w.:]{1,8})?\\s*,?\\s+(?:instead of|rather than|not)\\s+(?:the\\s+|on\\s+)?(${WEEKDAY})\\b`, "gi");
 const IS_WEEKDAY = new RegExp(`^${WEEKDAY}$`, "i");
 
 /** A weekday as three letters ("saturday" → "sat"); a number as its digits ("£1,200" → "1200"). */
@@ -24,8 +29,10 @@ function normal(x: string): { kind: "weekday" | "number"; norm: string } {
 
 /** The values a sentence takes back: `from` the one given up, `to` the one that holds (a weekday's three letters, or a number's digits). */
 export function takenBack(sentence: string): { from: string; to: string }[] {
-  return statedMatches(sentence, TAKEN_BACK)
-    .map((m) => [normal(m[1]!), normal(m[2]!)] as const)
+  // "Saturday, sorry, Friday" gives up the first; "Wednesday instead of Tuesday" the second.
+  const pairs = [...statedMatches(sentence, TAKEN_BACK).map((m) => [m[1]!, m[2]!] as const), ...statedMatches(sentence, DAY_INSTEAD).map((m) => [m[2]!, m[1]!] as const)];
+  return pairs
+    .map(([from, to]) => [normal(from), normal(to)] as const)
     .filter(([a, b]) => a.kind === b.kind && a.norm !== b.norm)
     .map(([a, b]) => ({ from: a.norm, to: b.norm }));
 }
