@@ -5,7 +5,8 @@
  * (a holder still named is a holder added) sees nothing replaced; but it names them as gone
  * (off, away, left, retired, on leave) beside someone taking over ("taking over", "stepping
  * in", or a change word such as "now"). It replaces the latest earlier statement naming that
- * person that shares another word with it (what they did: "supervisor", "Mochi"). Read when a
+ * person that shares another word with it (what they did: "supervisor", "Mochi") and gives no
+ * figure of theirs (a plot, a number: then the line is about the person, not only the role). Read when a
  * statement is stored (so linking reads no text); linked among the person's statements. Pure.
  */
 import { contentWords, type Statement } from "./statements.js";
@@ -49,7 +50,9 @@ export function handedOnUpdates(all: readonly PlacedStatement[]): Link[] {
     const thing = new Set(n.st.words.filter((w) => w !== from && !NOT_THE_THING.has(w)));
     let shared: string[] = [];
     const latest = latestBefore(all, n, (o) => {
-      if (o.st.handedOn !== undefined || o.st.negated || !o.st.words.includes(from)) return false;
+      // A line giving the person's own figures ("Colin Beck, plot 14, looks after the trough") says more of them than what
+      // was handed on: it stays, as a role rule keeps a holder still named.
+      if (o.st.handedOn !== undefined || o.st.negated || !o.st.words.includes(from) || (o.st.figures ?? []).length > 0) return false;
       shared = o.st.words.filter((w) => thing.has(w));
       return shared.length > 0;
     });
