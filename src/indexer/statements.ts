@@ -163,6 +163,10 @@ export interface Statement {
   doseNames?: { norm: string; unit: string; word: string }[];
   /** A named person said gone or away while another takes over what they did ("Helen's off on sabbatical, so Kwame is taking over"; handed-on.ts). Absent when not. */
   handedOn?: { from: string };
+  /** The things it says are over ("not on warfarin any more" → warfarin; no-longer.ts). Absent when none. */
+  noLonger?: string[];
+  /** The figures it says are still so ("ethics form still 12th" → 12; still-said.ts). Absent when none. */
+  stillSaid?: string[];
   /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */
   observed?: boolean;
   /** A standing file's line never seen changing: the save it was first read from, its latest possible time (standing-dates.ts). Absent otherwise. */

@@ -35,6 +35,7 @@ import { CONTACT_WORDS, isContact, kindNamed } from "./contact-values.js";
 import { namesOtherOld } from "./named-old.js";
 import { sameBound } from "./start-dates.js";
 import { twoMedicines } from "./medicines.js";
+import { saysStill } from "./still-said.js";
 
 export interface PlacedStatement {
   id: number;
@@ -83,7 +84,9 @@ export type LinkRule =
   // bare-counts.ts: a count said bare ("is 14 now")
   | "bare-count"
   // handed-on.ts: a thing handed on because the one who did it is gone ("Helen's off, Kwame is taking over")
-  | "handed-on";
+  | "handed-on"
+  // no-longer.ts: a thing said over by a later negation ("not on warfarin any more")
+  | "no-longer";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -213,6 +216,8 @@ function sameSlotNewValue(o: Statement, n: Statement, idf: (w: string) => number
       // Still saying the old value, or already saying the new one: an added fact, not a change.
       // The old value told as what it was ("was £180, now £198") is not still said.
       if (n.values.some((x) => x.former !== true && sameValue(x, vo)) || o.values.some((x) => sameValue(x, vn))) continue;
+      // "… ethics form still 12th": the old value said to hold still, though not as a value of its own (still-said.ts).
+      if (saysStill(n, vo)) continue;
       // A day, an hour or a weekly day changes only when something was moved: other dates are other events;
       // a second phone number is as often another line of the same person's as a new one.
       // A dose too: a second medicine's dose is as often beside the first as instead of it.

@@ -48,6 +48,8 @@ import { withRecordLine } from "./records-given-up.js";
 import { withNowadays } from "./these-days.js";
 import { withDoseNames } from "./medicines.js";
 import { withHandedOn } from "./handed-on.js";
+import { withStillSaid } from "./still-said.js";
+import { withNoLonger } from "./no-longer.js";
 
 export interface TruthFile {
   rel: string;
@@ -73,7 +75,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withDayAhead(withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(withWindow(withEstimates(withVatBasis(withRecordLine(withNowadays(withDoseNames(withHandedOn(st))))))))))))))))))))))))))));
+  return withDayAhead(withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(withWindow(withEstimates(withVatBasis(withRecordLine(withNowadays(withDoseNames(withHandedOn(withStillSaid(withNoLonger(st))))))))))))))))))))))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {
