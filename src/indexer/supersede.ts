@@ -86,7 +86,9 @@ export type LinkRule =
   // handed-on.ts: a thing handed on because the one who did it is gone ("Helen's off, Kwame is taking over")
   | "handed-on"
   // no-longer.ts: a thing said over by a later negation ("not on warfarin any more")
-  | "no-longer";
+  | "no-longer"
+  // place-now.ts: a thing that meets somewhere else now; new-best.ts: a personal best beaten
+  | "place-now" | "new-best";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */

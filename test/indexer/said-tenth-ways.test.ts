@@ -9,6 +9,8 @@ import { readReply } from "../../src/indexer/replies.js";
 import { extractStatements } from "../../src/indexer/statements.js";
 import { stillFigures } from "../../src/indexer/still-said.js";
 import { givenUpThings } from "../../src/indexer/no-longer.js";
+import { placeNow } from "../../src/indexer/place-now.js";
+import { bestSaid } from "../../src/indexer/new-best.js";
 
 // What the tenth changes set (scripts/eval-changes10/) missed or got wrong on its first, unseen
 // run, as rules in general words. Each example is phrased apart from the set.
@@ -136,5 +138,46 @@ describe("a thing given up by a later negation", () => {
   it("another holder's thing, a line denying it itself, or a bare 'not' replaces nothing", () => {
     expect(linksOf(["- Uncle Joe's blood pressure tablet: ramipril.", "- mum's not on ramipril any more, the GP moved her to amlodipine."], "update")).toEqual([]);
     expect(linksOf(["- Mum's blood pressure tablet: ramipril, review every six months.", "- mum's on amlodipine, not ramipril, the GP says."], "update")).toEqual([]);
+  });
+});
+
+describe("a thing that meets somewhere else now", () => {
+  it("reads the thing and the place said with 'now'", () => {
+    expect(placeNow("- book club meets at the Crown Inn now, the Red Lion shut")).toEqual({ thing: ["book", "club"], place: ["crown", "inn"] });
+    expect(placeNow("- book club meets at the Crown Inn")).toBeUndefined();
+    expect(placeNow("- club meets at the Crown now")).toBeUndefined();
+  });
+
+  it("replaces the record kept under the thing's name", () => {
+    expect(linksOf(["- Book club: the Red Lion, room 2, first Tuesday.", "- book club meets at the Crown Inn now, the Red Lion shut"], "update")).toEqual([[0, 1]]);
+  });
+
+  it("another thing's record, or one already naming the place, stays", () => {
+    expect(linksOf(["- Chess club: the Red Lion, room 2, first Tuesday.", "- book club meets at the Crown Inn now, the Red Lion shut"], "update")).toEqual([]);
+    expect(linksOf(["- Book club: the Crown Inn, room 2, first Tuesday.", "- book club meets at the Crown Inn now, the Red Lion shut"], "update")).toEqual([]);
+  });
+});
+
+describe("a personal best beaten", () => {
+  it("reads a best given and a best beaten", () => {
+    expect(bestSaid("5k PB 24:10 at Roundhay")).toBe("best");
+    expect(bestSaid("Roundhay 23:48, new PB!")).toBe("new");
+    expect(bestSaid("aiming for a PB")).toBeUndefined();
+  });
+
+  it("'new PB' replaces the earlier best of the same thing, not another's", () => {
+    expect(linksOf(["- Swimming: 400m freestyle at the Aquatics Centre, PB 7:52.", "- 400m freestyle 7:31, new PB at the Aquatics Centre"], "update")).toEqual([[0, 1]]);
+    expect(linksOf(["- Cycling: club 10 mile TT, PB 26:40.", "- 400m freestyle 7:31, new PB at the Aquatics Centre"], "update")).toEqual([]);
+  });
+});
+
+describe("a value gone back to what it was", () => {
+  it("'back to 19:30' says a change", () => {
+    expect(extractStatements("- trial over, shifts back to 19:30 starts from Monday")[0]!.change).toBe(true);
+    expect(extractStatements("- drove back to Leeds after the shift")[0]?.change ?? false).toBe(false);
+  });
+
+  it("replaces the value it went back from", () => {
+    expect(linksOf(["- from next week early shifts start 06:30 for the trial", "- trial over, early shifts back to 07:00 starts from Monday"], "update")).toEqual([[0, 1]]);
   });
 });
