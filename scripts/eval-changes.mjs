@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8|changes9] [--mode keyword|hybrid] [--json] [--show]
-// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8|changes9] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
+// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8|changes9|changes10] [--mode keyword|hybrid] [--json] [--show]
+// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8|changes9|changes10] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
 // Changed facts in one person's own notes, each set written blind before reading the linker or
 // the ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
 //   changes   scripts/eval-changes/: Priya's four weeks of daily notes, MEMORY.md and USER.md
@@ -42,6 +42,12 @@
 //             a question she answers herself, a recurring day changed, one of two children or
 //             vehicles changed, "a dozen" -> "fifteen", a price with and without VAT (the same
 //             price: unchanged), a table row under other headings
+//   changes10 scripts/eval-changes10/: Adaeze's month as an ICU night nurse, part-time MSc student
+//             and her father's carer: who said it in OpenCode (a close date the assistant proposed
+//             and she accepted, a rate it read from a config and she corrected) and OpenClaw (a date
+//             it proposed and she rejected with another, a count it stated and she corrected), a
+//             later negation ("not on warfarin any more"), hours in words, places and people
+//             replaced by name, a recurring day changed, one of two table rows, A -> B -> A
 // The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says
 // (--standing-saved-now: MEMORY.md, USER.md and TOOLS.md saved at the set's "now" instead, after
 // every note, as a line added today leaves them; their lines are then never seen changing),
@@ -66,7 +72,7 @@ import { Engine } from "../dist/index.js";
 import { searchOptions } from "../dist/contract/options.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6", changes7: "eval-changes7", changes8: "eval-changes8", changes9: "eval-changes9" };
+const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6", changes7: "eval-changes7", changes8: "eval-changes8", changes9: "eval-changes9", changes10: "eval-changes10" };
 
 /** A transcript line's turn text (its JSON "content"); null for a line that is no turn. */
 function turnText(line) {

@@ -7,6 +7,10 @@
 import { setToUpdates } from "./set-to-links.js";
 import { switchedUpdates } from "./switched.js";
 import { placeMoveUpdates } from "./moved-places.js";
+import { handedOnUpdates } from "./handed-on.js";
+import { noLongerUpdates } from "./no-longer.js";
+import { placeNowUpdates } from "./place-now.js";
+import { newBestUpdates } from "./new-best.js";
 import { bareCountUpdates } from "./bare-counts.js";
 import { planStateUpdates } from "./called-off-plans.js";
 import { shareChangeUpdates } from "./percent-change.js";
@@ -164,6 +168,6 @@ export function withHandLinks(all: PlacedStatement[], links: readonly Link[]): L
   const idf = weights(all);
   const decided = new Set(links.filter((l) => l.by === "person").map((l) => l.older));
   const seen = new Set(links.map((l) => `${l.older}:${l.newer}`));
-  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all), ...rowHeadUpdates(all), ...retabledUpdates(all), ...recordGivenUpUpdates(all), ...nowadaysUpdates(all), ...setToUpdates(all), ...switchedUpdates(all), ...bareCountUpdates(all), ...planStateUpdates(all), ...shareChangeUpdates(all), ...windowUpdates(all), ...estimateUpdates(all), ...placeMoveUpdates(all, idf)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
+  const added = [...struckOutUpdates(all, idf), ...labelledUpdates(all, idf), ...keyValueUpdates(all), ...rowUpdates(all), ...roleHolderUpdates(all), ...replyUpdates(all), ...rowHeadUpdates(all), ...retabledUpdates(all), ...recordGivenUpUpdates(all), ...nowadaysUpdates(all), ...setToUpdates(all), ...switchedUpdates(all), ...handedOnUpdates(all), ...noLongerUpdates(all), ...placeNowUpdates(all), ...newBestUpdates(all), ...bareCountUpdates(all), ...planStateUpdates(all), ...shareChangeUpdates(all), ...windowUpdates(all), ...estimateUpdates(all), ...placeMoveUpdates(all, idf)].filter((l) => !decided.has(l.older) && !seen.has(`${l.older}:${l.newer}`) && seen.add(`${l.older}:${l.newer}`) !== undefined);
   return [...links, ...added];
 }

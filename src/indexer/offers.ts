@@ -6,8 +6,8 @@
  * says 25% now)"), not what is proposed: it is left out. Pure.
  */
 
-/** A yes to an offer: "yep", "yes please", "yes, do it", "go ahead", "please do", "sure, go for it". */
-const YES_TO_OFFER = /^\s*(?:(?:yes|yep|yup|yeah|sure|ok|okay)(?:[\s,.!]+(?:please|do it|go ahead|go for it|do that|thanks))*|go ahead|please do|do it)[\s.!]*$/i;
+/** A yes to an offer: "yep", "yes please", "yes, do it", "go ahead", "please do", "sure, go for it", "yes go on", "go on then". */
+const YES_TO_OFFER = /^\s*(?:(?:yes|yep|yup|yeah|sure|ok|okay)(?:[\s,.!]+(?:please|do it|go ahead|go for it|do that|thanks|go on(?: then)?))*|go ahead|please do|do it|go on(?: then)?|go for it)[\s.!]*$/i;
 
 /** "Shall I / Should I / Want me to set|put|change|make|update|move|bump <thing> to|as <value>?" */
 const OFFER_TO_SET = /^\s*(?:shall|should|can) (?:i|we)|^\s*(?:do you )?want me to/i;

@@ -77,6 +77,21 @@ function askedBack(said: readonly string[]): { sentence: string; was: string[] }
   return was.length > 0 ? { sentence: `${previous} ${said[at]}`, was } : null;
 }
 
+/** A reply that opens on a value ("no, 13 left", "no, £44"): the value itself is the answer. */
+const OPENS_ON_VALUE = /^\s*[£$€]?\d/;
+
+/**
+ * A value the assistant told as a fact ("You've got 18 days of annual leave left this year.")
+ * and the person's "no" opening on another value ("no, 13 left"): the claim is what was said no
+ * to, when it is the assistant's last sentence and names a value.
+ */
+function claimSaidNo(said: readonly string[], rest: string): { sentence: string; was: string[] } | null {
+  const last = said.at(-1)?.trim() ?? "";
+  if (!OPENS_ON_VALUE.test(rest) || last.endsWith("?")) return null;
+  const was = figuresOf(last);
+  return was.length > 0 ? { sentence: last, was } : null;
+}
+
 /** The assistant's sentence a reply answers: its last yes/no question naming a value, or the sentence holding the value the reply says "not" to. */
 function asked(assistant: string, rest: string): { sentence: string; was: string[]; said?: true } | null {
   const said = sentences(assistant);
@@ -86,7 +101,7 @@ function asked(assistant: string, rest: string): { sentence: string; was: string
   if (back) return back;
   const not = NOT_THIS.exec(rest);
   const denied = not ? figuresOf(not[1]!) : [];
-  if (denied.length === 0) return null;
+  if (denied.length === 0) return claimSaidNo(said, rest);
   const sentence = [...said].reverse().find((s) => figuresOf(s).some((f) => denied.includes(f)));
   return sentence ? { sentence, was: denied, said: true } : null;
 }

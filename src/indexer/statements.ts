@@ -163,6 +163,18 @@ export interface Statement {
   places?: string[];
   /** The place the sentence says a thing moved to ("moved to the Fisherman's Arms"; moved-places.ts). Absent when none. */
   movedTo?: string[];
+  /** Each dose's medicine, the word right before it ("metformin 500mg"; medicines.ts). Absent when none. */
+  doseNames?: { norm: string; unit: string; word: string }[];
+  /** A named person said gone or away while another takes over what they did ("Helen's off on sabbatical, so Kwame is taking over"; handed-on.ts). Absent when not. */
+  handedOn?: { from: string };
+  /** The things it says are over ("not on warfarin any more" → warfarin; no-longer.ts). Absent when none. */
+  noLonger?: string[];
+  /** Where it says a thing meets now ("study group meets in Broadcasting Place now"; place-now.ts). Absent when none. */
+  placeNow?: { thing: string[]; place: string[] };
+  /** How it speaks of a personal best: "new" beaten, "best" one given (new-best.ts). Absent when neither. */
+  best?: "new" | "best";
+  /** The figures it says are still so ("ethics form still 12th" → 12; still-said.ts). Absent when none. */
+  stillSaid?: string[];
   /** A standing file's line first seen in a later read of the file: its time is when it was written (standing-dates.ts). Absent otherwise. */
   observed?: boolean;
   /** A standing file's line never seen changing: the save it was first read from, its latest possible time (standing-dates.ts). Absent otherwise. */
@@ -203,7 +215,7 @@ const SIZE_UNIT_WORDS = new Set(["kw", "mw", "ha"]);
 /** "I've never …", "I have not …": a denial of something the person did or has. */
 const DENIAL = /\b(?:never|have not|haven't|has not|hasn't|did not|didn't|no longer)\b\s+(?:actually\s+|ever\s+|really\s+|once\s+)?(.*)$/i;
 /** Words people use when a fact changes: a sentence with one of them may replace an older one more readily. */
-const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|put (?:back|forward) (?:to|by|a|until|till)|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged|taken over|took over)\b|\b(?:given|assigned|allocated) (?:Mrs?|Ms|Miss|Dr|Prof)\.? [A-Z]|\b(?:(?:going|goes|gone|went) |(?:put|puts|putting) (?:(?:the|their|his|her|its|our|my) (?:[a-z'’-]+ ){1,2})?)(?:up|down) to (?=[$€£\d]|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)/i;
+const CHANGE = /\b(now|new|newly|moved?|moving|changed?|changing|resched\w*|postponed?|delayed|brought forward|put (?:back|forward) (?:to|by|a|until|till)|pushed|extended|increased?|decreased?|reduced|raised|lowered|dropped|grew|grown|up from|down from|updated?|adjusted|revised|shifted|bumped|instead|actually|corrected?|reached|switched|replaced|no longer|anymore|turns out|latest|current(?:ly)?|rebook(?:ed)?|rearranged|taken over|took over)\b|\bback to (?=[£$€]?\d)|\b(?:got|granted|given|approved|agreed)\s+(?:(?:the|an|a|my)\s+)?extension\b|\bextension\s+(?:until|till)\b|\b(?:given|assigned|allocated) (?:Mrs?|Ms|Miss|Dr|Prof)\.? [A-Z]|\b(?:(?:going|goes|gone|went) |(?:put|puts|putting) (?:(?:the|their|his|her|its|our|my) (?:[a-z'’-]+ ){1,2})?)(?:up|down) to (?=[$€£\d]|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b)/i;
 /** A thing moved, put off or called off: the words that announce it even when no new value follows. */
 const ANNOUNCED = /\b(?:resched\w*|postpon\w*|moved|delayed|pushed (?:back|out)|put off|put (?:back|forward) (?:to|by|a|until|till)\b|brought forward|cancell?ed|called off|pull(?:ed|ing)? out of|changed (?:my|our) minds?|no longer|not happening anymore)\b/i;
 /** "moved her to the 20th", "put him off": who was moved says nothing of what. */

@@ -34,6 +34,8 @@ import { isSize } from "./units.js";
 import { CONTACT_WORDS, isContact, kindNamed } from "./contact-values.js";
 import { namesOtherOld } from "./named-old.js";
 import { sameBound } from "./start-dates.js";
+import { twoMedicines } from "./medicines.js";
+import { saysStill } from "./still-said.js";
 
 export interface PlacedStatement {
   id: number;
@@ -82,7 +84,13 @@ export type LinkRule =
   // bare-counts.ts: a count said bare ("is 14 now")
   | "bare-count"
   // moved-places.ts: a thing moved to another named place ("moved to the Fisherman's Arms")
-  | "place";
+  | "place"
+  // handed-on.ts: a thing handed on because the one who did it is gone ("Helen's off, Kwame is taking over")
+  | "handed-on"
+  // no-longer.ts: a thing said over by a later negation ("not on warfarin any more")
+  | "no-longer"
+  // place-now.ts: a thing that meets somewhere else now; new-best.ts: a personal best beaten
+  | "place-now" | "new-best";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -157,7 +165,9 @@ function nearAgrees(vo: StatedValue, vn: StatedValue, o: Statement, n: Statement
   // A pronoun ("cut her food", "had her jab") says whose, not what: any two sentences of one person or pet share it.
   const near = vo.near.filter((w) => !PRONOUNS.has(w) && (vn.near.includes(w) || n.words.includes(w)));
   if (near.length === 0) return false;
-  const nearBack = vn.near.filter((w) => !PRONOUNS.has(w) && (vo.near.includes(w) || o.words.includes(w)));
+  // A table row's value is named by its column's heading too ("| Module | Due |": the row's date is when it is due).
+  const heads = o.row ? contentWords(o.row.table) : [];
+  const nearBack = vn.near.filter((w) => !PRONOUNS.has(w) && (vo.near.includes(w) || o.words.includes(w) || heads.includes(w)));
   // "it's Friday 24th instead": "instead" beside the new day says it replaces one, as a move announced does.
   const replaces = n.announced === true || vn.near.includes("instead");
   return nearBack.length > 0 || (replaces && vn.near.every((w) => WHEN_OR_MOVED.has(w) || w === "instead"));
@@ -222,9 +232,13 @@ function sharedSlot(o: Statement, n: Statement, idf: (w: string) => number, opts
       if (apartBy(vo, vn) !== null) continue;
       // "4pm instead of 5": the newer names the old value it replaces, and this is not it.
       if (namesOtherOld(vo, vn, n)) continue;
+      // "metformin 500mg" and "apixaban 5mg": doses of two medicines, each beside its own (medicines.ts).
+      if (isDose(vo) && twoMedicines(o, vo, n, vn)) continue;
       // Still saying the old value, or already saying the new one: an added fact, not a change.
       // The old value told as what it was ("was £180, now £198") is not still said.
       if (n.values.some((x) => x.former !== true && sameValue(x, vo)) || o.values.some((x) => sameValue(x, vn))) continue;
+      // "… ethics form still 12th": the old value said to hold still, though not as a value of its own (still-said.ts).
+      if (saysStill(n, vo)) continue;
       // A day, an hour or a weekly day changes only when something was moved: other dates are other events;
       // a second phone number is as often another line of the same person's as a new one.
       // A dose too: a second medicine's dose is as often beside the first as instead of it.
