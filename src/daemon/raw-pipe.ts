@@ -113,7 +113,7 @@ function closeQuietly(handle: PipeHandle | undefined): void {
   }
 }
 
-/** A connected pipe as a link: reads start with the first listener, every end reports once. */
+/** A connected pipe as a link: reading starts with the first write (the daemon only answers), an end is reported once. */
 function rawLink(b: RawBindings, handle: PipeHandle): DaemonLink {
   const onData: ((chunk: Buffer) => void)[] = [];
   const onClose: (() => void)[] = [];
