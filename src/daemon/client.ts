@@ -9,7 +9,10 @@
  * DaemonAnswerError carrying the engine's code and sentence.
  */
 import { existsSync } from "node:fs";
-import net from "node:net";
+import type { Socket } from "node:net";
+import { nodeNet } from "../shared/lazy-builtins.js";
+import type { DaemonLink } from "./link.js";
+import { connectRawPipe } from "./raw-pipe.js";
 import { FALLBACK_CODES, LineSplitter, socketPath, type RpcErrorBody, type RpcMethod, type RpcResponse } from "./protocol.js";
 
 /** An error the daemon's engine raised: reported exactly as the same error in-process would be. */
@@ -37,6 +40,11 @@ export interface AskDaemonOptions {
    * nothing writes to. Any other outcome closes the connection as always.
    */
   exiting?: boolean;
+  /**
+   * Connect without `node:net` when this Node allows it (raw-pipe.ts): for a process that asks
+   * one question and exits, where loading net's streams is most of its own cost. `net` when not.
+   */
+  rawPipe?: boolean;
 }
 
 /**
@@ -62,7 +70,7 @@ export async function askDaemon<T>(workspace: string, method: RpcMethod, params:
   // Date.now(), not performance.now(): the hot paths (hooks, thin search) spare loading perf_hooks.
   const started = Date.now();
   const timeoutMs = o.timeoutMs ?? 60_000;
-  const conn = await connectDaemon(sock, timeoutMs > 0 ? Math.min(1_000, timeoutMs) : 1_000);
+  const conn = await openLink(sock, timeoutMs > 0 ? Math.min(1_000, timeoutMs) : 1_000, o.rawPipe === true);
   if (conn === undefined) return undefined;
   const fallback = o.onFallback ?? ((why: string) => process.stderr.write(`agent: ${why}; working in-process\n`));
   return new Promise<T | undefined>((resolve, reject) => {
@@ -73,8 +81,8 @@ export async function askDaemon<T>(workspace: string, method: RpcMethod, params:
       settled = true;
       if (timer) clearTimeout(timer);
       o.signal?.removeEventListener("abort", onAbort);
-      if (answered && o.exiting === true) conn.unref();
-      else conn.destroy();
+      if (answered && o.exiting === true) conn.leave();
+      else conn.close();
       fn();
     };
     // The connection's own time counts: the caller's budget is the whole call's.
@@ -86,7 +94,7 @@ export async function askDaemon<T>(workspace: string, method: RpcMethod, params:
     const timer = timeoutMs > 0 ? setTimeout(() => setImmediate(late), left) : undefined;
     const onAbort = () => finish(() => reject(o.signal?.reason instanceof Error ? o.signal.reason : new Error("cancelled")));
     o.signal?.addEventListener("abort", onAbort, { once: true });
-    conn.on("data", (chunk: Buffer) => {
+    conn.onData((chunk: Buffer) => {
       let got: string[];
       try {
         got = lines.push(chunk);
@@ -110,16 +118,34 @@ export async function askDaemon<T>(workspace: string, method: RpcMethod, params:
       }
     });
     // The daemon went away before answering (killed, crashed, stopped): the caller redoes it.
-    conn.on("close", () => finish(() => (fallback(`the daemon stopped before answering ${method}`), resolve(undefined))));
-    conn.on("error", () => undefined);
+    conn.onClose(() => finish(() => (fallback(`the daemon stopped before answering ${method}`), resolve(undefined))));
     conn.write(JSON.stringify({ id: 1, method, params: params ?? {} }) + "\n");
   });
 }
 
+/** A link to the daemon's socket (raw when asked and possible, else by net), or undefined when nothing listens there. */
+async function openLink(sock: string, timeoutMs: number, raw: boolean): Promise<DaemonLink | undefined> {
+  const link = raw ? await connectRawPipe(sock, timeoutMs) : undefined;
+  if (link !== undefined) return link;
+  const conn = await connectDaemon(sock, timeoutMs);
+  return conn === undefined ? undefined : socketLink(conn);
+}
+
+function socketLink(conn: Socket): DaemonLink {
+  conn.on("error", () => undefined);
+  return {
+    write: (text) => void conn.write(text),
+    onData: (fn) => void conn.on("data", fn),
+    onClose: (fn) => void conn.on("close", fn),
+    close: () => void conn.destroy(),
+    leave: () => void conn.unref(),
+  };
+}
+
 /** A connection to the daemon's socket, or undefined when nothing listens there (a stale socket file). */
-export function connectDaemon(sock: string, timeoutMs = 1_000): Promise<net.Socket | undefined> {
+export function connectDaemon(sock: string, timeoutMs = 1_000): Promise<Socket | undefined> {
   return new Promise((resolve) => {
-    const conn = net.createConnection(sock);
+    const conn = nodeNet().createConnection(sock);
     const timer = setTimeout(() => {
       conn.destroy();
       resolve(undefined);

@@ -18,3 +18,8 @@ export function nodeCrypto(): typeof import("node:crypto") {
 export function workerThreads(): typeof import("node:worker_threads") {
   return load("node:worker_threads") as typeof import("node:worker_threads");
 }
+
+/** `node:net`, loaded the first time it is asked for (the thin search connects without it when it can). */
+export function nodeNet(): typeof import("node:net") {
+  return load("node:net") as typeof import("node:net");
+}

@@ -85,7 +85,7 @@ export async function thinSearch(argv: string[]): Promise<boolean> {
   const req = { query: cmd.query, ...(cmd.limit !== undefined ? { limit: cmd.limit } : {}), ...(cmd.mode !== undefined ? { mode: cmd.mode } : {}) };
   try {
     // No time limit, as the full command: the engine bounds its own model calls.
-    const res = await askDaemon<SearchReport>(workspace, "search", req, { timeoutMs: 0, exiting: true, onFallback: (why) => say(`${why}; working in-process`) });
+    const res = await askDaemon<SearchReport>(workspace, "search", req, { timeoutMs: 0, exiting: true, rawPipe: true, onFallback: (why) => say(`${why}; working in-process`) });
     if (res === undefined) {
       // askDaemon already said why when the daemon was reached; the full CLI must not ask it again.
       if (mode !== "require") process.env.AGENT_DAEMON = "off";
