@@ -57,11 +57,13 @@ describe("a question asking how much, on a real index", () => {
     const e = res.results[0]!.explain!;
     expect(e.amountBoost).toBe(1.25);
     expect(e.final).toBeCloseTo(e.fused * e.decay * e.dateBoost * e.whenBoost * e.amountBoost! * e.coverageFactor, 5);
-    expect(res.results.find((r) => r.path === "memory/2026-11-02.md")!.explain!.amountBoost).toBeUndefined();
+    // The note stating no price is no answer to "how much" at all: the floor leaves it out (amount-stated.ts).
+    expect(res.results.find((r) => r.path === "memory/2026-11-02.md")).toBeUndefined();
   });
 
   it("off (amountBoost 1) the note naming the boiler more often wins; a question not asking how much is unchanged", async () => {
-    expect((await workspace(notes, { recency: { enabled: false }, keyword: { amountBoost: 1 } }).search("how much was the boiler service")).results[0]!.path).toBe("memory/2026-11-02.md");
+    // The floor off, so the factor alone is seen: the floor would leave the unpriced note out.
+    expect((await workspace(notes, { recency: { enabled: false }, keyword: { amountBoost: 1 }, floor: { enabled: false } }).search("how much was the boiler service")).results[0]!.path).toBe("memory/2026-11-02.md");
     const res = await workspace(notes, { recency: { enabled: false } }).search("boiler service");
     expect(res.results.every((r) => r.explain!.amountBoost === undefined)).toBe(true);
   });

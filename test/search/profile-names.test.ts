@@ -56,6 +56,36 @@ describe("search: a capitalised kind the profile gives a name searches that name
   });
 });
 
+describe("search: a role a profile line opens with searches the names it gives", () => {
+  const workspace = indexedWorkspaces("agent-profile-roles-");
+  const NOTES: Record<string, string> = {
+    "MEMORY.md": "# Memory\n\n- Accountant: Bev Laing (Laing & Co). receipts to her by quarter end\n- Dad lives alone\n  - carers: Brightwater Care, 8am + 6pm\n- Name: Gemma Whitlock\n- Bins: Tuesday\n",
+    "memory/2036-06-06.md": "# Fri\n\nBev call re VAT - says claim the VAT back on the tester\n",
+    "memory/2036-06-07.md": "# Sat\n\nread up on VAT for landlords, the forum says register early\n",
+    "memory/2036-06-08.md": "# Sun\n\nrang Brightwaters about adding a lunch visit - £28/hr\n",
+  };
+
+  it("what did the accountant say about the vat: the note naming Bev first", async () => {
+    const w = workspace(NOTES);
+    const res = await w.search("what did the accountant say about the vat");
+    expect(res.results[0]?.path).toBe("memory/2036-06-06.md");
+    expect(formsOf(res, "accountant")).toEqual(expect.arrayContaining(["bev", "laing"]));
+  });
+
+  it("a plural role answers the singular: the carer visit finds Brightwater", async () => {
+    const w = workspace(NOTES);
+    const res = await w.search("how much is the carer visit");
+    expect(res.results.map((r) => r.path)).toContain("memory/2036-06-08.md");
+    expect(formsOf(res, "carer")).toContain("brightwater");
+  });
+
+  it("a slot or a day is no role: the name is not the person's, a day is no name", async () => {
+    const w = workspace(NOTES);
+    expect(formsOf(await w.search("whats the name of the new nurse"), "name")).toEqual([]);
+    expect(formsOf(await w.search("when are the bins collected"), "bins")).not.toContain("tuesday");
+  });
+});
+
 describe("the floor: one word of three side by side, each written about something else, is no answer", () => {
   const workspace = indexedWorkspaces("agent-scattered-words-");
   const NOTES: Record<string, string> = {

@@ -12,6 +12,11 @@ describe("writtenAsName: the notes write the word as a name", () => {
     expect(writtenAsName("oscar", ["Oscar off school.", "- Oscar: reading book", "Swim. Oscar did 2 lengths", "Kids: Oscar"])).toBe(false);
   });
 
+  it("a word in capitals is shouted, neither a name nor a word: the name written elsewhere still counts", () => {
+    expect(writtenAsName("henderson", ["HENDERSONS SAID YES. start Mon", "order in for the Hendersons: cable"])).toBe(true);
+    expect(writtenAsName("vat", ["VAT registered", "claim the VAT back"])).toBe(false);
+  });
+
   it("a word the notes also write in lower case is a word: mum, an oscar statue", () => {
     expect(writtenAsName("mum", ["rang Mum at 6", "mum's knee bad again"])).toBe(false);
     expect(writtenAsName("oscar", ["met Oscar at the gate", "won an oscar at last"])).toBe(false);
@@ -25,6 +30,13 @@ describe("typedPossessiveNames: a lower-case possessive without its apostrophe",
     expect([...typedPossessiveNames("when is oscar swimming", new Set(["oscar", "swimming"]), () => texts)]).toEqual([]);
     expect([...typedPossessiveNames("when are the swimming galas", new Set(["swimming", "galas"]), () => texts)]).toEqual([]);
   });
+
+  it("a two-letter name's possessive is one; a title before a name never is", () => {
+    const jo = ["- Jo = wife, works at County Hall", "birthday meal for Jo at Benedicts"];
+    expect([...typedPossessiveNames("when is jos memory clinic", new Set(["jos", "memory", "clinic"]), () => jo)]).toEqual(["jos"]);
+    const patel = ["quoted Mrs Patel for the board", "rang Mr Patel back"];
+    expect([...typedPossessiveNames("what did i charge mrs patel", new Set(["mrs", "patel", "charge"]), () => patel)]).toEqual([]);
+  });
 });
 
 describe("ownedByAnother: the owner's thing said only as someone else's", () => {
@@ -35,6 +47,11 @@ describe("ownedByAnother: the owner's thing said only as someone else's", () => 
     expect(ownedByAnother(["swimming", "gala"], "O's swimming gala - Sat 14th", owners)).toBe(false);
     expect(ownedByAnother(["swimming", "gala"], "School swimming gala - Sat 14th", owners)).toBe(false);
     expect(ownedByAnother(["swimming", "gala"], "Theo swimming gala Sat, then swimming gala for the little ones", owners)).toBe(false);
+  });
+
+  it("naming the owner elsewhere does not make another's thing theirs; the owner's short name before it is the owner", () => {
+    expect(ownedByAnother(["oscars", "swimming", "gala"], "Oscar off school\nTheo swimming gala - Sat 14th", owners)).toBe(true);
+    expect(ownedByAnother(["swimming", "gala"], "Ozzy swimming gala - Sat 14th", owners, (t) => (t === "oscars" ? [t, "ozzy"] : [t]))).toBe(false);
   });
 
   it("a count or an ordinal after another name's possessive keeps the thing theirs; a day before one does not", () => {
@@ -54,6 +71,12 @@ describe("ownerApart: the owner named only in lines holding none of the question
     // The owner alone, or the other word alone, is another test's.
     expect(ownerApart(["oscars"], "took Oscar to the park", owners, forms)).toBe(false);
     expect(ownerApart(["minding"], "next door minding the cat", owners, forms)).toBe(false);
+  });
+
+  it("the lines going on from the owner's are about them, until a blank line or another name", () => {
+    expect(ownerApart(["oscars", "minding"], "Sat\nOscar's rabbit - new hutch\nnext door minding it while we're away", owners, forms)).toBe(false);
+    expect(ownerApart(["oscars", "minding"], "Sat\nOscar's rabbit - new hutch\n\nnext door minding the cat", owners, forms)).toBe(true);
+    expect(ownerApart(["oscars", "minding"], "Sat\nOscar's rabbit - new hutch\nrang Theo's school\nnext door minding the cat", owners, forms)).toBe(true);
   });
 });
 

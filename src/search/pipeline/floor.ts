@@ -14,6 +14,7 @@ import { exitWith, type Exit } from "./stages.js";
 import { NO_TOPIC } from "../query/generic.js";
 import { distinctiveTerms, isQuestion, subjectOf, type DistinctiveTerms, type SubjectVerdict } from "./distinctive.js";
 import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
+import { asksHowMuch, statesAmountBesideMatch } from "./amount-stated.js";
 import { otherCompoundHeads, queryCompounds, type Compound } from "./other-compound.js";
 import { compoundApartInList } from "./list-apart.js";
 import { ownedByAnother, ownerAlone, ownerApart, ownerMissing, ownersOf, type Owners } from "./typed-names.js";
@@ -34,16 +35,18 @@ const STRONG_MARGIN = 0.1;
  * note contains). A result that shares no word at all is judged by its cosine alone.
  */
 function vectorNeedsMore(s: Scored, words: QueryWords, subject: FloorVerdict): boolean {
-  if (subject === "subject-absent" || subject === "time-unstated") return true;
+  if (subject === "subject-absent" || subject === "time-unstated" || subject === "amount-unstated") return true;
   return subject === "generic-only" && s.matched.length > 0;
 }
 
 /**
  * The subject test (distinctive.ts), and one more for a question that asks when a thing is
  * (not when it was, nor how long) and names no time itself (time-stated.ts): "time-unstated", a result lacking one
- * of the question's distinctive words whose sentences holding the others state no time.
+ * of the question's distinctive words whose sentences holding the others state no time. And for
+ * a question asking how much (amount-stated.ts): "amount-unstated", a result whose lines holding
+ * the question's distinctive words state no money.
  */
-export type FloorVerdict = SubjectVerdict | "time-unstated";
+export type FloorVerdict = SubjectVerdict | "time-unstated" | "amount-unstated";
 
 /** The floor's verdict on a result's words: the subject test, then, for a "when" question, the time. */
 export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs: number): FloorVerdict {
@@ -54,10 +57,13 @@ export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs:
   if (subject === "ok" && isQuestion(plan.query) && compoundApartInList(s.matched, words.distinctive.idf.keys(), s.cand.text, words.compounds, plan.parsed.formsOf)) return "generic-only";
   // "finns swimming gala" typed for Finn's: "Isla swimming gala" is Isla's (typed-names.ts).
   // "kats day off" against Kat in one line and "covering" in another: apart (typed-names.ts).
-  if (subject === "ok" && (ownerAlone(s.matched, words.terms, words.owners) || ownedByAnother(s.matched, s.cand.text, words.owners) || ownerApart(s.matched, s.cand.text, words.owners, plan.parsed.formsOf) || ownerMissing(s.matched, s.cand.text, words.owners))) return "generic-only";
-  if (subject !== "ok" || !plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
+  if (subject === "ok" && (ownerAlone(s.matched, words.terms, words.owners) || ownedByAnother(s.matched, s.cand.text, words.owners, plan.parsed.formsOf) || ownerApart(s.matched, s.cand.text, words.owners, plan.parsed.formsOf) || ownerMissing(s.matched, s.cand.text, words.owners))) return "generic-only";
+  if (subject !== "ok") return subject;
   const distinctive = [...words.distinctive.idf.keys()];
   const matched = distinctive.filter((t) => s.matched.includes(t));
+  // "how much was finns dentist" against "Finn dentist 4.15 - 2 fillings needed": no price.
+  if (matched.length > 0 && asksHowMuch(plan.query) && !statesAmountBesideMatch(s.cand.text, matched, plan.parsed.formsOf)) return "amount-unstated";
+  if (!plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
   if (matched.length === distinctive.length) return subject;
   return statesTimeBesideMatch({ text: s.cand.text, date: s.cand.date, matched }, nowMs) ? subject : "time-unstated";
 }

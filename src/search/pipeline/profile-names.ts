@@ -9,6 +9,9 @@
  * below, and the question says that relation of that someone as two adjacent words ("leahs
  * mum", "leah's mum"), both words also search the name: a note writing the name holds both.
  * When a file writes "the X is a Y" of two capitalised names, a question word Y also searches X.
+ * When a line opens with a role and gives it a name ("Accountant: Bev Laing", "- carers:
+ * Brightwater Care", "Mentor = Clive"), a question word that role also searches the names: the
+ * notes say "Bev call re VAT", the question "what did the accountant say about the vat".
  *
  * General, not a list of relations: the definition must be in those files, written with the
  * names capitalised, in one line; the question must say the owner and the relation side by
@@ -21,6 +24,7 @@ import { keptWhileUnchanged } from "../../store/data-version.js";
 import type { DB } from "../../store/open.js";
 import type { ParsedQuery, WorkspaceForm } from "../query/query.js";
 import { profileTexts } from "./profile-texts.js";
+import { GENERIC } from "../query/generic.js";
 
 /** What the profile files define: a relation of an owner ("leah mum") and a kind ("skoda"), each with the names it stands for. */
 interface ProfileNames {
@@ -41,6 +45,29 @@ const RELATION_FIRST = new RegExp(`${START}${OWNED}(?:${IS}|\\s+|\\s*\\(\\s*)(${
 const NAME_FIRST = new RegExp(`${START}(${NAMES})(?:${IS}|\\s*\\(\\s*)${OWNED}${END}`, "gu");
 /** "the Octavia is a Skoda", "Octavia is a Skoda". */
 const KIND = new RegExp(`${START}(${NAME})\\s+is\\s+an?\\s+(${NAME})${END}`, "gu");
+
+/**
+ * A role a line opens with (after a list's bullet), a colon or an equals sign, and a run of
+ * capitalised names: "Accountant: Bev Laing", "  - carers: Brightwater Care, 8am + 6pm".
+ * The line's opening only: mid-line, "x: Y" is as often a time or a label as a role.
+ */
+const ROLE = new RegExp(String.raw`^[\s\-*+•>]*(\p{L}\p{Ll}{2,})\s*[:=]\s*(${NAME}(?:[ \t]+${NAME})*)${END}`, "u");
+
+/** Words capitalised before a name that are no name of their own ("Dr Adeyemi") and days and months ("Bins: Tuesday"). */
+const NOT_NAMES = new Set(
+  "mr mrs ms mx dr st mt fr sr jr monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december".split(" "),
+);
+
+/** The role word and the names of a role line, or null: never a name standing for itself. */
+function roleOf(line: string): { role: string; names: string[] } | null {
+  const m = ROLE.exec(line);
+  if (!m) return null;
+  const role = m[1]!.toLowerCase();
+  // "Name: Gemma Whitlock" in USER.md: a slot, not a role ("whats the name of the new nurse").
+  if (GENERIC.has(role) || GENERIC.has(role.replace(/s$/u, ""))) return null;
+  const names = m[2]!.split(/[ \t]+/u).map((n) => n.toLowerCase()).filter((n) => !NOT_NAMES.has(n) && n !== role);
+  return names.length > 0 ? { role, names } : null;
+}
 
 /** The question words the profile ties to a name, each with the names. */
 export function profileNames(db: DB, text: string, q: ParsedQuery, skip: ReadonlySet<string>): WorkspaceForm[] {
@@ -90,9 +117,16 @@ function definedNames(db: DB): ProfileNames {
       for (const m of line.matchAll(RELATION_FIRST)) addAll(relations, `${m[1]!.toLowerCase()} ${m[2]!}`, namesOf(m[3]!), m[1]!);
       for (const m of line.matchAll(NAME_FIRST)) addAll(relations, `${m[2]!.toLowerCase()} ${m[3]!}`, namesOf(m[1]!), m[2]!);
       for (const m of line.matchAll(KIND)) addAll(kinds, m[2]!.toLowerCase(), [m[1]!.toLowerCase()], m[2]!);
+      const role = roleOf(line);
+      // Kept as the question types it in the singular too: "carers:" answers "the carer".
+      if (role) for (const key of singularToo(role.role)) addAll(kinds, key, role.names, key);
     }
     return { relations, kinds };
   });
+}
+
+function singularToo(word: string): string[] {
+  return word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? [word, word.slice(0, -1)] : [word];
 }
 
 function namesOf(list: string): string[] {

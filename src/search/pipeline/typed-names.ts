@@ -29,8 +29,18 @@ export function textsHolding(db: DB): (word: string) => readonly string[] {
   return (word) => sql(db, "SELECT text FROM chunks WHERE id IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)").pluck().all(`"${word.replace(/"/g, "")}"`, TEXTS_READ) as string[];
 }
 
-/** A possessive's base at least this long: "jos" for Jo is too often a word's own end. */
-const MIN_BASE = 3;
+/**
+ * A possessive's base at least this long: "jos" for Jo. A one-letter base is a word's own
+ * end far too often ("us", "is"); a two-letter one is a name only when the notes write it as
+ * one (writtenAsName), which "bus" or "yes" never are.
+ */
+const MIN_BASE = 2;
+
+/**
+ * Titles the notes capitalise before a name ("Mrs Patel", "Dr Adeyemi", "St Mary's"): never
+ * lower case in them, yet "mrs" typed in a question is the title, not Mr's possessive.
+ */
+const TITLES: ReadonlySet<string> = new Set("mr mrs ms mx dr st mt fr sr jr".split(" "));
 
 /** The words of a lower-case question that are a name's possessive typed without its apostrophe. */
 export function typedPossessiveNames(query: string, terms: ReadonlySet<string>, textsOf: (word: string) => readonly string[]): Set<string> {
@@ -38,19 +48,25 @@ export function typedPossessiveNames(query: string, terms: ReadonlySet<string>, 
   for (const m of query.matchAll(/(?<![\p{L}\p{N}'’])(\p{Ll}+)s(?![\p{L}\p{N}'’])/gu)) {
     const word = m[0];
     const base = m[1]!;
-    if (base.length < MIN_BASE || !terms.has(word) || out.has(word)) continue;
+    if (base.length < MIN_BASE || TITLES.has(base) || TITLES.has(word) || !terms.has(word) || out.has(word)) continue;
     if (writtenAsName(base, textsOf(word))) out.add(word);
   }
   return out;
 }
 
-/** Whether the texts write the word capitalised where no sentence starts, and never in lower case. */
+/**
+ * Whether the texts write the word capitalised where no sentence starts, and never in lower
+ * case. A word in capitals ("HENDERSONS SAID YES") is shouted, which says nothing of its case
+ * either way: it neither names nor unnames.
+ */
 export function writtenAsName(base: string, texts: readonly string[]): boolean {
   const forms = new RegExp(`(?<![\\p{L}\\p{N}])(${escape(base)})(?:s|['’]s)?(?![\\p{L}\\p{N}])`, "giu");
   const capital = base[0]!.toUpperCase() + base.slice(1).toLowerCase();
+  const shouted = base.toUpperCase();
   let named = false;
   for (const text of texts) {
     for (const m of text.matchAll(forms)) {
+      if (m[1] === shouted && base.length > 1 && shouted !== capital) continue;
       if (m[1] !== capital) return false;
       if (!sentenceStart(text, m.index)) named = true;
     }
@@ -127,17 +143,18 @@ export function ownerAlone(matched: readonly string[], distinctive: ReadonlySet<
 }
 
 /**
- * Whether the result holds a thing of the question's owner only as someone else's: it lacks
- * the owner, holds the thing, and every time the text says it, a name other than the owner's
- * (and no initial) stands right before it.
+ * Whether the result holds a thing of the question's owner only as someone else's: it holds
+ * the thing, and every time the text says it, a name other than the owner's (and no initial)
+ * stands right before it. Naming the owner elsewhere changes nothing: "HENDERSONS SAID YES"
+ * above "one of Steve's EICRs" gives the Hendersons no EICR.
  */
-export function ownedByAnother(matched: readonly string[], text: string, owners: Owners): boolean {
-  return owners.compounds.some((c) => matched.includes(c.head) && !matched.includes(c.modifier) && othersOnly(text, c, owners.isName));
+export function ownedByAnother(matched: readonly string[], text: string, owners: Owners, formsOf: (term: string) => readonly string[] = (t) => [t]): boolean {
+  return owners.compounds.some((c) => matched.includes(c.head) && othersOnly(text, c, owners.isName, formsOf(c.modifier)));
 }
 
-/** The owner's own name before the thing: "Finn" for "finns". */
-function ownerWord(word: string, owner: string): boolean {
-  return word === owner || word === owner.slice(0, -1);
+/** The owner's own name before the thing: "Finn" for "finns", or a short name the profile gives it ("Aru's" for "aruns"). */
+function ownerWord(word: string, owner: string, forms: readonly string[]): boolean {
+  return word === owner || word === owner.slice(0, -1) || forms.includes(word);
 }
 
 /**
@@ -147,15 +164,16 @@ function ownerWord(word: string, owner: string): boolean {
  */
 const POSSESSIVE_COUNT = /(\p{Lu}\p{Ll}+['’]s)[ \t]+\d+(?:st|nd|rd|th)?(?=[ \t]+\p{L})/gu;
 
-function othersOnly(text: string, c: Compound, isName: (word: string) => boolean): boolean {
-  return headOnlyAfter(text.replace(POSSESSIVE_COUNT, "$1"), c.head, (prev) => /^\p{Lu}\p{Ll}+$/u.test(prev) && !ownerWord(prev.toLowerCase(), c.modifier) && isName(prev.toLowerCase()));
+function othersOnly(text: string, c: Compound, isName: (word: string) => boolean, forms: readonly string[]): boolean {
+  return headOnlyAfter(text.replace(POSSESSIVE_COUNT, "$1"), c.head, (prev) => /^\p{Lu}\p{Ll}+$/u.test(prev) && !ownerWord(prev.toLowerCase(), c.modifier, forms) && isName(prev.toLowerCase()));
 }
 
 /**
  * Whether the owner stands apart from the rest of what the result matched: the result names the
  * owner and holds another of the question's distinctive words, but no line naming the owner holds
- * any of them. A dated note is a list of the day's happenings, one a line: "Sam covering the
- * Saturday" above "Ollie + Kat + me all flat out" is no cover for Kat. `formsOf` gives a term's
+ * any of them, nor any line going on from one (linesAbout). A dated note is a list of the day's
+ * happenings, one a line: "Sam covering the Saturday" above "Ollie + Kat + me all flat out" is
+ * no cover for Kat. `formsOf` gives a term's
  * written forms (the term first).
  */
 export function ownerApart(matched: readonly string[], text: string, owners: Owners, formsOf: (term: string) => readonly string[]): boolean {
@@ -167,8 +185,34 @@ export function ownerApart(matched: readonly string[], text: string, owners: Own
     const written = [owners.bare.has(owner) ? owner : owner.slice(0, -1), ...formsOf(owner).slice(1)].map(escape).join("|");
     const name = new RegExp(`(?<![\\p{L}\\p{N}])(?:${written})(?:s|['’]s)?(?![\\p{L}\\p{N}])`, "iu");
     const prefixes = others.flatMap((t) => formsOf(t)).flatMap((f) => [prefixOf(f.toLowerCase()), ...inflectedStem(f.toLowerCase())]);
-    const lines = text.split("\n").filter((l) => name.test(l));
+    const lines = linesAbout(text, name, owners.isName);
     if (lines.length > 0 && lines.every((l) => !holds(l.toLowerCase(), prefixes))) return true;
+  }
+  return false;
+}
+
+/**
+ * The lines about the owner: each line naming them, and the lines right after it that go on
+ * about the same thing: no blank line between, and no one else named ("Hendersons, Hellesdon -
+ * walkround for full rewire" then "quote sent tonight: £5,800"). A line naming someone else
+ * ("Bev call re VAT") or a blank line ends it: a dated note lists the day's happenings, and
+ * "fitted a key safe at dad's" two lines under "Steve paid the £720" is not Steve's.
+ */
+function linesAbout(text: string, name: RegExp, isName: (word: string) => boolean): string[] {
+  const out: string[] = [];
+  let going = false;
+  for (const line of text.split("\n")) {
+    if (name.test(line)) going = true;
+    else if (line.trim() === "" || namesSomeone(line, isName)) going = false;
+    if (going) out.push(line);
+  }
+  return out;
+}
+
+/** Whether a line names a person: a capitalised word inside a sentence, or one the notes write as a name. */
+function namesSomeone(line: string, isName: (word: string) => boolean): boolean {
+  for (const m of line.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+(?![\p{L}\p{N}])/gu)) {
+    if (!sentenceStart(line, m.index) || isName(m[0].toLowerCase())) return true;
   }
   return false;
 }
