@@ -78,7 +78,7 @@ function formatResult(r: SearchResult, n: number): string {
       `   explain: keyword ${f(e.keyword)}${e.bm25 === null ? (e.dateTerm > 0 ? ` (date term ${f(e.dateTerm)})` : " (no match)") : ` (bm25 ${f(e.bm25)}${e.listItem ? " of its best list item" : ""}${e.dateTerm > 0 ? ` + date term ${f(e.dateTerm)}` : ""})`}` +
       `, vector ${f(e.vector)}${e.cosine === null ? " (not a neighbour)" : ` (cos ${f(e.cosine)})`}` +
       ` → fused ${f(e.fused)} = ${f(1 - e.vectorWeight)}·kw + ${f(e.vectorWeight)}·vec` +
-      `; × decay ${f(e.decay)} × date ${f(e.dateBoost)}${e.dateMatch ? " (in range)" : ""}${e.whenBoost !== 1 ? ` × when ${f(e.whenBoost)} (${e.whenBoost > 1 ? "states a time" : "undated, states no time"})` : ""}${e.amountBoost !== undefined && e.amountBoost !== 1 ? ` × amount ${f(e.amountBoost)} (states an amount)` : ""}${e.coverageFactor !== 1 ? ` × coverage ${f(e.coverageFactor)}` : ""} = ${f(e.final)}` +
+      `; × decay ${f(e.decay)} × date ${f(e.dateBoost)}${e.dateMatch ? " (in range)" : ""}${e.whenBoost !== 1 ? ` × when ${f(e.whenBoost)} (${e.whenBoost > 1 ? "states a time" : "undated, states no time"})` : ""}${e.amountBoost !== undefined && e.amountBoost !== 1 ? ` × amount ${f(e.amountBoost)} (states an amount)` : ""}${e.measureBoost !== undefined && e.measureBoost !== 1 ? ` × measure ${f(e.measureBoost)} (states a measure)` : ""}${e.coverageFactor !== 1 ? ` × coverage ${f(e.coverageFactor)}` : ""} = ${f(e.final)}` +
       `; MMR penalty ${f(e.mmrPenalty)}\n` +
       `   floor: ${e.evidence.length === 0 ? "no evidence (the floor is off)" : e.evidence.map((ev) => evidenceWords(ev, e.coverage, e.matched, e.cosine)).join(", ")}\n`;
   }

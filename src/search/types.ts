@@ -34,9 +34,11 @@ export interface ScoreExplanation {
   whenBoost: number;
   /** search.keyword.amountBoost when the query asks how much and a line holding one of its words states an amount; absent when 1. */
   amountBoost?: number;
+  /** search.keyword.amountBoost when the query asks how heavy, tall or far and a line holding one of its words states such a measure; absent when 1. */
+  measureBoost?: number;
   /** (1 − search.keyword.coverageWeight) + coverageWeight × coverage; 1 in vector mode. */
   coverageFactor: number;
-  /** fused * decay * dateBoost * whenBoost * amountBoost * coverageFactor = the result's score. */
+  /** fused * decay * dateBoost * whenBoost * amountBoost * measureBoost * coverageFactor = the result's score. */
   final: number;
   /** How much MMR held this result back for resembling results above it. */
   mmrPenalty: number;

@@ -24,6 +24,12 @@ describe("absentThings: the nouns no note has that name the thing asked about", 
     expect([...absentThings("what did the farrier say about the mare", ["mare"], QUESTION)]).toEqual(["mare"]);
   });
 
+  it("not the quality a 'how' asks the measure of: the note writes the measure, not the word", () => {
+    expect([...absentThings("how heavy is the cat", ["heavy"], QUESTION)]).toEqual([]);
+    expect([...absentThings("how tall is the hedge", ["tall"], QUESTION)]).toEqual([]);
+    expect([...absentThings("how tall is the hedge", ["tall", "hedge"], QUESTION)]).toEqual(["hedge"]);
+  });
+
   it("none for a question asking when, one naming someone, or a statement", () => {
     expect([...absentThings("when is the spare tyre fitted", ["tyre"], { ...QUESTION, asksWhen: true })]).toEqual([]);
     expect([...absentThings("how much was Ana's spare tyre", ["tyre"], { ...QUESTION, names: new Set(["ana"]) })]).toEqual([]);

@@ -80,6 +80,16 @@ describe("ownerApart: the owner named only in lines holding none of the question
   });
 });
 
+describe("ownerApart: the verb after a bare name is no word it must hold beside it", () => {
+  const texts = ["wedding rehearsal w/ Chloe + Marcus, Sat at 1pm"];
+  const owners = ownersOf("what is chloe walking in to", new Set(["chloe", "walking"]), [], () => texts);
+  const forms = (t: string): readonly string[] => (t === "walking" ? [t, "walks"] : [t]);
+  it("the name in one line and 'she walks' in the next is the same person, as the name alone already passes", () => {
+    expect(owners.verb).toBe("walking");
+    expect(ownerApart(["chloe", "walking"], "rehearsal w/ Chloe + Marcus\nshe walks in to Canon in D", owners, forms)).toBe(false);
+  });
+});
+
 describe("ownerMissing: a result holding the thing asked but not its owner", () => {
   const texts = ["- Kids: Theo (8) + Oscar (5), picked up Theo and Oscar at 3"];
   const owners = ownersOf("when is oscars grommets op", new Set(["oscars", "grommets"]), [{ modifier: "oscars", head: "grommets" }], () => texts);

@@ -57,6 +57,8 @@ function namesAThing(words: readonly string[], i: number): boolean {
   if (SUBJECTS.has(words[i - 1] ?? "") || SUBJECTS.has(words[i - 2] ?? "")) return false;
   // "the address of the airbnb": an attribute of the thing, written as its value.
   if (words[i + 1] === "of") return false;
+  // "how heavy is the cat", "how tall is she": the quality measured, written as its measure ("5.1kg").
+  if (words[i - 1] === "how") return false;
   if (verbForms(word).length > 1 || isPastForm(word)) return false;
   return !ADJECTIVES.has(word);
 }

@@ -179,7 +179,9 @@ function othersOnly(text: string, c: Compound, isName: (word: string) => boolean
 export function ownerApart(matched: readonly string[], text: string, owners: Owners, formsOf: (term: string) => readonly string[]): boolean {
   for (const owner of owners.names) {
     if (!matched.includes(owner)) continue;
-    const others = [...owners.distinctive].filter((t) => t !== owner && !owners.names.has(t) && matched.includes(t));
+    // The verb after a bare name is no thing it must hold beside it, as in ownerAlone: a note
+    // names the person once and goes on with "she" ("w/ Chloe + Marcus", then "she walks in to").
+    const others = [...owners.distinctive].filter((t) => t !== owner && !owners.names.has(t) && t !== owners.verb && matched.includes(t));
     if (others.length === 0) continue;
     // The owner as the notes write it: the name, or the short name the profile gives it ("Kez" for kieran).
     const written = [owners.bare.has(owner) ? owner : owner.slice(0, -1), ...formsOf(owner).slice(1)].map(escape).join("|");

@@ -5,11 +5,13 @@ import { medicineNames } from "./medicines.js";
 import { secretWords } from "./secret-words.js";
 import { verbForms } from "./irregular.js";
 import { spellingVariants } from "./spellings.js";
+import { stateBase } from "./state-nouns.js";
 
 /**
  * The words a query word stands for, itself first: an irregular verb's forms ("go" → went,
  * gone; irregular.ts), or the other ways of writing it ("favorite" → favourite, fave, fav;
- * spellings.ts), the people whose trade it is ("roof" → roofer; derivations.ts), and the verb
+ * spellings.ts), the people whose trade it is ("roof" → roofer; derivations.ts) or whose state
+ * it names ("membership" → member; state-nouns.ts), and the verb
  * or noun of its act ("fly" → flight; actions.ts, weighed less: formWeight), and the medicines
  * a class word stands for ("tablets" → donepezil; medicines.ts), and the other words for a code
  * that opens something ("code" → pin; secret-words.ts). They are searched
@@ -19,7 +21,7 @@ import { spellingVariants } from "./spellings.js";
 export function wordForms(word: string): string[] {
   const verb = verbForms(word);
   const own = verb.length > 1 ? verb : spellingVariants(word);
-  const derived = GENERIC.has(word) ? [] : derivedForms(word).filter((d) => !own.includes(d));
+  const derived = GENERIC.has(word) ? [] : [...derivedForms(word), ...stateBase(word)].filter((d) => !own.includes(d));
   const base = derived.length > 0 ? [...own, ...derived] : own;
   const acts = GENERIC.has(word) ? [] : actionForms(word).filter((a) => !base.includes(a));
   const named = [...medicineNames(word), ...secretWords(word)].filter((m) => !base.includes(m) && !acts.includes(m));

@@ -49,9 +49,14 @@ export function statesAmount(line: string): boolean {
  * a note gives the price a sentence after naming the thing ("Repair shop called. 85 euro").
  */
 export function statesAmountWhereItMatches(text: string, forms: readonly (readonly string[])[]): boolean {
+  return someLineWhereItMatches(text, forms, statesAmount);
+}
+
+/** Whether a line of `text` holding one of the query's words (as statesAmountWhereItMatches reads them) passes `test`. */
+export function someLineWhereItMatches(text: string, forms: readonly (readonly string[])[], test: (line: string) => boolean): boolean {
   const prefixes = forms.map((fs) => fs.map((f) => f.toLowerCase().slice(0, Math.max(4, Math.min(f.length, 6)))));
   for (const line of text.split("\n")) {
-    if (!statesAmount(line)) continue;
+    if (!test(line)) continue;
     const lower = line.toLowerCase();
     if (prefixes.some((ps) => ps.some((p) => lower.includes(p)))) return true;
   }

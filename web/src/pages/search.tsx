@@ -22,6 +22,7 @@ function factorBars(e: Explanation): Bar[] {
     times("date boost", e.dateBoost, "the note's date lies in the range the query names", e.dateMatch ? " (date matches)" : ""),
     times("when boost", e.whenBoost, "the query asks when, and the matching line states a time"),
     times("amount boost", e.amountBoost ?? 1, "the query asks how much, and a line with its words states an amount"),
+    times("measure boost", e.measureBoost ?? 1, "the query asks how heavy, tall or far, and a line with its words states such a measure"),
     times("coverage", e.coverageFactor, `${Math.round(e.coverage * 100)}% of the query's words (idf-weighted)`),
     { label: "score", value: e.final, max: 1, hint: "fusion × recency × boosts × coverage" },
   ];

@@ -6,9 +6,10 @@ import { amountBoost } from "./amount-boost.js";
 import { coverageFactor } from "./coverage.js";
 import { dateBoost } from "./date-boost.js";
 import type { ScoreFactor } from "./factor.js";
+import { measureBoost } from "./measure-boost.js";
 import { recency } from "./recency.js";
 import { whenBoost } from "./when-boost.js";
 
 export type { FactorQuery, FactorValue, Measured, ScoreFactor } from "./factor.js";
 
-export const SCORE_FACTORS: readonly ScoreFactor[] = [recency, dateBoost, whenBoost, amountBoost, coverageFactor];
+export const SCORE_FACTORS: readonly ScoreFactor[] = [recency, dateBoost, whenBoost, amountBoost, measureBoost, coverageFactor];
