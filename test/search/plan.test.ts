@@ -60,6 +60,6 @@ describe("the search plan", () => {
   });
 
   it("the score factors are a list, in the order explain shows them", () => {
-    expect(SCORE_FACTORS.map((f) => f.name)).toEqual(["recency", "dateBoost", "whenBoost", "amountBoost", "coverage"]);
+    expect(SCORE_FACTORS.map((f) => f.name)).toEqual(["recency", "dateBoost", "whenBoost", "amountBoost", "measureBoost", "coverage"]);
   });
 });

@@ -14,7 +14,7 @@ let engine: Engine;
 beforeAll(() => {
   ws = tempDir("agent-topic-floor-");
   write(ws, "agent.config.json", JSON.stringify({ embed: { provider: "none" } }));
-  write(ws, "USER.md", "# User\n\nPays for Netflix and Spotify every month.\n");
+  write(ws, "USER.md", "# User\n\nPays for Netflix (£10.99) and Spotify every month.\n");
   write(ws, "notes/recipes.md", "# Recipes\n\n## Bread\n\nFlour, water, salt, yeast; much kneading.\n");
   write(ws, "notes/garden.md", "# Garden\n\nToo many snails on the lettuce this year.\n");
   engine = Engine.open({ workspace: ws, now: () => NOW });

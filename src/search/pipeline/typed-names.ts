@@ -194,21 +194,30 @@ export function ownerApart(matched: readonly string[], text: string, owners: Own
 }
 
 /**
- * The lines about the owner: each line naming them, and the lines right after it that go on
- * about the same thing: no blank line between, and no one else named ("Hendersons, Hellesdon -
- * walkround for full rewire" then "quote sent tonight: £5,800"). A line naming someone else
- * ("Bev call re VAT") or a blank line ends it: a dated note lists the day's happenings, and
- * "fitted a key safe at dad's" two lines under "Steve paid the £720" is not Steve's.
+ * The lines about the owner: each line naming them, and, after a line the name opens, the lines
+ * right after it that go on about the same thing: no blank line between, and no one else named
+ * ("Hendersons, Hellesdon - walkround for full rewire" then "quote sent tonight: £5,800"). A name
+ * inside a line is one happening of the day, not the topic of the next ("met Ross at the yard"
+ * above "loft hatch came, wrong size" says nothing of Ross's). A line naming someone else ("Bev
+ * call re VAT") or a blank line ends it: "fitted a key safe at dad's" two lines under "Steve
+ * paid the £720" is not Steve's.
  */
 function linesAbout(text: string, name: RegExp, isName: (word: string) => boolean): string[] {
   const out: string[] = [];
   let going = false;
   for (const line of text.split("\n")) {
-    if (name.test(line)) going = true;
-    else if (line.trim() === "" || namesSomeone(line, isName)) going = false;
-    if (going) out.push(line);
+    if (name.test(line)) {
+      out.push(line);
+      going = opensWith(line, name);
+    } else if (line.trim() === "" || namesSomeone(line, isName)) going = false;
+    else if (going) out.push(line);
   }
   return out;
+}
+
+/** Whether the name is the line's first word, past a list mark or a heading's hashes. */
+function opensWith(line: string, name: RegExp): boolean {
+  return line.replace(/^\s*(?:[-*+]\s+|\d+[.)]\s+|#+\s+)?/u, "").search(name) === 0;
 }
 
 /** Whether a line names a person: a capitalised word inside a sentence, or one the notes write as a name. */
