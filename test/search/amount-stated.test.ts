@@ -16,6 +16,9 @@ describe("statesAmountBesideMatch: money or a measure on a line holding a matche
     expect(statesAmountBesideMatch("kwik fit: brake pads + front discs £310. ouch", ["brakes"])).toBe(true);
     expect(statesAmountBesideMatch("dentist: one small cavity, filled, 60€", ["filling"])).toBe(true);
     expect(statesAmountBesideMatch("fuel: 380 L diesel at the depot pump", ["diesel"])).toBe(true);
+    // "how much leave have I left" is answered in days.
+    expect(statesAmountBesideMatch("- Annual leave left this year: 18 days.", ["leav"])).toBe(true);
+    expect(statesAmountBesideMatch("- booked annual leave 11-15 Aug", ["leav"])).toBe(false);
   });
 
   it("the amount must be on the word's line, by any written form of it", () => {

@@ -34,10 +34,10 @@ const MONEY = new RegExp(
 );
 
 /**
- * A quantity with its unit ("380 L diesel", "12 kg", "40 mins"): "how much diesel did I put in"
- * asks an amount that is no money.
+ * A quantity with its unit ("380 L diesel", "12 kg", "40 mins", "18 days"): "how much diesel did
+ * I put in" and "how much leave have I left" ask an amount that is no money.
  */
-const MEASURE = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?\s?(?:l|litres?|liters?|ml|kg|g|lbs?|oz|miles?|km|m|mph|hours?|hrs?|h|mins?|minutes?|%|percent|units?|bags?|boxes|jars?|tonnes?|t)(?![\p{L}\p{N}])/iu;
+const MEASURE = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?\s?(?:l|litres?|liters?|ml|kg|g|lbs?|oz|miles?|km|m|mph|hours?|hrs?|h|mins?|minutes?|days?|weeks?|wks?|nights?|shifts?|%|percent|units?|bags?|boxes|jars?|tonnes?|t)(?![\p{L}\p{N}])/iu;
 
 /**
  * Whether a line of the text holding one of `matched` (a word starting with one of its
