@@ -95,7 +95,7 @@ describe.skipIf(why !== undefined)(titled("the night after a day with Claude Cod
     for (const { file, o } of lines) {
       if (o.type === "compaction") continue;
       expect(o.harness, file).toBe(/^(claude-code|codex|opencode|openclaw)-/.exec(file)?.[1]);
-      expect(["person", "assistant", "tool", "participant"], file).toContain(o.speaker);
+      expect(["person", "assistant", "tool", "participant", "agent"], file).toContain(o.speaker);
       expect(["main", "group", "isolated"], file).toContain(o.kind);
     }
     const claws = names.filter((n) => n.startsWith("openclaw-"));
@@ -105,6 +105,11 @@ describe.skipIf(why !== undefined)(titled("the night after a day with Claude Cod
     expect(kindOfFile(saying("OPENCLAW-TURN"))).toBe("main");
     expect(kindOfFile(saying("GROUP-PROMPT"))).toBe("group");
     expect(kindOfFile(saying("CRON-PROMPT"))).toBe("isolated");
+    // Who asked: the person in the main session, the group's participant, the scheduler's agent in the cron run.
+    const askerOf = (n: string) => [...new Set(lines.filter((l) => l.file === n && l.o.role === "user").map((l) => l.o.speaker))].join(",");
+    expect(askerOf(saying("OPENCLAW-TURN"))).toBe("person");
+    expect(askerOf(saying("GROUP-PROMPT"))).toBe("participant");
+    expect(askerOf(saying("CRON-PROMPT"))).toBe("agent");
     const own = names.filter((n) => !n.startsWith("openclaw-") || n === saying("OPENCLAW-TURN"));
 
     // The night, with a model that records its prompts.
