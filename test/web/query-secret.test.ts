@@ -90,7 +90,7 @@ describe.skipIf(!chromium)(`a key typed into the search box${chromium ? "" : " [
     await page.fill("input[type=search]", q);
     // The earlier search's results may still be shown: wait for this one's answer, then for the page to take it.
     await Promise.all([page.waitForResponse((r) => r.url().includes("/api/search")), page.press("input[type=search]", "Enter")]);
-    await page.waitForFunction("!document.querySelector('button[type=submit]').disabled");
+    await page.waitForSelector("button[type=submit]:not([disabled])");
     await page.waitForSelector(".result");
   }
 
