@@ -11,7 +11,7 @@ import { parseAnnotations, uniqueAnnotations } from "./annotations.js";
 import { templateLines } from "./boilerplate.js";
 import { chunkMarkdown } from "./chunk.js";
 import { chunkSession } from "./session-chunk.js";
-import { REDACTION_RULES_VERSION, redactedTranscript, sweepSessions } from "./redaction.js";
+import { CleanTexts, REDACTION_RULES_VERSION, redactedTranscript, sweepSessions } from "./redaction.js";
 import { recordStatements, rederiveStatements, relink, standingBefore, truthRulesStale } from "./truth.js";
 
 /**
@@ -99,7 +99,9 @@ export class Indexer {
     const rechunk = this.store.getMeta("chunking") !== chunking;
     if (rechunk) opts = { ...opts, force: true };
     // Before the scan: a transcript rewritten without its secrets is then read as changed.
-    sweepSessions(this.workspace, this.store, { allowHardLinks: this.config.allowHardLinks }, this.now());
+    // What it found clean is not redacted a second time when this pass reads it.
+    const clean = new CleanTexts();
+    sweepSessions(this.workspace, this.store, { allowHardLinks: this.config.allowHardLinks }, this.now(), clean);
     const scan = scanWorkspace(this.workspace, { allowHardLinks: this.config.allowHardLinks });
     const summary: IndexSummary = { scanned: scan.files.length, indexed: [], removed: [], unchanged: 0, problems: [], chunks: 0, ms: 0 };
     const seen = new Set<string>();
@@ -123,7 +125,7 @@ export class Indexer {
       this.store.batch(() => {
         do {
           const { f, isNew, at } = todo[next++]!;
-          this.syncOne(f, summary, force, isNew ? null : undefined);
+          this.syncOne(f, summary, force, isNew ? null : undefined, clean);
           opts.onProgress?.({ done: at + 1, total: scan.files.length, path: f.rel });
         } while (next < todo.length && performance.now() - started < BATCH_MS);
       });
@@ -212,7 +214,7 @@ export class Indexer {
   }
 
   /** `known`: the file's row when the caller has it (null: known to be absent). */
-  private syncOne(f: ScannedFile, summary: IndexSummary, force: boolean, known?: FileRow | null): void {
+  private syncOne(f: ScannedFile, summary: IndexSummary, force: boolean, known?: FileRow | null, clean?: CleanTexts): void {
     const existing = known === undefined ? this.store.getFile(f.rel) : (known ?? undefined);
     if (!force && existing && existing.size === f.size && existing.mtime_ms === f.mtimeMs) {
       summary.unchanged++;
@@ -242,7 +244,7 @@ export class Indexer {
     if (cls.kind === "session") {
       // A continuation file (`<id>-2.jsonl`) is more of the same session.
       const id = sessionOfPath(this.workspace, f.rel);
-      const text = redactedTranscript(this.workspace, f.rel, read.text, this.store, { allowHardLinks: this.config.allowHardLinks }, this.now());
+      const text = redactedTranscript(this.workspace, f.rel, read.text, this.store, { allowHardLinks: this.config.allowHardLinks }, this.now(), clean);
       const res = chunkSession(id, text, { targetTokens: this.config.chunkTokens });
       if (res.problems.length > 0) {
         warnings.push(`${f.rel}: ${res.problems.length} transcript line(s) skipped (${res.problems.slice(0, 3).join("; ")}); the rest is indexed`);

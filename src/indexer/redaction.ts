@@ -5,6 +5,7 @@
  * the indexer reads because it changed. The tally is kept in the index's meta for
  * `agent doctor`.
  */
+import { createHash } from "node:crypto";
 import type { IndexStore } from "../store/index-store.js";
 import { redactJsonLines } from "../shared/redact.js";
 import type { LinkRule } from "../workspace/guard.js";
@@ -52,17 +53,44 @@ function record(store: IndexStore, results: readonly SessionRedaction[], now: nu
   store.setMeta(META_KEY, JSON.stringify(next));
 }
 
-/** Once per rules version: every transcript redacted in place. Cheap otherwise (one meta read). */
-export function sweepSessions(workspace: string, store: IndexStore, rule: LinkRule, now: number): void {
+/**
+ * Transcript texts one pass already found to hold no secret, by their sha256 (a hash, not the
+ * texts: a year of history is tens of MB). The sweep finds every transcript clean or not just
+ * before the indexer reads the same files; the indexer then redacts only a text that is not
+ * exactly one of these (a file appended to in between reads as another text, and is redacted).
+ */
+export class CleanTexts {
+  private readonly hashes = new Set<string>();
+
+  private static key(text: string): string {
+    return createHash("sha256").update(text).digest("base64");
+  }
+
+  add(text: string): void {
+    this.hashes.add(CleanTexts.key(text));
+  }
+
+  has(text: string): boolean {
+    return this.hashes.size > 0 && this.hashes.has(CleanTexts.key(text));
+  }
+}
+
+/**
+ * Once per rules version: every transcript redacted in place. Cheap otherwise (one meta read).
+ * The texts it found clean go into `clean`, for the same pass's reads.
+ */
+export function sweepSessions(workspace: string, store: IndexStore, rule: LinkRule, now: number, clean?: CleanTexts): void {
   if ((readRedactionTally(store)?.version ?? 0) === REDACTION_RULES_VERSION) return;
-  record(store, redactAllSessions(workspace, rule), now, REDACTION_RULES_VERSION);
+  record(store, redactAllSessions(workspace, rule, clean && ((text) => clean.add(text))), now, REDACTION_RULES_VERSION);
 }
 
 /**
  * A transcript's text as the index may hold it: redacted. When it had secrets the file is
- * redacted in place too (the next pass then reads the clean file).
+ * redacted in place too (the next pass then reads the clean file). A text this pass's sweep
+ * already found clean is returned as it is.
  */
-export function redactedTranscript(workspace: string, rel: string, text: string, store: IndexStore, rule: LinkRule, now: number): string {
+export function redactedTranscript(workspace: string, rel: string, text: string, store: IndexStore, rule: LinkRule, now: number, clean?: CleanTexts): string {
+  if (clean?.has(text)) return text;
   const r = redactJsonLines(text);
   if (r.count === 0) return text;
   record(store, [redactSessionFile(workspace, rel, rule)], now);

@@ -79,8 +79,32 @@ function replaceIfUnchanged(file: string, expected: Buffer, text: string): boole
   return true;
 }
 
-/** Redacts one transcript in place (see the module comment). */
-export function redactSessionFile(workspace: string, rel: string, rule: LinkRule): SessionRedaction {
+/**
+ * Redacts one transcript in place (see the module comment). A transcript is first read without
+ * the capture lock: most hold no secret, and for those there is nothing to write, so nothing to
+ * lock (taking it costs a lock file's create and remove, the bulk of a first sweep's time). One
+ * found holding a secret is read again under the lock before anything is written. `onClean` is
+ * given the text of a transcript found to hold none, as it was read.
+ */
+export function redactSessionFile(workspace: string, rel: string, rule: LinkRule, onClean?: (text: string) => void): SessionRedaction {
+  let target: string;
+  try {
+    target = checkWriteTarget(workspace, path.join(workspace, rel), rule);
+  } catch (e) {
+    return { file: rel, secrets: 0, problem: (e as Error).message };
+  }
+  const bytes = readRegular(target);
+  if (bytes === null) return { file: rel, secrets: 0 };
+  makeSessionFilePrivate(target);
+  const text = bytes.toString("utf8");
+  if (redactJsonLines(text).count === 0) {
+    onClean?.(text);
+    return { file: rel, secrets: 0 };
+  }
+  return redactUnderLock(workspace, rel, rule);
+}
+
+function redactUnderLock(workspace: string, rel: string, rule: LinkRule): SessionRedaction {
   const session = path.basename(rel, ".jsonl");
   return withCaptureLock(workspace, session, () => {
     let target: string;
@@ -101,8 +125,8 @@ export function redactSessionFile(workspace: string, rel: string, rule: LinkRule
   });
 }
 
-/** Every transcript in sessions/ (sorted), redacted in place; the ones that had secrets. */
-export function redactAllSessions(workspace: string, rule: LinkRule): SessionRedaction[] {
+/** Every transcript in sessions/ (sorted), redacted in place; the ones that had secrets (`onClean`: as for one file). */
+export function redactAllSessions(workspace: string, rule: LinkRule, onClean?: (text: string) => void): SessionRedaction[] {
   let names: string[];
   try {
     names = readdirSync(path.join(workspace, "sessions")).filter((n) => n.endsWith(".jsonl") && !n.startsWith(".")).sort();
@@ -111,7 +135,7 @@ export function redactAllSessions(workspace: string, rule: LinkRule): SessionRed
   }
   const out: SessionRedaction[] = [];
   for (const n of names) {
-    const r = redactSessionFile(workspace, `sessions/${n}`, rule);
+    const r = redactSessionFile(workspace, `sessions/${n}`, rule, onClean);
     if (r.secrets > 0 || r.problem !== undefined) out.push(r);
   }
   return out;
