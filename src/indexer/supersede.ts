@@ -443,6 +443,8 @@ interface MoveCandidate {
   at: number;
   when: Statement["values"];
   own: string[];
+  /** The weight of `own`'s words, summed once (every announcement near it asks). */
+  ownWeight: number;
 }
 
 /**
@@ -451,7 +453,7 @@ interface MoveCandidate {
  * only at the ones sharing a word with it, not at every statement (a year of history holds
  * tens of thousands).
  */
-function moveCandidates(all: readonly PlacedStatement[]): { list: MoveCandidate[]; byWord: Map<string, number[]> } {
+function moveCandidates(all: readonly PlacedStatement[], weigh: (ws: readonly string[]) => number): { list: MoveCandidate[]; byWord: Map<string, number[]> } {
   const list: MoveCandidate[] = [];
   const byWord = new Map<string, number[]>();
   all.forEach((o, at) => {
@@ -461,7 +463,7 @@ function moveCandidates(all: readonly PlacedStatement[]): { list: MoveCandidate[
     // given as when it is is the next one (weekday-ahead.ts).
     if (!when.some((v) => stillAhead(v, o.order)) && o.st.announced !== true && !weekdayAhead(o.st)) return;
     const own = movedThing(o.st);
-    const i = list.push({ o, at, when, own }) - 1;
+    const i = list.push({ o, at, when, own, ownWeight: weigh(own) }) - 1;
     for (const w of own) (byWord.get(w) ?? byWord.set(w, []).get(w)!).push(i);
   });
   return { list, byWord };
@@ -480,29 +482,30 @@ function valuesElsewhere(st: Statement, moved: ReadonlySet<string>): boolean {
 function announcedMoves(all: PlacedStatement[], idf: (w: string) => number): Link[] {
   const out: Link[] = [];
   const sum = (ws: readonly string[]) => ws.reduce((t, w) => t + idf(w), 0);
-  const { list, byWord } = moveCandidates(all);
+  const { list, byWord } = moveCandidates(all, sum);
   for (const n of all) {
     if (n.st.announced !== true || n.st.asks === true || n.st.mark?.key === "still-true" || !Array.isArray(n.st.moved)) continue;
     // What moved is named next to the announcement: a long sentence's other words are about other things.
     const words = new Set(movedThing(n.st).filter((w) => n.st.moved!.includes(w)));
-    // In the statements' own order, so that equal candidates are chosen as before.
-    const near = [...new Set([...words].flatMap((w) => byWord.get(w) ?? []))].sort((a, b) => list[a]!.at - list[b]!.at);
-    let best: { o: PlacedStatement; shared: string[]; score: number } | undefined;
+    const wordsWeight = sum([...words]);
+    // In the statements' own order, so that equal candidates are chosen as before (the list is in that order).
+    const near = [...new Set([...words].flatMap((w) => byWord.get(w) ?? []))].sort((a, b) => a - b);
+    let best: { o: PlacedStatement; shared: string[]; score: number; ownWeight: number } | undefined;
     for (const i of near) {
-      const { o, when, own } = list[i]!;
+      const { o, when, own, ownWeight } = list[i]!;
       if (o.order >= n.order) continue;
       if (when.some((v) => n.st.values.some((x) => sameValue(x, v)))) continue;
       const shared = own.filter((w) => words.has(w));
       const score = sum(shared);
       // Two words name a thing surely; one is enough when the announcement names the thing by one word alone ("the skip's been moved").
-      if (shared.length < Math.max(1, Math.min(2, words.size)) || score < MIN_MOVED_SHARE * Math.min(sum(own), sum([...words]))) continue;
-      if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score };
+      if (shared.length < Math.max(1, Math.min(2, words.size)) || score < MIN_MOVED_SHARE * Math.min(ownWeight, wordsWeight)) continue;
+      if (!best || score > best.score || (score === best.score && o.order > best.o.order)) best = { o, shared, score, ownWeight };
     }
     // A move told again beside another thing's new day ("X moved their deadline, so I rebooked the train for Fri 3 Oct"):
     // the news that moved it was the earlier announcement (with its new day or without, as a quoted
     // e-mail gives it), which this one only retells, with no day of the moved thing's.
     if (best && best.o.st.announced === true && valuesElsewhere(n.st, words)) continue;
-    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / sum(movedThing(best.o.st))), rule: "move" });
+    if (best) out.push({ older: best.o.id, newer: n.id, kind: "update", slot: best.shared.join(" "), by: "guess", strength: Math.min(1, best.score / best.ownWeight), rule: "move" });
   }
   return out;
 }
