@@ -1,5 +1,5 @@
 import type { Statement } from "better-sqlite3";
-import { dataVersion } from "./data-version.js";
+import { dataVersion, keptWhileUnchanged } from "./data-version.js";
 import { vectorTableSql, type DB } from "./open.js";
 import { MemoryVectorIndex, type MemoryIndexOptions, type VectorHit } from "./vector-memory.js";
 
@@ -56,7 +56,17 @@ export class VectorStore {
     return this.memory;
   }
 
+  /**
+   * Kept while the database is unchanged: every search asks (its plan names the model), and
+   * only a write (useModel, here or in another process) changes the answer. A copy is
+   * returned, so no caller can change what is kept.
+   */
   model(): { modelId: string; dimension: number } | null {
+    const kept = keptWhileUnchanged(this.db, "vector model", () => ({ model: this.readModel() }));
+    return kept.model && { ...kept.model };
+  }
+
+  private readModel(): { modelId: string; dimension: number } | null {
     const id = this.meta("embed_model");
     const dim = this.meta("embed_dim");
     if (!id || !dim || !this.hasTable()) return null;
@@ -200,8 +210,9 @@ export class VectorStore {
     return out;
   }
 
+  /** Kept while the database is unchanged: MMR asks on every search, and only a write makes or drops the table. */
   private hasTable(): boolean {
-    return this.stmt("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").get() !== undefined;
+    return keptWhileUnchanged(this.db, "vector table", () => this.stmt("SELECT 1 FROM sqlite_master WHERE name = 'vec_chunks'").get() !== undefined);
   }
 
   private meta(key: string): string | undefined {

@@ -36,4 +36,18 @@ describe("word tables: a binary search over the generated string finds what a sc
     expect(t.get("date")).toEqual(["palm"]);
     for (const w of ["", "aardvark", "apples", "blueberry", "zebra", "pie", "split bread"]) expect(t.get(w)).toBeUndefined();
   });
+
+  it("asked again, the same answers (kept once found), absent words included", () => {
+    const t = new WordTable(() => "apple pie|banana split bread");
+    for (let round = 0; round < 3; round++) {
+      expect(t.get("banana")).toEqual(["split", "bread"]);
+      expect(t.get("apple")).toEqual(["pie"]);
+      expect(t.get("cherry")).toBeUndefined();
+    }
+    // The two tables the search asks, twice over every head: the second round answers as the scan too.
+    for (const [table, source] of [[ACTION_TABLE, ACTIONS], [DERIVATION_TABLE, DERIVATIONS]] as const) {
+      const heads = table.heads().slice(0, 500);
+      for (let round = 0; round < 2; round++) expect(heads.map((h) => table.get(h))).toEqual(heads.map((h) => scanned(source, h)));
+    }
+  });
 });
