@@ -159,9 +159,9 @@ export interface Statement {
   nowadays?: boolean;
   /** Said as "label: value" with no figures ("Collection point for the Hay customers: the Swan car park."; records-given-up.ts). Absent when not. */
   record?: { label: string[]; value: string[] };
-  /** The places the sentence names ("party at the Magpie Café" → magpi, café; moved-places.ts). Absent when none. */
+  /** The places the sentence names ("party at the Magpie Café" → magpi, café; places.ts). Absent when none. */
   places?: string[];
-  /** The place the sentence says a thing moved to ("moved to the Fisherman's Arms"; moved-places.ts). Absent when none. */
+  /** The place the sentence says a thing moved to ("moved to the Fisherman's Arms"; places.ts). Absent when none. */
   movedTo?: string[];
   /** Each dose's medicine, the word right before it ("metformin 500mg"; medicines.ts). Absent when none. */
   doseNames?: { norm: string; unit: string; word: string }[];
@@ -169,7 +169,7 @@ export interface Statement {
   handedOn?: { from: string };
   /** The things it says are over ("not on warfarin any more" → warfarin; no-longer.ts). Absent when none. */
   noLonger?: string[];
-  /** Where it says a thing meets now ("study group meets in Broadcasting Place now"; place-now.ts). Absent when none. */
+  /** Where it says a thing meets now ("study group meets in Broadcasting Place now"; places.ts). Absent when none. */
   placeNow?: { thing: string[]; place: string[] };
   /** How it speaks of a personal best: "new" beaten, "best" one given (new-best.ts). Absent when neither. */
   best?: "new" | "best";

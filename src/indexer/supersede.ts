@@ -83,13 +83,13 @@ export type LinkRule =
   | "switched"
   // bare-counts.ts: a count said bare ("is 14 now")
   | "bare-count"
-  // moved-places.ts: a thing moved to another named place ("moved to the Fisherman's Arms")
+  // places.ts: a thing moved to another named place ("moved to the Fisherman's Arms")
   | "place"
   // handed-on.ts: a thing handed on because the one who did it is gone ("Helen's off, Kwame is taking over")
   | "handed-on"
   // no-longer.ts: a thing said over by a later negation ("not on warfarin any more")
   | "no-longer"
-  // place-now.ts: a thing that meets somewhere else now; new-best.ts: a personal best beaten
+  // places.ts: a thing that meets somewhere else now; new-best.ts: a personal best beaten
   | "place-now" | "new-best";
 
 export interface LinkOptions {
