@@ -26,6 +26,7 @@ import { AREA, areaUnit, unitSpelled } from "./units.js";
 import { EMAIL, GLUED_ADDRESS, IPV4, STREET_ADDRESS, contactNorm, isContact, type ContactType } from "./contact-values.js";
 import { impliedSlot } from "./slot-synonyms.js";
 import { HOURS_RANGE, hoursRange } from "./time-ranges.js";
+import { DOTTED_TIME, dottedTime } from "./dotted-times.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
 import { tableRows, type TableRow } from "./table-rows.js";
@@ -171,6 +172,8 @@ export interface Statement {
   noLonger?: string[];
   /** Where it says a thing meets now ("study group meets in Broadcasting Place now"; places.ts). Absent when none. */
   placeNow?: { thing: string[]; place: string[] };
+  /** Gives a time of something that happens over and over ("carer at 7.30 for dad mornings"; routine-times.ts). Absent when not. */
+  routine?: boolean;
   /** How it speaks of a personal best: "new" beaten, "best" one given (new-best.ts). Absent when neither. */
   best?: "new" | "best";
   /** The figures it says are still so ("ethics form still 12th" → 12; still-said.ts). Absent when none. */
@@ -367,6 +370,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   // 4:30 PM, 11 AM, 3.40pm (a dot, as British notes write it), 14:00
   { re: /\b(\d{1,2})(?:[:.](\d{2}))? ?([ap])\.?m\b\.?/gi, read: (m) => clock(Number(m[1]), Number(m[2] ?? 0), m[3]!.toLowerCase()) },
   { re: /\b([01]?\d|2[0-3]):([0-5]\d)\b/g, read: (m) => clock(Number(m[1]), Number(m[2]), "") },
+  // carer at 7.30 / by 19.15: a dotted clock time after a word saying when (dotted-times.ts), before it is read as a count
+  { re: DOTTED_TIME, read: dottedTime },
   // $4,000 / €12.50 / 4,000 dollars
   { re: /([$€£])\s?(\d[\d,]*(?:\.\d+)?)\s?(k|m|million|thousand)?\b/gi, read: (m) => ({ type: "money", unit: "", norm: `${m[1]}${scaled(m[2]!, m[3])}` }) },
   // two hundred quid / 4,000 dollars: an amount said out loud, its currency after it (money-words.ts)

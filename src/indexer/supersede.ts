@@ -34,6 +34,7 @@ import { isSize } from "./units.js";
 import { CONTACT_WORDS, isContact, kindNamed } from "./contact-values.js";
 import { namesOtherOld } from "./named-old.js";
 import { sameBound } from "./start-dates.js";
+import { routineTimeSaid } from "./routine-times.js";
 import { twoMedicines } from "./medicines.js";
 import { saysStill } from "./still-said.js";
 
@@ -244,7 +245,8 @@ function sharedSlot(o: Statement, n: Statement, idf: (w: string) => number, opts
       // A dose too: a second medicine's dose is as often beside the first as instead of it.
       // A size (an area, a power rating) does not drift: another one with no change said is a disagreement (size-clash.ts).
       // A start or an end of one thing happens once: another one is a change said or not (start-dates.ts).
-      const changed = n.change || sameBound(vo, vn);
+      // A routine's time said again ("carer at 7.30 for dad mornings"): one time at once, so a new one is a change (routine-times.ts).
+      const changed = n.change || sameBound(vo, vn) || routineTimeSaid(vo, vn, n);
       if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo) || isSize(vo)) && !changed) continue;
       // A contact value said anew with no change word counts only when named by its kind ("the billing address is …").
       if (isContact(vo) && !n.change && !kindNamed(vn)) continue;
