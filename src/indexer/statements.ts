@@ -172,6 +172,8 @@ export interface Statement {
   noLonger?: string[];
   /** Where it says a thing meets now ("study group meets in Broadcasting Place now"; places.ts). Absent when none. */
   placeNow?: { thing: string[]; place: string[] };
+  /** Gives its values as another's word with no change said ("… 75%, says the L&D form"; sourced-values.ts). Absent when not. */
+  toldBy?: boolean;
   /** Gives a time of something that happens over and over ("carer at 7.30 for dad mornings"; routine-times.ts). Absent when not. */
   routine?: boolean;
   /** How it speaks of a personal best: "new" beaten, "best" one given (new-best.ts). Absent when neither. */

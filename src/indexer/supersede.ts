@@ -289,7 +289,9 @@ function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkO
         const n = group[j]!;
         if (n.order <= o.order || (manyKeys.has(o) && manyKeys.has(n) && found.has(`${o.id}:${n.id}`))) continue;
         const hit = sameSlotNewValue(o.st, n.st, idf, opts);
-        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: "slot" });
+        // A value told by another with no change said disagrees with the person's own, it does not replace it (sourced-values.ts).
+        const told = n.st.toldBy === true && o.st.toldBy !== true;
+        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: told ? "contradiction" : "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: told ? "value-clash" : "slot" });
       }
     }
   }

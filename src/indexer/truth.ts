@@ -48,6 +48,7 @@ import { withRecordLine } from "./records-given-up.js";
 import { withNowadays } from "./these-days.js";
 import { withPlaceFacts } from "./places.js";
 import { withRoutine } from "./routine-times.js";
+import { withToldBy } from "./sourced-values.js";
 import { withDoseNames } from "./medicines.js";
 import { withHandedOn } from "./handed-on.js";
 import { withStillSaid } from "./still-said.js";
@@ -78,7 +79,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withDayAhead(withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(withWindow(withEstimates(withVatBasis(withRecordLine(withNowadays(withDoseNames(withHandedOn(withStillSaid(withNoLonger(withRoutine(withBest(withPlaceFacts(st)))))))))))))))))))))))))))))))));
+  return withDayAhead(withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(withWindow(withEstimates(withVatBasis(withRecordLine(withNowadays(withDoseNames(withHandedOn(withStillSaid(withNoLonger(withToldBy(withRoutine(withBest(withPlaceFacts(st))))))))))))))))))))))))))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {
