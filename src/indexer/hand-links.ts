@@ -6,10 +6,9 @@
  */
 import { setToUpdates } from "./set-to-links.js";
 import { switchedUpdates } from "./switched.js";
-import { placeMoveUpdates } from "./moved-places.js";
+import { placeMoveUpdates, placeNowUpdates } from "./places.js";
 import { handedOnUpdates } from "./handed-on.js";
 import { noLongerUpdates } from "./no-longer.js";
-import { placeNowUpdates } from "./place-now.js";
 import { newBestUpdates } from "./new-best.js";
 import { bareCountUpdates } from "./bare-counts.js";
 import { planStateUpdates } from "./called-off-plans.js";

@@ -26,6 +26,7 @@ import { AREA, areaUnit, unitSpelled } from "./units.js";
 import { EMAIL, GLUED_ADDRESS, IPV4, STREET_ADDRESS, contactNorm, isContact, type ContactType } from "./contact-values.js";
 import { impliedSlot } from "./slot-synonyms.js";
 import { HOURS_RANGE, hoursRange } from "./time-ranges.js";
+import { DOTTED_TIME, dottedTime } from "./dotted-times.js";
 import { choiceOf } from "./choices.js";
 import { keyValueOf, readHandEdit, type KeyValue, type Struck } from "./hand-edits.js";
 import { tableRows, type TableRow } from "./table-rows.js";
@@ -159,9 +160,9 @@ export interface Statement {
   nowadays?: boolean;
   /** Said as "label: value" with no figures ("Collection point for the Hay customers: the Swan car park."; records-given-up.ts). Absent when not. */
   record?: { label: string[]; value: string[] };
-  /** The places the sentence names ("party at the Magpie Café" → magpi, café; moved-places.ts). Absent when none. */
+  /** The places the sentence names ("party at the Magpie Café" → magpi, café; places.ts). Absent when none. */
   places?: string[];
-  /** The place the sentence says a thing moved to ("moved to the Fisherman's Arms"; moved-places.ts). Absent when none. */
+  /** The place the sentence says a thing moved to ("moved to the Fisherman's Arms"; places.ts). Absent when none. */
   movedTo?: string[];
   /** Each dose's medicine, the word right before it ("metformin 500mg"; medicines.ts). Absent when none. */
   doseNames?: { norm: string; unit: string; word: string }[];
@@ -169,8 +170,12 @@ export interface Statement {
   handedOn?: { from: string };
   /** The things it says are over ("not on warfarin any more" → warfarin; no-longer.ts). Absent when none. */
   noLonger?: string[];
-  /** Where it says a thing meets now ("study group meets in Broadcasting Place now"; place-now.ts). Absent when none. */
+  /** Where it says a thing meets now ("study group meets in Broadcasting Place now"; places.ts). Absent when none. */
   placeNow?: { thing: string[]; place: string[] };
+  /** Gives its values as another's word with no change said ("… 75%, says the L&D form"; sourced-values.ts). Absent when not. */
+  toldBy?: boolean;
+  /** Gives a time of something that happens over and over ("carer at 7.30 for dad mornings"; routine-times.ts). Absent when not. */
+  routine?: boolean;
   /** How it speaks of a personal best: "new" beaten, "best" one given (new-best.ts). Absent when neither. */
   best?: "new" | "best";
   /** The figures it says are still so ("ethics form still 12th" → 12; still-said.ts). Absent when none. */
@@ -367,6 +372,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray) => Omit<Found, "start" 
   // 4:30 PM, 11 AM, 3.40pm (a dot, as British notes write it), 14:00
   { re: /\b(\d{1,2})(?:[:.](\d{2}))? ?([ap])\.?m\b\.?/gi, read: (m) => clock(Number(m[1]), Number(m[2] ?? 0), m[3]!.toLowerCase()) },
   { re: /\b([01]?\d|2[0-3]):([0-5]\d)\b/g, read: (m) => clock(Number(m[1]), Number(m[2]), "") },
+  // carer at 7.30 / by 19.15: a dotted clock time after a word saying when (dotted-times.ts), before it is read as a count
+  { re: DOTTED_TIME, read: dottedTime },
   // $4,000 / €12.50 / 4,000 dollars
   { re: /([$€£])\s?(\d[\d,]*(?:\.\d+)?)\s?(k|m|million|thousand)?\b/gi, read: (m) => ({ type: "money", unit: "", norm: `${m[1]}${scaled(m[2]!, m[3])}` }) },
   // two hundred quid / 4,000 dollars: an amount said out loud, its currency after it (money-words.ts)

@@ -34,6 +34,7 @@ import { isSize } from "./units.js";
 import { CONTACT_WORDS, isContact, kindNamed } from "./contact-values.js";
 import { namesOtherOld } from "./named-old.js";
 import { sameBound } from "./start-dates.js";
+import { routineTimeSaid } from "./routine-times.js";
 import { twoMedicines } from "./medicines.js";
 import { saysStill } from "./still-said.js";
 
@@ -83,13 +84,13 @@ export type LinkRule =
   | "switched"
   // bare-counts.ts: a count said bare ("is 14 now")
   | "bare-count"
-  // moved-places.ts: a thing moved to another named place ("moved to the Fisherman's Arms")
+  // places.ts: a thing moved to another named place ("moved to the Fisherman's Arms")
   | "place"
   // handed-on.ts: a thing handed on because the one who did it is gone ("Helen's off, Kwame is taking over")
   | "handed-on"
   // no-longer.ts: a thing said over by a later negation ("not on warfarin any more")
   | "no-longer"
-  // place-now.ts: a thing that meets somewhere else now; new-best.ts: a personal best beaten
+  // places.ts: a thing that meets somewhere else now; new-best.ts: a personal best beaten
   | "place-now" | "new-best";
 
 export interface LinkOptions {
@@ -244,7 +245,8 @@ function sharedSlot(o: Statement, n: Statement, idf: (w: string) => number, opts
       // A dose too: a second medicine's dose is as often beside the first as instead of it.
       // A size (an area, a power rating) does not drift: another one with no change said is a disagreement (size-clash.ts).
       // A start or an end of one thing happens once: another one is a change said or not (start-dates.ts).
-      const changed = n.change || sameBound(vo, vn);
+      // A routine's time said again ("carer at 7.30 for dad mornings"): one time at once, so a new one is a change (routine-times.ts).
+      const changed = n.change || sameBound(vo, vn) || routineTimeSaid(vo, vn, n);
       if ((CHANGES_ONLY_WHEN_SAID.has(vo.type) || isDose(vo) || isSize(vo)) && !changed) continue;
       // A contact value said anew with no change word counts only when named by its kind ("the billing address is …").
       if (isContact(vo) && !n.change && !kindNamed(vn)) continue;
@@ -287,7 +289,9 @@ function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkO
         const n = group[j]!;
         if (n.order <= o.order || (manyKeys.has(o) && manyKeys.has(n) && found.has(`${o.id}:${n.id}`))) continue;
         const hit = sameSlotNewValue(o.st, n.st, idf, opts);
-        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: "slot" });
+        // A value told by another with no change said disagrees with the person's own, it does not replace it (sourced-values.ts).
+        const told = n.st.toldBy === true && o.st.toldBy !== true;
+        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: told ? "contradiction" : "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: told ? "value-clash" : "slot" });
       }
     }
   }

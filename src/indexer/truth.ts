@@ -46,12 +46,13 @@ import { withEstimates } from "./estimates.js";
 import { withVatBasis } from "./vat-basis.js";
 import { withRecordLine } from "./records-given-up.js";
 import { withNowadays } from "./these-days.js";
-import { withPlaces } from "./moved-places.js";
+import { withPlaceFacts } from "./places.js";
+import { withRoutine } from "./routine-times.js";
+import { withToldBy } from "./sourced-values.js";
 import { withDoseNames } from "./medicines.js";
 import { withHandedOn } from "./handed-on.js";
 import { withStillSaid } from "./still-said.js";
 import { withNoLonger } from "./no-longer.js";
-import { withPlaceNow } from "./place-now.js";
 import { withBest } from "./new-best.js";
 
 export interface TruthFile {
@@ -78,7 +79,7 @@ export function standingBefore(db: DB, rel: string, indexed: boolean): TruthFile
 /** A statement with everything read from its sentence when it is stored, so that linking reads no text (also what eval scripts link). */
 export function derived(st: Statement): Statement {
   // The values a sentence holds for a slot of one value (a birthday, a car's registration) go with it: the clash rule reads no text.
-  return withDayAhead(withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(withWindow(withEstimates(withVatBasis(withRecordLine(withNowadays(withDoseNames(withHandedOn(withStillSaid(withNoLonger(withPlaceNow(withBest(withPlaces(st)))))))))))))))))))))))))))))))));
+  return withDayAhead(withShareChange(withPlanState(withLaterThan(withTodoCount(withBareCount(withRating(withSwitched(withKinds(withEffectiveFrom(withCalledOff(withTypoFix(withStartDates(withToldApart(withFigures(withInsteadOf(withOneBreath(withSaidApart(withEventYears(withFixedValues(withEverySecondWeek(withWindow(withEstimates(withVatBasis(withRecordLine(withNowadays(withDoseNames(withHandedOn(withStillSaid(withNoLonger(withToldBy(withRoutine(withBest(withPlaceFacts(st))))))))))))))))))))))))))))))))));
 }
 
 function stored(st: Statement, ord: number): StoredStatement {
@@ -175,7 +176,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 22;
+export const TRUTH_RULES_VERSION = 23;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */

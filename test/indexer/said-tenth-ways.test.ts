@@ -9,7 +9,6 @@ import { readReply } from "../../src/indexer/replies.js";
 import { extractStatements } from "../../src/indexer/statements.js";
 import { stillFigures } from "../../src/indexer/still-said.js";
 import { givenUpThings } from "../../src/indexer/no-longer.js";
-import { placeNow } from "../../src/indexer/place-now.js";
 import { bestSaid } from "../../src/indexer/new-best.js";
 
 // What the tenth changes set (scripts/eval-changes10/) missed or got wrong on its first, unseen
@@ -138,23 +137,6 @@ describe("a thing given up by a later negation", () => {
   it("another holder's thing, a line denying it itself, or a bare 'not' replaces nothing", () => {
     expect(linksOf(["- Uncle Joe's blood pressure tablet: ramipril.", "- mum's not on ramipril any more, the GP moved her to amlodipine."], "update")).toEqual([]);
     expect(linksOf(["- Mum's blood pressure tablet: ramipril, review every six months.", "- mum's on amlodipine, not ramipril, the GP says."], "update")).toEqual([]);
-  });
-});
-
-describe("a thing that meets somewhere else now", () => {
-  it("reads the thing and the place said with 'now'", () => {
-    expect(placeNow("- book club meets at the Crown Inn now, the Red Lion shut")).toEqual({ thing: ["book", "club"], place: ["crown", "inn"] });
-    expect(placeNow("- book club meets at the Crown Inn")).toBeUndefined();
-    expect(placeNow("- club meets at the Crown now")).toBeUndefined();
-  });
-
-  it("replaces the record kept under the thing's name", () => {
-    expect(linksOf(["- Book club: the Red Lion, room 2, first Tuesday.", "- book club meets at the Crown Inn now, the Red Lion shut"], "update")).toEqual([[0, 1]]);
-  });
-
-  it("another thing's record, or one already naming the place, stays", () => {
-    expect(linksOf(["- Chess club: the Red Lion, room 2, first Tuesday.", "- book club meets at the Crown Inn now, the Red Lion shut"], "update")).toEqual([]);
-    expect(linksOf(["- Book club: the Crown Inn, room 2, first Tuesday.", "- book club meets at the Crown Inn now, the Red Lion shut"], "update")).toEqual([]);
   });
 });
 

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../src/index.js";
 import { extractStatements } from "../../src/indexer/statements.js";
-import { placesOf, withPlaces } from "../../src/indexer/moved-places.js";
+import { placeNow, placesOf, withPlaces } from "../../src/indexer/places.js";
+import { derivedLinksOf } from "../helpers/derived-links.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 
-// A party moved to another place, its day and time kept: the note naming the new place is the
-// current one for "where" and for "when", and the old one is marked as replaced by it.
+// Where a thing is, said anew. A party moved to another place, its day and time kept: the note
+// naming the new place is the current one for "where" and for "when", and the old one is marked
+// as replaced by it. A thing that meets somewhere else "now": its record replaced.
 
 let ws = "";
 afterEach(() => cleanup(ws));
@@ -84,4 +86,26 @@ describe("a party moved to another venue", () => {
       }
     });
   }, 120_000);
+});
+
+/** A month of other notes after the lines, none holding a value: how rare a word is, as in a real workspace. */
+const TOPICS = "canal towpath, allotment shed, choir rehearsal, library books, bathroom tiles, garden hedge, cousin's wedding, bike puncture, kitchen drawer, piano tuner, attic boxes, compost heap, window cleaner, charity shop, running club, quiz night, bread maker, car wash, dentist leaflet, seed catalogue, jigsaw puzzle, bird feeder, recycling bins, sewing machine, paint samples, holiday photos, swimming pool, pottery class, birthday cards, laptop charger".split(", ");
+const month = TOPICS.map((t) => `Spent the evening sorting out the ${t} with Sam.`);
+const linksOf = (lines: string[], kind: "update" | "contradiction") => derivedLinksOf([...lines, ...month], kind);
+
+describe("a thing that meets somewhere else now", () => {
+  it("reads the thing and the place said with 'now'", () => {
+    expect(placeNow("- book club meets at the Crown Inn now, the Red Lion shut")).toEqual({ thing: ["book", "club"], place: ["crown", "inn"] });
+    expect(placeNow("- book club meets at the Crown Inn")).toBeUndefined();
+    expect(placeNow("- club meets at the Crown now")).toBeUndefined();
+  });
+
+  it("replaces the record kept under the thing's name", () => {
+    expect(linksOf(["- Book club: the Red Lion, room 2, first Tuesday.", "- book club meets at the Crown Inn now, the Red Lion shut"], "update")).toEqual([[0, 1]]);
+  });
+
+  it("another thing's record, or one already naming the place, stays", () => {
+    expect(linksOf(["- Chess club: the Red Lion, room 2, first Tuesday.", "- book club meets at the Crown Inn now, the Red Lion shut"], "update")).toEqual([]);
+    expect(linksOf(["- Book club: the Crown Inn, room 2, first Tuesday.", "- book club meets at the Crown Inn now, the Red Lion shut"], "update")).toEqual([]);
+  });
 });
