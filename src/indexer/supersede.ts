@@ -36,6 +36,8 @@ import { namesOtherOld } from "./named-old.js";
 import { sameBound } from "./start-dates.js";
 import { twoMedicines } from "./medicines.js";
 import { saysStill } from "./still-said.js";
+import { samePastMonth } from "./past-period.js";
+import { labelledBy, withOwnContext } from "./own-context.js";
 
 export interface PlacedStatement {
   id: number;
@@ -90,7 +92,9 @@ export type LinkRule =
   // no-longer.ts: a thing said over by a later negation ("not on warfarin any more")
   | "no-longer"
   // place-now.ts: a thing that meets somewhere else now; new-best.ts: a personal best beaten
-  | "place-now" | "new-best";
+  | "place-now" | "new-best"
+  // past-period.ts: two values of one month gone by, neither said to change it (a contradiction)
+  | "past-month";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -253,7 +257,10 @@ function sharedSlot(o: Statement, n: Statement, idf: (w: string) => number, opts
       // ...and what it is about, the words around it: nearly the same words without a word saying it
       // changed; with one ("now", "moved to", "increased"), fewer.
       const both = nextToBoth(vo, vn);
-      const ctx = overlap(ownerWords(vo, both), ownerWords(vn, both), idf);
+      // A labelled line's value ("Band subs: £12 a month, standing order on the 1st") is named by its label:
+      // with a change said, words only another value of the line stands next to are that value's (own-context.ts).
+      const co = changed && labelledBy(o, vo) ? withOwnContext(vo, o.values) : vo;
+      const ctx = overlap(ownerWords(co, both), ownerWords(vn, both), idf);
       // A dose's unit and its change said name the slot: one shared word of whose medicine it is decides, however many others each says.
       const minShare = isDose(vo) ? 0 : changed ? opts.minSlotOverlapChanged : opts.minSlotOverlap;
       if (ctx.shared.length < sharedNeeded(vo) || ctx.share < minShare) continue;
@@ -287,7 +294,9 @@ function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkO
         const n = group[j]!;
         if (n.order <= o.order || (manyKeys.has(o) && manyKeys.has(n) && found.has(`${o.id}:${n.id}`))) continue;
         const hit = sameSlotNewValue(o.st, n.st, idf, opts);
-        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: "slot" });
+        // Two values of one month gone by (past-period.ts): the later is another word on then, not a newer one.
+        const then = hit !== null && samePastMonth(o, n);
+        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: then ? "contradiction" : "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: then ? "past-month" : "slot" });
       }
     }
   }

@@ -153,7 +153,7 @@ export function relink(db: DB): number {
  * supersede.ts, value-clash.ts): an index built by earlier rules has its statements derived again from the
  * files on the next full pass, without re-chunking or embedding anything.
  */
-export const TRUTH_RULES_VERSION = 22;
+export const TRUTH_RULES_VERSION = 23;
 const TRUTH_META = "truth_rules";
 
 /** Whether the index's statements were derived by other rules than these. */
