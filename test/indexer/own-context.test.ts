@@ -21,11 +21,11 @@ function updates(files: TruthFile[]): string[] {
 
 describe("the words that are a value's own", () => {
   it("leaves out the words only a value of another kind stands next to", () => {
-    const st = extractStatements("Allotment rent: £35 a year, paid to the treasurer by the 5th.")[0]!;
+    const st = extractStatements("- Allotment rent: £35 a year, due on the 5th.")[0]!;
     const money = st.values.find((v) => v.type === "money")!;
     const own = ownContext(money, st.values);
     expect(own).toContain("rent");
-    expect(own).not.toContain("treasur");
+    expect(own).not.toContain("due");
   });
 
   it("keeps the words of a second value of the same kind: they tell the two apart", () => {
@@ -36,7 +36,7 @@ describe("the words that are a value's own", () => {
   });
 
   it("reads a value as named by its label only right after a label", () => {
-    const labelled = extractStatements("Allotment rent: £35 a year, paid to the treasurer by the 5th.")[0]!;
+    const labelled = extractStatements("- Allotment rent: £35 a year, due on the 5th.")[0]!;
     expect(labelledBy(labelled, labelled.values.find((v) => v.type === "money")!)).toBe(true);
     const told = extractStatements("paid the treasurer £35 for the allotment on the 5th")[0]!;
     expect(told.values.some((v) => labelledBy(told, v))).toBe(false);
@@ -44,8 +44,8 @@ describe("the words that are a value's own", () => {
 
   it("links an amount said anew when the older line also said how it is paid", () => {
     const got = updates([
-      note("2031-01-05", "# Sun\n- Allotment rent: £35 a year, paid to the treasurer by the 5th."),
-      note("2031-02-11", "# Tue\n- society AGM put allotment rent up, forty quid a year from spring"),
+      note("2031-01-05", "# Sun\n- Allotment rent: £35 a year, due on the 5th."),
+      note("2031-02-11", "# Tue\n- society AGM raised the allotment rent, forty quid a year from spring"),
     ]);
     expect(got).toContain("memory/2031-01-05.md:2 → memory/2031-02-11.md:2");
   });

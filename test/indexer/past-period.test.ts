@@ -53,3 +53,10 @@ describe("a value tied to a month gone by", () => {
     expect(samePastMonth(o, n)).toBe(false);
   });
 });
+
+describe("a thing back on for a day", () => {
+  it("says a change, as 'back to' before a value does", () => {
+    expect(said("the signing is back on for 12 June, their lawyer sorted it").change).toBe(true);
+    expect(said("back on the bike for 20 minutes this morning").change).toBe(false);
+  });
+});
