@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8|changes9|changes10] [--mode keyword|hybrid] [--json] [--show]
-// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8|changes9|changes10] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
+// npm run eval:changes [-- --set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8|changes9|changes10|changes11] [--mode keyword|hybrid] [--json] [--show]
+// node scripts/eval-changes.mjs [--set changes|changes2|changes3|changes4|changes5|changes6|changes7|changes8|changes9|changes10|changes11] [--mode keyword|hybrid] [--json] [--show] [--standing-saved-now]
 // Changed facts in one person's own notes, each set written blind before reading the linker or
 // the ranking, and kept out of tuning: a rule is never adjusted to it, only checked on it.
 //   changes   scripts/eval-changes/: Priya's four weeks of daily notes, MEMORY.md and USER.md
@@ -48,6 +48,12 @@
 //             it proposed and she rejected with another, a count it stated and she corrected), a
 //             later negation ("not on warfarin any more"), hours in words, places and people
 //             replaced by name, a recurring day changed, one of two table rows, A -> B -> A
+//   changes11 scripts/eval-changes11/: Marek's month as a tramping lorry driver in a brass band,
+//             selling his late mother's house: who said it in Claude Code (a concert date it proposed
+//             from the notes and he declined with another, a practice time it proposed and he
+//             accepted) and Codex (a council tax figure it read back and he corrected to £0, a final
+//             price given only as the answer to its question), a price changed only relatively
+//             ("3k off"), "pushed back a week", a later negation, an amount in words, A -> B -> A
 // The workspace is copied to a temp folder, MEMORY.md/USER.md/SOUL.md dated as labels.json says
 // (--standing-saved-now: MEMORY.md, USER.md and TOOLS.md saved at the set's "now" instead, after
 // every note, as a line added today leaves them; their lines are then never seen changing),
@@ -72,7 +78,7 @@ import { Engine } from "../dist/index.js";
 import { searchOptions } from "../dist/contract/options.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6", changes7: "eval-changes7", changes8: "eval-changes8", changes9: "eval-changes9", changes10: "eval-changes10" };
+const SETS = { changes: "eval-changes", changes2: "eval-changes2", changes3: "eval-changes3", changes4: "eval-changes4", changes5: "eval-changes5", changes6: "eval-changes6", changes7: "eval-changes7", changes8: "eval-changes8", changes9: "eval-changes9", changes10: "eval-changes10", changes11: "eval-changes11" };
 
 /** A transcript line's turn text (its JSON "content"); null for a line that is no turn. */
 function turnText(line) {

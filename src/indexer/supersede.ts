@@ -37,6 +37,8 @@ import { sameBound } from "./start-dates.js";
 import { routineTimeSaid } from "./routine-times.js";
 import { twoMedicines } from "./medicines.js";
 import { saysStill } from "./still-said.js";
+import { samePastMonth } from "./past-period.js";
+import { labelledBy, withOwnContext } from "./own-context.js";
 
 export interface PlacedStatement {
   id: number;
@@ -91,7 +93,9 @@ export type LinkRule =
   // no-longer.ts: a thing said over by a later negation ("not on warfarin any more")
   | "no-longer"
   // places.ts: a thing that meets somewhere else now; new-best.ts: a personal best beaten
-  | "place-now" | "new-best";
+  | "place-now" | "new-best"
+  // past-period.ts: two values of one month gone by, neither said to change it (a contradiction)
+  | "past-month";
 
 export interface LinkOptions {
   /** Weighted share of the slot words two values must share to be one slot. */
@@ -255,7 +259,10 @@ function sharedSlot(o: Statement, n: Statement, idf: (w: string) => number, opts
       // ...and what it is about, the words around it: nearly the same words without a word saying it
       // changed; with one ("now", "moved to", "increased"), fewer.
       const both = nextToBoth(vo, vn);
-      const ctx = overlap(ownerWords(vo, both), ownerWords(vn, both), idf);
+      // A labelled line's value ("Band subs: £12 a month, standing order on the 1st") is named by its label:
+      // with a change said, words only another value of the line stands next to are that value's (own-context.ts).
+      const co = changed && labelledBy(o, vo) ? withOwnContext(vo, o.values) : vo;
+      const ctx = overlap(ownerWords(co, both), ownerWords(vn, both), idf);
       // A dose's unit and its change said name the slot: one shared word of whose medicine it is decides, however many others each says.
       const minShare = isDose(vo) ? 0 : changed ? opts.minSlotOverlapChanged : opts.minSlotOverlap;
       if (ctx.shared.length < sharedNeeded(vo) || ctx.share < minShare) continue;
@@ -289,9 +296,12 @@ function updates(all: PlacedStatement[], idf: (w: string) => number, opts: LinkO
         const n = group[j]!;
         if (n.order <= o.order || (manyKeys.has(o) && manyKeys.has(n) && found.has(`${o.id}:${n.id}`))) continue;
         const hit = sameSlotNewValue(o.st, n.st, idf, opts);
-        // A value told by another with no change said disagrees with the person's own, it does not replace it (sourced-values.ts).
+        // A value told by another with no change said disagrees with the person's own, it does not replace it (sourced-values.ts);
+        // two values of one month gone by (past-period.ts) are another word on then, not a newer one.
         const told = n.st.toldBy === true && o.st.toldBy !== true;
-        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: told ? "contradiction" : "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: told ? "value-clash" : "slot" });
+        const then = hit !== null && samePastMonth(o, n);
+        const clash = told ? "value-clash" : then ? "past-month" : null;
+        if (hit) found.set(`${o.id}:${n.id}`, { older: o.id, newer: n.id, kind: clash ? "contradiction" : "update", slot: hit.slot, by: "guess", strength: hit.strength, rule: clash ?? "slot" });
       }
     }
   }
