@@ -78,8 +78,14 @@ describe("the floor: a question about a thing no note names is left empty", () =
 
 describe("headsOf: the words an absent thing narrows down", () => {
   it("the word right after it, none without a thing", () => {
-    expect([...headsOf("how much is the council tax on the bungalow", new Set(["council"]))]).toEqual(["tax"]);
-    expect([...headsOf("how much is the council tax", new Set())]).toEqual([]);
+    const d = new Set(["council", "tax", "bungalow", "extra", "carer", "visit"]);
+    expect([...headsOf("how much is the council tax on the bungalow", new Set(["council"]), d)]).toEqual(["tax"]);
+    expect([...headsOf("how much is the council tax", new Set(), d)]).toEqual([]);
+  });
+
+  it("none in a longer compound, where the absent word qualifies the whole", () => {
+    const d = new Set(["extra", "carer", "visit"]);
+    expect([...headsOf("how much is the extra carer visit", new Set(["extra"]), d)]).toEqual([]);
   });
 
   it("is not counted among the result's other words", () => {

@@ -84,16 +84,21 @@ export function absentThings(query: string, absent: Iterable<string>, shape: Que
 }
 
 /**
- * The words an absent thing narrows down: the question's word right after it ("council tax",
- * "winter mooring"). A result holds that word as another kind of it ("stamp duty" is a tax
- * too), so holding it says nothing of the thing asked: it is not counted among the result's
- * other words (aboutAnotherThing).
+ * The words an absent thing narrows down: the question's distinctive word right after it,
+ * ending the compound ("council tax on the bungalow", "winter mooring"). A result holds that
+ * word as another kind of it ("Stamp Duty Land Tax" is a tax too), so holding it says nothing
+ * of the thing asked: it is not counted among the result's other words (aboutAnotherThing).
+ * Only a compound of two: in a longer run the first word often qualifies the whole ("extra
+ * carer visit": an extra one of the carer's visits the note prices), not a kind of the next.
  */
-export function headsOf(query: string, things: ReadonlySet<string>): Set<string> {
+export function headsOf(query: string, things: ReadonlySet<string>, distinctive: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
   if (things.size === 0) return out;
   const words = wordsOf(query);
-  for (let i = 0; i + 1 < words.length; i++) if (things.has(words[i]!)) out.add(words[i + 1]!);
+  for (let i = 0; i + 1 < words.length; i++) {
+    const head = words[i + 1]!;
+    if (things.has(words[i]!) && distinctive.has(head) && !distinctive.has(words[i + 2] ?? "")) out.add(head);
+  }
   return out;
 }
 

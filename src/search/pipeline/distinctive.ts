@@ -109,7 +109,7 @@ export function distinctiveTerms(stats: TermStats, plan: SearchPlan): Distinctiv
   const unwritten = stats.terms.filter((t) => t.df === 0 && idf.has(t.term)).map((t) => t.term);
   const question = QUESTION_START.test(plan.query);
   const things = absentThings(plan.query, unwritten, { asksWhen: asksWhen(plan.query), names: written, question });
-  return { idf, names, absent, subject, things, heads: headsOf(plan.query, things), question, runs: question ? distinctiveRuns(plan.query, new Set(idf.keys())) : [] };
+  return { idf, names, absent, subject, things, heads: headsOf(plan.query, things, new Set(idf.keys())), question, runs: question ? distinctiveRuns(plan.query, new Set(idf.keys())) : [] };
 }
 
 /** A word that opens the object of a verb right before it: "fixed the boiler", "painted my fence". */
