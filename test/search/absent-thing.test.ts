@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aboutAnotherThing, absentThings } from "../../src/search/pipeline/absent-thing.js";
+import { aboutAnotherThing, absentThings, headsOf } from "../../src/search/pipeline/absent-thing.js";
 import { indexedWorkspaces } from "../helpers/search-workspace.js";
 
 const QUESTION = { asksWhen: false, names: new Set<string>(), question: true };
@@ -73,5 +73,39 @@ describe("the floor: a question about a thing no note names is left empty", () =
     expect((await w.search("how much are the summer moorings")).results[0]?.path).toBe("memory/2026-11-07.md");
     expect((await w.search("how much did they charge to service the van")).results[0]?.path).toBe("memory/2026-11-09.md");
     expect((await w.search("which boozer has the quiz")).results[0]?.path).toBe("memory/2026-11-11.md");
+  });
+});
+
+describe("headsOf: the words an absent thing narrows down", () => {
+  it("the word right after it, none without a thing", () => {
+    const d = new Set(["council", "tax", "bungalow", "extra", "carer", "visit"]);
+    expect([...headsOf("how much is the council tax on the bungalow", new Set(["council"]), d)]).toEqual(["tax"]);
+    expect([...headsOf("how much is the council tax", new Set(), d)]).toEqual([]);
+  });
+
+  it("none in a longer compound, where the absent word qualifies the whole", () => {
+    const d = new Set(["extra", "carer", "visit"]);
+    expect([...headsOf("how much is the extra carer visit", new Set(["extra"]), d)]).toEqual([]);
+  });
+
+  it("is not counted among the result's other words", () => {
+    const things = new Set(["council"]);
+    const d = ["council", "tax", "bungalow"];
+    expect(aboutAnotherThing(things, d, ["tax", "bungalow"], new Set(["tax"]))).toBe(true);
+    expect(aboutAnotherThing(things, d, ["tax", "bungalow"])).toBe(false);
+  });
+});
+
+describe("the floor: another kind of the thing a question narrows down is no answer", () => {
+  const workspace = indexedWorkspaces("agent-absent-modifier-");
+  const HOUSE: Record<string, string> = {
+    "memory/2026-11-03.md": "# Tuesday\n\nbuying the bungalow for 228k. stamp duty: no tax to pay below 250k\n",
+    "memory/2026-11-05.md": "# Thursday\n\nroad tax on the van due in March, 190 pounds\n",
+  };
+
+  it("council tax on the bungalow is not the stamp duty note; road tax on the van still is its note", async () => {
+    const w = workspace(HOUSE);
+    expect((await w.search("how much is the council tax on the bungalow")).results).toEqual([]);
+    expect((await w.search("how much is the road tax on the van")).results[0]?.path).toBe("memory/2026-11-05.md");
   });
 });

@@ -92,3 +92,22 @@ describe("search: what did I get up to on a day is what I did", () => {
     expect(res.results.map((r) => r.path)).toEqual(["memory/2026-11-14.md"]);
   });
 });
+
+describe("search floor: a title typed before a bare name is one subject with it", () => {
+  const workspace = indexedWorkspaces("agent-title-bare-names-");
+  const NOTES: Record<string, string> = {
+    "memory/2026-11-16.md": "# Mon\n\nfuneral at St Olaves, Rev Clare took it. Crimond and Abide with Me\n",
+    "memory/2026-11-18.md": "# Wed\n\nwedding rehearsal at Holy Trinity, she walks in to Canon in D\n",
+    "memory/2026-11-19.md": "# Thu\n\nRev Clare says the wedding can have the Widor at the end\n",
+  };
+
+  it("what rev clare said about the wedding: the note where she speaks of it, never one that only names her", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("what did rev clare say about the wedding")).results.map((r) => r.path)).toEqual(["memory/2026-11-19.md"]);
+  });
+
+  it("never-written: what rev clare said about the christening is not the funeral she took", async () => {
+    const w = workspace({ "memory/2026-11-16.md": NOTES["memory/2026-11-16.md"]!, "memory/2026-11-18.md": NOTES["memory/2026-11-18.md"]! });
+    expect((await w.search("what did rev clare say about the wedding")).results).toEqual([]);
+  });
+});

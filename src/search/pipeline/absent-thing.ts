@@ -83,10 +83,34 @@ export function absentThings(query: string, absent: Iterable<string>, shape: Que
   return out;
 }
 
-/** Whether a result holding these matched terms, of these distinctive ones, is about another thing: at most one of them. */
-export function aboutAnotherThing(things: ReadonlySet<string>, distinctive: Iterable<string>, matched: readonly string[]): boolean {
+/**
+ * The words an absent thing narrows down: the question's distinctive word right after it,
+ * ending the compound ("council tax on the bungalow", "winter mooring"). A result holds that
+ * word as another kind of it ("Stamp Duty Land Tax" is a tax too), so holding it says nothing
+ * of the thing asked: it is not counted among the result's other words (aboutAnotherThing).
+ * Only a compound of two: in a longer run the first word often qualifies the whole ("extra
+ * carer visit": an extra one of the carer's visits the note prices), not a kind of the next.
+ */
+export function headsOf(query: string, things: ReadonlySet<string>, distinctive: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  if (things.size === 0) return out;
+  const words = wordsOf(query);
+  for (let i = 0; i + 1 < words.length; i++) {
+    const head = words[i + 1]!;
+    if (things.has(words[i]!) && distinctive.has(head) && !distinctive.has(words[i + 2] ?? "")) out.add(head);
+  }
+  return out;
+}
+
+/**
+ * Whether a result holding these matched terms, of these distinctive ones, is about another
+ * thing: at most one of them, not counting the words the absent thing narrows down (`heads`).
+ */
+export function aboutAnotherThing(things: ReadonlySet<string>, distinctive: Iterable<string>, matched: readonly string[], heads: ReadonlySet<string> = NO_HEADS): boolean {
   if (things.size === 0) return false;
   let held = 0;
-  for (const t of distinctive) if (matched.includes(t)) held++;
+  for (const t of distinctive) if (matched.includes(t) && !heads.has(t)) held++;
   return held <= 1;
 }
+
+const NO_HEADS: ReadonlySet<string> = new Set();

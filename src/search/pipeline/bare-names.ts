@@ -17,6 +17,20 @@
  */
 import { subjectStart } from "./distinctive.js";
 
+/**
+ * Titles the notes capitalise before a name ("Mrs Patel", "Dr Adeyemi", "Rev Clare", "St
+ * Mary's"): typed before a bare name, the title and the name are one subject ("what did rev
+ * clare say"), and the title alone is no name.
+ */
+export const TITLES: ReadonlySet<string> = new Set("mr mrs ms mx dr st mt fr sr jr rev revd prof".split(" "));
+
+/** The question's words from its subject on, a title before it skipped: "rev clare say …" → the title, then "clare say …". */
+function afterTitle(query: string, start: number): { title: string | null; rest: string } {
+  const rest = query.slice(start);
+  const title = /^(\p{Ll}+)\.?[ \t]+(?=\p{Ll})/u.exec(rest);
+  return title && TITLES.has(title[1]!) ? { title: title[1]!, rest: rest.slice(title[0].length) } : { title: null, rest };
+}
+
 /** A bare name at least this long: a two-letter word ("jo", "ed") is too often something else's clipping. */
 const MIN_NAME = 3;
 
@@ -29,14 +43,18 @@ const MIN_NAME = 3;
 export function verbAfterSubject(query: string): string | null {
   const start = subjectStart(query);
   if (start < 0) return null;
-  return /^\p{Ll}+[ \t]+(\p{Ll}+)(?![\p{L}\p{N}'’])/u.exec(query.slice(start))?.[1] ?? null;
+  return /^\p{Ll}+[ \t]+(\p{Ll}+)(?![\p{L}\p{N}'’])/u.exec(afterTitle(query, start).rest)?.[1] ?? null;
 }
 
-/** The question's subject when it is typed in lower case and the notes write it only as a name. */
+/**
+ * The question's subject when it is typed in lower case and the notes write it only as a name;
+ * with the title typed before it, when the question asks that word too ("rev clare").
+ */
 export function typedBareNames(query: string, asked: ReadonlySet<string>, possessives: ReadonlySet<string>, isName: (word: string) => boolean): Set<string> {
   const start = subjectStart(query);
   if (start < 0) return new Set();
-  const word = /^\p{Ll}+(?![\p{L}\p{N}'’])/u.exec(query.slice(start))?.[0];
-  if (word === undefined || word.length < MIN_NAME || !asked.has(word) || possessives.has(word)) return new Set();
-  return isName(word) ? new Set([word]) : new Set();
+  const { title, rest } = afterTitle(query, start);
+  const word = /^\p{Ll}+(?![\p{L}\p{N}'’])/u.exec(rest)?.[0];
+  if (word === undefined || word.length < MIN_NAME || !asked.has(word) || possessives.has(word) || !isName(word)) return new Set();
+  return new Set(title !== null && asked.has(title) ? [title, word] : [word]);
 }

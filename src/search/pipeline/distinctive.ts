@@ -42,7 +42,7 @@ import { GENERIC } from "../query/generic.js";
 import { isPastForm } from "../query/irregular.js";
 import type { TermStats } from "./evidence.js";
 import { asksWhen } from "../dates/when.js";
-import { aboutAnotherThing, absentThings } from "./absent-thing.js";
+import { aboutAnotherThing, absentThings, headsOf } from "./absent-thing.js";
 import { distinctiveRuns, holdsOneOfRun } from "./scattered-words.js";
 
 /** A word in more than this share of the chunks is common here, whatever the word list says. */
@@ -74,6 +74,8 @@ export interface DistinctiveTerms {
   subject: ReadonlySet<string>;
   /** Of the absent terms, those naming the thing asked about (absent-thing.ts). */
   things: ReadonlySet<string>;
+  /** The words those things narrow down, right after them: "tax" of "council tax" (absent-thing.ts). */
+  heads: ReadonlySet<string>;
   /** Whether the query is a question (opens with a question word). */
   question: boolean;
   /** Runs of three or more distinctive words side by side ("flat door code"): scattered-words.ts. */
@@ -107,7 +109,7 @@ export function distinctiveTerms(stats: TermStats, plan: SearchPlan): Distinctiv
   const unwritten = stats.terms.filter((t) => t.df === 0 && idf.has(t.term)).map((t) => t.term);
   const question = QUESTION_START.test(plan.query);
   const things = absentThings(plan.query, unwritten, { asksWhen: asksWhen(plan.query), names: written, question });
-  return { idf, names, absent, subject, things, question, runs: question ? distinctiveRuns(plan.query, new Set(idf.keys())) : [] };
+  return { idf, names, absent, subject, things, heads: headsOf(plan.query, things, new Set(idf.keys())), question, runs: question ? distinctiveRuns(plan.query, new Set(idf.keys())) : [] };
 }
 
 /** A word that opens the object of a verb right before it: "fixed the boiler", "painted my fence". */
@@ -134,7 +136,7 @@ export function subjectOf(matched: readonly string[], d: DistinctiveTerms, elsew
   if (!someIn(d.idf.keys(), matched, elsewhere) || !namedAndAsked(matched, d)) return "generic-only";
   // "the flat door code" against the locker code: one written word of three (scattered-words.ts).
   if (holdsOneOfRun(matched, d)) return "generic-only";
-  if (aboutAnotherThing(d.things, d.idf.keys(), matched)) return "subject-absent";
+  if (aboutAnotherThing(d.things, d.idf.keys(), matched, d.heads)) return "subject-absent";
   let missing = 0;
   for (const t of d.absent) if (!matched.includes(t)) missing++;
   for (const t of elsewhere) if (d.idf.has(t) && !d.absent.has(t)) missing++;

@@ -17,6 +17,7 @@ import { asksWhenItIs, statesTimeBesideMatch } from "./time-stated.js";
 import { asksHowMuch, statesAmountBesideMatch } from "./amount-stated.js";
 import { otherCompoundHeads, queryCompounds, type Compound } from "./other-compound.js";
 import { compoundApartInList } from "./list-apart.js";
+import { templateOnly } from "./template-labels.js";
 import { ownedByAnother, ownerAlone, ownerApart, ownerMissing, ownersOf, type Owners } from "./typed-names.js";
 
 /** Near misses an explanation lists: enough to see where the floor cut, few enough to read. */
@@ -49,7 +50,8 @@ function vectorNeedsMore(s: Scored, words: QueryWords, subject: FloorVerdict): b
 export type FloorVerdict = SubjectVerdict | "time-unstated" | "amount-unstated";
 
 /** The floor's verdict on a result's words: the subject test, then, for a "when" question, the time. */
-export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs: number): FloorVerdict {
+export function verdictOf(scored: Scored, plan: SearchPlan, words: QueryWords, nowMs: number): FloorVerdict {
+  const s = personsWords(scored, words, plan);
   // "Book club" is as good as no "club" for "the sailing club" (other-compound.ts).
   const subject = subjectOf(s.matched, words.distinctive, otherCompoundHeads(s.matched, s.cand.text, words.compounds));
   // Kasia in one bullet and Gethin's bday in another is not Kasia's birthday (list-apart.ts);
@@ -66,6 +68,16 @@ export function verdictOf(s: Scored, plan: SearchPlan, words: QueryWords, nowMs:
   if (!plan.dates.asksWhen || !asksWhenItIs(plan.query) || plan.dates.range !== null) return subject;
   if (matched.length === distinctive.length) return subject;
   return statesTimeBesideMatch({ text: s.cand.text, date: s.cand.date, matched }, nowMs) ? subject : "time-unstated";
+}
+
+/**
+ * The result with only the words the person wrote matched: a word it holds only in the
+ * template's labels ("How to address them:") is none of theirs when the question asks about
+ * more than that slot (template-labels.ts).
+ */
+function personsWords(s: Scored, words: QueryWords, plan: SearchPlan): Scored {
+  const only = templateOnly(s.cand.path, s.cand.text, s.matched, words.terms, plan.parsed.formsOf);
+  return only.length === 0 ? s : { ...s, matched: s.matched.filter((t) => !only.includes(t)) };
 }
 
 /** A scored candidate and the floor tests it passed. */

@@ -19,7 +19,7 @@ import type { DB } from "../../store/open.js";
 import { holds, prefixOf } from "./list-apart.js";
 import { headOnlyAfter, type Compound } from "./other-compound.js";
 import { sql } from "./sql.js";
-import { typedBareNames, verbAfterSubject } from "./bare-names.js";
+import { TITLES, typedBareNames, verbAfterSubject } from "./bare-names.js";
 
 /** Chunks read to tell whether the notes write a word as a name: enough to meet it in lower case. */
 const TEXTS_READ = 50;
@@ -36,11 +36,6 @@ export function textsHolding(db: DB): (word: string) => readonly string[] {
  */
 const MIN_BASE = 2;
 
-/**
- * Titles the notes capitalise before a name ("Mrs Patel", "Dr Adeyemi", "St Mary's"): never
- * lower case in them, yet "mrs" typed in a question is the title, not Mr's possessive.
- */
-const TITLES: ReadonlySet<string> = new Set("mr mrs ms mx dr st mt fr sr jr".split(" "));
 
 /** The words of a lower-case question that are a name's possessive typed without its apostrophe. */
 export function typedPossessiveNames(query: string, terms: ReadonlySet<string>, textsOf: (word: string) => readonly string[]): Set<string> {
