@@ -39,6 +39,8 @@
 // captured sessions, each answering one question alone; 30 answerable and 12 never-written questions, half the hard shape), written blind.
 // --set heldout15: a sixteenth (scripts/eval-heldout15/: the same shape, 19 notes, one a plan dated ahead and one with a table,
 // and two captured sessions, each answering one question alone; 30 answerable and 12 never-written questions, half the hard shape), written blind.
+// --set heldout16: a seventeenth (scripts/eval-heldout16/: the same shape, 19 notes, one a plan dated ahead and one with a table,
+// and two captured sessions, each answering one question alone; 30 answerable and 12 never-written questions, half the hard shape), written blind.
 import "./lib/state-home.mjs";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -47,7 +49,7 @@ import { fileURLToPath } from "node:url";
 import { Engine } from "../dist/index.js";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3"), heldout4: path.join(HERE, "eval-heldout4"), heldout5: path.join(HERE, "eval-heldout5"), heldout6: path.join(HERE, "eval-heldout6"), heldout7: path.join(HERE, "eval-heldout7"), heldout8: path.join(HERE, "eval-heldout8"), heldout9: path.join(HERE, "eval-heldout9"), heldout10: path.join(HERE, "eval-heldout10"), heldout11: path.join(HERE, "eval-heldout11"), heldout12: path.join(HERE, "eval-heldout12"), heldout13: path.join(HERE, "eval-heldout13"), heldout14: path.join(HERE, "eval-heldout14"), heldout15: path.join(HERE, "eval-heldout15") };
+const SETS = { everyday: path.join(HERE, "eval-everyday"), heldout: path.join(HERE, "eval-heldout"), heldout2: path.join(HERE, "eval-heldout2"), heldout3: path.join(HERE, "eval-heldout3"), heldout4: path.join(HERE, "eval-heldout4"), heldout5: path.join(HERE, "eval-heldout5"), heldout6: path.join(HERE, "eval-heldout6"), heldout7: path.join(HERE, "eval-heldout7"), heldout8: path.join(HERE, "eval-heldout8"), heldout9: path.join(HERE, "eval-heldout9"), heldout10: path.join(HERE, "eval-heldout10"), heldout11: path.join(HERE, "eval-heldout11"), heldout12: path.join(HERE, "eval-heldout12"), heldout13: path.join(HERE, "eval-heldout13"), heldout14: path.join(HERE, "eval-heldout14"), heldout15: path.join(HERE, "eval-heldout15"), heldout16: path.join(HERE, "eval-heldout16") };
 
 export async function runEveryday({ mode = "hybrid", cache, config = {}, set: name = "everyday" } = {}) {
   const DATA = SETS[name];

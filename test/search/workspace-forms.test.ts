@@ -101,3 +101,30 @@ describe("search: short names are read from the private profile only for a searc
     expect(group.explain?.floor.terms.find((t) => t.term === "hannah")?.forms).toBeUndefined();
   });
 });
+
+describe("search: a question word typed with a sibilant's -es also searches its base the notes write", () => {
+  const workspace = indexedWorkspaces("agent-sibilant-forms-");
+  const NOTES: Record<string, string> = {
+    "memory/2026-11-16.md": "# Mon\n\nOtis parents eve w Mrs Greenwood - reading great, times tables need work\n",
+    "memory/2026-11-17.md": "# Tue\n\nparents of the whole class invited to the nativity, say yes by Fri\n",
+    "memory/2026-11-18.md": "# Wed\n\nthe 590 bus was 40 mins late again, walked the last bit\n",
+  };
+
+  it("what did otises teacher say at parents evening: the note of Otis, though the stemmer takes otises and otis apart", async () => {
+    const w = workspace(NOTES);
+    const res = await w.search("what did otises teacher say at parents evening");
+    expect(res.results[0]?.path).toBe("memory/2026-11-16.md");
+    expect(res.explain?.floor.terms.find((t) => t.term === "otises")?.forms).toContain("otis");
+  });
+
+  it("the buses: the note of the bus", async () => {
+    const w = workspace(NOTES);
+    expect((await w.search("were the buses late")).results[0]?.path).toBe("memory/2026-11-18.md");
+  });
+
+  it("a word the notes write as it is typed is not widened", async () => {
+    const w = workspace(NOTES);
+    const res = await w.search("what about the classes");
+    expect(res.explain?.floor.terms.find((t) => t.term === "classes")?.forms ?? []).not.toContain("class");
+  });
+});

@@ -5,7 +5,8 @@
  * vocabulary holds porter stems ("patellofemor"), so a stem is compared with the word, with
  * the word less up to 3 final letters (what the stemmer takes off), and with the word's own
  * stem (the index's tokenizer's: "alergy" → alergi, near allergi; "alergic" → alerg, near
- * allerg, where the stemmer rewrote or cut an ending no list here holds). Only terms that
+ * allerg, where the stemmer rewrote or cut an ending no list here holds), or the stem of its
+ * "-ed" spelling for a past tense typed without the "e" ("deliverd" → deliv, typed-past.ts). Only terms that
  * share the word's first letter are read: a typo in the first letter is rare, and the
  * vocabulary is read by a range of terms, not whole. Only a single nearest term is taken:
  * when several are equally near, the word is likelier a real word the notes lack than a
@@ -18,6 +19,7 @@ import wordListPath from "word-list";
 import type { DB } from "../../store/open.js";
 import { sql } from "./sql.js";
 import { ftsTokens } from "./fts-tokens.js";
+import { pastSpelling } from "./typed-past.js";
 import type { ParsedQuery, Respelling } from "../query/query.js";
 import type { DocFrequencies } from "./evidence.js";
 
@@ -121,7 +123,7 @@ function nearestOf(db: DB, word: string, ranges: Map<string, VocabTerm[]>): stri
   const rows = vocabRange(db, word[0]!, ranges);
   const letters = letterCounts(word);
   const cut = longestStemCut(word);
-  const own = ownStem(word);
+  const own = ownStem(word) ?? pastStem(word);
   const ownLetters = own === null ? null : letterCounts(own);
   let best = k + 1;
   let found: VocabTerm[] = [];
@@ -184,6 +186,12 @@ function bagDistance(counts: Int8Array, term: string): number {
 function ownStem(word: string): string | null {
   const t = ftsTokens(`"${word}"`);
   return t === null || t === word || t.includes(" ") ? null : t;
+}
+
+/** The stem of a past tense typed without its "e", by its "-ed" spelling ("deliverd" → deliv; typed-past.ts); else null. */
+function pastStem(word: string): string | null {
+  const past = pastSpelling(word);
+  return past === null ? null : ownStem(past);
 }
 
 /** The most letters stemDistance may cut off the word's end. */
