@@ -154,7 +154,12 @@ function serve(port: MessagePort, start: HookStart): void {
   // The assistants' service is a module of its own: loaded now too, unless the event does without it.
   if (start.event !== "session-start") void opening.then((e) => e.assistants()).catch(() => undefined);
   port.once("message", (job: HookJob) => {
-    void run(start, opening, job, (r) => port.postMessage(r)).finally(() => port.close());
+    // Ended here, from JavaScript with the engine closed (never inside a SQLite call): a handle
+    // left open (a socket, a timer) must not keep the thread, and so the hook, alive.
+    void run(start, opening, job, (r) => port.postMessage(r)).finally(() => {
+      port.close();
+      process.exit(0);
+    });
   });
 }
 
