@@ -54,7 +54,7 @@ async function runHook(harness: string, event: string, opts: HookOpts): Promise<
   if (assistant === undefined) throw new Error(`unknown assistant "${harness}" (${ASSISTANT_NAMES.join(", ")})`);
   if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw new Error(`unknown event "${event}" (${HOOK_EVENTS.join(", ")})`);
   const budget = hookBudgetMs(event, opts);
-  const start: HookStart = { event: event as HookEventName, workspace: workspaceOf(opts), daemon: opts.daemon !== false };
+  const start: HookStart = { event: event as HookEventName, workspace: workspaceOf(opts), daemon: opts.daemon !== false, stop: new SharedArrayBuffer(4) };
   const miss = (why: string) => appendHookLog(start.workspace, `agent hook ${harness} ${event}: ${event === "prompt" ? "no memories" : "no context"}: ${why}`);
   // Armed before anything else (the CLI's entry armed the hard cap already): past the budget
   // the harness gets the empty answer (no output), and when the hard cap is past, that is now.
@@ -184,7 +184,7 @@ function startWorker(start: HookStart): HookWorker {
         // Said now, and noted (the await chain after it) before the cap may end the process
         // during the index catch-up: the cap is armed on the next turn of the loop.
         resolve(captured);
-        setImmediate(() => stopAt(CAPTURE_CAP_MS, worker));
+        setImmediate(() => stopAt(CAPTURE_CAP_MS, worker, start.stop));
       } else reject(new Error(r.message));
     });
     worker.on("error", reject);
@@ -206,18 +206,39 @@ function startWorker(start: HookStart): HookWorker {
 
 /**
  * The capture's cap: at `ms` (since the process started) the index catch-up is cut. The worker
- * is terminated first and the process ends once it has stopped: a process.exit() while the
- * worker is inside a SQLite call can abort the whole process natively (SIGABRT), and its turns
- * are written already. Should the worker not stop within a second, the process ends anyway.
+ * is asked to stop (the shared flag: it stops between two files, closes its engine and ends by
+ * itself) and the process ends once it has: a process.exit(), or a worker.terminate(), while
+ * the worker is inside a SQLite call can abort the whole process natively (SIGABRT). Its turns
+ * are written already; what the catch-up did not reach the next hook's (or a daemon) does.
  */
-function stopAt(ms: number, worker: Worker): void {
+function stopAt(ms: number, worker: Worker, flag: SharedArrayBuffer | undefined): void {
   const stop = () => {
-    setTimeout(() => process.exit(0), 1_000).unref();
-    void worker.terminate().finally(() => process.exit(0));
+    if (flag !== undefined) Atomics.store(new Int32Array(flag), 0, 1);
+    void stopped(worker).then(() => process.exit(0));
   };
   const left = ms - msSinceStart();
   if (left <= 0) return stop();
   setTimeout(stop, left).unref();
+}
+
+/** How long a worker asked to stop may take to reach a file's end before it is terminated. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * Resolves once the worker thread has ended. One that does not end within STOP_GRACE_MS of
+ * being asked (one file's indexing that long) is terminated, and waited for too: the process
+ * never ends while the thread still runs.
+ */
+function stopped(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    // Already ended: threadId is -1 once the thread is gone.
+    if (worker.threadId === -1) return resolve();
+    const grace = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+    worker.once("exit", () => {
+      clearTimeout(grace);
+      resolve();
+    });
+  });
 }
 
 interface HookInput {

@@ -25,7 +25,21 @@ export interface HookStart {
   workspace: string;
   /** false with --no-daemon (the capture asks whether a daemon keeps the index current). */
   daemon: boolean;
+  /**
+   * One Int32 the main thread sets to 1 when the capture's cap is past: the index catch-up
+   * stops at its next file, the engine is closed, and the thread ends by itself. Shared memory,
+   * not a message: the catch-up is synchronous, and a message would wait for its end.
+   */
+  stop?: SharedArrayBuffer;
 }
+
+/** Whether the main thread asked this thread to stop (see HookStart.stop). */
+function stopAsked(start: HookStart): boolean {
+  return start.stop !== undefined && Atomics.load(new Int32Array(start.stop), 0) === 1;
+}
+
+/** Thrown from the index catch-up's progress callback when a stop is asked: its open batch is rolled back, the files done stay done. */
+class CatchUpStopped extends Error {}
 
 /** The payload, once read. */
 export interface HookJob {
@@ -43,12 +57,13 @@ export type HookReply = { kind: "answer"; text: string; reason?: string } | { ki
  * before the index catch-up (=index): how the tests make the cold path slow on purpose, to
  * show that the hook still ends at its deadline and a capture still lands its turns.
  */
-function testStall(at: "start" | "index"): void {
+function testStall(at: "start" | "index", stopped: () => boolean = () => false): void {
   const ms = Number(process.env.AGENT_TEST_HOOK_STALL_MS ?? 0);
   if (!(ms > 0) || (process.env.AGENT_TEST_HOOK_STALL_AT ?? "start") !== at) return;
   const end = Date.now() + ms;
-  // A busy loop, like the synchronous work it stands for (Atomics.wait would only sleep).
-  while (Date.now() < end);
+  // A busy loop, like the synchronous work it stands for (Atomics.wait would only sleep); the
+  // index catch-up it stands for after a capture looks for a stop between files, and so does it.
+  while (Date.now() < end && !stopped());
 }
 
 /** The turns a capture event carries itself (the messages its plugin sent, read by its adapter); undefined when a transcript file is to be read. */
@@ -98,10 +113,24 @@ async function capture(engine: Engine, start: HookStart, job: HookJob, say: (r: 
   const daemon = await daemonRuns(start);
   if (r.written !== undefined && !daemon) engine.indexing.syncPaths([r.written]);
   say(r.skipped !== undefined ? { kind: "captured", skipped: r.skipped } : { kind: "captured" });
-  testStall("index");
+  const stopped = () => stopAsked(start);
+  testStall("index", stopped);
   // Off the person's path (the turn is over): without a daemon (whose watcher does it), the
-  // index catches up with the notes, so the next prompt's search finds them.
-  if (!daemon) engine.indexing.index();
+  // index catches up with the notes, so the next prompt's search finds them. Cut at the cap:
+  // what it did not reach the next hook's catch-up (or a daemon) does.
+  if (!daemon && !stopped()) catchUp(engine, stopped);
+}
+
+/** The index catch-up, stopped between two files when `stopped()` says so (never inside a SQLite call). */
+function catchUp(engine: Engine, stopped: () => boolean): void {
+  const onProgress = () => {
+    if (stopped()) throw new CatchUpStopped("the capture's cap is past");
+  };
+  try {
+    engine.indexing.index({ onProgress });
+  } catch (e) {
+    if (!(e instanceof CatchUpStopped)) throw e;
+  }
 }
 
 async function run(start: HookStart, opening: Promise<Engine>, job: HookJob, say: (r: HookReply) => void): Promise<void> {
@@ -125,7 +154,12 @@ function serve(port: MessagePort, start: HookStart): void {
   // The assistants' service is a module of its own: loaded now too, unless the event does without it.
   if (start.event !== "session-start") void opening.then((e) => e.assistants()).catch(() => undefined);
   port.once("message", (job: HookJob) => {
-    void run(start, opening, job, (r) => port.postMessage(r)).finally(() => port.close());
+    // Ended here, from JavaScript with the engine closed (never inside a SQLite call): a handle
+    // left open (a socket, a timer) must not keep the thread, and so the hook, alive.
+    void run(start, opening, job, (r) => port.postMessage(r)).finally(() => {
+      port.close();
+      process.exit(0);
+    });
   });
 }
 
