@@ -7,11 +7,12 @@
 //   - kill -9 at a random moment inside `dream accept --all`, then accept again: every fact
 //     exactly once, every proposal accepted;
 //   - an editor's in-place save (of the text it loaded a moment before) landing while accept
-//     runs: when accept says 0 and the save finished before it, the fact is in MEMORY.md, and
-//     the editor's line is in MEMORY.md or a file kept beside it;
+//     runs (every other run aimed at just after accept's swap): when accept says 0 and the save
+//     finished before its last look, the fact is in MEMORY.md, and the editor's line is in
+//     MEMORY.md or a file kept beside it;
 //   - undo when the same line was also written by hand in another section: the hand line stays.
 import { execFileSync } from "node:child_process";
-import { existsSync, linkSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { agent, crashOf, distDir, firstLines, rng, shellLine, sleep, spawnAgent, Tally } from "./lib.mjs";
@@ -165,18 +166,25 @@ async function killInAccept(root, tally, runs, r) {
 async function editorRace(root, tally, runs, r) {
   const fact = "Alice prefers green tea in the afternoon.";
   let judged = 0;
+  let aimedHit = 0;
   for (let run = 0; run < runs; run++) {
     const ws = await fresh(root, `race-${run}`);
     await propose(ws, [fact]);
     const file = path.join(ws, "MEMORY.md");
     const args = ["dream", "accept", "1", "--workspace", ws, "--json"];
+    // Every other run aims the save just after accept's swap: under load a CLI takes longer to
+    // start than the clock's 50-330 ms, so a save on the clock alone lands before accept has
+    // even read MEMORY.md and never meets the window that matters.
+    const aimed = run % 2 === 1;
+    const before = aimed ? { text: readFileSync(file, "utf8"), stat: statSync(file) } : null;
     const child = spawnAgent(args);
     child.stdin.end();
     const own = `- Hand edit ${run}.`;
+    if (before !== null && (await swapSeen(file, before.stat, child))) aimedHit++;
     // The editor loaded MEMORY.md a moment ago and saves in place while the accept runs.
-    await sleep(50 + Math.floor(r() * 250));
-    const loaded = readFileSync(file, "utf8");
-    await sleep(Math.floor(r() * 30));
+    await sleep(aimed ? Math.floor(r() * 20) : 50 + Math.floor(r() * 250));
+    const loaded = before?.text ?? readFileSync(file, "utf8");
+    if (!aimed) await sleep(Math.floor(r() * 30));
     writeFileSync(file, `${loaded}${own}\n`);
     const savedAt = Date.now();
     const res = await child.finished(30_000);
@@ -186,7 +194,7 @@ async function editorRace(root, tally, runs, r) {
     const confirmedAt = confirmedAtOf(res.stdout);
     const text = readFileSync(file, "utf8");
     const kept = readdirSync(ws).filter((f) => f.startsWith("MEMORY.md.kept-")).map((f) => readFileSync(path.join(ws, f), "utf8")).join("");
-    const repro = `${shellLine(args)} while an editor saves MEMORY.md in place (write of the text read a moment before)`;
+    const repro = `${shellLine(args)} while an editor saves MEMORY.md in place (write of the text read ${aimed ? "before the accept, landing just after its swap" : "a moment before"})`;
     if (crashOf(res)) tally.fail(`${repro}: ${crashOf(res)}`, repro);
     else if (!text.includes(own) && !kept.includes(own)) tally.fail(`${repro}: the editor's line was lost`, repro);
     else if (res.code === 0 && confirmedAt === null) tally.fail(`${repro}: accept exited 0 without saying when it last found the fact in MEMORY.md (confirmedAt)`, repro);
@@ -198,7 +206,22 @@ async function editorRace(root, tally, runs, r) {
       tally.pass();
     }
   }
-  tally.note(`editor race: ${judged} of ${runs} runs had the save land before accept's last look at MEMORY.md and exit 0 (the others saved after, or accept refused)`);
+  tally.note(`editor race: ${judged} of ${runs} runs had the save land before accept's last look at MEMORY.md and exit 0 (the others saved after, or accept refused); ${aimedHit} of ${Math.floor(runs / 2)} aimed saves came after accept's swap was seen`);
+}
+
+/** Waits (1 ms polls) until MEMORY.md is no longer the file `stat` describes, or the accept ended; whether it changed. */
+async function swapSeen(file, stat, child) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < 30_000 && child.exitCode === null && child.signalCode === null) {
+    try {
+      const st = statSync(file);
+      if (st.ino !== stat.ino || st.mtimeMs !== stat.mtimeMs || st.size !== stat.size) return true;
+    } catch {
+      // Between an editor's unlink and its rename: looked at again.
+    }
+    await sleep(1);
+  }
+  return false;
 }
 
 /** `confirmedAt` from `agent dream accept --json`, or null. */

@@ -4,8 +4,8 @@
  * kill between the swap and the record of the accept; an editor saving in place just after
  * the swap; the same line written by hand in another section.
  */
-import { execFileSync } from "node:child_process";
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acceptProposals, undoAccept, type ReviewInput } from "../../src/jobs/dream/review.js";
@@ -15,6 +15,7 @@ import type { DB } from "../../src/store/open.js";
 import { openStateDb } from "../../src/store/state.js";
 import { stateDbPath } from "../../src/workspace/paths.js";
 import { swapFile } from "../../src/workspace/safe-write.js";
+import { sleepSync } from "../../src/shared/sleep.js";
 import { spawnAgent, type AgentRun } from "../helpers/cli.js";
 import { cleanup, tempDir, write } from "../helpers/workspace.js";
 import { agentDir } from "../../src/workspace/paths.js";
@@ -35,6 +36,20 @@ function propose(text: string): number {
 function review(over: Partial<ReviewInput> = {}): ReviewInput {
   return { workspace: ws, db, now: () => T, section: "Dreamed facts", byPerson: true, ...over };
 }
+
+/** An editor saving in place: waits for `fact` in the file, truncates it, then writes `text` 400 ms later. */
+const EDITOR = `
+const fs = require("node:fs");
+const [file, fact, text, truncated, ready] = process.argv.slice(1);
+fs.writeFileSync(ready, "");
+const wait = () => {
+  if (!fs.readFileSync(file, "utf8").includes(fact)) return setTimeout(wait, 1);
+  const fd = fs.openSync(file, "w");
+  fs.writeFileSync(truncated, "");
+  setTimeout(() => { fs.writeSync(fd, text); fs.closeSync(fd); }, 400);
+};
+wait();
+`;
 
 const memory = (): string => readFileSync(path.join(ws, "MEMORY.md"), "utf8");
 const count = (text: string, line: string): number => text.split("\n").filter((l) => l === `- ${line}`).length;
@@ -197,6 +212,38 @@ describe("accept and undo against crashes and hand edits", () => {
     expect(rewritten.warnings).toHaveLength(1);
     const kept = /kept in (\S+):/.exec(rewritten.warnings[0]!)![1]!;
     expect(readFileSync(path.join(ws, kept), "utf8")).toContain("- Bob works at the mill.\n");
+  });
+
+  it("an editor caught between its truncate and its write (a loaded machine) is waited for: the accept never swaps its empty file, and the editor's text stays whole and first", { timeout: 60_000 }, async () => {
+    const id = propose(FACT);
+    const file = path.join(ws, "MEMORY.md");
+    const loaded = readFileSync(file, "utf8");
+    const own = "- Carol moved to Lyon.";
+    const truncated = path.join(dir, "truncated");
+    const ready = path.join(dir, "ready");
+    // A real editor process: it loaded MEMORY.md before the accept; once the accept's line is in
+    // the file it saves in place, truncating, and is descheduled for 400 ms before its write.
+    const editor = spawn(process.execPath, ["-e", EDITOR, file, FACT, `${loaded}${own}\n`, truncated, ready], { stdio: "ignore" });
+    const exited = new Promise((r) => editor.on("exit", r));
+    while (!existsSync(ready)) await new Promise((r) => setTimeout(r, 5));
+    const res = acceptProposals(
+      review({
+        now: () => Date.now(),
+        swap: (f, e, c, o) => {
+          const r = swapFile(f, e, c, o);
+          // Returns once the editor has truncated the file the accept just wrote.
+          for (let t = 0; !existsSync(truncated) && t < 10_000; t += 2) sleepSync(2);
+          return r;
+        },
+      }),
+      [id],
+    );
+    await exited;
+    expect(res.accepted.map((a) => a.id)).toEqual([id]);
+    const text = memory();
+    expect(text.startsWith(`${loaded}${own}\n`), text).toBe(true);
+    expect(count(text, FACT)).toBe(1);
+    expect(res.confirmedAt).toBeGreaterThan(statSync(file).mtimeMs - 1);
   });
 
   it("an accept whose line an editor keeps overwriting says so and records nothing as accepted", () => {

@@ -17,7 +17,7 @@ import { contentHash } from "../../store/soul-versions.js";
 import type { MemoryOrigin, MemoryVersionStore } from "../../store/dream-proposals.js";
 import { checkWriteTarget, NO_HARD_LINKS, readWorkspaceFile, type LinkRule } from "../../workspace/guard.js";
 import { swapDir } from "../../workspace/paths.js";
-import { recoverInterruptedSwaps, swapFile, type SwapResult } from "../../workspace/safe-write.js";
+import { recoverInterruptedSwaps, swapFile, type SwapOptions, type SwapResult } from "../../workspace/safe-write.js";
 
 export const MEMORY_FILE = "MEMORY.md";
 
@@ -118,7 +118,8 @@ export function removeFactLine(text: string, line: string, section: string): str
   return null;
 }
 
-export type MemorySwap = (file: string, expected: Buffer | null, content: string) => SwapResult;
+/** swapFile, or a test's stand-in; `opts` are the options the engine would swap with. */
+export type MemorySwap = (file: string, expected: Buffer | null, content: string, opts: SwapOptions) => SwapResult;
 
 export interface ChangeMemoryInput {
   workspace: string;
@@ -131,6 +132,11 @@ export interface ChangeMemoryInput {
   restoredFrom?: number;
   /** A person's own command (accept, undo) may replace an empty MEMORY.md; the nightly run may not. */
   allowEmpty: boolean;
+  /**
+   * MEMORY.md held text earlier in this command (an accept writing its lines again after an
+   * editor's save): an empty file now is that save still landing, waited for, never replaced.
+   */
+  hadText?: boolean;
   /** Default swapFile; tests inject hand edits that land mid-swap. */
   swap?: MemorySwap;
   /** index.allowHardLinks */
@@ -169,12 +175,17 @@ export function changeMemory(input: ChangeMemoryInput): ChangeMemoryResult {
   const file = checkWriteTarget(input.workspace, path.join(input.workspace, MEMORY_FILE), rule);
   const workDir = swapDir(input.workspace);
   recoverInterruptedSwaps(file, workDir, isProcessAlive);
-  const swap = input.swap ?? ((f, expected, content) => swapFile(f, expected, content, { oldIsSaved: true, allowEmpty: input.allowEmpty, workDir }));
+  const swap: MemorySwap = input.swap ?? swapFile;
   let last = "";
   let baseline: number | undefined;
   const kept: string[] = [];
+  let hadText = input.hadText === true;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const cur = readMemory(input.workspace, rule);
+    const cur = hadText ? readWhenSaved(input.workspace, rule) : readMemory(input.workspace, rule);
+    // Once MEMORY.md was seen with text, an empty one is an editor between its truncate and
+    // its write (the text it saves exists only in the editor): never the file to swap.
+    if (cur.text !== "") hadText = true;
+    const allowEmpty = input.allowEmpty && !hadText;
     const next = input.change(cur);
     if (next === null) return { ok: true, version: null };
     baseline = input.store.transaction(() => recordMemoryIfNew(input.store, cur, input.now)) ?? baseline;
@@ -183,7 +194,7 @@ export function changeMemory(input: ChangeMemoryInput): ChangeMemoryResult {
     try {
       input.store.transaction(() => {
         version = input.store.insert({ createdAt: input.now, content: next, origin: input.origin, summary: input.summary, restoredFrom: input.restoredFrom ?? null });
-        const res = swap(file, cur.bytes, next);
+        const res = swap(file, cur.bytes, next, { oldIsSaved: true, allowEmpty, workDir });
         if (res.keptEarlier !== undefined) kept.push(...res.keptEarlier);
         if (!res.ok) {
           lost = res;
@@ -202,6 +213,24 @@ export function changeMemory(input: ChangeMemoryInput): ChangeMemoryResult {
     last = lost.ok ? "" : lost.reason;
   }
   return { ok: false, reason: `${last}; MEMORY.md kept changing, nothing was written — try again` };
+}
+
+/**
+ * How long a command that saw MEMORY.md with text waits for an in-place save it finds under way
+ * (the file empty) to land. On a loaded machine an editor can sit between its truncate and its
+ * write for hundreds of ms; swapping the empty file then would leave MEMORY.md with the new
+ * lines only and send the editor's write into the old file, out of sight.
+ */
+const SAVE_LANDS_MS = 3000;
+
+/** MEMORY.md, waiting (up to SAVE_LANDS_MS) while it is empty: a save known to be landing. */
+function readWhenSaved(workspace: string, rule: LinkRule): MemoryOnDisk {
+  let cur = readMemory(workspace, rule);
+  for (let waited = 0; cur.exists && cur.text === "" && waited < SAVE_LANDS_MS; waited += MID_SAVE_MS) {
+    sleepSync(MID_SAVE_MS);
+    cur = readMemory(workspace, rule);
+  }
+  return cur;
 }
 
 /** The change is still in MEMORY.md (looked at twice: an empty file may be an editor mid-save). */

@@ -151,7 +151,9 @@ function acceptLines(i: ReviewInput, store: ProposalStore, chosen: Proposal[], e
   // A line already in the dream's section is not written again: an accept killed after its
   // swap but before the proposal was marked left it there, and the next accept finishes it.
   const missing = (text: string) => [...new Set(texts)].filter((t) => !hasFactInSection(text, i.section, t));
-  const apply = () => {
+  // Written again after an editor's save: MEMORY.md had text (the accept's own, at least), so an
+  // empty file then is that editor mid-save, waited for instead of replaced.
+  const apply = (again: boolean) => {
     const r = changeMemory({
       workspace: i.workspace,
       store: versions,
@@ -163,23 +165,30 @@ function acceptLines(i: ReviewInput, store: ProposalStore, chosen: Proposal[], e
       holds: (cur) => missing(cur.text).length === 0,
       origin: "dream",
       summary: `accepted dream proposal${chosen.length > 1 ? "s" : ""} ${chosen.map((p) => `#${p.id}`).join(", ")}`,
-      allowEmpty: i.byPerson,
+      allowEmpty: i.byPerson && !again,
+      hadText: again,
       ...(i.swap ? { swap: i.swap } : {}),
       ...(i.rule ? { rule: i.rule } : {}),
     });
     if (!r.ok) throw new Error(`MEMORY.md: ${r.reason}${r.kept ? ` (a copy of the edit is in ${r.kept})` : ""}; nothing was accepted`);
     return r;
   };
-  const res = apply();
+  const res = apply(false);
   i.db.transaction(() => chosen.forEach((p, k) => store.accept(p.id, texts[k]!, res.version, now)))();
   // Looked at once more, last, before success is reported: an editor that loaded MEMORY.md
   // before the swap and saved in place after the swap's own check wrote over the lines; they
   // are written again on the editor's text (their proposals stay accepted: the facts are in).
   let last = factsHold(i, missing);
-  for (let again = 0; !last.holds; again++) {
-    if (again === FINAL_CHECKS) throw new Error("MEMORY.md: an editor kept saving over the accepted lines; they are accepted but not in the file — accept them again when the editor is closed");
-    apply();
-    last = factsHold(i, missing);
+  try {
+    for (let again = 0; !last.holds; again++) {
+      if (again === FINAL_CHECKS) throw new Error("MEMORY.md: an editor kept saving over the accepted lines; nothing was accepted");
+      apply(true);
+      last = factsHold(i, missing);
+    }
+  } catch (e) {
+    // The lines are not in the file: their proposals wait again rather than claim otherwise.
+    i.db.transaction(() => chosen.forEach((p) => store.reopen(p.id)))();
+    throw new Error(`${e instanceof Error ? e.message : String(e)} (the proposals wait again: accept them when the editor is closed)`);
   }
   const size = last.size;
   const warnings =
