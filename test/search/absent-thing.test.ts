@@ -24,6 +24,12 @@ describe("absentThings: the nouns no note has that name the thing asked about", 
     expect([...absentThings("what did the farrier say about the mare", ["mare"], QUESTION)]).toEqual(["mare"]);
   });
 
+  it("not how often a thing falls: the notes write the period as '/hr', 'pcm' or 'a week'", () => {
+    expect([...absentThings("whats my hourly rate at the depot", ["hourly"], QUESTION)]).toEqual([]);
+    expect([...absentThings("how much is the monthly rent on the flat", ["monthly"], QUESTION)]).toEqual([]);
+    expect([...absentThings("when is the annual service on the boiler", ["annual", "boiler"], { ...QUESTION, asksWhen: false })]).toEqual(["boiler"]);
+  });
+
   it("not the quality a 'how' asks the measure of: the note writes the measure, not the word", () => {
     expect([...absentThings("how heavy is the cat", ["heavy"], QUESTION)]).toEqual([]);
     expect([...absentThings("how tall is the hedge", ["tall"], QUESTION)]).toEqual([]);

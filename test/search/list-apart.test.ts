@@ -19,6 +19,12 @@ describe("apartInList: the two words of a compound in separate items of one list
     expect(apartInList("Priya came round. Mum's anniversary soon.\n", priya, forms)).toBe(false);
   });
 
+  it("a word the index matched by its stem only ('dads' typed, 'dad' written) is not found apart: one item holding the other word is no two facts", () => {
+    const dads = { modifier: "dads", head: "carer" };
+    expect(apartInList("# 24 Nov\n- new carer at 7:30 for dad mornings from monday\n", dads, forms)).toBe(false);
+    expect(apartInList("- carer booked\n- the boiler man came\n", dads, forms)).toBe(false);
+  });
+
   it("a form the matcher used counts as the word: 'married' is the wedding", () => {
     expect(apartInList("- Sister Niamh is getting married 14 August\n- Niamh's friends: hen do\n", { modifier: "niamh", head: "wedding" }, forms)).toBe(false);
   });
@@ -49,6 +55,11 @@ describe("the floor: a compound's words in two separate bullets are no evidence"
     const w = workspace(NOTES);
     const res = await w.search("when is priyas anniversary");
     expect([res.results.map((r) => r.path), res.explain!.floor.candidates > 0]).toEqual([[], true]);
+  });
+
+  it("answerable: a possessive typed bare that the notes write shorter ('dads' for 'dad') in one bullet with the thing", async () => {
+    const w = workspace({ ...NOTES, "memory/2026-11-24.md": "# 24 Nov\n- new carer at 7:30 for dad mornings from monday\n" });
+    expect((await w.search("what time does dads carer come")).results[0]?.path).toBe("memory/2026-11-24.md");
   });
 
   it("answerable: the anniversary asked without the other name, or Priya asked about her own bullet, still finds it", async () => {

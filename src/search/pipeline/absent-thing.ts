@@ -25,12 +25,18 @@ const SUBJECTS = new Set(["i", "we", "you", "he", "she", "they", "to"]);
 const ASKS_MEMBER = new Set(["which", "what", "whats"]);
 
 /**
+ * How often a sum or a thing falls ("my hourly rate", "the monthly rent"): the notes write the
+ * period as "/hr", "pcm", "a week", so the word is in no note, yet it names no other thing.
+ */
+const PERIODS = "hourly daily nightly weekly fortnightly monthly quarterly yearly annual annually".split(" ");
+
+/**
  * Adjectives a question uses about its thing ("what's wrong with the roof"): said otherwise
  * in the note, or not at all. The commonest; a noun mistaken for one only makes the rule
  * apply less.
  */
 const ADJECTIVES = new Set(
-  "new old big small little large great good bad best worst wrong right first second third next last other own same different main whole full real long short high low early late young free open hard easy nice fine top fast slow cheap dear hot cold warm cool wet dry dark light half broken".split(" "),
+  "new old big small little large great good bad best worst wrong right first second third next last other own same different main whole full real long short high low early late young free open hard easy nice fine top fast slow cheap dear hot cold warm cool wet dry dark light half broken".split(" ").concat(PERIODS),
 );
 
 /** The question's words, lower-cased, a possessive and apostrophes taken off ("what's" → whats). */

@@ -44,7 +44,8 @@ export function apartInList(text: string, c: Compound, formsOf: (term: string) =
   const mod = formsOf(c.modifier).map((f) => prefixOf(f.toLowerCase()));
   const head = formsOf(c.head).map((f) => prefixOf(f.toLowerCase()));
   let depth: number | null = null;
-  let seen = false;
+  let seenMod = false;
+  let seenHead = false;
   for (const raw of text.toLowerCase().split("\n")) {
     const m = holds(raw, mod);
     const h = holds(raw, head);
@@ -53,9 +54,13 @@ export function apartInList(text: string, c: Compound, formsOf: (term: string) =
     if (!item || (m && h) || /:\s*$/.test(raw)) return false;
     if (depth !== null && item[1]!.length !== depth) return false;
     depth = item[1]!.length;
-    seen = true;
+    seenMod ||= m;
+    seenHead ||= h;
   }
-  return seen;
+  // Apart means each found in an item of its own. A word the index matched by its stem but no
+  // written form of which starts a word here ("dads" typed, "dad" written) was not found apart:
+  // one item holding the other word is no list of separate facts.
+  return seenMod && seenHead;
 }
 
 /**
